@@ -1,0 +1,3 @@
+import { createRouteGroup } from "../../shared/route-group.js";
+
+export const handler = createRouteGroup("auth", {});

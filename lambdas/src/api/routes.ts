@@ -1,0 +1,68 @@
+/**
+ * Every HTTP route and the route group (one Lambda function each) that serves it.
+ * The CDK API stack and the local HTTP adapter both read this table, so the two cannot differ.
+ */
+export const ROUTE_GROUPS = {
+  auth: { entry: "lambdas/src/api/auth/router.ts", memoryMb: 256, description: "Sign-up, sign-in, sessions" },
+  profile: { entry: "lambdas/src/api/profile/router.ts", memoryMb: 256, description: "Profile, preferences, privacy" },
+  biometrics: {
+    entry: "lambdas/src/api/biometrics/router.ts",
+    memoryMb: 2048,
+    timeoutSeconds: 60,
+    description: "Consent, enrolment, biometric deletion",
+  },
+  threats: { entry: "lambdas/src/api/threats/router.ts", memoryMb: 512, description: "Threats, stats, scans" },
+  takedowns: { entry: "lambdas/src/api/takedowns/router.ts", memoryMb: 512, description: "DMCA and notices" },
+  demo: { entry: "lambdas/src/api/demo/router.ts", memoryMb: 256, description: "No-login demo" },
+  system: { entry: "lambdas/src/api/system/router.ts", memoryMb: 256, description: "Health and public metrics" },
+} as const;
+export type RouteGroup = keyof typeof ROUTE_GROUPS;
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
+export interface RouteSpec {
+  method: HttpMethod;
+  path: string;
+  group: RouteGroup;
+}
+
+export const ROUTES: RouteSpec[] = [
+  { method: "GET", path: "/api/login", group: "auth" },
+  { method: "POST", path: "/api/login", group: "auth" },
+  { method: "GET", path: "/api/logout", group: "auth" },
+  { method: "GET", path: "/api/auth/user", group: "auth" },
+  { method: "POST", path: "/api/auth/signup", group: "auth" },
+  { method: "POST", path: "/api/auth/confirm", group: "auth" },
+  { method: "POST", path: "/api/auth/resend", group: "auth" },
+
+  { method: "GET", path: "/api/profile", group: "profile" },
+  { method: "PUT", path: "/api/profile", group: "profile" },
+  { method: "POST", path: "/api/scan-preferences", group: "profile" },
+  { method: "GET", path: "/api/account/export", group: "profile" },
+  { method: "DELETE", path: "/api/account", group: "profile" },
+
+  { method: "GET", path: "/api/consent", group: "biometrics" },
+  { method: "POST", path: "/api/consent", group: "biometrics" },
+  { method: "POST", path: "/api/upload/face", group: "biometrics" },
+  { method: "POST", path: "/api/upload/voice", group: "biometrics" },
+  { method: "PUT", path: "/api/biometric/face", group: "biometrics" },
+  { method: "PUT", path: "/api/biometric/voice", group: "biometrics" },
+  { method: "POST", path: "/api/biometric-training", group: "biometrics" },
+  { method: "DELETE", path: "/api/biometric", group: "biometrics" },
+
+  { method: "GET", path: "/api/threats", group: "threats" },
+  { method: "GET", path: "/api/threats/{id}", group: "threats" },
+  { method: "PUT", path: "/api/threats/{id}/status", group: "threats" },
+  { method: "GET", path: "/api/threats/{id}/evidence", group: "threats" },
+  { method: "GET", path: "/api/stats", group: "threats" },
+  { method: "POST", path: "/api/scan/force", group: "threats" },
+  { method: "GET", path: "/api/scan/status", group: "threats" },
+
+  { method: "POST", path: "/api/dmca", group: "takedowns" },
+  { method: "POST", path: "/api/dmca/send", group: "takedowns" },
+
+  { method: "POST", path: "/api/demo/profile", group: "demo" },
+  { method: "GET", path: "/api/demo/threats", group: "demo" },
+
+  { method: "GET", path: "/api/health", group: "system" },
+  { method: "GET", path: "/api/system/metrics", group: "system" },
+];

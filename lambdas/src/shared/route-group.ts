@@ -1,0 +1,56 @@
+import middy from "@middy/core";
+import httpRouterHandler, { type Route } from "@middy/http-router";
+import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from "aws-lambda";
+import { ROUTES, type RouteGroup } from "../api/routes.js";
+import { HttpError } from "./http-errors.js";
+
+export type ApiHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>;
+
+const json = (statusCode: number, body: unknown): APIGatewayProxyResultV2 => ({
+  statusCode,
+  headers: { "content-type": "application/json", "cache-control": "no-store" },
+  body: JSON.stringify(body),
+});
+
+/** Maps thrown errors to the spec's error format: a JSON body with `message`, status from HttpError. */
+export function withErrorMapping(handler: ApiHandler): ApiHandler {
+  return async (event, context) => {
+    try {
+      return await handler(event, context);
+    } catch (error) {
+      if (error instanceof HttpError) {
+        return json(error.statusCode, { message: error.message, ...(error.details ? { details: error.details } : {}) });
+      }
+      // Unexpected: log the error type and message only (never bodies, which may hold biometrics).
+      console.error(
+        JSON.stringify({
+          level: "error",
+          group: "api",
+          error: (error as Error).name,
+          message: (error as Error).message,
+        }),
+      );
+      return json(500, { message: "Internal server error" });
+    }
+  };
+}
+
+/**
+ * One Lambda per route group: routes of the group come from ROUTES; a route whose handler has not
+ * landed yet answers 501 so the API surface is complete and honest about what works.
+ */
+export function createRouteGroup(group: RouteGroup, handlers: Partial<Record<string, ApiHandler>>) {
+  const routes: Route<APIGatewayProxyEventV2, APIGatewayProxyResultV2>[] = ROUTES.filter((r) => r.group === group).map(
+    (r) => ({
+      method: r.method,
+      path: r.path,
+      handler: withErrorMapping(
+        handlers[`${r.method} ${r.path}`] ??
+          (async () => json(501, { message: `${r.method} ${r.path} is not implemented yet` })),
+      ) as never,
+    }),
+  );
+  return middy<APIGatewayProxyEventV2, APIGatewayProxyResultV2>().handler(httpRouterHandler(routes as never) as never);
+}
+
+export { json };

@@ -1,0 +1,3 @@
+export const handler = async (): Promise<never> => {
+  throw new Error("scan/analyse has not landed yet");
+};

@@ -1,0 +1,3 @@
+export const handler = async (): Promise<never> => {
+  throw new Error("scan/load-platforms has not landed yet");
+};

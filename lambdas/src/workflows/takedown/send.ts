@@ -1,0 +1,3 @@
+export const handler = async (): Promise<never> => {
+  throw new Error("takedown/send has not landed yet");
+};

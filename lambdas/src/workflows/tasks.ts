@@ -1,0 +1,26 @@
+/**
+ * Lambda-backed Task states of the state machines. Each ASL file names its Task resources
+ * as "${<TaskName>Arn}" definition substitutions; CDK substitutes function ARNs and the local
+ * runner binds the same names to the same handler modules.
+ */
+export const WORKFLOW_TASKS = {
+  ScanLoadPlatforms: { entry: "lambdas/src/workflows/scan/load-platforms.ts", memoryMb: 256 },
+  ScanDiscover: { entry: "lambdas/src/workflows/scan/discover.ts", memoryMb: 512, timeoutSeconds: 120 },
+  ScanAnalyse: { entry: "lambdas/src/workflows/scan/analyse.ts", memoryMb: 2048, timeoutSeconds: 120 },
+  ScanRecordThreats: { entry: "lambdas/src/workflows/scan/record-threats.ts", memoryMb: 512 },
+  ScanFinish: { entry: "lambdas/src/workflows/scan/finish.ts", memoryMb: 256 },
+  TakedownPrepare: { entry: "lambdas/src/workflows/takedown/prepare.ts", memoryMb: 256 },
+  TakedownSend: { entry: "lambdas/src/workflows/takedown/send.ts", memoryMb: 256 },
+} as const;
+export type WorkflowTask = keyof typeof WORKFLOW_TASKS;
+
+export const STATE_MACHINES = {
+  scan: { file: "statemachines/scan.asl.json" },
+  takedown: { file: "statemachines/takedown.asl.json" },
+} as const;
+
+/** Scheduled jobs (EventBridge Scheduler in AWS, the local scheduler locally). */
+export const SCHEDULED_JOBS = {
+  trackTakedowns: { entry: "lambdas/src/schedules/track-takedowns.ts", rate: "rate(1 hour)" },
+  sendDigests: { entry: "lambdas/src/schedules/send-digests.ts", rate: "rate(1 day)" },
+} as const;

@@ -1,0 +1,277 @@
+import { z } from "zod";
+import { defineEntity } from "./entity.js";
+
+const isoDate = z.string().datetime({ offset: true });
+const epochSeconds = z.number().int().nonnegative();
+
+export const MembershipTier = z.enum(["personal", "professional", "enterprise"]);
+export type MembershipTier = z.infer<typeof MembershipTier>;
+
+export const ThreatType = z.enum(["deepfake", "voice_clone", "impersonation"]);
+export const ThreatStatus = z.enum(["active", "false_positive", "takedown_requested", "removed", "dismissed"]);
+
+/** A signed-up person: the spec's profile fields plus tier and enrolment state. */
+export const UserProfile = defineEntity({
+  name: "UserProfile",
+  description: "The account holder's profile, preferences and tier (spec section 3 'Profile').",
+  schema: z.object({
+    userId: z.string().min(1),
+    email: z.string().email().optional(),
+    phone: z.string().optional(),
+    firstName: z.string().optional(),
+    lastName: z.string().optional(),
+    dateOfBirth: z.string().optional(),
+    address: z.string().optional(),
+    city: z.string().optional(),
+    country: z.string().optional(),
+    occupation: z.string().optional(),
+    bio: z.string().optional(),
+    aliases: z.array(z.string()).default([]),
+    handles: z.array(z.string()).default([]),
+    ownAccounts: z.array(z.string()).default([]),
+    membershipTier: MembershipTier.default("personal"),
+    platforms: z.array(z.string()).default([]),
+    scanFrequency: z.enum(["hourly", "daily", "weekly"]).default("weekly"),
+    autoTakedown: z.boolean().default(false),
+    scanPreferences: z
+      .object({ socialMedia: z.boolean(), forums: z.boolean(), adultSites: z.boolean(), darkWeb: z.boolean() })
+      .partial()
+      .default({}),
+    notificationSettings: z.record(z.string(), z.unknown()).default({}),
+    privacySettings: z
+      .object({ zeroKnowledge: z.boolean(), anonymousAnalytics: z.boolean(), legalReportSharing: z.boolean() })
+      .partial()
+      .default({}),
+    dataExpiryDays: z.union([z.literal(30), z.literal(90), z.literal(180), z.literal(-1)]).optional(),
+    createdAt: isoDate,
+    updatedAt: isoDate,
+  }),
+  primary: { pk: (u) => `USER#${u.userId}`, sk: () => "PROFILE" },
+  accessPatterns: ["Get a user's profile by user id", "Update preferences, tier and privacy settings"],
+});
+
+/** The biometric consent a person gave before any face or voice was taken. */
+export const BiometricConsent = defineEntity({
+  name: "BiometricConsent",
+  description: "A consent to biometric processing: its text version and when it was given or withdrawn.",
+  schema: z.object({
+    userId: z.string().min(1),
+    version: z.string().min(1),
+    givenAt: isoDate,
+    withdrawnAt: isoDate.optional(),
+  }),
+  primary: { pk: (c) => `USER#${c.userId}`, sk: (c) => `CONSENT#${c.version}` },
+  accessPatterns: ["Check the current consent before any biometric endpoint", "List a user's consents for export"],
+});
+
+/** An enrolled face or voice sample: the encrypted embedding and where the raw sample lives. */
+export const BiometricSample = defineEntity({
+  name: "BiometricSample",
+  description: "One enrolled face or voice sample: envelope-encrypted embedding plus raw-object key.",
+  schema: z.object({
+    userId: z.string().min(1),
+    personId: z.string().min(1),
+    modality: z.enum(["face", "voice"]),
+    sampleId: z.string().min(1),
+    source: z.enum(["upload", "live-capture", "browser"]),
+    verified: z.boolean(),
+    objectKey: z.string().optional(),
+    encryptedEmbedding: z.string(),
+    encryptedDataKey: z.string(),
+    quality: z.record(z.string(), z.unknown()).default({}),
+    createdAt: isoDate,
+    deleteAfter: isoDate.optional(),
+    expiresAt: epochSeconds.optional(),
+  }),
+  primary: {
+    pk: (s) => `USER#${s.userId}`,
+    sk: (s) => `BIOMETRIC#${s.personId}#${s.modality}#${s.sampleId}`,
+  },
+  ttl: true,
+  accessPatterns: ["List a person's face and voice samples for matching", "Delete all of a user's biometrics"],
+});
+
+/** A person under protection: the account holder themself, or (enterprise) an executive. */
+export const ProtectedPerson = defineEntity({
+  name: "ProtectedPerson",
+  description: "A protected identity belonging to an account (tier limits the count).",
+  schema: z.object({
+    userId: z.string().min(1),
+    personId: z.string().min(1),
+    displayName: z.string(),
+    aliases: z.array(z.string()).default([]),
+    handles: z.array(z.string()).default([]),
+    createdAt: isoDate,
+  }),
+  primary: { pk: (p) => `USER#${p.userId}`, sk: (p) => `PERSON#${p.personId}` },
+  accessPatterns: ["List protected people of an account for a scan"],
+});
+
+/** One scan run of one user. */
+export const Scan = defineEntity({
+  name: "Scan",
+  description: "A scan execution: trigger, progress counters and outcome.",
+  schema: z.object({
+    userId: z.string().min(1),
+    scanId: z.string().min(1),
+    trigger: z.enum(["schedule", "force"]),
+    status: z.enum(["running", "succeeded", "failed"]),
+    executionArn: z.string().optional(),
+    platforms: z.array(z.string()).default([]),
+    itemsScanned: z.number().int().default(0),
+    threatsFound: z.number().int().default(0),
+    startedAt: isoDate,
+    finishedAt: isoDate.optional(),
+  }),
+  primary: { pk: (s) => `USER#${s.userId}`, sk: (s) => `SCAN#${s.scanId}` },
+  accessPatterns: ["Show the latest scan and its progress", "Count sites scanned for stats"],
+});
+
+/** A detected misuse of a protected person's likeness (spec section 3 'Threat'). */
+export const Threat = defineEntity({
+  name: "Threat",
+  description: "A detected deepfake, voice clone or impersonation with its evidence hash.",
+  schema: z.object({
+    userId: z.string().min(1),
+    id: z.string().min(1),
+    personId: z.string().min(1),
+    threatType: ThreatType,
+    confidence: z.number().min(0).max(100),
+    platform: z.string(),
+    contentType: z.string().optional(),
+    url: z.string(),
+    title: z.string().optional(),
+    status: ThreatStatus,
+    mediaSha256: z.string(),
+    perceptualHash: z.string().optional(),
+    evidenceData: z.object({ hash: z.string(), manifestKey: z.string(), capturedAt: isoDate }).optional(),
+    detection: z.record(z.string(), z.unknown()).default({}),
+    sightings: z.array(z.object({ url: z.string(), seenAt: isoDate })).default([]),
+    createdAt: isoDate,
+    updatedAt: isoDate,
+    removedAt: isoDate.optional(),
+  }),
+  primary: { pk: (t) => `USER#${t.userId}`, sk: (t) => `THREAT#${t.id}` },
+  indexes: {
+    // Dedupe: the same media for the same user maps to one threat.
+    gsi1: { pk: (t) => `USER#${t.userId}#MEDIA`, sk: (t) => `SHA256#${t.mediaSha256}` },
+  },
+  accessPatterns: [
+    "List a user's threats newest first (ids are time-ordered ULIDs)",
+    "Get one threat by id for details, status change or DMCA",
+    "Find an existing threat for the same media (gsi1) to record a sighting instead of a duplicate",
+  ],
+});
+
+/** An append-only record of a threat's status changes. */
+export const ThreatAuditEntry = defineEntity({
+  name: "ThreatAuditEntry",
+  description: "Audit trail entry for a threat: who changed what, when.",
+  schema: z.object({
+    userId: z.string().min(1),
+    threatId: z.string().min(1),
+    at: isoDate,
+    actor: z.string(),
+    action: z.string(),
+    from: z.string().optional(),
+    to: z.string().optional(),
+  }),
+  primary: { pk: (a) => `USER#${a.userId}`, sk: (a) => `AUDIT#${a.threatId}#${a.at}` },
+  accessPatterns: ["Show the audit trail of a threat"],
+});
+
+/** A takedown notice sent (or prepared) for a threat, tracked until removal or deadline. */
+export const TakedownNotice = defineEntity({
+  name: "TakedownNotice",
+  description: "A DMCA / TAKE IT DOWN / DSA notice and its tracking state.",
+  schema: z.object({
+    userId: z.string().min(1),
+    noticeId: z.string().min(1),
+    threatId: z.string().min(1),
+    route: z.enum(["dmca", "take_it_down", "dsa_article_16", "platform_report"]),
+    recipient: z.string(),
+    content: z.string(),
+    status: z.enum(["draft", "sent", "removed", "deadline_passed", "escalated"]),
+    sentAt: isoDate.optional(),
+    deadlineAt: isoDate.optional(),
+    nextCheckAt: isoDate.optional(),
+    removedAt: isoDate.optional(),
+    createdAt: isoDate,
+  }),
+  primary: { pk: (n) => `USER#${n.userId}`, sk: (n) => `NOTICE#${n.noticeId}` },
+  indexes: {
+    // Sparse: only notices still being tracked appear, ordered by when to re-check them.
+    gsi2: {
+      pk: (n) => (n.status === "sent" ? "TAKEDOWN#TRACKING" : ""),
+      sk: (n) => `${n.nextCheckAt ?? ""}#${n.userId}#${n.noticeId}`,
+    },
+  },
+  accessPatterns: ["List a threat's notices", "Find notices due for a removal re-check (gsi2)"],
+});
+
+/** An alert delivered (or queued for a digest) to the user. */
+export const Alert = defineEntity({
+  name: "Alert",
+  description: "An alert about a threat, per channel, with delivery state.",
+  schema: z.object({
+    userId: z.string().min(1),
+    alertId: z.string().min(1),
+    threatId: z.string().min(1),
+    channel: z.enum(["email", "push", "sms"]),
+    status: z.enum(["queued", "sent", "failed"]),
+    createdAt: isoDate,
+    sentAt: isoDate.optional(),
+  }),
+  primary: { pk: (a) => `USER#${a.userId}`, sk: (a) => `ALERT#${a.alertId}` },
+  indexes: {
+    gsi2: { pk: (a) => (a.status === "queued" ? "ALERT#QUEUED" : ""), sk: (a) => `${a.createdAt}#${a.userId}` },
+  },
+  accessPatterns: ["List alerts of a user", "Collect queued alerts for daily/weekly digests (gsi2)"],
+});
+
+/** A signed-in browser session; the cookie holds only the random id, never tokens. */
+export const Session = defineEntity({
+  name: "Session",
+  description: "A server-side session referenced by an httpOnly cookie; expires by TTL.",
+  schema: z.object({
+    sessionHash: z.string().min(1),
+    userId: z.string().min(1),
+    refreshToken: z.string().optional(),
+    createdAt: isoDate,
+    expiresAt: epochSeconds,
+  }),
+  primary: { pk: (s) => `SESSION#${s.sessionHash}`, sk: () => "SESSION" },
+  indexes: { gsi1: { pk: (s) => `USER#${s.userId}#SESSIONS`, sk: (s) => s.createdAt } },
+  ttl: true,
+  accessPatterns: ["Resolve a cookie to a user", "Revoke all sessions of a user (gsi1)"],
+});
+
+/** A demo profile for the no-login demo; never mixed with real users and expires. */
+export const DemoProfile = defineEntity({
+  name: "DemoProfile",
+  description: "A server-side demo profile per demo type; expires by TTL.",
+  schema: z.object({
+    demoId: z.string().min(1),
+    demoType: MembershipTier,
+    profile: z.record(z.string(), z.unknown()),
+    createdAt: isoDate,
+    expiresAt: epochSeconds,
+  }),
+  primary: { pk: (d) => `DEMO#${d.demoId}`, sk: () => "PROFILE" },
+  ttl: true,
+  accessPatterns: ["Create and read a demo profile"],
+});
+
+export const ENTITIES = [
+  UserProfile,
+  BiometricConsent,
+  BiometricSample,
+  ProtectedPerson,
+  Scan,
+  Threat,
+  ThreatAuditEntry,
+  TakedownNotice,
+  Alert,
+  Session,
+  DemoProfile,
+] as const;

@@ -1,0 +1,3 @@
+export * from "./design.js";
+export * from "./entities.js";
+export * from "./entity.js";
