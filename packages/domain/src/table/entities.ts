@@ -16,6 +16,8 @@ export const UserProfile = defineEntity({
   description: "The account holder's profile, preferences and tier (spec section 3 'Profile').",
   schema: z.object({
     userId: z.string().min(1),
+    /** The identity provider's username, needed to delete the sign-in account with the profile. */
+    username: z.string().optional(),
     email: z.string().email().optional(),
     phone: z.string().optional(),
     firstName: z.string().optional(),

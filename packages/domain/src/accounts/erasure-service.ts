@@ -1,0 +1,64 @@
+import type { ConsentService } from "../biometrics/consent.js";
+import type { BiometricObjectStore } from "../biometrics/ports.js";
+import { userObjectPrefix } from "../biometrics/sample-library.js";
+import type { AccountStore, IdentityProvider } from "./ports.js";
+
+export interface BiometricErasure {
+  samples: number;
+  objects: number;
+  objectVersions: number;
+}
+
+export interface AccountErasure extends BiometricErasure {
+  items: number;
+  sessions: number;
+  signInAccount: boolean;
+}
+
+export interface ErasureDeps {
+  store: AccountStore;
+  objects: BiometricObjectStore;
+  identity: IdentityProvider;
+  consent: ConsentService;
+}
+
+/**
+ * Erasure that leaves no copy: sample items (with their sealed embeddings and wrapped keys),
+ * every object and object version under the user's prefix (samples and unregistered uploads),
+ * and for an account also every table item, every session and the sign-in account.
+ */
+export class ErasureService {
+  constructor(private readonly deps: ErasureDeps) {}
+
+  async deleteBiometrics(userId: string): Promise<BiometricErasure> {
+    const samples = await this.deps.store.listSamples(userId);
+    await this.deps.store.deleteItems(samples.map((s) => sampleKey(s)));
+    const objects = await this.deps.objects.deleteAll(userObjectPrefix(userId));
+    await this.deps.consent.withdraw(userId);
+    return { samples: samples.length, ...objects };
+  }
+
+  async deleteAccount(userId: string): Promise<AccountErasure> {
+    const profile = await this.deps.store.getProfile(userId);
+    const biometrics = await this.deleteBiometrics(userId);
+    const sessions = await this.deps.store.listSessions(userId);
+    for (const session of sessions) {
+      await this.deps.store.deleteSession(session.sessionHash);
+      if (session.refreshToken) await this.deps.identity.revoke(session.refreshToken).catch(() => undefined);
+    }
+    const items = await this.deps.store.listUserItems(userId);
+    await this.deps.store.deleteItems(items.map(({ pk, sk }) => ({ pk, sk })));
+    if (profile?.username) await this.deps.identity.deleteUser(profile.username);
+    return {
+      ...biometrics,
+      items: items.length + biometrics.samples,
+      sessions: sessions.length,
+      signInAccount: Boolean(profile?.username),
+    };
+  }
+}
+
+const sampleKey = (s: { userId: string; personId: string; modality: string; sampleId: string }) => ({
+  pk: `USER#${s.userId}`,
+  sk: `BIOMETRIC#${s.personId}#${s.modality}#${s.sampleId}`,
+});

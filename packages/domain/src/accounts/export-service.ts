@@ -1,0 +1,51 @@
+import { openEmbedding } from "../biometrics/embedding-cipher.js";
+import type { DataKeyService } from "../biometrics/ports.js";
+import type { AccountStore, StoredItem } from "./ports.js";
+
+const SECRET_ATTRIBUTES = new Set(["encryptedEmbedding", "encryptedDataKey", "refreshToken", "sessionHash"]);
+const KEY_ATTRIBUTES = new Set(["pk", "sk", "gsi1pk", "gsi1sk", "gsi2pk", "gsi2sk"]);
+
+/**
+ * "Export my data": everything stored about the user, grouped by kind. Sealed embeddings are left
+ * out unless the person asks for biometrics, in which case they are decrypted into plain numbers.
+ */
+export class ExportService {
+  constructor(private readonly deps: { store: AccountStore; keys: DataKeyService; now: () => Date }) {}
+
+  async export(userId: string, includeBiometrics: boolean) {
+    const items = await this.deps.store.listUserItems(userId);
+    const sessions = await this.deps.store.listSessions(userId);
+    const grouped: Record<string, Record<string, unknown>[]> = {};
+    for (const item of items) {
+      const kind = item.entity ?? "Other";
+      const record = await this.exportable(userId, item, includeBiometrics);
+      (grouped[kind] ??= []).push(record);
+    }
+    return {
+      exportedAt: this.deps.now().toISOString(),
+      userId,
+      includesBiometrics: includeBiometrics,
+      data: grouped,
+      sessions: sessions.map((s) => ({
+        createdAt: s.createdAt,
+        expiresAt: new Date(s.expiresAt * 1000).toISOString(),
+      })),
+    };
+  }
+
+  private async exportable(userId: string, item: StoredItem, includeBiometrics: boolean) {
+    const record: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(item)) {
+      if (!KEY_ATTRIBUTES.has(name) && !SECRET_ATTRIBUTES.has(name) && name !== "entity") record[name] = value;
+    }
+    if (includeBiometrics && item.entity === "BiometricSample") {
+      const modality = item.modality === "voice" ? "voice" : "face";
+      const embedding = await openEmbedding(this.deps.keys, userId, modality, {
+        encryptedEmbedding: String(item.encryptedEmbedding),
+        encryptedDataKey: String(item.encryptedDataKey),
+      });
+      record.embedding = Array.from(embedding);
+    }
+    return record;
+  }
+}

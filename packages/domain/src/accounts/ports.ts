@@ -1,0 +1,55 @@
+import type { BiometricConsentRecord, BiometricSampleRecord, SessionRecord, UserProfileRecord } from "../records.js";
+
+/** Who signed in, as the identity provider vouches for it. */
+export interface VerifiedIdentity {
+  userId: string;
+  username: string;
+  email?: string;
+  phone?: string;
+}
+
+/**
+ * The sign-up and sign-in provider (Cognito). Failures are DomainErrors with messages fit to show:
+ * wrong, expired and reused codes, taken usernames, wrong passwords.
+ */
+export interface IdentityProvider {
+  signUp(input: { username: string; password: string; email?: string; phone?: string }): Promise<{
+    destination: string;
+  }>;
+  confirmSignUp(username: string, code: string): Promise<void>;
+  resendCode(username: string): Promise<{ destination: string }>;
+  signIn(username: string, password: string): Promise<{ identity: VerifiedIdentity; refreshToken?: string }>;
+  /** Ends the provider-side session (refresh token) so it cannot mint new tokens. */
+  revoke(refreshToken: string): Promise<void>;
+  deleteUser(username: string): Promise<void>;
+}
+
+/** A stored item with its table keys, for export and erasure that must see everything. */
+export interface StoredItem {
+  pk: string;
+  sk: string;
+  entity?: string;
+  [attribute: string]: unknown;
+}
+
+/** The account's records in the single table. */
+export interface AccountStore {
+  getProfile(userId: string): Promise<UserProfileRecord | null>;
+  putProfile(profile: UserProfileRecord): Promise<void>;
+
+  putSession(session: SessionRecord): Promise<void>;
+  getSession(sessionHash: string): Promise<SessionRecord | null>;
+  deleteSession(sessionHash: string): Promise<void>;
+  listSessions(userId: string): Promise<SessionRecord[]>;
+
+  listConsents(userId: string): Promise<BiometricConsentRecord[]>;
+  putConsent(consent: BiometricConsentRecord): Promise<void>;
+
+  listSamples(userId: string): Promise<BiometricSampleRecord[]>;
+  putSample(sample: BiometricSampleRecord): Promise<void>;
+  deleteSample(sample: BiometricSampleRecord): Promise<void>;
+
+  /** Every item in the user's partition, whatever its entity. */
+  listUserItems(userId: string): Promise<StoredItem[]>;
+  deleteItems(keys: { pk: string; sk: string }[]): Promise<void>;
+}

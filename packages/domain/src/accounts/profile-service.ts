@@ -1,0 +1,97 @@
+import type { SampleLibrary } from "../biometrics/sample-library.js";
+import { DomainError } from "../errors.js";
+import type { UserProfileRecord } from "../records.js";
+import {
+  assertAutoTakedownAllowed,
+  assertDarkWebAllowed,
+  assertPlatformsAllowed,
+  assertScanFrequencyAllowed,
+} from "../tiers.js";
+import type { AccountStore } from "./ports.js";
+import { createProfileFromSetup } from "./profile-setup.js";
+import {
+  PROFILE_SETUP_FIELDS,
+  ProfileSetupInput,
+  type ProfileUpdateInput,
+  type ScanPreferencesInput,
+} from "./profile-shapes.js";
+import { type ProfileView, profileView } from "./profile-view.js";
+
+export interface ProfileDeps {
+  store: AccountStore;
+  samples: SampleLibrary;
+  now: () => Date;
+}
+
+const firstIssue = (error: { issues: { message: string }[] }) => error.issues[0]?.message ?? "Invalid request";
+
+/** Reading and changing one's own profile, preferences and tier, with the tier enforced. */
+export class ProfileService {
+  constructor(private readonly deps: ProfileDeps) {}
+
+  async get(userId: string): Promise<ProfileView> {
+    const profile = await this.require(userId);
+    return profileView(profile, await this.deps.samples.activeSamples(userId), this.deps.now());
+  }
+
+  async update(userId: string, input: ProfileUpdateInput): Promise<ProfileView> {
+    let profile = await this.require(userId);
+    const isSetup = PROFILE_SETUP_FIELDS.some((f) => f in input);
+    const sections = ["scanPreferences", "notificationSettings", "privacySettings", "dataExpiryDays"] as const;
+    if (!isSetup && !sections.some((s) => input[s] !== undefined)) {
+      throw new DomainError("invalid", "Nothing to update");
+    }
+    if (isSetup) {
+      const setup = ProfileSetupInput.safeParse(input);
+      if (!setup.success) throw new DomainError("invalid", firstIssue(setup.error));
+      profile = createProfileFromSetup(setup.data, profile, this.deps.now());
+    }
+    if (input.scanPreferences) {
+      assertDarkWebAllowed(profile.membershipTier, input.scanPreferences.darkWeb ?? false);
+      profile = { ...profile, scanPreferences: { ...profile.scanPreferences, ...input.scanPreferences } };
+    }
+    if (input.notificationSettings) {
+      profile = {
+        ...profile,
+        notificationSettings: { ...profile.notificationSettings, ...input.notificationSettings },
+      };
+    }
+    if (input.privacySettings) {
+      profile = { ...profile, privacySettings: { ...profile.privacySettings, ...input.privacySettings } };
+    }
+    if (input.dataExpiryDays !== undefined) {
+      profile = { ...profile, dataExpiryDays: input.dataExpiryDays };
+      await this.deps.samples.applyRetention(userId, input.dataExpiryDays);
+    }
+    await this.save(profile);
+    return this.get(userId);
+  }
+
+  async saveScanPreferences(userId: string, input: ScanPreferencesInput): Promise<ProfileView> {
+    const tier = input.membershipTier;
+    const platforms = [...new Set(input.platforms)];
+    assertPlatformsAllowed(tier, platforms);
+    assertScanFrequencyAllowed(tier, input.scanFrequency);
+    assertAutoTakedownAllowed(tier, input.autoTakedown);
+    const profile = await this.require(userId);
+    await this.save({
+      ...profile,
+      membershipTier: tier,
+      platforms,
+      scanFrequency: input.scanFrequency,
+      autoTakedown: input.autoTakedown,
+      notificationSettings: { ...profile.notificationSettings, sensitivity: input.alertSensitivity },
+    });
+    return this.get(userId);
+  }
+
+  private async save(profile: UserProfileRecord) {
+    await this.deps.store.putProfile({ ...profile, updatedAt: this.deps.now().toISOString() });
+  }
+
+  private async require(userId: string): Promise<UserProfileRecord> {
+    const profile = await this.deps.store.getProfile(userId);
+    if (!profile) throw new DomainError("unauthorized", "Unauthorized");
+    return profile;
+  }
+}

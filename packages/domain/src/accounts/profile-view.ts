@@ -1,0 +1,43 @@
+import { DEFAULT_DATA_EXPIRY_DAYS, daysUntilFirstExpiry } from "../biometrics/retention.js";
+import type { BiometricSampleRecord, UserProfileRecord } from "../records.js";
+
+/** Defaults the spec gives for unset settings (section 3). */
+export const SCAN_PREFERENCE_DEFAULTS = { socialMedia: true, forums: true, adultSites: false, darkWeb: false };
+export const NOTIFICATION_DEFAULTS = {
+  email: true,
+  push: true,
+  sms: false,
+  frequency: "immediate",
+  sensitivity: "high",
+};
+export const PRIVACY_DEFAULTS = { zeroKnowledge: false, anonymousAnalytics: true, legalReportSharing: false };
+
+const embeddingPath = (samples: BiometricSampleRecord[], modality: "face" | "voice") => {
+  const latest = samples
+    .filter((s) => s.modality === modality && s.encryptedEmbedding && s.encryptedDataKey)
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+  return latest ? `biometric/${latest.personId}/${modality}/${latest.sampleId}` : "";
+};
+
+/** GET /api/profile: stored fields, spec defaults, and enrolment state read from real samples. */
+export function profileView(profile: UserProfileRecord, activeSamples: BiometricSampleRecord[], now: Date) {
+  const { username: _username, ...fields } = profile;
+  const faces = activeSamples.filter((s) => s.modality === "face");
+  const expiresIn = daysUntilFirstExpiry(activeSamples, now);
+  return {
+    ...fields,
+    scanPreferences: { ...SCAN_PREFERENCE_DEFAULTS, ...profile.scanPreferences },
+    notificationSettings: { ...NOTIFICATION_DEFAULTS, ...profile.notificationSettings },
+    privacySettings: { ...PRIVACY_DEFAULTS, ...profile.privacySettings },
+    alertSensitivity:
+      (profile.notificationSettings.sensitivity as string | undefined) ?? NOTIFICATION_DEFAULTS.sensitivity,
+    dataExpiryDays: profile.dataExpiryDays ?? DEFAULT_DATA_EXPIRY_DAYS,
+    ...(expiresIn !== undefined ? { dataExpiresInDays: expiresIn } : {}),
+    faceEnrolled: faces.length > 0,
+    faceVerified: faces.some((s) => s.verified),
+    voiceEnrolled: activeSamples.some((s) => s.modality === "voice"),
+    faceEmbeddingPath: embeddingPath(activeSamples, "face"),
+    voiceEmbeddingPath: embeddingPath(activeSamples, "voice"),
+  };
+}
+export type ProfileView = ReturnType<typeof profileView>;

@@ -1,0 +1,211 @@
+import { randomUUID } from "node:crypto";
+import type { AccountStore } from "../accounts/ports.js";
+import { DomainError } from "../errors.js";
+import { type BiometricSampleRecord, SELF_PERSON_ID } from "../records.js";
+import type { ConsentService } from "./consent.js";
+import { openEmbedding, sealEmbedding } from "./embedding-cipher.js";
+import { describeSize, MAX_SAMPLE_BYTES, type SampleType, sniffSampleType } from "./media-type.js";
+import type { BiometricAnalyser, BiometricObjectStore, DataKeyService } from "./ports.js";
+import { checkPoses, POSES } from "./poses.js";
+import { autoDeleteTags, type DataExpiryDays, DEFAULT_DATA_EXPIRY_DAYS, sampleExpiry } from "./retention.js";
+import { type SampleLibrary, sampleObjectKey, uploadKeyPrefix } from "./sample-library.js";
+
+export type Modality = "face" | "voice";
+export const UPLOAD_URL_TTL_SECONDS = 600;
+
+export interface EnrolmentDeps {
+  store: AccountStore;
+  objects: BiometricObjectStore;
+  keys: DataKeyService;
+  analyser: BiometricAnalyser;
+  consent: ConsentService;
+  samples: SampleLibrary;
+  now: () => Date;
+}
+
+export interface LiveCapture {
+  faces: Uint8Array[];
+  voice?: Uint8Array;
+}
+
+const wrongType = (modality: Modality) =>
+  new DomainError(
+    "unsupported-type",
+    modality === "face"
+      ? "Unsupported file type: upload a JPEG, PNG or WebP photo"
+      : "Unsupported file type: upload a WAV, WebM, Ogg, MP3, M4A or FLAC recording",
+  );
+
+function checkSample(bytes: Uint8Array, modality: Modality, label = "File"): SampleType {
+  if (bytes.byteLength > MAX_SAMPLE_BYTES) {
+    throw new DomainError("too-large", `${label} is too large: ${describeSize(bytes.byteLength)}, the limit is 10 MB`);
+  }
+  const type = sniffSampleType(bytes);
+  if (!type || type.kind !== (modality === "face" ? "image" : "audio")) throw wrongType(modality);
+  return type;
+}
+
+/**
+ * Taking a face or voice: consent first, the detection engine's quality gates, then the
+ * embedding is sealed with KMS and the raw sample kept under the person's auto-delete choice.
+ * A refused sample leaves nothing stored.
+ */
+export class EnrolmentService {
+  constructor(private readonly deps: EnrolmentDeps) {}
+
+  async createUploadUrl(userId: string, _modality: Modality): Promise<{ uploadURL: string }> {
+    await this.deps.consent.require(userId);
+    const key = `${uploadKeyPrefix(userId)}${randomUUID()}`;
+    // The type is checked from the bytes on registration, so the URL does not pin one.
+    return { uploadURL: await this.deps.objects.presignUpload(key, undefined, UPLOAD_URL_TTL_SECONDS) };
+  }
+
+  async registerUpload(userId: string, modality: Modality, uploadURL: string) {
+    await this.deps.consent.require(userId);
+    const key = this.deps.objects.keyFromUploadUrl(uploadURL);
+    // Only the caller's own upload keys: a URL naming anyone else's object is refused outright.
+    if (!key || !key.startsWith(uploadKeyPrefix(userId)) || key.includes("..")) {
+      throw new DomainError("forbidden", "This upload URL does not belong to your account");
+    }
+    const info = await this.deps.objects.head(key);
+    if (!info) throw new DomainError("not-found", "Upload not found: send the file to the upload URL first");
+    if (info.size > MAX_SAMPLE_BYTES) {
+      await this.deps.objects.deleteAll(key);
+      throw new DomainError("too-large", `File is too large: ${describeSize(info.size)}, the limit is 10 MB`);
+    }
+    const bytes = await this.deps.objects.read(key);
+    try {
+      checkSample(bytes, modality);
+      if (modality === "face") return await this.enrolUploadedFace(userId, key, bytes);
+      return await this.enrolVoice(userId, key, bytes, "upload");
+    } catch (error) {
+      await this.deps.objects.deleteAll(key);
+      throw error;
+    }
+  }
+
+  async enrolLiveCapture(userId: string, capture: LiveCapture) {
+    await this.deps.consent.require(userId);
+    if (capture.faces.length !== POSES.length) {
+      throw new DomainError("invalid", `Send exactly ${POSES.length} face photos: front, left and right`);
+    }
+    const types = capture.faces.map((bytes, i) => checkSample(bytes, "face", `Photo ${i + 1}`));
+    const voiceType = capture.voice ? checkSample(capture.voice, "voice", "Voice recording") : undefined;
+
+    const analyses = [];
+    for (const [i, bytes] of capture.faces.entries()) {
+      const analysis = await this.deps.analyser.analyseFacePhoto(bytes);
+      if (!analysis.ok)
+        throw new DomainError("unprocessable", `Photo ${i + 1} (${POSES[i]?.name}): ${analysis.reason}`);
+      analyses.push(analysis);
+    }
+    checkPoses(analyses, this.deps.analyser);
+    const voice = capture.voice ? await this.deps.analyser.analyseVoice(capture.voice) : undefined;
+    if (voice && !voice.ok) throw new DomainError("unprocessable", voice.reason);
+
+    const days = await this.expiryDays(userId);
+    for (const [i, analysis] of analyses.entries()) {
+      const sampleId = randomUUID();
+      const type = types[i] as SampleType;
+      const objectKey = sampleObjectKey(userId, sampleId, type.extension);
+      await this.deps.objects.write(objectKey, capture.faces[i] as Uint8Array, type.mime, autoDeleteTags(days));
+      await this.storeSample(userId, "face", sampleId, "live-capture", true, objectKey, analysis.descriptor, days, {
+        pose: POSES[i]?.id ?? "",
+        yawDegrees: analysis.yawDegrees,
+        ...analysis.quality,
+      });
+    }
+    if (voice?.ok && capture.voice && voiceType) {
+      const sampleId = randomUUID();
+      const objectKey = sampleObjectKey(userId, sampleId, voiceType.extension);
+      await this.deps.objects.write(objectKey, capture.voice, voiceType.mime, autoDeleteTags(days));
+      await this.storeSample(userId, "voice", sampleId, "live-capture", true, objectKey, voice.embedding, days, {
+        speechSeconds: voice.speechSeconds,
+      });
+    }
+    const front = analyses[0];
+    if (front?.ok) await this.confirmUploadedFaces(userId, front.descriptor);
+    return { faces: analyses.length, voice: Boolean(voice?.ok), verified: true as const };
+  }
+
+  private async enrolUploadedFace(userId: string, key: string, bytes: Uint8Array) {
+    const analysis = await this.deps.analyser.analyseFacePhoto(bytes);
+    if (!analysis.ok) throw new DomainError("unprocessable", analysis.reason);
+    // A photo proves nothing about who sent it: it counts only once a live capture of the same face exists.
+    const verified = await this.matchesLiveFace(userId, analysis.descriptor);
+    const days = await this.expiryDays(userId);
+    await this.deps.objects.setTags(key, autoDeleteTags(days));
+    await this.storeSample(userId, "face", randomUUID(), "upload", verified, key, analysis.descriptor, days, {
+      yawDegrees: analysis.yawDegrees,
+      ...analysis.quality,
+    });
+    return { status: "processed" as const, verified };
+  }
+
+  private async enrolVoice(userId: string, key: string, bytes: Uint8Array, source: "upload" | "live-capture") {
+    const analysis = await this.deps.analyser.analyseVoice(bytes);
+    if (!analysis.ok) throw new DomainError("unprocessable", analysis.reason);
+    const days = await this.expiryDays(userId);
+    await this.deps.objects.setTags(key, autoDeleteTags(days));
+    await this.storeSample(userId, "voice", randomUUID(), source, true, key, analysis.embedding, days, {
+      speechSeconds: analysis.speechSeconds,
+    });
+    return { status: "processed" as const, verified: true };
+  }
+
+  private async liveFaces(userId: string): Promise<BiometricSampleRecord[]> {
+    const samples = await this.deps.samples.activeSamples(userId);
+    return samples.filter((s) => s.modality === "face" && s.source === "live-capture");
+  }
+
+  private async matchesLiveFace(userId: string, descriptor: Float32Array): Promise<boolean> {
+    for (const sample of await this.liveFaces(userId)) {
+      const live = await openEmbedding(this.deps.keys, userId, "face", sample);
+      if (this.deps.analyser.sameFace(live, descriptor).same) return true;
+    }
+    return false;
+  }
+
+  private async confirmUploadedFaces(userId: string, liveFront: Float32Array) {
+    const samples = await this.deps.samples.activeSamples(userId);
+    for (const sample of samples.filter((s) => s.modality === "face" && s.source === "upload" && !s.verified)) {
+      const uploaded = await openEmbedding(this.deps.keys, userId, "face", sample);
+      if (this.deps.analyser.sameFace(liveFront, uploaded).same) {
+        await this.deps.store.putSample({ ...sample, verified: true });
+      }
+    }
+  }
+
+  private async expiryDays(userId: string): Promise<DataExpiryDays> {
+    const profile = await this.deps.store.getProfile(userId);
+    return profile?.dataExpiryDays ?? DEFAULT_DATA_EXPIRY_DAYS;
+  }
+
+  private async storeSample(
+    userId: string,
+    modality: Modality,
+    sampleId: string,
+    source: BiometricSampleRecord["source"],
+    verified: boolean,
+    objectKey: string,
+    embedding: Float32Array,
+    days: DataExpiryDays,
+    quality: Record<string, unknown>,
+  ) {
+    const createdAt = this.deps.now().toISOString();
+    const sealed = await sealEmbedding(this.deps.keys, userId, modality, embedding);
+    await this.deps.store.putSample({
+      userId,
+      personId: SELF_PERSON_ID,
+      modality,
+      sampleId,
+      source,
+      verified,
+      objectKey,
+      ...sealed,
+      quality,
+      createdAt,
+      ...sampleExpiry(createdAt, days),
+    });
+  }
+}

@@ -1,0 +1,43 @@
+/** What the detection engine tells enrolment about one face photo. */
+export type FacePhotoAnalysis =
+  | { ok: true; descriptor: Float32Array; yawDegrees: number; quality: Record<string, number> }
+  | { ok: false; reason: string };
+
+export type VoiceAnalysis =
+  | { ok: true; embedding: Float32Array; speechSeconds: number }
+  | { ok: false; reason: string };
+
+/** The detection engine as enrolment needs it; reasons are sentences fit to show the person. */
+export interface BiometricAnalyser {
+  /** Exactly one usable face: found, large and sharp enough. */
+  analyseFacePhoto(bytes: Uint8Array): Promise<FacePhotoAnalysis>;
+  /** Speech present, long enough, one speaker. Accepts any supported audio container. */
+  analyseVoice(bytes: Uint8Array): Promise<VoiceAnalysis>;
+  /** Whether two face descriptors belong to the same person, with the calibrated confidence 0-100. */
+  sameFace(a: Float32Array, b: Float32Array): { same: boolean; confidence: number };
+}
+
+/** Envelope keys (KMS): a fresh data key per embedding, wrapped by the biometric master key. */
+export interface DataKeyService {
+  generateDataKey(context: Record<string, string>): Promise<{ plaintext: Uint8Array; wrapped: Uint8Array }>;
+  unwrapDataKey(wrapped: Uint8Array, context: Record<string, string>): Promise<Uint8Array>;
+}
+
+export interface StoredObjectInfo {
+  size: number;
+  contentType?: string;
+}
+
+/** The biometric bucket. Tags drive the lifecycle rule that deletes raw samples on schedule. */
+export interface BiometricObjectStore {
+  presignUpload(key: string, contentType: string | undefined, expiresInSeconds: number): Promise<string>;
+  /** The object key a URL from presignUpload points at, or null if it is not a URL of this bucket. */
+  keyFromUploadUrl(url: string): string | null;
+  head(key: string): Promise<StoredObjectInfo | null>;
+  read(key: string): Promise<Uint8Array>;
+  write(key: string, bytes: Uint8Array, contentType: string, tags: Record<string, string>): Promise<void>;
+  setTags(key: string, tags: Record<string, string>): Promise<void>;
+  /** Deletes every object and every version under the prefix; says how many of each went. */
+  deleteAll(prefix: string): Promise<{ objects: number; objectVersions: number }>;
+  list(prefix: string): Promise<string[]>;
+}
