@@ -1,0 +1,27 @@
+import type { z } from "zod";
+import type { Threat, ThreatAuditEntry } from "../table/entities.js";
+
+export type ThreatRecord = z.infer<typeof Threat.schema>;
+export type ThreatAudit = z.infer<typeof ThreatAuditEntry.schema>;
+export type Sighting = ThreatRecord["sightings"][number];
+
+/** Storage of threats; every write is idempotent so a re-run or resumed scan is safe. */
+export interface ThreatRepository {
+  get(userId: string, threatId: string): Promise<ThreatRecord | null>;
+  list(userId: string): Promise<ThreatRecord[]>;
+  findByMediaHash(userId: string, mediaSha256: string): Promise<ThreatRecord | null>;
+  /** Creates the threat unless one with the same id exists; returns whether it created it. */
+  createIfAbsent(threat: ThreatRecord): Promise<boolean>;
+  /** Appends the sighting unless that URL is already among the threat's sightings. */
+  addSighting(userId: string, threatId: string, sighting: Sighting): Promise<void>;
+  /** Changes status only if it is still `from`; returns false when someone else changed it first. */
+  updateStatus(
+    userId: string,
+    threatId: string,
+    from: ThreatRecord["status"],
+    to: ThreatRecord["status"],
+    at: string,
+  ): Promise<boolean>;
+  appendAudit(entry: ThreatAudit): Promise<void>;
+  listAudit(userId: string, threatId: string): Promise<ThreatAudit[]>;
+}

@@ -1,0 +1,109 @@
+import { sha256Hex } from "./evidence.js";
+import type { ThreatRecord, ThreatRepository } from "./threat-ports.js";
+
+export interface ThreatCandidate {
+  personId: string;
+  threatType: ThreatRecord["threatType"];
+  confidence: number;
+  platform: string;
+  contentType?: string;
+  url: string;
+  title?: string;
+  mediaSha256: string;
+  perceptualHash?: string;
+  evidence: { hash: string; manifestKey: string; capturedAt: string };
+  detection: Record<string, unknown>;
+}
+
+export interface RecordOutcome {
+  created: ThreatRecord[];
+  sightings: { threatId: string; url: string }[];
+}
+
+/** Hamming distance at or under which two 64-bit perceptual hashes are the same picture. */
+export const NEAR_DUPLICATE_MAX_BITS = 6;
+
+export function hammingHex(a: string, b: string): number {
+  if (a.length !== b.length) return Number.POSITIVE_INFINITY;
+  let bits = 0;
+  for (let i = 0; i < a.length; i += 8) {
+    let x = (Number.parseInt(a.slice(i, i + 8), 16) ^ Number.parseInt(b.slice(i, i + 8), 16)) >>> 0;
+    while (x) {
+      bits += x & 1;
+      x >>>= 1;
+    }
+  }
+  return bits;
+}
+
+/** Same user and same media always give the same id, which makes creation idempotent. */
+export const threatIdFor = (userId: string, mediaSha256: string) =>
+  `thr_${sha256Hex(`${userId}:${mediaSha256}`).slice(0, 24)}`;
+
+/**
+ * Records scan findings: new media becomes a threat; media seen before (same hash, or a
+ * near-identical perceptual hash) adds a sighting to the existing threat instead.
+ */
+export async function recordThreats(
+  repo: ThreatRepository,
+  userId: string,
+  candidates: ThreatCandidate[],
+  now: () => string = () => new Date().toISOString(),
+): Promise<RecordOutcome> {
+  const outcome: RecordOutcome = { created: [], sightings: [] };
+  const known = await repo.list(userId);
+  for (const c of candidates) {
+    const seenAt = now();
+    const existing =
+      known.find((t) => t.mediaSha256 === c.mediaSha256) ??
+      (c.perceptualHash
+        ? known.find(
+            (t) =>
+              t.perceptualHash !== undefined &&
+              t.threatType === c.threatType &&
+              hammingHex(t.perceptualHash, c.perceptualHash ?? "") <= NEAR_DUPLICATE_MAX_BITS,
+          )
+        : undefined);
+    if (existing) {
+      await repo.addSighting(userId, existing.id, { url: c.url, seenAt });
+      outcome.sightings.push({ threatId: existing.id, url: c.url });
+      continue;
+    }
+    const threat: ThreatRecord = {
+      userId,
+      id: threatIdFor(userId, c.mediaSha256),
+      personId: c.personId,
+      threatType: c.threatType,
+      confidence: Math.round(c.confidence * 10) / 10,
+      platform: c.platform,
+      ...(c.contentType ? { contentType: c.contentType } : {}),
+      url: c.url,
+      ...(c.title ? { title: c.title } : {}),
+      status: "active",
+      mediaSha256: c.mediaSha256,
+      ...(c.perceptualHash ? { perceptualHash: c.perceptualHash } : {}),
+      evidenceData: c.evidence,
+      detection: c.detection,
+      sightings: [{ url: c.url, seenAt }],
+      createdAt: seenAt,
+      updatedAt: seenAt,
+    };
+    if (await repo.createIfAbsent(threat)) {
+      outcome.created.push(threat);
+      await repo.appendAudit({
+        userId,
+        threatId: threat.id,
+        at: seenAt,
+        actor: "scanner",
+        action: "detected",
+        to: "active",
+      });
+    } else {
+      // Created by an earlier, interrupted run of the same scan: count it as a sighting.
+      await repo.addSighting(userId, threat.id, { url: c.url, seenAt });
+      outcome.sightings.push({ threatId: threat.id, url: c.url });
+    }
+    known.push(threat);
+  }
+  return outcome;
+}

@@ -1,0 +1,49 @@
+import type { ThreatRecord, ThreatRepository } from "./threat-ports.js";
+
+export type ThreatStatus = ThreatRecord["status"];
+
+/** Who may move a threat where: people triage; the takedown path and tracking do the rest. */
+const TRANSITIONS: Record<ThreatStatus, Partial<Record<ThreatStatus, "user" | "system">>> = {
+  active: { false_positive: "user", dismissed: "user", takedown_requested: "system" },
+  false_positive: { active: "user" },
+  dismissed: { active: "user" },
+  takedown_requested: { removed: "system", active: "system" },
+  removed: {},
+};
+
+export class ThreatTransitionError extends Error {
+  constructor(
+    readonly code: "not_found" | "not_allowed" | "conflict",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export async function changeThreatStatus(
+  repo: ThreatRepository,
+  input: { userId: string; threatId: string; to: ThreatStatus; actor: "user" | "system"; reason?: string },
+  now: () => string = () => new Date().toISOString(),
+): Promise<ThreatRecord> {
+  const threat = await repo.get(input.userId, input.threatId);
+  if (!threat) throw new ThreatTransitionError("not_found", "Threat not found");
+  if (threat.status === input.to) return threat;
+  const allowedFor = TRANSITIONS[threat.status][input.to];
+  if (!allowedFor || (allowedFor === "system" && input.actor === "user")) {
+    throw new ThreatTransitionError("not_allowed", `A threat that is ${threat.status} cannot be marked ${input.to}`);
+  }
+  const at = now();
+  if (!(await repo.updateStatus(input.userId, input.threatId, threat.status, input.to, at))) {
+    throw new ThreatTransitionError("conflict", "The threat changed meanwhile; reload and try again");
+  }
+  await repo.appendAudit({
+    userId: input.userId,
+    threatId: input.threatId,
+    at,
+    actor: input.actor,
+    action: input.reason ?? "status_changed",
+    from: threat.status,
+    to: input.to,
+  });
+  return { ...threat, status: input.to, updatedAt: at, ...(input.to === "removed" ? { removedAt: at } : {}) };
+}

@@ -1,0 +1,55 @@
+import type { EvidenceStore } from "../../../packages/domain/src/scanning/evidence.js";
+import type {
+  ThreatAudit,
+  ThreatRecord,
+  ThreatRepository,
+} from "../../../packages/domain/src/scanning/threat-ports.js";
+
+export class InMemoryThreatRepository implements ThreatRepository {
+  readonly threats = new Map<string, ThreatRecord>();
+  readonly audit: ThreatAudit[] = [];
+  private key = (u: string, id: string) => `${u}/${id}`;
+  async get(userId: string, id: string) {
+    return structuredClone(this.threats.get(this.key(userId, id)) ?? null);
+  }
+  async list(userId: string) {
+    return [...this.threats.values()].filter((t) => t.userId === userId).map((t) => structuredClone(t));
+  }
+  async findByMediaHash(userId: string, sha: string) {
+    return (await this.list(userId)).find((t) => t.mediaSha256 === sha) ?? null;
+  }
+  async createIfAbsent(t: ThreatRecord) {
+    if (this.threats.has(this.key(t.userId, t.id))) return false;
+    this.threats.set(this.key(t.userId, t.id), structuredClone(t));
+    return true;
+  }
+  async addSighting(userId: string, id: string, s: { url: string; seenAt: string }) {
+    const t = this.threats.get(this.key(userId, id));
+    if (t && !t.sightings.some((x) => x.url === s.url)) t.sightings.push(s);
+  }
+  async updateStatus(userId: string, id: string, from: ThreatRecord["status"], to: ThreatRecord["status"], at: string) {
+    const t = this.threats.get(this.key(userId, id));
+    if (!t || t.status !== from) return false;
+    t.status = to;
+    t.updatedAt = at;
+    return true;
+  }
+  async appendAudit(e: ThreatAudit) {
+    this.audit.push(e);
+  }
+  async listAudit(userId: string, threatId: string) {
+    return this.audit.filter((a) => a.userId === userId && a.threatId === threatId);
+  }
+}
+
+export class InMemoryEvidenceStore implements EvidenceStore {
+  readonly objects = new Map<string, Uint8Array>();
+  async putIfAbsent(key: string, body: Uint8Array) {
+    if (this.objects.has(key)) return "exists" as const;
+    this.objects.set(key, body.slice());
+    return "created" as const;
+  }
+  async get(key: string) {
+    return this.objects.get(key) ?? null;
+  }
+}

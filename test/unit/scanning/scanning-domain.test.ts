@@ -1,0 +1,184 @@
+import { describe, expect, it } from "vitest";
+import { verifyEvidencePackage, writeEvidencePackage } from "../../../packages/domain/src/scanning/evidence.js";
+import { nameVariantOf, skeleton } from "../../../packages/domain/src/scanning/impersonation.js";
+import { perceptualHash } from "../../../packages/domain/src/scanning/perceptual-hash.js";
+import { computeStats } from "../../../packages/domain/src/scanning/stats.js";
+import {
+  hammingHex,
+  recordThreats,
+  type ThreatCandidate,
+} from "../../../packages/domain/src/scanning/threat-recorder.js";
+import { changeThreatStatus, ThreatTransitionError } from "../../../packages/domain/src/scanning/threat-status.js";
+import { InMemoryEvidenceStore, InMemoryThreatRepository } from "./fakes.js";
+
+const candidate = (over: Partial<ThreatCandidate> = {}): ThreatCandidate => ({
+  personId: "p1",
+  threatType: "deepfake",
+  confidence: 93.2,
+  platform: "reddit",
+  contentType: "image/jpeg",
+  url: "https://example.test/a",
+  mediaSha256: "a".repeat(64),
+  perceptualHash: "ffff0000ffff0000",
+  evidence: { hash: "h", manifestKey: "k", capturedAt: "2026-11-22T00:00:00.000Z" },
+  detection: {},
+  ...over,
+});
+
+describe("impersonation by name", () => {
+  it("catches look-alike characters and small edits of the person's name", () => {
+    expect(nameVariantOf("barack0bama", ["Barack Obama", "BarackObama"])?.reason).toBe("look-alike");
+    expect(nameVariantOf("barack_obarna", ["BarackObama"])).not.toBeNull();
+    expect(nameVariantOf("BarackObamma", ["BarackObama"])?.reason).toBe("edit-distance");
+  });
+  it("does not flag unrelated or very short names", () => {
+    expect(nameVariantOf("michelle_smith", ["BarackObama"])).toBeNull();
+    expect(nameVariantOf("bob", ["rob"])).toBeNull();
+  });
+  it("folds Cyrillic homoglyphs to Latin", () => {
+    expect(skeleton("Оbаmа")).toBe(skeleton("Obama"));
+  });
+});
+
+describe("recording threats", () => {
+  it("creates one threat per media and records repeats as sightings", async () => {
+    const repo = new InMemoryThreatRepository();
+    const first = await recordThreats(repo, "u1", [candidate()]);
+    const again = await recordThreats(repo, "u1", [candidate({ url: "https://example.test/b" })]);
+    expect(first.created).toHaveLength(1);
+    expect(again.created).toHaveLength(0);
+    expect((await repo.list("u1"))[0]?.sightings.map((s) => s.url)).toEqual([
+      "https://example.test/a",
+      "https://example.test/b",
+    ]);
+  });
+  it("is idempotent when a scan is re-run", async () => {
+    const repo = new InMemoryThreatRepository();
+    await recordThreats(repo, "u1", [
+      candidate(),
+      candidate({ mediaSha256: "b".repeat(64), perceptualHash: undefined }),
+    ]);
+    await recordThreats(repo, "u1", [
+      candidate(),
+      candidate({ mediaSha256: "b".repeat(64), perceptualHash: undefined }),
+    ]);
+    const threats = await repo.list("u1");
+    expect(threats).toHaveLength(2);
+    expect(threats.every((t) => t.sightings.length === 1)).toBe(true);
+  });
+  it("treats a near-identical perceptual hash as the same media", async () => {
+    const repo = new InMemoryThreatRepository();
+    await recordThreats(repo, "u1", [candidate()]);
+    const out = await recordThreats(repo, "u1", [
+      candidate({ mediaSha256: "c".repeat(64), perceptualHash: "ffff0000ffff0003" }),
+    ]);
+    expect(out.created).toHaveLength(0);
+    expect(hammingHex("ffff0000ffff0000", "ffff0000ffff0003")).toBe(2);
+  });
+  it("keeps users' threats apart", async () => {
+    const repo = new InMemoryThreatRepository();
+    await recordThreats(repo, "u1", [candidate()]);
+    const other = await recordThreats(repo, "u2", [candidate()]);
+    expect(other.created).toHaveLength(1);
+    expect(await repo.list("u2")).toHaveLength(1);
+  });
+});
+
+describe("threat status", () => {
+  it("lets a person mark an active threat as a false positive, with an audit entry", async () => {
+    const repo = new InMemoryThreatRepository();
+    const { created } = await recordThreats(repo, "u1", [candidate()]);
+    const id = created[0]!.id;
+    const updated = await changeThreatStatus(repo, { userId: "u1", threatId: id, to: "false_positive", actor: "user" });
+    expect(updated.status).toBe("false_positive");
+    expect((await repo.listAudit("u1", id)).map((a) => a.to)).toEqual(["active", "false_positive"]);
+  });
+  it("refuses a person marking a threat removed, and unknown threats", async () => {
+    const repo = new InMemoryThreatRepository();
+    const { created } = await recordThreats(repo, "u1", [candidate()]);
+    await expect(
+      changeThreatStatus(repo, { userId: "u1", threatId: created[0]!.id, to: "removed", actor: "user" }),
+    ).rejects.toThrow(ThreatTransitionError);
+    await expect(
+      changeThreatStatus(repo, { userId: "u2", threatId: created[0]!.id, to: "dismissed", actor: "user" }),
+    ).rejects.toThrow("Threat not found");
+  });
+});
+
+describe("evidence packages", () => {
+  const input = {
+    userId: "u1",
+    media: { bytes: new Uint8Array([1, 2, 3]), contentType: "image/jpeg", url: "https://x.test/m.jpg" },
+    page: { url: "https://x.test/p", platform: "reddit" },
+    detection: { faces: 1 },
+    capturedAt: "2026-11-22T00:00:00.000Z",
+  };
+  it("is written once and verifies as intact", async () => {
+    const store = new InMemoryEvidenceStore();
+    const pkg = await writeEvidencePackage(store, input);
+    const again = await writeEvidencePackage(store, { ...input, capturedAt: "2026-11-23T00:00:00.000Z" });
+    expect(again.hash).toBe(pkg.hash);
+    expect((await verifyEvidencePackage(store, pkg.manifestKey, pkg.hash)).intact).toBe(true);
+  });
+  it("detects a changed file", async () => {
+    const store = new InMemoryEvidenceStore();
+    const pkg = await writeEvidencePackage(store, input);
+    store.objects.set(pkg.manifest.files[0]!.key, new Uint8Array([9, 9, 9]));
+    const check = await verifyEvidencePackage(store, pkg.manifestKey, pkg.hash);
+    expect(check.intact).toBe(false);
+    expect(check.files.find((f) => !f.intact)?.name).toBe("media.jpg");
+  });
+});
+
+describe("perceptual hash", () => {
+  // A smooth, non-separable test picture; `flip` mirrors it, which is a different picture to pHash.
+  const picture = (w: number, h: number, flip = false) => {
+    const px = new Uint8Array(w * h * 3);
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        const u = (flip ? w - 1 - x : x) / w;
+        const v = y / h;
+        const lum = 128 + 60 * Math.sin(u * 6) * Math.cos(v * 5) + 40 * Math.sin((u + v) * 9);
+        px.fill(Math.round(lum), (y * w + x) * 3, (y * w + x) * 3 + 3);
+      }
+    return px;
+  };
+  it("gives the same hash for a resized copy and a different one for a different picture", () => {
+    const a = perceptualHash(picture(256, 256), 256, 256, 3);
+    const resized = perceptualHash(picture(128, 128), 128, 128, 3);
+    const other = perceptualHash(picture(256, 256, true), 256, 256, 3);
+    expect(hammingHex(a, resized)).toBeLessThanOrEqual(6);
+    expect(hammingHex(a, other)).toBeGreaterThan(20);
+  });
+});
+
+describe("stats", () => {
+  it("counts from stored threats and scores protection by the documented formula", () => {
+    const stats = computeStats(
+      {
+        threats: [
+          { status: "active", confidence: 90, createdAt: "2026-11-20T10:00:00Z" },
+          { status: "removed", confidence: 80, createdAt: "2026-11-21T10:00:00Z" },
+        ],
+        platformsScanned: ["reddit", "youtube", "reddit"],
+        faceVerified: true,
+        voiceEnrolled: true,
+        lastScanAt: new Date(Date.parse("2026-11-22T00:00:00Z") - 3_600_000).toISOString(),
+        scanIntervalHours: 168,
+      },
+      Date.parse("2026-11-22T00:00:00Z"),
+    );
+    expect(stats).toMatchObject({ activeThreats: 1, sitesScanned: 2, resolvedThreats: 1, protectionScore: 86 });
+  });
+  it("has no score when nothing is known yet", () => {
+    expect(
+      computeStats({
+        threats: [],
+        platformsScanned: [],
+        faceVerified: false,
+        voiceEnrolled: false,
+        scanIntervalHours: 168,
+      }).protectionScore,
+    ).toBeNull();
+  });
+});
