@@ -1,0 +1,34 @@
+import { readFile } from "node:fs/promises";
+import * as ort from "onnxruntime-node";
+
+/**
+ * onnxruntime-node adapter: sessions pinned to one intra-op thread, because a Lambda or a scan
+ * worker analyses one item per core and extra threads only contend.
+ */
+export type OnnxSession = ort.InferenceSession;
+export type OnnxTensor = ort.Tensor;
+
+export async function createOnnxSession(modelPath: string): Promise<OnnxSession> {
+  const bytes = new Uint8Array(await readFile(modelPath));
+  return ort.InferenceSession.create(bytes, {
+    intraOpNumThreads: 1,
+    interOpNumThreads: 1,
+    executionProviders: ["cpu"],
+    graphOptimizationLevel: "all",
+  });
+}
+
+export function float32Tensor(data: Float32Array, dims: number[]): OnnxTensor {
+  return new ort.Tensor("float32", data, dims);
+}
+
+export function int64Tensor(values: bigint[], dims: number[]): OnnxTensor {
+  return new ort.Tensor("int64", BigInt64Array.from(values), dims);
+}
+
+export async function runOnnx(
+  session: OnnxSession,
+  feeds: Record<string, OnnxTensor>,
+): Promise<Record<string, OnnxTensor>> {
+  return session.run(feeds);
+}

