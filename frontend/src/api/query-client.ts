@@ -1,0 +1,42 @@
+import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { toast } from "../ui/toast-store";
+import { getByQueryKey } from "./client";
+import { isUnauthorizedError } from "./errors";
+import { apiUrl } from "./runtime-config";
+
+export const AUTH_USER_KEY = ["/api/auth/user"] as const;
+export const LOGIN_REDIRECT_DELAY_MS = 500;
+
+/** Spec section 8: a 401 while signed in means the session ended; say so, then sign in again. */
+export function redirectToLoginAfterNotice(): void {
+  toast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" });
+  setTimeout(() => {
+    window.location.href = apiUrl("/api/login");
+  }, LOGIN_REDIRECT_DELAY_MS);
+}
+
+export function createQueryClient(): QueryClient {
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: (error) => handleUnauthorized(error) }),
+    mutationCache: new MutationCache({ onError: (error) => handleUnauthorized(error) }),
+    defaultOptions: {
+      queries: {
+        queryFn: getByQueryKey,
+        refetchInterval: false,
+        refetchOnWindowFocus: false,
+        staleTime: Number.POSITIVE_INFINITY,
+        retry: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+
+  function handleUnauthorized(error: unknown): void {
+    const signedIn = Boolean(client.getQueryData(AUTH_USER_KEY));
+    if (isUnauthorizedError(error) && signedIn) {
+      client.setQueryData(AUTH_USER_KEY, null);
+      redirectToLoginAfterNotice();
+    }
+  }
+  return client;
+}

@@ -1,0 +1,123 @@
+/** Shapes of the API answers the screens read (docs/architecture.md and spec section 3). */
+export type MembershipTier = "personal" | "professional" | "enterprise";
+export type ScanFrequency = "hourly" | "daily" | "weekly";
+export type Sensitivity = "high" | "medium" | "low";
+export type ThreatType = "deepfake" | "voice_clone" | "impersonation";
+
+export interface ScanPreferences {
+  socialMedia?: boolean;
+  forums?: boolean;
+  adultSites?: boolean;
+  darkWeb?: boolean;
+}
+
+export interface NotificationSettings {
+  email?: boolean;
+  push?: boolean;
+  sms?: boolean;
+  frequency?: "immediate" | "daily" | "weekly";
+  sensitivity?: Sensitivity;
+  [other: string]: unknown;
+}
+
+export interface PrivacySettings {
+  zeroKnowledge?: boolean;
+  anonymousAnalytics?: boolean;
+  legalReportSharing?: boolean;
+}
+
+export type DataExpiryDays = 30 | 90 | 180 | -1;
+
+export interface Profile {
+  userId?: string;
+  email?: string;
+  phone?: string;
+  firstName?: string;
+  lastName?: string;
+  membershipTier: MembershipTier;
+  platforms: string[];
+  scanFrequency: ScanFrequency;
+  autoTakedown: boolean;
+  faceEnrolled: boolean;
+  faceVerified: boolean;
+  voiceEnrolled: boolean;
+  faceEmbeddingPath?: string | null;
+  voiceEmbeddingPath?: string | null;
+  dataExpiryDays?: DataExpiryDays;
+  dataExpiresInDays?: number;
+  lastScanAt?: string;
+  protectedPeople?: number;
+  scanPreferences?: ScanPreferences;
+  notificationSettings?: NotificationSettings;
+  privacySettings?: PrivacySettings;
+}
+
+export interface Threat {
+  id: string;
+  threatType: ThreatType;
+  confidence: number;
+  platform: string;
+  contentType?: string;
+  createdAt: string;
+  status: string;
+  url: string;
+  title?: string;
+  personId?: string;
+  evidenceData?: { hash: string; capturedAt?: string };
+  previewUrl?: string;
+}
+
+export interface Stats {
+  activeThreats: number;
+  sitesScanned: number;
+  resolvedThreats: number;
+  protectionScore?: number;
+  threatsOverTime?: { date: string; count: number }[];
+}
+
+export type ScanStatus =
+  | { status: "idle" }
+  | {
+      scanId: string;
+      status: "running" | "succeeded" | "failed";
+      itemsScanned: number;
+      threatsFound: number;
+      startedAt: string;
+      finishedAt?: string;
+    };
+
+export interface DmcaDraft {
+  requestContent: string;
+  route?: string;
+  recipient?: string;
+  noticeId?: string;
+  requiresConfirmation?: string[];
+}
+
+export interface DemoProfile {
+  fullName: string;
+  email?: string;
+  occupation?: string;
+  phoneNumber?: string;
+  membershipTier: MembershipTier;
+  scanPreferences?: Record<string, boolean>;
+  [other: string]: unknown;
+}
+
+export interface SystemMetrics {
+  detection?: { faceTarAtFar1e3?: number; imageP50Ms?: number; measuredAt?: string };
+  platformsMonitored?: number;
+  uptime?: number;
+}
+
+export interface HealthReport {
+  status: string;
+  services: { name: string; ok: boolean; latencyMs: number; error?: string }[];
+}
+
+export interface Consent {
+  required: boolean;
+  version: string;
+  text: string;
+  givenAt?: string;
+}

@@ -1,0 +1,23 @@
+import { useQuery } from "@tanstack/react-query";
+import { throwIfResNotOk } from "../api/client";
+import { AUTH_USER_KEY } from "../api/query-client";
+import { apiUrl } from "../api/runtime-config";
+
+export interface AuthUser {
+  userId: string;
+  email?: string;
+  phone?: string;
+}
+
+/** For this query only a 401 means "signed out" rather than an error. */
+export async function fetchCurrentUser(): Promise<AuthUser | null> {
+  const response = await fetch(apiUrl("/api/auth/user"), { credentials: "include" });
+  if (response.status === 401) return null;
+  await throwIfResNotOk(response);
+  return (await response.json()) as AuthUser;
+}
+
+export function useAuth() {
+  const query = useQuery({ queryKey: AUTH_USER_KEY, queryFn: fetchCurrentUser, retry: false });
+  return { user: query.data ?? null, isLoading: query.isLoading, isAuthenticated: Boolean(query.data) };
+}

@@ -1,0 +1,50 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type ReactNode, useState } from "react";
+import { apiJson } from "../../api/client";
+import { serverMessage } from "../../api/errors";
+import type { Consent } from "../../api/types";
+import { Spinner } from "../../ui/Spinner";
+import { toast } from "../../ui/toast-store";
+
+export const CONSENT_KEY = ["/api/consent"] as const;
+
+/** Shows the plain-language biometric consent before any face or voice is taken, when the server requires it. */
+export function ConsentGate({ enabled, children }: { enabled: boolean; children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const consent = useQuery<Consent>({ queryKey: CONSENT_KEY, enabled });
+  const [agreed, setAgreed] = useState(false);
+  const give = useMutation({
+    mutationFn: (version: string) => apiJson<unknown>("POST", "/api/consent", { version, agree: true }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CONSENT_KEY }),
+    onError: (error) =>
+      toast({ title: "Consent not saved", description: serverMessage(error), variant: "destructive" }),
+  });
+
+  if (!enabled) return <>{children}</>;
+  if (consent.isLoading) return <Spinner label="Loading consent…" />;
+  if (consent.isError || !consent.data) {
+    return <p role="alert">We could not load the biometric consent. Please try again later.</p>;
+  }
+  if (!consent.data.required) return <>{children}</>;
+
+  return (
+    <section aria-labelledby="consent-heading">
+      <h2 id="consent-heading">Your consent to biometric processing</h2>
+      <div className="consent-text" tabIndex={0} aria-label="Consent text">
+        {consent.data.text}
+      </div>
+      <label className="choice" style={{ marginTop: "1rem" }}>
+        <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
+        <span>I have read this and agree to the processing of my face and voice as described.</span>
+      </label>
+      <button
+        type="button"
+        className="btn btn-primary"
+        disabled={!agreed || give.isPending}
+        onClick={() => consent.data && give.mutate(consent.data.version)}
+      >
+        {give.isPending ? "Saving..." : "I Agree"}
+      </button>
+    </section>
+  );
+}

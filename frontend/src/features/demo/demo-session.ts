@@ -1,0 +1,48 @@
+import type { DemoProfile, MembershipTier, Stats } from "../../api/types";
+
+export const DEMO_TYPES: MembershipTier[] = ["personal", "professional", "enterprise"];
+
+export function parseDemoType(value: string | null | undefined): MembershipTier | null {
+  return DEMO_TYPES.includes(value as MembershipTier) ? (value as MembershipTier) : null;
+}
+
+/** Spec section 3: the demo profile lives whole in session storage under demoProfile, its type under demoType. */
+export function storeDemoSession(profile: DemoProfile, demoType: MembershipTier): void {
+  sessionStorage.setItem("demoProfile", JSON.stringify(profile));
+  sessionStorage.setItem("demoType", demoType);
+}
+
+export function readDemoProfile(): DemoProfile | null {
+  const raw = sessionStorage.getItem("demoProfile");
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as DemoProfile;
+  } catch {
+    return null;
+  }
+}
+
+export function readDemoType(): MembershipTier | null {
+  return parseDemoType(sessionStorage.getItem("demoType"));
+}
+
+/** Spec section 3: demo stats are computed locally, never requested. */
+export const DEMO_STATS: Record<MembershipTier, Stats> = {
+  personal: { activeThreats: 2, sitesScanned: 5, resolvedThreats: 8, protectionScore: 85 },
+  professional: { activeThreats: 3, sitesScanned: 13, resolvedThreats: 12, protectionScore: 92 },
+  enterprise: { activeThreats: 4, sitesScanned: 25, resolvedThreats: 18, protectionScore: 97 },
+};
+
+/** Spec section 2 guided demo final step. */
+export const DEMO_THREAT_COUNTS: Record<MembershipTier, number> = { personal: 2, professional: 3, enterprise: 4 };
+export const DEMO_PLATFORM_COUNTS: Record<MembershipTier, string> = {
+  personal: "5",
+  professional: "13",
+  enterprise: "20+",
+};
+
+/** Keeps ?demo= on links when it is present (spec: the demo value is carried from screen to screen). */
+export function withDemo(path: string, demo: string | null | undefined): string {
+  if (!demo) return path;
+  return `${path}${path.includes("?") ? "&" : "?"}demo=${encodeURIComponent(demo)}`;
+}

@@ -1,0 +1,72 @@
+import { useQuery } from "@tanstack/react-query";
+import type { HealthReport } from "../../api/types";
+import { COMPLIANCE_BADGES, MARKETING_FIGURES, PRIVACY_STATEMENT } from "../../content/marketing";
+import { HEALTH_KEY } from "../layout/SiteFooter";
+import { measuredFigures, useSystemMetrics } from "../system/use-system-metrics";
+
+/** About section: editorial figures from the content file beside measured ones and live service status. */
+export function PlatformPerformance() {
+  const metrics = useSystemMetrics();
+  const health = useQuery<HealthReport>({ queryKey: HEALTH_KEY });
+  const measured = measuredFigures(metrics.data);
+  const cards = [
+    ...MARKETING_FIGURES,
+    ...(measured.uptime ? [{ value: measured.uptime, label: "Measured uptime" }] : []),
+  ];
+  const services = health.data?.services ?? [];
+  const allUp = services.length > 0 && services.every((s) => s.ok);
+  return (
+    <section className="section alt" aria-labelledby="about-heading">
+      <div className="container two-col">
+        <div>
+          <h2 id="about-heading">About LikenessGuard</h2>
+          <p>
+            Generative AI made it cheap to fake anyone. We enrol your face and voice, watch the platforms where fakes
+            spread, tell synthetic media from real, and act on what we find.
+          </p>
+          <p className="small muted">{PRIVACY_STATEMENT}</p>
+          <ul className="badge-row" aria-label="Compliance">
+            {COMPLIANCE_BADGES.map((b) => (
+              <li key={b} className="badge">
+                {b}
+              </li>
+            ))}
+          </ul>
+          <dl className="tile-grid">
+            {cards.map((c) => (
+              <div key={c.label} className="tile">
+                <dt>{c.label}</dt>
+                <dd className="tile-value">{c.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+        <div className="panel">
+          <h3>Live Monitoring Status</h3>
+          <p className="status-line">
+            <span className={`status-dot ${allUp ? "ok" : "down"}`} aria-hidden="true" />
+            {health.isLoading ? "Checking…" : allUp ? "All Systems Operational" : "Status unavailable or degraded"}
+          </p>
+          <ul className="service-list">
+            {services.map((s) => (
+              <li key={s.name}>
+                <span>{s.name}</span>
+                <span className={s.ok ? "text-ok" : "text-danger"}>{s.ok ? "Operational" : "Down"}</span>
+              </li>
+            ))}
+            {measured.platformsMonitored ? (
+              <li>
+                <span>Web Scanning</span>
+                <span>{measured.platformsMonitored} platforms</span>
+              </li>
+            ) : null}
+            <li>
+              <span>Alert System</span>
+              <span>Real-time</span>
+            </li>
+          </ul>
+        </div>
+      </div>
+    </section>
+  );
+}

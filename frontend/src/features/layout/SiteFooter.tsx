@@ -1,0 +1,78 @@
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "react-router-dom";
+import type { HealthReport } from "../../api/types";
+import { BRAND, PRIVACY_STATEMENT } from "../../content/marketing";
+
+export const HEALTH_KEY = ["/api/health"] as const;
+
+/** Footer with the real system status indicator (from GET /api/health, not a fixed label). */
+export function SiteFooter() {
+  const health = useQuery<HealthReport>({ queryKey: HEALTH_KEY });
+  const allUp = health.data?.services.every((s) => s.ok) ?? false;
+  const statusText = health.isLoading
+    ? "Checking systems…"
+    : health.data
+      ? allUp
+        ? "All Systems Operational"
+        : "Some systems degraded"
+      : "Status unavailable";
+  return (
+    <footer className="site-footer">
+      <div className="container footer-grid">
+        <div>
+          <p className="footer-brand">{BRAND}</p>
+          <p className="muted small">{PRIVACY_STATEMENT}</p>
+        </div>
+        <nav aria-label="Product">
+          <h2 className="footer-heading">Product</h2>
+          <ul>
+            <li>
+              <Link to="/dashboard">Dashboard</Link>
+            </li>
+            <li>
+              <Link to="/settings">Settings</Link>
+            </li>
+            <li>
+              <Link to="/features">Features</Link>
+            </li>
+            <li>
+              <Link to="/pricing">Pricing</Link>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-label="Security and legal">
+          <h2 className="footer-heading">Security &amp; Legal</h2>
+          <ul>
+            <li>
+              <Link to="/features#privacy">Privacy Policy</Link>
+            </li>
+            <li>
+              <Link to="/features#security">Security Practices</Link>
+            </li>
+            <li>
+              <Link to="/features#dmca">DMCA Policy</Link>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-label="Support">
+          <h2 className="footer-heading">Support</h2>
+          <ul>
+            <li>
+              <Link to="/status">System Status</Link>
+            </li>
+            <li>
+              <Link to="/pricing#faq">Support Center</Link>
+            </li>
+          </ul>
+          <p className="status-line">
+            <span className={`status-dot ${allUp ? "ok" : "down"}`} aria-hidden="true" />
+            {statusText}
+          </p>
+        </nav>
+      </div>
+      <p className="container small muted copyright">
+        © {new Date().getFullYear()} {BRAND}. All rights reserved.
+      </p>
+    </footer>
+  );
+}

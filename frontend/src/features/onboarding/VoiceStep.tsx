@@ -1,0 +1,71 @@
+import { useCallback, useEffect, useState } from "react";
+import { toast } from "../../ui/toast-store";
+import { useWavRecorder } from "../media/use-wav-recorder";
+import { useBiometricUpload } from "../uploads/use-biometric-upload";
+
+export const VOICE_AUTO_STOP_SECONDS = 10;
+export const VOICE_PHRASE =
+  "My voice is my own. I am recording this sample so that LikenessGuard can recognise my voice and protect it from being cloned.";
+
+export function VoiceStep({ live, done, onDone }: { live: boolean; done: boolean; onDone: () => void }) {
+  const onError = useCallback(
+    () => toast({ title: "Recording failed", description: "Could not access microphone", variant: "destructive" }),
+    [],
+  );
+  const recorder = useWavRecorder({ maxSeconds: VOICE_AUTO_STOP_SECONDS, onError });
+  const upload = useBiometricUpload("voice");
+  const [audioUrl, setAudioUrl] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!recorder.recording) return setAudioUrl(null);
+    const url = URL.createObjectURL(recorder.recording);
+    setAudioUrl(url);
+    return () => URL.revokeObjectURL(url);
+  }, [recorder.recording]);
+
+  const busy = upload.phase === "uploading" || upload.phase === "processing";
+  return (
+    <section aria-labelledby="voice-heading">
+      <h2 id="voice-heading">Voice authentication</h2>
+      <p>Read this phrase aloud in a quiet room. Recording stops by itself after {VOICE_AUTO_STOP_SECONDS} seconds.</p>
+      <blockquote className="reading">{VOICE_PHRASE}</blockquote>
+      <div className="button-row">
+        {recorder.state === "recording" ? (
+          <button type="button" className="btn btn-danger" onClick={recorder.stop}>
+            Stop Recording ({recorder.seconds}s)
+          </button>
+        ) : (
+          <button type="button" className="btn btn-secondary" onClick={recorder.start} disabled={busy}>
+            {recorder.recording ? "Record Again" : "Start Recording"}
+          </button>
+        )}
+        {recorder.recording && live ? (
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={busy || upload.phase === "complete"}
+            onClick={() => upload.upload(recorder.recording as Blob).then((ok) => ok && onDone())}
+          >
+            {busy ? "Uploading…" : "Upload Voice Sample"}
+          </button>
+        ) : null}
+        {recorder.recording && !live ? (
+          <button type="button" className="btn btn-primary" onClick={onDone}>
+            Use This Recording (demo)
+          </button>
+        ) : null}
+      </div>
+      <p role="status" className="small muted">
+        {recorder.state === "recording" ? `Recording… ${recorder.seconds}s` : ""}
+        {upload.phase === "uploading" ? `Uploading ${Math.round(upload.progress * 100)}%` : ""}
+        {upload.phase === "processing" ? "Checking the sample…" : ""}
+      </p>
+      {audioUrl ? (
+        // biome-ignore lint/a11y/useMediaCaption: a playback of the person's own recording has no captions to offer
+        <audio controls src={audioUrl} aria-label="Your recording" />
+      ) : null}
+      {upload.error ? <p className="field-error">{upload.error}</p> : null}
+      {done ? <p className="text-ok">✓ Voice sample enrolled</p> : null}
+    </section>
+  );
+}

@@ -1,0 +1,145 @@
+import { type FormEvent, useState } from "react";
+import type { MembershipTier, ScanFrequency, Sensitivity } from "../../api/types";
+import { PLANS, priceLabel, SENSITIVITY_LEVELS } from "../../content/marketing";
+import { FieldError } from "../../ui/FieldError";
+import { frequenciesForTier, platformsForTier } from "../platforms/catalogue";
+import { changeTier, type ScanSetupErrors, type ScanSetupValues, validateScanSetup } from "./validate-scan-setup";
+
+export interface ScanSetupSubmit {
+  platforms: string[];
+  scanFrequency: ScanFrequency;
+  alertSensitivity: Sensitivity;
+  autoTakedown: boolean;
+  membershipTier: MembershipTier;
+}
+
+export function ScanSetupForm(props: {
+  initialTier: MembershipTier;
+  pending: boolean;
+  onSubmit: (v: ScanSetupSubmit) => void;
+}) {
+  const [values, setValues] = useState<ScanSetupValues>({
+    platforms: [],
+    scanFrequency: "",
+    alertSensitivity: "high",
+    autoTakedown: false,
+    membershipTier: props.initialTier,
+  });
+  const [errors, setErrors] = useState<ScanSetupErrors>({});
+  const tier = values.membershipTier || "personal";
+  const platforms = platformsForTier(tier);
+  const frequencies = frequenciesForTier(tier);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateScanSetup(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    props.onSubmit(values as ScanSetupSubmit);
+  };
+
+  const togglePlatform = (id: string, on: boolean) =>
+    setValues((v) => ({ ...v, platforms: on ? [...v.platforms, id] : v.platforms.filter((p) => p !== id) }));
+
+  return (
+    <form className="form" onSubmit={submit} noValidate>
+      <fieldset className="card-grid three">
+        <legend>Plan</legend>
+        {PLANS.map((plan) => (
+          <label key={plan.tier} className={`card selectable${tier === plan.tier ? " is-selected" : ""}`}>
+            <span className="card-select">
+              <input
+                type="radio"
+                name="membershipTier"
+                checked={tier === plan.tier}
+                onChange={() => setValues((v) => changeTier(v, plan.tier, frequenciesForTier(plan.tier)))}
+              />
+              {plan.name}
+            </span>
+            <span className="small">{priceLabel(plan)}</span>
+            <span className="small muted">
+              {plan.platformsLabel} · {plan.scanFrequencyLabel}
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <FieldError id="tier-error" message={errors.membershipTier} />
+      <fieldset aria-describedby={errors.platforms ? "platforms-error" : undefined}>
+        <legend>Platforms to monitor</legend>
+        <div className="choice-grid">
+          {platforms.map((p) => (
+            <label key={p.id} className="choice">
+              <input
+                type="checkbox"
+                checked={values.platforms.includes(p.id)}
+                onChange={(e) => togglePlatform(p.id, e.target.checked)}
+              />
+              <span>
+                {p.name}
+                <br />
+                <span className="small muted">{p.description}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+        <FieldError id="platforms-error" message={errors.platforms} />
+      </fieldset>
+      <div className="form-row">
+        <div className="field">
+          <label htmlFor="scan-frequency">Scan frequency</label>
+          <select
+            id="scan-frequency"
+            value={values.scanFrequency}
+            aria-invalid={errors.scanFrequency ? true : undefined}
+            aria-describedby={errors.scanFrequency ? "frequency-error" : undefined}
+            onChange={(e) => setValues((v) => ({ ...v, scanFrequency: e.target.value as ScanFrequency | "" }))}
+          >
+            <option value="">Select frequency</option>
+            {frequencies.map((f) => (
+              <option key={f} value={f}>
+                {f[0]?.toUpperCase()}
+                {f.slice(1)}
+              </option>
+            ))}
+          </select>
+          <FieldError id="frequency-error" message={errors.scanFrequency} />
+        </div>
+        <div className="field">
+          <label htmlFor="alert-sensitivity">Alert sensitivity</label>
+          <select
+            id="alert-sensitivity"
+            value={values.alertSensitivity}
+            aria-invalid={errors.alertSensitivity ? true : undefined}
+            aria-describedby={errors.alertSensitivity ? "sensitivity-error" : undefined}
+            onChange={(e) => setValues((v) => ({ ...v, alertSensitivity: e.target.value as Sensitivity | "" }))}
+          >
+            <option value="">Select sensitivity</option>
+            {SENSITIVITY_LEVELS.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label} ({s.threshold})
+              </option>
+            ))}
+          </select>
+          <FieldError id="sensitivity-error" message={errors.alertSensitivity} />
+        </div>
+      </div>
+      {tier !== "personal" ? (
+        <label className="choice">
+          <input
+            type="checkbox"
+            checked={values.autoTakedown}
+            onChange={(e) => setValues((v) => ({ ...v, autoTakedown: e.target.checked }))}
+          />
+          <span>
+            <strong>Enable Automatic Takedown Requests</strong>
+            <br />
+            <span className="small muted">Send DMCA takedown notices for high-confidence threats automatically.</span>
+          </span>
+        </label>
+      ) : null}
+      <button type="submit" className="btn btn-primary btn-lg" disabled={props.pending}>
+        {props.pending ? "Activating..." : "Activate AI Protection"}
+      </button>
+    </form>
+  );
+}

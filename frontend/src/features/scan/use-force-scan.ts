@@ -1,0 +1,62 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { apiJson } from "../../api/client";
+import { serverMessage } from "../../api/errors";
+import type { ScanStatus } from "../../api/types";
+import { toast } from "../../ui/toast-store";
+import { PROFILE_KEY } from "../preferences/profile-query";
+import { STATS_KEY, THREATS_KEY } from "../threats/queries";
+
+export const SCAN_STATUS_KEY = ["/api/scan/status"] as const;
+const POLL_INTERVAL_MS = 2000;
+
+/**
+ * Starts a scan and polls its progress every 2 s until it finishes. This explicit poll is the one
+ * exception to "no automatic refetch": it only runs while a scan the person started is running.
+ */
+export function useForceScan() {
+  const queryClient = useQueryClient();
+  const [watching, setWatching] = useState(false);
+
+  const start = useMutation({
+    mutationFn: () => apiJson<{ scanId: string }>("POST", "/api/scan/force"),
+    onSuccess: () => {
+      toast({ title: "Scan initiated", description: "We are scanning your platforms now." });
+      setWatching(true);
+    },
+    onError: (error) => toast({ title: "Scan failed", description: serverMessage(error), variant: "destructive" }),
+  });
+
+  const status = useQuery<ScanStatus>({
+    queryKey: SCAN_STATUS_KEY,
+    enabled: watching,
+    staleTime: 0,
+    refetchInterval: watching ? POLL_INTERVAL_MS : false,
+  });
+
+  const current = status.data;
+  useEffect(() => {
+    if (!watching || !current || current.status === "running" || current.status === "idle") return;
+    setWatching(false);
+    if (current.status === "failed") {
+      toast({ title: "Scan failed", description: "The scan stopped before finishing.", variant: "destructive" });
+    } else {
+      toast({
+        title: "Scan complete",
+        description: `${current.itemsScanned} items checked, ${current.threatsFound} threats found.`,
+      });
+    }
+    for (const key of [STATS_KEY, THREATS_KEY, PROFILE_KEY]) void queryClient.invalidateQueries({ queryKey: key });
+  }, [watching, current, queryClient]);
+
+  useEffect(() => {
+    if (status.isError) setWatching(false);
+  }, [status.isError]);
+
+  const running = start.isPending || watching;
+  return {
+    start: () => start.mutate(),
+    running,
+    progress: watching && current && current.status !== "idle" ? current : null,
+  };
+}

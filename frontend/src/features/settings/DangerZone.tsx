@@ -1,0 +1,45 @@
+import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
+import { apiJson } from "../../api/client";
+import { serverMessage } from "../../api/errors";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { toast } from "../../ui/toast-store";
+import { deletionSummary } from "./deletion-summary";
+
+const LEAVE_AFTER_MS = 1500;
+
+export function DangerZone() {
+  const [confirming, setConfirming] = useState(false);
+  const remove = useMutation({
+    mutationFn: () => apiJson<{ deleted: Record<string, unknown> }>("DELETE", "/api/account"),
+    onSuccess: (result) => {
+      setConfirming(false);
+      toast({ title: "Account deleted", description: deletionSummary(result) });
+      // The session is gone with the account: a full load resets every cached query.
+      setTimeout(() => {
+        window.location.href = "/";
+      }, LEAVE_AFTER_MS);
+    },
+    onError: (error) => toast({ title: "Deletion failed", description: serverMessage(error), variant: "destructive" }),
+  });
+  return (
+    <section className="panel" aria-labelledby="danger-heading" style={{ borderColor: "var(--danger)" }}>
+      <h2 id="danger-heading">Danger Zone</h2>
+      <p>
+        Delete Account permanently deletes your account, biometric data, threats and evidence. This cannot be undone.
+      </p>
+      <button type="button" className="btn btn-danger" onClick={() => setConfirming(true)}>
+        Delete Account
+      </button>
+      <ConfirmDialog
+        open={confirming}
+        title="Delete your account?"
+        message="Everything we hold about you will be erased. This cannot be undone."
+        confirmLabel="Delete Account"
+        pending={remove.isPending}
+        onConfirm={() => remove.mutate()}
+        onCancel={() => setConfirming(false)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,111 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useState } from "react";
+import { apiJson, apiRequest } from "../../api/client";
+import { serverMessage } from "../../api/errors";
+import type { DataExpiryDays, Profile } from "../../api/types";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { toast } from "../../ui/toast-store";
+import { PROFILE_KEY } from "../preferences/profile-query";
+import { useUpdateProfile } from "../preferences/use-update-profile";
+import { downloadText } from "../threats/download-text";
+import { deletionSummary } from "./deletion-summary";
+
+const EXPIRY_OPTIONS: { value: DataExpiryDays; label: string }[] = [
+  { value: 30, label: "30 days" },
+  { value: 90, label: "90 days (recommended)" },
+  { value: 180, label: "180 days" },
+  { value: -1, label: "Never" },
+];
+const DEFAULT_EXPIRY: DataExpiryDays = 90;
+
+export function DataManagement({ profile }: { profile: Profile }) {
+  const queryClient = useQueryClient();
+  const update = useUpdateProfile();
+  const [expiry, setExpiry] = useState<DataExpiryDays>(profile.dataExpiryDays ?? DEFAULT_EXPIRY);
+  const [confirming, setConfirming] = useState(false);
+  useEffect(() => setExpiry(profile.dataExpiryDays ?? DEFAULT_EXPIRY), [profile.dataExpiryDays]);
+
+  const deleteBiometrics = useMutation({
+    mutationFn: () => apiJson<{ deleted: Record<string, unknown> }>("DELETE", "/api/biometric"),
+    onSuccess: async (result) => {
+      setConfirming(false);
+      toast({ title: "Biometric data deleted", description: deletionSummary(result) });
+      await queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
+    },
+    onError: (error) => toast({ title: "Deletion failed", description: serverMessage(error), variant: "destructive" }),
+  });
+
+  const exportData = useMutation({
+    mutationFn: async () => (await apiRequest("GET", "/api/account/export")).text(),
+    onSuccess: (text) => {
+      downloadText("likenessguard-export.json", text, "application/json");
+      toast({ title: "Export ready", description: "Your data has been downloaded." });
+    },
+    onError: (error) => toast({ title: "Export failed", description: serverMessage(error), variant: "destructive" }),
+  });
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    update.mutate({ dataExpiryDays: expiry });
+  };
+
+  return (
+    <section className="panel" aria-labelledby="data-heading">
+      <h2 id="data-heading">Data Management</h2>
+      <dl className="detail-grid">
+        <div>
+          <dt>Face embeddings</dt>
+          <dd>{profile.faceEmbeddingPath ? "Encrypted" : "Not Set"}</dd>
+        </div>
+        <div>
+          <dt>Voice embeddings</dt>
+          <dd>{profile.voiceEmbeddingPath ? "Encrypted" : "Not Set"}</dd>
+        </div>
+      </dl>
+      <div className="button-row">
+        <button type="button" className="btn btn-danger" onClick={() => setConfirming(true)}>
+          Delete All Biometric Data
+        </button>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          disabled={exportData.isPending}
+          onClick={() => exportData.mutate()}
+        >
+          {exportData.isPending ? "Preparing..." : "Export My Data"}
+        </button>
+      </div>
+      <form className="form" onSubmit={save} style={{ marginTop: "1rem" }}>
+        <fieldset>
+          <legend>Auto-delete raw samples after</legend>
+          {EXPIRY_OPTIONS.map((o) => (
+            <label key={o.value} className="choice">
+              <input
+                type="radio"
+                name="dataExpiryDays"
+                value={o.value}
+                checked={expiry === o.value}
+                onChange={(e) => setExpiry(Number.parseInt(e.target.value, 10) as DataExpiryDays)}
+              />
+              <span>{o.label}</span>
+            </label>
+          ))}
+        </fieldset>
+        <div>
+          <button type="submit" className="btn btn-primary" disabled={update.isPending}>
+            {update.isPending ? "Saving..." : "Save Changes"}
+          </button>
+        </div>
+      </form>
+      <ConfirmDialog
+        open={confirming}
+        title="Delete all biometric data?"
+        message="This erases every face and voice sample, embedding and derived index we hold for you. Protection stops until you enrol again."
+        confirmLabel="Delete All Biometric Data"
+        pending={deleteBiometrics.isPending}
+        onConfirm={() => deleteBiometrics.mutate()}
+        onCancel={() => setConfirming(false)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import type { PrivacySettings, Profile } from "../../api/types";
+import { useUpdateProfile } from "../preferences/use-update-profile";
+
+const CONTROLS: { key: keyof PrivacySettings; label: string; help: string; fallback: boolean }[] = [
+  {
+    key: "zeroKnowledge",
+    label: "Zero-Knowledge Mode",
+    help: "Compute embeddings in your browser so raw samples never leave your device.",
+    fallback: false,
+  },
+  {
+    key: "anonymousAnalytics",
+    label: "Anonymous Analytics",
+    help: "Share anonymous usage statistics.",
+    fallback: true,
+  },
+  {
+    key: "legalReportSharing",
+    label: "Legal Report Sharing",
+    help: "Allow evidence packages to be shared with your legal representatives.",
+    fallback: false,
+  },
+];
+
+/** Toggles save the moment they change (spec section 2 'Settings'). */
+export function PrivacyControls({ profile }: { profile: Profile }) {
+  const update = useUpdateProfile();
+  const current: PrivacySettings = Object.fromEntries(
+    CONTROLS.map((c) => [c.key, profile.privacySettings?.[c.key] ?? c.fallback]),
+  );
+  return (
+    <section className="panel" aria-labelledby="privacy-heading">
+      <h2 id="privacy-heading">Privacy Controls</h2>
+      {CONTROLS.map((control) => (
+        <label key={control.key} className="choice">
+          <input
+            type="checkbox"
+            role="switch"
+            checked={current[control.key] ?? control.fallback}
+            disabled={update.isPending}
+            aria-describedby={`${control.key}-help`}
+            onChange={(e) => update.mutate({ privacySettings: { ...current, [control.key]: e.target.checked } })}
+          />
+          <span>
+            <strong>{control.label}</strong>
+            <br />
+            <span id={`${control.key}-help`} className="small muted">
+              {control.help}
+            </span>
+          </span>
+        </label>
+      ))}
+    </section>
+  );
+}

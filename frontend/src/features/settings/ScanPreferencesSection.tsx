@@ -1,0 +1,76 @@
+import { type FormEvent, useEffect, useState } from "react";
+import type { Profile, Sensitivity } from "../../api/types";
+import { SENSITIVITY_LEVELS } from "../../content/marketing";
+import { useUpdateProfile } from "../preferences/use-update-profile";
+
+function initial(profile: Profile) {
+  return {
+    socialMedia: profile.scanPreferences?.socialMedia ?? true,
+    forums: profile.scanPreferences?.forums ?? true,
+    adultSites: profile.scanPreferences?.adultSites ?? false,
+    sensitivity: (profile.notificationSettings?.sensitivity ?? "high") as Sensitivity,
+  };
+}
+
+export function ScanPreferencesSection({ profile }: { profile: Profile }) {
+  const update = useUpdateProfile();
+  const [form, setForm] = useState(() => initial(profile));
+  useEffect(() => setForm(initial(profile)), [profile]);
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    update.mutate({
+      scanPreferences: {
+        ...profile.scanPreferences,
+        socialMedia: form.socialMedia,
+        forums: form.forums,
+        adultSites: form.adultSites,
+      },
+      // Other notification fields are kept: the server stores the object whole.
+      notificationSettings: { ...profile.notificationSettings, sensitivity: form.sensitivity },
+    });
+  };
+
+  const checkbox = (key: "socialMedia" | "forums" | "adultSites", label: string) => (
+    <label className="choice">
+      <input type="checkbox" checked={form[key]} onChange={(e) => setForm({ ...form, [key]: e.target.checked })} />
+      <span>{label}</span>
+    </label>
+  );
+
+  return (
+    <section className="panel" aria-labelledby="scan-prefs-heading">
+      <h2 id="scan-prefs-heading">Scan Preferences</h2>
+      <form className="form" onSubmit={save}>
+        <fieldset>
+          <legend>Platforms to scan</legend>
+          {checkbox("socialMedia", "Social Media")}
+          {checkbox("forums", "Forums")}
+          {checkbox("adultSites", "Adult Content")}
+        </fieldset>
+        <fieldset>
+          <legend>Detection sensitivity</legend>
+          {SENSITIVITY_LEVELS.map((level) => (
+            <label key={level.value} className="choice">
+              <input
+                type="radio"
+                name="settings-sensitivity"
+                value={level.value}
+                checked={form.sensitivity === level.value}
+                onChange={() => setForm({ ...form, sensitivity: level.value })}
+              />
+              <span>
+                {level.label} ({level.threshold})
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <div>
+          <button type="submit" className="btn btn-primary" disabled={update.isPending}>
+            {update.isPending ? "Saving..." : "Save Scan Preferences"}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

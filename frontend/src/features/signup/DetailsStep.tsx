@@ -1,0 +1,87 @@
+import { type FormEvent, useState } from "react";
+import { FieldError } from "../../ui/FieldError";
+import { toast } from "../../ui/toast-store";
+import { PASSWORD_RULE_TEXT, passwordProblem } from "./password-rule";
+import type { SignupFlow } from "./use-signup-flow";
+
+export function DetailsStep({ flow, onBack, onSent }: { flow: SignupFlow; onBack: () => void; onSent: () => void }) {
+  const [passwordError, setPasswordError] = useState<string>();
+  const contact = flow.method === "email" ? flow.email : flow.phone;
+  const bothEmpty = !flow.email.trim() && !flow.phone.trim();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (bothEmpty) {
+      toast({
+        title: "Missing Information",
+        description: "Please enter your email or phone number",
+        variant: "destructive",
+      });
+      return;
+    }
+    const problem = passwordProblem(flow.password);
+    setPasswordError(problem ?? undefined);
+    if (problem) return;
+    flow.signup.mutate(undefined, { onSuccess: onSent });
+  };
+
+  return (
+    <form className="form" onSubmit={submit} noValidate aria-labelledby="details-heading">
+      <h2 id="details-heading">{flow.method === "email" ? "Your email address" : "Your phone number"}</h2>
+      {flow.method === "email" ? (
+        <div className="field">
+          <label htmlFor="signup-email">Email address</label>
+          <input
+            id="signup-email"
+            type="email"
+            autoComplete="email"
+            value={flow.email}
+            onChange={(e) => flow.setEmail(e.target.value)}
+          />
+        </div>
+      ) : (
+        <div className="field">
+          <label htmlFor="signup-phone">Phone number</label>
+          <input
+            id="signup-phone"
+            type="tel"
+            autoComplete="tel"
+            aria-describedby="phone-hint"
+            value={flow.phone}
+            onChange={(e) => flow.setPhone(e.target.value)}
+          />
+          <p id="phone-hint" className="hint">
+            Include your country code, for example +14155550123.
+          </p>
+        </div>
+      )}
+      <div className="field">
+        <label htmlFor="signup-password">Password</label>
+        <input
+          id="signup-password"
+          type="password"
+          autoComplete="new-password"
+          aria-describedby="password-rule password-error"
+          aria-invalid={passwordError ? true : undefined}
+          value={flow.password}
+          onChange={(e) => {
+            flow.setPassword(e.target.value);
+            if (passwordError) setPasswordError(passwordProblem(e.target.value) ?? undefined);
+          }}
+        />
+        <p id="password-rule" className="hint">
+          {PASSWORD_RULE_TEXT}
+        </p>
+        <FieldError id="password-error" message={passwordError} />
+      </div>
+      <div className="wizard-nav">
+        <button type="button" className="btn btn-secondary" onClick={onBack}>
+          Back
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={flow.signup.isPending || !contact.trim()}>
+          {flow.signup.isPending ? "Sending..." : "Send Verification Code"}
+        </button>
+      </div>
+    </form>
+  );
+}

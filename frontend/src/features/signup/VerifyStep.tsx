@@ -1,0 +1,64 @@
+import type { FormEvent } from "react";
+import { toast } from "../../ui/toast-store";
+import { normaliseCode } from "./password-rule";
+import type { SignupFlow } from "./use-signup-flow";
+
+export function VerifyStep({
+  flow,
+  onBack,
+  onVerified,
+}: {
+  flow: SignupFlow;
+  onBack: () => void;
+  onVerified: () => void;
+}) {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (flow.code.length !== 6) {
+      toast({
+        title: "Invalid Code",
+        description: "Please enter the 6-digit verification code",
+        variant: "destructive",
+      });
+      return;
+    }
+    flow.confirm.mutate(undefined, { onSuccess: onVerified });
+  };
+
+  return (
+    <form className="form" onSubmit={submit} noValidate aria-labelledby="verify-heading">
+      <h2 id="verify-heading">Enter your verification code</h2>
+      <p className="muted">We sent a 6-digit code to {flow.destination || "your email or phone"}.</p>
+      <div className="field">
+        <label htmlFor="signup-code">Verification code</label>
+        <input
+          id="signup-code"
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          className="code-input"
+          value={flow.code}
+          onChange={(e) => flow.setCode(normaliseCode(e.target.value))}
+        />
+      </div>
+      <p>
+        <button
+          type="button"
+          className="link-button"
+          disabled={flow.resend.isPending}
+          onClick={() => flow.resend.mutate()}
+        >
+          Didn't get a code? Resend
+        </button>
+      </p>
+      <div className="wizard-nav">
+        <button type="button" className="btn btn-secondary" onClick={onBack}>
+          Back
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={flow.code.length !== 6 || flow.confirm.isPending}>
+          {flow.confirm.isPending ? "Verifying..." : "Verify"}
+        </button>
+      </div>
+    </form>
+  );
+}

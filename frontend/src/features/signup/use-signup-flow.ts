@@ -1,0 +1,71 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { apiJson } from "../../api/client";
+import { serverMessage } from "../../api/errors";
+import { AUTH_USER_KEY } from "../../api/query-client";
+import { toast } from "../../ui/toast-store";
+
+export type SignupMethod = "email" | "phone";
+
+/** Sign-up form state (spec section 3) plus the Cognito username the server hands back. */
+export function useSignupFlow() {
+  const queryClient = useQueryClient();
+  const [method, setMethod] = useState<SignupMethod>("email");
+  const [email, setEmail] = useState("");
+  const [phone, setPhone] = useState("");
+  const [password, setPassword] = useState("");
+  const [code, setCode] = useState("");
+  const [username, setUsername] = useState("");
+  const [destination, setDestination] = useState("");
+
+  const signup = useMutation({
+    mutationFn: () =>
+      apiJson<{ username: string; destination: string }>("POST", "/api/auth/signup", {
+        method,
+        ...(method === "email" ? { email: email.trim() } : { phone: phone.trim() }),
+        password,
+      }),
+    onSuccess: (result) => {
+      setUsername(result.username);
+      setDestination(result.destination);
+      toast({ title: "Verification Code Sent", description: "A 6-digit code has been sent to your email or phone" });
+    },
+    onError: (error) => toast({ title: "Sign-up failed", description: serverMessage(error), variant: "destructive" }),
+  });
+
+  const confirm = useMutation({
+    mutationFn: () => apiJson<{ user: unknown }>("POST", "/api/auth/confirm", { username, code, password }),
+    onSuccess: () => {
+      // The confirm call set the session cookie: the next screens must see a signed-in user.
+      void queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY });
+      toast({ title: "Account Created Successfully!", description: "Your account is ready" });
+    },
+    onError: (error) => toast({ title: "Invalid Code", description: serverMessage(error), variant: "destructive" }),
+  });
+
+  const resend = useMutation({
+    mutationFn: () => apiJson<unknown>("POST", "/api/auth/resend", { username }),
+    onSuccess: () => toast({ title: "Code Resent", description: "A new verification code has been sent" }),
+    onError: (error) => toast({ title: "Resend failed", description: serverMessage(error), variant: "destructive" }),
+  });
+
+  return {
+    method,
+    setMethod,
+    email,
+    setEmail,
+    phone,
+    setPhone,
+    password,
+    setPassword,
+    code,
+    setCode,
+    username,
+    destination,
+    signup,
+    confirm,
+    resend,
+  };
+}
+
+export type SignupFlow = ReturnType<typeof useSignupFlow>;

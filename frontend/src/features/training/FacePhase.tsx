@@ -1,0 +1,81 @@
+import { useCallback, useEffect, useState } from "react";
+import { toast } from "../../ui/toast-store";
+import { useCamera } from "../media/use-camera";
+import { POSES } from "./poses";
+
+/** Live camera with three guided captures; the camera stops after the third. */
+export function FacePhase({ onDone }: { onDone: (faces: Blob[]) => void }) {
+  const onError = useCallback(
+    () =>
+      toast({
+        title: "Camera Error",
+        description: "Unable to access camera. Please check permissions.",
+        variant: "destructive",
+      }),
+    [],
+  );
+  const camera = useCamera(onError);
+  const [faces, setFaces] = useState<Blob[]>([]);
+  const [thumbs, setThumbs] = useState<string[]>([]);
+  const { start, stop } = camera;
+
+  useEffect(() => {
+    void start();
+    return stop;
+  }, [start, stop]);
+  useEffect(() => () => thumbs.forEach((t) => URL.revokeObjectURL(t)), [thumbs]);
+
+  const index = faces.length;
+  const pose = POSES[Math.min(index, POSES.length - 1)] ?? POSES[0];
+  const capture = async () => {
+    const blob = await camera.capture();
+    if (!blob) return;
+    const next = [...faces, blob];
+    setFaces(next);
+    setThumbs((t) => [...t, URL.createObjectURL(blob)]);
+    if (next.length === POSES.length) {
+      camera.stop();
+      onDone(next);
+    }
+  };
+
+  return (
+    <section aria-labelledby="face-phase-heading">
+      <h2 id="face-phase-heading">
+        Face Training: {Math.min(index + 1, POSES.length)} of {POSES.length}
+      </h2>
+      <p>
+        <strong>{pose.title}</strong> — {pose.instruction}
+      </p>
+      <div className="video-frame">
+        {camera.active ? (
+          <video ref={camera.videoRef} playsInline muted aria-label="Live camera preview" />
+        ) : (
+          <p style={{ color: "#fff", padding: "1rem" }}>Waiting for camera…</p>
+        )}
+      </div>
+      <div className="button-row" style={{ alignItems: "center" }}>
+        <button type="button" className="btn btn-primary" disabled={!camera.active} onClick={capture}>
+          Capture Photo {Math.min(index + 1, POSES.length)}/{POSES.length}
+        </button>
+        {!camera.active ? (
+          <button type="button" className="btn btn-secondary" onClick={() => void camera.start()}>
+            Retry camera
+          </button>
+        ) : null}
+        <div className="dots" role="img" aria-label={`${index} of ${POSES.length} photos captured`}>
+          {POSES.map((p, i) => (
+            <span key={p.title} className={`dot${i < index ? " done" : ""}`} />
+          ))}
+        </div>
+      </div>
+      {thumbs.length > 0 ? (
+        <div className="thumbs">
+          {thumbs.map((src, i) => (
+            <img key={src} src={src} alt={`Captured pose: ${POSES[i]?.title ?? ""}`} />
+          ))}
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+import { lazy, Suspense, useEffect } from "react";
+import { Route, Routes, useLocation } from "react-router-dom";
+import { Spinner } from "../ui/Spinner";
+
+// One chunk per route keeps the first load small: a visitor to / downloads only the landing page.
+const Landing = lazy(() => import("./landing"));
+const Features = lazy(() => import("./features"));
+const Pricing = lazy(() => import("./pricing"));
+const Dashboard = lazy(() => import("./dashboard"));
+const Signup = lazy(() => import("./signup"));
+const Signin = lazy(() => import("./signin"));
+const ProfileSetup = lazy(() => import("./profile-setup"));
+const BiometricTraining = lazy(() => import("./biometric-training"));
+const ScanPreferencesRoute = lazy(() => import("./scan-preferences"));
+const Onboarding = lazy(() => import("./onboarding"));
+const GuidedDemo = lazy(() => import("./guided-demo"));
+const Settings = lazy(() => import("./settings"));
+const Status = lazy(() => import("./status"));
+const NotFound = lazy(() => import("./not-found"));
+
+/** Moves focus to the page's main landmark after each navigation so screen readers announce the new page. */
+function FocusOnNavigate() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo?.(0, 0);
+    document.getElementById("main")?.focus({ preventScroll: true });
+  }, [pathname]);
+  return null;
+}
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<Spinner label="Loading…" />}>
+      <FocusOnNavigate />
+      <Routes>
+        <Route path="/" element={<Landing />} />
+        <Route path="/features" element={<Features />} />
+        <Route path="/pricing" element={<Pricing />} />
+        <Route path="/dashboard" element={<Dashboard />} />
+        <Route path="/signup" element={<Signup />} />
+        <Route path="/signin" element={<Signin />} />
+        <Route path="/profile-setup" element={<ProfileSetup />} />
+        <Route path="/biometric-training" element={<BiometricTraining />} />
+        <Route path="/scan-preferences" element={<ScanPreferencesRoute />} />
+        <Route path="/onboarding" element={<Onboarding />} />
+        <Route path="/demo/guided" element={<GuidedDemo />} />
+        <Route path="/settings" element={<Settings />} />
+        <Route path="/status" element={<Status />} />
+        <Route path="*" element={<NotFound />} />
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,116 @@
+import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
+import { useNavigate, useSearchParams } from "react-router-dom";
+import { apiFormData } from "../api/client";
+import { useAuth } from "../auth/use-auth";
+import { PRIVACY_STATEMENT } from "../content/marketing";
+import { ConsentGate } from "../features/consent/ConsentGate";
+import { withDemo } from "../features/demo/demo-session";
+import { FlowHeader } from "../features/profile-setup/FlowHeader";
+import { FacePhase } from "../features/training/FacePhase";
+import { POSES, trainingFormData } from "../features/training/poses";
+import { VoicePhase } from "../features/training/VoicePhase";
+import { Main } from "../ui/Page";
+import { toast } from "../ui/toast-store";
+
+type Phase = "intro" | "face" | "voice" | "complete";
+
+export default function BiometricTrainingRoute() {
+  const [params] = useSearchParams();
+  const demo = params.get("demo");
+  const navigate = useNavigate();
+  const auth = useAuth();
+  const [phase, setPhase] = useState<Phase>("intro");
+  const [faces, setFaces] = useState<Blob[]>([]);
+  const [voice, setVoice] = useState<Blob | null>(null);
+
+  const next = () => navigate(withDemo("/scan-preferences", demo));
+  const submit = useMutation({
+    mutationFn: () => apiFormData<unknown>("/api/biometric-training", trainingFormData(faces, voice)),
+    onSuccess: () => {
+      toast({
+        title: "AI Training Complete",
+        description: "Your biometric data has been processed. Setting up your scan preferences.",
+      });
+      next();
+    },
+    onError: () =>
+      toast({
+        title: "Training Failed",
+        description: "Failed to process biometric data. Please try again.",
+        variant: "destructive",
+      }),
+  });
+
+  return (
+    <Main className="container narrow wizard">
+      <FlowHeader step={3} title="Biometric Training" percent={75} demo={demo} />
+      <div className="panel">
+        {phase === "intro" ? (
+          <section aria-labelledby="intro-heading">
+            <h2 id="intro-heading">Train your private AI models</h2>
+            <p>We will take three guided photos and record one short paragraph:</p>
+            <ul className="check-list">
+              {POSES.map((p) => (
+                <li key={p.title}>
+                  {p.title}: {p.instruction}
+                </li>
+              ))}
+              <li>Read a short paragraph aloud for your voice profile</li>
+            </ul>
+            <p className="small muted">{PRIVACY_STATEMENT}</p>
+            <button type="button" className="btn btn-primary btn-lg" onClick={() => setPhase("face")}>
+              Start AI Training
+            </button>
+          </section>
+        ) : null}
+        {phase === "face" ? (
+          <ConsentGate enabled={auth.isAuthenticated}>
+            <FacePhase
+              onDone={(captured) => {
+                setFaces(captured);
+                setPhase("voice");
+              }}
+            />
+          </ConsentGate>
+        ) : null}
+        {phase === "voice" ? (
+          <VoicePhase
+            onDone={(recording) => {
+              setVoice(recording);
+              setPhase("complete");
+            }}
+          />
+        ) : null}
+        {phase === "complete" ? (
+          <section aria-labelledby="complete-heading">
+            <h2 id="complete-heading">Training Complete!</h2>
+            <dl className="tile-grid">
+              <div className="tile">
+                <dt>Face images</dt>
+                <dd className="tile-value">
+                  {faces.length}/{POSES.length}
+                </dd>
+              </div>
+              <div className="tile">
+                <dt>Voice sample</dt>
+                <dd className="tile-value">{voice ? "100%" : "0%"}</dd>
+              </div>
+            </dl>
+            {!auth.isAuthenticated ? (
+              <p className="banner banner-demo">Demo mode: your captures stay in this browser and are not sent.</p>
+            ) : null}
+            <button
+              type="button"
+              className="btn btn-primary btn-lg"
+              disabled={submit.isPending}
+              onClick={() => (auth.isAuthenticated ? submit.mutate() : next())}
+            >
+              {submit.isPending ? "Processing..." : "Continue to Scan Preferences"}
+            </button>
+          </section>
+        ) : null}
+      </div>
+    </Main>
+  );
+}

@@ -1,0 +1,128 @@
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { Link, useSearchParams } from "react-router-dom";
+import type { Threat } from "../api/types";
+import { useAuth } from "../auth/use-auth";
+import { DashboardHeader } from "../features/dashboard/DashboardHeader";
+import { type HealthFacts, ProtectionHealth } from "../features/dashboard/ProtectionHealth";
+import { StatCards } from "../features/dashboard/StatCards";
+import { DEMO_STATS, parseDemoType, readDemoProfile, readDemoType } from "../features/demo/demo-session";
+import { SiteFooter } from "../features/layout/SiteFooter";
+import { profileQuery } from "../features/preferences/profile-query";
+import { ForceScanButton } from "../features/scan/ForceScanButton";
+import { useForceScan } from "../features/scan/use-force-scan";
+import { DmcaDialog } from "../features/threats/DmcaDialog";
+import { demoThreatsQuery, statsQuery, threatsQuery } from "../features/threats/queries";
+import { ThreatDetailsDialog } from "../features/threats/ThreatDetailsDialog";
+import { ThreatList } from "../features/threats/ThreatList";
+import { ThreatsChart } from "../features/threats/ThreatsChart";
+import { countThreatsPerDay } from "../features/threats/threats-over-time";
+import { Main } from "../ui/Page";
+import { toast } from "../ui/toast-store";
+
+const CHART_DAYS = 14;
+
+export default function DashboardRoute() {
+  const [params] = useSearchParams();
+  const auth = useAuth();
+  const demoParam = parseDemoType(params.get("demo"));
+  // Signed-out visitors see the demo dashboard (spec section 2); ?demo= forces it for anyone.
+  const isDemo = demoParam !== null || (!auth.isLoading && !auth.isAuthenticated);
+  const demoType = demoParam ?? readDemoType() ?? "personal";
+  const isReal = !isDemo && auth.isAuthenticated;
+
+  const stats = useQuery(statsQuery(isReal));
+  const threats = useQuery(threatsQuery(isReal));
+  const profile = useQuery(profileQuery(isReal));
+  const demoThreats = useQuery(demoThreatsQuery(demoType, isDemo));
+  const scan = useForceScan();
+  const [details, setDetails] = useState<Threat | null>(null);
+  const [dmca, setDmca] = useState<{ open: boolean; threat: Threat | null }>({ open: false, threat: null });
+
+  const threatList = isDemo ? demoThreats.data : threats.data;
+  const threatsLoading = isDemo ? demoThreats.isLoading : threats.isLoading || auth.isLoading;
+  const statsData = isDemo ? DEMO_STATS[demoType] : stats.data;
+  const series = stats.data?.threatsOverTime ?? countThreatsPerDay(threatList ?? [], CHART_DAYS);
+  const demoProfile = isDemo ? readDemoProfile() : null;
+
+  const health: HealthFacts = isDemo
+    ? { faceTrained: true, voiceTrained: true, dataExpiryDays: 90, dataExpiresInDays: null }
+    : {
+        faceTrained: Boolean(profile.data?.faceVerified ?? profile.data?.faceEnrolled),
+        voiceTrained: Boolean(profile.data?.voiceEnrolled),
+        dataExpiresInDays: profile.data?.dataExpiresInDays,
+        dataExpiryDays: profile.data?.dataExpiryDays,
+        lastScanAt: profile.data?.lastScanAt,
+      };
+
+  const openDmca = (threat: Threat | null) => {
+    setDetails(null);
+    setDmca({ open: true, threat });
+  };
+
+  const forceScan = () => {
+    if (!isDemo) return scan.start();
+    void demoThreats.refetch();
+    toast({ title: "Demo scan completed", description: "The simulated scan of the demo platforms has finished." });
+  };
+
+  return (
+    <>
+      <DashboardHeader isAuthenticated={auth.isAuthenticated} />
+      <Main className="container">
+        {isDemo ? (
+          <p className="banner banner-demo" role="note">
+            <strong>Demo mode</strong>
+            {demoProfile ? ` — ${demoProfile.fullName}, ${demoProfile.membershipTier} plan` : ` — ${demoType} plan`}.
+            All data on this page is simulated. <Link to="/signup">Create an account</Link> to protect yourself.
+          </p>
+        ) : null}
+        <div className="page-header">
+          <div>
+            <h1>Protection Dashboard</h1>
+            <p className="muted" style={{ margin: 0 }}>
+              Threats to your face, voice and identity across monitored platforms.
+            </p>
+          </div>
+          <ForceScanButton running={scan.running} onStart={forceScan} progress={scan.progress} />
+        </div>
+        <StatCards stats={statsData} isLoading={!isDemo && (stats.isLoading || auth.isLoading)} />
+        <div className="dash-grid">
+          <div>
+            <ThreatList
+              threats={threatList}
+              isLoading={threatsLoading}
+              onViewDetails={setDetails}
+              onTakeDown={(t) => openDmca(t)}
+            />
+          </div>
+          <div>
+            <section className="panel" aria-labelledby="chart-heading">
+              <h2 id="chart-heading">Threats over time</h2>
+              <ThreatsChart series={series} />
+            </section>
+            <section className="panel" aria-labelledby="actions-heading">
+              <h2 id="actions-heading">Quick Actions</h2>
+              <div className="form">
+                <button
+                  type="button"
+                  className="btn btn-secondary btn-block"
+                  onClick={() => openDmca(threatList?.find((t) => t.status === "active") ?? null)}
+                >
+                  Generate DMCA
+                </button>
+                <Link to="/onboarding" className="btn btn-secondary btn-block">
+                  Reconfigure Setup
+                </Link>
+              </div>
+            </section>
+            <ProtectionHealth facts={health} />
+          </div>
+        </div>
+      </Main>
+      <SiteFooter />
+      <ThreatDetailsDialog threat={details} onClose={() => setDetails(null)} onGenerateDmca={openDmca} />
+      <DmcaDialog open={dmca.open} threat={dmca.threat} onClose={() => setDmca({ open: false, threat: null })} />
+    </>
+  );
+}

@@ -1,0 +1,96 @@
+import { Link, useSearchParams } from "react-router-dom";
+import { ADD_ONS, FAQ, PLANS, priceLabel, TRIAL } from "../content/marketing";
+import { parseDemoType, withDemo } from "../features/demo/demo-session";
+import { PublicHeader } from "../features/layout/PublicHeader";
+import { SiteFooter } from "../features/layout/SiteFooter";
+import { Main } from "../ui/Page";
+
+export default function PricingRoute() {
+  const [params] = useSearchParams();
+  const demo = parseDemoType(params.get("demo"));
+  const highlighted = demo ?? "professional";
+  return (
+    <>
+      <PublicHeader />
+      <Main>
+        <section className="hero">
+          <div className="container center">
+            <h1>Simple, transparent pricing</h1>
+            <p className="lead">
+              {TRIAL.days}-day free trial{TRIAL.cardRequired ? "" : ", no credit card required"}. {TRIAL.moneyBackDays}
+              -day money-back guarantee. No setup fees.
+            </p>
+          </div>
+        </section>
+        <section className="section" aria-labelledby="plans-heading">
+          <div className="container">
+            <h2 id="plans-heading" className="visually-hidden">
+              Plans
+            </h2>
+            <div className="card-grid three">
+              {PLANS.map((plan) => (
+                <article key={plan.tier} className={`card${plan.tier === highlighted ? " is-highlighted" : ""}`}>
+                  {plan.tier === highlighted ? (
+                    <p className="badge badge-on">{demo ? "Recommended for Demo" : "Most Popular"}</p>
+                  ) : null}
+                  <h3>{plan.name}</h3>
+                  <p className="small muted">{plan.tagline}</p>
+                  <p className="plan-price">{priceLabel(plan)}</p>
+                  <ul className="check-list small">
+                    {plan.features.map((f) => (
+                      <li key={f}>{f}</li>
+                    ))}
+                  </ul>
+                  <Link
+                    to={withDemo("/profile-setup", demo)}
+                    className={`btn btn-block ${plan.tier === highlighted ? "btn-primary" : "btn-secondary"}`}
+                    aria-label={`Choose the ${plan.name} plan`}
+                  >
+                    {plan.monthlyPrice === null ? "Contact Sales" : "Choose Plan"}
+                  </Link>
+                </article>
+              ))}
+            </div>
+          </div>
+        </section>
+        <section className="section alt" aria-labelledby="addons-heading">
+          <div className="container">
+            <h2 id="addons-heading">Add-ons</h2>
+            <div className="card-grid three">
+              {ADD_ONS.map((a) => (
+                <article key={a.name} className="card">
+                  <h3>{a.name}</h3>
+                  <p className="plan-price" style={{ fontSize: "1.3rem" }}>
+                    {a.price}
+                  </p>
+                  <p className="small">{a.description}</p>
+                </article>
+              ))}
+            </div>
+          </div>
+        </section>
+        <section className="section" id="faq" aria-labelledby="faq-heading">
+          <div className="container narrow">
+            <h2 id="faq-heading">Frequently asked questions</h2>
+            <dl className="faq">
+              {FAQ.map((item) => (
+                <div key={item.q}>
+                  <dt>{item.q}</dt>
+                  <dd>{item.a}</dd>
+                </div>
+              ))}
+            </dl>
+            <div className="panel" style={{ marginTop: "2rem" }}>
+              <h3>Enterprise</h3>
+              <p>Protecting several executives or a brand? Talk to us about team management and custom integrations.</p>
+              <a className="btn btn-secondary" href="mailto:enterprise@likenessguard.example">
+                Contact enterprise sales
+              </a>
+            </div>
+          </div>
+        </section>
+      </Main>
+      <SiteFooter />
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { Link } from "react-router-dom";
+import { redirectToLoginAfterNotice } from "../api/query-client";
+import { useAuth } from "../auth/use-auth";
+import { DashboardHeader } from "../features/dashboard/DashboardHeader";
+import { SiteFooter } from "../features/layout/SiteFooter";
+import { profileQuery } from "../features/preferences/profile-query";
+import { DangerZone } from "../features/settings/DangerZone";
+import { DataManagement } from "../features/settings/DataManagement";
+import { PrivacyControls } from "../features/settings/PrivacyControls";
+import { ScanPreferencesSection } from "../features/settings/ScanPreferencesSection";
+import { Main } from "../ui/Page";
+import { Spinner } from "../ui/Spinner";
+
+export default function SettingsRoute() {
+  const auth = useAuth();
+  const profile = useQuery(profileQuery(auth.isAuthenticated));
+  const redirected = useRef(false);
+
+  useEffect(() => {
+    if (auth.isLoading || auth.isAuthenticated || redirected.current) return;
+    redirected.current = true;
+    redirectToLoginAfterNotice();
+  }, [auth.isLoading, auth.isAuthenticated]);
+
+  return (
+    <>
+      <DashboardHeader isAuthenticated={auth.isAuthenticated} />
+      <Main className="container narrow">
+        <div className="page-header">
+          <h1>Privacy Settings</h1>
+          <Link to="/dashboard" className="btn btn-secondary" aria-label="Close settings and return to the dashboard">
+            Close
+          </Link>
+        </div>
+        {auth.isLoading || profile.isLoading ? (
+          <Spinner label="Loading your settings…" />
+        ) : !auth.isAuthenticated ? (
+          <p>You need to sign in to change your settings.</p>
+        ) : profile.data ? (
+          <>
+            <DataManagement profile={profile.data} />
+            <ScanPreferencesSection profile={profile.data} />
+            <PrivacyControls profile={profile.data} />
+            <DangerZone />
+          </>
+        ) : (
+          <p role="alert">Your settings could not be loaded. Please try again later.</p>
+        )}
+      </Main>
+      <SiteFooter />
+    </>
+  );
+}

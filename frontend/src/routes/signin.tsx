@@ -1,0 +1,79 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router-dom";
+import { apiJson } from "../api/client";
+import { serverMessage } from "../api/errors";
+import { AUTH_USER_KEY } from "../api/query-client";
+import { safeNextPath } from "../auth/session-navigation";
+import { BRAND } from "../content/marketing";
+import { FieldError } from "../ui/FieldError";
+import { Main } from "../ui/Page";
+
+/** Where GET /api/login sends people: email or phone plus password, posted to POST /api/login. */
+export default function SigninRoute() {
+  const [params] = useSearchParams();
+  const next = safeNextPath(params.get("next"));
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [username, setUsername] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string>();
+
+  const login = useMutation({
+    mutationFn: () => apiJson<unknown>("POST", "/api/login", { username: username.trim(), password }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY });
+      navigate(next);
+    },
+    onError: (e) => setError(serverMessage(e) || "Sign-in failed. Check your details and try again."),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!username.trim() || !password) {
+      setError("Enter your email or phone number and your password.");
+      return;
+    }
+    setError(undefined);
+    login.mutate();
+  };
+
+  return (
+    <Main className="container narrow wizard">
+      <Link to="/" className="brand">
+        {BRAND}
+      </Link>
+      <h1>Sign in</h1>
+      <form className="panel form" onSubmit={submit} noValidate>
+        <div className="field">
+          <label htmlFor="signin-username">Email or phone number</label>
+          <input
+            id="signin-username"
+            type="text"
+            autoComplete="username"
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="signin-password">Password</label>
+          <input
+            id="signin-password"
+            type="password"
+            autoComplete="current-password"
+            aria-describedby="signin-error"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </div>
+        <FieldError id="signin-error" message={error} />
+        <button type="submit" className="btn btn-primary btn-block" disabled={login.isPending}>
+          {login.isPending ? "Signing in..." : "Sign In"}
+        </button>
+        <p className="center small">
+          New here? <Link to="/signup">Create an account</Link>
+        </p>
+      </form>
+    </Main>
+  );
+}

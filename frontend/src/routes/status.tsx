@@ -1,0 +1,63 @@
+import { useQuery } from "@tanstack/react-query";
+import type { HealthReport } from "../api/types";
+import { PublicHeader } from "../features/layout/PublicHeader";
+import { HEALTH_KEY, SiteFooter } from "../features/layout/SiteFooter";
+import { Main } from "../ui/Page";
+import { Spinner } from "../ui/Spinner";
+
+export default function StatusRoute() {
+  const health = useQuery<HealthReport>({ queryKey: HEALTH_KEY });
+  return (
+    <>
+      <PublicHeader />
+      <Main className="container narrow section">
+        <div className="page-header">
+          <h1>System Status</h1>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={health.isFetching}
+            onClick={() => health.refetch()}
+          >
+            {health.isFetching ? "Checking..." : "Check again"}
+          </button>
+        </div>
+        {health.isLoading ? (
+          <Spinner label="Checking services…" />
+        ) : health.data ? (
+          <table className="panel" style={{ width: "100%", borderCollapse: "collapse" }}>
+            <caption className="visually-hidden">Service status</caption>
+            <thead>
+              <tr>
+                <th scope="col" style={{ textAlign: "left" }}>
+                  Service
+                </th>
+                <th scope="col" style={{ textAlign: "left" }}>
+                  Status
+                </th>
+                <th scope="col" style={{ textAlign: "right" }}>
+                  Latency
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {health.data.services.map((s) => (
+                <tr key={s.name}>
+                  <td>{s.name}</td>
+                  <td>
+                    <span className={s.ok ? "text-ok" : "text-danger"}>{s.ok ? "Up" : "Down"}</span>
+                    {s.error ? <span className="small muted"> — {s.error}</span> : null}
+                  </td>
+                  <td style={{ textAlign: "right" }}>{Math.round(s.latencyMs)} ms</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : (
+          <p role="alert">The status service could not be reached.</p>
+        )}
+      </Main>
+      <SiteFooter />
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+export function ProgressBar({ value, label }: { value: number; label: string }) {
+  const clamped = Math.max(0, Math.min(100, Math.round(value)));
+  return (
+    <div
+      className="progress"
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={clamped}
+    >
+      <div className="progress-fill" style={{ width: `${clamped}%` }} />
+    </div>
+  );
+}
