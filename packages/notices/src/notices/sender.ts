@@ -1,0 +1,55 @@
+import type { ComposedNotice } from "./compose.js";
+import { assertConfirmed } from "./confirmations.js";
+import { type RenderedEmail, renderNoticeEmail } from "./email.js";
+import { NoRecipientError } from "./errors.js";
+import type { NoticeInput, SendableRoute } from "./types.js";
+
+export interface OutgoingNoticeEmail extends RenderedEmail {
+  to: string;
+  /** Replies (the platform's questions, counter-notices) go to the person, not to us. */
+  replyTo: string;
+  threatId: string;
+  route: SendableRoute;
+}
+
+/** Port: SES in AWS, the outbox locally. Returns the provider's message id for the record. */
+export interface NoticeSender {
+  send(message: OutgoingNoticeEmail): Promise<{ messageId: string }>;
+}
+
+/**
+ * How a notice leaves: by email, or through a web form the person submits themself (forms have
+ * captchas and logins, so they cannot be filled in on the person's behalf).
+ */
+export type NoticeDelivery =
+  | { kind: "email"; message: OutgoingNoticeEmail; recipientNeedsVerification: boolean }
+  | { kind: "web_form"; url: string; text: string; recipientNeedsVerification: boolean };
+
+/** Checks the notice may go (a channel exists, confirmations given) and says how it goes. */
+export function planDelivery(
+  notice: ComposedNotice,
+  input: Pick<NoticeInput, "confirmations" | "automatic" | "person">,
+): NoticeDelivery {
+  const { recipient, route } = notice;
+  if (recipient.kind === "none" || route === "none") {
+    throw new NoRecipientError(recipient.kind === "none" ? recipient.explanation : "No recipient for this notice.");
+  }
+  assertConfirmed(notice.decision, input.confirmations, input.automatic);
+  const { channel } = recipient;
+  if (channel.kind === "web_form") {
+    return {
+      kind: "web_form",
+      url: channel.url,
+      text: notice.text,
+      recipientNeedsVerification: channel.needsVerification,
+    };
+  }
+  const message: OutgoingNoticeEmail = {
+    ...renderNoticeEmail(notice),
+    to: channel.address,
+    replyTo: input.person.email,
+    threatId: notice.threatId,
+    route,
+  };
+  return { kind: "email", message, recipientNeedsVerification: channel.needsVerification };
+}

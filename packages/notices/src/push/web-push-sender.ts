@@ -1,0 +1,58 @@
+import type { AlertPushSender, PushSubscriptionJson } from "../alerts/ports.js";
+import type { PushPayload } from "../alerts/render.js";
+import { encryptPushPayload } from "./encryption.js";
+import { type VapidKeys, vapidAuthorization } from "./vapid.js";
+
+export interface WebPushSenderOptions {
+  vapidKeys: VapidKeys;
+  /** Contact the push service can reach us at, e.g. "mailto:security@example.com". */
+  subject: string;
+  /** Seconds the push service keeps an undelivered message; threats are stale after a day. */
+  ttlSeconds?: number;
+  fetch?: typeof fetch;
+  now?: () => Date;
+}
+
+/** Sends an encrypted Web Push message (RFC 8030 + 8291 + 8292) to one browser subscription. */
+export class WebPushSender implements AlertPushSender {
+  private readonly fetchImpl: typeof fetch;
+  private readonly now: () => Date;
+
+  constructor(private readonly options: WebPushSenderOptions) {
+    this.fetchImpl = options.fetch ?? fetch;
+    this.now = options.now ?? (() => new Date());
+  }
+
+  async send(
+    subscription: PushSubscriptionJson,
+    payload: PushPayload,
+  ): Promise<{ status: number; subscriptionGone: boolean }> {
+    const body = encryptPushPayload(Buffer.from(JSON.stringify(payload), "utf8"), {
+      userAgentPublicKey: Buffer.from(subscription.keys.p256dh, "base64url"),
+      authSecret: Buffer.from(subscription.keys.auth, "base64url"),
+    });
+    const response = await this.fetchImpl(subscription.endpoint, {
+      method: "POST",
+      headers: {
+        Authorization: vapidAuthorization(
+          subscription.endpoint,
+          this.options.subject,
+          this.options.vapidKeys,
+          this.now(),
+        ),
+        "Content-Encoding": "aes128gcm",
+        "Content-Type": "application/octet-stream",
+        TTL: String(this.options.ttlSeconds ?? 24 * 60 * 60),
+        Urgency: "high",
+        Topic: payload.tag.replace(/[^A-Za-z0-9_-]/g, "").slice(0, 32),
+      },
+      body,
+    });
+    // 404/410: the browser unsubscribed; the caller deletes the subscription.
+    const subscriptionGone = response.status === 404 || response.status === 410;
+    if (!response.ok && !subscriptionGone) {
+      throw new Error(`push service answered ${response.status}: ${await response.text()}`);
+    }
+    return { status: response.status, subscriptionGone };
+  }
+}
