@@ -32,3 +32,12 @@ export async function runOnnx(
 ): Promise<Record<string, OnnxTensor>> {
   return session.run(feeds);
 }
+
+export async function createOnnxSessionFromBytes(model: Uint8Array): Promise<OnnxSession> {
+  return ort.InferenceSession.create(model, {
+    intraOpNumThreads: 1,
+    interOpNumThreads: 1,
+    executionProviders: ["cpu"],
+    graphOptimizationLevel: "all",
+  });
+}
