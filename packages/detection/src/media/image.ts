@@ -1,0 +1,107 @@
+import sharp from "sharp";
+import type { MediaFormat } from "../result.js";
+import { MediaError } from "./errors.js";
+import { readImageDimensions } from "./image-header.js";
+import type { MediaLimits } from "./limits.js";
+import { sniffMediaType } from "./sniff.js";
+
+/**
+ * Still-image decoding with sharp (libvips; its linux-x64 binary ships inside the npm package
+ * @img/sharp-linux-x64, so nothing downloads at install and it runs in Lambda as is).
+ * The header is checked against the limits first; libvips is also told the pixel limit, so a
+ * header that lies about its size still cannot make it allocate past the bound.
+ */
+
+/** Interleaved 8-bit RGB. */
+export interface RgbImage {
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
+
+export interface DecodedImage {
+  format: MediaFormat;
+  /** Dimensions of the file as stored. */
+  width: number;
+  height: number;
+  pixels: RgbImage;
+  /** pixels.width / width: below 1 when the image was scaled down for analysis. */
+  scale: number;
+}
+
+export interface ImageCheck {
+  format: MediaFormat;
+  width: number;
+  height: number;
+}
+
+/** Type, size and header checks that must pass before any decoder runs. */
+export function checkImage(bytes: Uint8Array, limits: MediaLimits): ImageCheck {
+  if (bytes.length > limits.maxBytes) {
+    throw new MediaError("too_large", `The file is ${bytes.length} bytes; the limit is ${limits.maxBytes}`);
+  }
+  const type = sniffMediaType(bytes);
+  if (type.kind !== "image") throw new MediaError("unsupported_type", `Expected an image, got ${type.format}`);
+  const { width, height } = readImageDimensions(bytes, type.format);
+  if (width === 0 || height === 0) throw new MediaError("decode_failed", "The image declares zero pixels");
+  if (width > limits.maxDimension || height > limits.maxDimension || width * height > limits.maxPixels) {
+    throw new MediaError(
+      "dimensions_too_large",
+      `The image declares ${width}×${height} pixels; the limit is ${limits.maxPixels} pixels and ${limits.maxDimension} per side`,
+    );
+  }
+  return { format: type.format, width, height };
+}
+
+const TRUNCATION_HINTS = ["premature end", "truncated", "unexpected end", "not enough data", "end of file"];
+
+function decodeError(error: unknown): MediaError {
+  const message = error instanceof Error ? error.message : String(error);
+  const lower = message.toLowerCase();
+  if (TRUNCATION_HINTS.some((hint) => lower.includes(hint))) {
+    return new MediaError("truncated", `The image is cut short: ${message}`);
+  }
+  if (lower.includes("pixel limit")) return new MediaError("dimensions_too_large", message);
+  return new MediaError("decode_failed", `Could not decode the image: ${message}`);
+}
+
+/**
+ * Decodes the first frame to RGB, honouring EXIF orientation, scaled so its longest side is at
+ * most `maxSide` (pass Infinity for full resolution).
+ */
+export async function decodeImage(bytes: Uint8Array, limits: MediaLimits, maxSide: number): Promise<DecodedImage> {
+  const check = checkImage(bytes, limits);
+  try {
+    let pipeline = sharp(bytes, { failOn: "truncated", limitInputPixels: limits.maxPixels }).rotate();
+    if (Number.isFinite(maxSide)) {
+      pipeline = pipeline.resize({ width: maxSide, height: maxSide, fit: "inside", withoutEnlargement: true });
+    }
+    const { data, info } = await pipeline
+      .removeAlpha()
+      .toColourspace("srgb")
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    if (info.channels !== 3) throw new Error(`expected 3 channels, got ${info.channels}`);
+    const pixels: RgbImage = {
+      data: new Uint8Array(data.buffer, data.byteOffset, data.length),
+      width: info.width,
+      height: info.height,
+    };
+    // EXIF rotation may swap the stored sides; report the upright ones.
+    const swapped = info.width > info.height !== check.width > check.height && check.width !== check.height;
+    const width = swapped ? check.height : check.width;
+    const height = swapped ? check.width : check.height;
+    return { format: check.format, width, height, pixels, scale: pixels.width / width };
+  } catch (error) {
+    if (error instanceof MediaError) throw error;
+    throw decodeError(error);
+  }
+}
+
+/** Encodes RGB pixels losslessly, for evidence crops and for tests that build images. */
+export async function encodePng(image: RgbImage): Promise<Uint8Array> {
+  const buffer = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
+    .png()
+    .toBuffer();
+  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.length);
+}
