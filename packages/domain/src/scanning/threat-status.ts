@@ -1,3 +1,4 @@
+import { DomainError } from "../errors.js";
 import type { ThreatRecord, ThreatRepository } from "./threat-ports.js";
 
 export type ThreatStatus = ThreatRecord["status"];
@@ -11,30 +12,21 @@ const TRANSITIONS: Record<ThreatStatus, Partial<Record<ThreatStatus, "user" | "s
   removed: {},
 };
 
-export class ThreatTransitionError extends Error {
-  constructor(
-    readonly code: "not_found" | "not_allowed" | "conflict",
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 export async function changeThreatStatus(
   repo: ThreatRepository,
   input: { userId: string; threatId: string; to: ThreatStatus; actor: "user" | "system"; reason?: string },
   now: () => string = () => new Date().toISOString(),
 ): Promise<ThreatRecord> {
   const threat = await repo.get(input.userId, input.threatId);
-  if (!threat) throw new ThreatTransitionError("not_found", "Threat not found");
+  if (!threat) throw new DomainError("not-found", "Threat not found");
   if (threat.status === input.to) return threat;
   const allowedFor = TRANSITIONS[threat.status][input.to];
   if (!allowedFor || (allowedFor === "system" && input.actor === "user")) {
-    throw new ThreatTransitionError("not_allowed", `A threat that is ${threat.status} cannot be marked ${input.to}`);
+    throw new DomainError("conflict", `A threat that is ${threat.status} cannot be marked ${input.to}`);
   }
   const at = now();
   if (!(await repo.updateStatus(input.userId, input.threatId, threat.status, input.to, at))) {
-    throw new ThreatTransitionError("conflict", "The threat changed meanwhile; reload and try again");
+    throw new DomainError("conflict", "The threat changed meanwhile; reload and try again");
   }
   await repo.appendAudit({
     userId: input.userId,

@@ -1,0 +1,173 @@
+import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
+import {
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from "@aws-sdk/lib-dynamodb";
+import { Scan, Threat, ThreatAuditEntry } from "../../table/entities.js";
+import { fromItem, toItem } from "../../table/entity.js";
+import type { ScanRecord, ScanRepository } from "../scan-ports.js";
+import type { Sighting, ThreatAudit, ThreatRecord, ThreatRepository } from "../threat-ports.js";
+
+const isConditionFailure = (e: unknown) =>
+  e instanceof ConditionalCheckFailedException || (e as Error).name === "ConditionalCheckFailedException";
+
+async function queryAll(
+  doc: DynamoDBDocumentClient,
+  input: ConstructorParameters<typeof QueryCommand>[0],
+): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await doc.send(new QueryCommand({ ...input, ExclusiveStartKey }));
+    items.push(...((page.Items ?? []) as Record<string, unknown>[]));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return items;
+}
+
+export class DynamoThreatRepository implements ThreatRepository {
+  constructor(
+    private readonly doc: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  private key(userId: string, threatId: string) {
+    return { pk: `USER#${userId}`, sk: `THREAT#${threatId}` };
+  }
+
+  async get(userId: string, threatId: string) {
+    const out = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: this.key(userId, threatId) }));
+    return out.Item ? fromItem(Threat, out.Item) : null;
+  }
+
+  async list(userId: string) {
+    const items = await queryAll(this.doc, {
+      TableName: this.tableName,
+      KeyConditionExpression: "pk = :pk AND begins_with(sk, :sk)",
+      ExpressionAttributeValues: { ":pk": `USER#${userId}`, ":sk": "THREAT#" },
+    });
+    return items.map((i) => fromItem(Threat, i));
+  }
+
+  async findByMediaHash(userId: string, mediaSha256: string) {
+    const out = await this.doc.send(
+      new QueryCommand({
+        TableName: this.tableName,
+        IndexName: "gsi1",
+        KeyConditionExpression: "gsi1pk = :pk AND gsi1sk = :sk",
+        ExpressionAttributeValues: { ":pk": `USER#${userId}#MEDIA`, ":sk": `SHA256#${mediaSha256}` },
+      }),
+    );
+    const item = out.Items?.[0];
+    return item ? fromItem(Threat, item) : null;
+  }
+
+  async createIfAbsent(threat: ThreatRecord) {
+    try {
+      await this.doc.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: toItem(Threat, threat),
+          ConditionExpression: "attribute_not_exists(pk)",
+        }),
+      );
+      return true;
+    } catch (e) {
+      if (isConditionFailure(e)) return false;
+      throw e;
+    }
+  }
+
+  async addSighting(userId: string, threatId: string, sighting: Sighting) {
+    const current = await this.get(userId, threatId);
+    if (!current || current.sightings.some((s) => s.url === sighting.url)) return;
+    try {
+      // The size condition makes concurrent appends retry rather than both land on one read.
+      await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: this.key(userId, threatId),
+          UpdateExpression: "SET sightings = list_append(sightings, :s), updatedAt = :at",
+          ConditionExpression: "size(sightings) = :n",
+          ExpressionAttributeValues: { ":s": [sighting], ":at": sighting.seenAt, ":n": current.sightings.length },
+        }),
+      );
+    } catch (e) {
+      if (!isConditionFailure(e)) throw e;
+      await this.addSighting(userId, threatId, sighting);
+    }
+  }
+
+  async updateStatus(
+    userId: string,
+    threatId: string,
+    from: ThreatRecord["status"],
+    to: ThreatRecord["status"],
+    at: string,
+  ) {
+    try {
+      await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: this.key(userId, threatId),
+          UpdateExpression:
+            to === "removed" ? "SET #s = :to, updatedAt = :at, removedAt = :at" : "SET #s = :to, updatedAt = :at",
+          ConditionExpression: "#s = :from",
+          ExpressionAttributeNames: { "#s": "status" },
+          ExpressionAttributeValues: { ":to": to, ":from": from, ":at": at },
+        }),
+      );
+      return true;
+    } catch (e) {
+      if (isConditionFailure(e)) return false;
+      throw e;
+    }
+  }
+
+  async appendAudit(entry: ThreatAudit) {
+    await this.doc.send(new PutCommand({ TableName: this.tableName, Item: toItem(ThreatAuditEntry, entry) }));
+  }
+
+  async listAudit(userId: string, threatId: string) {
+    const items = await queryAll(this.doc, {
+      TableName: this.tableName,
+      KeyConditionExpression: "pk = :pk AND begins_with(sk, :sk)",
+      ExpressionAttributeValues: { ":pk": `USER#${userId}`, ":sk": `AUDIT#${threatId}#` },
+    });
+    return items.map((i) => fromItem(ThreatAuditEntry, i));
+  }
+}
+
+export class DynamoScanRepository implements ScanRepository {
+  constructor(
+    private readonly doc: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  async put(scan: ScanRecord) {
+    await this.doc.send(new PutCommand({ TableName: this.tableName, Item: toItem(Scan, scan) }));
+  }
+
+  async get(userId: string, scanId: string) {
+    const out = await this.doc.send(
+      new GetCommand({ TableName: this.tableName, Key: { pk: `USER#${userId}`, sk: `SCAN#${scanId}` } }),
+    );
+    return out.Item ? fromItem(Scan, out.Item) : null;
+  }
+
+  async list(userId: string, limit = 20) {
+    const out = await this.doc.send(
+      new QueryCommand({
+        TableName: this.tableName,
+        KeyConditionExpression: "pk = :pk AND begins_with(sk, :sk)",
+        ExpressionAttributeValues: { ":pk": `USER#${userId}`, ":sk": "SCAN#" },
+        ScanIndexForward: false,
+        Limit: limit,
+      }),
+    );
+    return (out.Items ?? []).map((i) => fromItem(Scan, i));
+  }
+}

@@ -1,0 +1,44 @@
+import type { z } from "zod";
+import type { Scan } from "../table/entities.js";
+
+export type ScanRecord = z.infer<typeof Scan.schema>;
+
+export interface ScanRepository {
+  put(scan: ScanRecord): Promise<void>;
+  get(userId: string, scanId: string): Promise<ScanRecord | null>;
+  /** Newest first. */
+  list(userId: string, limit?: number): Promise<ScanRecord[]>;
+}
+
+/** An enrolled person as matching needs them: decrypted embeddings, verified faces only. */
+export interface EnrolledPerson {
+  personId: string;
+  displayName: string;
+  face: Float32Array[];
+  voice: Float32Array[];
+}
+
+export interface MediaToAnalyse {
+  url: string;
+  contentType: string;
+  bytes: Uint8Array;
+}
+
+/** What the detection engine found in one media file, reduced to what scanning decides on. */
+export interface LikenessFinding {
+  contentType: string;
+  mediaSha256: string;
+  perceptualHash?: string;
+  face: { personId: string; confidence: number } | null;
+  voice: { personId: string; confidence: number } | null;
+  /** 0-1 probability the media is synthetic, or null when no signal could tell. */
+  syntheticScore: number | null;
+  syntheticSignals: { id: string; status: string; score?: number; explanation: string }[];
+  /** The full detection result, kept in the evidence package. */
+  result: unknown;
+}
+
+/** The detection engine as scanning needs it. */
+export interface LikenessAnalyser {
+  analyse(media: MediaToAnalyse, enrolled: EnrolledPerson[]): Promise<LikenessFinding>;
+}

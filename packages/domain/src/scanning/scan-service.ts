@@ -1,0 +1,283 @@
+import type { CandidateItem, DiscoveryQuery, FetchedMedia, ItemRef, PlatformConnector } from "@lg/connectors/connector";
+import type { AccountStore } from "../accounts/ports.js";
+import { DomainError } from "../errors.js";
+import { SELF_PERSON_ID, type UserProfileRecord } from "../records.js";
+import { platformsForTier, TIERS } from "../tiers.js";
+import { type EvidenceStore, writeEvidencePackage } from "./evidence.js";
+import { nameVariantOf, protectedNamesOf } from "./impersonation.js";
+import { likenessVerdict } from "./likeness-verdict.js";
+import type { EnrolledPerson, LikenessAnalyser, ScanRecord, ScanRepository } from "./scan-ports.js";
+import type { ThreatRepository } from "./threat-ports.js";
+import { recordThreats, type ThreatCandidate } from "./threat-recorder.js";
+
+/** Where scanning gets platforms and raw media from (the connectors in production). */
+export interface ScanSources {
+  connector(platformId: string): PlatformConnector;
+  /** Downloads one media URL with the same safety limits as connectors (avatars). */
+  fetchMedia(url: string): Promise<FetchedMedia>;
+}
+
+export interface ScanDeps {
+  accounts: AccountStore;
+  scans: ScanRepository;
+  threats: ThreatRepository;
+  evidence: EvidenceStore;
+  analyser: LikenessAnalyser;
+  sources: ScanSources;
+  /** Decrypted, verified, unexpired embeddings of every protected person of the account. */
+  enrolledPeople(userId: string): Promise<EnrolledPerson[]>;
+  now: () => Date;
+}
+
+/** Items per platform per scan, by tier: bounded cost per scan. */
+export const ITEMS_PER_PLATFORM = { personal: 40, professional: 60, enterprise: 100 } as const;
+
+export interface PlatformTask {
+  userId: string;
+  scanId: string;
+  platformId: string;
+  query: DiscoveryQuery;
+  maxItems: number;
+}
+
+export interface ItemTask {
+  userId: string;
+  scanId: string;
+  platformId: string;
+  kind: "post" | "profile";
+  ref: ItemRef;
+  url: string;
+  handle?: string;
+  nameMatch?: string;
+}
+
+export interface ItemOutcome {
+  url: string;
+  candidates: ThreatCandidate[];
+  skipped?: string;
+}
+
+const isoNow = (deps: ScanDeps) => deps.now().toISOString();
+
+const normalise = (s: string) => s.trim().toLowerCase().replace(/\/+$/, "").replace(/^@/, "");
+
+/** The person's own accounts and URLs are never threats. */
+export function isOwnContent(profile: UserProfileRecord, url: string, handle?: string): boolean {
+  const own = profile.ownAccounts.map(normalise);
+  const u = normalise(url);
+  return own.some(
+    (o) => o === u || (handle !== undefined && o === normalise(handle)) || (o.includes("/") && u.startsWith(o)),
+  );
+}
+
+export class ScanService {
+  constructor(private readonly deps: ScanDeps) {}
+
+  /** Loads what to scan: the enabled platforms the tier allows, and who to look for. */
+  async plan(input: { userId: string; scanId: string; trigger: ScanRecord["trigger"]; executionArn?: string }) {
+    const profile = await this.deps.accounts.getProfile(input.userId);
+    if (!profile) throw new DomainError("not-found", "No profile to scan for");
+    const allowed = new Set(platformsForTier(profile.membershipTier).map((p) => p.id));
+    const platforms = profile.platforms.filter((p) => allowed.has(p));
+    const people = await this.deps.enrolledPeople(input.userId);
+    const name = [profile.firstName, profile.lastName].filter(Boolean).join(" ");
+    const query: DiscoveryQuery = {
+      names: name ? [name] : [],
+      aliases: profile.aliases,
+      handles: profile.handles,
+      watchedAccounts: [],
+      hashtags: [],
+    };
+    const scan: ScanRecord = {
+      userId: input.userId,
+      scanId: input.scanId,
+      trigger: input.trigger,
+      status: "running",
+      ...(input.executionArn ? { executionArn: input.executionArn } : {}),
+      platforms,
+      itemsScanned: 0,
+      threatsFound: 0,
+      startedAt: isoNow(this.deps),
+    };
+    const existing = await this.deps.scans.get(input.userId, input.scanId);
+    // A resumed scan keeps its start time; only a new one is written fresh.
+    await this.deps.scans.put(existing ? { ...existing, status: "running" } : scan);
+    const searchable = people.some((p) => p.face.length > 0 || p.voice.length > 0);
+    const tasks: PlatformTask[] = searchable
+      ? platforms.map((platformId) => ({
+          userId: input.userId,
+          scanId: input.scanId,
+          platformId,
+          query,
+          maxItems: ITEMS_PER_PLATFORM[profile.membershipTier],
+        }))
+      : [];
+    return { userId: input.userId, scanId: input.scanId, platforms: tasks, searchable };
+  }
+
+  /** Finds candidate posts, plus profiles whose name imitates the person's. */
+  async discover(task: PlatformTask): Promise<{ items: ItemTask[] }> {
+    const connector = this.deps.sources.connector(task.platformId);
+    const profile = await this.deps.accounts.getProfile(task.userId);
+    if (!profile) return { items: [] };
+    const people = await this.deps.enrolledPeople(task.userId);
+    const names = people.flatMap((p) =>
+      protectedNamesOf({ displayName: p.displayName, aliases: profile.aliases, handles: profile.handles }),
+    );
+    const items: ItemTask[] = [];
+    const profilesSeen = new Set<string>();
+    const base = { userId: task.userId, scanId: task.scanId, platformId: task.platformId };
+    for await (const c of connector.discover(task.query, { maxItems: task.maxItems, maxPages: 5 })) {
+      if (!isOwnContent(profile, c.url, c.author.handle)) {
+        if (c.mediaUrls.length > 0) items.push({ ...base, kind: "post", ref: c.ref, url: c.url });
+      }
+      this.addProfileCandidate(c, names, profile, profilesSeen, items, base);
+    }
+    return { items };
+  }
+
+  private addProfileCandidate(
+    c: CandidateItem,
+    names: string[],
+    profile: UserProfileRecord,
+    seen: Set<string>,
+    items: ItemTask[],
+    base: { userId: string; scanId: string; platformId: string },
+  ) {
+    const handle = c.author.handle;
+    if (!handle || seen.has(handle) || isOwnContent(profile, c.url, handle)) return;
+    seen.add(handle);
+    const match = nameVariantOf(handle, names) ?? nameVariantOf(c.author.displayName, names);
+    if (match) items.push({ ...base, kind: "profile", ref: c.ref, url: c.url, handle, nameMatch: match.matchedName });
+  }
+
+  /** Fetches one item and analyses its media; a match leaves a write-once evidence package. */
+  async analyse(task: ItemTask): Promise<ItemOutcome> {
+    const people = await this.deps.enrolledPeople(task.userId);
+    if (task.kind === "profile") return this.analyseProfile(task, people);
+    const connector = this.deps.sources.connector(task.platformId);
+    const item = await connector.fetchItem(task.ref, { includeMedia: true, maxMedia: 4 });
+    const candidates: ThreatCandidate[] = [];
+    for (const media of item.media) {
+      const finding = await this.deps.analyser.analyse(media, people);
+      const verdict = likenessVerdict(finding, people);
+      if (!verdict) continue;
+      const capturedAt = isoNow(this.deps);
+      const pkg = await writeEvidencePackage(this.deps.evidence, {
+        userId: task.userId,
+        media: { bytes: media.bytes, contentType: finding.contentType, url: media.url },
+        ...(finding.perceptualHash ? { perceptualHash: finding.perceptualHash } : {}),
+        page: {
+          url: item.url,
+          platform: task.platformId,
+          title: item.title,
+          author: item.author,
+          postedAt: item.postedAt,
+          metadata: item.pageMetadata,
+        },
+        detection: finding.result,
+        capturedAt,
+      });
+      candidates.push({
+        personId: verdict.personId,
+        threatType: verdict.threatType,
+        confidence: verdict.confidence,
+        platform: task.platformId,
+        contentType: finding.contentType,
+        url: item.url,
+        title: verdict.title,
+        mediaSha256: finding.mediaSha256,
+        ...(finding.perceptualHash ? { perceptualHash: finding.perceptualHash } : {}),
+        evidence: { hash: pkg.hash, manifestKey: pkg.manifestKey, capturedAt: pkg.manifest.capturedAt },
+        detection: {
+          synthetic: verdict.synthetic,
+          syntheticScore: finding.syntheticScore,
+          signals: finding.syntheticSignals,
+          face: finding.face,
+          voice: finding.voice,
+        },
+      });
+    }
+    return { url: item.url, candidates };
+  }
+
+  /** Impersonation: a look-alike name is only a threat when the avatar is the person's face. */
+  private async analyseProfile(task: ItemTask, people: EnrolledPerson[]): Promise<ItemOutcome> {
+    const connector = this.deps.sources.connector(task.platformId);
+    const profile = await connector.fetchProfile(task.handle ?? "");
+    if (!profile.avatarUrl) return { url: profile.url, candidates: [], skipped: "no avatar" };
+    const avatar = await this.deps.sources.fetchMedia(profile.avatarUrl);
+    const finding = await this.deps.analyser.analyse(avatar, people);
+    const face = finding.face;
+    if (!face || face.confidence < 50) return { url: profile.url, candidates: [], skipped: "avatar is not the person" };
+    const capturedAt = isoNow(this.deps);
+    const pkg = await writeEvidencePackage(this.deps.evidence, {
+      userId: task.userId,
+      media: { bytes: avatar.bytes, contentType: finding.contentType, url: avatar.url },
+      ...(finding.perceptualHash ? { perceptualHash: finding.perceptualHash } : {}),
+      page: { url: profile.url, platform: task.platformId, title: profile.displayName, metadata: { bio: profile.bio } },
+      detection: { profile, nameMatch: task.nameMatch, finding: finding.result },
+      capturedAt,
+    });
+    const person = people.find((p) => p.personId === face.personId);
+    return {
+      url: profile.url,
+      candidates: [
+        {
+          personId: face.personId,
+          threatType: "impersonation",
+          // Both the name and the face must match; the face confidence bounds the verdict.
+          confidence: face.confidence,
+          platform: task.platformId,
+          contentType: "profile",
+          url: profile.url,
+          title: `Profile @${profile.handle} impersonating ${person?.displayName ?? "you"}`,
+          // The profile, not its avatar file, is the threat: one threat per impersonating account.
+          mediaSha256: `${finding.mediaSha256}:${task.platformId}:${profile.handle.toLowerCase()}`,
+          evidence: { hash: pkg.hash, manifestKey: pkg.manifestKey, capturedAt: pkg.manifest.capturedAt },
+          detection: { nameMatch: task.nameMatch, handle: profile.handle, face },
+        },
+      ],
+    };
+  }
+
+  async record(input: { userId: string; outcomes: ItemOutcome[] }) {
+    const candidates = input.outcomes.flatMap((o) => o.candidates);
+    const result = await recordThreats(this.deps.threats, input.userId, candidates, () => isoNow(this.deps));
+    return {
+      created: result.created.map((t) => t.id),
+      sightings: result.sightings.length,
+      items: input.outcomes.length,
+    };
+  }
+
+  async finish(input: {
+    userId: string;
+    scanId: string;
+    results?: { created: string[]; items: number }[];
+    error?: unknown;
+  }): Promise<{ scan: ScanRecord; newThreatIds: string[] }> {
+    const scan = await this.deps.scans.get(input.userId, input.scanId);
+    if (!scan) throw new DomainError("not-found", "Scan not found");
+    const results = input.results ?? [];
+    const newThreatIds = results.flatMap((r) => r.created);
+    const done: ScanRecord = {
+      ...scan,
+      status: input.error ? "failed" : "succeeded",
+      itemsScanned: results.reduce((n, r) => n + r.items, 0),
+      threatsFound: newThreatIds.length,
+      finishedAt: isoNow(this.deps),
+    };
+    await this.deps.scans.put(done);
+    return { scan: done, newThreatIds };
+  }
+}
+
+/** Scan interval of a profile's chosen frequency, for stats and schedules. */
+export function scanIntervalHours(profile: Pick<UserProfileRecord, "scanFrequency" | "membershipTier">): number {
+  const allowed = TIERS[profile.membershipTier].scanFrequencies;
+  const frequency = allowed.includes(profile.scanFrequency) ? profile.scanFrequency : (allowed[0] ?? "weekly");
+  return frequency === "hourly" ? 1 : frequency === "daily" ? 24 : 168;
+}
+
+export { SELF_PERSON_ID };
