@@ -1,0 +1,96 @@
+import * as apigwv2 from "aws-cdk-lib/aws-apigatewayv2";
+import { HttpLambdaIntegration } from "aws-cdk-lib/aws-apigatewayv2-integrations";
+import type * as logs from "aws-cdk-lib/aws-logs";
+import { Construct } from "constructs";
+import { ROUTE_GROUPS, ROUTES, type RouteGroup } from "../../lambdas/src/api/routes.js";
+import { AppFunction, type DetectionRuntime } from "./app-function.js";
+import { type HandlerResources, handlerEnvironment } from "./handler-resources.js";
+
+/** What each route group may touch; everything else is denied. */
+const GROUP_BINDINGS: Record<RouteGroup, (fn: AppFunction, r: HandlerResources) => void> = {
+  // Sign-up, confirm, resend and sign-in are Cognito's public client APIs; AdminGetUser reads the
+  // signed-in user's attributes and global sign-out revokes refresh tokens on logout.
+  auth: (fn, r) =>
+    fn
+      .bindTable(r.table, "readWrite")
+      .bindUserPool(r.userPool.userPoolId, r.userPool.userPoolArn, r.userPoolClient.userPoolClientId, [
+        "AdminGetUser",
+        "AdminUserGlobalSignOut",
+      ]),
+  // Profile, scan preferences (per-user scan schedule), export, and account deletion (every copy).
+  profile: (fn, r) =>
+    fn
+      .bindTable(r.table, "readWrite")
+      .bindBiometricBucket(r.biometricBucket, "readWriteDelete")
+      .bindEvidenceBucket(r.evidenceBucket, "read")
+      .bindUserPool(r.userPool.userPoolId, r.userPool.userPoolArn, r.userPoolClient.userPoolClientId, [
+        "AdminDeleteUser",
+        "AdminUpdateUserAttributes",
+      ])
+      .bindScheduler(r.scheduler.groupName, r.scheduler.scheduleArnPattern, r.scheduler.role),
+  biometrics: (fn, r) =>
+    fn
+      .bindTable(r.table, "readWrite")
+      .bindBiometricBucket(r.biometricBucket, "readWriteDelete")
+      .bindBiometricKey(r.biometricKey),
+  threats: (fn, r) =>
+    fn
+      .bindTable(r.table, "readWrite")
+      .bindEvidenceBucket(r.evidenceBucket, "read")
+      .bindStateMachine("SCAN_STATE_MACHINE_ARN", r.scanMachine, "startAndObserve")
+      .bindStateMachine("TAKEDOWN_STATE_MACHINE_ARN", r.takedownMachine, "start"),
+  takedowns: (fn, r) =>
+    fn
+      .bindTable(r.table, "readWrite")
+      .bindEvidenceBucket(r.evidenceBucket, "read")
+      .bindStateMachine("TAKEDOWN_STATE_MACHINE_ARN", r.takedownMachine, "startAndObserve")
+      .bindMailSender(r.mailFrom, r.mailIdentityArn),
+  demo: (fn, r) => fn.bindTable(r.table, "readWrite"),
+  system: (fn, r) => fn.bindTable(r.table, "read"),
+};
+
+/** Route groups that run face and voice models (enrolment computes embeddings server side). */
+const DETECTION_GROUPS: ReadonlySet<RouteGroup> = new Set(["biometrics"]);
+
+export interface ApiRouteGroupsProps {
+  api: apigwv2.HttpApi;
+  resources: HandlerResources;
+  detection: DetectionRuntime;
+  logRetention: logs.RetentionDays;
+}
+
+/** One Lambda function per route group (ROUTE_GROUPS) and exactly the routes of ROUTES. */
+export class ApiRouteGroups extends Construct {
+  readonly functions: Record<RouteGroup, AppFunction>;
+
+  constructor(scope: Construct, id: string, props: ApiRouteGroupsProps) {
+    super(scope, id);
+    const environment = handlerEnvironment(props.resources);
+    const functions = {} as Record<RouteGroup, AppFunction>;
+    const integrations = {} as Record<RouteGroup, HttpLambdaIntegration>;
+    for (const [group, spec] of Object.entries(ROUTE_GROUPS) as [RouteGroup, (typeof ROUTE_GROUPS)[RouteGroup]][]) {
+      const fn = new AppFunction(this, group, {
+        entry: spec.entry,
+        description: `API: ${spec.description}`,
+        memoryMb: spec.memoryMb,
+        ...("timeoutSeconds" in spec ? { timeoutSeconds: spec.timeoutSeconds } : {}),
+        environment,
+        logRetention: props.logRetention,
+        ...(DETECTION_GROUPS.has(group) ? { detection: props.detection } : {}),
+      });
+      GROUP_BINDINGS[group](fn, props.resources);
+      functions[group] = fn;
+      integrations[group] = new HttpLambdaIntegration(`${group}-Integration`, fn.function, {
+        payloadFormatVersion: apigwv2.PayloadFormatVersion.VERSION_2_0,
+      });
+    }
+    for (const route of ROUTES) {
+      props.api.addRoutes({
+        path: route.path,
+        methods: [apigwv2.HttpMethod[route.method]],
+        integration: integrations[route.group],
+      });
+    }
+    this.functions = functions;
+  }
+}

@@ -1,0 +1,296 @@
+import { Duration, RemovalPolicy, Stack, Validations } from "aws-cdk-lib";
+import type { ITable } from "aws-cdk-lib/aws-dynamodb";
+import * as iam from "aws-cdk-lib/aws-iam";
+import type { IKey } from "aws-cdk-lib/aws-kms";
+import * as lambda from "aws-cdk-lib/aws-lambda";
+import { NodejsFunction, OutputFormat } from "aws-cdk-lib/aws-lambda-nodejs";
+import * as logs from "aws-cdk-lib/aws-logs";
+import type { IBucket } from "aws-cdk-lib/aws-s3";
+import type { ISecret } from "aws-cdk-lib/aws-secretsmanager";
+import { Construct } from "constructs";
+import { fromRoot, repoRoot } from "../paths.js";
+import { copyRuntimePackagesCommands, DETECTION_RUNTIME_PACKAGES } from "./runtime-packages.js";
+import { explainWildcards } from "./wildcard-grants.js";
+
+/** Layers a detection function needs: model weights (/opt/models) and optionally ffmpeg (/opt/bin). */
+export interface DetectionRuntime {
+  modelsLayer?: lambda.ILayerVersion;
+  ffmpegLayer?: lambda.ILayerVersion;
+}
+
+export interface AppFunctionProps {
+  /** Handler module, relative to the repository root (from ROUTE_GROUPS / WORKFLOW_TASKS / SCHEDULED_JOBS). */
+  entry: string;
+  description: string;
+  memoryMb: number;
+  timeoutSeconds?: number;
+  /** The handler environment contract (docs/architecture.md): names only, they grant nothing. */
+  environment: Record<string, string>;
+  logRetention: logs.RetentionDays;
+  /** Set for functions that run face/voice/synthetic-media models. */
+  detection?: DetectionRuntime;
+}
+
+export type TableAccess = "read" | "readWrite";
+export type BiometricObjectAccess = "read" | "readWrite" | "readWriteDelete";
+export type EvidenceAccess = "read" | "write";
+
+/** Cognito admin API actions a handler may call (the public sign-up/sign-in APIs need no IAM). */
+export type CognitoAdminAction =
+  | "AdminGetUser"
+  | "AdminDeleteUser"
+  | "AdminUserGlobalSignOut"
+  | "AdminUpdateUserAttributes";
+
+export interface StateMachineRef {
+  stateMachineArn: string;
+  /** ARN pattern of the machine's executions (`...:execution:<name>:*`). */
+  executionArnPattern: string;
+}
+
+/**
+ * A Lambda function with the project's defaults (Node 22, ARM64, ESM bundle, X-Ray, JSON logs into a
+ * log group with retention, its own role) and bind methods that set a resource's environment variable
+ * and grant exactly the access the handler needs in one call, so a grant is never far from its reason.
+ */
+export class AppFunction extends Construct {
+  readonly function: NodejsFunction;
+  readonly role: iam.Role;
+
+  constructor(scope: Construct, id: string, props: AppFunctionProps) {
+    super(scope, id);
+    this.role = new iam.Role(this, "Role", {
+      assumedBy: new iam.ServicePrincipal("lambda.amazonaws.com"),
+      description: `Runs ${props.entry}`,
+    });
+    const logGroup = new logs.LogGroup(this, "Logs", {
+      retention: props.logRetention,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    // Written explicitly instead of the AWS managed basic-execution policy: this log group only.
+    logGroup.grantWrite(this.role);
+
+    const detection = props.detection;
+    const externalPackages = detection ? [...DETECTION_RUNTIME_PACKAGES] : [];
+    this.function = new NodejsFunction(this, "Function", {
+      entry: fromRoot(props.entry),
+      handler: "handler",
+      description: props.description,
+      runtime: lambda.Runtime.NODEJS_22_X,
+      architecture: lambda.Architecture.ARM_64,
+      memorySize: props.memoryMb,
+      timeout: Duration.seconds(props.timeoutSeconds ?? 30),
+      role: this.role,
+      logGroup,
+      loggingFormat: lambda.LoggingFormat.JSON,
+      tracing: lambda.Tracing.ACTIVE,
+      environment: {
+        ...props.environment,
+        NODE_OPTIONS: "--enable-source-maps",
+      },
+      layers: [detection?.modelsLayer, detection?.ffmpegLayer].filter((l) => l !== undefined),
+      projectRoot: repoRoot,
+      depsLockFilePath: fromRoot("package-lock.json"),
+      bundling: {
+        format: OutputFormat.ESM,
+        target: "node22",
+        platform: "node",
+        mainFields: ["module", "main"],
+        sourceMap: true,
+        minify: true,
+        // ESM bundles still meet CommonJS dependencies that call require().
+        banner:
+          "import { createRequire as __lgCreateRequire } from 'node:module';const require = __lgCreateRequire(import.meta.url);",
+        // The Node 22 runtime ships AWS SDK v3.
+        externalModules: ["@aws-sdk/*", ...externalPackages],
+        commandHooks: {
+          beforeBundling: () => [],
+          beforeInstall: () => [],
+          afterBundling: (inputDir, outputDir) => copyRuntimePackagesCommands(inputDir, outputDir, externalPackages),
+        },
+      },
+    });
+    Validations.of(this.function).acknowledge({
+      id: "AwsSolutions-L1",
+      reason:
+        "Node.js 22 is the project's pinned runtime: local stack, tests and native packages (onnxruntime-node) are verified on it. Runtime upgrades are deliberate, tested changes.",
+    });
+    explainWildcards(this.role, {
+      finding: /^Resource::\*$/,
+      reason: "X-Ray PutTraceSegments/PutTelemetryRecords support no resource-level permissions (tracing is on).",
+    });
+  }
+
+  private setEnv(name: string, value: string) {
+    this.function.addEnvironment(name, value);
+  }
+
+  bindTable(table: ITable, access: TableAccess): this {
+    this.setEnv("TABLE_NAME", table.tableName);
+    if (access === "read") table.grantReadData(this.role);
+    else table.grantReadWriteData(this.role);
+    explainWildcards(
+      this.role,
+      {
+        finding: /^Resource::.*\/index\/\*$/,
+        reason: "Queries the single table's GSIs; the index wildcard is scoped to this one table.",
+      },
+      {
+        finding: /^Action::kms:(ReEncrypt|GenerateDataKey)\*$/,
+        reason: "DynamoDB encrypts items with the table's customer-managed key; scoped to that key only.",
+      },
+    );
+    return this;
+  }
+
+  bindBiometricBucket(bucket: IBucket, access: BiometricObjectAccess): this {
+    this.setEnv("BIOMETRIC_BUCKET", bucket.bucketName);
+    const objectActions = ["s3:GetObject", "s3:GetObjectTagging"];
+    if (access !== "read") objectActions.push("s3:PutObject", "s3:PutObjectTagging");
+    // Erasing biometrics must remove every version, not just add a delete marker.
+    if (access === "readWriteDelete") objectActions.push("s3:DeleteObject", "s3:DeleteObjectVersion");
+    this.grantObjects(bucket, objectActions, access === "readWriteDelete" ? ["s3:ListBucketVersions"] : []);
+    this.grantBucketKey(bucket, access !== "read");
+    return this;
+  }
+
+  bindEvidenceBucket(bucket: IBucket, access: EvidenceAccess): this {
+    this.setEnv("EVIDENCE_BUCKET", bucket.bucketName);
+    // Evidence is write-once: no handler may delete it or bypass its Object Lock retention.
+    this.grantObjects(bucket, access === "read" ? ["s3:GetObject", "s3:GetObjectVersion"] : ["s3:PutObject"], []);
+    this.grantBucketKey(bucket, access === "write");
+    return this;
+  }
+
+  private grantObjects(bucket: IBucket, objectActions: string[], bucketActions: string[]) {
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({ actions: ["s3:ListBucket", ...bucketActions], resources: [bucket.bucketArn] }),
+    );
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({ actions: objectActions, resources: [bucket.arnForObjects("*")] }),
+    );
+    explainWildcards(this.role, {
+      finding: /^Resource::(?!.*\/index\/\*$).*\/\*$/,
+      reason: "Object keys are per user and created at run time; access is scoped to this bucket's objects.",
+    });
+  }
+
+  private grantBucketKey(bucket: IBucket, write: boolean) {
+    if (!bucket.encryptionKey) return;
+    const actions = write ? ["kms:Decrypt", "kms:GenerateDataKey"] : ["kms:Decrypt"];
+    this.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions, resources: [bucket.encryptionKey.keyArn] }));
+  }
+
+  /** Envelope encryption of embeddings: data keys are generated and decrypted, never exported. */
+  bindBiometricKey(key: IKey): this {
+    this.setEnv("BIOMETRIC_KEY_ID", key.keyArn);
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({ actions: ["kms:GenerateDataKey", "kms:Decrypt"], resources: [key.keyArn] }),
+    );
+    return this;
+  }
+
+  bindUserPool(userPoolId: string, userPoolArn: string, clientId: string, adminActions: CognitoAdminAction[]): this {
+    this.setEnv("USER_POOL_ID", userPoolId);
+    this.setEnv("USER_POOL_CLIENT_ID", clientId);
+    if (adminActions.length > 0) {
+      this.role.addToPrincipalPolicy(
+        new iam.PolicyStatement({ actions: adminActions.map((a) => `cognito-idp:${a}`), resources: [userPoolArn] }),
+      );
+    }
+    return this;
+  }
+
+  bindStateMachine(
+    envName: "SCAN_STATE_MACHINE_ARN" | "TAKEDOWN_STATE_MACHINE_ARN",
+    machine: StateMachineRef,
+    access: "start" | "startAndObserve",
+  ): this {
+    this.setEnv(envName, machine.stateMachineArn);
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({ actions: ["states:StartExecution"], resources: [machine.stateMachineArn] }),
+    );
+    if (access === "startAndObserve") {
+      this.role.addToPrincipalPolicy(
+        new iam.PolicyStatement({ actions: ["states:DescribeExecution"], resources: [machine.executionArnPattern] }),
+      );
+      explainWildcards(this.role, {
+        finding: /^Resource::.*:execution:.*:\*$/,
+        reason: "Execution names are generated per scan; access is limited to executions of this one state machine.",
+      });
+    }
+    return this;
+  }
+
+  /** Per-user scan schedules live in one schedule group and run as the scan-starter role. */
+  bindScheduler(groupName: string, scheduleArnPattern: string, schedulerRole: iam.IRole): this {
+    this.setEnv("SCHEDULER_GROUP", groupName);
+    this.setEnv("SCHEDULER_ROLE_ARN", schedulerRole.roleArn);
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: [
+          "scheduler:CreateSchedule",
+          "scheduler:UpdateSchedule",
+          "scheduler:DeleteSchedule",
+          "scheduler:GetSchedule",
+        ],
+        resources: [scheduleArnPattern],
+      }),
+    );
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ["iam:PassRole"],
+        resources: [schedulerRole.roleArn],
+        conditions: { StringEquals: { "iam:PassedToService": "scheduler.amazonaws.com" } },
+      }),
+    );
+    explainWildcards(this.role, {
+      finding: /^Resource::.*:schedule\/.*\/\*$/,
+      reason: "Schedules are named per user at run time; access is limited to the user-scan schedule group.",
+    });
+    return this;
+  }
+
+  bindMailSender(mailFrom: string, identityArn: string): this {
+    this.setEnv("MAIL_FROM", mailFrom);
+    this.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ["ses:SendEmail"], resources: [identityArn] }));
+    return this;
+  }
+
+  /** SMS alerts are published straight to phone numbers, which have no ARN. */
+  bindSmsSender(): this {
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ["sns:Publish"],
+        resources: ["*"],
+      }),
+    );
+    explainWildcards(this.role, {
+      finding: /^Resource::\*$/,
+      reason: "SNS direct SMS to a phone number has no resource ARN; the project creates no SNS topics.",
+    });
+    return this;
+  }
+
+  bindConnectorSecret(secret: ISecret): this {
+    this.setEnv("CONNECTOR_SECRET_ARN", secret.secretArn);
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ["secretsmanager:GetSecretValue", "secretsmanager:DescribeSecret"],
+        resources: [secret.secretArn],
+      }),
+    );
+    // Granted on the role rather than through secret.grantRead, which would edit the key policy in
+    // the data stack and make it depend on this function's stack.
+    if (secret.encryptionKey) {
+      this.role.addToPrincipalPolicy(
+        new iam.PolicyStatement({
+          actions: ["kms:Decrypt"],
+          resources: [secret.encryptionKey.keyArn],
+          conditions: { StringEquals: { "kms:ViaService": `secretsmanager.${Stack.of(this).region}.amazonaws.com` } },
+        }),
+      );
+    }
+    return this;
+  }
+}

@@ -1,0 +1,57 @@
+import { cpSync, existsSync } from "node:fs";
+import { join } from "node:path";
+import { Annotations, DockerImage } from "aws-cdk-lib";
+import * as lambda from "aws-cdk-lib/aws-lambda";
+import { Construct } from "constructs";
+import type { StageConfig } from "../config.js";
+import { fromRoot } from "../paths.js";
+import type { DetectionRuntime as Runtime } from "./app-function.js";
+
+/**
+ * Layers for functions that run detection models. Weights come from `.model-cache/` (filled by
+ * `npm run setup`, verified by SHA-256) and are mounted at /opt/models; the ffmpeg layer (arm64,
+ * /opt/bin/ffmpeg) is taken from stage config because no ffmpeg build ships in this repository.
+ */
+export class DetectionLayers extends Construct {
+  readonly runtime: Runtime;
+
+  constructor(scope: Construct, id: string, props: { config: StageConfig }) {
+    super(scope, id);
+    const cache = fromRoot(".model-cache");
+    let modelsLayer: lambda.ILayerVersion | undefined;
+    if (existsSync(cache)) {
+      modelsLayer = new lambda.LayerVersion(this, "Models", {
+        description: "LikenessGuard model weights (from .model-cache, SHA-256 verified at setup)",
+        compatibleArchitectures: [lambda.Architecture.ARM_64],
+        compatibleRuntimes: [lambda.Runtime.NODEJS_22_X],
+        code: lambda.Code.fromAsset(cache, {
+          bundling: {
+            // Copied locally under models/ so the layer mounts at /opt/models; Docker is never used.
+            image: DockerImage.fromRegistry("public.ecr.aws/docker/library/busybox:stable"),
+            local: {
+              tryBundle(outputDir) {
+                cpSync(cache, join(outputDir, "models"), { recursive: true, dereference: true });
+                return true;
+              },
+            },
+          },
+        }),
+      });
+    } else {
+      Annotations.of(this).addWarningV2(
+        "@likenessguard/models-missing",
+        "No .model-cache/ at synth: detection functions deploy without model weights. Run `npm run setup` first.",
+      );
+    }
+    let ffmpegLayer: lambda.ILayerVersion | undefined;
+    if (props.config.ffmpegLayerArn) {
+      ffmpegLayer = lambda.LayerVersion.fromLayerVersionArn(this, "Ffmpeg", props.config.ffmpegLayerArn);
+    } else {
+      Annotations.of(this).addWarningV2(
+        "@likenessguard/ffmpeg-missing",
+        "No ffmpegLayerArn in the stage config: audio/video decoding in detection functions will fail.",
+      );
+    }
+    this.runtime = { modelsLayer, ffmpegLayer };
+  }
+}

@@ -1,0 +1,50 @@
+import type { IUserPool, IUserPoolClient } from "aws-cdk-lib/aws-cognito";
+import type { ITable } from "aws-cdk-lib/aws-dynamodb";
+import type { IRole } from "aws-cdk-lib/aws-iam";
+import type { IKey } from "aws-cdk-lib/aws-kms";
+import type { IBucket } from "aws-cdk-lib/aws-s3";
+import type { ISecret } from "aws-cdk-lib/aws-secretsmanager";
+import type { StateMachineRef } from "./app-function.js";
+
+/** Where model weights are mounted from the models layer. */
+export const MODEL_DIR = "/opt/models";
+
+/** Everything a handler may be bound to. Names reach every handler; access only through bind*. */
+export interface HandlerResources {
+  table: ITable;
+  biometricBucket: IBucket;
+  evidenceBucket: IBucket;
+  biometricKey: IKey;
+  userPool: IUserPool;
+  userPoolClient: IUserPoolClient;
+  connectorSecret: ISecret;
+  mailFrom: string;
+  mailIdentityArn: string;
+  appUrl: string;
+  scanMachine: StateMachineRef;
+  takedownMachine: StateMachineRef;
+  scheduler: { groupName: string; scheduleArnPattern: string; role: IRole };
+}
+
+/**
+ * The environment contract every handler validates at start (docs/architecture.md). These are
+ * resource names, not permissions: a handler that is not bound to a resource is denied by IAM.
+ */
+export function handlerEnvironment(r: HandlerResources): Record<string, string> {
+  return {
+    TABLE_NAME: r.table.tableName,
+    BIOMETRIC_BUCKET: r.biometricBucket.bucketName,
+    EVIDENCE_BUCKET: r.evidenceBucket.bucketName,
+    BIOMETRIC_KEY_ID: r.biometricKey.keyArn,
+    USER_POOL_ID: r.userPool.userPoolId,
+    USER_POOL_CLIENT_ID: r.userPoolClient.userPoolClientId,
+    SCAN_STATE_MACHINE_ARN: r.scanMachine.stateMachineArn,
+    TAKEDOWN_STATE_MACHINE_ARN: r.takedownMachine.stateMachineArn,
+    SCHEDULER_GROUP: r.scheduler.groupName,
+    SCHEDULER_ROLE_ARN: r.scheduler.role.roleArn,
+    CONNECTOR_SECRET_ARN: r.connectorSecret.secretArn,
+    MAIL_FROM: r.mailFrom,
+    APP_URL: r.appUrl,
+    MODEL_DIR,
+  };
+}

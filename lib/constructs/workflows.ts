@@ -1,0 +1,242 @@
+import { readFileSync } from "node:fs";
+import { ArnFormat, RemovalPolicy, Stack } from "aws-cdk-lib";
+import * as iam from "aws-cdk-lib/aws-iam";
+import * as logs from "aws-cdk-lib/aws-logs";
+import * as scheduler from "aws-cdk-lib/aws-scheduler";
+import * as targets from "aws-cdk-lib/aws-scheduler-targets";
+import * as sfn from "aws-cdk-lib/aws-stepfunctions";
+import { Construct } from "constructs";
+import {
+  SCHEDULED_JOBS,
+  STATE_MACHINES,
+  WORKFLOW_TASKS,
+  type WorkflowTask,
+} from "../../lambdas/src/workflows/tasks.js";
+import { resourcePrefix, type StageConfig } from "../config.js";
+import { fromRoot } from "../paths.js";
+import { AppFunction, type DetectionRuntime, type StateMachineRef } from "./app-function.js";
+import { type HandlerResources, handlerEnvironment } from "./handler-resources.js";
+import { explainWildcards } from "./wildcard-grants.js";
+
+type MachineName = keyof typeof STATE_MACHINES;
+type JobName = keyof typeof SCHEDULED_JOBS;
+
+/** What each workflow task may touch; everything else is denied. */
+const TASK_BINDINGS: Record<WorkflowTask, (fn: AppFunction, r: HandlerResources) => void> = {
+  ScanLoadPlatforms: (fn, r) => fn.bindTable(r.table, "read"),
+  ScanDiscover: (fn, r) => fn.bindTable(r.table, "read").bindConnectorSecret(r.connectorSecret),
+  ScanAnalyse: (fn, r) =>
+    fn
+      .bindTable(r.table, "read")
+      .bindBiometricKey(r.biometricKey)
+      .bindConnectorSecret(r.connectorSecret)
+      .bindEvidenceBucket(r.evidenceBucket, "write"),
+  ScanRecordThreats: (fn, r) =>
+    fn
+      .bindTable(r.table, "readWrite")
+      .bindEvidenceBucket(r.evidenceBucket, "write")
+      .bindMailSender(r.mailFrom, r.mailIdentityArn)
+      .bindSmsSender(),
+  ScanFinish: (fn, r) => fn.bindTable(r.table, "readWrite"),
+  TakedownPrepare: (fn, r) => fn.bindTable(r.table, "readWrite").bindEvidenceBucket(r.evidenceBucket, "read"),
+  TakedownSend: (fn, r) =>
+    fn
+      .bindTable(r.table, "readWrite")
+      .bindEvidenceBucket(r.evidenceBucket, "read")
+      .bindMailSender(r.mailFrom, r.mailIdentityArn),
+};
+
+const JOB_BINDINGS: Record<JobName, (fn: AppFunction, r: HandlerResources) => void> = {
+  // Re-checks whether reported content is still online and escalates past deadlines.
+  trackTakedowns: (fn, r) =>
+    fn
+      .bindTable(r.table, "readWrite")
+      .bindConnectorSecret(r.connectorSecret)
+      .bindMailSender(r.mailFrom, r.mailIdentityArn)
+      .bindStateMachine("TAKEDOWN_STATE_MACHINE_ARN", r.takedownMachine, "start"),
+  sendDigests: (fn, r) =>
+    fn.bindTable(r.table, "readWrite").bindMailSender(r.mailFrom, r.mailIdentityArn).bindSmsSender(),
+};
+
+/** Functions that run detection models get the model and ffmpeg layers and native packages. */
+const DETECTION_TASKS: ReadonlySet<WorkflowTask> = new Set(["ScanAnalyse"]);
+
+/** Names and ARNs known before the machines exist, so handlers can reference them without a cycle. */
+export function stateMachineRef(scope: Construct, config: StageConfig, machine: MachineName): StateMachineRef {
+  const name = `${resourcePrefix(config)}-${machine}`;
+  const stack = Stack.of(scope);
+  const arn = (resource: string, resourceName: string) =>
+    stack.formatArn({ service: "states", resource, resourceName, arnFormat: ArnFormat.COLON_RESOURCE_NAME });
+  return { stateMachineArn: arn("stateMachine", name), executionArnPattern: arn("execution", `${name}:*`) };
+}
+
+/** `${XArn}` substitutions an ASL file references, checked against WORKFLOW_TASKS. */
+export function referencedTasks(file: string): WorkflowTask[] {
+  const text = readFileSync(fromRoot(file), "utf8");
+  const names = new Set([...text.matchAll(/\$\{(\w+)Arn\}/g)].map((m) => m[1] as string));
+  for (const name of names) {
+    if (!(name in WORKFLOW_TASKS))
+      throw new Error(`${file} references \${${name}Arn}, which is not a WORKFLOW_TASKS key`);
+  }
+  return [...names] as WorkflowTask[];
+}
+
+export interface SchedulingProps {
+  config: StageConfig;
+  scanMachine: StateMachineRef;
+}
+
+/**
+ * The schedule group holding one schedule per user (created at run time by the API) and the role
+ * those schedules assume, which may do exactly one thing: start the scan state machine.
+ */
+export class ScanScheduling extends Construct {
+  readonly group: scheduler.ScheduleGroup;
+  readonly role: iam.Role;
+  readonly scheduleArnPattern: string;
+
+  constructor(scope: Construct, id: string, props: SchedulingProps) {
+    super(scope, id);
+    const stack = Stack.of(this);
+    const groupName = `${resourcePrefix(props.config)}-user-scans`;
+    this.group = new scheduler.ScheduleGroup(this, "Group", {
+      scheduleGroupName: groupName,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.role = new iam.Role(this, "StartScanRole", {
+      description: "Assumed by per-user scan schedules to start the scan state machine",
+      assumedBy: new iam.ServicePrincipal("scheduler.amazonaws.com", {
+        conditions: {
+          StringEquals: { "aws:SourceAccount": stack.account },
+          ArnLike: { "aws:SourceArn": this.group.scheduleGroupArn },
+        },
+      }),
+    });
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({ actions: ["states:StartExecution"], resources: [props.scanMachine.stateMachineArn] }),
+    );
+    this.scheduleArnPattern = stack.formatArn({
+      service: "scheduler",
+      resource: "schedule",
+      resourceName: `${groupName}/*`,
+      arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+    });
+  }
+}
+
+export interface WorkflowsProps {
+  config: StageConfig;
+  resources: HandlerResources;
+  detection: DetectionRuntime;
+  logRetention: logs.RetentionDays;
+}
+
+/** Task functions, the scan and takedown state machines (from statemachines/*.asl.json), and scheduled jobs. */
+export class Workflows extends Construct {
+  readonly tasks: Record<WorkflowTask, AppFunction>;
+  readonly machines: Record<MachineName, sfn.StateMachine>;
+  readonly jobs: Record<JobName, AppFunction>;
+
+  constructor(scope: Construct, id: string, props: WorkflowsProps) {
+    super(scope, id);
+    const { config, resources } = props;
+    const environment = handlerEnvironment(resources);
+
+    const tasks = {} as Record<WorkflowTask, AppFunction>;
+    for (const [name, spec] of Object.entries(WORKFLOW_TASKS) as [
+      WorkflowTask,
+      (typeof WORKFLOW_TASKS)[WorkflowTask],
+    ][]) {
+      const fn = new AppFunction(this, name, {
+        entry: spec.entry,
+        description: `Workflow task ${name}`,
+        memoryMb: spec.memoryMb,
+        ...("timeoutSeconds" in spec ? { timeoutSeconds: spec.timeoutSeconds } : {}),
+        environment,
+        logRetention: props.logRetention,
+        ...(DETECTION_TASKS.has(name) ? { detection: props.detection } : {}),
+      });
+      TASK_BINDINGS[name](fn, resources);
+      tasks[name] = fn;
+    }
+    this.tasks = tasks;
+
+    const machines = {} as Record<MachineName, sfn.StateMachine>;
+    for (const [machine, spec] of Object.entries(STATE_MACHINES) as [MachineName, { file: string }][]) {
+      machines[machine] = this.stateMachine(config, machine, spec.file, props.logRetention);
+    }
+    this.machines = machines;
+
+    const jobs = {} as Record<JobName, AppFunction>;
+    for (const [job, spec] of Object.entries(SCHEDULED_JOBS) as [JobName, { entry: string; rate: string }][]) {
+      const fn = new AppFunction(this, `Job-${job}`, {
+        entry: spec.entry,
+        description: `Scheduled job ${job} (${spec.rate})`,
+        memoryMb: 512,
+        timeoutSeconds: 300,
+        environment,
+        logRetention: props.logRetention,
+      });
+      JOB_BINDINGS[job](fn, resources);
+      new scheduler.Schedule(this, `Schedule-${job}`, {
+        scheduleName: `${resourcePrefix(config)}-${job}`,
+        description: `Runs ${spec.entry}`,
+        schedule: scheduler.ScheduleExpression.expression(spec.rate),
+        target: new targets.LambdaInvoke(fn.function, { retryAttempts: 2, role: this.jobInvokerRole(job) }),
+      });
+      jobs[job] = fn;
+    }
+    this.jobs = jobs;
+  }
+
+  /** One role per job schedule, allowed to invoke that job's function and nothing else. */
+  private jobInvokerRole(job: JobName): iam.Role {
+    const role = new iam.Role(this, `Job-${job}-Invoker`, {
+      description: `Assumed by the ${job} schedule to invoke its function`,
+      assumedBy: new iam.ServicePrincipal("scheduler.amazonaws.com", {
+        conditions: { StringEquals: { "aws:SourceAccount": Stack.of(this).account } },
+      }),
+    });
+    explainWildcards(role, {
+      finding: /^Resource::<.*\.Arn>:\*$/,
+      reason: "Invokes versions of this one job function only (function ARN plus version qualifier).",
+    });
+    return role;
+  }
+
+  private stateMachine(config: StageConfig, machine: MachineName, file: string, retention: logs.RetentionDays) {
+    const name = `${resourcePrefix(config)}-${machine}`;
+    const used = referencedTasks(file);
+    const logGroup = new logs.LogGroup(this, `${machine}-Logs`, {
+      // The vendedlogs prefix keeps the CloudWatch Logs resource policy small as machines are added.
+      logGroupName: `/aws/vendedlogs/states/${name}`,
+      retention,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    const stateMachine = new sfn.StateMachine(this, `${machine}-Machine`, {
+      stateMachineName: name,
+      stateMachineType: sfn.StateMachineType.STANDARD,
+      definitionBody: sfn.DefinitionBody.fromFile(fromRoot(file)),
+      definitionSubstitutions: Object.fromEntries(
+        used.map((task) => [`${task}Arn`, this.tasks[task].function.functionArn]),
+      ),
+      // Execution data holds user ids, URLs and detection results: kept out of logs on purpose.
+      logs: { destination: logGroup, level: sfn.LogLevel.ALL, includeExecutionData: false },
+      tracingEnabled: true,
+    });
+    for (const task of used) this.tasks[task].function.grantInvoke(stateMachine);
+    explainWildcards(
+      stateMachine.role,
+      {
+        finding: /^Resource::\*$/,
+        reason:
+          "CloudWatch Logs vended delivery (logs:*LogDelivery, DescribeLogGroups, resource policies) and X-Ray tracing support no resource-level permissions.",
+      },
+      {
+        finding: /^Resource::<.*\.Arn>:\*$/,
+        reason: "Invokes the versions of its own task functions only (function ARN plus version qualifier).",
+      },
+    );
+    return stateMachine;
+  }
+}

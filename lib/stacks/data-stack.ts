@@ -1,0 +1,77 @@
+import { RemovalPolicy, Stack, type StackProps, Validations } from "aws-cdk-lib";
+import type * as dynamodb from "aws-cdk-lib/aws-dynamodb";
+import type * as kms from "aws-cdk-lib/aws-kms";
+import type * as s3 from "aws-cdk-lib/aws-s3";
+import * as secretsmanager from "aws-cdk-lib/aws-secretsmanager";
+import type { Construct } from "constructs";
+import { resourcePrefix, type StageConfig } from "../config.js";
+import { AccessLogsBucket } from "../constructs/access-logs-bucket.js";
+import { BiometricBucket } from "../constructs/biometric-bucket.js";
+import { CustomerKey } from "../constructs/customer-key.js";
+import { EvidenceBucket } from "../constructs/evidence-bucket.js";
+import { SingleTable } from "../constructs/single-table.js";
+
+export interface DataStackProps extends StackProps {
+  config: StageConfig;
+}
+
+/**
+ * Everything that holds personal data: the single table, biometric and evidence buckets, their
+ * customer-managed keys, and the platform connector credentials. Stateful, so it lives apart from
+ * the code that uses it and is retained and termination-protected where the stage keeps data.
+ */
+export class DataStack extends Stack {
+  readonly table: dynamodb.Table;
+  readonly biometricBucket: s3.Bucket;
+  readonly evidenceBucket: s3.Bucket;
+  /** Encrypts raw biometric objects and, by envelope encryption, the stored embeddings. */
+  readonly biometricKey: kms.Key;
+  readonly connectorSecret: secretsmanager.Secret;
+
+  constructor(scope: Construct, id: string, props: DataStackProps) {
+    super(scope, id, { ...props, terminationProtection: props.config.retainData });
+    const { config } = props;
+    const prefix = resourcePrefix(config);
+    const retain = config.retainData;
+
+    this.biometricKey = new CustomerKey(this, "BiometricKey", {
+      alias: `alias/${prefix}-biometric`,
+      description: "LikenessGuard raw biometric samples and embedding data keys",
+      retain,
+    }).key;
+    // Biometrics get their own key so their access can be granted, audited and revoked on its own.
+    const dataKey = new CustomerKey(this, "DataKey", {
+      alias: `alias/${prefix}-data`,
+      description: "LikenessGuard table, evidence and connector credentials",
+      retain,
+    }).key;
+
+    const accessLogs = new AccessLogsBucket(this, "AccessLogs", {
+      retentionDays: config.accessLogRetentionDays,
+      retain,
+    }).bucket;
+    this.table = new SingleTable(this, "Table", { key: dataKey, retain }).table;
+    this.biometricBucket = new BiometricBucket(this, "Biometric", {
+      key: this.biometricKey,
+      accessLogs,
+      retain,
+    }).bucket;
+    this.evidenceBucket = new EvidenceBucket(this, "Evidence", {
+      key: dataKey,
+      accessLogs,
+      retention: config.evidenceRetention,
+    }).bucket;
+
+    this.connectorSecret = new secretsmanager.Secret(this, "ConnectorCredentials", {
+      description: "Platform connector credentials (JSON object keyed by platform id), set by operators",
+      encryptionKey: dataKey,
+      secretObjectValue: {},
+      removalPolicy: retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    Validations.of(this.connectorSecret).acknowledge({
+      id: "AwsSolutions-SMG4",
+      reason:
+        "Holds API keys issued by third-party platforms, which only those platforms can rotate; operators rotate them by hand when a platform reissues them.",
+    });
+  }
+}

@@ -1,0 +1,83 @@
+import { ArnFormat, Stack, type StackProps } from "aws-cdk-lib";
+import type * as cognito from "aws-cdk-lib/aws-cognito";
+import type * as logs from "aws-cdk-lib/aws-logs";
+import type { Construct } from "constructs";
+import type { StageConfig } from "../config.js";
+import { AccessLogsBucket } from "../constructs/access-logs-bucket.js";
+import { ApiRouteGroups } from "../constructs/api-route-groups.js";
+import { DetectionLayers } from "../constructs/detection-runtime.js";
+import type { HandlerResources } from "../constructs/handler-resources.js";
+import { HttpApi } from "../constructs/http-api.js";
+import { Website } from "../constructs/website.js";
+import { ScanScheduling, stateMachineRef, Workflows } from "../constructs/workflows.js";
+import type { DataStack } from "./data-stack.js";
+
+export interface ServiceStackProps extends StackProps {
+  config: StageConfig;
+  data: DataStack;
+  userPool: cognito.IUserPool;
+  userPoolClient: cognito.IUserPoolClient;
+}
+
+/**
+ * The stateless service: API, workflows and web, one domain construct each. They share a stack
+ * because every handler needs the app's public URL (APP_URL) while the distribution forwards /api
+ * to the API: across stacks that is a dependency cycle, inside one stack it is not.
+ */
+export class ServiceStack extends Stack {
+  readonly api: HttpApi;
+  readonly routes: ApiRouteGroups;
+  readonly workflows: Workflows;
+  readonly website: Website;
+
+  constructor(scope: Construct, id: string, props: ServiceStackProps) {
+    super(scope, id, props);
+    const { config, data } = props;
+    const logRetention = config.logRetentionDays as logs.RetentionDays;
+
+    const accessLogs = new AccessLogsBucket(this, "AccessLogs", {
+      retentionDays: config.accessLogRetentionDays,
+      retain: config.retainData,
+      acceptsCloudFrontLogs: true,
+    }).bucket;
+    this.api = new HttpApi(this, "Api", { config, logRetention });
+    this.website = new Website(this, "Web", { config, apiOriginDomain: this.api.originDomain, accessLogs });
+
+    const scanMachine = stateMachineRef(this, config, "scan");
+    const scheduling = new ScanScheduling(this, "ScanScheduling", { config, scanMachine });
+    const mailDomain = config.mailFrom.split("@")[1] ?? config.mailFrom;
+    const resources: HandlerResources = {
+      table: data.table,
+      biometricBucket: data.biometricBucket,
+      evidenceBucket: data.evidenceBucket,
+      biometricKey: data.biometricKey,
+      userPool: props.userPool,
+      userPoolClient: props.userPoolClient,
+      connectorSecret: data.connectorSecret,
+      mailFrom: config.mailFrom,
+      mailIdentityArn: this.formatArn({
+        service: "ses",
+        resource: "identity",
+        resourceName: mailDomain,
+        arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+      }),
+      appUrl: this.website.url,
+      scanMachine,
+      takedownMachine: stateMachineRef(this, config, "takedown"),
+      scheduler: {
+        groupName: scheduling.group.scheduleGroupName,
+        scheduleArnPattern: scheduling.scheduleArnPattern,
+        role: scheduling.role,
+      },
+    };
+    const detection = new DetectionLayers(this, "DetectionLayers", { config }).runtime;
+
+    this.workflows = new Workflows(this, "Workflows", { config, resources, detection, logRetention });
+    this.routes = new ApiRouteGroups(this, "Routes", { api: this.api.api, resources, detection, logRetention });
+    this.website.deploy({
+      region: this.region,
+      userPoolId: props.userPool.userPoolId,
+      clientId: props.userPoolClient.userPoolClientId,
+    });
+  }
+}
