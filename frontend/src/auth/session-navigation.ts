@@ -11,6 +11,6 @@ export function signOut(): void {
 
 /** Only same-site paths may follow sign-in, so a crafted ?next= cannot send people elsewhere. */
 export function safeNextPath(next: string | null): string {
-  if (!next || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return "/dashboard";
+  if (!next?.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return "/dashboard";
   return next;
 }

@@ -64,8 +64,9 @@ export default function LandingRoute() {
             <div className="card-grid three">
               {TESTIMONIALS.map((t) => (
                 <figure key={t.name} className="card">
-                  <p aria-label={`Rated ${t.rating} out of 5`} className="stars">
-                    {"★".repeat(t.rating)}
+                  <p className="stars">
+                    <span className="visually-hidden">Rated {t.rating} out of 5</span>
+                    <span aria-hidden="true">{"★".repeat(t.rating)}</span>
                   </p>
                   <blockquote>“{t.quote}”</blockquote>
                   <figcaption className="small muted">

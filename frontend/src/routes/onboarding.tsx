@@ -35,6 +35,7 @@ export default function OnboardingRoute() {
     if (profile.data?.faceEnrolled) setFaceDone(true);
     if (profile.data?.voiceEnrolled) setVoiceDone(true);
   }, [profile.data]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focus moves to the header each time the step changes
   useEffect(() => {
     heading.current?.focus();
   }, [step]);

@@ -54,6 +54,7 @@ export function Dialog({ open, title, onClose, children, wide }: DialogProps) {
 
   if (!open) return null;
   return createPortal(
+    // biome-ignore lint/a11y/noStaticElementInteractions: clicking outside is a pointer shortcut; Escape and the close button cover the keyboard
     <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div
         ref={panel}

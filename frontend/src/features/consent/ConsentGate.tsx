@@ -30,9 +30,10 @@ export function ConsentGate({ enabled, children }: { enabled: boolean; children:
   return (
     <section aria-labelledby="consent-heading">
       <h2 id="consent-heading">Your consent to biometric processing</h2>
-      <div className="consent-text" tabIndex={0} aria-label="Consent text">
-        {consent.data.text}
-      </div>
+      <label htmlFor="consent-text" className="visually-hidden">
+        Consent text
+      </label>
+      <textarea id="consent-text" className="consent-text" readOnly rows={12} value={consent.data.text} />
       <label className="choice" style={{ marginTop: "1rem" }}>
         <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
         <span>I have read this and agree to the processing of my face and voice as described.</span>

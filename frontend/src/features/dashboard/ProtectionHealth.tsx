@@ -12,6 +12,7 @@ function expiryText(facts: HealthFacts): string {
   if (facts.dataExpiryDays === -1) return "Never (kept until you delete it)";
   if (typeof facts.dataExpiresInDays === "number") return `${facts.dataExpiresInDays} days`;
   if (!facts.faceTrained && !facts.voiceTrained) return "No biometric data stored";
+  if (typeof facts.dataExpiryDays === "number") return `Auto-delete after ${facts.dataExpiryDays} days`;
   return "Not set";
 }
 

@@ -36,6 +36,7 @@ export function PrivacyControls({ profile }: { profile: Profile }) {
           <input
             type="checkbox"
             role="switch"
+            aria-checked={current[control.key] ?? control.fallback}
             checked={current[control.key] ?? control.fallback}
             disabled={update.isPending}
             aria-describedby={`${control.key}-help`}

@@ -62,9 +62,10 @@ export function DmcaDialog({ open, threat, onClose }: DmcaDialogProps) {
               {draft.route ? ` (${draft.route})` : ""}
             </p>
           ) : null}
-          <pre className="notice-text" tabIndex={0} aria-label="Notice text">
-            {draft.requestContent}
-          </pre>
+          <label htmlFor="notice-text" className="visually-hidden">
+            Notice text
+          </label>
+          <textarea id="notice-text" className="notice-text" readOnly rows={14} value={draft.requestContent} />
           <p className="banner banner-danger small" role="note">
             Warning: a takedown notice is a legal statement made under penalty of perjury. Only send it if the facts
             below are true.

@@ -26,7 +26,8 @@ export function ThreatList({ threats, isLoading, onViewDetails, onTakeDown }: Th
     <section className="panel" aria-labelledby="alerts-heading">
       <div className="page-header" style={{ padding: 0 }}>
         <h2 id="alerts-heading">Recent Alerts</h2>
-        <div className="badge-row" role="group" aria-label="Filter alerts">
+        <fieldset className="badge-row filter-group">
+          <legend className="visually-hidden">Filter alerts</legend>
           <button
             type="button"
             className={`btn btn-sm ${filter === "all" ? "btn-primary" : "btn-secondary"}`}
@@ -43,7 +44,7 @@ export function ThreatList({ threats, isLoading, onViewDetails, onTakeDown }: Th
           >
             Critical ({critical.length})
           </button>
-        </div>
+        </fieldset>
       </div>
       {isLoading ? (
         <p role="status">Loading threats...</p>

@@ -18,6 +18,7 @@ export function ThreatsChart({ series }: { series: DailyCount[] }) {
   return (
     <figure style={{ margin: 0 }}>
       <svg className="chart" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby="chart-caption">
+        <title>Threats per day</title>
         <line className="chart-axis" x1={0} x2={WIDTH} y1={HEIGHT - PAD_BOTTOM} y2={HEIGHT - PAD_BOTTOM} />
         {series.map((d, i) => {
           const h = (d.count / max) * plotHeight;

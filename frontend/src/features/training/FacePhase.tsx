@@ -23,7 +23,12 @@ export function FacePhase({ onDone }: { onDone: (faces: Blob[]) => void }) {
     void start();
     return stop;
   }, [start, stop]);
-  useEffect(() => () => thumbs.forEach((t) => URL.revokeObjectURL(t)), [thumbs]);
+  useEffect(
+    () => () => {
+      for (const t of thumbs) URL.revokeObjectURL(t);
+    },
+    [thumbs],
+  );
 
   const index = faces.length;
   const pose = POSES[Math.min(index, POSES.length - 1)] ?? POSES[0];

@@ -10,7 +10,7 @@ export const TRAINING_PARAGRAPH =
 /** Multipart body of POST /api/biometric-training: faceImage0..2 as JPEG, voiceRecording as WAV. */
 export function trainingFormData(faces: Blob[], voice: Blob | null): FormData {
   const form = new FormData();
-  faces.forEach((face, i) => form.append(`faceImage${i}`, face, `face-${i}.jpg`));
+  for (const [i, face] of faces.entries()) form.append(`faceImage${i}`, face, `face-${i}.jpg`);
   if (voice) form.append("voiceRecording", voice, "voice.wav");
   return form;
 }

@@ -52,6 +52,7 @@ export function UploadWidget({ kind, label, accept, disabled, onComplete }: Uplo
   };
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: dropping is a pointer shortcut; keyboard users use the file input inside
     <div
       className={`dropzone${dragging ? " is-dragging" : ""}`}
       onDragOver={(e) => {

@@ -1,0 +1,36 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { apiJson, apiRequest, queryPath } from "./client";
+import { serverMessage } from "./errors";
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("API client", () => {
+  it("sends credentials and a JSON body with a JSON content type", async () => {
+    const fetchMock = vi.fn(async () => new Response("{}", { status: 200 }));
+    vi.stubGlobal("fetch", fetchMock);
+    await apiRequest("POST", "/api/dmca", { threatId: "t1" });
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.credentials).toBe("include");
+    expect(init.headers).toEqual({ "Content-Type": "application/json" });
+    expect(init.body).toBe('{"threatId":"t1"}');
+  });
+
+  it("turns a non-OK response into 'status: body text'", async () => {
+    vi.stubGlobal("fetch", async () => new Response('{"message":"Plan limit reached"}', { status: 403 }));
+    await expect(apiJson("POST", "/api/scan-preferences", {})).rejects.toThrow('403: {"message":"Plan limit reached"}');
+  });
+
+  it("falls back to the status text when the body is empty", async () => {
+    vi.stubGlobal("fetch", async () => new Response("", { status: 501, statusText: "Not Implemented" }));
+    await expect(apiJson("GET", "/api/stats")).rejects.toThrow("501: Not Implemented");
+  });
+
+  it("joins query key parts with slashes", () => {
+    expect(queryPath(["/api/threats", "t1"])).toBe("/api/threats/t1");
+  });
+
+  it("shows the server's message rather than raw JSON", () => {
+    expect(serverMessage(new Error('422: {"message":"No face found"}'))).toBe("No face found");
+    expect(serverMessage(new Error("500: boom"))).toBe("boom");
+  });
+});
