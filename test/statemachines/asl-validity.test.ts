@@ -1,0 +1,73 @@
+import { readFileSync } from "node:fs";
+import { StateMachine } from "aws-local-stepfunctions";
+import { describe, expect, it } from "vitest";
+import { STATE_MACHINES, WORKFLOW_TASKS } from "../../lambdas/src/workflows/tasks.js";
+import { fromRoot } from "../../lib/paths.js";
+
+// JSONata and variables are not supported by the local runner (aws-local-stepfunctions).
+const FORBIDDEN_FIELDS = ["QueryLanguage", "Assign", "Arguments", "Output"];
+
+/** Substitutions CDK provides (lib/constructs/workflows.ts): one `${<Task>Arn}` per WORKFLOW_TASKS key. */
+const PROVIDED = new Set(Object.keys(WORKFLOW_TASKS).map((task) => `${task}Arn`));
+
+interface State {
+  Type: string;
+  Resource?: string;
+  Retry?: unknown[];
+  Catch?: unknown[];
+  ItemProcessor?: { States: Record<string, State> };
+  Iterator?: { States: Record<string, State> };
+}
+
+const allStates = (states: Record<string, State>): [string, State][] =>
+  Object.entries(states).flatMap(([name, s]) => {
+    const inner = s.ItemProcessor?.States ?? s.Iterator?.States;
+    return [[name, s] as [string, State], ...(inner ? allStates(inner) : [])];
+  });
+
+const fieldNames = (value: unknown): string[] =>
+  Array.isArray(value)
+    ? value.flatMap(fieldNames)
+    : value && typeof value === "object"
+      ? Object.entries(value).flatMap(([k, v]) => [k, ...fieldNames(v)])
+      : [];
+
+describe.each(Object.entries(STATE_MACHINES))("state machine %s", (_name, { file }) => {
+  const text = readFileSync(fromRoot(file), "utf8");
+  const substituted = text.replace(
+    /\$\{(\w+)\}/g,
+    (_m, name: string) => `arn:aws:lambda:eu-west-1:123456789012:function:${name.replace(/Arn$/, "")}`,
+  );
+
+  it("is valid JSON", () => {
+    expect(() => JSON.parse(text)).not.toThrow();
+  });
+
+  it("uses JSONPath only (no JSONata, no variables)", () => {
+    const used = fieldNames(JSON.parse(text)).filter((f) => FORBIDDEN_FIELDS.includes(f));
+    expect(used).toEqual([]);
+  });
+
+  it("references only substitutions CDK provides", () => {
+    const referenced = [...text.matchAll(/\$\{(\w+)\}/g)].map((m) => m[1]);
+    expect(referenced.length).toBeGreaterThan(0);
+    expect(referenced.filter((r) => !PROVIDED.has(r as string))).toEqual([]);
+  });
+
+  it("names every Task resource as a task-function substitution", () => {
+    const tasks = allStates(JSON.parse(text).States).filter(([, s]) => s.Type === "Task");
+    expect(tasks.length).toBeGreaterThan(0);
+    for (const [name, s] of tasks) expect(s.Resource, name).toMatch(/^\$\{\w+Arn\}$/);
+  });
+
+  it("retries and catches every Task", () => {
+    for (const [name, s] of allStates(JSON.parse(text).States).filter(([, st]) => st.Type === "Task")) {
+      expect(s.Retry?.length, `${name} Retry`).toBeGreaterThan(0);
+      expect(s.Catch?.length, `${name} Catch`).toBeGreaterThan(0);
+    }
+  });
+
+  it("is accepted by the local Step Functions runner", () => {
+    expect(() => new StateMachine(JSON.parse(substituted))).not.toThrow();
+  });
+});
