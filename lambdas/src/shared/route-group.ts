@@ -2,6 +2,7 @@ import middy from "@middy/core";
 import httpRouterHandler, { type Route } from "@middy/http-router";
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from "aws-lambda";
 import { ROUTES, type RouteGroup } from "../api/routes.js";
+import { toHttpError } from "./domain-errors.js";
 import { HttpError } from "./http-errors.js";
 
 export type ApiHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>;
@@ -17,7 +18,8 @@ export function withErrorMapping(handler: ApiHandler): ApiHandler {
   return async (event, context) => {
     try {
       return await handler(event, context);
-    } catch (error) {
+    } catch (thrown) {
+      const error = toHttpError(thrown);
       if (error instanceof HttpError) {
         return json(error.statusCode, { message: error.message, ...(error.details ? { details: error.details } : {}) });
       }

@@ -1,3 +1,17 @@
 import { createRouteGroup } from "../../shared/route-group.js";
+import { confirm } from "./confirm.js";
+import { currentUser } from "./current-user.js";
+import { login, loginPage } from "./login.js";
+import { logout } from "./logout.js";
+import { resend } from "./resend.js";
+import { signUp } from "./signup.js";
 
-export const handler = createRouteGroup("auth", {});
+export const handler = createRouteGroup("auth", {
+  "GET /api/login": loginPage,
+  "POST /api/login": login,
+  "GET /api/logout": logout,
+  "GET /api/auth/user": currentUser,
+  "POST /api/auth/signup": signUp,
+  "POST /api/auth/confirm": confirm,
+  "POST /api/auth/resend": resend,
+});

@@ -1,3 +1,14 @@
 import { createRouteGroup } from "../../shared/route-group.js";
+import { deleteAccount } from "./delete-account.js";
+import { exportAccount } from "./export-account.js";
+import { getProfile } from "./get-profile.js";
+import { saveScanPreferences } from "./scan-preferences.js";
+import { updateProfile } from "./update-profile.js";
 
-export const handler = createRouteGroup("profile", {});
+export const handler = createRouteGroup("profile", {
+  "GET /api/profile": getProfile,
+  "PUT /api/profile": updateProfile,
+  "POST /api/scan-preferences": saveScanPreferences,
+  "GET /api/account/export": exportAccount,
+  "DELETE /api/account": deleteAccount,
+});

@@ -87,7 +87,8 @@ export class AuthService {
     const session = await this.deps.store.getSession(hash);
     if (!session) return;
     await this.deps.store.deleteSession(hash);
-    if (session.refreshToken) await this.deps.identity.revoke(session.refreshToken);
+    // The session is already gone; a provider that cannot revoke must not keep the person signed in.
+    if (session.refreshToken) await this.deps.identity.revoke(session.refreshToken).catch(() => undefined);
   }
 
   async currentUser(sessionToken: string): Promise<AuthUser | null> {

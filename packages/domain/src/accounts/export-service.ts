@@ -19,7 +19,7 @@ export class ExportService {
     for (const item of items) {
       const kind = item.entity ?? "Other";
       const record = await this.exportable(userId, item, includeBiometrics);
-      (grouped[kind] ??= []).push(record);
+      grouped[kind] = [...(grouped[kind] ?? []), record];
     }
     return {
       exportedAt: this.deps.now().toISOString(),

@@ -64,7 +64,7 @@ export class EnrolmentService {
     await this.deps.consent.require(userId);
     const key = this.deps.objects.keyFromUploadUrl(uploadURL);
     // Only the caller's own upload keys: a URL naming anyone else's object is refused outright.
-    if (!key || !key.startsWith(uploadKeyPrefix(userId)) || key.includes("..")) {
+    if (!key?.startsWith(uploadKeyPrefix(userId)) || key.includes("..")) {
       throw new DomainError("forbidden", "This upload URL does not belong to your account");
     }
     const info = await this.deps.objects.head(key);

@@ -1,0 +1,19 @@
+import { SignInInput } from "@lg/domain/accounts/auth-service";
+import { parseJson } from "../../shared/request.js";
+import { jsonWithCookies, redirect, safeRelativePath } from "../../shared/responses.js";
+import type { ApiHandler } from "../../shared/route-group.js";
+import { authService } from "../../shared/services.js";
+import { sessionCookie } from "../../shared/session.js";
+
+/** GET /api/login: the spec's full-page sign-in navigation lands on the sign-in screen. */
+export const loginPage: ApiHandler = async (event) => {
+  const next = safeRelativePath(event.queryStringParameters?.next);
+  return redirect(`/signin?next=${encodeURIComponent(next)}`);
+};
+
+/** POST /api/login: username (email or phone) and password; the session is a cookie. */
+export const login: ApiHandler = async (event) => {
+  const input = parseJson(event, SignInInput);
+  const { user, sessionToken } = await authService().signIn(input);
+  return jsonWithCookies(200, { user }, [sessionCookie(sessionToken)]);
+};

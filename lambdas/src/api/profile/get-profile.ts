@@ -1,0 +1,9 @@
+import { type ApiHandler, json } from "../../shared/route-group.js";
+import { profileService } from "../../shared/services.js";
+import { requireUserId } from "../../shared/session.js";
+
+/** GET /api/profile: the caller's own profile with defaults and real enrolment state. */
+export const getProfile: ApiHandler = async (event) => {
+  const userId = await requireUserId(event);
+  return json(200, await profileService().get(userId));
+};

@@ -1,0 +1,12 @@
+import { ProfileUpdateInput } from "@lg/domain/accounts/profile-shapes";
+import { parseJson } from "../../shared/request.js";
+import { type ApiHandler, json } from "../../shared/route-group.js";
+import { profileService } from "../../shared/services.js";
+import { requireUserId } from "../../shared/session.js";
+
+/** PUT /api/profile: one settings section at a time, or the profile-setup payload. */
+export const updateProfile: ApiHandler = async (event) => {
+  const userId = await requireUserId(event);
+  const input = parseJson(event, ProfileUpdateInput);
+  return json(200, await profileService().update(userId, input));
+};

@@ -1,0 +1,133 @@
+import {
+  BatchWriteCommand,
+  DeleteCommand,
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+} from "@aws-sdk/lib-dynamodb";
+import type { AccountStore, StoredItem } from "@lg/domain/accounts/ports";
+import type { BiometricSampleRecord } from "@lg/domain/records";
+import {
+  BiometricConsent,
+  BiometricSample,
+  type EntityDefinition,
+  fromItem,
+  Session,
+  toItem,
+  UserProfile,
+} from "@lg/domain/table/index";
+import type { z } from "zod";
+
+const BATCH_LIMIT = 25;
+
+/** The account's entities in the single table, keyed by the entity definitions. */
+export class DynamoAccountStore implements AccountStore {
+  constructor(
+    private readonly doc: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  async getProfile(userId: string) {
+    return this.getOne(UserProfile, `USER#${userId}`, "PROFILE");
+  }
+
+  async putProfile(profile: z.infer<typeof UserProfile.schema>) {
+    await this.put(UserProfile, profile);
+  }
+
+  async putSession(session: z.infer<typeof Session.schema>) {
+    await this.put(Session, session);
+  }
+
+  async getSession(sessionHash: string) {
+    return this.getOne(Session, `SESSION#${sessionHash}`, "SESSION");
+  }
+
+  async deleteSession(sessionHash: string) {
+    await this.doc.send(
+      new DeleteCommand({ TableName: this.tableName, Key: { pk: `SESSION#${sessionHash}`, sk: "SESSION" } }),
+    );
+  }
+
+  async listSessions(userId: string) {
+    const items = await this.queryAll({
+      IndexName: "gsi1",
+      KeyConditionExpression: "gsi1pk = :pk",
+      ExpressionAttributeValues: { ":pk": `USER#${userId}#SESSIONS` },
+    });
+    return items.map((i) => fromItem(Session, i));
+  }
+
+  async listConsents(userId: string) {
+    return (await this.queryPrefix(userId, "CONSENT#")).map((i) => fromItem(BiometricConsent, i));
+  }
+
+  async putConsent(consent: z.infer<typeof BiometricConsent.schema>) {
+    await this.put(BiometricConsent, consent);
+  }
+
+  async listSamples(userId: string) {
+    return (await this.queryPrefix(userId, "BIOMETRIC#")).map((i) => fromItem(BiometricSample, i));
+  }
+
+  async putSample(sample: BiometricSampleRecord) {
+    await this.put(BiometricSample, sample);
+  }
+
+  async deleteSample(sample: BiometricSampleRecord) {
+    const item = toItem(BiometricSample, sample);
+    await this.doc.send(new DeleteCommand({ TableName: this.tableName, Key: { pk: item.pk, sk: item.sk } }));
+  }
+
+  async listUserItems(userId: string): Promise<StoredItem[]> {
+    return (await this.queryPrefix(userId, "")) as StoredItem[];
+  }
+
+  async deleteItems(keys: { pk: string; sk: string }[]) {
+    for (let i = 0; i < keys.length; i += BATCH_LIMIT) {
+      let requests: Record<string, unknown>[] = keys
+        .slice(i, i + BATCH_LIMIT)
+        .map((Key) => ({ DeleteRequest: { Key } }));
+      // Unprocessed deletes are retried until none remain: erasure must not silently skip items.
+      for (let attempt = 0; requests.length > 0; attempt++) {
+        if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)));
+        const out = await this.doc.send(
+          new BatchWriteCommand({ RequestItems: { [this.tableName]: requests as never } }),
+        );
+        requests = (out.UnprocessedItems?.[this.tableName] ?? []) as Record<string, unknown>[];
+        if (attempt > 10) throw new Error("Deleting items did not finish after retries");
+      }
+    }
+  }
+
+  private async put<S extends z.ZodTypeAny>(def: EntityDefinition<S>, value: z.infer<S>) {
+    await this.doc.send(new PutCommand({ TableName: this.tableName, Item: toItem(def, value) }));
+  }
+
+  private async getOne<S extends z.ZodTypeAny>(def: EntityDefinition<S>, pk: string, sk: string) {
+    const out = await this.doc.send(
+      new GetCommand({ TableName: this.tableName, Key: { pk, sk }, ConsistentRead: true }),
+    );
+    return out.Item ? (fromItem(def, out.Item) as z.infer<S>) : null;
+  }
+
+  private queryPrefix(userId: string, skPrefix: string) {
+    return this.queryAll({
+      KeyConditionExpression: skPrefix ? "pk = :pk AND begins_with(sk, :sk)" : "pk = :pk",
+      ExpressionAttributeValues: { ":pk": `USER#${userId}`, ...(skPrefix ? { ":sk": skPrefix } : {}) },
+      ConsistentRead: true,
+    });
+  }
+
+  private async queryAll(input: Omit<ConstructorParameters<typeof QueryCommand>[0], "TableName">) {
+    const items: Record<string, unknown>[] = [];
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const out = await this.doc.send(new QueryCommand({ ...input, TableName: this.tableName, ExclusiveStartKey }));
+      items.push(...(out.Items ?? []));
+      ExclusiveStartKey = out.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
+    return items;
+  }
+}

@@ -1,0 +1,40 @@
+import { z } from "zod";
+
+/**
+ * The handlers' environment (docs/architecture.md), validated once on first use so a missing
+ * variable fails loudly with its name instead of as an odd SDK error later.
+ */
+const EnvSchema = z.object({
+  TABLE_NAME: z.string().min(1),
+  BIOMETRIC_BUCKET: z.string().min(1),
+  BIOMETRIC_KEY_ID: z.string().min(1),
+  USER_POOL_ID: z.string().min(1),
+  USER_POOL_CLIENT_ID: z.string().min(1),
+  APP_URL: z.string().url(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false", ""])
+    .optional()
+    .transform((v) => v === "true"),
+  EVIDENCE_BUCKET: z.string().optional(),
+  SCAN_STATE_MACHINE_ARN: z.string().optional(),
+  TAKEDOWN_STATE_MACHINE_ARN: z.string().optional(),
+  SCHEDULER_GROUP: z.string().optional(),
+  SCHEDULER_ROLE_ARN: z.string().optional(),
+  MAIL_FROM: z.string().optional(),
+  MODEL_DIR: z.string().optional(),
+});
+export type Env = z.infer<typeof EnvSchema>;
+
+let parsed: Env | undefined;
+
+export function env(): Env {
+  if (!parsed) {
+    const result = EnvSchema.safeParse(process.env);
+    if (!result.success) {
+      const names = result.error.issues.map((i) => i.path.join(".")).join(", ");
+      throw new Error(`Invalid environment: ${names}`);
+    }
+    parsed = result.data;
+  }
+  return parsed;
+}

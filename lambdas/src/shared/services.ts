@@ -1,0 +1,45 @@
+import { AuthService } from "@lg/domain/accounts/auth-service";
+import { ErasureService } from "@lg/domain/accounts/erasure-service";
+import { ExportService } from "@lg/domain/accounts/export-service";
+import { ProfileService } from "@lg/domain/accounts/profile-service";
+import { ConsentService } from "@lg/domain/biometrics/consent";
+import { SampleLibrary } from "@lg/domain/biometrics/sample-library";
+import { cognito, dynamo, kms, s3 } from "./clients.js";
+import { CognitoIdentityProvider } from "./cognito-identity-provider.js";
+import { DynamoAccountStore } from "./dynamo-account-store.js";
+import { env } from "./env.js";
+import { KmsDataKeys } from "./kms-data-keys.js";
+import { S3BiometricStore } from "./s3-biometric-store.js";
+
+/** The composition root: adapters and services built once per container, on first use. */
+const once = <T>(build: () => T) => {
+  let value: T | undefined;
+  return () => {
+    value ??= build();
+    return value;
+  };
+};
+
+const now = () => new Date();
+
+export const accountStore = once(() => new DynamoAccountStore(dynamo, env().TABLE_NAME));
+export const identityProvider = once(
+  () => new CognitoIdentityProvider(cognito, { userPoolId: env().USER_POOL_ID, clientId: env().USER_POOL_CLIENT_ID }),
+);
+export const biometricObjects = once(() => new S3BiometricStore(s3, env().BIOMETRIC_BUCKET));
+export const dataKeys = once(() => new KmsDataKeys(kms, env().BIOMETRIC_KEY_ID));
+
+export const sampleLibrary = once(() => new SampleLibrary({ store: accountStore(), objects: biometricObjects(), now }));
+export const consentService = once(() => new ConsentService({ store: accountStore(), now }));
+export const authService = once(() => new AuthService({ identity: identityProvider(), store: accountStore(), now }));
+export const profileService = once(() => new ProfileService({ store: accountStore(), samples: sampleLibrary(), now }));
+export const erasureService = once(
+  () =>
+    new ErasureService({
+      store: accountStore(),
+      objects: biometricObjects(),
+      identity: identityProvider(),
+      consent: consentService(),
+    }),
+);
+export const exportService = once(() => new ExportService({ store: accountStore(), keys: dataKeys(), now }));
