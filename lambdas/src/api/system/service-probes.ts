@@ -1,0 +1,49 @@
+import { DescribeUserPoolCommand } from "@aws-sdk/client-cognito-identity-provider";
+import { DescribeTableCommand } from "@aws-sdk/client-dynamodb";
+import { DescribeKeyCommand } from "@aws-sdk/client-kms";
+import { HeadBucketCommand } from "@aws-sdk/client-s3";
+import { GetScheduleGroupCommand, SchedulerClient } from "@aws-sdk/client-scheduler";
+import { DescribeStateMachineCommand, SFNClient } from "@aws-sdk/client-sfn";
+import { cognito, dynamo, kms, s3 } from "../../shared/clients.js";
+import type { HealthProbe } from "./check-health.js";
+
+const sfn = new SFNClient({});
+const scheduler = new SchedulerClient({});
+
+/** Fails the probe with the variable's name when the service is not configured at all. */
+const configured = (name: string): string => {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set`);
+  return value;
+};
+
+/**
+ * Every service the API depends on, checked through the AWS SDK exactly as in AWS; locally the same
+ * calls reach the stand-ins through AWS_ENDPOINT_URL_* settings.
+ */
+export const healthProbes = (): HealthProbe[] => [
+  { name: "dynamodb", check: () => dynamo.send(new DescribeTableCommand({ TableName: configured("TABLE_NAME") })) },
+  {
+    name: "s3-biometric",
+    check: () => s3.send(new HeadBucketCommand({ Bucket: configured("BIOMETRIC_BUCKET") })),
+  },
+  { name: "s3-evidence", check: () => s3.send(new HeadBucketCommand({ Bucket: configured("EVIDENCE_BUCKET") })) },
+  {
+    name: "cognito",
+    check: () => cognito.send(new DescribeUserPoolCommand({ UserPoolId: configured("USER_POOL_ID") })),
+  },
+  {
+    name: "stepfunctions-scan",
+    check: () => sfn.send(new DescribeStateMachineCommand({ stateMachineArn: configured("SCAN_STATE_MACHINE_ARN") })),
+  },
+  {
+    name: "stepfunctions-takedown",
+    check: () =>
+      sfn.send(new DescribeStateMachineCommand({ stateMachineArn: configured("TAKEDOWN_STATE_MACHINE_ARN") })),
+  },
+  { name: "kms", check: () => kms.send(new DescribeKeyCommand({ KeyId: configured("BIOMETRIC_KEY_ID") })) },
+  {
+    name: "scheduler",
+    check: () => scheduler.send(new GetScheduleGroupCommand({ Name: configured("SCHEDULER_GROUP") })),
+  },
+];

@@ -1,0 +1,192 @@
+import "./promise-with-resolvers.js";
+import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { ExecutionAbortedError, StateMachine } from "aws-local-stepfunctions";
+import { loadHandler } from "../../lambda/handler-modules.js";
+import { lambdaContext } from "../../lambda/lambda-context.js";
+import { repoRoot } from "../../repo-root.js";
+import { AwsError } from "../aws-error.js";
+import type { RunningServer } from "../http-server.js";
+import { startJsonRpcServer } from "../json-rpc-server.js";
+import { ACCOUNT, type BoundDefinition, bindDefinition, REGION } from "./bind-definition.js";
+import { type ExecutionRecord, ExecutionStore } from "./execution-store.js";
+
+export interface SfnServerOptions {
+  dataDir: string;
+  /** State machine name -> ASL file (relative to the repo root). */
+  stateMachines: Record<string, string>;
+  /** Task name -> handler entry, e.g. WORKFLOW_TASKS entries. */
+  tasks: Record<string, { entry: string; timeoutSeconds?: number }>;
+}
+
+export interface LocalSfn extends RunningServer {
+  arnOf(stateMachineName: string): string;
+  /** Resolves when every execution started so far has finished (for tests and clean shutdown). */
+  idle(): Promise<void>;
+}
+
+type JsonValue = Parameters<StateMachine["run"]>[0];
+
+const stateMachineArn = (name: string) => `arn:aws:states:${REGION}:${ACCOUNT}:stateMachine:${name}`;
+const now = () => Date.now() / 1000;
+
+/**
+ * Step Functions for the local stack: the same ASL files, run by aws-local-stepfunctions, with each
+ * Task state bound to the same handler module CDK deploys for it, invoked in-process.
+ */
+export async function startSfnServer(options: SfnServerOptions): Promise<LocalSfn> {
+  const store = new ExecutionStore(options.dataDir);
+  const knownTasks = new Set(Object.keys(options.tasks));
+  const machines = new Map<string, { name: string; bound: BoundDefinition; createdAt: number }>();
+  for (const [name, file] of Object.entries(options.stateMachines)) {
+    if (!existsSync(path.resolve(repoRoot, file))) {
+      console.warn(`[stepfunctions] ${file} does not exist yet; state machine ${name} is not available`);
+      continue;
+    }
+    machines.set(stateMachineArn(name), { name, bound: bindDefinition(file, knownTasks), createdAt: now() });
+  }
+  const running = new Map<string, { abort: () => void; done: Promise<void> }>();
+
+  const machineOf = (arn: unknown) => {
+    const machine = machines.get(String(arn));
+    if (!machine) throw new AwsError("StateMachineDoesNotExist", `State Machine Does Not Exist: '${arn}'`);
+    return machine;
+  };
+
+  const localHandlers = (bound: BoundDefinition) =>
+    Object.fromEntries(
+      Object.entries(bound.taskStates).map(([stateName, { task, lambdaInvoke }]) => {
+        const spec = options.tasks[task]!;
+        return [
+          stateName,
+          async (input: unknown) => {
+            const handler = await loadHandler(spec.entry);
+            const context = lambdaContext(`lg-local-${task}`, spec.timeoutSeconds);
+            if (!lambdaInvoke) return (await handler(input, context)) ?? null;
+            const payload = (input as { Payload?: unknown } | null)?.Payload ?? input;
+            return { StatusCode: 200, Payload: (await handler(payload, context)) ?? null };
+          },
+        ];
+      }),
+    ) as unknown as Record<string, (input: JsonValue) => Promise<JsonValue>>;
+
+  const start = (input: Record<string, unknown>) => {
+    const machine = machineOf(input.stateMachineArn);
+    const name = typeof input.name === "string" && input.name ? input.name : randomUUID();
+    const executionArn = `arn:aws:states:${REGION}:${ACCOUNT}:execution:${machine.name}:${name}`;
+    if (store.has(executionArn))
+      throw new AwsError("ExecutionAlreadyExists", `Execution Already Exists: '${executionArn}'`);
+    const inputText = typeof input.input === "string" ? input.input : "{}";
+    const record: ExecutionRecord = {
+      executionArn,
+      stateMachineArn: stateMachineArn(machine.name),
+      name,
+      status: "RUNNING",
+      input: inputText,
+      startDate: now(),
+    };
+    store.save(record);
+    const execution = new StateMachine(machine.bound.definition as never, {
+      validationOptions: { checkPaths: true, checkArn: true },
+    }).run(JSON.parse(inputText), {
+      overrides: { taskResourceLocalHandlers: localHandlers(machine.bound) },
+      context: {
+        Execution: {
+          Id: executionArn,
+          Name: name,
+          Input: JSON.parse(inputText),
+          StartTime: new Date(record.startDate * 1000).toISOString(),
+          RoleArn: `arn:aws:iam::${ACCOUNT}:role/lg-local-sfn`,
+        },
+        StateMachine: { Id: record.stateMachineArn, Name: machine.name },
+      } as never,
+    });
+    const done = execution.result.then(
+      (output) => store.save({ ...record, status: "SUCCEEDED", output: JSON.stringify(output), stopDate: now() }),
+      (error: Error & { cause?: { name?: string; message?: string } }) => {
+        const current = store.get(executionArn);
+        if (current?.status === "ABORTED") return;
+        const aborted = error instanceof ExecutionAbortedError;
+        const timedOut = error.name === "ExecutionTimeoutError";
+        store.save({
+          ...record,
+          status: aborted ? "ABORTED" : timedOut ? "TIMED_OUT" : "FAILED",
+          error: error.cause?.name ?? error.name,
+          cause: error.cause?.message ?? error.message,
+          stopDate: now(),
+        });
+      },
+    );
+    running.set(executionArn, { abort: execution.abort, done });
+    void done.finally(() => running.delete(executionArn));
+    return { executionArn, startDate: record.startDate };
+  };
+
+  const executionOf = (arn: unknown) => {
+    const record = store.get(String(arn));
+    if (!record) throw new AwsError("ExecutionDoesNotExist", `Execution Does Not Exist: '${arn}'`);
+    return record;
+  };
+
+  const server = await startJsonRpcServer({
+    targetPrefix: "AWSStepFunctions",
+    contentType: "application/x-amz-json-1.0",
+    actions: {
+      StartExecution: async (input) => start(input),
+      DescribeExecution: async (input) => executionOf(input.executionArn),
+      ListExecutions: async (input) => {
+        machineOf(input.stateMachineArn);
+        const all = store.list(String(input.stateMachineArn));
+        const filtered = input.statusFilter ? all.filter((r) => r.status === input.statusFilter) : all;
+        const max = typeof input.maxResults === "number" && input.maxResults > 0 ? input.maxResults : 100;
+        const offset = typeof input.nextToken === "string" ? Number(input.nextToken) : 0;
+        const page = filtered.slice(offset, offset + max);
+        return {
+          executions: page.map(({ input: _i, output: _o, error: _e, cause: _c, ...summary }) => summary),
+          ...(offset + max < filtered.length ? { nextToken: String(offset + max) } : {}),
+        };
+      },
+      StopExecution: async (input) => {
+        const record = executionOf(input.executionArn);
+        const stopDate = now();
+        if (record.status === "RUNNING") {
+          store.save({
+            ...record,
+            status: "ABORTED",
+            ...(typeof input.error === "string" ? { error: input.error } : {}),
+            ...(typeof input.cause === "string" ? { cause: input.cause } : {}),
+            stopDate,
+          });
+          running.get(record.executionArn)?.abort();
+        }
+        return { stopDate };
+      },
+      DescribeStateMachine: async (input) => {
+        const machine = machineOf(input.stateMachineArn);
+        return {
+          stateMachineArn: stateMachineArn(machine.name),
+          name: machine.name,
+          status: "ACTIVE",
+          definition: JSON.stringify(machine.bound.definition),
+          roleArn: `arn:aws:iam::${ACCOUNT}:role/lg-local-sfn`,
+          type: "STANDARD",
+          creationDate: machine.createdAt,
+        };
+      },
+    },
+  });
+
+  return {
+    ...server,
+    arnOf: stateMachineArn,
+    idle: async () => {
+      while (running.size > 0) await Promise.allSettled([...running.values()].map((r) => r.done));
+    },
+    close: async () => {
+      for (const execution of running.values()) execution.abort();
+      await Promise.allSettled([...running.values()].map((r) => r.done));
+      await server.close();
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import http from "node:http";
+import { BodyTooLargeError, listen, type RunningServer, readBody } from "../aws/http-server.js";
+import { loadHandler } from "../lambda/handler-modules.js";
+import { lambdaContext } from "../lambda/lambda-context.js";
+import type { Outbox } from "../outbox/outbox.js";
+import { outboxPage } from "../outbox/outbox-page.js";
+import { apiGatewayEvent } from "./api-gateway-event.js";
+import { writeLambdaResult } from "./lambda-result.js";
+import { matchRoute } from "./route-table.js";
+import { serveStatic } from "./static-files.js";
+
+/** API Gateway's payload limit. */
+export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+export interface WebServerOptions {
+  port: number;
+  distDir: string;
+  outbox: Outbox;
+  /** What the React app reads from /config.json at runtime. */
+  runtimeConfig: () => Record<string, unknown>;
+}
+
+const json = (res: http.ServerResponse, status: number, body: unknown) => {
+  res.writeHead(status, { "content-type": "application/json", "cache-control": "no-store" });
+  res.end(JSON.stringify(body));
+};
+
+/**
+ * The one origin a browser talks to locally, as CloudFront is in AWS: /api/* through API Gateway
+ * events to the same route-group handlers, /config.json, the outbox, and the built web app.
+ */
+export function startWebServer(options: WebServerOptions): Promise<RunningServer> {
+  const server = http.createServer(async (req, res) => {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    try {
+      if (url.pathname === "/api" || url.pathname.startsWith("/api/")) return await handleApi(req, res, url);
+      if (url.pathname === "/config.json") return json(res, 200, options.runtimeConfig());
+      if (url.pathname === "/outbox/api/messages") return json(res, 200, { messages: options.outbox.list() });
+      if (url.pathname === "/outbox" || url.pathname === "/outbox/") {
+        res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
+        res.end(outboxPage(options.outbox.list()));
+        return;
+      }
+      if (req.method !== "GET" && req.method !== "HEAD") return json(res, 405, { message: "Method Not Allowed" });
+      serveStatic(res, options.distDir, url.pathname);
+    } catch (error) {
+      console.error(`[web] ${req.method} ${url.pathname} failed: ${(error as Error).message}`);
+      if (!res.headersSent) json(res, 500, { message: "Internal Server Error" });
+      else res.end();
+    }
+  });
+  return listen(server, options.port);
+}
+
+async function handleApi(req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<void> {
+  const method = req.method ?? "GET";
+  const matched = matchRoute(method, url.pathname);
+  if (matched === "no-route") return json(res, 404, { message: "Not Found" });
+  if (matched === "no-method") return json(res, 405, { message: "Method Not Allowed" });
+  let body: Buffer;
+  try {
+    body = await readBody(req, MAX_BODY_BYTES);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) {
+      res.setHeader("connection", "close");
+      return json(res, 413, { message: "Request Entity Too Large" });
+    }
+    throw error;
+  }
+  const handler = await loadHandler(matched.entry);
+  const result = await handler(
+    apiGatewayEvent(req, url, body, matched),
+    lambdaContext(`lg-local-${matched.route.group}`),
+  );
+  writeLambdaResult(res, result as never);
+}

@@ -1,0 +1,11 @@
+/** Resource names of the local stack (CDK names the AWS ones per stage). */
+export const LOCAL_NAMES = {
+  table: "likenessguard-local",
+  biometricBucket: "lg-local-biometric",
+  evidenceBucket: "lg-local-evidence",
+  biometricKeyAlias: "alias/likenessguard-biometric",
+  schedulerGroup: "likenessguard-scans",
+  schedulerRoleArn: "arn:aws:iam::000000000000:role/lg-local-scheduler",
+  mailFrom: "LikenessGuard <alerts@likenessguard.local>",
+  region: "us-east-1",
+} as const;

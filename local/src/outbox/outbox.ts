@@ -1,0 +1,49 @@
+import { randomUUID } from "node:crypto";
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+export interface OutboxMessage {
+  id: string;
+  channel: "email" | "sms";
+  /** Which stand-in delivered it: ses, sns or cognito. */
+  via: "ses" | "sns" | "cognito";
+  from?: string;
+  to: string[];
+  subject?: string;
+  text?: string;
+  html?: string;
+  attachments?: { filename: string; contentType: string; size: number }[];
+  sentAt: string;
+}
+
+/**
+ * Where every email and SMS of the local stack lands, so a person can read sign-up codes, alerts and
+ * notices in the browser. Append-only JSON lines in the data dir, so messages survive restarts.
+ */
+export class Outbox {
+  private readonly file: string;
+  private readonly messages: OutboxMessage[];
+
+  constructor(dir: string) {
+    mkdirSync(dir, { recursive: true });
+    this.file = path.join(dir, "messages.jsonl");
+    this.messages = existsSync(this.file)
+      ? readFileSync(this.file, "utf8")
+          .split("\n")
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as OutboxMessage)
+      : [];
+  }
+
+  add(message: Omit<OutboxMessage, "id" | "sentAt">): OutboxMessage {
+    const stored: OutboxMessage = { id: randomUUID(), sentAt: new Date().toISOString(), ...message };
+    appendFileSync(this.file, `${JSON.stringify(stored)}\n`);
+    this.messages.push(stored);
+    return stored;
+  }
+
+  /** Newest first. */
+  list(): OutboxMessage[] {
+    return [...this.messages].reverse();
+  }
+}

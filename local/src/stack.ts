@@ -1,0 +1,199 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { SFNClient, StartExecutionCommand } from "@aws-sdk/client-sfn";
+import { SCHEDULED_JOBS, STATE_MACHINES, WORKFLOW_TASKS } from "@lg/lambdas/workflows/tasks";
+import type { RunningServer } from "./aws/http-server.js";
+import { LocalKms, startKmsServer } from "./aws/kms-server.js";
+import { type LocalScheduler, startSchedulerServer } from "./aws/scheduler/scheduler-server.js";
+import { startSesServer } from "./aws/ses-server.js";
+import { type LocalSfn, startSfnServer } from "./aws/sfn/sfn-server.js";
+import { startSnsServer } from "./aws/sns-server.js";
+import { startCognito } from "./cognito/cognito-server.js";
+import { ensureUserPool } from "./cognito/ensure-user-pool.js";
+import { startWebServer } from "./http/web-server.js";
+import { loadHandler } from "./lambda/handler-modules.js";
+import { lambdaContext } from "./lambda/lambda-context.js";
+import { LOCAL_NAMES } from "./local-names.js";
+import { Outbox } from "./outbox/outbox.js";
+import { repoRoot } from "./repo-root.js";
+import { ensureScheduledJobs, scheduleTargetInvoker } from "./scheduled-jobs.js";
+import { LOCAL_CREDENTIALS, localClientConfig } from "./stand-ins/client-config.js";
+import { ensureTable, startDynamoDb } from "./stand-ins/dynamodb.js";
+import { startS3 } from "./stand-ins/s3.js";
+import { S3LifecycleSweeper } from "./stand-ins/s3-lifecycle-sweeper.js";
+
+export interface LocalStackOptions {
+  /** Everything the stack stores lives here (.local-data/ for `npm start`, a temp dir in tests). */
+  dataDir: string;
+  /** Port of the web origin; 0 picks a free one. */
+  port?: number;
+  /** Built web app; defaults to frontend/dist. */
+  distDir?: string;
+  /** Extra state machines (name -> ASL file) and tasks (name -> handler entry), for tests. */
+  extraStateMachines?: Record<string, string>;
+  extraTasks?: Record<string, { entry: string }>;
+  /** Scheduler clock (epoch ms) and poll interval; tests pass a fake clock and poll 0. */
+  schedulerClock?: () => number;
+  schedulerPollMs?: number;
+}
+
+export interface LocalStack {
+  /** The web origin to open. */
+  url: string;
+  outboxUrl: string;
+  dataDir: string;
+  /** The environment handlers run with (also applied to process.env). */
+  env: Record<string, string>;
+  sfn: LocalSfn;
+  scheduler: LocalScheduler;
+  lifecycle: S3LifecycleSweeper;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the whole product on this machine: every stand-in on a random 127.0.0.1 port, the resources
+ * CDK would create (table, buckets, key, user pool, schedule groups), and the web origin.
+ * Handler modules read process.env once at import, so one process runs one stack at a time.
+ */
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const dataDir = path.resolve(options.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const started: RunningServer[] = [];
+  const track = <T extends RunningServer>(server: T) => {
+    started.push(server);
+    return server;
+  };
+  const stopAll = async () => {
+    for (const server of started.reverse()) await server.close().catch(() => undefined);
+  };
+
+  try {
+    const port = options.port ?? 3000;
+    const outbox = new Outbox(path.join(dataDir, "outbox"));
+    // The web origin first: a taken port should fail fast, before anything else starts.
+    let runtimeConfig: Record<string, unknown> = {};
+    let web: RunningServer;
+    try {
+      web = track(
+        await startWebServer({
+          port,
+          distDir: options.distDir ?? path.join(repoRoot, "frontend", "dist"),
+          outbox,
+          runtimeConfig: () => runtimeConfig,
+        }),
+      );
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") {
+        throw new Error(`Port ${port} is already in use. Stop whatever uses it, or start with PORT=<another port>.`);
+      }
+      throw error;
+    }
+    const appUrl = `http://localhost:${web.port}`;
+
+    const dynamodb = track(await startDynamoDb(path.join(dataDir, "dynamodb")));
+    await ensureTable(dynamodb.url, LOCAL_NAMES.table);
+    const s3 = track(
+      await startS3(
+        path.join(dataDir, "s3"),
+        [LOCAL_NAMES.biometricBucket, LOCAL_NAMES.evidenceBucket],
+        [appUrl, `http://127.0.0.1:${web.port}`],
+      ),
+    );
+    const kms = new LocalKms(path.join(dataDir, "kms"));
+    const biometricKeyId = kms.ensureKey(LOCAL_NAMES.biometricKeyAlias, "Envelope encryption of biometric embeddings");
+    const kmsServer = track(await startKmsServer(kms));
+    mkdirSync(path.join(dataDir, "cognito", "db"), { recursive: true });
+    const cognito = track(await startCognito({ dataDir: path.join(dataDir, "cognito"), outbox }));
+    const pool = await ensureUserPool(cognito.url, path.join(dataDir, "cognito"));
+    const ses = track(await startSesServer(outbox));
+    const sns = track(await startSnsServer(outbox));
+
+    const stateMachineFiles: Record<string, string> = { ...options.extraStateMachines };
+    for (const [name, { file }] of Object.entries(STATE_MACHINES)) stateMachineFiles[`likenessguard-${name}`] = file;
+    const sfn = track(
+      await startSfnServer({
+        dataDir: path.join(dataDir, "stepfunctions"),
+        stateMachines: stateMachineFiles,
+        tasks: { ...WORKFLOW_TASKS, ...options.extraTasks },
+      }),
+    );
+    const sfnClient = new SFNClient(localClientConfig(sfn.url));
+    const scheduler = track(
+      await startSchedulerServer({
+        dataDir: path.join(dataDir, "scheduler"),
+        groups: [LOCAL_NAMES.schedulerGroup],
+        invokeTarget: scheduleTargetInvoker(SCHEDULED_JOBS, {
+          startExecution: async (stateMachineArn, input) => {
+            await sfnClient.send(new StartExecutionCommand({ stateMachineArn, input }));
+          },
+          invokeFunction: async (entry, functionName, event) => {
+            await (await loadHandler(entry))(event, lambdaContext(functionName));
+          },
+        }),
+        ...(options.schedulerClock ? { clock: options.schedulerClock } : {}),
+        ...(options.schedulerPollMs !== undefined ? { pollMs: options.schedulerPollMs } : {}),
+      }),
+    );
+
+    const env: Record<string, string> = {
+      AWS_REGION: LOCAL_NAMES.region,
+      AWS_DEFAULT_REGION: LOCAL_NAMES.region,
+      AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+      AWS_EC2_METADATA_DISABLED: "true",
+      AWS_ENDPOINT_URL_DYNAMODB: dynamodb.url,
+      AWS_ENDPOINT_URL_S3: s3.url,
+      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.url,
+      AWS_ENDPOINT_URL_SFN: sfn.url,
+      AWS_ENDPOINT_URL_KMS: kmsServer.url,
+      AWS_ENDPOINT_URL_SESV2: ses.url,
+      AWS_ENDPOINT_URL_SNS: sns.url,
+      AWS_ENDPOINT_URL_SCHEDULER: scheduler.url,
+      S3_FORCE_PATH_STYLE: "true",
+      TABLE_NAME: LOCAL_NAMES.table,
+      BIOMETRIC_BUCKET: LOCAL_NAMES.biometricBucket,
+      EVIDENCE_BUCKET: LOCAL_NAMES.evidenceBucket,
+      BIOMETRIC_KEY_ID: biometricKeyId,
+      USER_POOL_ID: pool.userPoolId,
+      USER_POOL_CLIENT_ID: pool.clientId,
+      SCAN_STATE_MACHINE_ARN: sfn.arnOf("likenessguard-scan"),
+      TAKEDOWN_STATE_MACHINE_ARN: sfn.arnOf("likenessguard-takedown"),
+      SCHEDULER_GROUP: LOCAL_NAMES.schedulerGroup,
+      SCHEDULER_ROLE_ARN: LOCAL_NAMES.schedulerRoleArn,
+      MAIL_FROM: LOCAL_NAMES.mailFrom,
+      APP_URL: appUrl,
+      MODEL_DIR: process.env.MODEL_DIR ?? path.join(repoRoot, ".model-cache"),
+    };
+    Object.assign(process.env, env);
+    runtimeConfig = {
+      apiUrl: appUrl,
+      stage: "local",
+      region: LOCAL_NAMES.region,
+      userPoolId: pool.userPoolId,
+      clientId: pool.clientId,
+      outboxUrl: `${appUrl}/outbox`,
+    };
+
+    await ensureScheduledJobs(scheduler.url, SCHEDULED_JOBS);
+    const lifecycle = new S3LifecycleSweeper(s3.url, LOCAL_NAMES.biometricBucket);
+    const stopSweeper = lifecycle.start();
+
+    return {
+      url: appUrl,
+      outboxUrl: `${appUrl}/outbox`,
+      dataDir,
+      env,
+      sfn,
+      scheduler,
+      lifecycle,
+      stop: async () => {
+        stopSweeper();
+        sfnClient.destroy();
+        await stopAll();
+      },
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

@@ -1,0 +1,37 @@
+import { defaultDataDir } from "./data-dir.js";
+import { startLocalStack } from "./stack.js";
+
+const port = process.env.PORT ? Number(process.env.PORT) : 3000;
+
+try {
+  const stack = await startLocalStack({ dataDir: defaultDataDir(), port });
+  const lines = [
+    "LikenessGuard is running locally.",
+    "",
+    `  Open         ${stack.url}`,
+    `  Outbox       ${stack.outboxUrl}   (sign-up codes, alerts, notices)`,
+    `  Health       ${stack.url}/api/health`,
+    `  Data         ${stack.dataDir}   (npm run reset clears it)`,
+    "",
+    "Press Ctrl+C to stop.",
+  ];
+  const width = Math.max(...lines.map((l) => l.length)) + 2;
+  console.log(`\n┌${"─".repeat(width)}┐`);
+  for (const line of lines) console.log(`│ ${line.padEnd(width - 1)}│`);
+  console.log(`└${"─".repeat(width)}┘\n`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping the local stack...`);
+    await stack.stop();
+    console.log("Stopped. Your data is kept in", stack.dataDir);
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+} catch (error) {
+  console.error(`\nThe local stack could not start: ${(error as Error).message}\n`);
+  process.exit(1);
+}

@@ -1,0 +1,28 @@
+// dynalite and s3rver ship no type declarations; these cover the parts the local stack uses.
+declare module "dynalite" {
+  import type { Server } from "node:http";
+
+  interface DynaliteOptions {
+    path?: string;
+    createTableMs?: number;
+    deleteTableMs?: number;
+    updateTableMs?: number;
+  }
+  export default function dynalite(options?: DynaliteOptions): Server;
+}
+
+declare module "s3rver" {
+  interface S3rverOptions {
+    address?: string;
+    port?: number;
+    directory?: string;
+    silent?: boolean;
+    configureBuckets?: { name: string; configs?: (string | Buffer)[] }[];
+  }
+  export default class S3rver {
+    constructor(options: S3rverOptions);
+    run(): Promise<{ address: string; port: number }>;
+    close(): Promise<void>;
+    httpServer?: import("node:http").Server;
+  }
+}
