@@ -1,0 +1,162 @@
+import { composeNotice, defaultRecipientDirectory, noticeFileName } from "@lg/notices";
+import { describe, expect, it } from "vitest";
+import { EVIDENCE_SHA256, noticeInput, threat } from "./fixtures.js";
+
+const directory = defaultRecipientDirectory();
+
+describe("DMCA notice", () => {
+  const notice = composeNotice(noticeInput(), directory);
+
+  it("is chosen for a deepfake of the person's own photo on a US platform", () => {
+    expect(notice.route).toBe("dmca");
+  });
+
+  it("carries the signature of the person (512(c)(3)(A)(i))", () => {
+    expect(notice.elements.signature).toContain("/Ada Moreno/");
+    expect(notice.text).toContain("/Ada Moreno/ (electronic signature)");
+  });
+
+  it("identifies the copyrighted work: the person's own enrolled photo (ii)", () => {
+    expect(notice.elements.work).toContain("photograph(s) of me, Ada Moreno");
+    expect(notice.elements.work).toContain("2026-10-01");
+    expect(notice.elements.work).toContain("Selfie I took in 2025");
+  });
+
+  it("identifies the infringing material with its URL (iii)", () => {
+    expect(notice.elements.infringingMaterial).toContain("URL: https://www.youtube.com/watch?v=fake123");
+    expect(notice.elements.infringingMaterial).toContain("remove it or disable access");
+  });
+
+  it("gives contact details: address, telephone and email (iv)", () => {
+    expect(notice.elements.contact).toContain("12 Harbor Street, San Francisco, US");
+    expect(notice.elements.contact).toContain("+1 415 555 0100");
+    expect(notice.elements.contact).toContain("ada.moreno@example.com");
+  });
+
+  it("has the good-faith statement (v)", () => {
+    expect(notice.elements.goodFaith).toMatch(/good faith belief that use of the material .* is not authorized/);
+  });
+
+  it("has the accuracy statement and authority under penalty of perjury (vi)", () => {
+    expect(notice.elements.accuracy).toContain("information in this notification is accurate");
+    expect(notice.elements.accuracy).toContain("under penalty of perjury");
+    expect(notice.elements.accuracy).toContain("authorized to act on behalf of the owner");
+  });
+
+  it("includes the evidence hash and capture time", () => {
+    expect(notice.elements.evidence).toContain(EVIDENCE_SHA256);
+    expect(notice.elements.evidence).toContain("2026-11-20T10:15:00.000Z");
+  });
+
+  it("has every element in the text the person downloads, and is named for the threat id", () => {
+    for (const body of Object.values(notice.elements)) expect(notice.text).toContain(body);
+    expect(noticeFileName(notice.threatId)).toBe("takedown-notice-01JTHREAT0000000000000000A.txt");
+  });
+
+  it("signs as an authorised agent, naming the person represented", () => {
+    const agent = composeNotice(
+      noticeInput({ signer: { kind: "authorised_agent", fullName: "Sam Lee", capacity: "Counsel, Lee LLP" } }),
+      directory,
+    );
+    expect(agent.elements.signature).toContain("/Sam Lee/");
+    expect(agent.elements.signature).toContain("on behalf of Ada Moreno (Counsel, Lee LLP)");
+  });
+});
+
+describe("TAKE IT DOWN Act request", () => {
+  const notice = composeNotice(noticeInput({ threat: threat({ detection: { intimate: true } }) }), directory);
+
+  it("is chosen for intimate imagery", () => {
+    expect(notice.route).toBe("take_it_down");
+  });
+
+  it("carries the signature", () => {
+    expect(notice.elements.signature).toContain("/Ada Moreno/");
+  });
+
+  it("identifies and locates the depiction, calling a deepfake a digital forgery", () => {
+    expect(notice.elements.identification).toContain("intimate visual depiction of me, Ada Moreno");
+    expect(notice.elements.identification).toContain("digital forgery");
+    expect(notice.elements.identification).toContain("https://www.youtube.com/watch?v=fake123");
+  });
+
+  it("states good-faith belief of non-consent", () => {
+    expect(notice.elements.nonConsent).toContain("good faith belief");
+    expect(notice.elements.nonConsent).toContain("not consensual");
+    expect(notice.elements.nonConsent).toContain("did not consent to its publication");
+  });
+
+  it("gives contact information and asks for removal within 48 hours", () => {
+    expect(notice.elements.contact).toContain("ada.moreno@example.com");
+    expect(notice.elements.removalDeadline).toContain("48 hours");
+  });
+
+  it("does not call real intimate imagery a forgery", () => {
+    const real = composeNotice(
+      noticeInput({ threat: threat({ threatType: "impersonation", detection: { nsfw: true } }) }),
+      directory,
+    );
+    expect(real.route).toBe("take_it_down");
+    expect(real.elements.identification).not.toContain("forgery");
+  });
+});
+
+describe("DSA Article 16 notice", () => {
+  const eu = noticeInput();
+  const notice = composeNotice({ ...eu, person: { ...eu.person, country: "Germany" } }, directory);
+
+  it("is chosen for a person living in the EU", () => {
+    expect(notice.route).toBe("dsa_article_16");
+  });
+
+  it("has a substantiated explanation of why the content is illegal (a)", () => {
+    expect(notice.elements.explanation).toContain("without my consent");
+    expect(notice.elements.explanation).toContain("GDPR");
+    expect(notice.elements.explanation).toContain("93% confidence");
+  });
+
+  it("gives the exact URL (b)", () => {
+    expect(notice.elements.location).toContain("URL: https://www.youtube.com/watch?v=fake123");
+  });
+
+  it("gives name and email (c)", () => {
+    expect(notice.elements.identity).toBe("Name: Ada Moreno\nEmail: ada.moreno@example.com");
+  });
+
+  it("has the bona fide statement (d)", () => {
+    expect(notice.elements.bonaFide).toContain("bona fide belief");
+    expect(notice.elements.bonaFide).toContain("accurate and complete");
+  });
+});
+
+describe("no channel", () => {
+  it("keeps the evidence and gives a law-enforcement referral for the dark web", () => {
+    const notice = composeNotice(
+      noticeInput({ threat: threat({ platform: "darkweb", url: "http://abc.onion/x" }) }),
+      directory,
+    );
+    expect(notice.route).toBe("none");
+    expect(notice.recipient.kind).toBe("none");
+    expect(notice.elements.evidence).toContain(EVIDENCE_SHA256);
+    expect(notice.elements.referral).toContain("police");
+  });
+});
+
+describe("rendered notices", () => {
+  it("carry no biometric or detection data", () => {
+    for (const country of ["US", "FR"]) {
+      for (const detection of [{}, { intimate: true }]) {
+        const base = noticeInput();
+        const notice = composeNotice(
+          {
+            ...base,
+            person: { ...base.person, country },
+            threat: threat({ detection: { ...detection, embedding: [0.12, 0.34], faceSimilarity: 0.87 } }),
+          },
+          directory,
+        );
+        expect(notice.text).not.toMatch(/embedding|0\.12|0\.87|faceSimilarity|a1b2c3d4e5f60718/);
+      }
+    }
+  });
+});
