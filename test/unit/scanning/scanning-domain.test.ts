@@ -8,7 +8,7 @@ import {
   recordThreats,
   type ThreatCandidate,
 } from "../../../packages/domain/src/scanning/threat-recorder.js";
-import { changeThreatStatus, ThreatTransitionError } from "../../../packages/domain/src/scanning/threat-status.js";
+import { changeThreatStatus } from "../../../packages/domain/src/scanning/threat-status.js";
 import { InMemoryEvidenceStore, InMemoryThreatRepository } from "./fakes.js";
 
 const candidate = (over: Partial<ThreatCandidate> = {}): ThreatCandidate => ({
