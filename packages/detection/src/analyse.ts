@@ -1,0 +1,137 @@
+import { detectFaces, detectFacesInImage } from "./face/detect-faces.js";
+import { fuseSignals, verdictsFor } from "./fusion.js";
+import type { EnrolledIdentity } from "./identity.js";
+import { MediaError } from "./media/errors.js";
+import { type DecodedImage, decodeImage } from "./media/image.js";
+import { type MediaLimits, resolveLimits } from "./media/limits.js";
+import { sniffMediaType } from "./media/sniff.js";
+import { sampleVideo } from "./media/video.js";
+import { c2paSignal } from "./provenance/c2pa.js";
+import { containerMetadataSignal } from "./provenance/container-metadata.js";
+import { generatorMetadataSignal } from "./provenance/generator-metadata.js";
+import { sdWatermarkSignal } from "./provenance/watermark/sd-watermark.js";
+import { xmpSignal } from "./provenance/xmp.js";
+import type { DetectedFace, DetectionResult, MediaInfo, Signal, VoiceFindings } from "./result.js";
+import { analyseVoice } from "./voice-path.js";
+
+export interface AnalyseOptions {
+  enrolled: EnrolledIdentity[];
+  limits?: Partial<MediaLimits>;
+}
+
+/** Full-resolution decoding for the watermark is skipped above this many pixels (cost grows with area). */
+const WATERMARK_MAX_PIXELS = 16_777_216;
+
+class Stopwatch {
+  readonly timings: Record<string, number> = {};
+  async time<T>(name: string, work: () => Promise<T> | T): Promise<T> {
+    const start = performance.now();
+    try {
+      return await work();
+    } finally {
+      this.timings[name] = Math.round((performance.now() - start) * 10) / 10;
+    }
+  }
+}
+
+async function watermarkSignal(bytes: Uint8Array, analysed: DecodedImage, limits: MediaLimits): Promise<Signal> {
+  if (analysed.width * analysed.height > WATERMARK_MAX_PIXELS) {
+    return {
+      id: "sd-watermark",
+      status: "unknown",
+      explanation: `Image too large (${analysed.width}×${analysed.height}) to search for the watermark`,
+      evidence: {},
+    };
+  }
+  const full = analysed.scale === 1 ? analysed : await decodeImage(bytes, limits, Number.POSITIVE_INFINITY);
+  return sdWatermarkSignal(full.pixels);
+}
+
+async function analyseImage(bytes: Uint8Array, options: AnalyseOptions, limits: MediaLimits, clock: Stopwatch) {
+  const image = await clock.time("decode", () => decodeImage(bytes, limits, limits.analysisMaxSide));
+  const faces = await clock.time("faces", () => detectFacesInImage(image, options.enrolled));
+  const signals = await clock.time("provenance", async () => [
+    await c2paSignal(bytes, image.format),
+    xmpSignal(bytes),
+    generatorMetadataSignal(bytes, image.format),
+    await watermarkSignal(bytes, image, limits),
+  ]);
+  const media: MediaInfo = {
+    kind: "image",
+    format: image.format,
+    bytes: bytes.length,
+    width: image.width,
+    height: image.height,
+  };
+  return { media, faces, voice: null, signals };
+}
+
+async function analyseVideo(bytes: Uint8Array, options: AnalyseOptions, limits: MediaLimits, clock: Stopwatch) {
+  const { probe, frames } = await clock.time("decode", () => sampleVideo(bytes, limits));
+  const scale = (frames[0]?.image.width ?? probe.width) / probe.width;
+  const faces: DetectedFace[] = [];
+  await clock.time("faces", async () => {
+    for (const frame of frames)
+      faces.push(...(await detectFaces(frame.image, scale, options.enrolled, frame.timeSeconds)));
+  });
+  const signals: Signal[] = [
+    await c2paSignal(bytes, probe.format),
+    xmpSignal(bytes),
+    containerMetadataSignal(probe.tags),
+  ];
+  let voice: VoiceFindings | null = null;
+  if (probe.hasAudio) {
+    const analysis = await clock.time("voice", () => analyseVoice(bytes, options.enrolled, limits.maxVideoSeconds));
+    voice = analysis.findings;
+    signals.push(analysis.signal);
+  }
+  const media: MediaInfo = {
+    kind: "video",
+    format: probe.format,
+    bytes: bytes.length,
+    width: probe.width,
+    height: probe.height,
+    durationSeconds: probe.durationSeconds,
+    framesAnalysed: frames.length,
+    hasAudio: probe.hasAudio,
+  };
+  return { media, faces, voice, signals };
+}
+
+async function analyseAudio(bytes: Uint8Array, options: AnalyseOptions, limits: MediaLimits, clock: Stopwatch) {
+  const format = sniffMediaType(bytes).format;
+  const analysis = await clock.time("voice", () => analyseVoice(bytes, options.enrolled, limits.maxAudioSeconds));
+  const signals: Signal[] = [await c2paSignal(bytes, format), xmpSignal(bytes), analysis.signal];
+  const media: MediaInfo = {
+    kind: "audio",
+    format,
+    bytes: bytes.length,
+    durationSeconds: analysis.durationSeconds,
+    hasAudio: true,
+  };
+  return { media, faces: [] as DetectedFace[], voice: analysis.findings, signals };
+}
+
+/** Whose face and voice a piece of media holds and whether it is synthetic, with the evidence. */
+export async function analyseMedia(bytes: Uint8Array, options: AnalyseOptions): Promise<DetectionResult> {
+  const limits = resolveLimits(options.limits);
+  if (bytes.length > limits.maxBytes) {
+    throw new MediaError("too_large", `The file is ${bytes.length} bytes; the limit is ${limits.maxBytes}`);
+  }
+  const clock = new Stopwatch();
+  const started = performance.now();
+  const { kind } = sniffMediaType(bytes);
+  const analyse = kind === "image" ? analyseImage : kind === "video" ? analyseVideo : analyseAudio;
+  const { media, faces, voice, signals } = await analyse(bytes, options, limits, clock);
+  const synthetic = fuseSignals(signals);
+  clock.timings.total = Math.round((performance.now() - started) * 10) / 10;
+  return {
+    media,
+    faces,
+    voice,
+    signals,
+    synthetic,
+    verdicts: verdictsFor(synthetic, signals, faces, voice),
+    timingsMs: clock.timings,
+  };
+}

@@ -1,0 +1,12 @@
+import { decodeImage } from "../media/image.js";
+import { type MediaLimits, resolveLimits } from "../media/limits.js";
+import type { DetectedFace } from "../result.js";
+import { detectFacesInImage } from "./detect-faces.js";
+
+/** Every face in an image with its 128-d descriptor, largest face first. */
+export async function faceDescriptors(bytes: Uint8Array, limits?: Partial<MediaLimits>): Promise<DetectedFace[]> {
+  const resolved = resolveLimits(limits);
+  const image = await decodeImage(bytes, resolved, resolved.analysisMaxSide);
+  const faces = await detectFacesInImage(image, []);
+  return faces.sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height);
+}

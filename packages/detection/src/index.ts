@@ -1,0 +1,35 @@
+/**
+ * @lg/detection: whose face and voice a piece of media holds, and whether it is synthetic.
+ * Scanning calls analyseMedia; enrolment calls inspectImageForEnrolment and the voice functions.
+ */
+export { type AnalyseOptions, analyseMedia } from "./analyse.js";
+export { scoreSynthetic } from "./antispoof/index.js";
+export { faceCalibration } from "./face/calibration.js";
+export { faceDescriptors } from "./face/descriptors.js";
+export {
+  defaultEnrolmentGates,
+  type EnrolmentGates,
+  type EnrolmentInspection,
+  inspectImageForEnrolment,
+} from "./face/enrolment.js";
+export { matchFace } from "./face/match.js";
+export { fuseSignals, SYNTHETIC_THRESHOLD } from "./fusion.js";
+export {
+  type Calibration,
+  confidenceFromDistance,
+  type EnrolledIdentity,
+  fitCalibration,
+  type IdentityMatch,
+} from "./identity.js";
+export { decodeAudio, probeDurationSeconds } from "./media/audio.js";
+export { MediaError, type MediaErrorCode } from "./media/errors.js";
+export { defaultLimits, type MediaLimits } from "./media/limits.js";
+export { type SniffedType, sniffMediaType } from "./media/sniff.js";
+export type * from "./result.js";
+export {
+  assessVoiceForEnrolment,
+  detectSpeech,
+  matchVoice,
+  speakerEmbedding,
+  voiceCalibration,
+} from "./voice/index.js";
