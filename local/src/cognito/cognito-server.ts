@@ -23,7 +23,7 @@ import { OutboxMessageSender } from "./outbox-message-sender.js";
  * Cognito actions cognito-local lacks (see gap-actions.ts) and passes every other action through.
  */
 export async function startCognito(options: { dataDir: string; outbox: Outbox }): Promise<RunningServer> {
-  const logger = pino({ level: process.env.LG_COGNITO_LOG_LEVEL ?? "warn" });
+  const logger = pino({ level: process.env.LG_COGNITO_LOG_LEVEL ?? "error" });
   const dataDirectory = path.join(options.dataDir, "db");
   let app: http.RequestListener | undefined;
   let gaps: Record<string, GapAction> = {};

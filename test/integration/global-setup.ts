@@ -1,0 +1,26 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { startLocalStack } from "../../local/src/stack.js";
+import { GREETING_STATE_MACHINE, GREETING_TASKS } from "./stack-context.js";
+
+/** Starts the whole local stack once for the integration layer: random ports, a temp data dir. */
+export default async function setup(project: TestProject) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "lg-integration-"));
+  const stack = await startLocalStack({
+    dataDir,
+    port: 0,
+    extraStateMachines: { [GREETING_STATE_MACHINE]: "test/integration/fixtures/greeting.asl.json" },
+    extraTasks: GREETING_TASKS,
+  });
+  project.provide("localStack", {
+    url: stack.url,
+    env: stack.env,
+    greetingStateMachineArn: stack.sfn.arnOf(GREETING_STATE_MACHINE),
+  });
+  return async () => {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
