@@ -1,0 +1,89 @@
+import type { Stack } from "aws-cdk-lib";
+import { Annotations, Match, Template } from "aws-cdk-lib/assertions";
+import { AwsSolutionsChecks } from "cdk-nag";
+import type { IConstruct } from "constructs";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { LikenessGuardStacks } from "../../lib/likenessguard.js";
+import { synthesizedStage } from "./synth-app.js";
+
+const STACKS = ["auth", "data", "service"] as const;
+const ACKNOWLEDGED = "aws:cdk:acknowledged-rules";
+
+function unacknowledgedFindings(stack: Stack): string[] {
+  return new AwsSolutionsChecks()
+    .validateScope(stack)
+    .violations.map(
+      (v) => `${v.severity} ${v.ruleName} at ${v.violatingResources.map((r) => r.constructPath).join(", ")}`,
+    );
+}
+
+function acknowledgements(scope: IConstruct): { path: string; id: string; reason: string }[] {
+  return scope.node.findAll().flatMap((c) =>
+    c.node.metadata
+      .filter((m) => m.type === ACKNOWLEDGED)
+      .flatMap((m) =>
+        Object.entries(m.data as Record<string, unknown>).map(([id, value]) => ({
+          path: c.node.path,
+          id,
+          reason: typeof value === "string" ? value : String((value as { reason?: unknown }).reason ?? ""),
+        })),
+      ),
+  );
+}
+
+describe.each(["dev", "prod"])("cdk-nag AwsSolutions on stage %s", (stage) => {
+  let stacks: LikenessGuardStacks;
+  beforeAll(() => {
+    stacks = synthesizedStage(stage);
+  });
+
+  it.each(STACKS)("the %s stack has zero unacknowledged errors and warnings", (name) => {
+    expect(unacknowledgedFindings(stacks[name])).toEqual([]);
+  });
+
+  it.each(STACKS)("the %s stack carries no AwsSolutions annotations", (name) => {
+    const annotations = Annotations.fromStack(stacks[name]);
+    expect(annotations.findError("*", Match.stringLikeRegexp("AwsSolutions-.*"))).toEqual([]);
+    expect(annotations.findWarning("*", Match.stringLikeRegexp("AwsSolutions-.*"))).toEqual([]);
+  });
+
+  it("acknowledges findings on resources, never on a whole stack, and always with a reason", () => {
+    for (const name of STACKS) {
+      const found = acknowledgements(stacks[name]);
+      expect(found.length).toBeGreaterThan(0);
+      for (const a of found) {
+        expect(a.path, a.id).not.toBe(stacks[name].node.path);
+        expect(a.reason.length, `${a.path} ${a.id}`).toBeGreaterThan(40);
+      }
+    }
+  });
+});
+
+describe("prod stage keeps personal data", () => {
+  let stacks: LikenessGuardStacks;
+  beforeAll(() => {
+    stacks = synthesizedStage("prod");
+  });
+
+  it("retains the table with deletion protection, the buckets, the keys and the user pool", () => {
+    const data = Template.fromStack(stacks.data);
+    data.hasResource("AWS::DynamoDB::Table", {
+      DeletionPolicy: "Retain",
+      Properties: Match.objectLike({ DeletionProtectionEnabled: true }),
+    });
+    for (const [, bucket] of Object.entries(data.findResources("AWS::S3::Bucket"))) {
+      expect(bucket.DeletionPolicy).toBe("Retain");
+    }
+    for (const [, key] of Object.entries(data.findResources("AWS::KMS::Key")))
+      expect(key.DeletionPolicy).toBe("Retain");
+    Template.fromStack(stacks.auth).hasResource("AWS::Cognito::UserPool", {
+      DeletionPolicy: "Retain",
+      Properties: Match.objectLike({ DeletionProtection: "ACTIVE" }),
+    });
+  });
+
+  it("protects the stateful stacks from termination", () => {
+    expect(stacks.data.terminationProtection).toBe(true);
+    expect(stacks.auth.terminationProtection).toBe(true);
+  });
+});

@@ -1,0 +1,393 @@
+import { tableDesign } from "@lg/domain/table/index";
+import { Stack } from "aws-cdk-lib";
+import { Match, Template } from "aws-cdk-lib/assertions";
+import type { CfnFunction } from "aws-cdk-lib/aws-lambda";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ROUTE_GROUPS, ROUTES, type RouteGroup } from "../../lambdas/src/api/routes.js";
+import { SCHEDULED_JOBS, WORKFLOW_TASKS, type WorkflowTask } from "../../lambdas/src/workflows/tasks.js";
+import type { AppFunction } from "../../lib/constructs/app-function.js";
+import { referencedTasks } from "../../lib/constructs/workflows.js";
+import type { LikenessGuardStacks } from "../../lib/likenessguard.js";
+import { synthesizedStage } from "./synth-app.js";
+
+let stacks: LikenessGuardStacks;
+let data: Template;
+let auth: Template;
+let service: Template;
+
+beforeAll(() => {
+  stacks = synthesizedStage("dev");
+  data = Template.fromStack(stacks.data);
+  auth = Template.fromStack(stacks.auth);
+  service = Template.fromStack(stacks.service);
+});
+
+const logicalId = (fn: AppFunction) => Stack.of(fn).getLogicalId(fn.function.node.defaultChild as CfnFunction);
+const roleLogicalId = (fn: AppFunction) => Stack.of(fn).getLogicalId(fn.role.node.defaultChild as CfnFunction);
+
+/** Every action granted to a function's role, over all its policies. */
+function grantedActions(fn: AppFunction): string[] {
+  const policies = service.findResources("AWS::IAM::Policy", {
+    Properties: { Roles: Match.arrayWith([{ Ref: roleLogicalId(fn) }]) },
+  });
+  return Object.values(policies).flatMap((p) =>
+    (p.Properties.PolicyDocument.Statement as { Action: string | string[] }[]).flatMap((s) =>
+      Array.isArray(s.Action) ? s.Action : [s.Action],
+    ),
+  );
+}
+
+const allFunctions = (): [string, AppFunction][] => [
+  ...Object.entries(stacks.service.routes.functions),
+  ...Object.entries(stacks.service.workflows.tasks),
+  ...Object.entries(stacks.service.workflows.jobs),
+];
+
+describe("data", () => {
+  it("table has the keys, GSIs and TTL the entities write", () => {
+    const design = tableDesign();
+    const [table] = Object.values(data.findResources("AWS::DynamoDB::Table"));
+    const props = table?.Properties;
+    expect(props.KeySchema).toEqual([
+      { AttributeName: design.partitionKey, KeyType: "HASH" },
+      { AttributeName: design.sortKey, KeyType: "RANGE" },
+    ]);
+    expect(props.GlobalSecondaryIndexes.map((i: { IndexName: string }) => i.IndexName)).toEqual(
+      design.globalSecondaryIndexes.map((i) => i.indexName),
+    );
+    for (const index of design.globalSecondaryIndexes) {
+      const deployed = props.GlobalSecondaryIndexes.find((i: { IndexName: string }) => i.IndexName === index.indexName);
+      expect(deployed.KeySchema).toEqual([
+        { AttributeName: index.partitionKey, KeyType: "HASH" },
+        { AttributeName: index.sortKey, KeyType: "RANGE" },
+      ]);
+    }
+    expect(props.TimeToLiveSpecification).toEqual({ AttributeName: design.ttlAttribute, Enabled: true });
+  });
+
+  it("table is on demand, point-in-time recoverable and encrypted with a customer-managed key", () => {
+    data.hasResourceProperties("AWS::DynamoDB::Table", {
+      BillingMode: "PAY_PER_REQUEST",
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      SSESpecification: { SSEEnabled: true, SSEType: "KMS", KMSMasterKeyId: Match.anyValue() },
+    });
+  });
+
+  it("every KMS key rotates", () => {
+    const keys = Object.values(data.findResources("AWS::KMS::Key"));
+    expect(keys.length).toBe(2);
+    for (const key of keys) expect(key.Properties.EnableKeyRotation).toBe(true);
+  });
+
+  const biometricRules = () => {
+    const bucketId = Stack.of(stacks.data).getLogicalId(stacks.data.biometricBucket.node.defaultChild as never);
+    return data.toJSON().Resources[bucketId].Properties.LifecycleConfiguration.Rules as {
+      TagFilters?: { Key: string; Value: string }[];
+      ExpirationInDays?: number;
+      NoncurrentVersionExpiration?: { NoncurrentDays: number };
+    }[];
+  };
+
+  it.each([30, 90, 180])(
+    "biometric objects tagged %sd expire after that many days, noncurrent versions too",
+    (days) => {
+      const rule = biometricRules().find((r) =>
+        r.TagFilters?.some((t) => t.Key === "auto-delete" && t.Value === `${days}d`),
+      );
+      expect(rule?.ExpirationInDays).toBe(days);
+      expect(rule?.NoncurrentVersionExpiration?.NoncurrentDays).toBeLessThanOrEqual(1);
+    },
+  );
+
+  it("biometric objects tagged never have no expiry rule", () => {
+    expect(biometricRules().filter((r) => r.TagFilters?.some((t) => t.Value === "never"))).toEqual([]);
+  });
+
+  it("biometric bucket is KMS-encrypted with the biometric key, versioned, private, access-logged and TLS only", () => {
+    const bucketId = Stack.of(stacks.data).getLogicalId(stacks.data.biometricBucket.node.defaultChild as never);
+    const keyId = Stack.of(stacks.data).getLogicalId(stacks.data.biometricKey.node.defaultChild as never);
+    const bucket = data.toJSON().Resources[bucketId].Properties;
+    expect(bucket.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault).toEqual({
+      SSEAlgorithm: "aws:kms",
+      KMSMasterKeyID: { "Fn::GetAtt": [keyId, "Arn"] },
+    });
+    expect(bucket.VersioningConfiguration).toEqual({ Status: "Enabled" });
+    expect(bucket.PublicAccessBlockConfiguration).toEqual({
+      BlockPublicAcls: true,
+      BlockPublicPolicy: true,
+      IgnorePublicAcls: true,
+      RestrictPublicBuckets: true,
+    });
+    expect(bucket.LoggingConfiguration.DestinationBucketName).toBeDefined();
+    data.hasResourceProperties("AWS::S3::BucketPolicy", {
+      Bucket: { Ref: bucketId },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: "Deny", Condition: { Bool: { "aws:SecureTransport": "false" } } }),
+        ]),
+      },
+    });
+  });
+
+  it("evidence bucket has Object Lock enabled with a default retention, and is KMS-encrypted", () => {
+    data.hasResourceProperties("AWS::S3::Bucket", {
+      ObjectLockEnabled: true,
+      ObjectLockConfiguration: {
+        ObjectLockEnabled: "Enabled",
+        Rule: { DefaultRetention: { Mode: "GOVERNANCE", Days: Match.anyValue() } },
+      },
+      VersioningConfiguration: { Status: "Enabled" },
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [
+          Match.objectLike({ ServerSideEncryptionByDefault: Match.objectLike({ SSEAlgorithm: "aws:kms" }) }),
+        ],
+      },
+    });
+  });
+});
+
+describe("auth", () => {
+  it("users sign up with an email or a phone number, verified by a code sent through SES or SNS", () => {
+    auth.hasResourceProperties("AWS::Cognito::UserPool", {
+      UsernameAttributes: ["email", "phone_number"],
+      AutoVerifiedAttributes: ["email", "phone_number"],
+      VerificationMessageTemplate: Match.objectLike({ DefaultEmailOption: "CONFIRM_WITH_CODE" }),
+      EmailConfiguration: Match.objectLike({ EmailSendingAccount: "DEVELOPER" }),
+      SmsConfiguration: Match.objectLike({ SnsCallerArn: Match.anyValue(), ExternalId: Match.anyValue() }),
+      UserPoolTier: "PLUS",
+      Policies: {
+        PasswordPolicy: Match.objectLike({
+          MinimumLength: 12,
+          RequireLowercase: true,
+          RequireUppercase: true,
+          RequireNumbers: true,
+          RequireSymbols: true,
+        }),
+      },
+    });
+  });
+
+  it("the app client signs in server side with USER_PASSWORD_AUTH and has no OAuth flows", () => {
+    auth.hasResourceProperties("AWS::Cognito::UserPoolClient", {
+      ExplicitAuthFlows: Match.arrayWith(["ALLOW_USER_PASSWORD_AUTH", "ALLOW_REFRESH_TOKEN_AUTH"]),
+      AllowedOAuthFlowsUserPoolClient: false,
+      PreventUserExistenceErrors: "ENABLED",
+    });
+  });
+});
+
+describe("api", () => {
+  it("API has one integration per route group and every route of ROUTES", () => {
+    const integrations = service.findResources("AWS::ApiGatewayV2::Integration");
+    expect(Object.keys(integrations)).toHaveLength(Object.keys(ROUTE_GROUPS).length);
+    for (const integration of Object.values(integrations)) {
+      expect(integration.Properties.PayloadFormatVersion).toBe("2.0");
+    }
+    const routeKeys = Object.values(service.findResources("AWS::ApiGatewayV2::Route")).map(
+      (r) => r.Properties.RouteKey,
+    );
+    expect(routeKeys.sort()).toEqual(ROUTES.map((r) => `${r.method} ${r.path}`).sort());
+  });
+
+  it("each route reaches the function of its route group", () => {
+    const integrationTarget = new Map<string, string>();
+    for (const [id, integration] of Object.entries(service.findResources("AWS::ApiGatewayV2::Integration"))) {
+      integrationTarget.set(id, integration.Properties.IntegrationUri["Fn::GetAtt"][0]);
+    }
+    for (const route of Object.values(service.findResources("AWS::ApiGatewayV2::Route"))) {
+      const spec = ROUTES.find((r) => `${r.method} ${r.path}` === route.Properties.RouteKey);
+      const integrationId = route.Properties.Target["Fn::Join"][1][1].Ref as string;
+      expect(integrationTarget.get(integrationId)).toBe(
+        logicalId(stacks.service.routes.functions[spec?.group as RouteGroup]),
+      );
+    }
+  });
+
+  it("the default stage is throttled and access-logged", () => {
+    service.hasResourceProperties("AWS::ApiGatewayV2::Stage", {
+      StageName: "$default",
+      AutoDeploy: true,
+      DefaultRouteSettings: Match.objectLike({ ThrottlingRateLimit: 20, ThrottlingBurstLimit: 40 }),
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp("requestId") },
+    });
+  });
+
+  it("route groups run on Node 22, ARM64, with tracing and the memory ROUTES asks for", () => {
+    for (const [group, fn] of Object.entries(stacks.service.routes.functions)) {
+      const props = service.toJSON().Resources[logicalId(fn)].Properties;
+      expect(props.Runtime).toBe("nodejs22.x");
+      expect(props.Architectures).toEqual(["arm64"]);
+      expect(props.TracingConfig).toEqual({ Mode: "Active" });
+      expect(props.MemorySize).toBe(ROUTE_GROUPS[group as RouteGroup].memoryMb);
+    }
+  });
+});
+
+describe("handlers", () => {
+  const CONTRACT = [
+    "TABLE_NAME",
+    "BIOMETRIC_BUCKET",
+    "EVIDENCE_BUCKET",
+    "BIOMETRIC_KEY_ID",
+    "USER_POOL_ID",
+    "USER_POOL_CLIENT_ID",
+    "SCAN_STATE_MACHINE_ARN",
+    "TAKEDOWN_STATE_MACHINE_ARN",
+    "SCHEDULER_GROUP",
+    "SCHEDULER_ROLE_ARN",
+    "MAIL_FROM",
+    "APP_URL",
+    "MODEL_DIR",
+    "CONNECTOR_SECRET_ARN",
+  ];
+
+  it("every handler gets the environment contract of docs/architecture.md", () => {
+    for (const [name, fn] of allFunctions()) {
+      const vars = service.toJSON().Resources[logicalId(fn)].Properties.Environment.Variables;
+      expect(Object.keys(vars), name).toEqual(expect.arrayContaining(CONTRACT));
+    }
+  });
+
+  it("handlers get only the grants they are bound to", () => {
+    const { routes, workflows } = stacks.service;
+    // Only enrolment and account deletion may erase biometric objects.
+    const deleters = allFunctions()
+      .filter(([, fn]) => grantedActions(fn).includes("s3:DeleteObjectVersion"))
+      .map(([name]) => name)
+      .sort();
+    expect(deleters).toEqual(["biometrics", "profile"]);
+    // Only the API's threat and takedown groups and the tracker start state machines.
+    const starters = allFunctions()
+      .filter(([, fn]) => grantedActions(fn).includes("states:StartExecution"))
+      .map(([name]) => name)
+      .sort();
+    expect(starters).toEqual(["takedowns", "threats", "trackTakedowns"]);
+    // Read-only groups cannot write.
+    expect(grantedActions(routes.functions.system)).not.toContain("dynamodb:PutItem");
+    expect(grantedActions(routes.functions.system)).toContain("dynamodb:Query");
+    expect(grantedActions(workflows.tasks.ScanLoadPlatforms)).not.toContain("dynamodb:PutItem");
+    // Biometric key material is reachable only where embeddings are made or compared.
+    const keyUsers = allFunctions()
+      .filter(([, fn]) => grantedActions(fn).includes("kms:GenerateDataKey"))
+      .map(([name]) => name);
+    expect(keyUsers).not.toContain("demo");
+    expect(keyUsers).not.toContain("system");
+    // Nobody may delete evidence or bypass its retention.
+    for (const [name, fn] of allFunctions()) {
+      expect(grantedActions(fn), name).not.toContain("s3:BypassGovernanceRetention");
+      expect(grantedActions(fn), name).not.toContain("s3:PutObjectRetention");
+    }
+  });
+
+  it("no handler role uses AWS managed policies", () => {
+    for (const [name, fn] of allFunctions()) {
+      expect(service.toJSON().Resources[roleLogicalId(fn)].Properties.ManagedPolicyArns, name).toBeUndefined();
+    }
+  });
+});
+
+describe("workflows", () => {
+  it("state machine Task resources are the task functions", () => {
+    const { workflows } = stacks.service;
+    for (const [machine, sm] of Object.entries(workflows.machines)) {
+      const props = service.toJSON().Resources[Stack.of(sm).getLogicalId(sm.node.defaultChild as never)].Properties;
+      const file = machine === "scan" ? "statemachines/scan.asl.json" : "statemachines/takedown.asl.json";
+      const expected = Object.fromEntries(
+        referencedTasks(file).map((task) => [
+          `${task}Arn`,
+          { "Fn::GetAtt": [logicalId(workflows.tasks[task as WorkflowTask]), "Arn"] },
+        ]),
+      );
+      expect(props.DefinitionSubstitutions).toEqual(expected);
+    }
+    expect(referencedTasks("statemachines/scan.asl.json").sort()).toEqual(
+      Object.keys(WORKFLOW_TASKS)
+        .filter((t) => t.startsWith("Scan"))
+        .sort(),
+    );
+  });
+
+  it("state machines log ALL events and are traced with X-Ray", () => {
+    const machines = Object.values(service.findResources("AWS::StepFunctions::StateMachine"));
+    expect(machines).toHaveLength(2);
+    for (const m of machines) {
+      expect(m.Properties.LoggingConfiguration.Level).toBe("ALL");
+      expect(m.Properties.TracingConfiguration).toEqual({ Enabled: true });
+    }
+  });
+
+  it("per-user scan schedules assume a role that may only start the scan state machine", () => {
+    const role = stacks.service.workflows.tasks.ScanFinish; // any handler: SCHEDULER_ROLE_ARN names the role
+    const vars = service.toJSON().Resources[logicalId(role)].Properties.Environment.Variables;
+    const schedulerRoleId = vars.SCHEDULER_ROLE_ARN["Fn::GetAtt"][0] as string;
+    const policies = Object.values(
+      service.findResources("AWS::IAM::Policy", { Properties: { Roles: [{ Ref: schedulerRoleId }] } }),
+    );
+    const statements = policies.flatMap((p) => p.Properties.PolicyDocument.Statement);
+    expect(statements).toEqual([
+      expect.objectContaining({
+        Action: "states:StartExecution",
+        Effect: "Allow",
+        Resource: vars.SCAN_STATE_MACHINE_ARN,
+      }),
+    ]);
+    service.hasResourceProperties("AWS::Scheduler::ScheduleGroup", { Name: vars.SCHEDULER_GROUP });
+  });
+
+  it("scheduled jobs run on their rates", () => {
+    const expressions = Object.values(service.findResources("AWS::Scheduler::Schedule")).map(
+      (s) => s.Properties.ScheduleExpression,
+    );
+    expect(expressions.sort()).toEqual(
+      Object.values(SCHEDULED_JOBS)
+        .map((j) => j.rate)
+        .sort(),
+    );
+  });
+});
+
+describe("web", () => {
+  it("CloudFront sends a strict Content-Security-Policy and security headers", () => {
+    const [policy] = Object.values(service.findResources("AWS::CloudFront::ResponseHeadersPolicy"));
+    const headers = policy?.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    const csp: string = headers.ContentSecurityPolicy.ContentSecurityPolicy;
+    for (const directive of ["default-src 'self'", "object-src 'none'", "frame-ancestors 'none'", "base-uri 'self'"]) {
+      expect(csp).toContain(directive);
+    }
+    expect(csp).not.toContain("'unsafe-inline'");
+    expect(csp).not.toContain("'unsafe-eval'");
+    expect(csp).not.toMatch(/\*/);
+    expect(headers.StrictTransportSecurity).toMatchObject({ IncludeSubdomains: true, Override: true });
+    expect(headers.FrameOptions).toMatchObject({ FrameOption: "DENY" });
+  });
+
+  it("the web bucket is reached only through CloudFront origin access control", () => {
+    service.hasResourceProperties("AWS::CloudFront::OriginAccessControl", {
+      OriginAccessControlConfig: Match.objectLike({ OriginAccessControlOriginType: "s3", SigningBehavior: "always" }),
+    });
+  });
+
+  it("CloudFront forwards /api/* to the HTTP API over TLS 1.2 without caching", () => {
+    const [distribution] = Object.values(service.findResources("AWS::CloudFront::Distribution"));
+    const config = distribution?.Properties.DistributionConfig;
+    const api = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === "/api/*");
+    expect(api.AllowedMethods).toContain("POST");
+    expect(api.CachePolicyId).toBe("4135ea2d-6df8-44a3-9df3-4b5a84be39ad"); // managed CachingDisabled
+    const origin = config.Origins.find((o: { Id: string }) => o.Id === api.TargetOriginId);
+    expect(origin.CustomOriginConfig).toMatchObject({
+      OriginProtocolPolicy: "https-only",
+      OriginSSLProtocols: ["TLSv1.2"],
+    });
+    expect(config.Logging).toBeDefined();
+  });
+
+  it("writes /config.json with apiUrl, region, userPoolId, clientId and stage, uncached", () => {
+    const deployments = Object.values(service.findResources("Custom::CDKBucketDeployment"));
+    const configDeployment = deployments.find((d) => JSON.stringify(d.Properties).includes("no-cache"));
+    expect(configDeployment).toBeDefined();
+    const markers = JSON.stringify(configDeployment?.Properties.SourceMarkers ?? []);
+    expect(markers).toContain("UserPool");
+    expect(markers).toContain("ServerClient");
+    expect(configDeployment?.Properties.DistributionPaths).toEqual(["/config.json", "/index.html"]);
+  });
+});

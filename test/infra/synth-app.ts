@@ -1,0 +1,41 @@
+import { readFileSync } from "node:fs";
+import { App } from "aws-cdk-lib";
+import { loadStageConfig, type StageConfig } from "../../lib/config.js";
+import { buildLikenessGuard, type LikenessGuardStacks } from "../../lib/likenessguard.js";
+import { fromRoot } from "../../lib/paths.js";
+
+const cdkContext = (JSON.parse(readFileSync(fromRoot("cdk.json"), "utf8")) as { context: Record<string, unknown> })
+  .context;
+
+/** Stage configs exactly as cdk.json defines them. */
+export function stageFromCdkJson(stage: string): StageConfig {
+  return loadStageConfig({ stages: cdkContext.stages, stage });
+}
+
+/**
+ * Builds every stack of a stage with cdk.json's feature flags, as `cdk synth` would, but without
+ * bundling Lambda code (tests read templates, not bundles).
+ */
+export function buildApp(config: StageConfig): { app: App; stacks: LikenessGuardStacks } {
+  const app = new App({
+    context: { ...cdkContext, stage: config.stage, "aws:cdk:bundling-stacks": [] },
+    // CDK's built-in CloudFormation rule engine costs minutes of CPU per synth; `cdk synth` still
+    // runs it, the tests check what they assert plus cdk-nag.
+    builtinCloudFormationValidation: false,
+  });
+  return { app, stacks: buildLikenessGuard(app, config) };
+}
+
+const synthesized = new Map<string, LikenessGuardStacks>();
+
+/** A stage's stacks, synthesized once per test file however many suites read them. */
+export function synthesizedStage(stage: string): LikenessGuardStacks {
+  let stacks = synthesized.get(stage);
+  if (!stacks) {
+    const built = buildApp(stageFromCdkJson(stage));
+    built.app.synth();
+    stacks = built.stacks;
+    synthesized.set(stage, stacks);
+  }
+  return stacks;
+}
