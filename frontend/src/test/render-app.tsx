@@ -1,4 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
+import "@testing-library/jest-dom/vitest";
 import { cleanup, render } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { MemoryRouter, Route, Routes } from "react-router-dom";

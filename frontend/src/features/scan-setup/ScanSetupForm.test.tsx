@@ -1,0 +1,56 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { renderRoute } from "../../test/render-app";
+import { ScanSetupForm } from "./ScanSetupForm";
+
+const optionsOf = (label: string) =>
+  within(screen.getByLabelText(label))
+    .getAllByRole("option")
+    .map((o) => (o as HTMLOptionElement).value)
+    .filter(Boolean);
+
+describe("scan preferences form", () => {
+  it("asks for a platform and a frequency before activating", async () => {
+    const onSubmit = vi.fn();
+    renderRoute(<ScanSetupForm initialTier="personal" pending={false} onSubmit={onSubmit} />);
+    await userEvent.setup({ delay: null }).click(screen.getByRole("button", { name: "Activate AI Protection" }));
+    expect(screen.getByText("Select at least one platform to monitor")).toBeInTheDocument();
+    expect(screen.getByText("Select scan frequency")).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("offers only the personal platforms and weekly scans on the personal tier, without auto takedown", () => {
+    renderRoute(<ScanSetupForm initialTier="personal" pending={false} onSubmit={vi.fn()} />);
+    expect(screen.getAllByRole("checkbox")).toHaveLength(5);
+    expect(optionsOf("Scan frequency")).toEqual(["weekly"]);
+    expect(screen.queryByText("Enable Automatic Takedown Requests")).not.toBeInTheDocument();
+  });
+
+  it("preselects the demo tier and offers all platforms and hourly scans on enterprise", () => {
+    renderRoute(<ScanSetupForm initialTier="enterprise" pending={false} onSubmit={vi.fn()} />);
+    expect(screen.getByLabelText(/Dark Web/)).toBeInTheDocument();
+    expect(optionsOf("Scan frequency")).toEqual(["hourly", "daily", "weekly"]);
+    expect(screen.getByText("Enable Automatic Takedown Requests")).toBeInTheDocument();
+  });
+
+  it("clears the chosen platforms when the tier changes, then submits the payload", async () => {
+    const user = userEvent.setup({ delay: null });
+    const onSubmit = vi.fn();
+    renderRoute(<ScanSetupForm initialTier="professional" pending={false} onSubmit={onSubmit} />);
+    await user.click(screen.getByLabelText(/LinkedIn/));
+    await user.click(screen.getByRole("radio", { name: /Personal/ }));
+    expect(screen.queryByLabelText(/LinkedIn/)).not.toBeInTheDocument();
+    expect(screen.getAllByRole("checkbox").every((c) => !(c as HTMLInputElement).checked)).toBe(true);
+    await user.click(screen.getByLabelText(/Instagram/));
+    await user.selectOptions(screen.getByLabelText("Scan frequency"), "weekly");
+    await user.click(screen.getByRole("button", { name: "Activate AI Protection" }));
+    expect(onSubmit).toHaveBeenCalledWith({
+      platforms: ["instagram"],
+      scanFrequency: "weekly",
+      alertSensitivity: "high",
+      autoTakedown: false,
+      membershipTier: "personal",
+    });
+  });
+});
