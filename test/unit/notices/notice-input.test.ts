@@ -1,0 +1,88 @@
+import { UserProfile } from "@lg/domain/table/entities";
+import {
+  composeNotice,
+  defaultRecipientDirectory,
+  IncompleteProfileError,
+  noticeInputFromProfile,
+  renderSentNoticeCopyEmail,
+  renderTakedownOutcomeEmail,
+} from "@lg/notices";
+import { describe, expect, it } from "vitest";
+import { noticeInput, threat } from "./fixtures.js";
+
+const profile = UserProfile.schema.parse({
+  userId: "user-1",
+  email: "ada.moreno@example.com",
+  firstName: "Ada",
+  lastName: "Moreno",
+  phone: "+1 415 555 0100",
+  address: "12 Harbor Street",
+  city: "San Francisco",
+  country: "US",
+  createdAt: "2026-09-01T00:00:00.000Z",
+  updatedAt: "2026-09-01T00:00:00.000Z",
+});
+const samples = [
+  { modality: "face" as const, createdAt: "2026-10-03T00:00:00.000Z" },
+  { modality: "face" as const, createdAt: "2026-10-01T00:00:00.000Z" },
+  { modality: "voice" as const, createdAt: "2026-10-02T00:00:00.000Z" },
+];
+const base = { profile, samples, confirmations: {}, automatic: false, signedAt: "2026-11-21T08:00:00.000Z" };
+
+describe("noticeInputFromProfile", () => {
+  it("takes the person's identity from the profile and the work from their earliest enrolment of that kind", () => {
+    const input = noticeInputFromProfile({ ...base, threat: threat() });
+    expect(input.person).toMatchObject({ firstName: "Ada", lastName: "Moreno", city: "San Francisco" });
+    expect(input.signer).toEqual({ kind: "self", fullName: "Ada Moreno" });
+    expect(input.originalWork).toEqual({ modality: "photo", enrolledAt: "2026-10-01T00:00:00.000Z" });
+    const voice = noticeInputFromProfile({ ...base, threat: threat({ threatType: "voice_clone" }) });
+    expect(voice.originalWork).toEqual({ modality: "recording", enrolledAt: "2026-10-02T00:00:00.000Z" });
+  });
+
+  it("refuses (422) without a name, an email or an enrolled sample", () => {
+    const nameless = { ...profile, firstName: undefined };
+    expect(() => noticeInputFromProfile({ ...base, profile: nameless, threat: threat() })).toThrow(
+      IncompleteProfileError,
+    );
+    expect(() => noticeInputFromProfile({ ...base, samples: [], threat: threat() })).toThrow(/enrolled face photo/);
+  });
+});
+
+describe("takedown outcome messages", () => {
+  const notice = {
+    threatId: "01JTHREAT0000000000000000A",
+    route: "take_it_down" as const,
+    platformName: "X (Twitter)",
+  };
+  const app = "https://app.example";
+
+  it("tell the person how fast the content was removed", () => {
+    const email = renderTakedownOutcomeEmail(
+      { action: "removed", removedAt: "2026-11-21T13:30:00.000Z", timeToRemovalMs: 5.5 * 3_600_000 },
+      notice,
+      app,
+    );
+    expect(email.subject).toBe("Removed from X (Twitter)");
+    expect(email.text).toContain("5.5 hours");
+    expect(email.text).toContain(`${app}/dashboard?threat=01JTHREAT0000000000000000A`);
+  });
+
+  it("offer escalation suited to the route when the deadline passed", () => {
+    const step = {
+      action: "deadline_passed" as const,
+      deadlineAt: "2026-11-23T08:00:00.000Z",
+      lastCheck: { outcome: "present" as const, reason: "page_still_up" as const },
+    };
+    expect(renderTakedownOutcomeEmail(step, notice, app).text).toContain("Federal Trade Commission");
+    expect(renderTakedownOutcomeEmail(step, { ...notice, route: "dsa_article_16" }, app).text).toContain("Article 20");
+    expect(renderTakedownOutcomeEmail(step, { ...notice, route: "dmca" }, app).text).toContain("hosting provider");
+  });
+
+  it("send the person a copy of a notice sent automatically", () => {
+    const sent = composeNotice(noticeInput({ automatic: true }), defaultRecipientDirectory());
+    const copy = renderSentNoticeCopyEmail(sent, app);
+    expect(copy.subject).toMatch(/^Sent for you: /);
+    expect(copy.text).toContain("under penalty of perjury");
+    expect(copy.html).toContain("under penalty of perjury");
+  });
+});
