@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import S3rver from "s3rver";
 import type { RunningServer } from "../aws/http-server.js";
+import { startS3TaggingFront } from "./s3-tagging-front.js";
 
 /** Lets the web app PUT to presigned URLs and read objects from its own origin (another port). */
 const corsFor = (origins: string[]) => `<CORSConfiguration>
@@ -16,7 +17,10 @@ const corsFor = (origins: string[]) => `<CORSConfiguration>
   </CORSRule>
 </CORSConfiguration>`;
 
-/** s3rver persisted under the data dir, path-style only, with the product's buckets created. */
+/**
+ * s3rver persisted under the data dir, path-style only, with the product's buckets created, behind
+ * its tagging front (see s3-tagging-front.ts).
+ */
 export async function startS3(dir: string, buckets: string[], allowedOrigins: string[]): Promise<RunningServer> {
   mkdirSync(dir, { recursive: true });
   const s3 = new S3rver({
@@ -27,10 +31,11 @@ export async function startS3(dir: string, buckets: string[], allowedOrigins: st
     configureBuckets: buckets.map((name) => ({ name, configs: [corsFor(allowedOrigins)] })),
   });
   const address = (await s3.run()) as { port: number };
+  const front = await startS3TaggingFront(`http://127.0.0.1:${address.port}`);
   return {
-    url: `http://127.0.0.1:${address.port}`,
-    port: address.port,
+    ...front,
     close: async () => {
+      await front.close();
       s3.httpServer?.closeAllConnections();
       await s3.close();
     },
