@@ -1,0 +1,11 @@
+export * from "./config.js";
+export * from "./connector.js";
+export * from "./credentials/credentials-provider.js";
+export * from "./credentials/secrets-manager-credentials.js";
+export * from "./errors.js";
+export { HostAllowlist, isPublicAddress } from "./http/address-policy.js";
+export type { BackoffPolicy } from "./http/backoff.js";
+export type { Clock, RateLimit } from "./http/rate-limiter.js";
+export { type HttpRequest, type HttpResponse, SafeHttpClient, type SafeHttpOptions } from "./http/safe-http-client.js";
+export { parseSocksProxy, socks5Connect } from "./http/socks5.js";
+export { catalogueTiers, connectorFor, isPlatformId, type PlatformId, platformSources } from "./registry.js";
