@@ -71,7 +71,6 @@ export class AppFunction extends Construct {
     logGroup.grantWrite(this.role);
 
     const detection = props.detection;
-    const externalPackages = detection ? [...DETECTION_RUNTIME_PACKAGES] : [];
     this.function = new NodejsFunction(this, "Function", {
       entry: fromRoot(props.entry),
       handler: "handler",
@@ -102,11 +101,12 @@ export class AppFunction extends Construct {
         banner:
           "import { createRequire as __lgCreateRequire } from 'node:module';const require = __lgCreateRequire(import.meta.url);",
         // The Node 22 runtime ships AWS SDK v3.
-        externalModules: ["@aws-sdk/*", ...externalPackages],
+        externalModules: ["@aws-sdk/*", ...DETECTION_RUNTIME_PACKAGES],
         commandHooks: {
           beforeBundling: () => [],
           beforeInstall: () => [],
-          afterBundling: (inputDir, outputDir) => copyRuntimePackagesCommands(inputDir, outputDir, externalPackages),
+          afterBundling: (inputDir, outputDir) =>
+            copyRuntimePackagesCommands(outputDir, inputDir, DETECTION_RUNTIME_PACKAGES),
         },
       },
     });

@@ -6,6 +6,7 @@ import { Construct } from "constructs";
 import type { StageConfig } from "../config.js";
 import { fromRoot } from "../paths.js";
 import type { DetectionRuntime as Runtime } from "./app-function.js";
+import { missingLambdaBinaries } from "./runtime-packages.js";
 
 /**
  * Layers for functions that run detection models. Weights come from `.model-cache/` (filled by
@@ -50,6 +51,12 @@ export class DetectionLayers extends Construct {
       Annotations.of(this).addWarningV2(
         "@likenessguard/ffmpeg-missing",
         "No ffmpegLayerArn in the stage config: audio/video decoding in detection functions will fail.",
+      );
+    }
+    for (const missing of missingLambdaBinaries()) {
+      Annotations.of(this).addWarningV2(
+        "@likenessguard/lambda-binary-missing",
+        `${missing} is not installed: functions that import it cannot load on Lambda (linux arm64). Install it as a root devDependency (npm install -D --force ${missing}).`,
       );
     }
     this.runtime = { modelsLayer, ffmpegLayer };

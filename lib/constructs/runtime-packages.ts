@@ -4,9 +4,9 @@ import { repoRoot } from "../paths.js";
 
 /**
  * Packages that load files from their own folder at run time (native addons, .wasm, bundled model
- * weights) cannot be inlined by esbuild. Functions that run detection keep them external and get
- * them copied, with their production dependencies, into the bundle's node_modules. The copy comes
- * from the local node_modules, so synthesis needs no registry access.
+ * weights) cannot be inlined by esbuild. Every function keeps them external, and those whose bundle
+ * imports one get it copied, with its production dependencies, into the bundle's node_modules. The
+ * copy comes from the local node_modules, so synthesis needs no registry access.
  */
 export const DETECTION_RUNTIME_PACKAGES = [
   "onnxruntime-node",
@@ -14,7 +14,11 @@ export const DETECTION_RUNTIME_PACKAGES = [
   "@vladmandic/face-api",
   "@ricky0123/vad-web",
   "@contentauth/c2pa-wasm",
+  "sharp",
 ] as const;
+
+/** Lambda's platform: packages built for anything else (per their `os`/`cpu` fields) are left out. */
+const LAMBDA_PLATFORM = { os: "linux", cpu: "arm64" };
 
 /** Paths inside a copied package that Lambda (linux arm64) never loads; they would only add size. */
 const PRUNE: Record<string, string[]> = {
@@ -25,7 +29,13 @@ const PRUNE: Record<string, string[]> = {
 interface PackageJson {
   dependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
+  os?: string[];
+  cpu?: string[];
 }
+
+const runsOnLambda = (pkg: PackageJson) =>
+  (!pkg.os || pkg.os.includes(LAMBDA_PLATFORM.os)) && (!pkg.cpu || pkg.cpu.includes(LAMBDA_PLATFORM.cpu));
 
 /** Resolves `name` the way Node does from `fromDir` upwards, stopping at the repository root. */
 function resolvePackageDir(name: string, fromDir: string): string | undefined {
@@ -42,9 +52,11 @@ export function runtimeClosure(roots: readonly string[]): { name: string; dir: s
   const visit = (name: string, fromDir: string) => {
     const dir = resolvePackageDir(name, fromDir);
     if (!dir || found.has(dir)) return;
-    found.set(dir, name);
     const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as PackageJson;
-    for (const dep of Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies })) {
+    if (!runsOnLambda(pkg)) return;
+    found.set(dir, name);
+    // Optional dependencies carry platform binaries (sharp's @img/*); only installed ones are found.
+    for (const dep of Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies, ...pkg.optionalDependencies })) {
       // Type packages never load at run time.
       if (!dep.startsWith("@types/")) visit(dep, dir);
     }
@@ -54,16 +66,29 @@ export function runtimeClosure(roots: readonly string[]): { name: string; dir: s
 }
 
 /**
- * Shell commands (run by NodejsFunction's afterBundling hook) that copy the closure into the bundle,
- * keeping the node_modules nesting so packages that need different versions of one dependency keep them.
+ * Shell commands (run by NodejsFunction's afterBundling hook) that copy each package the bundle
+ * actually imports, with its run-time dependencies, into the bundle. The node_modules nesting is
+ * kept so packages that need different versions of one dependency keep them. Whether a bundle
+ * imports a package is read from the bundle itself, so handlers that never reach a model stay small.
  */
-export function copyRuntimePackagesCommands(inputDir: string, outputDir: string, roots: readonly string[]): string[] {
-  return runtimeClosure(roots).flatMap(({ name, dir }) => {
-    const target = `${outputDir}/${dir}`;
-    return [
-      `mkdir -p "${target}"`,
-      `cp -RL "${inputDir}/${dir}/." "${target}/"`,
-      ...(PRUNE[name] ?? []).map((p) => `rm -rf "${target}"/${p}`),
-    ];
+export function copyRuntimePackagesCommands(outputDir: string, inputDir: string, roots: readonly string[]): string[] {
+  return roots.flatMap((root) => {
+    const copies = runtimeClosure([root]).flatMap(({ name, dir }) => {
+      const target = `${outputDir}/${dir}`;
+      return [
+        `mkdir -p "${target}"`,
+        `cp -RL "${inputDir}/${dir}/." "${target}/"`,
+        ...(PRUNE[name] ?? []).map((p) => `rm -rf "${target}"/${p}`),
+      ];
+    });
+    if (copies.length === 0) return [];
+    // Matches `"pkg"` and subpath imports such as `"pkg/dist/file.js"` in the bundle.
+    return [`if grep -qE '"${root}["/]' "${outputDir}/index.mjs"; then ${copies.join(" && ")}; fi`];
   });
+}
+
+/** Root packages whose Lambda-platform binary is not installed locally (see `runsOnLambda`). */
+export function missingLambdaBinaries(): string[] {
+  const sharpBinary = `@img/sharp-${LAMBDA_PLATFORM.os}-${LAMBDA_PLATFORM.cpu}`;
+  return resolvePackageDir("sharp", repoRoot) && !resolvePackageDir(sharpBinary, repoRoot) ? [sharpBinary] : [];
 }
