@@ -1,0 +1,51 @@
+import { getModel, registerModel } from "../models/registry.js";
+import type { AasistLogits } from "./aasist.js";
+import { createAasist } from "./aasist.js";
+import { AASIST_CONFIGS, type AasistVariant } from "./aasist-config.js";
+import { repeatToLength, windowStarts } from "./windows.js";
+
+/**
+ * Synthetic (cloned / text-to-speech) voice score with AASIST. Each 4 s window gets
+ * p(spoof) = softmax(logits)[spoof]; the audio's score is the mean over windows, so one odd window
+ * does not decide alone, and every window's score is returned as evidence.
+ */
+export type { AasistVariant } from "./aasist-config.js";
+
+for (const variant of Object.keys(AASIST_CONFIGS) as AasistVariant[]) {
+  registerModel(variant, () => createAasist(variant));
+}
+
+export interface SyntheticVoiceScore {
+  /** 0..1 probability that the speech is synthetic, averaged over windows. */
+  score: number;
+  windows: { startS: number; score: number }[];
+  model: string;
+}
+
+export interface ScoreOptions {
+  model?: AasistVariant;
+  /** Upper bound on windows scored (spread over the audio). Default 16 (64 s of audio scored). */
+  maxWindows?: number;
+}
+
+const SAMPLE_RATE = 16_000;
+const DEFAULT_MAX_WINDOWS = 16;
+
+export function spoofProbability(logits: AasistLogits): number {
+  // softmax over (spoof, bona fide), computed stably.
+  return 1 / (1 + Math.exp(logits.bonafide - logits.spoof));
+}
+
+export async function scoreSynthetic(pcm16k: Float32Array, opts: ScoreOptions = {}): Promise<SyntheticVoiceScore> {
+  if (pcm16k.length === 0) throw new Error("scoreSynthetic needs at least one sample");
+  const variant = opts.model ?? "AASIST";
+  const length = AASIST_CONFIGS[variant].samples;
+  const model = getModel<Float32Array, AasistLogits>(variant);
+  const windows: { startS: number; score: number }[] = [];
+  for (const start of windowStarts(pcm16k.length, length, opts.maxWindows ?? DEFAULT_MAX_WINDOWS)) {
+    const window = repeatToLength(pcm16k.subarray(start), length);
+    windows.push({ startS: start / SAMPLE_RATE, score: spoofProbability(await model.predict(window)) });
+  }
+  const score = windows.reduce((sum, w) => sum + w.score, 0) / windows.length;
+  return { score, windows, model: variant };
+}

@@ -1,0 +1,21 @@
+import { speakerModel } from "./models.js";
+import { analyseSpeech, keepSpeech, normaliseVolume } from "./speech.js";
+
+export class NoSpeechError extends Error {
+  constructor() {
+    super("No speech found in the audio");
+    this.name = "NoSpeechError";
+  }
+}
+
+/**
+ * Resemblyzer's pipeline (preprocess_wav, then embed_utterance): level raised to -30 dBFS when
+ * quieter, long silences removed (by Silero VAD here, where Resemblyzer uses webrtcvad), then the
+ * mean of the partial-window embeddings, L2-normalised.
+ */
+export async function speakerEmbedding(pcm16k: Float32Array): Promise<Float32Array> {
+  const speech = await analyseSpeech(pcm16k);
+  if (speech.ranges.length === 0) throw new NoSpeechError();
+  const { embedding } = await speakerModel().predict(normaliseVolume(keepSpeech(pcm16k, speech.ranges)));
+  return embedding;
+}
