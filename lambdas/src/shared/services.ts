@@ -3,9 +3,11 @@ import { ErasureService } from "@lg/domain/accounts/erasure-service";
 import { ExportService } from "@lg/domain/accounts/export-service";
 import { ProfileService } from "@lg/domain/accounts/profile-service";
 import { ConsentService } from "@lg/domain/biometrics/consent";
+import { EnrolmentService } from "@lg/domain/biometrics/enrolment-service";
 import { SampleLibrary } from "@lg/domain/biometrics/sample-library";
 import { cognito, dynamo, kms, s3 } from "./clients.js";
 import { CognitoIdentityProvider } from "./cognito-identity-provider.js";
+import { DetectionAnalyser } from "./detection-analyser.js";
 import { DynamoAccountStore } from "./dynamo-account-store.js";
 import { env } from "./env.js";
 import { KmsDataKeys } from "./kms-data-keys.js";
@@ -43,3 +45,17 @@ export const erasureService = once(
     }),
 );
 export const exportService = once(() => new ExportService({ store: accountStore(), keys: dataKeys(), now }));
+
+export const biometricAnalyser = once(() => new DetectionAnalyser());
+export const enrolmentService = once(
+  () =>
+    new EnrolmentService({
+      store: accountStore(),
+      objects: biometricObjects(),
+      keys: dataKeys(),
+      analyser: biometricAnalyser(),
+      consent: consentService(),
+      samples: sampleLibrary(),
+      now,
+    }),
+);

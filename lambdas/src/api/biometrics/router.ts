@@ -1,3 +1,16 @@
 import { createRouteGroup } from "../../shared/route-group.js";
+import { getConsent, giveConsent } from "./consent.js";
+import { deleteBiometrics } from "./delete-biometrics.js";
+import { train } from "./training.js";
+import { createFaceUploadUrl, createVoiceUploadUrl, registerFace, registerVoice } from "./uploads.js";
 
-export const handler = createRouteGroup("biometrics", {});
+export const handler = createRouteGroup("biometrics", {
+  "GET /api/consent": getConsent,
+  "POST /api/consent": giveConsent,
+  "POST /api/upload/face": createFaceUploadUrl,
+  "POST /api/upload/voice": createVoiceUploadUrl,
+  "PUT /api/biometric/face": registerFace,
+  "PUT /api/biometric/voice": registerVoice,
+  "POST /api/biometric-training": train,
+  "DELETE /api/biometric": deleteBiometrics,
+});

@@ -94,7 +94,7 @@ export class EnrolmentService {
 
     const analyses = [];
     for (const [i, bytes] of capture.faces.entries()) {
-      const analysis = await this.deps.analyser.analyseFacePhoto(bytes);
+      const analysis = await this.deps.analyser.analyseFacePhoto(bytes, i === 0 ? "frontal" : "turned");
       if (!analysis.ok)
         throw new DomainError("unprocessable", `Photo ${i + 1} (${POSES[i]?.name}): ${analysis.reason}`);
       analyses.push(analysis);
@@ -129,7 +129,7 @@ export class EnrolmentService {
   }
 
   private async enrolUploadedFace(userId: string, key: string, bytes: Uint8Array) {
-    const analysis = await this.deps.analyser.analyseFacePhoto(bytes);
+    const analysis = await this.deps.analyser.analyseFacePhoto(bytes, "frontal");
     if (!analysis.ok) throw new DomainError("unprocessable", analysis.reason);
     // A photo proves nothing about who sent it: it counts only once a live capture of the same face exists.
     const verified = await this.matchesLiveFace(userId, analysis.descriptor);

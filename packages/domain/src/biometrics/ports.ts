@@ -9,8 +9,11 @@ export type VoiceAnalysis =
 
 /** The detection engine as enrolment needs it; reasons are sentences fit to show the person. */
 export interface BiometricAnalyser {
-  /** Exactly one usable face: found, large and sharp enough. */
-  analyseFacePhoto(bytes: Uint8Array): Promise<FacePhotoAnalysis>;
+  /**
+   * Exactly one usable face: found, large and sharp enough. "frontal" also requires the face to
+   * look at the camera; "turned" accepts a turned head (the left and right poses).
+   */
+  analyseFacePhoto(bytes: Uint8Array, pose: "frontal" | "turned"): Promise<FacePhotoAnalysis>;
   /** Speech present, long enough, one speaker. Accepts any supported audio container. */
   analyseVoice(bytes: Uint8Array): Promise<VoiceAnalysis>;
   /** Whether two face descriptors belong to the same person, with the calibrated confidence 0-100. */

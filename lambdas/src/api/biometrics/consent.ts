@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { parseJson } from "../../shared/request.js";
+import { type ApiHandler, json } from "../../shared/route-group.js";
+import { consentService } from "../../shared/services.js";
+import { requireUserId } from "../../shared/session.js";
+
+const GiveConsent = z.object({
+  version: z.string().min(1, "Consent version is required"),
+  agree: z.literal(true, { error: "You must agree to the biometric consent to continue" }),
+});
+
+/** GET /api/consent: whether consent is still needed, and the text to show. */
+export const getConsent: ApiHandler = async (event) => {
+  const userId = await requireUserId(event);
+  return json(200, await consentService().status(userId));
+};
+
+/** POST /api/consent {version, agree:true}: recorded with its version and time. */
+export const giveConsent: ApiHandler = async (event) => {
+  const userId = await requireUserId(event);
+  const { version } = parseJson(event, GiveConsent);
+  return json(200, await consentService().give(userId, version));
+};

@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { parseJson } from "../../shared/request.js";
+import { type ApiHandler, json } from "../../shared/route-group.js";
+import { enrolmentService } from "../../shared/services.js";
+import { requireUserId } from "../../shared/session.js";
+
+const Register = z.object({ uploadURL: z.string().url("uploadURL must be the URL the upload was sent to") });
+
+const createUploadUrl =
+  (modality: "face" | "voice"): ApiHandler =>
+  async (event) => {
+    const userId = await requireUserId(event);
+    return json(200, await enrolmentService().createUploadUrl(userId, modality));
+  };
+
+const registerUpload =
+  (modality: "face" | "voice"): ApiHandler =>
+  async (event) => {
+    const userId = await requireUserId(event);
+    const { uploadURL } = parseJson(event, Register);
+    return json(200, await enrolmentService().registerUpload(userId, modality, uploadURL));
+  };
+
+/** POST /api/upload/face|voice: a presigned PUT URL under the caller's own upload prefix. */
+export const createFaceUploadUrl = createUploadUrl("face");
+export const createVoiceUploadUrl = createUploadUrl("voice");
+/** PUT /api/biometric/face|voice {uploadURL}: runs the quality gates and enrols, or 422 with the reason. */
+export const registerFace = registerUpload("face");
+export const registerVoice = registerUpload("voice");

@@ -1,0 +1,74 @@
+import { assessVoiceForEnrolment, decodeAudio, inspectImageForEnrolment, MediaError, matchFace } from "@lg/detection";
+import { MIN_ENROLMENT_SPEECH_SECONDS } from "@lg/detection/voice/index";
+import type { BiometricAnalyser, FacePhotoAnalysis, VoiceAnalysis } from "@lg/domain/biometrics/ports";
+
+/** Turned poses are checked by the pose rules, so the engine's frontal-only gate is lifted for them. */
+const TURNED_MAX_YAW = 90;
+const SAME_FACE_MIN_CONFIDENCE = 50;
+
+const sentence = (reason: string) => reason.charAt(0).toUpperCase() + reason.slice(1);
+
+/** The engine's short reasons, in the words the spec's screens use. */
+function faceReason(reason: string): string {
+  if (reason === "no face found") return "No face found in the photo";
+  if (reason === "more than one face") return "More than one face found";
+  if (reason === "photo too blurred") return "Photo too blurry";
+  return sentence(reason);
+}
+
+function voiceReason(reason: string, speechSeconds: number): string {
+  if (reason === "no speech") return "No speech detected";
+  if (reason.startsWith("too short")) {
+    return `Speech too short: ${speechSeconds.toFixed(1)} s, need at least ${MIN_ENROLMENT_SPEECH_SECONDS} s`;
+  }
+  if (reason === "more than one speaker") return "More than one speaker in the recording";
+  return sentence(reason);
+}
+
+/** The enrolment port served by @lg/detection (face-api descriptors, Silero VAD, GE2E speaker embeddings). */
+export class DetectionAnalyser implements BiometricAnalyser {
+  async analyseFacePhoto(bytes: Uint8Array, pose: "frontal" | "turned"): Promise<FacePhotoAnalysis> {
+    let inspection: Awaited<ReturnType<typeof inspectImageForEnrolment>>;
+    try {
+      inspection = await inspectImageForEnrolment(
+        bytes,
+        pose === "turned" ? { gates: { maxAbsYawDegrees: TURNED_MAX_YAW } } : {},
+      );
+    } catch (error) {
+      if (error instanceof MediaError) return { ok: false, reason: `Could not read the photo: ${error.message}` };
+      throw error;
+    }
+    const face = inspection.faces[0];
+    if (!inspection.accepted || !inspection.descriptor || !face) {
+      return { ok: false, reason: faceReason(inspection.reasons[0] ?? "no face found") };
+    }
+    const { detectionScore, sizePx, sharpness } = face.quality;
+    return {
+      ok: true,
+      descriptor: inspection.descriptor,
+      yawDegrees: face.quality.yawDegrees,
+      quality: { detectionScore, sizePx, sharpness },
+    };
+  }
+
+  async analyseVoice(bytes: Uint8Array): Promise<VoiceAnalysis> {
+    let pcm: Float32Array;
+    try {
+      pcm = (await decodeAudio(bytes)).samples;
+    } catch (error) {
+      if (error instanceof MediaError) return { ok: false, reason: `Could not read the recording: ${error.message}` };
+      throw error;
+    }
+    const assessment = await assessVoiceForEnrolment(pcm);
+    if (!assessment.ok || !assessment.embedding) {
+      return { ok: false, reason: voiceReason(assessment.reasons[0] ?? "no speech", assessment.speechSeconds) };
+    }
+    return { ok: true, embedding: assessment.embedding, speechSeconds: assessment.speechSeconds };
+  }
+
+  sameFace(a: Float32Array, b: Float32Array) {
+    const match = matchFace(b, [{ personId: "reference", face: [a], voice: [] }]);
+    const confidence = match?.confidence ?? 0;
+    return { same: confidence >= SAME_FACE_MIN_CONFIDENCE, confidence };
+  }
+}
