@@ -20,6 +20,12 @@ export const DETECTION_RUNTIME_PACKAGES = [
 /** Lambda's platform: packages built for anything else (per their `os`/`cpu` fields) are left out. */
 const LAMBDA_PLATFORM = { os: "linux", cpu: "arm64" };
 
+/**
+ * Packages used only for files they ship (vad-web: its Silero ONNX model, run by onnxruntime-node):
+ * their own dependencies (onnxruntime-web, 140 MB of browser runtimes) are never loaded on Lambda.
+ */
+const FILES_ONLY = new Set(["@ricky0123/vad-web"]);
+
 /** Paths inside a copied package that Lambda (linux arm64) never loads; they would only add size. */
 const PRUNE: Record<string, string[]> = {
   "onnxruntime-node": ["bin/napi-v*/darwin", "bin/napi-v*/win32", "bin/napi-v*/linux/x64"],
@@ -55,6 +61,7 @@ export function runtimeClosure(roots: readonly string[]): { name: string; dir: s
     const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as PackageJson;
     if (!runsOnLambda(pkg)) return;
     found.set(dir, name);
+    if (FILES_ONLY.has(name)) return;
     // Optional dependencies carry platform binaries (sharp's @img/*); only installed ones are found.
     for (const dep of Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies, ...pkg.optionalDependencies })) {
       // Type packages never load at run time.
@@ -79,6 +86,8 @@ export function copyRuntimePackagesCommands(outputDir: string, inputDir: string,
         `mkdir -p "${target}"`,
         `cp -RL "${inputDir}/${dir}/." "${target}/"`,
         ...(PRUNE[name] ?? []).map((p) => `rm -rf "${target}"/${p}`),
+        // Source maps of dependencies are never read at run time (Lambda's 250 MB limit counts them).
+        `find "${target}" -name '*.map' -type f -delete`,
       ];
     });
     if (copies.length === 0) return [];
