@@ -1,3 +1,18 @@
 import { createRouteGroup } from "../../shared/route-group.js";
+import { forceScan } from "./force-scan.js";
+import { getThreat } from "./get-threat.js";
+import { listThreats } from "./list-threats.js";
+import { scanStatus } from "./scan-status.js";
+import { getStats } from "./stats.js";
+import { updateThreatStatus } from "./update-status.js";
+import { verifyEvidence } from "./verify-evidence.js";
 
-export const handler = createRouteGroup("threats", {});
+export const handler = createRouteGroup("threats", {
+  "GET /api/threats": listThreats,
+  "GET /api/threats/{id}": getThreat,
+  "PUT /api/threats/{id}/status": updateThreatStatus,
+  "GET /api/threats/{id}/evidence": verifyEvidence,
+  "GET /api/stats": getStats,
+  "POST /api/scan/force": forceScan,
+  "GET /api/scan/status": scanStatus,
+});

@@ -1,3 +1,18 @@
-export const handler = async (): Promise<never> => {
-  throw new Error("scan/finish has not landed yet");
+import { z } from "zod";
+import { scanService } from "../../shared/scanning-services.js";
+
+const Input = z.object({
+  userId: z.string().min(1),
+  scanId: z.string().min(1),
+  results: z
+    .array(z.object({ created: z.array(z.string()).default([]), items: z.number().int().default(0) }).passthrough())
+    .optional(),
+  error: z.unknown().optional(),
+});
+
+/** Finish: the scan's record gets its outcome and counts; new threats go on to alerts. */
+export const handler = async (event: unknown) => {
+  const input = Input.parse(event);
+  const { scan, newThreatIds } = await scanService().finish(input);
+  return { status: scan.status, itemsScanned: scan.itemsScanned, threatsFound: scan.threatsFound, newThreatIds };
 };

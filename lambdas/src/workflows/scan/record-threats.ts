@@ -1,3 +1,22 @@
-export const handler = async (): Promise<never> => {
-  throw new Error("scan/record-threats has not landed yet");
+import { z } from "zod";
+import { scanService } from "../../shared/scanning-services.js";
+
+const Outcome = z.object({
+  url: z.string().optional(),
+  candidates: z.array(z.any()).default([]),
+  failed: z.boolean().optional(),
+});
+const Input = z.object({
+  userId: z.string().min(1),
+  scanId: z.string().min(1),
+  platform: z.object({ platformId: z.string() }).passthrough(),
+  analyses: z.array(Outcome).default([]),
+});
+
+/** RecordThreats: idempotent writes, so re-running a platform never duplicates a threat. */
+export const handler = async (event: unknown) => {
+  const { userId, platform, analyses } = Input.parse(event);
+  const outcomes = analyses.filter((a) => !a.failed).map((a) => ({ url: a.url ?? "", candidates: a.candidates }));
+  const result = await scanService().record({ userId, outcomes });
+  return { platformId: platform.platformId, ...result, failedItems: analyses.filter((a) => a.failed).length };
 };

@@ -1,0 +1,9 @@
+import { type ApiHandler, json } from "../../shared/route-group.js";
+import { threatQueries } from "../../shared/scanning-services.js";
+import { requireUserId } from "../../shared/session.js";
+
+/** GET /api/threats/{id}: one of the caller's threats with its audit trail (404 for anyone else's). */
+export const getThreat: ApiHandler = async (event) => {
+  const userId = await requireUserId(event);
+  return json(200, await threatQueries().get(userId, event.pathParameters?.id ?? ""));
+};

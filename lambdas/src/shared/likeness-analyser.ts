@@ -1,0 +1,67 @@
+import { createHash } from "node:crypto";
+import { analyseMedia } from "@lg/detection";
+import { decodeImage } from "@lg/detection/media/image";
+import { defaultLimits } from "@lg/detection/media/limits";
+import { sniffMediaType } from "@lg/detection/media/sniff";
+import type { DetectionResult } from "@lg/detection/result";
+import { perceptualHash } from "@lg/domain/scanning/perceptual-hash";
+import type { EnrolledPerson, LikenessAnalyser, LikenessFinding, MediaToAnalyse } from "@lg/domain/scanning/scan-ports";
+
+const MIME: Record<string, string> = {
+  jpeg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+  gif: "image/gif",
+  mp4: "video/mp4",
+  mov: "video/quicktime",
+  webm: "video/webm",
+  wav: "audio/wav",
+  mp3: "audio/mpeg",
+  flac: "audio/flac",
+  ogg: "audio/ogg",
+  m4a: "audio/mp4",
+};
+
+/** Descriptors are large and say nothing to a reader of evidence; keep their length only. */
+function serialisable(result: DetectionResult) {
+  return {
+    ...result,
+    faces: result.faces.map(({ descriptor, ...face }) => ({ ...face, descriptorLength: descriptor.length })),
+  };
+}
+
+/** Scanning's view of the detection engine (packages/detection). */
+export class DetectionLikenessAnalyser implements LikenessAnalyser {
+  async analyse(media: MediaToAnalyse, people: EnrolledPerson[]): Promise<LikenessFinding> {
+    const enrolled = people.map((p) => ({ personId: p.personId, face: p.face, voice: p.voice }));
+    const result = await analyseMedia(media.bytes, { enrolled });
+    const bestFace = result.faces
+      .map((f) => f.match)
+      .filter((m) => m !== null)
+      .sort((a, b) => b.confidence - a.confidence)[0];
+    const sniffed = sniffMediaType(media.bytes);
+    const contentType = MIME[result.media.format] ?? media.contentType;
+    let phash: string | undefined;
+    if (result.media.kind === "image" && sniffed) {
+      const image = await decodeImage(media.bytes, defaultLimits, 256);
+      phash = perceptualHash(image.pixels.data, image.pixels.width, image.pixels.height, 3);
+    }
+    return {
+      contentType,
+      mediaSha256: createHash("sha256").update(media.bytes).digest("hex"),
+      ...(phash ? { perceptualHash: phash } : {}),
+      face: bestFace ? { personId: bestFace.personId, confidence: bestFace.confidence } : null,
+      voice: result.voice?.match
+        ? { personId: result.voice.match.personId, confidence: result.voice.match.confidence }
+        : null,
+      syntheticScore: result.synthetic.score,
+      syntheticSignals: result.signals.map((s) => ({
+        id: s.id,
+        status: s.status,
+        ...(s.score !== undefined ? { score: s.score } : {}),
+        explanation: s.explanation,
+      })),
+      result: serialisable(result),
+    };
+  }
+}

@@ -1,0 +1,108 @@
+import { SchedulerClient } from "@aws-sdk/client-scheduler";
+import { SFNClient, StartExecutionCommand } from "@aws-sdk/client-sfn";
+import { connectorConfigFromEnv } from "@lg/connectors/config";
+import { connectorFor } from "@lg/connectors/registry";
+import { openEmbedding } from "@lg/domain/biometrics/embedding-cipher";
+import { SELF_PERSON_ID } from "@lg/domain/records";
+import { DynamoScanRepository, DynamoThreatRepository } from "@lg/domain/scanning/adapters/dynamo-threats";
+import { S3EvidenceStore } from "@lg/domain/scanning/adapters/s3-evidence";
+import type { EnrolledPerson } from "@lg/domain/scanning/scan-ports";
+import { ScanService } from "@lg/domain/scanning/scan-service";
+import { ScanStarter } from "@lg/domain/scanning/scan-starter";
+import { ThreatQueries } from "@lg/domain/threats/threat-queries";
+import { dynamo, s3 } from "./clients.js";
+import { env } from "./env.js";
+import { DetectionLikenessAnalyser } from "./likeness-analyser.js";
+import { accountStore, dataKeys, sampleLibrary } from "./services.js";
+
+/** Scanning's composition root: built once per container, on first use. */
+const once = <T>(build: () => T) => {
+  let value: T | undefined;
+  return () => {
+    value ??= build();
+    return value;
+  };
+};
+
+export const sfn = new SFNClient({});
+export const scheduler = new SchedulerClient({});
+
+const required = (name: "EVIDENCE_BUCKET" | "SCAN_STATE_MACHINE_ARN") => {
+  const value = env()[name];
+  if (!value) throw new Error(`Invalid environment: ${name}`);
+  return value;
+};
+
+export const threatRepository = once(() => new DynamoThreatRepository(dynamo, env().TABLE_NAME));
+export const scanRepository = once(() => new DynamoScanRepository(dynamo, env().TABLE_NAME));
+export const evidenceStore = once(() => new S3EvidenceStore(s3, required("EVIDENCE_BUCKET")));
+export const scanStateMachineArn = () => required("SCAN_STATE_MACHINE_ARN");
+const connectorConfig = once(() => connectorConfigFromEnv());
+const likenessAnalyser = once(() => new DetectionLikenessAnalyser());
+
+/** Verified faces and unexpired voices, decrypted for matching; never logged or returned. */
+export async function enrolledPeople(userId: string): Promise<EnrolledPerson[]> {
+  const profile = await accountStore().getProfile(userId);
+  const samples = await sampleLibrary().activeSamples(userId);
+  const people = new Map<string, EnrolledPerson>();
+  for (const sample of samples) {
+    if (sample.modality === "face" && !sample.verified) continue;
+    const embedding = await openEmbedding(dataKeys(), userId, sample.modality, sample);
+    const displayName =
+      sample.personId === SELF_PERSON_ID
+        ? [profile?.firstName, profile?.lastName].filter(Boolean).join(" ") || "you"
+        : sample.personId;
+    const person = people.get(sample.personId) ?? { personId: sample.personId, displayName, face: [], voice: [] };
+    person[sample.modality].push(embedding);
+    people.set(sample.personId, person);
+  }
+  return [...people.values()];
+}
+
+export const scanService = once(
+  () =>
+    new ScanService({
+      accounts: accountStore(),
+      scans: scanRepository(),
+      threats: threatRepository(),
+      evidence: evidenceStore(),
+      analyser: likenessAnalyser(),
+      sources: {
+        connector: (platformId) => connectorFor(platformId, connectorConfig()),
+        fetchMedia: async (url) => {
+          const response = await connectorConfig().http.expectOk(url, { maxBytes: 10 * 1024 * 1024 });
+          return { url: response.url, contentType: response.headers["content-type"] ?? "", bytes: response.body };
+        },
+      },
+      enrolledPeople,
+      now: () => new Date(),
+    }),
+);
+
+export const threatQueries = once(
+  () =>
+    new ThreatQueries({
+      accounts: accountStore(),
+      threats: threatRepository(),
+      scans: scanRepository(),
+      evidence: evidenceStore(),
+      now: () => new Date(),
+    }),
+);
+
+export const scanStarter = once(
+  () =>
+    new ScanStarter({
+      scans: scanRepository(),
+      enrolledPeople,
+      now: () => new Date(),
+      workflow: {
+        start: async (name, input) => {
+          const out = await sfn.send(
+            new StartExecutionCommand({ stateMachineArn: scanStateMachineArn(), name, input: JSON.stringify(input) }),
+          );
+          return out.executionArn ?? "";
+        },
+      },
+    }),
+);

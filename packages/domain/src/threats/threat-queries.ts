@@ -1,0 +1,67 @@
+import type { AccountStore } from "../accounts/ports.js";
+import { DomainError } from "../errors.js";
+import { SELF_PERSON_ID } from "../records.js";
+import { type EvidenceStore, verifyEvidencePackage } from "../scanning/evidence.js";
+import type { ScanRepository } from "../scanning/scan-ports.js";
+import { scanIntervalHours } from "../scanning/scan-service.js";
+import { computeStats } from "../scanning/stats.js";
+import type { ThreatRepository } from "../scanning/threat-ports.js";
+import { threatView } from "./threat-view.js";
+
+export interface ThreatQueryDeps {
+  accounts: AccountStore;
+  threats: ThreatRepository;
+  scans: ScanRepository;
+  evidence: EvidenceStore;
+  now: () => Date;
+}
+
+/** Reads for the dashboard: every figure comes from stored threats, scans and samples. */
+export class ThreatQueries {
+  constructor(private readonly deps: ThreatQueryDeps) {}
+
+  async list(userId: string) {
+    const threats = await this.deps.threats.list(userId);
+    return threats.sort((a, b) => b.createdAt.localeCompare(a.createdAt)).map(threatView);
+  }
+
+  async get(userId: string, threatId: string) {
+    const threat = await this.deps.threats.get(userId, threatId);
+    if (!threat) throw new DomainError("not-found", "Threat not found");
+    return { ...threatView(threat), audit: await this.deps.threats.listAudit(userId, threatId) };
+  }
+
+  async verifyEvidence(userId: string, threatId: string) {
+    const threat = await this.deps.threats.get(userId, threatId);
+    if (!threat) throw new DomainError("not-found", "Threat not found");
+    if (!threat.evidenceData) throw new DomainError("not-found", "This threat has no evidence package");
+    return verifyEvidencePackage(this.deps.evidence, threat.evidenceData.manifestKey, threat.evidenceData.hash);
+  }
+
+  async stats(userId: string) {
+    const [profile, threats, scans, samples] = await Promise.all([
+      this.deps.accounts.getProfile(userId),
+      this.deps.threats.list(userId),
+      this.deps.scans.list(userId, 50),
+      this.deps.accounts.listSamples(userId),
+    ]);
+    const finished = scans.filter((s) => s.status === "succeeded");
+    const self = samples.filter((s) => s.personId === SELF_PERSON_ID);
+    return computeStats(
+      {
+        threats,
+        platformsScanned: finished.flatMap((s) => s.platforms),
+        faceVerified: self.some((s) => s.modality === "face" && s.verified),
+        voiceEnrolled: self.some((s) => s.modality === "voice"),
+        ...(finished[0]?.finishedAt ? { lastScanAt: finished[0].finishedAt } : {}),
+        scanIntervalHours: profile ? scanIntervalHours(profile) : 168,
+      },
+      this.deps.now().getTime(),
+    );
+  }
+
+  async latestScan(userId: string) {
+    const [latest] = await this.deps.scans.list(userId, 1);
+    return latest ?? null;
+  }
+}
