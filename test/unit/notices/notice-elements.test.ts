@@ -1,4 +1,4 @@
-import { composeNotice, defaultRecipientDirectory, noticeFileName } from "@lg/notices";
+import { composeNotice, defaultRecipientDirectory, noticeFileName, RecipientDirectory } from "@lg/notices";
 import { describe, expect, it } from "vitest";
 import { EVIDENCE_SHA256, noticeInput, threat } from "./fixtures.js";
 
@@ -158,5 +158,36 @@ describe("rendered notices", () => {
         expect(notice.text).not.toMatch(/embedding|0\.12|0\.87|faceSimilarity|a1b2c3d4e5f60718/);
       }
     }
+  });
+});
+
+describe("DSA explanation", () => {
+  const eu = noticeInput();
+  const person = { ...eu.person, country: "IE" };
+
+  it("claims copyright only where the person has not denied owning the work", () => {
+    expect(composeNotice({ ...eu, person }, directory).elements.explanation).toContain("(copyright)");
+    const denied = composeNotice({ ...eu, person, confirmations: { ownsWork: false, accurate: true } }, directory);
+    expect(denied.route).toBe("dsa_article_16");
+    expect(denied.elements.explanation).not.toContain("(copyright)");
+  });
+
+  it("names impersonation, and non-consensual intimate imagery on an EU-only platform, as grounds", () => {
+    const impersonation = composeNotice({ ...eu, person, threat: threat({ threatType: "impersonation" }) }, directory);
+    expect(impersonation.elements.explanation).toContain("impersonates me");
+
+    const euOnly = RecipientDirectory.parse({
+      version: 1,
+      platforms: [
+        {
+          ...directory.find("pornhub"),
+          platformId: "eu-tube",
+          jurisdiction: { usCovered: false, euHosted: true },
+        },
+      ],
+    });
+    const intimate = composeNotice({ ...eu, person, threat: threat({ platform: "eu-tube" }) }, euOnly);
+    expect(intimate.route).toBe("dsa_article_16");
+    expect(intimate.elements.explanation).toContain("Directive (EU) 2024/1385");
   });
 });

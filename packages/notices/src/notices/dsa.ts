@@ -2,14 +2,14 @@ import { isIntimateImagery, type ThreatRecord } from "../threat.js";
 import { describeEvidence, describeMaterial, fullName, type NoticeElement, signatureLine } from "./sections.js";
 import type { NoticeInput } from "./types.js";
 
-function illegalityGrounds(threat: ThreatRecord, adultPlatform: boolean): string[] {
+function illegalityGrounds(threat: ThreatRecord, adultPlatform: boolean, ownsWork: boolean): string[] {
   const grounds = [
-    "It processes my biometric data (my face or voice) without my consent, which Article 9 of the GDPR prohibits.",
+    "It processes my personal data, my face or voice, without my consent or any other lawful basis (GDPR Articles 6 and 9).",
     "It violates my right to my own image and personality under the law of my member state.",
   ];
   if (threat.threatType === "impersonation") {
     grounds.push("It impersonates me, deceiving people into believing they are dealing with me.");
-  } else {
+  } else if (ownsWork) {
     grounds.push("It reproduces my own photograph or recording without my authorisation (copyright).");
   }
   if (isIntimateImagery(threat, adultPlatform)) {
@@ -23,7 +23,7 @@ function illegalityGrounds(threat: ThreatRecord, adultPlatform: boolean): string
 /** Article 16(2) DSA: (a) substantiated explanation, (b) exact URLs, (c) name and email, (d) bona fide statement. */
 export function dsaElements(input: NoticeInput, platformName: string, adultPlatform: boolean): NoticeElement[] {
   const { threat, person } = input;
-  const grounds = illegalityGrounds(threat, adultPlatform)
+  const grounds = illegalityGrounds(threat, adultPlatform, input.confirmations.ownsWork !== false)
     .map((line) => `- ${line}`)
     .join("\n");
   return [
