@@ -80,7 +80,7 @@ describe("accounts on the local stack", () => {
     expect(((await refused.json()) as { message: string }).message).toMatch(/incorrect verification code/i);
 
     const confirmed = await call("/api/auth/confirm", { method: "POST", json: { username, code, password: PASSWORD } });
-    expect(confirmed.status).toBe(200);
+    expect(confirmed.status, await confirmed.clone().text()).toBe(200);
     const setCookie = confirmed.headers.getSetCookie().join("\n");
     expect(setCookie).toMatch(/lg_session=[\w-]{43}; HttpOnly; Secure; SameSite=Lax; Path=\/; Max-Age=\d+/);
     const reused = await call("/api/auth/confirm", { method: "POST", json: { username, code, password: PASSWORD } });

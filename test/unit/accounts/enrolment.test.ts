@@ -1,0 +1,116 @@
+import { describe, expect, it } from "vitest";
+import type { DomainError } from "../../../packages/domain/src/errors.js";
+import { photo, wav } from "./fakes.js";
+import { accountWorld } from "./world.js";
+
+const poses = (person = 1) => [
+  photo(`person=${person};yaw=0`),
+  photo(`person=${person};yaw=-30`),
+  photo(`person=${person};yaw=28`),
+];
+
+async function uploadFace(w: ReturnType<typeof accountWorld>, userId: string, bytes: Uint8Array) {
+  const { uploadURL } = await w.enrolment.createUploadUrl(userId, "face");
+  const key = w.objects.keyFromUploadUrl(uploadURL) as string;
+  await w.objects.write(key, bytes, "image/jpeg", {});
+  return uploadURL;
+}
+
+const rejection = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error("expected a refusal");
+    },
+    (e: DomainError) => ({ kind: e.kind, message: e.message }),
+  );
+
+describe("biometric enrolment", () => {
+  it("refuses every biometric step until consent is given", async () => {
+    const w = accountWorld();
+    const { userId } = await w.member("ada@example.com", false);
+    expect(await rejection(w.enrolment.createUploadUrl(userId, "face"))).toMatchObject({ kind: "forbidden" });
+    expect(await rejection(w.enrolment.enrolLiveCapture(userId, { faces: poses() }))).toMatchObject({
+      kind: "forbidden",
+    });
+    expect((await w.consent.status(userId)).required).toBe(true);
+  });
+
+  it("keeps an uploaded photo unverified until a live capture of the same face confirms it", async () => {
+    const w = accountWorld();
+    const { userId } = await w.member("ada@example.com");
+    const uploadURL = await uploadFace(w, userId, photo("person=1;yaw=0"));
+    expect(await w.enrolment.registerUpload(userId, "face", uploadURL)).toEqual({
+      status: "processed",
+      verified: false,
+    });
+    expect((await w.profiles.get(userId)).faceVerified).toBe(false);
+
+    expect(await w.enrolment.enrolLiveCapture(userId, { faces: poses(1), voice: wav("ok") })).toEqual({
+      faces: 3,
+      voice: true,
+      verified: true,
+    });
+    const samples = await w.store.listSamples(userId);
+    expect(samples.filter((s) => s.source === "upload").every((s) => s.verified)).toBe(true);
+    const view = await w.profiles.get(userId);
+    expect(view).toMatchObject({ faceEnrolled: true, faceVerified: true, voiceEnrolled: true, dataExpiresInDays: 90 });
+    expect(view.faceEmbeddingPath).not.toBe("");
+  });
+
+  it("does not verify a stranger's uploaded photo with the account holder's live capture", async () => {
+    const w = accountWorld();
+    const { userId } = await w.member("ada@example.com");
+    await w.enrolment.registerUpload(userId, "face", await uploadFace(w, userId, photo("person=2;yaw=0")));
+    await w.enrolment.enrolLiveCapture(userId, { faces: poses(1) });
+    const upload = (await w.store.listSamples(userId)).find((s) => s.source === "upload");
+    expect(upload?.verified).toBe(false);
+  });
+
+  it("refuses poses that are not turned, turned the same way, or of different people, storing nothing", async () => {
+    const w = accountWorld();
+    const { userId } = await w.member("ada@example.com");
+    const cases: [Uint8Array[], RegExp][] = [
+      [[photo("person=1;yaw=0"), photo("person=1;yaw=2"), photo("person=1;yaw=30")], /Turn Left/],
+      [[photo("person=1;yaw=0"), photo("person=1;yaw=30"), photo("person=1;yaw=25")], /same way/],
+      [[photo("person=1;yaw=0"), photo("person=2;yaw=-30"), photo("person=1;yaw=30")], /same person/],
+      [[photo("person=1;yaw=25"), photo("person=1;yaw=-30"), photo("person=1;yaw=30")], /look straight/],
+      [[photo("reject=No face found in the photo"), ...poses().slice(1)], /Photo 1 \(Face Forward\): No face found/],
+    ];
+    for (const [faces, message] of cases) {
+      const refused = await rejection(w.enrolment.enrolLiveCapture(userId, { faces }));
+      expect(refused.kind).toBe("unprocessable");
+      expect(refused.message).toMatch(message);
+    }
+    expect(await w.store.listSamples(userId)).toEqual([]);
+    expect(w.objects.objects.size).toBe(0);
+  });
+
+  it("refuses another user's upload URL, wrong file types and oversized files", async () => {
+    const w = accountWorld();
+    const alice = await w.member("alice@example.com");
+    const bob = await w.member("bob@example.com");
+    const alicesUpload = await uploadFace(w, alice.userId, photo("person=1;yaw=0"));
+    expect(await rejection(w.enrolment.registerUpload(bob.userId, "face", alicesUpload))).toMatchObject({
+      kind: "forbidden",
+    });
+    expect(await rejection(w.enrolment.registerUpload(alice.userId, "voice", alicesUpload))).toMatchObject({
+      kind: "unsupported-type",
+    });
+    const big = await uploadFace(w, alice.userId, new Uint8Array(10 * 1024 * 1024 + 1).fill(0xff));
+    expect(await rejection(w.enrolment.registerUpload(alice.userId, "face", big))).toMatchObject({ kind: "too-large" });
+  });
+
+  it("seals embeddings so the stored item holds neither the embedding nor the plaintext key", async () => {
+    const w = accountWorld();
+    const { userId } = await w.member("ada@example.com");
+    await w.enrolment.enrolLiveCapture(userId, { faces: poses(7) });
+    const [sample] = await w.store.listSamples(userId);
+    expect(sample?.encryptedEmbedding).toBeTruthy();
+    expect(JSON.stringify(sample)).not.toContain('"7"');
+    const exported = await w.exports.export(userId, true);
+    const faces = exported.data.BiometricSample as { embedding: number[] }[];
+    expect(faces[0]?.embedding).toEqual([7, 0, 0]);
+    const plain = await w.exports.export(userId, false);
+    expect(JSON.stringify(plain)).not.toContain("encryptedEmbedding");
+  });
+});

@@ -1,0 +1,185 @@
+import type { AccountStore, IdentityProvider, StoredItem } from "../../../packages/domain/src/accounts/ports.js";
+import type {
+  BiometricAnalyser,
+  BiometricObjectStore,
+  DataKeyService,
+  FacePhotoAnalysis,
+} from "../../../packages/domain/src/biometrics/ports.js";
+import type { BiometricSampleRecord } from "../../../packages/domain/src/records.js";
+import {
+  BiometricConsent,
+  BiometricSample,
+  fromItem,
+  Session,
+  toItem,
+  UserProfile,
+} from "../../../packages/domain/src/table/index.js";
+
+/** An in-memory single table keyed like the real one, so erasure tests see every item. */
+export class MemoryAccountStore implements AccountStore {
+  readonly items = new Map<string, Record<string, unknown>>();
+  private key = (pk: string, sk: string) => `${pk}|${sk}`;
+  private putItem(item: Record<string, unknown>) {
+    this.items.set(this.key(String(item.pk), String(item.sk)), item);
+  }
+  private byPrefix(pk: string, sk: string) {
+    return [...this.items.values()].filter((i) => i.pk === pk && String(i.sk).startsWith(sk));
+  }
+  async getProfile(userId: string) {
+    const item = this.items.get(this.key(`USER#${userId}`, "PROFILE"));
+    return item ? fromItem(UserProfile, item) : null;
+  }
+  async putProfile(p: Parameters<AccountStore["putProfile"]>[0]) {
+    this.putItem(toItem(UserProfile, p));
+  }
+  async putSession(s: Parameters<AccountStore["putSession"]>[0]) {
+    this.putItem(toItem(Session, s));
+  }
+  async getSession(hash: string) {
+    const item = this.items.get(this.key(`SESSION#${hash}`, "SESSION"));
+    return item ? fromItem(Session, item) : null;
+  }
+  async deleteSession(hash: string) {
+    this.items.delete(this.key(`SESSION#${hash}`, "SESSION"));
+  }
+  async listSessions(userId: string) {
+    return [...this.items.values()]
+      .filter((i) => i.gsi1pk === `USER#${userId}#SESSIONS`)
+      .map((i) => fromItem(Session, i));
+  }
+  async listConsents(userId: string) {
+    return this.byPrefix(`USER#${userId}`, "CONSENT#").map((i) => fromItem(BiometricConsent, i));
+  }
+  async putConsent(c: Parameters<AccountStore["putConsent"]>[0]) {
+    this.putItem(toItem(BiometricConsent, c));
+  }
+  async listSamples(userId: string) {
+    return this.byPrefix(`USER#${userId}`, "BIOMETRIC#").map((i) => fromItem(BiometricSample, i));
+  }
+  async putSample(s: BiometricSampleRecord) {
+    this.putItem(toItem(BiometricSample, s));
+  }
+  async deleteSample(s: BiometricSampleRecord) {
+    const item = toItem(BiometricSample, s);
+    this.items.delete(this.key(String(item.pk), String(item.sk)));
+  }
+  async listUserItems(userId: string) {
+    return this.byPrefix(`USER#${userId}`, "") as StoredItem[];
+  }
+  async deleteItems(keys: { pk: string; sk: string }[]) {
+    for (const k of keys) this.items.delete(this.key(k.pk, k.sk));
+  }
+}
+
+export class MemoryObjectStore implements BiometricObjectStore {
+  readonly objects = new Map<string, { bytes: Uint8Array; tags: Record<string, string> }>();
+  async presignUpload(key: string) {
+    return `https://bucket.example/biometrics/${key}?X-Amz-Signature=test`;
+  }
+  keyFromUploadUrl(url: string) {
+    const path = new URL(url).pathname;
+    return path.startsWith("/biometrics/") ? decodeURIComponent(path.slice("/biometrics/".length)) : null;
+  }
+  async head(key: string) {
+    const o = this.objects.get(key);
+    return o ? { size: o.bytes.byteLength } : null;
+  }
+  async read(key: string) {
+    const o = this.objects.get(key);
+    if (!o) throw new Error("missing");
+    return o.bytes;
+  }
+  async write(key: string, bytes: Uint8Array, _type: string, tags: Record<string, string>) {
+    this.objects.set(key, { bytes, tags });
+  }
+  async setTags(key: string, tags: Record<string, string>) {
+    const o = this.objects.get(key);
+    if (o) o.tags = tags;
+  }
+  async deleteAll(prefix: string) {
+    const keys = [...this.objects.keys()].filter((k) => k.startsWith(prefix));
+    for (const k of keys) this.objects.delete(k);
+    return { objects: keys.length, objectVersions: 0 };
+  }
+  async list(prefix: string) {
+    return [...this.objects.keys()].filter((k) => k.startsWith(prefix));
+  }
+}
+
+/** Wraps data keys by XOR with a fixed pad: enough to prove the plaintext key is never stored. */
+export class FakeDataKeys implements DataKeyService {
+  private pad = new Uint8Array(32).fill(0x5a);
+  async generateDataKey() {
+    const plaintext = crypto.getRandomValues(new Uint8Array(32));
+    return { plaintext: new Uint8Array(plaintext), wrapped: plaintext.map((b, i) => b ^ (this.pad[i] ?? 0)) };
+  }
+  async unwrapDataKey(wrapped: Uint8Array) {
+    return wrapped.map((b, i) => b ^ (this.pad[i] ?? 0));
+  }
+}
+
+/**
+ * Test photos are tiny JPEG-signed byte strings whose text says what the engine should "see":
+ * `person=<n>;yaw=<deg>` or `reject=<reason>`.
+ */
+export const photo = (spec: string) => new Uint8Array([0xff, 0xd8, 0xff, ...new TextEncoder().encode(spec)]);
+export const wav = (spec: string) =>
+  new Uint8Array([...new TextEncoder().encode("RIFF\0\0\0\0WAVE"), ...new TextEncoder().encode(spec)]);
+
+export class FakeAnalyser implements BiometricAnalyser {
+  async analyseFacePhoto(bytes: Uint8Array): Promise<FacePhotoAnalysis> {
+    const text = new TextDecoder().decode(bytes.subarray(3));
+    const reject = /reject=([^;]+)/.exec(text)?.[1];
+    if (reject) return { ok: false, reason: reject };
+    const person = Number(/person=(\d+)/.exec(text)?.[1] ?? 0);
+    const yaw = Number(/yaw=(-?\d+)/.exec(text)?.[1] ?? 0);
+    return { ok: true, descriptor: new Float32Array([person, 0, 0]), yawDegrees: yaw, quality: { sizePx: 200 } };
+  }
+  async analyseVoice(bytes: Uint8Array) {
+    const text = new TextDecoder().decode(bytes.subarray(12));
+    const reject = /reject=([^;]+)/.exec(text)?.[1];
+    if (reject) return { ok: false as const, reason: reject };
+    return { ok: true as const, embedding: new Float32Array([1, 2, 3]), speechSeconds: 8 };
+  }
+  sameFace(a: Float32Array, b: Float32Array) {
+    const same = a[0] === b[0];
+    return { same, confidence: same ? 95 : 5 };
+  }
+}
+
+export class FakeIdentityProvider implements IdentityProvider {
+  readonly users = new Map<
+    string,
+    { password: string; sub: string; confirmed: boolean; email?: string; phone?: string }
+  >();
+  readonly revoked: string[] = [];
+  readonly deleted: string[] = [];
+  code = "123456";
+  async signUp(input: { username: string; password: string; email?: string; phone?: string }) {
+    this.users.set(input.username, { ...input, sub: `sub-${this.users.size + 1}`, confirmed: false });
+    return { destination: input.username };
+  }
+  async confirmSignUp(username: string, code: string) {
+    const user = this.users.get(username);
+    if (!user || code !== this.code) throw new Error("CodeMismatch");
+    user.confirmed = true;
+  }
+  async resendCode(username: string) {
+    return { destination: username };
+  }
+  async signIn(username: string, password: string) {
+    const user = this.users.get(username);
+    if (!user || user.password !== password || !user.confirmed) throw new Error("NotAuthorized");
+    return {
+      identity: { userId: user.sub, username, ...(user.email ? { email: user.email } : {}) },
+      refreshToken: `refresh-${user.sub}`,
+    };
+  }
+  async revoke(token: string) {
+    this.revoked.push(token);
+  }
+  async deleteUser(username: string) {
+    this.deleted.push(username);
+    this.users.delete(username);
+  }
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { photo, wav } from "./fakes.js";
+import { accountWorld } from "./world.js";
+
+const poses = [photo("person=1;yaw=0"), photo("person=1;yaw=-30"), photo("person=1;yaw=30")];
+
+describe("privacy controls", () => {
+  it("re-tags stored objects and moves embedding expiry when the auto-delete choice changes", async () => {
+    const w = accountWorld();
+    const { userId } = await w.member("ada@example.com");
+    await w.enrolment.enrolLiveCapture(userId, { faces: poses, voice: wav("ok") });
+    expect([...w.objects.objects.values()].every((o) => o.tags["auto-delete"] === "90d")).toBe(true);
+
+    await w.profiles.update(userId, { dataExpiryDays: 30 });
+    expect([...w.objects.objects.values()].every((o) => o.tags["auto-delete"] === "30d")).toBe(true);
+    const samples = await w.store.listSamples(userId);
+    expect(samples.every((s) => s.deleteAfter === "2026-12-22T00:00:00.000Z")).toBe(true);
+
+    await w.profiles.update(userId, { dataExpiryDays: -1 });
+    expect([...w.objects.objects.values()].every((o) => o.tags["auto-delete"] === "never")).toBe(true);
+    expect((await w.store.listSamples(userId)).every((s) => s.deleteAfter === undefined)).toBe(true);
+  });
+
+  it("sweeps expired samples and their objects on read", async () => {
+    const w = accountWorld();
+    const { userId } = await w.member("ada@example.com");
+    await w.profiles.update(userId, { dataExpiryDays: 30 });
+    await w.enrolment.enrolLiveCapture(userId, { faces: poses });
+    w.clock.now = new Date("2026-12-23T00:00:00Z");
+    expect(await w.samples.activeSamples(userId)).toEqual([]);
+    expect(await w.store.listSamples(userId)).toEqual([]);
+    expect(w.objects.objects.size).toBe(0);
+    expect((await w.profiles.get(userId)).faceEmbeddingPath).toBe("");
+  });
+
+  it("deletes all biometric data and withdraws consent, leaving the other user untouched", async () => {
+    const w = accountWorld();
+    const alice = await w.member("alice@example.com");
+    const bob = await w.member("bob@example.com");
+    await w.enrolment.enrolLiveCapture(alice.userId, { faces: poses, voice: wav("ok") });
+    await w.enrolment.enrolLiveCapture(bob.userId, { faces: poses });
+
+    expect(await w.erasure.deleteBiometrics(alice.userId)).toEqual({ samples: 4, objects: 4, objectVersions: 0 });
+    expect(await w.store.listSamples(alice.userId)).toEqual([]);
+    expect(await w.objects.list(`users/${alice.userId}/`)).toEqual([]);
+    expect((await w.consent.status(alice.userId)).required).toBe(true);
+    expect(await w.store.listSamples(bob.userId)).toHaveLength(3);
+  });
+
+  it("deletes an account so that nothing of it remains and its sessions no longer work", async () => {
+    const w = accountWorld();
+    const alice = await w.member("alice@example.com");
+    const bob = await w.member("bob@example.com");
+    await w.enrolment.enrolLiveCapture(alice.userId, { faces: poses, voice: wav("ok") });
+
+    const deleted = await w.erasure.deleteAccount(alice.userId);
+    expect(deleted).toMatchObject({ samples: 4, objects: 4, sessions: 1, signInAccount: true });
+    const remaining = [...w.store.items.values()].filter((i) => JSON.stringify(i).includes(alice.userId));
+    expect(remaining).toEqual([]);
+    expect(w.objects.objects.size).toBe(0);
+    expect(w.identity.deleted).toEqual(["alice@example.com"]);
+    expect(await w.auth.currentUser(alice.sessionToken)).toBeNull();
+    expect(await w.auth.currentUser(bob.sessionToken)).toMatchObject({ userId: bob.userId });
+  });
+});

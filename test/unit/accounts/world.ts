@@ -1,0 +1,46 @@
+import { AuthService } from "../../../packages/domain/src/accounts/auth-service.js";
+import { ErasureService } from "../../../packages/domain/src/accounts/erasure-service.js";
+import { ExportService } from "../../../packages/domain/src/accounts/export-service.js";
+import { ProfileService } from "../../../packages/domain/src/accounts/profile-service.js";
+import { CONSENT_VERSION, ConsentService } from "../../../packages/domain/src/biometrics/consent.js";
+import { EnrolmentService } from "../../../packages/domain/src/biometrics/enrolment-service.js";
+import { SampleLibrary } from "../../../packages/domain/src/biometrics/sample-library.js";
+import { FakeAnalyser, FakeDataKeys, FakeIdentityProvider, MemoryAccountStore, MemoryObjectStore } from "./fakes.js";
+
+/** All account services over in-memory fakes, with a clock the test can move. */
+export function accountWorld() {
+  const clock = { now: new Date("2026-11-22T00:00:00Z") };
+  const now = () => clock.now;
+  const store = new MemoryAccountStore();
+  const objects = new MemoryObjectStore();
+  const keys = new FakeDataKeys();
+  const identity = new FakeIdentityProvider();
+  const analyser = new FakeAnalyser();
+  const samples = new SampleLibrary({ store, objects, now });
+  const consent = new ConsentService({ store, now });
+  const auth = new AuthService({ identity, store, now });
+  return {
+    clock,
+    store,
+    objects,
+    identity,
+    auth,
+    consent,
+    samples,
+    profiles: new ProfileService({ store, samples, now }),
+    enrolment: new EnrolmentService({ store, objects, keys, analyser, consent, samples, now }),
+    erasure: new ErasureService({ store, objects, identity, consent }),
+    exports: new ExportService({ store, keys, now }),
+    /** Signs up, confirms and signs in; returns the new user's id and session token. */
+    async member(email: string, withConsent = true) {
+      await auth.signUp({ method: "email", email, password: "Correct-horse-9" });
+      const { user, sessionToken } = await auth.confirm({
+        username: email,
+        code: identity.code,
+        password: "Correct-horse-9",
+      });
+      if (withConsent) await consent.give(user.userId, CONSENT_VERSION);
+      return { userId: user.userId, sessionToken };
+    },
+  };
+}
