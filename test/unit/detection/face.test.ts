@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { faceDescriptors } from "../../../packages/detection/src/face/descriptors.js";
+import { inspectImageForEnrolment } from "../../../packages/detection/src/face/enrolment.js";
+import { matchFace } from "../../../packages/detection/src/face/match.js";
+import { dataFile } from "./data-dir.js";
+
+// Few images on purpose: the models load once (seconds) and each image costs a forward pass.
+describe("faces", () => {
+  it("matches the same person across two photos and not a different person", { timeout: 300_000 }, async () => {
+    const [enrolledFace] = await faceDescriptors(dataFile("faces/deepface/img1.jpg"));
+    const [samePerson] = await faceDescriptors(dataFile("faces/deepface/img2.jpg"));
+    const [otherPerson] = await faceDescriptors(dataFile("faces/deepface/img26.jpg"));
+    if (!enrolledFace || !samePerson || !otherPerson) throw new Error("a face was not detected");
+    expect(enrolledFace.descriptor.length).toBe(128);
+    const enrolled = [{ personId: "ID01", face: [enrolledFace.descriptor], voice: [] }];
+    const same = matchFace(samePerson.descriptor, enrolled);
+    const other = matchFace(otherPerson.descriptor, enrolled);
+    expect(same?.personId).toBe("ID01");
+    expect(same?.confidence).toBeGreaterThan(50);
+    expect(other?.confidence).toBeLessThan(50);
+    expect(other?.distance).toBeGreaterThan(same?.distance ?? 0);
+  });
+
+  it("refuses a group photo for enrolment with 'more than one face'", { timeout: 300_000 }, async () => {
+    const inspection = await inspectImageForEnrolment(dataFile("faces/deepface/couple.jpg"));
+    expect(inspection.accepted).toBe(false);
+    expect(inspection.reasons).toContain("more than one face");
+    expect(inspection.descriptor).toBeNull();
+  });
+});

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { decodeImage, encodePng } from "../../../packages/detection/src/media/image.js";
+import { defaultLimits } from "../../../packages/detection/src/media/limits.js";
+import { decodeDwtDct, encodeDwtDct } from "../../../packages/detection/src/provenance/watermark/dwt-dct.js";
+import {
+  chanceOfAgreement,
+  sdWatermarkSignal,
+  WATERMARK_PAYLOADS,
+} from "../../../packages/detection/src/provenance/watermark/sd-watermark.js";
+import { dataFile } from "./data-dir.js";
+
+const SDXL_BITS = [...WATERMARK_PAYLOADS[0].bits];
+
+describe("Stable Diffusion invisible watermark (dwtDct)", () => {
+  it("uses the published 48-bit SDXL message", () => {
+    expect(SDXL_BITS.join("")).toBe("101100111110110010010000011110111011000110011110");
+  });
+
+  it("decodes what its own encoder embedded, through a lossless PNG round trip", async () => {
+    const photo = await decodeImage(
+      dataFile("provenance/comfyui-examples/sdturbo/sdxlturbo_example.png"),
+      defaultLimits,
+      Number.POSITIVE_INFINITY,
+    );
+    const marked = encodeDwtDct(photo.pixels, SDXL_BITS);
+    const reloaded = await decodeImage(await encodePng(marked), defaultLimits, Number.POSITIVE_INFINITY);
+    expect(decodeDwtDct(reloaded.pixels, 48).bits).toEqual(SDXL_BITS);
+    const signal = sdWatermarkSignal(reloaded.pixels);
+    expect(signal.status).toBe("present");
+    expect(signal.explanation).toContain("48/48");
+  });
+
+  it("finds no watermark in the unmarked image", async () => {
+    const photo = await decodeImage(
+      dataFile("provenance/comfyui-examples/sdturbo/sdxlturbo_example.png"),
+      defaultLimits,
+      Number.POSITIVE_INFINITY,
+    );
+    expect(sdWatermarkSignal(photo.pixels).status).toBe("absent");
+  });
+
+  it("puts the chance of a random 48-bit agreement at the binomial tail", () => {
+    expect(chanceOfAgreement(48, 0)).toBeCloseTo(1);
+    expect(chanceOfAgreement(48, 48)).toBeCloseTo(2 ** -48);
+    expect(chanceOfAgreement(48, 24)).toBeGreaterThan(0.5);
+  });
+});
