@@ -1,4 +1,5 @@
 import { defaultDataDir } from "./data-dir.js";
+import { openBrowser } from "./open-browser.js";
 import { startLocalStack } from "./stack.js";
 
 const port = process.env.PORT ? Number(process.env.PORT) : 3000;
@@ -19,6 +20,7 @@ try {
   console.log(`\n┌${"─".repeat(width)}┐`);
   for (const line of lines) console.log(`│ ${line.padEnd(width - 1)}│`);
   console.log(`└${"─".repeat(width)}┘\n`);
+  openBrowser(stack.url);
 
   let stopping = false;
   const stop = async (signal: string) => {
