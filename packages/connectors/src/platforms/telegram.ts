@@ -15,7 +15,8 @@ export class TelegramSource implements SourceConnector {
   async *discover(query: DiscoveryQuery, options: DiscoverOptions): AsyncIterable<SourceCandidate> {
     const budget = new DiscoveryBudget(options);
     const watched = new Set(query.watchedAccounts.map(channelName));
-    const channels = [...new Set([...watched, ...targetsOf(this.ctx).channels.map(channelName)])];
+    // Numeric ids are Discord channels sharing the messaging targets; Telegram names are never numeric.
+    const channels = [...new Set([...watched, ...targetsOf(this.ctx).channels.map(channelName)])].filter((c) => !/^\d+$/.test(c));
     for (const channel of channels) {
       let before: string | undefined;
       for (let page = 0; page < budget.pages() && !budget.exhausted; page++) {

@@ -1,0 +1,185 @@
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { youtubeRoute } from "./formats/youtube.js";
+import { redditRoute } from "./formats/reddit.js";
+import { xRoute } from "./formats/x.js";
+import { blueskyRoute, mastodonRoute } from "./formats/fediverse.js";
+import { telegramRoute } from "./formats/telegram.js";
+import { tiktokRoute, tiktokWebRoute } from "./formats/tiktok.js";
+import { fourChanMediaRoute, fourChanRoute, pastebinRoute } from "./formats/boards.js";
+import { discordCdnRoute, discordRoute, ebayRoute } from "./formats/commerce-chat.js";
+import { feedsRoute, publicItemPageRoute, webRoute } from "./formats/web-pages.js";
+import type { FormatRoute } from "./formats/route.js";
+import { readLabels } from "./labels.js";
+import { personas } from "./personas.js";
+import { buildScenario, contentTypeOf, type Scenario } from "./scenario.js";
+import { SimContext, sendJson } from "./sim-context.js";
+
+export type { Scenario, SimItem } from "./scenario.js";
+
+export interface PlatformSimulatorOptions {
+  port?: number;
+  /** The shared labelled data folder (/work/shared/data). */
+  dataDir: string;
+  /** Persona id from personas.ts (default `obama`). */
+  persona?: string;
+  totalItems?: number;
+  plantedItems?: number;
+  seed?: number;
+}
+
+export interface PlatformSimulator {
+  url: string;
+  /** Base URL per connector origin key (the keys of CONNECTOR_BASE_URLS). */
+  hosts: Record<string, string>;
+  /** Environment that points connectors at this simulator. */
+  env: Record<"CONNECTOR_BASE_URLS" | "CONNECTOR_TARGETS" | "CONNECTOR_ALLOWED_HOSTS" | "CONNECTOR_CREDENTIALS", string>;
+  scenario: Scenario;
+  stop(): Promise<void>;
+}
+
+const routes: Record<string, FormatRoute> = {
+  youtube: youtubeRoute,
+  reddit: redditRoute,
+  x: xRoute,
+  bluesky: blueskyRoute,
+  mastodon: mastodonRoute,
+  telegram: telegramRoute,
+  tiktok: tiktokRoute,
+  "tiktok-web": (ctx, r) => tiktokWebRoute(ctx, r) || publicItemPageRoute(ctx, r),
+  "4chan": fourChanRoute,
+  "4chan-media": fourChanMediaRoute,
+  pastebin: pastebinRoute,
+  ebay: (ctx, r) => (r.path.startsWith("/itm/") ? publicItemPageRoute(ctx, r) : ebayRoute(ctx, r)),
+  discord: discordRoute,
+  "discord-cdn": discordCdnRoute,
+  "youtube-web": publicItemPageRoute,
+  "x-web": publicItemPageRoute,
+  "bluesky-web": publicItemPageRoute,
+  "4chan-web": publicItemPageRoute,
+  web: webRoute,
+  feeds: feedsRoute,
+};
+
+/**
+ * One local server answering every connector's real API or page format, with real media from
+ * the shared data folder and a deterministic scenario of planted and decoy items
+ * (GET /__scenario). Product code reaches it only through configured base URLs.
+ */
+export async function startPlatformSimulator(options: PlatformSimulatorOptions): Promise<PlatformSimulator> {
+  const persona = personas[options.persona ?? "obama"];
+  if (!persona) throw new Error(`Unknown persona ${options.persona}; known: ${Object.keys(personas).join(", ")}`);
+  const scenario = buildScenario(await readLabels(options.dataDir), persona, {
+    totalItems: options.totalItems ?? 240,
+    plantedItems: options.plantedItems ?? 30,
+    seed: options.seed ?? 1,
+  });
+  let ctx: SimContext | undefined;
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      if (!ctx) return sendJson(res, { error: "starting" }, 503);
+      handle(ctx, options.dataDir, req, res, Buffer.concat(chunks).toString("utf8")).catch((error: Error) => {
+        if (!res.headersSent) sendJson(res, { error: error.message }, 500);
+        else res.destroy();
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  ctx = new SimContext(scenario, url);
+  const hosts = Object.fromEntries(Object.keys(routes).map((key) => [key, `${url}/p/${key}`]));
+  return {
+    url,
+    hosts,
+    env: connectorEnv(ctx, hosts, `127.0.0.1:${port}`),
+    scenario,
+    stop: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
+  };
+}
+
+function connectorEnv(ctx: SimContext, hosts: Record<string, string>, hostPort: string): PlatformSimulator["env"] {
+  const { channels, webPlatforms } = ctx.scenario;
+  const targets: Record<string, { pages?: string[]; feeds?: string[]; channels?: string[]; profileUrl?: string }> = {
+    telegram: { channels: channels.telegram },
+    discord: { channels: channels.discord },
+    messaging: { channels: [...channels.telegram, ...channels.discord] },
+    imageboards: { channels: channels["4chan"] },
+  };
+  for (const platform of webPlatforms) {
+    targets[platform] = { pages: [`${hosts.web}/${platform}/`], profileUrl: `${hosts.web}/${platform}/u/{handle}` };
+  }
+  targets.crypto = { ...targets.crypto, feeds: [`${hosts.feeds}/crypto.rss`] };
+  targets.deepweb = { ...targets.deepweb, feeds: [`${hosts.feeds}/deepweb.atom`] };
+  const { web: _web, feeds: _feeds, ...baseUrls } = hosts;
+  return {
+    CONNECTOR_BASE_URLS: JSON.stringify(baseUrls),
+    CONNECTOR_TARGETS: JSON.stringify(targets),
+    CONNECTOR_ALLOWED_HOSTS: hostPort,
+    // The simulator checks these are present, as the real APIs do; they are not secrets.
+    CONNECTOR_CREDENTIALS: JSON.stringify({
+      youtube: { apiKey: "simulator" },
+      x: { bearerToken: "simulator" },
+      tiktok: { clientKey: "simulator", clientSecret: "simulator" },
+      ebay: { clientId: "simulator", clientSecret: "simulator" },
+      discord: { botToken: "simulator" },
+    }),
+  };
+}
+
+async function handle(ctx: SimContext, dataDir: string, req: http.IncomingMessage, res: http.ServerResponse, body: string): Promise<void> {
+  const url = new URL(req.url ?? "/", ctx.origin);
+  if (url.pathname === "/__scenario") {
+    sendJson(res, scenarioReport(ctx));
+    return;
+  }
+  const media = /^\/media\/(\d+)\/(\d+)\.\w+$/.exec(url.pathname);
+  if (media) {
+    const file = ctx.scenario.items.find((i) => String(i.no) === media[1])?.media[Number(media[2])]?.path;
+    return serveFile(res, dataDir, file);
+  }
+  const avatar = /^\/avatars\/([^/]+?)\.\w+$/.exec(url.pathname);
+  if (avatar) return serveFile(res, dataDir, ctx.account(avatar[1]!)?.avatarPath);
+  const platform = /^\/p\/([^/]+)(\/.*)?$/.exec(url.pathname);
+  const route = platform ? routes[platform[1]!] : undefined;
+  if (route && route(ctx, { req, res, path: platform?.[2] ?? "/", query: url.searchParams, body })) return;
+  sendJson(res, { error: "not found" }, 404);
+}
+
+async function serveFile(res: http.ServerResponse, dataDir: string, relative: string | undefined): Promise<void> {
+  if (!relative) {
+    sendJson(res, { error: "not found" }, 404);
+    return;
+  }
+  const file = path.join(dataDir, relative);
+  const { size } = await stat(file);
+  res.writeHead(200, { "content-type": contentTypeOf(file), "content-length": size });
+  createReadStream(file).pipe(res);
+}
+
+/** What was planted where, with the public URL a connector will report, for recall and demos. */
+function scenarioReport(ctx: SimContext) {
+  const { scenario } = ctx;
+  return {
+    persona: scenario.persona,
+    seed: scenario.seed,
+    totalItems: scenario.items.length,
+    impersonators: scenario.accounts.filter((a) => a.impersonates).map((a) => ({ handle: a.handle, displayName: a.displayName, avatar: a.avatarPath, avatarUrl: ctx.avatarUrl(a) })),
+    items: scenario.items.map((i) => ({
+      no: i.no,
+      source: i.source,
+      platform: i.platform,
+      channel: i.channel,
+      author: i.author.handle,
+      text: i.text,
+      media: i.media.map((m, n) => ({ path: m.path, kind: m.kind, url: ctx.mediaUrl(i, n) })),
+      planted: i.planted ?? null,
+      synthetic: i.synthetic,
+    })),
+  };
+}

@@ -1,0 +1,240 @@
+import path from "node:path";
+import type { LabelledFile } from "./labels.js";
+import type { Persona } from "./personas.js";
+
+export type SimSource =
+  | "youtube"
+  | "reddit"
+  | "x"
+  | "bluesky"
+  | "mastodon"
+  | "telegram"
+  | "tiktok"
+  | "4chan"
+  | "pastebin"
+  | "ebay"
+  | "discord"
+  | "rss"
+  | "web";
+export type MediaKind = "image" | "audio" | "video";
+export type PlantReason = "face-match" | "voice-match" | "voice-clone" | "impersonation";
+
+export interface SimAccount {
+  handle: string;
+  displayName: string;
+  avatarPath: string;
+  bio: string;
+  /** Set on planted look-alike accounts. */
+  impersonates?: string;
+}
+
+export interface SimItem {
+  /** Numeric so it fits every platform's id shape (tweet ids, 4chan post numbers, ...). */
+  no: number;
+  source: SimSource;
+  /** Platform whose pages carry it, for `web`/`rss` items (facebook, instagram, darkweb, ...). */
+  platform: string;
+  /** Channel, board, subreddit or feed the item lives in. */
+  channel: string;
+  title: string;
+  text: string;
+  author: SimAccount;
+  postedAt: string;
+  media: { path: string; kind: MediaKind; contentType: string }[];
+  /** Why it is planted: it shows the persona's face or voice (genuine or cloned). */
+  planted?: { reason: PlantReason; subject: string };
+  /** The media are labelled synthetic (cloned voice, generated or swapped image). */
+  synthetic: boolean;
+}
+
+export interface Scenario {
+  persona: Persona & { note: string };
+  seed: number;
+  items: SimItem[];
+  accounts: SimAccount[];
+  channels: Record<SimSource, string[]>;
+  webPlatforms: string[];
+}
+
+export interface ScenarioOptions {
+  /** Total items across all platforms. */
+  totalItems: number;
+  /** How many of them carry the persona's face or voice. */
+  plantedItems: number;
+  seed: number;
+}
+
+const imageSources: SimSource[] = [
+  "youtube",
+  "reddit",
+  "x",
+  "bluesky",
+  "mastodon",
+  "telegram",
+  "tiktok",
+  "4chan",
+  "ebay",
+  "discord",
+  "web",
+  "rss",
+];
+const audioSources: SimSource[] = ["telegram", "discord", "mastodon", "web", "rss", "pastebin"];
+const webPlatforms = [
+  "facebook",
+  "instagram",
+  "linkedin",
+  "amazon",
+  "onlyfans",
+  "pornhub",
+  "darkweb",
+  "deepweb",
+  "crypto",
+];
+const channels: Record<SimSource, string[]> = {
+  youtube: ["UCsimNewsChannel0000000001"],
+  reddit: ["r/politics", "r/deepfakes"],
+  x: [],
+  bluesky: [],
+  mastodon: [],
+  telegram: ["worldnews_feed", "leaks_daily"],
+  tiktok: [],
+  "4chan": ["pol", "b"],
+  pastebin: [],
+  ebay: [],
+  discord: ["1100000000000000001", "1100000000000000002"],
+  rss: ["crypto", "deepweb"],
+  web: webPlatforms,
+};
+
+const decoyTexts = [
+  "Morning stream: cooking pasta from scratch",
+  "Look at this sunset over the harbour",
+  "Throwback to the conference keynote last year",
+  "New episode of the podcast is out",
+  "Street interview about housing prices",
+  "Unboxing the new camera",
+];
+
+/** Deterministic PRNG (mulberry32): the same seed gives the same scenario. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function contentTypeOf(file: string): string {
+  const ext = path.extname(file).toLowerCase();
+  return (
+    {
+      ".jpg": "image/jpeg",
+      ".jpeg": "image/jpeg",
+      ".png": "image/png",
+      ".mp4": "video/mp4",
+      ".wav": "audio/wav",
+      ".mp3": "audio/mpeg",
+      ".flac": "audio/flac",
+    }[ext] ?? "application/octet-stream"
+  );
+}
+
+function kindOf(file: LabelledFile): MediaKind {
+  return file.kind === "speech" ? "audio" : file.kind === "video" ? "video" : "image";
+}
+
+/**
+ * Builds the planted-and-decoy world: `plantedItems` items carry other files of the persona's
+ * face or voice subject (never the enrolment files), some posted by look-alike accounts; the
+ * rest carry other identities, other voices and non-face images. Files are reused under many
+ * item numbers, so volume costs no copies.
+ */
+export function buildScenario(labels: LabelledFile[], persona: Persona, options: ScenarioOptions): Scenario {
+  const rand = random(options.seed);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
+  const isPersona = (f: LabelledFile) =>
+    f.subjects.includes(persona.faceSubject) || f.subjects.includes(persona.voiceSubject);
+  const enrolment = new Set([persona.faceEnrolment, persona.voiceEnrolment]);
+  const faceFiles = labels.filter(
+    (f) => f.subjects.includes(persona.faceSubject) && f.kind !== "video" && !enrolment.has(f.path),
+  );
+  const voiceFiles = labels.filter((f) => f.subjects.includes(persona.voiceSubject) && !enrolment.has(f.path));
+  const decoys = labels.filter((f) => !isPersona(f) && !enrolment.has(f.path));
+  if (faceFiles.length === 0 || voiceFiles.length === 0 || decoys.length === 0)
+    throw new Error(`Not enough labelled data for persona ${persona.id}`);
+
+  const avatarOf = (f: LabelledFile | undefined) => f?.path ?? persona.faceEnrolment;
+  const impersonators: SimAccount[] = persona.impersonatorHandles.map((handle, i) => ({
+    handle,
+    displayName: persona.displayName,
+    avatarPath: avatarOf(faceFiles[i % faceFiles.length]),
+    bio: `Official account of ${persona.displayName}. DMs open for business.`,
+    impersonates: persona.id,
+  }));
+  const faceDecoys = decoys.filter((f) => f.kind === "face");
+  const others: SimAccount[] = Array.from({ length: 24 }, (_, i) => ({
+    handle: `user${1000 + i}`,
+    displayName: `User ${1000 + i}`,
+    avatarPath: faceDecoys[i % faceDecoys.length]!.path,
+    bio: "Posts about news, food and travel.",
+  }));
+
+  const items: SimItem[] = [];
+  const start = Date.UTC(2026, 9, 1);
+  for (let i = 0; i < options.totalItems; i++) {
+    const planted = i < options.plantedItems;
+    let file: LabelledFile;
+    let reason: PlantReason | undefined;
+    let account = pick(others);
+    if (planted) {
+      const roll = i % 5;
+      const voice = roll === 3 || roll === 4;
+      file = voice ? voiceFiles[i % voiceFiles.length]! : faceFiles[i % faceFiles.length]!;
+      reason = voice ? (file.synthetic ? "voice-clone" : "voice-match") : "face-match";
+      if (roll === 2) {
+        account = impersonators[i % impersonators.length]!;
+        reason = "impersonation";
+      }
+    } else {
+      file = pick(decoys);
+    }
+    const kind = kindOf(file);
+    const source = pick(kind === "audio" ? audioSources : imageSources);
+    const platform = source === "web" ? pick(webPlatforms) : source === "rss" ? pick(channels.rss) : source;
+    const mentionsName = planted || rand() < 0.6;
+    const text = mentionsName
+      ? `${pick(["Leaked clip of", "Exclusive:", "Watch", "Unbelievable new video of", "Listen to"])} ${persona.displayName} ${pick(["#deepfake", "#news", "#viral", ""])}`.trim()
+      : pick(decoyTexts);
+    items.push({
+      no: 1_000_001 + i,
+      source,
+      platform,
+      channel: pick(channels[source].length > 0 ? channels[source] : ["main"]),
+      title: text.slice(0, 80),
+      text,
+      author: account,
+      postedAt: new Date(start + i * 3_600_000).toISOString(),
+      media: [{ path: file.path, kind, contentType: contentTypeOf(file.path) }],
+      ...(reason
+        ? { planted: { reason, subject: kind === "audio" ? persona.voiceSubject : persona.faceSubject } }
+        : {}),
+      synthetic: file.synthetic === true,
+    });
+  }
+  // Shuffle so planted items are spread over pages rather than all on the first one.
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [items[i], items[j]] = [items[j]!, items[i]!];
+  }
+  return {
+    persona: { ...persona, note: "Composite demo persona: face and voice come from different labelled identities." },
+    seed: options.seed,
+    items,
+    accounts: [...impersonators, ...others],
+    channels,
+    webPlatforms,
+  };
+}
