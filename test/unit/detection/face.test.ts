@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { analyseMedia } from "../../../packages/detection/src/analyse.js";
 import { faceDescriptors } from "../../../packages/detection/src/face/descriptors.js";
 import { inspectImageForEnrolment } from "../../../packages/detection/src/face/enrolment.js";
 import { matchFace } from "../../../packages/detection/src/face/match.js";
@@ -26,5 +27,14 @@ describe("faces", () => {
     expect(inspection.accepted).toBe(false);
     expect(inspection.reasons).toContain("more than one face");
     expect(inspection.descriptor).toBeNull();
+  });
+
+  it("analyses an AI-declared image end to end: synthetic verdict resting on C2PA", { timeout: 300_000 }, async () => {
+    const bytes = dataFile("provenance/c2pa-node-fixtures/tests/fixtures/ingredient-with-data-types.jpg");
+    const result = await analyseMedia(bytes, { enrolled: [] });
+    expect(result.media).toMatchObject({ kind: "image", format: "jpeg" });
+    expect(result.synthetic.status).toBe("synthetic");
+    expect(result.verdicts.find((v) => v.kind === "synthetic")?.basedOn).toContain("c2pa");
+    expect(result.signals.map((s) => s.id)).toEqual(["c2pa", "iptc-digital-source-type", "generator-metadata", "sd-watermark"]);
   });
 });
