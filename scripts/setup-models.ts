@@ -137,16 +137,16 @@ export async function setupModels(options: SetupOptions): Promise<Record<string,
   const log = options.log ?? console.log;
   const done: Record<string, SetupAction> = {};
   for (const entry of options.models) {
+    let action: SetupAction;
     try {
-      done[entry.file] = await ensureModel(entry, options);
+      action = await ensureModel(entry, options);
     } catch (error) {
       // A stale or corrupt file must not be picked up by the runtime later.
       await rm(path.join(options.modelDir, entry.file), { force: true });
       throw error;
     }
-    const said = { cached: "already present", mirror: "copied from mirror", downloaded: "downloaded" }[
-      done[entry.file]
-    ];
+    done[entry.file] = action;
+    const said = { cached: "already present", mirror: "copied from mirror", downloaded: "downloaded" }[action];
     log(`model ${entry.file}: ${said} (sha256 ${entry.sha256.slice(0, 12)}…)`);
   }
   return done;

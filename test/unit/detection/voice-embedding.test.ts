@@ -23,13 +23,13 @@ describe("GE2E speaker embeddings", () => {
     }
   });
 
-  it("scores the same speaker closer than different speakers on real clips, and matches the right person", async () => {
+  it("scores the same speaker closer than different speakers on real clips (first 5 s each), and matches the right person", async () => {
     const [a1, a2, b1] = await Promise.all(
       [
         "voices/librispeech/367/367-130732-0001.flac",
         "voices/librispeech/367/367-130732-0003.flac",
         "voices/librispeech/533/533-1066-0001.flac",
-      ].map(decode),
+      ].map(async (file) => (await decode(file)).subarray(0, 5 * 16_000)),
     );
     const ea1 = await speakerEmbedding(a1 as Float32Array);
     const ea2 = await speakerEmbedding(a2 as Float32Array);
