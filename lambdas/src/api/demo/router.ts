@@ -1,3 +1,8 @@
 import { createRouteGroup } from "../../shared/route-group.js";
+import { createDemoProfile } from "./create-profile.js";
+import { listDemoThreats } from "./list-threats.js";
 
-export const handler = createRouteGroup("demo", {});
+export const handler = createRouteGroup("demo", {
+  "POST /api/demo/profile": createDemoProfile,
+  "GET /api/demo/threats": listDemoThreats,
+});

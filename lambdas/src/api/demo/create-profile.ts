@@ -1,0 +1,40 @@
+import { ProfileSetupInput } from "@lg/domain/accounts/profile-shapes";
+import { z } from "zod";
+import { demoService } from "../../shared/demo-services.js";
+import { HttpError } from "../../shared/http-errors.js";
+import { parseJson } from "../../shared/request.js";
+import { type ApiHandler, json } from "../../shared/route-group.js";
+import { profileService } from "../../shared/services.js";
+import { requireUserId } from "../../shared/session.js";
+
+const DemoOnly = z.object({ demoType: z.enum(["personal", "professional", "enterprise"]) });
+const Body = z.union([ProfileSetupInput, DemoOnly]);
+
+/**
+ * POST /api/demo/profile: from the landing chooser ({demoType}) a server-side demo profile; from
+ * profile setup (the form's payload) the signed-in person's profile, or a demo one when signed out.
+ */
+/** The signed-in caller, or null for a visitor trying the demo. */
+async function optionalUserId(event: Parameters<ApiHandler>[0]): Promise<string | null> {
+  try {
+    return await requireUserId(event);
+  } catch (e) {
+    if (e instanceof HttpError && e.statusCode === 401) return null;
+    throw e;
+  }
+}
+
+export const createDemoProfile: ApiHandler = async (event) => {
+  const body = parseJson(event, Body);
+  const tier = body.demoType && body.demoType !== "interactive" ? body.demoType : "personal";
+  if ("firstName" in body) {
+    const userId = await optionalUserId(event);
+    if (userId) return json(200, await profileService().update(userId, body));
+    const { demoType: _d, ...fields } = body;
+    return json(
+      200,
+      await demoService().createProfile(tier, { ...fields, fullName: `${body.firstName} ${body.lastName}` }),
+    );
+  }
+  return json(200, await demoService().createProfile(tier));
+};

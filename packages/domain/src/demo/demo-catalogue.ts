@@ -1,0 +1,82 @@
+import type { MembershipTier } from "../table/entities.js";
+
+/**
+ * The no-login demo: one persona per tier, and the media its demo scan looks at. Paths are
+ * relative to the demo media folder (DEMO_MEDIA_DIR: the labelled data set locally). Matching
+ * items are other files of the enrolled identity; decoys are other people, so the demo's threat
+ * list is what the detection engine really decides, not a fixed list.
+ */
+export interface DemoPersona {
+  fullName: string;
+  email: string;
+  occupation: string;
+  phoneNumber: string;
+  followers?: string;
+  company?: string;
+  scanPreferences: { socialMedia: boolean; forums: boolean; adultSites: boolean; darkWeb: boolean };
+}
+
+export const DEMO_PERSONAS: Record<MembershipTier, DemoPersona> = {
+  personal: {
+    fullName: "Alex Rivera",
+    email: "alex.rivera@demo.likenessguard.test",
+    occupation: "Content Creator",
+    phoneNumber: "+1 555 010 2040",
+    followers: "48K followers",
+    scanPreferences: { socialMedia: true, forums: true, adultSites: false, darkWeb: false },
+  },
+  professional: {
+    fullName: "Jordan Blake",
+    email: "jordan.blake@demo.likenessguard.test",
+    occupation: "Chief Financial Officer",
+    phoneNumber: "+1 555 010 3050",
+    company: "Northwind Capital",
+    scanPreferences: { socialMedia: true, forums: true, adultSites: true, darkWeb: false },
+  },
+  enterprise: {
+    fullName: "Morgan Chen",
+    email: "morgan.chen@demo.likenessguard.test",
+    occupation: "Chief Executive Officer",
+    phoneNumber: "+1 555 010 4060",
+    company: "Helix Dynamics",
+    scanPreferences: { socialMedia: true, forums: true, adultSites: true, darkWeb: true },
+  },
+};
+
+export const DEMO_ENROLMENT = {
+  face: "faces/face_recognition/examples/knn_examples/train/obama/obama.jpg",
+  voice: "spoof-audio/tortoise-tts/real/pat/1.wav",
+};
+
+export interface DemoItem {
+  platform: string;
+  path: string;
+  url: string;
+}
+
+const item = (platform: string, path: string, slug: string): DemoItem => ({
+  platform,
+  path,
+  url: `https://${platform}.example/demo/${slug}`,
+});
+
+const PERSONAL: DemoItem[] = [
+  item("instagram", "faces/face_recognition/examples/knn_examples/train/obama/obama2.jpg", "post-2291"),
+  item("twitter", "spoof-audio/tortoise-tts/cloned/pat/autoregressive_ml.mp3", "status-8812"),
+  item("reddit", "faces/face_recognition/examples/knn_examples/train/biden/biden.jpg", "r-pics-771"),
+];
+const PROFESSIONAL: DemoItem[] = [
+  ...PERSONAL,
+  item("linkedin", "faces/face_recognition/examples/obama_small.jpg", "posts-5521"),
+  item("tiktok", "faces/face_recognition/examples/knn_examples/train/rose_leslie/img1.jpg", "video-1180"),
+];
+const ENTERPRISE: DemoItem[] = [
+  ...PROFESSIONAL,
+  item("darkweb", "faces/face_recognition/examples/knn_examples/test/obama1.jpg", "market-listing-93"),
+];
+
+export const DEMO_ITEMS: Record<MembershipTier, DemoItem[]> = {
+  personal: PERSONAL,
+  professional: PROFESSIONAL,
+  enterprise: ENTERPRISE,
+};

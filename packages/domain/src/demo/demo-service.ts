@@ -1,0 +1,146 @@
+import { randomBytes } from "node:crypto";
+import { DomainError } from "../errors.js";
+import { sha256Hex } from "../scanning/evidence.js";
+import { likenessVerdict } from "../scanning/likeness-verdict.js";
+import type { EnrolledPerson, LikenessAnalyser } from "../scanning/scan-ports.js";
+import type { MembershipTier } from "../table/entities.js";
+import { DEMO_ENROLMENT, DEMO_ITEMS, DEMO_PERSONAS } from "./demo-catalogue.js";
+
+export interface DemoMediaSource {
+  read(path: string): Promise<Uint8Array>;
+}
+
+/** Embeddings of the demo persona, computed from its enrolment media by the real models. */
+export interface DemoEnroller {
+  faceDescriptor(bytes: Uint8Array): Promise<Float32Array>;
+  voiceEmbedding(bytes: Uint8Array): Promise<Float32Array>;
+}
+
+export interface DemoProfileStore {
+  put(profile: {
+    demoId: string;
+    demoType: MembershipTier;
+    profile: Record<string, unknown>;
+    expiresAt: number;
+    createdAt: string;
+  }): Promise<void>;
+}
+
+/** Demo profiles expire a day after they were made; demo data never touches a user's partition. */
+export const DEMO_TTL_SECONDS = 24 * 3600;
+
+const CONTENT_TYPES: Record<string, string> = {
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  mp3: "audio/mpeg",
+  wav: "audio/wav",
+};
+
+export class DemoService {
+  private threats = new Map<MembershipTier, Promise<unknown[]>>();
+  private persona: Promise<EnrolledPerson> | undefined;
+
+  constructor(
+    private readonly deps: {
+      media: DemoMediaSource;
+      enroller: DemoEnroller;
+      analyser: LikenessAnalyser;
+      profiles: DemoProfileStore;
+      now: () => Date;
+    },
+  ) {}
+
+  async createProfile(demoType: MembershipTier, fields: Record<string, unknown> = {}) {
+    const now = this.deps.now();
+    const demoId = `demo_${randomBytes(8).toString("hex")}`;
+    const persona = DEMO_PERSONAS[demoType];
+    const profile = {
+      id: demoId,
+      demo: true,
+      ...persona,
+      ...fields,
+      membershipTier: demoType,
+      createdAt: now.toISOString(),
+    };
+    await this.deps.profiles.put({
+      demoId,
+      demoType,
+      profile,
+      createdAt: now.toISOString(),
+      expiresAt: Math.floor(now.getTime() / 1000) + DEMO_TTL_SECONDS,
+    });
+    return profile;
+  }
+
+  /** Threats of a demo scan: the demo media analysed against the demo persona, once per container. */
+  threatsFor(demoType: MembershipTier): Promise<unknown[]> {
+    let pending = this.threats.get(demoType);
+    if (!pending) {
+      pending = this.computeThreats(demoType).catch((e: unknown) => {
+        this.threats.delete(demoType);
+        throw e;
+      });
+      this.threats.set(demoType, pending);
+    }
+    return pending;
+  }
+
+  private enrolledPersona(): Promise<EnrolledPerson> {
+    this.persona ??= (async () => {
+      const [face, voice] = await Promise.all([
+        this.deps.media.read(DEMO_ENROLMENT.face),
+        this.deps.media.read(DEMO_ENROLMENT.voice),
+      ]);
+      return {
+        personId: "demo-persona",
+        displayName: "the demo persona",
+        face: [await this.deps.enroller.faceDescriptor(face)],
+        voice: [await this.deps.enroller.voiceEmbedding(voice)],
+      };
+    })();
+    return this.persona;
+  }
+
+  private async computeThreats(demoType: MembershipTier) {
+    const person = await this.enrolledPersona().catch((e: unknown) => {
+      this.persona = undefined;
+      throw new DomainError("unprocessable", `Demo media unavailable: ${(e as Error).message}`);
+    });
+    const now = this.deps.now().getTime();
+    const threats: unknown[] = [];
+    for (const [index, item] of DEMO_ITEMS[demoType].entries()) {
+      const bytes = await this.deps.media.read(item.path);
+      const ext = item.path.split(".").pop() ?? "";
+      const finding = await this.deps.analyser.analyse(
+        { url: item.url, contentType: CONTENT_TYPES[ext] ?? "application/octet-stream", bytes },
+        [person],
+      );
+      const verdict = likenessVerdict(finding, [{ ...person, displayName: DEMO_PERSONAS[demoType].fullName }]);
+      if (!verdict) continue;
+      const createdAt = new Date(now - (index + 1) * 3 * 3600_000).toISOString();
+      threats.push({
+        id: `demo_${demoType}_${index + 1}`,
+        threatType: verdict.threatType,
+        confidence: Math.round(verdict.confidence * 10) / 10,
+        platform: item.platform,
+        contentType: finding.contentType,
+        url: item.url,
+        title: verdict.title,
+        status: "active",
+        createdAt,
+        evidenceData: {
+          hash: sha256Hex(JSON.stringify({ media: finding.mediaSha256, createdAt })),
+          capturedAt: createdAt,
+        },
+        detection: {
+          synthetic: verdict.synthetic,
+          syntheticScore: finding.syntheticScore,
+          signals: finding.syntheticSignals,
+        },
+        demo: true,
+      });
+    }
+    return threats;
+  }
+}
