@@ -21,6 +21,7 @@ function explain(error: unknown, during: "signUp" | "confirm" | "resend" | "sign
     case "UsernameExistsException":
       throw new DomainError("conflict", "An account with this email or phone number already exists. Sign in instead.");
     case "InvalidPasswordException":
+      if (during === "signIn") throw new DomainError("unauthorized", INCORRECT_LOGIN);
       throw new DomainError("invalid", `Password does not meet the requirements: ${message}`);
     case "CodeMismatchException":
       throw new DomainError("invalid", "Incorrect verification code. Check the 6-digit code and try again.");

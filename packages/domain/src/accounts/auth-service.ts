@@ -12,7 +12,7 @@ export interface AuthUser {
 
 const password = z.string().min(8, "Password must be at least 8 characters").max(256);
 const phone = z
-  .string()
+  .string({ error: "Missing Information: Please enter your email or phone number" })
   .trim()
   .transform((v) => v.replace(/[\s().-]/g, ""))
   .pipe(z.string().regex(/^\+[1-9]\d{6,14}$/, "Enter the phone number in international format, e.g. +14155550123"));
@@ -20,7 +20,11 @@ const phone = z
 export const SignUpInput = z.discriminatedUnion("method", [
   z.object({
     method: z.literal("email"),
-    email: z.string().trim().toLowerCase().email("Enter a valid email address"),
+    email: z
+      .string({ error: "Missing Information: Please enter your email or phone number" })
+      .trim()
+      .toLowerCase()
+      .email("Enter a valid email address"),
     password,
   }),
   z.object({ method: z.literal("phone"), phone, password }),

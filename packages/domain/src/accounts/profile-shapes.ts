@@ -1,15 +1,18 @@
 import { z } from "zod";
 import { MembershipTier } from "../table/entities.js";
 
+/** A missing field and an empty one get the same message. */
+const required = (message: string, min = 1) => z.string({ error: message }).trim().min(min, message);
+
 /** The profile-setup payload and its messages (spec sections 3 and 5). */
 export const ProfileSetupInput = z.object({
-  firstName: z.string().trim().min(1, "First name is required"),
-  lastName: z.string().trim().min(1, "Last name is required"),
-  dateOfBirth: z.string().trim().min(1, "Date of birth is required"),
-  phone: z.string().trim().min(10, "Valid phone number is required"),
-  address: z.string().trim().min(1, "Address is required"),
-  city: z.string().trim().min(1, "City is required"),
-  country: z.string().trim().min(1, "Country is required"),
+  firstName: required("First name is required"),
+  lastName: required("Last name is required"),
+  dateOfBirth: required("Date of birth is required"),
+  phone: required("Valid phone number is required", 10),
+  address: required("Address is required"),
+  city: required("City is required"),
+  country: required("Country is required"),
   occupation: z.string().trim().optional(),
   bio: z.string().trim().optional(),
   demoType: z.union([MembershipTier, z.literal("interactive")]).optional(),
