@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { verifyEvidencePackage, writeEvidencePackage } from "../../../packages/domain/src/scanning/evidence.js";
 import { nameVariantOf, skeleton } from "../../../packages/domain/src/scanning/impersonation.js";
 import { perceptualHash } from "../../../packages/domain/src/scanning/perceptual-hash.js";
+import { syncScanSchedule } from "../../../packages/domain/src/scanning/scan-schedule.js";
 import { computeStats } from "../../../packages/domain/src/scanning/stats.js";
 import {
   hammingHex,
@@ -180,5 +181,21 @@ describe("stats", () => {
         scanIntervalHours: 168,
       }).protectionScore,
     ).toBeNull();
+  });
+});
+
+describe("scan schedules", () => {
+  const profile = (over: Record<string, unknown>) =>
+    ({ userId: "u1", platforms: ["reddit"], membershipTier: "personal", scanFrequency: "weekly", ...over }) as never;
+  it("follows the tier's frequency and removes the schedule when no platform is left", async () => {
+    const calls: string[] = [];
+    const api = {
+      upsert: async (name: string, expression: string) => void calls.push(`upsert ${name} ${expression}`),
+      remove: async (name: string) => void calls.push(`remove ${name}`),
+    };
+    await syncScanSchedule(api, profile({ membershipTier: "enterprise", scanFrequency: "hourly" }));
+    await syncScanSchedule(api, profile({ membershipTier: "personal", scanFrequency: "hourly" }));
+    await syncScanSchedule(api, profile({ platforms: [] }));
+    expect(calls).toEqual(["upsert scan-u1 rate(1 hour)", "upsert scan-u1 rate(7 days)", "remove scan-u1"]);
   });
 });

@@ -1,12 +1,20 @@
 import { ScanPreferencesInput } from "@lg/domain/accounts/profile-shapes";
+import { syncScanSchedule } from "@lg/domain/scanning/scan-schedule";
 import { parseJson } from "../../shared/request.js";
 import { type ApiHandler, json } from "../../shared/route-group.js";
-import { profileService } from "../../shared/services.js";
+import { scanSchedules } from "../../shared/scan-schedules.js";
+import { accountStore, profileService } from "../../shared/services.js";
 import { requireUserId } from "../../shared/session.js";
 
-/** POST /api/scan-preferences: tier, platforms, frequency and takedowns, refused (403) beyond the tier. */
+/**
+ * POST /api/scan-preferences: tier, platforms, frequency and takedowns, refused (403) beyond the
+ * tier; the person's EventBridge schedule then follows the new frequency.
+ */
 export const saveScanPreferences: ApiHandler = async (event) => {
   const userId = await requireUserId(event);
   const input = parseJson(event, ScanPreferencesInput);
-  return json(200, await profileService().saveScanPreferences(userId, input));
+  const view = await profileService().saveScanPreferences(userId, input);
+  const profile = await accountStore().getProfile(userId);
+  if (profile) await syncScanSchedule(scanSchedules, profile);
+  return json(200, view);
 };
