@@ -36,7 +36,7 @@ export interface PlatformSimulator {
   /** Base URL per connector origin key (the keys of CONNECTOR_BASE_URLS). */
   hosts: Record<string, string>;
   /** Environment that points connectors at this simulator. */
-  env: Record<"CONNECTOR_BASE_URLS" | "CONNECTOR_TARGETS" | "CONNECTOR_ALLOWED_HOSTS" | "CONNECTOR_CREDENTIALS", string>;
+  env: Record<"CONNECTOR_BASE_URLS" | "CONNECTOR_TARGETS" | "CONNECTOR_ALLOWED_HOSTS" | "CONNECTOR_CREDENTIALS" | "CONNECTOR_RATE_LIMITS", string>;
   scenario: Scenario;
   stop(): Promise<void>;
 }
@@ -121,6 +121,8 @@ function connectorEnv(ctx: SimContext, hosts: Record<string, string>, hostPort: 
     CONNECTOR_BASE_URLS: JSON.stringify(baseUrls),
     CONNECTOR_TARGETS: JSON.stringify(targets),
     CONNECTOR_ALLOWED_HOSTS: hostPort,
+    // Every simulated platform shares this one host, so its bucket must hold all of them.
+    CONNECTOR_RATE_LIMITS: JSON.stringify({ [hostPort]: { burst: 100, perSecond: 500 } }),
     // The simulator checks these are present, as the real APIs do; they are not secrets.
     CONNECTOR_CREDENTIALS: JSON.stringify({
       youtube: { apiKey: "simulator" },
@@ -147,7 +149,7 @@ async function handle(ctx: SimContext, dataDir: string, req: http.IncomingMessag
   if (avatar) return serveFile(res, dataDir, ctx.account(avatar[1]!)?.avatarPath);
   const platform = /^\/p\/([^/]+)(\/.*)?$/.exec(url.pathname);
   const route = platform ? routes[platform[1]!] : undefined;
-  if (route && route(ctx, { req, res, path: platform?.[2] ?? "/", query: url.searchParams, body })) return;
+  if (route && route(ctx, { req, res, path: decodeURIComponent(platform?.[2] ?? "/"), query: url.searchParams, body })) return;
   sendJson(res, { error: "not found" }, 404);
 }
 

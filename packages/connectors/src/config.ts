@@ -55,7 +55,12 @@ const envSchema = z.object({
   CONNECTOR_SOCKS_PROXY: z.string().optional(),
   CONNECTOR_CREDENTIALS: z.string().optional(),
   CONNECTOR_SECRET_ARN: z.string().optional(),
+  /** JSON `{ "<host[:port]>": { "burst": n, "perSecond": n } }`; other hosts get the default. */
+  CONNECTOR_RATE_LIMITS: z.string().optional(),
 });
+
+const rateLimitsSchema = z.record(z.string(), z.object({ burst: z.number().positive(), perSecond: z.number().positive() }));
+const defaultRateLimit = { burst: 5, perSecond: 5 };
 
 const baseUrlsSchema = z.record(z.string(), z.string().url());
 const targetsSchema = z.record(z.string(), targetSchema);
@@ -91,8 +96,14 @@ export function connectorConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Co
     targets: e.CONNECTOR_TARGETS ? targetsSchema.parse(JSON.parse(e.CONNECTOR_TARGETS)) : {},
     credentials,
     http: {
+      rateLimit: rateLimitFor(e.CONNECTOR_RATE_LIMITS ? rateLimitsSchema.parse(JSON.parse(e.CONNECTOR_RATE_LIMITS)) : {}),
       allowedHosts: (e.CONNECTOR_ALLOWED_HOSTS ?? "").split(",").filter(Boolean),
       ...(e.CONNECTOR_SOCKS_PROXY ? { socksProxy: e.CONNECTOR_SOCKS_PROXY } : {}),
     },
   });
+}
+
+/** The limiter keys buckets by `host[:port]` as in the URL. */
+function rateLimitFor(limits: Record<string, { burst: number; perSecond: number }>) {
+  return (host: string) => limits[host.toLowerCase()] ?? defaultRateLimit;
 }

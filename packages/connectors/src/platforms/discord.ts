@@ -39,7 +39,7 @@ export class DiscordSource implements SourceConnector {
           if (terms.length > 0 && budget.admit(item.ref.id)) yield { ...item, matchedTerms: terms };
         }
         before = list.at(-1)?.id;
-        if (list.length < 100 || !before) break;
+        if (!before) break;
       }
     }
   }

@@ -37,7 +37,8 @@ export class MastodonSource implements SourceConnector {
       for (let page = 0, offset = 0; page < budget.pages() && !budget.exhausted; page++) {
         const body = parse(search, await this.get(`/api/v2/search?${qs({ q: term, type: "statuses", limit: 40, offset })}`, options.signal));
         for (const s of body.statuses) if (budget.admit(s.id)) yield { ...this.toItem(s), matchedTerms: [term] };
-        if (body.statuses.length < 40) break;
+        // Servers may cap pages below the asked limit, so only an empty page means the end.
+        if (body.statuses.length === 0) break;
         offset += body.statuses.length;
       }
     }
@@ -55,7 +56,7 @@ export class MastodonSource implements SourceConnector {
         const list = parse(z.array(status), await this.get(`${path}?${qs({ limit: 40, max_id: maxId })}`, options.signal));
         for (const s of list) if (budget.admit(s.id)) yield { ...this.toItem(s), matchedTerms: [timeline.term] };
         maxId = list.at(-1)?.id;
-        if (list.length < 40 || !maxId) break;
+        if (!maxId) break;
       }
     }
   }
