@@ -63,3 +63,19 @@ describe("privacy controls", () => {
     expect(await w.auth.currentUser(bob.sessionToken)).toMatchObject({ userId: bob.userId });
   });
 });
+
+describe("what scans may search for", () => {
+  it("includes verified faces and voices only, never an unverified uploaded photo", async () => {
+    const { enrolledEmbeddings } = await import("../../../packages/domain/src/biometrics/enrolled-identity.js");
+    const w = accountWorld();
+    const { userId } = await w.member("ada@example.com");
+    const { uploadURL } = await w.enrolment.createUploadUrl(userId, "face");
+    await w.objects.write(w.objects.keyFromUploadUrl(uploadURL) as string, photo("person=2;yaw=0"), "image/jpeg", {});
+    await w.enrolment.registerUpload(userId, "face", uploadURL);
+    expect((await enrolledEmbeddings(w.samples, w.keys, userId)).face).toEqual([]);
+    await w.enrolment.enrolLiveCapture(userId, { faces: poses, voice: wav("ok") });
+    const identity = await enrolledEmbeddings(w.samples, w.keys, userId);
+    expect(identity.face.map((f) => f[0])).toEqual([1, 1, 1]);
+    expect(identity.voice).toHaveLength(1);
+  });
+});

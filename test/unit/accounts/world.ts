@@ -23,6 +23,7 @@ export function accountWorld() {
     clock,
     store,
     objects,
+    keys,
     identity,
     auth,
     consent,

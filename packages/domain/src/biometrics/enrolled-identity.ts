@@ -1,0 +1,28 @@
+import { SELF_PERSON_ID } from "../records.js";
+import { openEmbedding } from "./embedding-cipher.js";
+import type { DataKeyService } from "./ports.js";
+import type { SampleLibrary } from "./sample-library.js";
+
+export interface EnrolledEmbeddings {
+  personId: string;
+  face: Float32Array[];
+  voice: Float32Array[];
+}
+
+/**
+ * What a scan may search for: unexpired samples only, and faces only once verified by a live
+ * capture, so nobody can have the service hunt for a stranger by uploading their photo.
+ */
+export async function enrolledEmbeddings(
+  samples: SampleLibrary,
+  keys: DataKeyService,
+  userId: string,
+): Promise<EnrolledEmbeddings> {
+  const identity: EnrolledEmbeddings = { personId: SELF_PERSON_ID, face: [], voice: [] };
+  for (const sample of await samples.activeSamples(userId)) {
+    if (sample.modality === "face" && !sample.verified) continue;
+    const embedding = await openEmbedding(keys, userId, sample.modality, sample);
+    identity[sample.modality].push(embedding);
+  }
+  return identity;
+}
