@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { SFNClient, StartExecutionCommand } from "@aws-sdk/client-sfn";
 import { SCHEDULED_JOBS, STATE_MACHINES, WORKFLOW_TASKS } from "@lg/lambdas/workflows/tasks";
@@ -15,6 +15,7 @@ import { loadHandler } from "./lambda/handler-modules.js";
 import { lambdaContext } from "./lambda/lambda-context.js";
 import { LOCAL_NAMES } from "./local-names.js";
 import { Outbox } from "./outbox/outbox.js";
+import { type PlatformSimulator, startPlatformSimulator } from "./platform-simulator/index.js";
 import { repoRoot } from "./repo-root.js";
 import { ensureScheduledJobs, scheduleTargetInvoker } from "./scheduled-jobs.js";
 import { LOCAL_CREDENTIALS, localClientConfig } from "./stand-ins/client-config.js";
@@ -35,6 +36,10 @@ export interface LocalStackOptions {
   /** Scheduler clock (epoch ms) and poll interval; tests pass a fake clock and poll 0. */
   schedulerClock?: () => number;
   schedulerPollMs?: number;
+  /** Labelled media the platform simulator and the demo serve (default ../shared/data, env LG_DATA_DIR). */
+  mediaDir?: string;
+  /** Simulator scenario size; the simulator is off when the media folder is missing. */
+  simulator?: { totalItems?: number; plantedItems?: number; persona?: string };
 }
 
 export interface LocalStack {
@@ -47,6 +52,8 @@ export interface LocalStack {
   sfn: LocalSfn;
   scheduler: LocalScheduler;
   lifecycle: S3LifecycleSweeper;
+  /** The platforms stand-in (absent when no media folder is available). */
+  simulator?: PlatformSimulator;
   stop(): Promise<void>;
 }
 
@@ -135,7 +142,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       }),
     );
 
+    // Platforms stand-in: connectors reach it only through the configured base URLs below.
+    const mediaDir = path.resolve(
+      options.mediaDir ?? process.env.LG_DATA_DIR ?? path.join(repoRoot, "..", "shared", "data"),
+    );
+    const simulator = existsSync(path.join(mediaDir, "labels.csv"))
+      ? await startPlatformSimulator({ dataDir: mediaDir, ...options.simulator })
+      : undefined;
+    if (simulator) track({ url: simulator.url, port: 0, close: () => simulator.stop() });
+
     const env: Record<string, string> = {
+      ...(simulator ? { ...simulator.env, DEMO_MEDIA_DIR: mediaDir } : {}),
       AWS_REGION: LOCAL_NAMES.region,
       AWS_DEFAULT_REGION: LOCAL_NAMES.region,
       AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
@@ -186,6 +203,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       sfn,
       scheduler,
       lifecycle,
+      ...(simulator ? { simulator } : {}),
       stop: async () => {
         stopSweeper();
         sfnClient.destroy();

@@ -13,6 +13,9 @@ try {
     `  Outbox       ${stack.outboxUrl}   (sign-up codes, alerts, notices)`,
     `  Health       ${stack.url}/api/health`,
     `  Data         ${stack.dataDir}   (npm run reset clears it)`,
+    stack.simulator
+      ? `  Platforms    ${stack.simulator.url}/__scenario   (simulated platforms, ${stack.simulator.scenario.items.length} items)`
+      : "  Platforms    off: no labelled media folder (set LG_DATA_DIR)",
     "",
     "Press Ctrl+C to stop.",
   ];
