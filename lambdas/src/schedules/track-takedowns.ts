@@ -1,3 +1,8 @@
-export const handler = async (): Promise<never> => {
-  throw new Error("track-takedowns has not landed yet");
+import { takedownTracker } from "../shared/takedown-services.js";
+
+/** Hourly: re-checks sent notices that are due, records removals and tells people about deadlines. */
+export const handler = async () => {
+  const run = await takedownTracker().runDue();
+  console.info(JSON.stringify({ level: "info", job: "trackTakedowns", ...run }));
+  return run;
 };

@@ -1,3 +1,8 @@
 import { createRouteGroup } from "../../shared/route-group.js";
+import { generateNotice } from "./generate-notice.js";
+import { sendNotice } from "./send-notice.js";
 
-export const handler = createRouteGroup("takedowns", {});
+export const handler = createRouteGroup("takedowns", {
+  "POST /api/dmca": generateNotice,
+  "POST /api/dmca/send": sendNotice,
+});

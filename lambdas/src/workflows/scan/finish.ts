@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { handOverNewThreats } from "../../shared/alert-handover.js";
 import { scanService } from "../../shared/scanning-services.js";
 
 const Input = z.object({
@@ -10,9 +11,17 @@ const Input = z.object({
   error: z.unknown().optional(),
 });
 
-/** Finish: the scan's record gets its outcome and counts; new threats go on to alerts. */
+/** Finish: the scan's record gets its outcome and counts; new threats go on to alerts and auto-takedown. */
 export const handler = async (event: unknown) => {
   const input = Input.parse(event);
   const { scan, newThreatIds } = await scanService().finish(input);
-  return { status: scan.status, itemsScanned: scan.itemsScanned, threatsFound: scan.threatsFound, newThreatIds };
+  const { alerts, autoTakedowns } = await handOverNewThreats(input.userId, newThreatIds);
+  return {
+    status: scan.status,
+    itemsScanned: scan.itemsScanned,
+    threatsFound: scan.threatsFound,
+    newThreatIds,
+    alerts,
+    autoTakedowns,
+  };
 };

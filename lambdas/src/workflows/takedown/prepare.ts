@@ -1,3 +1,28 @@
-export const handler = async (): Promise<never> => {
-  throw new Error("takedown/prepare has not landed yet");
+import { DomainError } from "@lg/domain/errors";
+import { z } from "zod";
+import { noticeService } from "../../shared/takedown-services.js";
+
+const Input = z.object({
+  userId: z.string().min(1),
+  threatId: z.string().min(1),
+  automatic: z.boolean().default(false),
+});
+
+/**
+ * Prepare: composes the notice and decides whether it may go. A refusal the rules explain (setting
+ * turned off, threat triaged, no channel, incomplete profile) ends the run quietly instead of failing.
+ */
+export const handler = async (event: unknown) => {
+  const { userId, threatId, automatic } = Input.parse(event);
+  if (automatic && !(await noticeService().autoTakedownAllowed(userId, threatId))) {
+    return { proceed: false, reason: "Automatic takedown no longer applies to this threat" };
+  }
+  try {
+    const draft = await noticeService().generate(userId, threatId);
+    if (draft.route === "none") return { proceed: false, reason: "No channel accepts a notice for this platform" };
+    return { proceed: true, route: draft.route, recipient: draft.recipient };
+  } catch (error) {
+    if (error instanceof DomainError) return { proceed: false, reason: error.message };
+    throw error;
+  }
 };

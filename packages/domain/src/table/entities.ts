@@ -198,6 +198,11 @@ export const TakedownNotice = defineEntity({
     deadlineAt: isoDate.optional(),
     nextCheckAt: isoDate.optional(),
     removedAt: isoDate.optional(),
+    /** Sent to removal, recorded when tracking sees the content gone (the product's speed figure). */
+    timeToRemovalMs: z.number().int().nonnegative().optional(),
+    /** The mail provider's id of the sent notice, to find it in delivery logs. */
+    messageId: z.string().optional(),
+    automatic: z.boolean().default(false),
     createdAt: isoDate,
   }),
   primary: { pk: (n) => `USER#${n.userId}`, sk: (n) => `NOTICE#${n.noticeId}` },

@@ -1,0 +1,127 @@
+import { randomUUID } from "node:crypto";
+import { SESv2Client } from "@aws-sdk/client-sesv2";
+import { SNSClient } from "@aws-sdk/client-sns";
+import { connectorConfigFromEnv } from "@lg/connectors/config";
+import { DynamoAlertRepository, DynamoNoticeRepository } from "@lg/domain/takedowns/adapters/dynamo-takedowns";
+import { SesMailSender } from "@lg/domain/takedowns/adapters/ses-mail";
+import { SnsSmsSender } from "@lg/domain/takedowns/adapters/sns-sms";
+import { AlertService } from "@lg/domain/takedowns/alert-service";
+import { DigestService } from "@lg/domain/takedowns/digest-service";
+import { NoticeService } from "@lg/domain/takedowns/notice-service";
+import type { PersonRecords } from "@lg/domain/takedowns/ports";
+import { TakedownTracker } from "@lg/domain/takedowns/takedown-tracker";
+import { type ContentFetcher, defaultRecipientDirectory } from "@lg/notices";
+import { dynamo } from "./clients.js";
+import { env } from "./env.js";
+import { threatRepository } from "./scanning-services.js";
+import { accountStore, sampleLibrary } from "./services.js";
+
+/** Takedowns' and alerts' composition root: built once per container, on first use. */
+const once = <T>(build: () => T) => {
+  let value: T | undefined;
+  return () => {
+    value ??= build();
+    return value;
+  };
+};
+
+const now = () => new Date();
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A capture of a removed page or media never needs more than this to tell "gone" from "still there". */
+const CHECK_MAX_BYTES = 10 * 1024 * 1024;
+
+export const ses = new SESv2Client({});
+export const sns = new SNSClient({});
+
+const mailFrom = () => {
+  const from = env().MAIL_FROM;
+  if (!from) throw new Error("Invalid environment: MAIL_FROM");
+  return from;
+};
+
+const directory = once(() => defaultRecipientDirectory());
+const sesMail = once(() => new SesMailSender(ses, mailFrom()));
+/** Resolved on first send: Prepare composes notices without mail permissions or MAIL_FROM. */
+const mail = once(() => ({ send: (message: Parameters<SesMailSender["send"]>[0]) => sesMail().send(message) }));
+export const noticeRepository = once(() => new DynamoNoticeRepository(dynamo, env().TABLE_NAME));
+export const alertRepository = once(() => new DynamoAlertRepository(dynamo, env().TABLE_NAME));
+
+const people = once(
+  (): PersonRecords => ({
+    getProfile: (userId) => accountStore().getProfile(userId),
+    enrolledSamples: async (userId) =>
+      (await sampleLibrary().activeSamples(userId)).map((s) => ({ modality: s.modality, createdAt: s.createdAt })),
+  }),
+);
+
+/** The safe fetcher (SSRF rules, size limit) sees the URL as any visitor would: status, type and media bytes. */
+const contentFetcher = once((): ContentFetcher => {
+  const http = connectorConfigFromEnv().http;
+  return async (url) => {
+    const response = await http.request(url, { maxBytes: CHECK_MAX_BYTES });
+    const contentType = response.headers["content-type"] ?? "";
+    return { status: response.status, contentType, body: response.body };
+  };
+});
+
+export const noticeService = once(
+  () =>
+    new NoticeService({
+      threats: threatRepository(),
+      people: people(),
+      notices: noticeRepository(),
+      sender: mail(),
+      personMail: mail(),
+      directory: directory(),
+      appUrl: env().APP_URL,
+      now,
+      newId: randomUUID,
+    }),
+);
+
+export const alertService = once(
+  () =>
+    new AlertService({
+      alerts: alertRepository(),
+      email: mail(),
+      sms: new SnsSmsSender(sns),
+      directory: directory(),
+      appUrl: env().APP_URL,
+      now,
+      newId: randomUUID,
+    }),
+);
+
+export const takedownTracker = once(
+  () =>
+    new TakedownTracker({
+      notices: noticeRepository(),
+      threats: threatRepository(),
+      people: people(),
+      fetcher: contentFetcher(),
+      personMail: mail(),
+      directory: directory(),
+      appUrl: env().APP_URL,
+      now,
+    }),
+);
+
+export const digestService = once(
+  () =>
+    new DigestService({
+      alerts: alertRepository(),
+      threats: threatRepository(),
+      people: people(),
+      email: mail(),
+      directory: directory(),
+      appUrl: env().APP_URL,
+      now,
+      runIntervalMs: DAY_MS,
+    }),
+);
+
+export const takedownStateMachineArn = () => {
+  const arn = env().TAKEDOWN_STATE_MACHINE_ARN;
+  if (!arn) throw new Error("Invalid environment: TAKEDOWN_STATE_MACHINE_ARN");
+  return arn;
+};

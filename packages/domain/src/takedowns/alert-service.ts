@@ -1,0 +1,88 @@
+import {
+  type AlertChannel,
+  type AlertEmailSender,
+  type AlertPushSender,
+  type AlertSmsSender,
+  type PushSubscriptionJson,
+  planAlerts,
+  type RecipientDirectory,
+  renderAlertEmail,
+  renderAlertSms,
+  renderPushPayload,
+} from "@lg/notices";
+import type { ThreatRecord } from "../scanning/threat-ports.js";
+import type { AlertRecord, AlertRepository, ProfileRecord } from "./ports.js";
+
+/** Web Push needs the person's browser subscriptions; without them push alerts are not planned. */
+export interface PushDelivery {
+  sender: AlertPushSender;
+  subscriptions(userId: string): Promise<PushSubscriptionJson[]>;
+}
+
+export interface AlertServiceDeps {
+  alerts: AlertRepository;
+  email: AlertEmailSender;
+  sms: AlertSmsSender;
+  push?: PushDelivery;
+  directory: RecipientDirectory;
+  appUrl: string;
+  now: () => Date;
+  newId: () => string;
+}
+
+/** Raises the alerts a new threat calls for under the person's notification settings. */
+export class AlertService {
+  constructor(private readonly deps: AlertServiceDeps) {}
+
+  async alertNewThreat(profile: ProfileRecord, threat: ThreatRecord): Promise<AlertRecord[]> {
+    const platformName = this.deps.directory.find(threat.platform)?.name ?? threat.platform;
+    const planned = planAlerts(threat, profile.notificationSettings).filter((alert) =>
+      this.canReach(profile, alert.channel),
+    );
+    const stored: AlertRecord[] = [];
+    for (const { channel, when } of planned) {
+      const createdAt = this.deps.now().toISOString();
+      const base = { userId: profile.userId, alertId: this.deps.newId(), threatId: threat.id, channel, createdAt };
+      const alert: AlertRecord =
+        when === "digest"
+          ? { ...base, status: "queued" }
+          : { ...base, ...(await this.deliver(profile, threat, channel, platformName)) };
+      await this.deps.alerts.put(alert);
+      stored.push(alert);
+    }
+    return stored;
+  }
+
+  private canReach(profile: ProfileRecord, channel: AlertChannel): boolean {
+    if (channel === "email") return Boolean(profile.email);
+    if (channel === "sms") return Boolean(profile.phone?.startsWith("+"));
+    return this.deps.push !== undefined;
+  }
+
+  /** One channel failing must not silence the others, so a failure is recorded, not thrown. */
+  private async deliver(
+    profile: ProfileRecord,
+    threat: ThreatRecord,
+    channel: AlertChannel,
+    platformName: string,
+  ): Promise<Pick<AlertRecord, "status" | "sentAt">> {
+    try {
+      if (channel === "email" && profile.email) {
+        await this.deps.email.send({ ...renderAlertEmail(threat, this.deps.appUrl, platformName), to: profile.email });
+      } else if (channel === "sms" && profile.phone) {
+        await this.deps.sms.send({
+          phoneNumber: profile.phone,
+          text: renderAlertSms(threat, this.deps.appUrl, platformName),
+        });
+      } else if (channel === "push" && this.deps.push) {
+        const payload = renderPushPayload(threat, this.deps.appUrl, platformName);
+        const subscriptions = await this.deps.push.subscriptions(profile.userId);
+        const results = await Promise.all(subscriptions.map((s) => this.deps.push?.sender.send(s, payload)));
+        if (!results.some((r) => r && r.status >= 200 && r.status < 300)) return { status: "failed" };
+      }
+      return { status: "sent", sentAt: this.deps.now().toISOString() };
+    } catch {
+      return { status: "failed" };
+    }
+  }
+}

@@ -1,0 +1,26 @@
+import type { EnrolledSample } from "@lg/notices";
+import type { z } from "zod";
+import type { Alert, TakedownNotice, UserProfile } from "../table/entities.js";
+
+export type TakedownNoticeRecord = z.infer<typeof TakedownNotice.schema>;
+export type AlertRecord = z.infer<typeof Alert.schema>;
+export type ProfileRecord = z.infer<typeof UserProfile.schema>;
+
+export interface NoticeRepository {
+  /** Creates or replaces the notice; a status other than `sent` takes it off the tracking index. */
+  put(notice: TakedownNoticeRecord): Promise<void>;
+  /** Sent notices whose next re-check is at or before `now`, oldest first. */
+  dueForCheck(now: string): Promise<TakedownNoticeRecord[]>;
+}
+
+export interface AlertRepository {
+  put(alert: AlertRecord): Promise<void>;
+  /** Every alert waiting for a digest, across users. */
+  queued(): Promise<AlertRecord[]>;
+}
+
+/** What a notice needs about the person: the profile and when their samples were enrolled. */
+export interface PersonRecords {
+  getProfile(userId: string): Promise<ProfileRecord | null>;
+  enrolledSamples(userId: string): Promise<EnrolledSample[]>;
+}

@@ -1,0 +1,85 @@
+import { AlertService } from "@lg/domain/takedowns/alert-service";
+import { defaultRecipientDirectory } from "@lg/notices";
+import { beforeEach, describe, expect, it } from "vitest";
+import { InMemoryAlerts, profile, RecordingMail, RecordingSms, sequentialId, threat } from "./fakes.js";
+
+const NOW = new Date("2026-11-21T08:00:00.000Z");
+let alerts: InMemoryAlerts;
+let email: RecordingMail;
+let sms: RecordingSms;
+let service: AlertService;
+
+beforeEach(() => {
+  alerts = new InMemoryAlerts();
+  email = new RecordingMail();
+  sms = new RecordingSms();
+  service = new AlertService({
+    alerts,
+    email,
+    sms,
+    directory: defaultRecipientDirectory(),
+    appUrl: "https://app.example.com",
+    now: () => NOW,
+    newId: sequentialId,
+  });
+});
+
+const settings = (s: Record<string, unknown>) => profile({ notificationSettings: s });
+
+describe("AlertService", () => {
+  it("emails now and texts a critical threat when both are on and frequency is immediate", async () => {
+    const stored = await service.alertNewThreat(
+      settings({ email: true, sms: true, push: false, frequency: "immediate", sensitivity: "high" }),
+      threat({ confidence: 95 }),
+    );
+    expect(stored.map((a) => [a.channel, a.status])).toEqual([
+      ["email", "sent"],
+      ["sms", "sent"],
+    ]);
+    expect(email.sent[0]?.to).toBe("ada.moreno@example.com");
+    expect(email.sent[0]?.subject).toMatch(/^Critical: Deepfake detected on Reddit/);
+    expect(email.sent[0]?.html).toContain("dashboard?threat=");
+    expect(sms.sent[0]).toMatchObject({ phoneNumber: "+14155550100" });
+    expect([...alerts.items.values()]).toHaveLength(2);
+  });
+
+  it("sends no text for a threat that is not critical", async () => {
+    await service.alertNewThreat(
+      settings({ email: true, sms: true, push: false, sensitivity: "medium" }),
+      threat({ threatType: "impersonation", confidence: 80 }),
+    );
+    expect(email.sent).toHaveLength(1);
+    expect(sms.sent).toHaveLength(0);
+  });
+
+  it("queues email for the digest instead of sending it when the person chose daily", async () => {
+    const stored = await service.alertNewThreat(
+      settings({ email: true, push: false, frequency: "daily" }),
+      threat({ confidence: 95 }),
+    );
+    expect(stored.map((a) => [a.channel, a.status])).toEqual([["email", "queued"]]);
+    expect(email.sent).toHaveLength(0);
+  });
+
+  it("raises nothing below the person's sensitivity", async () => {
+    expect(await service.alertNewThreat(settings({ sensitivity: "high" }), threat({ confidence: 75 }))).toEqual([]);
+    expect(email.sent).toHaveLength(0);
+  });
+
+  it("records a failed delivery and still tries the other channels", async () => {
+    const failing = new AlertService({
+      alerts,
+      email: { send: async () => Promise.reject(new Error("SES throttled")) },
+      sms,
+      directory: defaultRecipientDirectory(),
+      appUrl: "https://app.example.com",
+      now: () => NOW,
+      newId: sequentialId,
+    });
+    const stored = await failing.alertNewThreat(settings({ sms: true, push: false }), threat({ confidence: 95 }));
+    expect(stored.map((a) => [a.channel, a.status])).toEqual([
+      ["email", "failed"],
+      ["sms", "sent"],
+    ]);
+  });
+});

@@ -1,0 +1,99 @@
+import { Threat, UserProfile } from "@lg/domain/table/entities";
+import type {
+  AlertRecord,
+  AlertRepository,
+  NoticeRepository,
+  PersonRecords,
+  ProfileRecord,
+  TakedownNoticeRecord,
+} from "@lg/domain/takedowns/ports";
+import type { EnrolledSample, RenderedEmail, ThreatRecord } from "@lg/notices";
+
+export const USER = "user-1";
+export const MEDIA_SHA256 = "9f2c1e8b7a6d5c4b3a29181706f5e4d3c2b1a09f8e7d6c5b4a3928170615f4e3";
+
+export function profile(overrides: Partial<ProfileRecord> = {}): ProfileRecord {
+  return UserProfile.schema.parse({
+    userId: USER,
+    email: "ada.moreno@example.com",
+    phone: "+14155550100",
+    firstName: "Ada",
+    lastName: "Moreno",
+    address: "12 Harbor Street",
+    city: "San Francisco",
+    country: "US",
+    createdAt: "2026-10-01T09:00:00.000Z",
+    updatedAt: "2026-10-01T09:00:00.000Z",
+    ...overrides,
+  });
+}
+
+export function threat(overrides: Partial<ThreatRecord> = {}): ThreatRecord {
+  return Threat.schema.parse({
+    userId: USER,
+    id: "01JTHREAT0000000000000000A",
+    personId: "self",
+    threatType: "deepfake",
+    confidence: 93,
+    platform: "reddit",
+    url: "https://www.reddit.com/r/pics/comments/abc123/",
+    status: "active",
+    mediaSha256: MEDIA_SHA256,
+    evidenceData: { hash: MEDIA_SHA256, manifestKey: "evidence/m.json", capturedAt: "2026-11-20T10:15:00.000Z" },
+    createdAt: "2026-11-20T10:15:00.000Z",
+    updatedAt: "2026-11-20T10:15:00.000Z",
+    ...overrides,
+  });
+}
+
+export class InMemoryNotices implements NoticeRepository {
+  readonly items = new Map<string, TakedownNoticeRecord>();
+  async put(notice: TakedownNoticeRecord) {
+    this.items.set(notice.noticeId, structuredClone(notice));
+  }
+  async dueForCheck(now: string) {
+    return [...this.items.values()].filter((n) => n.status === "sent" && (n.nextCheckAt ?? "") <= now);
+  }
+}
+
+export class InMemoryAlerts implements AlertRepository {
+  readonly items = new Map<string, AlertRecord>();
+  async put(alert: AlertRecord) {
+    this.items.set(alert.alertId, structuredClone(alert));
+  }
+  async queued() {
+    return [...this.items.values()].filter((a) => a.status === "queued");
+  }
+}
+
+export class InMemoryPeople implements PersonRecords {
+  constructor(
+    public person: ProfileRecord | null = profile(),
+    public samples: EnrolledSample[] = [{ modality: "face", createdAt: "2026-10-01T09:00:00.000Z" }],
+  ) {}
+  async getProfile() {
+    return this.person;
+  }
+  async enrolledSamples() {
+    return this.samples;
+  }
+}
+
+export class RecordingMail {
+  readonly sent: (RenderedEmail & { to: string; replyTo?: string })[] = [];
+  async send(message: RenderedEmail & { to: string; replyTo?: string }) {
+    this.sent.push(message);
+    return { messageId: `mail-${this.sent.length}` };
+  }
+}
+
+export class RecordingSms {
+  readonly sent: { phoneNumber: string; text: string }[] = [];
+  async send(message: { phoneNumber: string; text: string }) {
+    this.sent.push(message);
+    return { messageId: `sms-${this.sent.length}` };
+  }
+}
+
+let counter = 0;
+export const sequentialId = () => `id-${++counter}`;
