@@ -38,13 +38,27 @@ const now = () => Date.now() / 1000;
 export async function startSfnServer(options: SfnServerOptions): Promise<LocalSfn> {
   const store = new ExecutionStore(options.dataDir);
   const knownTasks = new Set(Object.keys(options.tasks));
-  const machines = new Map<string, { name: string; bound: BoundDefinition; createdAt: number }>();
+  const machines = new Map<
+    string,
+    { name: string; bound: BoundDefinition; machine: StateMachine; createdAt: number }
+  >();
   for (const [name, file] of Object.entries(options.stateMachines)) {
     if (!existsSync(path.resolve(repoRoot, file))) {
       console.warn(`[stepfunctions] ${file} does not exist yet; state machine ${name} is not available`);
       continue;
     }
-    machines.set(stateMachineArn(name), { name, bound: bindDefinition(file, knownTasks), createdAt: now() });
+    // Validated once here, as CreateStateMachine would: a broken definition is reported at start.
+    try {
+      const bound = bindDefinition(file, knownTasks);
+      const machine = new StateMachine(bound.definition as never, {
+        validationOptions: { checkPaths: true, checkArn: true },
+      });
+      machines.set(stateMachineArn(name), { name, bound, machine, createdAt: now() });
+    } catch (error) {
+      console.warn(
+        `[stepfunctions] ${file} is not a valid state machine, ${name} is not available: ${(error as Error).message}`,
+      );
+    }
   }
   const running = new Map<string, { abort: () => void; done: Promise<void> }>();
 
@@ -87,9 +101,7 @@ export async function startSfnServer(options: SfnServerOptions): Promise<LocalSf
       startDate: now(),
     };
     store.save(record);
-    const execution = new StateMachine(machine.bound.definition as never, {
-      validationOptions: { checkPaths: true, checkArn: true },
-    }).run(JSON.parse(inputText), {
+    const execution = machine.machine.run(JSON.parse(inputText), {
       overrides: { taskResourceLocalHandlers: localHandlers(machine.bound) },
       context: {
         Execution: {
