@@ -3,16 +3,16 @@ import { stat } from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { youtubeRoute } from "./formats/youtube.js";
-import { redditRoute } from "./formats/reddit.js";
-import { xRoute } from "./formats/x.js";
-import { blueskyRoute, mastodonRoute } from "./formats/fediverse.js";
-import { telegramRoute } from "./formats/telegram.js";
-import { tiktokRoute, tiktokWebRoute } from "./formats/tiktok.js";
 import { fourChanMediaRoute, fourChanRoute, pastebinRoute } from "./formats/boards.js";
 import { discordCdnRoute, discordRoute, ebayRoute } from "./formats/commerce-chat.js";
-import { feedsRoute, publicItemPageRoute, webRoute } from "./formats/web-pages.js";
+import { blueskyRoute, mastodonRoute } from "./formats/fediverse.js";
+import { redditRoute } from "./formats/reddit.js";
 import type { FormatRoute } from "./formats/route.js";
+import { telegramRoute } from "./formats/telegram.js";
+import { tiktokRoute, tiktokWebRoute } from "./formats/tiktok.js";
+import { feedsRoute, publicItemPageRoute, webRoute } from "./formats/web-pages.js";
+import { xRoute } from "./formats/x.js";
+import { youtubeRoute } from "./formats/youtube.js";
 import { readLabels } from "./labels.js";
 import { personas } from "./personas.js";
 import { buildScenario, contentTypeOf, type Scenario } from "./scenario.js";
@@ -36,7 +36,14 @@ export interface PlatformSimulator {
   /** Base URL per connector origin key (the keys of CONNECTOR_BASE_URLS). */
   hosts: Record<string, string>;
   /** Environment that points connectors at this simulator. */
-  env: Record<"CONNECTOR_BASE_URLS" | "CONNECTOR_TARGETS" | "CONNECTOR_ALLOWED_HOSTS" | "CONNECTOR_CREDENTIALS" | "CONNECTOR_RATE_LIMITS", string>;
+  env: Record<
+    | "CONNECTOR_BASE_URLS"
+    | "CONNECTOR_TARGETS"
+    | "CONNECTOR_ALLOWED_HOSTS"
+    | "CONNECTOR_CREDENTIALS"
+    | "CONNECTOR_RATE_LIMITS",
+    string
+  >;
   scenario: Scenario;
   stop(): Promise<void>;
 }
@@ -134,7 +141,13 @@ function connectorEnv(ctx: SimContext, hosts: Record<string, string>, hostPort: 
   };
 }
 
-async function handle(ctx: SimContext, dataDir: string, req: http.IncomingMessage, res: http.ServerResponse, body: string): Promise<void> {
+async function handle(
+  ctx: SimContext,
+  dataDir: string,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  body: string,
+): Promise<void> {
   const url = new URL(req.url ?? "/", ctx.origin);
   if (url.pathname === "/__scenario") {
     sendJson(res, scenarioReport(ctx));
@@ -149,7 +162,7 @@ async function handle(ctx: SimContext, dataDir: string, req: http.IncomingMessag
   if (avatar) return serveFile(res, dataDir, ctx.account(avatar[1]!)?.avatarPath);
   const platform = /^\/p\/([^/]+)(\/.*)?$/.exec(url.pathname);
   const route = platform ? routes[platform[1]!] : undefined;
-  if (route && route(ctx, { req, res, path: decodeURIComponent(platform?.[2] ?? "/"), query: url.searchParams, body })) return;
+  if (route?.(ctx, { req, res, path: decodeURIComponent(platform?.[2] ?? "/"), query: url.searchParams, body })) return;
   sendJson(res, { error: "not found" }, 404);
 }
 
@@ -171,7 +184,14 @@ function scenarioReport(ctx: SimContext) {
     persona: scenario.persona,
     seed: scenario.seed,
     totalItems: scenario.items.length,
-    impersonators: scenario.accounts.filter((a) => a.impersonates).map((a) => ({ handle: a.handle, displayName: a.displayName, avatar: a.avatarPath, avatarUrl: ctx.avatarUrl(a) })),
+    impersonators: scenario.accounts
+      .filter((a) => a.impersonates)
+      .map((a) => ({
+        handle: a.handle,
+        displayName: a.displayName,
+        avatar: a.avatarPath,
+        avatarUrl: ctx.avatarUrl(a),
+      })),
     items: scenario.items.map((i) => ({
       no: i.no,
       source: i.source,

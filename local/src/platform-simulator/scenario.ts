@@ -162,8 +162,10 @@ export function buildScenario(labels: LabelledFile[], persona: Persona, options:
     (f) => f.subjects.includes(persona.faceSubject) && f.kind !== "video" && !enrolment.has(f.path),
   );
   const voiceFiles = labels.filter((f) => f.subjects.includes(persona.voiceSubject) && !enrolment.has(f.path));
+  const genuineVoice = voiceFiles.filter((f) => !f.synthetic);
+  const clonedVoice = voiceFiles.filter((f) => f.synthetic);
   const decoys = labels.filter((f) => !isPersona(f) && !enrolment.has(f.path));
-  if (faceFiles.length === 0 || voiceFiles.length === 0 || decoys.length === 0)
+  if (faceFiles.length === 0 || genuineVoice.length === 0 || clonedVoice.length === 0 || decoys.length === 0)
     throw new Error(`Not enough labelled data for persona ${persona.id}`);
 
   const avatarOf = (f: LabelledFile | undefined) => f?.path ?? persona.faceEnrolment;
@@ -192,7 +194,9 @@ export function buildScenario(labels: LabelledFile[], persona: Persona, options:
     if (planted) {
       const roll = i % 5;
       const voice = roll === 3 || roll === 4;
-      file = voice ? voiceFiles[i % voiceFiles.length]! : faceFiles[i % faceFiles.length]!;
+      // Roll 3 plants a genuine recording of the voice, roll 4 a cloned one.
+      const voicePool = roll === 3 ? genuineVoice : clonedVoice;
+      file = voice ? voicePool[i % voicePool.length]! : faceFiles[i % faceFiles.length]!;
       reason = voice ? (file.synthetic ? "voice-clone" : "voice-match") : "face-match";
       if (roll === 2) {
         account = impersonators[i % impersonators.length]!;

@@ -59,7 +59,10 @@ const envSchema = z.object({
   CONNECTOR_RATE_LIMITS: z.string().optional(),
 });
 
-const rateLimitsSchema = z.record(z.string(), z.object({ burst: z.number().positive(), perSecond: z.number().positive() }));
+const rateLimitsSchema = z.record(
+  z.string(),
+  z.object({ burst: z.number().positive(), perSecond: z.number().positive() }),
+);
 const defaultRateLimit = { burst: 5, perSecond: 5 };
 
 const baseUrlsSchema = z.record(z.string(), z.string().url());
@@ -96,7 +99,9 @@ export function connectorConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Co
     targets: e.CONNECTOR_TARGETS ? targetsSchema.parse(JSON.parse(e.CONNECTOR_TARGETS)) : {},
     credentials,
     http: {
-      rateLimit: rateLimitFor(e.CONNECTOR_RATE_LIMITS ? rateLimitsSchema.parse(JSON.parse(e.CONNECTOR_RATE_LIMITS)) : {}),
+      rateLimit: rateLimitFor(
+        e.CONNECTOR_RATE_LIMITS ? rateLimitsSchema.parse(JSON.parse(e.CONNECTOR_RATE_LIMITS)) : {},
+      ),
       allowedHosts: (e.CONNECTOR_ALLOWED_HOSTS ?? "").split(",").filter(Boolean),
       ...(e.CONNECTOR_SOCKS_PROXY ? { socksProxy: e.CONNECTOR_SOCKS_PROXY } : {}),
     },

@@ -48,13 +48,18 @@ export class CompositePlatformConnector implements PlatformConnector {
       for (const url of item.mediaUrls.slice(0, options.maxMedia ?? 4)) {
         try {
           const response = await this.http.expectOk(url, { maxBytes: maxMediaBytes });
-          media.push({ url: response.url, contentType: (response.headers["content-type"] ?? "").split(";")[0] ?? "", bytes: response.body });
+          media.push({
+            url: response.url,
+            contentType: (response.headers["content-type"] ?? "").split(";")[0] ?? "",
+            bytes: response.body,
+          });
         } catch (error) {
           failures.push(`${url}: ${(error as Error).message}`);
         }
       }
     }
-    const pageMetadata = failures.length > 0 ? { ...item.pageMetadata, mediaErrors: failures.join("\n") } : item.pageMetadata;
+    const pageMetadata =
+      failures.length > 0 ? { ...item.pageMetadata, mediaErrors: failures.join("\n") } : item.pageMetadata;
     return { ...item, platformId: this.platformId, media, pageMetadata };
   }
 

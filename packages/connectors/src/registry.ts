@@ -1,5 +1,5 @@
-import type { PlatformConnector, SourceConnector } from "./connector.js";
 import type { ConnectorConfig } from "./config.js";
+import type { PlatformConnector, SourceConnector } from "./connector.js";
 import { CompositePlatformConnector } from "./platform-connector.js";
 import { BlueskySource } from "./platforms/bluesky.js";
 import { DiscordSource } from "./platforms/discord.js";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PlatformSimulator } from "../../../local/src/platform-simulator/index.js";
 import type { CandidateItem, PlatformConnector } from "../../../packages/connectors/src/connector.js";
 import { catalogueTiers, connectorFor } from "../../../packages/connectors/src/registry.js";
-import type { PlatformSimulator } from "../../../local/src/platform-simulator/index.js";
 import { configFor, obamaQuery, startSimulator } from "./simulator-harness.js";
 
 let sim: PlatformSimulator;
@@ -10,7 +10,12 @@ beforeAll(async () => {
 });
 afterAll(() => sim.stop());
 
-async function collect(connector: PlatformConnector, query = obamaQuery, maxItems = 200, maxPages = 20): Promise<CandidateItem[]> {
+async function collect(
+  connector: PlatformConnector,
+  query = obamaQuery,
+  maxItems = 200,
+  maxPages = 20,
+): Promise<CandidateItem[]> {
   const out: CandidateItem[] = [];
   for await (const c of connector.discover(query, { maxItems, maxPages })) out.push(c);
   return out;
@@ -39,21 +44,24 @@ const cases: { platform: string; source: string; query?: typeof withQuery; simPl
 ];
 
 describe("connectors speak each platform's format against the simulator", () => {
-  it.each(cases)("$platform discovers every name match across pages and fetches it with media", async ({ platform, source }) => {
-    const connector = connectorFor(platform, configFor(sim));
-    const found = await collect(connector);
-    const expected = expectedNos(source);
-    expect(expected.length).toBeGreaterThan(0);
-    const ids = found.map((c) => c.ref.id.match(/(?<!\d)1\d{6}(?!\d)/)?.[0] ?? String(Number.parseInt(c.ref.id, 36)));
-    expect(new Set(ids)).toEqual(new Set(expected));
-    expect(found.every((c) => c.platformId === platform && c.matchedTerms.length > 0)).toBe(true);
+  it.each(cases)(
+    "$platform discovers every name match across pages and fetches it with media",
+    async ({ platform, source }) => {
+      const connector = connectorFor(platform, configFor(sim));
+      const found = await collect(connector);
+      const expected = expectedNos(source);
+      expect(expected.length).toBeGreaterThan(0);
+      const ids = found.map((c) => c.ref.id.match(/(?<!\d)1\d{6}(?!\d)/)?.[0] ?? String(Number.parseInt(c.ref.id, 36)));
+      expect(new Set(ids)).toEqual(new Set(expected));
+      expect(found.every((c) => c.platformId === platform && c.matchedTerms.length > 0)).toBe(true);
 
-    const item = await connector.fetchItem(found[0]!.ref, { includeMedia: true, maxMedia: 2 });
-    expect(item.media.length).toBeGreaterThan(0);
-    expect(item.media[0]!.bytes.byteLength).toBeGreaterThan(1000);
-    expect(item.media[0]!.contentType).toMatch(/^(image|audio|video)\//);
-    expect(item.text).toContain("Barack Obama");
-  });
+      const item = await connector.fetchItem(found[0]!.ref, { includeMedia: true, maxMedia: 2 });
+      expect(item.media.length).toBeGreaterThan(0);
+      expect(item.media[0]!.bytes.byteLength).toBeGreaterThan(1000);
+      expect(item.media[0]!.contentType).toMatch(/^(image|audio|video)\//);
+      expect(item.text).toContain("Barack Obama");
+    },
+  );
 
   it("stops at maxItems and at maxPages", async () => {
     const connector = connectorFor("reddit", configFor(sim));
@@ -75,15 +83,23 @@ describe("connectors speak each platform's format against the simulator", () => 
   it("reads RSS and Atom feeds for crypto and deepweb", async () => {
     for (const platform of ["crypto", "deepweb"]) {
       const found = await collect(connectorFor(platform, configFor(sim)));
-      const inFeed = sim.scenario.items.filter((i) => i.source === "rss" && i.platform === platform && i.text.includes("Barack Obama"));
+      const inFeed = sim.scenario.items.filter(
+        (i) => i.source === "rss" && i.platform === platform && i.text.includes("Barack Obama"),
+      );
       expect(found.filter((c) => c.ref.sourceId === "rss").length).toBe(inFeed.length);
     }
   });
 
   it("watched accounts bring every media post of a channel", async () => {
     const channel = sim.scenario.channels.telegram[0]!;
-    const found = await collect(connectorFor("telegram", configFor(sim)), { ...obamaQuery, names: [], watchedAccounts: [channel] });
-    expect(found.length).toBe(sim.scenario.items.filter((i) => i.source === "telegram" && i.channel === channel).length);
+    const found = await collect(connectorFor("telegram", configFor(sim)), {
+      ...obamaQuery,
+      names: [],
+      watchedAccounts: [channel],
+    });
+    expect(found.length).toBe(
+      sim.scenario.items.filter((i) => i.source === "telegram" && i.channel === channel).length,
+    );
   });
 
   it("fetches impersonating profiles with the look-alike handle and an avatar", async () => {

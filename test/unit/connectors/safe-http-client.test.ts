@@ -16,7 +16,8 @@ beforeAll(async () => {
   server = http.createServer((req, res) => {
     const path = req.url ?? "/";
     hits[path] = (hits[path] ?? 0) + 1;
-    if (path === "/to-metadata") return res.writeHead(302, { location: "http://169.254.169.254/latest/meta-data/" }).end();
+    if (path === "/to-metadata")
+      return res.writeHead(302, { location: "http://169.254.169.254/latest/meta-data/" }).end();
     if (path === "/to-self") return res.writeHead(301, { location: "/ok" }).end();
     if (path === "/loop") return res.writeHead(302, { location: "/loop" }).end();
     if (path === "/big") return res.writeHead(200).end(Buffer.alloc(5000));
@@ -33,15 +34,33 @@ afterAll(() => new Promise<void>((r) => server.close(() => r())));
 function recordingClock(): Clock & { sleeps: number[] } {
   let now = 0;
   const sleeps: number[] = [];
-  return { sleeps, now: () => now, sleep: async (ms) => void (sleeps.push(ms), (now += ms)) };
+  const sleep = async (ms: number) => {
+    sleeps.push(ms);
+    now += ms;
+  };
+  return { sleeps, now: () => now, sleep };
 }
 
 const publicLookup = async () => [{ address: "93.184.215.14", family: 4 }];
 
 describe("SSRF refusals", () => {
   it.each([
-    "127.0.0.1", "10.1.2.3", "172.16.0.1", "192.168.1.1", "169.254.169.254", "100.64.0.1", "0.0.0.0",
-    "224.0.0.1", "255.255.255.255", "::1", "fe80::1", "fd00::1", "::ffff:127.0.0.1", "::ffff:10.0.0.1", "ff02::1", "::",
+    "127.0.0.1",
+    "10.1.2.3",
+    "172.16.0.1",
+    "192.168.1.1",
+    "169.254.169.254",
+    "100.64.0.1",
+    "0.0.0.0",
+    "224.0.0.1",
+    "255.255.255.255",
+    "::1",
+    "fe80::1",
+    "fd00::1",
+    "::ffff:127.0.0.1",
+    "::ffff:10.0.0.1",
+    "ff02::1",
+    "::",
   ])("treats %s as non-public", (address) => {
     expect(isPublicAddress(address)).toBe(false);
   });
@@ -58,7 +77,12 @@ describe("SSRF refusals", () => {
   });
 
   it("refuses a name whose DNS answers include a private address (rebinding)", async () => {
-    const client = new SafeHttpClient({ lookup: async () => [{ address: "93.184.215.14", family: 4 }, { address: "10.0.0.5", family: 4 }] });
+    const client = new SafeHttpClient({
+      lookup: async () => [
+        { address: "93.184.215.14", family: 4 },
+        { address: "10.0.0.5", family: 4 },
+      ],
+    });
     await expect(client.request("http://rebind.example/")).rejects.toThrow(/non-public address 10\.0\.0\.5/);
   });
 
@@ -89,7 +113,12 @@ describe("limits, retries and rate limits", () => {
   it("retries 429 after the server's Retry-After", async () => {
     hits = {};
     const clock = recordingClock();
-    const client = new SafeHttpClient({ allowedHosts: [local], clock, random: () => 0, backoff: { retries: 3, baseDelayMs: 100, maxDelayMs: 10_000 } });
+    const client = new SafeHttpClient({
+      allowedHosts: [local],
+      clock,
+      random: () => 0,
+      backoff: { retries: 3, baseDelayMs: 100, maxDelayMs: 10_000 },
+    });
     const response = await client.request(`http://${local}/busy`);
     expect(response.status).toBe(200);
     expect(clock.sleeps).toEqual([2000]);
@@ -98,7 +127,12 @@ describe("limits, retries and rate limits", () => {
   it("backs off exponentially on 5xx and gives up after the configured retries", async () => {
     hits = {};
     const clock = recordingClock();
-    const client = new SafeHttpClient({ allowedHosts: [local], clock, random: () => 1, backoff: { retries: 3, baseDelayMs: 100, maxDelayMs: 10_000 } });
+    const client = new SafeHttpClient({
+      allowedHosts: [local],
+      clock,
+      random: () => 1,
+      backoff: { retries: 3, baseDelayMs: 100, maxDelayMs: 10_000 },
+    });
     expect((await client.request(`http://${local}/down`)).status).toBe(503);
     expect(hits["/down"]).toBe(4);
     expect(clock.sleeps).toEqual([100, 200, 400]);
@@ -106,7 +140,10 @@ describe("limits, retries and rate limits", () => {
 
   it("spaces requests to one host by its token bucket, leaving other hosts alone", async () => {
     const clock = recordingClock();
-    const limiter = new HostRateLimiter((host) => (host === "slow" ? { burst: 2, perSecond: 10 } : { burst: 100, perSecond: 100 }), clock);
+    const limiter = new HostRateLimiter(
+      (host) => (host === "slow" ? { burst: 2, perSecond: 10 } : { burst: 100, perSecond: 100 }),
+      clock,
+    );
     for (let i = 0; i < 4; i++) await limiter.take("slow");
     for (let i = 0; i < 4; i++) await limiter.take("fast");
     expect(clock.sleeps).toEqual([100, 100]);

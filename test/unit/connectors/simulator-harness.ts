@@ -1,8 +1,8 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { type PlatformSimulator, startPlatformSimulator } from "../../../local/src/platform-simulator/index.js";
 import { connectorConfigFromEnv } from "../../../packages/connectors/src/config.js";
 import type { DiscoveryQuery } from "../../../packages/connectors/src/connector.js";
-import { type PlatformSimulator, startPlatformSimulator } from "../../../local/src/platform-simulator/index.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 export const dataDir = process.env.LG_DATA_DIR ?? path.resolve(repoRoot, "../shared/data");

@@ -1,7 +1,7 @@
-import type { SimItem } from "../scenario.js";
-import { escapeHtml, params, type SimContext, sendJson } from "../sim-context.js";
-import type { FormatRoute } from "./route.js";
 import path from "node:path";
+import type { SimItem } from "../scenario.js";
+import { escapeHtml, params, sendJson } from "../sim-context.js";
+import type { FormatRoute } from "./route.js";
 
 const op = (i: SimItem) => ({
   no: i.no,
@@ -20,9 +20,13 @@ const op = (i: SimItem) => ({
 export const fourChanRoute: FormatRoute = (ctx, { path: p, res }) => {
   const catalog = params(p, /^\/([a-z0-9]+)\/catalog\.json$/);
   if (catalog) {
-    const threads = ctx.itemsOf("4chan").filter((i) => i.channel === catalog[0]).map(op);
+    const threads = ctx
+      .itemsOf("4chan")
+      .filter((i) => i.channel === catalog[0])
+      .map(op);
     const pages = [];
-    for (let n = 0; n * 15 < threads.length; n++) pages.push({ page: n + 1, threads: threads.slice(n * 15, n * 15 + 15) });
+    for (let n = 0; n * 15 < threads.length; n++)
+      pages.push({ page: n + 1, threads: threads.slice(n * 15, n * 15 + 15) });
     return sendJson(res, pages);
   }
   const thread = params(p, /^\/([a-z0-9]+)\/thread\/(\d+)\.json$/);

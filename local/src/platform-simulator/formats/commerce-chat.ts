@@ -1,5 +1,5 @@
 import type { SimAccount, SimItem } from "../scenario.js";
-import { matchesQuery, pageOf, params, type SimContext, requireAuth, sendJson } from "../sim-context.js";
+import { matchesQuery, pageOf, params, requireAuth, type SimContext, sendJson } from "../sim-context.js";
 import type { FormatRoute } from "./route.js";
 
 const summary = (ctx: SimContext, i: SimItem) => ({
@@ -25,8 +25,16 @@ export const ebayRoute: FormatRoute = (ctx, { path, query, req, res }) => {
     const hits = ctx.itemsOf("ebay").filter((i) => matchesQuery(i, q));
     const offset = Number(query.get("offset") ?? 0);
     const { page, next } = pageOf(hits, offset, Number(query.get("limit") ?? 50));
-    const link = (o: number) => `${ctx.base("ebay")}/buy/browse/v1/item_summary/search?q=${encodeURIComponent(q)}&limit=${page.length}&offset=${o}`;
-    return sendJson(res, { href: link(offset), total: hits.length, limit: page.length, offset, ...(next !== undefined ? { next: link(next) } : {}), itemSummaries: page.map((i) => summary(ctx, i)) });
+    const link = (o: number) =>
+      `${ctx.base("ebay")}/buy/browse/v1/item_summary/search?q=${encodeURIComponent(q)}&limit=${page.length}&offset=${o}`;
+    return sendJson(res, {
+      href: link(offset),
+      total: hits.length,
+      limit: page.length,
+      offset,
+      ...(next !== undefined ? { next: link(next) } : {}),
+      itemSummaries: page.map((i) => summary(ctx, i)),
+    });
   }
   const one = params(path, /^\/buy\/browse\/v1\/item\/v1\|(\d+)\|0$/);
   if (one) {
@@ -37,7 +45,12 @@ export const ebayRoute: FormatRoute = (ctx, { path, query, req, res }) => {
   return false;
 };
 
-const discordUser = (a: SimAccount) => ({ id: String(900_000 + a.handle.length * 131 + a.handle.charCodeAt(a.handle.length - 1)), username: a.handle, global_name: a.displayName, avatar: `av_${a.handle}` });
+const discordUser = (a: SimAccount) => ({
+  id: String(900_000 + a.handle.length * 131 + a.handle.charCodeAt(a.handle.length - 1)),
+  username: a.handle,
+  global_name: a.displayName,
+  avatar: `av_${a.handle}`,
+});
 const discordMessage = (ctx: SimContext, i: SimItem) => ({
   id: String(i.no),
   channel_id: i.channel,
@@ -45,7 +58,12 @@ const discordMessage = (ctx: SimContext, i: SimItem) => ({
   content: i.text,
   timestamp: i.postedAt,
   author: discordUser(i.author),
-  attachments: i.media.map((m, n) => ({ id: `${i.no}${n}`, filename: `file${n}`, content_type: m.contentType, url: ctx.mediaUrl(i, n) })),
+  attachments: i.media.map((m, n) => ({
+    id: `${i.no}${n}`,
+    filename: `file${n}`,
+    content_type: m.contentType,
+    url: ctx.mediaUrl(i, n),
+  })),
   embeds: [],
 });
 
@@ -54,14 +72,26 @@ export const discordRoute: FormatRoute = (ctx, { path, query, req, res }) => {
   if (!requireAuth(req.headers.authorization, res)) return true;
   const list = params(path, /^\/api\/v10\/channels\/(\d+)\/messages$/);
   if (list) {
-    const all = ctx.itemsOf("discord").filter((i) => i.channel === list[0]).sort((a, b) => b.no - a.no);
+    const all = ctx
+      .itemsOf("discord")
+      .filter((i) => i.channel === list[0])
+      .sort((a, b) => b.no - a.no);
     const before = Number(query.get("before") ?? Number.POSITIVE_INFINITY);
-    return sendJson(res, pageOf(all.filter((i) => i.no < before), 0, Number(query.get("limit") ?? 50)).page.map((i) => discordMessage(ctx, i)));
+    return sendJson(
+      res,
+      pageOf(
+        all.filter((i) => i.no < before),
+        0,
+        Number(query.get("limit") ?? 50),
+      ).page.map((i) => discordMessage(ctx, i)),
+    );
   }
   const one = params(path, /^\/api\/v10\/channels\/(\d+)\/messages\/(\d+)$/);
   if (one) {
     const item = ctx.item("discord", one[1]!);
-    return item ? sendJson(res, discordMessage(ctx, item)) : sendJson(res, { message: "Unknown Message", code: 10008 }, 404);
+    return item
+      ? sendJson(res, discordMessage(ctx, item))
+      : sendJson(res, { message: "Unknown Message", code: 10008 }, 404);
   }
   const user = params(path, /^\/api\/v10\/users\/(\d+)$/);
   if (user) {

@@ -2,36 +2,65 @@ import type { SimAccount, SimItem } from "../scenario.js";
 import { matchesQuery, pageOf, params, type SimContext, sendJson } from "../sim-context.js";
 import type { FormatRoute } from "./route.js";
 
-const did = (a: SimAccount) => `did:plc:${a.handle.replace(/[^a-z0-9]/gi, "").padEnd(24, "x").slice(0, 24)}`;
+const did = (a: SimAccount) =>
+  `did:plc:${a.handle
+    .replace(/[^a-z0-9]/gi, "")
+    .padEnd(24, "x")
+    .slice(0, 24)}`;
 const bskyHandle = (a: SimAccount) => `${a.handle.replace(/_/g, "-")}.bsky.social`;
-const bskyAuthor = (ctx: SimContext, a: SimAccount) => ({ did: did(a), handle: bskyHandle(a), displayName: a.displayName, avatar: ctx.avatarUrl(a) });
+const bskyAuthor = (ctx: SimContext, a: SimAccount) => ({
+  did: did(a),
+  handle: bskyHandle(a),
+  displayName: a.displayName,
+  avatar: ctx.avatarUrl(a),
+});
 const postView = (ctx: SimContext, i: SimItem) => ({
   uri: `at://${did(i.author)}/app.bsky.feed.post/${i.no}`,
   cid: `bafyrei${i.no}`,
   author: bskyAuthor(ctx, i.author),
   record: { $type: "app.bsky.feed.post", text: i.text, createdAt: i.postedAt },
-  embed: { $type: "app.bsky.embed.images#view", images: [{ thumb: ctx.mediaUrl(i), fullsize: ctx.mediaUrl(i), alt: "" }] },
+  embed: {
+    $type: "app.bsky.embed.images#view",
+    images: [{ thumb: ctx.mediaUrl(i), fullsize: ctx.mediaUrl(i), alt: "" }],
+  },
   indexedAt: i.postedAt,
 });
 
 /** Bluesky AppView XRPC: searchPosts and getAuthorFeed (cursor paging), getPosts, getProfile. */
 export const blueskyRoute: FormatRoute = (ctx, { path, query, res }) => {
   const items = ctx.itemsOf("bluesky");
-  const accountFor = (actor: string) => ctx.scenario.accounts.find((a) => bskyHandle(a) === actor || did(a) === actor || a.handle === actor);
+  const accountFor = (actor: string) =>
+    ctx.scenario.accounts.find((a) => bskyHandle(a) === actor || did(a) === actor || a.handle === actor);
   const limit = Number(query.get("limit") ?? 25);
   const cursor = Number(query.get("cursor") ?? 0);
   if (path === "/xrpc/app.bsky.feed.searchPosts") {
-    const { page, next } = pageOf(items.filter((i) => matchesQuery(i, query.get("q") ?? "")), cursor, limit);
-    return sendJson(res, { posts: page.map((i) => postView(ctx, i)), ...(next !== undefined ? { cursor: String(next) } : {}) });
+    const { page, next } = pageOf(
+      items.filter((i) => matchesQuery(i, query.get("q") ?? "")),
+      cursor,
+      limit,
+    );
+    return sendJson(res, {
+      posts: page.map((i) => postView(ctx, i)),
+      ...(next !== undefined ? { cursor: String(next) } : {}),
+    });
   }
   if (path === "/xrpc/app.bsky.feed.getAuthorFeed") {
     const a = accountFor(query.get("actor") ?? "");
-    const { page, next } = pageOf(items.filter((i) => i.author === a), cursor, limit);
-    return sendJson(res, { feed: page.map((i) => ({ post: postView(ctx, i) })), ...(next !== undefined ? { cursor: String(next) } : {}) });
+    const { page, next } = pageOf(
+      items.filter((i) => i.author === a),
+      cursor,
+      limit,
+    );
+    return sendJson(res, {
+      feed: page.map((i) => ({ post: postView(ctx, i) })),
+      ...(next !== undefined ? { cursor: String(next) } : {}),
+    });
   }
   if (path === "/xrpc/app.bsky.feed.getPosts") {
     const uris = query.getAll("uris");
-    return sendJson(res, { posts: items.filter((i) => uris.includes(postView(ctx, i).uri)).map((i) => postView(ctx, i)) });
+    return sendJson(res, {
+      posts: items.filter((i) => uris.includes(postView(ctx, i).uri)).map((i) => postView(ctx, i)),
+    });
   }
   if (path === "/xrpc/app.bsky.actor.getProfile") {
     const a = accountFor(query.get("actor") ?? "");
@@ -57,7 +86,12 @@ const status = (ctx: SimContext, i: SimItem) => ({
   url: `${ctx.base("mastodon")}/@${i.author.handle}/${i.no}`,
   content: `<p>${i.text}</p>`,
   account: mastoAccount(ctx, i.author),
-  media_attachments: i.media.map((m, n) => ({ id: `${i.no}${n}`, type: m.kind === "image" ? "image" : m.kind, url: ctx.mediaUrl(i, n), preview_url: ctx.mediaUrl(i, n) })),
+  media_attachments: i.media.map((m, n) => ({
+    id: `${i.no}${n}`,
+    type: m.kind === "image" ? "image" : m.kind,
+    url: ctx.mediaUrl(i, n),
+    preview_url: ctx.mediaUrl(i, n),
+  })),
 });
 
 /** Mastodon REST: v2 search (offset), tag and account timelines (max_id), statuses/:id, accounts/lookup. */
@@ -70,11 +104,16 @@ export const mastodonRoute: FormatRoute = (ctx, { path, query, res }) => {
     return pageOf(list, from, limit).page.map((i) => status(ctx, i));
   };
   if (path === "/api/v2/search") {
-    const { page } = pageOf(items.filter((i) => matchesQuery(i, query.get("q") ?? "")), Number(query.get("offset") ?? 0), limit);
+    const { page } = pageOf(
+      items.filter((i) => matchesQuery(i, query.get("q") ?? "")),
+      Number(query.get("offset") ?? 0),
+      limit,
+    );
     return sendJson(res, { accounts: [], hashtags: [], statuses: page.map((i) => status(ctx, i)) });
   }
   const tag = params(path, /^\/api\/v1\/timelines\/tag\/([^/]+)$/);
-  if (tag) return sendJson(res, byMaxId(items.filter((i) => i.text.toLowerCase().includes(`#${tag[0]!.toLowerCase()}`))));
+  if (tag)
+    return sendJson(res, byMaxId(items.filter((i) => i.text.toLowerCase().includes(`#${tag[0]!.toLowerCase()}`))));
   const acct = params(path, /^\/api\/v1\/accounts\/(\d+)\/statuses$/);
   if (acct) return sendJson(res, byMaxId(items.filter((i) => mastoAccount(ctx, i.author).id === acct[0])));
   if (path === "/api/v1/accounts/lookup") {

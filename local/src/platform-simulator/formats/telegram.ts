@@ -22,12 +22,17 @@ export const telegramRoute: FormatRoute = (ctx, { path, query, res }) => {
   const channel = params(path, /^\/s\/([^/]+)$/);
   if (channel) {
     const name = channel[0]!;
-    if (!ctx.scenario.channels.telegram.includes(name)) return sendHtml(res, "<html><body>Channel not found</body></html>", 404);
-    const all = ctx.itemsOf("telegram").filter((i) => i.channel === name).sort((a, b) => a.no - b.no);
+    if (!ctx.scenario.channels.telegram.includes(name))
+      return sendHtml(res, "<html><body>Channel not found</body></html>", 404);
+    const all = ctx
+      .itemsOf("telegram")
+      .filter((i) => i.channel === name)
+      .sort((a, b) => a.no - b.no);
     const before = Number(query.get("before") ?? Number.POSITIVE_INFINITY);
     const older = all.filter((i) => i.no < before);
     const page = older.slice(-10);
-    const prev = older.length > page.length && page[0] ? `<link rel="prev" href="/s/${name}?before=${page[0].no}">` : "";
+    const prev =
+      older.length > page.length && page[0] ? `<link rel="prev" href="/s/${name}?before=${page[0].no}">` : "";
     return sendHtml(
       res,
       `<!DOCTYPE html><html><head><meta property="og:title" content="${name}">${prev}</head><body>

@@ -1,5 +1,5 @@
 import type { SimItem } from "../scenario.js";
-import { pageOf, type SimContext, requireAuth, sendJson } from "../sim-context.js";
+import { pageOf, requireAuth, sendJson } from "../sim-context.js";
 import type { FormatRoute } from "./route.js";
 
 interface Condition {
@@ -9,7 +9,13 @@ interface Condition {
 
 const matches = (i: SimItem, c: Condition) => {
   const text = i.text.toLowerCase();
-  if (c.field_name === "keyword") return c.field_values.some((v) => v.toLowerCase().split(/\s+/).every((w) => text.includes(w)));
+  if (c.field_name === "keyword")
+    return c.field_values.some((v) =>
+      v
+        .toLowerCase()
+        .split(/\s+/)
+        .every((w) => text.includes(w)),
+    );
   if (c.field_name === "hashtag_name") return c.field_values.some((v) => text.includes(`#${v.toLowerCase()}`));
   if (c.field_name === "username") return c.field_values.includes(i.author.handle);
   return false;
@@ -25,14 +31,25 @@ export const tiktokRoute: FormatRoute = (ctx, { path, req, res, body }) => {
     return sendJson(res, { access_token: "clt.sim-token", expires_in: 7200, token_type: "Bearer" });
   }
   if (!requireAuth(req.headers.authorization, res)) return true;
-  const request = JSON.parse(body || "{}") as { query?: { or?: Condition[]; and?: Condition[] }; cursor?: number; max_count?: number; username?: string };
+  const request = JSON.parse(body || "{}") as {
+    query?: { or?: Condition[]; and?: Condition[] };
+    cursor?: number;
+    max_count?: number;
+    username?: string;
+  };
   if (path === "/v2/research/video/query/") {
     const or = request.query?.or ?? request.query?.and ?? [];
     const hits = ctx.itemsOf("tiktok").filter((i) => or.some((c) => matches(i, c)));
     const { page, next } = pageOf(hits, request.cursor ?? 0, request.max_count ?? 20);
     return sendJson(res, {
       data: {
-        videos: page.map((i) => ({ id: i.no, username: i.author.handle, video_description: i.text, create_time: Math.floor(Date.parse(i.postedAt) / 1000), hashtag_names: (i.text.match(/#(\w+)/g) ?? []).map((h) => h.slice(1)) })),
+        videos: page.map((i) => ({
+          id: i.no,
+          username: i.author.handle,
+          video_description: i.text,
+          create_time: Math.floor(Date.parse(i.postedAt) / 1000),
+          hashtag_names: (i.text.match(/#(\w+)/g) ?? []).map((h) => h.slice(1)),
+        })),
         cursor: next ?? hits.length,
         has_more: next !== undefined,
         search_id: "sim-search",
@@ -43,7 +60,10 @@ export const tiktokRoute: FormatRoute = (ctx, { path, req, res, body }) => {
   if (path === "/v2/research/user/info/") {
     const a = ctx.account(request.username ?? "");
     if (!a) return sendJson(res, { data: {}, error: { code: "invalid_params", message: "user not found" } }, 400);
-    return sendJson(res, { data: { display_name: a.displayName, bio_description: a.bio, avatar_url: ctx.avatarUrl(a) }, error: ok });
+    return sendJson(res, {
+      data: { display_name: a.displayName, bio_description: a.bio, avatar_url: ctx.avatarUrl(a) },
+      error: ok,
+    });
   }
   return false;
 };

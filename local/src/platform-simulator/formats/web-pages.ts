@@ -4,7 +4,13 @@ import type { FormatRoute } from "./route.js";
 
 const mediaTag = (ctx: SimContext, i: SimItem) =>
   i.media
-    .map((m, n) => (m.kind === "audio" ? `<audio controls src="${ctx.mediaUrl(i, n)}"></audio>` : m.kind === "video" ? `<video controls src="${ctx.mediaUrl(i, n)}"></video>` : `<img src="${ctx.mediaUrl(i, n)}" alt="">`))
+    .map((m, n) =>
+      m.kind === "audio"
+        ? `<audio controls src="${ctx.mediaUrl(i, n)}"></audio>`
+        : m.kind === "video"
+          ? `<video controls src="${ctx.mediaUrl(i, n)}"></video>`
+          : `<img src="${ctx.mediaUrl(i, n)}" alt="">`,
+    )
     .join("");
 
 const ogMedia = (ctx: SimContext, i: SimItem) => {
@@ -27,11 +33,17 @@ function postPage(ctx: SimContext, i: SimItem, url: string): string {
  * pages with Open Graph tags and img/video/audio tags, and profile pages.
  */
 export const webRoute: FormatRoute = (ctx, { path, res }) => {
-  const pageItems = (platform: string) => ctx.scenario.items.filter((i) => (i.source === "web" || i.source === "rss") && i.platform === platform);
+  const pageItems = (platform: string) =>
+    ctx.scenario.items.filter((i) => (i.source === "web" || i.source === "rss") && i.platform === platform);
   const index = params(path, /^\/([a-z]+)\/?$/);
   if (index && ctx.scenario.webPlatforms.includes(index[0]!)) {
-    const links = pageItems(index[0]!).map((i) => `<li><a href="/p/web/${index[0]}/posts/${i.no}">${escapeHtml(i.title)}</a></li>`);
-    return sendHtml(res, `<!DOCTYPE html><html><head><title>${index[0]}</title><meta property="og:title" content="${index[0]} public pages"></head><body><ul>${links.join("")}</ul></body></html>`);
+    const links = pageItems(index[0]!).map(
+      (i) => `<li><a href="/p/web/${index[0]}/posts/${i.no}">${escapeHtml(i.title)}</a></li>`,
+    );
+    return sendHtml(
+      res,
+      `<!DOCTYPE html><html><head><title>${index[0]}</title><meta property="og:title" content="${index[0]} public pages"></head><body><ul>${links.join("")}</ul></body></html>`,
+    );
   }
   const post = params(path, /^\/([a-z]+)\/posts\/(\d+)$/);
   if (post) {
@@ -60,14 +72,23 @@ export const feedsRoute: FormatRoute = (ctx, { path, res }) => {
   const link = (i: SimItem) => `${ctx.base("web")}/${platform}/posts/${i.no}`;
   if (kind === "rss") {
     const entries = items.map(
-      (i) => `<item><title>${escapeHtml(i.title)}</title><link>${link(i)}</link><guid isPermaLink="false">${i.no}</guid><description>${escapeHtml(i.text)}</description><pubDate>${new Date(i.postedAt).toUTCString()}</pubDate><dc:creator>${i.author.handle}</dc:creator><enclosure url="${ctx.mediaUrl(i)}" type="${i.media[0]?.contentType}" length="0"/></item>`,
+      (i) =>
+        `<item><title>${escapeHtml(i.title)}</title><link>${link(i)}</link><guid isPermaLink="false">${i.no}</guid><description>${escapeHtml(i.text)}</description><pubDate>${new Date(i.postedAt).toUTCString()}</pubDate><dc:creator>${i.author.handle}</dc:creator><enclosure url="${ctx.mediaUrl(i)}" type="${i.media[0]?.contentType}" length="0"/></item>`,
     );
-    return sendXml(res, `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><title>${platform}</title><link>${ctx.base("web")}/${platform}</link><description>${platform} feed</description>${entries.join("")}</channel></rss>`);
+    return sendXml(
+      res,
+      `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><title>${platform}</title><link>${ctx.base("web")}/${platform}</link><description>${platform} feed</description>${entries.join("")}</channel></rss>`,
+    );
   }
   const entries = items.map(
-    (i) => `<entry><id>urn:sim:${i.no}</id><title>${escapeHtml(i.title)}</title><link rel="alternate" href="${link(i)}"/><link rel="enclosure" href="${ctx.mediaUrl(i)}" type="${i.media[0]?.contentType}"/><updated>${i.postedAt}</updated><author><name>${i.author.handle}</name></author><summary>${escapeHtml(i.text)}</summary></entry>`,
+    (i) =>
+      `<entry><id>urn:sim:${i.no}</id><title>${escapeHtml(i.title)}</title><link rel="alternate" href="${link(i)}"/><link rel="enclosure" href="${ctx.mediaUrl(i)}" type="${i.media[0]?.contentType}"/><updated>${i.postedAt}</updated><author><name>${i.author.handle}</name></author><summary>${escapeHtml(i.text)}</summary></entry>`,
   );
-  return sendXml(res, `<?xml version="1.0" encoding="utf-8"?><feed xmlns="http://www.w3.org/2005/Atom"><title>${platform}</title><id>urn:sim:${platform}</id><updated>${new Date(0).toISOString()}</updated>${entries.join("")}</feed>`, "application/atom+xml");
+  return sendXml(
+    res,
+    `<?xml version="1.0" encoding="utf-8"?><feed xmlns="http://www.w3.org/2005/Atom"><title>${platform}</title><id>urn:sim:${platform}</id><updated>${new Date(0).toISOString()}</updated>${entries.join("")}</feed>`,
+    "application/atom+xml",
+  );
 };
 
 /** Public item pages behind the links connectors return (watch, status, post and thread pages). */

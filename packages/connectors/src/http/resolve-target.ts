@@ -38,7 +38,9 @@ export async function resolveTarget(url: URL, policy: TargetPolicy): Promise<Con
     return { kind: "socks", port };
   }
   const allowed = policy.allowlist.allows(url);
-  const addresses = net.isIP(hostname) ? [{ address: hostname, family: net.isIP(hostname) }] : await lookupAll(policy, hostname);
+  const addresses = net.isIP(hostname)
+    ? [{ address: hostname, family: net.isIP(hostname) }]
+    : await lookupAll(policy, hostname);
   if (!allowed) {
     const blocked = addresses.find((a) => !isPublicAddress(a.address));
     if (blocked) throw new FetchRefusedError(`Refused ${hostname}: resolves to non-public address ${blocked.address}`);

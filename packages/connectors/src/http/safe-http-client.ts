@@ -112,13 +112,23 @@ export class SafeHttpClient {
         if (!isTransient(error) || attempt >= policy.retries || init.signal?.aborted) throw error;
       }
       if (response && (!isRetryableStatus(response.status) || attempt >= policy.retries)) return response;
-      const delay = retryDelayMs(attempt, policy, response?.headers["retry-after"], this.clock.now(), this.options.random);
+      const delay = retryDelayMs(
+        attempt,
+        policy,
+        response?.headers["retry-after"],
+        this.clock.now(),
+        this.options.random,
+      );
       await this.clock.sleep(delay, init.signal);
     }
   }
 
   private async once(url: URL, init: HttpRequest): Promise<HttpResponse> {
-    const target = await resolveTarget(url, { allowlist: this.allowlist, lookup: this.lookup, hasSocksProxy: !!this.proxy });
+    const target = await resolveTarget(url, {
+      allowlist: this.allowlist,
+      lookup: this.lookup,
+      hasSocksProxy: !!this.proxy,
+    });
     await this.limiter.take(url.host, init.signal);
     const timeoutMs = init.timeoutMs ?? this.options.timeoutMs ?? 20_000;
     const maxBytes = init.maxBytes ?? this.options.maxBytes ?? 25 * 1024 * 1024;
@@ -166,7 +176,12 @@ export class SafeHttpClient {
         });
         message.on("error", reject);
         message.on("end", () =>
-          resolve({ status: message.statusCode ?? 0, url: url.href, headers: flatten(message.headers), body: Buffer.concat(chunks) }),
+          resolve({
+            status: message.statusCode ?? 0,
+            url: url.href,
+            headers: flatten(message.headers),
+            body: Buffer.concat(chunks),
+          }),
         );
       });
       request.end(body);
@@ -183,12 +198,18 @@ export class SafeHttpClient {
           : undefined;
     if (!raw) throw new FetchRefusedError("No route for target");
     if (url.protocol !== "https:") return raw;
-    return tls.connect({ socket: raw, servername: net.isIP(hostname) ? undefined : hostname, ALPNProtocols: ["http/1.1"] });
+    return tls.connect({
+      socket: raw,
+      servername: net.isIP(hostname) ? undefined : hostname,
+      ALPNProtocols: ["http/1.1"],
+    });
   }
 }
 
 function withoutAuth(headers: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).filter(([k]) => !["authorization", "cookie"].includes(k.toLowerCase())));
+  return Object.fromEntries(
+    Object.entries(headers).filter(([k]) => !["authorization", "cookie"].includes(k.toLowerCase())),
+  );
 }
 
 function flatten(headers: http.IncomingHttpHeaders): Record<string, string> {

@@ -1,5 +1,13 @@
 import { z } from "zod";
-import type { DiscoverOptions, DiscoveryQuery, ItemRef, PlatformProfile, SourceCandidate, SourceConnector, SourceItem } from "../connector.js";
+import type {
+  DiscoverOptions,
+  DiscoveryQuery,
+  ItemRef,
+  PlatformProfile,
+  SourceCandidate,
+  SourceConnector,
+  SourceItem,
+} from "../connector.js";
 import { UnexpectedFormatError } from "../errors.js";
 import { hashtags, searchTerms } from "../query-terms.js";
 import { parse } from "./parse-response.js";
@@ -9,7 +17,12 @@ const imagesView = z.object({ images: z.array(z.object({ fullsize: z.string(), t
 const videoView = z.object({ playlist: z.string(), thumbnail: z.string().optional() });
 const postView = z.object({
   uri: z.string(),
-  author: z.object({ did: z.string(), handle: z.string(), displayName: z.string().default(""), avatar: z.string().default("") }),
+  author: z.object({
+    did: z.string(),
+    handle: z.string(),
+    displayName: z.string().default(""),
+    avatar: z.string().default(""),
+  }),
   record: z.object({ text: z.string().default(""), createdAt: z.string().default("") }),
   embed: z.object({ $type: z.string() }).passthrough().optional(),
 });
@@ -32,15 +45,28 @@ export class BlueskySource implements SourceConnector {
   async *discover(query: DiscoveryQuery, options: DiscoverOptions): AsyncIterable<SourceCandidate> {
     const budget = new DiscoveryBudget(options);
     const searches = [
-      ...searchTerms(query).map((term) => ({ term, nsid: "app.bsky.feed.searchPosts", params: { q: `"${term}"`, limit: 100 } })),
-      ...hashtags(query).map((tag) => ({ term: `#${tag}`, nsid: "app.bsky.feed.searchPosts", params: { q: `#${tag}`, limit: 100 } })),
-      ...query.watchedAccounts.map((actor) => ({ term: `watched:${actor}`, nsid: "app.bsky.feed.getAuthorFeed", params: { actor, limit: 100 } })),
+      ...searchTerms(query).map((term) => ({
+        term,
+        nsid: "app.bsky.feed.searchPosts",
+        params: { q: `"${term}"`, limit: 100 },
+      })),
+      ...hashtags(query).map((tag) => ({
+        term: `#${tag}`,
+        nsid: "app.bsky.feed.searchPosts",
+        params: { q: `#${tag}`, limit: 100 },
+      })),
+      ...query.watchedAccounts.map((actor) => ({
+        term: `watched:${actor}`,
+        nsid: "app.bsky.feed.getAuthorFeed",
+        params: { actor, limit: 100 },
+      })),
     ];
     for (const search of searches) {
       let cursor: string | undefined;
       for (let page = 0; page < budget.pages() && !budget.exhausted; page++) {
         const body = await this.xrpc(search.nsid, { ...search.params, cursor }, options.signal);
-        const page_ = search.nsid === "app.bsky.feed.getAuthorFeed" ? parse(authorFeed, body) : parse(searchPosts, body);
+        const page_ =
+          search.nsid === "app.bsky.feed.getAuthorFeed" ? parse(authorFeed, body) : parse(searchPosts, body);
         const posts = "feed" in page_ ? page_.feed.map((f) => f.post) : page_.posts;
         for (const p of posts) {
           if (!budget.admit(p.uri)) continue;
@@ -60,7 +86,13 @@ export class BlueskySource implements SourceConnector {
 
   async fetchProfile(handle: string): Promise<PlatformProfile> {
     const p = parse(profileView, await this.xrpc("app.bsky.actor.getProfile", { actor: handle.replace(/^@/, "") }));
-    return { handle: p.handle, displayName: p.displayName, avatarUrl: p.avatar, url: `${baseUrl(this.ctx, "bluesky-web")}/profile/${p.handle}`, bio: p.description };
+    return {
+      handle: p.handle,
+      displayName: p.displayName,
+      avatarUrl: p.avatar,
+      url: `${baseUrl(this.ctx, "bluesky-web")}/profile/${p.handle}`,
+      bio: p.description,
+    };
   }
 
   private toItem(p: PostView): SourceItem {
@@ -78,7 +110,11 @@ export class BlueskySource implements SourceConnector {
     };
   }
 
-  private xrpc(nsid: string, params: Record<string, string | number | undefined>, signal?: AbortSignal): Promise<unknown> {
+  private xrpc(
+    nsid: string,
+    params: Record<string, string | number | undefined>,
+    signal?: AbortSignal,
+  ): Promise<unknown> {
     return this.ctx.config.http.getJson(`${baseUrl(this.ctx, "bluesky")}/xrpc/${nsid}?${qs(params)}`, { signal });
   }
 }

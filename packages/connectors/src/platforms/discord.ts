@@ -1,11 +1,32 @@
 import { z } from "zod";
-import type { DiscoverOptions, DiscoveryQuery, ItemRef, PlatformProfile, SourceCandidate, SourceConnector, SourceItem } from "../connector.js";
+import type {
+  DiscoverOptions,
+  DiscoveryQuery,
+  ItemRef,
+  PlatformProfile,
+  SourceCandidate,
+  SourceConnector,
+  SourceItem,
+} from "../connector.js";
 import { UnexpectedFormatError } from "../errors.js";
 import { matchedTerms } from "../query-terms.js";
 import { parse } from "./parse-response.js";
-import { author, baseUrl, DiscoveryBudget, qs, requireCredential, targetsOf, type SourceContext } from "./source-context.js";
+import {
+  author,
+  baseUrl,
+  DiscoveryBudget,
+  qs,
+  requireCredential,
+  type SourceContext,
+  targetsOf,
+} from "./source-context.js";
 
-const user = z.object({ id: z.string(), username: z.string(), global_name: z.string().nullish(), avatar: z.string().nullish() });
+const user = z.object({
+  id: z.string(),
+  username: z.string(),
+  global_name: z.string().nullish(),
+  avatar: z.string().nullish(),
+});
 const embedMedia = z.object({ url: z.string() }).optional();
 const message = z.object({
   id: z.string(),
@@ -52,7 +73,13 @@ export class DiscordSource implements SourceConnector {
 
   async fetchProfile(handle: string): Promise<PlatformProfile> {
     const u = parse(user, await this.get(`/api/v10/users/${encodeURIComponent(handle)}`));
-    return { handle: u.id, displayName: u.global_name ?? u.username, avatarUrl: this.avatar(u), url: `${baseUrl(this.ctx, "discord")}/users/${u.id}`, bio: "" };
+    return {
+      handle: u.id,
+      displayName: u.global_name ?? u.username,
+      avatarUrl: this.avatar(u),
+      url: `${baseUrl(this.ctx, "discord")}/users/${u.id}`,
+      bio: "",
+    };
   }
 
   private toItem(m: Message): SourceItem {
@@ -64,7 +91,10 @@ export class DiscordSource implements SourceConnector {
       text: m.content,
       author: author(m.author.id, m.author.global_name ?? m.author.username, this.avatar(m.author)),
       postedAt: m.timestamp,
-      mediaUrls: [...m.attachments.map((a) => a.url), ...m.embeds.flatMap((e) => [e.image?.url, e.video?.url].flatMap((u) => (u ? [u] : [])))],
+      mediaUrls: [
+        ...m.attachments.map((a) => a.url),
+        ...m.embeds.flatMap((e) => [e.image?.url, e.video?.url].flatMap((u) => (u ? [u] : []))),
+      ],
       pageMetadata: { username: m.author.username },
     };
   }
@@ -75,6 +105,9 @@ export class DiscordSource implements SourceConnector {
 
   private async get(path: string, signal?: AbortSignal): Promise<unknown> {
     const token = await requireCredential(this.ctx, this.sourceId, "botToken");
-    return this.ctx.config.http.getJson(`${baseUrl(this.ctx, "discord")}${path}`, { signal, headers: { authorization: `Bot ${token}` } });
+    return this.ctx.config.http.getJson(`${baseUrl(this.ctx, "discord")}${path}`, {
+      signal,
+      headers: { authorization: `Bot ${token}` },
+    });
   }
 }

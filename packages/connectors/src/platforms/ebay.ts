@@ -1,5 +1,12 @@
 import { z } from "zod";
-import type { DiscoverOptions, DiscoveryQuery, ItemRef, SourceCandidate, SourceConnector, SourceItem } from "../connector.js";
+import type {
+  DiscoverOptions,
+  DiscoveryQuery,
+  ItemRef,
+  SourceCandidate,
+  SourceConnector,
+  SourceItem,
+} from "../connector.js";
 import { searchTerms } from "../query-terms.js";
 import { ClientCredentialsToken } from "./oauth-client-credentials.js";
 import { parse } from "./parse-response.js";
@@ -38,17 +45,22 @@ export class EbaySource implements SourceConnector {
   async *discover(query: DiscoveryQuery, options: DiscoverOptions): AsyncIterable<SourceCandidate> {
     const budget = new DiscoveryBudget(options);
     for (const term of searchTerms(query)) {
-      let url: string | undefined = `${baseUrl(this.ctx, "ebay")}/buy/browse/v1/item_summary/search?${qs({ q: term, limit: 50 })}`;
+      let url: string | undefined =
+        `${baseUrl(this.ctx, "ebay")}/buy/browse/v1/item_summary/search?${qs({ q: term, limit: 50 })}`;
       for (let page = 0; url && page < budget.pages() && !budget.exhausted; page++) {
         const body: z.infer<typeof searchPage> = parse(searchPage, await this.get(url, options.signal));
-        for (const s of body.itemSummaries) if (budget.admit(s.itemId)) yield { ...this.toItem(s, ""), matchedTerms: [term] };
+        for (const s of body.itemSummaries)
+          if (budget.admit(s.itemId)) yield { ...this.toItem(s, ""), matchedTerms: [term] };
         url = body.next;
       }
     }
   }
 
   async fetchItem(ref: ItemRef): Promise<SourceItem> {
-    const body = parse(item, await this.get(`${baseUrl(this.ctx, "ebay")}/buy/browse/v1/item/${encodeURIComponent(ref.id)}`));
+    const body = parse(
+      item,
+      await this.get(`${baseUrl(this.ctx, "ebay")}/buy/browse/v1/item/${encodeURIComponent(ref.id)}`),
+    );
     return this.toItem(body, body.shortDescription || body.description.replace(/<[^>]+>/g, " "));
   }
 
@@ -67,6 +79,9 @@ export class EbaySource implements SourceConnector {
 
   private async get(url: string, signal?: AbortSignal): Promise<unknown> {
     const token = await this.token.get();
-    return this.ctx.config.http.getJson(url, { signal, headers: { authorization: `Bearer ${token}`, "x-ebay-c-marketplace-id": "EBAY_US" } });
+    return this.ctx.config.http.getJson(url, {
+      signal,
+      headers: { authorization: `Bearer ${token}`, "x-ebay-c-marketplace-id": "EBAY_US" },
+    });
   }
 }

@@ -1,9 +1,16 @@
 import { z } from "zod";
-import type { DiscoverOptions, DiscoveryQuery, ItemRef, SourceCandidate, SourceConnector, SourceItem } from "../connector.js";
+import type {
+  DiscoverOptions,
+  DiscoveryQuery,
+  ItemRef,
+  SourceCandidate,
+  SourceConnector,
+  SourceItem,
+} from "../connector.js";
 import { UnexpectedFormatError } from "../errors.js";
 import { matchedTerms } from "../query-terms.js";
 import { parse } from "./parse-response.js";
-import { author, baseUrl, DiscoveryBudget, targetsOf, type SourceContext } from "./source-context.js";
+import { author, baseUrl, DiscoveryBudget, type SourceContext, targetsOf } from "./source-context.js";
 
 const boardPost = z.object({
   no: z.number(),
@@ -33,7 +40,12 @@ export class ImageboardSource implements SourceConnector {
     const watched = new Set(query.watchedAccounts.map(boardName));
     const boards = [...new Set([...watched, ...targetsOf(this.ctx).channels.map(boardName)])];
     for (const board of boards) {
-      const pages = parse(catalog, await this.ctx.config.http.getJson(`${baseUrl(this.ctx, "4chan")}/${board}/catalog.json`, { signal: options.signal }));
+      const pages = parse(
+        catalog,
+        await this.ctx.config.http.getJson(`${baseUrl(this.ctx, "4chan")}/${board}/catalog.json`, {
+          signal: options.signal,
+        }),
+      );
       for (const page of pages.slice(0, budget.pages())) {
         for (const op of page.threads) {
           const terms = matchedTerms(`${op.sub} ${stripHtml(op.com)}`, query);
@@ -48,7 +60,10 @@ export class ImageboardSource implements SourceConnector {
   async fetchItem(ref: ItemRef): Promise<SourceItem> {
     const [board, no] = ref.id.split("/");
     if (!board || !no) throw new UnexpectedFormatError(`Bad imageboard ref ${ref.id}`);
-    const { posts } = parse(thread, await this.ctx.config.http.getJson(`${baseUrl(this.ctx, "4chan")}/${board}/thread/${no}.json`));
+    const { posts } = parse(
+      thread,
+      await this.ctx.config.http.getJson(`${baseUrl(this.ctx, "4chan")}/${board}/thread/${no}.json`),
+    );
     const op = posts[0];
     if (!op) throw new UnexpectedFormatError(`Thread ${ref.id} is empty`);
     return this.toItem(board, op, posts);
@@ -64,7 +79,9 @@ export class ImageboardSource implements SourceConnector {
       text,
       author: author(op.name),
       postedAt: op.time ? new Date(op.time * 1000).toISOString() : "",
-      mediaUrls: posts.flatMap((p) => (p.tim && p.ext ? [`${baseUrl(this.ctx, "4chan-media")}/${board}/${p.tim}${p.ext}`] : [])),
+      mediaUrls: posts.flatMap((p) =>
+        p.tim && p.ext ? [`${baseUrl(this.ctx, "4chan-media")}/${board}/${p.tim}${p.ext}`] : [],
+      ),
       pageMetadata: { board, thread: String(op.no), replies: String(posts.length - 1) },
     };
   }
@@ -75,5 +92,12 @@ function boardName(value: string): string {
 }
 
 function stripHtml(html: string): string {
-  return html.replace(/<br\s*\/?>/gi, "\n").replace(/<[^>]+>/g, "").replace(/&gt;/g, ">").replace(/&lt;/g, "<").replace(/&quot;/g, '"').replace(/&#039;/g, "'").replace(/&amp;/g, "&");
+  return html
+    .replace(/<br\s*\/?>/gi, "\n")
+    .replace(/<[^>]+>/g, "")
+    .replace(/&gt;/g, ">")
+    .replace(/&lt;/g, "<")
+    .replace(/&quot;/g, '"')
+    .replace(/&#039;/g, "'")
+    .replace(/&amp;/g, "&");
 }

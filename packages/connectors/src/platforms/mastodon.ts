@@ -1,5 +1,13 @@
 import { z } from "zod";
-import type { DiscoverOptions, DiscoveryQuery, ItemRef, PlatformProfile, SourceCandidate, SourceConnector, SourceItem } from "../connector.js";
+import type {
+  DiscoverOptions,
+  DiscoveryQuery,
+  ItemRef,
+  PlatformProfile,
+  SourceCandidate,
+  SourceConnector,
+  SourceItem,
+} from "../connector.js";
 import { hashtags, searchTerms } from "../query-terms.js";
 import { parse } from "./parse-response.js";
 import { author, baseUrl, DiscoveryBudget, optionalCredential, qs, type SourceContext } from "./source-context.js";
@@ -20,7 +28,9 @@ const status = z.object({
   uri: z.string(),
   content: z.string().default(""),
   account,
-  media_attachments: z.array(z.object({ type: z.string(), url: z.string().nullish(), preview_url: z.string().nullish() })).default([]),
+  media_attachments: z
+    .array(z.object({ type: z.string(), url: z.string().nullish(), preview_url: z.string().nullish() }))
+    .default([]),
 });
 type Status = z.infer<typeof status>;
 const search = z.object({ statuses: z.array(status).default([]) });
@@ -35,7 +45,10 @@ export class MastodonSource implements SourceConnector {
     for (const term of searchTerms(query)) {
       // Full-text search pages by offset; the server caps `limit` at 40.
       for (let page = 0, offset = 0; page < budget.pages() && !budget.exhausted; page++) {
-        const body = parse(search, await this.get(`/api/v2/search?${qs({ q: term, type: "statuses", limit: 40, offset })}`, options.signal));
+        const body = parse(
+          search,
+          await this.get(`/api/v2/search?${qs({ q: term, type: "statuses", limit: 40, offset })}`, options.signal),
+        );
         for (const s of body.statuses) if (budget.admit(s.id)) yield { ...this.toItem(s), matchedTerms: [term] };
         // Servers may cap pages below the asked limit, so only an empty page means the end.
         if (body.statuses.length === 0) break;
@@ -43,7 +56,10 @@ export class MastodonSource implements SourceConnector {
       }
     }
     const timelines = [
-      ...hashtags(query).map((tag) => ({ term: `#${tag}`, path: async () => `/api/v1/timelines/tag/${encodeURIComponent(tag)}` })),
+      ...hashtags(query).map((tag) => ({
+        term: `#${tag}`,
+        path: async () => `/api/v1/timelines/tag/${encodeURIComponent(tag)}`,
+      })),
       ...query.watchedAccounts.map((acct) => ({
         term: `watched:${acct}`,
         path: async () => `/api/v1/accounts/${(await this.lookup(acct)).id}/statuses`,
@@ -53,7 +69,10 @@ export class MastodonSource implements SourceConnector {
       const path = await timeline.path();
       let maxId: string | undefined;
       for (let page = 0; page < budget.pages() && !budget.exhausted; page++) {
-        const list = parse(z.array(status), await this.get(`${path}?${qs({ limit: 40, max_id: maxId })}`, options.signal));
+        const list = parse(
+          z.array(status),
+          await this.get(`${path}?${qs({ limit: 40, max_id: maxId })}`, options.signal),
+        );
         for (const s of list) if (budget.admit(s.id)) yield { ...this.toItem(s), matchedTerms: [timeline.term] };
         maxId = list.at(-1)?.id;
         if (!maxId) break;
@@ -91,10 +110,21 @@ export class MastodonSource implements SourceConnector {
 
   private async get(path: string, signal?: AbortSignal): Promise<unknown> {
     const token = await optionalCredential(this.ctx, this.sourceId, "accessToken");
-    return this.ctx.config.http.getJson(`${baseUrl(this.ctx, "mastodon")}${path}`, { signal, headers: token ? { authorization: `Bearer ${token}` } : {} });
+    return this.ctx.config.http.getJson(`${baseUrl(this.ctx, "mastodon")}${path}`, {
+      signal,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
   }
 }
 
 function stripHtml(html: string): string {
-  return html.replace(/<br\s*\/?>/gi, "\n").replace(/<[^>]+>/g, "").replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'").trim();
+  return html
+    .replace(/<br\s*\/?>/gi, "\n")
+    .replace(/<[^>]+>/g, "")
+    .replace(/&amp;/g, "&")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .trim();
 }

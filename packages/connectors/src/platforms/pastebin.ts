@@ -1,5 +1,12 @@
 import { z } from "zod";
-import type { DiscoverOptions, DiscoveryQuery, ItemRef, SourceCandidate, SourceConnector, SourceItem } from "../connector.js";
+import type {
+  DiscoverOptions,
+  DiscoveryQuery,
+  ItemRef,
+  SourceCandidate,
+  SourceConnector,
+  SourceItem,
+} from "../connector.js";
 import { matchedTerms } from "../query-terms.js";
 import { parse } from "./parse-response.js";
 import { author, baseUrl, DiscoveryBudget, qs, type SourceContext } from "./source-context.js";
@@ -32,7 +39,10 @@ export class PastebinSource implements SourceConnector {
   async *discover(query: DiscoveryQuery, options: DiscoverOptions): AsyncIterable<SourceCandidate> {
     const budget = new DiscoveryBudget(options);
     const base = baseUrl(this.ctx, "pastebin");
-    const listing = parse(z.array(pasteMeta), await this.ctx.config.http.getJson(`${base}/api_scraping.php?limit=250`, { signal: options.signal }));
+    const listing = parse(
+      z.array(pasteMeta),
+      await this.ctx.config.http.getJson(`${base}/api_scraping.php?limit=250`, { signal: options.signal }),
+    );
     for (const meta of listing.slice(0, budget.pages() * pastesPerPage)) {
       if (budget.exhausted) return;
       if (meta.size > maxPasteBytes) continue;
@@ -44,12 +54,20 @@ export class PastebinSource implements SourceConnector {
   }
 
   async fetchItem(ref: ItemRef): Promise<SourceItem> {
-    const meta = parse(pasteMeta, await this.ctx.config.http.getJson(`${baseUrl(this.ctx, "pastebin")}/api_scrape_item_meta.php?${qs({ i: ref.id })}`));
+    const meta = parse(
+      pasteMeta,
+      await this.ctx.config.http.getJson(
+        `${baseUrl(this.ctx, "pastebin")}/api_scrape_item_meta.php?${qs({ i: ref.id })}`,
+      ),
+    );
     return this.toItem(meta, await this.raw(ref.id));
   }
 
   private raw(key: string, signal?: AbortSignal): Promise<string> {
-    return this.ctx.config.http.getText(`${baseUrl(this.ctx, "pastebin")}/api_scrape_item.php?${qs({ i: key })}`, { signal, maxBytes: maxPasteBytes });
+    return this.ctx.config.http.getText(`${baseUrl(this.ctx, "pastebin")}/api_scrape_item.php?${qs({ i: key })}`, {
+      signal,
+      maxBytes: maxPasteBytes,
+    });
   }
 
   private toItem(meta: PasteMeta, raw: string): SourceItem {

@@ -1,5 +1,13 @@
 import { z } from "zod";
-import type { DiscoverOptions, DiscoveryQuery, ItemRef, PlatformProfile, SourceCandidate, SourceConnector, SourceItem } from "../connector.js";
+import type {
+  DiscoverOptions,
+  DiscoveryQuery,
+  ItemRef,
+  PlatformProfile,
+  SourceCandidate,
+  SourceConnector,
+  SourceItem,
+} from "../connector.js";
 import { UnexpectedFormatError } from "../errors.js";
 import { hashtags, searchTerms } from "../query-terms.js";
 import { parse } from "./parse-response.js";
@@ -69,7 +77,9 @@ export class RedditSource implements SourceConnector {
   }
 
   async fetchItem(ref: ItemRef): Promise<SourceItem> {
-    const body = await this.get(`${baseUrl(this.ctx, "reddit")}/comments/${encodeURIComponent(ref.id)}.json?raw_json=1`);
+    const body = await this.get(
+      `${baseUrl(this.ctx, "reddit")}/comments/${encodeURIComponent(ref.id)}.json?raw_json=1`,
+    );
     const first = Array.isArray(body) ? parse(listing, body[0]).data.children[0] : undefined;
     if (!first) throw new UnexpectedFormatError(`Reddit post ${ref.id} not found`);
     const p = parse(post, first.data);
@@ -78,7 +88,10 @@ export class RedditSource implements SourceConnector {
 
   async fetchProfile(handle: string): Promise<PlatformProfile> {
     const name = handle.replace(/^u\//, "");
-    const { data } = parse(about, await this.get(`${baseUrl(this.ctx, "reddit")}/user/${encodeURIComponent(name)}/about.json`));
+    const { data } = parse(
+      about,
+      await this.get(`${baseUrl(this.ctx, "reddit")}/user/${encodeURIComponent(name)}/about.json`),
+    );
     return {
       handle: data.name,
       displayName: data.subreddit?.title || data.name,

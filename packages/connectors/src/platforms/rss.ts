@@ -1,7 +1,14 @@
 import { XMLParser } from "fast-xml-parser";
-import type { DiscoverOptions, DiscoveryQuery, ItemRef, SourceCandidate, SourceConnector, SourceItem } from "../connector.js";
+import type {
+  DiscoverOptions,
+  DiscoveryQuery,
+  ItemRef,
+  SourceCandidate,
+  SourceConnector,
+  SourceItem,
+} from "../connector.js";
 import { matchedTerms } from "../query-terms.js";
-import { author, DiscoveryBudget, targetsOf, type SourceContext } from "./source-context.js";
+import { author, DiscoveryBudget, type SourceContext, targetsOf } from "./source-context.js";
 import { fetchPageItem } from "./web-page.js";
 
 interface FeedEntry {
@@ -14,7 +21,12 @@ interface FeedEntry {
   media: string[];
 }
 
-const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", textNodeName: "#text", isArray: (name) => ["item", "entry", "link", "media:content", "enclosure"].includes(name) });
+const xml = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: "@",
+  textNodeName: "#text",
+  isArray: (name) => ["item", "entry", "link", "media:content", "enclosure"].includes(name),
+});
 
 /** RSS 2.0 and Atom feeds (enclosures, media:content, media:thumbnail); items are then read as pages. */
 export class RssSource implements SourceConnector {
@@ -25,7 +37,12 @@ export class RssSource implements SourceConnector {
     const budget = new DiscoveryBudget(options);
     const watched = query.watchedAccounts.filter((a) => /^https?:\/\//.test(a));
     for (const feed of [...new Set([...watched, ...targetsOf(this.ctx).feeds])]) {
-      const entries = parseFeed(await this.ctx.config.http.getText(feed, { signal: options.signal, headers: { accept: "application/rss+xml, application/atom+xml, application/xml" } }));
+      const entries = parseFeed(
+        await this.ctx.config.http.getText(feed, {
+          signal: options.signal,
+          headers: { accept: "application/rss+xml, application/atom+xml, application/xml" },
+        }),
+      );
       for (const e of entries) {
         const terms = matchedTerms(`${e.title} ${e.summary}`, query);
         if (watched.includes(feed)) terms.push(`watched:${feed}`);
@@ -58,13 +75,18 @@ export function parseFeed(text: string): FeedEntry[] {
 
 function str(value: unknown): string {
   if (typeof value === "string" || typeof value === "number") return String(value).trim();
-  if (value && typeof value === "object" && "#text" in value) return String((value as { "#text": unknown })["#text"]).trim();
+  if (value && typeof value === "object" && "#text" in value)
+    return String((value as { "#text": unknown })["#text"]).trim();
   return "";
 }
 
 function attrUrls(value: unknown): string[] {
   const list = Array.isArray(value) ? value : value ? [value] : [];
-  return list.flatMap((v) => (v && typeof v === "object" && typeof (v as { "@url"?: unknown })["@url"] === "string" ? [(v as { "@url": string })["@url"]] : []));
+  return list.flatMap((v) =>
+    v && typeof v === "object" && typeof (v as { "@url"?: unknown })["@url"] === "string"
+      ? [(v as { "@url": string })["@url"]]
+      : [],
+  );
 }
 
 function rssEntry(item: Record<string, unknown>): FeedEntry {
@@ -76,7 +98,13 @@ function rssEntry(item: Record<string, unknown>): FeedEntry {
     summary: str(item.description),
     author: str(item["dc:creator"]) || str(item.author),
     published: toIso(str(item.pubDate)),
-    media: [...new Set([...attrUrls(item.enclosure), ...attrUrls(item["media:content"]), ...attrUrls(item["media:thumbnail"])])],
+    media: [
+      ...new Set([
+        ...attrUrls(item.enclosure),
+        ...attrUrls(item["media:content"]),
+        ...attrUrls(item["media:thumbnail"]),
+      ]),
+    ],
   };
 }
 
@@ -90,7 +118,11 @@ function atomEntry(entry: Record<string, unknown>): FeedEntry {
     summary: str(entry.summary) || str(entry.content),
     author: str((entry.author as Record<string, unknown> | undefined)?.name),
     published: toIso(str(entry.published) || str(entry.updated)),
-    media: [...links.filter((l) => l["@rel"] === "enclosure").map((l) => l["@href"] ?? ""), ...attrUrls(entry["media:content"]), ...attrUrls(entry["media:thumbnail"])].filter(Boolean),
+    media: [
+      ...links.filter((l) => l["@rel"] === "enclosure").map((l) => l["@href"] ?? ""),
+      ...attrUrls(entry["media:content"]),
+      ...attrUrls(entry["media:thumbnail"]),
+    ].filter(Boolean),
   };
 }
 

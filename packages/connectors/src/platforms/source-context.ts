@@ -1,5 +1,5 @@
-import type { AuthorRef, DiscoverOptions } from "../connector.js";
 import type { BaseUrlKey, ConnectorConfig, PlatformTargets } from "../config.js";
+import type { AuthorRef, DiscoverOptions } from "../connector.js";
 import { MissingCredentialsError } from "../errors.js";
 
 /** What a source connector is built with: the shared config and the platform it serves. */
@@ -18,11 +18,18 @@ export function targetsOf(ctx: SourceContext): PlatformTargets {
 
 export async function requireCredential(ctx: SourceContext, sourceId: string, name: string): Promise<string> {
   const value = (await ctx.config.credentials.forSource(sourceId))?.[name];
-  if (!value) throw new MissingCredentialsError(`${sourceId} needs credential "${name}" (CONNECTOR_CREDENTIALS or the connector secret)`);
+  if (!value)
+    throw new MissingCredentialsError(
+      `${sourceId} needs credential "${name}" (CONNECTOR_CREDENTIALS or the connector secret)`,
+    );
   return value;
 }
 
-export async function optionalCredential(ctx: SourceContext, sourceId: string, name: string): Promise<string | undefined> {
+export async function optionalCredential(
+  ctx: SourceContext,
+  sourceId: string,
+  name: string,
+): Promise<string | undefined> {
   return (await ctx.config.credentials.forSource(sourceId))?.[name];
 }
 

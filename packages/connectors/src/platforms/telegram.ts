@@ -1,8 +1,24 @@
-import type { DiscoverOptions, DiscoveryQuery, ItemRef, PlatformProfile, SourceCandidate, SourceConnector, SourceItem } from "../connector.js";
+import type {
+  DiscoverOptions,
+  DiscoveryQuery,
+  ItemRef,
+  PlatformProfile,
+  SourceCandidate,
+  SourceConnector,
+  SourceItem,
+} from "../connector.js";
 import { UnexpectedFormatError } from "../errors.js";
+import {
+  absoluteUrl,
+  byClass,
+  findAll,
+  type HtmlDocument,
+  type HtmlElement,
+  parseHtml,
+  textOf,
+} from "../page/html-document.js";
 import { matchedTerms } from "../query-terms.js";
-import { absoluteUrl, byClass, findAll, type HtmlDocument, type HtmlElement, parseHtml, textOf } from "../page/html-document.js";
-import { author, baseUrl, DiscoveryBudget, targetsOf, type SourceContext } from "./source-context.js";
+import { author, baseUrl, DiscoveryBudget, type SourceContext, targetsOf } from "./source-context.js";
 
 /**
  * Telegram public channel previews (t.me/s/<channel>), the HTML every public channel serves
@@ -16,7 +32,9 @@ export class TelegramSource implements SourceConnector {
     const budget = new DiscoveryBudget(options);
     const watched = new Set(query.watchedAccounts.map(channelName));
     // Numeric ids are Discord channels sharing the messaging targets; Telegram names are never numeric.
-    const channels = [...new Set([...watched, ...targetsOf(this.ctx).channels.map(channelName)])].filter((c) => !/^\d+$/.test(c));
+    const channels = [...new Set([...watched, ...targetsOf(this.ctx).channels.map(channelName)])].filter(
+      (c) => !/^\d+$/.test(c),
+    );
     for (const channel of channels) {
       let before: string | undefined;
       for (let page = 0; page < budget.pages() && !budget.exhausted; page++) {
@@ -68,7 +86,9 @@ export class TelegramSource implements SourceConnector {
     const avatar = findAll(byClass(el, "tgme_widget_message_user_photo")[0] ?? el, (e) => e.name === "img")[0];
     const text = textOf(byClass(el, "tgme_widget_message_text")[0]);
     const media = [
-      ...byClass(el, "tgme_widget_message_photo_wrap").map((a) => /url\(['"]?([^'")]+)['"]?\)/.exec(a.attribs.style ?? "")?.[1]),
+      ...byClass(el, "tgme_widget_message_photo_wrap").map(
+        (a) => /url\(['"]?([^'")]+)['"]?\)/.exec(a.attribs.style ?? "")?.[1],
+      ),
       ...findAll(el, (e) => (e.name === "video" || e.name === "audio") && !!e.attribs.src).map((e) => e.attribs.src),
     ].flatMap((u) => absoluteUrl(u, base) ?? []);
     const time = findAll(el, (e) => e.name === "time")[0];
@@ -86,7 +106,12 @@ export class TelegramSource implements SourceConnector {
 }
 
 function channelName(value: string): string {
-  return value.replace(/^https?:\/\/t\.me\/(s\/)?/, "").replace(/^@/, "").split(/[/?]/)[0] ?? value;
+  return (
+    value
+      .replace(/^https?:\/\/t\.me\/(s\/)?/, "")
+      .replace(/^@/, "")
+      .split(/[/?]/)[0] ?? value
+  );
 }
 
 function hasOlderPage(doc: HtmlDocument): boolean {

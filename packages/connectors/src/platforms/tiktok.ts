@@ -1,5 +1,13 @@
 import { z } from "zod";
-import type { DiscoverOptions, DiscoveryQuery, ItemRef, PlatformProfile, SourceCandidate, SourceConnector, SourceItem } from "../connector.js";
+import type {
+  DiscoverOptions,
+  DiscoveryQuery,
+  ItemRef,
+  PlatformProfile,
+  SourceCandidate,
+  SourceConnector,
+  SourceItem,
+} from "../connector.js";
 import { UnexpectedFormatError } from "../errors.js";
 import { hashtags, searchTerms } from "../query-terms.js";
 import { ClientCredentialsToken } from "./oauth-client-credentials.js";
@@ -16,9 +24,20 @@ const video = z.object({
   hashtag_names: z.array(z.string()).default([]),
 });
 const videoQuery = envelope(
-  z.object({ videos: z.array(video).default([]), cursor: z.number().default(0), has_more: z.boolean().default(false), search_id: z.string().default("") }),
+  z.object({
+    videos: z.array(video).default([]),
+    cursor: z.number().default(0),
+    has_more: z.boolean().default(false),
+    search_id: z.string().default(""),
+  }),
 );
-const userInfo = envelope(z.object({ display_name: z.string().default(""), bio_description: z.string().default(""), avatar_url: z.string().default("") }));
+const userInfo = envelope(
+  z.object({
+    display_name: z.string().default(""),
+    bio_description: z.string().default(""),
+    avatar_url: z.string().default(""),
+  }),
+);
 const oembed = z.object({
   title: z.string().default(""),
   author_name: z.string().default(""),
@@ -106,8 +125,17 @@ export class TikTokSource implements SourceConnector {
 
   async fetchProfile(handle: string): Promise<PlatformProfile> {
     const username = handle.replace(/^@/, "");
-    const { data } = parse(userInfo, await this.post("/v2/research/user/info/?fields=display_name,bio_description,avatar_url", { username }));
-    return { handle: username, displayName: data.display_name, avatarUrl: data.avatar_url, url: `${baseUrl(this.ctx, "tiktok-web")}/@${username}`, bio: data.bio_description };
+    const { data } = parse(
+      userInfo,
+      await this.post("/v2/research/user/info/?fields=display_name,bio_description,avatar_url", { username }),
+    );
+    return {
+      handle: username,
+      displayName: data.display_name,
+      avatarUrl: data.avatar_url,
+      url: `${baseUrl(this.ctx, "tiktok-web")}/@${username}`,
+      bio: data.bio_description,
+    };
   }
 
   private videoUrl(username: string, id: string): string {
@@ -123,7 +151,8 @@ export class TikTokSource implements SourceConnector {
       signal,
     });
     const parsed = JSON.parse(response.body.toString("utf8")) as { error?: { code?: string; message?: string } };
-    if (parsed.error?.code && parsed.error.code !== "ok") throw new UnexpectedFormatError(`TikTok error ${parsed.error.code}: ${parsed.error.message ?? ""}`);
+    if (parsed.error?.code && parsed.error.code !== "ok")
+      throw new UnexpectedFormatError(`TikTok error ${parsed.error.code}: ${parsed.error.message ?? ""}`);
     return parsed;
   }
 }
@@ -132,7 +161,9 @@ function termsIn(text: string, username: string, query: DiscoveryQuery): string[
   const lower = text.toLowerCase();
   return [
     ...searchTerms(query).filter((t) => lower.includes(t.toLowerCase())),
-    ...hashtags(query).filter((h) => lower.includes(`#${h.toLowerCase()}`)).map((h) => `#${h}`),
+    ...hashtags(query)
+      .filter((h) => lower.includes(`#${h.toLowerCase()}`))
+      .map((h) => `#${h}`),
     ...query.watchedAccounts.filter((a) => a.replace(/^@/, "") === username).map((a) => `watched:${a}`),
   ];
 }

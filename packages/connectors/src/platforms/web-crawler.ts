@@ -1,8 +1,16 @@
-import type { DiscoverOptions, DiscoveryQuery, ItemRef, PlatformProfile, SourceCandidate, SourceConnector, SourceItem } from "../connector.js";
+import type {
+  DiscoverOptions,
+  DiscoveryQuery,
+  ItemRef,
+  PlatformProfile,
+  SourceCandidate,
+  SourceConnector,
+  SourceItem,
+} from "../connector.js";
 import { UnsupportedOperationError } from "../errors.js";
-import { matchedTerms } from "../query-terms.js";
 import { extractPageMetadata } from "../page/page-metadata.js";
-import { author, DiscoveryBudget, targetsOf, type SourceContext } from "./source-context.js";
+import { matchedTerms } from "../query-terms.js";
+import { author, DiscoveryBudget, type SourceContext, targetsOf } from "./source-context.js";
 import { fetchPageItem, fetchPageProfile } from "./web-page.js";
 
 /** Pages followed from one seed per discovery page budget unit. */
@@ -25,11 +33,18 @@ export class WebCrawlerSource implements SourceConnector {
     for (const seed of [...new Set([...watched, ...targetsOf(this.ctx).pages])]) {
       const queue = [seed];
       const origin = new URL(seed).origin;
-      for (let fetched = 0; queue.length > 0 && fetched < budget.pages() * linksPerPage && !budget.exhausted; fetched++) {
+      for (
+        let fetched = 0;
+        queue.length > 0 && fetched < budget.pages() * linksPerPage && !budget.exhausted;
+        fetched++
+      ) {
         const url = queue.shift()!;
         if (visited.has(url)) continue;
         visited.add(url);
-        const response = await this.ctx.config.http.request(url, { signal: options.signal, headers: { accept: "text/html" } });
+        const response = await this.ctx.config.http.request(url, {
+          signal: options.signal,
+          headers: { accept: "text/html" },
+        });
         if (response.status !== 200 || !(response.headers["content-type"] ?? "").includes("html")) continue;
         const page = extractPageMetadata(response.body.toString("utf8"), response.url);
         if (url === seed) queue.push(...page.links.filter((l) => new URL(l).origin === origin && !visited.has(l)));
@@ -55,7 +70,9 @@ export class WebCrawlerSource implements SourceConnector {
 
   async fetchProfile(handle: string): Promise<PlatformProfile> {
     const template = targetsOf(this.ctx).profileUrl;
-    const url = /^https?:\/\//.test(handle) ? handle : template?.replace("{handle}", encodeURIComponent(handle.replace(/^@/, "")));
+    const url = /^https?:\/\//.test(handle)
+      ? handle
+      : template?.replace("{handle}", encodeURIComponent(handle.replace(/^@/, "")));
     if (!url) throw new UnsupportedOperationError(`${this.ctx.platformId} has no configured public profile page`);
     return fetchPageProfile(this.ctx.config.http, url, handle);
   }

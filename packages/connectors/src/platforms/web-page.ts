@@ -7,10 +7,22 @@ const mediaType = /^(image|video|audio)\//;
 
 /** Reads one public page as an item: Open Graph first, then media tags. A media URL is its own item. */
 export async function fetchPageItem(http: SafeHttpClient, ref: ItemRef, signal?: AbortSignal): Promise<SourceItem> {
-  const response = await http.expectOk(ref.url, { signal, headers: { accept: "text/html,application/xhtml+xml,*/*;q=0.5" } });
+  const response = await http.expectOk(ref.url, {
+    signal,
+    headers: { accept: "text/html,application/xhtml+xml,*/*;q=0.5" },
+  });
   const contentType = response.headers["content-type"] ?? "";
   if (mediaType.test(contentType)) {
-    return { ref, url: response.url, title: "", text: "", author: author(""), postedAt: "", mediaUrls: [response.url], pageMetadata: { contentType } };
+    return {
+      ref,
+      url: response.url,
+      title: "",
+      text: "",
+      author: author(""),
+      postedAt: "",
+      mediaUrls: [response.url],
+      pageMetadata: { contentType },
+    };
   }
   const page = extractPageMetadata(response.body.toString("utf8"), response.url);
   const m = page.meta;
@@ -19,7 +31,11 @@ export async function fetchPageItem(http: SafeHttpClient, ref: ItemRef, signal?:
     url: m["og:url"] ?? response.url,
     title: page.title,
     text: `${page.description}\n${page.text}`.trim(),
-    author: author(m["profile:username"] ?? m.author ?? m["twitter:creator"] ?? "", m.author ?? m["og:site_name"], undefined),
+    author: author(
+      m["profile:username"] ?? m.author ?? m["twitter:creator"] ?? "",
+      m.author ?? m["og:site_name"],
+      undefined,
+    ),
     postedAt: m["article:published_time"] ?? "",
     mediaUrls: page.mediaUrls,
     pageMetadata: m,

@@ -1,5 +1,13 @@
 import { z } from "zod";
-import type { DiscoverOptions, DiscoveryQuery, ItemRef, PlatformProfile, SourceCandidate, SourceConnector, SourceItem } from "../connector.js";
+import type {
+  DiscoverOptions,
+  DiscoveryQuery,
+  ItemRef,
+  PlatformProfile,
+  SourceCandidate,
+  SourceConnector,
+  SourceItem,
+} from "../connector.js";
 import { UnexpectedFormatError } from "../errors.js";
 import { hashtags, searchTerms } from "../query-terms.js";
 import { parse } from "./parse-response.js";
@@ -24,9 +32,13 @@ const media = z.object({
   type: z.string(),
   url: z.string().optional(),
   preview_image_url: z.string().optional(),
-  variants: z.array(z.object({ content_type: z.string(), url: z.string(), bit_rate: z.number().optional() })).optional(),
+  variants: z
+    .array(z.object({ content_type: z.string(), url: z.string(), bit_rate: z.number().optional() }))
+    .optional(),
 });
-const includes = z.object({ users: z.array(user).default([]), media: z.array(media).default([]) }).default({ users: [], media: [] });
+const includes = z
+  .object({ users: z.array(user).default([]), media: z.array(media).default([]) })
+  .default({ users: [], media: [] });
 const searchPage = z.object({
   data: z.array(tweet).default([]),
   includes,
@@ -52,7 +64,10 @@ export class XSource implements SourceConnector {
     const searches = [
       ...searchTerms(query).map((term) => ({ term, q: `"${term}" -is:retweet` })),
       ...hashtags(query).map((tag) => ({ term: `#${tag}`, q: `#${tag} -is:retweet` })),
-      ...query.watchedAccounts.map((account) => ({ term: `watched:${account}`, q: `from:${account.replace(/^@/, "")}` })),
+      ...query.watchedAccounts.map((account) => ({
+        term: `watched:${account}`,
+        q: `from:${account.replace(/^@/, "")}`,
+      })),
     ];
     for (const search of searches) {
       let nextToken: string | undefined;
@@ -86,7 +101,10 @@ export class XSource implements SourceConnector {
     };
   }
 
-  private toItem(t: z.infer<typeof tweet>, inc: z.infer<typeof includes>): Omit<SourceCandidate, "matchedTerms"> & SourceItem {
+  private toItem(
+    t: z.infer<typeof tweet>,
+    inc: z.infer<typeof includes>,
+  ): Omit<SourceCandidate, "matchedTerms"> & SourceItem {
     const u = inc.users.find((x) => x.id === t.author_id);
     if (!u) throw new UnexpectedFormatError(`X post ${t.id} has no author expansion`);
     const url = `${baseUrl(this.ctx, "x-web")}/${u.username}/status/${t.id}`;
@@ -94,7 +112,9 @@ export class XSource implements SourceConnector {
       const m = inc.media.find((x) => x.media_key === key);
       if (!m) return [];
       if (m.type === "photo" && m.url) return [m.url];
-      const mp4 = (m.variants ?? []).filter((v) => v.content_type === "video/mp4").sort((a, b) => (b.bit_rate ?? 0) - (a.bit_rate ?? 0))[0];
+      const mp4 = (m.variants ?? [])
+        .filter((v) => v.content_type === "video/mp4")
+        .sort((a, b) => (b.bit_rate ?? 0) - (a.bit_rate ?? 0))[0];
       return mp4 ? [mp4.url] : m.preview_image_url ? [m.preview_image_url] : [];
     });
     return {
@@ -111,6 +131,9 @@ export class XSource implements SourceConnector {
 
   private async get(path: string, signal?: AbortSignal): Promise<unknown> {
     const token = await requireCredential(this.ctx, this.sourceId, "bearerToken");
-    return this.ctx.config.http.getJson(`${baseUrl(this.ctx, "x")}${path}`, { signal, headers: { authorization: `Bearer ${token}` } });
+    return this.ctx.config.http.getJson(`${baseUrl(this.ctx, "x")}${path}`, {
+      signal,
+      headers: { authorization: `Bearer ${token}` },
+    });
   }
 }

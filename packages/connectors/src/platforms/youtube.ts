@@ -1,8 +1,16 @@
 import { z } from "zod";
-import type { DiscoverOptions, DiscoveryQuery, ItemRef, PlatformProfile, SourceCandidate, SourceConnector, SourceItem } from "../connector.js";
+import type {
+  DiscoverOptions,
+  DiscoveryQuery,
+  ItemRef,
+  PlatformProfile,
+  SourceCandidate,
+  SourceConnector,
+  SourceItem,
+} from "../connector.js";
 import { UnexpectedFormatError } from "../errors.js";
-import { parse } from "./parse-response.js";
 import { hashtags, searchTerms } from "../query-terms.js";
+import { parse } from "./parse-response.js";
 import { author, baseUrl, DiscoveryBudget, qs, requireCredential, type SourceContext } from "./source-context.js";
 
 const thumbnails = z.record(z.string(), z.object({ url: z.string() })).default({});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { readLabels } from "../../../local/src/platform-simulator/labels.js";
+import { personas } from "../../../local/src/platform-simulator/personas.js";
+import { buildScenario } from "../../../local/src/platform-simulator/scenario.js";
+import { dataDir } from "./simulator-harness.js";
+
+describe("simulator scenario", async () => {
+  const labels = await readLabels(dataDir);
+  const persona = personas.obama!;
+  const build = (seed: number) => buildScenario(labels, persona, { totalItems: 120, plantedItems: 20, seed });
+
+  it("plants the persona's face and voice from files other than the enrolment ones", () => {
+    const s = build(3);
+    const planted = s.items.filter((i) => i.planted);
+    expect(planted).toHaveLength(20);
+    const subjectsOf = (p: string) => labels.find((l) => l.path === p)!.subjects;
+    for (const item of planted) {
+      const media = item.media[0]!;
+      expect([persona.faceEnrolment, persona.voiceEnrolment]).not.toContain(media.path);
+      expect(subjectsOf(media.path)).toContain(item.planted!.subject);
+    }
+    expect(new Set(planted.map((i) => i.planted!.reason))).toEqual(
+      new Set(["face-match", "voice-match", "voice-clone", "impersonation"]),
+    );
+  });
+
+  it("decoys never carry the persona's identities", () => {
+    for (const item of build(3).items.filter((i) => !i.planted)) {
+      const subjects = labels.find((l) => l.path === item.media[0]!.path)!.subjects;
+      expect(subjects).not.toContain(persona.faceSubject);
+      expect(subjects).not.toContain(persona.voiceSubject);
+    }
+  });
+
+  it("is deterministic for a seed and differs across seeds", () => {
+    expect(build(5)).toEqual(build(5));
+    expect(build(5).items.map((i) => i.source)).not.toEqual(build(6).items.map((i) => i.source));
+  });
+});
