@@ -57,7 +57,11 @@ interface ManifestStore {
 
 /** Failure codes that mean the content or claim changed after signing. */
 const TAMPER_CODES = /mismatch|\.missing|hash|signature/i;
-const BENIGN_CODES = new Set(["signingCredential.untrusted", "signingCredential.ocsp.skipped", "timeStamp.untrusted"]);
+/**
+ * Trust-list outcomes, not integrity failures: an offline reader knows no trust list, and an
+ * expired signer certificate does not mean the content changed.
+ */
+const isTrustWarning = (code: string) => /\.untrusted$|\.expired$|ocsp\.skipped$/.test(code);
 
 function declaredSourceTypes(store: ManifestStore) {
   const found: {
@@ -114,9 +118,10 @@ export async function c2paSignal(bytes: Uint8Array, format: MediaFormat): Promis
       evidence: { manifest: "unreadable", error: message },
     };
   }
-  const failures = (store.validation_status ?? []).filter((entry) => !BENIGN_CODES.has(entry.code));
+  const statuses = store.validation_status ?? [];
+  const failures = statuses.filter((entry) => !isTrustWarning(entry.code));
   const tamperCodes = failures.filter((entry) => TAMPER_CODES.test(entry.code)).map((entry) => entry.code);
-  const valid = store.validation_state !== "Invalid" && failures.length === 0;
+  const valid = failures.length === 0;
   const declarations = declaredSourceTypes(store);
   const synthetic = declarations.filter((entry) => isSyntheticSourceType(entry.digitalSourceType));
   const active = store.active_manifest ? store.manifests?.[store.active_manifest] : undefined;
@@ -126,6 +131,7 @@ export async function c2paSignal(bytes: Uint8Array, format: MediaFormat): Promis
     valid,
     tampered: tamperCodes.length > 0,
     failures: failures.map((entry) => ({ code: entry.code, explanation: entry.explanation ?? "" })),
+    trustWarnings: statuses.filter((entry) => isTrustWarning(entry.code)).map((entry) => entry.code),
     claimGenerator: active?.claim_generator ?? active?.claim_generator_info?.map((info) => info.name).join(", "),
     digitalSourceTypes: declarations,
     manifests: Object.keys(store.manifests ?? {}).length,
@@ -145,7 +151,9 @@ export async function c2paSignal(bytes: Uint8Array, format: MediaFormat): Promis
     return {
       id: "c2pa",
       status: "present",
-      explanation: `C2PA manifest is invalid (${failures.map((entry) => entry.code).join(", ")}): the content or its claim changed after signing`,
+      explanation: `C2PA manifest is invalid (${failures.map((entry) => entry.code).join(", ")})${
+        tamperCodes.length > 0 ? ": the content or its claim changed after signing" : ""
+      }`,
       evidence,
     };
   }
