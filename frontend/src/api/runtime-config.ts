@@ -11,7 +11,8 @@ let current: RuntimeConfig = { apiUrl: "", stage: "local", region: "", userPoolI
 
 export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
   try {
-    const response = await fetchImpl("/config.json", { cache: "no-store" });
+    // index.html preloads this file, so the request is already in flight when the bundle runs.
+    const response = await fetchImpl("/config.json");
     if (response.ok) current = { ...current, ...((await response.json()) as Partial<RuntimeConfig>) };
   } catch {
     // A missing config file means "same origin": the local stack and tests serve the API beside the app.
