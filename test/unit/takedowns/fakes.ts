@@ -16,7 +16,7 @@ export function profile(overrides: Partial<ProfileRecord> = {}): ProfileRecord {
   return UserProfile.schema.parse({
     userId: USER,
     email: "ada.moreno@example.com",
-    phone: "+14155550100",
+    phone: "+1 (415) 555-0100",
     firstName: "Ada",
     lastName: "Moreno",
     address: "12 Harbor Street",

@@ -30,6 +30,12 @@ export interface AlertServiceDeps {
   newId: () => string;
 }
 
+/** SNS takes E.164 only; people type spaces, dashes and brackets into the phone field. */
+export function e164(phone: string | undefined): string | undefined {
+  const compact = phone?.replace(/[\s().-]/g, "");
+  return compact && /^\+[1-9]\d{7,14}$/.test(compact) ? compact : undefined;
+}
+
 /** Raises the alerts a new threat calls for under the person's notification settings. */
 export class AlertService {
   constructor(private readonly deps: AlertServiceDeps) {}
@@ -55,7 +61,7 @@ export class AlertService {
 
   private canReach(profile: ProfileRecord, channel: AlertChannel): boolean {
     if (channel === "email") return Boolean(profile.email);
-    if (channel === "sms") return Boolean(profile.phone?.startsWith("+"));
+    if (channel === "sms") return e164(profile.phone) !== undefined;
     return this.deps.push !== undefined;
   }
 
@@ -69,9 +75,11 @@ export class AlertService {
     try {
       if (channel === "email" && profile.email) {
         await this.deps.email.send({ ...renderAlertEmail(threat, this.deps.appUrl, platformName), to: profile.email });
-      } else if (channel === "sms" && profile.phone) {
+      } else if (channel === "sms") {
+        const phoneNumber = e164(profile.phone);
+        if (!phoneNumber) return { status: "failed" };
         await this.deps.sms.send({
-          phoneNumber: profile.phone,
+          phoneNumber,
           text: renderAlertSms(threat, this.deps.appUrl, platformName),
         });
       } else if (channel === "push" && this.deps.push) {

@@ -1,0 +1,238 @@
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { DynamoDBDocumentClient, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { DynamoThreatRepository } from "@lg/domain/scanning/adapters/dynamo-threats";
+import { BiometricSample, Threat } from "@lg/domain/table/entities";
+import { toItem } from "@lg/domain/table/entity";
+import { CONFIRMATION_PROMPTS } from "@lg/notices";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { clientConfig, eventually } from "./local-clients.js";
+
+const stack = inject("localStack");
+const api = (path: string) => `${stack.url}${path}`;
+const PASSWORD = "Correct-horse-9";
+const doc = DynamoDBDocumentClient.from(new DynamoDBClient(clientConfig(stack.env, "AWS_ENDPOINT_URL_DYNAMODB")));
+const threats = new DynamoThreatRepository(doc, stack.env.TABLE_NAME ?? "");
+const MEDIA_SHA256 = "9f2c1e8b7a6d5c4b3a29181706f5e4d3c2b1a09f8e7d6c5b4a3928170615f4e3";
+
+interface OutboxMessage {
+  channel: "email" | "sms";
+  to: string[];
+  subject?: string;
+  text?: string;
+  html?: string;
+}
+
+const outbox = async () =>
+  ((await (await fetch(api("/outbox/api/messages"))).json()) as { messages: OutboxMessage[] }).messages;
+
+const call = (path: string, cookie: string, json?: unknown) =>
+  fetch(api(path), {
+    method: json === undefined ? "GET" : "POST",
+    headers: { cookie, ...(json === undefined ? {} : { "content-type": "application/json" }) },
+    ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+  });
+
+const put = (path: string, cookie: string, json: unknown) =>
+  fetch(api(path), {
+    method: "PUT",
+    headers: { cookie, "content-type": "application/json" },
+    body: JSON.stringify(json),
+  });
+
+async function signUp(tag: string): Promise<{ userId: string; cookie: string; email: string }> {
+  const email = `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+  const signUpRes = await fetch(api("/api/auth/signup"), {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ method: "email", email, password: PASSWORD }),
+  });
+  const { username } = (await signUpRes.json()) as { username: string };
+  const code = /\b(\d{6})\b/.exec((await outbox()).find((m) => m.to.includes(email))?.text ?? "")?.[1];
+  const confirmed = await fetch(api("/api/auth/confirm"), {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username, code, password: PASSWORD }),
+  });
+  expect(confirmed.status).toBe(200);
+  const { user } = (await confirmed.json()) as { user: { userId: string } };
+  const cookie =
+    confirmed.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("lg_session="))
+      ?.split(";")[0] ?? "";
+  return { userId: user.userId, cookie, email };
+}
+
+async function setUpPerson(cookie: string, userId: string, notificationSettings: Record<string, unknown>) {
+  const saved = await put("/api/profile", cookie, {
+    firstName: "Ada",
+    lastName: "Moreno",
+    dateOfBirth: "1990-04-02",
+    phone: "+14155550123",
+    address: "12 Harbor Street",
+    city: "San Francisco",
+    country: "US",
+  });
+  expect(saved.status).toBe(200);
+  expect((await put("/api/profile", cookie, { notificationSettings })).status).toBe(200);
+  // Enrolment through the API needs real face analysis; the notice needs only the sample's enrolment date.
+  await doc.send(
+    new PutCommand({
+      TableName: stack.env.TABLE_NAME,
+      Item: toItem(BiometricSample, {
+        userId,
+        personId: "self",
+        modality: "face",
+        sampleId: `sample-${userId}`,
+        source: "upload",
+        verified: true,
+        encryptedEmbedding: "not-read-by-notices",
+        encryptedDataKey: "not-read-by-notices",
+        quality: {},
+        createdAt: "2026-10-01T09:00:00.000Z",
+      }),
+    }),
+  );
+}
+
+async function plantThreat(userId: string, id: string, overrides: Record<string, unknown> = {}) {
+  const at = new Date().toISOString();
+  await threats.createIfAbsent(
+    Threat.schema.parse({
+      userId,
+      id,
+      personId: "self",
+      threatType: "deepfake",
+      confidence: 95,
+      platform: "reddit",
+      url: `https://www.reddit.com/r/pics/comments/${id}/`,
+      status: "active",
+      mediaSha256: MEDIA_SHA256,
+      evidenceData: { hash: MEDIA_SHA256, manifestKey: `evidence/${id}.json`, capturedAt: at },
+      createdAt: at,
+      updatedAt: at,
+      ...overrides,
+    }),
+  );
+}
+
+let ada: Awaited<ReturnType<typeof signUp>>;
+let bo: Awaited<ReturnType<typeof signUp>>;
+
+beforeAll(async () => {
+  ada = await signUp("ada-takedown");
+  bo = await signUp("bo-takedown");
+  await setUpPerson(ada.cookie, ada.userId, { email: true, sms: true, push: false, frequency: "immediate" });
+  await plantThreat(ada.userId, `t-${ada.userId}`);
+  await plantThreat(bo.userId, `t-${bo.userId}`);
+}, 120_000);
+
+afterAll(() => doc.destroy());
+
+describe("takedown notices on the local stack", () => {
+  it("generates a DMCA notice with every element, then sends it on confirmation and tracks the threat", async () => {
+    const threatId = `t-${ada.userId}`;
+    const draft = await call("/api/dmca", ada.cookie, { threatId });
+    expect(draft.status).toBe(200);
+    const body = (await draft.json()) as {
+      requestContent: string;
+      route: string;
+      recipient: string;
+      requiresConfirmation: string[];
+    };
+    expect(body.route).toBe("dmca");
+    const text = body.requestContent;
+    expect(text).toContain("/Ada Moreno/"); // (i) signature
+    expect(text).toContain("2026-10-01"); // (ii) the work: own photo and its enrolment date
+    expect(text).toContain(`https://www.reddit.com/r/pics/comments/${threatId}/`); // (iii) infringing URL
+    expect(text).toContain("remove it or disable access");
+    expect(text).toContain("12 Harbor Street"); // (iv) contact
+    expect(text).toContain("+14155550123");
+    expect(text).toContain(ada.email);
+    expect(text).toMatch(/good faith belief/); // (v)
+    expect(text).toContain("under penalty of perjury"); // (vi)
+    expect(text).toContain(MEDIA_SHA256); // evidence hash
+    expect(body.requiresConfirmation).toEqual(
+      expect.arrayContaining([CONFIRMATION_PROMPTS.ownsWork, CONFIRMATION_PROMPTS.accurate]),
+    );
+
+    const refused = await call("/api/dmca/send", ada.cookie, { threatId, confirmations: [] });
+    expect(refused.status).toBe(422);
+    expect((await threats.get(ada.userId, threatId))?.status).toBe("active");
+
+    const sent = await call("/api/dmca/send", ada.cookie, { threatId, confirmations: body.requiresConfirmation });
+    expect(sent.status).toBe(200);
+    expect(await sent.json()).toMatchObject({ sent: true, recipient: body.recipient });
+    const delivered = (await outbox()).filter((m) => m.to.includes(body.recipient) && m.text?.includes(threatId));
+    expect(delivered).toHaveLength(1);
+    expect(delivered[0]?.html).toContain("Ada Moreno");
+    expect((await threats.get(ada.userId, threatId))?.status).toBe("takedown_requested");
+  }, 120_000);
+
+  it("answers another person's threat as not found and a removed threat as a conflict, sending nothing", async () => {
+    const before = (await outbox()).length;
+    const foreign = await call("/api/dmca/send", ada.cookie, {
+      threatId: `t-${bo.userId}`,
+      confirmations: Object.values(CONFIRMATION_PROMPTS),
+    });
+    expect(foreign.status).toBe(404);
+    expect(await foreign.json()).toEqual({ message: "Threat not found" });
+    expect((await call("/api/dmca", ada.cookie, { threatId: `t-${bo.userId}` })).status).toBe(404);
+
+    await plantThreat(ada.userId, `removed-${ada.userId}`, { status: "removed" });
+    const closed = await call("/api/dmca", ada.cookie, { threatId: `removed-${ada.userId}` });
+    expect(closed.status).toBe(409);
+    expect(((await closed.json()) as { message: string }).message).toMatch(/removed/);
+    expect((await outbox()).length).toBe(before);
+  }, 60_000);
+
+  it("hands new threats over to alerts: email now, and a text only for the critical one", async () => {
+    Object.assign(process.env, stack.env);
+    const { handOverNewThreats } = await import("../../lambdas/src/shared/alert-handover.js");
+    const critical = `crit-${ada.userId}`;
+    const mild = `mild-${ada.userId}`;
+    await plantThreat(ada.userId, critical, { confidence: 96 });
+    await plantThreat(ada.userId, mild, { threatType: "impersonation", confidence: 92 });
+    expect(await handOverNewThreats(ada.userId, [critical, mild])).toEqual({ alerts: 3, autoTakedowns: 0 });
+
+    const mine = (await outbox()).filter(
+      (m) => m.text?.includes(critical) || m.text?.includes(encodeURIComponent(mild)) || m.text?.includes(mild),
+    );
+    const emails = mine.filter((m) => m.channel === "email");
+    const texts = mine.filter((m) => m.channel === "sms");
+    expect(emails.map((m) => m.to)).toEqual([[ada.email], [ada.email]]);
+    expect(texts).toHaveLength(1);
+    expect(texts[0]?.to).toEqual(["+14155550123"]);
+    expect(texts[0]?.text).toContain(critical);
+  }, 60_000);
+
+  it("sends an automatic takedown through the state machine and mails the person a copy", async () => {
+    Object.assign(process.env, stack.env);
+    const { handOverNewThreats } = await import("../../lambdas/src/shared/alert-handover.js");
+    const pro = await signUp("pro-takedown");
+    await setUpPerson(pro.cookie, pro.userId, { email: false, sms: false, push: false });
+    const prefs = await call("/api/scan-preferences", pro.cookie, {
+      platforms: ["reddit"],
+      scanFrequency: "daily",
+      alertSensitivity: "high",
+      autoTakedown: true,
+      membershipTier: "professional",
+    });
+    expect(prefs.status).toBe(200);
+    const threatId = `auto-${pro.userId}`;
+    await plantThreat(pro.userId, threatId);
+    expect(await handOverNewThreats(pro.userId, [threatId])).toEqual({ alerts: 0, autoTakedowns: 1 });
+    // Handing the same threat over again starts nothing new: the execution name is the threat's.
+    expect(await handOverNewThreats(pro.userId, [threatId])).toEqual({ alerts: 0, autoTakedowns: 0 });
+
+    const copy = await eventually(
+      async () => (await outbox()).find((m) => m.to.includes(pro.email) && m.subject?.startsWith("Sent for you:")),
+      60_000,
+    );
+    expect(copy.text).toContain("/Ada Moreno/");
+    expect(copy.text).toContain(threatId);
+    expect((await threats.get(pro.userId, threatId))?.status).toBe("takedown_requested");
+    const toPlatform = (await outbox()).filter((m) => !m.to.includes(pro.email) && m.text?.includes(threatId));
+    expect(toPlatform).toHaveLength(1);
+  }, 120_000);
+});
