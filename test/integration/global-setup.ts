@@ -13,6 +13,8 @@ export default async function setup(project: TestProject) {
     port: 0,
     extraStateMachines: { [GREETING_STATE_MACHINE]: "test/integration/fixtures/greeting.asl.json" },
     extraTasks: GREETING_TASKS,
+    // A small simulated world keeps the scan tests quick; bench:scan measures a larger one.
+    simulator: { totalItems: 36, plantedItems: 8 },
   });
   project.provide("localStack", {
     url: stack.url,

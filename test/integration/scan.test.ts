@@ -1,0 +1,54 @@
+import path from "node:path";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import {
+  enrolPersona,
+  loadScenario,
+  scanClients,
+  scoreThreats,
+  startScan,
+  stopScan,
+  waitForScan,
+} from "../support/scan-run.js";
+
+const { env } = inject("localStack");
+const world = { env, mediaDir: env.DEMO_MEDIA_DIR ?? path.resolve("../shared/data") };
+
+describe("a scan over the simulated platforms", () => {
+  let scenario: Awaited<ReturnType<typeof loadScenario>>;
+  beforeAll(async () => {
+    scenario = await loadScenario(env);
+  });
+
+  it("finds every planted likeness and raises no false threat", async () => {
+    const userId = "scan-user-complete";
+    await enrolPersona(world, userId, scenario);
+    const run = await waitForScan(env, await startScan(env, userId, "scan_complete"));
+    expect(run.status).toBe("SUCCEEDED");
+    const score = await scoreThreats(world, userId, scenario);
+    expect(score.planted).toBeGreaterThan(0);
+    expect(score.found).toBe(score.planted);
+    expect(score.falseThreats.map((t) => t.url)).toEqual([]);
+    // Every threat has its evidence package and the API-visible hash.
+    expect(score.threats.every((t) => t.evidenceData?.hash.length === 64)).toBe(true);
+  }, 900_000);
+
+  it("killed mid-way and resumed, ends with exactly the planted threats", async () => {
+    const userId = "scan-user-resumed";
+    await enrolPersona(world, userId, scenario);
+    const { threats } = scanClients(env);
+    const first = await startScan(env, userId, "scan_resumed");
+    const deadline = Date.now() + 300_000;
+    while ((await threats.list(userId)).length === 0 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 200));
+    await stopScan(env, first);
+    expect((await waitForScan(env, first)).status).toBe("ABORTED");
+
+    const resumed = await waitForScan(env, await startScan(env, userId, "scan_resumed"));
+    expect(resumed.status).toBe("SUCCEEDED");
+    const score = await scoreThreats(world, userId, scenario);
+    expect(score.found).toBe(score.planted);
+    expect(score.falseThreats).toEqual([]);
+    const media = score.threats.map((t) => t.mediaSha256);
+    expect(new Set(media).size).toBe(media.length);
+  }, 900_000);
+});

@@ -1,0 +1,157 @@
+import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { KMSClient } from "@aws-sdk/client-kms";
+import { DescribeExecutionCommand, SFNClient, StartExecutionCommand, StopExecutionCommand } from "@aws-sdk/client-sfn";
+import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { decodeAudio, faceDescriptors, speakerEmbedding } from "@lg/detection";
+import { sealEmbedding } from "@lg/domain/biometrics/embedding-cipher";
+import { SELF_PERSON_ID } from "@lg/domain/records";
+import { DynamoThreatRepository } from "@lg/domain/scanning/adapters/dynamo-threats";
+import { PLATFORMS } from "@lg/domain/tiers";
+import { DynamoAccountStore } from "../../lambdas/src/shared/dynamo-account-store.js";
+import { KmsDataKeys } from "../../lambdas/src/shared/kms-data-keys.js";
+
+/**
+ * A scan over the platform simulator, driven as production drives it: the person's profile and
+ * sealed embeddings in the table, the scan state machine started through the Step Functions API,
+ * threats read back from the table. Shared by the integration test and `npm run bench:scan`.
+ */
+export interface ScanWorld {
+  env: Record<string, string>;
+  mediaDir: string;
+}
+
+interface ScenarioReport {
+  persona: { displayName: string; handle: string; faceEnrolment: string; voiceEnrolment: string };
+  items: { planted: { reason: string } | null; media: { path: string }[] }[];
+  impersonators: { handle: string; avatar: string }[];
+}
+
+const clientConfig = (endpoint: string | undefined) => ({
+  region: "us-east-1",
+  ...(endpoint ? { endpoint } : {}),
+  credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+});
+
+const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+export function scenarioUrl(env: Record<string, string>): string {
+  const bases = Object.values(JSON.parse(env.CONNECTOR_BASE_URLS ?? "{}")) as string[];
+  if (!bases[0]) throw new Error("The local stack runs no platform simulator (no media folder)");
+  return `${new URL(bases[0]).origin}/__scenario`;
+}
+
+export async function loadScenario(env: Record<string, string>): Promise<ScenarioReport> {
+  return (await (await fetch(scenarioUrl(env))).json()) as ScenarioReport;
+}
+
+/** Hashes of the media that carry the persona's likeness, and of impersonators' avatars. */
+export async function plantedMedia(world: ScanWorld, scenario: ScenarioReport) {
+  const planted = new Set<string>();
+  for (const item of scenario.items.filter((i) => i.planted))
+    for (const m of item.media) planted.add(sha256(await readFile(path.join(world.mediaDir, m.path))));
+  const avatars = new Set<string>();
+  for (const a of scenario.impersonators) avatars.add(sha256(await readFile(path.join(world.mediaDir, a.avatar))));
+  return { planted, avatars };
+}
+
+export function scanClients(env: Record<string, string>) {
+  const doc = DynamoDBDocumentClient.from(new DynamoDBClient(clientConfig(env.AWS_ENDPOINT_URL_DYNAMODB)), {
+    marshallOptions: { removeUndefinedValues: true },
+  });
+  return {
+    accounts: new DynamoAccountStore(doc, env.TABLE_NAME ?? ""),
+    threats: new DynamoThreatRepository(doc, env.TABLE_NAME ?? ""),
+    keys: new KmsDataKeys(new KMSClient(clientConfig(env.AWS_ENDPOINT_URL_KMS)), env.BIOMETRIC_KEY_ID ?? ""),
+    sfn: new SFNClient(clientConfig(env.AWS_ENDPOINT_URL_SFN)),
+  };
+}
+
+/**
+ * The persona as an enrolled enterprise user watching every platform. The face sample is stored
+ * verified, as the three-pose capture would leave it (the data set has no turned poses of it).
+ */
+export async function enrolPersona(world: ScanWorld, userId: string, scenario: ScenarioReport) {
+  const { accounts, keys } = scanClients(world.env);
+  const now = new Date().toISOString();
+  const [first, ...rest] = scenario.persona.displayName.split(" ");
+  await accounts.putProfile({
+    userId,
+    firstName: first ?? "",
+    lastName: rest.join(" "),
+    aliases: [scenario.persona.displayName],
+    handles: [scenario.persona.handle],
+    ownAccounts: [],
+    membershipTier: "enterprise",
+    platforms: PLATFORMS.map((p) => p.id),
+    scanFrequency: "daily",
+    autoTakedown: false,
+    scanPreferences: { socialMedia: true, forums: true, adultSites: true, darkWeb: true },
+    notificationSettings: {},
+    privacySettings: {},
+    createdAt: now,
+    updatedAt: now,
+  });
+  const faceBytes = new Uint8Array(await readFile(path.join(world.mediaDir, scenario.persona.faceEnrolment)));
+  const [face] = await faceDescriptors(faceBytes);
+  if (!face) throw new Error("No face in the persona's enrolment photo");
+  const voiceBytes = new Uint8Array(await readFile(path.join(world.mediaDir, scenario.persona.voiceEnrolment)));
+  const voice = await speakerEmbedding((await decodeAudio(voiceBytes)).samples);
+  for (const [modality, embedding] of [
+    ["face", face.descriptor],
+    ["voice", voice],
+  ] as const) {
+    await accounts.putSample({
+      userId,
+      personId: SELF_PERSON_ID,
+      modality,
+      sampleId: `${modality}-seed`,
+      source: "live-capture",
+      verified: true,
+      ...(await sealEmbedding(keys, userId, modality, embedding)),
+      quality: {},
+      createdAt: now,
+    });
+  }
+}
+
+export async function startScan(env: Record<string, string>, userId: string, scanId: string) {
+  const { sfn } = scanClients(env);
+  const out = await sfn.send(
+    new StartExecutionCommand({
+      stateMachineArn: env.SCAN_STATE_MACHINE_ARN,
+      name: `${scanId}-${Date.now()}`,
+      input: JSON.stringify({ userId, scanId, trigger: "force" }),
+    }),
+  );
+  return out.executionArn ?? "";
+}
+
+export async function stopScan(env: Record<string, string>, executionArn: string) {
+  await scanClients(env).sfn.send(new StopExecutionCommand({ executionArn, cause: "killed mid-way by the test" }));
+}
+
+export async function waitForScan(env: Record<string, string>, executionArn: string, timeoutMs = 600_000) {
+  const { sfn } = scanClients(env);
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const d = await sfn.send(new DescribeExecutionCommand({ executionArn }));
+    if (d.status !== "RUNNING") return d;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`Scan ${executionArn} still running after ${timeoutMs} ms`);
+}
+
+/** Threats split into planted matches and false threats, by the media they rest on. */
+export async function scoreThreats(world: ScanWorld, userId: string, scenario: ScenarioReport) {
+  const { planted, avatars } = await plantedMedia(world, scenario);
+  const threats = await scanClients(world.env).threats.list(userId);
+  const mediaOf = (sha: string) => sha.split(":")[0] ?? sha;
+  const found = new Set(threats.map((t) => mediaOf(t.mediaSha256)).filter((h) => planted.has(h)));
+  const falseThreats = threats.filter(
+    (t) => !planted.has(mediaOf(t.mediaSha256)) && !avatars.has(mediaOf(t.mediaSha256)),
+  );
+  return { threats, planted: planted.size, found: found.size, falseThreats };
+}
