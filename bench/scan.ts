@@ -1,0 +1,73 @@
+/**
+ * npm run bench:scan -- [--items M] [--planted N] [--out FILE.json]
+ * A real scan over the local platform simulator: recall of planted matches, false threats,
+ * items/s on this machine, and the Lambda cost per 1,000 items from measured durations.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { WORKFLOW_TASKS } from "../lambdas/src/workflows/tasks.js";
+import { startLocalStack } from "../local/src/stack.js";
+import { enrolPersona, loadScenario, scoreThreats, startScan, waitForScan } from "../test/support/scan-run.js";
+
+const { values } = parseArgs({
+  options: {
+    items: { type: "string", default: "120" },
+    planted: { type: "string", default: "15" },
+    out: { type: "string" },
+    data: { type: "string" },
+  },
+});
+
+// Lambda on arm64 (us-east-1, 2026 list prices): per GB-second and per request; Step Functions
+// Standard per state transition. Each item costs one Analyse invocation and about 3 transitions.
+const PRICE = { gbSecond: 0.0000133334, request: 0.2 / 1_000_000, transition: 0.025 / 1000 };
+const TRANSITIONS_PER_ITEM = 3;
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "lg-bench-scan-"));
+const stack = await startLocalStack({
+  dataDir,
+  port: 0,
+  ...(values.data ? { mediaDir: values.data } : {}),
+  simulator: { totalItems: Number(values.items), plantedItems: Number(values.planted) },
+});
+try {
+  const world = { env: stack.env, mediaDir: stack.env.DEMO_MEDIA_DIR ?? "" };
+  const scenario = await loadScenario(stack.env);
+  const userId = "bench-user";
+  await enrolPersona(world, userId, scenario);
+  const started = performance.now();
+  const run = await waitForScan(stack.env, await startScan(stack.env, userId, "scan_bench"), 3_600_000);
+  const seconds = (performance.now() - started) / 1000;
+  const output = JSON.parse(run.output ?? "{}") as { finish?: { itemsScanned?: number } };
+  const itemsScanned = output.finish?.itemsScanned ?? 0;
+  const score = await scoreThreats(world, userId, scenario);
+  const secondsPerItem = itemsScanned > 0 ? seconds / itemsScanned : 0;
+  const analyseGb = WORKFLOW_TASKS.ScanAnalyse.memoryMb / 1024;
+  const costPerItem =
+    secondsPerItem * analyseGb * PRICE.gbSecond + PRICE.request + TRANSITIONS_PER_ITEM * PRICE.transition;
+  const result = {
+    status: run.status,
+    scenarioItems: scenario.items.length,
+    itemsScanned,
+    planted: score.planted,
+    found: score.found,
+    falseThreats: score.falseThreats.length,
+    threats: score.threats.length,
+    seconds: Math.round(seconds * 10) / 10,
+    itemsPerSecond: itemsScanned > 0 ? Math.round((itemsScanned / seconds) * 100) / 100 : 0,
+    costPer1000ItemsUsd: Math.round(costPerItem * 1000 * 10000) / 10000,
+    assumptions: {
+      analyseMemoryMb: WORKFLOW_TASKS.ScanAnalyse.memoryMb,
+      durationPerItemSeconds: Math.round(secondsPerItem * 1000) / 1000,
+      note: "Duration per item is the measured wall time of the whole scan divided by items on this machine (2 cores), an upper bound for one Lambda's billed duration.",
+    },
+  };
+  console.log("| metric | value |\n|---|---|");
+  for (const [k, v] of Object.entries(result)) if (typeof v !== "object") console.log(`| ${k} | ${v} |`);
+  if (values.out) writeFileSync(values.out, `${JSON.stringify(result, null, 2)}\n`);
+} finally {
+  await stack.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
