@@ -35,6 +35,11 @@ describe("faces", () => {
     expect(result.media).toMatchObject({ kind: "image", format: "jpeg" });
     expect(result.synthetic.status).toBe("synthetic");
     expect(result.verdicts.find((v) => v.kind === "synthetic")?.basedOn).toContain("c2pa");
-    expect(result.signals.map((s) => s.id)).toEqual(["c2pa", "iptc-digital-source-type", "generator-metadata", "sd-watermark"]);
+    expect(result.signals.map((s) => s.id)).toEqual([
+      "c2pa",
+      "iptc-digital-source-type",
+      "generator-metadata",
+      "sd-watermark",
+    ]);
   });
 });
