@@ -33,7 +33,7 @@ export interface AppFunctionProps {
 
 export type TableAccess = "read" | "readWrite";
 export type BiometricObjectAccess = "read" | "readWrite" | "readWriteDelete";
-export type EvidenceAccess = "read" | "write";
+export type EvidenceAccess = "read" | "write" | "readWrite";
 
 /** Cognito admin API actions a handler may call (the public sign-up/sign-in APIs need no IAM). */
 export type CognitoAdminAction =
@@ -157,8 +157,14 @@ export class AppFunction extends Construct {
   bindEvidenceBucket(bucket: IBucket, access: EvidenceAccess): this {
     this.setEnv("EVIDENCE_BUCKET", bucket.bucketName);
     // Evidence is write-once: no handler may delete it or bypass its Object Lock retention.
-    this.grantObjects(bucket, access === "read" ? ["s3:GetObject", "s3:GetObjectVersion"] : ["s3:PutObject"], []);
-    this.grantBucketKey(bucket, access === "write");
+    const actions = {
+      read: ["s3:GetObject", "s3:GetObjectVersion"],
+      write: ["s3:PutObject"],
+      // Scans read a package back before writing, so a re-run reuses the one of record.
+      readWrite: ["s3:GetObject", "s3:GetObjectVersion", "s3:PutObject"],
+    }[access];
+    this.grantObjects(bucket, actions, []);
+    this.grantBucketKey(bucket, access !== "read");
     return this;
   }
 

@@ -23,21 +23,25 @@ type JobName = keyof typeof SCHEDULED_JOBS;
 
 /** What each workflow task may touch; everything else is denied. */
 const TASK_BINDINGS: Record<WorkflowTask, (fn: AppFunction, r: HandlerResources) => void> = {
-  ScanLoadPlatforms: (fn, r) => fn.bindTable(r.table, "read"),
-  ScanDiscover: (fn, r) => fn.bindTable(r.table, "read").bindConnectorSecret(r.connectorSecret),
+  // Matching needs the person's embeddings, which only the biometric key decrypts.
+  // LoadPlatforms writes the scan's record (a scheduled scan has none before it).
+  ScanLoadPlatforms: (fn, r) => fn.bindTable(r.table, "readWrite").bindBiometricKey(r.biometricKey),
+  ScanDiscover: (fn, r) =>
+    fn.bindTable(r.table, "read").bindBiometricKey(r.biometricKey).bindConnectorSecret(r.connectorSecret),
   ScanAnalyse: (fn, r) =>
     fn
       .bindTable(r.table, "read")
       .bindBiometricKey(r.biometricKey)
       .bindConnectorSecret(r.connectorSecret)
-      .bindEvidenceBucket(r.evidenceBucket, "write"),
-  ScanRecordThreats: (fn, r) =>
+      .bindEvidenceBucket(r.evidenceBucket, "readWrite"),
+  ScanRecordThreats: (fn, r) => fn.bindTable(r.table, "readWrite"),
+  // Hands new threats to alerts (email, SMS) and to automatic takedowns.
+  ScanFinish: (fn, r) =>
     fn
       .bindTable(r.table, "readWrite")
-      .bindEvidenceBucket(r.evidenceBucket, "write")
       .bindMailSender(r.mailFrom, r.mailIdentityArn)
-      .bindSmsSender(),
-  ScanFinish: (fn, r) => fn.bindTable(r.table, "readWrite"),
+      .bindSmsSender()
+      .bindStateMachine("TAKEDOWN_STATE_MACHINE_ARN", r.takedownMachine, "start"),
   TakedownPrepare: (fn, r) => fn.bindTable(r.table, "readWrite").bindEvidenceBucket(r.evidenceBucket, "read"),
   TakedownSend: (fn, r) =>
     fn

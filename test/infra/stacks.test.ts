@@ -256,16 +256,17 @@ describe("handlers", () => {
       .map(([name]) => name)
       .sort();
     expect(deleters).toEqual(["biometrics", "profile"]);
-    // Only the API's threat and takedown groups and the tracker start state machines.
+    // Only the API's threat and takedown groups, the scan's hand-over to takedowns and the tracker start state machines.
     const starters = allFunctions()
       .filter(([, fn]) => grantedActions(fn).includes("states:StartExecution"))
       .map(([name]) => name)
       .sort();
-    expect(starters).toEqual(["takedowns", "threats", "trackTakedowns"]);
+    expect(starters).toEqual(["ScanFinish", "takedowns", "threats", "trackTakedowns"]);
     // Read-only groups cannot write.
     expect(grantedActions(routes.functions.system)).not.toContain("dynamodb:PutItem");
     expect(grantedActions(routes.functions.system)).toContain("dynamodb:Query");
-    expect(grantedActions(workflows.tasks.ScanLoadPlatforms)).not.toContain("dynamodb:PutItem");
+    expect(grantedActions(workflows.tasks.ScanDiscover)).not.toContain("dynamodb:PutItem");
+    expect(grantedActions(workflows.tasks.ScanAnalyse)).not.toContain("dynamodb:PutItem");
     // Biometric key material is reachable only where embeddings are made or compared.
     const keyUsers = allFunctions()
       .filter(([, fn]) => grantedActions(fn).includes("kms:GenerateDataKey"))

@@ -3,6 +3,7 @@ import { SFNClient, StartExecutionCommand } from "@aws-sdk/client-sfn";
 import { connectorConfigFromEnv } from "@lg/connectors/config";
 import { connectorFor } from "@lg/connectors/registry";
 import { openEmbedding } from "@lg/domain/biometrics/embedding-cipher";
+import { isExpired } from "@lg/domain/biometrics/retention";
 import { SELF_PERSON_ID } from "@lg/domain/records";
 import { DynamoScanRepository, DynamoThreatRepository } from "@lg/domain/scanning/adapters/dynamo-threats";
 import { S3EvidenceStore } from "@lg/domain/scanning/adapters/s3-evidence";
@@ -13,7 +14,7 @@ import { ThreatQueries } from "@lg/domain/threats/threat-queries";
 import { dynamo, s3 } from "./clients.js";
 import { env } from "./env.js";
 import { DetectionLikenessAnalyser } from "./likeness-analyser.js";
-import { accountStore, dataKeys, sampleLibrary } from "./services.js";
+import { accountStore, dataKeys } from "./services.js";
 
 /** Scanning's composition root: built once per container, on first use. */
 const once = <T>(build: () => T) => {
@@ -43,7 +44,8 @@ const likenessAnalyser = once(() => new DetectionLikenessAnalyser());
 /** Verified faces and unexpired voices, decrypted for matching; never logged or returned. */
 export async function enrolledPeople(userId: string): Promise<EnrolledPerson[]> {
   const profile = await accountStore().getProfile(userId);
-  const samples = await sampleLibrary().activeSamples(userId);
+  // Expired samples are skipped, not swept: erasure belongs to the biometrics path and lifecycle.
+  const samples = (await accountStore().listSamples(userId)).filter((s) => !isExpired(s, new Date()));
   const people = new Map<string, EnrolledPerson>();
   for (const sample of samples) {
     if (sample.modality === "face" && !sample.verified) continue;
