@@ -25,7 +25,7 @@ export interface ScanWorld {
 
 interface ScenarioReport {
   persona: { displayName: string; handle: string; faceEnrolment: string; voiceEnrolment: string };
-  items: { planted: { reason: string } | null; media: { path: string }[] }[];
+  items: { platform: string; planted: { reason: string } | null; media: { path: string }[] }[];
   impersonators: { handle: string; avatar: string }[];
 }
 
@@ -50,7 +50,9 @@ export async function loadScenario(env: Record<string, string>): Promise<Scenari
 /** Hashes of the media that carry the persona's likeness, and of impersonators' avatars. */
 export async function plantedMedia(world: ScanWorld, scenario: ScenarioReport) {
   const planted = new Set<string>();
-  for (const item of scenario.items.filter((i) => i.planted))
+  // Only what the person's plan scans counts (the simulator also plants on sources outside the catalogue).
+  const scanned = new Set(PLATFORMS.map((p) => p.id));
+  for (const item of scenario.items.filter((i) => i.planted && scanned.has(i.platform)))
     for (const m of item.media) planted.add(sha256(await readFile(path.join(world.mediaDir, m.path))));
   const avatars = new Set<string>();
   for (const a of scenario.impersonators) avatars.add(sha256(await readFile(path.join(world.mediaDir, a.avatar))));
