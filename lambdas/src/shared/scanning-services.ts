@@ -14,16 +14,8 @@ import { ThreatQueries } from "@lg/domain/threats/threat-queries";
 import { dynamo, s3 } from "./clients.js";
 import { env } from "./env.js";
 import { DetectionLikenessAnalyser } from "./likeness-analyser.js";
+import { once } from "./once.js";
 import { accountStore, dataKeys } from "./services.js";
-
-/** Scanning's composition root: built once per container, on first use. */
-const once = <T>(build: () => T) => {
-  let value: T | undefined;
-  return () => {
-    value ??= build();
-    return value;
-  };
-};
 
 export const sfn = new SFNClient({});
 export const scheduler = new SchedulerClient({});

@@ -11,17 +11,10 @@ import { DetectionAnalyser } from "./detection-analyser.js";
 import { DynamoAccountStore } from "./dynamo-account-store.js";
 import { env } from "./env.js";
 import { KmsDataKeys } from "./kms-data-keys.js";
+import { once } from "./once.js";
 import { S3BiometricStore } from "./s3-biometric-store.js";
 
 /** The composition root: adapters and services built once per container, on first use. */
-const once = <T>(build: () => T) => {
-  let value: T | undefined;
-  return () => {
-    value ??= build();
-    return value;
-  };
-};
-
 const now = () => new Date();
 
 export const accountStore = once(() => new DynamoAccountStore(dynamo, env().TABLE_NAME));

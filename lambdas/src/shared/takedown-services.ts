@@ -13,17 +13,9 @@ import { TakedownTracker } from "@lg/domain/takedowns/takedown-tracker";
 import { type ContentFetcher, defaultRecipientDirectory } from "@lg/notices";
 import { dynamo } from "./clients.js";
 import { env } from "./env.js";
+import { once } from "./once.js";
 import { threatRepository } from "./scanning-services.js";
 import { accountStore, sampleLibrary } from "./services.js";
-
-/** Takedowns' and alerts' composition root: built once per container, on first use. */
-const once = <T>(build: () => T) => {
-  let value: T | undefined;
-  return () => {
-    value ??= build();
-    return value;
-  };
-};
 
 const now = () => new Date();
 const DAY_MS = 24 * 60 * 60 * 1000;
