@@ -8,6 +8,7 @@ import { toItem } from "@lg/domain/table/entity";
 import { dynamo } from "./clients.js";
 import { env } from "./env.js";
 import { DetectionLikenessAnalyser } from "./likeness-analyser.js";
+import { once } from "./once.js";
 
 /** Demo media live in a folder named by DEMO_MEDIA_DIR (the labelled data set locally). */
 async function readDemoMedia(path: string): Promise<Uint8Array> {
@@ -19,26 +20,24 @@ async function readDemoMedia(path: string): Promise<Uint8Array> {
   return new Uint8Array(await readFile(file));
 }
 
-let service: DemoService | undefined;
-
-export function demoService(): DemoService {
-  service ??= new DemoService({
-    media: { read: readDemoMedia },
-    enroller: {
-      faceDescriptor: async (bytes) => {
-        const [face] = await faceDescriptors(bytes);
-        if (!face) throw new Error("No face in the demo enrolment photo");
-        return face.descriptor;
+export const demoService = once(
+  () =>
+    new DemoService({
+      media: { read: readDemoMedia },
+      enroller: {
+        faceDescriptor: async (bytes) => {
+          const [face] = await faceDescriptors(bytes);
+          if (!face) throw new Error("No face in the demo enrolment photo");
+          return face.descriptor;
+        },
+        voiceEmbedding: async (bytes) => speakerEmbedding((await decodeAudio(bytes)).samples),
       },
-      voiceEmbedding: async (bytes) => speakerEmbedding((await decodeAudio(bytes)).samples),
-    },
-    analyser: new DetectionLikenessAnalyser(),
-    profiles: {
-      put: async (profile) => {
-        await dynamo.send(new PutCommand({ TableName: env().TABLE_NAME, Item: toItem(DemoProfile, profile) }));
+      analyser: new DetectionLikenessAnalyser(),
+      profiles: {
+        put: async (profile) => {
+          await dynamo.send(new PutCommand({ TableName: env().TABLE_NAME, Item: toItem(DemoProfile, profile) }));
+        },
       },
-    },
-    now: () => new Date(),
-  });
-  return service;
-}
+      now: () => new Date(),
+    }),
+);
