@@ -45,6 +45,8 @@ const GROUP_BINDINGS: Record<RouteGroup, (fn: AppFunction, r: HandlerResources) 
       .bindEvidenceBucket(r.evidenceBucket, "read")
       .bindStateMachine("TAKEDOWN_STATE_MACHINE_ARN", r.takedownMachine, "startAndObserve")
       .bindMailSender(r.mailFrom, r.mailIdentityArn),
+  // Subscriptions live in the table; the public VAPID key is derived from the secret.
+  push: (fn, r) => fn.bindTable(r.table, "readWrite").bindVapidSecret(r.vapidSecret),
   demo: (fn, r) => fn.bindTable(r.table, "readWrite"),
   system: (fn, r) => fn.bindTable(r.table, "read"),
 };

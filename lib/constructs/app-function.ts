@@ -280,6 +280,16 @@ export class AppFunction extends Construct {
 
   bindConnectorSecret(secret: ISecret): this {
     this.setEnv("CONNECTOR_SECRET_ARN", secret.secretArn);
+    return this.grantSecretRead(secret);
+  }
+
+  /** Web Push: the VAPID key signs messages and its public half is served to browsers. */
+  bindVapidSecret(secret: ISecret): this {
+    this.setEnv("VAPID_SECRET_ARN", secret.secretArn);
+    return this.grantSecretRead(secret);
+  }
+
+  private grantSecretRead(secret: ISecret): this {
     this.role.addToPrincipalPolicy(
       new iam.PolicyStatement({
         actions: ["secretsmanager:GetSecretValue", "secretsmanager:DescribeSecret"],

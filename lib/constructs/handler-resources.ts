@@ -18,6 +18,7 @@ export interface HandlerResources {
   userPool: IUserPool;
   userPoolClient: IUserPoolClient;
   connectorSecret: ISecret;
+  vapidSecret: ISecret;
   mailFrom: string;
   mailIdentityArn: string;
   appUrl: string;

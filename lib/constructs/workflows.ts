@@ -35,12 +35,13 @@ const TASK_BINDINGS: Record<WorkflowTask, (fn: AppFunction, r: HandlerResources)
       .bindConnectorSecret(r.connectorSecret)
       .bindEvidenceBucket(r.evidenceBucket, "readWrite"),
   ScanRecordThreats: (fn, r) => fn.bindTable(r.table, "readWrite"),
-  // Hands new threats to alerts (email, SMS) and to automatic takedowns.
+  // Hands new threats to alerts (email, SMS, Web Push) and to automatic takedowns.
   ScanFinish: (fn, r) =>
     fn
       .bindTable(r.table, "readWrite")
       .bindMailSender(r.mailFrom, r.mailIdentityArn)
       .bindSmsSender()
+      .bindVapidSecret(r.vapidSecret)
       .bindStateMachine("TAKEDOWN_STATE_MACHINE_ARN", r.takedownMachine, "start"),
   TakedownPrepare: (fn, r) => fn.bindTable(r.table, "readWrite").bindEvidenceBucket(r.evidenceBucket, "read"),
   TakedownSend: (fn, r) =>
@@ -59,7 +60,11 @@ const JOB_BINDINGS: Record<JobName, (fn: AppFunction, r: HandlerResources) => vo
       .bindMailSender(r.mailFrom, r.mailIdentityArn)
       .bindStateMachine("TAKEDOWN_STATE_MACHINE_ARN", r.takedownMachine, "start"),
   sendDigests: (fn, r) =>
-    fn.bindTable(r.table, "readWrite").bindMailSender(r.mailFrom, r.mailIdentityArn).bindSmsSender(),
+    fn
+      .bindTable(r.table, "readWrite")
+      .bindMailSender(r.mailFrom, r.mailIdentityArn)
+      .bindSmsSender()
+      .bindVapidSecret(r.vapidSecret),
 };
 
 /** Functions that run detection models get the model and ffmpeg layers and native packages. */

@@ -27,6 +27,8 @@ export class DataStack extends Stack {
   /** Encrypts raw biometric objects and, by envelope encryption, the stored embeddings. */
   readonly biometricKey: kms.Key;
   readonly connectorSecret: secretsmanager.Secret;
+  /** The VAPID private key that signs every Web Push message; browsers subscribe with its public half. */
+  readonly vapidSecret: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, { ...props, terminationProtection: props.config.retainData });
@@ -72,6 +74,27 @@ export class DataStack extends Stack {
       id: "AwsSolutions-SMG4",
       reason:
         "Holds API keys issued by third-party platforms, which only those platforms can rotate; operators rotate them by hand when a platform reissues them.",
+    });
+
+    // Secrets Manager generates the key itself (a P-256 scalar as 64 hex characters) once per
+    // deployment, so the private key never exists anywhere else; handlers derive the public key.
+    this.vapidSecret = new secretsmanager.Secret(this, "VapidKey", {
+      description: "Web Push VAPID private key (P-256, 64 hex characters)",
+      encryptionKey: dataKey,
+      generateSecretString: {
+        passwordLength: 64,
+        excludeUppercase: true,
+        excludePunctuation: true,
+        includeSpace: false,
+        excludeCharacters: "ghijklmnopqrstuvwxyz",
+        requireEachIncludedType: false,
+      },
+      removalPolicy: retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    Validations.of(this.vapidSecret).acknowledge({
+      id: "AwsSolutions-SMG4",
+      reason:
+        "Every browser subscription is bound to this VAPID public key; rotating it silently breaks all push alerts until each person subscribes again, so it is replaced only deliberately.",
     });
   }
 }

@@ -54,6 +54,7 @@ export class ServiceStack extends Stack {
       userPool: props.userPool,
       userPoolClient: props.userPoolClient,
       connectorSecret: data.connectorSecret,
+      vapidSecret: data.vapidSecret,
       mailFrom: config.mailFrom,
       mailIdentityArn: this.formatArn({
         service: "ses",

@@ -13,6 +13,7 @@ export const ROUTE_GROUPS = {
   },
   threats: { entry: "lambdas/src/api/threats/router.ts", memoryMb: 512, description: "Threats, stats, scans" },
   takedowns: { entry: "lambdas/src/api/takedowns/router.ts", memoryMb: 512, description: "DMCA and notices" },
+  push: { entry: "lambdas/src/api/push/router.ts", memoryMb: 256, description: "Web Push subscriptions" },
   demo: { entry: "lambdas/src/api/demo/router.ts", memoryMb: 256, description: "No-login demo" },
   system: { entry: "lambdas/src/api/system/router.ts", memoryMb: 256, description: "Health and public metrics" },
 } as const;
@@ -59,6 +60,11 @@ export const ROUTES: RouteSpec[] = [
 
   { method: "POST", path: "/api/dmca", group: "takedowns" },
   { method: "POST", path: "/api/dmca/send", group: "takedowns" },
+
+  { method: "GET", path: "/api/push/vapid-public-key", group: "push" },
+  { method: "GET", path: "/api/push/subscriptions", group: "push" },
+  { method: "POST", path: "/api/push/subscriptions", group: "push" },
+  { method: "DELETE", path: "/api/push/subscriptions/{id}", group: "push" },
 
   { method: "POST", path: "/api/demo/profile", group: "demo" },
   { method: "GET", path: "/api/demo/threats", group: "demo" },

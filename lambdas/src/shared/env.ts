@@ -22,6 +22,10 @@ const EnvSchema = z.object({
   SCHEDULER_ROLE_ARN: z.string().optional(),
   MAIL_FROM: z.string().optional(),
   MODEL_DIR: z.string().optional(),
+  /** Secrets Manager secret holding the VAPID private key (Web Push). */
+  VAPID_SECRET_ARN: z.string().optional(),
+  /** Push services the app may POST to (comma-separated origins); unset: the browser vendors' own. */
+  PUSH_SERVICE_ORIGINS: z.string().optional(),
 });
 export type Env = z.infer<typeof EnvSchema>;
 

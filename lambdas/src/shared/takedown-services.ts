@@ -14,6 +14,7 @@ import { type ContentFetcher, defaultRecipientDirectory } from "@lg/notices";
 import { dynamo } from "./clients.js";
 import { env } from "./env.js";
 import { once } from "./once.js";
+import { pushFanOut } from "./push-services.js";
 import { threatRepository } from "./scanning-services.js";
 import { accountStore, sampleLibrary } from "./services.js";
 
@@ -77,6 +78,7 @@ export const alertService = once(
       alerts: alertRepository(),
       email: mail(),
       sms: new SnsSmsSender(sns),
+      push: pushFanOut(),
       directory: directory(),
       appUrl: env().APP_URL,
       now,
@@ -105,6 +107,7 @@ export const digestService = once(
       threats: threatRepository(),
       people: people(),
       email: mail(),
+      push: pushFanOut(),
       directory: directory(),
       appUrl: env().APP_URL,
       now,

@@ -15,6 +15,8 @@ export * from "./notices/route.js";
 export * from "./notices/sender.js";
 export * from "./notices/types.js";
 export * from "./push/encryption.js";
+export * from "./push/endpoint-policy.js";
+export * from "./push/subscription-input.js";
 export * from "./push/vapid.js";
 export * from "./push/web-push-sender.js";
 export * from "./recipients/directory.js";

@@ -3,8 +3,11 @@ import {
   decryptPushPayload,
   encryptPushPayload,
   generateVapidKeys,
+  generateVapidSecret,
   type PushPayload,
   vapidAuthorization,
+  vapidKeysFromSecret,
+  verifyVapidAuthorization,
   WebPushSender,
 } from "@lg/notices";
 import { describe, expect, it } from "vitest";
@@ -30,7 +33,7 @@ function browserSubscription() {
   const authSecret = randomBytes(16);
   return {
     subscription: {
-      endpoint: "https://push.example.net/wpush/v2/abc123",
+      endpoint: "https://fcm.googleapis.com/fcm/send/abc123",
       keys: { p256dh: ecdh.getPublicKey().toString("base64url"), auth: authSecret.toString("base64url") },
     },
     userAgent: { privateKey: ecdh.getPrivateKey(), publicKey: ecdh.getPublicKey(), authSecret },
@@ -112,6 +115,47 @@ describe("VAPID (RFC 8292)", () => {
   });
 });
 
+describe("VAPID checks on the push service's side", () => {
+  const now = new Date("2026-11-22T00:00:00Z");
+  const endpoint = "https://push.example.net/wpush/v2/abc";
+  const keys = generateVapidKeys();
+
+  it("accepts a fresh token for its own origin and reports the claims and signing key", () => {
+    const verdict = verifyVapidAuthorization(
+      vapidAuthorization(endpoint, "mailto:a@b.c", keys, now),
+      "https://push.example.net",
+      now,
+    );
+    expect(verdict).toMatchObject({ ok: true, publicKey: keys.publicKey, claims: { aud: "https://push.example.net" } });
+  });
+
+  it("refuses another audience, an expired token, a forged signature and a missing header", () => {
+    const header = vapidAuthorization(endpoint, "mailto:a@b.c", keys, now);
+    expect(verifyVapidAuthorization(header, "https://other.example.net", now)).toMatchObject({ ok: false });
+    const later = new Date(now.getTime() + 13 * 3600_000);
+    expect(verifyVapidAuthorization(header, "https://push.example.net", later)).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/expired/),
+    });
+    const forged = header.replace(/k=.+$/, `k=${generateVapidKeys().publicKey}`);
+    expect(verifyVapidAuthorization(forged, "https://push.example.net", now)).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/signature/),
+    });
+    expect(verifyVapidAuthorization(undefined, "https://push.example.net", now)).toMatchObject({ ok: false });
+  });
+
+  it("derives the same key pair from the stored secret every time, and rejects a malformed secret", () => {
+    const secret = generateVapidSecret();
+    expect(secret).toMatch(/^[0-9a-f]{64}$/);
+    const pair = vapidKeysFromSecret(secret);
+    expect(vapidKeysFromSecret(secret)).toEqual(pair);
+    const header = vapidAuthorization(endpoint, "mailto:a@b.c", pair, now);
+    expect(verifyVapidAuthorization(header, "https://push.example.net", now)).toMatchObject({ ok: true });
+    expect(() => vapidKeysFromSecret("not-hex")).toThrow(/64 hex/);
+  });
+});
+
 describe("WebPushSender", () => {
   const payload: PushPayload = {
     title: "Threat detected",
@@ -153,5 +197,24 @@ describe("WebPushSender", () => {
       });
     expect(await answering(410).send(subscription, payload)).toEqual({ status: 410, subscriptionGone: true });
     await expect(answering(500).send(subscription, payload)).rejects.toThrow(/500/);
+  });
+
+  it("never fetches an endpoint that is not an allowed push service", async () => {
+    const { subscription } = browserSubscription();
+    let fetched = false;
+    const sender = new WebPushSender({
+      vapidKeys: generateVapidKeys(),
+      subject: "mailto:ops@example.com",
+      fetch: async () => {
+        fetched = true;
+        return new Response(null, { status: 201 });
+      },
+    });
+    const internal = { ...subscription, endpoint: "https://169.254.169.254/latest/meta-data/" };
+    await expect(sender.send(internal, payload)).rejects.toThrow(/refused/);
+    await expect(sender.send({ ...subscription, endpoint: "http://fcm.googleapis.com/x" }, payload)).rejects.toThrow(
+      /https/,
+    );
+    expect(fetched).toBe(false);
   });
 });

@@ -1,29 +1,23 @@
 import {
   type AlertChannel,
   type AlertEmailSender,
-  type AlertPushSender,
   type AlertSmsSender,
-  type PushSubscriptionJson,
   planAlerts,
   type RecipientDirectory,
   renderAlertEmail,
   renderAlertSms,
   renderPushPayload,
 } from "@lg/notices";
+import type { PushFanOut } from "../push/push-fan-out.js";
 import type { ThreatRecord } from "../scanning/threat-ports.js";
 import type { AlertRecord, AlertRepository, ProfileRecord } from "./ports.js";
-
-/** Web Push needs the person's browser subscriptions; without them push alerts are not planned. */
-export interface PushDelivery {
-  sender: AlertPushSender;
-  subscriptions(userId: string): Promise<PushSubscriptionJson[]>;
-}
 
 export interface AlertServiceDeps {
   alerts: AlertRepository;
   email: AlertEmailSender;
   sms: AlertSmsSender;
-  push?: PushDelivery;
+  /** Web Push to the person's subscribed browsers; push alerts are planned only for someone with one. */
+  push?: PushFanOut;
   directory: RecipientDirectory;
   appUrl: string;
   now: () => Date;
@@ -42,9 +36,10 @@ export class AlertService {
 
   async alertNewThreat(profile: ProfileRecord, threat: ThreatRecord): Promise<AlertRecord[]> {
     const platformName = this.deps.directory.find(threat.platform)?.name ?? threat.platform;
-    const planned = planAlerts(threat, profile.notificationSettings).filter((alert) =>
-      this.canReach(profile, alert.channel),
-    );
+    const wanted = planAlerts(threat, profile.notificationSettings);
+    const pushable =
+      wanted.some((alert) => alert.channel === "push") && (await this.deps.push?.hasSubscriptions(profile.userId));
+    const planned = wanted.filter((alert) => this.canReach(profile, alert.channel, Boolean(pushable)));
     const stored: AlertRecord[] = [];
     for (const { channel, when } of planned) {
       const createdAt = this.deps.now().toISOString();
@@ -59,10 +54,10 @@ export class AlertService {
     return stored;
   }
 
-  private canReach(profile: ProfileRecord, channel: AlertChannel): boolean {
+  private canReach(profile: ProfileRecord, channel: AlertChannel, pushable: boolean): boolean {
     if (channel === "email") return Boolean(profile.email);
     if (channel === "sms") return e164(profile.phone) !== undefined;
-    return this.deps.push !== undefined;
+    return pushable;
   }
 
   /** One channel failing must not silence the others, so a failure is recorded, not thrown. */
@@ -84,9 +79,8 @@ export class AlertService {
         });
       } else if (channel === "push" && this.deps.push) {
         const payload = renderPushPayload(threat, this.deps.appUrl, platformName);
-        const subscriptions = await this.deps.push.subscriptions(profile.userId);
-        const results = await Promise.all(subscriptions.map((s) => this.deps.push?.sender.send(s, payload)));
-        if (!results.some((r) => r && r.status >= 200 && r.status < 300)) return { status: "failed" };
+        const { delivered } = await this.deps.push.send(profile.userId, payload);
+        if (delivered === 0) return { status: "failed" };
       }
       return { status: "sent", sentAt: this.deps.now().toISOString() };
     } catch {

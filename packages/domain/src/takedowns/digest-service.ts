@@ -5,7 +5,9 @@ import {
   parseNotificationSettings,
   type RecipientDirectory,
   renderDigestEmail,
+  renderDigestPush,
 } from "@lg/notices";
+import type { PushFanOut } from "../push/push-fan-out.js";
 import type { ThreatRepository } from "../scanning/threat-ports.js";
 import type { AlertRecord, AlertRepository, PersonRecords } from "./ports.js";
 
@@ -14,6 +16,8 @@ export interface DigestServiceDeps {
   threats: ThreatRepository;
   people: PersonRecords;
   email: AlertEmailSender;
+  /** Queued push alerts become one digest push to the person's browsers. */
+  push?: PushFanOut;
   directory: RecipientDirectory;
   appUrl: string;
   now: () => Date;
@@ -52,14 +56,18 @@ export class DigestService {
     if (prefs.frequency !== "immediate" && !isDigestDue(frequency, oldest, horizon)) return 0;
     const threats = await this.openThreats(userId, queued);
     const sentAt = this.deps.now().toISOString();
-    if (profile?.email && threats.length > 0) {
-      const digest = renderDigestEmail({
-        frequency,
-        threats,
-        appUrl: this.deps.appUrl,
-        platformName: (id) => this.deps.directory.find(id)?.name ?? id,
-      });
-      await this.deps.email.send({ ...digest, to: profile.email });
+    const input = {
+      frequency,
+      threats,
+      appUrl: this.deps.appUrl,
+      platformName: (id: string) => this.deps.directory.find(id)?.name ?? id,
+    };
+    const queuedOn = (channel: AlertRecord["channel"]) => queued.some((alert) => alert.channel === channel);
+    if (profile?.email && threats.length > 0 && queuedOn("email")) {
+      await this.deps.email.send({ ...renderDigestEmail(input), to: profile.email });
+    }
+    if (this.deps.push && threats.length > 0 && queuedOn("push")) {
+      await this.deps.push.send(userId, renderDigestPush(input));
     }
     // Alerts for threats closed meanwhile are settled too, so they never pile up in the queue.
     for (const alert of queued) await this.deps.alerts.put({ ...alert, status: "sent", sentAt });

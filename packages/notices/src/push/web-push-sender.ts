@@ -1,6 +1,7 @@
 import type { AlertPushSender, PushSubscriptionJson } from "../alerts/ports.js";
 import type { PushPayload } from "../alerts/render.js";
 import { encryptPushPayload } from "./encryption.js";
+import { PushEndpointPolicy } from "./endpoint-policy.js";
 import { type VapidKeys, vapidAuthorization } from "./vapid.js";
 
 export interface WebPushSenderOptions {
@@ -9,16 +10,27 @@ export interface WebPushSenderOptions {
   subject: string;
   /** Seconds the push service keeps an undelivered message; threats are stale after a day. */
   ttlSeconds?: number;
+  /** Push services this sender may reach; checked again at send time, as stored endpoints predate config changes. */
+  endpointPolicy?: PushEndpointPolicy;
   fetch?: typeof fetch;
   now?: () => Date;
+}
+
+export class PushEndpointRefusedError extends Error {
+  constructor(reason: string) {
+    super(`push endpoint refused: ${reason}`);
+    this.name = "PushEndpointRefusedError";
+  }
 }
 
 /** Sends an encrypted Web Push message (RFC 8030 + 8291 + 8292) to one browser subscription. */
 export class WebPushSender implements AlertPushSender {
   private readonly fetchImpl: typeof fetch;
   private readonly now: () => Date;
+  private readonly policy: PushEndpointPolicy;
 
   constructor(private readonly options: WebPushSenderOptions) {
+    this.policy = options.endpointPolicy ?? new PushEndpointPolicy();
     this.fetchImpl = options.fetch ?? fetch;
     this.now = options.now ?? (() => new Date());
   }
@@ -27,6 +39,8 @@ export class WebPushSender implements AlertPushSender {
     subscription: PushSubscriptionJson,
     payload: PushPayload,
   ): Promise<{ status: number; subscriptionGone: boolean }> {
+    const refusal = this.policy.refusal(subscription.endpoint);
+    if (refusal) throw new PushEndpointRefusedError(refusal);
     const body = encryptPushPayload(Buffer.from(JSON.stringify(payload), "utf8"), {
       userAgentPublicKey: Buffer.from(subscription.keys.p256dh, "base64url"),
       authSecret: Buffer.from(subscription.keys.auth, "base64url"),
@@ -43,6 +57,7 @@ export class WebPushSender implements AlertPushSender {
         "Content-Encoding": "aes128gcm",
         "Content-Type": "application/octet-stream",
         TTL: String(this.options.ttlSeconds ?? 24 * 60 * 60),
+        // A threat is worth waking the device for (RFC 8030 section 5.3).
         Urgency: "high",
         Topic: payload.tag.replace(/[^A-Za-z0-9_-]/g, "").slice(0, 32),
       },

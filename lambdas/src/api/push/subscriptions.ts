@@ -1,0 +1,25 @@
+import { pushSubscriptionInput } from "@lg/notices";
+import { pushEndpointPolicy, pushSubscriptionService } from "../../shared/push-services.js";
+import { parseJson } from "../../shared/request.js";
+import { type ApiHandler, json } from "../../shared/route-group.js";
+import { requireUserId } from "../../shared/session.js";
+
+/** POST /api/push/subscriptions: stores the browser's `PushSubscription.toJSON()` for the caller. */
+export const subscribe: ApiHandler = async (event) => {
+  const userId = await requireUserId(event);
+  const input = parseJson(event, pushSubscriptionInput(pushEndpointPolicy()));
+  return json(201, await pushSubscriptionService().subscribe(userId, input));
+};
+
+/** GET /api/push/subscriptions: the caller's subscribed browsers (endpoints only, never keys). */
+export const listSubscriptions: ApiHandler = async (event) => {
+  const userId = await requireUserId(event);
+  return json(200, { subscriptions: await pushSubscriptionService().list(userId) });
+};
+
+/** DELETE /api/push/subscriptions/{id}: unsubscribes one of the caller's browsers. */
+export const unsubscribe: ApiHandler = async (event) => {
+  const userId = await requireUserId(event);
+  await pushSubscriptionService().unsubscribe(userId, event.pathParameters?.id ?? "");
+  return { statusCode: 204, headers: { "cache-control": "no-store" }, body: "" };
+};

@@ -1,0 +1,55 @@
+import {
+  DeleteCommand,
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+} from "@aws-sdk/lib-dynamodb";
+import { PushSubscription } from "../../table/entities.js";
+import { fromItem, toItem } from "../../table/entity.js";
+import type { PushSubscriptionRecord, PushSubscriptionRepository } from "../push-subscriptions.js";
+
+const keyOf = (userId: string, subscriptionId: string) => ({
+  pk: PushSubscription.primary.pk({ userId } as PushSubscriptionRecord),
+  sk: PushSubscription.primary.sk({ subscriptionId } as PushSubscriptionRecord),
+});
+
+export class DynamoPushSubscriptions implements PushSubscriptionRepository {
+  constructor(
+    private readonly doc: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  async put(subscription: PushSubscriptionRecord) {
+    await this.doc.send(new PutCommand({ TableName: this.tableName, Item: toItem(PushSubscription, subscription) }));
+  }
+
+  async get(userId: string, subscriptionId: string) {
+    const { Item } = await this.doc.send(
+      new GetCommand({ TableName: this.tableName, Key: keyOf(userId, subscriptionId) }),
+    );
+    return Item ? fromItem(PushSubscription, Item) : null;
+  }
+
+  async list(userId: string) {
+    const items: Record<string, unknown>[] = [];
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const page = await this.doc.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
+          ExpressionAttributeValues: { ":pk": keyOf(userId, "").pk, ":prefix": "PUSHSUB#" },
+          ExclusiveStartKey,
+        }),
+      );
+      items.push(...((page.Items ?? []) as Record<string, unknown>[]));
+      ExclusiveStartKey = page.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
+    return items.map((item) => fromItem(PushSubscription, item));
+  }
+
+  async delete(userId: string, subscriptionId: string) {
+    await this.doc.send(new DeleteCommand({ TableName: this.tableName, Key: keyOf(userId, subscriptionId) }));
+  }
+}

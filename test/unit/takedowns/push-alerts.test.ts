@@ -1,0 +1,212 @@
+import { createECDH, randomBytes } from "node:crypto";
+import { PushFanOut } from "@lg/domain/push/push-fan-out";
+import {
+  type PushSubscriptionRecord,
+  type PushSubscriptionRepository,
+  PushSubscriptionService,
+} from "@lg/domain/push/push-subscriptions";
+import { AlertService } from "@lg/domain/takedowns/alert-service";
+import { DigestService } from "@lg/domain/takedowns/digest-service";
+import { decryptPushPayload, defaultRecipientDirectory, generateVapidKeys, WebPushSender } from "@lg/notices";
+import { beforeEach, describe, expect, it } from "vitest";
+import {
+  InMemoryAlerts,
+  InMemoryPeople,
+  profile,
+  RecordingMail,
+  RecordingSms,
+  sequentialId,
+  threat,
+  USER,
+} from "./fakes.js";
+
+const NOW = new Date("2026-11-21T08:00:00.000Z");
+const APP = "https://app.example.com";
+
+class InMemorySubscriptions implements PushSubscriptionRepository {
+  readonly items = new Map<string, PushSubscriptionRecord>();
+  private key = (userId: string, id: string) => `${userId}/${id}`;
+  async put(s: PushSubscriptionRecord) {
+    this.items.set(this.key(s.userId, s.subscriptionId), structuredClone(s));
+  }
+  async get(userId: string, id: string) {
+    return this.items.get(this.key(userId, id)) ?? null;
+  }
+  async list(userId: string) {
+    return [...this.items.values()].filter((s) => s.userId === userId);
+  }
+  async delete(userId: string, id: string) {
+    this.items.delete(this.key(userId, id));
+  }
+}
+
+/** A browser: the push service issued the endpoint, the browser made the keys. */
+function browser(endpoint: string) {
+  const ecdh = createECDH("prime256v1");
+  ecdh.generateKeys();
+  const authSecret = randomBytes(16);
+  return {
+    json: {
+      endpoint,
+      keys: { p256dh: ecdh.getPublicKey().toString("base64url"), auth: authSecret.toString("base64url") },
+    },
+    keys: { privateKey: ecdh.getPrivateKey(), publicKey: ecdh.getPublicKey(), authSecret },
+  };
+}
+
+/** The push service: answers per endpoint as configured and keeps every body it accepted. */
+class FakePushService {
+  readonly received: { endpoint: string; body: Buffer; headers: Record<string, string> }[] = [];
+  readonly answers = new Map<string, number>();
+  fetch: typeof fetch = async (url, init) => {
+    const status = this.answers.get(String(url)) ?? 201;
+    if (status === 201) {
+      this.received.push({
+        endpoint: String(url),
+        body: Buffer.from(init?.body as Uint8Array),
+        headers: init?.headers as Record<string, string>,
+      });
+    }
+    return new Response(null, { status });
+  };
+}
+
+let subscriptions: InMemorySubscriptions;
+let pushService: FakePushService;
+let fanOut: PushFanOut;
+let alerts: InMemoryAlerts;
+let service: AlertService;
+
+beforeEach(() => {
+  subscriptions = new InMemorySubscriptions();
+  pushService = new FakePushService();
+  alerts = new InMemoryAlerts();
+  const sender = new WebPushSender({
+    vapidKeys: generateVapidKeys(),
+    subject: "mailto:alerts@example.com",
+    fetch: pushService.fetch,
+    now: () => NOW,
+  });
+  fanOut = new PushFanOut({ sender, subscriptions, now: () => NOW });
+  service = new AlertService({
+    alerts,
+    email: new RecordingMail(),
+    sms: new RecordingSms(),
+    push: fanOut,
+    directory: defaultRecipientDirectory(),
+    appUrl: APP,
+    now: () => NOW,
+    newId: sequentialId,
+  });
+});
+
+const pushOnly = profile({ notificationSettings: { email: false, sms: false, push: true, frequency: "immediate" } });
+const subscriptionService = () => new PushSubscriptionService({ subscriptions, now: () => NOW });
+
+describe("push alerts", () => {
+  it("sends each of the person's browsers a message linking to the threat, with no biometric or content data", async () => {
+    const phone = browser("https://fcm.googleapis.com/fcm/send/phone");
+    const laptop = browser("https://updates.push.services.mozilla.com/wpush/v2/laptop");
+    await subscriptionService().subscribe(USER, phone.json);
+    await subscriptionService().subscribe(USER, laptop.json);
+    const found = threat({
+      title: "Ada Moreno leaked video",
+      detection: { faceSimilarity: 0.912, embeddingDistance: 0.31, voiceSimilarity: 0.88 },
+    });
+
+    const stored = await service.alertNewThreat(pushOnly, found);
+
+    expect(stored.map((a) => [a.channel, a.status])).toEqual([["push", "sent"]]);
+    expect(pushService.received.map((r) => r.endpoint).sort()).toEqual([phone.json.endpoint, laptop.json.endpoint]);
+    for (const { endpoint, body } of pushService.received) {
+      const keys = endpoint === phone.json.endpoint ? phone.keys : laptop.keys;
+      const payload = JSON.parse(decryptPushPayload(body, keys).toString("utf8")) as Record<string, unknown>;
+      expect(Object.keys(payload).sort()).toEqual(["body", "tag", "threatId", "title", "url"]);
+      expect(payload.url).toBe(`${APP}/dashboard?threat=${found.id}`);
+      const text = JSON.stringify(payload);
+      for (const leak of [
+        found.url,
+        found.mediaSha256,
+        "Ada Moreno leaked video",
+        "0.912",
+        "0.31",
+        "0.88",
+        "embedding",
+      ]) {
+        expect(text).not.toContain(leak);
+      }
+    }
+  });
+
+  it("deletes a subscription the push service answers 410 Gone for and still reaches the others", async () => {
+    const gone = browser("https://fcm.googleapis.com/fcm/send/uninstalled");
+    const live = browser("https://fcm.googleapis.com/fcm/send/live");
+    const goneView = await subscriptionService().subscribe(USER, gone.json);
+    await subscriptionService().subscribe(USER, live.json);
+    pushService.answers.set(gone.json.endpoint, 410);
+
+    const stored = await service.alertNewThreat(pushOnly, threat());
+
+    expect(stored[0]?.status).toBe("sent");
+    expect(await subscriptions.get(USER, goneView.id)).toBeNull();
+    expect((await subscriptions.list(USER)).map((s) => s.endpoint)).toEqual([live.json.endpoint]);
+    expect((await subscriptions.list(USER))[0]?.lastDeliveredAt).toBe(NOW.toISOString());
+  });
+
+  it("records a failed push when every browser is gone, and plans no push for someone without one", async () => {
+    const gone = browser("https://fcm.googleapis.com/fcm/send/gone");
+    await subscriptionService().subscribe(USER, gone.json);
+    pushService.answers.set(gone.json.endpoint, 404);
+    expect((await service.alertNewThreat(pushOnly, threat())).map((a) => a.status)).toEqual(["failed"]);
+    expect(await subscriptions.list(USER)).toEqual([]);
+    expect(await service.alertNewThreat(pushOnly, threat())).toEqual([]);
+  });
+
+  it("never sends one person's alert to another person's browser", async () => {
+    const mine = browser("https://fcm.googleapis.com/fcm/send/mine");
+    const theirs = browser("https://fcm.googleapis.com/fcm/send/theirs");
+    await subscriptionService().subscribe(USER, mine.json);
+    await subscriptionService().subscribe("someone-else", theirs.json);
+    await service.alertNewThreat(pushOnly, threat());
+    expect(pushService.received.map((r) => r.endpoint)).toEqual([mine.json.endpoint]);
+  });
+
+  it("lets a person delete only their own subscription", async () => {
+    const mine = await subscriptionService().subscribe(USER, browser("https://fcm.googleapis.com/fcm/send/a").json);
+    await expect(subscriptionService().unsubscribe("someone-else", mine.id)).rejects.toMatchObject({
+      kind: "not-found",
+    });
+    expect(await subscriptionService().list(USER)).toHaveLength(1);
+    await subscriptionService().unsubscribe(USER, mine.id);
+    expect(await subscriptionService().list(USER)).toEqual([]);
+  });
+
+  it("turns queued push alerts into one digest push to the dashboard", async () => {
+    const phone = browser("https://fcm.googleapis.com/fcm/send/phone");
+    await subscriptionService().subscribe(USER, phone.json);
+    const weekly = profile({ notificationSettings: { email: false, push: true, frequency: "daily" } });
+    const found = threat();
+    await service.alertNewThreat(weekly, found);
+    expect(pushService.received).toHaveLength(0);
+
+    const digests = new DigestService({
+      alerts,
+      threats: { get: async () => found } as never,
+      people: new InMemoryPeople(weekly),
+      email: new RecordingMail(),
+      push: fanOut,
+      directory: defaultRecipientDirectory(),
+      appUrl: APP,
+      now: () => new Date(NOW.getTime() + 25 * 3600_000),
+      runIntervalMs: 3600_000,
+    });
+    expect(await digests.sendDue()).toEqual({ digests: 1, alerts: 1 });
+    const [digest] = pushService.received;
+    const payload = JSON.parse(decryptPushPayload(digest?.body ?? Buffer.alloc(0), phone.keys).toString("utf8"));
+    expect(payload).toMatchObject({
+      title: "LikenessGuard digest",
+      body: "1 new threat today",
+      url: `${APP}/dashboard`,
+    });
+  });
+});
