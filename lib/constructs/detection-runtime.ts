@@ -1,17 +1,18 @@
-import { cpSync, existsSync } from "node:fs";
+import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { Annotations, DockerImage } from "aws-cdk-lib";
+import { Annotations, AssetHashType, DockerImage } from "aws-cdk-lib";
 import * as lambda from "aws-cdk-lib/aws-lambda";
 import { Construct } from "constructs";
 import type { StageConfig } from "../config.js";
 import { fromRoot } from "../paths.js";
 import type { DetectionRuntime as Runtime } from "./app-function.js";
-import { missingLambdaBinaries } from "./runtime-packages.js";
+import { fetchedFfmpegBinaries, missingLambdaBinaries } from "./runtime-packages.js";
 
 /**
  * Layers for functions that run detection models. Weights come from `.model-cache/` (filled by
  * `npm run setup`, verified by SHA-256) and are mounted at /opt/models; the ffmpeg layer (arm64,
- * /opt/bin/ffmpeg) is taken from stage config because no ffmpeg build ships in this repository.
+ * /opt/bin/ffmpeg and ffprobe, on Lambda's PATH) is the stage config's layer when it names one, else
+ * one built from the static builds `npm run setup:lambda` fetched.
  */
 export class DetectionLayers extends Construct {
   readonly runtime: Runtime;
@@ -45,12 +46,38 @@ export class DetectionLayers extends Construct {
       );
     }
     let ffmpegLayer: lambda.ILayerVersion | undefined;
+    const fetched = fetchedFfmpegBinaries();
     if (props.config.ffmpegLayerArn) {
       ffmpegLayer = lambda.LayerVersion.fromLayerVersionArn(this, "Ffmpeg", props.config.ffmpegLayerArn);
+    } else if (fetched) {
+      ffmpegLayer = new lambda.LayerVersion(this, "Ffmpeg", {
+        description: "Static ffmpeg and ffprobe for linux arm64 (npm @ffmpeg-installer, @ffprobe-installer)",
+        compatibleArchitectures: [lambda.Architecture.ARM_64],
+        compatibleRuntimes: [lambda.Runtime.NODEJS_22_X],
+        code: lambda.Code.fromAsset(fromRoot(".lambda-binaries"), {
+          // The asset hash follows the two pinned binaries only, not the rest of the fetched folder.
+          assetHashType: AssetHashType.CUSTOM,
+          assetHash: fetched.map((f) => `${f.binary}@${f.version}:${statSync(f.path).size}`).join(","),
+          bundling: {
+            image: DockerImage.fromRegistry("public.ecr.aws/docker/library/busybox:stable"),
+            local: {
+              tryBundle(outputDir) {
+                mkdirSync(join(outputDir, "bin"), { recursive: true });
+                for (const f of fetched) {
+                  copyFileSync(f.path, join(outputDir, "bin", f.binary));
+                  // npm packs ffprobe without its execute bit.
+                  chmodSync(join(outputDir, "bin", f.binary), 0o755);
+                }
+                return true;
+              },
+            },
+          },
+        }),
+      });
     } else {
       Annotations.of(this).addWarningV2(
         "@likenessguard/ffmpeg-missing",
-        "No ffmpegLayerArn in the stage config: audio/video decoding in detection functions will fail.",
+        "No ffmpeg layer: set ffmpegLayerArn in the stage config or run `npm run setup:lambda`; audio/video decoding in detection functions will fail.",
       );
     }
     for (const missing of missingLambdaBinaries()) {

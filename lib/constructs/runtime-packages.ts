@@ -17,8 +17,23 @@ export const DETECTION_RUNTIME_PACKAGES = [
   "sharp",
 ] as const;
 
-/** Lambda's platform: packages built for anything else (per their `os`/`cpu` fields) are left out. */
-const LAMBDA_PLATFORM = { os: "linux", cpu: "arm64" };
+/**
+ * Static linux-arm64 ffmpeg/ffprobe builds published on npm, for the detection functions' ffmpeg
+ * layer when the stage config names no layer of its own. Fetched by `npm run setup:lambda`.
+ */
+export const FFMPEG_LAYER_PACKAGES = [
+  { name: "@ffmpeg-installer/linux-arm64", version: "4.1.4", binary: "ffmpeg" },
+  { name: "@ffprobe-installer/linux-arm64", version: "5.2.0", binary: "ffprobe" },
+] as const;
+
+/** Lambda's platform: packages built for anything else (per their `os`/`cpu`/`libc` fields) are left out. */
+export const LAMBDA_PLATFORM = { os: "linux", cpu: "arm64", libc: "glibc" };
+
+/**
+ * Where `npm run setup:lambda` unpacks Lambda-platform binaries that npm does not install on a
+ * build machine of another platform (sharp's linux-arm64 packages on an x64 machine).
+ */
+export const LAMBDA_BINARIES_DIR = ".lambda-binaries";
 
 /**
  * Packages used only for files they ship (vad-web: its Silero ONNX model, run by onnxruntime-node):
@@ -38,22 +53,34 @@ interface PackageJson {
   optionalDependencies?: Record<string, string>;
   os?: string[];
   cpu?: string[];
+  libc?: string[];
 }
 
-const runsOnLambda = (pkg: PackageJson) =>
-  (!pkg.os || pkg.os.includes(LAMBDA_PLATFORM.os)) && (!pkg.cpu || pkg.cpu.includes(LAMBDA_PLATFORM.cpu));
+export const runsOnLambda = (pkg: Pick<PackageJson, "os" | "cpu" | "libc">) =>
+  (!pkg.os || pkg.os.includes(LAMBDA_PLATFORM.os)) &&
+  (!pkg.cpu || pkg.cpu.includes(LAMBDA_PLATFORM.cpu)) &&
+  (!pkg.libc || pkg.libc.includes(LAMBDA_PLATFORM.libc));
 
-/** Resolves `name` the way Node does from `fromDir` upwards, stopping at the repository root. */
+/**
+ * Resolves `name` the way Node does from `fromDir` upwards, stopping at the repository root, then
+ * among the Lambda-platform binaries fetched by `npm run setup:lambda`.
+ */
 function resolvePackageDir(name: string, fromDir: string): string | undefined {
   for (let dir = fromDir; ; dir = dirname(dir)) {
     const candidate = join(dir, "node_modules", name);
     if (existsSync(join(candidate, "package.json"))) return candidate;
-    if (dir === repoRoot || dir === dirname(dir)) return undefined;
+    if (dir === repoRoot || dir === dirname(dir)) break;
   }
+  const fetched = join(repoRoot, LAMBDA_BINARIES_DIR, "node_modules", name);
+  return existsSync(join(fetched, "package.json")) ? fetched : undefined;
 }
 
-/** Installed packages among `roots` plus everything they depend on at run time, as root-relative dirs. */
-export function runtimeClosure(roots: readonly string[]): { name: string; dir: string }[] {
+/**
+ * Installed packages among `roots` plus everything they depend on at run time: `dir` is where the
+ * package is (root-relative), `target` where it goes in a bundle (fetched binaries go to the
+ * bundle's top node_modules, where Node finds them from any package).
+ */
+export function runtimeClosure(roots: readonly string[]): { name: string; dir: string; target: string }[] {
   const found = new Map<string, string>();
   const visit = (name: string, fromDir: string) => {
     const dir = resolvePackageDir(name, fromDir);
@@ -69,7 +96,14 @@ export function runtimeClosure(roots: readonly string[]): { name: string; dir: s
     }
   };
   for (const name of roots) visit(name, repoRoot);
-  return [...found].map(([dir, name]) => ({ name, dir: relative(repoRoot, dir) }));
+  return [...found].map(([dir, name]) => {
+    const rel = relative(repoRoot, dir);
+    return {
+      name,
+      dir: rel,
+      target: rel.startsWith(`${LAMBDA_BINARIES_DIR}/`) ? relative(LAMBDA_BINARIES_DIR, rel) : rel,
+    };
+  });
 }
 
 /**
@@ -80,8 +114,8 @@ export function runtimeClosure(roots: readonly string[]): { name: string; dir: s
  */
 export function copyRuntimePackagesCommands(outputDir: string, inputDir: string, roots: readonly string[]): string[] {
   return roots.flatMap((root) => {
-    const copies = runtimeClosure([root]).flatMap(({ name, dir }) => {
-      const target = `${outputDir}/${dir}`;
+    const copies = runtimeClosure([root]).flatMap(({ name, dir, target: into }) => {
+      const target = `${outputDir}/${into}`;
       return [
         `mkdir -p "${target}"`,
         `cp -RL "${inputDir}/${dir}/." "${target}/"`,
@@ -96,7 +130,17 @@ export function copyRuntimePackagesCommands(outputDir: string, inputDir: string,
   });
 }
 
-/** Root packages whose Lambda-platform binary is not installed locally (see `runsOnLambda`). */
+/** Paths of the fetched ffmpeg/ffprobe binaries, or undefined when setup:lambda has not fetched them. */
+export function fetchedFfmpegBinaries(): { binary: string; version: string; path: string }[] | undefined {
+  const found = FFMPEG_LAYER_PACKAGES.map(({ name, version, binary }) => ({
+    binary,
+    version,
+    path: join(repoRoot, LAMBDA_BINARIES_DIR, "node_modules", name, binary),
+  }));
+  return found.every((f) => existsSync(f.path)) ? found : undefined;
+}
+
+/** Root packages whose Lambda-platform binary is neither installed nor fetched (see `runsOnLambda`). */
 export function missingLambdaBinaries(): string[] {
   const sharpBinary = `@img/sharp-${LAMBDA_PLATFORM.os}-${LAMBDA_PLATFORM.cpu}`;
   return resolvePackageDir("sharp", repoRoot) && !resolvePackageDir(sharpBinary, repoRoot) ? [sharpBinary] : [];

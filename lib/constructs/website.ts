@@ -94,9 +94,10 @@ export class Website extends Construct {
       defaultRootObject: "index.html",
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       priceClass: cloudfront.PriceClass.PRICE_CLASS_ALL,
-      minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
       ...(domain
         ? {
+            // Only a custom certificate can carry a security policy; the default one is fixed by CloudFront.
+            minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
             domainNames: [domain.name],
             certificate: acm.Certificate.fromCertificateArn(this, "Certificate", domain.certificateArn),
           }

@@ -1,9 +1,13 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { copyRuntimePackagesCommands, runtimeClosure } from "../../lib/constructs/runtime-packages.js";
+import {
+  copyRuntimePackagesCommands,
+  LAMBDA_BINARIES_DIR,
+  runtimeClosure,
+} from "../../lib/constructs/runtime-packages.js";
 import { repoRoot } from "../../lib/paths.js";
 
 const dirs: string[] = [];
@@ -45,5 +49,30 @@ describe("runtime packages copied into Lambda bundles", () => {
   it("copies vad-web for its model file without its browser runtime", () => {
     const names = runtimeClosure(["@ricky0123/vad-web"]).map((p) => p.name);
     expect(names).toEqual(["@ricky0123/vad-web"]);
+  });
+
+  it("puts a Lambda-platform binary fetched by setup:lambda at the bundle's top node_modules", () => {
+    const fake = join(repoRoot, LAMBDA_BINARIES_DIR, "node_modules", "@lg-test", "fake-linux-arm64");
+    dirs.push(join(repoRoot, LAMBDA_BINARIES_DIR, "node_modules", "@lg-test"));
+    mkdirSync(fake, { recursive: true });
+    writeFileSync(
+      join(fake, "package.json"),
+      JSON.stringify({ name: "@lg-test/fake-linux-arm64", os: ["linux"], cpu: ["arm64"], libc: ["glibc"] }),
+    );
+    expect(runtimeClosure(["@lg-test/fake-linux-arm64"])).toEqual([
+      {
+        name: "@lg-test/fake-linux-arm64",
+        dir: `${LAMBDA_BINARIES_DIR}/node_modules/@lg-test/fake-linux-arm64`,
+        target: "node_modules/@lg-test/fake-linux-arm64",
+      },
+    ]);
+    const importing = bundleImporting('import"@lg-test/fake-linux-arm64";');
+    run(copyRuntimePackagesCommands(importing, repoRoot, ["@lg-test/fake-linux-arm64"]));
+    expect(existsSync(join(importing, "node_modules/@lg-test/fake-linux-arm64/package.json"))).toBe(true);
+  });
+
+  it("leaves out musl builds: Lambda's Linux is glibc", () => {
+    const names = runtimeClosure(["sharp"]).map((p) => p.name);
+    expect(names.filter((n) => n.includes("musl"))).toEqual([]);
   });
 });
