@@ -104,6 +104,52 @@ describe("accounts on the local stack", () => {
     expect(page.headers.get("location")).toBe("/signin?next=%2F");
   });
 
+  it("signs up with a phone number: the code is texted to the outbox, a resent code replaces it, and the phone signs in", async () => {
+    const phone = `+1555${String(Date.now()).slice(-7)}`;
+    const refusedFormat = await call("/api/auth/signup", {
+      method: "POST",
+      json: { method: "phone", phone: "555-0100", password: PASSWORD },
+    });
+    expect(refusedFormat.status).toBe(400);
+    expect(((await refusedFormat.json()) as { message: string }).message).toMatch(/international format/i);
+
+    const signUp = await call("/api/auth/signup", {
+      method: "POST",
+      json: { method: "phone", phone, password: PASSWORD },
+    });
+    expect(signUp.status, await signUp.clone().text()).toBe(200);
+    const { username, destination } = (await signUp.json()) as { username: string; destination: string };
+    expect(username).toBe(phone);
+    expect(destination).toContain(phone.slice(-4));
+    const firstCode = await latestCode(phone);
+
+    const resent = await call("/api/auth/resend", { method: "POST", json: { username } });
+    expect(resent.status, await resent.clone().text()).toBe(200);
+    const secondCode = await latestCode(phone);
+    if (secondCode !== firstCode) {
+      // A resent code replaces the first one, as in Cognito.
+      const stale = await call("/api/auth/confirm", {
+        method: "POST",
+        json: { username, code: firstCode, password: PASSWORD },
+      });
+      expect(stale.status).toBe(400);
+    }
+    const confirmed = await call("/api/auth/confirm", {
+      method: "POST",
+      json: { username, code: secondCode, password: PASSWORD },
+    });
+    expect(confirmed.status, await confirmed.clone().text()).toBe(200);
+    expect(await (await call("/api/auth/user", { cookie: sessionCookieOf(confirmed) })).json()).toMatchObject({
+      phone,
+    });
+
+    const again = await call("/api/auth/resend", { method: "POST", json: { username } });
+    expect(again.status).toBe(409);
+    const login = await call("/api/login", { method: "POST", json: { username: phone, password: PASSWORD } });
+    expect(login.status).toBe(200);
+    expect(sessionCookieOf(login)).toMatch(/^lg_session=/);
+  });
+
   it("keeps two users apart on every route, enforces the tier, and erases an account completely", async () => {
     const alice = await signUpAndConfirm("alice");
     const bob = await signUpAndConfirm("bob");
