@@ -73,7 +73,13 @@ async function download(
   url: string,
   headers: Record<string, string> = {},
 ): Promise<Uint8Array> {
-  const response = await fetchImpl(url, { headers });
+  const response = await fetchImpl(url, { headers }).catch((error: unknown) => {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    throw new Error(
+      `GET ${url} failed (${cause?.code ?? cause?.message ?? (error as Error).message}). ` +
+        "Without internet access, set LG_MODEL_MIRROR to a folder holding the weights (see scripts/model-manifest.json).",
+    );
+  });
   if (!response.ok) throw new Error(`GET ${url} failed: HTTP ${response.status}`);
   return new Uint8Array(await response.arrayBuffer());
 }
@@ -158,9 +164,20 @@ export async function loadManifest(file = path.join(repoRoot, "scripts/model-man
   return (JSON.parse(await readFile(file, "utf8")) as { models: ModelEntry[] }).models;
 }
 
+/**
+ * LG_MODEL_MIRROR wins; else the mirror named in package.json `config.modelMirror` (this team's
+ * shared folder beside the clone), used only when that folder exists.
+ */
+function configuredMirror(): string | undefined {
+  if (process.env.LG_MODEL_MIRROR) return path.resolve(repoRoot, process.env.LG_MODEL_MIRROR);
+  const fromPackage = process.env.npm_package_config_modelMirror;
+  const dir = fromPackage ? path.resolve(repoRoot, fromPackage) : undefined;
+  return dir && existsSync(dir) ? dir : undefined;
+}
+
 async function main(): Promise<void> {
   const modelDir = path.resolve(repoRoot, process.env.MODEL_DIR ?? ".model-cache");
-  const mirrorDir = process.env.LG_MODEL_MIRROR ? path.resolve(repoRoot, process.env.LG_MODEL_MIRROR) : undefined;
+  const mirrorDir = configuredMirror();
   console.log(`setup: models into ${modelDir}${mirrorDir ? `, mirror ${mirrorDir}` : ""}`);
   await setupModels({ modelDir, mirrorDir, models: await loadManifest() });
   console.log("setup: all model files present and verified");
