@@ -4,6 +4,7 @@ import { decodeImage } from "@lg/detection/media/image";
 import { defaultLimits } from "@lg/detection/media/limits";
 import { sniffMediaType } from "@lg/detection/media/sniff";
 import type { DetectionResult } from "@lg/detection/result";
+import { MATCH_FLOOR_PERCENT } from "@lg/domain/scanning/likeness-verdict";
 import { perceptualHash } from "@lg/domain/scanning/perceptual-hash";
 import type { EnrolledPerson, LikenessAnalyser, LikenessFinding, MediaToAnalyse } from "@lg/domain/scanning/scan-ports";
 
@@ -34,7 +35,12 @@ function serialisable(result: DetectionResult) {
 export class DetectionLikenessAnalyser implements LikenessAnalyser {
   async analyse(media: MediaToAnalyse, people: EnrolledPerson[]): Promise<LikenessFinding> {
     const enrolled = people.map((p) => ({ personId: p.personId, face: p.face, voice: p.voice }));
-    const result = await analyseMedia(media.bytes, { enrolled });
+    // Synthetic signals only change a verdict where a likeness matched (likenessVerdict), so the
+    // costly ones run only there; the rest of the media costs identity matching alone.
+    const result = await analyseMedia(media.bytes, {
+      enrolled,
+      costlySignals: { whenLikenessAtLeast: MATCH_FLOOR_PERCENT },
+    });
     const bestFace = result.faces
       .map((f) => f.match)
       .filter((m) => m !== null)

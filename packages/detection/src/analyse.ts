@@ -17,6 +17,14 @@ import { analyseVoice } from "./voice-path.js";
 export interface AnalyseOptions {
   enrolled: EnrolledIdentity[];
   limits?: Partial<MediaLimits>;
+  /**
+   * "all" (the default) computes every signal. `{ whenLikenessAtLeast }` computes the costly
+   * synthetic-media signals (voice anti-spoofing, the full-resolution watermark search) only when
+   * a face or voice matched an enrolled identity with at least that confidence (0-100): a caller
+   * that acts only on a likeness (scanning) need not pay for them on everyone else's media.
+   * A skipped signal is "unknown" with the reason, never "absent".
+   */
+  costlySignals?: "all" | { whenLikenessAtLeast: number };
 }
 
 /** Full-resolution decoding for the watermark is skipped above this many pixels (cost grows with area). */
@@ -34,6 +42,22 @@ class Stopwatch {
   }
 }
 
+/** Why the costly signals are skipped for media with these matches, or null to compute them. */
+function costlySkipReason(options: AnalyseOptions, faces: DetectedFace[], voice: VoiceFindings | null): string | null {
+  const gate = options.costlySignals ?? "all";
+  if (gate === "all") return null;
+  const confidences = [...faces.map((f) => f.match?.confidence ?? 0), voice?.match?.confidence ?? 0];
+  if (confidences.some((c) => c >= gate.whenLikenessAtLeast)) return null;
+  return `Not computed: no enrolled face or voice matched with ${gate.whenLikenessAtLeast}% confidence or more; this says nothing about whether the media is synthetic`;
+}
+
+const skipped = (id: Signal["id"], reason: string): Signal => ({
+  id,
+  status: "unknown",
+  explanation: reason,
+  evidence: { skipped: true },
+});
+
 async function watermarkSignal(bytes: Uint8Array, analysed: DecodedImage, limits: MediaLimits): Promise<Signal> {
   if (analysed.width * analysed.height > WATERMARK_MAX_PIXELS) {
     return {
@@ -50,11 +74,12 @@ async function watermarkSignal(bytes: Uint8Array, analysed: DecodedImage, limits
 async function analyseImage(bytes: Uint8Array, options: AnalyseOptions, limits: MediaLimits, clock: Stopwatch) {
   const image = await clock.time("decode", () => decodeImage(bytes, limits, limits.analysisMaxSide));
   const faces = await clock.time("faces", () => detectFacesInImage(image, options.enrolled));
+  const skip = costlySkipReason(options, faces, null);
   const signals = await clock.time("provenance", async () => [
     await c2paSignal(bytes, image.format),
     xmpSignal(bytes),
     generatorMetadataSignal(bytes, image.format),
-    await watermarkSignal(bytes, image, limits),
+    skip ? skipped("sd-watermark", skip) : await watermarkSignal(bytes, image, limits),
   ]);
   const media: MediaInfo = {
     kind: "image",
@@ -81,7 +106,11 @@ async function analyseVideo(bytes: Uint8Array, options: AnalyseOptions, limits: 
   ];
   let voice: VoiceFindings | null = null;
   if (probe.hasAudio) {
-    const analysis = await clock.time("voice", () => analyseVoice(bytes, options.enrolled, limits.maxVideoSeconds));
+    const analysis = await clock.time("voice", () =>
+      analyseVoice(bytes, options.enrolled, limits.maxVideoSeconds, (findings) =>
+        costlySkipReason(options, faces, findings),
+      ),
+    );
     voice = analysis.findings;
     signals.push(analysis.signal);
   }
@@ -100,7 +129,11 @@ async function analyseVideo(bytes: Uint8Array, options: AnalyseOptions, limits: 
 
 async function analyseAudio(bytes: Uint8Array, options: AnalyseOptions, limits: MediaLimits, clock: Stopwatch) {
   const format = sniffMediaType(bytes).format;
-  const analysis = await clock.time("voice", () => analyseVoice(bytes, options.enrolled, limits.maxAudioSeconds));
+  const analysis = await clock.time("voice", () =>
+    analyseVoice(bytes, options.enrolled, limits.maxAudioSeconds, (findings) =>
+      costlySkipReason(options, [], findings),
+    ),
+  );
   const signals: Signal[] = [await c2paSignal(bytes, format), xmpSignal(bytes), analysis.signal];
   const media: MediaInfo = {
     kind: "audio",

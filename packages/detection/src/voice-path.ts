@@ -18,10 +18,14 @@ export interface VoiceAnalysis {
   signal: Signal;
 }
 
+/** Given who speaks, why the anti-spoof countermeasure is skipped, or null to run it. */
+export type AntispoofGate = (findings: VoiceFindings) => string | null;
+
 export async function analyseVoice(
   bytes: Uint8Array,
   enrolled: EnrolledIdentity[],
   maxSeconds: number,
+  antispoofGate: AntispoofGate = () => null,
 ): Promise<VoiceAnalysis> {
   const audio = await decodeAudio(bytes, { maxSeconds, sampleRate: 16_000 });
   const speech = await detectSpeech(audio.samples);
@@ -42,6 +46,14 @@ export async function analyseVoice(
     findings.match = matchVoice(await speakerEmbedding(audio.samples), enrolled);
   } catch (error) {
     if (!(error instanceof NoSpeechError)) throw error;
+  }
+  const skip = antispoofGate(findings);
+  if (skip) {
+    return {
+      durationSeconds: audio.durationSeconds,
+      findings,
+      signal: { id: "voice-antispoof", status: "unknown", explanation: skip, evidence: { skipped: true } },
+    };
   }
   const spoof = await scoreSynthetic(audio.samples);
   const synthetic = spoof.score >= 0.5;
