@@ -215,6 +215,20 @@ describe("accounts on the local stack", () => {
     const wrongType = await call("/api/biometric/face", { method: "PUT", cookie: alice.cookie, json: { uploadURL } });
     expect(wrongType.status).toBe(415);
 
+    const big = (await (await call("/api/upload/face", { method: "POST", cookie: alice.cookie })).json()) as {
+      uploadURL: string;
+    };
+    expect((await fetch(big.uploadURL, { method: "PUT", body: new Uint8Array(10 * 1024 * 1024 + 1) })).ok).toBe(true);
+    const tooLarge = await call("/api/biometric/face", {
+      method: "PUT",
+      cookie: alice.cookie,
+      json: { uploadURL: big.uploadURL },
+    });
+    expect(tooLarge.status).toBe(413);
+    expect(((await tooLarge.json()) as { message: string }).message).toMatch(/limit is 10 MB/);
+    // The refused file is not kept.
+    expect((await call("/api/biometric/face", { method: "PUT", cookie: alice.cookie, json: big })).status).toBe(404);
+
     const malformed = await call("/api/biometric-training", {
       method: "POST",
       cookie: alice.cookie,
