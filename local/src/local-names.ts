@@ -6,6 +6,7 @@ export const LOCAL_NAMES = {
   biometricKeyAlias: "alias/likenessguard-biometric",
   schedulerGroup: "likenessguard-scans",
   schedulerRoleArn: "arn:aws:iam::000000000000:role/lg-local-scheduler",
+  vapidSecret: "likenessguard-vapid",
   mailFrom: "LikenessGuard <alerts@likenessguard.local>",
   region: "us-east-1",
 } as const;

@@ -2,9 +2,11 @@ import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { SFNClient, StartExecutionCommand } from "@aws-sdk/client-sfn";
 import { SCHEDULED_JOBS, STATE_MACHINES, WORKFLOW_TASKS } from "@lg/lambdas/workflows/tasks";
+import { generateVapidSecret } from "@lg/notices";
 import type { RunningServer } from "./aws/http-server.js";
 import { LocalKms, startKmsServer } from "./aws/kms-server.js";
 import { type LocalScheduler, startSchedulerServer } from "./aws/scheduler/scheduler-server.js";
+import { LocalSecrets, startSecretsManagerServer } from "./aws/secrets-manager-server.js";
 import { startSesServer } from "./aws/ses-server.js";
 import { type LocalSfn, startSfnServer } from "./aws/sfn/sfn-server.js";
 import { startSnsServer } from "./aws/sns-server.js";
@@ -16,6 +18,7 @@ import { lambdaContext } from "./lambda/lambda-context.js";
 import { LOCAL_NAMES } from "./local-names.js";
 import { Outbox } from "./outbox/outbox.js";
 import { type PlatformSimulator, startPlatformSimulator } from "./platform-simulator/index.js";
+import { startPushService } from "./push-service/push-service.js";
 import { repoRoot } from "./repo-root.js";
 import { ensureScheduledJobs, scheduleTargetInvoker } from "./scheduled-jobs.js";
 import { LOCAL_CREDENTIALS, localClientConfig } from "./stand-ins/client-config.js";
@@ -46,6 +49,8 @@ export interface LocalStack {
   /** The web origin to open. */
   url: string;
   outboxUrl: string;
+  /** The Web Push service stand-in (POST /subscribe issues endpoints). */
+  pushServiceUrl: string;
   dataDir: string;
   /** The environment handlers run with (also applied to process.env). */
   env: Record<string, string>;
@@ -114,6 +119,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const pool = await ensureUserPool(cognito.url, path.join(dataDir, "cognito"));
     const ses = track(await startSesServer(outbox));
     const sns = track(await startSnsServer(outbox));
+    // As CloudFormation creates the VAPID secret once per deployment: once per data dir.
+    const secrets = new LocalSecrets(path.join(dataDir, "secrets"));
+    const vapidSecretArn = secrets.ensureSecret(
+      LOCAL_NAMES.vapidSecret,
+      "Web Push VAPID private key",
+      generateVapidSecret,
+    );
+    const secretsManager = track(await startSecretsManagerServer(secrets));
+    const pushService = track(await startPushService({ dataDir: path.join(dataDir, "push"), outbox }));
 
     const stateMachineFiles: Record<string, string> = { ...options.extraStateMachines };
     for (const [name, { file }] of Object.entries(STATE_MACHINES)) stateMachineFiles[`likenessguard-${name}`] = file;
@@ -166,6 +180,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       AWS_ENDPOINT_URL_SESV2: ses.url,
       AWS_ENDPOINT_URL_SNS: sns.url,
       AWS_ENDPOINT_URL_SCHEDULER: scheduler.url,
+      AWS_ENDPOINT_URL_SECRETS_MANAGER: secretsManager.url,
       S3_FORCE_PATH_STYLE: "true",
       TABLE_NAME: LOCAL_NAMES.table,
       BIOMETRIC_BUCKET: LOCAL_NAMES.biometricBucket,
@@ -178,6 +193,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       SCHEDULER_GROUP: LOCAL_NAMES.schedulerGroup,
       SCHEDULER_ROLE_ARN: LOCAL_NAMES.schedulerRoleArn,
       MAIL_FROM: LOCAL_NAMES.mailFrom,
+      VAPID_SECRET_ARN: vapidSecretArn,
+      // Browsers' own push services are unreachable offline; only the stand-in may be pushed to.
+      PUSH_SERVICE_ORIGINS: pushService.url,
       APP_URL: appUrl,
       MODEL_DIR: process.env.MODEL_DIR ?? path.join(repoRoot, ".model-cache"),
     };
@@ -198,6 +216,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     return {
       url: appUrl,
       outboxUrl: `${appUrl}/outbox`,
+      pushServiceUrl: pushService.url,
       dataDir,
       env,
       sfn,

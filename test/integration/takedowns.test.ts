@@ -1,18 +1,18 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { DynamoThreatRepository } from "@lg/domain/scanning/adapters/dynamo-threats";
-import { BiometricSample, Threat } from "@lg/domain/table/entities";
+import { BiometricSample } from "@lg/domain/table/entities";
 import { toItem } from "@lg/domain/table/entity";
 import { CONFIRMATION_PROMPTS } from "@lg/notices";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { clientConfig, eventually } from "./local-clients.js";
+import { PLANTED_MEDIA_SHA256 as MEDIA_SHA256, plantThreat as plantThreatIn } from "./planted-threat.js";
+import { signUp as signUpPerson } from "./signed-up-person.js";
 
 const stack = inject("localStack");
 const api = (path: string) => `${stack.url}${path}`;
-const PASSWORD = "Correct-horse-9";
 const doc = DynamoDBDocumentClient.from(new DynamoDBClient(clientConfig(stack.env, "AWS_ENDPOINT_URL_DYNAMODB")));
 const threats = new DynamoThreatRepository(doc, stack.env.TABLE_NAME ?? "");
-const MEDIA_SHA256 = "9f2c1e8b7a6d5c4b3a29181706f5e4d3c2b1a09f8e7d6c5b4a3928170615f4e3";
 
 interface OutboxMessage {
   channel: "email" | "sms";
@@ -39,29 +39,7 @@ const put = (path: string, cookie: string, json: unknown) =>
     body: JSON.stringify(json),
   });
 
-async function signUp(tag: string): Promise<{ userId: string; cookie: string; email: string }> {
-  const email = `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
-  const signUpRes = await fetch(api("/api/auth/signup"), {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ method: "email", email, password: PASSWORD }),
-  });
-  const { username } = (await signUpRes.json()) as { username: string };
-  const code = /\b(\d{6})\b/.exec((await outbox()).find((m) => m.to.includes(email))?.text ?? "")?.[1];
-  const confirmed = await fetch(api("/api/auth/confirm"), {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username, code, password: PASSWORD }),
-  });
-  expect(confirmed.status).toBe(200);
-  const { user } = (await confirmed.json()) as { user: { userId: string } };
-  const cookie =
-    confirmed.headers
-      .getSetCookie()
-      .find((c) => c.startsWith("lg_session="))
-      ?.split(";")[0] ?? "";
-  return { userId: user.userId, cookie, email };
-}
+const signUp = (tag: string) => signUpPerson(stack.url, tag);
 
 async function setUpPerson(cookie: string, userId: string, notificationSettings: Record<string, unknown>) {
   const saved = await put("/api/profile", cookie, {
@@ -95,26 +73,8 @@ async function setUpPerson(cookie: string, userId: string, notificationSettings:
   );
 }
 
-async function plantThreat(userId: string, id: string, overrides: Record<string, unknown> = {}) {
-  const at = new Date().toISOString();
-  await threats.createIfAbsent(
-    Threat.schema.parse({
-      userId,
-      id,
-      personId: "self",
-      threatType: "deepfake",
-      confidence: 95,
-      platform: "reddit",
-      url: `https://www.reddit.com/r/pics/comments/${id}/`,
-      status: "active",
-      mediaSha256: MEDIA_SHA256,
-      evidenceData: { hash: MEDIA_SHA256, manifestKey: `evidence/${id}.json`, capturedAt: at },
-      createdAt: at,
-      updatedAt: at,
-      ...overrides,
-    }),
-  );
-}
+const plantThreat = (userId: string, id: string, overrides: Record<string, unknown> = {}) =>
+  plantThreatIn(threats, userId, id, overrides);
 
 let ada: Awaited<ReturnType<typeof signUp>>;
 let bo: Awaited<ReturnType<typeof signUp>>;

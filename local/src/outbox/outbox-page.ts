@@ -3,10 +3,30 @@ import type { OutboxMessage } from "./outbox.js";
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
+const BADGES: Record<OutboxMessage["channel"], string> = { email: "Email", sms: "SMS", push: "Push" };
+
+/** A push shows what a push service can see (size, headers, VAPID claims) and, for test subscribers, the text. */
+function pushBody(m: OutboxMessage): string {
+  const p = m.push;
+  if (!p) return "";
+  const facts = `
+    <dl>
+      <dt>Ciphertext</dt><dd>${p.ciphertextBytes} bytes, aes128gcm</dd>
+      <dt>TTL</dt><dd>${p.ttl} s</dd>
+      <dt>Urgency</dt><dd>${escapeHtml(p.urgency)}</dd>
+      ${p.topic ? `<dt>Topic</dt><dd>${escapeHtml(p.topic)}</dd>` : ""}
+      <dt>VAPID</dt><dd>valid ES256 JWT, aud ${escapeHtml(p.vapid.aud)}, exp ${new Date(p.vapid.exp * 1000).toISOString()}${p.vapid.sub ? `, sub ${escapeHtml(p.vapid.sub)}` : ""}</dd>
+    </dl>`;
+  const content = p.decryptedHere
+    ? `<pre>${escapeHtml(m.text ?? "")}</pre>`
+    : `<p class="att">Encrypted for a browser's keys; the push service cannot read it.</p>`;
+  return facts + content;
+}
+
 const messageCard = (m: OutboxMessage) => `
   <article class="msg">
     <header>
-      <span class="badge ${m.channel}">${m.channel === "email" ? "Email" : "SMS"}</span>
+      <span class="badge ${m.channel}">${BADGES[m.channel]}</span>
       <strong>${escapeHtml(m.subject ?? (m.channel === "sms" ? "Text message" : "(no subject)"))}</strong>
       <time datetime="${m.sentAt}">${escapeHtml(new Date(m.sentAt).toLocaleString("en-GB", { timeZone: "UTC" }))} UTC</time>
     </header>
@@ -16,10 +36,12 @@ const messageCard = (m: OutboxMessage) => `
       <dt>Via</dt><dd>${m.via}</dd>
     </dl>
     ${
-      m.html
-        ? `<iframe sandbox="" title="Email body" srcdoc="${escapeHtml(m.html)}"></iframe>
+      m.push
+        ? pushBody(m)
+        : m.html
+          ? `<iframe sandbox="" title="Email body" srcdoc="${escapeHtml(m.html)}"></iframe>
            ${m.text ? `<details><summary>Plain text</summary><pre>${escapeHtml(m.text)}</pre></details>` : ""}`
-        : `<pre>${escapeHtml(m.text ?? "")}</pre>`
+          : `<pre>${escapeHtml(m.text ?? "")}</pre>`
     }
     ${
       m.attachments?.length
@@ -50,6 +72,7 @@ export function outboxPage(messages: OutboxMessage[]): string {
   .badge { font-size: .75rem; font-weight: 600; padding: 2px 8px; border-radius: 999px; text-transform: uppercase; }
   .badge.email { background: #dbeafe; color: #1e40af; }
   .badge.sms { background: #dcfce7; color: #166534; }
+  .badge.push { background: #fef3c7; color: #92400e; }
   dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; font-size: .9rem; margin: 12px 0; }
   dt { color: #6b7280; }
   dd { margin: 0; }
@@ -61,7 +84,7 @@ export function outboxPage(messages: OutboxMessage[]): string {
 </head>
 <body>
 <h1>Outbox</h1>
-<p class="lead">Emails and text messages the local LikenessGuard stack sent (sign-up codes, alerts, takedown notices). Nothing leaves this machine.</p>
+<p class="lead">Emails, text messages and Web Push messages the local LikenessGuard stack sent (sign-up codes, alerts, takedown notices). Nothing leaves this machine.</p>
 ${messages.length === 0 ? '<p class="empty">No messages yet.</p>' : messages.map(messageCard).join("\n")}
 <script>
   const shown = ${messages.length};
