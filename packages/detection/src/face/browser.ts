@@ -1,0 +1,118 @@
+import * as faceapiBrowser from "@vladmandic/face-api/dist/face-api.esm.js";
+import { defaultLimits } from "../media/limits.js";
+import { FACE_API_NETS, type FaceApiLike, type RawFace, runFaceApi } from "./face-api-pipeline.js";
+
+/**
+ * The face path in a browser, for enrolment where the photo never leaves the device: the same
+ * networks, detector settings, analysis size and matching as the Node path (face-model.ts), on
+ * face-api's browser build with TensorFlow.js's WebAssembly backend. The page says where the model
+ * files and .wasm binaries are served from, so the bundle carries no weights.
+ * Bundled as one ESM file by scripts/build-face-browser.ts; not part of the web app's initial JS.
+ */
+
+export { euclideanDistance } from "../identity.js";
+export type { RawFace } from "./face-api-pipeline.js";
+export { matchFace } from "./match.js";
+
+export interface FaceRuntimeUrls {
+  /** Folder holding face-api's *-weights_manifest.json and .bin files, ending in "/". */
+  models: string;
+  /** Folder holding tfjs-backend-wasm's .wasm files, ending in "/". */
+  wasm: string;
+}
+
+/** ImageData's shape: RGBA, 4 bytes per pixel, row-major. */
+export interface RgbaImage {
+  width: number;
+  height: number;
+  data: Uint8ClampedArray | Uint8Array;
+}
+
+// The project compiles without the DOM library; these are the browser APIs this module calls.
+interface BitmapLike {
+  width: number;
+  height: number;
+  close(): void;
+}
+interface Canvas2d {
+  drawImage(image: BitmapLike, x: number, y: number): void;
+  getImageData(x: number, y: number, width: number, height: number): RgbaImage;
+}
+declare function createImageBitmap(
+  image: Blob,
+  options?: { resizeWidth?: number; resizeHeight?: number; resizeQuality?: "high" },
+): Promise<BitmapLike>;
+declare class OffscreenCanvas {
+  constructor(width: number, height: number);
+  getContext(kind: "2d"): Canvas2d | null;
+}
+
+const faceapi = faceapiBrowser as unknown as FaceApiLike;
+let loading: Promise<void> | undefined;
+
+/** Loads the wasm backend and the three networks once; later calls share the first load. */
+export function loadFaceModels(urls: FaceRuntimeUrls): Promise<void> {
+  if (!loading) {
+    loading = (async () => {
+      const tf = faceapi.tf as unknown as {
+        setWasmPaths(prefix: string): void;
+        setBackend(name: string): Promise<boolean>;
+        ready(): Promise<void>;
+      };
+      tf.setWasmPaths(urls.wasm);
+      if (!(await tf.setBackend("wasm"))) throw new Error("The TensorFlow.js WebAssembly backend did not start");
+      await tf.ready();
+      for (const net of FACE_API_NETS) await faceapi.nets[net].loadFromUri(urls.models);
+    })().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+  }
+  return loading;
+}
+
+/** Every face in an RGBA image with its 128-d descriptor, largest first; boxes in that image's pixels. */
+export async function faceDescriptorsFromRgba(image: RgbaImage): Promise<RawFace[]> {
+  if (!loading) throw new Error("Call loadFaceModels before computing descriptors");
+  await loading;
+  const pixels = image.width * image.height;
+  if (image.data.length !== pixels * 4) throw new Error(`Expected ${pixels * 4} RGBA bytes, got ${image.data.length}`);
+  const rgb = new Uint8Array(pixels * 3);
+  for (let i = 0; i < pixels; i++) {
+    rgb[i * 3] = image.data[i * 4] as number;
+    rgb[i * 3 + 1] = image.data[i * 4 + 1] as number;
+    rgb[i * 3 + 2] = image.data[i * 4 + 2] as number;
+  }
+  const faces = await runFaceApi(faceapi, rgb, image.width, image.height);
+  return faces.sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height);
+}
+
+/**
+ * Decodes an image file as the Node path does: upright (EXIF orientation applied by the browser)
+ * and scaled to fit the analysis size. `scale` is analysed width / original width.
+ */
+export async function decodeImageFile(
+  file: Blob,
+  maxSide = defaultLimits.analysisMaxSide,
+): Promise<{ image: RgbaImage; scale: number }> {
+  const original = await createImageBitmap(file);
+  // A closed bitmap reports 0 × 0, so keep the original width for the scale.
+  const originalWidth = original.width;
+  const scale = Math.min(1, maxSide / Math.max(originalWidth, original.height));
+  let bitmap = original;
+  if (scale < 1) {
+    bitmap = await createImageBitmap(file, {
+      resizeWidth: Math.round(originalWidth * scale),
+      resizeHeight: Math.round(original.height * scale),
+      resizeQuality: "high",
+    });
+    original.close();
+  }
+  const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+  const context = canvas.getContext("2d");
+  if (!context) throw new Error("No 2D canvas in this browser");
+  context.drawImage(bitmap, 0, 0);
+  const image = context.getImageData(0, 0, bitmap.width, bitmap.height);
+  bitmap.close();
+  return { image, scale: image.width / originalWidth };
+}
