@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { Link } from "react-router-dom";
 import { redirectToLoginAfterNotice } from "../api/query-client";
 import { useAuth } from "../auth/use-auth";
@@ -12,6 +12,9 @@ import { PrivacyControls } from "../features/settings/PrivacyControls";
 import { ScanPreferencesSection } from "../features/settings/ScanPreferencesSection";
 import { Main } from "../ui/Page";
 import { Spinner } from "../ui/Spinner";
+
+// Push setup is only needed on this page and only where a browser supports it: a separate chunk.
+const PushNotificationsControl = lazy(() => import("../features/push/PushNotificationsControl"));
 
 export default function SettingsRoute() {
   const auth = useAuth();
@@ -42,6 +45,9 @@ export default function SettingsRoute() {
           <>
             <DataManagement profile={profile.data} />
             <ScanPreferencesSection profile={profile.data} />
+            <Suspense fallback={null}>
+              <PushNotificationsControl profile={profile.data} />
+            </Suspense>
             <PrivacyControls profile={profile.data} />
             <DangerZone />
           </>
