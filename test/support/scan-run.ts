@@ -51,10 +51,8 @@ export async function loadScenario(env: Record<string, string>): Promise<Scenari
 export async function plantedMedia(world: ScanWorld, scenario: ScenarioReport) {
   const planted = new Set<string>();
   // Only what the person's plan scans counts (the simulator also plants on sources outside the catalogue).
-  // The simulator names X by its API ("x"); the catalogue calls it "twitter".
   const scanned = new Set(PLATFORMS.map((p) => p.id));
-  const catalogueId = (platform: string) => (platform === "x" ? "twitter" : platform);
-  for (const item of scenario.items.filter((i) => i.planted && scanned.has(catalogueId(i.platform))))
+  for (const item of scenario.items.filter((i) => i.planted && scanned.has(i.platform)))
     for (const m of item.media) planted.add(sha256(await readFile(path.join(world.mediaDir, m.path))));
   const avatars = new Set<string>();
   for (const a of scenario.impersonators) avatars.add(sha256(await readFile(path.join(world.mediaDir, a.avatar))));

@@ -32,7 +32,10 @@ export interface SimItem {
   /** Numeric so it fits every platform's id shape (tweet ids, 4chan post numbers, ...). */
   no: number;
   source: SimSource;
-  /** Platform whose pages carry it, for `web`/`rss` items (facebook, instagram, darkweb, ...). */
+  /**
+   * The platform catalogue's id for where it lives (twitter for the X API, imageboards for 4chan,
+   * facebook, darkweb, ... for web pages and feeds), so recall is scored against the plan's platforms.
+   */
   platform: string;
   /** Channel, board, subreddit or feed the item lives in. */
   channel: string;
@@ -105,6 +108,9 @@ const channels: Record<SimSource, string[]> = {
   rss: ["crypto", "deepweb"],
   web: webPlatforms,
 };
+
+/** Sources whose platform catalogue id differs from the API they speak. */
+const catalogueIds: Partial<Record<SimSource, string>> = { x: "twitter", "4chan": "imageboards" };
 
 const decoyTexts = [
   "Morning stream: cooking pasta from scratch",
@@ -207,7 +213,8 @@ export function buildScenario(labels: LabelledFile[], persona: Persona, options:
     }
     const kind = kindOf(file);
     const source = pick(kind === "audio" ? audioSources : imageSources);
-    const platform = source === "web" ? pick(webPlatforms) : source === "rss" ? pick(channels.rss) : source;
+    const platform =
+      source === "web" ? pick(webPlatforms) : source === "rss" ? pick(channels.rss) : (catalogueIds[source] ?? source);
     const mentionsName = planted || rand() < 0.6;
     const text = mentionsName
       ? `${pick(["Leaked clip of", "Exclusive:", "Watch", "Unbelievable new video of", "Listen to"])} ${persona.displayName} ${pick(["#deepfake", "#news", "#viral", ""])}`.trim()
