@@ -280,6 +280,29 @@ describe("handlers", () => {
     }
   });
 
+  it("the VAPID key is made by Secrets Manager as a 64-hex P-256 scalar and readable only by the functions that push", () => {
+    data.hasResourceProperties("AWS::SecretsManager::Secret", {
+      GenerateSecretString: Match.objectLike({
+        PasswordLength: 64,
+        ExcludeCharacters: "ghijklmnopqrstuvwxyz",
+        ExcludeUppercase: true,
+        ExcludePunctuation: true,
+      }),
+    });
+    const env = (fn: AppFunction) => service.toJSON().Resources[logicalId(fn)].Properties.Environment.Variables;
+    const pushers = allFunctions()
+      .filter(([, fn]) => "VAPID_SECRET_ARN" in env(fn))
+      .map(([name]) => name)
+      .sort();
+    expect(pushers).toEqual(["ScanFinish", "push", "sendDigests"]);
+    const secretReaders = allFunctions()
+      .filter(([, fn]) => grantedActions(fn).includes("secretsmanager:GetSecretValue"))
+      .map(([name]) => name);
+    expect(secretReaders).toEqual(expect.arrayContaining(pushers));
+    expect(secretReaders).not.toContain("profile");
+    expect(secretReaders).not.toContain("system");
+  });
+
   it("no handler role uses AWS managed policies", () => {
     for (const [name, fn] of allFunctions()) {
       expect(service.toJSON().Resources[roleLogicalId(fn)].Properties.ManagedPolicyArns, name).toBeUndefined();
