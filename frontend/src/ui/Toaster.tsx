@@ -33,10 +33,9 @@ export function Toaster() {
 function ToastCard(props: { id: number; title: string; description?: string; variant?: string }) {
   const startX = useRef<number | null>(null);
   return (
+    // The live-region role sits on the text, not the <li>: a role on the item would stop it being a list item.
     <li
       className={`toast${props.variant === "destructive" ? " toast-destructive" : ""}`}
-      role={props.variant === "destructive" ? "alert" : "status"}
-      aria-atomic="true"
       onPointerDown={(e) => {
         startX.current = e.clientX;
       }}
@@ -45,7 +44,7 @@ function ToastCard(props: { id: number; title: string; description?: string; var
         startX.current = null;
       }}
     >
-      <div>
+      <div role={props.variant === "destructive" ? "alert" : "status"} aria-atomic="true">
         <p className="toast-title">{props.title}</p>
         {props.description ? <p className="toast-description">{props.description}</p> : null}
       </div>

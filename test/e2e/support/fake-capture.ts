@@ -1,0 +1,154 @@
+import { execFile } from "node:child_process";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import { inspectImageForEnrolment } from "@lg/detection";
+import { readLabels } from "../../../local/src/platform-simulator/labels.js";
+
+/**
+ * Chromium's fake camera and microphone fed from real media of the simulator's persona: a Y4M
+ * that shows the person frontal, turned one way and turned the other (real photos, chosen by the
+ * detection engine's own yaw estimate), and a WAV of their voice. Built at test time so no media
+ * lands in the repository.
+ */
+
+const run = promisify(execFile);
+
+export const CAPTURE_WIDTH = 640;
+export const CAPTURE_HEIGHT = 480;
+/** Seconds each pose stays on screen; the video loops, so the test waits for a pose's first frames. */
+export const SECONDS_PER_POSE = 4;
+const FPS = 10;
+/**
+ * Each pose carries a solid 16 px square in the top-left corner (red, green, blue) so the test can
+ * tell which pose the live preview shows before pressing capture. It is far from the face.
+ */
+export const POSE_MARKERS = ["red", "lime", "blue"] as const;
+const FRONT_MAX_YAW = 8;
+const TURN_MIN_YAW = 20;
+/** How much of the frame around the face box to keep: head and shoulders, as a webcam sees. */
+const FRAME_TO_FACE = 3;
+
+export interface PersonaMedia {
+  faceSubject: string;
+  faceEnrolment: string;
+  voiceEnrolment: string;
+}
+
+interface PosePhoto {
+  file: string;
+  yawDegrees: number;
+  box: { x: number; y: number; width: number; height: number };
+  imageWidth: number;
+  imageHeight: number;
+}
+
+export interface FakeCapture {
+  videoPath: string;
+  audioPath: string;
+  poses: { file: string; yawDegrees: number }[];
+}
+
+async function probeSize(file: string): Promise<{ width: number; height: number }> {
+  const { stdout } = await run("ffprobe", [
+    "-v",
+    "error",
+    "-show_entries",
+    "stream=width,height",
+    "-of",
+    "csv=p=0",
+    file,
+  ]);
+  const [width = 0, height = 0] = stdout.trim().split(",").map(Number);
+  return { width, height };
+}
+
+/** Every photo of the subject with one usable face, with the engine's yaw for it. */
+async function posePhotos(mediaDir: string, subject: string): Promise<PosePhoto[]> {
+  const labels = await readLabels(mediaDir);
+  const photos: PosePhoto[] = [];
+  for (const label of labels.filter((l) => l.kind === "face" && l.subjects.includes(subject))) {
+    const file = path.join(mediaDir, label.path);
+    const inspection = await inspectImageForEnrolment(new Uint8Array(await readFile(file)), {
+      gates: { maxAbsYawDegrees: 90 },
+    });
+    const face = inspection.faces[0];
+    if (!inspection.accepted || !face) continue;
+    const { width, height } = await probeSize(file);
+    photos.push({ file, yawDegrees: face.quality.yawDegrees, box: face.box, imageWidth: width, imageHeight: height });
+  }
+  return photos;
+}
+
+/** Front (the enrolment photo when it is frontal), and the most clearly turned photo each way. */
+function choosePoses(photos: PosePhoto[], enrolment: string): [PosePhoto, PosePhoto, PosePhoto] {
+  const frontal = photos.filter((p) => Math.abs(p.yawDegrees) <= FRONT_MAX_YAW);
+  const front = frontal.find((p) => p.file.endsWith(enrolment)) ?? frontal[0];
+  const byYaw = [...photos].sort((a, b) => a.yawDegrees - b.yawDegrees);
+  const one = byYaw[0];
+  const other = byYaw.at(-1);
+  if (!front || !one || !other || one.yawDegrees > -TURN_MIN_YAW || other.yawDegrees < TURN_MIN_YAW) {
+    const yaws = photos.map((p) => `${path.basename(p.file)} ${p.yawDegrees.toFixed(1)}°`).join(", ");
+    throw new Error(`The persona has no frontal photo and no photo turned ${TURN_MIN_YAW}°+ each way: ${yaws}`);
+  }
+  return [front, one, other];
+}
+
+/** A 4:3 crop centred on the face, FRAME_TO_FACE times its height, inside the image. */
+function cropAroundFace(p: PosePhoto): string {
+  let height = Math.min(p.box.height * FRAME_TO_FACE, p.imageHeight);
+  let width = Math.min((height * CAPTURE_WIDTH) / CAPTURE_HEIGHT, p.imageWidth);
+  height = Math.min(height, (width * CAPTURE_HEIGHT) / CAPTURE_WIDTH);
+  width = Math.floor(width);
+  height = Math.floor(height);
+  const centreX = p.box.x + p.box.width / 2;
+  const centreY = p.box.y + p.box.height / 2;
+  const x = Math.round(Math.min(Math.max(centreX - width / 2, 0), p.imageWidth - width));
+  const y = Math.round(Math.min(Math.max(centreY - height / 2, 0), p.imageHeight - height));
+  return `crop=${width}:${height}:${x}:${y}`;
+}
+
+export async function buildFakeCapture(mediaDir: string, persona: PersonaMedia, outDir: string): Promise<FakeCapture> {
+  const poses = choosePoses(await posePhotos(mediaDir, persona.faceSubject), persona.faceEnrolment);
+  const videoPath = path.join(outDir, "camera.y4m");
+  const inputs = poses.flatMap((p) => [
+    "-loop",
+    "1",
+    "-framerate",
+    String(FPS),
+    "-t",
+    String(SECONDS_PER_POSE),
+    "-i",
+    p.file,
+  ]);
+  const chains = poses.map(
+    (p, i) =>
+      `[${i}:v]${cropAroundFace(p)},scale=${CAPTURE_WIDTH}:${CAPTURE_HEIGHT},setsar=1,` +
+      `drawbox=x=0:y=0:w=16:h=16:color=${POSE_MARKERS[i]}:t=fill,format=yuv420p[v${i}]`,
+  );
+  const filter = `${chains.join(";")};${poses.map((_, i) => `[v${i}]`).join("")}concat=n=${poses.length}:v=1:a=0[out]`;
+  await run("ffmpeg", ["-y", "-loglevel", "error", ...inputs, "-filter_complex", filter, "-map", "[out]", videoPath]);
+
+  // 48 kHz 16-bit mono: what Chromium's fake microphone plays without resampling surprises.
+  const audioPath = path.join(outDir, "microphone.wav");
+  const voice = path.join(mediaDir, persona.voiceEnrolment);
+  await run("ffmpeg", [
+    "-y",
+    "-loglevel",
+    "error",
+    "-i",
+    voice,
+    "-ar",
+    "48000",
+    "-ac",
+    "1",
+    "-c:a",
+    "pcm_s16le",
+    audioPath,
+  ]);
+  return {
+    videoPath,
+    audioPath,
+    poses: poses.map((p) => ({ file: path.relative(mediaDir, p.file), yawDegrees: p.yawDegrees })),
+  };
+}

@@ -1,0 +1,119 @@
+/**
+ * The no-login demo for each tier in a real browser against the local stack: the landing page's
+ * chooser creates the server-side demo profile, the guided demo walks its seven steps, and the
+ * dashboard shows the demo banner with the demo threats the API returns for that tier.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type LocalStack, startLocalStack } from "../../local/src/stack.js";
+import {
+  distDir,
+  ensureWebBuilt,
+  launchChromium,
+  narrowScreenshot,
+  screenshot,
+  seriousViolations,
+} from "./support/browser.js";
+
+const TIERS = [
+  { tier: "personal", card: "Individual Protection" },
+  { tier: "professional", card: "Professional Shield" },
+  { tier: "enterprise", card: "Enterprise Security" },
+] as const;
+const GUIDED_STEPS = [
+  "Welcome",
+  "Account Setup Complete",
+  "Subscription Selected",
+  "Profile Information",
+  "AI Training Complete",
+  "Scan Preferences Set",
+  "Protection Activated",
+];
+
+let stack: LocalStack;
+let browser: Browser;
+let dataDir: string;
+
+beforeAll(async () => {
+  ensureWebBuilt();
+  dataDir = mkdtempSync(path.join(tmpdir(), "lg-e2e-demo-"));
+  stack = await startLocalStack({ dataDir, port: 0, distDir });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function chooseDemo(page: Page, tier: string, card: string, shots: boolean) {
+  await page.goto(`${stack.url}/`);
+  await page.getByRole("heading", { level: 1 }).waitFor();
+  if (shots) {
+    await screenshot(page, "demo-01-landing");
+    expect(await narrowScreenshot(page, "demo-01-landing")).toBe(0);
+  }
+  await page.getByRole("main").getByRole("button", { name: "View Demo" }).click();
+  const chooser = page.getByRole("dialog", { name: "Choose Your Demo Experience" });
+  await chooser.waitFor();
+  if (shots) {
+    await screenshot(page, "demo-02-chooser");
+    expect(await narrowScreenshot(page, "demo-02-chooser")).toBe(0);
+  }
+  const created = page.waitForResponse((r) => r.url().endsWith("/api/demo/profile") && r.request().method() === "POST");
+  await chooser.locator(".card").filter({ hasText: card }).getByRole("button", { name: "Start Demo" }).click();
+  const response = await created;
+  expect(response.status()).toBe(200);
+  const profile = (await response.json()) as { fullName: string; membershipTier: string };
+  expect(profile.membershipTier).toBe(tier);
+  await page.waitForURL(new RegExp(`/demo/guided\\?type=${tier}$`));
+  return profile;
+}
+
+async function walkGuidedDemo(page: Page, tier: string, shots: boolean) {
+  for (const [i, title] of GUIDED_STEPS.entries()) {
+    await page.getByRole("heading", { level: 1, name: title }).waitFor();
+    await page.getByText(`Step ${i + 1} of ${GUIDED_STEPS.length}`).waitFor();
+    if (shots) await screenshot(page, `demo-03-guided-${tier}-step-${i + 1}`);
+    if (shots && i === 0) expect(await narrowScreenshot(page, `demo-03-guided-${tier}-step-1`)).toBe(0);
+    const last = i === GUIDED_STEPS.length - 1;
+    await page.getByRole("button", { name: last ? "Go to Dashboard" : "Next Step" }).click();
+  }
+  await page.waitForURL(new RegExp(`/dashboard\\?demo=${tier}$`));
+}
+
+describe("demo tiers from the landing chooser", () => {
+  for (const [index, { tier, card }] of TIERS.entries()) {
+    it(`${tier}: chooser -> seven-step guided demo -> dashboard with the banner and the API's demo threats`, async () => {
+      // A fresh context per tier: the demo session lives in the tab's storage.
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      try {
+        const shots = index === 0;
+        const profile = await chooseDemo(page, tier, card, shots);
+        await walkGuidedDemo(page, tier, shots);
+
+        const threatsResponse = page.waitForResponse((r) => r.url().includes(`/api/demo/threats?demoType=${tier}`));
+        await page.getByRole("heading", { name: "Protection Dashboard" }).waitFor();
+        const threats = (await (await threatsResponse).json()) as { id: string }[];
+        expect(threats.length).toBeGreaterThan(0);
+        const banner = page.getByRole("note").filter({ hasText: "Demo mode" });
+        await expect.poll(() => banner.textContent()).toContain(`${profile.fullName}, ${tier} plan`);
+        await page.locator(".threat-row").first().waitFor();
+        expect(await page.locator(".threat-row").count()).toBe(threats.length);
+        await page.getByRole("button", { name: `All (${threats.length})` }).waitFor();
+        await screenshot(page, `demo-04-dashboard-${tier}`);
+        if (shots) {
+          expect(await seriousViolations(page)).toEqual([]);
+          expect(await narrowScreenshot(page, `demo-04-dashboard-${tier}`)).toBe(0);
+        }
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});

@@ -1,0 +1,214 @@
+/**
+ * The protection journey in a real browser against the whole local stack: sign-up with the code
+ * from the outbox, profile, biometric training with Chromium's fake camera and microphone playing
+ * the simulator's persona (real photos of them frontal and turned, and their voice), scan
+ * preferences, then a forced scan over the simulated platforms that finds them, the threat's
+ * details, and its DMCA notice downloaded as a file. Every screen is saved under test-artifacts/e2e.
+ */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type LocalStack, startLocalStack } from "../../local/src/stack.js";
+import { scenarioUrl } from "../support/scan-run.js";
+import {
+  distDir,
+  ensureWebBuilt,
+  launchChromium,
+  narrowScreenshot,
+  repoRoot,
+  screenshot,
+  seriousViolations,
+  signUpByEmail,
+} from "./support/browser.js";
+import { buildFakeCapture, type FakeCapture, type PersonaMedia, POSE_MARKERS } from "./support/fake-capture.js";
+
+const mediaDir = process.env.LG_DATA_DIR ?? path.resolve(repoRoot, "../shared/data");
+const PASSWORD = "Correct-horse-9";
+
+let stack: LocalStack;
+let browser: Browser;
+let page: Page;
+let dataDir: string;
+let captureDir: string;
+let capture: FakeCapture;
+let persona: PersonaMedia & { displayName: string };
+
+/**
+ * Which pose the live preview shows, from the colour of the marker square the fake camera's video
+ * carries in its corner (-1 when the preview has no frame yet). Runs in the page.
+ */
+const SHOWN_POSE = `(() => {
+  const video = document.querySelector("video");
+  if (!video || video.readyState < 2) return -1;
+  const canvas = document.createElement("canvas");
+  canvas.width = 16;
+  canvas.height = 16;
+  const context = canvas.getContext("2d");
+  context.drawImage(video, 0, 0, 16, 16, 0, 0, 16, 16);
+  const [r, g, b] = context.getImageData(6, 6, 1, 1).data;
+  const high = (v) => v > 150, low = (v) => v < 100;
+  if (high(r) && low(g) && low(b)) return 0;
+  if (low(r) && high(g) && low(b)) return 1;
+  if (low(r) && low(g) && high(b)) return 2;
+  return -1;
+})()`;
+
+/** Waits until the looping video has just switched to the pose, so a capture lands well inside it. */
+async function waitForPoseStart(pose: number) {
+  const previous = (pose + POSE_MARKERS.length - 1) % POSE_MARKERS.length;
+  for (const expected of [previous, pose]) {
+    await page.waitForFunction(`${SHOWN_POSE} === ${expected}`, undefined, { polling: 50, timeout: 60_000 });
+  }
+}
+
+beforeAll(async () => {
+  ensureWebBuilt();
+  dataDir = mkdtempSync(path.join(tmpdir(), "lg-e2e-journey-"));
+  captureDir = mkdtempSync(path.join(tmpdir(), "lg-e2e-capture-"));
+  // A small world keeps the forced scan short; it still plants the persona on scanned platforms.
+  stack = await startLocalStack({
+    dataDir,
+    port: 0,
+    distDir,
+    mediaDir,
+    simulator: { totalItems: 24, plantedItems: 6 },
+  });
+  ({ persona } = (await (await fetch(scenarioUrl(stack.env))).json()) as { persona: typeof persona });
+  capture = await buildFakeCapture(mediaDir, persona, captureDir);
+  browser = await launchChromium([
+    "--use-fake-ui-for-media-stream",
+    "--use-fake-device-for-media-stream",
+    `--use-file-for-fake-video-capture=${capture.videoPath}`,
+    `--use-file-for-fake-audio-capture=${capture.audioPath}`,
+  ]);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  await context.grantPermissions(["camera", "microphone"], { origin: stack.url });
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+  for (const dir of [dataDir, captureDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("protection journey on the local stack", () => {
+  it("signs up with the code from the outbox and lands on onboarding", async () => {
+    const email = `journey-${Date.now()}@example.com`;
+    await signUpByEmail(page, stack.url, email, PASSWORD, "journey-01-signup");
+  });
+
+  it("sets up the profile and trains face (three live poses) and voice from the camera and microphone", async () => {
+    const [first = "", ...rest] = persona.displayName.split(" ");
+    await page.goto(`${stack.url}/profile-setup`);
+    await page.getByLabel("First name").fill(first);
+    await page.getByLabel("Last name").fill(rest.join(" "));
+    await page.getByLabel("Date of birth").fill("1961-08-04");
+    await page.getByLabel("Phone").fill("+12025550143");
+    await page.getByLabel("Address").fill("1600 Pennsylvania Ave NW");
+    await page.getByLabel("City").fill("Washington");
+    await page.getByLabel("Country").selectOption("US");
+    await screenshot(page, "journey-04-profile-setup");
+    await page.getByRole("button", { name: "Continue to Pricing" }).click();
+    await page.getByRole("heading", { name: "Profile Setup Complete!" }).waitFor();
+    await page.getByRole("link", { name: "Continue to Biometric Training" }).click();
+
+    await page.getByRole("button", { name: "Start AI Training" }).click();
+    await page.getByRole("checkbox", { name: /I have read this and agree/ }).check();
+    await page.getByRole("button", { name: "I Agree" }).click();
+    await page.locator("video").waitFor();
+    for (const pose of [0, 1, 2]) {
+      await waitForPoseStart(pose);
+      if (pose === 0) await screenshot(page, "journey-05-training-camera");
+      await page.getByRole("button", { name: `Capture Photo ${pose + 1}/3` }).click();
+    }
+    await page.getByRole("heading", { name: "Voice Training" }).waitFor();
+    await page.getByRole("button", { name: "Start Recording" }).click();
+    // The fake microphone plays the persona's clip; seven seconds hold well over the 4 s of speech needed.
+    await page.getByText("Recording… 7 seconds").waitFor({ timeout: 30_000 });
+    await page.getByRole("button", { name: /Stop Recording/ }).click();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("heading", { name: "Training Complete!" }).waitFor();
+    expect(await page.locator(".tile-value").first().textContent()).toBe("3/3");
+    await screenshot(page, "journey-06-training-complete");
+
+    const trained = page.waitForResponse((r) => r.url().endsWith("/api/biometric-training"));
+    await page.getByRole("button", { name: "Continue to Scan Preferences" }).click();
+    const response = await trained;
+    expect(`${response.status()} ${await response.text()}`).toMatch(/^200 .*"verified":true/);
+    expect(await response.json()).toMatchObject({ faces: 3, voice: true });
+    await page.waitForURL(/\/scan-preferences$/);
+  });
+
+  it("activates protection on every enterprise platform", async () => {
+    await page.getByRole("radio", { name: "Enterprise" }).check();
+    const platforms = page.getByRole("group", { name: "Platforms to monitor" }).getByRole("checkbox");
+    for (const box of await platforms.all()) await box.check();
+    await page.getByLabel("Scan frequency").selectOption("daily");
+    await screenshot(page, "journey-07-scan-preferences");
+    expect(await narrowScreenshot(page, "journey-07-scan-preferences")).toBe(0);
+    await page.getByRole("button", { name: "Activate AI Protection" }).click();
+    await page.getByText("Protection Activated").first().waitFor();
+    await page.waitForURL(/\/onboarding$/);
+  });
+
+  it("forces a scan that finds the persona, shows the threat and downloads its DMCA notice", async () => {
+    await page.goto(`${stack.url}/dashboard`);
+    await page.getByRole("heading", { name: "Protection Dashboard" }).waitFor();
+    await page.getByText("No threats detected. Your digital identity is secure.").waitFor();
+    await screenshot(page, "journey-08-dashboard-before-scan");
+
+    await page.getByRole("button", { name: "Force Scan" }).click();
+    await page.getByText(/^Scanning: \d+ items checked, \d+ threats found$/).waitFor({ timeout: 60_000 });
+    await screenshot(page, "journey-09-scan-progress");
+    const done = page.getByText(/^(Scan complete|Scan failed)$/).first();
+    await done.waitFor({ timeout: 240_000 });
+    expect(await done.textContent()).toBe("Scan complete");
+
+    const rows = page.locator(".threat-row");
+    await rows.first().waitFor();
+    expect(await rows.count()).toBeGreaterThan(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, "journey-10-dashboard-threats");
+    expect(await narrowScreenshot(page, "journey-10-dashboard-threats")).toBe(0);
+
+    await rows.first().getByRole("button", { name: "View Details" }).click();
+    const details = page.getByRole("dialog", { name: /^Threat details:/ });
+    await details.waitFor();
+    const threatUrl = (await details.getByRole("link").last().textContent()) ?? "";
+    expect(threatUrl).toMatch(/^https?:\/\//);
+    await screenshot(page, "journey-11-threat-details");
+    await details.getByRole("button", { name: "Generate DMCA" }).click();
+
+    const dmca = page.getByRole("dialog", { name: "DMCA Takedown Notice" });
+    await dmca.getByLabel("Notice text").waitFor({ timeout: 60_000 });
+    await screenshot(page, "journey-12-dmca-generated");
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      dmca.getByRole("button", { name: "Download Notice" }).click(),
+    ]);
+    const threats = (await (await page.request.get(`${stack.url}/api/threats`)).json()) as {
+      id: string;
+      url: string;
+    }[];
+    const threat = threats.find((t) => t.url === threatUrl);
+    expect(threat).toBeDefined();
+    expect(download.suggestedFilename()).toBe(`dmca-${threat?.id}.txt`);
+    const notice = readFileSync(await download.path(), "utf8");
+    for (const element of [
+      "17 U.S.C. 512(c)(3)",
+      "1. Copyrighted work",
+      "2. Infringing material and where it is",
+      "4. Contact information",
+      "I have a good faith belief",
+      "under penalty of perjury",
+      "Signature",
+      threatUrl,
+      persona.displayName,
+    ]) {
+      expect(notice).toContain(element);
+    }
+  });
+});
