@@ -19,6 +19,16 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
+/** The browser APIs used inside page.evaluate (the test project compiles without DOM types). */
+interface BrowserWithServiceWorker {
+  navigator: {
+    serviceWorker: {
+      register(url: string, options: { scope: string }): Promise<unknown>;
+      ready: Promise<{ getNotifications(filter: { tag: string }): Promise<ShownNotification[]> }>;
+    };
+  };
+}
+
 interface ShownNotification {
   title: string;
   body: string;
@@ -76,7 +86,7 @@ async function notificationTagged(tag: string): Promise<ShownNotification> {
   const deadline = Date.now() + 15_000;
   for (;;) {
     const shown = await page.evaluate(async (wanted) => {
-      const registration = await navigator.serviceWorker.ready;
+      const registration = await (globalThis as unknown as BrowserWithServiceWorker).navigator.serviceWorker.ready;
       return (await registration.getNotifications({ tag: wanted })).map((n) => ({
         title: n.title,
         body: n.body,
@@ -95,8 +105,9 @@ describe("service worker push handler", () => {
     await page.goto(`${origin}/`);
     const devtools = await serviceWorkerDomain();
     await page.evaluate(async () => {
-      await navigator.serviceWorker.register("/sw.js", { scope: "/" });
-      await navigator.serviceWorker.ready;
+      const { serviceWorker } = (globalThis as unknown as BrowserWithServiceWorker).navigator;
+      await serviceWorker.register("/sw.js", { scope: "/" });
+      await serviceWorker.ready;
     });
 
     const alert = {
