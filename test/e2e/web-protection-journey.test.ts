@@ -34,6 +34,7 @@ let dataDir: string;
 let captureDir: string;
 let capture: FakeCapture;
 let persona: PersonaMedia & { displayName: string };
+let platformsChosen = 0;
 
 /**
  * Which pose the live preview shows, from the colour of the marker square the fake camera's video
@@ -146,6 +147,7 @@ describe("protection journey on the local stack", () => {
     await page.getByRole("radio", { name: "Enterprise" }).check();
     const platforms = page.getByRole("group", { name: "Platforms to monitor" }).getByRole("checkbox");
     for (const box of await platforms.all()) await box.check();
+    platformsChosen = await platforms.count();
     await page.getByLabel("Scan frequency").selectOption("daily");
     await screenshot(page, "journey-07-scan-preferences");
     expect(await narrowScreenshot(page, "journey-07-scan-preferences")).toBe(0);
@@ -170,6 +172,15 @@ describe("protection journey on the local stack", () => {
     const rows = page.locator(".threat-row");
     await rows.first().waitFor();
     expect(await rows.count()).toBeGreaterThan(0);
+    const stat = (label: string) =>
+      page
+        .getByRole("list", { name: "Protection statistics" })
+        .locator("li", { hasText: label })
+        .locator(".stat-value");
+    await expect.poll(() => stat("Sites Scanned").textContent()).toBe(String(platformsChosen));
+    expect(await stat("Active Threats").textContent()).toBe(String(await rows.count()));
+    await page.getByText("Last scan").waitFor();
+    expect(await page.getByText("No scan yet").count()).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, "journey-10-dashboard-threats");
     expect(await narrowScreenshot(page, "journey-10-dashboard-threats")).toBe(0);

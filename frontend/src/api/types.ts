@@ -45,7 +45,6 @@ export interface Profile {
   voiceEmbeddingPath?: string | null;
   dataExpiryDays?: DataExpiryDays;
   dataExpiresInDays?: number;
-  lastScanAt?: string;
   protectedPeople?: number;
   scanPreferences?: ScanPreferences;
   notificationSettings?: NotificationSettings;
@@ -72,6 +71,8 @@ export interface Stats {
   sitesScanned: number;
   resolvedThreats: number;
   protectionScore?: number;
+  /** When the latest finished scan ended. */
+  lastScanAt?: string;
   threatsOverTime?: { date: string; count: number }[];
 }
 

@@ -16,7 +16,7 @@ import { demoThreatsQuery, statsQuery, threatsQuery } from "../features/threats/
 import { ThreatDetailsDialog } from "../features/threats/ThreatDetailsDialog";
 import { ThreatList } from "../features/threats/ThreatList";
 import { ThreatsChart } from "../features/threats/ThreatsChart";
-import { countThreatsPerDay } from "../features/threats/threats-over-time";
+import { countByDay, lastDays } from "../features/threats/threats-over-time";
 import { Main } from "../ui/Page";
 import { toast } from "../ui/toast-store";
 
@@ -42,7 +42,7 @@ export default function DashboardRoute() {
   const threatList = isDemo ? demoThreats.data : threats.data;
   const threatsLoading = isDemo ? demoThreats.isLoading : threats.isLoading || auth.isLoading;
   const statsData = isDemo ? DEMO_STATS[demoType] : stats.data;
-  const series = stats.data?.threatsOverTime ?? countThreatsPerDay(threatList ?? [], CHART_DAYS);
+  const series = lastDays(stats.data?.threatsOverTime ?? countByDay(threatList ?? []), CHART_DAYS);
   const demoProfile = isDemo ? readDemoProfile() : null;
 
   const health: HealthFacts = isDemo
@@ -52,7 +52,7 @@ export default function DashboardRoute() {
         voiceTrained: Boolean(profile.data?.voiceEnrolled),
         dataExpiresInDays: profile.data?.dataExpiresInDays,
         dataExpiryDays: profile.data?.dataExpiryDays,
-        lastScanAt: profile.data?.lastScanAt,
+        lastScanAt: stats.data?.lastScanAt,
       };
 
   const openDmca = (threat: Threat | null) => {

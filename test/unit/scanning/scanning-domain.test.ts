@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { verifyEvidencePackage, writeEvidencePackage } from "../../../packages/domain/src/scanning/evidence.js";
 import { nameVariantOf, skeleton } from "../../../packages/domain/src/scanning/impersonation.js";
 import { perceptualHash } from "../../../packages/domain/src/scanning/perceptual-hash.js";
+import type { ScanRecord } from "../../../packages/domain/src/scanning/scan-ports.js";
 import { syncScanSchedule } from "../../../packages/domain/src/scanning/scan-schedule.js";
+import { ScanService } from "../../../packages/domain/src/scanning/scan-service.js";
 import { computeStats } from "../../../packages/domain/src/scanning/stats.js";
 import {
   hammingHex,
@@ -170,6 +172,7 @@ describe("stats", () => {
       Date.parse("2026-11-22T00:00:00Z"),
     );
     expect(stats).toMatchObject({ activeThreats: 1, sitesScanned: 2, resolvedThreats: 1, protectionScore: 86 });
+    expect(stats.lastScanAt).toBe("2026-11-21T23:00:00.000Z");
   });
   it("has no score when nothing is known yet", () => {
     expect(
@@ -181,6 +184,46 @@ describe("stats", () => {
         scanIntervalHours: 168,
       }).protectionScore,
     ).toBeNull();
+  });
+});
+
+describe("scan plan", () => {
+  it("records the planned platforms on the record the starter wrote before planning", async () => {
+    const scans = new Map<string, ScanRecord>();
+    const starterRecord: ScanRecord = {
+      userId: "u1",
+      scanId: "s1",
+      trigger: "force",
+      status: "running",
+      platforms: [],
+      itemsScanned: 0,
+      threatsFound: 0,
+      startedAt: "2026-11-22T00:00:00.000Z",
+    };
+    scans.set("s1", starterRecord);
+    const service = new ScanService({
+      accounts: {
+        getProfile: async () => ({
+          userId: "u1",
+          firstName: "Ada",
+          lastName: "Lovelace",
+          aliases: [],
+          handles: [],
+          membershipTier: "personal",
+          platforms: ["reddit", "youtube", "darkweb"],
+        }),
+      },
+      scans: {
+        put: async (scan: ScanRecord) => void scans.set(scan.scanId, scan),
+        get: async (_userId: string, scanId: string) => scans.get(scanId) ?? null,
+        list: async () => [...scans.values()],
+      },
+      enrolledPeople: async () => [],
+      now: () => new Date("2026-11-22T00:00:01.000Z"),
+    } as never);
+    await service.plan({ userId: "u1", scanId: "s1", trigger: "force" });
+    // The personal tier does not include the dark web, so only the allowed two are recorded.
+    expect(scans.get("s1")).toMatchObject({ platforms: ["reddit", "youtube"], startedAt: starterRecord.startedAt });
   });
 });
 

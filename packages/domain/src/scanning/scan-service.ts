@@ -100,8 +100,9 @@ export class ScanService {
       startedAt: isoNow(this.deps),
     };
     const existing = await this.deps.scans.get(input.userId, input.scanId);
-    // A resumed scan keeps its start time; only a new one is written fresh.
-    await this.deps.scans.put(existing ? { ...existing, status: "running" } : scan);
+    // A resumed scan keeps its start time; only a new one is written fresh. The starter writes
+    // its record before the plan is known, so the planned platforms always replace its list.
+    await this.deps.scans.put(existing ? { ...existing, status: "running", platforms } : scan);
     const searchable = people.some((p) => p.face.length > 0 || p.voice.length > 0);
     const tasks: PlatformTask[] = searchable
       ? platforms.map((platformId) => ({

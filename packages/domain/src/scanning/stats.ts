@@ -15,6 +15,8 @@ export interface Stats {
   resolvedThreats: number;
   /** null until there is anything to score: the UI then shows the spec's default. */
   protectionScore: number | null;
+  /** When the latest finished scan ended; absent before the first one. */
+  lastScanAt?: string;
   threatsOverTime: { date: string; count: number }[];
 }
 
@@ -53,6 +55,7 @@ export function computeStats(input: ProtectionInputs, now = Date.now()): Stats {
     sitesScanned: new Set(input.platformsScanned).size,
     resolvedThreats: input.threats.filter((t) => RESOLVED.has(t.status)).length,
     protectionScore: protectionScore(input, now),
+    ...(input.lastScanAt ? { lastScanAt: input.lastScanAt } : {}),
     threatsOverTime: [...byDay.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([date, count]) => ({ date, count })),
