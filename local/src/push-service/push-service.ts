@@ -68,8 +68,13 @@ export async function startPushService(options: { dataDir: string; outbox: Outbo
   });
 
   async function subscribe(req: http.IncomingMessage, res: http.ServerResponse) {
-    const raw = (await readBody(req, 4096)).toString("utf8");
-    const input = (raw ? JSON.parse(raw) : {}) as { applicationServerKey?: string; issueKeys?: boolean };
+    let input: { applicationServerKey?: string; issueKeys?: boolean };
+    try {
+      const raw = (await readBody(req, 4096)).toString("utf8");
+      input = raw ? JSON.parse(raw) : {};
+    } catch {
+      return send(res, 400, { reason: "Body must be JSON {applicationServerKey?, issueKeys?} under 4 KB" });
+    }
     const issued: IssuedSubscription = { token: randomBytes(24).toString("base64url") };
     if (input.applicationServerKey) issued.applicationServerKey = input.applicationServerKey;
     if (input.issueKeys) {

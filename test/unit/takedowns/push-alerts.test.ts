@@ -1,6 +1,7 @@
 import { createECDH, randomBytes } from "node:crypto";
 import { PushFanOut } from "@lg/domain/push/push-fan-out";
 import {
+  MAX_PUSH_SUBSCRIPTIONS_PER_USER,
   type PushSubscriptionRecord,
   type PushSubscriptionRepository,
   PushSubscriptionService,
@@ -179,6 +180,18 @@ describe("push alerts", () => {
     expect(await subscriptionService().list(USER)).toHaveLength(1);
     await subscriptionService().unsubscribe(USER, mine.id);
     expect(await subscriptionService().list(USER)).toEqual([]);
+  });
+
+  it("caps how many browsers one person can subscribe, while re-subscribing a known browser still works", async () => {
+    const service = subscriptionService();
+    for (let i = 0; i < MAX_PUSH_SUBSCRIPTIONS_PER_USER; i++) {
+      await service.subscribe(USER, browser(`https://fcm.googleapis.com/fcm/send/b${i}`).json);
+    }
+    await expect(
+      service.subscribe(USER, browser("https://fcm.googleapis.com/fcm/send/one-more").json),
+    ).rejects.toMatchObject({ kind: "conflict" });
+    await service.subscribe(USER, browser("https://fcm.googleapis.com/fcm/send/b0").json);
+    expect(await service.list(USER)).toHaveLength(MAX_PUSH_SUBSCRIPTIONS_PER_USER);
   });
 
   it("turns queued push alerts into one digest push to the dashboard", async () => {

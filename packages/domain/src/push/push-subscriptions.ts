@@ -21,6 +21,9 @@ export interface PushSubscriptionView {
   lastDeliveredAt?: string;
 }
 
+/** Every alert fans out to each browser, so one account cannot make it fan out without bound. */
+export const MAX_PUSH_SUBSCRIPTIONS_PER_USER = 20;
+
 /** Same endpoint, same id: a browser that subscribes again replaces its old record. */
 export const subscriptionIdFor = (endpoint: string) =>
   createHash("sha256").update(endpoint).digest("base64url").slice(0, 22);
@@ -39,9 +42,20 @@ export class PushSubscriptionService {
   constructor(private readonly deps: { subscriptions: PushSubscriptionRepository; now: () => Date }) {}
 
   async subscribe(userId: string, input: PushSubscriptionInput): Promise<PushSubscriptionView> {
+    const subscriptionId = subscriptionIdFor(input.endpoint);
+    const existing = await this.deps.subscriptions.list(userId);
+    if (
+      existing.length >= MAX_PUSH_SUBSCRIPTIONS_PER_USER &&
+      !existing.some((s) => s.subscriptionId === subscriptionId)
+    ) {
+      throw new DomainError(
+        "conflict",
+        `At most ${MAX_PUSH_SUBSCRIPTIONS_PER_USER} browsers can receive push notifications; turn push off on one first`,
+      );
+    }
     const record: PushSubscriptionRecord = {
       userId,
-      subscriptionId: subscriptionIdFor(input.endpoint),
+      subscriptionId,
       endpoint: input.endpoint,
       keys: { p256dh: unpadded(input.keys.p256dh), auth: unpadded(input.keys.auth) },
       createdAt: this.deps.now().toISOString(),
