@@ -1,14 +1,18 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { DecryptCommand, GenerateDataKeyCommand, KMSClient } from "@aws-sdk/client-kms";
 import { GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { SESv2Client, SendEmailCommand } from "@aws-sdk/client-sesv2";
 import { DescribeExecutionCommand, SFNClient, StartExecutionCommand } from "@aws-sdk/client-sfn";
 import { PublishCommand, SNSClient } from "@aws-sdk/client-sns";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
+import { PLATFORMS } from "@lg/domain/tiers";
 import { describe, expect, inject, it } from "vitest";
 import type { OutboxMessage } from "../../local/src/outbox/outbox.js";
 import { clientConfig, eventually } from "./local-clients.js";
 
 const stack = inject("localStack");
+const repoRoot = path.resolve(import.meta.dirname, "../..");
 const outbox = async (): Promise<OutboxMessage[]> =>
   ((await (await fetch(`${stack.url}/outbox/api/messages`)).json()) as { messages: OutboxMessage[] }).messages;
 
@@ -29,6 +33,16 @@ describe("local stack", () => {
       "stepfunctions-scan",
       "stepfunctions-takedown",
     ]);
+  });
+
+  it("publishes the measured figures of the public pages: the committed detection benchmark and the platforms with connectors", async () => {
+    const res = await fetch(`${stack.url}/api/system/metrics`);
+    expect(res.status).toBe(200);
+    const metrics = (await res.json()) as { detection?: Record<string, unknown>; platformsMonitored: number };
+    const report = JSON.parse(readFileSync(path.join(repoRoot, "docs/benchmarks/detection.json"), "utf8"));
+    expect(metrics.detection?.faceTarAtFar1e3).toBe(report.face.tarAtFar1e3);
+    expect(metrics.detection?.imageP50Ms).toBe(report.latency.imageP50Ms);
+    expect(metrics.platformsMonitored).toBe(PLATFORMS.length);
   });
 
   it("serves the runtime config the web app reads, with the local user pool", async () => {

@@ -1,4 +1,8 @@
 import { createRouteGroup } from "../../shared/route-group.js";
 import { getHealth } from "./health.js";
+import { getMetrics } from "./metrics.js";
 
-export const handler = createRouteGroup("system", { "GET /api/health": getHealth });
+export const handler = createRouteGroup("system", {
+  "GET /api/health": getHealth,
+  "GET /api/system/metrics": getMetrics,
+});
