@@ -65,11 +65,15 @@ async function chooseDemo(page: Page, tier: string, card: string, shots: boolean
     expect(await narrowScreenshot(page, "demo-02-chooser")).toBe(0);
   }
   const created = page.waitForResponse((r) => r.url().endsWith("/api/demo/profile") && r.request().method() === "POST");
-  await chooser.locator(".card").filter({ hasText: card }).getByRole("button", { name: "Start Demo" }).click();
+  const chosen = chooser.locator(".card").filter({ hasText: card });
+  const cardText = await chosen.textContent();
+  await chosen.getByRole("button", { name: "Start Demo" }).click();
   const response = await created;
   expect(response.status()).toBe(200);
   const profile = (await response.json()) as { fullName: string; membershipTier: string };
   expect(profile.membershipTier).toBe(tier);
+  // The card promised this person; the guided demo and dashboard then show the server's profile.
+  expect(cardText).toContain(profile.fullName);
   await page.waitForURL(new RegExp(`/demo/guided\\?type=${tier}$`));
   return profile;
 }

@@ -1,6 +1,9 @@
 import type { MembershipTier } from "../api/types";
 
-/** Demo chooser cards (spec section 2, landing): illustrative personas for the no-login demo. */
+/**
+ * Demo chooser cards (spec section 2, landing). Each card names the persona the server creates for
+ * its tier (packages/domain/src/demo/demo-catalogue.ts); the demo e2e checks they agree.
+ */
 export interface DemoPersonaCard {
   id: MembershipTier;
   title: string;
@@ -15,20 +18,20 @@ export const DEMO_PERSONAS: DemoPersonaCard[] = [
     title: "Individual Protection",
     description: "A creator protecting their face and voice on social media.",
     features: ["Social media monitoring", "Basic AI training", "Email alerts"],
-    persona: { name: "Sarah Johnson", occupation: "Content creator", followers: "125K followers" },
+    persona: { name: "Alex Rivera", occupation: "Content Creator", followers: "48K followers" },
   },
   {
     id: "professional",
     title: "Professional Shield",
     description: "An executive whose public profile attracts impersonators.",
     features: ["Advanced AI training", "Professional platforms", "Priority support"],
-    persona: { name: "Michael Chen", occupation: "Chief Marketing Officer", company: "TechCorp" },
+    persona: { name: "Jordan Blake", occupation: "Chief Financial Officer", company: "Northwind Capital" },
   },
   {
     id: "enterprise",
     title: "Enterprise Security",
     description: "A company protecting several executives and its brand.",
     features: ["Team management", "Custom integration", "Dedicated support"],
-    persona: { name: "Emily Rodriguez", occupation: "Head of Security", company: "Global Media Inc." },
+    persona: { name: "Morgan Chen", occupation: "Chief Executive Officer", company: "Helix Dynamics" },
   },
 ];

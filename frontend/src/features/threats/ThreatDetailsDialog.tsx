@@ -35,10 +35,16 @@ export function ThreatDetailsDialog({ threat, onClose, onGenerateDmca }: ThreatD
   if (!threat) return null;
   return (
     <Dialog open title={`Threat details: ${threatTitle(threat)}`} onClose={onClose} wide>
-      <div className="preview">
-        {threat.previewUrl ? <img src={threat.previewUrl} alt="" /> : null}
-        <span className="preview-label">Censored content preview</span>
-      </div>
+      {threat.previewUrl ? (
+        <div className="preview">
+          <img src={threat.previewUrl} alt="" />
+          <span className="preview-label">Censored content preview</span>
+        </div>
+      ) : (
+        <p className="preview preview-empty">
+          <span className="preview-label">No preview: open the threat URL to review the content</span>
+        </p>
+      )}
       <dl className="detail-grid">
         <div>
           <dt>Match confidence</dt>
