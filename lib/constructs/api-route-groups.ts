@@ -48,7 +48,8 @@ const GROUP_BINDINGS: Record<RouteGroup, (fn: AppFunction, r: HandlerResources) 
   // Subscriptions live in the table; the public VAPID key is derived from the secret.
   push: (fn, r) => fn.bindTable(r.table, "readWrite").bindVapidSecret(r.vapidSecret),
   demo: (fn, r) => fn.bindTable(r.table, "readWrite"),
-  system: (fn, r) => fn.bindTable(r.table, "read"),
+  // Health describes each dependency (describe-only grants); public metrics need nothing else.
+  system: (fn, r) => fn.bindHealthProbes(r),
 };
 
 /** Route groups that run face and voice models (enrolment computes embeddings server side). */

@@ -9,6 +9,7 @@ import type { IBucket } from "aws-cdk-lib/aws-s3";
 import type { ISecret } from "aws-cdk-lib/aws-secretsmanager";
 import { Construct } from "constructs";
 import { fromRoot, repoRoot } from "../paths.js";
+import type { HandlerResources } from "./handler-resources.js";
 import { copyRuntimePackagesCommands, DETECTION_RUNTIME_PACKAGES } from "./runtime-packages.js";
 import { explainWildcards } from "./wildcard-grants.js";
 
@@ -274,6 +275,39 @@ export class AppFunction extends Construct {
     explainWildcards(this.role, {
       finding: /^Resource::\*$/,
       reason: "SNS direct SMS to a phone number has no resource ARN; the project creates no SNS topics.",
+    });
+    return this;
+  }
+
+  /**
+   * GET /api/health describes every dependency: describe-only actions, each on its one resource,
+   * so the health function can see that a service answers without reading or changing any data.
+   */
+  bindHealthProbes(r: HandlerResources): this {
+    this.setEnv("TABLE_NAME", r.table.tableName);
+    this.setEnv("VAPID_SECRET_ARN", r.vapidSecret.secretArn);
+    const stack = Stack.of(this);
+    const statements: [string, string[]][] = [
+      ["dynamodb:DescribeTable", [r.table.tableArn]],
+      // HeadBucket is authorised by s3:ListBucket; no object is listed or read.
+      ["s3:ListBucket", [r.biometricBucket.bucketArn, r.evidenceBucket.bucketArn]],
+      ["cognito-idp:DescribeUserPool", [r.userPool.userPoolArn]],
+      ["states:DescribeStateMachine", [r.scanMachine.stateMachineArn, r.takedownMachine.stateMachineArn]],
+      ["kms:DescribeKey", [r.biometricKey.keyArn]],
+      [
+        "scheduler:GetScheduleGroup",
+        [stack.formatArn({ service: "scheduler", resource: "schedule-group", resourceName: r.scheduler.groupName })],
+      ],
+      ["secretsmanager:DescribeSecret", [r.vapidSecret.secretArn]],
+      ["ses:GetAccount", ["*"]],
+      ["sns:GetSMSAttributes", ["*"]],
+    ];
+    for (const [action, resources] of statements)
+      this.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: [action], resources }));
+    explainWildcards(this.role, {
+      finding: /^Resource::\*$/,
+      reason:
+        "ses:GetAccount and sns:GetSMSAttributes are account-level reads with no resource ARN; the health check learns only whether sending works.",
     });
     return this;
   }

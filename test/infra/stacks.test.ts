@@ -264,7 +264,7 @@ describe("handlers", () => {
     expect(starters).toEqual(["ScanFinish", "takedowns", "threats", "trackTakedowns"]);
     // Read-only groups cannot write.
     expect(grantedActions(routes.functions.system)).not.toContain("dynamodb:PutItem");
-    expect(grantedActions(routes.functions.system)).toContain("dynamodb:Query");
+    expect(grantedActions(routes.functions.system)).not.toContain("dynamodb:Query");
     expect(grantedActions(workflows.tasks.ScanDiscover)).not.toContain("dynamodb:PutItem");
     expect(grantedActions(workflows.tasks.ScanAnalyse)).not.toContain("dynamodb:PutItem");
     // Biometric key material is reachable only where embeddings are made or compared.
@@ -280,7 +280,7 @@ describe("handlers", () => {
     }
   });
 
-  it("the VAPID key is made by Secrets Manager as a 64-hex P-256 scalar and readable only by the functions that push", () => {
+  it("the VAPID key is made by Secrets Manager as a 64-hex P-256 scalar, readable only by the functions that push and described by the health check", () => {
     data.hasResourceProperties("AWS::SecretsManager::Secret", {
       GenerateSecretString: Match.objectLike({
         PasswordLength: 64,
@@ -294,13 +294,38 @@ describe("handlers", () => {
       .filter(([, fn]) => "VAPID_SECRET_ARN" in env(fn))
       .map(([name]) => name)
       .sort();
-    expect(pushers).toEqual(["ScanFinish", "push", "sendDigests"]);
+    expect(pushers).toEqual(["ScanFinish", "push", "sendDigests", "system"]);
     const secretReaders = allFunctions()
       .filter(([, fn]) => grantedActions(fn).includes("secretsmanager:GetSecretValue"))
       .map(([name]) => name);
-    expect(secretReaders).toEqual(expect.arrayContaining(pushers));
+    expect(secretReaders).toEqual(expect.arrayContaining(["ScanFinish", "push", "sendDigests"]));
     expect(secretReaders).not.toContain("profile");
     expect(secretReaders).not.toContain("system");
+    expect(grantedActions(allFunctions().find(([name]) => name === "system")?.[1] as AppFunction)).toContain(
+      "secretsmanager:DescribeSecret",
+    );
+  });
+
+  it("the health check may describe every dependency and do nothing else", () => {
+    const system = allFunctions().find(([name]) => name === "system")?.[1] as AppFunction;
+    const actions = grantedActions(system);
+    for (const action of [
+      "dynamodb:DescribeTable",
+      "s3:ListBucket",
+      "cognito-idp:DescribeUserPool",
+      "states:DescribeStateMachine",
+      "kms:DescribeKey",
+      "scheduler:GetScheduleGroup",
+      "secretsmanager:DescribeSecret",
+      "ses:GetAccount",
+      "sns:GetSMSAttributes",
+    ])
+      expect(actions).toContain(action);
+    // Every function writes its own logs and traces; beyond those, nothing may change or read data.
+    const writes = actions
+      .filter((a) => !/^(logs|xray):/.test(a))
+      .filter((a) => /:(Put|Delete|Update|Create|Start|Send|Publish|GetObject|GetSecretValue|Decrypt)/.test(a));
+    expect(writes).toEqual([]);
   });
 
   it("no handler role uses AWS managed policies", () => {

@@ -30,6 +30,9 @@ describe("local stack", () => {
       "s3-biometric",
       "s3-evidence",
       "scheduler",
+      "secrets-manager",
+      "ses",
+      "sns",
       "stepfunctions-scan",
       "stepfunctions-takedown",
     ]);

@@ -19,6 +19,16 @@ interface SendEmailRequest {
 export function startSesServer(outbox: Outbox): Promise<RunningServer> {
   const server = http.createServer(async (req, res) => {
     try {
+      if (req.method === "GET" && req.url?.split("?")[0] === "/v2/email/account") {
+        // GetAccount, for health checks: the local account can always send (to the outbox).
+        sendRestJson(res, 200, {
+          SendingEnabled: true,
+          ProductionAccessEnabled: true,
+          EnforcementStatus: "HEALTHY",
+          SendQuota: { Max24HourSend: 50_000, MaxSendRate: 14, SentLast24Hours: outbox.list().length },
+        });
+        return;
+      }
       if (req.method !== "POST" || req.url?.split("?")[0] !== "/v2/email/outbound-emails") {
         throw new AwsError("NotFoundException", `Unsupported SES v2 operation ${req.method} ${req.url}`, 404);
       }

@@ -19,6 +19,14 @@ const queryError = (res: http.ServerResponse, code: string, message: string) => 
 export function startSnsServer(outbox: Outbox): Promise<RunningServer> {
   const server = http.createServer(async (req, res) => {
     const params = new URLSearchParams((await readBody(req)).toString("utf8"));
+    if (params.get("Action") === "GetSMSAttributes") {
+      // For health checks: the local account's SMS settings (every text goes to the outbox).
+      res.writeHead(200, { "content-type": "text/xml" });
+      res.end(
+        `<GetSMSAttributesResponse xmlns="http://sns.amazonaws.com/doc/2010-03-31/"><GetSMSAttributesResult><attributes><entry><key>DefaultSMSType</key><value>Transactional</value></entry></attributes></GetSMSAttributesResult><ResponseMetadata><RequestId>${randomUUID()}</RequestId></ResponseMetadata></GetSMSAttributesResponse>`,
+      );
+      return;
+    }
     if (params.get("Action") !== "Publish") {
       queryError(res, "InvalidAction", `Unsupported SNS action ${params.get("Action")}`);
       return;

@@ -3,12 +3,18 @@ import { DescribeTableCommand } from "@aws-sdk/client-dynamodb";
 import { DescribeKeyCommand } from "@aws-sdk/client-kms";
 import { HeadBucketCommand } from "@aws-sdk/client-s3";
 import { GetScheduleGroupCommand, SchedulerClient } from "@aws-sdk/client-scheduler";
+import { DescribeSecretCommand, SecretsManagerClient } from "@aws-sdk/client-secrets-manager";
+import { GetAccountCommand, SESv2Client } from "@aws-sdk/client-sesv2";
 import { DescribeStateMachineCommand, SFNClient } from "@aws-sdk/client-sfn";
+import { GetSMSAttributesCommand, SNSClient } from "@aws-sdk/client-sns";
 import { cognito, dynamo, kms, s3 } from "../../shared/clients.js";
 import type { HealthProbe } from "./check-health.js";
 
 const sfn = new SFNClient({});
 const scheduler = new SchedulerClient({});
+const ses = new SESv2Client({});
+const sns = new SNSClient({});
+const secrets = new SecretsManagerClient({});
 
 /** Fails the probe with the variable's name when the service is not configured at all. */
 const configured = (name: string): string => {
@@ -45,5 +51,18 @@ export const healthProbes = (): HealthProbe[] => [
   {
     name: "scheduler",
     check: () => scheduler.send(new GetScheduleGroupCommand({ Name: configured("SCHEDULER_GROUP") })),
+  },
+  {
+    name: "ses",
+    check: async () => {
+      const account = await ses.send(new GetAccountCommand({}));
+      // An account whose sending is paused cannot deliver codes, alerts or notices.
+      if (account.SendingEnabled === false) throw new Error("SES sending is disabled for this account");
+    },
+  },
+  { name: "sns", check: () => sns.send(new GetSMSAttributesCommand({})) },
+  {
+    name: "secrets-manager",
+    check: () => secrets.send(new DescribeSecretCommand({ SecretId: configured("VAPID_SECRET_ARN") })),
   },
 ];
