@@ -2,7 +2,8 @@ import { scoreSynthetic } from "./antispoof/index.js";
 import type { EnrolledIdentity } from "./identity.js";
 import { decodeAudio } from "./media/audio.js";
 import type { Signal, VoiceFindings } from "./result.js";
-import { detectSpeech, matchVoice, NoSpeechError, speakerEmbedding } from "./voice/index.js";
+import { matchVoice, NoSpeechError, speakerEmbedding } from "./voice/index.js";
+import { analyseSpeech } from "./voice/speech.js";
 
 /**
  * The voice half of an analysis (an audio file, or a video's audio track): who speaks, and how
@@ -28,7 +29,7 @@ export async function analyseVoice(
   antispoofGate: AntispoofGate = () => null,
 ): Promise<VoiceAnalysis> {
   const audio = await decodeAudio(bytes, { maxSeconds, sampleRate: 16_000 });
-  const speech = await detectSpeech(audio.samples);
+  const speech = await analyseSpeech(audio.samples);
   const findings: VoiceFindings = { speechSeconds: speech.speechSeconds, segments: speech.segments, match: null };
   if (speech.speechSeconds < MIN_SPEECH_SECONDS) {
     return {
@@ -43,7 +44,7 @@ export async function analyseVoice(
     };
   }
   try {
-    findings.match = matchVoice(await speakerEmbedding(audio.samples), enrolled);
+    findings.match = matchVoice(await speakerEmbedding(audio.samples, speech), enrolled);
   } catch (error) {
     if (!(error instanceof NoSpeechError)) throw error;
   }

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { decodeAudio } from "../../../packages/detection/src/media/audio.js";
 import { cosineDistance, matchVoice, speakerEmbedding } from "../../../packages/detection/src/voice/index.js";
 import { speakerModel } from "../../../packages/detection/src/voice/models.js";
+import { analyseSpeech } from "../../../packages/detection/src/voice/speech.js";
 import reference from "../../fixtures/voice/ge2e-reference.json" with { type: "json" };
 
 const dataDir = path.resolve(import.meta.dirname, "../../..", process.env.LG_DATA_DIR ?? "../shared/data");
@@ -46,5 +47,15 @@ describe("GE2E speaker embeddings", () => {
     expect(match?.personId).toBe("p-367");
     expect(match?.confidence).toBeGreaterThan(50);
     expect(matchVoice(ea2, [{ personId: "p-533", face: [], voice: [eb1] }])).toBeNull();
+  });
+
+  it("embeds the speech of a VAD result it is given, so a caller that ran the VAD does not run it twice", async () => {
+    const clip = (await decode("voices/librispeech/367/367-130732-0001.flac")).subarray(0, 6 * 16_000);
+    const speech = await analyseSpeech(clip);
+    expect(Array.from(await speakerEmbedding(clip, speech))).toEqual(Array.from(await speakerEmbedding(clip)));
+    const firstHalfOnly = { ...speech, ranges: [[0, 3 * 16_000]] as [number, number][] };
+    expect(cosineDistance(await speakerEmbedding(clip, firstHalfOnly), await speakerEmbedding(clip))).toBeGreaterThan(
+      0,
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { speakerModel } from "./models.js";
-import { analyseSpeech, keepSpeech, normaliseVolume } from "./speech.js";
+import { analyseSpeech, keepSpeech, normaliseVolume, type SpeechAnalysis } from "./speech.js";
 
 export class NoSpeechError extends Error {
   constructor() {
@@ -11,10 +11,11 @@ export class NoSpeechError extends Error {
 /**
  * Resemblyzer's pipeline (preprocess_wav, then embed_utterance): level raised to -30 dBFS when
  * quieter, long silences removed (by Silero VAD here, where Resemblyzer uses webrtcvad), then the
- * mean of the partial-window embeddings, L2-normalised.
+ * mean of the partial-window embeddings, L2-normalised. A caller that has already run the VAD on
+ * this audio passes its result so the VAD does not run twice.
  */
-export async function speakerEmbedding(pcm16k: Float32Array): Promise<Float32Array> {
-  const speech = await analyseSpeech(pcm16k);
+export async function speakerEmbedding(pcm16k: Float32Array, analysed?: SpeechAnalysis): Promise<Float32Array> {
+  const speech = analysed ?? (await analyseSpeech(pcm16k));
   if (speech.ranges.length === 0) throw new NoSpeechError();
   const { embedding } = await speakerModel().predict(normaliseVolume(keepSpeech(pcm16k, speech.ranges)));
   return embedding;
