@@ -4,13 +4,12 @@ import { App } from "./App";
 import { loadRuntimeConfig } from "./api/runtime-config";
 import "./styles.css";
 
-// The runtime config decides where the API lives, so nothing may call it before this resolves.
-loadRuntimeConfig().then(() => {
-  const root = document.getElementById("root");
-  if (!root) throw new Error("index.html has no #root element");
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+// API calls wait for the runtime config (apiUrlWhenLoaded), so the first paint need not.
+void loadRuntimeConfig();
+const root = document.getElementById("root");
+if (!root) throw new Error("index.html has no #root element");
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiJson, apiRequest, queryPath } from "./client";
 import { serverMessage } from "./errors";
+import { loadRuntimeConfig, setRuntimeConfig } from "./runtime-config";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -23,6 +24,22 @@ describe("API client", () => {
   it("falls back to the status text when the body is empty", async () => {
     vi.stubGlobal("fetch", async () => new Response("", { status: 501, statusText: "Not Implemented" }));
     await expect(apiJson("GET", "/api/stats")).rejects.toThrow("501: Not Implemented");
+  });
+
+  it("holds a call made while the runtime config loads until it names the API", async () => {
+    let answerConfig: (response: Response) => void = () => undefined;
+    const configFetch = () => new Promise<Response>((resolve) => (answerConfig = resolve));
+    const fetchMock = vi.fn(async (_url: string) => new Response("[]", { status: 200 }));
+    vi.stubGlobal("fetch", fetchMock);
+    const config = loadRuntimeConfig(configFetch as typeof fetch);
+    const call = apiJson("GET", "/api/threats");
+    await Promise.resolve();
+    expect(fetchMock).not.toHaveBeenCalled();
+    answerConfig(new Response('{"apiUrl":"https://api.example.test/"}', { status: 200 }));
+    await config;
+    await call;
+    expect(fetchMock.mock.calls[0]?.[0]).toBe("https://api.example.test/api/threats");
+    setRuntimeConfig({ apiUrl: "" });
   });
 
   it("joins query key parts with slashes", () => {

@@ -1,4 +1,4 @@
-import { apiUrl } from "./runtime-config";
+import { apiUrlWhenLoaded } from "./runtime-config";
 
 /** Spec section 8: a non-OK response becomes Error(`${status}: ${body text or status text}`). */
 export async function throwIfResNotOk(response: Response): Promise<void> {
@@ -9,7 +9,7 @@ export async function throwIfResNotOk(response: Response): Promise<void> {
 
 /** Every call carries the session cookie; a payload goes as JSON (spec section 7). */
 export async function apiRequest(method: string, path: string, body?: unknown): Promise<Response> {
-  const response = await fetch(apiUrl(path), {
+  const response = await fetch(await apiUrlWhenLoaded(path), {
     method,
     credentials: "include",
     headers: body === undefined ? {} : { "Content-Type": "application/json" },
@@ -27,7 +27,7 @@ export async function apiJson<T>(method: string, path: string, body?: unknown): 
 
 /** Multipart bodies set their own boundary header, so they bypass the JSON path. */
 export async function apiFormData<T>(path: string, form: FormData): Promise<T> {
-  const response = await fetch(apiUrl(path), { method: "POST", credentials: "include", body: form });
+  const response = await fetch(await apiUrlWhenLoaded(path), { method: "POST", credentials: "include", body: form });
   await throwIfResNotOk(response);
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { throwIfResNotOk } from "../api/client";
 import { AUTH_USER_KEY } from "../api/query-client";
-import { apiUrl } from "../api/runtime-config";
+import { apiUrlWhenLoaded } from "../api/runtime-config";
 
 export interface AuthUser {
   userId: string;
@@ -11,7 +11,7 @@ export interface AuthUser {
 
 /** For this query only a 401 means "signed out" rather than an error. */
 export async function fetchCurrentUser(): Promise<AuthUser | null> {
-  const response = await fetch(apiUrl("/api/auth/user"), { credentials: "include" });
+  const response = await fetch(await apiUrlWhenLoaded("/api/auth/user"), { credentials: "include" });
   if (response.status === 401) return null;
   await throwIfResNotOk(response);
   return (await response.json()) as AuthUser;

@@ -42,7 +42,7 @@ export function startWebServer(options: WebServerOptions): Promise<RunningServer
         return;
       }
       if (req.method !== "GET" && req.method !== "HEAD") return json(res, 405, { message: "Method Not Allowed" });
-      serveStatic(res, options.distDir, url.pathname);
+      serveStatic(res, options.distDir, url.pathname, req.headers["accept-encoding"]);
     } catch (error) {
       console.error(`[web] ${req.method} ${url.pathname} failed: ${(error as Error).message}`);
       if (!res.headersSent) json(res, 500, { message: "Internal Server Error" });
