@@ -48,6 +48,7 @@ export const ROUTES: RouteSpec[] = [
   { method: "PUT", path: "/api/biometric/face", group: "biometrics" },
   { method: "PUT", path: "/api/biometric/voice", group: "biometrics" },
   { method: "POST", path: "/api/biometric-training", group: "biometrics" },
+  { method: "POST", path: "/api/biometric-training/embeddings", group: "biometrics" },
   { method: "DELETE", path: "/api/biometric", group: "biometrics" },
 
   { method: "GET", path: "/api/threats", group: "threats" },

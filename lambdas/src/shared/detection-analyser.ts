@@ -1,6 +1,14 @@
-import { assessVoiceForEnrolment, decodeAudio, inspectImageForEnrolment, MediaError, matchFace } from "@lg/detection";
+import {
+  assessVoiceForEnrolment,
+  decodeAudio,
+  defaultEnrolmentGates,
+  enrolmentGateReasons,
+  inspectImageForEnrolment,
+  MediaError,
+  matchFace,
+} from "@lg/detection";
 import { MIN_ENROLMENT_SPEECH_SECONDS } from "@lg/detection/voice/index";
-import type { BiometricAnalyser, FacePhotoAnalysis, VoiceAnalysis } from "@lg/domain/biometrics/ports";
+import type { BiometricAnalyser, FacePhotoAnalysis, ReportedFace, VoiceAnalysis } from "@lg/domain/biometrics/ports";
 
 /** Turned poses are checked by the pose rules, so the engine's frontal-only gate is lifted for them. */
 const TURNED_MAX_YAW = 90;
@@ -49,6 +57,13 @@ export class DetectionAnalyser implements BiometricAnalyser {
       yawDegrees: face.quality.yawDegrees,
       quality: { detectionScore, sizePx, sharpness },
     };
+  }
+
+  assessReportedFace(face: ReportedFace, pose: "frontal" | "turned"): FacePhotoAnalysis {
+    const gates = pose === "turned" ? { ...defaultEnrolmentGates, maxAbsYawDegrees: TURNED_MAX_YAW } : undefined;
+    const reasons = enrolmentGateReasons(face.faceCount, { ...face.quality, yawDegrees: face.yawDegrees }, gates);
+    if (reasons.length > 0) return { ok: false, reason: faceReason(reasons[0] as string) };
+    return { ok: true, descriptor: face.descriptor, yawDegrees: face.yawDegrees, quality: { ...face.quality } };
   }
 
   async analyseVoice(bytes: Uint8Array): Promise<VoiceAnalysis> {

@@ -10,6 +10,7 @@ export {
   defaultEnrolmentGates,
   type EnrolmentGates,
   type EnrolmentInspection,
+  enrolmentGateReasons,
   inspectImageForEnrolment,
 } from "./face/enrolment.js";
 export { matchFace } from "./face/match.js";

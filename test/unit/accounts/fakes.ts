@@ -4,6 +4,7 @@ import type {
   BiometricObjectStore,
   DataKeyService,
   FacePhotoAnalysis,
+  ReportedFace,
 } from "../../../packages/domain/src/biometrics/ports.js";
 import type { BiometricSampleRecord } from "../../../packages/domain/src/records.js";
 import {
@@ -134,6 +135,11 @@ export class FakeAnalyser implements BiometricAnalyser {
     const person = Number(/person=(\d+)/.exec(text)?.[1] ?? 0);
     const yaw = Number(/yaw=(-?\d+)/.exec(text)?.[1] ?? 0);
     return { ok: true, descriptor: new Float32Array([person, 0, 0]), yawDegrees: yaw, quality: { sizePx: 200 } };
+  }
+  /** Reported faces pass when the browser saw one face of at least 80 px, like the engine's gate. */
+  assessReportedFace(face: ReportedFace): FacePhotoAnalysis {
+    if (face.faceCount !== 1 || face.quality.sizePx < 80) return { ok: false, reason: "Face too small or not alone" };
+    return { ok: true, descriptor: face.descriptor, yawDegrees: face.yawDegrees, quality: face.quality };
   }
   async analyseVoice(bytes: Uint8Array) {
     const text = new TextDecoder().decode(bytes.subarray(12));

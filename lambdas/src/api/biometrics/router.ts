@@ -1,6 +1,7 @@
 import { createRouteGroup } from "../../shared/route-group.js";
 import { getConsent, giveConsent } from "./consent.js";
 import { deleteBiometrics } from "./delete-biometrics.js";
+import { trainFromReportedFaces } from "./reported-embeddings.js";
 import { train } from "./training.js";
 import { createFaceUploadUrl, createVoiceUploadUrl, registerFace, registerVoice } from "./uploads.js";
 
@@ -12,5 +13,6 @@ export const handler = createRouteGroup("biometrics", {
   "PUT /api/biometric/face": registerFace,
   "PUT /api/biometric/voice": registerVoice,
   "POST /api/biometric-training": train,
+  "POST /api/biometric-training/embeddings": trainFromReportedFaces,
   "DELETE /api/biometric": deleteBiometrics,
 });

@@ -1,6 +1,9 @@
 import * as faceapiBrowser from "@vladmandic/face-api/dist/face-api.esm.js";
+import type { RgbImage } from "../media/image.js";
 import { defaultLimits } from "../media/limits.js";
+import type { FaceQuality } from "../result.js";
 import { FACE_API_NETS, type FaceApiLike, type RawFace, runFaceApi } from "./face-api-pipeline.js";
+import { faceQuality } from "./quality.js";
 
 /**
  * The face path in a browser, for enrolment where the photo never leaves the device: the same
@@ -11,6 +14,7 @@ import { FACE_API_NETS, type FaceApiLike, type RawFace, runFaceApi } from "./fac
  */
 
 export { euclideanDistance } from "../identity.js";
+export { defaultEnrolmentGates, enrolmentGateReasons } from "./enrolment-gates.js";
 export type { RawFace } from "./face-api-pipeline.js";
 export { matchFace } from "./match.js";
 
@@ -71,10 +75,7 @@ export function loadFaceModels(urls: FaceRuntimeUrls): Promise<void> {
   return loading;
 }
 
-/** Every face in an RGBA image with its 128-d descriptor, largest first; boxes in that image's pixels. */
-export async function faceDescriptorsFromRgba(image: RgbaImage): Promise<RawFace[]> {
-  if (!loading) throw new Error("Call loadFaceModels before computing descriptors");
-  await loading;
+function rgbFromRgba(image: RgbaImage): RgbImage {
   const pixels = image.width * image.height;
   if (image.data.length !== pixels * 4) throw new Error(`Expected ${pixels * 4} RGBA bytes, got ${image.data.length}`);
   const rgb = new Uint8Array(pixels * 3);
@@ -83,8 +84,32 @@ export async function faceDescriptorsFromRgba(image: RgbaImage): Promise<RawFace
     rgb[i * 3 + 1] = image.data[i * 4 + 1] as number;
     rgb[i * 3 + 2] = image.data[i * 4 + 2] as number;
   }
-  const faces = await runFaceApi(faceapi, rgb, image.width, image.height);
+  return { data: rgb, width: image.width, height: image.height };
+}
+
+async function facesIn(rgb: RgbImage): Promise<RawFace[]> {
+  if (!loading) throw new Error("Call loadFaceModels before computing descriptors");
+  await loading;
+  const faces = await runFaceApi(faceapi, rgb.data, rgb.width, rgb.height);
   return faces.sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height);
+}
+
+/** Every face in an RGBA image with its 128-d descriptor, largest first; boxes in that image's pixels. */
+export async function faceDescriptorsFromRgba(image: RgbaImage): Promise<RawFace[]> {
+  return facesIn(rgbFromRgba(image));
+}
+
+/**
+ * Every face with its descriptor and the quality numbers the enrolment gates read (size, sharpness,
+ * yaw), computed exactly as the Node path does; largest first. `scale` is what decodeImageFile gave.
+ */
+export async function analyseFacesInRgba(
+  image: RgbaImage,
+  scale: number,
+): Promise<{ descriptor: Float32Array; quality: FaceQuality }[]> {
+  const rgb = rgbFromRgba(image);
+  const faces = await facesIn(rgb);
+  return faces.map((face) => ({ descriptor: face.descriptor, quality: faceQuality(face, rgb, scale) }));
 }
 
 /**

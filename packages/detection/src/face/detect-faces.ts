@@ -3,7 +3,7 @@ import type { DecodedImage, RgbImage } from "../media/image.js";
 import type { DetectedFace } from "../result.js";
 import { faceModel } from "./face-model.js";
 import { matchFace } from "./match.js";
-import { estimateYawDegrees, laplacianVariance } from "./quality.js";
+import { faceQuality } from "./quality.js";
 
 /**
  * Faces of one decoded picture with quality and best identity, boxes in the coordinates of the
@@ -27,12 +27,7 @@ export async function detectFaces(
       timeSeconds,
       box,
       descriptor: face.descriptor,
-      quality: {
-        detectionScore: face.score,
-        sizePx: Math.min(box.width, box.height),
-        sharpness: laplacianVariance(pixels, face.box),
-        yawDegrees: estimateYawDegrees(face.landmarks),
-      },
+      quality: faceQuality(face, pixels, scale),
       match: matchFace(face.descriptor, enrolled),
     };
   });

@@ -1,5 +1,6 @@
 import type { RgbImage } from "../media/image.js";
-import type { Box } from "../result.js";
+import type { Box, FaceQuality } from "../result.js";
+import type { RawFace } from "./face-api-pipeline.js";
 import type { Point } from "./face-model.js";
 
 /**
@@ -70,4 +71,18 @@ export function estimateYawDegrees(landmarks: Point[]): number {
   const ratio = (noseTip.x - leftEye.x) / span;
   const offset = Math.min(1, Math.max(-1, 2 * ratio - 1));
   return (Math.asin(offset) * 180) / Math.PI;
+}
+
+/**
+ * The quality numbers of one detected face, the same in Node and in the browser. `pixels` is the
+ * analysed image the face was found in; `scale` its width over the original's, so the size is
+ * reported in the original's pixels.
+ */
+export function faceQuality(face: Omit<RawFace, "descriptor">, pixels: RgbImage, scale: number): FaceQuality {
+  return {
+    detectionScore: face.score,
+    sizePx: Math.min(face.box.width, face.box.height) / scale,
+    sharpness: laplacianVariance(pixels, face.box),
+    yawDegrees: estimateYawDegrees(face.landmarks),
+  };
 }

@@ -5,7 +5,7 @@ import { type BiometricSampleRecord, SELF_PERSON_ID } from "../records.js";
 import type { ConsentService } from "./consent.js";
 import { openEmbedding, sealEmbedding } from "./embedding-cipher.js";
 import { describeSize, MAX_SAMPLE_BYTES, type SampleType, sniffSampleType } from "./media-type.js";
-import type { BiometricAnalyser, BiometricObjectStore, DataKeyService } from "./ports.js";
+import type { BiometricAnalyser, BiometricObjectStore, DataKeyService, ReportedFace } from "./ports.js";
 import { checkPoses, POSES } from "./poses.js";
 import { autoDeleteTags, type DataExpiryDays, DEFAULT_DATA_EXPIRY_DAYS, sampleExpiry } from "./retention.js";
 import { type SampleLibrary, sampleObjectKey, uploadKeyPrefix } from "./sample-library.js";
@@ -128,6 +128,52 @@ export class EnrolmentService {
     return { faces: analyses.length, voice: Boolean(voice?.ok), verified: true as const };
   }
 
+  /**
+   * Zero-knowledge live capture: the browser sends only the three poses' descriptors, yaw and
+   * quality numbers. The same gates and pose rules run on them, but the server cannot see the frames,
+   * so the samples are marked as reported by the browser and never vouch for an uploaded photo.
+   */
+  async enrolReportedCapture(userId: string, faces: ReportedFace[]) {
+    await this.deps.consent.require(userId);
+    const profile = await this.deps.store.getProfile(userId);
+    if (!profile?.privacySettings?.zeroKnowledge) {
+      throw new DomainError(
+        "conflict",
+        "Zero-knowledge mode is off for this account: turn it on in Settings to enrol from your browser",
+      );
+    }
+    if (faces.length !== POSES.length) {
+      throw new DomainError("invalid", `Send exactly ${POSES.length} faces: front, left and right`);
+    }
+    const analyses = faces.map((face, i) => {
+      const analysis = this.deps.analyser.assessReportedFace(face, i === 0 ? "frontal" : "turned");
+      if (!analysis.ok)
+        throw new DomainError("unprocessable", `Photo ${i + 1} (${POSES[i]?.name}): ${analysis.reason}`);
+      return analysis;
+    });
+    checkPoses(analyses, this.deps.analyser);
+    const days = await this.expiryDays(userId);
+    for (const [i, analysis] of analyses.entries()) {
+      await this.storeSample(
+        userId,
+        "face",
+        randomUUID(),
+        "zero-knowledge",
+        true,
+        undefined,
+        analysis.descriptor,
+        days,
+        {
+          pose: POSES[i]?.id ?? "",
+          yawDegrees: analysis.yawDegrees,
+          ...analysis.quality,
+          reportedByBrowser: true,
+        },
+      );
+    }
+    return { faces: analyses.length, voice: false, verified: true as const };
+  }
+
   private async enrolUploadedFace(userId: string, key: string, bytes: Uint8Array) {
     const analysis = await this.deps.analyser.analyseFacePhoto(bytes, "frontal");
     if (!analysis.ok) throw new DomainError("unprocessable", analysis.reason);
@@ -187,7 +233,7 @@ export class EnrolmentService {
     sampleId: string,
     source: BiometricSampleRecord["source"],
     verified: boolean,
-    objectKey: string,
+    objectKey: string | undefined,
     embedding: Float32Array,
     days: DataExpiryDays,
     quality: Record<string, unknown>,
@@ -201,7 +247,7 @@ export class EnrolmentService {
       sampleId,
       source,
       verified,
-      objectKey,
+      ...(objectKey ? { objectKey } : {}),
       ...sealed,
       quality,
       createdAt,

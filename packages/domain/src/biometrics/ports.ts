@@ -7,6 +7,17 @@ export type VoiceAnalysis =
   | { ok: true; embedding: Float32Array; speechSeconds: number }
   | { ok: false; reason: string };
 
+/**
+ * One face as the person's own browser analysed it (zero-knowledge mode): the same pipeline's
+ * numbers, but measured on a frame the server never receives, so it can check them, not re-measure.
+ */
+export interface ReportedFace {
+  faceCount: number;
+  descriptor: Float32Array;
+  yawDegrees: number;
+  quality: { detectionScore: number; sizePx: number; sharpness: number };
+}
+
 /** The detection engine as enrolment needs it; reasons are sentences fit to show the person. */
 export interface BiometricAnalyser {
   /**
@@ -14,6 +25,8 @@ export interface BiometricAnalyser {
    * look at the camera; "turned" accepts a turned head (the left and right poses).
    */
   analyseFacePhoto(bytes: Uint8Array, pose: "frontal" | "turned"): Promise<FacePhotoAnalysis>;
+  /** The same gates as analyseFacePhoto, applied to the numbers a browser reports for its frame. */
+  assessReportedFace(face: ReportedFace, pose: "frontal" | "turned"): FacePhotoAnalysis;
   /** Speech present, long enough, one speaker. Accepts any supported audio container. */
   analyseVoice(bytes: Uint8Array): Promise<VoiceAnalysis>;
   /** Whether two face descriptors belong to the same person, with the calibrated confidence 0-100. */

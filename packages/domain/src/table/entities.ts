@@ -75,7 +75,8 @@ export const BiometricSample = defineEntity({
     personId: z.string().min(1),
     modality: z.enum(["face", "voice"]),
     sampleId: z.string().min(1),
-    source: z.enum(["upload", "live-capture", "browser"]),
+    // zero-knowledge: analysed in the person's browser; no raw object, numbers as the browser reported them.
+    source: z.enum(["upload", "live-capture", "zero-knowledge"]),
     verified: z.boolean(),
     objectKey: z.string().optional(),
     encryptedEmbedding: z.string(),

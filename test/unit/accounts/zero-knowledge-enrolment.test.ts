@@ -1,0 +1,193 @@
+import { describe, expect, it } from "vitest";
+import { DetectionAnalyser } from "../../../lambdas/src/shared/detection-analyser.js";
+import { openEmbedding } from "../../../packages/domain/src/biometrics/embedding-cipher.js";
+import { ReportedCaptureInput } from "../../../packages/domain/src/biometrics/reported-capture.js";
+import type { DomainError } from "../../../packages/domain/src/errors.js";
+import { accountWorld } from "./world.js";
+
+/** A plausible descriptor whose first value names the person (the fake analyser compares it). */
+const descriptor = (person: number) => Array.from({ length: 128 }, (_, i) => (i === 0 ? person / 10 : 0.12));
+const face = (person: number, yawDegrees: number, overrides: Record<string, unknown> = {}) => ({
+  descriptor: descriptor(person),
+  faceCount: 1,
+  yawDegrees,
+  detectionScore: 0.98,
+  sizePx: 180,
+  sharpness: 900,
+  ...overrides,
+});
+const capture = (faces: unknown[]) => ReportedCaptureInput.parse({ faces });
+const poses = (person = 1) => capture([face(person, 2), face(person, -24), face(person, 22)]);
+
+const rejection = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error("expected a refusal");
+    },
+    (e: DomainError) => ({ kind: e.kind, message: e.message }),
+  );
+
+async function zeroKnowledgeMember(w: ReturnType<typeof accountWorld>, email: string) {
+  const member = await w.member(email);
+  await w.profiles.update(member.userId, { privacySettings: { zeroKnowledge: true } });
+  return member;
+}
+
+describe("zero-knowledge capture body", () => {
+  const message = (body: unknown) => {
+    const result = ReportedCaptureInput.safeParse(body);
+    return result.success ? "accepted" : result.error.issues[0]?.message;
+  };
+
+  it("accepts three poses of 128 numbers and hands them on as Float32Arrays", () => {
+    const [front] = capture([face(1, 0), face(1, -20), face(1, 20)]);
+    expect(front?.descriptor).toBeInstanceOf(Float32Array);
+    expect(front?.descriptor.length).toBe(128);
+    expect(front?.quality).toEqual({ detectionScore: 0.98, sizePx: 180, sharpness: 900 });
+  });
+
+  it("refuses wrong counts, lengths, types and out-of-range numbers with a message saying which", () => {
+    const ok = [face(1, 0), face(1, -20), face(1, 20)];
+    expect(message({})).toBe("faces must be a list of the three poses");
+    expect(message({ faces: ok.slice(0, 2) })).toBe("Send exactly 3 faces: front, left and right");
+    expect(message({ faces: [face(1, 0, { descriptor: descriptor(1).slice(1) }), ...ok.slice(1)] })).toBe(
+      "A face descriptor has exactly 128 numbers",
+    );
+    expect(message({ faces: [face(1, 0, { descriptor: descriptor(1).map(String) }), ...ok.slice(1)] })).toBe(
+      "Each descriptor value must be a number",
+    );
+    expect(message({ faces: [face(1, 0, { descriptor: descriptor(30) }), ...ok.slice(1)] })).toBe(
+      "Each descriptor value lies between -1 and 1",
+    );
+    expect(message({ faces: [face(1, 0, { descriptor: new Array(128).fill(0) }), ...ok.slice(1)] })).toBe(
+      "This descriptor is not one a face gives",
+    );
+    expect(message({ faces: [face(1, 120), ...ok.slice(1)] })).toBe("yawDegrees lies between -90 and 90");
+    expect(message({ faces: [face(1, 0, { faceCount: 1.5 }), ...ok.slice(1)] })).toBe(
+      "faceCount must be a whole number",
+    );
+    expect(message({ faces: [face(1, 0, { detectionScore: 3 }), ...ok.slice(1)] })).toBe(
+      "detectionScore lies between 0 and 1",
+    );
+  });
+});
+
+describe("zero-knowledge enrolment", () => {
+  it("stores three sealed face embeddings marked zero-knowledge, with no raw object anywhere", async () => {
+    const w = accountWorld();
+    const { userId } = await zeroKnowledgeMember(w, "ada@example.com");
+    expect(await w.enrolment.enrolReportedCapture(userId, poses(3))).toEqual({
+      faces: 3,
+      voice: false,
+      verified: true,
+    });
+    const samples = await w.store.listSamples(userId);
+    expect(samples).toHaveLength(3);
+    for (const sample of samples) {
+      expect(sample).toMatchObject({ modality: "face", source: "zero-knowledge", verified: true });
+      expect(sample.objectKey).toBeUndefined();
+      expect(sample.quality).toMatchObject({ reportedByBrowser: true });
+      const opened = await openEmbedding(w.keys, userId, "face", sample);
+      expect(Array.from(opened)).toEqual(Array.from(Float32Array.from(descriptor(3))));
+    }
+    expect(samples.map((s) => s.quality.pose).sort()).toEqual(["front", "left", "right"]);
+    expect(w.objects.objects.size).toBe(0);
+    expect(await w.profiles.get(userId)).toMatchObject({ faceEnrolled: true, faceVerified: true });
+  });
+
+  it("is refused with a conflict while the account is not in zero-knowledge mode, and without consent", async () => {
+    const w = accountWorld();
+    const { userId } = await w.member("ada@example.com");
+    expect(await rejection(w.enrolment.enrolReportedCapture(userId, poses()))).toMatchObject({
+      kind: "conflict",
+      message: expect.stringMatching(/Zero-knowledge mode is off/),
+    });
+    const noConsent = await w.member("bob@example.com", false);
+    await w.profiles.update(noConsent.userId, { privacySettings: { zeroKnowledge: true } });
+    expect(await rejection(w.enrolment.enrolReportedCapture(noConsent.userId, poses()))).toMatchObject({
+      kind: "forbidden",
+    });
+    expect(w.store.items.size).toBeGreaterThan(0);
+    expect([...(await w.store.listSamples(userId)), ...(await w.store.listSamples(noConsent.userId))]).toEqual([]);
+  });
+
+  it("applies the live capture's pose rules and the engine's gates to the reported numbers, storing nothing", async () => {
+    const w = accountWorld();
+    const { userId } = await zeroKnowledgeMember(w, "ada@example.com");
+    const cases: [unknown[], RegExp][] = [
+      [[face(1, 0), face(1, 3), face(1, 30)], /Turn Left/],
+      [[face(1, 0), face(1, 30), face(1, 25)], /same way/],
+      [[face(1, 0), face(2, -30), face(1, 30)], /same person/],
+      [[face(1, 25), face(1, -30), face(1, 30)], /look straight/],
+      [[face(1, 0, { faceCount: 2 }), face(1, -30), face(1, 30)], /Photo 1 \(Face Forward\)/],
+    ];
+    for (const [faces, message] of cases) {
+      const refused = await rejection(w.enrolment.enrolReportedCapture(userId, capture(faces)));
+      expect(refused.kind).toBe("unprocessable");
+      expect(refused.message).toMatch(message);
+    }
+    expect(await w.store.listSamples(userId)).toEqual([]);
+  });
+
+  it("only ever writes to the caller's own account", async () => {
+    const w = accountWorld();
+    const alice = await zeroKnowledgeMember(w, "alice@example.com");
+    const bob = await zeroKnowledgeMember(w, "bob@example.com");
+    await w.enrolment.enrolReportedCapture(alice.userId, poses(1));
+    await w.enrolment.enrolReportedCapture(bob.userId, poses(2));
+    const alices = await w.store.listSamples(alice.userId);
+    expect(alices).toHaveLength(3);
+    for (const sample of alices) {
+      expect(sample.userId).toBe(alice.userId);
+      expect((await openEmbedding(w.keys, alice.userId, "face", sample))[0]).toBeCloseTo(0.1);
+    }
+  });
+
+  it("does not let a browser-reported capture vouch for an uploaded photo", async () => {
+    const w = accountWorld();
+    const { userId } = await zeroKnowledgeMember(w, "ada@example.com");
+    await w.enrolment.enrolReportedCapture(userId, poses(1));
+    const { uploadURL } = await w.enrolment.createUploadUrl(userId, "face");
+    const key = w.objects.keyFromUploadUrl(uploadURL) as string;
+    await w.objects.write(
+      key,
+      new Uint8Array([0xff, 0xd8, 0xff, ...new TextEncoder().encode("person=1;yaw=0")]),
+      "image/jpeg",
+      {},
+    );
+    expect(await w.enrolment.registerUpload(userId, "face", uploadURL)).toMatchObject({ verified: false });
+  });
+});
+
+describe("the detection engine's gates on reported faces", () => {
+  const analyser = new DetectionAnalyser();
+  const reported = (
+    overrides: Partial<{ faceCount: number; yawDegrees: number; sizePx: number; sharpness: number }>,
+  ) => {
+    const { faceCount = 1, yawDegrees = 0, sizePx = 160, sharpness = 500 } = overrides;
+    return {
+      descriptor: Float32Array.from(descriptor(1)),
+      faceCount,
+      yawDegrees,
+      quality: { detectionScore: 0.9, sizePx, sharpness },
+    };
+  };
+  const reason = (result: ReturnType<DetectionAnalyser["assessReportedFace"]>) => (result.ok ? "ok" : result.reason);
+
+  it("refuses what a photo would be refused for, in the same words", () => {
+    expect(reason(analyser.assessReportedFace(reported({ faceCount: 0 }), "frontal"))).toBe(
+      "No face found in the photo",
+    );
+    expect(reason(analyser.assessReportedFace(reported({ faceCount: 2 }), "frontal"))).toBe("More than one face found");
+    expect(reason(analyser.assessReportedFace(reported({ sizePx: 40 }), "frontal"))).toMatch(/^Face too small \(40 px/);
+    expect(reason(analyser.assessReportedFace(reported({ sharpness: 10 }), "frontal"))).toBe("Photo too blurry");
+    expect(reason(analyser.assessReportedFace(reported({ yawDegrees: 40 }), "frontal"))).toMatch(
+      /^Face turned too far/,
+    );
+  });
+
+  it("lets turned poses through the frontal-only gate, as for photos", () => {
+    expect(reason(analyser.assessReportedFace(reported({ yawDegrees: 40 }), "turned"))).toBe("ok");
+    expect(reason(analyser.assessReportedFace(reported({}), "frontal"))).toBe("ok");
+  });
+});
