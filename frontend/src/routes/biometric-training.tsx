@@ -1,15 +1,20 @@
-import { useMutation } from "@tanstack/react-query";
-import { useState } from "react";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
-import { apiFormData } from "../api/client";
+import { apiFormData, apiJson } from "../api/client";
+import { serverMessage } from "../api/errors";
 import { useAuth } from "../auth/use-auth";
 import { PRIVACY_STATEMENT } from "../content/marketing";
 import { ConsentGate } from "../features/consent/ConsentGate";
 import { withDemo } from "../features/demo/demo-session";
+import { profileQuery } from "../features/preferences/profile-query";
 import { FlowHeader } from "../features/profile-setup/FlowHeader";
 import { FacePhase } from "../features/training/FacePhase";
 import { POSES, trainingFormData } from "../features/training/poses";
 import { VoicePhase } from "../features/training/VoicePhase";
+import { useBiometricUpload } from "../features/uploads/use-biometric-upload";
+import { analyseCapture, type ReportedFace } from "../features/zero-knowledge/face-analysis";
+import { ZeroKnowledgeNotice } from "../features/zero-knowledge/ZeroKnowledgeNotice";
 import { Main } from "../ui/Page";
 import { toast } from "../ui/toast-store";
 
@@ -23,10 +28,26 @@ export default function BiometricTrainingRoute() {
   const [phase, setPhase] = useState<Phase>("intro");
   const [faces, setFaces] = useState<Blob[]>([]);
   const [voice, setVoice] = useState<Blob | null>(null);
+  const profile = useQuery(profileQuery(auth.isAuthenticated));
+  // Until the profile says otherwise nothing is sent, so a zero-knowledge account never uploads photos by mistake.
+  const zeroKnowledge = profile.data?.privacySettings?.zeroKnowledge === true;
+  const reported = useRef<ReportedFace[]>([]);
+  const voiceUpload = useBiometricUpload("voice");
+
+  const checkOnDevice = async (photo: Blob, poseIndex: number) => {
+    const analysis = await analyseCapture(photo, poseIndex);
+    if (!analysis.ok) return analysis.reason;
+    reported.current[poseIndex] = analysis.face;
+    return null;
+  };
 
   const next = () => navigate(withDemo("/scan-preferences", demo));
   const submit = useMutation({
-    mutationFn: () => apiFormData<unknown>("/api/biometric-training", trainingFormData(faces, voice)),
+    mutationFn: async () => {
+      if (!zeroKnowledge) return apiFormData<unknown>("/api/biometric-training", trainingFormData(faces, voice));
+      await apiJson("POST", "/api/biometric-training/embeddings", { faces: reported.current });
+      if (voice && !(await voiceUpload.upload(voice))) throw new Error("Voice enrolment failed");
+    },
     onSuccess: () => {
       toast({
         title: "AI Training Complete",
@@ -34,10 +55,10 @@ export default function BiometricTrainingRoute() {
       });
       next();
     },
-    onError: () =>
+    onError: (error) =>
       toast({
         title: "Training Failed",
-        description: "Failed to process biometric data. Please try again.",
+        description: zeroKnowledge ? serverMessage(error) : "Failed to process biometric data. Please try again.",
         variant: "destructive",
       }),
   });
@@ -59,7 +80,13 @@ export default function BiometricTrainingRoute() {
               <li>Read a short paragraph aloud for your voice profile</li>
             </ul>
             <p className="small muted">{PRIVACY_STATEMENT}</p>
-            <button type="button" className="btn btn-primary btn-lg" onClick={() => setPhase("face")}>
+            {zeroKnowledge ? <ZeroKnowledgeNotice /> : null}
+            <button
+              type="button"
+              className="btn btn-primary btn-lg"
+              disabled={auth.isAuthenticated && profile.isLoading}
+              onClick={() => setPhase("face")}
+            >
               Start AI Training
             </button>
           </section>
@@ -67,6 +94,7 @@ export default function BiometricTrainingRoute() {
         {phase === "face" ? (
           <ConsentGate enabled={auth.isAuthenticated}>
             <FacePhase
+              {...(zeroKnowledge ? { check: checkOnDevice } : {})}
               onDone={(captured) => {
                 setFaces(captured);
                 setPhase("voice");
@@ -99,6 +127,20 @@ export default function BiometricTrainingRoute() {
             </dl>
             {!auth.isAuthenticated ? (
               <p className="banner banner-demo">Demo mode: your captures stay in this browser and are not sent.</p>
+            ) : null}
+            {zeroKnowledge && submit.isError ? (
+              <button
+                type="button"
+                className="btn btn-secondary"
+                onClick={() => {
+                  reported.current = [];
+                  setFaces([]);
+                  submit.reset();
+                  setPhase("face");
+                }}
+              >
+                Retake photos
+              </button>
             ) : null}
             <button
               type="button"

@@ -5,7 +5,10 @@ const CONTROLS: { key: keyof PrivacySettings; label: string; help: string; fallb
   {
     key: "zeroKnowledge",
     label: "Zero-Knowledge Mode",
-    help: "Compute embeddings in your browser so raw samples never leave your device.",
+    help:
+      "Your live face photos are analysed in this browser and only face descriptors (numbers, no images) are sent. " +
+      "The trade-off: the server cannot re-check photos it never sees, so it relies on this browser's analysis, " +
+      "and enrolment downloads about 14 MB of face models once. Your voice recording is still uploaded, encrypted.",
     fallback: false,
   },
   {

@@ -3,8 +3,18 @@ import { toast } from "../../ui/toast-store";
 import { useCamera } from "../media/use-camera";
 import { POSES } from "./poses";
 
-/** Live camera with three guided captures; the camera stops after the third. */
-export function FacePhase({ onDone }: { onDone: (faces: Blob[]) => void }) {
+/**
+ * Live camera with three guided captures; the camera stops after the third. `check`, when given,
+ * vets each capture before it counts (zero-knowledge mode analyses it on the device) and returns
+ * the reason to retake it, or null.
+ */
+export function FacePhase({
+  onDone,
+  check,
+}: {
+  onDone: (faces: Blob[]) => void;
+  check?: (photo: Blob, poseIndex: number) => Promise<string | null>;
+}) {
   const onError = useCallback(
     () =>
       toast({
@@ -17,6 +27,7 @@ export function FacePhase({ onDone }: { onDone: (faces: Blob[]) => void }) {
   const camera = useCamera(onError);
   const [faces, setFaces] = useState<Blob[]>([]);
   const [thumbs, setThumbs] = useState<string[]>([]);
+  const [checking, setChecking] = useState(false);
   const { start, stop } = camera;
 
   useEffect(() => {
@@ -35,6 +46,15 @@ export function FacePhase({ onDone }: { onDone: (faces: Blob[]) => void }) {
   const capture = async () => {
     const blob = await camera.capture();
     if (!blob) return;
+    if (check) {
+      setChecking(true);
+      const reason = await check(blob, index).catch(() => "This browser could not analyse the photo");
+      setChecking(false);
+      if (reason) {
+        toast({ title: `Retake: ${pose.title}`, description: reason, variant: "destructive" });
+        return;
+      }
+    }
     const next = [...faces, blob];
     setFaces(next);
     setThumbs((t) => [...t, URL.createObjectURL(blob)]);
@@ -60,8 +80,10 @@ export function FacePhase({ onDone }: { onDone: (faces: Blob[]) => void }) {
         )}
       </div>
       <div className="button-row" style={{ alignItems: "center" }}>
-        <button type="button" className="btn btn-primary" disabled={!camera.active} onClick={capture}>
-          Capture Photo {Math.min(index + 1, POSES.length)}/{POSES.length}
+        <button type="button" className="btn btn-primary" disabled={!camera.active || checking} onClick={capture}>
+          {checking
+            ? "Analysing on this device…"
+            : `Capture Photo ${Math.min(index + 1, POSES.length)}/${POSES.length}`}
         </button>
         {!camera.active ? (
           <button type="button" className="btn btn-secondary" onClick={() => void camera.start()}>

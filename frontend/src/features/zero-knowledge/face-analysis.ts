@@ -1,0 +1,92 @@
+/**
+ * Zero-knowledge enrolment's face analysis, in the browser: the detection package's browser build
+ * (packages/detection/src/face/browser.ts), which `npm run build:web` writes to /face-browser/ with
+ * its models and WebAssembly binaries. It is imported only when a capture needs it, so none of
+ * face-api, TensorFlow.js or the weights is in the app's initial JavaScript.
+ */
+
+const FACE_BROWSER = "/face-browser/";
+
+/** What the enrolment endpoint accepts per pose: numbers only, never the frame. */
+export interface ReportedFace {
+  descriptor: number[];
+  faceCount: number;
+  yawDegrees: number;
+  detectionScore: number;
+  sizePx: number;
+  sharpness: number;
+}
+
+interface FaceQuality {
+  detectionScore: number;
+  sizePx: number;
+  sharpness: number;
+  yawDegrees: number;
+}
+interface EnrolmentGates {
+  minFaceSizePx: number;
+  minSharpness: number;
+  maxAbsYawDegrees: number;
+}
+/** The part of the browser build this module calls (its exports, typed here: it is not bundled). */
+interface FaceBrowserBuild {
+  loadFaceModels(urls: { models: string; wasm: string }): Promise<void>;
+  decodeImageFile(file: Blob): Promise<{ image: unknown; scale: number }>;
+  analyseFacesInRgba(image: unknown, scale: number): Promise<{ descriptor: Float32Array; quality: FaceQuality }[]>;
+  enrolmentGateReasons(faceCount: number, quality: FaceQuality | undefined, gates?: EnrolmentGates): string[];
+  defaultEnrolmentGates: EnrolmentGates;
+}
+
+/** The server's pose rules (packages/domain/src/biometrics/poses.ts), checked early so a bad pose can be retaken. */
+const FRONT_MAX_YAW = 12;
+const TURN_MIN_YAW = 15;
+/** Turned poses lift the engine's frontal-only yaw gate, as the server does. */
+const TURNED_MAX_YAW = 90;
+
+let build: Promise<FaceBrowserBuild> | undefined;
+
+/** Loads the face path once (about 1.3 MB of script and 12 MB of weights, cached by the browser). */
+export function loadFaceAnalysis(): Promise<FaceBrowserBuild> {
+  if (!build) {
+    build = (async () => {
+      const url = new URL(`${FACE_BROWSER}face-browser.js`, window.location.origin).href;
+      const face = (await import(/* @vite-ignore */ url)) as FaceBrowserBuild;
+      await face.loadFaceModels({ models: `${FACE_BROWSER}models/`, wasm: `${FACE_BROWSER}wasm/` });
+      return face;
+    })().catch((error: unknown) => {
+      build = undefined;
+      throw error;
+    });
+  }
+  return build;
+}
+
+const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+export type CaptureAnalysis = { ok: true; face: ReportedFace } | { ok: false; reason: string };
+
+/** One captured pose analysed on this device: the same gates the server applies, then the numbers to send. */
+export async function analyseCapture(photo: Blob, poseIndex: number): Promise<CaptureAnalysis> {
+  const face = await loadFaceAnalysis();
+  const { image, scale } = await face.decodeImageFile(photo);
+  const faces = await face.analyseFacesInRgba(image, scale);
+  const first = faces[0];
+  const turned = poseIndex > 0;
+  const gates = turned ? { ...face.defaultEnrolmentGates, maxAbsYawDegrees: TURNED_MAX_YAW } : undefined;
+  const [reason] = face.enrolmentGateReasons(faces.length, first?.quality, gates);
+  if (reason || !first) return { ok: false, reason: sentence(reason ?? "no face found") };
+  const yaw = first.quality.yawDegrees;
+  if (!turned && Math.abs(yaw) > FRONT_MAX_YAW) return { ok: false, reason: "Look straight at the camera" };
+  if (turned && Math.abs(yaw) < TURN_MIN_YAW) return { ok: false, reason: "Turn your head further" };
+  return {
+    ok: true,
+    face: {
+      descriptor: Array.from(first.descriptor),
+      faceCount: faces.length,
+      yawDegrees: yaw,
+      detectionScore: first.quality.detectionScore,
+      sizePx: first.quality.sizePx,
+      sharpness: first.quality.sharpness,
+    },
+  };
+}
