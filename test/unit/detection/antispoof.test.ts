@@ -28,8 +28,9 @@ describe("AASIST synthetic-speech countermeasure", () => {
         const model = models[variant as keyof typeof models];
         const logits = await model.predict(window);
         const expected = clip.logits[variant as keyof typeof clip.logits];
-        expect(logits.spoof).toBeCloseTo(expected[0] as number, 3);
-        expect(logits.bonafide).toBeCloseTo(expected[1] as number, 3);
+        // Measured agreement is ≤ 1.1e-5 (the fixture keeps 6 decimals); the margin allows other CPUs' kernels.
+        expect(Math.abs(logits.spoof - (expected[0] as number))).toBeLessThan(5e-5);
+        expect(Math.abs(logits.bonafide - (expected[1] as number))).toBeLessThan(5e-5);
       }
     }
   });
