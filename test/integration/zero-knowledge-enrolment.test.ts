@@ -1,0 +1,165 @@
+/**
+ * Zero-knowledge enrolment on the local stack: descriptors computed in Node from real photos of
+ * one person (frontal, turned one way, turned the other), posted as the browser would post them;
+ * they are stored sealed with no object in the biometric bucket, and they are what a scan loads.
+ */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
+import { faceDescriptors, matchFace } from "@lg/detection";
+import { enrolledEmbeddings } from "@lg/domain/biometrics/enrolled-identity";
+import { SampleLibrary } from "@lg/domain/biometrics/sample-library";
+import { MATCH_FLOOR_PERCENT } from "@lg/domain/scanning/likeness-verdict";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { S3BiometricStore } from "../../lambdas/src/shared/s3-biometric-store.js";
+import { scanClients } from "../support/scan-run.js";
+import { clientConfig } from "./local-clients.js";
+import { type SignedUpPerson, signUp } from "./signed-up-person.js";
+
+const stack = inject("localStack");
+const mediaDir = stack.env.DEMO_MEDIA_DIR ?? path.resolve("../shared/data");
+const OBAMA = "faces/face_recognition/examples/knn_examples";
+/** The engine reads these at about 1°, -30° and 25° of yaw. */
+const POSE_PHOTOS = [`${OBAMA}/train/obama/obama.jpg`, `${OBAMA}/train/obama/obama2.jpg`, `${OBAMA}/test/obama1.jpg`];
+const SAME_PERSON = "faces/face_recognition/examples/obama-720p.jpg";
+const SOMEONE_ELSE = `${OBAMA}/train/biden/biden.jpg`;
+
+const s3 = new S3Client(clientConfig(stack.env, "AWS_ENDPOINT_URL_S3"));
+
+interface PostedFace {
+  descriptor: number[];
+  faceCount: number;
+  yawDegrees: number;
+  detectionScore: number;
+  sizePx: number;
+  sharpness: number;
+}
+
+/** What the browser build computes for a photo, computed here by the Node path (the e2e shows they agree). */
+async function reportFor(file: string): Promise<PostedFace> {
+  const faces = await faceDescriptors(new Uint8Array(await readFile(path.join(mediaDir, file))));
+  const [face] = faces;
+  if (!face) throw new Error(`no face in ${file}`);
+  return { descriptor: Array.from(face.descriptor), faceCount: faces.length, ...face.quality };
+}
+
+const post = (person: SignedUpPerson | null, body: unknown) =>
+  fetch(`${stack.url}/api/biometric-training/embeddings`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(person ? { cookie: person.cookie } : {}) },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+
+async function consentAndMode(person: SignedUpPerson, zeroKnowledge: boolean) {
+  const { version } = (await (
+    await fetch(`${stack.url}/api/consent`, { headers: { cookie: person.cookie } })
+  ).json()) as {
+    version: string;
+  };
+  const headers = { cookie: person.cookie, "content-type": "application/json" };
+  const consent = await fetch(`${stack.url}/api/consent`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ version, agree: true }),
+  });
+  expect(consent.status).toBe(200);
+  const profile = await fetch(`${stack.url}/api/profile`, {
+    method: "PUT",
+    headers,
+    body: JSON.stringify({ privacySettings: { zeroKnowledge } }),
+  });
+  expect(profile.status).toBe(200);
+}
+
+const objectsOf = async (userId: string) =>
+  (await s3.send(new ListObjectsV2Command({ Bucket: stack.env.BIOMETRIC_BUCKET, Prefix: `users/${userId}/` })))
+    .Contents ?? [];
+
+let poses: PostedFace[];
+beforeAll(async () => {
+  poses = [];
+  for (const file of POSE_PHOTOS) poses.push(await reportFor(file));
+});
+
+describe("zero-knowledge enrolment on the local stack", () => {
+  it("refuses a body that is not three poses of numbers with 400 and a message, and an oversized one with 413", async () => {
+    const ada = await signUp(stack.url, "zk-shapes");
+    await consentAndMode(ada, true);
+    const cases: [unknown, string][] = [
+      ["{not json", "Request body must be valid JSON"],
+      [{ faces: poses.slice(0, 2) }, "Send exactly 3 faces: front, left and right"],
+      [
+        { faces: [{ ...poses[0], descriptor: [0.1, 0.2, 0.3] }, ...poses.slice(1)] },
+        "A face descriptor has exactly 128 numbers",
+      ],
+      [{ faces: [{ ...poses[0], yawDegrees: "left" }, ...poses.slice(1)] }, "yawDegrees must be a number"],
+    ];
+    for (const [body, message] of cases) {
+      const res = await post(ada, body);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { message: string }).message).toBe(message);
+    }
+    const padded = await post(ada, { faces: poses, padding: "x".repeat(40_000) });
+    expect(padded.status).toBe(413);
+    expect(await post(null, { faces: poses }).then((r) => r.status)).toBe(401);
+  });
+
+  it("answers 409 while the account is not in zero-knowledge mode, and stores nothing", async () => {
+    const bo = await signUp(stack.url, "zk-off");
+    await consentAndMode(bo, false);
+    const res = await post(bo, { faces: poses });
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { message: string }).message).toMatch(/Zero-knowledge mode is off/);
+    expect(await scanClients(stack.env).accounts.listSamples(bo.userId)).toEqual([]);
+  });
+
+  it("refuses poses that turn the same way with the pose rule's message", async () => {
+    const cy = await signUp(stack.url, "zk-same-way");
+    await consentAndMode(cy, true);
+    const [front, left] = poses as [PostedFace, PostedFace, PostedFace];
+    const res = await post(cy, { faces: [front, left, left] });
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { message: string }).message).toMatch(/turn the same way/);
+  });
+
+  it("stores the three descriptors sealed, with no raw object, and a scan's identity loads and matches them", async () => {
+    const dee = await signUp(stack.url, "zk-enrol");
+    const eve = await signUp(stack.url, "zk-other");
+    await consentAndMode(dee, true);
+    const res = await post(dee, { faces: poses });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ faces: 3, voice: false, verified: true });
+
+    const { accounts, keys } = scanClients(stack.env);
+    const samples = await accounts.listSamples(dee.userId);
+    expect(samples).toHaveLength(3);
+    for (const sample of samples) {
+      expect(sample).toMatchObject({ modality: "face", source: "zero-knowledge", verified: true });
+      expect(sample.objectKey).toBeUndefined();
+      expect(sample.encryptedEmbedding).not.toContain(String(poses[0]?.descriptor[0]));
+    }
+    expect(await objectsOf(dee.userId)).toEqual([]);
+    expect(await accounts.listSamples(eve.userId)).toEqual([]);
+
+    const profile = (await (await fetch(`${stack.url}/api/profile`, { headers: { cookie: dee.cookie } })).json()) as {
+      faceEnrolled: boolean;
+      faceVerified: boolean;
+    };
+    expect(profile).toMatchObject({ faceEnrolled: true, faceVerified: true });
+
+    // What the scan workflow loads for this person (enrolledEmbeddings), opened through KMS.
+    const objects = new S3BiometricStore(s3, stack.env.BIOMETRIC_BUCKET ?? "");
+    const library = new SampleLibrary({ store: accounts, objects, now: () => new Date() });
+    const identity = await enrolledEmbeddings(library, keys, dee.userId);
+    expect(identity.face).toHaveLength(3);
+    const posted = poses.map((p) => Array.from(Float32Array.from(p.descriptor)));
+    expect(identity.face.map((f) => Array.from(f)).sort()).toEqual(posted.sort());
+
+    const [same] = await faceDescriptors(new Uint8Array(await readFile(path.join(mediaDir, SAME_PERSON))));
+    const [other] = await faceDescriptors(new Uint8Array(await readFile(path.join(mediaDir, SOMEONE_ELSE))));
+    // The scan's own floor decides whether a face found on a platform is this person.
+    const confidence = (d: Float32Array | undefined) => matchFace(d as Float32Array, [identity])?.confidence ?? 0;
+    expect(confidence(same?.descriptor)).toBeGreaterThanOrEqual(MATCH_FLOOR_PERCENT);
+    expect(confidence(other?.descriptor)).toBeLessThan(MATCH_FLOOR_PERCENT);
+  });
+});
