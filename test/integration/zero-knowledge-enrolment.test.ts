@@ -8,9 +8,11 @@ import path from "node:path";
 import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { faceDescriptors, matchFace } from "@lg/detection";
 import { enrolledEmbeddings } from "@lg/domain/biometrics/enrolled-identity";
+import type { ReportedCaptureInput } from "@lg/domain/biometrics/reported-capture";
 import { SampleLibrary } from "@lg/domain/biometrics/sample-library";
 import { MATCH_FLOOR_PERCENT } from "@lg/domain/scanning/likeness-verdict";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import type { z } from "zod";
 import { S3BiometricStore } from "../../lambdas/src/shared/s3-biometric-store.js";
 import { scanClients } from "../support/scan-run.js";
 import { clientConfig } from "./local-clients.js";
@@ -26,14 +28,8 @@ const SOMEONE_ELSE = `${OBAMA}/train/biden/biden.jpg`;
 
 const s3 = new S3Client(clientConfig(stack.env, "AWS_ENDPOINT_URL_S3"));
 
-interface PostedFace {
-  descriptor: number[];
-  faceCount: number;
-  yawDegrees: number;
-  detectionScore: number;
-  sizePx: number;
-  sharpness: number;
-}
+/** One pose as the endpoint takes it. */
+type PostedFace = z.input<typeof ReportedCaptureInput>["faces"][number];
 
 /** What the browser build computes for a photo, computed here by the Node path (the e2e shows they agree). */
 async function reportFor(file: string): Promise<PostedFace> {
