@@ -6,7 +6,7 @@ describe("public figures about the system", () => {
     const report = {
       face: { tarAtFar1e3: 0.994, tarAtFar1e2: 1, pairs: { genuine: 175, impostor: 1655 }, calibration: {} },
       latency: { imageP50Ms: 182.5, imageP95Ms: 260 },
-      measuredAt: "2026-11-22T23:40:00.000Z",
+      date: "2026-11-22T23:40:00.000Z",
     };
     expect(publicMetrics(report, 19)).toEqual({
       detection: {

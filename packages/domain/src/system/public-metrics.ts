@@ -27,13 +27,14 @@ const Report = z.object({
     .partial()
     .optional(),
   latency: z.object({ imageP50Ms: finite.positive().optional() }).partial().optional(),
-  measuredAt: z.string().datetime({ offset: true }).optional(),
+  /** When the benchmark ran (`date` in its report). */
+  date: z.string().datetime({ offset: true }).optional(),
 });
 
 export function publicMetrics(report: unknown, platformsMonitored: number): PublicMetrics {
   const parsed = Report.safeParse(report);
   if (!parsed.success) return { platformsMonitored };
-  const { face, latency, measuredAt } = parsed.data;
+  const { face, latency, date: measuredAt } = parsed.data;
   const pairs = face?.pairs;
   const detection = {
     ...(face?.tarAtFar1e3 !== undefined ? { faceTarAtFar1e3: face.tarAtFar1e3 } : {}),
