@@ -22,7 +22,7 @@ import {
   seriousViolations,
   signUpByEmail,
 } from "./support/browser.js";
-import { buildFakeCapture, type FakeCapture, type PersonaMedia, POSE_MARKERS } from "./support/fake-capture.js";
+import { buildFakeCapture, type FakeCapture, type PersonaMedia, waitForPoseStart } from "./support/fake-capture.js";
 
 const mediaDir = process.env.LG_DATA_DIR ?? path.resolve(repoRoot, "../shared/data");
 const PASSWORD = "Correct-horse-9";
@@ -35,34 +35,6 @@ let captureDir: string;
 let capture: FakeCapture;
 let persona: PersonaMedia & { displayName: string };
 let platformsChosen = 0;
-
-/**
- * Which pose the live preview shows, from the colour of the marker square the fake camera's video
- * carries in its corner (-1 when the preview has no frame yet). Runs in the page.
- */
-const SHOWN_POSE = `(() => {
-  const video = document.querySelector("video");
-  if (!video || video.readyState < 2) return -1;
-  const canvas = document.createElement("canvas");
-  canvas.width = 16;
-  canvas.height = 16;
-  const context = canvas.getContext("2d");
-  context.drawImage(video, 0, 0, 16, 16, 0, 0, 16, 16);
-  const [r, g, b] = context.getImageData(6, 6, 1, 1).data;
-  const high = (v) => v > 150, low = (v) => v < 100;
-  if (high(r) && low(g) && low(b)) return 0;
-  if (low(r) && high(g) && low(b)) return 1;
-  if (low(r) && low(g) && high(b)) return 2;
-  return -1;
-})()`;
-
-/** Waits until the looping video has just switched to the pose, so a capture lands well inside it. */
-async function waitForPoseStart(pose: number) {
-  const previous = (pose + POSE_MARKERS.length - 1) % POSE_MARKERS.length;
-  for (const expected of [previous, pose]) {
-    await page.waitForFunction(`${SHOWN_POSE} === ${expected}`, undefined, { polling: 50, timeout: 60_000 });
-  }
-}
 
 beforeAll(async () => {
   ensureWebBuilt();
@@ -121,7 +93,7 @@ describe("protection journey on the local stack", () => {
     await page.getByRole("button", { name: "I Agree" }).click();
     await page.locator("video").waitFor();
     for (const pose of [0, 1, 2]) {
-      await waitForPoseStart(pose);
+      await waitForPoseStart(page, pose);
       if (pose === 0) await screenshot(page, "journey-05-training-camera");
       await page.getByRole("button", { name: `Capture Photo ${pose + 1}/3` }).click();
     }

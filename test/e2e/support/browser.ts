@@ -15,8 +15,10 @@ export const NARROW_WIDTH = 360;
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
+/** The app and the face path it imports in zero-knowledge mode: both come from `npm run build:web`. */
 export function ensureWebBuilt(): void {
-  if (!existsSync(path.join(distDir, "index.html"))) execSync("npm run build:web", { cwd: repoRoot, stdio: "inherit" });
+  const built = ["index.html", "face-browser/face-browser.js"].every((file) => existsSync(path.join(distDir, file)));
+  if (!built) execSync("npm run build:web", { cwd: repoRoot, stdio: "inherit" });
 }
 
 export function launchChromium(extraArgs: string[] = []): Promise<Browser> {

@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { inspectImageForEnrolment } from "@lg/detection";
+import type { Page } from "playwright-core";
 import { readLabels } from "../../../local/src/platform-simulator/labels.js";
 
 /**
@@ -151,4 +152,32 @@ export async function buildFakeCapture(mediaDir: string, persona: PersonaMedia, 
     audioPath,
     poses: poses.map((p) => ({ file: path.relative(mediaDir, p.file), yawDegrees: p.yawDegrees })),
   };
+}
+
+/**
+ * Which pose the live preview shows, from the colour of the marker square the fake camera's video
+ * carries in its corner (-1 when the preview has no frame yet). Runs in the page.
+ */
+const SHOWN_POSE = `(() => {
+  const video = document.querySelector("video");
+  if (!video || video.readyState < 2) return -1;
+  const canvas = document.createElement("canvas");
+  canvas.width = 16;
+  canvas.height = 16;
+  const context = canvas.getContext("2d");
+  context.drawImage(video, 0, 0, 16, 16, 0, 0, 16, 16);
+  const [r, g, b] = context.getImageData(6, 6, 1, 1).data;
+  const high = (v) => v > 150, low = (v) => v < 100;
+  if (high(r) && low(g) && low(b)) return 0;
+  if (low(r) && high(g) && low(b)) return 1;
+  if (low(r) && low(g) && high(b)) return 2;
+  return -1;
+})()`;
+
+/** Waits until the looping video has just switched to the pose, so a capture lands well inside it. */
+export async function waitForPoseStart(page: Page, pose: number) {
+  const previous = (pose + POSE_MARKERS.length - 1) % POSE_MARKERS.length;
+  for (const expected of [previous, pose]) {
+    await page.waitForFunction(`${SHOWN_POSE} === ${expected}`, undefined, { polling: 50, timeout: 60_000 });
+  }
 }

@@ -1,0 +1,135 @@
+/**
+ * Zero-knowledge enrolment in Chromium against the local stack: the person turns the mode on in
+ * Settings, trains with the fake camera playing real photos of the simulator's persona (frontal,
+ * turned each way) and the fake microphone playing their voice. The photos are analysed in the
+ * page by the lazily loaded face path; the test watches every request and proves no image left the
+ * browser, then reads the table and bucket: three sealed face samples marked zero-knowledge and
+ * only the voice recording stored as an object.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type LocalStack, startLocalStack } from "../../local/src/stack.js";
+import { scanClients, scenarioUrl } from "../support/scan-run.js";
+import { distDir, ensureWebBuilt, launchChromium, repoRoot, screenshot, signUpByEmail } from "./support/browser.js";
+import { buildFakeCapture, type PersonaMedia, waitForPoseStart } from "./support/fake-capture.js";
+
+const mediaDir = process.env.LG_DATA_DIR ?? path.resolve(repoRoot, "../shared/data");
+
+let stack: LocalStack;
+let browser: Browser;
+let page: Page;
+let dataDir: string;
+let captureDir: string;
+const sent: { method: string; url: string; contentType: string; bytes: number }[] = [];
+
+beforeAll(async () => {
+  ensureWebBuilt();
+  dataDir = mkdtempSync(path.join(tmpdir(), "lg-e2e-zk-"));
+  captureDir = mkdtempSync(path.join(tmpdir(), "lg-e2e-zk-capture-"));
+  stack = await startLocalStack({ dataDir, port: 0, distDir, mediaDir, simulator: { totalItems: 8, plantedItems: 2 } });
+  const { persona } = (await (await fetch(scenarioUrl(stack.env))).json()) as { persona: PersonaMedia };
+  const capture = await buildFakeCapture(mediaDir, persona, captureDir);
+  browser = await launchChromium([
+    "--use-fake-ui-for-media-stream",
+    "--use-fake-device-for-media-stream",
+    `--use-file-for-fake-video-capture=${capture.videoPath}`,
+    `--use-file-for-fake-audio-capture=${capture.audioPath}`,
+  ]);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.grantPermissions(["camera", "microphone"], { origin: stack.url });
+  page = await context.newPage();
+  page.on("request", (request) => {
+    if (request.method() === "GET") return;
+    sent.push({
+      method: request.method(),
+      url: request.url(),
+      contentType: request.headers()["content-type"] ?? "",
+      bytes: request.postDataBuffer()?.byteLength ?? 0,
+    });
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+  for (const dir of [dataDir, captureDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("zero-knowledge enrolment in the browser", () => {
+  it("turns the mode on in Settings and trains with photos analysed on the device", async () => {
+    await signUpByEmail(page, stack.url, `zk-${Date.now()}@example.com`, "Correct-horse-9");
+    await page.goto(`${stack.url}/settings`);
+    const saved = page.waitForResponse((r) => r.url().endsWith("/api/profile") && r.request().method() === "PUT");
+    const toggle = page.getByRole("switch", { name: /Zero-Knowledge Mode/ });
+    // The switch shows what the server saved, so it turns on once the PUT has answered.
+    await toggle.click();
+    expect((await saved).status()).toBe(200);
+    await expect.poll(() => toggle.isChecked()).toBe(true);
+
+    await page.goto(`${stack.url}/biometric-training`);
+    await page.getByText("Zero-knowledge mode is on.").waitFor();
+    await page.getByRole("button", { name: "Start AI Training" }).click();
+    await page.getByRole("checkbox", { name: /I have read this and agree/ }).check();
+    await page.getByRole("button", { name: "I Agree" }).click();
+    await page.locator("video").waitFor();
+    for (const pose of [0, 1, 2]) {
+      // The first capture loads the face models; the button comes back once the pose is analysed.
+      const button = page.getByRole("button", { name: `Capture Photo ${pose + 1}/3` });
+      await button.waitFor({ timeout: 180_000 });
+      await waitForPoseStart(page, pose);
+      await button.click();
+    }
+    await page.getByRole("heading", { name: "Voice Training" }).waitFor({ timeout: 180_000 });
+    await page.getByRole("button", { name: "Start Recording" }).click();
+    await page.getByText("Recording… 7 seconds").waitFor({ timeout: 30_000 });
+    await page.getByRole("button", { name: /Stop Recording/ }).click();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("heading", { name: "Training Complete!" }).waitFor();
+
+    const faces = page.waitForResponse((r) => r.url().endsWith("/api/biometric-training/embeddings"));
+    const voice = page.waitForResponse((r) => r.url().endsWith("/api/biometric/voice"));
+    await page.getByRole("button", { name: "Continue to Scan Preferences" }).click();
+    const facesResponse = await faces;
+    expect(`${facesResponse.status()} ${await facesResponse.text()}`).toMatch(/^200 .*"faces":3/);
+    expect((await voice).status()).toBe(200);
+    await page.waitForURL(/\/scan-preferences$/);
+    await screenshot(page, "zero-knowledge-trained");
+  });
+
+  it("sent no image: only numbers for the faces, and the voice recording to its upload URL", async () => {
+    expect(sent.some((r) => r.url.endsWith("/api/biometric-training"))).toBe(false);
+    expect(sent.filter((r) => /image\/|multipart\//.test(r.contentType))).toEqual([]);
+    const faces = sent.find((r) => r.url.endsWith("/api/biometric-training/embeddings"));
+    expect(faces?.contentType).toBe("application/json");
+    expect(faces?.bytes).toBeLessThan(32 * 1024);
+    const objectPuts = sent.filter((r) => r.method === "PUT" && !r.url.startsWith(stack.url));
+    expect(objectPuts.map((r) => r.contentType)).toEqual(["audio/wav"]);
+  });
+
+  it("stored three sealed faces marked zero-knowledge with no object, and only the voice as an object", async () => {
+    const me = (await (await page.request.get(`${stack.url}/api/auth/user`)).json()) as { userId: string };
+    const { accounts } = scanClients(stack.env);
+    const samples = await accounts.listSamples(me.userId);
+    const faces = samples.filter((s) => s.modality === "face");
+    expect(faces).toHaveLength(3);
+    expect(faces.every((s) => s.source === "zero-knowledge" && s.objectKey === undefined)).toBe(true);
+    const voice = samples.find((s) => s.modality === "voice");
+    const s3 = new S3Client({
+      endpoint: stack.env.AWS_ENDPOINT_URL_S3,
+      region: stack.env.AWS_REGION,
+      forcePathStyle: true,
+      credentials: {
+        accessKeyId: stack.env.AWS_ACCESS_KEY_ID ?? "",
+        secretAccessKey: stack.env.AWS_SECRET_ACCESS_KEY ?? "",
+      },
+    });
+    const listed = await s3.send(
+      new ListObjectsV2Command({ Bucket: stack.env.BIOMETRIC_BUCKET, Prefix: `users/${me.userId}/` }),
+    );
+    expect((listed.Contents ?? []).map((o) => o.Key)).toEqual([voice?.objectKey]);
+  });
+});
