@@ -4,13 +4,13 @@
  * Goals: performance >= 95, accessibility 100, initial JS <= 200 KB gzipped.
  *
  * Usage: npm run bench:web -- [--out FILE.json] [--base-url URL] [--form-factor mobile|desktop] [--runs N]
- * Without --base-url (or LG_WEB_URL) it serves frontend/dist itself (building it first if missing);
- * API calls then answer 404, which the app shows as "no data", so the page weight is the real one.
+ * Without --base-url (or LG_WEB_URL) it starts the local stack on a temporary data dir (building the
+ * app first if missing) and measures the product as a signed-out visitor gets it: the web origin
+ * compressing like CloudFront, the real API answering. Each page is loaded once before measuring,
+ * so handler cold starts (module loading, one per Lambda) do not count as page speed.
  */
 import { execSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -18,7 +18,8 @@ import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
-import { serveStatic } from "../local/src/http/static-files.js";
+import { chromium } from "playwright-core";
+import { type LocalStack, startLocalStack } from "../local/src/stack.js";
 
 const repoRoot = path.resolve(import.meta.dirname, "..");
 const dist = path.join(repoRoot, "frontend/dist");
@@ -36,19 +37,6 @@ const { values } = parseArgs({
     runs: { type: "string", default: "3" },
   },
 });
-
-/** The built app as the local web origin serves it (compressed as CloudFront would), with no API behind it. */
-function serveDist(): Promise<Server> {
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? "/", "http://localhost");
-    if (url.pathname.startsWith("/api/")) {
-      res.writeHead(404, { "content-type": "text/plain" }).end("Not Found");
-      return;
-    }
-    serveStatic(res, dist, url.pathname, req.headers["accept-encoding"]);
-  });
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
-}
 
 /** Gzipped size of every script the page loaded, measured from the built files it names. */
 function initialJsGzipBytes(networkItems: { url: string; resourceType?: string }[]): number {
@@ -104,6 +92,15 @@ function explain(name: string, lhr: Lhr) {
     }
   )?.items?.[0]?.items?.[0]?.node?.nodeLabel;
   if (lcpElement) console.log(`  [${name}] LCP element: ${lcpElement.slice(0, 80)}`);
+  const shifts =
+    (lhr.audits["layout-shifts"]?.details as { items?: { score?: number; node?: { nodeLabel?: string } }[] })?.items ??
+    [];
+  for (const shift of shifts.slice(0, 3)) {
+    console.log(`  [${name}] layout shift ${shift.score?.toFixed(3)}: ${shift.node?.nodeLabel?.slice(0, 80) ?? ""}`);
+  }
+  if (lhr.runtimeError)
+    console.log(`  [${name}] Lighthouse runtime error: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  for (const w of lhr.runWarnings) console.log(`  [${name}] Lighthouse warning: ${w}`);
   const failing = Object.values(lhr.audits).filter(
     (a) => lhr.categories.accessibility?.auditRefs.some((r) => r.id === a.id) && a.score !== null && a.score < 1,
   );
@@ -114,16 +111,33 @@ function explain(name: string, lhr: Lhr) {
   }
 }
 
+/** Loads each page once so every API call it makes has warmed its handler. */
+async function warmUp(baseUrl: string) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    args: CHROME_FLAGS,
+  });
+  try {
+    const page = await browser.newPage();
+    for (const { path: pagePath } of PAGES) await page.goto(`${baseUrl}${pagePath}`, { waitUntil: "networkidle" });
+  } finally {
+    await browser.close();
+  }
+}
+
 async function main() {
   const runs = Math.max(1, Number(values.runs));
   const loadAverageAtStart = os.loadavg()[0];
-  let server: Server | undefined;
+  let stack: LocalStack | undefined;
+  let dataDir: string | undefined;
   let baseUrl = values["base-url"] ?? process.env.LG_WEB_URL;
   if (!baseUrl) {
     if (!existsSync(path.join(dist, "index.html"))) execSync("npm run build:web", { cwd: repoRoot, stdio: "inherit" });
-    server = await serveDist();
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    dataDir = mkdtempSync(path.join(os.tmpdir(), "lg-bench-web-"));
+    stack = await startLocalStack({ dataDir, port: 0, distDir: dist });
+    baseUrl = stack.url;
   }
+  await warmUp(baseUrl);
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
     chromeFlags: CHROME_FLAGS,
@@ -145,7 +159,8 @@ async function main() {
     }
   } finally {
     await chrome.kill();
-    server?.close();
+    await stack?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }
   const report = {
     loadAverageAtStart,

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { throwIfResNotOk } from "../api/client";
 import { AUTH_USER_KEY } from "../api/query-client";
 import { apiUrlWhenLoaded } from "../api/runtime-config";
@@ -12,12 +12,18 @@ export interface AuthUser {
 /** For this query only a 401 means "signed out" rather than an error. */
 export async function fetchCurrentUser(): Promise<AuthUser | null> {
   const response = await fetch(await apiUrlWhenLoaded("/api/auth/user"), { credentials: "include" });
-  if (response.status === 401) return null;
+  if (response.status === 401) {
+    // Read the short body: Chromium counts an unread response as still loading, holding the connection.
+    await response.text();
+    return null;
+  }
   await throwIfResNotOk(response);
   return (await response.json()) as AuthUser;
 }
 
+export const authUserQuery = queryOptions({ queryKey: AUTH_USER_KEY, queryFn: fetchCurrentUser, retry: false });
+
 export function useAuth() {
-  const query = useQuery({ queryKey: AUTH_USER_KEY, queryFn: fetchCurrentUser, retry: false });
+  const query = useQuery(authUserQuery);
   return { user: query.data ?? null, isLoading: query.isLoading, isAuthenticated: Boolean(query.data) };
 }
