@@ -128,6 +128,6 @@ export const TESTIMONIALS = [
 ];
 
 export const PRIVACY_STATEMENT =
-  "Your raw face and voice samples are encrypted at rest and deleted on your schedule; only encrypted embeddings are kept for matching. In zero-knowledge mode embeddings are computed in your browser and raw samples never leave your device.";
+  "Your raw face and voice samples are encrypted at rest and deleted on your schedule; only encrypted embeddings are kept for matching. In zero-knowledge mode your face is analysed in your browser and your photos never leave your device; voice recordings are still uploaded, encrypted.";
 
 export const COMPLIANCE_BADGES = ["SOC 2", "GDPR", "ISO 27001", "99.9% SLA"];

@@ -31,7 +31,10 @@ const FEATURES: { icon: IconName; title: string; text: string }[] = [
   },
 ];
 const ADVANCED = [
-  { title: "Zero-knowledge mode", text: "Embeddings computed in your browser; raw samples never leave your device." },
+  {
+    title: "Zero-knowledge mode",
+    text: "Face embeddings computed in your browser; your photos never leave your device.",
+  },
   { title: "Executive protection", text: "Enterprise plans protect several people and brand assets from one account." },
   { title: "Dark web monitoring", text: "Paste sites, data dumps and hidden markets on the Enterprise plan." },
 ];
