@@ -7,6 +7,7 @@ import { isExpired } from "@lg/domain/biometrics/retention";
 import { SELF_PERSON_ID } from "@lg/domain/records";
 import { DynamoScanRepository, DynamoThreatRepository } from "@lg/domain/scanning/adapters/dynamo-threats";
 import { S3EvidenceStore } from "@lg/domain/scanning/adapters/s3-evidence";
+import { DecryptedEmbeddingCache } from "@lg/domain/scanning/embedding-cache";
 import type { EnrolledPerson } from "@lg/domain/scanning/scan-ports";
 import { ScanService } from "@lg/domain/scanning/scan-service";
 import { ScanStarter } from "@lg/domain/scanning/scan-starter";
@@ -32,6 +33,8 @@ export const evidenceStore = once(() => new S3EvidenceStore(s3, required("EVIDEN
 export const scanStateMachineArn = () => required("SCAN_STATE_MACHINE_ARN");
 const connectorConfig = once(() => connectorConfigFromEnv());
 const likenessAnalyser = once(() => new DetectionLikenessAnalyser());
+// A scan's tasks reach the same warm containers within minutes; decrypted embeddings live five at most.
+const embeddingCache = new DecryptedEmbeddingCache({ ttlMs: 5 * 60_000 });
 
 /** Verified faces and unexpired voices, decrypted for matching; never logged or returned. */
 export async function enrolledPeople(userId: string): Promise<EnrolledPerson[]> {
@@ -41,7 +44,9 @@ export async function enrolledPeople(userId: string): Promise<EnrolledPerson[]> 
   const people = new Map<string, EnrolledPerson>();
   for (const sample of samples) {
     if (sample.modality === "face" && !sample.verified) continue;
-    const embedding = await openEmbedding(dataKeys(), userId, sample.modality, sample);
+    const embedding = await embeddingCache.open(userId, sample, () =>
+      openEmbedding(dataKeys(), userId, sample.modality, sample),
+    );
     const displayName =
       sample.personId === SELF_PERSON_ID
         ? [profile?.firstName, profile?.lastName].filter(Boolean).join(" ") || "you"
