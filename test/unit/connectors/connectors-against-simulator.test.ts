@@ -63,6 +63,12 @@ describe("connectors speak each platform's format against the simulator", () => 
     },
   );
 
+  it("messaging reads Telegram and Discord channels from one target list, each source taking its own", async () => {
+    const found = await collect(connectorFor("messaging", configFor(sim)));
+    const ids = found.map((c) => c.ref.id.match(/(?<!\d)1\d{6}(?!\d)/)?.[0]);
+    expect(new Set(ids)).toEqual(new Set([...expectedNos("telegram"), ...expectedNos("discord")]));
+  });
+
   it("stops at maxItems and at maxPages", async () => {
     const connector = connectorFor("reddit", configFor(sim));
     expect(await collect(connector, obamaQuery, 3)).toHaveLength(3);
@@ -109,6 +115,11 @@ describe("connectors speak each platform's format against the simulator", () => 
       expect(profile.displayName, platform).toBe(sim.scenario.persona.displayName);
       expect(profile.avatarUrl, platform).toMatch(/^http/);
     }
+    // Discovery reports YouTube authors by channel id; their profile is fetched by that id.
+    const byChannelId = await connectorFor("youtube", configFor(sim)).fetchProfile(
+      `UC${handle.padEnd(22, "0").slice(0, 22)}`,
+    );
+    expect(byChannelId.displayName).toBe(sim.scenario.persona.displayName);
     await expect(connectorFor("imageboards", configFor(sim)).fetchProfile("x")).rejects.toThrow(/no public profiles/);
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { UnsupportedOperationError } from "../../../packages/connectors/src/errors.js";
 import { verifyEvidencePackage, writeEvidencePackage } from "../../../packages/domain/src/scanning/evidence.js";
 import { nameVariantOf, skeleton } from "../../../packages/domain/src/scanning/impersonation.js";
 import { perceptualHash } from "../../../packages/domain/src/scanning/perceptual-hash.js";
@@ -224,6 +225,61 @@ describe("scan plan", () => {
     await service.plan({ userId: "u1", scanId: "s1", trigger: "force" });
     // The personal tier does not include the dark web, so only the allowed two are recorded.
     expect(scans.get("s1")).toMatchObject({ platforms: ["reddit", "youtube"], startedAt: starterRecord.startedAt });
+  });
+});
+
+describe("impersonation check of a profile", () => {
+  it("skips a look-alike account on a platform without public profiles instead of failing the item", async () => {
+    const service = new ScanService({
+      enrolledPeople: async () => [{ personId: "self", displayName: "Ada Lovelace", face: [], voice: [] }],
+      sources: {
+        connector: () => ({
+          platformId: "ebay",
+          fetchProfile: async () => {
+            throw new UnsupportedOperationError("ebay has no public profiles");
+          },
+        }),
+      },
+    } as never);
+    const outcome = await service.analyse({
+      userId: "u1",
+      scanId: "s1",
+      platformId: "ebay",
+      kind: "profile",
+      ref: { sourceId: "ebay", id: "v1|1", url: "https://ebay.test/itm/1" },
+      url: "https://ebay.test/itm/1",
+      handle: "ada_lovelace",
+      nameMatch: "Ada Lovelace",
+    });
+    expect(outcome).toEqual({
+      url: "https://ebay.test/itm/1",
+      candidates: [],
+      skipped: "the platform has no public profiles",
+    });
+  });
+
+  it("still fails the item when the platform errs for another reason", async () => {
+    const service = new ScanService({
+      enrolledPeople: async () => [],
+      sources: {
+        connector: () => ({
+          fetchProfile: async () => {
+            throw new Error("HTTP 503");
+          },
+        }),
+      },
+    } as never);
+    await expect(
+      service.analyse({
+        userId: "u1",
+        scanId: "s1",
+        platformId: "reddit",
+        kind: "profile",
+        ref: { sourceId: "reddit", id: "t3_1", url: "https://reddit.test/1" },
+        url: "https://reddit.test/1",
+        handle: "ada",
+      }),
+    ).rejects.toThrow("HTTP 503");
   });
 });
 

@@ -2,9 +2,11 @@ import type { SimItem } from "../scenario.js";
 import { matchesQuery, pageOf, type SimContext, sendJson } from "../sim-context.js";
 import type { FormatRoute } from "./route.js";
 
+const channelIdOf = (handle: string) => `UC${handle.padEnd(22, "0").slice(0, 22)}`;
+
 const snippet = (ctx: SimContext, i: SimItem) => ({
   publishedAt: i.postedAt,
-  channelId: `UC${i.author.handle.padEnd(22, "0").slice(0, 22)}`,
+  channelId: channelIdOf(i.author.handle),
   channelTitle: i.author.displayName,
   title: i.title,
   description: i.text,
@@ -43,14 +45,18 @@ export const youtubeRoute: FormatRoute = (ctx, { path, query, res }) => {
     return true;
   }
   if (path === "/youtube/v3/channels") {
+    // channels.list takes either a handle or channel ids, as the real API does.
     const handle = (query.get("forHandle") ?? "").replace(/^@/, "");
-    const account = ctx.account(handle);
+    const ids = (query.get("id") ?? "").split(",").filter(Boolean);
+    const account = handle
+      ? ctx.account(handle)
+      : ctx.scenario.accounts.find((a) => ids.includes(channelIdOf(a.handle)));
     sendJson(res, {
       kind: "youtube#channelListResponse",
       items: account
         ? [
             {
-              id: `UC${account.handle.padEnd(22, "0").slice(0, 22)}`,
+              id: channelIdOf(account.handle),
               snippet: {
                 title: account.displayName,
                 description: account.bio,

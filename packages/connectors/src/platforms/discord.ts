@@ -48,7 +48,9 @@ export class DiscordSource implements SourceConnector {
   async *discover(query: DiscoveryQuery, options: DiscoverOptions): AsyncIterable<SourceCandidate> {
     const budget = new DiscoveryBudget(options);
     const watched = new Set(query.watchedAccounts.filter((a) => /^\d+$/.test(a)));
-    for (const channel of new Set([...watched, ...targetsOf(this.ctx).channels])) {
+    // Telegram names share the messaging targets; Discord channels are always numeric ids.
+    const targets = targetsOf(this.ctx).channels.filter((c) => /^\d+$/.test(c));
+    for (const channel of new Set([...watched, ...targets])) {
       let before: string | undefined;
       for (let page = 0; page < budget.pages() && !budget.exhausted; page++) {
         const path = `/api/v10/channels/${channel}/messages?${qs({ limit: 100, before })}`;

@@ -1,4 +1,5 @@
 import type { CandidateItem, DiscoveryQuery, FetchedMedia, ItemRef, PlatformConnector } from "@lg/connectors/connector";
+import { UnsupportedOperationError } from "@lg/connectors/errors";
 import type { AccountStore } from "../accounts/ports.js";
 import { DomainError } from "../errors.js";
 import { SELF_PERSON_ID, type UserProfileRecord } from "../records.js";
@@ -205,7 +206,12 @@ export class ScanService {
   /** Impersonation: a look-alike name is only a threat when the avatar is the person's face. */
   private async analyseProfile(task: ItemTask, people: EnrolledPerson[]): Promise<ItemOutcome> {
     const connector = this.deps.sources.connector(task.platformId);
-    const profile = await connector.fetchProfile(task.handle ?? "");
+    const profile = await connector.fetchProfile(task.handle ?? "").catch((error: unknown) => {
+      // Some platforms (anonymous boards, marketplaces) have no public profiles: nothing to impersonate.
+      if (error instanceof UnsupportedOperationError) return null;
+      throw error;
+    });
+    if (!profile) return { url: task.url, candidates: [], skipped: "the platform has no public profiles" };
     if (!profile.avatarUrl) return { url: profile.url, candidates: [], skipped: "no avatar" };
     const avatar = await this.deps.sources.fetchMedia(profile.avatarUrl);
     const finding = await this.deps.analyser.analyse(avatar, people);
