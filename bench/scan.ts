@@ -46,9 +46,18 @@ try {
   // where wall time is not; ffmpeg child processes decoding audio are not in it.
   const cpu = process.cpuUsage(cpuBefore);
   const cpuSeconds = (cpu.user + cpu.system) / 1e6;
-  const output = JSON.parse(run.output ?? "{}") as { finish?: { itemsScanned?: number } };
+  const output = JSON.parse(run.output ?? "{}") as {
+    finish?: { itemsScanned?: number };
+    results?: { failed?: boolean; failedItems?: number; error?: unknown }[];
+  };
   const itemsScanned = output.finish?.itemsScanned ?? 0;
+  // A failed item or platform is skipped by the scan, so recall alone would hide why it dropped.
+  const results = output.results ?? [];
+  const itemsFailed = results.reduce((n, r) => n + (r.failedItems ?? 0), 0);
+  const platformsFailed = results.filter((r) => r.failed);
+  for (const r of platformsFailed) console.error("platform failed:", JSON.stringify(r).slice(0, 500));
   const score = await scoreThreats(world, userId, scenario);
+  for (const m of score.missed) console.error("planted but not found:", m.platform, m.path);
   const secondsPerItem = itemsScanned > 0 ? seconds / itemsScanned : 0;
   const analyseGb = WORKFLOW_TASKS.ScanAnalyse.memoryMb / 1024;
   const costPerItem =
@@ -60,6 +69,8 @@ try {
     planted: score.planted,
     found: score.found,
     falseThreats: score.falseThreats.length,
+    itemsFailed,
+    platformsFailed: platformsFailed.length,
     threats: score.threats.length,
     seconds: Math.round(seconds * 10) / 10,
     itemsPerSecond: itemsScanned > 0 ? Math.round((itemsScanned / seconds) * 100) / 100 : 0,

@@ -9,9 +9,11 @@ import { decodeAudio, faceDescriptors, speakerEmbedding } from "@lg/detection";
 import { sealEmbedding } from "@lg/domain/biometrics/embedding-cipher";
 import { SELF_PERSON_ID } from "@lg/domain/records";
 import { DynamoThreatRepository } from "@lg/domain/scanning/adapters/dynamo-threats";
+import { hammingHex, NEAR_DUPLICATE_MAX_BITS } from "@lg/domain/scanning/threat-recorder";
 import { PLATFORMS } from "@lg/domain/tiers";
 import { DynamoAccountStore } from "../../lambdas/src/shared/dynamo-account-store.js";
 import { KmsDataKeys } from "../../lambdas/src/shared/kms-data-keys.js";
+import { imagePerceptualHash } from "../../lambdas/src/shared/likeness-analyser.js";
 
 /**
  * A scan over the platform simulator, driven as production drives it: the person's profile and
@@ -25,7 +27,7 @@ export interface ScanWorld {
 
 interface ScenarioReport {
   persona: { displayName: string; handle: string; faceEnrolment: string; voiceEnrolment: string };
-  items: { platform: string; planted: { reason: string } | null; media: { path: string }[] }[];
+  items: { platform: string; planted: { reason: string } | null; media: { path: string; kind: string }[] }[];
   impersonators: { handle: string; avatar: string }[];
 }
 
@@ -49,11 +51,16 @@ export async function loadScenario(env: Record<string, string>): Promise<Scenari
 
 /** Hashes of the media that carry the persona's likeness, and of impersonators' avatars. */
 export async function plantedMedia(world: ScanWorld, scenario: ScenarioReport) {
-  const planted = new Set<string>();
+  /** Media hash -> where it was planted, and the picture's perceptual hash for still images. */
+  const planted = new Map<string, { platform: string; path: string; perceptualHash?: string }>();
   // Only what the person's plan scans counts (the simulator also plants on sources outside the catalogue).
   const scanned = new Set(PLATFORMS.map((p) => p.id));
   for (const item of scenario.items.filter((i) => i.planted && scanned.has(i.platform)))
-    for (const m of item.media) planted.add(sha256(await readFile(path.join(world.mediaDir, m.path))));
+    for (const m of item.media) {
+      const bytes = new Uint8Array(await readFile(path.join(world.mediaDir, m.path)));
+      const perceptual = m.kind === "image" ? { perceptualHash: await imagePerceptualHash(bytes) } : {};
+      planted.set(sha256(bytes), { platform: item.platform, path: m.path, ...perceptual });
+    }
   const avatars = new Set<string>();
   for (const a of scenario.impersonators) avatars.add(sha256(await readFile(path.join(world.mediaDir, a.avatar))));
   return { planted, avatars };
@@ -151,9 +158,19 @@ export async function scoreThreats(world: ScanWorld, userId: string, scenario: S
   const { planted, avatars } = await plantedMedia(world, scenario);
   const threats = await scanClients(world.env).threats.list(userId);
   const mediaOf = (sha: string) => sha.split(":")[0] ?? sha;
-  const found = new Set(threats.map((t) => mediaOf(t.mediaSha256)).filter((h) => planted.has(h)));
+  // The same picture at another size is one threat with a further sighting (threat-recorder), so a
+  // planted file counts as found when a threat holds it or a near-duplicate of it.
+  const holds = (t: (typeof threats)[number], hash: string, perceptual?: string) =>
+    mediaOf(t.mediaSha256) === hash ||
+    (perceptual !== undefined &&
+      t.perceptualHash !== undefined &&
+      hammingHex(t.perceptualHash, perceptual) <= NEAR_DUPLICATE_MAX_BITS);
+  const found = new Set(
+    [...planted].filter(([hash, p]) => threats.some((t) => holds(t, hash, p.perceptualHash))).map(([hash]) => hash),
+  );
   const falseThreats = threats.filter(
     (t) => !planted.has(mediaOf(t.mediaSha256)) && !avatars.has(mediaOf(t.mediaSha256)),
   );
-  return { threats, planted: planted.size, found: found.size, falseThreats };
+  const missed = [...planted].filter(([hash]) => !found.has(hash)).map(([, where]) => where);
+  return { threats, planted: planted.size, found: found.size, falseThreats, missed };
 }

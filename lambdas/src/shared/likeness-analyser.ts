@@ -31,6 +31,12 @@ function serialisable(result: DetectionResult) {
   };
 }
 
+/** The 64-bit perceptual hash near-duplicate threats are recognised by (threat-recorder). */
+export async function imagePerceptualHash(bytes: Uint8Array): Promise<string> {
+  const image = await decodeImage(bytes, defaultLimits, 256);
+  return perceptualHash(image.pixels.data, image.pixels.width, image.pixels.height, 3);
+}
+
 /** Scanning's view of the detection engine (packages/detection). */
 export class DetectionLikenessAnalyser implements LikenessAnalyser {
   async analyse(media: MediaToAnalyse, people: EnrolledPerson[]): Promise<LikenessFinding> {
@@ -47,11 +53,7 @@ export class DetectionLikenessAnalyser implements LikenessAnalyser {
       .sort((a, b) => b.confidence - a.confidence)[0];
     const sniffed = sniffMediaType(media.bytes);
     const contentType = MIME[result.media.format] ?? media.contentType;
-    let phash: string | undefined;
-    if (result.media.kind === "image" && sniffed) {
-      const image = await decodeImage(media.bytes, defaultLimits, 256);
-      phash = perceptualHash(image.pixels.data, image.pixels.width, image.pixels.height, 3);
-    }
+    const phash = result.media.kind === "image" && sniffed ? await imagePerceptualHash(media.bytes) : undefined;
     return {
       contentType,
       mediaSha256: createHash("sha256").update(media.bytes).digest("hex"),
