@@ -128,15 +128,44 @@ describe("protection journey on the local stack", () => {
     await page.waitForURL(/\/onboarding$/);
   });
 
+  it("walks the onboarding wizard: live face shown enrolled, a 10 s voice sample uploaded, alerts, activation", async () => {
+    await page.getByText("Step 1 of 5").waitFor();
+    await page.getByText("✓ Face photo enrolled").waitFor();
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByText("Step 2 of 5").waitFor();
+    // A second voice sample through the upload widget: the recorder stops itself at 10 s.
+    await page.getByRole("button", { name: "Start Recording" }).click();
+    await page.getByRole("button", { name: "Record Again" }).waitFor({ timeout: 30_000 });
+    await screenshot(page, "journey-08-onboarding-voice");
+    const registered = page.waitForResponse((r) => r.url().endsWith("/api/biometric/voice"));
+    await page.getByRole("button", { name: "Upload Voice Sample" }).click();
+    const response = await registered;
+    expect(`${response.status()} ${await response.text()}`).toMatch(/^200 /);
+    await page.getByText("✓ Voice sample enrolled").waitFor({ timeout: 60_000 });
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("button", { name: "Save and Continue" }).click();
+    await page.getByText("Step 4 of 5").waitFor();
+    await page.getByRole("button", { name: "Save and Continue" }).click();
+    await page.getByRole("heading", { name: "Protection Activated" }).waitFor();
+    expect(await page.locator(".tile-value").allTextContents()).toEqual([
+      String(platformsChosen),
+      "daily",
+      "Enrolled",
+      "Enrolled",
+    ]);
+    await screenshot(page, "journey-09-onboarding-activated");
+    await page.getByRole("link", { name: "Go to Dashboard" }).click();
+    await page.waitForURL(/\/dashboard$/);
+  });
+
   it("forces a scan that finds the persona, shows the threat and downloads its DMCA notice", async () => {
-    await page.goto(`${stack.url}/dashboard`);
     await page.getByRole("heading", { name: "Protection Dashboard" }).waitFor();
     await page.getByText("No threats detected. Your digital identity is secure.").waitFor();
-    await screenshot(page, "journey-08-dashboard-before-scan");
+    await screenshot(page, "journey-10-dashboard-before-scan");
 
     await page.getByRole("button", { name: "Force Scan" }).click();
     await page.getByText(/^Scanning: \d+ items checked, \d+ threats found$/).waitFor({ timeout: 60_000 });
-    await screenshot(page, "journey-09-scan-progress");
+    await screenshot(page, "journey-11-scan-progress");
     const done = page.getByText(/^(Scan complete|Scan failed)$/).first();
     await done.waitFor({ timeout: 240_000 });
     expect(await done.textContent()).toBe("Scan complete");
@@ -154,20 +183,20 @@ describe("protection journey on the local stack", () => {
     await page.getByText("Last scan").waitFor();
     expect(await page.getByText("No scan yet").count()).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
-    await screenshot(page, "journey-10-dashboard-threats");
-    expect(await narrowScreenshot(page, "journey-10-dashboard-threats")).toBe(0);
+    await screenshot(page, "journey-12-dashboard-threats");
+    expect(await narrowScreenshot(page, "journey-12-dashboard-threats")).toBe(0);
 
     await rows.first().getByRole("button", { name: "View Details" }).click();
     const details = page.getByRole("dialog", { name: /^Threat details:/ });
     await details.waitFor();
     const threatUrl = (await details.getByRole("link").last().textContent()) ?? "";
     expect(threatUrl).toMatch(/^https?:\/\//);
-    await screenshot(page, "journey-11-threat-details");
+    await screenshot(page, "journey-13-threat-details");
     await details.getByRole("button", { name: "Generate DMCA" }).click();
 
     const dmca = page.getByRole("dialog", { name: "DMCA Takedown Notice" });
     await dmca.getByLabel("Notice text").waitFor({ timeout: 60_000 });
-    await screenshot(page, "journey-12-dmca-generated");
+    await screenshot(page, "journey-14-dmca-generated");
     const [download] = await Promise.all([
       page.waitForEvent("download"),
       dmca.getByRole("button", { name: "Download Notice" }).click(),
