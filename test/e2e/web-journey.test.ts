@@ -44,10 +44,16 @@ afterAll(async () => {
 });
 
 describe("web app on the local stack", () => {
-  it("shows the landing page and the live status of every service, with no serious axe violation", async () => {
+  it("shows the landing page with measured figures and the live status of every service, with no serious axe violation", async () => {
     await page.goto(`${stack.url}/`);
     await page.getByRole("heading", { level: 1 }).waitFor();
+    // The hero's figures come from GET /api/system/metrics (benchmark report and connector count).
+    const figure = (label: string) => page.locator(".live-panel .tile", { hasText: label }).locator("dd");
+    await expect.poll(() => figure("Platforms Monitored").textContent()).toMatch(/^\d+$/);
+    expect(await figure("Detection Accuracy").textContent()).toMatch(/^\d+(\.\d)?%$/);
+    expect(await figure("Average Detection Time").textContent()).toMatch(/^\d+ ms$/);
     expect(await seriousViolations()).toEqual([]);
+    await screenshot(page, "web-landing");
     await page.goto(`${stack.url}/status`);
     await page.getByRole("heading", { name: "System Status" }).waitFor();
     await page.locator("tbody tr").first().waitFor();
