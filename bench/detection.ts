@@ -14,7 +14,9 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs, promisify } from "node:util";
 import { analyseMedia } from "../packages/detection/src/analyse.js";
+import { aasistOperatingPoint } from "../packages/detection/src/antispoof/calibration.js";
 import { type AasistVariant, scoreSynthetic } from "../packages/detection/src/antispoof/index.js";
+import { shareAbove } from "../packages/detection/src/antispoof/operating-point.js";
 import { euclideanDistance, fitCalibration } from "../packages/detection/src/identity.js";
 import { decodeAudio } from "../packages/detection/src/media/audio.js";
 import { cosineDistance } from "../packages/detection/src/voice/index.js";
@@ -204,14 +206,17 @@ async function voicePathTimed(pcm: Float32Array) {
 
 const decodeRow = async (row: Row) => (await decodeAudio(await read(row))).samples;
 
+/** AASIST raw scores of bona fide LibriSpeech clips, kept from the speaker part so the clone part need not rescore them. */
+const librispeechSpoof = new Map<string, number>();
+const isLibrispeech = (row: Row) => row.kind === "speech" && row.synthetic !== "1" && row.subject.startsWith("libri:");
+
 if (parts.has("speaker")) {
-  const speechRows = rows.filter(
-    (row) => row.kind === "speech" && row.synthetic !== "1" && row.subject.startsWith("libri:"),
-  );
+  const speechRows = rows.filter(isLibrispeech);
   const items: { subject: string; value: Float32Array }[] = [];
   let noSpeech = 0;
   for (const row of speechRows) {
-    const { embedding } = await voicePathTimed(await decodeRow(row));
+    const { embedding, spoofScore } = await voicePathTimed(await decodeRow(row));
+    librispeechSpoof.set(row.path, spoofScore);
     if (embedding) items.push({ subject: row.subject, value: embedding });
     else noSpeech++;
   }
@@ -278,10 +283,24 @@ if (parts.has("clone")) {
       light.genuineMp3.push(await lightScore(transcoded));
     }
   }
+  for (const row of rows.filter(isLibrispeech))
+    if (!librispeechSpoof.has(row.path))
+      librispeechSpoof.set(row.path, (await voicePathTimed(await decodeRow(row))).spoofScore);
+  const { threshold } = aasistOperatingPoint;
+  const librispeech = [...librispeechSpoof.values()];
   results.clone = {
     model: "AASIST (mean p(spoof) over 4 s windows, as analyseMedia scores)",
-    clips: { synthetic: scores.synthetic.length, genuine: scores.genuine.length },
+    clips: { synthetic: scores.synthetic.length, genuine: scores.genuine.length, librispeech: librispeech.length },
     eer: equalErrorRate(scores.synthetic, scores.genuine),
+    // At the operating point analyseMedia uses (antispoof/calibration.json): called synthetic when raw > threshold.
+    threshold,
+    tprAtThreshold: shareAbove(scores.synthetic, threshold),
+    bonafideFalseAlarm: shareAbove([...librispeech, ...scores.genuine], threshold),
+    bonafideFalseAlarmBySet: {
+      librispeech: shareAbove(librispeech, threshold),
+      tortoiseGenuine: shareAbove(scores.genuine, threshold),
+      tortoiseGenuineThroughMp3: shareAbove(scores.genuineMp3, threshold),
+    },
     eerGenuineThroughMp3: equalErrorRate(scores.synthetic, scores.genuineMp3),
     meanScore: {
       synthetic: mean(scores.synthetic),
@@ -359,6 +378,9 @@ const table = [
   ["speaker.eer", "≤ 0.05"],
   ["clone.eer", ""],
   ["clone.eerGenuineThroughMp3", ""],
+  ["clone.threshold", ""],
+  ["clone.tprAtThreshold", ""],
+  ["clone.bonafideFalseAlarm", "≤ 0.01"],
   ["provenance.precision", ""],
   ["provenance.recall", ""],
   ["latency.imageP50Ms", ""],

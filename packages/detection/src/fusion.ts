@@ -13,6 +13,14 @@ export const SYNTHETIC_THRESHOLD = 0.5;
 /** A face or voice match is stated as a verdict from this calibrated confidence (0-100). */
 export const MATCH_VERDICT_CONFIDENCE = 50;
 
+/**
+ * A signal the fused score rests on: it detected something and its score adds to the fusion. A
+ * detector firing at an operating point no better than chance scores 0 (voice-antispoof) and is
+ * not cited as the basis of a "synthetic" verdict.
+ */
+const isEvidence = (signal: Signal): boolean =>
+  signal.status === "present" && typeof signal.score === "number" && signal.score > 0;
+
 export function fuseSignals(signals: Signal[]): SyntheticScore {
   const scored = signals.filter((signal) => typeof signal.score === "number");
   if (scored.length === 0) {
@@ -26,7 +34,7 @@ export function fuseSignals(signals: Signal[]): SyntheticScore {
     };
   }
   const score = 1 - scored.reduce((keep, signal) => keep * (1 - (signal.score as number)), 1);
-  const present = scored.filter((signal) => signal.status === "present").map((signal) => signal.id);
+  const present = scored.filter(isEvidence).map((signal) => signal.id);
   return {
     score,
     status: score >= SYNTHETIC_THRESHOLD ? "synthetic" : "no-evidence",
@@ -49,7 +57,7 @@ export function verdictsFor(
       kind: "synthetic",
       conclusion: "likely synthetic",
       confidence: Math.round(synthetic.score * 1000) / 10,
-      basedOn: signals.filter((s) => s.status === "present" && typeof s.score === "number").map((s) => s.id),
+      basedOn: signals.filter(isEvidence).map((s) => s.id),
     });
   }
   const bestByPerson = new Map<string, { confidence: number; faces: string[] }>();

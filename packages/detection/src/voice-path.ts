@@ -1,4 +1,6 @@
-import { scoreSynthetic } from "./antispoof/index.js";
+import { aasistOperatingPoint } from "./antispoof/calibration.js";
+import { type SyntheticVoiceScore, scoreSynthetic } from "./antispoof/index.js";
+import { type OperatingPoint, syntheticProbability } from "./antispoof/operating-point.js";
 import type { EnrolledIdentity } from "./identity.js";
 import { decodeAudio } from "./media/audio.js";
 import type { Signal, VoiceFindings } from "./result.js";
@@ -57,18 +59,43 @@ export async function analyseVoice(
     };
   }
   const spoof = await scoreSynthetic(audio.samples);
-  const synthetic = spoof.score >= 0.5;
+  return { durationSeconds: audio.durationSeconds, findings, signal: antispoofSignal(spoof, aasistOperatingPoint) };
+}
+
+const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
+
+/**
+ * The countermeasure's verdict at its fitted operating point, never at a raw 0.5: genuine speech
+ * often scores above 0.5. The explanation states the point and what it was measured to do, so a
+ * "synthetic" claim carries its own false-alarm rate and an "absent" one does not pass for proof.
+ */
+export function antispoofSignal(spoof: SyntheticVoiceScore, point: OperatingPoint): Signal {
+  const synthetic = spoof.score > point.threshold;
+  const score = syntheticProbability(spoof.score, point);
+  const measured =
+    `threshold ${point.threshold.toFixed(4)}, at which ${percent(point.fitFalseAlarm)} of the genuine recordings it was fitted on ` +
+    `and ${percent(point.heldOutFalseAlarm)} of held-out genuine recordings were called synthetic, ` +
+    `and ${percent(point.cloneDetectionRate)} of the voice clones tested were detected`;
+  const raw = `The ${spoof.model} countermeasure's raw score ${spoof.score.toFixed(4)}`;
+  let explanation = `${raw} is not above its ${measured}; this does not show the speech is genuine`;
+  if (synthetic)
+    explanation =
+      score > 0
+        ? `${raw} is above its ${measured}`
+        : `${raw} is above its ${measured}: it fires on genuine speech at least as often as on clones, so this is no evidence the speech is synthetic`;
   return {
-    durationSeconds: audio.durationSeconds,
-    findings,
-    signal: {
-      id: "voice-antispoof",
-      status: synthetic ? "present" : "absent",
-      score: spoof.score,
-      explanation: synthetic
-        ? `The ${spoof.model} countermeasure rates the speech synthetic (${(spoof.score * 100).toFixed(1)}%)`
-        : `The ${spoof.model} countermeasure found no sign of synthetic speech (${(spoof.score * 100).toFixed(1)}% synthetic)`,
-      evidence: { model: spoof.model, windows: spoof.windows },
+    id: "voice-antispoof",
+    status: synthetic ? "present" : "absent",
+    score,
+    explanation,
+    evidence: {
+      model: spoof.model,
+      rawScore: spoof.score,
+      threshold: point.threshold,
+      falseAlarm: { fit: point.fitFalseAlarm, heldOut: point.heldOutFalseAlarm, target: point.targetFalseAlarm },
+      cloneDetectionRate: point.cloneDetectionRate,
+      operatingPoint: point.source,
+      windows: spoof.windows,
     },
   };
 }

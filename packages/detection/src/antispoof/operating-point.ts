@@ -1,0 +1,53 @@
+/**
+ * The operating point of the AASIST countermeasure: the raw score above which speech is called
+ * synthetic, chosen on bona fide speech so a genuine recording is rarely called a clone, and what
+ * that point was measured to do. A raw p(spoof) is not a calibrated probability: on the labelled
+ * data genuine speech scores as high as clones, so 0.5 would call most genuine recordings clones.
+ */
+
+export interface OperatingPoint {
+  /** Speech is called synthetic only when the raw score is strictly above this. */
+  threshold: number;
+  /** Largest share of bona fide clips the fit allowed above the threshold. */
+  targetFalseAlarm: number;
+  /** Share of the fit's bona fide clips above the threshold. */
+  fitFalseAlarm: number;
+  /** Share of held-out bona fide clips above the threshold. */
+  heldOutFalseAlarm: number;
+  /** Share of clones above the threshold. */
+  cloneDetectionRate: number;
+  /** Where and when the point was fitted, in words. */
+  source: string;
+}
+
+export const shareAbove = (scores: number[], threshold: number): number =>
+  scores.length === 0 ? 0 : scores.filter((s) => s > threshold).length / scores.length;
+
+/**
+ * Lowest threshold leaving at most `maxFalseAlarm` of the bona fide scores above it: the
+ * (k+1)-th highest score, k = floor(maxFalseAlarm × n). With 50 clips and 1 %, k = 0, so the
+ * threshold is the highest bona fide score.
+ */
+export function thresholdForFalseAlarm(bonafide: number[], maxFalseAlarm: number): number {
+  if (bonafide.length === 0) throw new Error("An operating point needs bona fide scores");
+  const descending = [...bonafide].sort((a, b) => b - a);
+  return descending[Math.floor(maxFalseAlarm * bonafide.length)] as number;
+}
+
+/** Share of bona fide speech assumed called synthetic: the worst measured, and at least the target (no false alarm in a few dozen clips does not show there are none). */
+export const assumedFalseAlarm = (point: OperatingPoint): number =>
+  Math.max(point.fitFalseAlarm, point.heldOutFalseAlarm, point.targetFalseAlarm);
+
+/**
+ * Turns a raw score into the score fusion combines. Fusion's noisy-OR reads a score as the
+ * strength of a detection, 0 being no evidence, so a detector no better than chance must add
+ * nothing: not the posterior p = TPR / (TPR + FA) with equal priors (0.5 at chance, which alone
+ * would tip fusion to "synthetic"), but its excess over chance, 2p − 1 = (TPR − FA) / (TPR + FA),
+ * floored at 0. At or below the threshold the countermeasure has detected nothing: 0.
+ */
+export function syntheticProbability(raw: number, point: OperatingPoint): number {
+  if (!(raw > point.threshold)) return 0;
+  const detected = point.cloneDetectionRate;
+  const falseAlarm = assumedFalseAlarm(point);
+  return Math.max(0, (detected - falseAlarm) / (detected + falseAlarm));
+}
