@@ -55,6 +55,7 @@ export const ROUTES: RouteSpec[] = [
   { method: "GET", path: "/api/threats/{id}", group: "threats" },
   { method: "PUT", path: "/api/threats/{id}/status", group: "threats" },
   { method: "GET", path: "/api/threats/{id}/evidence", group: "threats" },
+  { method: "GET", path: "/api/threats/{id}/preview", group: "threats" },
   { method: "GET", path: "/api/stats", group: "threats" },
   { method: "POST", path: "/api/scan/force", group: "threats" },
   { method: "GET", path: "/api/scan/status", group: "threats" },

@@ -13,6 +13,14 @@ const json = (statusCode: number, body: unknown): APIGatewayProxyResultV2 => ({
   body: JSON.stringify(body),
 });
 
+/** A binary body (API Gateway passes it base64-encoded); private: it is one person's data. */
+const binary = (statusCode: number, bytes: Uint8Array, contentType: string): APIGatewayProxyResultV2 => ({
+  statusCode,
+  headers: { "content-type": contentType, "cache-control": "private, max-age=300" },
+  body: Buffer.from(bytes).toString("base64"),
+  isBase64Encoded: true,
+});
+
 /** Maps thrown errors to the spec's error format: a JSON body with `message`, status from HttpError. */
 export function withErrorMapping(handler: ApiHandler): ApiHandler {
   return async (event, context) => {
@@ -55,4 +63,4 @@ export function createRouteGroup(group: RouteGroup, handlers: Partial<Record<str
   return middy<APIGatewayProxyEventV2, APIGatewayProxyResultV2>().handler(httpRouterHandler(routes as never) as never);
 }
 
-export { json };
+export { binary, json };

@@ -2,6 +2,7 @@ import { SchedulerClient } from "@aws-sdk/client-scheduler";
 import { SFNClient, StartExecutionCommand } from "@aws-sdk/client-sfn";
 import { connectorConfigFromEnv } from "@lg/connectors/config";
 import { connectorFor } from "@lg/connectors/registry";
+import { censoredPreview } from "@lg/detection/media/censored-preview";
 import { openEmbedding } from "@lg/domain/biometrics/embedding-cipher";
 import { isExpired } from "@lg/domain/biometrics/retention";
 import { SELF_PERSON_ID } from "@lg/domain/records";
@@ -85,6 +86,7 @@ export const threatQueries = once(
       threats: threatRepository(),
       scans: scanRepository(),
       evidence: evidenceStore(),
+      renderPreview: censoredPreview,
       now: () => new Date(),
     }),
 );

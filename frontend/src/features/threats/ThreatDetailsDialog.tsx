@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "../../api/client";
 import { serverMessage } from "../../api/errors";
+import { apiUrl } from "../../api/runtime-config";
 import type { Threat } from "../../api/types";
 import { Dialog } from "../../ui/Dialog";
 import { toast } from "../../ui/toast-store";
@@ -37,7 +38,7 @@ export function ThreatDetailsDialog({ threat, onClose, onGenerateDmca }: ThreatD
     <Dialog open title={`Threat details: ${threatTitle(threat)}`} onClose={onClose} wide>
       {threat.previewUrl ? (
         <div className="preview">
-          <img src={threat.previewUrl} alt="" />
+          <img src={apiUrl(threat.previewUrl)} alt="" />
           <span className="preview-label">Censored content preview</span>
         </div>
       ) : (

@@ -2,6 +2,7 @@ import { createRouteGroup } from "../../shared/route-group.js";
 import { forceScan } from "./force-scan.js";
 import { getThreat } from "./get-threat.js";
 import { listThreats } from "./list-threats.js";
+import { threatPreview } from "./preview.js";
 import { scanStatus } from "./scan-status.js";
 import { getStats } from "./stats.js";
 import { updateThreatStatus } from "./update-status.js";
@@ -12,6 +13,7 @@ export const handler = createRouteGroup("threats", {
   "GET /api/threats/{id}": getThreat,
   "PUT /api/threats/{id}/status": updateThreatStatus,
   "GET /api/threats/{id}/evidence": verifyEvidence,
+  "GET /api/threats/{id}/preview": threatPreview,
   "GET /api/stats": getStats,
   "POST /api/scan/force": forceScan,
   "GET /api/scan/status": scanStatus,

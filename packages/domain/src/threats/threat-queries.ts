@@ -1,7 +1,7 @@
 import type { AccountStore } from "../accounts/ports.js";
 import { DomainError } from "../errors.js";
 import { SELF_PERSON_ID } from "../records.js";
-import { type EvidenceStore, verifyEvidencePackage } from "../scanning/evidence.js";
+import { type EvidenceManifest, type EvidenceStore, verifyEvidencePackage } from "../scanning/evidence.js";
 import type { ScanRepository } from "../scanning/scan-ports.js";
 import { scanIntervalHours } from "../scanning/scan-service.js";
 import { computeStats } from "../scanning/stats.js";
@@ -13,6 +13,8 @@ export interface ThreatQueryDeps {
   threats: ThreatRepository;
   scans: ScanRepository;
   evidence: EvidenceStore;
+  /** A censored (blurred, small) JPEG of a picture: the threat details show this, never the original. */
+  renderPreview: (picture: Uint8Array) => Promise<Uint8Array>;
   now: () => Date;
 }
 
@@ -36,6 +38,19 @@ export class ThreatQueries {
     if (!threat) throw new DomainError("not-found", "Threat not found");
     if (!threat.evidenceData) throw new DomainError("not-found", "This threat has no evidence package");
     return verifyEvidencePackage(this.deps.evidence, threat.evidenceData.manifestKey, threat.evidenceData.hash);
+  }
+
+  /** The censored preview of the picture a threat rests on, from its evidence package. */
+  async preview(userId: string, threatId: string): Promise<{ contentType: "image/jpeg"; bytes: Uint8Array }> {
+    const threat = await this.deps.threats.get(userId, threatId);
+    if (!threat) throw new DomainError("not-found", "Threat not found");
+    const manifestKey = threat.evidenceData?.manifestKey;
+    const manifestBytes = manifestKey ? await this.deps.evidence.get(manifestKey) : null;
+    const manifest = manifestBytes ? (JSON.parse(new TextDecoder().decode(manifestBytes)) as EvidenceManifest) : null;
+    const picture = manifest?.files.find((f) => f.contentType.startsWith("image/"));
+    const bytes = picture ? await this.deps.evidence.get(picture.key) : null;
+    if (!bytes) throw new DomainError("not-found", "This threat has no picture to preview");
+    return { contentType: "image/jpeg", bytes: await this.deps.renderPreview(bytes) };
   }
 
   async stats(userId: string) {

@@ -16,6 +16,11 @@ export function threatView(t: ThreatRecord) {
     updatedAt: t.updatedAt,
     removedAt: t.removedAt,
     evidenceData: t.evidenceData ? { hash: t.evidenceData.hash, capturedAt: t.evidenceData.capturedAt } : undefined,
+    // Pictures (and impersonators' avatars) have a censored preview; voices have nothing to show.
+    previewUrl:
+      t.evidenceData && (t.contentType?.startsWith("image/") || t.threatType === "impersonation")
+        ? `/api/threats/${encodeURIComponent(t.id)}/preview`
+        : undefined,
     sightings: t.sightings,
     detection: {
       synthetic: t.detection.synthetic,

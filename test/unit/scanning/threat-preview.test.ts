@@ -1,0 +1,70 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { censoredPreview, PREVIEW_WIDTH } from "../../../packages/detection/src/media/censored-preview.js";
+import { writeEvidencePackage } from "../../../packages/domain/src/scanning/evidence.js";
+import { recordThreats } from "../../../packages/domain/src/scanning/threat-recorder.js";
+import { ThreatQueries } from "../../../packages/domain/src/threats/threat-queries.js";
+import { threatView } from "../../../packages/domain/src/threats/threat-view.js";
+import { InMemoryEvidenceStore, InMemoryThreatRepository } from "./fakes.js";
+
+const photo = new Uint8Array(
+  readFileSync(path.resolve("../shared/data/faces/face_recognition/examples/knn_examples/train/obama/obama.jpg")),
+);
+
+async function worldWith(contentType: string, media: Uint8Array) {
+  const evidence = new InMemoryEvidenceStore();
+  const threats = new InMemoryThreatRepository();
+  const pkg = await writeEvidencePackage(evidence, {
+    userId: "u1",
+    media: { bytes: media, contentType, url: "https://example.test/m" },
+    page: { url: "https://example.test/p", platform: "reddit" },
+    detection: {},
+    capturedAt: "2026-11-22T00:00:00.000Z",
+  });
+  const { created } = await recordThreats(threats, "u1", [
+    {
+      personId: "self",
+      threatType: contentType.startsWith("audio/") ? "voice_clone" : "deepfake",
+      confidence: 97,
+      platform: "reddit",
+      contentType,
+      url: "https://example.test/p",
+      mediaSha256: pkg.manifest.mediaSha256,
+      evidence: { hash: pkg.hash, manifestKey: pkg.manifestKey, capturedAt: pkg.manifest.capturedAt },
+      detection: {},
+    },
+  ]);
+  const queries = new ThreatQueries({
+    threats,
+    evidence,
+    renderPreview: censoredPreview,
+    now: () => new Date(),
+  } as never);
+  return { queries, threat: created[0] };
+}
+
+describe("threat previews", () => {
+  it("serves a small blurred JPEG of the threat's picture, never the original", async () => {
+    const { queries, threat } = await worldWith("image/jpeg", photo);
+    expect(threatView(threat!).previewUrl).toBe(`/api/threats/${threat?.id}/preview`);
+    const preview = await queries.preview("u1", threat?.id ?? "");
+    expect(preview.contentType).toBe("image/jpeg");
+    const meta = await sharp(preview.bytes).metadata();
+    expect(meta.format).toBe("jpeg");
+    expect(meta.width).toBe(PREVIEW_WIDTH);
+    // Blurred: far less fine detail than the same picture merely scaled down.
+    const scaled = await sharp(photo).resize({ width: PREVIEW_WIDTH }).greyscale().raw().toBuffer();
+    const blurred = await sharp(preview.bytes).greyscale().raw().toBuffer();
+    const detail = (px: Buffer) => px.reduce((sum, v, i) => (i > 0 ? sum + Math.abs(v - (px[i - 1] ?? v)) : sum), 0);
+    expect(detail(blurred)).toBeLessThan(detail(scaled) / 3);
+  });
+
+  it("offers no preview for a voice threat, and refuses another person's or an unknown threat", async () => {
+    const { queries, threat } = await worldWith("audio/wav", new Uint8Array([82, 73, 70, 70, 0, 0, 0, 0]));
+    expect(threatView(threat!).previewUrl).toBeUndefined();
+    await expect(queries.preview("u1", threat?.id ?? "")).rejects.toThrow("no picture to preview");
+    await expect(queries.preview("someone-else", threat?.id ?? "")).rejects.toThrow("Threat not found");
+  });
+});
