@@ -73,6 +73,8 @@ function pageResult(lhr: Lhr): PageResult {
   };
 }
 
+const oneLine = (label: string | undefined) => (label ?? "").replace(/\s+/g, " ").slice(0, 80);
+
 /** What holds the score down, and any accessibility audit that fails, with its nodes. */
 function explain(name: string, lhr: Lhr) {
   for (const id of [
@@ -91,12 +93,12 @@ function explain(name: string, lhr: Lhr) {
       items?: { items?: { node?: { nodeLabel?: string } }[] }[];
     }
   )?.items?.[0]?.items?.[0]?.node?.nodeLabel;
-  if (lcpElement) console.log(`  [${name}] LCP element: ${lcpElement.slice(0, 80)}`);
+  if (lcpElement) console.log(`  [${name}] LCP element: ${oneLine(lcpElement)}`);
   const shifts =
     (lhr.audits["layout-shifts"]?.details as { items?: { score?: number; node?: { nodeLabel?: string } }[] })?.items ??
     [];
   for (const shift of shifts.slice(0, 3)) {
-    console.log(`  [${name}] layout shift ${shift.score?.toFixed(3)}: ${shift.node?.nodeLabel?.slice(0, 80) ?? ""}`);
+    console.log(`  [${name}] layout shift ${shift.score?.toFixed(3)}: ${oneLine(shift.node?.nodeLabel)}`);
   }
   if (lhr.runtimeError)
     console.log(`  [${name}] Lighthouse runtime error: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
