@@ -4,7 +4,7 @@
  * turned each way) and the fake microphone playing their voice. The photos are analysed in the
  * page by the lazily loaded face path; the test watches every request and proves no image left the
  * browser, then reads the table and bucket: three sealed face samples marked zero-knowledge and
- * only the voice recording stored as an object.
+ * only the voice recording stored as an object. Pages carry the production Content-Security-Policy.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,6 +12,7 @@ import path from "node:path";
 import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONTENT_SECURITY_POLICY } from "../../lib/constructs/content-security-policy.js";
 import { type LocalStack, startLocalStack } from "../../local/src/stack.js";
 import { scanClients, scenarioUrl } from "../support/scan-run.js";
 import { distDir, ensureWebBuilt, launchChromium, repoRoot, screenshot, signUpByEmail } from "./support/browser.js";
@@ -25,6 +26,18 @@ let page: Page;
 let dataDir: string;
 let captureDir: string;
 const sent: { method: string; url: string; contentType: string; bytes: number }[] = [];
+const cspViolations: string[] = [];
+/**
+ * CloudFront's policy, with two local differences: no HTTPS upgrade (the local origin is plain
+ * HTTP), and connect-src also lists the S3 stand-in, where the voice recording's presigned upload
+ * goes. (Production's connect-src lists only 'self'; AWS's presigned uploads to the biometric
+ * bucket's own origin need it listed there, and CORS on that bucket, as the stand-in has.)
+ */
+const productionCsp = (s3Origin: string) =>
+  CONTENT_SECURITY_POLICY.split("; ")
+    .filter((directive) => directive !== "upgrade-insecure-requests")
+    .map((directive) => (directive === "connect-src 'self'" ? `${directive} ${s3Origin}` : directive))
+    .join("; ");
 
 beforeAll(async () => {
   ensureWebBuilt();
@@ -38,10 +51,23 @@ beforeAll(async () => {
     "--use-fake-device-for-media-stream",
     `--use-file-for-fake-video-capture=${capture.videoPath}`,
     `--use-file-for-fake-audio-capture=${capture.audioPath}`,
+    // A document the test fulfils (to add the policy) loses its loopback address space, so its
+    // uploads to the S3 stand-in on 127.0.0.1 would count as public-to-local requests.
+    "--disable-features=LocalNetworkAccessChecks,BlockInsecurePrivateNetworkRequests,PrivateNetworkAccessChecks",
   ]);
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await context.grantPermissions(["camera", "microphone"], { origin: stack.url });
+  // Pages get the production Content-Security-Policy, so the face path is proved to run under it.
+  const csp = productionCsp(new URL(stack.env.AWS_ENDPOINT_URL_S3 ?? "").origin);
+  await context.route(`${stack.url}/**`, async (route) => {
+    if (route.request().resourceType() !== "document") return route.continue();
+    const response = await route.fetch();
+    await route.fulfill({ response, headers: { ...response.headers(), "content-security-policy": csp } });
+  });
   page = await context.newPage();
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+  });
   page.on("request", (request) => {
     if (request.method() === "GET") return;
     sent.push({
@@ -91,13 +117,15 @@ describe("zero-knowledge enrolment in the browser", () => {
     await page.getByRole("heading", { name: "Training Complete!" }).waitFor();
 
     const faces = page.waitForResponse((r) => r.url().endsWith("/api/biometric-training/embeddings"));
-    const voice = page.waitForResponse((r) => r.url().endsWith("/api/biometric/voice"));
+    // The server analyses the recording (speech detection, speaker embedding) before it answers.
+    const voice = page.waitForResponse((r) => r.url().endsWith("/api/biometric/voice"), { timeout: 180_000 });
     await page.getByRole("button", { name: "Continue to Scan Preferences" }).click();
     const facesResponse = await faces;
     expect(`${facesResponse.status()} ${await facesResponse.text()}`).toMatch(/^200 .*"faces":3/);
     expect((await voice).status()).toBe(200);
     await page.waitForURL(/\/scan-preferences$/);
     await screenshot(page, "zero-knowledge-trained");
+    expect(cspViolations).toEqual([]);
   });
 
   it("sent no image: only numbers for the faces, and the voice recording to its upload URL", async () => {

@@ -178,6 +178,12 @@ const SHOWN_POSE = `(() => {
 export async function waitForPoseStart(page: Page, pose: number) {
   const previous = (pose + POSE_MARKERS.length - 1) % POSE_MARKERS.length;
   for (const expected of [previous, pose]) {
-    await page.waitForFunction(`${SHOWN_POSE} === ${expected}`, undefined, { polling: 50, timeout: 60_000 });
+    const deadline = Date.now() + 60_000;
+    // Polled from Node: page.evaluate is exempt from the page's Content-Security-Policy, while
+    // waitForFunction's in-page polling needs eval, which the production policy forbids.
+    while ((await page.evaluate(SHOWN_POSE)) !== expected) {
+      if (Date.now() > deadline) throw new Error(`The camera preview did not show pose ${expected} within 60 s`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
 }
