@@ -84,6 +84,7 @@ describe("protection journey on the local stack", () => {
     await page.getByLabel("City").fill("Washington");
     await page.getByLabel("Country").selectOption("US");
     await screenshot(page, "journey-04-profile-setup");
+    expect(await narrowScreenshot(page, "journey-04-profile-setup")).toBe(0);
     await page.getByRole("button", { name: "Continue to Pricing" }).click();
     await page.getByRole("heading", { name: "Profile Setup Complete!" }).waitFor();
     await page.getByRole("link", { name: "Continue to Biometric Training" }).click();
@@ -106,6 +107,7 @@ describe("protection journey on the local stack", () => {
     await page.getByRole("heading", { name: "Training Complete!" }).waitFor();
     expect(await page.locator(".tile-value").first().textContent()).toBe("3/3");
     await screenshot(page, "journey-06-training-complete");
+    expect(await narrowScreenshot(page, "journey-06-training-complete")).toBe(0);
 
     const trained = page.waitForResponse((r) => r.url().endsWith("/api/biometric-training"));
     await page.getByRole("button", { name: "Continue to Scan Preferences" }).click();
@@ -210,6 +212,7 @@ describe("protection journey on the local stack", () => {
     }
     expect(dmcaRow).toBeGreaterThanOrEqual(0);
     await screenshot(page, "journey-14-dmca-generated");
+    expect(await narrowScreenshot(page, "journey-14-dmca-generated")).toBe(0);
     const [download] = await Promise.all([
       page.waitForEvent("download"),
       dmca.getByRole("button", { name: "Download Notice" }).click(),
