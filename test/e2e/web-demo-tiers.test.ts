@@ -114,6 +114,17 @@ describe("demo tiers from the landing chooser", () => {
         if (shots) {
           expect(await seriousViolations(page)).toEqual([]);
           expect(await narrowScreenshot(page, `demo-04-dashboard-${tier}`)).toBe(0);
+          // A demo threat on a picture shows the same server-blurred preview as a real one.
+          await page
+            .locator(".threat-row", { hasText: "face" })
+            .first()
+            .getByRole("button", { name: "View Details" })
+            .click();
+          const preview = page.getByRole("dialog").locator(".preview img");
+          await expect
+            .poll(() => preview.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
+            .toBe(480);
+          await screenshot(page, `demo-05-threat-details-${tier}`);
         }
       } finally {
         await context.close();

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { resolve, sep } from "node:path";
 import { PutCommand } from "@aws-sdk/lib-dynamodb";
-import { decodeAudio, faceDescriptors, speakerEmbedding } from "@lg/detection";
+import { censoredPreview, decodeAudio, faceDescriptors, speakerEmbedding } from "@lg/detection";
 import { DemoService } from "@lg/domain/demo/demo-service";
 import { DemoProfile } from "@lg/domain/table/entities";
 import { toItem } from "@lg/domain/table/entity";
@@ -33,6 +33,7 @@ export const demoService = once(
         voiceEmbedding: async (bytes) => speakerEmbedding((await decodeAudio(bytes)).samples),
       },
       analyser: new DetectionLikenessAnalyser(),
+      renderPreview: censoredPreview,
       profiles: {
         put: async (profile) => {
           await dynamo.send(new PutCommand({ TableName: env().TABLE_NAME, Item: toItem(DemoProfile, profile) }));

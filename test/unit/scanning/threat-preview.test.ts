@@ -3,6 +3,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { censoredPreview, PREVIEW_WIDTH } from "../../../packages/detection/src/media/censored-preview.js";
+import { DemoService } from "../../../packages/domain/src/demo/demo-service.js";
 import { writeEvidencePackage } from "../../../packages/domain/src/scanning/evidence.js";
 import { recordThreats } from "../../../packages/domain/src/scanning/threat-recorder.js";
 import { ThreatQueries } from "../../../packages/domain/src/threats/threat-queries.js";
@@ -66,5 +67,24 @@ describe("threat previews", () => {
     expect(threatView(threat!).previewUrl).toBeUndefined();
     await expect(queries.preview("u1", threat?.id ?? "")).rejects.toThrow("no picture to preview");
     await expect(queries.preview("someone-else", threat?.id ?? "")).rejects.toThrow("Threat not found");
+  });
+});
+
+describe("demo threat previews", () => {
+  const demo = new DemoService({
+    media: { read: async (file: string) => new Uint8Array(readFileSync(path.resolve("../shared/data", file))) },
+    renderPreview: censoredPreview,
+    now: () => new Date(),
+  } as never);
+
+  it("blurs the picture behind a demo threat", async () => {
+    const preview = await demo.preview("demo_personal_1");
+    expect((await sharp(preview.bytes).metadata()).width).toBe(PREVIEW_WIDTH);
+  });
+
+  it("has none for a demo voice clone or an id it never gave out", async () => {
+    await expect(demo.preview("demo_personal_2")).rejects.toThrow("no picture to preview");
+    await expect(demo.preview("demo_personal_99")).rejects.toThrow("no picture to preview");
+    await expect(demo.preview("../../etc/passwd")).rejects.toThrow("no picture to preview");
   });
 });

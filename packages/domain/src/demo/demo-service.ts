@@ -37,6 +37,8 @@ const CONTENT_TYPES: Record<string, string> = {
   wav: "audio/wav",
 };
 
+const isPicture = (path: string) => CONTENT_TYPES[path.split(".").pop() ?? ""]?.startsWith("image/") ?? false;
+
 export class DemoService {
   private threats = new Map<MembershipTier, Promise<unknown[]>>();
   private persona: Promise<EnrolledPerson> | undefined;
@@ -47,6 +49,8 @@ export class DemoService {
       enroller: DemoEnroller;
       analyser: LikenessAnalyser;
       profiles: DemoProfileStore;
+      /** A censored (blurred, small) JPEG of a picture, as real threats' previews are. */
+      renderPreview: (picture: Uint8Array) => Promise<Uint8Array>;
       now: () => Date;
     },
   ) {}
@@ -86,6 +90,15 @@ export class DemoService {
     return pending;
   }
 
+  /** The censored preview of a demo threat's picture (ids are demo_<tier>_<n>, as threatsFor gives them). */
+  async preview(threatId: string): Promise<{ contentType: "image/jpeg"; bytes: Uint8Array }> {
+    const [, tier, n] = /^demo_(personal|professional|enterprise)_(\d+)$/.exec(threatId) ?? [];
+    const item = tier ? DEMO_ITEMS[tier as MembershipTier][Number(n) - 1] : undefined;
+    if (!item || !isPicture(item.path))
+      throw new DomainError("not-found", "This demo threat has no picture to preview");
+    return { contentType: "image/jpeg", bytes: await this.deps.renderPreview(await this.deps.media.read(item.path)) };
+  }
+
   private enrolledPersona(): Promise<EnrolledPerson> {
     this.persona ??= (async () => {
       const [face, voice] = await Promise.all([
@@ -119,8 +132,9 @@ export class DemoService {
       const verdict = likenessVerdict(finding, [{ ...person, displayName: DEMO_PERSONAS[demoType].fullName }]);
       if (!verdict) continue;
       const createdAt = new Date(now - (index + 1) * 3 * 3600_000).toISOString();
+      const id = `demo_${demoType}_${index + 1}`;
       threats.push({
-        id: `demo_${demoType}_${index + 1}`,
+        id,
         threatType: verdict.threatType,
         confidence: Math.round(verdict.confidence * 10) / 10,
         platform: item.platform,
@@ -138,6 +152,7 @@ export class DemoService {
           syntheticScore: finding.syntheticScore,
           signals: finding.syntheticSignals,
         },
+        ...(isPicture(item.path) ? { previewUrl: `/api/demo/threats/${id}/preview` } : {}),
         demo: true,
       });
     }

@@ -1,0 +1,8 @@
+import { demoService } from "../../shared/demo-services.js";
+import { type ApiHandler, binary } from "../../shared/route-group.js";
+
+/** GET /api/demo/threats/{id}/preview: the censored preview of a demo threat's picture. */
+export const demoThreatPreview: ApiHandler = async (event) => {
+  const preview = await demoService().preview(event.pathParameters?.id ?? "");
+  return binary(200, preview.bytes, preview.contentType);
+};
