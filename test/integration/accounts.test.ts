@@ -172,12 +172,13 @@ describe("accounts on the local stack", () => {
     const saved = await call("/api/profile", {
       method: "PUT",
       cookie: alice.cookie,
-      json: { privacySettings: { zeroKnowledge: true }, dataExpiryDays: 30 },
+      // Not zero-knowledge: Alice uploads face photos below, which that mode refuses.
+      json: { privacySettings: { legalReportSharing: true }, dataExpiryDays: 30 },
     });
     expect(saved.status).toBe(200);
     const bobProfile = (await (await call("/api/profile", { cookie: bob.cookie })).json()) as Record<string, unknown>;
     expect(bobProfile).toMatchObject({ userId: bob.userId, email: bob.email, dataExpiryDays: 90 });
-    expect(bobProfile.privacySettings).toMatchObject({ zeroKnowledge: false, anonymousAnalytics: true });
+    expect(bobProfile.privacySettings).toMatchObject({ legalReportSharing: false, anonymousAnalytics: true });
     expect(bobProfile).toMatchObject({ faceEmbeddingPath: "", faceEnrolled: false, membershipTier: "personal" });
 
     const tooMuch = await call("/api/scan-preferences", {

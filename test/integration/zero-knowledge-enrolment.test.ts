@@ -100,6 +100,24 @@ describe("zero-knowledge enrolment on the local stack", () => {
     expect(await post(null, { faces: poses }).then((r) => r.status)).toBe(401);
   });
 
+  it("takes no face photo from an account in zero-knowledge mode: no upload URL, no multipart capture", async () => {
+    const fay = await signUp(stack.url, "zk-no-photos");
+    await consentAndMode(fay, true);
+    const uploadUrl = await fetch(`${stack.url}/api/upload/face`, { method: "POST", headers: { cookie: fay.cookie } });
+    expect(uploadUrl.status).toBe(409);
+    expect(((await uploadUrl.json()) as { message: string }).message).toMatch(/not uploaded/);
+    const form = new FormData();
+    const photo = new Uint8Array(await readFile(path.join(mediaDir, POSE_PHOTOS[0] as string)));
+    for (const i of [0, 1, 2]) form.append(`faceImage${i}`, new Blob([photo], { type: "image/jpeg" }), `face-${i}.jpg`);
+    const multipart = await fetch(`${stack.url}/api/biometric-training`, {
+      method: "POST",
+      headers: { cookie: fay.cookie },
+      body: form,
+    });
+    expect(multipart.status).toBe(409);
+    expect(await objectsOf(fay.userId)).toEqual([]);
+  });
+
   it("answers 409 while the account is not in zero-knowledge mode, and stores nothing", async () => {
     const bo = await signUp(stack.url, "zk-off");
     await consentAndMode(bo, false);

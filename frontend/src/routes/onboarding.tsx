@@ -82,7 +82,14 @@ export default function OnboardingRoute() {
         <ProgressBar value={(step / STEPS) * 100} label={`Step ${step} of ${STEPS}`} />
       </div>
       <div className="panel">
-        {step === 1 ? <FaceStep live={live} done={faceDone} onDone={() => setFaceDone(true)} /> : null}
+        {step === 1 ? (
+          <FaceStep
+            live={live}
+            done={faceDone}
+            onDone={() => setFaceDone(true)}
+            zeroKnowledge={profile.data?.privacySettings?.zeroKnowledge === true}
+          />
+        ) : null}
         {step === 2 ? <VoiceStep live={live} done={voiceDone} onDone={() => setVoiceDone(true)} /> : null}
         {step === 3 ? (
           <ScanPreferencesStep

@@ -3,6 +3,7 @@ import { DetectionAnalyser } from "../../../lambdas/src/shared/detection-analyse
 import { openEmbedding } from "../../../packages/domain/src/biometrics/embedding-cipher.js";
 import { ReportedCaptureInput } from "../../../packages/domain/src/biometrics/reported-capture.js";
 import type { DomainError } from "../../../packages/domain/src/errors.js";
+import { photo } from "./fakes.js";
 import { accountWorld } from "./world.js";
 
 /** A plausible descriptor whose first value names the person (the fake analyser compares it). */
@@ -143,19 +144,37 @@ describe("zero-knowledge enrolment", () => {
     }
   });
 
-  it("does not let a browser-reported capture vouch for an uploaded photo", async () => {
+  it("does not let a browser-reported capture vouch for a photo uploaded after the mode is turned off", async () => {
     const w = accountWorld();
     const { userId } = await zeroKnowledgeMember(w, "ada@example.com");
     await w.enrolment.enrolReportedCapture(userId, poses(1));
+    await w.profiles.update(userId, { privacySettings: { zeroKnowledge: false } });
     const { uploadURL } = await w.enrolment.createUploadUrl(userId, "face");
-    const key = w.objects.keyFromUploadUrl(uploadURL) as string;
-    await w.objects.write(
-      key,
-      new Uint8Array([0xff, 0xd8, 0xff, ...new TextEncoder().encode("person=1;yaw=0")]),
-      "image/jpeg",
-      {},
-    );
+    await w.objects.write(w.objects.keyFromUploadUrl(uploadURL) as string, photo("person=1;yaw=0"), "image/jpeg", {});
     expect(await w.enrolment.registerUpload(userId, "face", uploadURL)).toMatchObject({ verified: false });
+  });
+
+  it("takes no face photo while the mode is on: no upload URL, no registration, no multipart capture", async () => {
+    const w = accountWorld();
+    const { userId } = await w.member("ada@example.com");
+    const { uploadURL } = await w.enrolment.createUploadUrl(userId, "face");
+    await w.objects.write(w.objects.keyFromUploadUrl(uploadURL) as string, photo("person=1;yaw=0"), "image/jpeg", {});
+    await w.profiles.update(userId, { privacySettings: { zeroKnowledge: true } });
+
+    const faces = [photo("person=1;yaw=0"), photo("person=1;yaw=-30"), photo("person=1;yaw=28")];
+    for (const refused of [
+      w.enrolment.createUploadUrl(userId, "face"),
+      w.enrolment.registerUpload(userId, "face", uploadURL),
+      w.enrolment.enrolLiveCapture(userId, { faces }),
+    ]) {
+      expect(await rejection(refused)).toMatchObject({
+        kind: "conflict",
+        message: expect.stringMatching(/not uploaded/),
+      });
+    }
+    expect(w.objects.objects.size).toBe(0);
+    expect(await w.store.listSamples(userId)).toEqual([]);
+    expect((await w.enrolment.createUploadUrl(userId, "voice")).uploadURL).toMatch(/uploads\//);
   });
 });
 

@@ -3,7 +3,28 @@ import { UploadWidget } from "../uploads/UploadWidget";
 
 export const FACE_TYPES = ["image/jpeg", "image/png", "image/webp"];
 
-export function FaceStep({ live, done, onDone }: { live: boolean; done: boolean; onDone: () => void }) {
+export function FaceStep({
+  live,
+  done,
+  onDone,
+  zeroKnowledge = false,
+}: {
+  live: boolean;
+  done: boolean;
+  onDone: () => void;
+  zeroKnowledge?: boolean;
+}) {
+  if (live && zeroKnowledge) {
+    return (
+      <section aria-labelledby="face-heading">
+        <h2 id="face-heading">Face authentication</h2>
+        <p className="banner" role="note">
+          Zero-knowledge mode is on, so photos are not uploaded: your face is enrolled by the live capture in Biometric
+          Training, analysed in this browser.
+        </p>
+      </section>
+    );
+  }
   return (
     <section aria-labelledby="face-heading">
       <h2 id="face-heading">Face authentication</h2>

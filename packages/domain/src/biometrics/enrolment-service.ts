@@ -53,8 +53,9 @@ function checkSample(bytes: Uint8Array, modality: Modality, label = "File"): Sam
 export class EnrolmentService {
   constructor(private readonly deps: EnrolmentDeps) {}
 
-  async createUploadUrl(userId: string, _modality: Modality): Promise<{ uploadURL: string }> {
+  async createUploadUrl(userId: string, modality: Modality): Promise<{ uploadURL: string }> {
     await this.deps.consent.require(userId);
+    if (modality === "face") await this.refusePhotosInZeroKnowledge(userId);
     const key = `${uploadKeyPrefix(userId)}${randomUUID()}`;
     // The type is checked from the bytes on registration, so the URL does not pin one.
     return { uploadURL: await this.deps.objects.presignUpload(key, undefined, UPLOAD_URL_TTL_SECONDS) };
@@ -75,6 +76,7 @@ export class EnrolmentService {
     }
     const bytes = await this.deps.objects.read(key);
     try {
+      if (modality === "face") await this.refusePhotosInZeroKnowledge(userId);
       checkSample(bytes, modality);
       if (modality === "face") return await this.enrolUploadedFace(userId, key, bytes);
       return await this.enrolVoice(userId, key, bytes, "upload");
@@ -86,6 +88,7 @@ export class EnrolmentService {
 
   async enrolLiveCapture(userId: string, capture: LiveCapture) {
     await this.deps.consent.require(userId);
+    await this.refusePhotosInZeroKnowledge(userId);
     if (capture.faces.length !== POSES.length) {
       throw new DomainError("invalid", `Send exactly ${POSES.length} face photos: front, left and right`);
     }
@@ -135,8 +138,7 @@ export class EnrolmentService {
    */
   async enrolReportedCapture(userId: string, faces: ReportedFace[]) {
     await this.deps.consent.require(userId);
-    const profile = await this.deps.store.getProfile(userId);
-    if (!profile?.privacySettings?.zeroKnowledge) {
+    if (!(await this.inZeroKnowledgeMode(userId))) {
       throw new DomainError(
         "conflict",
         "Zero-knowledge mode is off for this account: turn it on in Settings to enrol from your browser",
@@ -219,6 +221,21 @@ export class EnrolmentService {
       if (this.deps.analyser.sameFace(liveFront, uploaded).same) {
         await this.deps.store.putSample({ ...sample, verified: true });
       }
+    }
+  }
+
+  private async inZeroKnowledgeMode(userId: string): Promise<boolean> {
+    const profile = await this.deps.store.getProfile(userId);
+    return profile?.privacySettings?.zeroKnowledge === true;
+  }
+
+  /** The mode's promise is that photos stay on the device, so the server takes none while it is on. */
+  private async refusePhotosInZeroKnowledge(userId: string): Promise<void> {
+    if (await this.inZeroKnowledgeMode(userId)) {
+      throw new DomainError(
+        "conflict",
+        "Zero-knowledge mode is on: face photos are analysed in your browser, not uploaded. Use the live capture, or turn the mode off in Settings",
+      );
     }
   }
 
