@@ -12,6 +12,8 @@ export interface BiometricBucketProps {
   key: IKey;
   accessLogs: s3.IBucket;
   retain: boolean;
+  /** Web origins whose pages PUT samples to presigned URLs. */
+  uploadOrigins: string[];
 }
 
 /**
@@ -33,6 +35,17 @@ export class BiometricBucket extends Construct {
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
       serverAccessLogsBucket: props.accessLogs,
       serverAccessLogsPrefix: "biometric/",
+      // The browser PUTs samples to presigned URLs from the app's origin. CORS only lets that page
+      // read the answer; the presigned signature, not the origin, is what authorises the upload.
+      cors: [
+        {
+          allowedMethods: [s3.HttpMethods.PUT],
+          allowedOrigins: props.uploadOrigins,
+          allowedHeaders: ["content-type"],
+          exposedHeaders: ["ETag"],
+          maxAge: 3000,
+        },
+      ],
       lifecycleRules: [
         ...AUTO_DELETE_DAYS.map((days) => ({
           id: `auto-delete-${days}d`,

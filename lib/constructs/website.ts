@@ -8,7 +8,7 @@ import * as s3deploy from "aws-cdk-lib/aws-s3-deployment";
 import { Construct } from "constructs";
 import type { StageConfig } from "../config.js";
 import { fromRoot } from "../paths.js";
-import { CONTENT_SECURITY_POLICY, PERMISSIONS_POLICY } from "./content-security-policy.js";
+import { contentSecurityPolicy, PERMISSIONS_POLICY } from "./content-security-policy.js";
 import { explainWildcards } from "./wildcard-grants.js";
 
 /** The runtime config file the React app fetches from /config.json (one build runs in any stage). */
@@ -22,6 +22,8 @@ export interface WebsiteProps {
   config: StageConfig;
   apiOriginDomain: string;
   accessLogs: s3.IBucket;
+  /** Bucket the browser uploads samples to with presigned URLs (the only other origin it talks to). */
+  uploadBucket: s3.IBucket;
 }
 
 /**
@@ -56,7 +58,13 @@ export class Website extends Construct {
     const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, "SecurityHeaders", {
       comment: "LikenessGuard strict security headers",
       securityHeadersBehavior: {
-        contentSecurityPolicy: { contentSecurityPolicy: CONTENT_SECURITY_POLICY, override: true },
+        contentSecurityPolicy: {
+          // Presigned URLs are virtual-hosted on the bucket's regional endpoint.
+          contentSecurityPolicy: contentSecurityPolicy({
+            uploadOrigins: [`https://${props.uploadBucket.bucketRegionalDomainName}`],
+          }),
+          override: true,
+        },
         strictTransportSecurity: {
           accessControlMaxAge: Duration.days(730),
           includeSubdomains: true,

@@ -57,6 +57,9 @@ export class DataStack extends Stack {
       key: this.biometricKey,
       accessLogs,
       retain,
+      // The app's origin: its custom domain, else its CloudFront domain, which is made later in the
+      // service stack (this stack cannot name it), hence any *.cloudfront.net host.
+      uploadOrigins: config.domain ? [`https://${config.domain.name}`] : ["https://*.cloudfront.net"],
     }).bucket;
     this.evidenceBucket = new EvidenceBucket(this, "Evidence", {
       key: dataKey,

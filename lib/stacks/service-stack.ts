@@ -41,7 +41,12 @@ export class ServiceStack extends Stack {
       acceptsCloudFrontLogs: true,
     }).bucket;
     this.api = new HttpApi(this, "Api", { config, logRetention });
-    this.website = new Website(this, "Web", { config, apiOriginDomain: this.api.originDomain, accessLogs });
+    this.website = new Website(this, "Web", {
+      config,
+      apiOriginDomain: this.api.originDomain,
+      accessLogs,
+      uploadBucket: data.biometricBucket,
+    });
 
     const scanMachine = stateMachineRef(this, config, "scan");
     const scheduling = new ScanScheduling(this, "ScanScheduling", { config, scanMachine });

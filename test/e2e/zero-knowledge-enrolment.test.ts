@@ -12,7 +12,7 @@ import path from "node:path";
 import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONTENT_SECURITY_POLICY } from "../../lib/constructs/content-security-policy.js";
+import { contentSecurityPolicy } from "../../lib/constructs/content-security-policy.js";
 import { type LocalStack, startLocalStack } from "../../local/src/stack.js";
 import { scanClients, scenarioUrl } from "../support/scan-run.js";
 import { distDir, ensureWebBuilt, launchChromium, repoRoot, screenshot, signUpByEmail } from "./support/browser.js";
@@ -28,15 +28,14 @@ let captureDir: string;
 const sent: { method: string; url: string; contentType: string; bytes: number }[] = [];
 const cspViolations: string[] = [];
 /**
- * CloudFront's policy, with two local differences: no HTTPS upgrade (the local origin is plain
- * HTTP), and connect-src also lists the S3 stand-in, where the voice recording's presigned upload
- * goes. (Production's connect-src lists only 'self'; AWS's presigned uploads to the biometric
- * bucket's own origin need it listed there, and CORS on that bucket, as the stand-in has.)
+ * CloudFront's policy, with the S3 stand-in as the upload origin (where the voice recording's
+ * presigned upload goes, as the biometric bucket is in AWS) and no HTTPS upgrade (the local origin
+ * is plain HTTP).
  */
 const productionCsp = (s3Origin: string) =>
-  CONTENT_SECURITY_POLICY.split("; ")
+  contentSecurityPolicy({ uploadOrigins: [s3Origin] })
+    .split("; ")
     .filter((directive) => directive !== "upgrade-insecure-requests")
-    .map((directive) => (directive === "connect-src 'self'" ? `${directive} ${s3Origin}` : directive))
     .join("; ");
 
 beforeAll(async () => {

@@ -399,7 +399,11 @@ describe("web", () => {
   it("CloudFront sends a strict Content-Security-Policy and security headers", () => {
     const [policy] = Object.values(service.findResources("AWS::CloudFront::ResponseHeadersPolicy"));
     const headers = policy?.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
-    const csp: string = headers.ContentSecurityPolicy.ContentSecurityPolicy;
+    // The bucket's domain comes from the data stack, so the policy is an Fn::Join around an import.
+    const joined = headers.ContentSecurityPolicy.ContentSecurityPolicy as { "Fn::Join": [string, unknown[]] };
+    const csp = joined["Fn::Join"][1].map((part) => (typeof part === "string" ? part : "<bucket-domain>")).join("");
+    expect(csp).toContain("connect-src 'self' https://<bucket-domain>;");
+    expect(JSON.stringify(joined)).toContain("BiometricBucket");
     for (const directive of ["default-src 'self'", "object-src 'none'", "frame-ancestors 'none'", "base-uri 'self'"]) {
       expect(csp).toContain(directive);
     }
@@ -408,6 +412,25 @@ describe("web", () => {
     expect(csp).not.toMatch(/\*/);
     expect(headers.StrictTransportSecurity).toMatchObject({ IncludeSubdomains: true, Override: true });
     expect(headers.FrameOptions).toMatchObject({ FrameOption: "DENY" });
+  });
+
+  it("the biometric bucket takes presigned PUTs from the app's pages only (CORS), and nothing else cross-origin", () => {
+    data.hasResourceProperties("AWS::S3::Bucket", {
+      BucketEncryption: Match.objectLike({
+        ServerSideEncryptionConfiguration: Match.arrayWith([
+          Match.objectLike({ ServerSideEncryptionByDefault: Match.objectLike({ SSEAlgorithm: "aws:kms" }) }),
+        ]),
+      }),
+      CorsConfiguration: {
+        CorsRules: [
+          Match.objectLike({
+            AllowedMethods: ["PUT"],
+            AllowedOrigins: ["https://*.cloudfront.net"],
+            AllowedHeaders: ["content-type"],
+          }),
+        ],
+      },
+    });
   });
 
   it("the web bucket is reached only through CloudFront origin access control", () => {
