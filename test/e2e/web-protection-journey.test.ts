@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type LocalStack, startLocalStack } from "../../local/src/stack.js";
 import { scenarioUrl } from "../support/scan-run.js";
 import {
@@ -59,6 +59,13 @@ beforeAll(async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   await context.grantPermissions(["camera", "microphone"], { origin: stack.url });
   page = await context.newPage();
+});
+
+// Each step builds on the last: when one fails, the screen it stopped on says why.
+afterEach(async (context) => {
+  if (context.task.result?.state === "fail" && page) {
+    await screenshot(page, `journey-failed-${context.task.name.slice(0, 40).replace(/\W+/g, "-")}`);
+  }
 });
 
 afterAll(async () => {
