@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { SFNClient, StartExecutionCommand } from "@aws-sdk/client-sfn";
 import { SCHEDULED_JOBS, STATE_MACHINES, WORKFLOW_TASKS } from "@lg/lambdas/workflows/tasks";
@@ -43,6 +44,11 @@ export interface LocalStackOptions {
   mediaDir?: string;
   /** Simulator scenario size; the simulator is off when the media folder is missing. */
   simulator?: { totalItems?: number; plantedItems?: number; persona?: string };
+  /**
+   * Worker threads for Step Functions task handlers (default LG_LOCAL_TASK_WORKERS, else 2, at most
+   * the cores there are); 0 runs them on the main thread.
+   */
+  taskWorkers?: number;
 }
 
 export interface LocalStack {
@@ -136,6 +142,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         dataDir: path.join(dataDir, "stepfunctions"),
         stateMachines: stateMachineFiles,
         tasks: { ...WORKFLOW_TASKS, ...options.extraTasks },
+        taskWorkers: options.taskWorkers ?? defaultTaskWorkers(),
       }),
     );
     const sfnClient = new SFNClient(localClientConfig(sfn.url));
@@ -233,4 +240,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await stopAll();
     throw error;
   }
+}
+
+/** Two environments use both cores of a small machine; more would only add model copies in memory. */
+function defaultTaskWorkers(): number {
+  const configured = process.env.LG_LOCAL_TASK_WORKERS;
+  if (configured !== undefined && configured !== "") {
+    const n = Number(configured);
+    if (!Number.isInteger(n) || n < 0)
+      throw new Error(`LG_LOCAL_TASK_WORKERS must be a whole number, got ${configured}`);
+    return n;
+  }
+  return Math.min(2, os.availableParallelism());
 }

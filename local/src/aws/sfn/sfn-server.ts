@@ -5,6 +5,7 @@ import path from "node:path";
 import { ExecutionAbortedError, StateMachine } from "aws-local-stepfunctions";
 import { loadHandler } from "../../lambda/handler-modules.js";
 import { lambdaContext } from "../../lambda/lambda-context.js";
+import { TaskWorkerPool } from "../../lambda/task-worker-pool.js";
 import { repoRoot } from "../../repo-root.js";
 import { AwsError } from "../aws-error.js";
 import type { RunningServer } from "../http-server.js";
@@ -18,6 +19,8 @@ export interface SfnServerOptions {
   stateMachines: Record<string, string>;
   /** Task name -> handler entry, e.g. WORKFLOW_TASKS entries. */
   tasks: Record<string, { entry: string; timeoutSeconds?: number }>;
+  /** Worker threads Task handlers run on (concurrent invocations in separate environments); 0 runs them in-process. */
+  taskWorkers?: number;
 }
 
 export interface LocalSfn extends RunningServer {
@@ -61,6 +64,12 @@ export async function startSfnServer(options: SfnServerOptions): Promise<LocalSf
     }
   }
   const running = new Map<string, { abort: () => void; done: Promise<void> }>();
+  const pool = options.taskWorkers ? new TaskWorkerPool(options.taskWorkers) : undefined;
+  const invoke = async (spec: SfnServerOptions["tasks"][string], task: string, event: unknown) => {
+    if (pool) return pool.invoke(spec.entry, `lg-local-${task}`, spec.timeoutSeconds, event);
+    const handler = await loadHandler(spec.entry);
+    return (await handler(event, lambdaContext(`lg-local-${task}`, spec.timeoutSeconds))) ?? null;
+  };
 
   const machineOf = (arn: unknown) => {
     const machine = machines.get(String(arn));
@@ -75,11 +84,9 @@ export async function startSfnServer(options: SfnServerOptions): Promise<LocalSf
         return [
           stateName,
           async (input: unknown) => {
-            const handler = await loadHandler(spec.entry);
-            const context = lambdaContext(`lg-local-${task}`, spec.timeoutSeconds);
-            if (!lambdaInvoke) return (await handler(input, context)) ?? null;
+            if (!lambdaInvoke) return invoke(spec, task, input);
             const payload = (input as { Payload?: unknown } | null)?.Payload ?? input;
-            return { StatusCode: 200, Payload: (await handler(payload, context)) ?? null };
+            return { StatusCode: 200, Payload: await invoke(spec, task, payload) };
           },
         ];
       }),
@@ -198,6 +205,7 @@ export async function startSfnServer(options: SfnServerOptions): Promise<LocalSf
     close: async () => {
       for (const execution of running.values()) execution.abort();
       await Promise.allSettled([...running.values()].map((r) => r.done));
+      await pool?.close();
       await server.close();
     },
   };

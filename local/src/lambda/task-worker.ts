@@ -1,0 +1,35 @@
+import { parentPort } from "node:worker_threads";
+import { loadHandler } from "./handler-modules.js";
+import { lambdaContext } from "./lambda-context.js";
+
+/**
+ * One Lambda execution environment of the local stack's task pool: loads task handler modules
+ * once (a warm container) and runs each invocation the main thread posts to it.
+ */
+export interface TaskInvocation {
+  id: number;
+  entry: string;
+  functionName: string;
+  timeoutSeconds?: number;
+  event: unknown;
+}
+
+export type TaskReply =
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: false; error: { name: string; message: string; stack?: string } };
+
+const port = parentPort;
+if (!port) throw new Error("task-worker.ts runs only as a worker thread");
+
+port.on("message", async (call: TaskInvocation) => {
+  let reply: TaskReply;
+  try {
+    const handler = await loadHandler(call.entry);
+    const value = (await handler(call.event, lambdaContext(call.functionName, call.timeoutSeconds))) ?? null;
+    reply = { id: call.id, ok: true, value };
+  } catch (caught) {
+    const error = caught instanceof Error ? caught : new Error(String(caught));
+    reply = { id: call.id, ok: false, error: { name: error.name, message: error.message, stack: error.stack } };
+  }
+  port.postMessage(reply);
+});
