@@ -34,6 +34,9 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["test/e2e/**/*.test.ts"],
+          // A real browser against a whole local stack on a shared 2-core machine: one retry absorbs a
+          // timing hiccup; a broken feature fails both attempts.
+          retry: 1,
           globalSetup: globalSetupIfPresent("test/e2e/global-setup.ts"),
           testTimeout: 300_000,
           hookTimeout: 300_000,
