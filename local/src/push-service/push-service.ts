@@ -141,7 +141,12 @@ export async function startPushService(options: { dataDir: string; outbox: Outbo
     send(res, 201, undefined, { location: `${origin}/message/${message.id}` });
   }
 
-  const running = await listen(server);
+  // Endpoints name this origin, and browsers keep them: come back on the same port after a restart
+  // (a real push service keeps its URL), or on a new one only when that port is taken.
+  const portFile = path.join(options.dataDir, "port");
+  const previous = existsSync(portFile) ? Number(readFileSync(portFile, "utf8")) : 0;
+  const running = await listen(server, Number.isInteger(previous) ? previous : 0).catch(() => listen(server, 0));
+  writeFileSync(portFile, String(running.port));
   origin = running.url;
   return running;
 }
