@@ -60,6 +60,10 @@ const EXTENSIONS: Record<string, string> = {
 
 const encoder = new TextEncoder();
 
+/** The manifest as stored: its bytes are what evidenceData.hash covers, so they are parsed, never rebuilt. */
+export const decodeManifest = (bytes: Uint8Array): EvidenceManifest =>
+  JSON.parse(new TextDecoder().decode(bytes)) as EvidenceManifest;
+
 /**
  * Writes the package under a prefix derived from the user and the media hash, so a re-run of a
  * scan finds the package already there and reuses it instead of writing a second version.
@@ -69,8 +73,7 @@ export async function writeEvidencePackage(store: EvidenceStore, input: Evidence
   const prefix = `evidence/${input.userId}/${mediaSha256}`;
   const manifestKey = `${prefix}/manifest.json`;
   const existing = await store.get(manifestKey);
-  if (existing)
-    return { manifestKey, manifest: JSON.parse(new TextDecoder().decode(existing)), hash: sha256Hex(existing) };
+  if (existing) return { manifestKey, manifest: decodeManifest(existing), hash: sha256Hex(existing) };
 
   const ext = EXTENSIONS[input.media.contentType] ?? "bin";
   const parts: { name: string; body: Uint8Array; contentType: string }[] = [
@@ -113,7 +116,7 @@ export async function writeEvidencePackage(store: EvidenceStore, input: Evidence
   if ((await store.putIfAbsent(manifestKey, manifestBytes, "application/json")) === "exists") {
     // A concurrent run won the race: its manifest is the one of record.
     const winner = (await store.get(manifestKey)) ?? manifestBytes;
-    return { manifestKey, manifest: JSON.parse(new TextDecoder().decode(winner)), hash: sha256Hex(winner) };
+    return { manifestKey, manifest: decodeManifest(winner), hash: sha256Hex(winner) };
   }
   return { manifestKey, manifest, hash: sha256Hex(manifestBytes) };
 }
@@ -134,7 +137,7 @@ export async function verifyEvidencePackage(
   const manifestBytes = await store.get(manifestKey);
   if (!manifestBytes) return { intact: false, manifestHash: null, expectedHash, files: [] };
   const manifestHash = sha256Hex(manifestBytes);
-  const manifest = JSON.parse(new TextDecoder().decode(manifestBytes)) as EvidenceManifest;
+  const manifest = decodeManifest(manifestBytes);
   const files = await Promise.all(
     manifest.files.map(async (f) => {
       const body = await store.get(f.key);

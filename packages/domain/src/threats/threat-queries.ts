@@ -1,7 +1,7 @@
 import type { AccountStore } from "../accounts/ports.js";
 import { DomainError } from "../errors.js";
 import { SELF_PERSON_ID } from "../records.js";
-import { type EvidenceManifest, type EvidenceStore, verifyEvidencePackage } from "../scanning/evidence.js";
+import { decodeManifest, type EvidenceStore, verifyEvidencePackage } from "../scanning/evidence.js";
 import type { ScanRepository } from "../scanning/scan-ports.js";
 import { scanIntervalHours } from "../scanning/scan-service.js";
 import { computeStats } from "../scanning/stats.js";
@@ -46,7 +46,7 @@ export class ThreatQueries {
     if (!threat) throw new DomainError("not-found", "Threat not found");
     const manifestKey = threat.evidenceData?.manifestKey;
     const manifestBytes = manifestKey ? await this.deps.evidence.get(manifestKey) : null;
-    const manifest = manifestBytes ? (JSON.parse(new TextDecoder().decode(manifestBytes)) as EvidenceManifest) : null;
+    const manifest = manifestBytes ? decodeManifest(manifestBytes) : null;
     const picture = manifest?.files.find((f) => f.contentType.startsWith("image/"));
     const bytes = picture ? await this.deps.evidence.get(picture.key) : null;
     if (!bytes) throw new DomainError("not-found", "This threat has no picture to preview");
