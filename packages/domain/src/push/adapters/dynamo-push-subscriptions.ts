@@ -1,12 +1,7 @@
-import {
-  DeleteCommand,
-  type DynamoDBDocumentClient,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-} from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { PushSubscription } from "../../table/entities.js";
 import { fromItem, toItem } from "../../table/entity.js";
+import { queryAll } from "../../table/query-all.js";
 import type { PushSubscriptionRecord, PushSubscriptionRepository } from "../push-subscriptions.js";
 
 const keyOf = (userId: string, subscriptionId: string) => ({
@@ -32,20 +27,12 @@ export class DynamoPushSubscriptions implements PushSubscriptionRepository {
   }
 
   async list(userId: string) {
-    const items: Record<string, unknown>[] = [];
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const page = await this.doc.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
-          ExpressionAttributeValues: { ":pk": keyOf(userId, "").pk, ":prefix": "PUSHSUB#" },
-          ExclusiveStartKey,
-        }),
-      );
-      items.push(...((page.Items ?? []) as Record<string, unknown>[]));
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
+    const items = await queryAll(this.doc, {
+      TableName: this.tableName,
+      KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
+      // The sort-key template with no id is the prefix every subscription's key starts with.
+      ExpressionAttributeValues: { ":pk": keyOf(userId, "").pk, ":prefix": keyOf(userId, "").sk },
+    });
     return items.map((item) => fromItem(PushSubscription, item));
   }
 

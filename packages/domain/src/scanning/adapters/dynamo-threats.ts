@@ -8,25 +8,12 @@ import {
 } from "@aws-sdk/lib-dynamodb";
 import { Scan, Threat, ThreatAuditEntry } from "../../table/entities.js";
 import { fromItem, toItem } from "../../table/entity.js";
+import { queryAll } from "../../table/query-all.js";
 import type { ScanRecord, ScanRepository } from "../scan-ports.js";
 import type { Sighting, ThreatAudit, ThreatRecord, ThreatRepository } from "../threat-ports.js";
 
 const isConditionFailure = (e: unknown) =>
   e instanceof ConditionalCheckFailedException || (e as Error).name === "ConditionalCheckFailedException";
-
-async function queryAll(
-  doc: DynamoDBDocumentClient,
-  input: ConstructorParameters<typeof QueryCommand>[0],
-): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await doc.send(new QueryCommand({ ...input, ExclusiveStartKey }));
-    items.push(...((page.Items ?? []) as Record<string, unknown>[]));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return items;
-}
 
 export class DynamoThreatRepository implements ThreatRepository {
   constructor(

@@ -1,21 +1,8 @@
-import { type DynamoDBDocumentClient, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { type DynamoDBDocumentClient, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { Alert, TakedownNotice } from "../../table/entities.js";
 import { fromItem, toItem } from "../../table/entity.js";
+import { queryAll } from "../../table/query-all.js";
 import type { AlertRecord, AlertRepository, NoticeRepository, TakedownNoticeRecord } from "../ports.js";
-
-async function queryIndex(
-  doc: DynamoDBDocumentClient,
-  input: ConstructorParameters<typeof QueryCommand>[0],
-): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await doc.send(new QueryCommand({ ...input, ExclusiveStartKey }));
-    items.push(...((page.Items ?? []) as Record<string, unknown>[]));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return items;
-}
 
 export class DynamoNoticeRepository implements NoticeRepository {
   constructor(
@@ -29,7 +16,7 @@ export class DynamoNoticeRepository implements NoticeRepository {
 
   async dueForCheck(now: string) {
     // gsi2sk starts with nextCheckAt; "#" sorts after every ISO timestamp character we compare.
-    const items = await queryIndex(this.doc, {
+    const items = await queryAll(this.doc, {
       TableName: this.tableName,
       IndexName: "gsi2",
       KeyConditionExpression: "gsi2pk = :pk AND gsi2sk <= :upTo",
@@ -50,7 +37,7 @@ export class DynamoAlertRepository implements AlertRepository {
   }
 
   async queued() {
-    const items = await queryIndex(this.doc, {
+    const items = await queryAll(this.doc, {
       TableName: this.tableName,
       IndexName: "gsi2",
       KeyConditionExpression: "gsi2pk = :pk",
