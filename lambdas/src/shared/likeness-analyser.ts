@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import { analyseMedia } from "@lg/detection";
 import { decodeImage } from "@lg/detection/media/image";
 import { defaultLimits } from "@lg/detection/media/limits";
-import { sniffMediaType } from "@lg/detection/media/sniff";
 import type { DetectionResult } from "@lg/detection/result";
 import { MATCH_FLOOR_PERCENT } from "@lg/domain/scanning/likeness-verdict";
 import { perceptualHash } from "@lg/domain/scanning/perceptual-hash";
@@ -51,9 +50,12 @@ export class DetectionLikenessAnalyser implements LikenessAnalyser {
       .map((f) => f.match)
       .filter((m) => m !== null)
       .sort((a, b) => b.confidence - a.confidence)[0];
-    const sniffed = sniffMediaType(media.bytes);
     const contentType = MIME[result.media.format] ?? media.contentType;
-    const phash = result.media.kind === "image" && sniffed ? await imagePerceptualHash(media.bytes) : undefined;
+    // The hash only tells recorded threats apart, and a picture becomes one only through a matched face.
+    const phash =
+      result.media.kind === "image" && (bestFace?.confidence ?? 0) >= MATCH_FLOOR_PERCENT
+        ? await imagePerceptualHash(media.bytes)
+        : undefined;
     return {
       contentType,
       mediaSha256: createHash("sha256").update(media.bytes).digest("hex"),

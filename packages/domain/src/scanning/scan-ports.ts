@@ -28,6 +28,7 @@ export interface MediaToAnalyse {
 export interface LikenessFinding {
   contentType: string;
   mediaSha256: string;
+  /** Of a picture whose face matched an enrolled person: what near-duplicate threats are recognised by. */
   perceptualHash?: string;
   face: { personId: string; confidence: number } | null;
   voice: { personId: string; confidence: number } | null;
