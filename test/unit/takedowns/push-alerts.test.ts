@@ -39,6 +39,10 @@ class InMemorySubscriptions implements PushSubscriptionRepository {
   async delete(userId: string, id: string) {
     this.items.delete(this.key(userId, id));
   }
+  async markDelivered(userId: string, id: string, at: string) {
+    const stored = this.items.get(this.key(userId, id));
+    if (stored) stored.lastDeliveredAt = at;
+  }
 }
 
 /** A browser: the push service issued the endpoint, the browser made the keys. */
@@ -152,6 +156,33 @@ describe("push alerts", () => {
     expect(await subscriptions.get(USER, goneView.id)).toBeNull();
     expect((await subscriptions.list(USER)).map((s) => s.endpoint)).toEqual([live.json.endpoint]);
     expect((await subscriptions.list(USER))[0]?.lastDeliveredAt).toBe(NOW.toISOString());
+  });
+
+  it("does not bring back a subscription the person deleted while its push was on the way", async () => {
+    const store = new InMemorySubscriptions();
+    const record = {
+      userId: USER,
+      subscriptionId: "sub-1",
+      endpoint: "https://fcm.googleapis.com/fcm/send/leaving",
+      keys: { p256dh: "k", auth: "a" },
+      createdAt: NOW.toISOString(),
+    } as PushSubscriptionRecord;
+    await store.put(record);
+    const fanOut = new PushFanOut({
+      subscriptions: store,
+      now: () => NOW,
+      sender: {
+        // The push service accepts the message just as the person turns push off in another tab.
+        send: async () => {
+          await store.delete(USER, "sub-1");
+          return { status: 201, subscriptionGone: false };
+        },
+      },
+    });
+    expect(await fanOut.send(USER, { title: "t", body: "b", url: `${APP}/dashboard`, tag: "x" })).toMatchObject({
+      delivered: 1,
+    });
+    expect(await store.list(USER)).toEqual([]);
   });
 
   it("records a failed push when every browser is gone, and plans no push for someone without one", async () => {

@@ -33,7 +33,8 @@ export class PushFanOut {
           return "removed" as const;
         }
         if (status < 200 || status > 299) return "failed" as const;
-        await this.deps.subscriptions.put({ ...subscription, lastDeliveredAt: this.deps.now().toISOString() });
+        // Not a put of the copy read above: the person may unsubscribe while the message is on its way.
+        await this.deps.subscriptions.markDelivered(userId, subscription.subscriptionId, this.deps.now().toISOString());
         return "delivered" as const;
       }),
     );

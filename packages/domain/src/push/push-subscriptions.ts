@@ -11,6 +11,8 @@ export interface PushSubscriptionRepository {
   get(userId: string, subscriptionId: string): Promise<PushSubscriptionRecord | null>;
   list(userId: string): Promise<PushSubscriptionRecord[]>;
   delete(userId: string, subscriptionId: string): Promise<void>;
+  /** Records a delivery on a subscription that still exists; never brings back a deleted one. */
+  markDelivered(userId: string, subscriptionId: string, at: string): Promise<void>;
 }
 
 /** What the API shows of a subscription: never the encryption keys. */

@@ -1,4 +1,11 @@
-import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
+import {
+  DeleteCommand,
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  UpdateCommand,
+} from "@aws-sdk/lib-dynamodb";
+import { isConditionFailure } from "../../table/condition-failure.js";
 import { PushSubscription } from "../../table/entities.js";
 import { fromItem, toItem } from "../../table/entity.js";
 import { queryAll } from "../../table/query-all.js";
@@ -34,6 +41,23 @@ export class DynamoPushSubscriptions implements PushSubscriptionRepository {
       ExpressionAttributeValues: { ":pk": keyOf(userId, "").pk, ":prefix": keyOf(userId, "").sk },
     });
     return items.map((item) => fromItem(PushSubscription, item));
+  }
+
+  async markDelivered(userId: string, subscriptionId: string, at: string) {
+    await this.doc
+      .send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: keyOf(userId, subscriptionId),
+          UpdateExpression: "SET lastDeliveredAt = :at",
+          ConditionExpression: "attribute_exists(pk)",
+          ExpressionAttributeValues: { ":at": at },
+        }),
+      )
+      .catch((error: unknown) => {
+        // Deleted meanwhile (unsubscribed, or gone at the push service): nothing to record.
+        if (!isConditionFailure(error)) throw error;
+      });
   }
 
   async delete(userId: string, subscriptionId: string) {

@@ -1,4 +1,3 @@
-import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import {
   type DynamoDBDocumentClient,
   GetCommand,
@@ -6,14 +5,12 @@ import {
   QueryCommand,
   UpdateCommand,
 } from "@aws-sdk/lib-dynamodb";
+import { isConditionFailure } from "../../table/condition-failure.js";
 import { Scan, Threat, ThreatAuditEntry } from "../../table/entities.js";
 import { fromItem, toItem } from "../../table/entity.js";
 import { queryAll } from "../../table/query-all.js";
 import type { ScanRecord, ScanRepository } from "../scan-ports.js";
 import type { Sighting, ThreatAudit, ThreatRecord, ThreatRepository } from "../threat-ports.js";
-
-const isConditionFailure = (e: unknown) =>
-  e instanceof ConditionalCheckFailedException || (e as Error).name === "ConditionalCheckFailedException";
 
 export class DynamoThreatRepository implements ThreatRepository {
   constructor(
