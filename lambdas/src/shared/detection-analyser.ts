@@ -1,8 +1,8 @@
 import {
   assessVoiceForEnrolment,
   decodeAudio,
-  defaultEnrolmentGates,
   enrolmentGateReasons,
+  enrolmentGatesFor,
   inspectImageForEnrolment,
   MediaError,
   matchFace,
@@ -10,8 +10,6 @@ import {
 import { MIN_ENROLMENT_SPEECH_SECONDS } from "@lg/detection/voice/index";
 import type { BiometricAnalyser, FacePhotoAnalysis, ReportedFace, VoiceAnalysis } from "@lg/domain/biometrics/ports";
 
-/** Turned poses are checked by the pose rules, so the engine's frontal-only gate is lifted for them. */
-const TURNED_MAX_YAW = 90;
 const SAME_FACE_MIN_CONFIDENCE = 50;
 
 const sentence = (reason: string) => reason.charAt(0).toUpperCase() + reason.slice(1);
@@ -38,10 +36,7 @@ export class DetectionAnalyser implements BiometricAnalyser {
   async analyseFacePhoto(bytes: Uint8Array, pose: "frontal" | "turned"): Promise<FacePhotoAnalysis> {
     let inspection: Awaited<ReturnType<typeof inspectImageForEnrolment>>;
     try {
-      inspection = await inspectImageForEnrolment(
-        bytes,
-        pose === "turned" ? { gates: { maxAbsYawDegrees: TURNED_MAX_YAW } } : {},
-      );
+      inspection = await inspectImageForEnrolment(bytes, { gates: enrolmentGatesFor(pose) });
     } catch (error) {
       if (error instanceof MediaError) return { ok: false, reason: `Could not read the photo: ${error.message}` };
       throw error;
@@ -60,8 +55,11 @@ export class DetectionAnalyser implements BiometricAnalyser {
   }
 
   assessReportedFace(face: ReportedFace, pose: "frontal" | "turned"): FacePhotoAnalysis {
-    const gates = pose === "turned" ? { ...defaultEnrolmentGates, maxAbsYawDegrees: TURNED_MAX_YAW } : undefined;
-    const reasons = enrolmentGateReasons(face.faceCount, { ...face.quality, yawDegrees: face.yawDegrees }, gates);
+    const reasons = enrolmentGateReasons(
+      face.faceCount,
+      { ...face.quality, yawDegrees: face.yawDegrees },
+      enrolmentGatesFor(pose),
+    );
     if (reasons.length > 0) return { ok: false, reason: faceReason(reasons[0] as string) };
     return { ok: true, descriptor: face.descriptor, yawDegrees: face.yawDegrees, quality: { ...face.quality } };
   }

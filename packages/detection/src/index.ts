@@ -11,6 +11,7 @@ export {
   type EnrolmentGates,
   type EnrolmentInspection,
   enrolmentGateReasons,
+  enrolmentGatesFor,
   inspectImageForEnrolment,
 } from "./face/enrolment.js";
 export { matchFace } from "./face/match.js";

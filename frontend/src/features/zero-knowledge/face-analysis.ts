@@ -34,14 +34,12 @@ interface FaceBrowserBuild {
   decodeImageFile(file: Blob): Promise<{ image: unknown; scale: number }>;
   analyseFacesInRgba(image: unknown, scale: number): Promise<{ descriptor: Float32Array; quality: FaceQuality }[]>;
   enrolmentGateReasons(faceCount: number, quality: FaceQuality | undefined, gates?: EnrolmentGates): string[];
-  defaultEnrolmentGates: EnrolmentGates;
+  enrolmentGatesFor(pose: "frontal" | "turned"): EnrolmentGates;
 }
 
 /** The server's pose rules (packages/domain/src/biometrics/poses.ts), checked early so a bad pose can be retaken. */
 const FRONT_MAX_YAW = 12;
 const TURN_MIN_YAW = 15;
-/** Turned poses lift the engine's frontal-only yaw gate, as the server does. */
-const TURNED_MAX_YAW = 90;
 
 let build: Promise<FaceBrowserBuild> | undefined;
 
@@ -72,8 +70,11 @@ export async function analyseCapture(photo: Blob, poseIndex: number): Promise<Ca
   const faces = await face.analyseFacesInRgba(image, scale);
   const first = faces[0];
   const turned = poseIndex > 0;
-  const gates = turned ? { ...face.defaultEnrolmentGates, maxAbsYawDegrees: TURNED_MAX_YAW } : undefined;
-  const [reason] = face.enrolmentGateReasons(faces.length, first?.quality, gates);
+  const [reason] = face.enrolmentGateReasons(
+    faces.length,
+    first?.quality,
+    face.enrolmentGatesFor(turned ? "turned" : "frontal"),
+  );
   if (reason || !first) return { ok: false, reason: sentence(reason ?? "no face found") };
   const yaw = first.quality.yawDegrees;
   if (!turned && Math.abs(yaw) > FRONT_MAX_YAW) return { ok: false, reason: "Look straight at the camera" };

@@ -14,7 +14,7 @@ import { faceQuality } from "./quality.js";
  */
 
 export { euclideanDistance } from "../identity.js";
-export { defaultEnrolmentGates, enrolmentGateReasons } from "./enrolment-gates.js";
+export { defaultEnrolmentGates, enrolmentGateReasons, enrolmentGatesFor } from "./enrolment-gates.js";
 export type { RawFace } from "./face-api-pipeline.js";
 export { matchFace } from "./match.js";
 

@@ -21,6 +21,14 @@ export const defaultEnrolmentGates: EnrolmentGates = {
 };
 
 /**
+ * The gates for one pose of the live capture. A turned pose lifts the frontal-only yaw gate: the
+ * pose rules (front, left, right) judge the turn instead.
+ */
+export function enrolmentGatesFor(pose: "frontal" | "turned"): EnrolmentGates {
+  return pose === "turned" ? { ...defaultEnrolmentGates, maxAbsYawDegrees: 90 } : defaultEnrolmentGates;
+}
+
+/**
  * The gates on numbers alone, so a face analysed elsewhere (zero-knowledge enrolment in the
  * person's browser) is held to the same limits. `quality` is the largest face's.
  */

@@ -4,7 +4,12 @@ import type { DetectedFace } from "../result.js";
 import { detectFacesInImage } from "./detect-faces.js";
 import { defaultEnrolmentGates, type EnrolmentGates, enrolmentGateReasons } from "./enrolment-gates.js";
 
-export { defaultEnrolmentGates, type EnrolmentGates, enrolmentGateReasons } from "./enrolment-gates.js";
+export {
+  defaultEnrolmentGates,
+  type EnrolmentGates,
+  enrolmentGateReasons,
+  enrolmentGatesFor,
+} from "./enrolment-gates.js";
 
 export interface EnrolmentInspection {
   accepted: boolean;
