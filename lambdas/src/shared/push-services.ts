@@ -6,13 +6,14 @@ import { PushSubscriptionService } from "@lg/domain/push/push-subscriptions";
 import {
   type AlertPushSender,
   PushEndpointPolicy,
+  type PushServicePost,
   type VapidKeys,
   vapidKeysFromSecret,
   WebPushSender,
 } from "@lg/notices";
 import { dynamo } from "./clients.js";
 import { env } from "./env.js";
-import { once } from "./once.js";
+import { once, onceUnlessFailed } from "./once.js";
 
 const now = () => new Date();
 export const secretsManager = new SecretsManagerClient({});
@@ -26,15 +27,8 @@ async function readVapidKeys(): Promise<VapidKeys> {
   return vapidKeysFromSecret(SecretString ?? "");
 }
 
-let keys: Promise<VapidKeys> | undefined;
-/** Read once per container (the pair changes only when operators replace the secret); a failed read is retried. */
-export function vapidKeys(): Promise<VapidKeys> {
-  keys ??= readVapidKeys().catch((error: unknown) => {
-    keys = undefined;
-    throw error;
-  });
-  return keys;
-}
+/** Read once per container (the pair changes only when operators replace the secret). */
+export const vapidKeys = onceUnlessFailed(readVapidKeys);
 
 /** RFC 8292 wants a contact for the push service operator: the sender address, else the app's URL. */
 const vapidSubject = () => {
@@ -47,7 +41,7 @@ const vapidSubject = () => {
  * small responses). Only origins named in PUSH_SERVICE_ORIGINS skip the public-address rule: the
  * local stack names its stand-in there.
  */
-const pushFetch = once((): typeof fetch => {
+function pushServiceHttp(): PushServicePost {
   const http = new SafeHttpClient({
     allowedHosts: env().PUSH_SERVICE_ORIGINS ? pushEndpointPolicy().explicitHosts() : [],
     maxRedirects: 0,
@@ -55,27 +49,28 @@ const pushFetch = once((): typeof fetch => {
     timeoutMs: 10_000,
     userAgent: "LikenessGuard-Push/1.0",
   });
-  return async (input, init) => {
-    const response = await http.request(String(input), {
-      method: init?.method ?? "GET",
-      headers: init?.headers as Record<string, string>,
-      body: init?.body as Uint8Array,
-    });
-    const bodyless = [101, 204, 205, 304].includes(response.status);
-    return new Response(bodyless ? null : new Uint8Array(response.body), { status: response.status });
+  return {
+    post: async (url, { headers, body }) => {
+      const response = await http.request(url, { method: "POST", headers, body });
+      return { status: response.status, text: response.body.toString("utf8") };
+    },
   };
-});
+}
 
-/** The secret is read on the first push, so building the services needs no access to it. */
-const lazySender: AlertPushSender = {
-  send: async (subscription, payload) =>
+/** One sender per container, built on the first push: building the services needs no access to the secret. */
+const webPushSender = onceUnlessFailed(
+  async () =>
     new WebPushSender({
       vapidKeys: await vapidKeys(),
       subject: vapidSubject(),
       endpointPolicy: pushEndpointPolicy(),
-      fetch: pushFetch(),
+      http: pushServiceHttp(),
       now,
-    }).send(subscription, payload),
+    }),
+);
+
+const lazySender: AlertPushSender = {
+  send: async (subscription, payload) => (await webPushSender()).send(subscription, payload),
 };
 
 export const pushSubscriptions = once(() => new DynamoPushSubscriptions(dynamo, env().TABLE_NAME));

@@ -167,23 +167,25 @@ describe("WebPushSender", () => {
 
   it("posts an encrypted body the subscribed browser can decrypt, with VAPID and aes128gcm headers", async () => {
     const { subscription, userAgent } = browserSubscription();
-    const requests: { url: string; init: RequestInit }[] = [];
+    const requests: { url: string; headers: Record<string, string>; body: Uint8Array }[] = [];
     const sender = new WebPushSender({
       vapidKeys: generateVapidKeys(),
       subject: "mailto:ops@example.com",
-      fetch: async (url, init) => {
-        requests.push({ url: String(url), init: init ?? {} });
-        return new Response(null, { status: 201 });
+      http: {
+        post: async (url, request) => {
+          requests.push({ url, ...request });
+          return { status: 201, text: "" };
+        },
       },
     });
     expect(await sender.send(subscription, payload)).toEqual({ status: 201, subscriptionGone: false });
     const [request] = requests;
     expect(request?.url).toBe(subscription.endpoint);
-    const headers = request?.init.headers as Record<string, string>;
+    const headers = request?.headers ?? {};
     expect(headers["Content-Encoding"]).toBe("aes128gcm");
     expect(headers.Authorization).toMatch(/^vapid t=.+, k=/);
     expect(Number(headers.TTL)).toBeGreaterThan(0);
-    const decrypted = decryptPushPayload(Buffer.from(request?.init.body as Uint8Array), userAgent);
+    const decrypted = decryptPushPayload(Buffer.from(request?.body ?? new Uint8Array()), userAgent);
     expect(JSON.parse(decrypted.toString())).toEqual(payload);
   });
 
@@ -193,21 +195,23 @@ describe("WebPushSender", () => {
       new WebPushSender({
         vapidKeys: generateVapidKeys(),
         subject: "mailto:ops@example.com",
-        fetch: async () => new Response("nope", { status }),
+        http: { post: async () => ({ status, text: "nope" }) },
       });
     expect(await answering(410).send(subscription, payload)).toEqual({ status: 410, subscriptionGone: true });
-    await expect(answering(500).send(subscription, payload)).rejects.toThrow(/500/);
+    await expect(answering(500).send(subscription, payload)).rejects.toThrow(/500: nope/);
   });
 
-  it("never fetches an endpoint that is not an allowed push service", async () => {
+  it("never posts to an endpoint that is not an allowed push service", async () => {
     const { subscription } = browserSubscription();
-    let fetched = false;
+    let posted = false;
     const sender = new WebPushSender({
       vapidKeys: generateVapidKeys(),
       subject: "mailto:ops@example.com",
-      fetch: async () => {
-        fetched = true;
-        return new Response(null, { status: 201 });
+      http: {
+        post: async () => {
+          posted = true;
+          return { status: 201, text: "" };
+        },
       },
     });
     const internal = { ...subscription, endpoint: "https://169.254.169.254/latest/meta-data/" };
@@ -215,6 +219,6 @@ describe("WebPushSender", () => {
     await expect(sender.send({ ...subscription, endpoint: "http://fcm.googleapis.com/x" }, payload)).rejects.toThrow(
       /https/,
     );
-    expect(fetched).toBe(false);
+    expect(posted).toBe(false);
   });
 });

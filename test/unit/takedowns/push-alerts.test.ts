@@ -8,7 +8,13 @@ import {
 } from "@lg/domain/push/push-subscriptions";
 import { AlertService } from "@lg/domain/takedowns/alert-service";
 import { DigestService } from "@lg/domain/takedowns/digest-service";
-import { decryptPushPayload, defaultRecipientDirectory, generateVapidKeys, WebPushSender } from "@lg/notices";
+import {
+  decryptPushPayload,
+  defaultRecipientDirectory,
+  generateVapidKeys,
+  type PushServicePost,
+  WebPushSender,
+} from "@lg/notices";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
   InMemoryAlerts,
@@ -26,6 +32,7 @@ const APP = "https://app.example.com";
 
 class InMemorySubscriptions implements PushSubscriptionRepository {
   readonly items = new Map<string, PushSubscriptionRecord>();
+  lists = 0;
   private key = (userId: string, id: string) => `${userId}/${id}`;
   async put(s: PushSubscriptionRecord) {
     this.items.set(this.key(s.userId, s.subscriptionId), structuredClone(s));
@@ -34,6 +41,7 @@ class InMemorySubscriptions implements PushSubscriptionRepository {
     return this.items.get(this.key(userId, id)) ?? null;
   }
   async list(userId: string) {
+    this.lists++;
     return [...this.items.values()].filter((s) => s.userId === userId);
   }
   async delete(userId: string, id: string) {
@@ -60,20 +68,14 @@ function browser(endpoint: string) {
 }
 
 /** The push service: answers per endpoint as configured and keeps every body it accepted. */
-class FakePushService {
+class FakePushService implements PushServicePost {
   readonly received: { endpoint: string; body: Buffer; headers: Record<string, string> }[] = [];
   readonly answers = new Map<string, number>();
-  fetch: typeof fetch = async (url, init) => {
-    const status = this.answers.get(String(url)) ?? 201;
-    if (status === 201) {
-      this.received.push({
-        endpoint: String(url),
-        body: Buffer.from(init?.body as Uint8Array),
-        headers: init?.headers as Record<string, string>,
-      });
-    }
-    return new Response(null, { status });
-  };
+  async post(endpoint: string, { headers, body }: { headers: Record<string, string>; body: Uint8Array }) {
+    const status = this.answers.get(endpoint) ?? 201;
+    if (status === 201) this.received.push({ endpoint, body: Buffer.from(body), headers });
+    return { status, text: "" };
+  }
 }
 
 let subscriptions: InMemorySubscriptions;
@@ -89,7 +91,7 @@ beforeEach(() => {
   const sender = new WebPushSender({
     vapidKeys: generateVapidKeys(),
     subject: "mailto:alerts@example.com",
-    fetch: pushService.fetch,
+    http: pushService,
     now: () => NOW,
   });
   fanOut = new PushFanOut({ sender, subscriptions, now: () => NOW });
@@ -118,10 +120,13 @@ describe("push alerts", () => {
       title: "Ada Moreno leaked video",
       detection: { faceSimilarity: 0.912, embeddingDistance: 0.31, voiceSimilarity: 0.88 },
     });
+    subscriptions.lists = 0;
 
     const stored = await service.alertNewThreat(pushOnly, found);
 
     expect(stored.map((a) => [a.channel, a.status])).toEqual([["push", "sent"]]);
+    // Whether push can reach the person and where it goes come from one read of their browsers.
+    expect(subscriptions.lists).toBe(1);
     expect(pushService.received.map((r) => r.endpoint).sort()).toEqual([phone.json.endpoint, laptop.json.endpoint]);
     for (const { endpoint, body } of pushService.received) {
       const keys = endpoint === phone.json.endpoint ? phone.keys : laptop.keys;

@@ -1,5 +1,5 @@
 import type { AlertPushSender, PushPayload } from "@lg/notices";
-import type { PushSubscriptionRepository } from "./push-subscriptions.js";
+import type { PushSubscriptionRecord, PushSubscriptionRepository } from "./push-subscriptions.js";
 
 export interface PushFanOutResult {
   /** Subscriptions the push service accepted the message for. */
@@ -7,6 +7,12 @@ export interface PushFanOutResult {
   /** Subscriptions the push service no longer knows (404/410), now deleted. */
   removed: number;
   failed: number;
+}
+
+/** One person's browsers as listed once: whether push can reach them is decided on the same list it is sent to. */
+export interface PushAudience {
+  readonly browsers: number;
+  send(payload: PushPayload): Promise<PushFanOutResult>;
 }
 
 /**
@@ -19,12 +25,20 @@ export class PushFanOut {
     private readonly deps: { sender: AlertPushSender; subscriptions: PushSubscriptionRepository; now: () => Date },
   ) {}
 
-  async hasSubscriptions(userId: string): Promise<boolean> {
-    return (await this.deps.subscriptions.list(userId)).length > 0;
+  async audience(userId: string): Promise<PushAudience> {
+    const subscriptions = await this.deps.subscriptions.list(userId);
+    return { browsers: subscriptions.length, send: (payload) => this.sendTo(userId, subscriptions, payload) };
   }
 
   async send(userId: string, payload: PushPayload): Promise<PushFanOutResult> {
-    const subscriptions = await this.deps.subscriptions.list(userId);
+    return (await this.audience(userId)).send(payload);
+  }
+
+  private async sendTo(
+    userId: string,
+    subscriptions: PushSubscriptionRecord[],
+    payload: PushPayload,
+  ): Promise<PushFanOutResult> {
     const outcomes = await Promise.allSettled(
       subscriptions.map(async (subscription) => {
         const { status, subscriptionGone } = await this.deps.sender.send(subscription, payload);

@@ -8,7 +8,7 @@ import {
   renderAlertSms,
   renderPushPayload,
 } from "@lg/notices";
-import type { PushFanOut } from "../push/push-fan-out.js";
+import type { PushAudience, PushFanOut } from "../push/push-fan-out.js";
 import type { ThreatRecord } from "../scanning/threat-ports.js";
 import type { AlertRecord, AlertRepository, ProfileRecord } from "./ports.js";
 
@@ -37,9 +37,10 @@ export class AlertService {
   async alertNewThreat(profile: ProfileRecord, threat: ThreatRecord): Promise<AlertRecord[]> {
     const platformName = this.deps.directory.find(threat.platform)?.name ?? threat.platform;
     const wanted = planAlerts(threat, profile.notificationSettings);
-    const pushable =
-      wanted.some((alert) => alert.channel === "push") && (await this.deps.push?.hasSubscriptions(profile.userId));
-    const planned = wanted.filter((alert) => this.canReach(profile, alert.channel, Boolean(pushable)));
+    const audience = wanted.some((alert) => alert.channel === "push")
+      ? await this.deps.push?.audience(profile.userId)
+      : undefined;
+    const planned = wanted.filter((alert) => this.canReach(profile, alert.channel, (audience?.browsers ?? 0) > 0));
     const stored: AlertRecord[] = [];
     for (const { channel, when } of planned) {
       const createdAt = this.deps.now().toISOString();
@@ -47,7 +48,7 @@ export class AlertService {
       const alert: AlertRecord =
         when === "digest"
           ? { ...base, status: "queued" }
-          : { ...base, ...(await this.deliver(profile, threat, channel, platformName)) };
+          : { ...base, ...(await this.deliver(profile, threat, channel, platformName, audience)) };
       await this.deps.alerts.put(alert);
       stored.push(alert);
     }
@@ -66,6 +67,7 @@ export class AlertService {
     threat: ThreatRecord,
     channel: AlertChannel,
     platformName: string,
+    audience: PushAudience | undefined,
   ): Promise<Pick<AlertRecord, "status" | "sentAt">> {
     try {
       if (channel === "email" && profile.email) {
@@ -77,9 +79,8 @@ export class AlertService {
           phoneNumber,
           text: renderAlertSms(threat, this.deps.appUrl, platformName),
         });
-      } else if (channel === "push" && this.deps.push) {
-        const payload = renderPushPayload(threat, this.deps.appUrl, platformName);
-        const { delivered } = await this.deps.push.send(profile.userId, payload);
+      } else if (channel === "push" && audience) {
+        const { delivered } = await audience.send(renderPushPayload(threat, this.deps.appUrl, platformName));
         if (delivered === 0) return { status: "failed" };
       }
       return { status: "sent", sentAt: this.deps.now().toISOString() };

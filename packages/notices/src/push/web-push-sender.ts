@@ -4,6 +4,20 @@ import { encryptPushPayload } from "./encryption.js";
 import { PushEndpointPolicy } from "./endpoint-policy.js";
 import { type VapidKeys, vapidAuthorization } from "./vapid.js";
 
+/**
+ * The one request a Web Push message needs: a POST to the push service. The wiring decides how it
+ * reaches the network (in the app, the SSRF-safe client); the sender only reads the answer.
+ */
+export interface PushServicePost {
+  post(url: string, request: { headers: Record<string, string>; body: Uint8Array }): Promise<PushServiceAnswer>;
+}
+
+export interface PushServiceAnswer {
+  status: number;
+  /** The push service's explanation of a refusal, kept for the error. */
+  text: string;
+}
+
 export interface WebPushSenderOptions {
   vapidKeys: VapidKeys;
   /** Contact the push service can reach us at, e.g. "mailto:security@example.com". */
@@ -12,7 +26,7 @@ export interface WebPushSenderOptions {
   ttlSeconds?: number;
   /** Push services this sender may reach; checked again at send time, as stored endpoints predate config changes. */
   endpointPolicy?: PushEndpointPolicy;
-  fetch?: typeof fetch;
+  http: PushServicePost;
   now?: () => Date;
 }
 
@@ -25,13 +39,11 @@ export class PushEndpointRefusedError extends Error {
 
 /** Sends an encrypted Web Push message (RFC 8030 + 8291 + 8292) to one browser subscription. */
 export class WebPushSender implements AlertPushSender {
-  private readonly fetchImpl: typeof fetch;
   private readonly now: () => Date;
   private readonly policy: PushEndpointPolicy;
 
   constructor(private readonly options: WebPushSenderOptions) {
     this.policy = options.endpointPolicy ?? new PushEndpointPolicy();
-    this.fetchImpl = options.fetch ?? fetch;
     this.now = options.now ?? (() => new Date());
   }
 
@@ -45,8 +57,7 @@ export class WebPushSender implements AlertPushSender {
       userAgentPublicKey: Buffer.from(subscription.keys.p256dh, "base64url"),
       authSecret: Buffer.from(subscription.keys.auth, "base64url"),
     });
-    const response = await this.fetchImpl(subscription.endpoint, {
-      method: "POST",
+    const answer = await this.options.http.post(subscription.endpoint, {
       headers: {
         Authorization: vapidAuthorization(
           subscription.endpoint,
@@ -64,10 +75,9 @@ export class WebPushSender implements AlertPushSender {
       body,
     });
     // 404/410: the browser unsubscribed; the caller deletes the subscription.
-    const subscriptionGone = response.status === 404 || response.status === 410;
-    if (!response.ok && !subscriptionGone) {
-      throw new Error(`push service answered ${response.status}: ${await response.text()}`);
-    }
-    return { status: response.status, subscriptionGone };
+    const subscriptionGone = answer.status === 404 || answer.status === 410;
+    const accepted = answer.status >= 200 && answer.status <= 299;
+    if (!accepted && !subscriptionGone) throw new Error(`push service answered ${answer.status}: ${answer.text}`);
+    return { status: answer.status, subscriptionGone };
   }
 }
