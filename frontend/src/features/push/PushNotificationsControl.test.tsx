@@ -7,8 +7,17 @@ import PushNotificationsControl from "./PushNotificationsControl";
 const profile = { notificationSettings: { email: true, push: true } } as Profile;
 const PUBLIC_KEY = "BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4";
 
-/** A browser with service workers and push; `subscribe` decides what its push service does. */
-function stubPushBrowser(subscribe: (options: PushSubscriptionOptionsInit) => Promise<unknown>) {
+/**
+ * A browser with service workers and push; `subscribe` decides what its push service does, and
+ * `answer` what the person answers the permission prompt.
+ */
+function stubPushBrowser(
+  subscribe: (options: PushSubscriptionOptionsInit) => Promise<unknown>,
+  {
+    permission = "default",
+    answer = "granted",
+  }: { permission?: NotificationPermission; answer?: NotificationPermission } = {},
+) {
   let current: unknown = null;
   const pushManager = {
     getSubscription: async () => current,
@@ -20,20 +29,43 @@ function stubPushBrowser(subscribe: (options: PushSubscriptionOptionsInit) => Pr
   const registration = { pushManager };
   vi.stubGlobal("isSecureContext", true);
   vi.stubGlobal("PushManager", function PushManager() {});
-  vi.stubGlobal(
-    "Notification",
-    Object.assign(function Notification() {}, { permission: "default", requestPermission: async () => "granted" }),
-  );
+  const notification = Object.assign(function Notification() {}, {
+    permission,
+    requestPermission: async () => {
+      notification.permission = answer;
+      return answer;
+    },
+  });
+  vi.stubGlobal("Notification", notification);
+  // The Permissions API, through which the page hears of a permission changed in site settings.
+  const permissionStatus = { onchange: null as null | (() => void) };
+  const permissions = { query: async () => permissionStatus };
+  Object.defineProperty(navigator, "permissions", { configurable: true, value: permissions });
+  const changePermission = (to: NotificationPermission) => {
+    notification.permission = to;
+    permissionStatus.onchange?.();
+  };
   const register = vi.fn(async () => registration);
   Object.defineProperty(navigator, "serviceWorker", {
     configurable: true,
     value: { register, ready: Promise.resolve(registration), getRegistration: async () => registration },
   });
-  return { register };
+  return { register, changePermission };
+}
+
+/** Renders the control and flips its switch once the browser's push state is known. */
+async function renderAndTurnOn() {
+  renderRoute(<PushNotificationsControl profile={profile} />);
+  const toggle = await screen.findByRole("switch", { name: /push notifications/i });
+  await waitFor(() => expect(toggle).toBeEnabled());
+  fireEvent.click(toggle);
+  return toggle;
 }
 
 afterEach(() => {
   Reflect.deleteProperty(navigator, "serviceWorker");
+  Reflect.deleteProperty(navigator, "permissions");
+  vi.unstubAllGlobals();
 });
 
 describe("Push notifications control", () => {
@@ -58,10 +90,7 @@ describe("Push notifications control", () => {
       "GET /api/push/vapid-public-key": { status: 200, body: { publicKey: PUBLIC_KEY } },
       "POST /api/push/subscriptions": { status: 201, body: { id: "s1" } },
     });
-    renderRoute(<PushNotificationsControl profile={profile} />);
-    const toggle = await screen.findByRole("switch", { name: /push notifications/i });
-    await waitFor(() => expect(toggle).toBeEnabled());
-    fireEvent.click(toggle);
+    const toggle = await renderAndTurnOn();
     await waitFor(() => expect(toggle).toBeChecked());
     expect(register).toHaveBeenCalledWith("/sw.js", { scope: "/" });
     expect(usedKey).toHaveLength(65);
@@ -74,12 +103,28 @@ describe("Push notifications control", () => {
       throw new DOMException("Registration failed - push service error", "AbortError");
     });
     const { calls } = stubApi({ "GET /api/push/vapid-public-key": { status: 200, body: { publicKey: PUBLIC_KEY } } });
-    renderRoute(<PushNotificationsControl profile={profile} />);
-    const toggle = await screen.findByRole("switch", { name: /push notifications/i });
-    await waitFor(() => expect(toggle).toBeEnabled());
-    fireEvent.click(toggle);
+    const toggle = await renderAndTurnOn();
     expect(await screen.findByRole("alert")).toHaveTextContent(/could not subscribe to push notifications/);
     expect(toggle).not.toBeChecked();
     expect(calls.some((c) => c.path === "/api/push/subscriptions")).toBe(false);
+  });
+
+  it("says notifications are blocked when the person refuses them, and nothing is registered", async () => {
+    stubPushBrowser(async () => ({}), { answer: "denied" });
+    const { calls } = stubApi({ "GET /api/push/vapid-public-key": { status: 200, body: { publicKey: PUBLIC_KEY } } });
+    const toggle = await renderAndTurnOn();
+    expect(await screen.findByRole("alert")).toHaveTextContent(/Notifications are blocked for this site/);
+    expect(toggle).not.toBeChecked();
+    expect(calls.some((c) => c.path.startsWith("/api/push"))).toBe(false);
+  });
+
+  it("drops the blocked message once notifications are allowed in the browser's site settings", async () => {
+    const { changePermission } = stubPushBrowser(async () => ({}), { permission: "denied" });
+    stubApi({});
+    renderRoute(<PushNotificationsControl profile={profile} />);
+    expect(await screen.findByRole("alert")).toHaveTextContent(/Notifications are blocked for this site/);
+    changePermission("default");
+    await waitFor(() => expect(screen.queryByRole("alert")).toBeNull());
+    expect(screen.getByRole("switch", { name: /push notifications/i })).toBeEnabled();
   });
 });

@@ -1,11 +1,6 @@
-import { useEffect, useState } from "react";
-import { isUnauthorizedError, serverMessage } from "../../api/errors";
 import type { Profile } from "../../api/types";
 import { useUpdateProfile } from "../preferences/use-update-profile";
-import { currentPushState, disablePush, enablePush, type PushState } from "./browser-push";
-
-const BLOCKED =
-  "Notifications are blocked for this site. Allow them in your browser's site settings, then turn push on again.";
+import { useBrowserPush } from "./use-browser-push";
 
 /**
  * "Push notifications" for this browser: asks permission, subscribes with the server's VAPID key and
@@ -13,34 +8,16 @@ const BLOCKED =
  * browser can refuse is said in words, since push is never guaranteed to be available.
  */
 export default function PushNotificationsControl({ profile }: { profile: Profile }) {
-  const [state, setState] = useState<PushState | undefined>();
-  const [working, setWorking] = useState(false);
-  const [problem, setProblem] = useState<string | undefined>();
+  const push = useBrowserPush();
   const update = useUpdateProfile({ successToast: false });
 
-  useEffect(() => {
-    currentPushState().then(setState, (error: Error) => setProblem(error.message));
-  }, []);
-
   const toggle = async (on: boolean) => {
-    setWorking(true);
-    setProblem(undefined);
-    try {
-      const next = on ? await enablePush() : await disablePush();
-      setState(next);
-      if (next.kind === "blocked") setProblem(BLOCKED);
-      if (next.kind === "on" && profile.notificationSettings?.push === false) {
-        update.mutate({ notificationSettings: { ...profile.notificationSettings, push: true } });
-      }
-    } catch (error) {
-      // A 401 is answered by the global handler (toast and login redirect).
-      if (!isUnauthorizedError(error)) setProblem(serverMessage(error));
-    } finally {
-      setWorking(false);
+    const next = await push.turn(on);
+    if (next?.kind === "on" && profile.notificationSettings?.push === false) {
+      update.mutate({ notificationSettings: { ...profile.notificationSettings, push: true } });
     }
   };
 
-  const unsupported = state?.kind === "unsupported" ? state.reason : undefined;
   return (
     <section className="panel" aria-labelledby="push-heading">
       <h2 id="push-heading">Push notifications</h2>
@@ -48,9 +25,9 @@ export default function PushNotificationsControl({ profile }: { profile: Profile
         <input
           type="checkbox"
           role="switch"
-          checked={state?.kind === "on"}
-          aria-checked={state?.kind === "on"}
-          disabled={working || state === undefined || unsupported !== undefined}
+          checked={push.state?.kind === "on"}
+          aria-checked={push.state?.kind === "on"}
+          disabled={push.working || push.state === undefined || push.state.kind === "unsupported"}
           aria-describedby="push-help"
           onChange={(e) => void toggle(e.target.checked)}
         />
@@ -63,10 +40,10 @@ export default function PushNotificationsControl({ profile }: { profile: Profile
           </span>
         </span>
       </label>
-      {working && <p className="small muted">Setting up push notifications…</p>}
-      {(problem ?? unsupported ?? (state?.kind === "blocked" ? BLOCKED : undefined)) && (
+      {push.working && <p className="small muted">Setting up push notifications…</p>}
+      {push.message && (
         <p role="alert" className="small">
-          {problem ?? unsupported ?? BLOCKED}
+          {push.message}
         </p>
       )}
     </section>

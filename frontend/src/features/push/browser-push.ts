@@ -42,6 +42,8 @@ export class PushSetupError extends Error {}
 
 /** Asks permission, subscribes this browser with the server's VAPID key, and registers it with the API. */
 export async function enablePush(): Promise<PushState> {
+  const unsupported = pushSupport();
+  if (unsupported) return { kind: "unsupported", reason: unsupported };
   const permission = await Notification.requestPermission();
   if (permission !== "granted") return permission === "denied" ? { kind: "blocked" } : { kind: "off" };
   await navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: "/" });
