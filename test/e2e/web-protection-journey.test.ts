@@ -154,6 +154,11 @@ describe("protection journey on the local stack", () => {
     await page.getByRole("button", { name: "Next" }).click();
     await page.getByRole("button", { name: "Save and Continue" }).click();
     await page.getByText("Step 4 of 5").waitFor();
+    // Push, on by default, subscribes this browser; headless Chromium refuses notifications, so the
+    // step says so and turns push off, and the person continues without it.
+    await page.getByRole("button", { name: "Save and Continue" }).click();
+    await page.getByRole("alert").filter({ hasText: "Notifications are blocked for this site" }).waitFor();
+    expect(await page.getByRole("checkbox", { name: "Push notifications" }).isChecked()).toBe(false);
     await page.getByRole("button", { name: "Save and Continue" }).click();
     await page.getByRole("heading", { name: "Protection Activated" }).waitFor();
     expect(await page.locator(".tile-value").allTextContents()).toEqual([

@@ -101,6 +101,7 @@ export default function OnboardingRoute() {
         ) : null}
         {step === 4 ? (
           <AlertPreferencesStep
+            live={live}
             initial={profile.data?.notificationSettings}
             pending={update.isPending}
             onPrevious={() => setStep(3)}

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
 import type { NotificationSettings, Sensitivity } from "../../api/types";
 import { SENSITIVITY_LEVELS } from "../../content/marketing";
+import { useBrowserPush } from "../push/use-browser-push";
 
 type Frequency = "immediate" | "daily" | "weekly";
 const FREQUENCIES: { value: Frequency; label: string }[] = [
@@ -11,6 +12,8 @@ const FREQUENCIES: { value: Frequency; label: string }[] = [
 
 export function AlertPreferencesStep(props: {
   initial?: NotificationSettings;
+  /** A signed-in person: choosing push subscribes this browser, as in Settings; the demo only fills the form. */
+  live: boolean;
   pending: boolean;
   onSubmit: (settings: NotificationSettings) => void;
   onPrevious: () => void;
@@ -22,12 +25,28 @@ export function AlertPreferencesStep(props: {
     frequency: (props.initial?.frequency ?? "immediate") as Frequency,
     sensitivity: (props.initial?.sensitivity ?? "high") as Sensitivity,
   });
-  const submit = (event: FormEvent) => {
+  const push = useBrowserPush();
+  // A browser that cannot show notifications cannot be the push channel, whatever the default says.
+  const pushRefused = props.live && (push.state?.kind === "unsupported" || push.state?.kind === "blocked");
+  const pushChosen = form.push && !pushRefused;
+
+  /** Push chosen here subscribes this browser, so that the alerts it asks for can arrive. */
+  const subscribed = async () => !props.live || push.state?.kind === "on" || (await push.turn(true))?.kind === "on";
+
+  const choosePush = async (on: boolean) => {
+    setForm((f) => ({ ...f, push: on }));
+    if (on && !(await subscribed())) setForm((f) => ({ ...f, push: false }));
+  };
+
+  // Push left on from the default is subscribed on submit (a click, so the browser may ask permission);
+  // refused, the step stays, saying why, with push off for the person to continue without it.
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    props.onSubmit({ ...props.initial, ...form });
+    if (pushChosen && !(await subscribed())) return setForm((f) => ({ ...f, push: false }));
+    props.onSubmit({ ...props.initial, ...form, push: pushChosen });
   };
   return (
-    <form onSubmit={submit} className="form" aria-labelledby="alert-step-heading">
+    <form onSubmit={(e) => void submit(e)} className="form" aria-labelledby="alert-step-heading">
       <h2 id="alert-step-heading">Alert preferences</h2>
       <fieldset>
         <legend>Channels</legend>
@@ -36,9 +55,20 @@ export function AlertPreferencesStep(props: {
           <span>Email</span>
         </label>
         <label className="choice">
-          <input type="checkbox" checked={form.push} onChange={(e) => setForm({ ...form, push: e.target.checked })} />
+          <input
+            type="checkbox"
+            checked={pushChosen}
+            disabled={push.working || pushRefused}
+            onChange={(e) => void choosePush(e.target.checked)}
+          />
           <span>Push notifications</span>
         </label>
+        {props.live && push.working && <p className="small muted">Setting up push notifications…</p>}
+        {props.live && push.message && (
+          <p role="alert" className="small">
+            {push.message}
+          </p>
+        )}
         <label className="choice">
           <input type="checkbox" checked={form.sms} onChange={(e) => setForm({ ...form, sms: e.target.checked })} />
           <span>SMS (critical threats only)</span>
@@ -78,7 +108,7 @@ export function AlertPreferencesStep(props: {
         <button type="button" className="btn btn-secondary" onClick={props.onPrevious}>
           Previous
         </button>
-        <button type="submit" className="btn btn-primary" disabled={props.pending}>
+        <button type="submit" className="btn btn-primary" disabled={props.pending || push.working}>
           {props.pending ? "Saving..." : "Save and Continue"}
         </button>
       </div>

@@ -1,57 +1,11 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Profile } from "../../api/types";
+import { PUBLIC_KEY, stubPushBrowser } from "../../test/push-browser";
 import { renderRoute, stubApi } from "../../test/render-app";
 import PushNotificationsControl from "./PushNotificationsControl";
 
 const profile = { notificationSettings: { email: true, push: true } } as Profile;
-const PUBLIC_KEY = "BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4";
-
-/**
- * A browser with service workers and push; `subscribe` decides what its push service does, and
- * `answer` what the person answers the permission prompt.
- */
-function stubPushBrowser(
-  subscribe: (options: PushSubscriptionOptionsInit) => Promise<unknown>,
-  {
-    permission = "default",
-    answer = "granted",
-  }: { permission?: NotificationPermission; answer?: NotificationPermission } = {},
-) {
-  let current: unknown = null;
-  const pushManager = {
-    getSubscription: async () => current,
-    subscribe: async (options: PushSubscriptionOptionsInit) => {
-      current = await subscribe(options);
-      return current;
-    },
-  };
-  const registration = { pushManager };
-  vi.stubGlobal("isSecureContext", true);
-  vi.stubGlobal("PushManager", function PushManager() {});
-  const notification = Object.assign(function Notification() {}, {
-    permission,
-    requestPermission: async () => {
-      notification.permission = answer;
-      return answer;
-    },
-  });
-  vi.stubGlobal("Notification", notification);
-  // The Permissions API, through which the page hears of a permission changed in site settings.
-  const permissionStatus = { onchange: null as null | (() => void) };
-  const permissions = { query: async () => permissionStatus };
-  Object.defineProperty(navigator, "permissions", { configurable: true, value: permissions });
-  const changePermission = (to: NotificationPermission) => {
-    notification.permission = to;
-    permissionStatus.onchange?.();
-  };
-  const register = vi.fn(async () => registration);
-  Object.defineProperty(navigator, "serviceWorker", {
-    configurable: true,
-    value: { register, ready: Promise.resolve(registration), getRegistration: async () => registration },
-  });
-  return { register, changePermission };
-}
 
 /** Renders the control and flips its switch once the browser's push state is known. */
 async function renderAndTurnOn() {
@@ -61,12 +15,6 @@ async function renderAndTurnOn() {
   fireEvent.click(toggle);
   return toggle;
 }
-
-afterEach(() => {
-  Reflect.deleteProperty(navigator, "serviceWorker");
-  Reflect.deleteProperty(navigator, "permissions");
-  vi.unstubAllGlobals();
-});
 
 describe("Push notifications control", () => {
   it("says so plainly, and offers no switch, where the browser has no push support", async () => {

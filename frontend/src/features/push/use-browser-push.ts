@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { isUnauthorizedError, serverMessage } from "../../api/errors";
 import { currentPushState, disablePush, enablePush, type PushState } from "./browser-push";
 
@@ -22,9 +22,15 @@ export function useBrowserPush() {
   const [state, setState] = useState<PushState | undefined>();
   const [working, setWorking] = useState(false);
   const [problem, setProblem] = useState<string | undefined>();
+  // A read of the browser that ends after a later read or change would show a stale state: only the latest counts.
+  const latest = useRef(0);
 
   const refresh = useCallback(() => {
-    currentPushState().then(setState, (error: Error) => setProblem(error.message));
+    const read = ++latest.current;
+    currentPushState().then(
+      (next) => read === latest.current && setState(next),
+      (error: Error) => setProblem(error.message),
+    );
   }, []);
 
   useEffect(() => {
@@ -44,6 +50,7 @@ export function useBrowserPush() {
 
   /** The state push ended in, or undefined when setting it up failed (the message says why). */
   const turn = async (on: boolean): Promise<PushState | undefined> => {
+    latest.current++;
     setWorking(true);
     setProblem(undefined);
     try {
