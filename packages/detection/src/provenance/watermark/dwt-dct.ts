@@ -15,17 +15,21 @@ export const WATERMARK_SCALE = 36;
 const BLOCK = 4;
 
 /** OpenCV's RGB→YUV U for 8-bit images: (B − Y)·0.492 + 128, rounded and saturated. */
+function uAt(data: Uint8Array, p: number): number {
+  const r = data[p] as number;
+  const g = data[p + 1] as number;
+  const b = data[p + 2] as number;
+  const luma = 0.299 * r + 0.587 * g + 0.114 * b;
+  return Math.min(255, Math.max(0, Math.round((b - luma) * 0.492 + 128)));
+}
+
 function uChannel(image: RgbImage, rows: number, cols: number): Float64Array {
   const u = new Float64Array(rows * cols);
   const { data, width } = image;
   for (let y = 0; y < rows; y++) {
     for (let x = 0; x < cols; x++) {
       const p = (y * width + x) * 3;
-      const r = data[p] as number;
-      const g = data[p + 1] as number;
-      const b = data[p + 2] as number;
-      const luma = 0.299 * r + 0.587 * g + 0.114 * b;
-      u[y * cols + x] = Math.min(255, Math.max(0, Math.round((b - luma) * 0.492 + 128)));
+      u[y * cols + x] = uAt(data, p);
     }
   }
   return u;
@@ -116,20 +120,52 @@ export interface DecodedWatermark {
   blocks: number;
 }
 
-/** Each block's bit reading, in embedding order; payloads of any length are tallied from it. */
+/** The forward basis as scalars, so the per-block transform below runs without array reads. */
+/**
+ * Each block's bit reading, in embedding order; payloads of any length are tallied from it.
+ * One pass over the pixels the blocks cover, each block's 8×8 pixels turned into its 16 LL values
+ * and its DCT in two 16-value scratch arrays: no picture-sized U or LL array (100 MB and 25 MB
+ * of float64 for a 12-megapixel photo). Each sum is uChannel → haarLowBand → dct2's, term for
+ * term in the same order, so the readings are bit-identical to that pipeline's.
+ */
 export function readBlockBits(image: RgbImage): Uint8Array {
   const g = geometry(image);
-  const ll = haarLowBand(uChannel(image, g.rows, g.cols), g.rows, g.cols);
+  const { data, width } = image;
   const readings = new Uint8Array(g.blockRows * g.blockCols);
-  const block = new Float64Array(16);
-  const coefficients = new Float64Array(16);
+  const ll = new Float64Array(16);
   const temp = new Float64Array(16);
+  const rowBytes = width * 3;
   let n = 0;
   for (let by = 0; by < g.blockRows; by++)
     for (let bx = 0; bx < g.blockCols; bx++) {
-      dct2(readBlock(ll, g, by, bx, block), false, coefficients, temp);
-      const value = Math.abs(coefficients[largestAcIndex(coefficients)] as number);
-      readings[n++] = value % WATERMARK_SCALE > 0.5 * WATERMARK_SCALE ? 1 : 0;
+      for (let y = 0; y < BLOCK; y++) {
+        let top = (by * 2 * BLOCK + 2 * y) * rowBytes + bx * 6 * BLOCK;
+        for (let x = 0; x < BLOCK; x++, top += 6) {
+          const bottom = top + rowBytes;
+          ll[y * BLOCK + x] = (uAt(data, top) + uAt(data, top + 3) + uAt(data, bottom) + uAt(data, bottom + 3)) / 2;
+        }
+      }
+      // temp = C·X, then out = temp·Cᵀ, of which only the largest |AC| coefficient is kept.
+      for (let k = 0; k < BLOCK; k++)
+        for (let x = 0; x < BLOCK; x++)
+          temp[k * BLOCK + x] =
+            (BASIS[k * 4] as number) * (ll[x] as number) +
+            (BASIS[k * 4 + 1] as number) * (ll[4 + x] as number) +
+            (BASIS[k * 4 + 2] as number) * (ll[8 + x] as number) +
+            (BASIS[k * 4 + 3] as number) * (ll[12 + x] as number);
+      let largest = 0;
+      for (let y = 0; y < BLOCK; y++)
+        for (let k = y === 0 ? 1 : 0; k < BLOCK; k++) {
+          const row = y * BLOCK;
+          const value = Math.abs(
+            (BASIS[k * 4] as number) * (temp[row] as number) +
+              (BASIS[k * 4 + 1] as number) * (temp[row + 1] as number) +
+              (BASIS[k * 4 + 2] as number) * (temp[row + 2] as number) +
+              (BASIS[k * 4 + 3] as number) * (temp[row + 3] as number),
+          );
+          if (value > largest) largest = value;
+        }
+      readings[n++] = largest % WATERMARK_SCALE > 0.5 * WATERMARK_SCALE ? 1 : 0;
     }
   return readings;
 }
