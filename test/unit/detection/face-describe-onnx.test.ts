@@ -1,0 +1,107 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { FACE_API_NETS, type RawFace, runFaceApi } from "../../../packages/detection/src/face/face-api-pipeline.js";
+import { createFaceDescriber, type FaceDescriber } from "../../../packages/detection/src/face/onnx/face-describer.js";
+import { decodeImage, type RgbImage } from "../../../packages/detection/src/media/image.js";
+import { resolveLimits } from "../../../packages/detection/src/media/limits.js";
+import {
+  type FaceApiModule,
+  faceApiModelDir,
+  loadFaceApiOnWasm,
+} from "../../../packages/detection/src/runtimes/tfjs-wasm.js";
+import { dataFile } from "./data-dir.js";
+
+// Real pictures at full resolution: a crowd, two people side by side, a 240p frame and large
+// portraits, so crops from ~40 px to over 1000 px wide, square-padded both ways, are covered.
+const PICTURES = [
+  "faces/deepface/selfie-many-people.jpg",
+  "faces/face_recognition/examples/two_people.jpg",
+  "faces/face_recognition/examples/obama-240p.jpg",
+  "faces/face_recognition/examples/obama-1080p.jpg",
+  "faces/deepface/couple.jpg",
+  "faces/deepface/img1.jpg",
+  "faces/deepface/img3.jpg",
+  "faces/deepface/img26.jpg",
+];
+
+/** Match decisions sit around a 0.4-0.6 descriptor distance; parity must be far finer. */
+const MAX_DESCRIPTOR_DISTANCE = 0.01;
+const MAX_LANDMARK_ERROR_PX = 0.5;
+
+const distance = (a: Float32Array, b: Float32Array) => Math.hypot(...Array.from(a, (v, i) => v - (b[i] as number)));
+
+async function decode(relative: string): Promise<RgbImage> {
+  return (await decodeImage(dataFile(relative), resolveLimits({}), Number.POSITIVE_INFINITY)).pixels;
+}
+
+describe("face landmarks and descriptors on onnxruntime", () => {
+  let faceapi: FaceApiModule;
+  let describeFaces: FaceDescriber;
+
+  beforeAll(async () => {
+    faceapi = await loadFaceApiOnWasm();
+    for (const net of FACE_API_NETS) await faceapi.nets[net].loadFromDisk(faceApiModelDir());
+    describeFaces = await createFaceDescriber();
+  }, 120_000);
+
+  it("gives face-api's landmarks and descriptors for face-api's detections", { timeout: 300_000 }, async () => {
+    let faces = 0;
+    for (const picture of PICTURES) {
+      const { data, width, height } = await decode(picture);
+      const expected: RawFace[] = await runFaceApi(faceapi, data, width, height);
+      expect(expected.length, picture).toBeGreaterThan(0);
+      const actual = await describeFaces(
+        data,
+        width,
+        height,
+        expected.map(({ box, score }) => ({ box, score })),
+      );
+      expect(actual.length, picture).toBe(expected.length);
+      expected.forEach((face, i) => {
+        const ours = actual[i] as RawFace;
+        expect(ours.box).toEqual(face.box);
+        expect(ours.score).toBe(face.score);
+        expect(ours.landmarks).toHaveLength(68);
+        const landmarkError = Math.max(
+          ...face.landmarks.map((p, k) =>
+            Math.max(
+              Math.abs(p.x - (ours.landmarks[k]?.x ?? Number.NaN)),
+              Math.abs(p.y - (ours.landmarks[k]?.y ?? Number.NaN)),
+            ),
+          ),
+        );
+        expect(landmarkError, `${picture} face ${i} landmarks`).toBeLessThan(MAX_LANDMARK_ERROR_PX);
+        expect(ours.descriptor).toHaveLength(128);
+        expect(distance(ours.descriptor, face.descriptor), `${picture} face ${i} descriptor`).toBeLessThan(
+          MAX_DESCRIPTOR_DISTANCE,
+        );
+      });
+      faces += expected.length;
+    }
+    expect(faces).toBeGreaterThanOrEqual(PICTURES.length + 4);
+  });
+
+  it("describes each face the same alone as in a batch with the picture's other faces", {
+    timeout: 120_000,
+  }, async () => {
+    const { data, width, height } = await decode("faces/deepface/selfie-many-people.jpg");
+    const detections = (await runFaceApi(faceapi, data, width, height)).map(({ box, score }) => ({ box, score }));
+    expect(detections.length).toBeGreaterThan(1);
+    const batched = await describeFaces(data, width, height, detections);
+    for (const [i, detection] of detections.entries()) {
+      const [alone] = await describeFaces(data, width, height, [detection]);
+      if (!alone) throw new Error(`face ${i} was not described alone`);
+      expect(distance(alone.descriptor, (batched[i] as RawFace).descriptor)).toBeLessThan(1e-4);
+    }
+  });
+
+  it("skips a detection wholly outside the picture and describes none for no detections", async () => {
+    const { data, width, height } = await decode("faces/face_recognition/examples/obama-240p.jpg");
+    const outside = { box: { x: width + 10, y: 0, width: 50, height: 50 }, score: 0.9 };
+    expect(await describeFaces(data, width, height, [outside])).toEqual([]);
+    expect(await describeFaces(data, width, height, [])).toEqual([]);
+  });
+
+  it("refuses pixels that do not match the stated size", async () => {
+    await expect(describeFaces(new Uint8Array(10 * 10 * 3), 10, 11, [])).rejects.toThrow(/10×11×3/);
+  });
+});
