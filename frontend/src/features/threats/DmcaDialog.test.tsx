@@ -56,4 +56,27 @@ describe("DMCA dialog", () => {
     renderRoute(<DmcaDialog open threat={null} onClose={vi.fn()} />);
     expect(screen.getByText("No threat selected for DMCA generation.")).toBeInTheDocument();
   });
+
+  it("is titled by the route the notice follows: a law-enforcement referral is not a DMCA notice", async () => {
+    stubApi({
+      "POST /api/dmca": { status: 200, body: { requestContent: "Referral body", route: "none", recipient: "" } },
+    });
+    renderRoute(<DmcaDialog open threat={threat} onClose={vi.fn()} />);
+    expect(await screen.findByLabelText("Notice text")).toHaveValue("Referral body");
+    expect(screen.getByRole("dialog", { name: "Evidence Record and Law-Enforcement Referral" })).toBeInTheDocument();
+    expect(screen.queryByRole("dialog", { name: /DMCA/ })).toBeNull();
+    expect(await screen.findByText("Law-enforcement referral generated")).toBeInTheDocument();
+  });
+
+  it("keeps the DMCA title for a notice that goes the DMCA route", async () => {
+    stubApi({
+      "POST /api/dmca": {
+        status: 200,
+        body: { requestContent: "Notice body", route: "dmca", recipient: "a@b.example" },
+      },
+    });
+    renderRoute(<DmcaDialog open threat={threat} onClose={vi.fn()} />);
+    await screen.findByLabelText("Notice text");
+    expect(screen.getByRole("dialog", { name: "DMCA Takedown Notice" })).toHaveTextContent("(dmca)");
+  });
 });

@@ -7,6 +7,7 @@ import { Dialog } from "../../ui/Dialog";
 import { Spinner } from "../../ui/Spinner";
 import { toast } from "../../ui/toast-store";
 import { downloadText } from "./download-text";
+import { noticeName } from "./notice-route";
 import { THREATS_KEY } from "./queries";
 
 interface DmcaDialogProps {
@@ -21,15 +22,16 @@ export function DmcaDialog({ open, threat, onClose }: DmcaDialogProps) {
   const [confirmed, setConfirmed] = useState<string[]>([]);
   const generate = useMutation({
     mutationFn: (threatId: string) => apiJson<DmcaDraft>("POST", "/api/dmca", { threatId }),
-    onSuccess: () => toast({ title: "DMCA notice generated" }),
+    onSuccess: (draft) => toast({ title: `${noticeName(draft.route).noun} generated` }),
     onError: (error) =>
       toast({ title: "Generation failed", description: serverMessage(error), variant: "destructive" }),
   });
+  const name = noticeName(generate.data?.route);
   const send = useMutation({
     mutationFn: (input: { threatId: string; confirmations: string[] }) =>
       apiJson<{ sent: boolean; recipient: string }>("POST", "/api/dmca/send", input),
     onSuccess: (result) => {
-      toast({ title: "DMCA notice sent", description: result?.recipient ? `Sent to ${result.recipient}` : undefined });
+      toast({ title: `${name.noun} sent`, description: result?.recipient ? `Sent to ${result.recipient}` : undefined });
       void queryClient.invalidateQueries({ queryKey: THREATS_KEY });
       onClose();
     },
@@ -49,7 +51,7 @@ export function DmcaDialog({ open, threat, onClose }: DmcaDialogProps) {
   const allConfirmed = required.every((fact) => confirmed.includes(fact));
 
   return (
-    <Dialog open={open} title="DMCA Takedown Notice" onClose={onClose} wide>
+    <Dialog open={open} title={name.title} onClose={onClose} wide>
       {!threat ? (
         <p>No threat selected for DMCA generation.</p>
       ) : generate.isPending ? (
@@ -102,7 +104,7 @@ export function DmcaDialog({ open, threat, onClose }: DmcaDialogProps) {
           onClick={() => {
             if (!draft || !threat) return;
             downloadText(`dmca-${threat.id}.txt`, draft.requestContent);
-            toast({ title: "DMCA notice downloaded" });
+            toast({ title: `${name.noun} downloaded` });
           }}
         >
           Download Notice
