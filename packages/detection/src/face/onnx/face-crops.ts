@@ -100,51 +100,62 @@ export function cropBatch(
 ): Float32Array {
   const plane = size * size;
   const out = new Float32Array(crops.length * 3 * plane);
+  // Per axis: where the two neighbours of each sample start in `rgb` (-1 for padding, which reads
+  // as zero) and the weight of the second one.
   const rows = new Int32Array(size * 2);
   const rowWeights = new Float32Array(size);
   const cols = new Int32Array(size * 2);
   const colWeights = new Float32Array(size);
+  const [meanR, meanG, meanB] = MEAN_RGB;
   crops.forEach((crop, index) => {
     const side = Math.max(crop.width, crop.height);
     const diff = Math.abs(crop.width - crop.height);
     const before = diff - Math.round(diff * 0.5);
-    const offsetX = crop.width < crop.height ? before : 0;
-    const offsetY = crop.height < crop.width ? before : 0;
-    // Sample positions once per axis, in padded-square coordinates, shifted into the crop
-    // (-1 marks padding, which reads as zero).
     const scale = Math.fround(side / size);
-    const axis = (target: Int32Array, weights: Float32Array, offset: number, extent: number) => {
+    const axis = (
+      target: Int32Array,
+      weights: Float32Array,
+      offset: number,
+      extent: number,
+      at: (inCrop: number) => number,
+    ) => {
       for (let i = 0; i < size; i++) {
         const source = Math.fround(i * scale);
         const low = Math.floor(source);
-        const high = Math.min(low + 1, side - 1);
         weights[i] = source - low;
         const lowIn = low - offset;
-        const highIn = high - offset;
-        target[2 * i] = lowIn >= 0 && lowIn < extent ? lowIn : -1;
-        target[2 * i + 1] = highIn >= 0 && highIn < extent ? highIn : -1;
+        const highIn = Math.min(low + 1, side - 1) - offset;
+        target[2 * i] = lowIn >= 0 && lowIn < extent ? at(lowIn) : -1;
+        target[2 * i + 1] = highIn >= 0 && highIn < extent ? at(highIn) : -1;
       }
     };
-    axis(rows, rowWeights, offsetY, crop.height);
-    axis(cols, colWeights, offsetX, crop.width);
-    const base = index * 3 * plane;
-    for (let c = 0; c < 3; c++) {
-      const mean = MEAN_RGB[c] as number;
-      const sample = (row: number, col: number) =>
-        row < 0 || col < 0 ? 0 : (rgb[((crop.y + row) * imageWidth + crop.x + col) * 3 + c] as number);
-      for (let i = 0; i < size; i++) {
-        const top = rows[2 * i] as number;
-        const bottom = rows[2 * i + 1] as number;
-        const wy = rowWeights[i] as number;
-        for (let j = 0; j < size; j++) {
-          const left = cols[2 * j] as number;
-          const right = cols[2 * j + 1] as number;
-          const wx = colWeights[j] as number;
-          const tl = sample(top, left);
-          const upper = tl + (sample(top, right) - tl) * wx;
-          const bl = sample(bottom, left);
-          const lower = bl + (sample(bottom, right) - bl) * wx;
-          out[base + c * plane + i * size + j] = (upper + (lower - upper) * wy - mean) / 255;
+    axis(rows, rowWeights, crop.height < crop.width ? before : 0, crop.height, (row) => {
+      return ((crop.y + row) * imageWidth + crop.x) * 3;
+    });
+    axis(cols, colWeights, crop.width < crop.height ? before : 0, crop.width, (col) => col * 3);
+    const red = index * 3 * plane;
+    for (let i = 0; i < size; i++) {
+      const top = rows[2 * i] as number;
+      const bottom = rows[2 * i + 1] as number;
+      const wy = rowWeights[i] as number;
+      for (let j = 0; j < size; j++) {
+        const left = cols[2 * j] as number;
+        const right = cols[2 * j + 1] as number;
+        const wx = colWeights[j] as number;
+        const tl = top < 0 || left < 0 ? -1 : top + left;
+        const tr = top < 0 || right < 0 ? -1 : top + right;
+        const bl = bottom < 0 || left < 0 ? -1 : bottom + left;
+        const br = bottom < 0 || right < 0 ? -1 : bottom + right;
+        const at = red + i * size + j;
+        for (let c = 0; c < 3; c++) {
+          const vtl = tl < 0 ? 0 : (rgb[tl + c] as number);
+          const vtr = tr < 0 ? 0 : (rgb[tr + c] as number);
+          const vbl = bl < 0 ? 0 : (rgb[bl + c] as number);
+          const vbr = br < 0 ? 0 : (rgb[br + c] as number);
+          const upper = vtl + (vtr - vtl) * wx;
+          const lower = vbl + (vbr - vbl) * wx;
+          const mean = c === 0 ? meanR : c === 1 ? meanG : meanB;
+          out[at + c * plane] = (upper + (lower - upper) * wy - mean) / 255;
         }
       }
     }
