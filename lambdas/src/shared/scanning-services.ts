@@ -6,6 +6,7 @@ import { censoredPreview } from "@lg/detection/media/censored-preview";
 import { openEmbedding } from "@lg/domain/biometrics/embedding-cipher";
 import { isExpired } from "@lg/domain/biometrics/retention";
 import { SELF_PERSON_ID } from "@lg/domain/records";
+import { DynamoFindingCache } from "@lg/domain/scanning/adapters/dynamo-findings";
 import { DynamoScanRepository, DynamoThreatRepository } from "@lg/domain/scanning/adapters/dynamo-threats";
 import { S3EvidenceStore } from "@lg/domain/scanning/adapters/s3-evidence";
 import { DecryptedEmbeddingCache } from "@lg/domain/scanning/embedding-cache";
@@ -67,6 +68,7 @@ export const scanService = once(
       threats: threatRepository(),
       evidence: evidenceStore(),
       analyser: likenessAnalyser(),
+      findings: new DynamoFindingCache(dynamo, env().TABLE_NAME),
       sources: {
         connector: (platformId) => connectorFor(platformId, connectorConfig()),
         fetchMedia: async (url) => {

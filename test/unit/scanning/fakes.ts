@@ -1,4 +1,5 @@
 import type { EvidenceStore } from "../../../packages/domain/src/scanning/evidence.js";
+import type { FindingCache, FindingKey, LikenessFinding } from "../../../packages/domain/src/scanning/scan-ports.js";
 import type {
   ThreatAudit,
   ThreatRecord,
@@ -51,5 +52,16 @@ export class InMemoryEvidenceStore implements EvidenceStore {
   }
   async get(key: string) {
     return this.objects.get(key) ?? null;
+  }
+}
+
+export class InMemoryFindingCache implements FindingCache {
+  readonly findings = new Map<string, LikenessFinding>();
+  private key = (k: FindingKey) => `${k.userId}/${k.scanId}/${k.mediaSha256}`;
+  async get(k: FindingKey) {
+    return structuredClone(this.findings.get(this.key(k)) ?? null);
+  }
+  async put(k: FindingKey, finding: LikenessFinding) {
+    this.findings.set(this.key(k), structuredClone(finding));
   }
 }

@@ -43,3 +43,20 @@ export interface LikenessFinding {
 export interface LikenessAnalyser {
   analyse(media: MediaToAnalyse, enrolled: EnrolledPerson[]): Promise<LikenessFinding>;
 }
+
+/** Which scan saw which bytes: a finding is reused only within the scan that made it. */
+export interface FindingKey {
+  userId: string;
+  scanId: string;
+  mediaSha256: string;
+}
+
+/**
+ * Findings a scan's workers share, so identical bytes seen on several platforms or items are
+ * analysed once per scan. Two workers may analyse the same bytes at once; both then put the same
+ * finding, so a lost race costs work, never correctness.
+ */
+export interface FindingCache {
+  get(key: FindingKey): Promise<LikenessFinding | null>;
+  put(key: FindingKey, finding: LikenessFinding): Promise<void>;
+}

@@ -4,10 +4,18 @@ import type { AccountStore } from "../accounts/ports.js";
 import { DomainError } from "../errors.js";
 import { SELF_PERSON_ID, type UserProfileRecord } from "../records.js";
 import { platformsForTier, TIERS } from "../tiers.js";
-import { type EvidenceStore, writeEvidencePackage } from "./evidence.js";
+import { type EvidenceStore, sha256Hex, writeEvidencePackage } from "./evidence.js";
 import { nameVariantOf, protectedNamesOf } from "./impersonation.js";
 import { likenessVerdict } from "./likeness-verdict.js";
-import type { EnrolledPerson, LikenessAnalyser, ScanRecord, ScanRepository } from "./scan-ports.js";
+import type {
+  EnrolledPerson,
+  FindingCache,
+  LikenessAnalyser,
+  LikenessFinding,
+  MediaToAnalyse,
+  ScanRecord,
+  ScanRepository,
+} from "./scan-ports.js";
 import type { ThreatRepository } from "./threat-ports.js";
 import { recordThreats, type ThreatCandidate } from "./threat-recorder.js";
 
@@ -24,6 +32,8 @@ export interface ScanDeps {
   threats: ThreatRepository;
   evidence: EvidenceStore;
   analyser: LikenessAnalyser;
+  /** The scan's findings by content hash, shared by its workers. */
+  findings: FindingCache;
   sources: ScanSources;
   /** Decrypted, verified, unexpired embeddings of every protected person of the account. */
   enrolledPeople(userId: string): Promise<EnrolledPerson[]>;
@@ -161,7 +171,7 @@ export class ScanService {
     const item = await connector.fetchItem(task.ref, { includeMedia: true, maxMedia: 4 });
     const candidates: ThreatCandidate[] = [];
     for (const media of item.media) {
-      const finding = await this.deps.analyser.analyse(media, people);
+      const finding = await this.findingFor(task, media, people);
       const verdict = likenessVerdict(finding, people);
       if (!verdict) continue;
       const capturedAt = isoNow(this.deps);
@@ -203,6 +213,16 @@ export class ScanService {
     return { url: item.url, candidates };
   }
 
+  /** Identical bytes met again in the same scan (another platform, item or avatar) reuse the first finding. */
+  private async findingFor(task: ItemTask, media: MediaToAnalyse, people: EnrolledPerson[]): Promise<LikenessFinding> {
+    const key = { userId: task.userId, scanId: task.scanId, mediaSha256: sha256Hex(media.bytes) };
+    const known = await this.deps.findings.get(key);
+    if (known) return known;
+    const finding = await this.deps.analyser.analyse(media, people);
+    await this.deps.findings.put(key, finding);
+    return finding;
+  }
+
   /** Impersonation: a look-alike name is only a threat when the avatar is the person's face. */
   private async analyseProfile(task: ItemTask, people: EnrolledPerson[]): Promise<ItemOutcome> {
     const connector = this.deps.sources.connector(task.platformId);
@@ -214,7 +234,7 @@ export class ScanService {
     if (!profile) return { url: task.url, candidates: [], skipped: "the platform has no public profiles" };
     if (!profile.avatarUrl) return { url: profile.url, candidates: [], skipped: "no avatar" };
     const avatar = await this.deps.sources.fetchMedia(profile.avatarUrl);
-    const finding = await this.deps.analyser.analyse(avatar, people);
+    const finding = await this.findingFor(task, avatar, people);
     const face = finding.face;
     if (!face || face.confidence < 50) return { url: profile.url, candidates: [], skipped: "avatar is not the person" };
     const capturedAt = isoNow(this.deps);

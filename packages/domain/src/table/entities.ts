@@ -130,6 +130,25 @@ export const Scan = defineEntity({
   accessPatterns: ["Show the latest scan and its progress", "Count sites scanned for stats"],
 });
 
+/** What detection found in one media file during one scan, so identical bytes are analysed once per scan. */
+export const MediaFinding = defineEntity({
+  name: "MediaFinding",
+  description:
+    "A scan's detection finding for one media file by content hash, shared by the scan's workers; expires by TTL.",
+  schema: z.object({
+    userId: z.string().min(1),
+    scanId: z.string().min(1),
+    mediaSha256: z.string().regex(/^[0-9a-f]{64}$/),
+    /** The finding as JSON: the full detection result matched media keep as evidence. */
+    finding: z.string(),
+    createdAt: isoDate,
+    expiresAt: epochSeconds,
+  }),
+  primary: { pk: (f) => `USER#${f.userId}`, sk: (f) => `FINDING#${f.scanId}#${f.mediaSha256}` },
+  ttl: true,
+  accessPatterns: ["Reuse a scan's finding for media already analysed on another platform or item (same content hash)"],
+});
+
 /** A detected misuse of a protected person's likeness (spec section 3 'Threat'). */
 export const Threat = defineEntity({
   name: "Threat",
@@ -296,6 +315,7 @@ export const ENTITIES = [
   BiometricSample,
   ProtectedPerson,
   Scan,
+  MediaFinding,
   Threat,
   ThreatAuditEntry,
   TakedownNotice,

@@ -1,0 +1,179 @@
+import { createHash } from "node:crypto";
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { DynamoDBDocumentClient, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { mockClient } from "aws-sdk-client-mock";
+import { afterEach, describe, expect, it } from "vitest";
+import type { ItemRef } from "../../../packages/connectors/src/connector.js";
+import { DynamoFindingCache } from "../../../packages/domain/src/scanning/adapters/dynamo-findings.js";
+import type {
+  EnrolledPerson,
+  LikenessFinding,
+  MediaToAnalyse,
+} from "../../../packages/domain/src/scanning/scan-ports.js";
+import { type ItemTask, ScanService } from "../../../packages/domain/src/scanning/scan-service.js";
+import { InMemoryEvidenceStore, InMemoryFindingCache, InMemoryThreatRepository } from "./fakes.js";
+
+const person: EnrolledPerson = { personId: "self", displayName: "Ada Lovelace", face: [], voice: [] };
+const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+const PICTURE = new Uint8Array([1, 2, 3, 4]);
+const OTHER_PICTURE = new Uint8Array([5, 6, 7, 8]);
+
+/** A finding the way the detection engine reports one: Ada's face on the first picture, nobody elsewhere. */
+function findingOf(media: MediaToAnalyse): LikenessFinding {
+  const ada = media.bytes[0] === PICTURE[0];
+  return {
+    contentType: "image/jpeg",
+    mediaSha256: sha256(media.bytes),
+    face: ada ? { personId: "self", confidence: 91 } : null,
+    voice: null,
+    syntheticScore: null,
+    syntheticSignals: [],
+    result: { faces: ada ? 1 : 0 },
+  };
+}
+
+/** Posts on two platforms; `media` says which bytes each post's URL serves. */
+function scanWorld(media: Record<string, Uint8Array>) {
+  const analysed: string[] = [];
+  const threats = new InMemoryThreatRepository();
+  const evidence = new InMemoryEvidenceStore();
+  const findings = new InMemoryFindingCache();
+  const service = new ScanService({
+    accounts: {} as never,
+    scans: {} as never,
+    threats,
+    evidence,
+    findings,
+    analyser: {
+      analyse: async (m: MediaToAnalyse) => {
+        analysed.push(m.url);
+        if (m.bytes.length === 0) throw new Error("Unreadable media");
+        return findingOf(m);
+      },
+    },
+    sources: {
+      connector: (platformId: string) =>
+        ({
+          platformId,
+          fetchItem: async (ref: ItemRef) => ({
+            platformId,
+            ref,
+            url: ref.url,
+            title: "post",
+            text: "",
+            author: { handle: "someone", displayName: "Someone", avatarUrl: "" },
+            postedAt: "2026-11-01T00:00:00.000Z",
+            mediaUrls: [`${ref.url}/media`],
+            media: [{ url: `${ref.url}/media`, contentType: "image/jpeg", bytes: media[ref.url] ?? new Uint8Array() }],
+            pageMetadata: {},
+          }),
+        }) as never,
+      fetchMedia: async () => {
+        throw new Error("not used");
+      },
+    },
+    enrolledPeople: async () => [person],
+    now: () => new Date("2026-11-22T00:00:00.000Z"),
+  });
+  const post = (scanId: string, platformId: string, url: string): ItemTask => ({
+    userId: "u1",
+    scanId,
+    platformId,
+    kind: "post",
+    ref: { sourceId: platformId, id: url, url },
+    url,
+  });
+  return { service, analysed, threats, evidence, findings, post };
+}
+
+describe("identical media within one scan", () => {
+  it("is analysed once however many platforms show it, and each page is still a candidate with evidence", async () => {
+    const world = scanWorld({ "https://x.test/1": PICTURE, "https://reddit.test/2": PICTURE.slice() });
+    const onX = await world.service.analyse(world.post("s1", "twitter", "https://x.test/1"));
+    const onReddit = await world.service.analyse(world.post("s1", "reddit", "https://reddit.test/2"));
+    expect(world.analysed).toEqual(["https://x.test/1/media"]);
+    expect(onX.candidates).toHaveLength(1);
+    expect(onReddit.candidates).toHaveLength(1);
+    expect(onReddit.candidates[0]?.url).toBe("https://reddit.test/2");
+    expect(onReddit.candidates[0]?.mediaSha256).toBe(sha256(PICTURE));
+    // Evidence is write-once per media: the second page points at the package the first one wrote.
+    expect(onReddit.candidates[0]?.evidence).toEqual(onX.candidates[0]?.evidence);
+    expect(world.evidence.objects.size).toBeGreaterThan(0);
+  });
+
+  it("still becomes one threat with a sighting per page", async () => {
+    const world = scanWorld({ "https://x.test/1": PICTURE, "https://reddit.test/2": PICTURE.slice() });
+    const onX = await world.service.analyse(world.post("s1", "twitter", "https://x.test/1"));
+    const onReddit = await world.service.analyse(world.post("s1", "reddit", "https://reddit.test/2"));
+    const first = await world.service.record({ userId: "u1", outcomes: [onX] });
+    const second = await world.service.record({ userId: "u1", outcomes: [onReddit] });
+    expect(first.created).toHaveLength(1);
+    expect(second).toMatchObject({ created: [], sightings: 1 });
+    const [threat] = await world.threats.list("u1");
+    expect(threat?.sightings.map((s) => s.url)).toEqual(["https://x.test/1", "https://reddit.test/2"]);
+  });
+
+  it("is analysed again by another scan, and different bytes are never taken for each other", async () => {
+    const world = scanWorld({ "https://x.test/1": PICTURE, "https://x.test/3": OTHER_PICTURE });
+    await world.service.analyse(world.post("s1", "twitter", "https://x.test/1"));
+    const other = await world.service.analyse(world.post("s1", "twitter", "https://x.test/3"));
+    await world.service.analyse(world.post("s2", "twitter", "https://x.test/1"));
+    expect(world.analysed).toEqual(["https://x.test/1/media", "https://x.test/3/media", "https://x.test/1/media"]);
+    expect(other.candidates).toEqual([]);
+  });
+
+  it("keeps no finding for media the analyser failed on, so a retry analyses it again", async () => {
+    const world = scanWorld({ "https://x.test/4": new Uint8Array() });
+    const post = world.post("s1", "twitter", "https://x.test/4");
+    await expect(world.service.analyse(post)).rejects.toThrow("Unreadable media");
+    await expect(world.service.analyse(post)).rejects.toThrow("Unreadable media");
+    expect(world.analysed).toHaveLength(2);
+    expect(world.findings.findings.size).toBe(0);
+  });
+});
+
+describe("findings kept in the table", () => {
+  const table = mockClient(DynamoDBDocumentClient);
+  afterEach(() => table.reset());
+  const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ region: "us-east-1" }));
+  const key = { userId: "u1", scanId: "s1", mediaSha256: sha256(PICTURE) };
+  const finding = findingOf({ url: "https://x.test/1/media", contentType: "image/jpeg", bytes: PICTURE });
+
+  /** The table as a map of put items, answering gets by key. */
+  function tableItems() {
+    const items = new Map<string, Record<string, unknown>>();
+    table.on(PutCommand).callsFake((input: { Item: Record<string, unknown> }) => {
+      items.set(`${input.Item.pk}|${input.Item.sk}`, input.Item);
+      return {};
+    });
+    table.on(GetCommand).callsFake((input: { Key: { pk: string; sk: string } }) => ({
+      Item: items.get(`${input.Key.pk}|${input.Key.sk}`),
+    }));
+    return items;
+  }
+
+  it("are read back for the same user, scan and bytes until they expire a day later", async () => {
+    const items = tableItems();
+    let now = new Date("2026-11-22T00:00:00.000Z");
+    const cache = new DynamoFindingCache(doc, "lg-table", () => now);
+    await cache.put(key, finding);
+    expect([...items.values()][0]).toMatchObject({
+      pk: "USER#u1",
+      sk: `FINDING#s1#${key.mediaSha256}`,
+      entity: "MediaFinding",
+      expiresAt: Date.parse("2026-11-23T00:00:00.000Z") / 1000,
+    });
+    expect(await cache.get(key)).toEqual(finding);
+    expect(await cache.get({ ...key, scanId: "s2" })).toBeNull();
+    now = new Date("2026-11-23T00:00:01.000Z");
+    expect(await cache.get(key)).toBeNull();
+  });
+
+  it("are not written when they would not fit in an item, rather than failing the item's analysis", async () => {
+    const items = tableItems();
+    const cache = new DynamoFindingCache(doc, "lg-table");
+    await cache.put(key, { ...finding, result: { frames: "x".repeat(400_000) } });
+    expect(items.size).toBe(0);
+    expect(await cache.get(key)).toBeNull();
+  });
+});
