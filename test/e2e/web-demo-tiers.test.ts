@@ -110,6 +110,10 @@ describe("demo tiers from the landing chooser", () => {
         await page.locator(".threat-row").first().waitFor();
         expect(await page.locator(".threat-row").count()).toBe(threats.length);
         await page.getByRole("button", { name: `All (${threats.length})` }).waitFor();
+        // The demo scan that found these threats ran: its end is the last scan, not "No scan yet".
+        const health = page.getByRole("region", { name: "Protection Health" });
+        expect(await health.getByText("No scan yet").count()).toBe(0);
+        await health.getByText(/ago$|^Just now$/).waitFor();
         await screenshot(page, `demo-04-dashboard-${tier}`);
         if (shots) {
           expect(await seriousViolations(page)).toEqual([]);

@@ -64,6 +64,8 @@ export interface Threat {
   personId?: string;
   evidenceData?: { hash: string; capturedAt?: string };
   previewUrl?: string;
+  /** Demo threats only: when the demo scan that found them ended. */
+  scannedAt?: string;
 }
 
 export interface Stats {

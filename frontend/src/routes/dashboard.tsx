@@ -6,7 +6,13 @@ import { useAuth } from "../auth/use-auth";
 import { DashboardHeader } from "../features/dashboard/DashboardHeader";
 import { type HealthFacts, ProtectionHealth } from "../features/dashboard/ProtectionHealth";
 import { StatCards } from "../features/dashboard/StatCards";
-import { DEMO_STATS, parseDemoType, readDemoProfile, readDemoType } from "../features/demo/demo-session";
+import {
+  DEMO_STATS,
+  demoLastScanAt,
+  parseDemoType,
+  readDemoProfile,
+  readDemoType,
+} from "../features/demo/demo-session";
 import { SiteFooter } from "../features/layout/SiteFooter";
 import { profileQuery } from "../features/preferences/profile-query";
 import { ForceScanButton } from "../features/scan/ForceScanButton";
@@ -46,7 +52,13 @@ export default function DashboardRoute() {
   const demoProfile = isDemo ? readDemoProfile() : null;
 
   const health: HealthFacts = isDemo
-    ? { faceTrained: true, voiceTrained: true, dataExpiryDays: 90, dataExpiresInDays: null }
+    ? {
+        faceTrained: true,
+        voiceTrained: true,
+        dataExpiryDays: 90,
+        dataExpiresInDays: null,
+        lastScanAt: demoLastScanAt(demoThreats.data),
+      }
     : {
         faceTrained: Boolean(profile.data?.faceVerified ?? profile.data?.faceEnrolled),
         voiceTrained: Boolean(profile.data?.voiceEnrolled),

@@ -1,4 +1,4 @@
-import type { DemoProfile, MembershipTier, Stats } from "../../api/types";
+import type { DemoProfile, MembershipTier, Stats, Threat } from "../../api/types";
 
 export const DEMO_TYPES: MembershipTier[] = ["personal", "professional", "enterprise"];
 
@@ -32,6 +32,15 @@ export const DEMO_STATS: Record<MembershipTier, Stats> = {
   professional: { activeThreats: 3, sitesScanned: 13, resolvedThreats: 12, protectionScore: 92 },
   enterprise: { activeThreats: 4, sitesScanned: 25, resolvedThreats: 18, protectionScore: 97 },
 };
+
+/** The demo's "Last scan": when the demo scan behind the API's demo threats ended, as they say. */
+export function demoLastScanAt(threats: Threat[] | undefined): string | undefined {
+  return threats
+    ?.map((t) => t.scannedAt)
+    .filter((at): at is string => at !== undefined)
+    .sort()
+    .at(-1);
+}
 
 /** Spec section 2 guided demo final step. */
 export const DEMO_THREAT_COUNTS: Record<MembershipTier, number> = { personal: 2, professional: 3, enterprise: 4 };

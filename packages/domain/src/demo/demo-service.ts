@@ -121,7 +121,7 @@ export class DemoService {
       throw new DomainError("unprocessable", `Demo media unavailable: ${(e as Error).message}`);
     });
     const now = this.deps.now().getTime();
-    const threats: unknown[] = [];
+    const threats: Record<string, unknown>[] = [];
     for (const [index, item] of DEMO_ITEMS[demoType].entries()) {
       const bytes = await this.deps.media.read(item.path);
       const ext = item.path.split(".").pop() ?? "";
@@ -156,6 +156,8 @@ export class DemoService {
         demo: true,
       });
     }
-    return threats;
+    // When this demo scan ended, on every threat it found: the demo dashboard's "Last scan", as a real scan's end is.
+    const scannedAt = this.deps.now().toISOString();
+    return threats.map((threat) => ({ ...threat, scannedAt }));
   }
 }
