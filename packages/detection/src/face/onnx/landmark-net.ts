@@ -79,7 +79,7 @@ function sum(g: OnnxGraphBuilder, terms: string[]): string {
  * FaceLandmarks scaled to the crop and shifted by the detection box). face-api shifts by the
  * detection's own corner, not the floored crop's, so the same is done here.
  */
-export function landmarksInImage(output: ArrayLike<number>, offset: number, crop: PixelRect, detection: Box): Point[] {
+export function landmarksInImage(output: ArrayLike<number>, crop: PixelRect, detection: Box): Point[] {
   const scale = LANDMARK_INPUT_SIZE / Math.max(crop.width, crop.height);
   const width = crop.width * scale;
   const height = crop.height * scale;
@@ -87,8 +87,8 @@ export function landmarksInImage(output: ArrayLike<number>, offset: number, crop
   const padY = height < width ? Math.abs(width - height) / 2 : 0;
   const points: Point[] = [];
   for (let i = 0; i < 68; i++) {
-    const rx = ((output[offset + 2 * i] as number) * LANDMARK_INPUT_SIZE - padX) / width;
-    const ry = ((output[offset + 2 * i + 1] as number) * LANDMARK_INPUT_SIZE - padY) / height;
+    const rx = ((output[2 * i] as number) * LANDMARK_INPUT_SIZE - padX) / width;
+    const ry = ((output[2 * i + 1] as number) * LANDMARK_INPUT_SIZE - padY) / height;
     points.push({ x: rx * crop.width + detection.x, y: ry * crop.height + detection.y });
   }
   return points;
