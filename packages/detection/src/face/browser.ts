@@ -90,8 +90,7 @@ function rgbFromRgba(image: RgbaImage): RgbImage {
 async function facesIn(rgb: RgbImage): Promise<RawFace[]> {
   if (!loading) throw new Error("Call loadFaceModels before computing descriptors");
   await loading;
-  const faces = await runFaceApi(faceapi, rgb.data, rgb.width, rgb.height);
-  return faces.sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height);
+  return runFaceApi(faceapi, rgb.data, rgb.width, rgb.height);
 }
 
 /** Every face in an RGBA image with its 128-d descriptor, largest first; boxes in that image's pixels. */

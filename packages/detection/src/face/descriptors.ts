@@ -3,10 +3,9 @@ import { type MediaLimits, resolveLimits } from "../media/limits.js";
 import type { DetectedFace } from "../result.js";
 import { detectFacesInImage } from "./detect-faces.js";
 
-/** Every face in an image with its 128-d descriptor, largest face first. */
+/** Every face in an image with its 128-d descriptor, largest face first (the face model's order). */
 export async function faceDescriptors(bytes: Uint8Array, limits?: Partial<MediaLimits>): Promise<DetectedFace[]> {
   const resolved = resolveLimits(limits);
   const image = await decodeImage(bytes, resolved, resolved.analysisMaxSide);
-  const faces = await detectFacesInImage(image, []);
-  return faces.sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height);
+  return detectFacesInImage(image, []);
 }

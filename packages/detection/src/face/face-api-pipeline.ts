@@ -2,9 +2,10 @@ import type * as FaceApi from "@vladmandic/face-api";
 import type { Box } from "../result.js";
 
 /**
- * The one face-api call both runtimes make (Node in face-model.ts, the browser in browser.ts),
- * so a descriptor enrolled in a browser and one computed in Lambda come from the same pipeline:
- * SSD MobileNet v1 detection, 68 landmarks, 128-d dlib ResNet descriptors.
+ * The face-api pipeline: SSD MobileNet v1 detection, 68 landmarks, 128-d dlib ResNet descriptors.
+ * The browser runs it on face-api itself (browser.ts); Node runs the same networks with the same
+ * weights on onnxruntime (face-model.ts, face/onnx/), parity-tested against this call, so a
+ * descriptor enrolled in a browser and one computed in Lambda stay comparable.
  */
 
 export interface Point {
@@ -28,7 +29,12 @@ export const FACE_API_NETS = ["ssdMobilenetv1", "faceLandmark68Net", "faceRecogn
 /** Either build of face-api: the node-wasm one or the browser ESM one share this API. */
 export type FaceApiLike = typeof FaceApi;
 
-/** Faces in an RGB image of `height × width × 3` int32 values, in that image's pixel coordinates. */
+/** Largest face first: enrolment takes the first face, and a picture's subject is usually its largest. */
+export function largestFirst<T extends { box: Box }>(faces: T[]): T[] {
+  return faces.sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height);
+}
+
+/** Faces in an RGB image of `height × width × 3` values, in that image's pixel coordinates, largest first. */
 export async function runFaceApi(
   faceapi: FaceApiLike,
   rgb: Int32Array | Uint8Array,
@@ -39,17 +45,19 @@ export async function runFaceApi(
   try {
     const options = new faceapi.SsdMobilenetv1Options({ minConfidence: MIN_DETECTION_SCORE });
     const results = await faceapi.detectAllFaces(tensor, options).withFaceLandmarks().withFaceDescriptors();
-    return results.map((result) => ({
-      box: {
-        x: result.detection.box.x,
-        y: result.detection.box.y,
-        width: result.detection.box.width,
-        height: result.detection.box.height,
-      },
-      score: result.detection.score,
-      landmarks: result.landmarks.positions.map((point) => ({ x: point.x, y: point.y })),
-      descriptor: result.descriptor,
-    }));
+    return largestFirst(
+      results.map((result) => ({
+        box: {
+          x: result.detection.box.x,
+          y: result.detection.box.y,
+          width: result.detection.box.width,
+          height: result.detection.box.height,
+        },
+        score: result.detection.score,
+        landmarks: result.landmarks.positions.map((point) => ({ x: point.x, y: point.y })),
+        descriptor: result.descriptor,
+      })),
+    );
   } finally {
     tensor.dispose();
   }
