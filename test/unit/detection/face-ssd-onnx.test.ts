@@ -5,6 +5,7 @@ import {
   type SsdDetection,
   type SsdFaceDetector,
 } from "../../../packages/detection/src/face/onnx/ssd-mobilenet.js";
+import { toImageDetections } from "../../../packages/detection/src/face/onnx/ssd-output.js";
 import { decodeImage } from "../../../packages/detection/src/media/image.js";
 import { defaultLimits } from "../../../packages/detection/src/media/limits.js";
 import {
@@ -106,5 +107,19 @@ describe("SSD MobileNet v1 face detector on onnxruntime", () => {
   it("refuses pixels that do not match the stated size with a RangeError", async () => {
     await expect(detect(new Uint8Array(10 * 10 * 3), 10, 11)).rejects.toThrow(RangeError);
     await expect(detect(new Uint8Array(0), 0, 0)).rejects.toThrow(/invalid image size/);
+  });
+
+  it("drops a detection lying wholly beyond the padded square instead of failing the picture", () => {
+    // [ymin, xmin, ymax, xmax]: one box inside, one to the right of the square's edge.
+    const boxes = Float32Array.of(0.1, 0.2, 0.3, 0.4, 0.1, 1.1, 0.3, 1.3);
+    const scores = Float32Array.of(0.9, 0.8);
+    const image = { width: 1000, height: 500, scaledWidth: 512, scaledHeight: 256, size: 512 };
+    const detections = toImageDetections(boxes, scores, [0, 1], image);
+    expect(detections).toHaveLength(1);
+    expect(detections[0]?.score).toBeCloseTo(0.9, 6);
+    expect(detections[0]?.box.x).toBeCloseTo(200, 3);
+    expect(detections[0]?.box.y).toBeCloseTo(100, 3);
+    expect(detections[0]?.box.width).toBeCloseTo(200, 3);
+    expect(detections[0]?.box.height).toBeCloseTo(200, 3);
   });
 });

@@ -85,7 +85,11 @@ export function nonMaxSuppression(boxes: Float32Array, scores: Float32Array, opt
   return selected;
 }
 
-/** Boxes of the padded square → the image's pixels: `scaled*` are its sides inside the 512 square. */
+/**
+ * Boxes of the padded square → the image's pixels: `scaled*` are its sides inside the 512 square.
+ * A box wholly beyond the square's edge clamps to a negative size; face-api's Rect throws on it
+ * and fails the whole picture, so such a box is dropped here instead.
+ */
 export function toImageDetections(
   boxes: Float32Array,
   scores: Float32Array,
@@ -94,19 +98,18 @@ export function toImageDetections(
 ): SsdDetection[] {
   const padX = image.size / image.scaledWidth;
   const padY = image.size / image.scaledHeight;
-  return indices.map((index) => {
+  return indices.flatMap((index) => {
     const top = Math.max(0, boxes[index * 4] as number) * padY;
     const left = Math.max(0, boxes[index * 4 + 1] as number) * padX;
     const bottom = Math.min(1, boxes[index * 4 + 2] as number) * padY;
     const right = Math.min(1, boxes[index * 4 + 3] as number) * padX;
-    return {
-      score: scores[index] as number,
-      box: {
-        x: left * image.width,
-        y: top * image.height,
-        width: (right - left) * image.width,
-        height: (bottom - top) * image.height,
-      },
+    if (right < left || bottom < top) return [];
+    const box = {
+      x: left * image.width,
+      y: top * image.height,
+      width: (right - left) * image.width,
+      height: (bottom - top) * image.height,
     };
+    return [{ score: scores[index] as number, box }];
   });
 }
