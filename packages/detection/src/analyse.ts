@@ -67,12 +67,21 @@ async function watermarkSignal(bytes: Uint8Array, analysed: DecodedImage, limits
       evidence: {},
     };
   }
-  const full = analysed.scale === 1 ? analysed : await decodeImage(bytes, limits, Number.POSITIVE_INFINITY);
-  return sdWatermarkSignal(full.pixels);
+  const full =
+    analysed.fullResolution ??
+    (analysed.scale === 1 ? analysed.pixels : (await decodeImage(bytes, limits, Number.POSITIVE_INFINITY)).pixels);
+  return sdWatermarkSignal(full);
 }
 
 async function analyseImage(bytes: Uint8Array, options: AnalyseOptions, limits: MediaLimits, clock: Stopwatch) {
-  const image = await clock.time("decode", () => decodeImage(bytes, limits, limits.analysisMaxSide));
+  // When the watermark search is sure to run, the picture is decoded once at full resolution
+  // for it, and the analysis copy is scaled from those pixels where that changes none of them.
+  const watermarkCertain = (options.costlySignals ?? "all") === "all";
+  const image = await clock.time("decode", () =>
+    decodeImage(bytes, limits, limits.analysisMaxSide, {
+      keepFullResolutionUpTo: watermarkCertain ? WATERMARK_MAX_PIXELS : 0,
+    }),
+  );
   const faces = await clock.time("faces", () => detectFacesInImage(image, options.enrolled));
   const skip = costlySkipReason(options, faces, null);
   const signals = await clock.time("provenance", async () => [

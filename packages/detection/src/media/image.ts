@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import sharp, { type OutputInfo, type ResizeOptions } from "sharp";
 import type { MediaFormat } from "../result.js";
 import { MediaError } from "./errors.js";
 import { readImageDimensions } from "./image-header.js";
@@ -27,6 +27,8 @@ export interface DecodedImage {
   pixels: RgbImage;
   /** pixels.width / width: below 1 when the image was scaled down for analysis. */
   scale: number;
+  /** Upright full-resolution pixels, when asked for (DecodeOptions); `pixels` itself when not scaled. */
+  fullResolution?: RgbImage;
 }
 
 export interface ImageCheck {
@@ -65,33 +67,93 @@ function decodeError(error: unknown): MediaError {
   return new MediaError("decode_failed", `Could not decode the image: ${message}`);
 }
 
+const rawPixels = ({ data, info }: { data: Buffer; info: OutputInfo }): RgbImage => {
+  if (info.channels !== 3) throw new Error(`expected 3 channels, got ${info.channels}`);
+  return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
+};
+
+const fitInside = (maxSide: number): ResizeOptions => ({
+  width: maxSide,
+  height: maxSide,
+  fit: "inside",
+  withoutEnlargement: true,
+});
+
+/** The file's first frame as upright 8-bit sRGB, its longest side at most `maxSide`. */
+async function decodeRgb(bytes: Uint8Array, limits: MediaLimits, maxSide: number): Promise<RgbImage> {
+  let pipeline = sharp(bytes, { failOn: "truncated", limitInputPixels: limits.maxPixels }).rotate();
+  if (Number.isFinite(maxSide)) pipeline = pipeline.resize(fitInside(maxSide));
+  return rawPixels(await pipeline.removeAlpha().toColourspace("srgb").raw().toBuffer({ resolveWithObject: true }));
+}
+
+/**
+ * Whether scaling the full decode down gives exactly the pixels decodeRgb(maxSide) gives. Only
+ * for a 3-channel 8-bit picture stored upright (sharp resizes before it rotates, and before it
+ * drops alpha or converts grey or 16-bit to 8-bit sRGB), and not when sharp would decode at a
+ * reduced scale instead: libjpeg shrink-on-load, which sharp's pipeline.cc uses on a JPEG
+ * shrunk by 3 or more (2 and more, less one step when the shrink's integer part equals the
+ * factor), or WebP's scale-on-load. test/unit/detection/media-intake.test.ts holds sharp to it.
+ */
+async function scalingFullDecodeMatches(bytes: Uint8Array, check: ImageCheck, maxSide: number): Promise<boolean> {
+  const shrink = Math.max(check.width, check.height) / maxSide;
+  if ((check.format === "jpeg" && shrink >= 3) || check.format === "webp") return false;
+  const { channels, depth, orientation } = await sharp(bytes).metadata();
+  return channels === 3 && depth === "uchar" && (orientation ?? 1) === 1;
+}
+
+async function scaleDown(image: RgbImage, maxSide: number): Promise<RgbImage> {
+  const { width, height } = image;
+  const pipeline = sharp(image.data, { raw: { width, height, channels: 3 } }).resize(fitInside(maxSide));
+  return rawPixels(await pipeline.raw().toBuffer({ resolveWithObject: true }));
+}
+
+export interface DecodeOptions {
+  /**
+   * Also return the full-resolution pixels (`DecodedImage.fullResolution`) when the picture has
+   * at most this many; where it gives the same pixels, the scaled copy is then made from them
+   * instead of by a second decode.
+   */
+  keepFullResolutionUpTo?: number;
+}
+
 /**
  * Decodes the first frame to RGB, honouring EXIF orientation, scaled so its longest side is at
  * most `maxSide` (pass Infinity for full resolution).
  */
-export async function decodeImage(bytes: Uint8Array, limits: MediaLimits, maxSide: number): Promise<DecodedImage> {
+export async function decodeImage(
+  bytes: Uint8Array,
+  limits: MediaLimits,
+  maxSide: number,
+  options: DecodeOptions = {},
+): Promise<DecodedImage> {
   const check = checkImage(bytes, limits);
+  const keepFull = check.width * check.height <= (options.keepFullResolutionUpTo ?? 0);
   try {
-    let pipeline = sharp(bytes, { failOn: "truncated", limitInputPixels: limits.maxPixels }).rotate();
-    if (Number.isFinite(maxSide)) {
-      pipeline = pipeline.resize({ width: maxSide, height: maxSide, fit: "inside", withoutEnlargement: true });
+    let pixels: RgbImage;
+    let fullResolution: RgbImage | undefined;
+    if (!keepFull) {
+      pixels = await decodeRgb(bytes, limits, maxSide);
+    } else {
+      fullResolution = await decodeRgb(bytes, limits, Number.POSITIVE_INFINITY);
+      pixels =
+        Math.max(fullResolution.width, fullResolution.height) <= maxSide
+          ? fullResolution
+          : (await scalingFullDecodeMatches(bytes, check, maxSide))
+            ? await scaleDown(fullResolution, maxSide)
+            : await decodeRgb(bytes, limits, maxSide);
     }
-    const { data, info } = await pipeline
-      .removeAlpha()
-      .toColourspace("srgb")
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    if (info.channels !== 3) throw new Error(`expected 3 channels, got ${info.channels}`);
-    const pixels: RgbImage = {
-      data: new Uint8Array(data.buffer, data.byteOffset, data.length),
-      width: info.width,
-      height: info.height,
-    };
     // EXIF rotation may swap the stored sides; report the upright ones.
-    const swapped = info.width > info.height !== check.width > check.height && check.width !== check.height;
+    const swapped = pixels.width > pixels.height !== check.width > check.height && check.width !== check.height;
     const width = swapped ? check.height : check.width;
     const height = swapped ? check.width : check.height;
-    return { format: check.format, width, height, pixels, scale: pixels.width / width };
+    return {
+      format: check.format,
+      width,
+      height,
+      pixels,
+      scale: pixels.width / width,
+      ...(fullResolution ? { fullResolution } : {}),
+    };
   } catch (error) {
     if (error instanceof MediaError) throw error;
     throw decodeError(error);
