@@ -144,6 +144,29 @@ export class AppFunction extends Construct {
     return this;
   }
 
+  /**
+   * Puts of scan findings only (items whose partition key starts with `partitionPrefix`), for a task
+   * that otherwise only reads the table: it parses untrusted media, so it can overwrite nothing else.
+   */
+  allowTableWritesUnder(table: ITable, partitionPrefix: string): this {
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ["dynamodb:PutItem"],
+        resources: [table.tableArn],
+        conditions: { "ForAllValues:StringLike": { "dynamodb:LeadingKeys": [`${partitionPrefix}*`] } },
+      }),
+    );
+    if (table.encryptionKey) {
+      this.role.addToPrincipalPolicy(
+        new iam.PolicyStatement({
+          actions: ["kms:GenerateDataKey", "kms:Encrypt"],
+          resources: [table.encryptionKey.keyArn],
+        }),
+      );
+    }
+    return this;
+  }
+
   bindBiometricBucket(bucket: IBucket, access: BiometricObjectAccess): this {
     this.setEnv("BIOMETRIC_BUCKET", bucket.bucketName);
     const objectActions = ["s3:GetObject", "s3:GetObjectTagging"];

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { FINDING_PARTITION_PREFIX } from "@lg/domain/table/entities";
 import { ArnFormat, RemovalPolicy, Stack } from "aws-cdk-lib";
 import * as iam from "aws-cdk-lib/aws-iam";
 import * as logs from "aws-cdk-lib/aws-logs";
@@ -28,9 +29,11 @@ const TASK_BINDINGS: Record<WorkflowTask, (fn: AppFunction, r: HandlerResources)
   ScanLoadPlatforms: (fn, r) => fn.bindTable(r.table, "readWrite").bindBiometricKey(r.biometricKey),
   ScanDiscover: (fn, r) =>
     fn.bindTable(r.table, "read").bindBiometricKey(r.biometricKey).bindConnectorSecret(r.connectorSecret),
+  // Analyse writes the scan's shared findings (MediaFinding), so identical media is analysed once per scan.
   ScanAnalyse: (fn, r) =>
     fn
       .bindTable(r.table, "read")
+      .allowTableWritesUnder(r.table, FINDING_PARTITION_PREFIX)
       .bindBiometricKey(r.biometricKey)
       .bindConnectorSecret(r.connectorSecret)
       .bindEvidenceBucket(r.evidenceBucket, "readWrite"),

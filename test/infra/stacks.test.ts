@@ -26,15 +26,22 @@ const logicalId = (fn: AppFunction) => Stack.of(fn).getLogicalId(fn.function.nod
 const roleLogicalId = (fn: AppFunction) => Stack.of(fn).getLogicalId(fn.role.node.defaultChild as CfnFunction);
 
 /** Every action granted to a function's role, over all its policies. */
-function grantedActions(fn: AppFunction): string[] {
+interface GrantStatement {
+  Action: string | string[];
+  Condition?: Record<string, unknown>;
+}
+
+function grantedStatements(fn: AppFunction): GrantStatement[] {
   const policies = service.findResources("AWS::IAM::Policy", {
     Properties: { Roles: Match.arrayWith([{ Ref: roleLogicalId(fn) }]) },
   });
-  return Object.values(policies).flatMap((p) =>
-    (p.Properties.PolicyDocument.Statement as { Action: string | string[] }[]).flatMap((s) =>
-      Array.isArray(s.Action) ? s.Action : [s.Action],
-    ),
-  );
+  return Object.values(policies).flatMap((p) => p.Properties.PolicyDocument.Statement as GrantStatement[]);
+}
+
+const actionsOf = (s: GrantStatement) => (Array.isArray(s.Action) ? s.Action : [s.Action]);
+
+function grantedActions(fn: AppFunction): string[] {
+  return grantedStatements(fn).flatMap(actionsOf);
 }
 
 const allFunctions = (): [string, AppFunction][] => [
@@ -266,7 +273,16 @@ describe("handlers", () => {
     expect(grantedActions(routes.functions.system)).not.toContain("dynamodb:PutItem");
     expect(grantedActions(routes.functions.system)).not.toContain("dynamodb:Query");
     expect(grantedActions(workflows.tasks.ScanDiscover)).not.toContain("dynamodb:PutItem");
-    expect(grantedActions(workflows.tasks.ScanAnalyse)).not.toContain("dynamodb:PutItem");
+    // Analyse parses untrusted media: it may put the scan's findings (a partition of their own) and write nothing else.
+    const analyseWrites = grantedStatements(workflows.tasks.ScanAnalyse).filter((s) =>
+      actionsOf(s).some((a) => /^dynamodb:(Put|Update|Delete|BatchWrite)/.test(a)),
+    );
+    expect(analyseWrites).toEqual([
+      expect.objectContaining({
+        Action: "dynamodb:PutItem",
+        Condition: { "ForAllValues:StringLike": { "dynamodb:LeadingKeys": ["FINDING#*"] } },
+      }),
+    ]);
     // Biometric key material is reachable only where embeddings are made or compared.
     const keyUsers = allFunctions()
       .filter(([, fn]) => grantedActions(fn).includes("kms:GenerateDataKey"))

@@ -12,6 +12,7 @@ import {
   BiometricConsent,
   BiometricSample,
   type EntityDefinition,
+  FINDING_PARTITION_PREFIX,
   fromItem,
   Session,
   toItem,
@@ -81,7 +82,13 @@ export class DynamoAccountStore implements AccountStore {
   }
 
   async listUserItems(userId: string): Promise<StoredItem[]> {
-    return (await this.queryPrefix(userId, "")) as StoredItem[];
+    // Scan findings live in a partition of their own (see MediaFinding); they are the user's data too.
+    const findings = await this.queryAll({
+      KeyConditionExpression: "pk = :pk",
+      ExpressionAttributeValues: { ":pk": `${FINDING_PARTITION_PREFIX}${userId}` },
+      ConsistentRead: true,
+    });
+    return [...(await this.queryPrefix(userId, "")), ...findings] as StoredItem[];
   }
 
   async deleteItems(keys: { pk: string; sk: string }[]) {

@@ -158,8 +158,8 @@ describe("findings kept in the table", () => {
     const cache = new DynamoFindingCache(doc, "lg-table", () => now);
     await cache.put(key, finding);
     expect([...items.values()][0]).toMatchObject({
-      pk: "USER#u1",
-      sk: `FINDING#s1#${key.mediaSha256}`,
+      pk: "FINDING#u1",
+      sk: `SCAN#s1#SHA256#${key.mediaSha256}`,
       entity: "MediaFinding",
       expiresAt: Date.parse("2026-11-23T00:00:00.000Z") / 1000,
     });

@@ -49,7 +49,7 @@ export interface AccountStore {
   putSample(sample: BiometricSampleRecord): Promise<void>;
   deleteSample(sample: BiometricSampleRecord): Promise<void>;
 
-  /** Every item in the user's partition, whatever its entity. */
+  /** Every item in the user's partitions (their own and their scan findings'), whatever its entity. */
   listUserItems(userId: string): Promise<StoredItem[]>;
   deleteItems(keys: { pk: string; sk: string }[]): Promise<void>;
 }

@@ -130,6 +130,9 @@ export const Scan = defineEntity({
   accessPatterns: ["Show the latest scan and its progress", "Count sites scanned for stats"],
 });
 
+/** Leading key of every MediaFinding: the only partition the scan's analyse task may write. */
+export const FINDING_PARTITION_PREFIX = "FINDING#";
+
 /** What detection found in one media file during one scan, so identical bytes are analysed once per scan. */
 export const MediaFinding = defineEntity({
   name: "MediaFinding",
@@ -144,7 +147,12 @@ export const MediaFinding = defineEntity({
     createdAt: isoDate,
     expiresAt: epochSeconds,
   }),
-  primary: { pk: (f) => `USER#${f.userId}`, sk: (f) => `FINDING#${f.scanId}#${f.mediaSha256}` },
+  // A partition of its own, so the task that analyses untrusted media may write findings and nothing else
+  // (IAM dynamodb:LeadingKeys); account erasure deletes it with the user's partition.
+  primary: {
+    pk: (f) => `${FINDING_PARTITION_PREFIX}${f.userId}`,
+    sk: (f) => `SCAN#${f.scanId}#SHA256#${f.mediaSha256}`,
+  },
   ttl: true,
   accessPatterns: ["Reuse a scan's finding for media already analysed on another platform or item (same content hash)"],
 });
