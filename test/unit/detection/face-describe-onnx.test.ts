@@ -29,6 +29,12 @@ const MAX_LANDMARK_ERROR_PX = 0.5;
 
 const distance = (a: Float32Array, b: Float32Array) => Math.hypot(...Array.from(a, (v, i) => v - (b[i] as number)));
 
+interface Pixels32 {
+  data: Int32Array;
+  width: number;
+  height: number;
+}
+
 async function decode(relative: string): Promise<RgbImage> {
   return (await decodeImage(dataFile(relative), resolveLimits({}), Number.POSITIVE_INFINITY)).pixels;
 }
@@ -43,41 +49,54 @@ describe("face landmarks and descriptors on onnxruntime", () => {
     describeFaces = await createFaceDescriber();
   }, 120_000);
 
+  /** Runs face-api, then ours on face-api's detections, and compares; returns the face count. */
+  async function expectFaceApiParity(label: string, { data, width, height }: RgbImage | Pixels32): Promise<number> {
+    const expected: RawFace[] = await runFaceApi(faceapi, data, width, height);
+    expect(expected.length, label).toBeGreaterThan(0);
+    const detections = expected.map(({ box, score }) => ({ box, score }));
+    const actual = await describeFaces(data, width, height, detections);
+    expect(actual.length, label).toBe(expected.length);
+    expected.forEach((face, i) => {
+      const ours = actual[i] as RawFace;
+      expect(ours.box).toEqual(face.box);
+      expect(ours.score).toBe(face.score);
+      expect(ours.landmarks).toHaveLength(68);
+      const landmarkError = Math.max(
+        ...face.landmarks.map((p, k) =>
+          Math.max(
+            Math.abs(p.x - (ours.landmarks[k]?.x ?? Number.NaN)),
+            Math.abs(p.y - (ours.landmarks[k]?.y ?? Number.NaN)),
+          ),
+        ),
+      );
+      expect(landmarkError, `${label} face ${i} landmarks`).toBeLessThan(MAX_LANDMARK_ERROR_PX);
+      expect(ours.descriptor).toHaveLength(128);
+      expect(distance(ours.descriptor, face.descriptor), `${label} face ${i} descriptor`).toBeLessThan(
+        MAX_DESCRIPTOR_DISTANCE,
+      );
+    });
+    return expected.length;
+  }
+
   it("gives face-api's landmarks and descriptors for face-api's detections", { timeout: 300_000 }, async () => {
     let faces = 0;
-    for (const picture of PICTURES) {
-      const { data, width, height } = await decode(picture);
-      const expected: RawFace[] = await runFaceApi(faceapi, data, width, height);
-      expect(expected.length, picture).toBeGreaterThan(0);
-      const actual = await describeFaces(
-        data,
-        width,
-        height,
-        expected.map(({ box, score }) => ({ box, score })),
-      );
-      expect(actual.length, picture).toBe(expected.length);
-      expected.forEach((face, i) => {
-        const ours = actual[i] as RawFace;
-        expect(ours.box).toEqual(face.box);
-        expect(ours.score).toBe(face.score);
-        expect(ours.landmarks).toHaveLength(68);
-        const landmarkError = Math.max(
-          ...face.landmarks.map((p, k) =>
-            Math.max(
-              Math.abs(p.x - (ours.landmarks[k]?.x ?? Number.NaN)),
-              Math.abs(p.y - (ours.landmarks[k]?.y ?? Number.NaN)),
-            ),
-          ),
-        );
-        expect(landmarkError, `${picture} face ${i} landmarks`).toBeLessThan(MAX_LANDMARK_ERROR_PX);
-        expect(ours.descriptor).toHaveLength(128);
-        expect(distance(ours.descriptor, face.descriptor), `${picture} face ${i} descriptor`).toBeLessThan(
-          MAX_DESCRIPTOR_DISTANCE,
-        );
-      });
-      faces += expected.length;
-    }
+    for (const picture of PICTURES) faces += await expectFaceApiParity(picture, await decode(picture));
     expect(faces).toBeGreaterThanOrEqual(PICTURES.length + 4);
+  });
+
+  it("gives face-api's results for a face cut by the picture's edge, from int32 pixels", {
+    timeout: 120_000,
+  }, async () => {
+    const full = await decode("faces/face_recognition/examples/two_people.jpg");
+    const faces = await runFaceApi(faceapi, full.data, full.width, full.height);
+    const right = faces.reduce((a, b) => (b.box.x > a.box.x ? b : a));
+    // Cut 30% into the right-hand face: its box, landmarks and aligned crop cross the left edge.
+    const left = Math.round(right.box.x + right.box.width * 0.3);
+    const width = full.width - left;
+    const data = new Int32Array(width * full.height * 3);
+    for (let y = 0; y < full.height; y++)
+      data.set(full.data.subarray((y * full.width + left) * 3, (y + 1) * full.width * 3), y * width * 3);
+    expect(await expectFaceApiParity("face cut by the left edge", { data, width, height: full.height })).toBe(1);
   });
 
   it("describes each face the same alone as in batches with other faces", { timeout: 120_000 }, async () => {
