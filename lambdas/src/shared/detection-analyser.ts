@@ -8,19 +8,12 @@ import {
   matchFace,
 } from "@lg/detection";
 import { MIN_ENROLMENT_SPEECH_SECONDS } from "@lg/detection/voice/index";
+import { faceQualityReason } from "@lg/domain/biometrics/capture-rules";
 import type { BiometricAnalyser, FacePhotoAnalysis, ReportedFace, VoiceAnalysis } from "@lg/domain/biometrics/ports";
 
 const SAME_FACE_MIN_CONFIDENCE = 50;
 
 const sentence = (reason: string) => reason.charAt(0).toUpperCase() + reason.slice(1);
-
-/** The engine's short reasons, in the words the spec's screens use. */
-function faceReason(reason: string): string {
-  if (reason === "no face found") return "No face found in the photo";
-  if (reason === "more than one face") return "More than one face found";
-  if (reason === "photo too blurred") return "Photo too blurry";
-  return sentence(reason);
-}
 
 function voiceReason(reason: string, speechSeconds: number): string {
   if (reason === "no speech") return "No speech detected";
@@ -43,7 +36,7 @@ export class DetectionAnalyser implements BiometricAnalyser {
     }
     const face = inspection.faces[0];
     if (!inspection.accepted || !inspection.descriptor || !face) {
-      return { ok: false, reason: faceReason(inspection.reasons[0] ?? "no face found") };
+      return { ok: false, reason: faceQualityReason(inspection.reasons[0] ?? "no face found") };
     }
     const { detectionScore, sizePx, sharpness } = face.quality;
     return {
@@ -60,7 +53,7 @@ export class DetectionAnalyser implements BiometricAnalyser {
       { ...face.quality, yawDegrees: face.yawDegrees },
       enrolmentGatesFor(pose),
     );
-    if (reasons.length > 0) return { ok: false, reason: faceReason(reasons[0] as string) };
+    if (reasons.length > 0) return { ok: false, reason: faceQualityReason(reasons[0] as string) };
     return { ok: true, descriptor: face.descriptor, yawDegrees: face.yawDegrees, quality: { ...face.quality } };
   }
 

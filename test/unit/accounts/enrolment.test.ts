@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { DomainError } from "../../../packages/domain/src/errors.js";
 import { photo, wav } from "./fakes.js";
 import { accountWorld } from "./world.js";
@@ -29,7 +29,7 @@ describe("biometric enrolment", () => {
     const w = accountWorld();
     const { userId } = await w.member("ada@example.com", false);
     expect(await rejection(w.enrolment.createUploadUrl(userId, "face"))).toMatchObject({ kind: "forbidden" });
-    expect(await rejection(w.enrolment.enrolLiveCapture(userId, { faces: poses() }))).toMatchObject({
+    expect(await rejection(w.enrolment.enrolLiveCapture(userId, async () => ({ faces: poses() })))).toMatchObject({
       kind: "forbidden",
     });
     expect((await w.consent.status(userId)).required).toBe(true);
@@ -45,7 +45,7 @@ describe("biometric enrolment", () => {
     });
     expect((await w.profiles.get(userId)).faceVerified).toBe(false);
 
-    expect(await w.enrolment.enrolLiveCapture(userId, { faces: poses(1), voice: wav("ok") })).toEqual({
+    expect(await w.enrolment.enrolLiveCapture(userId, async () => ({ faces: poses(1), voice: wav("ok") }))).toEqual({
       faces: 3,
       voice: true,
       verified: true,
@@ -61,7 +61,7 @@ describe("biometric enrolment", () => {
     const w = accountWorld();
     const { userId } = await w.member("ada@example.com");
     await w.enrolment.registerUpload(userId, "face", await uploadFace(w, userId, photo("person=2;yaw=0")));
-    await w.enrolment.enrolLiveCapture(userId, { faces: poses(1) });
+    await w.enrolment.enrolLiveCapture(userId, async () => ({ faces: poses(1) }));
     const upload = (await w.store.listSamples(userId)).find((s) => s.source === "upload");
     expect(upload?.verified).toBe(false);
   });
@@ -70,14 +70,20 @@ describe("biometric enrolment", () => {
     const w = accountWorld();
     const { userId } = await w.member("ada@example.com");
     const cases: [Uint8Array[], RegExp][] = [
-      [[photo("person=1;yaw=0"), photo("person=1;yaw=2"), photo("person=1;yaw=30")], /Turn Left/],
+      [
+        [photo("person=1;yaw=0"), photo("person=1;yaw=2"), photo("person=1;yaw=30")],
+        /^Photo 2 \(Turn Left\): Turn your head further to the left$/,
+      ],
       [[photo("person=1;yaw=0"), photo("person=1;yaw=30"), photo("person=1;yaw=25")], /same way/],
       [[photo("person=1;yaw=0"), photo("person=2;yaw=-30"), photo("person=1;yaw=30")], /same person/],
-      [[photo("person=1;yaw=25"), photo("person=1;yaw=-30"), photo("person=1;yaw=30")], /look straight/],
+      [
+        [photo("person=1;yaw=25"), photo("person=1;yaw=-30"), photo("person=1;yaw=30")],
+        /^Photo 1 \(Face Forward\): Look straight at the camera$/,
+      ],
       [[photo("reject=No face found in the photo"), ...poses().slice(1)], /Photo 1 \(Face Forward\): No face found/],
     ];
     for (const [faces, message] of cases) {
-      const refused = await rejection(w.enrolment.enrolLiveCapture(userId, { faces }));
+      const refused = await rejection(w.enrolment.enrolLiveCapture(userId, async () => ({ faces })));
       expect(refused.kind).toBe("unprocessable");
       expect(refused.message).toMatch(message);
     }
@@ -103,7 +109,7 @@ describe("biometric enrolment", () => {
   it("seals embeddings so the stored item holds neither the embedding nor the plaintext key", async () => {
     const w = accountWorld();
     const { userId } = await w.member("ada@example.com");
-    await w.enrolment.enrolLiveCapture(userId, { faces: poses(7) });
+    await w.enrolment.enrolLiveCapture(userId, async () => ({ faces: poses(7) }));
     const [sample] = await w.store.listSamples(userId);
     expect(sample?.encryptedEmbedding).toBeTruthy();
     expect(JSON.stringify(sample)).not.toContain('"7"');
@@ -112,5 +118,17 @@ describe("biometric enrolment", () => {
     expect(faces[0]?.embedding).toEqual([7, 0, 0]);
     const plain = await w.exports.export(userId, false);
     expect(JSON.stringify(plain)).not.toContain("encryptedEmbedding");
+  });
+
+  it("reads the person's profile once per enrolment request", async () => {
+    const w = accountWorld();
+    const { userId } = await w.member("ada@example.com");
+    const profileReads = vi.spyOn(w.store, "getProfile");
+    await w.enrolment.enrolLiveCapture(userId, async () => ({ faces: poses(1), voice: wav("ok") }));
+    expect(profileReads).toHaveBeenCalledTimes(1);
+    const upload = await uploadFace(w, userId, photo("person=1;yaw=0"));
+    profileReads.mockClear();
+    await w.enrolment.registerUpload(userId, "face", upload);
+    expect(profileReads).toHaveBeenCalledTimes(1);
   });
 });

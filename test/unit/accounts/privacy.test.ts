@@ -8,7 +8,7 @@ describe("privacy controls", () => {
   it("re-tags stored objects and moves embedding expiry when the auto-delete choice changes", async () => {
     const w = accountWorld();
     const { userId } = await w.member("ada@example.com");
-    await w.enrolment.enrolLiveCapture(userId, { faces: poses, voice: wav("ok") });
+    await w.enrolment.enrolLiveCapture(userId, async () => ({ faces: poses, voice: wav("ok") }));
     expect([...w.objects.objects.values()].every((o) => o.tags["auto-delete"] === "90d")).toBe(true);
 
     await w.profiles.update(userId, { dataExpiryDays: 30 });
@@ -25,7 +25,7 @@ describe("privacy controls", () => {
     const w = accountWorld();
     const { userId } = await w.member("ada@example.com");
     await w.profiles.update(userId, { dataExpiryDays: 30 });
-    await w.enrolment.enrolLiveCapture(userId, { faces: poses });
+    await w.enrolment.enrolLiveCapture(userId, async () => ({ faces: poses }));
     w.clock.now = new Date("2026-12-23T00:00:00Z");
     expect(await w.samples.activeSamples(userId)).toEqual([]);
     expect(await w.store.listSamples(userId)).toEqual([]);
@@ -37,8 +37,8 @@ describe("privacy controls", () => {
     const w = accountWorld();
     const alice = await w.member("alice@example.com");
     const bob = await w.member("bob@example.com");
-    await w.enrolment.enrolLiveCapture(alice.userId, { faces: poses, voice: wav("ok") });
-    await w.enrolment.enrolLiveCapture(bob.userId, { faces: poses });
+    await w.enrolment.enrolLiveCapture(alice.userId, async () => ({ faces: poses, voice: wav("ok") }));
+    await w.enrolment.enrolLiveCapture(bob.userId, async () => ({ faces: poses }));
 
     expect(await w.erasure.deleteBiometrics(alice.userId)).toEqual({ samples: 4, objects: 4, objectVersions: 0 });
     expect(await w.store.listSamples(alice.userId)).toEqual([]);
@@ -51,7 +51,7 @@ describe("privacy controls", () => {
     const w = accountWorld();
     const alice = await w.member("alice@example.com");
     const bob = await w.member("bob@example.com");
-    await w.enrolment.enrolLiveCapture(alice.userId, { faces: poses, voice: wav("ok") });
+    await w.enrolment.enrolLiveCapture(alice.userId, async () => ({ faces: poses, voice: wav("ok") }));
 
     const deleted = await w.erasure.deleteAccount(alice.userId);
     expect(deleted).toMatchObject({ samples: 4, objects: 4, sessions: 1, signInAccount: true });
@@ -73,7 +73,7 @@ describe("what scans may search for", () => {
     await w.objects.write(w.objects.keyFromUploadUrl(uploadURL) as string, photo("person=2;yaw=0"), "image/jpeg", {});
     await w.enrolment.registerUpload(userId, "face", uploadURL);
     expect((await enrolledEmbeddings(w.samples, w.keys, userId)).face).toEqual([]);
-    await w.enrolment.enrolLiveCapture(userId, { faces: poses, voice: wav("ok") });
+    await w.enrolment.enrolLiveCapture(userId, async () => ({ faces: poses, voice: wav("ok") }));
     const identity = await enrolledEmbeddings(w.samples, w.keys, userId);
     expect(identity.face.map((f) => f[0])).toEqual([1, 1, 1]);
     expect(identity.voice).toHaveLength(1);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { DetectionAnalyser } from "../../../lambdas/src/shared/detection-analyser.js";
 import { openEmbedding } from "../../../packages/domain/src/biometrics/embedding-cipher.js";
 import { ReportedCaptureInput } from "../../../packages/domain/src/biometrics/reported-capture.js";
@@ -116,10 +116,10 @@ describe("zero-knowledge enrolment", () => {
     const w = accountWorld();
     const { userId } = await zeroKnowledgeMember(w, "ada@example.com");
     const cases: [unknown[], RegExp][] = [
-      [[face(1, 0), face(1, 3), face(1, 30)], /Turn Left/],
+      [[face(1, 0), face(1, 3), face(1, 30)], /^Photo 2 \(Turn Left\): Turn your head further to the left$/],
       [[face(1, 0), face(1, 30), face(1, 25)], /same way/],
       [[face(1, 0), face(2, -30), face(1, 30)], /same person/],
-      [[face(1, 25), face(1, -30), face(1, 30)], /look straight/],
+      [[face(1, 25), face(1, -30), face(1, 30)], /^Photo 1 \(Face Forward\): Look straight at the camera$/],
       [[face(1, 0, { faceCount: 2 }), face(1, -30), face(1, 30)], /Photo 1 \(Face Forward\)/],
     ];
     for (const [faces, message] of cases) {
@@ -162,16 +162,21 @@ describe("zero-knowledge enrolment", () => {
     await w.profiles.update(userId, { privacySettings: { zeroKnowledge: true } });
 
     const faces = [photo("person=1;yaw=0"), photo("person=1;yaw=-30"), photo("person=1;yaw=28")];
+    // Refused unread: neither the uploaded photo nor the multipart body is read to be turned away.
+    const reads = vi.spyOn(w.objects, "read");
+    const readCapture = vi.fn(async () => ({ faces }));
     for (const refused of [
       w.enrolment.createUploadUrl(userId, "face"),
       w.enrolment.registerUpload(userId, "face", uploadURL),
-      w.enrolment.enrolLiveCapture(userId, { faces }),
+      w.enrolment.enrolLiveCapture(userId, readCapture),
     ]) {
       expect(await rejection(refused)).toMatchObject({
         kind: "conflict",
         message: expect.stringMatching(/not uploaded/),
       });
     }
+    expect(reads).not.toHaveBeenCalled();
+    expect(readCapture).not.toHaveBeenCalled();
     expect(w.objects.objects.size).toBe(0);
     expect(await w.store.listSamples(userId)).toEqual([]);
     expect((await w.enrolment.createUploadUrl(userId, "voice")).uploadURL).toMatch(/uploads\//);

@@ -5,6 +5,8 @@
  * face-api, TensorFlow.js or the weights is in the app's initial JavaScript.
  */
 
+import { faceQualityReason, poseKind, poseTurnProblem } from "@lg/domain/biometrics/capture-rules";
+
 const FACE_BROWSER = "/face-browser/";
 
 /** What the enrolment endpoint accepts per pose: numbers only, never the frame. */
@@ -37,10 +39,6 @@ interface FaceBrowserBuild {
   enrolmentGatesFor(pose: "frontal" | "turned"): EnrolmentGates;
 }
 
-/** The server's pose rules (packages/domain/src/biometrics/poses.ts), checked early so a bad pose can be retaken. */
-const FRONT_MAX_YAW = 12;
-const TURN_MIN_YAW = 15;
-
 let build: Promise<FaceBrowserBuild> | undefined;
 
 /** Loads the face path once (about 1.3 MB of script and 12 MB of weights, cached by the browser). */
@@ -59,26 +57,22 @@ export function loadFaceAnalysis(): Promise<FaceBrowserBuild> {
   return build;
 }
 
-const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
 export type CaptureAnalysis = { ok: true; face: ReportedFace } | { ok: false; reason: string };
 
-/** One captured pose analysed on this device: the same gates the server applies, then the numbers to send. */
+/**
+ * One captured pose analysed on this device: the server's gates and pose rules, in the server's
+ * words (one module for both), so a bad pose is retaken before anything is sent.
+ */
 export async function analyseCapture(photo: Blob, poseIndex: number): Promise<CaptureAnalysis> {
   const face = await loadFaceAnalysis();
   const { image, scale } = await face.decodeImageFile(photo);
   const faces = await face.analyseFacesInRgba(image, scale);
   const first = faces[0];
-  const turned = poseIndex > 0;
-  const [reason] = face.enrolmentGateReasons(
-    faces.length,
-    first?.quality,
-    face.enrolmentGatesFor(turned ? "turned" : "frontal"),
-  );
-  if (reason || !first) return { ok: false, reason: sentence(reason ?? "no face found") };
+  const [reason] = face.enrolmentGateReasons(faces.length, first?.quality, face.enrolmentGatesFor(poseKind(poseIndex)));
+  if (reason || !first) return { ok: false, reason: faceQualityReason(reason ?? "no face found") };
   const yaw = first.quality.yawDegrees;
-  if (!turned && Math.abs(yaw) > FRONT_MAX_YAW) return { ok: false, reason: "Look straight at the camera" };
-  if (turned && Math.abs(yaw) < TURN_MIN_YAW) return { ok: false, reason: "Turn your head further" };
+  const turnProblem = poseTurnProblem(poseIndex, yaw);
+  if (turnProblem) return { ok: false, reason: turnProblem };
   return {
     ok: true,
     face: {

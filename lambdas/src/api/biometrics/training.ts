@@ -1,4 +1,5 @@
 import { MAX_SAMPLE_BYTES } from "@lg/domain/biometrics/media-type";
+import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { badRequest } from "../../shared/http-errors.js";
 import { parseMultipart } from "../../shared/multipart.js";
 import { type ApiHandler, json } from "../../shared/route-group.js";
@@ -7,9 +8,7 @@ import { requireUserId } from "../../shared/session.js";
 
 const FACE_FIELDS = ["faceImage0", "faceImage1", "faceImage2"] as const;
 
-/** POST /api/biometric-training: three live poses (and optionally a voice recording) as multipart. */
-export const train: ApiHandler = async (event) => {
-  const userId = await requireUserId(event);
+async function liveCaptureIn(event: APIGatewayProxyEventV2) {
   const { files } = await parseMultipart(event, { maxFileBytes: MAX_SAMPLE_BYTES, maxFiles: 4 });
   const faces = FACE_FIELDS.map((field) => {
     const file = files.get(field);
@@ -17,6 +16,12 @@ export const train: ApiHandler = async (event) => {
     return file.bytes;
   });
   const voice = files.get("voiceRecording")?.bytes;
-  const result = await enrolmentService().enrolLiveCapture(userId, { faces, ...(voice ? { voice } : {}) });
-  return json(200, result);
+  return { faces, ...(voice ? { voice } : {}) };
+}
+
+/** POST /api/biometric-training: three live poses (and optionally a voice recording) as multipart. */
+export const train: ApiHandler = async (event) => {
+  const userId = await requireUserId(event);
+  // The body is parsed only once the service allows a capture, so a refused one is never read.
+  return json(200, await enrolmentService().enrolLiveCapture(userId, () => liveCaptureIn(event)));
 };

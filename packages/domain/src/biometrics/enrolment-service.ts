@@ -1,12 +1,19 @@
 import { randomUUID } from "node:crypto";
 import type { AccountStore } from "../accounts/ports.js";
 import { DomainError } from "../errors.js";
-import { type BiometricSampleRecord, SELF_PERSON_ID } from "../records.js";
+import { type BiometricSampleRecord, SELF_PERSON_ID, type UserProfileRecord } from "../records.js";
+import { POSES, photoProblem, poseKind } from "./capture-rules.js";
 import type { ConsentService } from "./consent.js";
 import { openEmbedding, sealEmbedding } from "./embedding-cipher.js";
 import { describeSize, MAX_SAMPLE_BYTES, type SampleType, sniffSampleType } from "./media-type.js";
-import type { BiometricAnalyser, BiometricObjectStore, DataKeyService, ReportedFace } from "./ports.js";
-import { checkPoses, POSES } from "./poses.js";
+import type {
+  BiometricAnalyser,
+  BiometricObjectStore,
+  DataKeyService,
+  FacePhotoAnalysis,
+  ReportedFace,
+} from "./ports.js";
+import { checkPoses } from "./poses.js";
 import { autoDeleteTags, type DataExpiryDays, DEFAULT_DATA_EXPIRY_DAYS, sampleExpiry } from "./retention.js";
 import { type SampleLibrary, sampleObjectKey, uploadKeyPrefix } from "./sample-library.js";
 
@@ -45,6 +52,20 @@ function checkSample(bytes: Uint8Array, modality: Modality, label = "File"): Sam
   return type;
 }
 
+type AcceptedFace = Extract<FacePhotoAnalysis, { ok: true }>;
+
+const inZeroKnowledgeMode = (profile: UserProfileRecord | null) => profile?.privacySettings?.zeroKnowledge === true;
+
+/** The mode's promise is that photos stay on the device, so the server takes none while it is on. */
+const photosRefusedInZeroKnowledge = () =>
+  new DomainError(
+    "conflict",
+    "Zero-knowledge mode is on: face photos are analysed in your browser, not uploaded. Use the live capture, or turn the mode off in Settings",
+  );
+
+const expiryDaysOf = (profile: UserProfileRecord | null): DataExpiryDays =>
+  profile?.dataExpiryDays ?? DEFAULT_DATA_EXPIRY_DAYS;
+
 /**
  * Taking a face or voice: consent first, the detection engine's quality gates, then the
  * embedding is sealed with KMS and the raw sample kept under the person's auto-delete choice.
@@ -55,7 +76,9 @@ export class EnrolmentService {
 
   async createUploadUrl(userId: string, modality: Modality): Promise<{ uploadURL: string }> {
     await this.deps.consent.require(userId);
-    if (modality === "face") await this.refusePhotosInZeroKnowledge(userId);
+    if (modality === "face" && inZeroKnowledgeMode(await this.deps.store.getProfile(userId))) {
+      throw photosRefusedInZeroKnowledge();
+    }
     const key = `${uploadKeyPrefix(userId)}${randomUUID()}`;
     // The type is checked from the bytes on registration, so the URL does not pin one.
     return { uploadURL: await this.deps.objects.presignUpload(key, undefined, UPLOAD_URL_TTL_SECONDS) };
@@ -68,6 +91,12 @@ export class EnrolmentService {
     if (!key?.startsWith(uploadKeyPrefix(userId)) || key.includes("..")) {
       throw new DomainError("forbidden", "This upload URL does not belong to your account");
     }
+    const profile = await this.deps.store.getProfile(userId);
+    if (modality === "face" && inZeroKnowledgeMode(profile)) {
+      // Refused unread: while the mode is on the server does not look at a photo at all.
+      await this.deps.objects.deleteAll(key);
+      throw photosRefusedInZeroKnowledge();
+    }
     const info = await this.deps.objects.head(key);
     if (!info) throw new DomainError("not-found", "Upload not found: send the file to the upload URL first");
     if (info.size > MAX_SAMPLE_BYTES) {
@@ -75,49 +104,45 @@ export class EnrolmentService {
       throw new DomainError("too-large", `File is too large: ${describeSize(info.size)}, the limit is 10 MB`);
     }
     const bytes = await this.deps.objects.read(key);
+    const days = expiryDaysOf(profile);
     try {
-      if (modality === "face") await this.refusePhotosInZeroKnowledge(userId);
       checkSample(bytes, modality);
-      if (modality === "face") return await this.enrolUploadedFace(userId, key, bytes);
-      return await this.enrolVoice(userId, key, bytes, "upload");
+      if (modality === "face") return await this.enrolUploadedFace(userId, key, bytes, days);
+      return await this.enrolVoice(userId, key, bytes, days);
     } catch (error) {
       await this.deps.objects.deleteAll(key);
       throw error;
     }
   }
 
-  async enrolLiveCapture(userId: string, capture: LiveCapture) {
+  /**
+   * The multipart live capture. `readCapture` is called only once consent and the account's mode
+   * allow a capture, so a refused request's photos (up to 40 MB) are never parsed.
+   */
+  async enrolLiveCapture(userId: string, readCapture: () => Promise<LiveCapture>) {
     await this.deps.consent.require(userId);
-    await this.refusePhotosInZeroKnowledge(userId);
+    const profile = await this.deps.store.getProfile(userId);
+    if (inZeroKnowledgeMode(profile)) throw photosRefusedInZeroKnowledge();
+    const capture = await readCapture();
     if (capture.faces.length !== POSES.length) {
       throw new DomainError("invalid", `Send exactly ${POSES.length} face photos: front, left and right`);
     }
     const types = capture.faces.map((bytes, i) => checkSample(bytes, "face", `Photo ${i + 1}`));
     const voiceType = capture.voice ? checkSample(capture.voice, "voice", "Voice recording") : undefined;
 
-    const analyses = [];
-    for (const [i, bytes] of capture.faces.entries()) {
-      const analysis = await this.deps.analyser.analyseFacePhoto(bytes, i === 0 ? "frontal" : "turned");
-      if (!analysis.ok)
-        throw new DomainError("unprocessable", `Photo ${i + 1} (${POSES[i]?.name}): ${analysis.reason}`);
-      analyses.push(analysis);
-    }
-    checkPoses(analyses, this.deps.analyser);
+    const analyses = await this.acceptPoses((i) =>
+      this.deps.analyser.analyseFacePhoto(capture.faces[i] as Uint8Array, poseKind(i)),
+    );
     const voice = capture.voice ? await this.deps.analyser.analyseVoice(capture.voice) : undefined;
     if (voice && !voice.ok) throw new DomainError("unprocessable", voice.reason);
 
-    const days = await this.expiryDays(userId);
-    for (const [i, analysis] of analyses.entries()) {
-      const sampleId = randomUUID();
+    const days = expiryDaysOf(profile);
+    await this.storePoses(userId, analyses, days, "live-capture", async (i, sampleId) => {
       const type = types[i] as SampleType;
       const objectKey = sampleObjectKey(userId, sampleId, type.extension);
       await this.deps.objects.write(objectKey, capture.faces[i] as Uint8Array, type.mime, autoDeleteTags(days));
-      await this.storeSample(userId, "face", sampleId, "live-capture", true, objectKey, analysis.descriptor, days, {
-        pose: POSES[i]?.id ?? "",
-        yawDegrees: analysis.yawDegrees,
-        ...analysis.quality,
-      });
-    }
+      return objectKey;
+    });
     if (voice?.ok && capture.voice && voiceType) {
       const sampleId = randomUUID();
       const objectKey = sampleObjectKey(userId, sampleId, voiceType.extension);
@@ -127,7 +152,7 @@ export class EnrolmentService {
       });
     }
     const front = analyses[0];
-    if (front?.ok) await this.confirmUploadedFaces(userId, front.descriptor);
+    if (front) await this.confirmUploadedFaces(userId, front.descriptor);
     return { faces: analyses.length, voice: Boolean(voice?.ok), verified: true as const };
   }
 
@@ -138,7 +163,8 @@ export class EnrolmentService {
    */
   async enrolReportedCapture(userId: string, faces: ReportedFace[]) {
     await this.deps.consent.require(userId);
-    if (!(await this.inZeroKnowledgeMode(userId))) {
+    const profile = await this.deps.store.getProfile(userId);
+    if (!inZeroKnowledgeMode(profile)) {
       throw new DomainError(
         "conflict",
         "Zero-knowledge mode is off for this account: turn it on in Settings to enrol from your browser",
@@ -147,41 +173,53 @@ export class EnrolmentService {
     if (faces.length !== POSES.length) {
       throw new DomainError("invalid", `Send exactly ${POSES.length} faces: front, left and right`);
     }
-    const analyses = faces.map((face, i) => {
-      const analysis = this.deps.analyser.assessReportedFace(face, i === 0 ? "frontal" : "turned");
-      if (!analysis.ok)
-        throw new DomainError("unprocessable", `Photo ${i + 1} (${POSES[i]?.name}): ${analysis.reason}`);
-      return analysis;
-    });
-    checkPoses(analyses, this.deps.analyser);
-    const days = await this.expiryDays(userId);
-    for (const [i, analysis] of analyses.entries()) {
-      await this.storeSample(
-        userId,
-        "face",
-        randomUUID(),
-        "zero-knowledge",
-        true,
-        undefined,
-        analysis.descriptor,
-        days,
-        {
-          pose: POSES[i]?.id ?? "",
-          yawDegrees: analysis.yawDegrees,
-          ...analysis.quality,
-          reportedByBrowser: true,
-        },
-      );
-    }
+    const analyses = await this.acceptPoses(async (i) =>
+      this.deps.analyser.assessReportedFace(faces[i] as ReportedFace, poseKind(i)),
+    );
+    await this.storePoses(userId, analyses, expiryDaysOf(profile), "zero-knowledge");
     return { faces: analyses.length, voice: false, verified: true as const };
   }
 
-  private async enrolUploadedFace(userId: string, key: string, bytes: Uint8Array) {
+  /** Every pose through the engine's gates, then the pose rules across them; the first refusal says which photo. */
+  private async acceptPoses(analyse: (poseIndex: number) => Promise<FacePhotoAnalysis>): Promise<AcceptedFace[]> {
+    const accepted: AcceptedFace[] = [];
+    for (const i of POSES.keys()) {
+      const analysis = await analyse(i);
+      if (!analysis.ok) throw new DomainError("unprocessable", photoProblem(i, analysis.reason));
+      accepted.push(analysis);
+    }
+    checkPoses(accepted, this.deps.analyser);
+    return accepted;
+  }
+
+  /**
+   * One sample per accepted pose. A live capture keeps each frame (`keepFrame` stores it and gives
+   * its key); a zero-knowledge one has no frame, so its samples say the browser reported them.
+   */
+  private async storePoses(
+    userId: string,
+    analyses: AcceptedFace[],
+    days: DataExpiryDays,
+    source: "live-capture" | "zero-knowledge",
+    keepFrame?: (poseIndex: number, sampleId: string) => Promise<string>,
+  ) {
+    for (const [i, analysis] of analyses.entries()) {
+      const sampleId = randomUUID();
+      const objectKey = keepFrame ? await keepFrame(i, sampleId) : undefined;
+      await this.storeSample(userId, "face", sampleId, source, true, objectKey, analysis.descriptor, days, {
+        pose: POSES[i]?.id ?? "",
+        yawDegrees: analysis.yawDegrees,
+        ...analysis.quality,
+        ...(keepFrame ? {} : { reportedByBrowser: true }),
+      });
+    }
+  }
+
+  private async enrolUploadedFace(userId: string, key: string, bytes: Uint8Array, days: DataExpiryDays) {
     const analysis = await this.deps.analyser.analyseFacePhoto(bytes, "frontal");
     if (!analysis.ok) throw new DomainError("unprocessable", analysis.reason);
     // A photo proves nothing about who sent it: it counts only once a live capture of the same face exists.
     const verified = await this.matchesLiveFace(userId, analysis.descriptor);
-    const days = await this.expiryDays(userId);
     await this.deps.objects.setTags(key, autoDeleteTags(days));
     await this.storeSample(userId, "face", randomUUID(), "upload", verified, key, analysis.descriptor, days, {
       yawDegrees: analysis.yawDegrees,
@@ -190,12 +228,11 @@ export class EnrolmentService {
     return { status: "processed" as const, verified };
   }
 
-  private async enrolVoice(userId: string, key: string, bytes: Uint8Array, source: "upload" | "live-capture") {
+  private async enrolVoice(userId: string, key: string, bytes: Uint8Array, days: DataExpiryDays) {
     const analysis = await this.deps.analyser.analyseVoice(bytes);
     if (!analysis.ok) throw new DomainError("unprocessable", analysis.reason);
-    const days = await this.expiryDays(userId);
     await this.deps.objects.setTags(key, autoDeleteTags(days));
-    await this.storeSample(userId, "voice", randomUUID(), source, true, key, analysis.embedding, days, {
+    await this.storeSample(userId, "voice", randomUUID(), "upload", true, key, analysis.embedding, days, {
       speechSeconds: analysis.speechSeconds,
     });
     return { status: "processed" as const, verified: true };
@@ -222,26 +259,6 @@ export class EnrolmentService {
         await this.deps.store.putSample({ ...sample, verified: true });
       }
     }
-  }
-
-  private async inZeroKnowledgeMode(userId: string): Promise<boolean> {
-    const profile = await this.deps.store.getProfile(userId);
-    return profile?.privacySettings?.zeroKnowledge === true;
-  }
-
-  /** The mode's promise is that photos stay on the device, so the server takes none while it is on. */
-  private async refusePhotosInZeroKnowledge(userId: string): Promise<void> {
-    if (await this.inZeroKnowledgeMode(userId)) {
-      throw new DomainError(
-        "conflict",
-        "Zero-knowledge mode is on: face photos are analysed in your browser, not uploaded. Use the live capture, or turn the mode off in Settings",
-      );
-    }
-  }
-
-  private async expiryDays(userId: string): Promise<DataExpiryDays> {
-    const profile = await this.deps.store.getProfile(userId);
-    return profile?.dataExpiryDays ?? DEFAULT_DATA_EXPIRY_DAYS;
   }
 
   private async storeSample(

@@ -1,19 +1,6 @@
 import { DomainError } from "../errors.js";
+import { photoProblem, poseTurnProblem } from "./capture-rules.js";
 import type { BiometricAnalyser, FacePhotoAnalysis } from "./ports.js";
-
-/** The three guided poses of the live capture (spec: front, 45 degrees left, 45 degrees right). */
-export const POSES = [
-  { id: "front", name: "Face Forward" },
-  { id: "left", name: "Turn Left" },
-  { id: "right", name: "Turn Right" },
-] as const;
-
-/**
- * Yaw limits in degrees. A guided 45-degree turn estimated from 2-D landmarks reads well below
- * 45, so a turn counts from 15 degrees; a frontal photo must stay within 12.
- */
-export const FRONT_MAX_YAW = 12;
-export const TURN_MIN_YAW = 15;
 
 type Accepted = Extract<FacePhotoAnalysis, { ok: true }>;
 
@@ -25,14 +12,9 @@ type Accepted = Extract<FacePhotoAnalysis, { ok: true }>;
 export function checkPoses(analyses: Accepted[], analyser: BiometricAnalyser): void {
   const [front, left, right] = analyses;
   if (!front || !left || !right) throw new DomainError("invalid", "Send exactly 3 face photos: front, left and right");
-  if (Math.abs(front.yawDegrees) > FRONT_MAX_YAW) {
-    throw new DomainError("unprocessable", "Photo 1 (Face Forward): look straight at the camera");
-  }
-  if (Math.abs(left.yawDegrees) < TURN_MIN_YAW) {
-    throw new DomainError("unprocessable", "Photo 2 (Turn Left): turn your head further to the left");
-  }
-  if (Math.abs(right.yawDegrees) < TURN_MIN_YAW) {
-    throw new DomainError("unprocessable", "Photo 3 (Turn Right): turn your head further to the right");
+  for (const [i, pose] of analyses.entries()) {
+    const problem = poseTurnProblem(i, pose.yawDegrees);
+    if (problem) throw new DomainError("unprocessable", photoProblem(i, problem));
   }
   if (Math.sign(left.yawDegrees) === Math.sign(right.yawDegrees)) {
     throw new DomainError(

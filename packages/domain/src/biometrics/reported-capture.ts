@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { POSES } from "./capture-rules.js";
 import type { ReportedFace } from "./ports.js";
-import { POSES } from "./poses.js";
 
 /**
  * The body of a zero-knowledge live capture: per pose, what the person's browser measured on its
