@@ -58,7 +58,7 @@ export async function analyseVoice(
       signal: { id: "voice-antispoof", status: "unknown", explanation: skip, evidence: { skipped: true } },
     };
   }
-  const spoof = await scoreSynthetic(audio.samples);
+  const spoof = await scoreSynthetic(audio.samples, { speech: speech.ranges });
   return { durationSeconds: audio.durationSeconds, findings, signal: antispoofSignal(spoof, aasistOperatingPoint) };
 }
 
@@ -83,6 +83,9 @@ export function antispoofSignal(spoof: SyntheticVoiceScore, point: OperatingPoin
       score > 0
         ? `${raw} is above its ${measured}`
         : `${raw} is above its ${measured}: it fires on genuine speech at least as often as on clones, so this is no evidence the speech is synthetic`;
+  const windows = spoof.windows.length + spoof.skipped.length;
+  if (spoof.skipped.length > 0)
+    explanation += `; ${spoof.skipped.length} of the ${windows} four-second windows had no speech and were not scored`;
   return {
     id: "voice-antispoof",
     status: synthetic ? "present" : "absent",
@@ -96,6 +99,7 @@ export function antispoofSignal(spoof: SyntheticVoiceScore, point: OperatingPoin
       cloneDetectionRate: point.cloneDetectionRate,
       operatingPoint: point.source,
       windows: spoof.windows,
+      skippedWindows: spoof.skipped,
     },
   };
 }

@@ -27,7 +27,7 @@ const point = (overrides: Partial<OperatingPoint>): OperatingPoint => ({
   source: "test",
   ...overrides,
 });
-const spoofScore = (score: number) => ({ score, model: "AASIST", windows: [{ startS: 0, score }] });
+const spoofScore = (score: number) => ({ score, model: "AASIST", windows: [{ startS: 0, score }], skipped: [] });
 
 describe("AASIST operating point", () => {
   it("does not call a genuine recording synthetic although AASIST scores it above 0.5", {
@@ -65,6 +65,14 @@ describe("AASIST operating point", () => {
       expect(signal.explanation).toContain(`${(rate * 100).toFixed(1)}%`);
     expect(signal.explanation).toMatch(/does not show the speech is genuine/);
     expect(signal.evidence).toMatchObject({ model: "AASIST", rawScore: 0.8714, threshold });
+  });
+
+  it("says which windows went unscored for lack of speech", () => {
+    const skipped = [{ startS: 4.0375, reason: "no speech" }];
+    const signal = antispoofSignal({ ...spoofScore(0.5), skipped }, aasistOperatingPoint);
+    expect(signal.explanation).toContain("1 of the 2 four-second windows had no speech and were not scored");
+    expect(signal.evidence).toMatchObject({ windows: [{ startS: 0, score: 0.5 }], skippedWindows: skipped });
+    expect(antispoofSignal(spoofScore(0.5), aasistOperatingPoint).explanation).not.toContain("no speech");
   });
 
   it("picks the lowest threshold leaving at most the target share of bona fide scores above it", () => {

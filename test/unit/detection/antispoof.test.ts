@@ -2,15 +2,39 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createAasist } from "../../../packages/detection/src/antispoof/aasist.js";
-import { scoreSynthetic, spoofProbability } from "../../../packages/detection/src/antispoof/index.js";
-import { repeatToLength, windowStarts } from "../../../packages/detection/src/antispoof/windows.js";
+import { NO_SPEECH_REASON, scoreSynthetic, spoofProbability } from "../../../packages/detection/src/antispoof/index.js";
+import { repeatToLength, samplesWithin, windowStarts } from "../../../packages/detection/src/antispoof/windows.js";
 import { decodeAudio } from "../../../packages/detection/src/media/audio.js";
+import { analyseVoice } from "../../../packages/detection/src/voice-path.js";
 import reference from "../../fixtures/voice/aasist-reference.json" with { type: "json" };
 
 const dataDir = path.resolve(import.meta.dirname, "../../..", process.env.LG_DATA_DIR ?? "../shared/data");
 const decode = async (file: string) =>
   (await decodeAudio(new Uint8Array(await readFile(path.join(dataDir, file))))).samples;
 const WINDOW = 64_600;
+
+/** Mono 16 kHz IEEE-float WAV, so a test can hand analyseVoice audio it built itself. */
+function floatWav(samples: Float32Array): Uint8Array {
+  const out = new Uint8Array(44 + samples.byteLength);
+  const view = new DataView(out.buffer);
+  const ascii = (at: number, text: string) => {
+    for (let i = 0; i < text.length; i++) view.setUint8(at + i, text.charCodeAt(i));
+  };
+  ascii(0, "RIFF");
+  view.setUint32(4, 36 + samples.byteLength, true);
+  ascii(8, "WAVEfmt ");
+  view.setUint32(16, 16, true);
+  view.setUint16(20, 3, true); // IEEE float
+  view.setUint16(22, 1, true);
+  view.setUint32(24, 16_000, true);
+  view.setUint32(28, 16_000 * 4, true);
+  view.setUint16(32, 4, true);
+  view.setUint16(34, 32, true);
+  ascii(36, "data");
+  view.setUint32(40, samples.byteLength, true);
+  out.set(new Uint8Array(samples.buffer, samples.byteOffset, samples.byteLength), 44);
+  return out;
+}
 
 describe("AASIST synthetic-speech countermeasure", () => {
   it("produces the PyTorch reference logits for both published checkpoints", async () => {
@@ -47,6 +71,45 @@ describe("AASIST synthetic-speech countermeasure", () => {
     const mean = result.windows.reduce((sum, w) => sum + w.score, 0) / result.windows.length;
     expect(result.score).toBeCloseTo(mean, 10);
     for (const w of result.windows) expect(w.score).toBeGreaterThanOrEqual(0);
+    expect(result.skipped).toEqual([]);
+  });
+
+  it("leaves windows without speech unscored, says so, and scores the others exactly as before", async () => {
+    const clip = await decode("voices/librispeech/367/367-130732-0001.flac");
+    // The reading, then two windows' worth of silence: the last two windows hold no speech.
+    const audio = new Float32Array(clip.length + 2 * WINDOW);
+    audio.set(clip);
+    const all = await scoreSynthetic(audio, { model: "AASIST-L" });
+    const result = await scoreSynthetic(audio, { model: "AASIST-L", speech: [[0, clip.length]] });
+
+    const starts = windowStarts(audio.length, WINDOW, 16);
+    expect(starts).toHaveLength(4);
+    expect(result.windows).toEqual(all.windows.slice(0, 2));
+    expect(result.skipped).toEqual(starts.slice(2).map((s) => ({ startS: s / 16_000, reason: NO_SPEECH_REASON })));
+    expect(result.score).toBeCloseTo((all.windows[0]!.score + all.windows[1]!.score) / 2, 10);
+  });
+
+  it("in the voice path, leaves unscored the windows in which the VAD found no speech", async () => {
+    const clip = await decode("voices/librispeech/367/367-130732-0001.flac");
+    // Ten seconds of silence, then the reading: the first two windows hold no speech.
+    const audio = new Float32Array(10 * 16_000 + clip.length);
+    audio.set(clip, 10 * 16_000);
+    const { signal } = await analyseVoice(floatWav(audio), [], 600);
+    const { windows, skippedWindows } = signal.evidence as {
+      windows: { startS: number }[];
+      skippedWindows: { startS: number; reason: string }[];
+    };
+    const starts = windowStarts(audio.length, WINDOW, 16).map((s) => s / 16_000);
+    expect(windows.map((w) => w.startS)).toEqual(starts.slice(2));
+    expect(skippedWindows).toEqual(starts.slice(0, 2).map((startS) => ({ startS, reason: NO_SPEECH_REASON })));
+    expect(signal.explanation).toContain("2 of the 4 four-second windows had no speech and were not scored");
+  });
+
+  it("scores every window when the speech ranges touch none of them", async () => {
+    const clip = await decode("voices/librispeech/367/367-130732-0001.flac");
+    const result = await scoreSynthetic(clip.subarray(0, 16_000), { model: "AASIST-L", speech: [] });
+    expect(result.windows).toHaveLength(1);
+    expect(result.skipped).toEqual([]);
   });
 });
 
@@ -60,6 +123,17 @@ describe("AASIST windows", () => {
     expect(windowStarts(100, 40, 16)).toEqual([0, 40, 60]);
     expect(windowStarts(30, 40, 16)).toEqual([0]);
     expect(windowStarts(1000, 10, 3)).toEqual([0, 495, 990]);
+  });
+
+  it("counts the samples of a window that fall inside speech ranges", () => {
+    const speech: [number, number][] = [
+      [10, 20],
+      [30, 50],
+    ];
+    expect(samplesWithin(speech, 0, 100)).toBe(30);
+    expect(samplesWithin(speech, 15, 35)).toBe(10);
+    expect(samplesWithin(speech, 20, 30)).toBe(0);
+    expect(samplesWithin([], 0, 100)).toBe(0);
   });
 
   it("turns logits into a spoof probability with a softmax", () => {

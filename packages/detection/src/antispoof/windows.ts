@@ -15,8 +15,16 @@ export function repeatToLength(samples: Float32Array, length: number): Float32Ar
 export function windowStarts(totalSamples: number, windowSamples: number, maxWindows: number): number[] {
   if (totalSamples <= windowSamples || maxWindows <= 1) return [0];
   const count = Math.ceil(totalSamples / windowSamples);
-  // The last window ends at the end of the audio rather than running into padding.
+  // The last window ends at the end of the audio rather than running into padding: a repeated
+  // tail would cost the same full window and feed the model an artificial seam.
   const lastStart = totalSamples - windowSamples;
   if (count <= maxWindows) return Array.from({ length: count }, (_, i) => Math.min(i * windowSamples, lastStart));
   return Array.from({ length: maxWindows }, (_, i) => Math.round((i * lastStart) / (maxWindows - 1)));
+}
+
+/** Samples of [start, end) inside the given [start, end) sample ranges (sorted, not overlapping). */
+export function samplesWithin(ranges: readonly (readonly [number, number])[], start: number, end: number): number {
+  let total = 0;
+  for (const [s, e] of ranges) total += Math.max(0, Math.min(e, end) - Math.max(s, start));
+  return total;
 }
