@@ -8,7 +8,14 @@ import * as s3deploy from "aws-cdk-lib/aws-s3-deployment";
 import { Construct } from "constructs";
 import type { StageConfig } from "../config.js";
 import { fromRoot } from "../paths.js";
-import { contentSecurityPolicy, PERMISSIONS_POLICY } from "./content-security-policy.js";
+import {
+  CROSS_ORIGIN_OPENER_POLICY,
+  contentSecurityPolicy,
+  FRAME_OPTIONS,
+  HSTS_MAX_AGE_DAYS,
+  PERMISSIONS_POLICY,
+  REFERRER_POLICY,
+} from "./content-security-policy.js";
 import { explainWildcards } from "./wildcard-grants.js";
 
 /** The runtime config file the React app fetches from /config.json (one build runs in any stage). */
@@ -66,23 +73,21 @@ export class Website extends Construct {
           override: true,
         },
         strictTransportSecurity: {
-          accessControlMaxAge: Duration.days(730),
+          accessControlMaxAge: Duration.days(HSTS_MAX_AGE_DAYS),
           includeSubdomains: true,
           preload: true,
           override: true,
         },
         contentTypeOptions: { override: true },
-        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
-        referrerPolicy: {
-          referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
-          override: true,
-        },
+        // The CDK enums' values are the header values themselves.
+        frameOptions: { frameOption: FRAME_OPTIONS as cloudfront.HeadersFrameOption, override: true },
+        referrerPolicy: { referrerPolicy: REFERRER_POLICY as cloudfront.HeadersReferrerPolicy, override: true },
         xssProtection: { protection: true, modeBlock: true, override: true },
       },
       customHeadersBehavior: {
         customHeaders: [
           { header: "Permissions-Policy", value: PERMISSIONS_POLICY, override: true },
-          { header: "Cross-Origin-Opener-Policy", value: "same-origin", override: true },
+          { header: "Cross-Origin-Opener-Policy", value: CROSS_ORIGIN_OPENER_POLICY, override: true },
         ],
       },
     });

@@ -4,6 +4,7 @@ import path from "node:path";
 import { SFNClient, StartExecutionCommand } from "@aws-sdk/client-sfn";
 import { SCHEDULED_JOBS, STATE_MACHINES, WORKFLOW_TASKS } from "@lg/lambdas/workflows/tasks";
 import { generateVapidSecret } from "@lg/notices";
+import { webSecurityHeaders } from "../../lib/constructs/content-security-policy.js";
 import type { RunningServer } from "./aws/http-server.js";
 import { LocalKms, startKmsServer } from "./aws/kms-server.js";
 import { type LocalScheduler, startSchedulerServer } from "./aws/scheduler/scheduler-server.js";
@@ -90,6 +91,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const outbox = new Outbox(path.join(dataDir, "outbox"));
     // The web origin first: a taken port should fail fast, before anything else starts.
     let runtimeConfig: Record<string, unknown> = {};
+    // CloudFront's headers; the upload origin (the S3 stand-in's) is filled in once S3 is up.
+    let securityHeaders = webSecurityHeaders({ uploadOrigins: [], https: false });
     let web: RunningServer;
     try {
       web = track(
@@ -98,6 +101,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
           distDir: options.distDir ?? path.join(repoRoot, "frontend", "dist"),
           outbox,
           runtimeConfig: () => runtimeConfig,
+          securityHeaders: () => securityHeaders,
         }),
       );
     } catch (error) {
@@ -117,6 +121,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         [appUrl, `http://127.0.0.1:${web.port}`],
       ),
     );
+    // Presigned uploads go to the S3 stand-in, as they go to the biometric bucket in AWS.
+    securityHeaders = webSecurityHeaders({ uploadOrigins: [new URL(s3.url).origin], https: false });
     const kms = new LocalKms(path.join(dataDir, "kms"));
     const biometricKeyId = kms.ensureKey(LOCAL_NAMES.biometricKeyAlias, "Envelope encryption of biometric embeddings");
     const kmsServer = track(await startKmsServer(kms));

@@ -35,6 +35,8 @@ let captureDir: string;
 let capture: FakeCapture;
 let persona: PersonaMedia & { displayName: string };
 let platformsChosen = 0;
+/** What Chromium reported blocking under the Content-Security-Policy the local origin sends, as CloudFront does. */
+const cspViolations: string[] = [];
 
 beforeAll(async () => {
   ensureWebBuilt();
@@ -59,6 +61,9 @@ beforeAll(async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   await context.grantPermissions(["camera", "microphone"], { origin: stack.url });
   page = await context.newPage();
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+  });
 });
 
 // Each step builds on the last: when one fails, the screen it stopped on says why.
@@ -256,5 +261,9 @@ describe("protection journey on the local stack", () => {
     ]) {
       expect(notice).toContain(element);
     }
+  });
+
+  it("ran the whole journey under the app's Content-Security-Policy without breaking it", () => {
+    expect(cspViolations).toEqual([]);
   });
 });

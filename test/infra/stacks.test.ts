@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ROUTE_GROUPS, ROUTES, type RouteGroup } from "../../lambdas/src/api/routes.js";
 import { SCHEDULED_JOBS, WORKFLOW_TASKS, type WorkflowTask } from "../../lambdas/src/workflows/tasks.js";
 import type { AppFunction } from "../../lib/constructs/app-function.js";
+import { webSecurityHeaders } from "../../lib/constructs/content-security-policy.js";
 import { referencedTasks } from "../../lib/constructs/workflows.js";
 import type { LikenessGuardStacks } from "../../lib/likenessguard.js";
 import { synthesizedStage } from "./synth-app.js";
@@ -428,6 +429,22 @@ describe("web", () => {
     expect(csp).not.toMatch(/\*/);
     expect(headers.StrictTransportSecurity).toMatchObject({ IncludeSubdomains: true, Override: true });
     expect(headers.FrameOptions).toMatchObject({ FrameOption: "DENY" });
+
+    // The same headers the local web origin sends (webSecurityHeaders), read back from the template.
+    const custom = policy?.Properties.ResponseHeadersPolicyConfig.CustomHeadersConfig.Items as {
+      Header: string;
+      Value: string;
+    }[];
+    const sent: Record<string, string> = {
+      "content-security-policy": csp,
+      "strict-transport-security": `max-age=${headers.StrictTransportSecurity.AccessControlMaxAgeSec}; includeSubDomains; preload`,
+      "x-content-type-options": "nosniff",
+      "x-frame-options": headers.FrameOptions.FrameOption,
+      "referrer-policy": headers.ReferrerPolicy.ReferrerPolicy,
+      "x-xss-protection": `${headers.XSSProtection.Protection ? 1 : 0}; mode=block`,
+      ...Object.fromEntries(custom.map((h) => [h.Header.toLowerCase(), h.Value])),
+    };
+    expect(sent).toEqual(webSecurityHeaders({ uploadOrigins: ["https://<bucket-domain>"] }));
   });
 
   it("the biometric bucket takes presigned PUTs from the app's pages only (CORS), and nothing else cross-origin", () => {

@@ -18,6 +18,8 @@ export interface WebServerOptions {
   outbox: Outbox;
   /** What the React app reads from /config.json at runtime. */
   runtimeConfig: () => Record<string, unknown>;
+  /** The headers CloudFront's response-headers policy adds in AWS (webSecurityHeaders), for every app response. */
+  securityHeaders: () => Record<string, string>;
 }
 
 const json = (res: http.ServerResponse, status: number, body: unknown) => {
@@ -25,13 +27,19 @@ const json = (res: http.ServerResponse, status: number, body: unknown) => {
   res.end(JSON.stringify(body));
 };
 
+const isOutbox = (pathname: string) => pathname === "/outbox" || pathname.startsWith("/outbox/");
+
 /**
  * The one origin a browser talks to locally, as CloudFront is in AWS: /api/* through API Gateway
- * events to the same route-group handlers, /config.json, the outbox, and the built web app.
+ * events to the same route-group handlers, /config.json, the outbox, and the built web app. What
+ * CloudFront serves carries its security headers here too; the outbox is local-only and has none.
  */
 export function startWebServer(options: WebServerOptions): Promise<RunningServer> {
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");
+    if (!isOutbox(url.pathname)) {
+      for (const [name, value] of Object.entries(options.securityHeaders())) res.setHeader(name, value);
+    }
     try {
       if (url.pathname === "/api" || url.pathname.startsWith("/api/")) return await handleApi(req, res, url);
       if (url.pathname === "/config.json") return json(res, 200, options.runtimeConfig());

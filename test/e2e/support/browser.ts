@@ -39,7 +39,8 @@ export async function latestCode(stackUrl: string, to: string): Promise<string> 
 }
 
 export async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
+  // Evaluated, not added as a <script>: the local origin sends the app's CSP, which refuses inline scripts.
+  await page.evaluate(axeSource);
   // Runs in the page: axe is global there, and `document` is the page's document.
   return page.evaluate(async () => {
     const scope = globalThis as unknown as { axe: typeof import("axe-core"); document: unknown };
