@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import * as ort from "onnxruntime-node";
+import type { OnnxRuntime } from "./onnx-port.js";
 
 /**
  * onnxruntime-node adapter: sessions pinned to one intra-op thread, because a Lambda or a scan
@@ -41,3 +42,10 @@ export async function createOnnxSessionFromBytes(model: Uint8Array): Promise<Onn
     graphOptimizationLevel: "all",
   });
 }
+
+/** This adapter as the runtime port that runtime-free model code (voice/vad.ts, voice/ge2e.ts) takes. */
+export const onnxNodeRuntime: OnnxRuntime = {
+  float32Tensor,
+  int64Tensor,
+  sessionFromBytes: createOnnxSessionFromBytes,
+};

@@ -1,6 +1,7 @@
 import { OnnxGraphBuilder } from "../runtimes/onnx-graph.js";
 import type { Tensor } from "../torch/checkpoint.js";
 import { weight } from "../torch/weights.js";
+import { LSTM_INPUT, LSTM_OUTPUT } from "./ge2e.js";
 
 /**
  * The GE2E encoder's three stacked LSTM layers as an ONNX graph, so onnxruntime's LSTM kernel
@@ -10,8 +11,6 @@ import { weight } from "../torch/weights.js";
  * PyTorch orders an LSTM's gate blocks (input, forget, cell, output); ONNX orders them
  * (input, output, forget, cell), so the weight blocks are reordered here.
  */
-export const LSTM_INPUT = "mels";
-export const LSTM_OUTPUT = "final_hidden";
 
 const PYTORCH_TO_ONNX_GATES = [0, 3, 1, 2];
 

@@ -1,7 +1,4 @@
-import { Model } from "../models/model.js";
-import { createOnnxSessionFromBytes, float32Tensor, type OnnxSession } from "../runtimes/onnx.js";
-import { loadStateDict, weight } from "../torch/weights.js";
-import { buildLstmGraph, LSTM_INPUT, LSTM_OUTPUT } from "./ge2e-graph.js";
+import type { OnnxSessionLike, OnnxTensors } from "../runtimes/onnx-port.js";
 import { HOP, MEL_SAMPLE_RATE, melSpectrogram, N_MELS } from "./mel.js";
 
 /**
@@ -9,20 +6,44 @@ import { HOP, MEL_SAMPLE_RATE, melSpectrogram, N_MELS } from "./mel.js";
  * 40-band mel frames → 3-layer LSTM (256) → linear 256 → ReLU → L2 norm, applied to 1.6 s partial
  * windows; the utterance embedding is the normalised mean of the partial embeddings, exactly as
  * `VoiceEncoder.embed_utterance(wav, rate=1.3, min_coverage=0.75)`.
+ * Runtime-free: the LSTM graph runs on onnxruntime-node on the server (models.ts) and on
+ * onnxruntime-web in the zero-knowledge browser build, from the same graph bytes.
  */
 
 export const EMBEDDING_SIZE = 256;
-const HIDDEN = 256;
-const LAYERS = 3;
+export const HIDDEN = 256;
+export const LAYERS = 3;
 export const PARTIAL_FRAMES = 160;
 const PARTIAL_RATE = 1.3;
 const MIN_COVERAGE = 0.75;
 export const GE2E_WEIGHTS_FILE = "resemblyzer/pretrained.pt";
 
+/** Input and output names of the LSTM graph (ge2e-graph.ts builds it). */
+export const LSTM_INPUT = "mels";
+export const LSTM_OUTPUT = "final_hidden";
+
 export interface Ge2eWeights {
-  lstm: OnnxSession;
+  lstm: OnnxSessionLike;
   linearW: Float32Array;
   linearB: Float32Array;
+}
+
+const LINEAR_FLOATS = EMBEDDING_SIZE * HIDDEN + EMBEDDING_SIZE;
+
+/** The linear layer as one file for the browser build: weight [256 × 256] then bias, float32 little-endian. */
+export function linearLayerBytes(linearW: Float32Array, linearB: Float32Array): Uint8Array {
+  const out = new Float32Array(LINEAR_FLOATS);
+  out.set(linearW);
+  out.set(linearB, linearW.length);
+  return new Uint8Array(out.buffer);
+}
+
+export function linearLayerFromBytes(bytes: Uint8Array): { linearW: Float32Array; linearB: Float32Array } {
+  if (bytes.byteLength !== LINEAR_FLOATS * 4) {
+    throw new Error(`GE2E linear layer: expected ${LINEAR_FLOATS * 4} bytes, got ${bytes.byteLength}`);
+  }
+  const floats = new Float32Array(bytes.slice().buffer);
+  return { linearW: floats.subarray(0, EMBEDDING_SIZE * HIDDEN), linearB: floats.subarray(EMBEDDING_SIZE * HIDDEN) };
 }
 
 export interface PartialSlices {
@@ -61,24 +82,11 @@ export interface UtteranceEmbedding {
   partialStarts: number[];
 }
 
-export class Ge2eEncoder extends Model<Float32Array, UtteranceEmbedding, Ge2eWeights> {
-  readonly name = "resemblyzer-ge2e";
-
-  protected async load(): Promise<Ge2eWeights> {
-    const state = await loadStateDict(GE2E_WEIGHTS_FILE, ["model_state"]);
-    return {
-      lstm: await createOnnxSessionFromBytes(buildLstmGraph(state, LAYERS, N_MELS, HIDDEN)),
-      linearW: weight(state, "linear.weight", [EMBEDDING_SIZE, HIDDEN]),
-      linearB: weight(state, "linear.bias", [EMBEDDING_SIZE]),
-    };
-  }
-
-  protected async run(weights: Ge2eWeights, wav: Float32Array): Promise<UtteranceEmbedding> {
-    return embedUtterance(weights, wav);
-  }
-}
-
-export async function embedUtterance(weights: Ge2eWeights, wav: Float32Array): Promise<UtteranceEmbedding> {
+export async function embedUtterance(
+  weights: Ge2eWeights,
+  tensors: OnnxTensors,
+  wav: Float32Array,
+): Promise<UtteranceEmbedding> {
   const { starts, paddedLength } = partialSlices(wav.length);
   let padded = wav;
   if (paddedLength >= wav.length) {
@@ -95,7 +103,9 @@ export async function embedUtterance(weights: Ge2eWeights, wav: Float32Array): P
       sequence.set(mel.data.subarray(from, from + N_MELS), (t * batch + b) * N_MELS);
     }
   });
-  const result = await weights.lstm.run({ [LSTM_INPUT]: float32Tensor(sequence, [PARTIAL_FRAMES, batch, N_MELS]) });
+  const result = await weights.lstm.run({
+    [LSTM_INPUT]: tensors.float32Tensor(sequence, [PARTIAL_FRAMES, batch, N_MELS]),
+  });
   const finalHidden = result[LSTM_OUTPUT]?.data as Float32Array | undefined;
   if (!finalHidden) throw new Error("GE2E: LSTM produced no output");
 

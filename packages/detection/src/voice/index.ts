@@ -6,7 +6,12 @@ import { analyseSpeech } from "./speech.js";
 import type { SpeechDetection } from "./vad.js";
 
 export { NoSpeechError, speakerEmbedding } from "./embedding.js";
-export { assessVoiceForEnrolment, type EnrolmentAssessment, MIN_ENROLMENT_SPEECH_SECONDS } from "./enrolment.js";
+export {
+  assessVoiceForEnrolment,
+  type EnrolmentAssessment,
+  MIN_ENROLMENT_SPEECH_SECONDS,
+  voiceEnrolmentReasons,
+} from "./enrolment.js";
 export { cosineDistance, type MatchOptions, matchVoice, voiceCalibration } from "./matching.js";
 export type { SpeechDetection, SpeechSegment } from "./vad.js";
 

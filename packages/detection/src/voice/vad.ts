@@ -1,15 +1,15 @@
-import { createRequire } from "node:module";
-import path from "node:path";
-import { Model } from "../models/model.js";
-import { createOnnxSession, float32Tensor, int64Tensor, type OnnxSession, type OnnxTensor } from "../runtimes/onnx.js";
+import type { OnnxSessionLike, OnnxTensorLike, OnnxTensors } from "../runtimes/onnx-port.js";
 
 /**
- * Voice activity with Silero VAD v5 (the ONNX file shipped in @ricky0123/vad-web), run by
- * onnxruntime-node over 32 ms frames, then turned into segments the way silero-vad's
- * get_speech_timestamps does (hysteresis thresholds, minimum speech and silence, padding).
+ * Voice activity with Silero VAD v5 (the ONNX file shipped in @ricky0123/vad-web) over 32 ms
+ * frames, then turned into segments the way silero-vad's get_speech_timestamps does (hysteresis
+ * thresholds, minimum speech and silence, padding). Runtime-free: the server runs it on
+ * onnxruntime-node (models.ts), the zero-knowledge browser build on onnxruntime-web.
  */
 
 export const VAD_SAMPLE_RATE = 16_000;
+/** The model file inside @ricky0123/vad-web's dist folder. */
+export const SILERO_VAD_FILE = "silero_vad_v5.onnx";
 const FRAME = 512;
 const CONTEXT = 64;
 const STATE_SIZE = 2 * 1 * 128;
@@ -24,43 +24,33 @@ export interface SpeechDetection {
   speechSeconds: number;
 }
 
-function sileroModelPath(): string {
-  const require = createRequire(import.meta.url);
-  const packageJson = require.resolve("@ricky0123/vad-web/package.json");
-  return path.join(path.dirname(packageJson), "dist", "silero_vad_v5.onnx");
-}
-
-export class SileroVad extends Model<Float32Array, Float32Array, OnnxSession> {
-  readonly name = "silero-vad-v5";
-
-  protected load(): Promise<OnnxSession> {
-    return createOnnxSession(sileroModelPath());
+/** Speech probability per 512-sample frame. */
+export async function speechProbabilities(
+  session: OnnxSessionLike,
+  tensors: OnnxTensors,
+  pcm: Float32Array,
+): Promise<Float32Array> {
+  const frames = Math.ceil(pcm.length / FRAME);
+  const probabilities = new Float32Array(frames);
+  let state: OnnxTensorLike = tensors.float32Tensor(new Float32Array(STATE_SIZE), [2, 1, 128]);
+  const sr = tensors.int64Tensor([BigInt(VAD_SAMPLE_RATE)], [1]);
+  const input = new Float32Array(CONTEXT + FRAME);
+  for (let f = 0; f < frames; f++) {
+    // Each frame is preceded by the last 64 samples of the previous one, as silero-vad feeds it.
+    input.copyWithin(0, FRAME, FRAME + CONTEXT);
+    if (f === 0) input.fill(0, 0, CONTEXT);
+    const start = f * FRAME;
+    const chunk = pcm.subarray(start, Math.min(start + FRAME, pcm.length));
+    input.set(chunk, CONTEXT);
+    if (chunk.length < FRAME) input.fill(0, CONTEXT + chunk.length);
+    const out = await session.run({ input: tensors.float32Tensor(input.slice(), [1, CONTEXT + FRAME]), state, sr });
+    const next = out.stateN;
+    const output = out.output;
+    if (!next || !output) throw new Error("Silero VAD returned no output");
+    state = next;
+    probabilities[f] = (output.data as Float32Array)[0] as number;
   }
-
-  /** Speech probability per 512-sample frame. */
-  protected async run(session: OnnxSession, pcm: Float32Array): Promise<Float32Array> {
-    const frames = Math.ceil(pcm.length / FRAME);
-    const probabilities = new Float32Array(frames);
-    let state: OnnxTensor = float32Tensor(new Float32Array(STATE_SIZE), [2, 1, 128]);
-    const sr = int64Tensor([BigInt(VAD_SAMPLE_RATE)], [1]);
-    const input = new Float32Array(CONTEXT + FRAME);
-    for (let f = 0; f < frames; f++) {
-      // Each frame is preceded by the last 64 samples of the previous one, as silero-vad feeds it.
-      input.copyWithin(0, FRAME, FRAME + CONTEXT);
-      if (f === 0) input.fill(0, 0, CONTEXT);
-      const start = f * FRAME;
-      const chunk = pcm.subarray(start, Math.min(start + FRAME, pcm.length));
-      input.set(chunk, CONTEXT);
-      if (chunk.length < FRAME) input.fill(0, CONTEXT + chunk.length);
-      const out = await session.run({ input: float32Tensor(input.slice(), [1, CONTEXT + FRAME]), state, sr });
-      const next = out.stateN;
-      const output = out.output;
-      if (!next || !output) throw new Error("Silero VAD returned no output");
-      state = next;
-      probabilities[f] = (output.data as Float32Array)[0] as number;
-    }
-    return probabilities;
-  }
+  return probabilities;
 }
 
 export interface SegmentOptions {
