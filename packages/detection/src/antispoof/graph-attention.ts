@@ -39,6 +39,8 @@ function batchNormFrom(weights: Map<string, Tensor>, prefix: string, dim: number
 /**
  * Attention logits between every pair of nodes: tanh(W·(x_i ⊙ x_j) + b) · w_ij / T, then softmax
  * over j. `vectorFor(i, j)` chooses the attention vector (HS-GAL uses one per node-type pair).
+ * x_i ⊙ x_j and the choice of vector are symmetric in i and j, so each unordered pair is computed
+ * once, with the same float32 roundings as the full [n·n × d] product the reference builds.
  */
 function pairwiseAttention(
   x: Float32Array,
@@ -47,20 +49,24 @@ function pairwiseAttention(
   vectorFor: (i: number, j: number) => Float32Array,
   temperature: number,
 ): Float32Array {
-  const d = proj.inDim;
-  const product = new Float32Array(n * n * d);
-  for (let i = 0; i < n; i++)
-    for (let j = 0; j < n; j++)
-      for (let k = 0; k < d; k++) product[(i * n + j) * d + k] = (x[i * d + k] as number) * (x[j * d + k] as number);
-  const projected = linear(product, n * n, proj);
+  const { inDim: d, outDim, w, b } = proj;
+  const pair = new Float32Array(d);
+  const projected = new Float32Array(outDim);
   const logits = new Float32Array(n * n);
   for (let i = 0; i < n; i++) {
-    for (let j = 0; j < n; j++) {
+    for (let j = i; j < n; j++) {
+      for (let k = 0; k < d; k++) pair[k] = (x[i * d + k] as number) * (x[j * d + k] as number);
       const vector = vectorFor(i, j);
-      const o = (i * n + j) * proj.outDim;
       let sum = 0;
-      for (let k = 0; k < proj.outDim; k++) sum += Math.tanh(projected[o + k] as number) * (vector[k] as number);
+      for (let o = 0; o < outDim; o++) {
+        const row = o * d;
+        let acc = b[o] as number;
+        for (let k = 0; k < d; k++) acc += (w[row + k] as number) * (pair[k] as number);
+        projected[o] = acc;
+        sum += Math.tanh(projected[o] as number) * (vector[o] as number);
+      }
       logits[i * n + j] = sum / temperature;
+      logits[j * n + i] = logits[i * n + j] as number;
     }
   }
   softmaxRowsInPlace(logits, n, n);
