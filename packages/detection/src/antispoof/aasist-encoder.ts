@@ -24,7 +24,9 @@ export function buildEncoderGraph(config: AasistConfig, weights: Map<string, Ten
   let x = g.node("Conv", [ENCODER_INPUT, sincW], { kernel_shape: [1, taps] });
   x = g.node("Abs", [x]);
   // [1, filters, 1, time] → [1, 1, filters, time]: the reference pools filters and time together.
-  x = g.node("Transpose", [x], { perm: [0, 2, 1, 3] });
+  // Both shapes share one memory layout, so a Reshape does it without the copy a Transpose makes.
+  const filtersByTime = BigInt64Array.from([1n, 1n, BigInt(config.sincFilters), -1n]);
+  x = g.node("Reshape", [x, g.constant("filters_by_time", filtersByTime, [4])]);
   x = g.node("MaxPool", [x], { kernel_shape: [3, 3], strides: [3, 3] });
   x = batchNorm(g, weights, "first_bn", 1, x);
   x = g.node("Selu", [x]);
