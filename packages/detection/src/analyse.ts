@@ -67,10 +67,10 @@ async function watermarkSignal(bytes: Uint8Array, analysed: DecodedImage, limits
       evidence: {},
     };
   }
-  const full =
-    analysed.fullResolution ??
-    (analysed.scale === 1 ? analysed.pixels : (await decodeImage(bytes, limits, Number.POSITIVE_INFINITY)).pixels);
-  return sdWatermarkSignal(full);
+  if (analysed.fullResolution)
+    return sdWatermarkSignal(analysed.fullResolution.pixels, analysed.fullResolution.orientation);
+  const full = analysed.scale === 1 ? analysed : await decodeImage(bytes, limits, Number.POSITIVE_INFINITY);
+  return sdWatermarkSignal(full.pixels);
 }
 
 async function analyseImage(bytes: Uint8Array, options: AnalyseOptions, limits: MediaLimits, clock: Stopwatch) {

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { analyseMedia } from "../../../packages/detection/src/analyse.js";
 import { decodeImage, encodePng, type RgbImage } from "../../../packages/detection/src/media/image.js";
 import { defaultLimits } from "../../../packages/detection/src/media/limits.js";
-import { encodeDwtDct } from "../../../packages/detection/src/provenance/watermark/dwt-dct.js";
+import { turnUpright, uprightView } from "../../../packages/detection/src/media/orientation.js";
+import { encodeDwtDct, readBlockBits } from "../../../packages/detection/src/provenance/watermark/dwt-dct.js";
 import { WATERMARK_PAYLOADS } from "../../../packages/detection/src/provenance/watermark/sd-watermark.js";
 import { dataFile } from "./data-dir.js";
 
@@ -28,14 +29,14 @@ const pictures: [string, () => Promise<Uint8Array>][] = [
     async () => toBytes(await photoAt(3300).jpeg().toBuffer()),
   ],
   ["a JPEG with an embedded ICC profile", async () => dataFile("faces/deepface/img1.jpg")],
-  [
-    "a JPEG stored on its side (EXIF orientation 6)",
-    async () => toBytes(await photoAt(2000).withMetadata({ orientation: 6 }).jpeg().toBuffer()),
-  ],
   ["a greyscale JPEG", async () => toBytes(await photoAt(2000).greyscale().jpeg().toBuffer())],
   ["a PNG", async () => toBytes(await photoAt(1600).png().toBuffer())],
   ["a PNG with transparency", async () => toBytes(await photoAt(1600).ensureAlpha(0.5).png().toBuffer())],
   ["a WebP", async () => toBytes(await photoAt(2000).webp().toBuffer())],
+  ...[2, 3, 4, 5, 6, 7, 8].map((orientation): [string, () => Promise<Uint8Array>] => [
+    `a JPEG stored with EXIF orientation ${orientation}`,
+    async () => toBytes(await photoAt(2000).withMetadata({ orientation }).jpeg().toBuffer()),
+  ]),
 ];
 
 describe("decoding a picture once at full resolution", () => {
@@ -54,7 +55,25 @@ describe("decoding a picture once at full resolution", () => {
       expect(Math.max(kept.pixels.width, kept.pixels.height)).toBe(maxSide);
       expect({ ...kept, pixels: undefined, fullResolution: undefined }).toEqual({ ...direct, pixels: undefined });
       expect(samePixels(kept.pixels, direct.pixels)).toBe(true);
-      expect(kept.fullResolution && samePixels(kept.fullResolution, full.pixels)).toBe(true);
+      const stored = kept.fullResolution;
+      expect(stored && samePixels(turnUpright(stored.pixels, stored.orientation), full.pixels)).toBe(true);
+    },
+  );
+
+  it.each([1, 2, 3, 4, 5, 6, 7, 8])(
+    "reads the watermark blocks of a picture kept as stored with EXIF orientation %i as if upright",
+    {
+      timeout: 60_000,
+    },
+    async (orientation) => {
+      const bytes = toBytes(await photoAt(1200).withMetadata({ orientation }).jpeg().toBuffer());
+      const upright = await decodeImage(bytes, defaultLimits, Number.POSITIVE_INFINITY);
+      const stored = (await decodeImage(bytes, defaultLimits, maxSide, KEEP_ALL)).fullResolution;
+      if (!stored) throw new Error("no full-resolution pixels kept");
+
+      expect(stored.orientation).toBe(orientation);
+      const readings = readBlockBits(uprightView(stored.pixels, stored.orientation));
+      expect(Buffer.from(readings).equals(Buffer.from(readBlockBits(uprightView(upright.pixels, 1))))).toBe(true);
     },
   );
 
@@ -69,7 +88,7 @@ describe("decoding a picture once at full resolution", () => {
     const bytes = toBytes(await photoAt(800).png().toBuffer());
     const image = await decodeImage(bytes, defaultLimits, maxSide, KEEP_ALL);
     expect(image.scale).toBe(1);
-    expect(image.fullResolution).toBe(image.pixels);
+    expect(image.fullResolution).toEqual({ pixels: image.pixels, orientation: 1 });
   });
 });
 

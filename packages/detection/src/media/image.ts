@@ -1,8 +1,9 @@
-import sharp, { type OutputInfo, type ResizeOptions } from "sharp";
+import sharp, { type Metadata, type OutputInfo, type ResizeOptions } from "sharp";
 import type { MediaFormat } from "../result.js";
 import { MediaError } from "./errors.js";
 import { readImageDimensions } from "./image-header.js";
 import type { MediaLimits } from "./limits.js";
+import { type StoredImage, turnUpright } from "./orientation.js";
 import { sniffMediaType } from "./sniff.js";
 
 /**
@@ -27,8 +28,8 @@ export interface DecodedImage {
   pixels: RgbImage;
   /** pixels.width / width: below 1 when the image was scaled down for analysis. */
   scale: number;
-  /** Upright full-resolution pixels, when asked for (DecodeOptions); `pixels` itself when not scaled. */
-  fullResolution?: RgbImage;
+  /** Full-resolution pixels as stored, when asked for (DecodeOptions); read them with uprightView. */
+  fullResolution?: StoredImage;
 }
 
 export interface ImageCheck {
@@ -79,32 +80,48 @@ const fitInside = (maxSide: number): ResizeOptions => ({
   withoutEnlargement: true,
 });
 
-/** The file's first frame as upright 8-bit sRGB, its longest side at most `maxSide`. */
-async function decodeRgb(bytes: Uint8Array, limits: MediaLimits, maxSide: number): Promise<RgbImage> {
-  let pipeline = sharp(bytes, { failOn: "truncated", limitInputPixels: limits.maxPixels }).rotate();
+/** The file's first frame as 8-bit sRGB, upright or as stored, its longest side at most `maxSide`. */
+async function decodeRgb(bytes: Uint8Array, limits: MediaLimits, maxSide: number, upright = true): Promise<RgbImage> {
+  let pipeline = sharp(bytes, { failOn: "truncated", limitInputPixels: limits.maxPixels });
+  if (upright) pipeline = pipeline.rotate();
   if (Number.isFinite(maxSide)) pipeline = pipeline.resize(fitInside(maxSide));
   return rawPixels(await pipeline.removeAlpha().toColourspace("srgb").raw().toBuffer({ resolveWithObject: true }));
 }
 
 /**
- * Whether scaling the full decode down gives exactly the pixels decodeRgb(maxSide) gives. Only
- * for a 3-channel 8-bit picture stored upright (sharp resizes before it rotates, and before it
- * drops alpha or converts grey or 16-bit to 8-bit sRGB), and not when sharp would decode at a
- * reduced scale instead: libjpeg shrink-on-load, which sharp's pipeline.cc uses on a JPEG
- * shrunk by 3 or more (2 and more, less one step when the shrink's integer part equals the
- * factor), or WebP's scale-on-load. test/unit/detection/media-intake.test.ts holds sharp to it.
+ * Whether scaling the stored full decode down, then turning it upright, gives exactly the pixels
+ * decodeRgb(maxSide) gives: sharp also resizes before it turns the picture upright, but only
+ * for 3-channel 8-bit pixels does it resize what the full decode holds (it drops alpha and
+ * converts grey or 16-bit to 8-bit sRGB after resizing), and not when it decodes at a reduced
+ * scale instead: libjpeg shrink-on-load, which sharp's pipeline.cc uses on a JPEG shrunk by 3 or
+ * more (2 and more, less one step when the shrink's integer part equals the factor), or WebP's
+ * scale-on-load. test/unit/detection/full-resolution-decode.test.ts holds sharp to each case.
  */
-async function scalingFullDecodeMatches(bytes: Uint8Array, check: ImageCheck, maxSide: number): Promise<boolean> {
+function scalingFullDecodeMatches(check: ImageCheck, metadata: Metadata, maxSide: number): boolean {
   const shrink = Math.max(check.width, check.height) / maxSide;
   if ((check.format === "jpeg" && shrink >= 3) || check.format === "webp") return false;
-  const { channels, depth, orientation } = await sharp(bytes).metadata();
-  return channels === 3 && depth === "uchar" && (orientation ?? 1) === 1;
+  return metadata.channels === 3 && metadata.depth === "uchar";
 }
 
 async function scaleDown(image: RgbImage, maxSide: number): Promise<RgbImage> {
   const { width, height } = image;
   const pipeline = sharp(image.data, { raw: { width, height, channels: 3 } }).resize(fitInside(maxSide));
   return rawPixels(await pipeline.raw().toBuffer({ resolveWithObject: true }));
+}
+
+/** The full-resolution pixels as stored, and the analysis copy from them where it comes out the same. */
+async function decodeFullResolution(bytes: Uint8Array, check: ImageCheck, limits: MediaLimits, maxSide: number) {
+  const metadata = await sharp(bytes).metadata();
+  const full: StoredImage = {
+    pixels: await decodeRgb(bytes, limits, Number.POSITIVE_INFINITY, false),
+    orientation: metadata.orientation ?? 1,
+  };
+  const { pixels: stored, orientation } = full;
+  if (Math.max(stored.width, stored.height) <= maxSide) return { full, pixels: turnUpright(stored, orientation) };
+  if (scalingFullDecodeMatches(check, metadata, maxSide)) {
+    return { full, pixels: turnUpright(await scaleDown(stored, maxSide), orientation) };
+  }
+  return { full, pixels: await decodeRgb(bytes, limits, maxSide) };
 }
 
 export interface DecodeOptions {
@@ -129,19 +146,9 @@ export async function decodeImage(
   const check = checkImage(bytes, limits);
   const keepFull = check.width * check.height <= (options.keepFullResolutionUpTo ?? 0);
   try {
-    let pixels: RgbImage;
-    let fullResolution: RgbImage | undefined;
-    if (!keepFull) {
-      pixels = await decodeRgb(bytes, limits, maxSide);
-    } else {
-      fullResolution = await decodeRgb(bytes, limits, Number.POSITIVE_INFINITY);
-      pixels =
-        Math.max(fullResolution.width, fullResolution.height) <= maxSide
-          ? fullResolution
-          : (await scalingFullDecodeMatches(bytes, check, maxSide))
-            ? await scaleDown(fullResolution, maxSide)
-            : await decodeRgb(bytes, limits, maxSide);
-    }
+    const { pixels, full } = keepFull
+      ? await decodeFullResolution(bytes, check, limits, maxSide)
+      : { pixels: await decodeRgb(bytes, limits, maxSide), full: undefined };
     // EXIF rotation may swap the stored sides; report the upright ones.
     const swapped = pixels.width > pixels.height !== check.width > check.height && check.width !== check.height;
     const width = swapped ? check.height : check.width;
@@ -152,7 +159,7 @@ export async function decodeImage(
       height,
       pixels,
       scale: pixels.width / width,
-      ...(fullResolution ? { fullResolution } : {}),
+      ...(full ? { fullResolution: full } : {}),
     };
   } catch (error) {
     if (error instanceof MediaError) throw error;

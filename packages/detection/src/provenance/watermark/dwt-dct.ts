@@ -1,4 +1,5 @@
 import type { RgbImage } from "../../media/image.js";
+import { type UprightView, uprightView } from "../../media/orientation.js";
 
 /**
  * The "dwtDct" method of the invisible-watermark package (imwatermark), which Stable Diffusion's
@@ -100,7 +101,7 @@ interface Geometry {
   blockCols: number;
 }
 
-function geometry(image: RgbImage): Geometry {
+function geometry(image: { width: number; height: number }): Geometry {
   const rows = Math.floor(image.height / 4) * 4;
   const cols = Math.floor(image.width / 4) * 4;
   const llCols = cols / 2;
@@ -123,26 +124,33 @@ export interface DecodedWatermark {
 /** The forward basis as scalars, so the per-block transform below runs without array reads. */
 /**
  * Each block's bit reading, in embedding order; payloads of any length are tallied from it.
+ * Reads the picture upright through `image` (stored pixels need not be turned first).
  * One pass over the pixels the blocks cover, each block's 8×8 pixels turned into its 16 LL values
  * and its DCT in two 16-value scratch arrays: no picture-sized U or LL array (100 MB and 25 MB
  * of float64 for a 12-megapixel photo). Each sum is uChannel → haarLowBand → dct2's, term for
  * term in the same order, so the readings are bit-identical to that pipeline's.
  */
-export function readBlockBits(image: RgbImage): Uint8Array {
+export function readBlockBits(image: UprightView): Uint8Array {
   const g = geometry(image);
-  const { data, width } = image;
+  const { data, origin, stepX, stepY } = image;
   const readings = new Uint8Array(g.blockRows * g.blockCols);
   const ll = new Float64Array(16);
   const temp = new Float64Array(16);
-  const rowBytes = width * 3;
-  let n = 0;
-  for (let by = 0; by < g.blockRows; by++)
-    for (let bx = 0; bx < g.blockCols; bx++) {
+  // Blocks are visited along the stored rows (down the upright columns of a picture stored on
+  // its side), so each stored row is read through once; each reading still goes to its block's
+  // place in embedding order.
+  const onItsSide = Math.abs(stepX) > Math.abs(stepY);
+  const [outerCount, innerCount] = onItsSide ? [g.blockCols, g.blockRows] : [g.blockRows, g.blockCols];
+  for (let outer = 0; outer < outerCount; outer++)
+    for (let inner = 0; inner < innerCount; inner++) {
+      const by = onItsSide ? inner : outer;
+      const bx = onItsSide ? outer : inner;
       for (let y = 0; y < BLOCK; y++) {
-        let top = (by * 2 * BLOCK + 2 * y) * rowBytes + bx * 6 * BLOCK;
-        for (let x = 0; x < BLOCK; x++, top += 6) {
-          const bottom = top + rowBytes;
-          ll[y * BLOCK + x] = (uAt(data, top) + uAt(data, top + 3) + uAt(data, bottom) + uAt(data, bottom + 3)) / 2;
+        let top = origin + (by * 2 * BLOCK + 2 * y) * stepY + bx * 2 * BLOCK * stepX;
+        for (let x = 0; x < BLOCK; x++, top += 2 * stepX) {
+          const bottom = top + stepY;
+          ll[y * BLOCK + x] =
+            (uAt(data, top) + uAt(data, top + stepX) + uAt(data, bottom) + uAt(data, bottom + stepX)) / 2;
         }
       }
       // temp = C·X, then out = temp·Cᵀ, of which only the largest |AC| coefficient is kept.
@@ -165,7 +173,7 @@ export function readBlockBits(image: RgbImage): Uint8Array {
           );
           if (value > largest) largest = value;
         }
-      readings[n++] = largest % WATERMARK_SCALE > 0.5 * WATERMARK_SCALE ? 1 : 0;
+      readings[by * g.blockCols + bx] = largest % WATERMARK_SCALE > 0.5 * WATERMARK_SCALE ? 1 : 0;
     }
   return readings;
 }
@@ -184,7 +192,7 @@ export function tallyBits(readings: Uint8Array, length: number): DecodedWatermar
 }
 
 export function decodeDwtDct(image: RgbImage, length: number): DecodedWatermark {
-  return tallyBits(readBlockBits(image), length);
+  return tallyBits(readBlockBits(uprightView(image, 1)), length);
 }
 
 /**

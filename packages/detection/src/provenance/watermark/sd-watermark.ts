@@ -1,4 +1,5 @@
 import type { RgbImage } from "../../media/image.js";
+import { uprightView } from "../../media/orientation.js";
 import type { Signal } from "../../result.js";
 import { readBlockBits, tallyBits } from "./dwt-dct.js";
 
@@ -35,7 +36,8 @@ export function chanceOfAgreement(n: number, k: number): number {
   return total / 2 ** n;
 }
 
-export function sdWatermarkSignal(image: RgbImage): Signal {
+/** `image` as stored, shown after EXIF `orientation`: the watermark is read from the upright picture. */
+export function sdWatermarkSignal(image: RgbImage, orientation = 1): Signal {
   if (image.width < MIN_SIDE || image.height < MIN_SIDE) {
     return {
       id: "sd-watermark",
@@ -44,7 +46,7 @@ export function sdWatermarkSignal(image: RgbImage): Signal {
       evidence: { width: image.width, height: image.height },
     };
   }
-  const readings = readBlockBits(image);
+  const readings = readBlockBits(uprightView(image, orientation));
   const results = WATERMARK_PAYLOADS.map((payload) => {
     const decoded = tallyBits(readings, payload.bits.length);
     const agreeing = decoded.bits.filter((bit, i) => bit === payload.bits[i]).length;
