@@ -30,6 +30,16 @@ describe("provenance signals", () => {
     expect(types).toContain("trainedAlgorithmicMedia");
   });
 
+  it("lists the active manifest's declarations before its ingredients', on every read alike", async () => {
+    // The reader hands its manifests over in a new order on each read.
+    for (let read = 0; read < 12; read++) {
+      const signal = await c2paSignal(dataFile(`${fixtures}/ocsp.jpg`), "jpeg");
+      const declarations = signal.evidence.digitalSourceTypes as { active: boolean }[];
+      expect(declarations.map((d) => d.active)).toEqual([true, true, false]);
+      expect(signal.explanation).toContain("declares compositeWithTrainedAlgorithmicMedia, trainedAlgorithmicMedia;");
+    }
+  });
+
   it("reports a tampered C2PA manifest as invalid", async () => {
     const signal = await c2paSignal(dataFile(`${fixtures}/XCA.jpg`), "jpeg");
     expect(signal.evidence.valid).toBe(false);

@@ -71,7 +71,13 @@ function declaredSourceTypes(store: ManifestStore) {
     digitalSourceType: string;
     softwareAgent?: string;
   }[] = [];
-  for (const [label, manifest] of Object.entries(store.manifests ?? {})) {
+  // The reader hands the manifest map over in a new order on each read: the active manifest
+  // goes first, then the ingredients' by label, so the same file always gets the same explanation.
+  const active = (label: string) => (label === store.active_manifest ? 0 : 1);
+  const manifests = Object.entries(store.manifests ?? {}).sort(
+    ([a], [b]) => active(a) - active(b) || (a < b ? -1 : a > b ? 1 : 0),
+  );
+  for (const [label, manifest] of manifests) {
     for (const assertion of manifest.assertions ?? []) {
       if (!assertion.label.startsWith("c2pa.actions")) continue;
       for (const action of assertion.data?.actions ?? []) {
