@@ -12,8 +12,8 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { build } from "esbuild";
 import { FACE_API_NETS } from "../packages/detection/src/face/face-api-pipeline.js";
+import { bundleForBrowser } from "./browser-bundle.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(import.meta.url);
@@ -34,18 +34,7 @@ export interface FaceBrowserBuild {
 
 export async function buildFaceBrowser(outDir: string): Promise<FaceBrowserBuild> {
   const bundle = path.join(outDir, "face-browser.js");
-  const result = await build({
-    entryPoints: [path.join(repoRoot, "packages/detection/src/face/browser.ts")],
-    bundle: true,
-    format: "esm",
-    platform: "browser",
-    target: "es2022",
-    minify: true,
-    outfile: bundle,
-    metafile: true,
-    logLevel: "warning",
-  });
-  const bundleBytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
+  const bundleBytes = await bundleForBrowser(path.join(repoRoot, "packages/detection/src/face/browser.ts"), bundle);
 
   const modelsDir = path.join(outDir, "models");
   const faceApiModels = path.join(path.dirname(require.resolve("@vladmandic/face-api/package.json")), "model");
