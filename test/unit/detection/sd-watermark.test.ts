@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { decodeImage, encodePng } from "../../../packages/detection/src/media/image.js";
 import { defaultLimits } from "../../../packages/detection/src/media/limits.js";
-import { decodeDwtDct, encodeDwtDct } from "../../../packages/detection/src/provenance/watermark/dwt-dct.js";
+import {
+  decodeDwtDct,
+  encodeDwtDct,
+  uByTable,
+  uOf,
+  uTable,
+} from "../../../packages/detection/src/provenance/watermark/dwt-dct.js";
 import {
   chanceOfAgreement,
   sdWatermarkSignal,
@@ -37,6 +43,17 @@ describe("Stable Diffusion invisible watermark (dwtDct)", () => {
       Number.POSITIVE_INFINITY,
     );
     expect(sdWatermarkSignal(photo.pixels).status).toBe("absent");
+  });
+
+  it("takes U from its table exactly as from the colour formula, for every colour", () => {
+    const table = uTable();
+    let differing = 0;
+    for (let r = 0; r < 256; r++)
+      for (let g = 0; g < 256; g++)
+        for (let b = 0; b < 256; b++) if (uByTable(table, r, g, b) !== uOf(r, g, b)) differing++;
+    expect(differing).toBe(0);
+    // The halves the table leaves to the formula do occur.
+    expect(table.filter((u) => u === 0).length).toBeGreaterThan(0);
   });
 
   it("puts the chance of a random 48-bit agreement at the binomial tail", () => {

@@ -16,13 +16,42 @@ export const WATERMARK_SCALE = 36;
 const BLOCK = 4;
 
 /** OpenCV's RGB→YUV U for 8-bit images: (B − Y)·0.492 + 128, rounded and saturated. */
-function uAt(data: Uint8Array, p: number): number {
-  const r = data[p] as number;
-  const g = data[p + 1] as number;
-  const b = data[p + 2] as number;
+export function uOf(r: number, g: number, b: number): number {
   const luma = 0.299 * r + 0.587 * g + 0.114 * b;
   return Math.min(255, Math.max(0, Math.round((b - luma) * 0.492 + 128)));
 }
+
+function uAt(data: Uint8Array, p: number): number {
+  return uOf(data[p] as number, data[p + 1] as number, data[p + 2] as number);
+}
+
+/**
+ * U by table, for the search, which takes it of every pixel (twice as fast as uOf). In exact
+ * arithmetic U = round(128 + k·123/250000) with the integer k = 886·B − 299·R − 587·G, whose
+ * fraction is a multiple of 1/250000: too far from a rounding boundary for uOf's float error
+ * (~1e-13) to round it otherwise, unless it is exactly a half. The table holds U by k, and 0 at
+ * those halves (U itself is never 0: it stays within 17..239), which are left to uOf.
+ */
+const K_OFFSET = (299 + 587) * 255;
+let uByK: Uint8Array | undefined;
+export function uTable(): Uint8Array {
+  if (!uByK) {
+    uByK = new Uint8Array(K_OFFSET + 886 * 255 + 1);
+    for (let k = -K_OFFSET; k <= 886 * 255; k++) {
+      const onHalf = (((k * 123 - 125_000) % 250_000) + 250_000) % 250_000 === 0;
+      uByK[k + K_OFFSET] = onHalf ? 0 : Math.round(128 + (k * 123) / 250_000);
+    }
+  }
+  return uByK;
+}
+
+/** uOf(r, g, b) looked up in uTable(), for every colour (the unit tests try all 2²⁴). */
+export function uByTable(table: Uint8Array, r: number, g: number, b: number): number {
+  return (table[886 * b - 299 * r - 587 * g + K_OFFSET] as number) || uOf(r, g, b);
+}
+
+const uAtByTable = (table: Uint8Array, data: Uint8Array, p: number) =>
+  uByTable(table, data[p] as number, data[p + 1] as number, data[p + 2] as number);
 
 function uChannel(image: RgbImage, rows: number, cols: number): Float64Array {
   const u = new Float64Array(rows * cols);
@@ -133,6 +162,7 @@ export interface DecodedWatermark {
 export function readBlockBits(image: UprightView): Uint8Array {
   const g = geometry(image);
   const { data, origin, stepX, stepY } = image;
+  const table = uTable();
   const readings = new Uint8Array(g.blockRows * g.blockCols);
   const ll = new Float64Array(16);
   const temp = new Float64Array(16);
@@ -150,7 +180,11 @@ export function readBlockBits(image: UprightView): Uint8Array {
         for (let x = 0; x < BLOCK; x++, top += 2 * stepX) {
           const bottom = top + stepY;
           ll[y * BLOCK + x] =
-            (uAt(data, top) + uAt(data, top + stepX) + uAt(data, bottom) + uAt(data, bottom + stepX)) / 2;
+            (uAtByTable(table, data, top) +
+              uAtByTable(table, data, top + stepX) +
+              uAtByTable(table, data, bottom) +
+              uAtByTable(table, data, bottom + stepX)) /
+            2;
         }
       }
       // temp = C·X, then out = temp·Cᵀ, of which only the largest |AC| coefficient is kept.
