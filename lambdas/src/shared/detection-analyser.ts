@@ -7,22 +7,21 @@ import {
   MediaError,
   matchFace,
 } from "@lg/detection";
-import { MIN_ENROLMENT_SPEECH_SECONDS } from "@lg/detection/voice/index";
+import { MIN_ENROLMENT_SPEECH_SECONDS, voiceEnrolmentReasons } from "@lg/detection/voice/index";
 import { faceQualityReason } from "@lg/domain/biometrics/capture-rules";
-import type { BiometricAnalyser, FacePhotoAnalysis, ReportedFace, VoiceAnalysis } from "@lg/domain/biometrics/ports";
+import type {
+  BiometricAnalyser,
+  FacePhotoAnalysis,
+  ReportedFace,
+  ReportedVoice,
+  VoiceAnalysis,
+} from "@lg/domain/biometrics/ports";
+import { voiceQualityReason } from "@lg/domain/biometrics/voice-rules";
 
 const SAME_FACE_MIN_CONFIDENCE = 50;
 
-const sentence = (reason: string) => reason.charAt(0).toUpperCase() + reason.slice(1);
-
-function voiceReason(reason: string, speechSeconds: number): string {
-  if (reason === "no speech") return "No speech detected";
-  if (reason.startsWith("too short")) {
-    return `Speech too short: ${speechSeconds.toFixed(1)} s, need at least ${MIN_ENROLMENT_SPEECH_SECONDS} s`;
-  }
-  if (reason === "more than one speaker") return "More than one speaker in the recording";
-  return sentence(reason);
-}
+const voiceReason = (reason: string, speechSeconds: number) =>
+  voiceQualityReason(reason, speechSeconds, MIN_ENROLMENT_SPEECH_SECONDS);
 
 /** The enrolment port served by @lg/detection (face-api descriptors, Silero VAD, GE2E speaker embeddings). */
 export class DetectionAnalyser implements BiometricAnalyser {
@@ -70,6 +69,12 @@ export class DetectionAnalyser implements BiometricAnalyser {
       return { ok: false, reason: voiceReason(assessment.reasons[0] ?? "no speech", assessment.speechSeconds) };
     }
     return { ok: true, embedding: assessment.embedding, speechSeconds: assessment.speechSeconds };
+  }
+
+  assessReportedVoice(voice: ReportedVoice): VoiceAnalysis {
+    const [reason] = voiceEnrolmentReasons(voice.speechSeconds, voice.speakerSplitDistance);
+    if (reason) return { ok: false, reason: voiceReason(reason, voice.speechSeconds) };
+    return { ok: true, embedding: voice.embedding, speechSeconds: voice.speechSeconds };
   }
 
   sameFace(a: Float32Array, b: Float32Array) {

@@ -5,6 +5,7 @@ import type {
   DataKeyService,
   FacePhotoAnalysis,
   ReportedFace,
+  ReportedVoice,
 } from "../../../packages/domain/src/biometrics/ports.js";
 import type { BiometricSampleRecord } from "../../../packages/domain/src/records.js";
 import {
@@ -146,6 +147,11 @@ export class FakeAnalyser implements BiometricAnalyser {
     const reject = /reject=([^;]+)/.exec(text)?.[1];
     if (reject) return { ok: false as const, reason: reject };
     return { ok: true as const, embedding: new Float32Array([1, 2, 3]), speechSeconds: 8 };
+  }
+  /** Reported voices pass with at least 4 s of speech, like the engine's gate. */
+  assessReportedVoice(voice: ReportedVoice) {
+    if (voice.speechSeconds < 4) return { ok: false as const, reason: "Speech too short" };
+    return { ok: true as const, embedding: voice.embedding, speechSeconds: voice.speechSeconds };
   }
   sameFace(a: Float32Array, b: Float32Array) {
     const same = a[0] === b[0];

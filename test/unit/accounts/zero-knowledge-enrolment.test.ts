@@ -3,7 +3,7 @@ import { DetectionAnalyser } from "../../../lambdas/src/shared/detection-analyse
 import { openEmbedding } from "../../../packages/domain/src/biometrics/embedding-cipher.js";
 import { ReportedCaptureInput } from "../../../packages/domain/src/biometrics/reported-capture.js";
 import type { DomainError } from "../../../packages/domain/src/errors.js";
-import { photo } from "./fakes.js";
+import { photo, wav } from "./fakes.js";
 import { accountWorld } from "./world.js";
 
 /** A plausible descriptor whose first value names the person (the fake analyser compares it). */
@@ -17,8 +17,28 @@ const face = (person: number, yawDegrees: number, overrides: Record<string, unkn
   sharpness: 900,
   ...overrides,
 });
-const capture = (faces: unknown[]) => ReportedCaptureInput.parse({ faces });
+const capture = (faces: unknown[]) => ReportedCaptureInput.parse({ faces }).faces;
 const poses = (person = 1) => capture([face(person, 2), face(person, -24), face(person, 22)]);
+/** A GE2E-like embedding (non-negative, length 1) whose first value names the speaker. */
+const voiceEmbedding = (speaker: number) => {
+  const raw = Array.from({ length: 256 }, (_, i) => (i === 0 ? speaker : 1));
+  const norm = Math.hypot(...raw);
+  return raw.map((v) => v / norm);
+};
+const voice = (speaker: number, overrides: Record<string, unknown> = {}) => ({
+  embedding: voiceEmbedding(speaker),
+  speechSeconds: 7.5,
+  speakerSplitDistance: 0.08,
+  ...overrides,
+});
+const withVoice = (person: number, voiceBody: unknown) => {
+  const body = ReportedCaptureInput.parse({
+    faces: [face(person, 2), face(person, -24), face(person, 22)],
+    voice: voiceBody,
+  });
+  if (!body.voice) throw new Error("voice expected");
+  return body as { faces: typeof body.faces; voice: NonNullable<typeof body.voice> };
+};
 
 const rejection = (promise: Promise<unknown>) =>
   promise.then(
@@ -45,6 +65,26 @@ describe("zero-knowledge capture body", () => {
     expect(front?.descriptor).toBeInstanceOf(Float32Array);
     expect(front?.descriptor.length).toBe(128);
     expect(front?.quality).toEqual({ detectionScore: 0.98, sizePx: 180, sharpness: 900 });
+  });
+
+  it("accepts a voice embedding of 256 numbers with its gate numbers, as a Float32Array", () => {
+    const { voice: parsed } = withVoice(1, voice(3));
+    expect(parsed.embedding).toBeInstanceOf(Float32Array);
+    expect(parsed.embedding.length).toBe(256);
+    expect(parsed).toMatchObject({ speechSeconds: 7.5, speakerSplitDistance: 0.08 });
+  });
+
+  it("refuses a voice part that is not a voice embedding and its numbers, saying why", () => {
+    const ok = [face(1, 0), face(1, -20), face(1, 20)];
+    const voiceMessage = (overrides: Record<string, unknown>) => message({ faces: ok, voice: voice(1, overrides) });
+    expect(message({ faces: ok, voice: "recording.wav" })).toBe("voice must be the recording's embedding and numbers");
+    expect(voiceMessage({ embedding: voiceEmbedding(1).slice(1) })).toBe("A voice embedding has exactly 256 numbers");
+    expect(voiceMessage({ embedding: voiceEmbedding(1).map((v, i) => (i === 3 ? -v : v)) })).toBe(
+      "Each voice embedding value lies between 0 and 1",
+    );
+    expect(voiceMessage({ embedding: new Array(256).fill(0.01) })).toBe("This embedding is not one a voice gives");
+    expect(voiceMessage({ speechSeconds: 9000 })).toBe("voice.speechSeconds lies between 0 and 600");
+    expect(voiceMessage({ speakerSplitDistance: "one" })).toBe("voice.speakerSplitDistance must be a number");
   });
 
   it("refuses wrong counts, lengths, types and out-of-range numbers with a message saying which", () => {
@@ -94,6 +134,36 @@ describe("zero-knowledge enrolment", () => {
     expect(samples.map((s) => s.quality.pose).sort()).toEqual(["front", "left", "right"]);
     expect(w.objects.objects.size).toBe(0);
     expect(await w.profiles.get(userId)).toMatchObject({ faceEnrolled: true, faceVerified: true });
+  });
+
+  it("stores the browser's voice embedding sealed beside the faces, marked zero-knowledge, with no recording", async () => {
+    const w = accountWorld();
+    const { userId } = await zeroKnowledgeMember(w, "ada@example.com");
+    const { faces, voice: reported } = withVoice(3, voice(5));
+    expect(await w.enrolment.enrolReportedCapture(userId, faces, reported)).toEqual({
+      faces: 3,
+      voice: true,
+      verified: true,
+    });
+    const [sample, ...others] = (await w.store.listSamples(userId)).filter((s) => s.modality === "voice");
+    expect(others).toEqual([]);
+    expect(sample).toMatchObject({ source: "zero-knowledge", verified: true });
+    expect(sample?.objectKey).toBeUndefined();
+    expect(sample?.quality).toEqual({ speechSeconds: 7.5, speakerSplitDistance: 0.08, reportedByBrowser: true });
+    const opened = await openEmbedding(w.keys, userId, "voice", sample as NonNullable<typeof sample>);
+    expect(Array.from(opened)).toEqual(Array.from(reported.embedding));
+    expect(w.objects.objects.size).toBe(0);
+  });
+
+  it("refuses a voice the gates refuse, and then stores neither the voice nor the faces", async () => {
+    const w = accountWorld();
+    const { userId } = await zeroKnowledgeMember(w, "ada@example.com");
+    const { faces, voice: reported } = withVoice(3, voice(5, { speechSeconds: 2 }));
+    expect(await rejection(w.enrolment.enrolReportedCapture(userId, faces, reported))).toEqual({
+      kind: "unprocessable",
+      message: "Speech too short",
+    });
+    expect(await w.store.listSamples(userId)).toEqual([]);
   });
 
   it("is refused with a conflict while the account is not in zero-knowledge mode, and without consent", async () => {
@@ -154,11 +224,13 @@ describe("zero-knowledge enrolment", () => {
     expect(await w.enrolment.registerUpload(userId, "face", uploadURL)).toMatchObject({ verified: false });
   });
 
-  it("takes no face photo while the mode is on: no upload URL, no registration, no multipart capture", async () => {
+  it("takes no face photo and no recording while the mode is on: no upload URL, no registration, no multipart capture", async () => {
     const w = accountWorld();
     const { userId } = await w.member("ada@example.com");
     const { uploadURL } = await w.enrolment.createUploadUrl(userId, "face");
     await w.objects.write(w.objects.keyFromUploadUrl(uploadURL) as string, photo("person=1;yaw=0"), "image/jpeg", {});
+    const { uploadURL: voiceURL } = await w.enrolment.createUploadUrl(userId, "voice");
+    await w.objects.write(w.objects.keyFromUploadUrl(voiceURL) as string, wav("speech"), "audio/wav", {});
     await w.profiles.update(userId, { privacySettings: { zeroKnowledge: true } });
 
     const faces = [photo("person=1;yaw=0"), photo("person=1;yaw=-30"), photo("person=1;yaw=28")];
@@ -169,6 +241,8 @@ describe("zero-knowledge enrolment", () => {
       w.enrolment.createUploadUrl(userId, "face"),
       w.enrolment.registerUpload(userId, "face", uploadURL),
       w.enrolment.enrolLiveCapture(userId, readCapture),
+      w.enrolment.createUploadUrl(userId, "voice"),
+      w.enrolment.registerUpload(userId, "voice", voiceURL),
     ]) {
       expect(await rejection(refused)).toMatchObject({
         kind: "conflict",
@@ -179,7 +253,9 @@ describe("zero-knowledge enrolment", () => {
     expect(readCapture).not.toHaveBeenCalled();
     expect(w.objects.objects.size).toBe(0);
     expect(await w.store.listSamples(userId)).toEqual([]);
-    expect((await w.enrolment.createUploadUrl(userId, "voice")).uploadURL).toMatch(/uploads\//);
+    expect(await rejection(w.enrolment.createUploadUrl(userId, "voice"))).toMatchObject({
+      message: expect.stringMatching(/^Zero-knowledge mode is on: voice recordings are analysed in your browser/),
+    });
   });
 });
 
@@ -213,5 +289,22 @@ describe("the detection engine's gates on reported faces", () => {
   it("lets turned poses through the frontal-only gate, as for photos", () => {
     expect(reason(analyser.assessReportedFace(reported({ yawDegrees: 40 }), "turned"))).toBe("ok");
     expect(reason(analyser.assessReportedFace(reported({}), "frontal"))).toBe("ok");
+  });
+});
+
+describe("the detection engine's gates on a reported voice", () => {
+  const analyser = new DetectionAnalyser();
+  const reported = (speechSeconds: number, speakerSplitDistance: number) => ({
+    embedding: Float32Array.from(voiceEmbedding(1)),
+    speechSeconds,
+    speakerSplitDistance,
+  });
+  const reason = (result: ReturnType<DetectionAnalyser["assessReportedVoice"]>) => (result.ok ? "ok" : result.reason);
+
+  it("refuses what a recording would be refused for, in the same words", () => {
+    expect(reason(analyser.assessReportedVoice(reported(0, 0)))).toBe("No speech detected");
+    expect(reason(analyser.assessReportedVoice(reported(2.34, 0)))).toBe("Speech too short: 2.3 s, need at least 4 s");
+    expect(reason(analyser.assessReportedVoice(reported(9, 0.3)))).toBe("More than one speaker in the recording");
+    expect(reason(analyser.assessReportedVoice(reported(9, 0.1)))).toBe("ok");
   });
 });

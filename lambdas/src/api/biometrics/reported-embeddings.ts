@@ -6,14 +6,15 @@ import { enrolmentService } from "../../shared/services.js";
 import { requireUserId } from "../../shared/session.js";
 
 /**
- * POST /api/biometric-training/embeddings (zero-knowledge mode): the three live poses as the
- * browser analysed them, numbers only. 409 unless the account is in zero-knowledge mode.
+ * POST /api/biometric-training/embeddings (zero-knowledge mode): the three live poses and, when
+ * recorded, the voice as the browser analysed them, numbers only. 409 unless the account is in
+ * zero-knowledge mode.
  */
 export const trainFromReportedFaces: ApiHandler = async (event) => {
   const userId = await requireUserId(event);
   if (bodyBytes(event).byteLength > MAX_REPORTED_CAPTURE_BYTES) {
     throw payloadTooLarge(`Body is too large: send descriptors only, at most ${MAX_REPORTED_CAPTURE_BYTES / 1024} KB`);
   }
-  const faces = parseJson(event, ReportedCaptureInput);
-  return json(200, await enrolmentService().enrolReportedCapture(userId, faces));
+  const { faces, voice } = parseJson(event, ReportedCaptureInput);
+  return json(200, await enrolmentService().enrolReportedCapture(userId, faces, voice));
 };

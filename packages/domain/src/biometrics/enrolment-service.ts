@@ -12,6 +12,7 @@ import type {
   DataKeyService,
   FacePhotoAnalysis,
   ReportedFace,
+  ReportedVoice,
 } from "./ports.js";
 import { checkPoses } from "./poses.js";
 import { autoDeleteTags, type DataExpiryDays, DEFAULT_DATA_EXPIRY_DAYS, sampleExpiry } from "./retention.js";
@@ -56,11 +57,13 @@ type AcceptedFace = Extract<FacePhotoAnalysis, { ok: true }>;
 
 const inZeroKnowledgeMode = (profile: UserProfileRecord | null) => profile?.privacySettings?.zeroKnowledge === true;
 
-/** The mode's promise is that photos stay on the device, so the server takes none while it is on. */
-const photosRefusedInZeroKnowledge = () =>
+/** The mode's promise is that photos and recordings stay on the device, so the server takes none while it is on. */
+const refusedInZeroKnowledge = (modality: Modality) =>
   new DomainError(
     "conflict",
-    "Zero-knowledge mode is on: face photos are analysed in your browser, not uploaded. Use the live capture, or turn the mode off in Settings",
+    modality === "face"
+      ? "Zero-knowledge mode is on: face photos are analysed in your browser, not uploaded. Use the live capture, or turn the mode off in Settings"
+      : "Zero-knowledge mode is on: voice recordings are analysed in your browser, not uploaded. Record your voice in Biometric Training, or turn the mode off in Settings",
   );
 
 const expiryDaysOf = (profile: UserProfileRecord | null): DataExpiryDays =>
@@ -76,9 +79,7 @@ export class EnrolmentService {
 
   async createUploadUrl(userId: string, modality: Modality): Promise<{ uploadURL: string }> {
     await this.deps.consent.require(userId);
-    if (modality === "face" && inZeroKnowledgeMode(await this.deps.store.getProfile(userId))) {
-      throw photosRefusedInZeroKnowledge();
-    }
+    if (inZeroKnowledgeMode(await this.deps.store.getProfile(userId))) throw refusedInZeroKnowledge(modality);
     const key = `${uploadKeyPrefix(userId)}${randomUUID()}`;
     // The type is checked from the bytes on registration, so the URL does not pin one.
     return { uploadURL: await this.deps.objects.presignUpload(key, undefined, UPLOAD_URL_TTL_SECONDS) };
@@ -92,10 +93,10 @@ export class EnrolmentService {
       throw new DomainError("forbidden", "This upload URL does not belong to your account");
     }
     const profile = await this.deps.store.getProfile(userId);
-    if (modality === "face" && inZeroKnowledgeMode(profile)) {
-      // Refused unread: while the mode is on the server does not look at a photo at all.
+    if (inZeroKnowledgeMode(profile)) {
+      // Refused unread: while the mode is on the server does not look at a photo or recording at all.
       await this.deps.objects.deleteAll(key);
-      throw photosRefusedInZeroKnowledge();
+      throw refusedInZeroKnowledge(modality);
     }
     const info = await this.deps.objects.head(key);
     if (!info) throw new DomainError("not-found", "Upload not found: send the file to the upload URL first");
@@ -122,7 +123,7 @@ export class EnrolmentService {
   async enrolLiveCapture(userId: string, readCapture: () => Promise<LiveCapture>) {
     await this.deps.consent.require(userId);
     const profile = await this.deps.store.getProfile(userId);
-    if (inZeroKnowledgeMode(profile)) throw photosRefusedInZeroKnowledge();
+    if (inZeroKnowledgeMode(profile)) throw refusedInZeroKnowledge("face");
     const capture = await readCapture();
     if (capture.faces.length !== POSES.length) {
       throw new DomainError("invalid", `Send exactly ${POSES.length} face photos: front, left and right`);
@@ -158,10 +159,11 @@ export class EnrolmentService {
 
   /**
    * Zero-knowledge live capture: the browser sends only the three poses' descriptors, yaw and
-   * quality numbers. The same gates and pose rules run on them, but the server cannot see the frames,
-   * so the samples are marked as reported by the browser and never vouch for an uploaded photo.
+   * quality numbers, and the voice's embedding with its speech and speaker numbers. The same gates
+   * and pose rules run on them, but the server cannot see the frames or hear the recording, so the
+   * samples are marked as reported by the browser and never vouch for an uploaded photo.
    */
-  async enrolReportedCapture(userId: string, faces: ReportedFace[]) {
+  async enrolReportedCapture(userId: string, faces: ReportedFace[], voice?: ReportedVoice) {
     await this.deps.consent.require(userId);
     const profile = await this.deps.store.getProfile(userId);
     if (!inZeroKnowledgeMode(profile)) {
@@ -176,8 +178,28 @@ export class EnrolmentService {
     const analyses = await this.acceptPoses(async (i) =>
       this.deps.analyser.assessReportedFace(faces[i] as ReportedFace, poseKind(i)),
     );
-    await this.storePoses(userId, analyses, expiryDaysOf(profile), "zero-knowledge");
-    return { faces: analyses.length, voice: false, verified: true as const };
+    const voiceAnalysis = voice ? this.deps.analyser.assessReportedVoice(voice) : undefined;
+    if (voiceAnalysis && !voiceAnalysis.ok) throw new DomainError("unprocessable", voiceAnalysis.reason);
+    const days = expiryDaysOf(profile);
+    await this.storePoses(userId, analyses, days, "zero-knowledge");
+    if (voiceAnalysis?.ok && voice) {
+      await this.storeSample(
+        userId,
+        "voice",
+        randomUUID(),
+        "zero-knowledge",
+        true,
+        undefined,
+        voiceAnalysis.embedding,
+        days,
+        {
+          speechSeconds: voiceAnalysis.speechSeconds,
+          speakerSplitDistance: voice.speakerSplitDistance,
+          reportedByBrowser: true,
+        },
+      );
+    }
+    return { faces: analyses.length, voice: Boolean(voiceAnalysis?.ok), verified: true as const };
   }
 
   /** Every pose through the engine's gates, then the pose rules across them; the first refusal says which photo. */

@@ -18,6 +18,17 @@ export interface ReportedFace {
   quality: { detectionScore: number; sizePx: number; sharpness: number };
 }
 
+/**
+ * A voice recording as the person's own browser analysed it (zero-knowledge mode): the speaker
+ * embedding and the numbers the enrolment gates read, measured on audio the server never receives.
+ */
+export interface ReportedVoice {
+  embedding: Float32Array;
+  speechSeconds: number;
+  /** How far apart the two likeliest speakers' partial windows lie (the one-speaker gate). */
+  speakerSplitDistance: number;
+}
+
 /** The detection engine as enrolment needs it; reasons are sentences fit to show the person. */
 export interface BiometricAnalyser {
   /**
@@ -29,6 +40,8 @@ export interface BiometricAnalyser {
   assessReportedFace(face: ReportedFace, pose: "frontal" | "turned"): FacePhotoAnalysis;
   /** Speech present, long enough, one speaker. Accepts any supported audio container. */
   analyseVoice(bytes: Uint8Array): Promise<VoiceAnalysis>;
+  /** The same gates as analyseVoice, applied to the numbers a browser reports for its recording. */
+  assessReportedVoice(voice: ReportedVoice): VoiceAnalysis;
   /** Whether two face descriptors belong to the same person, with the calibrated confidence 0-100. */
   sameFace(a: Float32Array, b: Float32Array): { same: boolean; confidence: number };
 }

@@ -1,15 +1,22 @@
 import { z } from "zod";
 import { POSES } from "./capture-rules.js";
-import type { ReportedFace } from "./ports.js";
+import type { ReportedFace, ReportedVoice } from "./ports.js";
 
 /**
  * The body of a zero-knowledge live capture: per pose, what the person's browser measured on its
- * own frame. Numbers only; the frame stays on the device.
+ * own frame, and optionally what it measured on the voice recording. Numbers only; the frames and
+ * the recording stay on the device.
  */
 
-/** Three descriptors of 128 numbers as JSON are about 10 KB; anything far bigger is not one. */
+/**
+ * Three descriptors of 128 numbers and a voice embedding of 256 as JSON are about 14 KB; anything
+ * far bigger is not one.
+ */
 export const MAX_REPORTED_CAPTURE_BYTES = 32 * 1024;
 export const DESCRIPTOR_LENGTH = 128;
+export const VOICE_EMBEDDING_LENGTH = 256;
+/** The longest recording the server's own voice intake decodes (seconds). */
+const MAX_SPEECH_SECONDS = 600;
 
 const between = (name: string, min: number, max: number) =>
   z
@@ -32,17 +39,34 @@ const ReportedFaceInput = z.object({
   sharpness: between("sharpness", 0, 1_000_000),
 });
 
+// GE2E embeddings are means of ReLU outputs, L2-normalised: no value below 0, length 1.
+const VoiceEmbedding = z
+  .array(between("Each voice embedding value", 0, 1), { error: "voice.embedding must be an array of numbers" })
+  .length(VOICE_EMBEDDING_LENGTH, `A voice embedding has exactly ${VOICE_EMBEDDING_LENGTH} numbers`)
+  .refine((values) => Math.abs(Math.hypot(...values) - 1) < 1e-3, "This embedding is not one a voice gives");
+
+const ReportedVoiceInput = z.object(
+  {
+    embedding: VoiceEmbedding,
+    speechSeconds: between("voice.speechSeconds", 0, MAX_SPEECH_SECONDS),
+    speakerSplitDistance: between("voice.speakerSplitDistance", 0, 2),
+  },
+  { error: "voice must be the recording's embedding and numbers" },
+);
+
 export const ReportedCaptureInput = z
   .object({
     faces: z
       .array(ReportedFaceInput, { error: "faces must be a list of the three poses" })
       .length(POSES.length, `Send exactly ${POSES.length} faces: front, left and right`),
+    voice: ReportedVoiceInput.optional(),
   })
-  .transform(({ faces }): ReportedFace[] =>
-    faces.map(({ descriptor, faceCount, yawDegrees, ...quality }) => ({
+  .transform(({ faces, voice }): { faces: ReportedFace[]; voice?: ReportedVoice } => ({
+    faces: faces.map(({ descriptor, faceCount, yawDegrees, ...quality }) => ({
       descriptor: Float32Array.from(descriptor),
       faceCount,
       yawDegrees,
       quality,
     })),
-  );
+    ...(voice ? { voice: { ...voice, embedding: Float32Array.from(voice.embedding) } } : {}),
+  }));
