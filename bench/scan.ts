@@ -4,7 +4,7 @@
  * items/s on this machine, CPU seconds per item (comparable when others load the machine), and the
  * Lambda cost per 1,000 items from measured durations.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -35,22 +35,48 @@ const TRANSITIONS_PER_ITEM = 3;
 /** USER_HZ, the unit of /proc times: 100 on every mainstream Linux build. */
 const CLOCK_TICKS_PER_SECOND = 100;
 
+/** Fields of /proc/<pid>/stat after "(comm) ": ppid, then utime, stime, cutime, cstime in clock ticks. */
+function procStat(pid: number | "self") {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  const ticks = (i: number) => Number(fields[i]) / CLOCK_TICKS_PER_SECOND;
+  return { ppid: Number(fields[1]), own: ticks(11) + ticks(12), children: ticks(13) + ticks(14) };
+}
+
+/** CPU seconds of every process below this one that is still running (the stack's task workers, ffmpeg). */
+function liveDescendantsCpuSeconds(): number {
+  const stats = new Map<number, ReturnType<typeof procStat>>();
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      stats.set(Number(name), procStat(Number(name)));
+    } catch {
+      // Gone between listing and reading.
+    }
+  }
+  const below = (pid: number): boolean => {
+    for (let p = stats.get(pid)?.ppid; p !== undefined && p > 1; p = stats.get(p)?.ppid)
+      if (p === process.pid) return true;
+    return false;
+  };
+  let seconds = 0;
+  for (const [pid, stat] of stats) if (below(pid)) seconds += stat.own + stat.children;
+  return seconds;
+}
+
 /**
- * CPU seconds of this process (every thread of the stack, handlers included) and of the ffmpeg
- * children it has waited for (Linux /proc; elsewhere the children are left out): comparable when
- * others load the machine, where wall time is not.
+ * CPU seconds of this process (every thread of the stack), of the task worker processes and
+ * ffmpeg children still running, and of the children it has waited for (Linux /proc; elsewhere
+ * this process alone): comparable when others load the machine, where wall time is not.
  */
 function cpuSecondsSoFar(): number {
   const own = process.cpuUsage();
-  let children = 0;
+  let others = 0;
   try {
-    // cutime and cstime are fields 16 and 17 of the line; split after "(comm) " they start at index 13.
-    const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1]?.split(" ") ?? [];
-    children = (Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS_PER_SECOND;
+    others = procStat("self").children + liveDescendantsCpuSeconds();
   } catch {
-    children = 0;
+    others = 0;
   }
-  return (own.user + own.system) / 1e6 + (Number.isFinite(children) ? children : 0);
+  return (own.user + own.system) / 1e6 + (Number.isFinite(others) ? others : 0);
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "lg-bench-scan-"));

@@ -46,8 +46,8 @@ export interface LocalStackOptions {
   /** Simulator scenario size; the simulator is off when the media folder is missing. */
   simulator?: { totalItems?: number; plantedItems?: number; persona?: string };
   /**
-   * Worker threads for Step Functions task handlers (default LG_LOCAL_TASK_WORKERS, else 2, at most
-   * the cores there are); 0 runs them on the main thread.
+   * Worker processes for Step Functions task handlers (default LG_LOCAL_TASK_WORKERS, else 2, at most
+   * the cores there are); 0 runs them in the stack's own process.
    */
   taskWorkers?: number;
 }

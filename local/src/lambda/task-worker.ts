@@ -1,10 +1,9 @@
-import { parentPort } from "node:worker_threads";
 import { loadHandler } from "./handler-modules.js";
 import { lambdaContext } from "./lambda-context.js";
 
 /**
  * One Lambda execution environment of the local stack's task pool: loads task handler modules
- * once (a warm container) and runs each invocation the main thread posts to it.
+ * once (a warm container) and runs each invocation the stack's process sends it.
  */
 export interface TaskInvocation {
   id: number;
@@ -18,10 +17,13 @@ export type TaskReply =
   | { id: number; ok: true; value: unknown }
   | { id: number; ok: false; error: { name: string; message: string; stack?: string } };
 
-const port = parentPort;
-if (!port) throw new Error("task-worker.ts runs only as a worker thread");
+const send = process.send?.bind(process);
+if (!send) throw new Error("task-worker.ts runs only as a child process with an IPC channel");
+// The stack is gone (stopped or killed): an environment without it has nothing left to run.
+process.on("disconnect", () => process.exit(0));
 
-port.on("message", async (call: TaskInvocation) => {
+process.on("message", async (message) => {
+  const call = message as TaskInvocation;
   let reply: TaskReply;
   try {
     const handler = await loadHandler(call.entry);
@@ -31,5 +33,5 @@ port.on("message", async (call: TaskInvocation) => {
     const error = caught instanceof Error ? caught : new Error(String(caught));
     reply = { id: call.id, ok: false, error: { name: error.name, message: error.message, stack: error.stack } };
   }
-  port.postMessage(reply);
+  send(reply);
 });

@@ -13,7 +13,7 @@ const entry = (name: string, source: string) => {
 };
 const echo = entry(
   "echo.mjs",
-  "import { threadId } from 'node:worker_threads'; export const handler = async (event, context) => ({ event, fn: context.functionName, threadId });",
+  "export const handler = async (event, context) => ({ event, fn: context.functionName, pid: process.pid });",
 );
 const failing = entry(
   "failing.mjs",
@@ -27,16 +27,17 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe("local task handlers on worker threads, as Lambda's concurrent environments", () => {
-  it("runs invocations on separate threads and returns each handler's result", async () => {
+describe("local task handlers in worker processes, as Lambda's concurrent environments", () => {
+  it("runs invocations in separate processes and returns each handler's result", async () => {
     const results = (await Promise.all([1, 2, 3, 4].map((n) => pool.invoke(echo, "lg-local-Echo", 30, { n })))) as {
       event: { n: number };
       fn: string;
-      threadId: number;
+      pid: number;
     }[];
     expect(results.map((r) => r.event.n)).toEqual([1, 2, 3, 4]);
     expect(results.every((r) => r.fn === "lg-local-Echo")).toBe(true);
-    expect(new Set(results.map((r) => r.threadId)).size).toBe(2);
+    expect(new Set(results.map((r) => r.pid)).size).toBe(2);
+    expect(results.every((r) => r.pid !== process.pid)).toBe(true);
   });
 
   it("keeps a handler error's name, so Retry and Catch rules of the state machine match it", async () => {

@@ -19,7 +19,7 @@ export interface SfnServerOptions {
   stateMachines: Record<string, string>;
   /** Task name -> handler entry, e.g. WORKFLOW_TASKS entries. */
   tasks: Record<string, { entry: string; timeoutSeconds?: number }>;
-  /** Worker threads Task handlers run on (concurrent invocations in separate environments); 0 runs them in-process. */
+  /** Worker processes Task handlers run in (concurrent invocations in separate environments); 0 runs them in-process. */
   taskWorkers?: number;
 }
 
