@@ -1,12 +1,18 @@
 /**
  * Zero-knowledge enrolment on the local stack: descriptors computed in Node from real photos of
- * one person (frontal, turned one way, turned the other), posted as the browser would post them;
- * they are stored sealed with no object in the biometric bucket, and they are what a scan loads.
+ * one person (frontal, turned one way, turned the other), and a voice embedding computed from a
+ * real recording by the browser build's voice code on onnxruntime-web, posted as the browser would
+ * post them; they are stored sealed with no object in the biometric bucket, and they are what a
+ * scan loads.
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
-import { faceDescriptors, matchFace } from "@lg/detection";
+import { decodeAudio, faceDescriptors, matchFace } from "@lg/detection";
+import { onnxWebRuntime } from "@lg/detection/runtimes/onnx-web";
+import { assessVoiceWith, type VoiceModels } from "@lg/detection/voice/enrolment-gates";
+import { matchVoice, speakerEmbedding } from "@lg/detection/voice/index";
+import { voiceModelsFrom } from "@lg/detection/voice/model-files";
 import { enrolledEmbeddings } from "@lg/domain/biometrics/enrolled-identity";
 import type { ReportedCaptureInput } from "@lg/domain/biometrics/reported-capture";
 import { SampleLibrary } from "@lg/domain/biometrics/sample-library";
@@ -14,6 +20,7 @@ import { MATCH_FLOOR_PERCENT } from "@lg/domain/scanning/likeness-verdict";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { z } from "zod";
 import { S3BiometricStore } from "../../lambdas/src/shared/s3-biometric-store.js";
+import { voiceModelBytes } from "../../scripts/build-voice-browser.js";
 import { scanClients } from "../support/scan-run.js";
 import { clientConfig } from "./local-clients.js";
 import { type SignedUpPerson, signUp } from "./signed-up-person.js";
@@ -25,11 +32,30 @@ const OBAMA = "faces/face_recognition/examples/knn_examples";
 const POSE_PHOTOS = [`${OBAMA}/train/obama/obama.jpg`, `${OBAMA}/train/obama/obama2.jpg`, `${OBAMA}/test/obama1.jpg`];
 const SAME_PERSON = "faces/face_recognition/examples/obama-720p.jpg";
 const SOMEONE_ELSE = `${OBAMA}/train/biden/biden.jpg`;
+const LIBRI = "voices/librispeech";
+const VOICE = `${LIBRI}/1688/1688-142285-0000.flac`;
+const SAME_VOICE = `${LIBRI}/1688/1688-142285-0003.flac`;
+const OTHER_VOICE = `${LIBRI}/2033/2033-164914-0000.flac`;
 
 const s3 = new S3Client(clientConfig(stack.env, "AWS_ENDPOINT_URL_S3"));
 
 /** One pose as the endpoint takes it. */
 type PostedFace = z.input<typeof ReportedCaptureInput>["faces"][number];
+type PostedVoice = NonNullable<z.input<typeof ReportedCaptureInput>["voice"]>;
+
+const pcmOf = async (file: string) =>
+  (await decodeAudio(new Uint8Array(await readFile(path.join(mediaDir, file))))).samples;
+
+/** What the browser build reports for a recording: its own models and gates, on onnxruntime-web. */
+async function reportVoice(models: VoiceModels, file: string): Promise<PostedVoice> {
+  const assessment = await assessVoiceWith(models, await pcmOf(file));
+  if (!assessment.embedding) throw new Error(`${file} refused: ${assessment.reasons.join(", ")}`);
+  return {
+    embedding: Array.from(assessment.embedding),
+    speechSeconds: assessment.speechSeconds,
+    speakerSplitDistance: assessment.speakerSplitDistance ?? 0,
+  };
+}
 
 /** What the browser build computes for a photo, computed here by the Node path (the e2e shows they agree). */
 async function reportFor(file: string): Promise<PostedFace> {
@@ -72,9 +98,11 @@ const objectsOf = async (userId: string) =>
     .Contents ?? [];
 
 let poses: PostedFace[];
+let voice: PostedVoice;
 beforeAll(async () => {
   poses = [];
   for (const file of POSE_PHOTOS) poses.push(await reportFor(file));
+  voice = await reportVoice(await voiceModelsFrom(onnxWebRuntime(), await voiceModelBytes()), VOICE);
 });
 
 describe("zero-knowledge enrolment on the local stack", () => {
@@ -175,5 +203,39 @@ describe("zero-knowledge enrolment on the local stack", () => {
     const confidence = (d: Float32Array | undefined) => matchFace(d as Float32Array, [identity])?.confidence ?? 0;
     expect(confidence(same?.descriptor)).toBeGreaterThanOrEqual(MATCH_FLOOR_PERCENT);
     expect(confidence(other?.descriptor)).toBeLessThan(MATCH_FLOOR_PERCENT);
+  });
+
+  it("stores the browser's voice embedding sealed with no recording, and a scan's identity matches that speaker's other clip, not someone else", async () => {
+    const gil = await signUp(stack.url, "zk-voice");
+    await consentAndMode(gil, true);
+    const uploadUrl = await fetch(`${stack.url}/api/upload/voice`, { method: "POST", headers: { cookie: gil.cookie } });
+    expect(uploadUrl.status).toBe(409);
+    expect(((await uploadUrl.json()) as { message: string }).message).toMatch(
+      /voice recordings are analysed in your browser/,
+    );
+
+    const tooShort = await post(gil, { faces: poses, voice: { ...voice, speechSeconds: 2.5 } });
+    expect(tooShort.status).toBe(422);
+    expect(((await tooShort.json()) as { message: string }).message).toBe("Speech too short: 2.5 s, need at least 4 s");
+    const res = await post(gil, { faces: poses, voice });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ faces: 3, voice: true, verified: true });
+
+    const { accounts, keys } = scanClients(stack.env);
+    const voices = (await accounts.listSamples(gil.userId)).filter((s) => s.modality === "voice");
+    expect(voices).toHaveLength(1);
+    expect(voices[0]).toMatchObject({ source: "zero-knowledge", verified: true, quality: { reportedByBrowser: true } });
+    expect(voices[0]?.objectKey).toBeUndefined();
+    expect(await objectsOf(gil.userId)).toEqual([]);
+
+    const objects = new S3BiometricStore(s3, stack.env.BIOMETRIC_BUCKET ?? "");
+    const library = new SampleLibrary({ store: accounts, objects, now: () => new Date() });
+    const identity = await enrolledEmbeddings(library, keys, gil.userId);
+    expect(identity.voice.map((v) => Array.from(v))).toEqual([Array.from(Float32Array.from(voice.embedding))]);
+    // The scan's voice path embeds a found clip on the server and matches it against what was loaded.
+    const floor = { minConfidence: MATCH_FLOOR_PERCENT };
+    const same = matchVoice(await speakerEmbedding(await pcmOf(SAME_VOICE)), [identity], floor);
+    expect(same?.personId).toBe(identity.personId);
+    expect(matchVoice(await speakerEmbedding(await pcmOf(OTHER_VOICE)), [identity], floor)).toBeNull();
   });
 });
