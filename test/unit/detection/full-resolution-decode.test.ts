@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { analyseMedia } from "../../../packages/detection/src/analyse.js";
+import { MediaError } from "../../../packages/detection/src/media/errors.js";
 import { decodeImage, encodePng, type RgbImage } from "../../../packages/detection/src/media/image.js";
 import { defaultLimits } from "../../../packages/detection/src/media/limits.js";
 import { turnUpright, uprightView } from "../../../packages/detection/src/media/orientation.js";
@@ -76,6 +77,15 @@ describe("decoding a picture once at full resolution", () => {
       expect(Buffer.from(readings).equals(Buffer.from(readBlockBits(uprightView(upright.pixels, 1))))).toBe(true);
     },
   );
+
+  it("refuses a cut-short picture as truncated when keeping the full resolution too", async () => {
+    const whole = dataFile("faces/deepface/img49.jpg");
+    const error = await decodeImage(whole.subarray(0, whole.length >> 1), defaultLimits, maxSide, KEEP_ALL).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(MediaError);
+    expect((error as MediaError).code).toBe("truncated");
+  });
 
   it("keeps no full-resolution copy of a picture above the pixel bound it is given", async () => {
     const bytes = toBytes(await photoAt(2000).jpeg().toBuffer());
