@@ -128,6 +128,6 @@ export const TESTIMONIALS = [
 ];
 
 export const PRIVACY_STATEMENT =
-  "Your raw face and voice samples are encrypted at rest and deleted on your schedule; only encrypted embeddings are kept for matching. In zero-knowledge mode your face is analysed in your browser and your photos never leave your device; voice recordings are still uploaded, encrypted.";
+  "Your raw face and voice samples are encrypted at rest and deleted on your schedule; only encrypted embeddings are kept for matching. In zero-knowledge mode your face and voice are analysed in your browser, and your photos and recordings never leave your device.";
 
 export const COMPLIANCE_BADGES = ["SOC 2", "GDPR", "ISO 27001", "99.9% SLA"];

@@ -12,8 +12,8 @@ import { FlowHeader } from "../features/profile-setup/FlowHeader";
 import { FacePhase } from "../features/training/FacePhase";
 import { POSES, trainingFormData } from "../features/training/poses";
 import { VoicePhase } from "../features/training/VoicePhase";
-import { useBiometricUpload } from "../features/uploads/use-biometric-upload";
 import { analyseCapture, type ReportedFace } from "../features/zero-knowledge/face-analysis";
+import { analyseRecording, type ReportedVoice } from "../features/zero-knowledge/voice-analysis";
 import { ZeroKnowledgeNotice } from "../features/zero-knowledge/ZeroKnowledgeNotice";
 import { Main } from "../ui/Page";
 import { toast } from "../ui/toast-store";
@@ -32,7 +32,7 @@ export default function BiometricTrainingRoute() {
   // Until the profile says otherwise nothing is sent, so a zero-knowledge account never uploads photos by mistake.
   const zeroKnowledge = profile.data?.privacySettings?.zeroKnowledge === true;
   const reported = useRef<ReportedFace[]>([]);
-  const voiceUpload = useBiometricUpload("voice");
+  const reportedVoice = useRef<ReportedVoice | null>(null);
 
   const checkOnDevice = async (photo: Blob, poseIndex: number) => {
     const analysis = await analyseCapture(photo, poseIndex);
@@ -41,12 +41,20 @@ export default function BiometricTrainingRoute() {
     return null;
   };
 
+  const checkVoiceOnDevice = async (recording: Blob) => {
+    const analysis = await analyseRecording(recording);
+    if (!analysis.ok) return analysis.reason;
+    reportedVoice.current = analysis.voice;
+    return null;
+  };
+
   const next = () => navigate(withDemo("/scan-preferences", demo));
   const submit = useMutation({
     mutationFn: async () => {
       if (!zeroKnowledge) return apiFormData<unknown>("/api/biometric-training", trainingFormData(faces, voice));
-      await apiJson("POST", "/api/biometric-training/embeddings", { faces: reported.current });
-      if (voice && !(await voiceUpload.upload(voice))) throw new Error("Voice enrolment failed");
+      // Numbers only: the recording, like the photos, stays in this browser.
+      const body = { faces: reported.current, ...(reportedVoice.current ? { voice: reportedVoice.current } : {}) };
+      await apiJson("POST", "/api/biometric-training/embeddings", body);
     },
     onSuccess: () => {
       toast({
@@ -104,6 +112,7 @@ export default function BiometricTrainingRoute() {
         ) : null}
         {phase === "voice" ? (
           <VoicePhase
+            {...(zeroKnowledge ? { check: checkVoiceOnDevice } : {})}
             onDone={(recording) => {
               setVoice(recording);
               setPhase("complete");

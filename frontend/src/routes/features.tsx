@@ -33,7 +33,7 @@ const FEATURES: { icon: IconName; title: string; text: string }[] = [
 const ADVANCED = [
   {
     title: "Zero-knowledge mode",
-    text: "Face embeddings computed in your browser; your photos never leave your device.",
+    text: "Face and voice embeddings computed in your browser; your photos and recordings never leave your device.",
   },
   { title: "Executive protection", text: "Enterprise plans protect several people and brand assets from one account." },
   { title: "Dark web monitoring", text: "Paste sites, data dumps and hidden markets on the Enterprise plan." },

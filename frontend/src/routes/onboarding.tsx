@@ -25,6 +25,7 @@ export default function OnboardingRoute() {
   // Signed-in people enrol for real; a demo visitor without an account walks through simulated steps.
   const live = auth.isAuthenticated;
   const profile = useQuery(profileQuery(live));
+  const zeroKnowledge = profile.data?.privacySettings?.zeroKnowledge === true;
   const update = useUpdateProfile({ successToast: false });
   const [step, setStep] = useState(1);
   const [faceDone, setFaceDone] = useState(false);
@@ -83,14 +84,11 @@ export default function OnboardingRoute() {
       </div>
       <div className="panel">
         {step === 1 ? (
-          <FaceStep
-            live={live}
-            done={faceDone}
-            onDone={() => setFaceDone(true)}
-            zeroKnowledge={profile.data?.privacySettings?.zeroKnowledge === true}
-          />
+          <FaceStep live={live} done={faceDone} onDone={() => setFaceDone(true)} zeroKnowledge={zeroKnowledge} />
         ) : null}
-        {step === 2 ? <VoiceStep live={live} done={voiceDone} onDone={() => setVoiceDone(true)} /> : null}
+        {step === 2 ? (
+          <VoiceStep live={live} done={voiceDone} onDone={() => setVoiceDone(true)} zeroKnowledge={zeroKnowledge} />
+        ) : null}
         {step === 3 ? (
           <ScanPreferencesStep
             initial={profile.data?.scanPreferences}

@@ -1,30 +1,13 @@
 import { ConsentGate } from "../consent/ConsentGate";
 import { UploadWidget } from "../uploads/UploadWidget";
+import { EnrolledInTrainingStep } from "../zero-knowledge/ZeroKnowledgeNotice";
+import type { SampleStepProps } from "./sample-step";
 
 export const FACE_TYPES = ["image/jpeg", "image/png", "image/webp"];
 
-export function FaceStep({
-  live,
-  done,
-  onDone,
-  zeroKnowledge = false,
-}: {
-  live: boolean;
-  done: boolean;
-  onDone: () => void;
-  zeroKnowledge?: boolean;
-}) {
-  if (live && zeroKnowledge) {
-    return (
-      <section aria-labelledby="face-heading">
-        <h2 id="face-heading">Face authentication</h2>
-        <p className="banner" role="note">
-          Zero-knowledge mode is on, so photos are not uploaded: your face is enrolled by the live capture in Biometric
-          Training, analysed in this browser.
-        </p>
-      </section>
-    );
-  }
+export function FaceStep({ live, done, onDone, zeroKnowledge = false }: SampleStepProps) {
+  if (live && zeroKnowledge)
+    return <EnrolledInTrainingStep id="face-heading" title="Face authentication" sample="photo" />;
   return (
     <section aria-labelledby="face-heading">
       <h2 id="face-heading">Face authentication</h2>

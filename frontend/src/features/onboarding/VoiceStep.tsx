@@ -2,12 +2,21 @@ import { useCallback, useEffect, useState } from "react";
 import { toast } from "../../ui/toast-store";
 import { useWavRecorder } from "../media/use-wav-recorder";
 import { useBiometricUpload } from "../uploads/use-biometric-upload";
+import { EnrolledInTrainingStep } from "../zero-knowledge/ZeroKnowledgeNotice";
+import type { SampleStepProps } from "./sample-step";
 
 export const VOICE_AUTO_STOP_SECONDS = 10;
 export const VOICE_PHRASE =
   "My voice is my own. I am recording this sample so that LikenessGuard can recognise my voice and protect it from being cloned.";
 
-export function VoiceStep({ live, done, onDone }: { live: boolean; done: boolean; onDone: () => void }) {
+export function VoiceStep({ live, done, onDone, zeroKnowledge = false }: SampleStepProps) {
+  if (live && zeroKnowledge) {
+    return <EnrolledInTrainingStep id="voice-heading" title="Voice authentication" sample="recording" />;
+  }
+  return <VoiceRecorderStep live={live} done={done} onDone={onDone} />;
+}
+
+function VoiceRecorderStep({ live, done, onDone }: SampleStepProps) {
   const onError = useCallback(
     () => toast({ title: "Recording failed", description: "Could not access microphone", variant: "destructive" }),
     [],

@@ -6,9 +6,10 @@ const CONTROLS: { key: keyof PrivacySettings; label: string; help: string; fallb
     key: "zeroKnowledge",
     label: "Zero-Knowledge Mode",
     help:
-      "Your live face photos are analysed in this browser and only face descriptors (numbers, no images) are sent. " +
-      "The trade-off: the server cannot re-check photos it never sees, so it relies on this browser's analysis, " +
-      "and enrolment downloads about 14 MB of face models once. Your voice recording is still uploaded, encrypted.",
+      "Your live face photos and your voice recording are analysed in this browser and only face descriptors and a " +
+      "voice embedding (numbers, no images or audio) are sent; photo and recording uploads are turned off. " +
+      "The trade-off: the server cannot re-check what it never sees, so it relies on this browser's analysis, " +
+      "and enrolment downloads about 36 MB of face and voice models once.",
     fallback: false,
   },
   {

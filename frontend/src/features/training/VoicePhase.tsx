@@ -1,9 +1,19 @@
-import { useCallback } from "react";
+import { useCallback, useState } from "react";
 import { toast } from "../../ui/toast-store";
 import { useWavRecorder } from "../media/use-wav-recorder";
 import { TRAINING_PARAGRAPH } from "./poses";
 
-export function VoicePhase({ onDone }: { onDone: (voice: Blob) => void }) {
+/**
+ * Records the training paragraph. `check`, when given, vets the recording before it counts
+ * (zero-knowledge mode analyses it on the device) and returns why it was refused, or null.
+ */
+export function VoicePhase({
+  onDone,
+  check,
+}: {
+  onDone: (voice: Blob) => void;
+  check?: (recording: Blob) => Promise<string | null>;
+}) {
   const onError = useCallback(
     () =>
       toast({
@@ -14,6 +24,19 @@ export function VoicePhase({ onDone }: { onDone: (voice: Blob) => void }) {
     [],
   );
   const recorder = useWavRecorder({ onError });
+  const [checking, setChecking] = useState(false);
+  const accept = async (recording: Blob) => {
+    if (check) {
+      setChecking(true);
+      const reason = await check(recording).catch(() => "This browser could not analyse the recording");
+      setChecking(false);
+      if (reason) {
+        toast({ title: "Record again", description: reason, variant: "destructive" });
+        return;
+      }
+    }
+    onDone(recording);
+  };
   return (
     <section aria-labelledby="voice-phase-heading">
       <h2 id="voice-phase-heading">Voice Training</h2>
@@ -35,15 +58,16 @@ export function VoicePhase({ onDone }: { onDone: (voice: Blob) => void }) {
             <p className="text-ok" style={{ margin: 0, alignSelf: "center" }}>
               Recording Complete ({recorder.seconds}s)
             </p>
-            <button type="button" className="btn btn-secondary" onClick={recorder.reset}>
+            <button type="button" className="btn btn-secondary" disabled={checking} onClick={recorder.reset}>
               Try Again
             </button>
             <button
               type="button"
               className="btn btn-primary"
-              onClick={() => recorder.recording && onDone(recorder.recording)}
+              disabled={checking}
+              onClick={() => recorder.recording && void accept(recorder.recording)}
             >
-              Continue
+              {checking ? "Analysing on this device…" : "Continue"}
             </button>
           </>
         ) : null}

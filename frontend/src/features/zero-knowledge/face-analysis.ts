@@ -6,8 +6,7 @@
  */
 
 import { faceQualityReason, poseKind, poseTurnProblem } from "@lg/domain/biometrics/capture-rules";
-
-const FACE_BROWSER = "/face-browser/";
+import { browserBuildLoader } from "./browser-build";
 
 /** What the enrolment endpoint accepts per pose: numbers only, never the frame. */
 export interface ReportedFace {
@@ -39,23 +38,10 @@ interface FaceBrowserBuild {
   enrolmentGatesFor(pose: "frontal" | "turned"): EnrolmentGates;
 }
 
-let build: Promise<FaceBrowserBuild> | undefined;
-
 /** Loads the face path once (about 1.3 MB of script and 12 MB of weights, cached by the browser). */
-export function loadFaceAnalysis(): Promise<FaceBrowserBuild> {
-  if (!build) {
-    build = (async () => {
-      const url = new URL(`${FACE_BROWSER}face-browser.js`, window.location.origin).href;
-      const face = (await import(/* @vite-ignore */ url)) as FaceBrowserBuild;
-      await face.loadFaceModels({ models: `${FACE_BROWSER}models/`, wasm: `${FACE_BROWSER}wasm/` });
-      return face;
-    })().catch((error: unknown) => {
-      build = undefined;
-      throw error;
-    });
-  }
-  return build;
-}
+export const loadFaceAnalysis = browserBuildLoader<FaceBrowserBuild>("face-browser", (face, urls) =>
+  face.loadFaceModels(urls),
+);
 
 export type CaptureAnalysis = { ok: true; face: ReportedFace } | { ok: false; reason: string };
 
