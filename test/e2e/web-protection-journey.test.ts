@@ -159,9 +159,8 @@ describe("protection journey on the local stack", () => {
     await page.getByRole("button", { name: "Next" }).click();
     await page.getByRole("button", { name: "Save and Continue" }).click();
     await page.getByText("Step 4 of 5").waitFor();
-    // Push, on by default, subscribes this browser; headless Chromium refuses notifications, so the
-    // step says so and turns push off, and the person continues without it.
-    await page.getByRole("button", { name: "Save and Continue" }).click();
+    // Push subscribes this browser, as in Settings. This context grants camera and microphone only,
+    // which refuses notifications to the site: the step says so and offers push unticked.
     await page.getByRole("alert").filter({ hasText: "Notifications are blocked for this site" }).waitFor();
     expect(await page.getByRole("checkbox", { name: "Push notifications" }).isChecked()).toBe(false);
     await page.getByRole("button", { name: "Save and Continue" }).click();
