@@ -2,9 +2,17 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createAasist } from "../../../packages/detection/src/antispoof/aasist.js";
+import { AASIST_CONFIGS } from "../../../packages/detection/src/antispoof/aasist-config.js";
+import {
+  buildEncoderGraph,
+  ENCODER_INPUT,
+  ENCODER_OUTPUT,
+} from "../../../packages/detection/src/antispoof/aasist-encoder.js";
 import { NO_SPEECH_REASON, scoreSynthetic, spoofProbability } from "../../../packages/detection/src/antispoof/index.js";
 import { repeatToLength, samplesWithin, windowStarts } from "../../../packages/detection/src/antispoof/windows.js";
 import { decodeAudio } from "../../../packages/detection/src/media/audio.js";
+import { createOnnxSessionFromBytes, float32Tensor } from "../../../packages/detection/src/runtimes/onnx.js";
+import { loadStateDict } from "../../../packages/detection/src/torch/weights.js";
 import { analyseVoice } from "../../../packages/detection/src/voice-path.js";
 import reference from "../../fixtures/voice/aasist-reference.json" with { type: "json" };
 
@@ -56,6 +64,28 @@ describe("AASIST synthetic-speech countermeasure", () => {
         expect(Math.abs(logits.spoof - (expected[0] as number))).toBeLessThan(5e-5);
         expect(Math.abs(logits.bonafide - (expected[1] as number))).toBeLessThan(5e-5);
       }
+    }
+  });
+
+  it("encodes a window over time chunks exactly as over the whole window", async () => {
+    const config = AASIST_CONFIGS["AASIST-L"];
+    const weights = await loadStateDict(config.weightsFile);
+    const window = repeatToLength(await decode("voices/librispeech/367/367-130732-0001.flac"), WINDOW);
+    const encode = async (chunkOutputs?: number) => {
+      const session = await createOnnxSessionFromBytes(buildEncoderGraph(config, weights, { chunkOutputs }));
+      const out = await session.run({ [ENCODER_INPUT]: float32Tensor(window, [1, 1, 1, WINDOW]) });
+      await session.release();
+      return out[ENCODER_OUTPUT]?.data as Float32Array;
+    };
+    const whole = await encode(Number.POSITIVE_INFINITY);
+    // Uneven chunk sizes too: 2,387 outputs of the chunked blocks in chunks of 150 and of 7.
+    for (const chunkOutputs of [undefined, 7]) {
+      const chunked = await encode(chunkOutputs);
+      expect(chunked.length).toBe(whole.length);
+      let worst = 0;
+      for (let i = 0; i < whole.length; i++)
+        worst = Math.max(worst, Math.abs((chunked[i] as number) - (whole[i] as number)));
+      expect(worst).toBeLessThan(1e-5);
     }
   });
 
