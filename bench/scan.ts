@@ -4,6 +4,8 @@
  * analysed (identical bytes are analysed once per scan), items/s on this machine, CPU seconds per
  * item (comparable when others load the machine), and the Lambda cost per 1,000 items from
  * measured durations.
+ * Where the CPU goes: `node --cpu-prof --cpu-prof-dir=DIR --import tsx bench/scan.ts ...` writes one
+ * profile for the stack's process and one per task worker process (they exit on their own at stop).
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

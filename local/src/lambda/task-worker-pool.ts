@@ -30,15 +30,21 @@ export class TaskWorkerPool {
     });
   }
 
-  async close(): Promise<void> {
+  /** Lets each environment exit on its own (so --cpu-prof and the like write their output), killing it after a grace period. */
+  async close(graceMs = 2000): Promise<void> {
     const workers = this.workers.splice(0);
     await Promise.all(
       workers.map(({ worker }) =>
         worker.exitCode !== null || worker.signalCode !== null
           ? undefined
           : new Promise<void>((resolve) => {
-              worker.once("exit", () => resolve());
-              worker.kill();
+              const kill = setTimeout(() => worker.kill(), graceMs);
+              worker.once("exit", () => {
+                clearTimeout(kill);
+                resolve();
+              });
+              if (worker.connected) worker.disconnect();
+              else worker.kill();
             }),
       ),
     );
