@@ -13,6 +13,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+import { ORT_WASM_BINARY } from "../packages/detection/src/runtimes/onnx-web.js";
 import { linearLayerBytes } from "../packages/detection/src/voice/ge2e.js";
 import { loadGe2eModelParts } from "../packages/detection/src/voice/ge2e-checkpoint.js";
 import { VOICE_MODEL_FILES, type VoiceModelBytes } from "../packages/detection/src/voice/model-files.js";
@@ -21,8 +22,6 @@ import { bundleForBrowser } from "./browser-bundle.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(import.meta.url);
-/** The binary onnxruntime-web's WebAssembly build loads (its JS glue is inside the bundle). */
-const ORT_WASM = "ort-wasm-simd-threaded.wasm";
 
 export interface VoiceBrowserBuild {
   bundle: string;
@@ -59,7 +58,7 @@ export async function buildVoiceBrowser(outDir: string): Promise<VoiceBrowserBui
   // The package exports no package.json; its main file lies in dist/ beside the binaries.
   const ortDist = path.dirname(require.resolve("onnxruntime-web"));
   await mkdir(wasmDir, { recursive: true });
-  await copyFile(path.join(ortDist, ORT_WASM), path.join(wasmDir, ORT_WASM));
+  await copyFile(path.join(ortDist, ORT_WASM_BINARY), path.join(wasmDir, ORT_WASM_BINARY));
 
   return { bundle, bundleBytes, modelsDir, modelBytes, wasmDir };
 }
