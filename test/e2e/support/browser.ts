@@ -15,9 +15,11 @@ export const NARROW_WIDTH = 360;
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
-/** The app and the face path it imports in zero-knowledge mode: both come from `npm run build:web`. */
+/** The app and the face and voice paths it imports in zero-knowledge mode: all come from `npm run build:web`. */
 export function ensureWebBuilt(): void {
-  const built = ["index.html", "face-browser/face-browser.js"].every((file) => existsSync(path.join(distDir, file)));
+  const built = ["index.html", "face-browser/face-browser.js", "voice-browser/voice-browser.js"].every((file) =>
+    existsSync(path.join(distDir, file)),
+  );
   if (!built) execSync("npm run build:web", { cwd: repoRoot, stdio: "inherit" });
 }
 
