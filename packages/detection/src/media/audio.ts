@@ -3,13 +3,15 @@ import { randomUUID } from "node:crypto";
 import { rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { decodeInProcess } from "./audio-in-process.js";
 import { MediaError } from "./errors.js";
 
 /**
  * Audio intake through ffmpeg: any container or codec ffmpeg reads comes out as mono float32 PCM
  * at the rate the voice models expect (16 kHz). The media goes through a private temporary file,
  * not stdin, because MP4/M4A files with the index at the end cannot be demuxed from a pipe.
- * Output is bounded: decoding stops and fails as soon as it passes `maxSeconds`.
+ * Output is bounded: decoding stops and fails as soon as it passes `maxSeconds`. PCM WAV and FLAC
+ * already at the wanted rate are decoded in-process instead (audio-in-process.ts), to the same samples.
  */
 
 export interface DecodedAudio {
@@ -39,9 +41,13 @@ async function withTemporaryFile<T>(bytes: Uint8Array, use: (file: string) => Pr
   }
 }
 
-export function decodeAudio(bytes: Uint8Array, opts: DecodeOptions = {}): Promise<DecodedAudio> {
+export async function decodeAudio(bytes: Uint8Array, opts: DecodeOptions = {}): Promise<DecodedAudio> {
   const sampleRate = opts.sampleRate ?? 16_000;
   const maxSeconds = opts.maxSeconds ?? DEFAULT_MAX_SECONDS;
+  if (bytes.length === 0) throw new MediaError("empty", "The file is empty");
+  // Spawning ffmpeg costs more CPU than decoding a recording; only exact matches skip it.
+  const samples = decodeInProcess(bytes, sampleRate, maxSeconds);
+  if (samples) return { samples, sampleRate, durationSeconds: samples.length / sampleRate };
   return withTemporaryFile(bytes, (file) => runDecoder(file, sampleRate, maxSeconds));
 }
 

@@ -1,0 +1,342 @@
+import { MediaError } from "./errors.js";
+
+/**
+ * A FLAC decoder in plain TypeScript for the in-process audio path (audio-in-process.ts). FLAC is
+ * lossless, so the integers it yields are the ones ffmpeg's decoder yields; every frame's CRC-16
+ * is checked, so a damaged frame is refused rather than heard as noise. Frames declare their
+ * length before they are decoded, so a header claiming hours of audio allocates nothing: decoding
+ * stops with "too_long" as soon as the running count passes the caller's bound.
+ */
+
+export interface DecodedPcm {
+  sampleRate: number;
+  /** One array per channel, samples scaled to [-1, 1) as ffmpeg converts integers: x / 2^(bits-1). */
+  channels: Float32Array[];
+}
+
+interface StreamInfo {
+  sampleRate: number;
+  channels: number;
+  bitsPerSample: number;
+}
+
+class BitReader {
+  /** Position in bits from the start of `bytes`. */
+  pos = 0;
+  constructor(readonly bytes: Uint8Array) {}
+
+  get bitsLeft(): number {
+    return this.bytes.length * 8 - this.pos;
+  }
+
+  /** Unsigned read of up to 32 bits. */
+  bits(n: number): number {
+    if (n === 0) return 0;
+    if (n > this.bitsLeft) throw new OutOfData();
+    let value = 0;
+    let remaining = n;
+    while (remaining > 0) {
+      const byte = this.bytes[this.pos >>> 3] as number;
+      const offset = this.pos & 7;
+      const take = Math.min(8 - offset, remaining);
+      const chunk = (byte >>> (8 - offset - take)) & ((1 << take) - 1);
+      value = value * (1 << take) + chunk;
+      remaining -= take;
+      this.pos += take;
+    }
+    return value;
+  }
+
+  signed(n: number): number {
+    if (n === 0) return 0;
+    const value = this.bits(n);
+    return value >= 2 ** (n - 1) ? value - 2 ** n : value;
+  }
+
+  /** Zeros before the next one bit, which is consumed. */
+  unary(): number {
+    let zeros = 0;
+    for (;;) {
+      if (this.pos >= this.bytes.length * 8) throw new OutOfData();
+      const offset = this.pos & 7;
+      const rest = ((this.bytes[this.pos >>> 3] as number) << offset) & 0xff;
+      if (rest === 0) {
+        zeros += 8 - offset;
+        this.pos += 8 - offset;
+        continue;
+      }
+      const lead = Math.clz32(rest) - 24;
+      zeros += lead;
+      this.pos += lead + 1;
+      return zeros;
+    }
+  }
+
+  alignToByte(): void {
+    this.pos = (this.pos + 7) & ~7;
+  }
+}
+
+/** The input ends inside a frame: ffmpeg drops such a tail frame, and so does this decoder. */
+class OutOfData extends Error {}
+
+class LostSync extends Error {}
+
+const corrupt = (why: string) => new MediaError("decode_failed", `The FLAC audio is damaged: ${why}`);
+
+const CRC16_TABLE = (() => {
+  const table = new Uint16Array(256);
+  for (let i = 0; i < 256; i++) {
+    let crc = i << 8;
+    for (let bit = 0; bit < 8; bit++) crc = crc & 0x8000 ? ((crc << 1) ^ 0x8005) & 0xffff : (crc << 1) & 0xffff;
+    table[i] = crc;
+  }
+  return table;
+})();
+
+function crc8(bytes: Uint8Array, from: number, to: number): number {
+  let crc = 0;
+  for (let i = from; i < to; i++) {
+    crc ^= bytes[i] as number;
+    for (let bit = 0; bit < 8; bit++) crc = crc & 0x80 ? ((crc << 1) ^ 0x07) & 0xff : (crc << 1) & 0xff;
+  }
+  return crc;
+}
+
+function crc16(bytes: Uint8Array, from: number, to: number): number {
+  let crc = 0;
+  for (let i = from; i < to; i++)
+    crc = ((crc << 8) & 0xffff) ^ (CRC16_TABLE[(crc >>> 8) ^ (bytes[i] as number)] as number);
+  return crc;
+}
+
+/** Reads the metadata blocks; returns STREAMINFO and the offset of the first frame, or null if they are cut short. */
+function readMetadata(bytes: Uint8Array): { info: StreamInfo; firstFrame: number } | null {
+  let offset = 4;
+  let info: StreamInfo | null = null;
+  for (;;) {
+    if (offset + 4 > bytes.length) return null;
+    const type = (bytes[offset] as number) & 0x7f;
+    const last = ((bytes[offset] as number) & 0x80) !== 0;
+    const length =
+      ((bytes[offset + 1] as number) << 16) | ((bytes[offset + 2] as number) << 8) | (bytes[offset + 3] as number);
+    if (offset + 4 + length > bytes.length) return null;
+    if (type === 0) {
+      if (length < 34) return null;
+      const reader = new BitReader(bytes.subarray(offset + 4 + 10, offset + 4 + 18));
+      const sampleRate = reader.bits(20);
+      const channels = reader.bits(3) + 1;
+      const bitsPerSample = reader.bits(5) + 1;
+      info = { sampleRate, channels, bitsPerSample };
+    }
+    offset += 4 + length;
+    if (last) return info ? { info, firstFrame: offset } : null;
+  }
+}
+
+const SAMPLE_RATES = [0, 88_200, 176_400, 192_000, 8_000, 16_000, 22_050, 24_000, 32_000, 44_100, 48_000, 96_000];
+const SAMPLE_SIZES = [0, 8, 12, 0, 16, 20, 24, 0];
+
+/** The FLAC "UTF-8" coded frame or sample number: only its length matters here. */
+function skipCodedNumber(reader: BitReader): void {
+  const first = reader.bits(8);
+  if (first < 0x80) return;
+  let extra = Math.clz32(~(first << 24)) - 1;
+  if (extra < 1 || extra > 6) throw corrupt("bad frame number");
+  while (extra-- > 0) if ((reader.bits(8) & 0xc0) !== 0x80) throw corrupt("bad frame number");
+}
+
+function readResidual(reader: BitReader, blockSize: number, order: number, out: Float64Array): void {
+  const method = reader.bits(2);
+  if (method > 1) throw corrupt("reserved residual coding");
+  const paramBits = method === 0 ? 4 : 5;
+  const escapeCode = (1 << paramBits) - 1;
+  const partitionOrder = reader.bits(4);
+  const partitions = 1 << partitionOrder;
+  if (blockSize % partitions !== 0 || blockSize / partitions < order) throw corrupt("bad partition order");
+  let i = order;
+  for (let p = 0; p < partitions; p++) {
+    const count = blockSize / partitions - (p === 0 ? order : 0);
+    const param = reader.bits(paramBits);
+    const end = i + count;
+    if (param === escapeCode) {
+      const raw = reader.bits(5);
+      for (; i < end; i++) out[i] = reader.signed(raw);
+      continue;
+    }
+    const scale = 2 ** param;
+    for (; i < end; i++) {
+      const folded = reader.unary() * scale + reader.bits(param);
+      out[i] = folded % 2 === 0 ? folded / 2 : -(folded + 1) / 2;
+    }
+  }
+}
+
+const FIXED: number[][] = [[], [1], [2, -1], [3, -3, 1], [4, -6, 4, -1]];
+
+function readSubframe(reader: BitReader, blockSize: number, bits: number): Float64Array {
+  if (reader.bits(1) !== 0) throw corrupt("bad subframe header");
+  const type = reader.bits(6);
+  let wasted = 0;
+  if (reader.bits(1) === 1) wasted = reader.unary() + 1;
+  const width = bits - wasted;
+  if (width <= 0) throw corrupt("bad wasted bits");
+  const samples = new Float64Array(blockSize);
+  if (type === 0) {
+    samples.fill(reader.signed(width));
+  } else if (type === 1) {
+    for (let i = 0; i < blockSize; i++) samples[i] = reader.signed(width);
+  } else if (type >= 8 && type <= 12) {
+    const order = type - 8;
+    if (order > blockSize) throw corrupt("predictor longer than the block");
+    for (let i = 0; i < order; i++) samples[i] = reader.signed(width);
+    readResidual(reader, blockSize, order, samples);
+    const coefficients = FIXED[order] as number[];
+    for (let i = order; i < blockSize; i++) {
+      let prediction = 0;
+      for (let j = 0; j < order; j++) prediction += (coefficients[j] as number) * (samples[i - j - 1] as number);
+      samples[i] = (samples[i] as number) + prediction;
+    }
+  } else if (type >= 32) {
+    const order = type - 31;
+    if (order > blockSize) throw corrupt("predictor longer than the block");
+    for (let i = 0; i < order; i++) samples[i] = reader.signed(width);
+    const precision = reader.bits(4) + 1;
+    if (precision === 16) throw corrupt("invalid coefficient precision");
+    const shift = reader.signed(5);
+    if (shift < 0) throw corrupt("negative prediction shift");
+    const coefficients = new Float64Array(order);
+    for (let j = 0; j < order; j++) coefficients[j] = reader.signed(precision);
+    readResidual(reader, blockSize, order, samples);
+    const divisor = 2 ** shift;
+    // Sums stay below 2^53 for any legal stream (order <= 32, 15-bit coefficients, 25-bit samples), so doubles are exact.
+    for (let i = order; i < blockSize; i++) {
+      let sum = 0;
+      for (let j = 0; j < order; j++) sum += (coefficients[j] as number) * (samples[i - j - 1] as number);
+      samples[i] = (samples[i] as number) + Math.floor(sum / divisor);
+    }
+  } else {
+    throw corrupt("reserved subframe type");
+  }
+  if (wasted > 0) for (let i = 0; i < blockSize; i++) samples[i] = (samples[i] as number) * 2 ** wasted;
+  return samples;
+}
+
+interface Frame {
+  blockSize: number;
+  /** Offset of the byte after the frame's CRC. */
+  end: number;
+  channels: Float64Array[];
+}
+
+/** Decodes the frame at `offset` once its header says how long it is and `admit(blockSize)` agrees. */
+function readFrame(bytes: Uint8Array, offset: number, info: StreamInfo, admit: (blockSize: number) => void): Frame {
+  const reader = new BitReader(bytes.subarray(offset));
+  if (reader.bits(14) !== 0x3ffe) throw new LostSync();
+  if (reader.bits(1) !== 0) throw corrupt("reserved header bit");
+  reader.bits(1); // blocking strategy: fixed or variable, numbered either way
+  const blockCode = reader.bits(4);
+  const rateCode = reader.bits(4);
+  const channelCode = reader.bits(4);
+  const sizeCode = reader.bits(3);
+  if (reader.bits(1) !== 0) throw corrupt("reserved header bit");
+  skipCodedNumber(reader);
+  let blockSize: number;
+  if (blockCode === 0) throw corrupt("reserved block size");
+  else if (blockCode === 1) blockSize = 192;
+  else if (blockCode <= 5) blockSize = 576 * 2 ** (blockCode - 2);
+  else if (blockCode === 6) blockSize = reader.bits(8) + 1;
+  else if (blockCode === 7) blockSize = reader.bits(16) + 1;
+  else blockSize = 256 * 2 ** (blockCode - 8);
+  let sampleRate: number;
+  if (rateCode === 0) sampleRate = info.sampleRate;
+  else if (rateCode <= 11) sampleRate = SAMPLE_RATES[rateCode] as number;
+  else if (rateCode === 12) sampleRate = reader.bits(8) * 1000;
+  else if (rateCode === 13) sampleRate = reader.bits(16);
+  else if (rateCode === 14) sampleRate = reader.bits(16) * 10;
+  else throw corrupt("invalid sample rate");
+  const headerEnd = reader.pos >>> 3;
+  if (reader.bits(8) !== crc8(bytes, offset, offset + headerEnd)) throw corrupt("frame header checksum");
+  const bits = sizeCode === 0 ? info.bitsPerSample : (SAMPLE_SIZES[sizeCode] as number);
+  const channelCount = channelCode < 8 ? channelCode + 1 : 2;
+  if (channelCode > 10) throw corrupt("reserved channel assignment");
+  if (sampleRate !== info.sampleRate || bits !== info.bitsPerSample || channelCount !== info.channels)
+    throw corrupt("a frame's format differs from the stream's");
+  admit(blockSize);
+  const channels: Float64Array[] = [];
+  for (let c = 0; c < channelCount; c++) {
+    // The side channel of a stereo pair carries one more bit.
+    const side = (channelCode === 8 && c === 1) || (channelCode === 9 && c === 0) || (channelCode === 10 && c === 1);
+    channels.push(readSubframe(reader, blockSize, bits + (side ? 1 : 0)));
+  }
+  reader.alignToByte();
+  const bodyEnd = reader.pos >>> 3;
+  if (reader.bits(16) !== crc16(bytes, offset, offset + bodyEnd)) throw corrupt("frame checksum");
+  decorrelate(channelCode, channels, blockSize);
+  return { blockSize, end: offset + bodyEnd + 2, channels };
+}
+
+function decorrelate(channelCode: number, channels: Float64Array[], blockSize: number): void {
+  const [a, b] = channels as [Float64Array, Float64Array];
+  if (channelCode === 8) for (let i = 0; i < blockSize; i++) b[i] = (a[i] as number) - (b[i] as number);
+  else if (channelCode === 9) for (let i = 0; i < blockSize; i++) a[i] = (a[i] as number) + (b[i] as number);
+  else if (channelCode === 10)
+    for (let i = 0; i < blockSize; i++) {
+      const side = b[i] as number;
+      const mid = (a[i] as number) * 2 + (side & 1);
+      a[i] = Math.floor((mid + side) / 2);
+      b[i] = Math.floor((mid - side) / 2);
+    }
+}
+
+/**
+ * Decodes a whole FLAC stream at `sampleRate`, or returns null when it is one this decoder leaves
+ * to ffmpeg: another rate, metadata cut short or unreadable, more than two channels, a sample size over 24 bits, bytes
+ * that are not a frame. Throws MediaError
+ * "decode_failed" for a damaged frame and "too_long" once more than `maxSamples` per channel.
+ */
+export function decodeFlac(
+  bytes: Uint8Array,
+  sampleRate: number,
+  maxSamples: number,
+  tooLong: () => MediaError,
+): DecodedPcm | null {
+  const magic = bytes[0] === 0x66 && bytes[1] === 0x4c && bytes[2] === 0x61 && bytes[3] === 0x43;
+  const metadata = magic ? readMetadata(bytes) : null;
+  if (!metadata) return null;
+  const { info } = metadata;
+  if (info.bitsPerSample < 4 || info.bitsPerSample > 24 || info.sampleRate !== sampleRate || info.channels > 2)
+    return null;
+  const scale = 2 ** -(info.bitsPerSample - 1);
+  const frames: Float32Array[][] = [];
+  let total = 0;
+  let offset = metadata.firstFrame;
+  const admit = (blockSize: number) => {
+    total += blockSize;
+    if (total > maxSamples) throw tooLong();
+  };
+  while (offset < bytes.length) {
+    try {
+      const frame = readFrame(bytes, offset, info, admit);
+      frames.push(frame.channels.map((samples) => Float32Array.from(samples, (value) => value * scale)));
+      offset = frame.end;
+    } catch (error) {
+      // A file cut inside its last frame: ffmpeg keeps the frames before it, and so does this.
+      if (error instanceof OutOfData) break;
+      // Bytes that are no frame at all (a trailing tag, say): ffmpeg resynchronises past them, so it decides.
+      if (error instanceof LostSync) return null;
+      throw error;
+    }
+  }
+  const decoded = frames.reduce((n, frame) => n + (frame[0] as Float32Array).length, 0);
+  const channels = Array.from({ length: info.channels }, (_, c) => {
+    const out = new Float32Array(decoded);
+    let at = 0;
+    for (const frame of frames) {
+      out.set(frame[c] as Float32Array, at);
+      at += (frame[c] as Float32Array).length;
+    }
+    return out;
+  });
+  return { sampleRate: info.sampleRate, channels };
+}
