@@ -43,11 +43,17 @@ async function withTemporaryFile<T>(bytes: Uint8Array, use: (file: string) => Pr
 
 export async function decodeAudio(bytes: Uint8Array, opts: DecodeOptions = {}): Promise<DecodedAudio> {
   const sampleRate = opts.sampleRate ?? 16_000;
-  const maxSeconds = opts.maxSeconds ?? DEFAULT_MAX_SECONDS;
   if (bytes.length === 0) throw new MediaError("empty", "The file is empty");
   // Spawning ffmpeg costs more CPU than decoding a recording; only exact matches skip it.
-  const samples = decodeInProcess(bytes, sampleRate, maxSeconds);
+  const samples = decodeInProcess(bytes, sampleRate, opts.maxSeconds ?? DEFAULT_MAX_SECONDS);
   if (samples) return { samples, sampleRate, durationSeconds: samples.length / sampleRate };
+  return decodeAudioWithFfmpeg(bytes, opts);
+}
+
+/** The ffmpeg path alone, whatever the format: decodeAudio's fallback, and the reference its in-process path is held to. */
+export function decodeAudioWithFfmpeg(bytes: Uint8Array, opts: DecodeOptions = {}): Promise<DecodedAudio> {
+  const sampleRate = opts.sampleRate ?? 16_000;
+  const maxSeconds = opts.maxSeconds ?? DEFAULT_MAX_SECONDS;
   return withTemporaryFile(bytes, (file) => runDecoder(file, sampleRate, maxSeconds));
 }
 

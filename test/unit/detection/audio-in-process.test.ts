@@ -1,0 +1,173 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { decodeAudio, decodeAudioWithFfmpeg } from "../../../packages/detection/src/media/audio.js";
+import { decodeInProcess } from "../../../packages/detection/src/media/audio-in-process.js";
+import { MediaError } from "../../../packages/detection/src/media/errors.js";
+import { dataDir, dataFile } from "./data-dir.js";
+
+const work = mkdtempSync(path.join(tmpdir(), "lg-audio-in-process-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const librispeech = path.join(dataDir, "voices/librispeech");
+/** The first recording of each LibriSpeech speaker in the shared data: 16 kHz, 16-bit, mono FLAC. */
+const speakerFiles = readdirSync(librispeech, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => {
+    const first = readdirSync(path.join(librispeech, entry.name)).filter((name) => name.endsWith(".flac"))[0];
+    return path.join("voices/librispeech", entry.name, first as string);
+  });
+const [speakerA, speakerB] = speakerFiles.map((file) => path.join(dataDir, file)) as [string, string];
+
+/** Real recordings re-encoded by ffmpeg into another container or layout (a seekable file, so headers hold sizes). */
+let made = 0;
+function encode(inputs: string[], args: string[], extension: string): Uint8Array {
+  const out = path.join(work, `${made++}.${extension}`);
+  execFileSync("ffmpeg", ["-v", "error", "-y", ...inputs.flatMap((input) => ["-i", input]), ...args, out]);
+  return new Uint8Array(readFileSync(out));
+}
+const bothSpeakers = (after: string) => ["-filter_complex", `[0:a][1:a]amerge=inputs=2${after}[a]`, "-map", "[a]"];
+
+/** Differing samples, bit for bit (so -0 and NaN count), plus any length difference. */
+function mismatches(actual: Float32Array, expected: Float32Array): number {
+  const a = new Uint32Array(actual.buffer, actual.byteOffset, actual.length);
+  const b = new Uint32Array(expected.buffer, expected.byteOffset, expected.length);
+  let count = Math.abs(a.length - b.length);
+  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) count++;
+  return count;
+}
+
+async function expectSameAsFfmpeg(bytes: Uint8Array): Promise<void> {
+  const inProcess = decodeInProcess(bytes, 16_000, 600);
+  expect(inProcess, "decoded in-process").not.toBeNull();
+  const ffmpeg = await decodeAudioWithFfmpeg(bytes);
+  expect((inProcess as Float32Array).length).toBe(ffmpeg.samples.length);
+  expect(mismatches(inProcess as Float32Array, ffmpeg.samples)).toBe(0);
+  const decoded = await decodeAudio(bytes);
+  expect(mismatches(decoded.samples, ffmpeg.samples)).toBe(0);
+  expect(decoded.durationSeconds).toBe(ffmpeg.durationSeconds);
+}
+
+async function errorCode(work: Promise<unknown> | (() => unknown)): Promise<string> {
+  try {
+    await (typeof work === "function" ? work() : work);
+  } catch (error) {
+    if (error instanceof MediaError) return error.code;
+    throw error;
+  }
+  return "no error";
+}
+
+describe("audio decoded in-process", () => {
+  it("gives ffmpeg's exact samples for the LibriSpeech FLAC recordings", async () => {
+    expect(speakerFiles.length).toBeGreaterThanOrEqual(5);
+    for (const file of speakerFiles) await expectSameAsFfmpeg(dataFile(file));
+  });
+
+  it("gives ffmpeg's exact samples for 16 kHz WAV in 16, 24 and 32-bit integer and float, mono and stereo", async () => {
+    // Louder, so 32-bit integers carry low bits that float32 must round the way swresample does.
+    for (const codec of ["pcm_s16le", "pcm_s24le", "pcm_s32le", "pcm_f32le"]) {
+      await expectSameAsFfmpeg(encode([speakerA], ["-af", "volume=2.5", "-c:a", codec], "wav"));
+      await expectSameAsFfmpeg(encode([speakerA, speakerB], [...bothSpeakers(",volume=2.5"), "-c:a", codec], "wav"));
+    }
+  });
+
+  it("gives ffmpeg's exact samples for stereo and 24-bit FLAC in every channel coding", async () => {
+    for (const mode of ["indep", "left_side", "right_side", "mid_side"])
+      await expectSameAsFfmpeg(
+        encode([speakerA, speakerB], [...bothSpeakers(""), "-c:a", "flac", "-ch_mode", mode], "flac"),
+      );
+    const deep = ["-c:a", "flac", "-sample_fmt", "s32", "-compression_level", "12"];
+    await expectSameAsFfmpeg(encode([speakerA], deep, "flac"));
+    await expectSameAsFfmpeg(encode([speakerA, speakerB], [...bothSpeakers(",volume=2"), ...deep], "flac"));
+    await expectSameAsFfmpeg(encode([speakerA], ["-c:a", "flac", "-compression_level", "0"], "flac"));
+  });
+
+  it("leaves audio that needs resampling or a lossy decoder to ffmpeg", async () => {
+    const others = [
+      "spoof-audio/tortoise-tts/real/lj/1.wav", // 22.05 kHz PCM
+      "provenance/c2pa-rs-fixtures/sdk/tests/fixtures/sample1.wav", // 8 kHz stereo PCM
+      "spoof-audio/tortoise-tts/cloned/tom/autoregressive_ml.mp3",
+    ];
+    for (const file of others) expect(decodeInProcess(dataFile(file), 16_000, 600), file).toBeNull();
+    const flac22k = encode([speakerA], ["-ar", "22050", "-c:a", "flac"], "flac");
+    expect(decodeInProcess(flac22k, 16_000, 600)).toBeNull();
+    const threeChannels = encode([speakerA, speakerB, speakerA], ["-filter_complex", "amerge=inputs=3"], "wav");
+    expect(decodeInProcess(threeChannels, 16_000, 600)).toBeNull();
+    expect((await decodeAudio(threeChannels)).samples.length).toBeGreaterThan(0);
+  });
+
+  it("keeps the frames before the cut of a truncated FLAC, as ffmpeg does", async () => {
+    const whole = dataFile(speakerFiles[0] as string);
+    for (const cut of [1, 2, 7, 1000, 30_000]) await expectSameAsFfmpeg(whole.subarray(0, whole.length - cut));
+  });
+});
+
+describe("hostile audio", () => {
+  it("stops a FLAC whose frames claim ten hours at the limit, without allocating the ten hours", async () => {
+    // One frame of 65,535 silent samples is 13 bytes: repeated, 114 kB of file claims ten hours.
+    const silence = encode(
+      [],
+      ["-f", "lavfi", "-i", "anullsrc=r=16000:cl=mono:nb_samples=65535", "-frames:a", "1"].concat([
+        "-c:a",
+        "flac",
+        "-frame_size",
+        "65535",
+      ]),
+      "flac",
+    );
+    const frameAt = silence.findIndex((byte, i) => byte === 0xff && silence[i + 1] === 0xf8);
+    const frame = silence.subarray(frameAt);
+    const frames = Math.ceil((10 * 3600 * 16_000) / 65_535);
+    const bomb = new Uint8Array(frameAt + frames * frame.length);
+    bomb.set(silence.subarray(0, frameAt));
+    for (let i = 0; i < frames; i++) bomb.set(frame, frameAt + i * frame.length);
+    const rssBefore = process.memoryUsage().rss;
+    expect(await errorCode(() => decodeInProcess(bomb, 16_000, 600))).toBe("too_long");
+    expect(await errorCode(decodeAudio(bomb))).toBe("too_long");
+    // Ten hours of float32 would be 2.3 GB.
+    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(1024 ** 3);
+  });
+
+  it("refuses audio over the length limit, as the ffmpeg path does", async () => {
+    const wav = encode([speakerA], ["-c:a", "pcm_s16le"], "wav");
+    const flac = dataFile(speakerFiles[0] as string);
+    for (const bytes of [wav, flac]) {
+      expect(await errorCode(() => decodeInProcess(bytes, 16_000, 2))).toBe("too_long");
+      expect(await errorCode(decodeAudio(bytes, { maxSeconds: 2 }))).toBe("too_long");
+      expect(await errorCode(decodeAudioWithFfmpeg(bytes, { maxSeconds: 2 }))).toBe("too_long");
+    }
+  });
+
+  it("refuses a FLAC with a damaged frame instead of decoding noise", async () => {
+    const damaged = dataFile(speakerFiles[0] as string).slice();
+    for (let i = 20_000; i < 20_040; i++) damaged[i] = (damaged[i] as number) ^ 0x5a;
+    expect(await errorCode(decodeAudio(damaged))).toBe("decode_failed");
+  });
+
+  it("leaves a WAV whose data size runs past the file to ffmpeg, which reads what is there", async () => {
+    const wav = encode([speakerA], ["-c:a", "pcm_s16le"], "wav");
+    const cut = wav.subarray(0, wav.length - 1001);
+    expect(decodeInProcess(cut, 16_000, 600)).toBeNull();
+    const decoded = await decodeAudio(cut);
+    expect(decoded.samples.length).toBe((await decodeAudioWithFfmpeg(cut)).samples.length);
+    // A header claiming ten hours of data over a few seconds of it.
+    const claimsHours = wav.slice();
+    const view = new DataView(claimsHours.buffer);
+    const dataAt = claimsHours.findIndex((_, i) => String.fromCharCode(...claimsHours.subarray(i, i + 4)) === "data");
+    view.setUint32(dataAt + 4, 10 * 3600 * 16_000 * 2, true);
+    expect(decodeInProcess(claimsHours, 16_000, 600)).toBeNull();
+    expect((await decodeAudio(claimsHours)).samples.length).toBe((await decodeAudioWithFfmpeg(wav)).samples.length);
+  });
+
+  it("fails empty files and files cut before any audio with typed errors", async () => {
+    expect(await errorCode(decodeAudio(new Uint8Array()))).toBe("empty");
+    const flac = dataFile(speakerFiles[0] as string);
+    expect(await errorCode(decodeAudio(flac.subarray(0, 100)))).toBe("decode_failed");
+    const wav = encode([speakerA], ["-c:a", "pcm_s16le"], "wav");
+    expect(await errorCode(decodeAudio(wav.subarray(0, 44)))).toBe("decode_failed");
+    expect(await errorCode(decodeAudio(wav.subarray(0, 30)))).toBe("decode_failed");
+  });
+});
