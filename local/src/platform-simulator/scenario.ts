@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { LabelledFile } from "./labels.js";
+import type { LabelledFile } from "@lg/detection/labelled-data";
 import type { Persona } from "./personas.js";
 
 export type SimSource =

@@ -4,7 +4,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { inspectImageForEnrolment } from "@lg/detection";
 import type { Page } from "playwright-core";
-import { readLabels } from "../../../local/src/platform-simulator/labels.js";
+import { readLabels } from "../../../packages/detection/src/labelled-data.js";
 
 /**
  * Chromium's fake camera and microphone fed from real media of the simulator's persona: a Y4M

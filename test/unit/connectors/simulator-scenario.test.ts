@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { readLabels } from "../../../local/src/platform-simulator/labels.js";
 import { personas } from "../../../local/src/platform-simulator/personas.js";
 import { buildScenario } from "../../../local/src/platform-simulator/scenario.js";
+import { readLabels } from "../../../packages/detection/src/labelled-data.js";
 import { dataDir } from "./simulator-harness.js";
 
 describe("simulator scenario", async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { aasistOperatingPoint } from "../../../packages/detection/src/antispoof/calibration.js";
 import calibration from "../../../packages/detection/src/antispoof/calibration.json" with { type: "json" };
+import calibrationClips from "../../../packages/detection/src/antispoof/calibration-clips.json" with { type: "json" };
 import {
   type OperatingPoint,
   shareAbove,
@@ -14,7 +15,7 @@ import { dataFile } from "./data-dir.js";
 // AASIST scores this genuine LibriSpeech reading 0.87 p(spoof): a raw 0.5 threshold calls it a clone.
 const GENUINE_ABOVE_HALF = "voices/librispeech/1688/1688-142285-0008.flac";
 
-const clips = Object.entries(calibration.clips);
+const clips = Object.entries(calibrationClips.clips);
 const scoresOf = (keep: (file: string, synthetic: boolean) => boolean) =>
   clips.filter(([file, clip]) => keep(file, clip.synthetic)).map(([, clip]) => clip.score);
 
@@ -42,6 +43,7 @@ describe("AASIST operating point", () => {
 
   it("uses the threshold and rates of the committed fit, which follow from its clip scores", () => {
     expect(aasistOperatingPoint).toEqual(calibration.operatingPoint);
+    expect(calibrationClips.source).toBe(calibration.operatingPoint.source);
     const fit = scoresOf((file, synthetic) => file.startsWith("voices/librispeech/") && !synthetic);
     const heldOut = scoresOf((file, synthetic) => file.startsWith("spoof-audio/") && !synthetic);
     const clones = scoresOf((_, synthetic) => synthetic);

@@ -1,6 +1,7 @@
 /**
  * Fits the AASIST operating point on labelled speech (../shared/data, or LG_DATA_DIR) and writes
- * calibration.json next to this file:
+ * calibration.json next to this file (what the product reads) and calibration-clips.json (every
+ * clip's score, for tests and a refit's comparison; kept apart so Lambda bundles don't carry it):
  *   npx tsx packages/detection/src/antispoof/calibrate.ts
  * Every clip is scored as analyseMedia scores an audio file (decoded to 16 kHz within the audio
  * length limit, mean p(spoof) over 4 s windows). The threshold is fitted on LibriSpeech (bona
@@ -10,14 +11,14 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { labelledDataDir, quantileSummary, readLabels } from "../labelled-data.js";
 import { decodeAudio } from "../media/audio.js";
 import { defaultLimits } from "../media/limits.js";
 import { scoreSynthetic } from "./index.js";
 import { type OperatingPoint, shareAbove, thresholdForFalseAlarm } from "./operating-point.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(here, "../../../..");
-const dataDir = path.resolve(repoRoot, process.env.LG_DATA_DIR ?? "../shared/data");
+const dataDir = labelledDataDir();
 const TARGET_FALSE_ALARM = 0.01;
 const FIT_SET = "voices/librispeech/";
 const TORTOISE = "spoof-audio/tortoise-tts/";
@@ -33,20 +34,15 @@ async function rawScore(file: string): Promise<number> {
   return (await scoreSynthetic(audio.samples)).score;
 }
 
-const round = (value: number) => Number(value.toFixed(6));
-
-function summary(scores: number[]) {
-  const sorted = [...scores].sort((a, b) => a - b);
-  const at = (q: number) => round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number);
-  return { count: scores.length, min: at(0), p50: at(0.5), p90: at(0.9), max: at(1 - 1e-9) };
-}
+const summary = (scores: number[]) => ({
+  count: scores.length,
+  ...quantileSummary(scores, { min: 0, p50: 0.5, p90: 0.9, max: 1 }, 6),
+});
 
 async function main(): Promise<void> {
-  const labels = (await readFile(path.join(dataDir, "labels.csv"), "utf8")).trim().split("\n").slice(1);
-  const clips: Clip[] = labels
-    .map((line) => line.split(","))
-    .filter(([file, kind]) => kind === "speech" && (file?.startsWith(FIT_SET) || file?.startsWith(TORTOISE)))
-    .map(([file, , , synthetic]) => ({ file: file as string, synthetic: synthetic === "1" }));
+  const clips: Clip[] = (await readLabels(dataDir))
+    .filter((row) => row.kind === "speech" && (row.path.startsWith(FIT_SET) || row.path.startsWith(TORTOISE)))
+    .map((row) => ({ file: row.path, synthetic: row.synthetic === true }));
   const scores: Record<string, number> = {};
   for (const clip of clips) {
     // Full precision: the threshold is one of these scores, compared with the next clip's exactly.
@@ -70,12 +66,16 @@ async function main(): Promise<void> {
   const out = {
     operatingPoint,
     rawScores: { fitBonafide: summary(fit), heldOutBonafide: summary(heldOut), clones: summary(clones) },
-    // Clips listed so a refit can be compared clip by clip and tests can pick real cases.
+  };
+  // Clips listed so a refit can be compared clip by clip and tests can pick real cases.
+  const clipScores = {
+    source: operatingPoint.source,
     clips: Object.fromEntries(
       clips.map((clip) => [clip.file, { synthetic: clip.synthetic, score: scores[clip.file] as number }]),
     ),
   };
   await writeFile(path.join(here, "calibration.json"), `${JSON.stringify(out, null, 2)}\n`);
+  await writeFile(path.join(here, "calibration-clips.json"), `${JSON.stringify(clipScores, null, 2)}\n`);
   console.log(`\n${JSON.stringify({ operatingPoint, rawScores: out.rawScores }, null, 2)}`);
 }
 

@@ -3,6 +3,7 @@ import type { OperatingPoint } from "./operating-point.js";
 
 /**
  * The AASIST operating point in use, as fitted by `npx tsx packages/detection/src/antispoof/calibrate.ts`
- * (calibration.json beside this file holds the fit's data, counts, date and every clip's score).
+ * (calibration.json beside this file holds the fit's data, counts and date; every clip's score is in
+ * calibration-clips.json, which the product never imports).
  */
 export const aasistOperatingPoint: OperatingPoint = calibrationJson.operatingPoint;

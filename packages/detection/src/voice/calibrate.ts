@@ -8,21 +8,19 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { fitCalibration } from "../identity.js";
+import { labelledDataDir, quantileSummary, readLabels } from "../labelled-data.js";
 import { decodeAudio } from "../media/audio.js";
 import { speakerEmbedding } from "./embedding.js";
 import { cosineDistance } from "./matching.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(here, "../../../..");
-const dataDir = path.resolve(repoRoot, process.env.LG_DATA_DIR ?? "../shared/data");
+const dataDir = labelledDataDir();
 const SUBSET = "voices/librispeech/";
 
 async function main(): Promise<void> {
-  const labels = (await readFile(path.join(dataDir, "labels.csv"), "utf8")).trim().split("\n").slice(1);
-  const clips = labels
-    .map((line) => line.split(","))
-    .filter(([file, kind]) => file?.startsWith(SUBSET) && kind === "speech")
-    .map(([file, , subject]) => ({ file: file as string, speaker: subject as string }));
+  const clips = (await readLabels(dataDir))
+    .filter((row) => row.path.startsWith(SUBSET) && row.kind === "speech")
+    .map((row) => ({ file: row.path, speaker: row.subjects.join(";") }));
   const embedded: { speaker: string; embedding: Float32Array }[] = [];
   for (const clip of clips) {
     const { samples } = await decodeAudio(new Uint8Array(await readFile(path.join(dataDir, clip.file))));
@@ -39,12 +37,7 @@ async function main(): Promise<void> {
     }
   const source = `${SUBSET} (${clips.length} clips, ${new Set(clips.map((c) => c.speaker)).size} speakers), Resemblyzer GE2E`;
   const calibration = fitCalibration({ genuine, impostor }, "cosine", source);
-  const summary = (values: number[]) => {
-    const sorted = [...values].sort((x, y) => x - y);
-    const at = (q: number) =>
-      Number((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number).toFixed(4));
-    return { min: at(0), p50: at(0.5), max: at(1 - 1e-9) };
-  };
+  const summary = (values: number[]) => quantileSummary(values, { min: 0, p50: 0.5, max: 1 }, 4);
   const errors = {
     falseRejects: genuine.filter((d) => d > calibration.threshold).length,
     falseAccepts: impostor.filter((d) => d <= calibration.threshold).length,
