@@ -33,17 +33,18 @@ class BitReader {
   bits(n: number): number {
     if (n === 0) return 0;
     if (n > this.bitsLeft) throw new OutOfData();
-    let value = 0;
-    let remaining = n;
-    while (remaining > 0) {
-      const byte = this.bytes[this.pos >>> 3] as number;
-      const offset = this.pos & 7;
-      const take = Math.min(8 - offset, remaining);
-      const chunk = (byte >>> (8 - offset - take)) & ((1 << take) - 1);
-      value = value * (1 << take) + chunk;
-      remaining -= take;
-      this.pos += take;
-    }
+    if (n > 24) return this.bits(n - 16) * 65_536 + this.bits(16);
+    // A 32-bit window from the current byte holds the n <= 24 bits wanted past the 0-7 already read.
+    const at = this.pos >>> 3;
+    const { bytes } = this;
+    const last = bytes.length - 1;
+    const window =
+      ((bytes[at] as number) << 24) |
+      (at + 1 <= last ? (bytes[at + 1] as number) << 16 : 0) |
+      (at + 2 <= last ? (bytes[at + 2] as number) << 8 : 0) |
+      (at + 3 <= last ? (bytes[at + 3] as number) : 0);
+    const value = (window << (this.pos & 7)) >>> (32 - n);
+    this.pos += n;
     return value;
   }
 
@@ -167,12 +168,29 @@ function readResidual(reader: BitReader, blockSize: number, order: number, out: 
     const scale = 2 ** param;
     for (; i < end; i++) {
       const folded = reader.unary() * scale + reader.bits(param);
-      out[i] = folded % 2 === 0 ? folded / 2 : -(folded + 1) / 2;
+      // Zigzag: even -> folded/2, odd -> -(folded+1)/2; bit operations while it fits 32 bits (always, in practice).
+      out[i] =
+        folded < 4_294_967_296 ? (folded >>> 1) ^ -(folded & 1) : folded % 2 === 0 ? folded / 2 : -(folded + 1) / 2;
     }
   }
 }
 
-const FIXED: number[][] = [[], [1], [2, -1], [3, -3, 1], [4, -6, 4, -1]];
+/** The fixed predictors' coefficients, newest sample first. */
+const FIXED = [[], [1], [2, -1], [3, -3, 1], [4, -6, 4, -1]].map((c) => Float64Array.from(c));
+
+/**
+ * Adds to each residual after the warm-up the prediction from the samples before it. Sums stay
+ * below 2^53 for any legal stream (order <= 32, 15-bit coefficients, 25-bit samples), so doubles
+ * are exact, and flooring the quotient is the arithmetic right shift of the reference decoder.
+ */
+function predict(samples: Float64Array, coefficients: Float64Array, divisor: number): void {
+  const order = coefficients.length;
+  for (let i = order; i < samples.length; i++) {
+    let sum = 0;
+    for (let j = 0; j < order; j++) sum += (coefficients[j] as number) * (samples[i - j - 1] as number);
+    samples[i] = (samples[i] as number) + Math.floor(sum / divisor);
+  }
+}
 
 function readSubframe(reader: BitReader, blockSize: number, bits: number): Float64Array {
   if (reader.bits(1) !== 0) throw corrupt("bad subframe header");
@@ -191,12 +209,7 @@ function readSubframe(reader: BitReader, blockSize: number, bits: number): Float
     if (order > blockSize) throw corrupt("predictor longer than the block");
     for (let i = 0; i < order; i++) samples[i] = reader.signed(width);
     readResidual(reader, blockSize, order, samples);
-    const coefficients = FIXED[order] as number[];
-    for (let i = order; i < blockSize; i++) {
-      let prediction = 0;
-      for (let j = 0; j < order; j++) prediction += (coefficients[j] as number) * (samples[i - j - 1] as number);
-      samples[i] = (samples[i] as number) + prediction;
-    }
+    predict(samples, FIXED[order] as Float64Array, 1);
   } else if (type >= 32) {
     const order = type - 31;
     if (order > blockSize) throw corrupt("predictor longer than the block");
@@ -208,13 +221,7 @@ function readSubframe(reader: BitReader, blockSize: number, bits: number): Float
     const coefficients = new Float64Array(order);
     for (let j = 0; j < order; j++) coefficients[j] = reader.signed(precision);
     readResidual(reader, blockSize, order, samples);
-    const divisor = 2 ** shift;
-    // Sums stay below 2^53 for any legal stream (order <= 32, 15-bit coefficients, 25-bit samples), so doubles are exact.
-    for (let i = order; i < blockSize; i++) {
-      let sum = 0;
-      for (let j = 0; j < order; j++) sum += (coefficients[j] as number) * (samples[i - j - 1] as number);
-      samples[i] = (samples[i] as number) + Math.floor(sum / divisor);
-    }
+    predict(samples, coefficients, 2 ** shift);
   } else {
     throw corrupt("reserved subframe type");
   }
@@ -289,6 +296,12 @@ function decorrelate(channelCode: number, channels: Float64Array[], blockSize: n
     }
 }
 
+function scaled(samples: Float64Array, scale: number): Float32Array {
+  const out = new Float32Array(samples.length);
+  for (let i = 0; i < samples.length; i++) out[i] = (samples[i] as number) * scale;
+  return out;
+}
+
 /**
  * Decodes a whole FLAC stream at `sampleRate`, or returns null when it is one this decoder leaves
  * to ffmpeg: another rate, metadata cut short or unreadable, more than two channels, a sample size over 24 bits, bytes
@@ -318,7 +331,7 @@ export function decodeFlac(
   while (offset < bytes.length) {
     try {
       const frame = readFrame(bytes, offset, info, admit);
-      frames.push(frame.channels.map((samples) => Float32Array.from(samples, (value) => value * scale)));
+      frames.push(frame.channels.map((samples) => scaled(samples, scale)));
       offset = frame.end;
     } catch (error) {
       // A file cut inside its last frame: ffmpeg keeps the frames before it, and so does this.
