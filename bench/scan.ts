@@ -7,7 +7,7 @@
  * Where the CPU goes: `node --cpu-prof --cpu-prof-dir=DIR --import tsx bench/scan.ts ...` writes one
  * profile for the stack's process and one per task worker process (they exit on their own at stop).
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -21,6 +21,7 @@ import {
   startScan,
   waitForScan,
 } from "../test/support/scan-run.js";
+import { cpuSecondsWithAllDescendants } from "./cpu-time.js";
 
 const { values } = parseArgs({
   options: {
@@ -35,53 +36,6 @@ const { values } = parseArgs({
 // Standard per state transition. Each item costs one Analyse invocation and about 3 transitions.
 const PRICE = { gbSecond: 0.0000133334, request: 0.2 / 1_000_000, transition: 0.025 / 1000 };
 const TRANSITIONS_PER_ITEM = 3;
-/** USER_HZ, the unit of /proc times: 100 on every mainstream Linux build. */
-const CLOCK_TICKS_PER_SECOND = 100;
-
-/** Fields of /proc/<pid>/stat after "(comm) ": ppid, then utime, stime, cutime, cstime in clock ticks. */
-function procStat(pid: number | "self") {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-  const ticks = (i: number) => Number(fields[i]) / CLOCK_TICKS_PER_SECOND;
-  return { ppid: Number(fields[1]), own: ticks(11) + ticks(12), children: ticks(13) + ticks(14) };
-}
-
-/** CPU seconds of every process below this one that is still running (the stack's task workers, ffmpeg). */
-function liveDescendantsCpuSeconds(): number {
-  const stats = new Map<number, ReturnType<typeof procStat>>();
-  for (const name of readdirSync("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      stats.set(Number(name), procStat(Number(name)));
-    } catch {
-      // Gone between listing and reading.
-    }
-  }
-  const below = (pid: number): boolean => {
-    for (let p = stats.get(pid)?.ppid; p !== undefined && p > 1; p = stats.get(p)?.ppid)
-      if (p === process.pid) return true;
-    return false;
-  };
-  let seconds = 0;
-  for (const [pid, stat] of stats) if (below(pid)) seconds += stat.own + stat.children;
-  return seconds;
-}
-
-/**
- * CPU seconds of this process (every thread of the stack), of the task worker processes and
- * ffmpeg children still running, and of the children it has waited for (Linux /proc; elsewhere
- * this process alone): comparable when others load the machine, where wall time is not.
- */
-function cpuSecondsSoFar(): number {
-  const own = process.cpuUsage();
-  let others = 0;
-  try {
-    others = procStat("self").children + liveDescendantsCpuSeconds();
-  } catch {
-    others = 0;
-  }
-  return (own.user + own.system) / 1e6 + (Number.isFinite(others) ? others : 0);
-}
-
 const dataDir = mkdtempSync(path.join(tmpdir(), "lg-bench-scan-"));
 const stack = await startLocalStack({
   dataDir,
@@ -95,10 +49,10 @@ try {
   const userId = "bench-user";
   await enrolPersona(world, userId, scenario);
   const started = performance.now();
-  const cpuBefore = cpuSecondsSoFar();
+  const cpuBefore = cpuSecondsWithAllDescendants();
   const run = await waitForScan(stack.env, await startScan(stack.env, userId, "scan_bench"), 3_600_000);
   const seconds = (performance.now() - started) / 1000;
-  const cpuSeconds = cpuSecondsSoFar() - cpuBefore;
+  const cpuSeconds = cpuSecondsWithAllDescendants() - cpuBefore;
   if (run.status !== "SUCCEEDED") console.error("scan", run.status, run.error, run.cause?.slice(0, 500));
   const output = JSON.parse(run.output ?? "{}") as {
     finish?: { itemsScanned?: number };

@@ -1,0 +1,70 @@
+import { readdirSync, readFileSync } from "node:fs";
+
+/**
+ * CPU time of the benchmarks' work including the processes it starts (ffmpeg, the local stack's
+ * task workers), read from Linux /proc: process.cpuUsage() counts this process alone, which would
+ * leave ffmpeg's decoding out of the audio real-time factor. Elsewhere it is this process alone.
+ */
+
+/** USER_HZ, the unit of /proc times: 100 on every mainstream Linux build. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** Fields of /proc/<pid>/stat after "(comm) ": ppid, then utime, stime, cutime, cstime in clock ticks. */
+function procStat(pid: number | "self") {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  const ticks = (i: number) => Number(fields[i]) / CLOCK_TICKS_PER_SECOND;
+  return { ppid: Number(fields[1]), own: ticks(11) + ticks(12), children: ticks(13) + ticks(14) };
+}
+
+/** CPU seconds of every process below this one that is still running (the stack's task workers, ffmpeg). */
+function liveDescendantsCpuSeconds(): number {
+  const stats = new Map<number, ReturnType<typeof procStat>>();
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      stats.set(Number(name), procStat(Number(name)));
+    } catch {
+      // Gone between listing and reading.
+    }
+  }
+  const below = (pid: number): boolean => {
+    for (let p = stats.get(pid)?.ppid; p !== undefined && p > 1; p = stats.get(p)?.ppid)
+      if (p === process.pid) return true;
+    return false;
+  };
+  let seconds = 0;
+  for (const [pid, stat] of stats) if (below(pid)) seconds += stat.own + stat.children;
+  return seconds;
+}
+
+function readOr(read: () => number): number {
+  try {
+    const seconds = read();
+    return Number.isFinite(seconds) ? seconds : 0;
+  } catch {
+    return 0;
+  }
+}
+
+const ownCpuSeconds = () => {
+  const own = process.cpuUsage();
+  return (own.user + own.system) / 1e6;
+};
+
+/**
+ * CPU seconds of this process (every thread) and of the child processes it has waited for, such
+ * as an ffmpeg that has exited: enough around work that awaits its children, and cheap (one file).
+ * Children are counted in clock ticks (10 ms), so sum many calls rather than trust one.
+ */
+export function cpuSecondsWithExitedChildren(): number {
+  return ownCpuSeconds() + readOr(() => procStat("self").children);
+}
+
+/**
+ * As cpuSecondsWithExitedChildren, plus every descendant still running (the local stack's task
+ * workers): for work whose processes outlive the measurement. Walks all of /proc, so it costs a
+ * few milliseconds itself.
+ */
+export function cpuSecondsWithAllDescendants(): number {
+  return ownCpuSeconds() + readOr(() => procStat("self").children + liveDescendantsCpuSeconds());
+}
