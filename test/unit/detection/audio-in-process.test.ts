@@ -102,6 +102,11 @@ describe("audio decoded in-process", () => {
   it("keeps the frames before the cut of a truncated FLAC, as ffmpeg does", async () => {
     const whole = dataFile(speakerFiles[0] as string);
     for (const cut of [1, 2, 7, 1000, 30_000]) await expectSameAsFfmpeg(whole.subarray(0, whole.length - cut));
+    // A limit the whole frames fit but the cut one would pass: the cut frame is not counted, by either path.
+    const cut = whole.subarray(0, whole.length - 7);
+    const maxSeconds = (await decodeAudioWithFfmpeg(cut)).durationSeconds;
+    expect((await decodeAudio(cut, { maxSeconds })).samples.length).toBe(maxSeconds * 16_000);
+    expect((await decodeAudioWithFfmpeg(cut, { maxSeconds })).samples.length).toBe(maxSeconds * 16_000);
   });
 });
 

@@ -3,9 +3,10 @@ import { MediaError } from "./errors.js";
 /**
  * A FLAC decoder in plain TypeScript for the in-process audio path (audio-in-process.ts). FLAC is
  * lossless, so the integers it yields are the ones ffmpeg's decoder yields; every frame's CRC-16
- * is checked, so a damaged frame is refused rather than heard as noise. Frames declare their
- * length before they are decoded, so a header claiming hours of audio allocates nothing: decoding
- * stops with "too_long" as soon as the running count passes the caller's bound.
+ * is checked, so a damaged frame is refused rather than heard as noise. STREAMINFO's total is
+ * never trusted and a frame holds at most 65,536 samples a channel, so a stream claiming hours
+ * allocates one frame at a time and stops with "too_long" as soon as the running count passes
+ * the caller's bound.
  */
 
 export interface DecodedPcm {
@@ -236,8 +237,8 @@ interface Frame {
   channels: Float64Array[];
 }
 
-/** Decodes the frame at `offset` once its header says how long it is and `admit(blockSize)` agrees. */
-function readFrame(bytes: Uint8Array, offset: number, info: StreamInfo, admit: (blockSize: number) => void): Frame {
+/** Decodes the frame at `offset`: at most 65,536 samples a channel, so about 1 MB whatever the stream claims. */
+function readFrame(bytes: Uint8Array, offset: number, info: StreamInfo): Frame {
   const reader = new BitReader(bytes.subarray(offset));
   if (reader.bits(14) !== 0x3ffe) throw new LostSync();
   if (reader.bits(1) !== 0) throw corrupt("reserved header bit");
@@ -269,7 +270,6 @@ function readFrame(bytes: Uint8Array, offset: number, info: StreamInfo, admit: (
   if (channelCode > 10) throw corrupt("reserved channel assignment");
   if (sampleRate !== info.sampleRate || bits !== info.bitsPerSample || channelCount !== info.channels)
     throw corrupt("a frame's format differs from the stream's");
-  admit(blockSize);
   const channels: Float64Array[] = [];
   for (let c = 0; c < channelCount; c++) {
     // The side channel of a stereo pair carries one more bit.
@@ -324,13 +324,12 @@ export function decodeFlac(
   const frames: Float32Array[][] = [];
   let total = 0;
   let offset = metadata.firstFrame;
-  const admit = (blockSize: number) => {
-    total += blockSize;
-    if (total > maxSamples) throw tooLong();
-  };
   while (offset < bytes.length) {
     try {
-      const frame = readFrame(bytes, offset, info, admit);
+      const frame = readFrame(bytes, offset, info);
+      // Counted once decoded, as ffmpeg's output is, so a cut last frame never counts.
+      total += frame.blockSize;
+      if (total > maxSamples) throw tooLong();
       frames.push(frame.channels.map((samples) => scaled(samples, scale)));
       offset = frame.end;
     } catch (error) {
