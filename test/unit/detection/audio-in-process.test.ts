@@ -30,6 +30,9 @@ function encode(inputs: string[], args: string[], extension: string): Uint8Array
 }
 const bothSpeakers = (after: string) => ["-filter_complex", `[0:a][1:a]amerge=inputs=2${after}[a]`, "-map", "[a]"];
 
+const chunkAt = (wav: Uint8Array, id: string) =>
+  wav.findIndex((_, i) => String.fromCharCode(...wav.subarray(i, i + 4)) === id);
+
 /** Differing samples, bit for bit (so -0 and NaN count), plus any length difference. */
 function mismatches(actual: Float32Array, expected: Float32Array): number {
   const a = new Uint32Array(actual.buffer, actual.byteOffset, actual.length);
@@ -97,6 +100,15 @@ describe("audio decoded in-process", () => {
     const threeChannels = encode([speakerA, speakerB, speakerA], ["-filter_complex", "amerge=inputs=3"], "wav");
     expect(decodeInProcess(threeChannels, 16_000, 600)).toBeNull();
     expect((await decodeAudio(threeChannels)).samples.length).toBeGreaterThan(0);
+    // 16-bit PCM carrying an IEC 61937 burst is AC-3/DTS to ffmpeg; a foreign sub-format GUID is another codec.
+    const spdif = encode([speakerA], ["-c:a", "pcm_s16le"], "wav");
+    expect(decodeInProcess(spdif, 16_000, 600)).not.toBeNull();
+    spdif.set([0x72, 0xf8, 0x1f, 0x4e], chunkAt(spdif, "data") + 8 + 1000);
+    expect(decodeInProcess(spdif, 16_000, 600)).toBeNull();
+    const foreignGuid = encode([speakerA], ["-c:a", "pcm_s24le"], "wav");
+    expect(decodeInProcess(foreignGuid, 16_000, 600)).not.toBeNull();
+    foreignGuid[20 + 24 + 15] = 0;
+    expect(decodeInProcess(foreignGuid, 16_000, 600)).toBeNull();
   });
 
   it("keeps the frames before the cut of a truncated FLAC, as ffmpeg does", async () => {
@@ -161,8 +173,7 @@ describe("hostile audio", () => {
     // A header claiming ten hours of data over a few seconds of it.
     const claimsHours = wav.slice();
     const view = new DataView(claimsHours.buffer);
-    const dataAt = claimsHours.findIndex((_, i) => String.fromCharCode(...claimsHours.subarray(i, i + 4)) === "data");
-    view.setUint32(dataAt + 4, 10 * 3600 * 16_000 * 2, true);
+    view.setUint32(chunkAt(claimsHours, "data") + 4, 10 * 3600 * 16_000 * 2, true);
     expect(decodeInProcess(claimsHours, 16_000, 600)).toBeNull();
     expect((await decodeAudio(claimsHours)).samples.length).toBe((await decodeAudioWithFfmpeg(wav)).samples.length);
   });

@@ -18,6 +18,7 @@ const ascii = (bytes: Uint8Array, offset: number, text: string): boolean => {
 const FORMAT_PCM = 1;
 const FORMAT_FLOAT = 3;
 const FORMAT_EXTENSIBLE = 0xfffe;
+const KSDATAFORMAT_SUFFIX = [0x00, 0x00, 0x10, 0x00, 0x80, 0x00, 0x00, 0xaa, 0x00, 0x38, 0x9b, 0x71];
 const SPEAKER_FRONT_LEFT_RIGHT = 0x3;
 const SPEAKER_FRONT_CENTER = 0x4;
 /** How far into the data ffmpeg looks for an IEC 61937 (S/PDIF) burst in 16-bit PCM. */
@@ -46,8 +47,11 @@ function readFormat(view: DataView, offset: number, size: number): Format | null
   if (size < 40 || view.getUint16(offset + 16, true) < 22) return null;
   const validBits = view.getUint16(offset + 18, true);
   const mask = view.getUint32(offset + 20, true);
-  // The sub-format GUID starts with the plain format code; the rest is the fixed KSDATAFORMAT suffix.
+  // The sub-format GUID is the plain format code followed by the KSDATAFORMAT suffix; other GUIDs
+  // (ambisonics, vendor codecs) mean something else to ffmpeg.
   code = view.getUint32(offset + 24, true);
+  for (let i = 0; i < KSDATAFORMAT_SUFFIX.length; i++)
+    if (view.getUint8(offset + 28 + i) !== KSDATAFORMAT_SUFFIX[i]) return null;
   const expectedMask = channels === 1 ? SPEAKER_FRONT_CENTER : SPEAKER_FRONT_LEFT_RIGHT;
   if ((validBits !== 0 && validBits !== format.bits) || (mask !== 0 && mask !== expectedMask)) return null;
   return { ...format, code };
