@@ -1,3 +1,4 @@
+import { downmixToMono } from "../media/downmix.js";
 import { onnxWebRuntime } from "../runtimes/onnx-web.js";
 import { assessVoiceWith, type EnrolmentAssessment, type VoiceModels } from "./enrolment-gates.js";
 import { VOICE_MODEL_FILES, type VoiceModelBytes, voiceModelsFrom } from "./model-files.js";
@@ -57,18 +58,12 @@ export function loadVoiceModels(urls: VoiceRuntimeUrls): Promise<VoiceModels> {
 
 /**
  * A recording as the server's ffmpeg intake gives it: mono float32 PCM at 16 kHz. The browser's
- * decoder resamples to the context's rate; channels are averaged, as ffmpeg's downmix does.
+ * decoder resamples to the context's rate; channels are mixed as ffmpeg's `-ac 1` mixes them.
  */
 export async function decodeRecording(recording: Blob): Promise<Float32Array> {
   const context = new OfflineAudioContext(1, 1, VAD_SAMPLE_RATE);
   const audio = await context.decodeAudioData(await recording.arrayBuffer());
-  const mono = new Float32Array(audio.length);
-  for (let c = 0; c < audio.numberOfChannels; c++) {
-    const channel = audio.getChannelData(c);
-    for (let i = 0; i < mono.length; i++)
-      mono[i] = (mono[i] as number) + (channel[i] as number) / audio.numberOfChannels;
-  }
-  return mono;
+  return downmixToMono(Array.from({ length: audio.numberOfChannels }, (_, c) => audio.getChannelData(c)));
 }
 
 /** The server's enrolment gates on 16 kHz PCM: speech present, long enough, one speaker; the embedding when fit. */
