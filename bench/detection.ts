@@ -178,7 +178,7 @@ let audioSeconds = 0;
 
 /**
  * The voice path analyseMedia runs on an audio file after decodeRow, stage by stage: Silero VAD,
- * the GE2E embedding of the speech it kept, and AASIST over 4 s windows. The first call loads the
+ * the GE2E embedding of the speech it kept, and AASIST over the 4 s windows holding speech. The first call loads the
  * models untimed.
  */
 let voicePathWarm = false;
@@ -195,7 +195,7 @@ async function voicePathTimed(pcm: Float32Array) {
   const vad = await measure(() => analyseSpeech(pcm));
   const speech = vad.value.ranges.length > 0 ? normaliseVolume(keepSpeech(pcm, vad.value.ranges)) : null;
   const embed = await measure(async () => (speech ? (await speakerModel().predict(speech)).embedding : null));
-  const spoof = await measure(() => scoreSynthetic(pcm));
+  const spoof = await measure(() => scoreSynthetic(pcm, { speech: vad.value.ranges }));
   for (const [stage, timed] of [
     ["vad", vad],
     ["speakerEmbedding", embed],
