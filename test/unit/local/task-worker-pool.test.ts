@@ -20,6 +20,23 @@ const failing = entry(
   "export const handler = async () => { const e = new Error('no such item'); e.name = 'ItemGone'; throw e; };",
 );
 const crashing = entry("crashing.mjs", "export const handler = async () => { process.exit(3); };");
+// Holds its worker's thread, as a model's inference does.
+const computing = entry(
+  "computing.mjs",
+  "export const handler = async (event) => { const end = Date.now() + event.ms; while (Date.now() < end); return { pid: process.pid, endedAt: Date.now() }; };",
+);
+// Waits without holding the thread, as a request to the platform or the table does; counts its company.
+const waiting = entry(
+  "waiting.mjs",
+  `let running = 0;
+  export const handler = async (event) => {
+    running += 1;
+    const alongside = running;
+    await new Promise((r) => setTimeout(r, event.ms));
+    running -= 1;
+    return { pid: process.pid, alongside };
+  };`,
+);
 
 const pool = new TaskWorkerPool(2);
 afterAll(async () => {
@@ -52,5 +69,47 @@ describe("local task handlers in worker processes, as Lambda's concurrent enviro
     await expect(pool.invoke(echo, "lg-local-Echo", 30, { after: true })).resolves.toMatchObject({
       event: { after: true },
     });
+  });
+});
+
+describe("local task invocations wait in one queue for a worker with room", () => {
+  it("gives what arrives while one worker computes to the worker that is free", async () => {
+    const onePerWorker = new TaskWorkerPool(2, 1);
+    try {
+      // Both environments up and warm first, so timing is about dispatch, not start-up.
+      await Promise.all([1, 2].map(() => onePerWorker.invoke(computing, "lg-local-Warm", 30, { ms: 300 })));
+      const busy = onePerWorker.invoke(computing, "lg-local-Busy", 30, { ms: 1500 }) as Promise<{
+        pid: number;
+        endedAt: number;
+      }>;
+      const quick = (await Promise.all(
+        [1, 2, 3, 4].map((n) =>
+          onePerWorker.invoke(echo, "lg-local-Quick", 30, { n }).then((r) => ({ ...(r as object), at: Date.now() })),
+        ),
+      )) as { pid: number; at: number }[];
+      const blocked = await busy;
+      expect(quick.every((r) => r.pid !== blocked.pid)).toBe(true);
+      expect(Math.max(...quick.map((r) => r.at))).toBeLessThan(blocked.endedAt);
+    } finally {
+      await onePerWorker.close();
+    }
+  });
+
+  it("runs at most three invocations at once in one worker and the rest when they finish", async () => {
+    const results = (await Promise.all(
+      Array.from({ length: 10 }, () => pool.invoke(waiting, "lg-local-Wait", 30, { ms: 150 })),
+    )) as { pid: number; alongside: number }[];
+    expect(results).toHaveLength(10);
+    expect(Math.max(...results.map((r) => r.alongside))).toBe(3);
+  });
+
+  it("refuses what still waits when the pool closes", async () => {
+    const closing = new TaskWorkerPool(1, 1);
+    const running = closing.invoke(waiting, "lg-local-Wait", 30, { ms: 200 });
+    const queued = closing.invoke(echo, "lg-local-Echo", 30, {});
+    const closed = closing.close();
+    await expect(queued).rejects.toThrow(/closed before this ran/);
+    await closed;
+    await running.catch(() => undefined);
   });
 });
