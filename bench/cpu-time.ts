@@ -68,3 +68,19 @@ export function cpuSecondsWithExitedChildren(): number {
 export function cpuSecondsWithAllDescendants(): number {
   return ownCpuSeconds() + readOr(() => procStat("self").children + liveDescendantsCpuSeconds());
 }
+
+/**
+ * CPU seconds every core of the machine has spent busy (not idle or waiting on I/O) since boot,
+ * from /proc/stat: over a run, the machine's busy cores beside the run's own tell whether other
+ * work took the cores the run did not use. NaN where /proc/stat is missing.
+ */
+export function machineBusyCpuSeconds(): number {
+  try {
+    const [, ...fields] = readFileSync("/proc/stat", "utf8").split("\n")[0]?.trim().split(/\s+/) ?? [];
+    const ticks = fields.map(Number);
+    const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
+    return (ticks.reduce((a, b) => a + b, 0) - idle) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return Number.NaN;
+  }
+}

@@ -2,13 +2,15 @@
  * npm run bench:scan -- [--items M] [--planted N] [--out FILE.json]
  * A real scan over the local platform simulator: recall of planted matches, false threats, media
  * analysed (identical bytes are analysed once per scan), items/s on this machine, CPU seconds per
- * item (comparable when others load the machine), and the Lambda cost per 1,000 items from
- * measured durations.
+ * item (comparable when others load the machine), the cores the scan kept busy beside the whole
+ * machine's, and the Lambda cost per 1,000 items from measured durations.
+ * Where a scan waits: LG_TASK_TIMELINE=FILE logs each task invocation's queued, started and ended
+ * time per worker process (local/src/lambda/task-worker-pool.ts).
  * Where the CPU goes: `node --cpu-prof --cpu-prof-dir=DIR --import tsx bench/scan.ts ...` writes one
  * profile for the stack's process and one per task worker process (they exit on their own at stop).
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import os, { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { WORKFLOW_TASKS } from "../lambdas/src/workflows/tasks.js";
@@ -21,7 +23,7 @@ import {
   startScan,
   waitForScan,
 } from "../test/support/scan-run.js";
-import { cpuSecondsWithAllDescendants } from "./cpu-time.js";
+import { cpuSecondsWithAllDescendants, machineBusyCpuSeconds } from "./cpu-time.js";
 
 const { values } = parseArgs({
   options: {
@@ -50,9 +52,11 @@ try {
   await enrolPersona(world, userId, scenario);
   const started = performance.now();
   const cpuBefore = cpuSecondsWithAllDescendants();
+  const machineBefore = machineBusyCpuSeconds();
   const run = await waitForScan(stack.env, await startScan(stack.env, userId, "scan_bench"), 3_600_000);
   const seconds = (performance.now() - started) / 1000;
   const cpuSeconds = cpuSecondsWithAllDescendants() - cpuBefore;
+  const machineBusyCores = (machineBusyCpuSeconds() - machineBefore) / seconds;
   if (run.status !== "SUCCEEDED") console.error("scan", run.status, run.error, run.cause?.slice(0, 500));
   const output = JSON.parse(run.output ?? "{}") as {
     finish?: { itemsScanned?: number };
@@ -88,6 +92,11 @@ try {
     itemsPerSecond: itemsScanned > 0 ? Math.round((itemsScanned / seconds) * 100) / 100 : 0,
     cpuSeconds: Math.round(cpuSeconds * 10) / 10,
     cpuSecondsPerItem: itemsScanned > 0 ? Math.round((cpuSeconds / itemsScanned) * 1000) / 1000 : 0,
+    // The cores the scan kept busy, and the whole machine's: when the machine's are near its core count
+    // and the scan's well below, other work had the rest (Linux shares CPU per session, not per process).
+    busyCores: Math.round((cpuSeconds / seconds) * 100) / 100,
+    machineBusyCores: Math.round(machineBusyCores * 100) / 100,
+    cores: os.availableParallelism(),
     costPer1000ItemsUsd: Math.round(costPerItem * 1000 * 10000) / 10000,
     assumptions: {
       analyseMemoryMb: WORKFLOW_TASKS.ScanAnalyse.memoryMb,

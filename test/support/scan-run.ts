@@ -148,7 +148,8 @@ export async function waitForScan(env: Record<string, string>, executionArn: str
   while (Date.now() < deadline) {
     const d = await sfn.send(new DescribeExecutionCommand({ executionArn }));
     if (d.status !== "RUNNING") return d;
-    await new Promise((r) => setTimeout(r, 500));
+    // A short poll: bench:scan's wall time ends here, and a coarse one added up to its interval.
+    await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`Scan ${executionArn} still running after ${timeoutMs} ms`);
 }
