@@ -150,7 +150,6 @@ export interface DecodedWatermark {
   blocks: number;
 }
 
-/** The forward basis as scalars, so the per-block transform below runs without array reads. */
 /**
  * Each block's bit reading, in embedding order; payloads of any length are tallied from it.
  * Reads the picture upright through `image` (stored pixels need not be turned first).
