@@ -53,6 +53,65 @@ async function expectSameAsFfmpeg(bytes: Uint8Array): Promise<void> {
   expect(decoded.durationSeconds).toBe(ffmpeg.durationSeconds);
 }
 
+/** Bits written most significant first, for FLAC streams no encoder would make. */
+class BitWriter {
+  readonly bytes: number[] = [];
+  private pending = 0;
+  private count = 0;
+  put(value: number, bits: number): this {
+    for (let i = bits - 1; i >= 0; i--) {
+      this.pending = (this.pending << 1) | (Math.floor(value / 2 ** i) & 1);
+      if (++this.count === 8) {
+        this.bytes.push(this.pending);
+        this.pending = 0;
+        this.count = 0;
+      }
+    }
+    return this;
+  }
+  signed(value: number, bits: number): this {
+    return this.put(value < 0 ? value + 2 ** bits : value, bits);
+  }
+  /** Zero bits up to the next byte boundary. */
+  align(): this {
+    while (this.count !== 0) this.put(0, 1);
+    return this;
+  }
+}
+
+function crc(bytes: number[], width: 8 | 16, polynomial: number): number {
+  const top = 1 << (width - 1);
+  const mask = (1 << width) - 1;
+  let value = 0;
+  for (const byte of bytes) {
+    value ^= byte << (width - 8);
+    for (let bit = 0; bit < 8; bit++) value = value & top ? ((value << 1) ^ polynomial) & mask : (value << 1) & mask;
+  }
+  return value;
+}
+
+/**
+ * A 16 kHz 16-bit mono FLAC of one 192-sample frame with valid checksums whose order-1 LPC
+ * subframe (warm-up 30,000, coefficient 16,383, zero residuals) predicts samples far past 16 bits.
+ */
+function flacPredictingPastItsBits(): Uint8Array {
+  const blockSize = 192;
+  const head = new BitWriter().put(0x664c6143, 32).put(0x80, 8).put(34, 24);
+  head.put(blockSize, 16).put(blockSize, 16).put(0, 24).put(0, 24);
+  head.put(16_000, 20).put(0, 3).put(15, 5).put(0, 4).put(blockSize, 32);
+  for (let i = 0; i < 16; i++) head.put(0, 8);
+  // Sync, fixed blocking, 192 samples, rate/channels/size from STREAMINFO, frame 0, then its CRC-8.
+  const frame = new BitWriter().put(0x3ffe, 14).put(0, 2).put(1, 4).put(0, 12).put(0, 8);
+  frame.put(crc(frame.bytes, 8, 0x07), 8);
+  frame.put(0, 1).put(32, 6).put(0, 1).signed(30_000, 16).put(14, 4).signed(0, 5).signed(16_383, 15);
+  // Rice coding, one partition, parameter 0: each zero residual is a single 1 bit.
+  frame.put(0, 10);
+  for (let i = 1; i < blockSize; i++) frame.put(1, 1);
+  frame.align();
+  frame.put(crc(frame.bytes, 16, 0x8005), 16);
+  return new Uint8Array([...head.bytes, ...frame.bytes]);
+}
+
 async function errorCode(work: Promise<unknown> | (() => unknown)): Promise<string> {
   try {
     await (typeof work === "function" ? work() : work);
@@ -146,6 +205,15 @@ describe("hostile audio", () => {
     expect(await errorCode(decodeAudio(bomb))).toBe("too_long");
     // Ten hours of float32 would be 2.3 GB.
     expect(process.memoryUsage().rss - rssBefore).toBeLessThan(1024 ** 3);
+  });
+
+  it("leaves to ffmpeg a FLAC whose checksummed frame predicts samples past its bit depth", async () => {
+    const bytes = flacPredictingPastItsBits();
+    expect(decodeInProcess(bytes, 16_000, 600)).toBeNull();
+    const decoded = await decodeAudio(bytes);
+    expect(decoded.samples.length).toBe(192);
+    expect(decoded.samples.every((sample) => sample >= -1 && sample < 1)).toBe(true);
+    expect(mismatches(decoded.samples, (await decodeAudioWithFfmpeg(bytes)).samples)).toBe(0);
   });
 
   it("refuses audio over the length limit, as the ffmpeg path does", async () => {

@@ -84,6 +84,13 @@ class OutOfData extends Error {}
 
 class LostSync extends Error {}
 
+/**
+ * A sample past the stream's bit depth: legal streams never hold one, but CRC-valid frames can
+ * predict one (to Infinity, even, in doubles), where ffmpeg's integer decoder wraps it. Left to
+ * ffmpeg, so the models never see values outside [-1, 1).
+ */
+class OutOfRange extends Error {}
+
 const corrupt = (why: string) => new MediaError("decode_failed", `The FLAC audio is damaged: ${why}`);
 
 const CRC16_TABLE = (() => {
@@ -296,16 +303,21 @@ function decorrelate(channelCode: number, channels: Float64Array[], blockSize: n
     }
 }
 
-function scaled(samples: Float64Array, scale: number): Float32Array {
+/** Samples times `scale`; OutOfRange for any outside [-limit, limit) (NaN included). */
+function scaled(samples: Float64Array, scale: number, limit: number): Float32Array {
   const out = new Float32Array(samples.length);
-  for (let i = 0; i < samples.length; i++) out[i] = (samples[i] as number) * scale;
+  for (let i = 0; i < samples.length; i++) {
+    const sample = samples[i] as number;
+    if (!(sample >= -limit && sample < limit)) throw new OutOfRange();
+    out[i] = sample * scale;
+  }
   return out;
 }
 
 /**
  * Decodes a whole FLAC stream at `sampleRate`, or returns null when it is one this decoder leaves
  * to ffmpeg: another rate, metadata cut short or unreadable, more than two channels, a sample size over 24 bits, bytes
- * that are not a frame. Throws MediaError
+ * that are not a frame, a sample past the bit depth. Throws MediaError
  * "decode_failed" for a damaged frame and "too_long" once more than `maxSamples` per channel.
  */
 export function decodeFlac(
@@ -320,7 +332,8 @@ export function decodeFlac(
   const { info } = metadata;
   if (info.bitsPerSample < 4 || info.bitsPerSample > 24 || info.sampleRate !== sampleRate || info.channels > 2)
     return null;
-  const scale = 2 ** -(info.bitsPerSample - 1);
+  const limit = 2 ** (info.bitsPerSample - 1);
+  const scale = 1 / limit;
   const frames: Float32Array[][] = [];
   let total = 0;
   let offset = metadata.firstFrame;
@@ -330,13 +343,14 @@ export function decodeFlac(
       // Counted once decoded, as ffmpeg's output is, so a cut last frame never counts.
       total += frame.blockSize;
       if (total > maxSamples) throw tooLong();
-      frames.push(frame.channels.map((samples) => scaled(samples, scale)));
+      frames.push(frame.channels.map((samples) => scaled(samples, scale, limit)));
       offset = frame.end;
     } catch (error) {
       // A file cut inside its last frame: ffmpeg keeps the frames before it, and so does this.
       if (error instanceof OutOfData) break;
       // Bytes that are no frame at all (a trailing tag, say): ffmpeg resynchronises past them, so it decides.
       if (error instanceof LostSync) return null;
+      if (error instanceof OutOfRange) return null;
       throw error;
     }
   }
