@@ -1,4 +1,3 @@
-import { readFile } from "node:fs/promises";
 import * as ort from "onnxruntime-node";
 import type { OnnxRuntime } from "./onnx-port.js";
 
@@ -8,16 +7,6 @@ import type { OnnxRuntime } from "./onnx-port.js";
  */
 export type OnnxSession = ort.InferenceSession;
 export type OnnxTensor = ort.Tensor;
-
-export async function createOnnxSession(modelPath: string): Promise<OnnxSession> {
-  const bytes = new Uint8Array(await readFile(modelPath));
-  return ort.InferenceSession.create(bytes, {
-    intraOpNumThreads: 1,
-    interOpNumThreads: 1,
-    executionProviders: ["cpu"],
-    graphOptimizationLevel: "all",
-  });
-}
 
 export function float32Tensor(data: Float32Array, dims: number[]): OnnxTensor {
   return new ort.Tensor("float32", data, dims);

@@ -1,13 +1,7 @@
 import { assessVoiceWith, type EnrolmentAssessment } from "./enrolment-gates.js";
 import { speakerModel, vadModel } from "./models.js";
 
-export {
-  type EnrolmentAssessment,
-  MIN_ENROLMENT_SPEECH_SECONDS,
-  SECOND_SPEAKER_DISTANCE,
-  speakerSplitDistance,
-  voiceEnrolmentReasons,
-} from "./enrolment-gates.js";
+export { type EnrolmentAssessment, MIN_ENROLMENT_SPEECH_SECONDS, voiceEnrolmentReasons } from "./enrolment-gates.js";
 
 /** The enrolment gates on onnxruntime-node (the browser build runs the same gates on onnxruntime-web). */
 export function assessVoiceForEnrolment(pcm16k: Float32Array): Promise<EnrolmentAssessment> {
