@@ -174,6 +174,9 @@ describe("findings kept in the table", () => {
     const cache = new DynamoFindingCache(doc, "lg-table");
     await cache.put(key, { ...finding, result: { frames: "x".repeat(400_000) } });
     expect(items.size).toBe(0);
+    // Fewer characters than the bound, but two UTF-8 bytes each: 400 KB, past DynamoDB's item limit.
+    await cache.put(key, { ...finding, result: { labels: "é".repeat(200_000) } });
+    expect(items.size).toBe(0);
     expect(await cache.get(key)).toBeNull();
   });
 });

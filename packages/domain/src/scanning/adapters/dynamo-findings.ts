@@ -5,8 +5,11 @@ import type { FindingCache, FindingKey, LikenessFinding } from "../scan-ports.js
 
 /** A scan lasts minutes to hours; a day later its findings only take space. */
 const FINDING_TTL_SECONDS = 24 * 3600;
-/** DynamoDB items stop at 400 KB; a larger finding (a long video's faces) is not shared, only analysed again. */
-const MAX_FINDING_CHARS = 350_000;
+/**
+ * DynamoDB items stop at 400 KB of UTF-8; a larger finding (a long video's faces) is not shared,
+ * only analysed again. Counted in bytes: text from the media (C2PA labels, say) may be non-ASCII.
+ */
+const MAX_FINDING_BYTES = 350_000;
 
 const keyOf = (key: FindingKey) => {
   const item = { ...key, finding: "", createdAt: "", expiresAt: 0 };
@@ -37,7 +40,7 @@ export class DynamoFindingCache implements FindingCache {
 
   async put(key: FindingKey, finding: LikenessFinding): Promise<void> {
     const json = JSON.stringify(finding);
-    if (json.length > MAX_FINDING_CHARS) return;
+    if (Buffer.byteLength(json, "utf8") > MAX_FINDING_BYTES) return;
     const now = this.now();
     const item = toItem(MediaFinding, {
       ...key,
