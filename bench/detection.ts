@@ -19,24 +19,18 @@ import { aasistOperatingPoint } from "../packages/detection/src/antispoof/calibr
 import { type AasistVariant, scoreSynthetic } from "../packages/detection/src/antispoof/index.js";
 import { shareAbove } from "../packages/detection/src/antispoof/operating-point.js";
 import { euclideanDistance, fitCalibration } from "../packages/detection/src/identity.js";
+import { type LabelledFile, labelledDataDir, readLabels } from "../packages/detection/src/labelled-data.js";
 import { decodeAudio } from "../packages/detection/src/media/audio.js";
 import { cosineDistance } from "../packages/detection/src/voice/index.js";
 import { speakerModel } from "../packages/detection/src/voice/models.js";
 import { analyseSpeech, keepSpeech, normaliseVolume } from "../packages/detection/src/voice/speech.js";
 import { cpuSecondsWithExitedChildren } from "./cpu-time.js";
 
-interface Row {
-  path: string;
-  kind: string;
-  subject: string;
-  synthetic: string;
-  declaredSource: string;
-}
+type Row = LabelledFile;
 
-const repoRoot = path.resolve(import.meta.dirname, "..");
 const { values } = parseArgs({
   options: {
-    data: { type: "string", default: process.env.LG_DATA_DIR ?? path.resolve(repoRoot, "../shared/data") },
+    data: { type: "string", default: labelledDataDir() },
     out: { type: "string", default: "bench-detection.json" },
     only: { type: "string" },
   },
@@ -44,21 +38,8 @@ const { values } = parseArgs({
 const dataDir = path.resolve(values.data as string);
 const parts = new Set((values.only ?? "face,speaker,clone,provenance").split(","));
 
-function parseLabels(text: string): Row[] {
-  const [header, ...lines] = text.trim().split(/\r?\n/);
-  const columns = (header ?? "").split(",");
-  const at = (name: string) => columns.indexOf(name);
-  return lines.map((line) => {
-    const cells = line.split(",");
-    return {
-      path: cells[at("path")] ?? "",
-      kind: cells[at("kind")] ?? "",
-      subject: cells[at("subject")] ?? "",
-      synthetic: cells[at("synthetic")] ?? "",
-      declaredSource: cells[at("declared_source")] ?? "",
-    };
-  });
-}
+/** Who a labelled file shows, as one identity (several people joined as labels.csv writes them). */
+const subjectOf = (row: Row) => row.subjects.join(";");
 
 const read = async (row: Row) => new Uint8Array(await readFile(path.join(dataDir, row.path)));
 
@@ -112,7 +93,7 @@ function pairs<T>(items: { subject: string; value: T }[], distance: (a: T, b: T)
   return { genuine, impostor };
 }
 
-const rows = parseLabels(await readFile(path.join(dataDir, "labels.csv"), "utf8"));
+const rows = await readLabels(dataDir);
 const results: Record<string, unknown> = { data: dataDir, date: new Date().toISOString() };
 const imageCpuMs: number[] = [];
 const imageWallMs: number[] = [];
@@ -135,7 +116,7 @@ async function analyseImageTimed(row: Row) {
 }
 
 if (parts.has("face")) {
-  const faceRows = rows.filter((row) => row.kind === "face" && row.subject);
+  const faceRows = rows.filter((row) => row.kind === "face" && row.subjects.length > 0);
   const items: { subject: string; value: Float32Array }[] = [];
   let missed = 0;
   for (const row of faceRows) {
@@ -144,7 +125,7 @@ if (parts.has("face")) {
       (best, face) => (!best || face.box.width * face.box.height > best.box.width * best.box.height ? face : best),
       undefined,
     );
-    if (largest) items.push({ subject: row.subject, value: largest.descriptor });
+    if (largest) items.push({ subject: subjectOf(row), value: largest.descriptor });
     else missed++;
   }
   const { genuine, impostor } = pairs(items, euclideanDistance);
@@ -218,7 +199,8 @@ async function decodeRow(row: Row): Promise<Float32Array> {
 
 /** AASIST raw scores of bona fide LibriSpeech clips, kept from the speaker part so the clone part need not rescore them. */
 const librispeechSpoof = new Map<string, number>();
-const isLibrispeech = (row: Row) => row.kind === "speech" && row.synthetic !== "1" && row.subject.startsWith("libri:");
+const isLibrispeech = (row: Row) =>
+  row.kind === "speech" && row.synthetic !== true && subjectOf(row).startsWith("libri:");
 
 if (parts.has("speaker")) {
   const speechRows = rows.filter(isLibrispeech);
@@ -227,7 +209,7 @@ if (parts.has("speaker")) {
   for (const row of speechRows) {
     const { embedding, spoofScore } = await voicePathTimed(await decodeRow(row));
     librispeechSpoof.set(row.path, spoofScore);
-    if (embedding) items.push({ subject: row.subject, value: embedding });
+    if (embedding) items.push({ subject: subjectOf(row), value: embedding });
     else noSpeech++;
   }
   const { genuine, impostor } = pairs(items, cosineDistance);
@@ -275,7 +257,7 @@ const mean = (values: number[]) => (values.length > 0 ? values.reduce((a, b) => 
 
 if (parts.has("clone")) {
   const cloneRows = rows.filter(
-    (row) => row.kind === "speech" && row.subject.startsWith("tortoise:") && row.synthetic !== "",
+    (row) => row.kind === "speech" && subjectOf(row).startsWith("tortoise:") && row.synthetic !== undefined,
   );
   const scores = { synthetic: [] as number[], genuine: [] as number[], genuineMp3: [] as number[] };
   const light = { synthetic: [] as number[], genuine: [] as number[], genuineMp3: [] as number[] };
@@ -284,7 +266,7 @@ if (parts.has("clone")) {
   for (const row of cloneRows) {
     const pcm = await decodeRow(row);
     const { spoofScore } = await voicePathTimed(pcm);
-    const label = row.synthetic === "1" ? "synthetic" : "genuine";
+    const label = row.synthetic ? "synthetic" : "genuine";
     scores[label].push(spoofScore);
     light[label].push(await lightScore(pcm));
     if (label === "genuine") {
@@ -330,7 +312,7 @@ if (parts.has("clone")) {
 }
 
 if (parts.has("provenance")) {
-  const imageRows = rows.filter((row) => row.kind === "image" && row.synthetic !== "");
+  const imageRows = rows.filter((row) => row.kind === "image" && row.synthetic !== undefined);
   let tp = 0;
   let fp = 0;
   let fn = 0;
@@ -338,7 +320,7 @@ if (parts.has("provenance")) {
   for (const row of imageRows) {
     const result = await analyseImageTimed(row);
     const predicted = result.synthetic.status === "synthetic";
-    const actual = row.synthetic === "1";
+    const actual = row.synthetic === true;
     if (predicted && actual) tp++;
     if (predicted && !actual) fp++;
     if (!predicted && actual) fn++;
