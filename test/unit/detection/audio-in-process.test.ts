@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -112,6 +112,22 @@ function flacPredictingPastItsBits(): Uint8Array {
   return new Uint8Array([...head.bytes, ...frame.bytes]);
 }
 
+/** A 16 kHz 16-bit mono FLAC of `count` frames of one sample each (12 bytes a frame, checksums valid). */
+function flacOfOneSampleFrames(count: number): Uint8Array {
+  const head = new BitWriter().put(0x664c6143, 32).put(0x80, 8).put(34, 24);
+  head.put(1, 16).put(1, 16).put(0, 24).put(0, 24).put(16_000, 20).put(0, 3).put(15, 5).put(0, 4).put(0, 32);
+  for (let i = 0; i < 16; i++) head.put(0, 8);
+  // Block size from an 8-bit field (size - 1 = 0), then a constant subframe.
+  const frame = new BitWriter().put(0x3ffe, 14).put(0, 2).put(6, 4).put(0, 12).put(0, 8).put(0, 8);
+  frame.put(crc(frame.bytes, 8, 0x07), 8);
+  frame.put(0, 8).put(1000, 16);
+  frame.put(crc(frame.bytes, 16, 0x8005), 16);
+  const bytes = new Uint8Array(head.bytes.length + count * frame.bytes.length);
+  bytes.set(head.bytes);
+  for (let i = 0; i < count; i++) bytes.set(frame.bytes, head.bytes.length + i * frame.bytes.length);
+  return bytes;
+}
+
 async function errorCode(work: Promise<unknown> | (() => unknown)): Promise<string> {
   try {
     await (typeof work === "function" ? work() : work);
@@ -214,6 +230,23 @@ describe("hostile audio", () => {
     expect(decoded.samples.length).toBe(192);
     expect(decoded.samples.every((sample) => sample >= -1 && sample < 1)).toBe(true);
     expect(mismatches(decoded.samples, (await decodeAudioWithFfmpeg(bytes)).samples)).toBe(0);
+  });
+
+  it("decodes a FLAC of a million one-sample frames within a 64 MB heap", () => {
+    // 12 MB of file; a per-frame array and typed array each would need about 300 MB of heap.
+    const file = path.join(work, "one-sample-frames.flac");
+    writeFileSync(file, flacOfOneSampleFrames(1_000_000));
+    const decoder = path.resolve("packages/detection/src/media/audio-in-process.ts");
+    const script = `import { readFileSync } from "node:fs";
+      import { decodeInProcess } from ${JSON.stringify(decoder)};
+      const pcm = decodeInProcess(new Uint8Array(readFileSync(${JSON.stringify(file)})), 16000, 600);
+      console.log(pcm.length, pcm[0], pcm[pcm.length - 1]);`;
+    const out = execFileSync(
+      process.execPath,
+      ["--max-old-space-size=64", "--import", "tsx", "--input-type=module", "-e", script],
+      { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
+    );
+    expect(out.trim()).toBe(`1000000 ${1000 / 32_768} ${1000 / 32_768}`);
   });
 
   it("refuses audio over the length limit, as the ffmpeg path does", async () => {
