@@ -70,16 +70,24 @@ export function cpuSecondsWithAllDescendants(): number {
 }
 
 /**
+ * Busy CPU seconds in /proc/stat's aggregate "cpu" line: user, nice, system, irq, softirq and
+ * steal. Idle and iowait are not busy; guest and guest_nice (the last two fields) are left out
+ * because the kernel already counts them inside user and nice.
+ */
+export function busySecondsOfProcStatCpuLine(line: string): number {
+  const ticks = line.trim().split(/\s+/).slice(1, 9).map(Number);
+  const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
+  return (ticks.reduce((a, b) => a + b, 0) - idle) / CLOCK_TICKS_PER_SECOND;
+}
+
+/**
  * CPU seconds every core of the machine has spent busy (not idle or waiting on I/O) since boot,
  * from /proc/stat: over a run, the machine's busy cores beside the run's own tell whether other
  * work took the cores the run did not use. NaN where /proc/stat is missing.
  */
 export function machineBusyCpuSeconds(): number {
   try {
-    const [, ...fields] = readFileSync("/proc/stat", "utf8").split("\n")[0]?.trim().split(/\s+/) ?? [];
-    const ticks = fields.map(Number);
-    const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
-    return (ticks.reduce((a, b) => a + b, 0) - idle) / CLOCK_TICKS_PER_SECOND;
+    return busySecondsOfProcStatCpuLine(readFileSync("/proc/stat", "utf8").split("\n")[0] ?? "");
   } catch {
     return Number.NaN;
   }
