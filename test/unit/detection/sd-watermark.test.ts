@@ -61,4 +61,14 @@ describe("Stable Diffusion invisible watermark (dwtDct)", () => {
     expect(chanceOfAgreement(48, 48)).toBeCloseTo(2 ** -48);
     expect(chanceOfAgreement(48, 24)).toBeGreaterThan(0.5);
   });
+
+  it("reports a picture too small for the mark by its upright sides when it is stored on its side", () => {
+    const stored = { data: new Uint8Array(300 * 200 * 3), width: 300, height: 200 };
+    for (const orientation of [5, 6, 7, 8]) {
+      const signal = sdWatermarkSignal(stored, orientation);
+      expect(signal.status).toBe("unknown");
+      expect(signal.evidence).toEqual({ width: 200, height: 300 });
+    }
+    expect(sdWatermarkSignal(stored, 1).evidence).toEqual({ width: 300, height: 200 });
+  });
 });

@@ -38,15 +38,16 @@ export function chanceOfAgreement(n: number, k: number): number {
 
 /** `image` as stored, shown after EXIF `orientation`: the watermark is read from the upright picture. */
 export function sdWatermarkSignal(image: RgbImage, orientation = 1): Signal {
-  if (image.width < MIN_SIDE || image.height < MIN_SIDE) {
+  const upright = uprightView(image, orientation);
+  if (upright.width < MIN_SIDE || upright.height < MIN_SIDE) {
     return {
       id: "sd-watermark",
       status: "unknown",
       explanation: `Image is smaller than ${MIN_SIDE}×${MIN_SIDE}, too small to carry the watermark`,
-      evidence: { width: image.width, height: image.height },
+      evidence: { width: upright.width, height: upright.height },
     };
   }
-  const readings = readBlockBits(uprightView(image, orientation));
+  const readings = readBlockBits(upright);
   const results = WATERMARK_PAYLOADS.map((payload) => {
     const decoded = tallyBits(readings, payload.bits.length);
     const agreeing = decoded.bits.filter((bit, i) => bit === payload.bits[i]).length;
