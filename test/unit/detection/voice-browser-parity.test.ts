@@ -4,8 +4,6 @@
  * browser build's own model code, against the server's models on onnxruntime-node, on real clips.
  * Both start from the same 16 kHz PCM here; the browser's own decoding is compared in the e2e.
  */
-import { readFile } from "node:fs/promises";
-import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { decodeAudio } from "../../../packages/detection/src/media/audio.js";
 import { onnxWebRuntime } from "../../../packages/detection/src/runtimes/onnx-web.js";
@@ -16,10 +14,9 @@ import { voiceModelsFrom } from "../../../packages/detection/src/voice/model-fil
 import { speakerModel, vadModel } from "../../../packages/detection/src/voice/models.js";
 import { keepSpeech, normaliseVolume, speechAnalysis } from "../../../packages/detection/src/voice/preprocess.js";
 import { voiceModelBytes } from "../../../scripts/build-voice-browser.js";
+import { dataFile } from "./data-dir.js";
 
-const dataDir = path.resolve(import.meta.dirname, "../../..", process.env.LG_DATA_DIR ?? "../shared/data");
-const decode = async (file: string) =>
-  (await decodeAudio(new Uint8Array(await readFile(path.join(dataDir, file))))).samples;
+const decode = async (file: string) => (await decodeAudio(dataFile(file))).samples;
 const CLIPS = [
   "voices/librispeech/1688/1688-142285-0000.flac",
   "voices/librispeech/2033/2033-164914-0001.flac",
