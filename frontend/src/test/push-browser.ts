@@ -51,5 +51,7 @@ export function stubPushBrowser(
     configurable: true,
     value: { register, ready: Promise.resolve(registration), getRegistration: async () => registration },
   });
-  return { register, changePermission };
+  /** Whether the page still listens for permission changes. */
+  const listening = () => permissionStatus.onchange !== null;
+  return { register, changePermission, listening };
 }

@@ -75,4 +75,20 @@ describe("Push notifications control", () => {
     await waitFor(() => expect(screen.queryByRole("alert")).toBeNull());
     expect(screen.getByRole("switch", { name: /push notifications/i })).toBeEnabled();
   });
+
+  it("stops listening for permission changes once it is gone, even if the browser answered late", async () => {
+    const { listening } = stubPushBrowser(async () => ({}));
+    stubApi({});
+    const shown = renderRoute(<PushNotificationsControl profile={profile} />);
+    await screen.findByRole("switch", { name: /push notifications/i });
+    expect(listening()).toBe(true);
+    shown.unmount();
+    expect(listening()).toBe(false);
+
+    // Gone before the Permissions API answered: no listener is left behind.
+    const later = stubPushBrowser(async () => ({}));
+    renderRoute(<PushNotificationsControl profile={profile} />).unmount();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(later.listening()).toBe(false);
+  });
 });

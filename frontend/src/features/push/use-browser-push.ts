@@ -36,14 +36,18 @@ export function useBrowserPush() {
   useEffect(() => {
     refresh();
     let permission: PermissionStatus | undefined;
+    // The query may answer after the component is gone; a listener set then would never be removed.
+    let mounted = true;
     navigator.permissions?.query({ name: "notifications" }).then(
       (status) => {
+        if (!mounted) return;
         permission = status;
         status.onchange = refresh;
       },
       () => undefined,
     );
     return () => {
+      mounted = false;
       if (permission) permission.onchange = null;
     };
   }, [refresh]);
