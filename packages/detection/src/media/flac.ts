@@ -1,9 +1,10 @@
-import { MediaError } from "./errors.js";
+import type { MediaError } from "./errors.js";
 
 /**
  * A FLAC decoder in plain TypeScript for the in-process audio path (audio-in-process.ts). FLAC is
  * lossless, so the integers it yields are the ones ffmpeg's decoder yields; every frame's CRC-16
- * is checked, so a damaged frame is refused rather than heard as noise. STREAMINFO's total is
+ * is checked, and a damaged frame leaves the whole stream to ffmpeg, which does not check CRC-16
+ * by default and decodes or skips such frames: the result stays ffmpeg's. STREAMINFO's total is
  * never trusted and a frame holds at most 65,536 samples a channel, so a stream claiming hours
  * allocates as its frames are decoded and stops with "too_long" as soon as the running count
  * passes the caller's bound.
@@ -91,7 +92,10 @@ class LostSync extends Error {}
  */
 class OutOfRange extends Error {}
 
-const corrupt = (why: string) => new MediaError("decode_failed", `The FLAC audio is damaged: ${why}`);
+/** A frame that breaks the format or fails its checksum. */
+class Damaged extends Error {}
+
+const corrupt = (why: string) => new Damaged(`The FLAC audio is damaged: ${why}`);
 
 const CRC16_TABLE = (() => {
   const table = new Uint16Array(256);
@@ -354,8 +358,8 @@ class ChannelBuffers {
 /**
  * Decodes a whole FLAC stream at `sampleRate`, or returns null when it is one this decoder leaves
  * to ffmpeg: another rate, metadata cut short or unreadable, more than two channels, a sample size over 24 bits, bytes
- * that are not a frame, a sample past the bit depth. Throws MediaError
- * "decode_failed" for a damaged frame and "too_long" once more than `maxSamples` per channel.
+ * that are not a frame, a damaged frame, a sample past the bit depth. Throws MediaError
+ * "too_long" once more than `maxSamples` per channel.
  */
 export function decodeFlac(
   bytes: Uint8Array,
@@ -386,6 +390,9 @@ export function decodeFlac(
       // Bytes that are no frame at all (a trailing tag, say): ffmpeg resynchronises past them, so it decides.
       if (error instanceof LostSync) return null;
       if (error instanceof OutOfRange) return null;
+      // ffmpeg decodes a frame failing its CRC-16 and skips one it cannot parse, so one damaged
+      // frame does not fail the file there; the in-process path must not fail it either.
+      if (error instanceof Damaged) return null;
       throw error;
     }
   }
