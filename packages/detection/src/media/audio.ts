@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { decodeInProcess } from "./audio-in-process.js";
 import { MediaError } from "./errors.js";
+import { withinFullScale } from "./sample-bounds.js";
 
 /**
  * Audio intake through ffmpeg: any container or codec ffmpeg reads comes out as mono float32 PCM
@@ -45,9 +46,12 @@ export async function decodeAudio(bytes: Uint8Array, opts: DecodeOptions = {}): 
   const sampleRate = opts.sampleRate ?? 16_000;
   if (bytes.length === 0) throw new MediaError("empty", "The file is empty");
   // Spawning ffmpeg costs more CPU than decoding a recording; only exact matches skip it.
-  const samples = decodeInProcess(bytes, sampleRate, opts.maxSeconds ?? DEFAULT_MAX_SECONDS);
-  if (samples) return { samples, sampleRate, durationSeconds: samples.length / sampleRate };
-  return decodeAudioWithFfmpeg(bytes, opts);
+  const inProcess = decodeInProcess(bytes, sampleRate, opts.maxSeconds ?? DEFAULT_MAX_SECONDS);
+  const decoded = inProcess
+    ? { samples: inProcess, sampleRate, durationSeconds: inProcess.length / sampleRate }
+    : await decodeAudioWithFfmpeg(bytes, opts);
+  withinFullScale(decoded.samples);
+  return decoded;
 }
 
 /** The ffmpeg path alone, whatever the format: decodeAudio's fallback, and the reference its in-process path is held to. */

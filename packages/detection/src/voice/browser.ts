@@ -1,4 +1,5 @@
 import { downmixToMono } from "../media/downmix.js";
+import { withinFullScale } from "../media/sample-bounds.js";
 import { onnxWebRuntime } from "../runtimes/onnx-web.js";
 import { assessVoiceWith, type EnrolmentAssessment, type VoiceModels } from "./enrolment-gates.js";
 import { VOICE_MODEL_FILES, type VoiceModelBytes, voiceModelsFrom } from "./model-files.js";
@@ -63,7 +64,9 @@ export function loadVoiceModels(urls: VoiceRuntimeUrls): Promise<VoiceModels> {
 export async function decodeRecording(recording: Blob): Promise<Float32Array> {
   const context = new OfflineAudioContext(1, 1, VAD_SAMPLE_RATE);
   const audio = await context.decodeAudioData(await recording.arrayBuffer());
-  return downmixToMono(Array.from({ length: audio.numberOfChannels }, (_, c) => audio.getChannelData(c)));
+  return withinFullScale(
+    downmixToMono(Array.from({ length: audio.numberOfChannels }, (_, c) => audio.getChannelData(c).slice())),
+  );
 }
 
 /** The server's enrolment gates on 16 kHz PCM: speech present, long enough, one speaker; the embedding when fit. */
