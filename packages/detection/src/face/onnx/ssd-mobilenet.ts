@@ -68,12 +68,3 @@ export class SsdMobilenetV1 extends Model<RgbPixels, SsdDetection[], LoadedSsd> 
     });
   }
 }
-
-export type SsdFaceDetector = (rgb: Uint8Array | Int32Array, width: number, height: number) => Promise<SsdDetection[]>;
-
-/** A loaded detector: faces as boxes in the image's pixels with their scores, highest first. */
-export async function createSsdFaceDetector(): Promise<SsdFaceDetector> {
-  const model = new SsdMobilenetV1();
-  await model.ready();
-  return (rgb, width, height) => model.predict({ rgb, width, height });
-}
