@@ -6,7 +6,7 @@ import { SELF_PERSON_ID, type UserProfileRecord } from "../records.js";
 import { platformsForTier, TIERS } from "../tiers.js";
 import { type EvidenceStore, sha256Hex, writeEvidencePackage } from "./evidence.js";
 import { nameVariantOf, protectedNamesOf } from "./impersonation.js";
-import { likenessVerdict } from "./likeness-verdict.js";
+import { likenessVerdict, MATCH_FLOOR_PERCENT } from "./likeness-verdict.js";
 import type {
   EnrolledPerson,
   FindingCache,
@@ -236,7 +236,7 @@ export class ScanService {
     const avatar = await this.deps.sources.fetchMedia(profile.avatarUrl);
     const finding = await this.findingFor(task, avatar, people);
     const face = finding.face;
-    if (!face || face.confidence < 50) return { url: profile.url, candidates: [], skipped: "avatar is not the person" };
+    if (!face || face.confidence < MATCH_FLOOR_PERCENT) return { url: profile.url, candidates: [], skipped: "avatar is not the person" };
     const capturedAt = isoNow(this.deps);
     const pkg = await writeEvidencePackage(this.deps.evidence, {
       userId: task.userId,
