@@ -236,7 +236,8 @@ export class ScanService {
     const avatar = await this.deps.sources.fetchMedia(profile.avatarUrl);
     const finding = await this.findingFor(task, avatar, people);
     const face = finding.face;
-    if (!face || face.confidence < MATCH_FLOOR_PERCENT) return { url: profile.url, candidates: [], skipped: "avatar is not the person" };
+    if (!face || face.confidence < MATCH_FLOOR_PERCENT)
+      return { url: profile.url, candidates: [], skipped: "avatar is not the person" };
     const capturedAt = isoNow(this.deps);
     const pkg = await writeEvidencePackage(this.deps.evidence, {
       userId: task.userId,
