@@ -1,3 +1,5 @@
+import { aasistOperatingPoint } from "./antispoof/calibration.js";
+import { whyNoReadingCanAddEvidence } from "./antispoof/operating-point.js";
 import { detectFaces, detectFacesInImage } from "./face/detect-faces.js";
 import { fuseSignals, verdictsFor } from "./fusion.js";
 import type { EnrolledIdentity } from "./identity.js";
@@ -20,8 +22,10 @@ export interface AnalyseOptions {
   /**
    * "all" (the default) computes every signal. `{ whenLikenessAtLeast }` computes the costly
    * synthetic-media signals (voice anti-spoofing, the full-resolution watermark search) only when
-   * a face or voice matched an enrolled identity with at least that confidence (0-100): a caller
-   * that acts only on a likeness (scanning) need not pay for them on everyone else's media.
+   * a face or voice matched an enrolled identity with at least that confidence (0-100), and only
+   * where the signal's reading could change the verdict at its calibrated operating point: a
+   * caller that acts only on a likeness (scanning) need not pay for them on everyone else's media,
+   * nor for a countermeasure whose fit makes every reading count for nothing.
    * A skipped signal is "unknown" with the reason, never "absent".
    */
   costlySignals?: "all" | { whenLikenessAtLeast: number };
@@ -49,6 +53,13 @@ function costlySkipReason(options: AnalyseOptions, faces: DetectedFace[], voice:
   const confidences = [...faces.map((f) => f.match?.confidence ?? 0), voice?.match?.confidence ?? 0];
   if (confidences.some((c) => c >= gate.whenLikenessAtLeast)) return null;
   return `Not computed: no enrolled face or voice matched with ${gate.whenLikenessAtLeast}% confidence or more; this says nothing about whether the media is synthetic`;
+}
+
+/** costlySkipReason for voice anti-spoofing, which on demand also needs a reading that can count. */
+function antispoofSkipReason(options: AnalyseOptions, faces: DetectedFace[], voice: VoiceFindings): string | null {
+  const noLikeness = costlySkipReason(options, faces, voice);
+  if (noLikeness || (options.costlySignals ?? "all") === "all") return noLikeness;
+  return whyNoReadingCanAddEvidence(aasistOperatingPoint);
 }
 
 const skipped = (id: Signal["id"], reason: string): Signal => ({
@@ -117,7 +128,7 @@ async function analyseVideo(bytes: Uint8Array, options: AnalyseOptions, limits: 
   if (probe.hasAudio) {
     const analysis = await clock.time("voice", () =>
       analyseVoice(bytes, options.enrolled, limits.maxVideoSeconds, (findings) =>
-        costlySkipReason(options, faces, findings),
+        antispoofSkipReason(options, faces, findings),
       ),
     );
     voice = analysis.findings;
@@ -140,7 +151,7 @@ async function analyseAudio(bytes: Uint8Array, options: AnalyseOptions, limits: 
   const format = sniffMediaType(bytes).format;
   const analysis = await clock.time("voice", () =>
     analyseVoice(bytes, options.enrolled, limits.maxAudioSeconds, (findings) =>
-      costlySkipReason(options, [], findings),
+      antispoofSkipReason(options, [], findings),
     ),
   );
   const signals: Signal[] = [await c2paSignal(bytes, format), xmpSignal(bytes), analysis.signal];

@@ -1,6 +1,6 @@
 import { aasistOperatingPoint } from "./antispoof/calibration.js";
 import { type SyntheticVoiceScore, scoreSynthetic } from "./antispoof/index.js";
-import { type OperatingPoint, syntheticProbability } from "./antispoof/operating-point.js";
+import { type OperatingPoint, percent, syntheticProbability } from "./antispoof/operating-point.js";
 import type { EnrolledIdentity } from "./identity.js";
 import { decodeAudio } from "./media/audio.js";
 import type { Signal, VoiceFindings } from "./result.js";
@@ -61,8 +61,6 @@ export async function analyseVoice(
   const spoof = await scoreSynthetic(audio.samples, { speech: speech.ranges });
   return { durationSeconds: audio.durationSeconds, findings, signal: antispoofSignal(spoof, aasistOperatingPoint) };
 }
-
-const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
 
 /**
  * The countermeasure's verdict at its fitted operating point, never at a raw 0.5: genuine speech

@@ -7,6 +7,7 @@ import {
   shareAbove,
   syntheticProbability,
   thresholdForFalseAlarm,
+  whyNoReadingCanAddEvidence,
 } from "../../../packages/detection/src/antispoof/operating-point.js";
 import { fuseSignals, verdictsFor } from "../../../packages/detection/src/fusion.js";
 import { analyseVoice, antispoofSignal } from "../../../packages/detection/src/voice-path.js";
@@ -101,5 +102,16 @@ describe("AASIST operating point", () => {
     expect(fused.score).toBeCloseTo(0.9, 10);
     expect(fused.explanation).not.toContain("voice-antispoof");
     expect(verdictsFor(fused, signals, [], null).map((v) => v.basedOn)).toEqual([["c2pa"]]);
+  });
+
+  it("says a reading cannot count only where the point detects clones no more often than it flags genuine speech", () => {
+    expect(whyNoReadingCanAddEvidence(point({ cloneDetectionRate: 0.5, heldOutFalseAlarm: 0.02 }))).toBeNull();
+    const atChance = whyNoReadingCanAddEvidence(point({ cloneDetectionRate: 0.125, heldOutFalseAlarm: 0.214 }));
+    expect(atChance).toMatch(
+      /detected 12\.5% of the voice clones tested while calling 21\.4% of genuine recordings synthetic/,
+    );
+    // Equal rates are chance too; the target false alarm counts when nothing above it was measured.
+    expect(whyNoReadingCanAddEvidence(point({ cloneDetectionRate: 0.2, heldOutFalseAlarm: 0.2 }))).not.toBeNull();
+    expect(whyNoReadingCanAddEvidence(point({ cloneDetectionRate: 0.005, targetFalseAlarm: 0.01 }))).not.toBeNull();
   });
 });

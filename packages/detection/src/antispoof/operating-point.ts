@@ -51,3 +51,21 @@ export function syntheticProbability(raw: number, point: OperatingPoint): number
   const falseAlarm = assumedFalseAlarm(point);
   return Math.max(0, (detected - falseAlarm) / (detected + falseAlarm));
 }
+
+/** A share as the explanations state it: 0.125 → "12.5%". */
+export const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
+
+/**
+ * Why no reading of the countermeasure at this point could add to the fused score (it detects
+ * clones no more often than it is assumed to flag genuine speech, so syntheticProbability is 0
+ * for every raw score), or null when a reading can. A caller that only acts on verdicts (scanning)
+ * need not pay for a reading that cannot change one; a better fit brings it back by itself.
+ */
+export function whyNoReadingCanAddEvidence(point: OperatingPoint): string | null {
+  if (syntheticProbability(1, point) > 0) return null;
+  return (
+    `Not computed: at its fitted operating point (threshold ${point.threshold.toFixed(4)}) the countermeasure detected ` +
+    `${percent(point.cloneDetectionRate)} of the voice clones tested while calling ${percent(assumedFalseAlarm(point))} of genuine ` +
+    "recordings synthetic, so no reading of it could change the verdict; this says nothing about whether the speech is synthetic"
+  );
+}
