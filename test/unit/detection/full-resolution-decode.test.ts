@@ -34,6 +34,11 @@ const pictures: [string, () => Promise<Uint8Array>][] = [
   ["a PNG", async () => toBytes(await photoAt(1600).png().toBuffer())],
   ["a PNG with transparency", async () => toBytes(await photoAt(1600).ensureAlpha(0.5).png().toBuffer())],
   ["a WebP", async () => toBytes(await photoAt(2000).webp().toBuffer())],
+  [
+    "a WebP stored with EXIF orientation 6",
+    async () => toBytes(await photoAt(2000).withMetadata({ orientation: 6 }).webp().toBuffer()),
+  ],
+  ["a WebP with transparency", async () => toBytes(await photoAt(1600).ensureAlpha(0.5).webp().toBuffer())],
   ...[2, 3, 4, 5, 6, 7, 8].map((orientation): [string, () => Promise<Uint8Array>] => [
     `a JPEG stored with EXIF orientation ${orientation}`,
     async () => toBytes(await photoAt(2000).withMetadata({ orientation }).jpeg().toBuffer()),

@@ -80,11 +80,23 @@ const fitInside = (maxSide: number): ResizeOptions => ({
   withoutEnlargement: true,
 });
 
-/** The file's first frame as 8-bit sRGB, upright or as stored, its longest side at most `maxSide`. */
-async function decodeRgb(bytes: Uint8Array, limits: MediaLimits, maxSide: number, upright = true): Promise<RgbImage> {
+/**
+ * The file's first frame as 8-bit sRGB, upright or as stored, its longest side at most `maxSide`.
+ * A WebP is scaled from its full decode, not by libwebp's scale-on-load: that decodes every pixel
+ * as well before rescaling, so it saves little, and going without it lets the full-resolution
+ * decode the watermark search needs serve as the analysis copy's source too (one decode, not two).
+ */
+async function decodeRgb(
+  bytes: Uint8Array,
+  format: MediaFormat,
+  limits: MediaLimits,
+  maxSide: number,
+  upright = true,
+): Promise<RgbImage> {
   let pipeline = sharp(bytes, { failOn: "truncated", limitInputPixels: limits.maxPixels });
   if (upright) pipeline = pipeline.rotate();
-  if (Number.isFinite(maxSide)) pipeline = pipeline.resize(fitInside(maxSide));
+  if (Number.isFinite(maxSide))
+    pipeline = pipeline.resize({ ...fitInside(maxSide), fastShrinkOnLoad: format !== "webp" });
   return rawPixels(await pipeline.removeAlpha().toColourspace("srgb").raw().toBuffer({ resolveWithObject: true }));
 }
 
@@ -94,12 +106,13 @@ async function decodeRgb(bytes: Uint8Array, limits: MediaLimits, maxSide: number
  * for 3-channel 8-bit pixels does it resize what the full decode holds (it drops alpha and
  * converts grey or 16-bit to 8-bit sRGB after resizing), and not when it decodes at a reduced
  * scale instead: libjpeg shrink-on-load, which sharp's pipeline.cc uses on a JPEG shrunk by 3 or
- * more (2 and more, less one step when the shrink's integer part equals the factor), or WebP's
- * scale-on-load. test/unit/detection/full-resolution-decode.test.ts holds sharp to each case.
+ * more (2 and more, less one step when the shrink's integer part equals the factor); decodeRgb
+ * turns WebP's scale-on-load off. test/unit/detection/full-resolution-decode.test.ts holds sharp
+ * to each case.
  */
 function scalingFullDecodeMatches(check: ImageCheck, metadata: Metadata, maxSide: number): boolean {
   const shrink = Math.max(check.width, check.height) / maxSide;
-  if ((check.format === "jpeg" && shrink >= 3) || check.format === "webp") return false;
+  if (check.format === "jpeg" && shrink >= 3) return false;
   return metadata.channels === 3 && metadata.depth === "uchar";
 }
 
@@ -113,7 +126,7 @@ async function scaleDown(image: RgbImage, maxSide: number): Promise<RgbImage> {
 async function decodeFullResolution(bytes: Uint8Array, check: ImageCheck, limits: MediaLimits, maxSide: number) {
   const metadata = await sharp(bytes).metadata();
   const full: StoredImage = {
-    pixels: await decodeRgb(bytes, limits, Number.POSITIVE_INFINITY, false),
+    pixels: await decodeRgb(bytes, check.format, limits, Number.POSITIVE_INFINITY, false),
     orientation: metadata.orientation ?? 1,
   };
   const { pixels: stored, orientation } = full;
@@ -121,7 +134,7 @@ async function decodeFullResolution(bytes: Uint8Array, check: ImageCheck, limits
   if (scalingFullDecodeMatches(check, metadata, maxSide)) {
     return { full, pixels: turnUpright(await scaleDown(stored, maxSide), orientation) };
   }
-  return { full, pixels: await decodeRgb(bytes, limits, maxSide) };
+  return { full, pixels: await decodeRgb(bytes, check.format, limits, maxSide) };
 }
 
 export interface DecodeOptions {
@@ -148,7 +161,7 @@ export async function decodeImage(
   try {
     const { pixels, full } = keepFull
       ? await decodeFullResolution(bytes, check, limits, maxSide)
-      : { pixels: await decodeRgb(bytes, limits, maxSide), full: undefined };
+      : { pixels: await decodeRgb(bytes, check.format, limits, maxSide), full: undefined };
     // EXIF rotation may swap the stored sides; report the upright ones.
     const swapped = pixels.width > pixels.height !== check.width > check.height && check.width !== check.height;
     const width = swapped ? check.height : check.width;
