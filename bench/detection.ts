@@ -18,7 +18,7 @@ import { parseArgs, promisify } from "node:util";
 import { analyseMedia } from "../packages/detection/src/analyse.js";
 import { aasistOperatingPoint } from "../packages/detection/src/antispoof/calibration.js";
 import { type AasistVariant, scoreSynthetic } from "../packages/detection/src/antispoof/index.js";
-import { shareAbove } from "../packages/detection/src/antispoof/operating-point.js";
+import { shareAbove, whyNoReadingCanAddEvidence } from "../packages/detection/src/antispoof/operating-point.js";
 import { euclideanDistance, fitCalibration } from "../packages/detection/src/identity.js";
 import { type LabelledFile, labelledDataDir, readLabels } from "../packages/detection/src/labelled-data.js";
 import { decodeAudio } from "../packages/detection/src/media/audio.js";
@@ -360,6 +360,10 @@ if (parts.has("video")) {
 const rtf = (ms: number) => (audioSeconds > 0 ? ms / 1000 / audioSeconds : null);
 const voiceCpuMs = Object.values(stages).reduce((sum, stage) => sum + stage.cpuMs, 0);
 const voiceWallMs = Object.values(stages).reduce((sum, stage) => sum + stage.wallMs, 0);
+// Scans (the product's only caller) leave anti-spoofing out while its fit lets no reading count
+// (analyse.ts, costlySignals): their audio costs the other stages alone until a better fit lands.
+const scansSkipAntispoof = whyNoReadingCanAddEvidence(aasistOperatingPoint) !== null;
+const scanVoiceCpuMs = voiceCpuMs - (scansSkipAntispoof ? stages.antispoof.cpuMs : 0);
 results.latency = {
   clock:
     "CPU time per item of this process and the child processes it waited for (ffmpeg): the cores' work; wall-clock beside it",
@@ -370,6 +374,7 @@ results.latency = {
   images: imageCpuMs.length,
   audioRealTimeFactor: rtf(voiceCpuMs),
   audioWallRealTimeFactor: rtf(voiceWallMs),
+  audioRealTimeFactorAsScansRun: rtf(scanVoiceCpuMs),
   audioStages: Object.fromEntries(Object.entries(stages).map(([name, stage]) => [name, rtf(stage.cpuMs)])),
   audioSeconds,
   videoP50Ms: percentile(videoCpuMs, 50),
@@ -402,6 +407,7 @@ const table = [
   ["latency.imageP50Ms", ""],
   ["latency.imageP95Ms", "≤ 300"],
   ["latency.audioRealTimeFactor", "≤ 0.05"],
+  ["latency.audioRealTimeFactorAsScansRun", ""],
   ["latency.audioStages.decode", ""],
   ["latency.audioStages.vad", ""],
   ["latency.audioStages.speakerEmbedding", ""],
