@@ -215,6 +215,15 @@ describe("protection journey on the local stack", () => {
     await expect.poll(previewWidth).toBeGreaterThan(0);
     expect(await previewWidth()).toBeLessThanOrEqual(480);
     expect((await details.getByRole("link").last().textContent()) ?? "").toMatch(/^https?:\/\//);
+    // Why it was flagged, from what the scan recorded, and the stored package re-hashed on request.
+    await details.getByText(/matches the protected face \(\d+% confidence\)/).waitFor();
+    expect(
+      await details.getByRole("list", { name: "Synthetic-media signals" }).getByRole("listitem").count(),
+    ).toBeGreaterThan(0);
+    await details.getByRole("button", { name: "Verify evidence" }).click();
+    await details
+      .getByText(/^Evidence intact: the package and its \d+ files match the hash recorded at capture\.$/)
+      .waitFor();
     await screenshot(page, "journey-13-threat-details");
     await details.getByRole("button", { name: "Close" }).first().click();
 

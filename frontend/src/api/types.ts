@@ -66,6 +66,36 @@ export interface Threat {
   previewUrl?: string;
   /** Demo threats only: when the demo scan that found them ended. */
   scannedAt?: string;
+  /** What detection found, as the scan recorded it: the basis of the alert. */
+  detection?: ThreatDetection;
+  /** Demo threats only: computed for the guided demo, with no stored evidence package. */
+  demo?: boolean;
+}
+
+/** One synthetic-media signal: "present" found evidence, "absent" looked and found none, "unknown" could not look. */
+export interface ThreatSignal {
+  id: string;
+  status: "present" | "absent" | "unknown";
+  score?: number;
+  explanation: string;
+}
+
+export interface ThreatDetection {
+  /** Media threats: whether the fused synthetic score crossed its threshold. */
+  synthetic?: boolean;
+  syntheticScore?: number | null;
+  signals?: ThreatSignal[];
+  /** Impersonation: the protected name the profile imitates, and the profile's handle. */
+  nameMatch?: string;
+  handle?: string;
+}
+
+/** GET /api/threats/{id}/evidence: the stored package re-hashed against the hash recorded at capture. */
+export interface EvidenceCheck {
+  intact: boolean;
+  manifestHash: string | null;
+  expectedHash: string;
+  files: { name: string; intact: boolean }[];
 }
 
 export interface Stats {

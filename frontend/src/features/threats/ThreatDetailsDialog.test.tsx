@@ -1,5 +1,5 @@
 import { screen } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Threat } from "../../api/types";
 import { renderRoute } from "../../test/render-app";
 import { ThreatDetailsDialog } from "./ThreatDetailsDialog";
@@ -39,5 +39,131 @@ describe("threat details", () => {
     );
     expect(screen.getByRole("dialog").querySelector("img")).toBeNull();
     expect(screen.getByText(/No preview: open the threat URL/)).toBeInTheDocument();
+  });
+});
+
+describe("why a threat was flagged", () => {
+  it("states the match and each synthetic-media signal with the detector's explanation", () => {
+    renderRoute(
+      <ThreatDetailsDialog
+        threat={{
+          ...base,
+          detection: {
+            synthetic: true,
+            syntheticScore: 0.999,
+            signals: [
+              {
+                id: "c2pa",
+                status: "present",
+                score: 0.99,
+                explanation: "C2PA manifest declares trainedAlgorithmicMedia",
+              },
+              { id: "sd-watermark", status: "unknown", explanation: "Image too large to search for the watermark" },
+            ],
+          },
+        }}
+        onClose={vi.fn()}
+        onGenerateDmca={vi.fn()}
+      />,
+    );
+    expect(screen.getByText(/A face in this media matches the protected face \(97% confidence\)/)).toBeInTheDocument();
+    expect(screen.getByText(/Likely synthetic: 99\.9%/)).toBeInTheDocument();
+    const signals = screen.getByRole("list", { name: "Synthetic-media signals" });
+    expect(signals).toHaveTextContent("Content Credentials (C2PA)");
+    expect(signals).toHaveTextContent("Evidence found");
+    expect(signals).toHaveTextContent("C2PA manifest declares trainedAlgorithmicMedia");
+    expect(signals).toHaveTextContent("Could not tell");
+  });
+
+  it("never reads signals that found nothing as proof the media is genuine", () => {
+    renderRoute(
+      <ThreatDetailsDialog
+        threat={{
+          ...base,
+          threatType: "voice_clone",
+          detection: {
+            synthetic: false,
+            syntheticScore: 0,
+            signals: [{ id: "voice-antispoof", status: "unknown", explanation: "Not computed: at chance" }],
+          },
+        }}
+        onClose={vi.fn()}
+        onGenerateDmca={vi.fn()}
+      />,
+    );
+    expect(screen.getByText(/voice in this recording matches the protected voice/)).toBeInTheDocument();
+    expect(screen.getByText(/That does not prove it genuine/)).toBeInTheDocument();
+    expect(screen.queryByText(/Likely synthetic/)).toBeNull();
+  });
+
+  it("names the imitated name and the profile's handle for an impersonation", () => {
+    renderRoute(
+      <ThreatDetailsDialog
+        threat={{
+          ...base,
+          threatType: "impersonation",
+          detection: { nameMatch: "Barack Obama", handle: "barack0bama" },
+        }}
+        onClose={vi.fn()}
+        onGenerateDmca={vi.fn()}
+      />,
+    );
+    expect(
+      screen.getByText(
+        /The profile @barack0bama goes by a name like "Barack Obama", and its picture matches the protected face/,
+      ),
+    ).toBeInTheDocument();
+  });
+});
+
+describe("evidence verification", () => {
+  /** Opens a threat with evidence, clicks Verify, and has the server answer `check`. */
+  async function verifyWith(check: unknown) {
+    const fetchMock = vi.fn(async (_input: RequestInfo | URL) => new Response(JSON.stringify(check), { status: 200 }));
+    vi.stubGlobal("fetch", fetchMock);
+    renderRoute(
+      <ThreatDetailsDialog
+        threat={{ ...base, evidenceData: { hash: "ab" } }}
+        onClose={vi.fn()}
+        onGenerateDmca={vi.fn()}
+      />,
+    );
+    screen.getByRole("button", { name: "Verify evidence" }).click();
+    return fetchMock;
+  }
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("asks the server to re-hash the package and says whether it is intact", async () => {
+    const files = [
+      { name: "media.jpg", intact: true },
+      { name: "detection.json", intact: true },
+    ];
+    const fetchMock = await verifyWith({ intact: true, manifestHash: "ab", expectedHash: "ab", files });
+    expect(await screen.findByText(/Evidence intact: the package and its 2 files match/)).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(String(fetchMock.mock.calls[0]?.[0])).toContain("/api/threats/thr_1/evidence");
+  });
+
+  it("reports a changed package as changed", async () => {
+    const files = [
+      { name: "media.jpg", intact: false },
+      { name: "detection.json", intact: true },
+    ];
+    await verifyWith({ intact: false, manifestHash: "cd", expectedHash: "ab", files });
+    expect(
+      await screen.findByText(/Evidence changed: 1 of 2 files or the manifest no longer match/),
+    ).toBeInTheDocument();
+  });
+
+  it("offers no verification for a demo threat, which has no stored package", () => {
+    renderRoute(
+      <ThreatDetailsDialog
+        threat={{ ...base, demo: true, evidenceData: { hash: "ab" } }}
+        onClose={vi.fn()}
+        onGenerateDmca={vi.fn()}
+      />,
+    );
+    expect(screen.queryByRole("button", { name: "Verify evidence" })).toBeNull();
+    expect(screen.getByText(/Demo threats have no stored evidence package/)).toBeInTheDocument();
   });
 });

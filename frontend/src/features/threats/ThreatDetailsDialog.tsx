@@ -6,8 +6,10 @@ import type { Threat } from "../../api/types";
 import { Dialog } from "../../ui/Dialog";
 import { toast } from "../../ui/toast-store";
 import { platformName } from "../platforms/catalogue";
+import { EvidenceVerification } from "./EvidenceVerification";
 import { confidenceClass, statusLabel, threatTitle, threatTypeLabel } from "./format";
 import { STATS_KEY, THREATS_KEY } from "./queries";
+import { ThreatFindings } from "./ThreatFindings";
 
 interface ThreatDetailsDialogProps {
   threat: Threat | null;
@@ -76,6 +78,7 @@ export function ThreatDetailsDialog({ threat, onClose, onGenerateDmca }: ThreatD
           </dd>
         </div>
       </dl>
+      <ThreatFindings threat={threat} />
       <h3>Evidence package</h3>
       <ul className="check-list small">
         {EVIDENCE_ITEMS.map((item) => (
@@ -88,6 +91,7 @@ export function ThreatDetailsDialog({ threat, onClose, onGenerateDmca }: ThreatD
         <strong>Evidence hash: </strong>
         <span className="mono">{threat.evidenceData?.hash ?? "Hash not available"}</span>
       </p>
+      <EvidenceVerification threat={threat} />
       <p className="small">
         <strong>Threat URL: </strong>
         <a href={threat.url} target="_blank" rel="noopener noreferrer nofollow" className="mono">

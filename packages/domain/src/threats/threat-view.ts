@@ -27,6 +27,7 @@ export function threatView(t: ThreatRecord) {
       syntheticScore: t.detection.syntheticScore,
       signals: t.detection.signals,
       nameMatch: t.detection.nameMatch,
+      handle: t.detection.handle,
     },
   };
 }

@@ -1,0 +1,69 @@
+import type { Threat, ThreatSignal } from "../../api/types";
+
+/**
+ * Why a threat was raised, from what the scan recorded: the likeness match it rests on, then each
+ * synthetic-media signal with the detector's own explanation. A signal that could not look is
+ * shown as such, never as a sign the media is genuine.
+ */
+
+const SIGNAL_LABELS: Record<string, string> = {
+  c2pa: "Content Credentials (C2PA)",
+  "iptc-digital-source-type": "IPTC / XMP source type",
+  "generator-metadata": "AI generator metadata",
+  "sd-watermark": "Stable Diffusion watermark",
+  "voice-antispoof": "Voice anti-spoofing (AASIST)",
+  "container-metadata": "Container metadata",
+};
+
+const STATUS: Record<ThreatSignal["status"], { label: string; className: string }> = {
+  present: { label: "Evidence found", className: "badge badge-destructive" },
+  absent: { label: "Nothing found", className: "badge badge-secondary" },
+  unknown: { label: "Could not tell", className: "badge" },
+};
+
+function likenessSummary(threat: Threat): string {
+  const confidence = `${Math.round(threat.confidence)}%`;
+  const { nameMatch, handle } = threat.detection ?? {};
+  if (threat.threatType === "impersonation") {
+    const profile = handle ? `The profile @${handle}` : "The profile";
+    const name = nameMatch ? ` goes by a name like "${nameMatch}", and its` : "'s";
+    return `${profile}${name} picture matches the protected face (${confidence} confidence).`;
+  }
+  if (threat.threatType === "voice_clone")
+    return `The voice in this recording matches the protected voice (${confidence} confidence).`;
+  return `A face in this media matches the protected face (${confidence} confidence).`;
+}
+
+function syntheticSummary(threat: Threat): string | null {
+  const detection = threat.detection;
+  if (!detection?.signals?.length) return null;
+  if (detection.synthetic && typeof detection.syntheticScore === "number")
+    return `Likely synthetic: ${(detection.syntheticScore * 100).toFixed(1)}% from the signals below.`;
+  return "No signal found evidence that it is synthetic. That does not prove it genuine: most edits leave no trace these signals can read.";
+}
+
+export function ThreatFindings({ threat }: { threat: Threat }) {
+  const signals = threat.detection?.signals ?? [];
+  const synthetic = syntheticSummary(threat);
+  return (
+    <section aria-labelledby="findings-heading">
+      <h3 id="findings-heading">Why this was flagged</h3>
+      <p className="small">{likenessSummary(threat)}</p>
+      {synthetic ? <p className="small">{synthetic}</p> : null}
+      {signals.length > 0 ? (
+        <ul className="signal-list small" aria-label="Synthetic-media signals">
+          {signals.map((signal) => {
+            const status = STATUS[signal.status] ?? STATUS.unknown;
+            return (
+              <li key={signal.id}>
+                <span className="signal-name">{SIGNAL_LABELS[signal.id] ?? signal.id}</span>{" "}
+                <span className={status.className}>{status.label}</span>
+                <p>{signal.explanation}</p>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
