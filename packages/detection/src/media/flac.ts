@@ -1,4 +1,5 @@
 import type { MediaError } from "./errors.js";
+import { asciiAt } from "./sniff.js";
 
 /**
  * A FLAC decoder in plain TypeScript for the in-process audio path (audio-in-process.ts). FLAC is
@@ -367,8 +368,7 @@ export function decodeFlac(
   maxSamples: number,
   tooLong: () => MediaError,
 ): DecodedPcm | null {
-  const magic = bytes[0] === 0x66 && bytes[1] === 0x4c && bytes[2] === 0x61 && bytes[3] === 0x43;
-  const metadata = magic ? readMetadata(bytes) : null;
+  const metadata = asciiAt(bytes, 0, "fLaC") ? readMetadata(bytes) : null;
   if (!metadata) return null;
   const { info } = metadata;
   if (info.bitsPerSample < 4 || info.bitsPerSample > 24 || info.sampleRate !== sampleRate || info.channels > 2)

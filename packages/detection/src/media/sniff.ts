@@ -11,7 +11,8 @@ export interface SniffedType {
   format: MediaFormat;
 }
 
-const ascii = (bytes: Uint8Array, offset: number, text: string): boolean => {
+/** Whether `text` (ASCII) is at `offset`: a container's magic bytes or a chunk's four-letter code. */
+export const asciiAt = (bytes: Uint8Array, offset: number, text: string): boolean => {
   if (bytes.length < offset + text.length) return false;
   for (let i = 0; i < text.length; i++) if (bytes[offset + i] !== text.charCodeAt(i)) return false;
   return true;
@@ -37,7 +38,7 @@ const PARTIAL_MAGICS: number[][] = [
 ];
 
 function isoBmff(bytes: Uint8Array): SniffedType | null {
-  if (ascii(bytes, 4, "ftyp")) {
+  if (asciiAt(bytes, 4, "ftyp")) {
     const brand = String.fromCharCode(...bytes.subarray(8, 12));
     if (QUICKTIME_BRANDS.has(brand)) return { kind: "video", format: "mov" };
     if (AUDIO_BRANDS.has(brand)) return { kind: "audio", format: "m4a" };
@@ -48,7 +49,7 @@ function isoBmff(bytes: Uint8Array): SniffedType | null {
 }
 
 function isMp3(bytes: Uint8Array): boolean {
-  if (ascii(bytes, 0, "ID3")) return true;
+  if (asciiAt(bytes, 0, "ID3")) return true;
   const b0 = bytes[0] ?? 0;
   const b1 = bytes[1] ?? 0;
   // MPEG audio frame sync; layer bits 00 are reserved (and mean ADTS AAC), so they are not MP3.
@@ -58,11 +59,11 @@ function isMp3(bytes: Uint8Array): boolean {
 function recognise(bytes: Uint8Array): SniffedType | null {
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return { kind: "image", format: "jpeg" };
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { kind: "image", format: "png" };
-  if (ascii(bytes, 0, "GIF87a") || ascii(bytes, 0, "GIF89a")) return { kind: "image", format: "gif" };
-  if (ascii(bytes, 0, "RIFF") && ascii(bytes, 8, "WEBP")) return { kind: "image", format: "webp" };
-  if (ascii(bytes, 0, "RIFF") && ascii(bytes, 8, "WAVE")) return { kind: "audio", format: "wav" };
-  if (ascii(bytes, 0, "fLaC")) return { kind: "audio", format: "flac" };
-  if (ascii(bytes, 0, "OggS")) return { kind: "audio", format: "ogg" };
+  if (asciiAt(bytes, 0, "GIF87a") || asciiAt(bytes, 0, "GIF89a")) return { kind: "image", format: "gif" };
+  if (asciiAt(bytes, 0, "RIFF") && asciiAt(bytes, 8, "WEBP")) return { kind: "image", format: "webp" };
+  if (asciiAt(bytes, 0, "RIFF") && asciiAt(bytes, 8, "WAVE")) return { kind: "audio", format: "wav" };
+  if (asciiAt(bytes, 0, "fLaC")) return { kind: "audio", format: "flac" };
+  if (asciiAt(bytes, 0, "OggS")) return { kind: "audio", format: "ogg" };
   if (startsWith(bytes, [0x1a, 0x45, 0xdf, 0xa3])) return { kind: "video", format: "webm" };
   const bmff = bytes.length >= 12 ? isoBmff(bytes) : null;
   if (bmff) return bmff;

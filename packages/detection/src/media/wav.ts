@@ -1,5 +1,6 @@
 import type { MediaError } from "./errors.js";
 import type { DecodedPcm } from "./flac.js";
+import { asciiAt } from "./sniff.js";
 
 /**
  * PCM WAV read in-process for audio-in-process.ts: 16/24/32-bit integer or 32-bit float, one or
@@ -9,11 +10,6 @@ import type { DecodedPcm } from "./flac.js";
  * channel masks other than mono or front left/right; trailing partial samples) returns null and
  * stays on ffmpeg.
  */
-
-const ascii = (bytes: Uint8Array, offset: number, text: string): boolean => {
-  for (let i = 0; i < text.length; i++) if (bytes[offset + i] !== text.charCodeAt(i)) return false;
-  return true;
-};
 
 const FORMAT_PCM = 1;
 const FORMAT_FLOAT = 3;
@@ -91,7 +87,7 @@ export function decodeWav(
   maxSamples: number,
   tooLong: () => MediaError,
 ): DecodedPcm | null {
-  if (bytes.length < 12 || !ascii(bytes, 0, "RIFF") || !ascii(bytes, 8, "WAVE")) return null;
+  if (bytes.length < 12 || !asciiAt(bytes, 0, "RIFF") || !asciiAt(bytes, 8, "WAVE")) return null;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let format: Format | null = null;
   let data: { start: number; size: number } | null = null;
@@ -100,11 +96,11 @@ export function decodeWav(
     const size = view.getUint32(offset + 4, true);
     const body = offset + 8;
     if (body + size > bytes.length) return null;
-    if (ascii(bytes, offset, "fmt ")) {
+    if (asciiAt(bytes, offset, "fmt ")) {
       if (format || data) return null;
       format = readFormat(view, body, size);
       if (!format) return null;
-    } else if (ascii(bytes, offset, "data")) {
+    } else if (asciiAt(bytes, offset, "data")) {
       if (!format || data) return null;
       data = { start: body, size };
     }
