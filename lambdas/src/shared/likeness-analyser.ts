@@ -1,11 +1,10 @@
-import { createHash } from "node:crypto";
 import { analyseMedia, sniffMediaType } from "@lg/detection";
 import { decodeImage } from "@lg/detection/media/image";
 import { defaultLimits } from "@lg/detection/media/limits";
 import type { DetectionResult } from "@lg/detection/result";
 import { MATCH_FLOOR_PERCENT } from "@lg/domain/scanning/likeness-verdict";
 import { perceptualHash } from "@lg/domain/scanning/perceptual-hash";
-import type { EnrolledPerson, LikenessAnalyser, LikenessFinding, MediaToAnalyse } from "@lg/domain/scanning/scan-ports";
+import type { EnrolledPerson, LikenessAnalyser, MediaAnalysis, MediaToAnalyse } from "@lg/domain/scanning/scan-ports";
 
 const MIME: Record<string, string> = {
   jpeg: "image/jpeg",
@@ -57,15 +56,13 @@ function nothingToMatch(bytes: Uint8Array, people: EnrolledPerson[]) {
 
 /** Scanning's view of the detection engine (packages/detection). */
 export class DetectionLikenessAnalyser implements LikenessAnalyser {
-  async analyse(media: MediaToAnalyse, people: EnrolledPerson[]): Promise<LikenessFinding> {
-    const mediaSha256 = createHash("sha256").update(media.bytes).digest("hex");
+  async analyse(media: MediaToAnalyse, people: EnrolledPerson[]): Promise<MediaAnalysis> {
     // Matching is all a scan acts on: media no enrolled likeness can be in is not decoded at all
     // (recordings are two thirds of the detection CPU a scan spends).
     const skip = nothingToMatch(media.bytes, people);
     if (skip) {
       return {
         contentType: MIME[skip.format] ?? media.contentType,
-        mediaSha256,
         face: null,
         voice: null,
         syntheticScore: null,
@@ -92,7 +89,6 @@ export class DetectionLikenessAnalyser implements LikenessAnalyser {
         : undefined;
     return {
       contentType,
-      mediaSha256,
       ...(phash ? { perceptualHash: phash } : {}),
       face: bestFace ? { personId: bestFace.personId, confidence: bestFace.confidence } : null,
       voice: result.voice?.match

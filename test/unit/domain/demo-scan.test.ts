@@ -16,7 +16,6 @@ describe("demo scan", () => {
           clock += 60_000;
           return {
             contentType: media.contentType,
-            mediaSha256: "ab".repeat(32),
             face: { personId: "demo-persona", confidence: 93 },
             voice: null,
             syntheticScore: 0.8,

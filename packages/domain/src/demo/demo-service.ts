@@ -144,7 +144,7 @@ export class DemoService {
         status: "active",
         createdAt,
         evidenceData: {
-          hash: sha256Hex(JSON.stringify({ media: finding.mediaSha256, createdAt })),
+          hash: sha256Hex(JSON.stringify({ media: sha256Hex(bytes), createdAt })),
           capturedAt: createdAt,
         },
         detection: {

@@ -1,4 +1,4 @@
-import type { EnrolledPerson, LikenessFinding } from "./scan-ports.js";
+import type { EnrolledPerson, MediaAnalysis } from "./scan-ports.js";
 import type { ThreatCandidate } from "./threat-recorder.js";
 
 /** Below this calibrated match confidence a face or voice is not treated as the person's. */
@@ -20,7 +20,7 @@ export interface Verdict {
  * (voice_clone). The title states whether synthetic evidence was found, so a re-upload of a
  * real photo is never presented as proven fake.
  */
-export function likenessVerdict(finding: LikenessFinding, people: EnrolledPerson[]): Verdict | null {
+export function likenessVerdict(finding: MediaAnalysis, people: EnrolledPerson[]): Verdict | null {
   const name = (id: string) => people.find((p) => p.personId === id)?.displayName ?? "you";
   const synthetic = finding.syntheticScore !== null && finding.syntheticScore >= SYNTHETIC_THRESHOLD;
   const syntheticWord = synthetic ? "synthetic" : "no-synthetic-evidence";

@@ -25,9 +25,8 @@ export interface MediaToAnalyse {
 }
 
 /** What the detection engine found in one media file, reduced to what scanning decides on. */
-export interface LikenessFinding {
+export interface MediaAnalysis {
   contentType: string;
-  mediaSha256: string;
   /** Of a picture whose face matched an enrolled person: what near-duplicate threats are recognised by. */
   perceptualHash?: string;
   face: { personId: string; confidence: number } | null;
@@ -39,9 +38,17 @@ export interface LikenessFinding {
   result: unknown;
 }
 
-/** The detection engine as scanning needs it. */
+/** An analysis with the SHA-256 of the bytes analysed, by which findings, threats and evidence are keyed. */
+export interface LikenessFinding extends MediaAnalysis {
+  mediaSha256: string;
+}
+
+/**
+ * The detection engine as scanning needs it. The caller hashes the bytes (it keys its findings by
+ * that hash before it knows whether to analyse), so the analyser does not hash them again.
+ */
 export interface LikenessAnalyser {
-  analyse(media: MediaToAnalyse, enrolled: EnrolledPerson[]): Promise<LikenessFinding>;
+  analyse(media: MediaToAnalyse, enrolled: EnrolledPerson[]): Promise<MediaAnalysis>;
 }
 
 /** Which scan saw which bytes: a finding is reused only within the scan that made it. */

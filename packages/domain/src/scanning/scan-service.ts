@@ -218,7 +218,7 @@ export class ScanService {
     const key = { userId: task.userId, scanId: task.scanId, mediaSha256: sha256Hex(media.bytes) };
     const known = await this.deps.findings.get(key);
     if (known) return known;
-    const finding = await this.deps.analyser.analyse(media, people);
+    const finding = { ...(await this.deps.analyser.analyse(media, people)), mediaSha256: key.mediaSha256 };
     await this.deps.findings.put(key, finding);
     return finding;
   }
