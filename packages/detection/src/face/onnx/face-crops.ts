@@ -1,5 +1,6 @@
 import type { Box } from "../../result.js";
 import type { Point } from "../face-api-pipeline.js";
+import { bilinearTaps } from "./bilinear-taps.js";
 
 /**
  * The face crops face-api feeds its per-face networks, reproduced step by step so the ONNX ports
@@ -100,47 +101,30 @@ export function cropBatch(
 ): Float32Array {
   const plane = size * size;
   const out = new Float32Array(crops.length * 3 * plane);
-  // Per axis: where the two neighbours of each sample start in `rgb` (-1 for padding, which reads
-  // as zero) and the weight of the second one.
-  const rows = new Int32Array(size * 2);
-  const rowWeights = new Float32Array(size);
-  const cols = new Int32Array(size * 2);
-  const colWeights = new Float32Array(size);
   const [meanR, meanG, meanB] = MEAN_RGB;
   crops.forEach((crop, index) => {
     const side = Math.max(crop.width, crop.height);
     const diff = Math.abs(crop.width - crop.height);
     const before = diff - Math.round(diff * 0.5);
-    const scale = Math.fround(side / size);
-    const axis = (
-      target: Int32Array,
-      weights: Float32Array,
-      offset: number,
-      extent: number,
-      at: (inCrop: number) => number,
-    ) => {
-      for (let i = 0; i < size; i++) {
-        const source = Math.fround(i * scale);
-        const low = Math.floor(source);
-        weights[i] = source - low;
-        const lowIn = low - offset;
-        const highIn = Math.min(low + 1, side - 1) - offset;
-        target[2 * i] = lowIn >= 0 && lowIn < extent ? at(lowIn) : -1;
-        target[2 * i + 1] = highIn >= 0 && highIn < extent ? at(highIn) : -1;
-      }
-    };
-    axis(rows, rowWeights, crop.height < crop.width ? before : 0, crop.height, (row) => {
-      return ((crop.y + row) * imageWidth + crop.x) * 3;
-    });
-    axis(cols, colWeights, crop.width < crop.height ? before : 0, crop.width, (col) => col * 3);
+    // Per axis: where each sample's two neighbours start in `rgb` (-1 for padding, which reads as zero).
+    const startsIn = (indices: Int32Array, start: (inCrop: number) => number) =>
+      indices.map((inCrop) => (inCrop < 0 ? -1 : start(inCrop)));
+    const rowTaps = bilinearTaps(size, side, crop.height, crop.height < crop.width ? before : 0, true);
+    const colTaps = bilinearTaps(size, side, crop.width, crop.width < crop.height ? before : 0, true);
+    const rowStart = (row: number) => ((crop.y + row) * imageWidth + crop.x) * 3;
+    const colStart = (col: number) => col * 3;
+    const [rowsLow, rowsHigh] = [startsIn(rowTaps.low, rowStart), startsIn(rowTaps.high, rowStart)];
+    const [colsLow, colsHigh] = [startsIn(colTaps.low, colStart), startsIn(colTaps.high, colStart)];
+    const { frac: rowWeights } = rowTaps;
+    const { frac: colWeights } = colTaps;
     const red = index * 3 * plane;
     for (let i = 0; i < size; i++) {
-      const top = rows[2 * i] as number;
-      const bottom = rows[2 * i + 1] as number;
+      const top = rowsLow[i] as number;
+      const bottom = rowsHigh[i] as number;
       const wy = rowWeights[i] as number;
       for (let j = 0; j < size; j++) {
-        const left = cols[2 * j] as number;
-        const right = cols[2 * j + 1] as number;
+        const left = colsLow[j] as number;
+        const right = colsHigh[j] as number;
         const wx = colWeights[j] as number;
         const tl = top < 0 || left < 0 ? -1 : top + left;
         const tr = top < 0 || right < 0 ? -1 : top + right;

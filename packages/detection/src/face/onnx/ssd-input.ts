@@ -6,6 +6,7 @@
  * x / 127.5 − 1. Sampling the padded square on the fly touches only the 512² output pixels'
  * neighbours instead of materialising the padded image as floats.
  */
+import { bilinearTaps } from "./bilinear-taps.js";
 
 export interface SsdInput {
   /** [1, 3, size, size], channel-first for the ONNX graph. */
@@ -16,9 +17,8 @@ export interface SsdInput {
 }
 
 /**
- * tfjs resizeBilinear's sample positions along one axis of the padded square (`side` pixels, of
- * which the first `inside` are the image's) resized to `size`. Each tap is an offset clamped into
- * the image and a 0/1 mask, so the padding reads as 0 without a branch per pixel.
+ * The shared sample positions (bilinear-taps.ts) as byte offsets into `rgb`, clamped into the
+ * image, with a 0/1 mask each, so the padding reads as 0 without a branch per pixel.
  */
 interface Taps {
   low: Int32Array;
@@ -29,25 +29,11 @@ interface Taps {
 }
 
 function taps(side: number, inside: number, size: number, stride: number): Taps {
-  const scale = side / size;
-  const t: Taps = {
-    low: new Int32Array(size),
-    high: new Int32Array(size),
-    lowMask: new Float32Array(size),
-    highMask: new Float32Array(size),
-    frac: new Float32Array(size),
-  };
-  for (let i = 0; i < size; i++) {
-    const source = i * scale;
-    const low = Math.floor(source);
-    const high = Math.min(low + 1, side - 1);
-    t.low[i] = Math.min(low, inside - 1) * stride;
-    t.high[i] = Math.min(high, inside - 1) * stride;
-    t.lowMask[i] = low < inside ? 1 : 0;
-    t.highMask[i] = high < inside ? 1 : 0;
-    t.frac[i] = source - low;
-  }
-  return t;
+  // face-api pads below and to the right (padToSquare without centring): nothing before the image.
+  const { low, high, frac } = bilinearTaps(size, side, inside, 0, false);
+  const offsets = (indices: Int32Array) => indices.map((index) => Math.max(index, 0) * stride);
+  const masks = (indices: Int32Array) => Float32Array.from(indices, (index) => (index >= 0 ? 1 : 0));
+  return { low: offsets(low), high: offsets(high), lowMask: masks(low), highMask: masks(high), frac };
 }
 
 export function ssdInput(rgb: Uint8Array | Int32Array, width: number, height: number, size: number): SsdInput {
