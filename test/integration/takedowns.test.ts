@@ -146,6 +146,18 @@ describe("takedown notices on the local stack", () => {
     expect((await outbox()).length).toBe(before);
   }, 60_000);
 
+  it("re-hashes a threat's evidence for its owner only, and calls a package missing from the bucket not intact", async () => {
+    const foreign = await call(`/api/threats/t-${bo.userId}/evidence`, ada.cookie);
+    expect(foreign.status).toBe(404);
+    expect(await foreign.json()).toEqual({ message: "Threat not found" });
+
+    // A planted threat's manifest key names no stored object: nothing there can vouch for it.
+    await plantThreat(ada.userId, `unbacked-${ada.userId}`);
+    const missing = await call(`/api/threats/unbacked-${ada.userId}/evidence`, ada.cookie);
+    expect(missing.status).toBe(200);
+    expect(await missing.json()).toMatchObject({ intact: false, manifestHash: null, files: [] });
+  }, 60_000);
+
   it("hands new threats over to alerts: email now, and a text only for the critical one", async () => {
     Object.assign(process.env, stack.env);
     const { handOverNewThreats } = await import("../../lambdas/src/shared/alert-handover.js");
