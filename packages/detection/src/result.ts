@@ -75,7 +75,29 @@ export type SignalId =
   | "generator-metadata"
   | "sd-watermark"
   | "voice-antispoof"
+  /** Whisper-encoder countermeasure for cloned / text-to-speech voices. */
+  | "voice-synthetic"
+  /** CLIP probe on the whole picture: AI-generated images (diffusion, GAN). */
+  | "ai-image"
+  /** Probe on aligned face crops: GAN faces and face swaps. */
+  | "face-synthetic"
+  /** MesoNet (Meso4 / MesoInception) on face crops: face swaps. */
+  | "face-swap-mesonet"
   | "container-metadata";
+
+/**
+ * Where a learned detector decides, and what it was measured to do there: the false-positive rate
+ * is what the UI and notices state beside a "synthetic" reading.
+ */
+export interface OperatingPoint {
+  threshold: number;
+  /** Share of genuine media at or above the threshold, on the set named in `measuredOn`. */
+  falsePositiveRate: number;
+  /** Share of synthetic media at or above the threshold, on the same set. */
+  truePositiveRate: number;
+  /** e.g. "../shared/train held-out split, 2026-11-23". */
+  measuredOn: string;
+}
 
 export interface Signal {
   id: SignalId;
@@ -85,6 +107,21 @@ export interface Signal {
   score?: number;
   explanation: string;
   evidence: Record<string, unknown>;
+  /** Learned detectors: the fitted threshold and its measured error rates. */
+  operatingPoint?: OperatingPoint;
+}
+
+/**
+ * Whether the media depicts nudity or sexual content (real or synthetic): what decides the TAKE IT
+ * DOWN path. Not a synthetic-media signal and never fused with them.
+ */
+export interface IntimateFinding {
+  status: SignalStatus;
+  /** 0..1 probability of explicit content (the classifier's porn + hentai + sexy mass, per its calibration). */
+  score?: number;
+  explanation: string;
+  evidence: Record<string, unknown>;
+  operatingPoint?: OperatingPoint;
 }
 
 export type VerdictKind = "synthetic" | "face-match" | "voice-match";
@@ -104,6 +141,8 @@ export interface SyntheticScore {
   score: number | null;
   status: "synthetic" | "no-evidence" | "unknown";
   explanation: string;
+  /** The fused decision's threshold and its measured false-positive rate, when a learned fusion decided. */
+  operatingPoint?: OperatingPoint;
 }
 
 export interface DetectionResult {
@@ -112,6 +151,8 @@ export interface DetectionResult {
   voice: VoiceFindings | null;
   signals: Signal[];
   synthetic: SyntheticScore;
+  /** Explicit-content reading of the pictures (image, video frames); null for audio. */
+  intimate?: IntimateFinding | null;
   verdicts: Verdict[];
   timingsMs: Record<string, number>;
 }
