@@ -138,7 +138,19 @@ export interface DemoProfile {
 }
 
 export interface SystemMetrics {
-  detection?: { faceTarAtFar1e3?: number; imageP50Ms?: number; measuredAt?: string };
+  detection?: {
+    faceTarAtFar1e3?: number;
+    speakerEer?: number;
+    cloneEer?: number;
+    cloneEerBySystem?: Record<string, number>;
+    syntheticImageRecallAtFpr2?: number;
+    syntheticImageAuc?: number;
+    faceSwapAuc?: number;
+    imageP50Ms?: number;
+    imageP95Ms?: number;
+    audioRealTimeFactor?: number;
+    measuredAt?: string;
+  };
   platformsMonitored?: number;
   uptime?: number;
 }

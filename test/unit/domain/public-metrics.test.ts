@@ -14,19 +14,40 @@ describe("public figures about the system", () => {
         faceTarAtFar1e2: 1,
         facePairs: { genuine: 175, impostor: 1655 },
         imageP50Ms: 182.5,
+        imageP95Ms: 260,
         measuredAt: "2026-11-22T23:40:00.000Z",
       },
       platformsMonitored: 19,
     });
   });
 
+  it("serves every modality's measured figures: speakers, cloned voices per system, synthetic images, face swaps", () => {
+    const report = {
+      speaker: { eer: 0.0089 },
+      clone: { eer: 0.07, eerBySystem: { "tortoise:pat": 0.12, "tortoise:lj": 0.04 }, threshold: 0.4 },
+      syntheticImage: { auc: 0.97, tprAtFpr2: 0.91, bySystem: {} },
+      faceSwap: { auc: 0.88 },
+      latency: { audioRealTimeFactor: 0.041 },
+    };
+    expect(publicMetrics(report, 19).detection).toEqual({
+      speakerEer: 0.0089,
+      cloneEer: 0.07,
+      cloneEerBySystem: { "tortoise:pat": 0.12, "tortoise:lj": 0.04 },
+      syntheticImageRecallAtFpr2: 0.91,
+      syntheticImageAuc: 0.97,
+      faceSwapAuc: 0.88,
+      audioRealTimeFactor: 0.041,
+    });
+  });
+
   it("shows no detection figure when the report measured none, rather than inventing one", () => {
-    expect(publicMetrics({ speaker: { eer: 0.03 } }, 19)).toEqual({ platformsMonitored: 19 });
+    expect(publicMetrics({ provenance: { precision: 1 } }, 19)).toEqual({ platformsMonitored: 19 });
     expect(publicMetrics(undefined, 19)).toEqual({ platformsMonitored: 19 });
   });
 
-  it("refuses a report whose figures are out of range instead of passing them to the page", () => {
+  it("drops a figure that is out of range instead of passing it to the page, keeping the others", () => {
     expect(publicMetrics({ face: { tarAtFar1e3: 99.4 } }, 19)).toEqual({ platformsMonitored: 19 });
     expect(publicMetrics({ latency: { imageP50Ms: -1 } }, 19)).toEqual({ platformsMonitored: 19 });
+    expect(publicMetrics({ clone: { eer: 1.5 }, speaker: { eer: 0.01 } }, 19).detection).toEqual({ speakerEer: 0.01 });
   });
 });

@@ -11,6 +11,10 @@ export function PlatformPerformance() {
   const measured = measuredFigures(metrics.data);
   const cards = [
     ...MARKETING_FIGURES,
+    ...(measured.syntheticImageRecall
+      ? [{ value: measured.syntheticImageRecall, label: "AI images caught (at 2% false alarms)" }]
+      : []),
+    ...(measured.voiceCloneEer ? [{ value: measured.voiceCloneEer, label: "Voice-clone equal error rate" }] : []),
     ...(measured.uptime ? [{ value: measured.uptime, label: "Measured uptime" }] : []),
   ];
   const services = health.data?.services ?? [];

@@ -4,46 +4,96 @@ import { z } from "zod";
  * Figures the public pages may show about the system itself. They come only from measurements:
  * the detection benchmark's report (`npm run bench:detection`) and the platforms the scanner has
  * connectors for. A figure with no measurement behind it is left out, never filled with copy.
+ * Every modality the product judges is here (faces, speakers, cloned voices, synthetic images and
+ * face swaps), so the pages can say how well each is told apart, not only the strongest one.
  */
 export interface PublicMetrics {
   detection?: {
     faceTarAtFar1e3?: number;
     faceTarAtFar1e2?: number;
     facePairs?: { genuine: number; impostor: number };
+    /** Speaker verification equal error rate. */
+    speakerEer?: number;
+    /** Cloned-voice countermeasure: equal error rate over all clones, and per cloning system. */
+    cloneEer?: number;
+    cloneEerBySystem?: Record<string, number>;
+    /** Synthetic-image detection: recall at 2% false positives, and the ROC AUC. */
+    syntheticImageRecallAtFpr2?: number;
+    syntheticImageAuc?: number;
+    faceSwapAuc?: number;
     imageP50Ms?: number;
+    imageP95Ms?: number;
+    /** CPU seconds per second of audio, every signal on. */
+    audioRealTimeFactor?: number;
     measuredAt?: string;
   };
   platformsMonitored: number;
 }
 
 const finite = z.number().finite();
+const rate = finite.min(0).max(1);
+/** A figure that is out of range or of the wrong type is dropped alone, never the whole report. */
+const figure = <T extends z.ZodTypeAny>(schema: T) => schema.optional().catch(undefined);
+
 const Report = z.object({
   face: z
     .object({
-      tarAtFar1e3: finite.min(0).max(1).optional(),
-      tarAtFar1e2: finite.min(0).max(1).optional(),
-      pairs: z.object({ genuine: z.number().int(), impostor: z.number().int() }).partial().optional(),
+      tarAtFar1e3: figure(rate),
+      tarAtFar1e2: figure(rate),
+      pairs: figure(z.object({ genuine: z.number().int().nonnegative(), impostor: z.number().int().nonnegative() })),
     })
-    .partial()
-    .optional(),
-  latency: z.object({ imageP50Ms: finite.positive().optional() }).partial().optional(),
+    .optional()
+    .catch(undefined),
+  speaker: z
+    .object({ eer: figure(rate) })
+    .optional()
+    .catch(undefined),
+  clone: z
+    .object({ eer: figure(rate), eerBySystem: figure(z.record(z.string().max(100), rate)) })
+    .optional()
+    .catch(undefined),
+  syntheticImage: z
+    .object({ tprAtFpr2: figure(rate), auc: figure(rate) })
+    .optional()
+    .catch(undefined),
+  faceSwap: z
+    .object({ auc: figure(rate) })
+    .optional()
+    .catch(undefined),
+  latency: z
+    .object({
+      imageP50Ms: figure(finite.positive()),
+      imageP95Ms: figure(finite.positive()),
+      audioRealTimeFactor: figure(finite.positive()),
+    })
+    .optional()
+    .catch(undefined),
   /** When the benchmark ran (`date` in its report). */
-  date: z.string().datetime({ offset: true }).optional(),
+  date: figure(z.string().datetime({ offset: true })),
 });
 
+const defined = <T extends Record<string, unknown>>(entries: T): Partial<T> =>
+  Object.fromEntries(Object.entries(entries).filter(([, value]) => value !== undefined)) as Partial<T>;
+
 export function publicMetrics(report: unknown, platformsMonitored: number): PublicMetrics {
-  const parsed = Report.safeParse(report);
+  const parsed = Report.safeParse(report ?? {});
   if (!parsed.success) return { platformsMonitored };
-  const { face, latency, date: measuredAt } = parsed.data;
-  const pairs = face?.pairs;
-  const detection = {
-    ...(face?.tarAtFar1e3 !== undefined ? { faceTarAtFar1e3: face.tarAtFar1e3 } : {}),
-    ...(face?.tarAtFar1e2 !== undefined ? { faceTarAtFar1e2: face.tarAtFar1e2 } : {}),
-    ...(pairs?.genuine !== undefined && pairs.impostor !== undefined
-      ? { facePairs: { genuine: pairs.genuine, impostor: pairs.impostor } }
-      : {}),
-    ...(latency?.imageP50Ms !== undefined ? { imageP50Ms: latency.imageP50Ms } : {}),
-    ...(measuredAt ? { measuredAt } : {}),
-  };
+  const { face, speaker, clone, syntheticImage, faceSwap, latency, date } = parsed.data;
+  const bySystem = clone?.eerBySystem;
+  const detection = defined({
+    faceTarAtFar1e3: face?.tarAtFar1e3,
+    faceTarAtFar1e2: face?.tarAtFar1e2,
+    facePairs: face?.pairs,
+    speakerEer: speaker?.eer,
+    cloneEer: clone?.eer,
+    cloneEerBySystem: bySystem && Object.keys(bySystem).length > 0 ? bySystem : undefined,
+    syntheticImageRecallAtFpr2: syntheticImage?.tprAtFpr2,
+    syntheticImageAuc: syntheticImage?.auc,
+    faceSwapAuc: faceSwap?.auc,
+    imageP50Ms: latency?.imageP50Ms,
+    imageP95Ms: latency?.imageP95Ms,
+    audioRealTimeFactor: latency?.audioRealTimeFactor,
+    measuredAt: date,
+  });
   return { ...(Object.keys(detection).length > 0 ? { detection } : {}), platformsMonitored };
 }
