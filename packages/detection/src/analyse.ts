@@ -176,7 +176,7 @@ export async function analyseMedia(bytes: Uint8Array, options: AnalyseOptions): 
   const { kind } = sniffMediaType(bytes);
   const analyse = kind === "image" ? analyseImage : kind === "video" ? analyseVideo : analyseAudio;
   const { media, faces, voice, signals } = await analyse(bytes, options, limits, clock);
-  const synthetic = fuseSignals(signals);
+  const synthetic = fuseSignals(signals, media.kind);
   clock.timings.total = Math.round((performance.now() - started) * 10) / 10;
   return {
     media,

@@ -1,17 +1,52 @@
-import type { DetectedFace, Signal, SyntheticScore, Verdict, VoiceFindings } from "./result.js";
+import fusionModels from "./fusion-model.json" with { type: "json" };
+import type {
+  DetectedFace,
+  MediaKind,
+  OperatingPoint,
+  Signal,
+  SignalId,
+  SyntheticScore,
+  Verdict,
+  VoiceFindings,
+} from "./result.js";
 
 /**
- * Fuses the per-signal scores into one synthetic probability and states the verdicts with the
- * evidence they rest on. Signals are treated as independent witnesses (noisy-OR): any one strong
- * declaration or detection suffices, and several weak ones add up. Only signals that produced a
- * score take part: a signal that found nothing, or could not look, does not vouch for the media,
- * so with no scored signal the fused status is "unknown", never "real".
+ * Fuses the per-signal readings into one synthetic probability and states the verdicts with the
+ * evidence they rest on. Two kinds of witness take part:
+ * - declarations (C2PA, IPTC, generator metadata, the SD watermark, container tags), whose scores
+ *   are policy weights: any one strong declaration suffices, several weak ones add up (noisy-OR);
+ * - learned detectors (the Whisper voice countermeasure, the CLIP and face probes, MesoNet), whose
+ *   calibrated probabilities are combined by a logistic model fitted on the development set
+ *   (`npm run fit:fusion`, fusion-model.json), decided at a threshold whose false-positive rate was
+ *   measured there and is returned with the score, so the UI and notices can state it.
+ * Only signals that produced a score take part: a signal that found nothing, or could not look, does
+ * not vouch for the media, so with no scored signal the fused status is "unknown", never "real".
  */
 
-/** At or above this fused probability the media is called synthetic. */
+/** Declarations at or above this noisy-OR probability make the media synthetic. */
 export const SYNTHETIC_THRESHOLD = 0.5;
 /** A face or voice match is stated as a verdict from this calibrated confidence (0-100). */
 export const MATCH_VERDICT_CONFIDENCE = 50;
+
+export interface LearnedFusion {
+  /** Weight of each learned signal's log-odds; a signal not listed is not part of this fusion. */
+  weights: Partial<Record<SignalId, number>>;
+  bias: number;
+  /** Threshold on the fused probability and its measured rates. */
+  operatingPoint: OperatingPoint;
+}
+
+export type FusionModels = Partial<Record<MediaKind, LearnedFusion>>;
+
+/** Signals whose calibrated probability is a measured detector output rather than a declaration. */
+export const LEARNED_SIGNALS: readonly SignalId[] = [
+  "voice-synthetic",
+  "ai-image",
+  "face-synthetic",
+  "face-swap-mesonet",
+] as const;
+
+const committedModels = fusionModels as unknown as FusionModels;
 
 /**
  * A signal the fused score rests on: it detected something and its score adds to the fusion. A
@@ -21,7 +56,61 @@ export const MATCH_VERDICT_CONFIDENCE = 50;
 const isEvidence = (signal: Signal): boolean =>
   signal.status === "present" && typeof signal.score === "number" && signal.score > 0;
 
-export function fuseSignals(signals: Signal[]): SyntheticScore {
+const isLearned = (signal: Signal): boolean => LEARNED_SIGNALS.includes(signal.id);
+
+const logit = (p: number) => {
+  const q = Math.min(1 - 1e-6, Math.max(1e-6, p));
+  return Math.log(q / (1 - q));
+};
+
+const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
+
+interface LearnedReading {
+  probability: number;
+  synthetic: boolean;
+  operatingPoint: OperatingPoint | undefined;
+  basedOn: SignalId[];
+}
+
+/**
+ * The learned detectors' joint reading. With a fitted fusion for the media kind, its logistic model
+ * and threshold decide; with one learned signal and no fusion, that signal's own operating point does.
+ */
+function learnedReading(learned: Signal[], model: LearnedFusion | undefined): LearnedReading | null {
+  if (learned.length === 0) return null;
+  const modelled = model ? learned.filter((signal) => model.weights[signal.id] !== undefined) : [];
+  if (model && modelled.length > 0) {
+    const z = modelled.reduce(
+      (sum, signal) => sum + (model.weights[signal.id] as number) * logit(signal.score as number),
+      model.bias,
+    );
+    const probability = 1 / (1 + Math.exp(-z));
+    const synthetic = probability >= model.operatingPoint.threshold;
+    return {
+      probability,
+      synthetic,
+      operatingPoint: model.operatingPoint,
+      basedOn: synthetic ? modelled.filter((s) => s.status === "present").map((s) => s.id) : [],
+    };
+  }
+  // No fusion fitted for this kind: the strongest detector speaks at its own operating point.
+  const strongest = learned.reduce((best, signal) =>
+    (signal.score as number) > (best.score as number) ? signal : best,
+  );
+  const present = learned.filter((signal) => signal.status === "present");
+  return {
+    probability: strongest.score as number,
+    synthetic: present.length > 0,
+    operatingPoint: (present[0] ?? strongest).operatingPoint,
+    basedOn: present.map((s) => s.id),
+  };
+}
+
+export function fuseSignals(
+  signals: Signal[],
+  kind?: MediaKind,
+  models: FusionModels = committedModels,
+): SyntheticScore {
   const scored = signals.filter((signal) => typeof signal.score === "number");
   if (scored.length === 0) {
     const tampered = signals.some((signal) => signal.status === "present");
@@ -33,16 +122,31 @@ export function fuseSignals(signals: Signal[]): SyntheticScore {
         : "No signal could tell whether the media is synthetic; this is not evidence that it is genuine",
     };
   }
-  const score = 1 - scored.reduce((keep, signal) => keep * (1 - (signal.score as number)), 1);
-  const present = scored.filter(isEvidence).map((signal) => signal.id);
+  const declarations = scored.filter((signal) => !isLearned(signal));
+  const declared = 1 - declarations.reduce((keep, signal) => keep * (1 - (signal.score as number)), 1);
+  const learned = learnedReading(scored.filter(isLearned), kind ? models[kind] : undefined);
+  const score = 1 - (1 - declared) * (1 - (learned?.probability ?? 0));
+  const byDeclaration = declared >= SYNTHETIC_THRESHOLD;
+  const synthetic = byDeclaration || (learned?.synthetic ?? false);
+  const operatingPoint = learned?.operatingPoint;
+  const basedOn = [...declarations.filter(isEvidence).map((s) => s.id), ...(learned?.synthetic ? learned.basedOn : [])];
+  const looked = scored.map((s) => s.id).join(", ");
+  const measured = operatingPoint
+    ? ` (learned detectors' threshold ${operatingPoint.threshold.toFixed(3)}, at which ${percent(operatingPoint.falsePositiveRate)} of genuine media and ${percent(operatingPoint.truePositiveRate)} of synthetic media were flagged on ${operatingPoint.measuredOn})`
+    : "";
   return {
     score,
-    status: score >= SYNTHETIC_THRESHOLD ? "synthetic" : "no-evidence",
-    explanation:
-      score >= SYNTHETIC_THRESHOLD
-        ? `Likely synthetic (${(score * 100).toFixed(1)}%), from ${present.join(", ") || scored.map((s) => s.id).join(", ")}`
-        : `No signal found synthetic media (${scored.map((s) => s.id).join(", ")} looked); this does not prove it genuine`,
+    status: synthetic ? "synthetic" : "no-evidence",
+    explanation: synthetic
+      ? `Likely synthetic (${(score * 100).toFixed(1)}%), from ${basedOn.join(", ") || looked}${learned?.synthetic ? measured : ""}`
+      : `No signal found synthetic media (${looked} looked)${measured}; this does not prove it genuine`,
+    ...(operatingPoint ? { operatingPoint } : {}),
   };
+}
+
+/** The signals a "synthetic" verdict rests on: declarations that fired and learned detectors above their point. */
+function syntheticBasis(signals: Signal[]): string[] {
+  return signals.filter(isEvidence).map((s) => s.id);
 }
 
 export function verdictsFor(
@@ -57,7 +161,7 @@ export function verdictsFor(
       kind: "synthetic",
       conclusion: "likely synthetic",
       confidence: Math.round(synthetic.score * 1000) / 10,
-      basedOn: signals.filter(isEvidence).map((s) => s.id),
+      basedOn: syntheticBasis(signals),
     });
   }
   const bestByPerson = new Map<string, { confidence: number; faces: string[] }>();

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { type FusionModels, fuseSignals } from "../../../packages/detection/src/fusion.js";
+import type { OperatingPoint, Signal } from "../../../packages/detection/src/result.js";
+
+const point = (threshold: number, falsePositiveRate = 0.02, truePositiveRate = 0.9): OperatingPoint => ({
+  threshold,
+  falsePositiveRate,
+  truePositiveRate,
+  measuredOn: "a test set",
+});
+const learned = (id: Signal["id"], score: number, present: boolean): Signal => ({
+  id,
+  status: present ? "present" : "absent",
+  score,
+  explanation: "",
+  evidence: {},
+  operatingPoint: point(0.6),
+});
+const models: FusionModels = {
+  image: { weights: { "ai-image": 1.2, "face-synthetic": 0.8 }, bias: -0.5, operatingPoint: point(0.7, 0.018, 0.93) },
+};
+
+describe("fusing synthetic-media signals", () => {
+  it("decides learned detectors by the fitted logistic model and its threshold, and returns the measured rates", () => {
+    const signals = [learned("ai-image", 0.9, true), learned("face-synthetic", 0.8, true)];
+    const fused = fuseSignals(signals, "image", models);
+    const z = -0.5 + 1.2 * Math.log(0.9 / 0.1) + 0.8 * Math.log(0.8 / 0.2);
+    expect(fused.score).toBeCloseTo(1 / (1 + Math.exp(-z)), 10);
+    expect(fused.status).toBe("synthetic");
+    expect(fused.operatingPoint).toEqual(point(0.7, 0.018, 0.93));
+    expect(fused.explanation).toContain("1.8% of genuine media");
+  });
+
+  it("keeps media below the fitted threshold as no evidence, never as genuine", () => {
+    const fused = fuseSignals(
+      [learned("ai-image", 0.3, false), learned("face-synthetic", 0.4, false)],
+      "image",
+      models,
+    );
+    expect(fused.status).toBe("no-evidence");
+    expect(fused.explanation).toMatch(/does not prove it genuine/);
+  });
+
+  it("treats a detector that could not run as unknown: with nothing scored the fusion is unknown", () => {
+    const missing: Signal = { id: "ai-image", status: "unknown", explanation: "model missing", evidence: {} };
+    const fused = fuseSignals([missing], "image", models);
+    expect(fused).toMatchObject({ status: "unknown", score: null });
+  });
+
+  it("lets one learned detector with no fitted fusion speak at its own operating point", () => {
+    const fused = fuseSignals([learned("voice-synthetic", 0.55, true)], "audio", models);
+    expect(fused.status).toBe("synthetic");
+    expect(fused.operatingPoint).toEqual(point(0.6));
+    expect(fuseSignals([learned("voice-synthetic", 0.55, false)], "audio", models).status).toBe("no-evidence");
+  });
+
+  it("still lets one strong declaration decide beside learned detectors that found nothing", () => {
+    const c2pa: Signal = { id: "c2pa", status: "present", score: 0.99, explanation: "", evidence: {} };
+    const fused = fuseSignals([c2pa, learned("ai-image", 0.1, false)], "image", models);
+    expect(fused.status).toBe("synthetic");
+    expect(fused.explanation).toContain("c2pa");
+  });
+});
