@@ -3,8 +3,19 @@ import { HttpLambdaIntegration } from "aws-cdk-lib/aws-apigatewayv2-integrations
 import type * as logs from "aws-cdk-lib/aws-logs";
 import { Construct } from "constructs";
 import { ROUTE_GROUPS, ROUTES, type RouteGroup } from "../../lambdas/src/api/routes.js";
-import { AppFunction, type DetectionRuntime } from "./app-function.js";
+import { AppFunction, type CognitoAdminAction, type DetectionRuntime } from "./app-function.js";
 import { type HandlerResources, handlerEnvironment } from "./handler-resources.js";
+
+/**
+ * Groups that resolve sessions re-check the Cognito user behind one at least every 60 s
+ * (AdminGetUser) and sign a disabled account out everywhere (AdminUserGlobalSignOut).
+ */
+const SESSION_CHECK: CognitoAdminAction[] = ["AdminGetUser", "AdminUserGlobalSignOut"];
+const bindSessionCheck = (fn: AppFunction, r: HandlerResources, more: CognitoAdminAction[] = []) =>
+  fn.bindUserPool(r.userPool.userPoolId, r.userPool.userPoolArn, r.userPoolClient.userPoolClientId, [
+    ...SESSION_CHECK,
+    ...more,
+  ]);
 
 /** What each route group may touch; everything else is denied. */
 const GROUP_BINDINGS: Record<RouteGroup, (fn: AppFunction, r: HandlerResources) => void> = {
@@ -19,35 +30,32 @@ const GROUP_BINDINGS: Record<RouteGroup, (fn: AppFunction, r: HandlerResources) 
       ]),
   // Profile, scan preferences (per-user scan schedule), export, and account deletion (every copy).
   profile: (fn, r) =>
-    fn
+    bindSessionCheck(fn, r, ["AdminDeleteUser", "AdminUpdateUserAttributes"])
       .bindTable(r.table, "readWrite")
       .bindBiometricBucket(r.biometricBucket, "readWriteDelete")
       .bindEvidenceBucket(r.evidenceBucket, "read")
-      .bindUserPool(r.userPool.userPoolId, r.userPool.userPoolArn, r.userPoolClient.userPoolClientId, [
-        "AdminDeleteUser",
-        "AdminUpdateUserAttributes",
-      ])
       .bindScheduler(r.scheduler.groupName, r.scheduler.scheduleArnPattern, r.scheduler.role),
   biometrics: (fn, r) =>
-    fn
+    bindSessionCheck(fn, r)
       .bindTable(r.table, "readWrite")
       .bindBiometricBucket(r.biometricBucket, "readWriteDelete")
       .bindBiometricKey(r.biometricKey),
   threats: (fn, r) =>
-    fn
+    bindSessionCheck(fn, r)
       .bindTable(r.table, "readWrite")
       .bindEvidenceBucket(r.evidenceBucket, "read")
       .bindStateMachine("SCAN_STATE_MACHINE_ARN", r.scanMachine, "startAndObserve")
       .bindStateMachine("TAKEDOWN_STATE_MACHINE_ARN", r.takedownMachine, "start"),
   takedowns: (fn, r) =>
-    fn
+    bindSessionCheck(fn, r)
       .bindTable(r.table, "readWrite")
       .bindEvidenceBucket(r.evidenceBucket, "read")
       .bindStateMachine("TAKEDOWN_STATE_MACHINE_ARN", r.takedownMachine, "startAndObserve")
       .bindMailSender(r.mailFrom, r.mailIdentityArn),
   // Subscriptions live in the table; the public VAPID key is derived from the secret.
-  push: (fn, r) => fn.bindTable(r.table, "readWrite").bindVapidSecret(r.vapidSecret),
-  demo: (fn, r) => fn.bindTable(r.table, "readWrite"),
+  push: (fn, r) => bindSessionCheck(fn, r).bindTable(r.table, "readWrite").bindVapidSecret(r.vapidSecret),
+  // Profile setup while signed in goes through the demo route too.
+  demo: (fn, r) => bindSessionCheck(fn, r).bindTable(r.table, "readWrite"),
   // Health describes each dependency (describe-only grants); public metrics need nothing else.
   system: (fn, r) => fn.bindHealthProbes(r),
 };

@@ -5,8 +5,10 @@ export function signIn(): void {
   window.location.href = apiUrl("/api/login");
 }
 
-export function signOut(): void {
-  window.location.href = apiUrl("/api/logout");
+/** Sign-out is a POST (a GET could be triggered by any other site); then back to the start page. */
+export async function signOut(): Promise<void> {
+  await fetch(apiUrl("/api/logout"), { method: "POST", credentials: "same-origin" }).catch(() => undefined);
+  window.location.href = "/";
 }
 
 /** Only same-site paths may follow sign-in, so a crafted ?next= cannot send people elsewhere. */

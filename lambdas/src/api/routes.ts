@@ -29,7 +29,7 @@ export interface RouteSpec {
 export const ROUTES: RouteSpec[] = [
   { method: "GET", path: "/api/login", group: "auth" },
   { method: "POST", path: "/api/login", group: "auth" },
-  { method: "GET", path: "/api/logout", group: "auth" },
+  { method: "POST", path: "/api/logout", group: "auth" },
   { method: "GET", path: "/api/auth/user", group: "auth" },
   { method: "POST", path: "/api/auth/signup", group: "auth" },
   { method: "POST", path: "/api/auth/confirm", group: "auth" },

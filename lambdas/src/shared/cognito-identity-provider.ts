@@ -1,5 +1,7 @@
 import {
   AdminDeleteUserCommand,
+  AdminGetUserCommand,
+  AdminUserGlobalSignOutCommand,
   type CognitoIdentityProviderClient,
   ConfirmSignUpCommand,
   GetUserCommand,
@@ -8,7 +10,7 @@ import {
   RevokeTokenCommand,
   SignUpCommand,
 } from "@aws-sdk/client-cognito-identity-provider";
-import type { IdentityProvider, VerifiedIdentity } from "@lg/domain/accounts/ports";
+import type { AccountStatus, IdentityProvider, VerifiedIdentity } from "@lg/domain/accounts/ports";
 import { DomainError } from "@lg/domain/errors";
 
 const INCORRECT_LOGIN = "Incorrect username or password";
@@ -121,6 +123,30 @@ export class CognitoIdentityProvider implements IdentityProvider {
 
   async revoke(refreshToken: string) {
     await this.client.send(new RevokeTokenCommand({ ClientId: this.pool.clientId, Token: refreshToken }));
+  }
+
+  /** The pool accepts the user's sub as Username in Admin* calls, as the username attribute does. */
+  async accountStatus(userId: string): Promise<AccountStatus> {
+    try {
+      const user = await this.client.send(
+        new AdminGetUserCommand({ UserPoolId: this.pool.userPoolId, Username: userId }),
+      );
+      return {
+        state: user.Enabled === false ? "disabled" : "active",
+        ...(user.UserLastModifiedDate ? { changedAt: new Date(user.UserLastModifiedDate) } : {}),
+      };
+    } catch (error) {
+      if ((error as { name?: string }).name === "UserNotFoundException") return { state: "gone" };
+      throw error;
+    }
+  }
+
+  async signOutEverywhere(userId: string) {
+    await this.client
+      .send(new AdminUserGlobalSignOutCommand({ UserPoolId: this.pool.userPoolId, Username: userId }))
+      .catch((e: { name?: string }) => {
+        if (e.name !== "UserNotFoundException") throw e;
+      });
   }
 
   async deleteUser(username: string) {

@@ -1,5 +1,6 @@
+import { RateLimitExceeded } from "@lg/domain/accounts/rate-limits";
 import { DomainError, type DomainErrorKind } from "@lg/domain/errors";
-import { HttpError } from "./http-errors.js";
+import { HttpError, tooManyRequests } from "./http-errors.js";
 
 const STATUS: Record<DomainErrorKind, number> = {
   invalid: 400,
@@ -15,5 +16,6 @@ const STATUS: Record<DomainErrorKind, number> = {
 
 /** A domain error as the HTTP error it means; anything else passes through unchanged. */
 export function toHttpError(error: unknown): unknown {
+  if (error instanceof RateLimitExceeded) return tooManyRequests(error.message, error.retryAfterSeconds);
   return error instanceof DomainError ? new HttpError(STATUS[error.kind], error.message) : error;
 }

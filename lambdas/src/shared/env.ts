@@ -26,6 +26,8 @@ const EnvSchema = z.object({
   VAPID_SECRET_ARN: z.string().optional(),
   /** Push services the app may POST to (comma-separated origins); unset: the browser vendors' own. */
   PUSH_SERVICE_ORIGINS: z.string().optional(),
+  /** How long a session trusts the last check of its Cognito user; unset: 60 s (docs/architecture.md). */
+  SESSION_RECHECK_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
 });
 export type Env = z.infer<typeof EnvSchema>;
 

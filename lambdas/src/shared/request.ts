@@ -1,6 +1,21 @@
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
-import type { z } from "zod";
-import { badRequest } from "./http-errors.js";
+import { z } from "zod";
+import { badRequest, payloadTooLarge, unsupportedMediaType } from "./http-errors.js";
+
+/**
+ * The largest JSON body any route takes. Every field has its own bound in its schema; this one
+ * keeps a request far below DynamoDB's 400 KB item limit whatever a schema lets through.
+ */
+export const MAX_JSON_BODY_BYTES = 64 * 1024;
+
+/** Ids in paths and bodies: our ids are UUIDs and hashes; DynamoDB keys stop at 1 KB (2 KB pk). */
+export const MAX_ID_LENGTH = 128;
+export const entityId = (name: string) =>
+  z
+    .string({ error: `${name} is required` })
+    .min(1, `${name} is required`)
+    .max(MAX_ID_LENGTH, `${name} is too long (at most ${MAX_ID_LENGTH} characters)`)
+    .regex(/^[A-Za-z0-9._:~-]+$/, `${name} may hold only letters, digits and . _ : ~ -`);
 
 /** The raw body bytes, whether API Gateway base64-encoded them or not. */
 export function bodyBytes(event: APIGatewayProxyEventV2): Buffer {
@@ -14,9 +29,28 @@ export function header(event: APIGatewayProxyEventV2, name: string): string | un
   return undefined;
 }
 
+/** The caller's address as API Gateway saw it (the key of per-source rate limits). */
+export const sourceIp = (event: APIGatewayProxyEventV2): string => event.requestContext?.http?.sourceIp || "unknown";
+
+/**
+ * application/json (any parameters) only: an HTML form can send text/plain, form-urlencoded and
+ * multipart bodies across sites without a preflight, so JSON routes refuse those (CSRF).
+ */
+function requireJsonContentType(event: APIGatewayProxyEventV2, hasBody: boolean): void {
+  const type = header(event, "content-type")?.split(";")[0]?.trim().toLowerCase();
+  if (type === undefined ? hasBody : type !== "application/json") {
+    throw unsupportedMediaType("Send the request body as JSON with Content-Type: application/json");
+  }
+}
+
 /** A JSON body checked against a schema; the first failing rule's message is what the person sees. */
 export function parseJson<S extends z.ZodTypeAny>(event: APIGatewayProxyEventV2, schema: S): z.infer<S> {
-  const text = bodyBytes(event).toString("utf8");
+  const bytes = bodyBytes(event);
+  requireJsonContentType(event, bytes.byteLength > 0);
+  if (bytes.byteLength > MAX_JSON_BODY_BYTES) {
+    throw payloadTooLarge(`Request body is too large (at most ${MAX_JSON_BODY_BYTES / 1024} KB)`);
+  }
+  const text = bytes.toString("utf8");
   let value: unknown;
   try {
     value = text ? JSON.parse(text) : {};

@@ -4,6 +4,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from "a
 import { ROUTES, type RouteGroup } from "../api/routes.js";
 import { toHttpError } from "./domain-errors.js";
 import { HttpError } from "./http-errors.js";
+import { assertPathIds, assertSameOrigin } from "./request-guards.js";
 
 export type ApiHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>;
 
@@ -29,7 +30,12 @@ export function withErrorMapping(handler: ApiHandler): ApiHandler {
     } catch (thrown) {
       const error = toHttpError(thrown);
       if (error instanceof HttpError) {
-        return json(error.statusCode, { message: error.message, ...(error.details ? { details: error.details } : {}) });
+        const body = { message: error.message, ...(error.details ? { details: error.details } : {}) };
+        return {
+          statusCode: error.statusCode,
+          headers: { "content-type": "application/json", "cache-control": "no-store", ...error.headers },
+          body: JSON.stringify(body),
+        };
       }
       // Unexpected: log the error type and message only (never bodies, which may hold biometrics).
       console.error(
@@ -45,6 +51,20 @@ export function withErrorMapping(handler: ApiHandler): ApiHandler {
   };
 }
 
+const notImplemented =
+  (method: string, path: string): ApiHandler =>
+  async () =>
+    json(501, { message: `${method} ${path} is not implemented yet` });
+
+/** Checks every route shares: the request comes from the app's own origin, path ids are bounded. */
+const guarded =
+  (handler: ApiHandler): ApiHandler =>
+  async (event, context) => {
+    assertSameOrigin(event);
+    assertPathIds(event);
+    return handler(event, context);
+  };
+
 /**
  * One Lambda per route group: routes of the group come from ROUTES; a route whose handler has not
  * landed yet answers 501 so the API surface is complete and honest about what works.
@@ -55,8 +75,7 @@ export function createRouteGroup(group: RouteGroup, handlers: Partial<Record<str
       method: r.method,
       path: r.path,
       handler: withErrorMapping(
-        handlers[`${r.method} ${r.path}`] ??
-          (async () => json(501, { message: `${r.method} ${r.path} is not implemented yet` })),
+        guarded(handlers[`${r.method} ${r.path}`] ?? notImplemented(r.method, r.path)),
       ) as never,
     }),
   );

@@ -2,6 +2,7 @@ import { AuthService } from "@lg/domain/accounts/auth-service";
 import { ErasureService } from "@lg/domain/accounts/erasure-service";
 import { ExportService } from "@lg/domain/accounts/export-service";
 import { ProfileService } from "@lg/domain/accounts/profile-service";
+import { RateLimiter } from "@lg/domain/accounts/rate-limits";
 import { ConsentService } from "@lg/domain/biometrics/consent";
 import { EnrolmentService } from "@lg/domain/biometrics/enrolment-service";
 import { SampleLibrary } from "@lg/domain/biometrics/sample-library";
@@ -9,6 +10,7 @@ import { cognito, dynamo, kms, s3 } from "./clients.js";
 import { CognitoIdentityProvider } from "./cognito-identity-provider.js";
 import { DetectionAnalyser } from "./detection-analyser.js";
 import { DynamoAccountStore } from "./dynamo-account-store.js";
+import { DynamoRateCounters } from "./dynamo-rate-counters.js";
 import { env } from "./env.js";
 import { KmsDataKeys } from "./kms-data-keys.js";
 import { once } from "./once.js";
@@ -26,7 +28,17 @@ export const dataKeys = once(() => new KmsDataKeys(kms, env().BIOMETRIC_KEY_ID))
 
 export const sampleLibrary = once(() => new SampleLibrary({ store: accountStore(), objects: biometricObjects(), now }));
 export const consentService = once(() => new ConsentService({ store: accountStore(), now }));
-export const authService = once(() => new AuthService({ identity: identityProvider(), store: accountStore(), now }));
+export const rateLimiter = once(() => new RateLimiter(new DynamoRateCounters(dynamo, env().TABLE_NAME), now));
+export const authService = once(
+  () =>
+    new AuthService({
+      identity: identityProvider(),
+      store: accountStore(),
+      limiter: rateLimiter(),
+      now,
+      ...(env().SESSION_RECHECK_SECONDS !== undefined ? { accountRecheckSeconds: env().SESSION_RECHECK_SECONDS } : {}),
+    }),
+);
 export const profileService = once(() => new ProfileService({ store: accountStore(), samples: sampleLibrary(), now }));
 export const erasureService = once(
   () =>

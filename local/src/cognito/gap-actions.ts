@@ -32,6 +32,8 @@ const answer = async (work: () => Promise<unknown>) => {
  * - ResendConfirmationCode: not implemented by cognito-local at all.
  * - SignUp with a phone number as username: cognito-local insists on '@' whenever email is a
  *   username attribute, while Cognito accepts an E.164 phone number when phone_number is one too.
+ * - AdminUserGlobalSignOut: not implemented by cognito-local; as in Cognito, the user's refresh
+ *   tokens stop working.
  */
 export function gapActions(services: Services): Record<string, GapAction> {
   const { cognito, messages, otp, clock } = services;
@@ -53,6 +55,15 @@ export function gapActions(services: Services): Record<string, GapAction> {
   };
 
   return {
+    AdminUserGlobalSignOut: (ctx, body) =>
+      answer(async () => {
+        const pool = await cognito.getUserPool(ctx, String(body.UserPoolId ?? ""));
+        const user = await pool.getUserByUsername(ctx, String(body.Username ?? ""));
+        if (!user) throw new UserNotFoundError("User does not exist.");
+        await pool.saveUser(ctx, { ...user, RefreshTokens: [] } as User);
+        return {};
+      }),
+
     ResendConfirmationCode: (ctx, body) =>
       answer(async () => {
         const clientId = String(body.ClientId ?? "");

@@ -30,7 +30,7 @@ const compiled: CompiledRoute[] = ROUTES.map((route) => {
  * Matches a request against the route table as API Gateway does: exact method and path template,
  * static routes winning over templated ones. "no-method" means the path exists for other methods.
  */
-export function matchRoute(method: string, path: string): MatchedRoute | "no-route" | "no-method" {
+export function matchRoute(method: string, path: string): MatchedRoute | "no-route" | "no-method" | "bad-encoding" {
   const candidates = compiled
     .map((c) => ({ c, match: c.pattern.exec(path) }))
     .filter((x): x is { c: CompiledRoute; match: RegExpExecArray } => x.match !== null)
@@ -38,6 +38,17 @@ export function matchRoute(method: string, path: string): MatchedRoute | "no-rou
   if (candidates.length === 0) return "no-route";
   const hit = candidates.find((x) => x.c.route.method === method);
   if (!hit) return "no-method";
-  const pathParameters = Object.fromEntries(hit.c.names.map((n, i) => [n, decodeURIComponent(hit.match[i + 1]!)]));
+  const values = hit.c.names.map((_, i) => decodePathSegment(hit.match[i + 1]!));
+  if (values.some((v) => v === null)) return "bad-encoding";
+  const pathParameters = Object.fromEntries(hit.c.names.map((n, i) => [n, values[i]!]));
   return { route: hit.c.route, entry: ROUTE_GROUPS[hit.c.route.group as RouteGroup].entry, pathParameters };
+}
+
+/** A path segment's percent-decoding, or null when it is malformed (API Gateway answers 400). */
+export function decodePathSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
 }

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import type http from "node:http";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { decodePathSegment } from "./route-table.js";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -77,7 +78,13 @@ export function serveStatic(res: http.ServerResponse, distDir: string, urlPath: 
     res.end(MISSING_BUILD);
     return;
   }
-  const requested = path.resolve(distDir, `.${decodeURIComponent(urlPath)}`);
+  const decoded = decodePathSegment(urlPath);
+  if (decoded === null) {
+    res.writeHead(400, { "content-type": "text/plain; charset=utf-8" });
+    res.end("Bad request: malformed percent-encoding in the path");
+    return;
+  }
+  const requested = path.resolve(distDir, `.${decoded}`);
   const inside = requested.startsWith(distDir + path.sep);
   const found = inside && existsSync(requested) && statSync(requested).isFile();
   if (!found && path.extname(requested) !== "") {

@@ -65,6 +65,7 @@ async function handleApi(req: http.IncomingMessage, res: http.ServerResponse, ur
   const matched = matchRoute(method, url.pathname);
   if (matched === "no-route") return json(res, 404, { message: "Not Found" });
   if (matched === "no-method") return json(res, 405, { message: "Method Not Allowed" });
+  if (matched === "bad-encoding") return json(res, 400, { message: "Malformed percent-encoding in the path" });
   let body: Buffer;
   try {
     body = await readBody(req, MAX_BODY_BYTES);

@@ -1,4 +1,10 @@
-import type { AccountStore, IdentityProvider, StoredItem } from "../../../packages/domain/src/accounts/ports.js";
+import type {
+  AccountStatus,
+  AccountStore,
+  IdentityProvider,
+  StoredItem,
+} from "../../../packages/domain/src/accounts/ports.js";
+import type { RateCounterStore } from "../../../packages/domain/src/accounts/rate-limits.js";
 import type {
   BiometricAnalyser,
   BiometricObjectStore,
@@ -162,9 +168,19 @@ export class FakeAnalyser implements BiometricAnalyser {
 export class FakeIdentityProvider implements IdentityProvider {
   readonly users = new Map<
     string,
-    { password: string; sub: string; confirmed: boolean; email?: string; phone?: string }
+    {
+      password: string;
+      sub: string;
+      confirmed: boolean;
+      email?: string;
+      phone?: string;
+      enabled?: boolean;
+      changedAt?: Date;
+    }
   >();
   readonly revoked: string[] = [];
+  readonly signedOutEverywhere: string[] = [];
+  readonly statusChecks: string[] = [];
   readonly deleted: string[] = [];
   code = "123456";
   async signUp(input: { username: string; password: string; email?: string; phone?: string }) {
@@ -193,5 +209,29 @@ export class FakeIdentityProvider implements IdentityProvider {
   async deleteUser(username: string) {
     this.deleted.push(username);
     this.users.delete(username);
+  }
+  async accountStatus(userId: string): Promise<AccountStatus> {
+    this.statusChecks.push(userId);
+    const user = [...this.users.values()].find((u) => u.sub === userId);
+    if (!user) return { state: "gone" };
+    return {
+      state: user.enabled === false ? "disabled" : "active",
+      ...(user.changedAt ? { changedAt: user.changedAt } : {}),
+    };
+  }
+  async signOutEverywhere(userId: string) {
+    this.signedOutEverywhere.push(userId);
+  }
+}
+
+/** Rate-limit counters in memory, with the same conditional increment as the table's. */
+export class MemoryRateCounters implements RateCounterStore {
+  readonly hits = new Map<string, number>();
+  async increment(counter: { key: string; windowStart: number; expiresAt: number; limit: number }) {
+    const key = `${counter.key}@${counter.windowStart}`;
+    const hits = this.hits.get(key) ?? 0;
+    if (hits >= counter.limit) return false;
+    this.hits.set(key, hits + 1);
+    return true;
   }
 }

@@ -2,10 +2,18 @@ import { AuthService } from "../../../packages/domain/src/accounts/auth-service.
 import { ErasureService } from "../../../packages/domain/src/accounts/erasure-service.js";
 import { ExportService } from "../../../packages/domain/src/accounts/export-service.js";
 import { ProfileService } from "../../../packages/domain/src/accounts/profile-service.js";
+import { RateLimiter } from "../../../packages/domain/src/accounts/rate-limits.js";
 import { CONSENT_VERSION, ConsentService } from "../../../packages/domain/src/biometrics/consent.js";
 import { EnrolmentService } from "../../../packages/domain/src/biometrics/enrolment-service.js";
 import { SampleLibrary } from "../../../packages/domain/src/biometrics/sample-library.js";
-import { FakeAnalyser, FakeDataKeys, FakeIdentityProvider, MemoryAccountStore, MemoryObjectStore } from "./fakes.js";
+import {
+  FakeAnalyser,
+  FakeDataKeys,
+  FakeIdentityProvider,
+  MemoryAccountStore,
+  MemoryObjectStore,
+  MemoryRateCounters,
+} from "./fakes.js";
 
 /** All account services over in-memory fakes, with a clock the test can move. */
 export function accountWorld() {
@@ -18,13 +26,17 @@ export function accountWorld() {
   const analyser = new FakeAnalyser();
   const samples = new SampleLibrary({ store, objects, now });
   const consent = new ConsentService({ store, now });
-  const auth = new AuthService({ identity, store, now });
+  const counters = new MemoryRateCounters();
+  const limiter = new RateLimiter(counters, now);
+  const auth = new AuthService({ identity, store, limiter, now });
   return {
     clock,
     store,
     objects,
     keys,
     identity,
+    counters,
+    limiter,
     auth,
     consent,
     samples,
@@ -34,12 +46,11 @@ export function accountWorld() {
     exports: new ExportService({ store, keys, now }),
     /** Signs up, confirms and signs in; returns the new user's id and session token. */
     async member(email: string, withConsent = true) {
-      await auth.signUp({ method: "email", email, password: "Correct-horse-9" });
-      const { user, sessionToken } = await auth.confirm({
-        username: email,
-        code: identity.code,
-        password: "Correct-horse-9",
-      });
+      await auth.signUp({ method: "email", email, password: "Correct-horse-9" }, "198.51.100.1");
+      const { user, sessionToken } = await auth.confirm(
+        { username: email, code: identity.code, password: "Correct-horse-9" },
+        "198.51.100.1",
+      );
       if (withConsent) await consent.give(user.userId, CONSENT_VERSION);
       return { userId: user.userId, sessionToken };
     },

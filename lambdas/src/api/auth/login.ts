@@ -1,5 +1,5 @@
 import { SignInInput } from "@lg/domain/accounts/auth-service";
-import { parseJson } from "../../shared/request.js";
+import { parseJson, sourceIp } from "../../shared/request.js";
 import { jsonWithCookies, redirect, safeRelativePath } from "../../shared/responses.js";
 import type { ApiHandler } from "../../shared/route-group.js";
 import { authService } from "../../shared/services.js";
@@ -14,6 +14,6 @@ export const loginPage: ApiHandler = async (event) => {
 /** POST /api/login: username (email or phone) and password; the session is a cookie. */
 export const login: ApiHandler = async (event) => {
   const input = parseJson(event, SignInInput);
-  const { user, sessionToken } = await authService().signIn(input);
+  const { user, sessionToken } = await authService().signIn(input, sourceIp(event));
   return jsonWithCookies(200, { user }, [sessionCookie(sessionToken)]);
 };

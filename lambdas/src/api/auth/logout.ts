@@ -1,10 +1,13 @@
-import { redirect } from "../../shared/responses.js";
+import { jsonWithCookies } from "../../shared/responses.js";
 import type { ApiHandler } from "../../shared/route-group.js";
 import { authService } from "../../shared/services.js";
 import { clearedSessionCookie, sessionToken } from "../../shared/session.js";
 
-/** GET /api/logout: the session item goes, the refresh token is revoked, the cookie is cleared. */
+/**
+ * POST /api/logout: the session item goes, the refresh token is revoked, the cookie is cleared.
+ * A POST, so no link or image on another site can sign anyone out (CSRF rule, docs/architecture.md).
+ */
 export const logout: ApiHandler = async (event) => {
   await authService().signOut(sessionToken(event));
-  return redirect("/", [clearedSessionCookie()]);
+  return jsonWithCookies(200, { signedOut: true }, [clearedSessionCookie()]);
 };

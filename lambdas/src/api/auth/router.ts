@@ -9,7 +9,7 @@ import { signUp } from "./signup.js";
 export const handler = createRouteGroup("auth", {
   "GET /api/login": loginPage,
   "POST /api/login": login,
-  "GET /api/logout": logout,
+  "POST /api/logout": logout,
   "GET /api/auth/user": currentUser,
   "POST /api/auth/signup": signUp,
   "POST /api/auth/confirm": confirm,

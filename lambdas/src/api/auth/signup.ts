@@ -1,5 +1,5 @@
 import { SignUpInput } from "@lg/domain/accounts/auth-service";
-import { parseJson } from "../../shared/request.js";
+import { parseJson, sourceIp } from "../../shared/request.js";
 import type { ApiHandler } from "../../shared/route-group.js";
 import { json } from "../../shared/route-group.js";
 import { authService } from "../../shared/services.js";
@@ -7,5 +7,5 @@ import { authService } from "../../shared/services.js";
 /** POST /api/auth/signup: Cognito sends a 6-digit code to the email or phone. */
 export const signUp: ApiHandler = async (event) => {
   const input = parseJson(event, SignUpInput);
-  return json(200, await authService().signUp(input));
+  return json(200, await authService().signUp(input, sourceIp(event)));
 };

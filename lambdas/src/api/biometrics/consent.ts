@@ -1,13 +1,8 @@
-import { z } from "zod";
 import { parseJson } from "../../shared/request.js";
 import { type ApiHandler, json } from "../../shared/route-group.js";
 import { consentService } from "../../shared/services.js";
 import { requireUserId } from "../../shared/session.js";
-
-const GiveConsent = z.object({
-  version: z.string().min(1, "Consent version is required"),
-  agree: z.literal(true, { error: "You must agree to the biometric consent to continue" }),
-});
+import { GiveConsent } from "../request-bodies.js";
 
 /** GET /api/consent: whether consent is still needed, and the text to show. */
 export const getConsent: ApiHandler = async (event) => {

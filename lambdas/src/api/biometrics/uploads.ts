@@ -1,10 +1,8 @@
-import { z } from "zod";
 import { parseJson } from "../../shared/request.js";
 import { type ApiHandler, json } from "../../shared/route-group.js";
 import { enrolmentService } from "../../shared/services.js";
 import { requireUserId } from "../../shared/session.js";
-
-const Register = z.object({ uploadURL: z.string().url("uploadURL must be the URL the upload was sent to") });
+import { RegisterUpload } from "../request-bodies.js";
 
 const createUploadUrl =
   (modality: "face" | "voice"): ApiHandler =>
@@ -17,7 +15,7 @@ const registerUpload =
   (modality: "face" | "voice"): ApiHandler =>
   async (event) => {
     const userId = await requireUserId(event);
-    const { uploadURL } = parseJson(event, Register);
+    const { uploadURL } = parseJson(event, RegisterUpload);
     return json(200, await enrolmentService().registerUpload(userId, modality, uploadURL));
   };
 

@@ -1,14 +1,10 @@
-import { ProfileSetupInput } from "@lg/domain/accounts/profile-shapes";
-import { z } from "zod";
 import { demoService } from "../../shared/demo-services.js";
 import { HttpError } from "../../shared/http-errors.js";
-import { parseJson } from "../../shared/request.js";
+import { parseJson, sourceIp } from "../../shared/request.js";
 import { type ApiHandler, json } from "../../shared/route-group.js";
-import { profileService } from "../../shared/services.js";
+import { profileService, rateLimiter } from "../../shared/services.js";
 import { requireUserId } from "../../shared/session.js";
-
-const DemoOnly = z.object({ demoType: z.enum(["personal", "professional", "enterprise"]) });
-const Body = z.union([ProfileSetupInput, DemoOnly]);
+import { DemoProfileBody } from "../request-bodies.js";
 
 /**
  * POST /api/demo/profile: from the landing chooser ({demoType}) a server-side demo profile; from
@@ -25,11 +21,13 @@ async function optionalUserId(event: Parameters<ApiHandler>[0]): Promise<string 
 }
 
 export const createDemoProfile: ApiHandler = async (event) => {
-  const body = parseJson(event, Body);
+  const body = parseJson(event, DemoProfileBody);
   const tier = body.demoType && body.demoType !== "interactive" ? body.demoType : "personal";
+  const userId = "firstName" in body ? await optionalUserId(event) : null;
+  if (userId && "firstName" in body) return json(200, await profileService().update(userId, body));
+  // Anonymous demo profiles are stored (with a TTL): bounded per source address.
+  await rateLimiter().consume({ rule: "demoProfilePerSource", subject: sourceIp(event) });
   if ("firstName" in body) {
-    const userId = await optionalUserId(event);
-    if (userId) return json(200, await profileService().update(userId, body));
     const { demoType: _d, ...fields } = body;
     return json(
       200,

@@ -1,14 +1,12 @@
-import { z } from "zod";
 import { parseJson } from "../../shared/request.js";
 import { type ApiHandler, json } from "../../shared/route-group.js";
 import { requireUserId } from "../../shared/session.js";
 import { noticeService } from "../../shared/takedown-services.js";
-
-const Body = z.object({ threatId: z.string({ error: "threatId is required" }).min(1, "threatId is required") });
+import { GenerateNoticeBody } from "../request-bodies.js";
 
 /** POST /api/dmca: the notice for one of the caller's threats, for review; nothing is sent. */
 export const generateNotice: ApiHandler = async (event) => {
   const userId = await requireUserId(event);
-  const { threatId } = parseJson(event, Body);
+  const { threatId } = parseJson(event, GenerateNoticeBody);
   return json(200, await noticeService().generate(userId, threatId));
 };

@@ -1,21 +1,15 @@
 import { changeThreatStatus } from "@lg/domain/scanning/threat-status";
 import { threatView } from "@lg/domain/threats/threat-view";
-import { z } from "zod";
 import { parseJson } from "../../shared/request.js";
 import { type ApiHandler, json } from "../../shared/route-group.js";
 import { threatRepository } from "../../shared/scanning-services.js";
 import { requireUserId } from "../../shared/session.js";
-
-const Body = z.object({
-  status: z.enum(["active", "false_positive", "dismissed"], {
-    message: "status must be one of active, false_positive, dismissed",
-  }),
-});
+import { ThreatStatusChange } from "../request-bodies.js";
 
 /** PUT /api/threats/{id}/status: triage by the person (false positive, dismiss, reopen), audited. */
 export const updateThreatStatus: ApiHandler = async (event) => {
   const userId = await requireUserId(event);
-  const { status } = parseJson(event, Body);
+  const { status } = parseJson(event, ThreatStatusChange);
   const threat = await changeThreatStatus(threatRepository(), {
     userId,
     threatId: event.pathParameters?.id ?? "",

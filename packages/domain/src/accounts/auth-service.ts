@@ -2,7 +2,8 @@ import { z } from "zod";
 import { DomainError } from "../errors.js";
 import type { UserProfileRecord } from "../records.js";
 import type { AccountStore, IdentityProvider, VerifiedIdentity } from "./ports.js";
-import { hashSessionToken, openSession, resolveSession } from "./sessions.js";
+import type { RateLimiter } from "./rate-limits.js";
+import { ACCOUNT_RECHECK_SECONDS, hashSessionToken, openSession, resolveSession } from "./sessions.js";
 
 export interface AuthUser {
   userId: string;
@@ -10,10 +11,20 @@ export interface AuthUser {
   phone?: string;
 }
 
-const password = z.string().min(8, "Password must be at least 8 characters").max(256);
+const password = z
+  .string()
+  .min(8, "Password must be at least 8 characters")
+  .max(256, "Password is too long (at most 256 characters)");
+/** Cognito's own bound on usernames; an email address cannot be longer (RFC 5321). */
+const username = z
+  .string({ error: "Username is required" })
+  .trim()
+  .min(1, "Username is required")
+  .max(254, "Username is too long (at most 254 characters)");
 const phone = z
   .string({ error: "Missing Information: Please enter your email or phone number" })
   .trim()
+  .max(32, "Enter the phone number in international format, e.g. +14155550123")
   .transform((v) => v.replace(/[\s().-]/g, ""))
   .pipe(z.string().regex(/^\+[1-9]\d{6,14}$/, "Enter the phone number in international format, e.g. +14155550123"));
 
@@ -24,6 +35,7 @@ export const SignUpInput = z.discriminatedUnion("method", [
       .string({ error: "Missing Information: Please enter your email or phone number" })
       .trim()
       .toLowerCase()
+      .max(254, "Email address is too long (at most 254 characters)")
       .email("Enter a valid email address"),
     password,
   }),
@@ -32,20 +44,35 @@ export const SignUpInput = z.discriminatedUnion("method", [
 export type SignUpInput = z.infer<typeof SignUpInput>;
 
 export const ConfirmInput = z.object({
-  username: z.string().min(1, "Username is required"),
-  code: z.string().regex(/^\d{6}$/, "Invalid Code: Please enter the 6-digit verification code"),
+  username,
+  code: z
+    .string()
+    .max(6, "Invalid Code: Please enter the 6-digit verification code")
+    .regex(/^\d{6}$/, "Invalid Code: Please enter the 6-digit verification code"),
   password,
 });
 
 export const SignInInput = z.object({
-  username: z.string().trim().min(1, "Incorrect username or password"),
-  password: z.string().min(1, "Incorrect username or password"),
+  username: z.string().trim().min(1, "Incorrect username or password").max(254, "Incorrect username or password"),
+  password: z.string().min(1, "Incorrect username or password").max(256, "Incorrect username or password"),
 });
+
+export const ResendInput = z.object({ username });
+
+/** What resend answers whether or not a sign-up is waiting: the answer must not tell which. */
+export const RESEND_ANSWER = {
+  message: "If a sign-up is waiting for this email or phone number, a new code has been sent to it.",
+} as const;
+
+const isPhoneUsername = (value: string) => /^\+[1-9]\d{6,14}$/.test(value);
 
 export interface AuthDeps {
   identity: IdentityProvider;
   store: AccountStore;
+  limiter: RateLimiter;
   now: () => Date;
+  /** How long a session trusts the last account check (default ACCOUNT_RECHECK_SECONDS). */
+  accountRecheckSeconds?: number;
 }
 
 const toAuthUser = (p: UserProfileRecord): AuthUser => ({
@@ -58,8 +85,18 @@ const toAuthUser = (p: UserProfileRecord): AuthUser => ({
 export class AuthService {
   constructor(private readonly deps: AuthDeps) {}
 
-  async signUp(input: SignUpInput): Promise<{ username: string; destination: string }> {
+  /** `source` is the caller's address: every step below is rate limited per account and per source. */
+  async signUp(input: SignUpInput, source: string): Promise<{ username: string; destination: string }> {
     const username = input.method === "email" ? input.email : input.phone;
+    await this.deps.limiter.consume(
+      { rule: "signUpPerSource", subject: source },
+      ...(input.method === "phone"
+        ? [
+            { rule: "smsPerSource" as const, subject: source },
+            { rule: "smsPerNumber" as const, subject: input.phone },
+          ]
+        : []),
+    );
     const { destination } = await this.deps.identity.signUp({
       username,
       password: input.password,
@@ -68,18 +105,53 @@ export class AuthService {
     return { username, destination };
   }
 
-  async confirm(input: z.infer<typeof ConfirmInput>): Promise<{ user: AuthUser; sessionToken: string }> {
+  async confirm(
+    input: z.infer<typeof ConfirmInput>,
+    source: string,
+  ): Promise<{ user: AuthUser; sessionToken: string }> {
+    await this.deps.limiter.consume(
+      { rule: "codePerAccount", subject: input.username },
+      { rule: "codePerSource", subject: source },
+    );
     await this.deps.identity.confirmSignUp(input.username, input.code);
-    return this.signIn({ username: input.username, password: input.password });
+    return this.openSignedIn(input.username, input.password);
   }
 
-  resend(username: string): Promise<{ destination: string }> {
+  /**
+   * A fresh code when a sign-up is waiting. Unknown and already confirmed usernames get the same
+   * answer as waiting ones, so resend cannot be used to learn who has an account.
+   */
+  async resend(username: string, source: string): Promise<typeof RESEND_ANSWER> {
     if (!username) throw new DomainError("invalid", "Username is required");
-    return this.deps.identity.resendCode(username);
+    await this.deps.limiter.consume(
+      { rule: "resendPerAccount", subject: username },
+      { rule: "resendPerSource", subject: source },
+      ...(isPhoneUsername(username)
+        ? [
+            { rule: "smsPerSource" as const, subject: source },
+            { rule: "smsPerNumber" as const, subject: username },
+          ]
+        : []),
+    );
+    try {
+      await this.deps.identity.resendCode(username);
+    } catch (error) {
+      const hidden = error instanceof DomainError && (error.kind === "not-found" || error.kind === "conflict");
+      if (!hidden) throw error;
+    }
+    return RESEND_ANSWER;
   }
 
-  async signIn(input: z.infer<typeof SignInInput>): Promise<{ user: AuthUser; sessionToken: string }> {
-    const { identity, refreshToken } = await this.deps.identity.signIn(input.username, input.password);
+  async signIn(input: z.infer<typeof SignInInput>, source: string): Promise<{ user: AuthUser; sessionToken: string }> {
+    await this.deps.limiter.consume(
+      { rule: "signInPerAccount", subject: input.username },
+      { rule: "signInPerSource", subject: source },
+    );
+    return this.openSignedIn(input.username, input.password);
+  }
+
+  private async openSignedIn(username: string, password: string): Promise<{ user: AuthUser; sessionToken: string }> {
+    const { identity, refreshToken } = await this.deps.identity.signIn(username, password);
     const profile = await this.ensureProfile(identity);
     const sessionToken = await openSession(this.deps.store, identity.userId, this.deps.now(), refreshToken);
     return { user: toAuthUser(profile), sessionToken };
@@ -95,8 +167,16 @@ export class AuthService {
     if (session.refreshToken) await this.deps.identity.revoke(session.refreshToken).catch(() => undefined);
   }
 
+  /** The user a session cookie belongs to, while the account exists, is enabled and unchanged. */
+  userIdFor(sessionToken: string): Promise<string | null> {
+    return resolveSession(this.deps.store, sessionToken, this.deps.now(), {
+      identity: this.deps.identity,
+      recheckSeconds: this.deps.accountRecheckSeconds ?? ACCOUNT_RECHECK_SECONDS,
+    });
+  }
+
   async currentUser(sessionToken: string): Promise<AuthUser | null> {
-    const userId = await resolveSession(this.deps.store, sessionToken, this.deps.now());
+    const userId = await this.userIdFor(sessionToken);
     if (!userId) return null;
     const profile = await this.deps.store.getProfile(userId);
     return profile ? toAuthUser(profile) : null;

@@ -22,6 +22,15 @@ export interface IdentityProvider {
   /** Ends the provider-side session (refresh token) so it cannot mint new tokens. */
   revoke(refreshToken: string): Promise<void>;
   deleteUser(username: string): Promise<void>;
+  /** Whether the account still exists and may sign in; `changedAt` moves with a new password too. */
+  accountStatus(userId: string): Promise<AccountStatus>;
+  /** Revokes every provider-side token of the account (Cognito global sign-out). */
+  signOutEverywhere(userId: string): Promise<void>;
+}
+
+export interface AccountStatus {
+  state: "active" | "disabled" | "gone";
+  changedAt?: Date;
 }
 
 /** A stored item with its table keys, for export and erasure that must see everything. */

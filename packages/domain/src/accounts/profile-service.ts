@@ -10,6 +10,7 @@ import {
 import type { AccountStore } from "./ports.js";
 import { createProfileFromSetup } from "./profile-setup.js";
 import {
+  MAX_EXTRA_SETTINGS,
   PROFILE_SETUP_FIELDS,
   ProfileSetupInput,
   type ProfileUpdateInput,
@@ -51,10 +52,12 @@ export class ProfileService {
       profile = { ...profile, scanPreferences: { ...profile.scanPreferences, ...input.scanPreferences } };
     }
     if (input.notificationSettings) {
-      profile = {
-        ...profile,
-        notificationSettings: { ...profile.notificationSettings, ...input.notificationSettings },
-      };
+      const notificationSettings = { ...profile.notificationSettings, ...input.notificationSettings };
+      // Each request is bounded; so is what they add up to, or repeated requests could grow the item.
+      if (Object.keys(notificationSettings).length > MAX_EXTRA_SETTINGS) {
+        throw new DomainError("invalid", `At most ${MAX_EXTRA_SETTINGS} notification settings`);
+      }
+      profile = { ...profile, notificationSettings };
     }
     if (input.privacySettings) {
       profile = { ...profile, privacySettings: { ...profile.privacySettings, ...input.privacySettings } };

@@ -1,20 +1,27 @@
 import { z } from "zod";
 import { MembershipTier } from "../table/entities.js";
 
-/** A missing field and an empty one get the same message. */
-const required = (message: string, min = 1) => z.string({ error: message }).trim().min(min, message);
+/** A missing field and an empty one get the same message; every field has a length a person needs. */
+const required = (message: string, max: number, min = 1) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(min, message)
+    .max(max, `${message.replace(/ is required$/, "")} is too long (at most ${max} characters)`);
+const optionalText = (name: string, max: number) =>
+  z.string().trim().max(max, `${name} is too long (at most ${max} characters)`).optional();
 
 /** The profile-setup payload and its messages (spec sections 3 and 5). */
 export const ProfileSetupInput = z.object({
-  firstName: required("First name is required"),
-  lastName: required("Last name is required"),
-  dateOfBirth: required("Date of birth is required"),
-  phone: required("Valid phone number is required", 10),
-  address: required("Address is required"),
-  city: required("City is required"),
-  country: required("Country is required"),
-  occupation: z.string().trim().optional(),
-  bio: z.string().trim().optional(),
+  firstName: required("First name is required", 100),
+  lastName: required("Last name is required", 100),
+  dateOfBirth: required("Date of birth is required", 32),
+  phone: required("Valid phone number is required", 32, 10),
+  address: required("Address is required", 300),
+  city: required("City is required", 100),
+  country: required("Country is required", 100),
+  occupation: optionalText("Occupation", 100),
+  bio: optionalText("Bio", 2000),
   demoType: z.union([MembershipTier, z.literal("interactive")]).optional(),
 });
 export type ProfileSetupInput = z.infer<typeof ProfileSetupInput>;
@@ -26,7 +33,11 @@ export const ScanPreferencesFlags = z
   .partial()
   .strict();
 
-/** Other fields are kept as sent (spec: "other fields preserved"). */
+/** Other settings the app may add later: small scalar values, a bounded number of them. */
+export const MAX_EXTRA_SETTINGS = 32;
+const ExtraSetting = z.union([z.boolean(), z.number(), z.string().max(200, "A setting value is too long")]);
+
+/** Other fields are kept as sent (spec: "other fields preserved"), within bounds. */
 export const NotificationSettings = z
   .object({
     email: z.boolean(),
@@ -36,7 +47,9 @@ export const NotificationSettings = z
     sensitivity: Sensitivity,
   })
   .partial()
-  .catchall(z.unknown());
+  .catchall(ExtraSetting)
+  .refine((v) => Object.keys(v).length <= MAX_EXTRA_SETTINGS, `At most ${MAX_EXTRA_SETTINGS} notification settings`)
+  .refine((v) => Object.keys(v).every((k) => k.length <= 64), "A setting name is too long (at most 64 characters)");
 
 export const PrivacySettings = z
   .object({ zeroKnowledge: z.boolean(), anonymousAnalytics: z.boolean(), legalReportSharing: z.boolean() })
@@ -49,26 +62,36 @@ export const DataExpiryDaysInput = z.coerce
   .refine((v) => v === 30 || v === 90 || v === 180 || v === -1, "Auto-delete must be 30, 90, 180 days or -1 (never)")
   .transform((v) => v as 30 | 90 | 180 | -1);
 
-/** PUT /api/profile: any of the settings sections, or the profile-setup payload. */
-export const ProfileUpdateInput = z
-  .object({
-    scanPreferences: ScanPreferencesFlags.optional(),
-    notificationSettings: NotificationSettings.optional(),
-    privacySettings: PrivacySettings.optional(),
-    dataExpiryDays: DataExpiryDaysInput.optional(),
-  })
-  .passthrough();
+/**
+ * PUT /api/profile: any of the settings sections, or the profile-setup payload (its fields are
+ * optional here, each with its bound; the service checks the whole setup form). Other keys are dropped.
+ */
+export const ProfileUpdateInput = z.object({
+  ...ProfileSetupInput.partial().shape,
+  scanPreferences: ScanPreferencesFlags.optional(),
+  notificationSettings: NotificationSettings.optional(),
+  privacySettings: PrivacySettings.optional(),
+  dataExpiryDays: DataExpiryDaysInput.optional(),
+});
 export type ProfileUpdateInput = z.infer<typeof ProfileUpdateInput>;
 
 export const ScanPreferencesInput = z.object({
-  platforms: z.array(z.string()).min(1, "Select at least one platform to monitor"),
+  platforms: z
+    .array(z.string().max(64, "Unknown platform"))
+    .min(1, "Select at least one platform to monitor")
+    .max(32, "Too many platforms"),
   scanFrequency: z
     .string()
     .min(1, "Select scan frequency")
+    .max(32, "Select scan frequency")
     .pipe(z.enum(["hourly", "daily", "weekly"])),
-  alertSensitivity: z.string().min(1, "Select alert sensitivity").pipe(Sensitivity),
+  alertSensitivity: z.string().min(1, "Select alert sensitivity").max(32, "Select alert sensitivity").pipe(Sensitivity),
   autoTakedown: z.boolean().default(false),
-  membershipTier: z.string().min(1, "Membership tier is required").pipe(MembershipTier),
+  membershipTier: z
+    .string()
+    .min(1, "Membership tier is required")
+    .max(32, "Membership tier is required")
+    .pipe(MembershipTier),
 });
 export type ScanPreferencesInput = z.infer<typeof ScanPreferencesInput>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { THREAT_TYPES, ThreatClassification } from "../threats/classification.js";
 import { defineEntity } from "./entity.js";
 
 const isoDate = z.string().datetime({ offset: true });
@@ -7,7 +8,7 @@ const epochSeconds = z.number().int().nonnegative();
 export const MembershipTier = z.enum(["personal", "professional", "enterprise"]);
 export type MembershipTier = z.infer<typeof MembershipTier>;
 
-export const ThreatType = z.enum(["deepfake", "voice_clone", "impersonation"]);
+export const ThreatType = z.enum(THREAT_TYPES);
 export const ThreatStatus = z.enum(["active", "false_positive", "takedown_requested", "removed", "dismissed"]);
 
 /** A signed-up person: the spec's profile fields plus tier and enrolment state. */
@@ -176,6 +177,8 @@ export const Threat = defineEntity({
     perceptualHash: z.string().optional(),
     evidenceData: z.object({ hash: z.string(), manifestKey: z.string(), capturedAt: isoDate }).optional(),
     detection: z.record(z.string(), z.unknown()).default({}),
+    /** The evidence behind `threatType`, title and severity (threats/classification.ts). */
+    classification: ThreatClassification.optional(),
     sightings: z.array(z.object({ url: z.string(), seenAt: isoDate })).default([]),
     createdAt: isoDate,
     updatedAt: isoDate,
@@ -221,7 +224,20 @@ export const TakedownNotice = defineEntity({
     route: z.enum(["dmca", "take_it_down", "dsa_article_16", "platform_report"]),
     recipient: z.string(),
     content: z.string(),
-    status: z.enum(["draft", "sent", "removed", "deadline_passed", "escalated"]),
+    // filing_needed: a web-form channel, waiting for the person to submit it; filed: they say they did.
+    status: z.enum(["draft", "filing_needed", "filed", "sent", "removed", "deadline_passed", "escalated"]),
+    /** How it leaves: mailed by us (sent only once SES accepted it) or a form the person files. */
+    channel: z.enum(["email", "web_form"]).optional(),
+    formUrl: z.string().optional(),
+    /** The notice split into the form's fields, to paste one by one. */
+    formFields: z.array(z.object({ label: z.string(), value: z.string() })).optional(),
+    /** What the person stated under penalty of perjury for this notice, and when (or the standing statement). */
+    attestation: z.object({ statements: z.array(z.string()), attestedAt: isoDate, standing: z.boolean() }).optional(),
+    /** The enrolled original a copyright (DMCA) notice claims, which the person attested they made or own. */
+    copyrightOriginal: z
+      .object({ sampleId: z.string(), modality: z.enum(["face", "voice"]), enrolledAt: isoDate })
+      .optional(),
+    filedAt: isoDate.optional(),
     sentAt: isoDate.optional(),
     deadlineAt: isoDate.optional(),
     nextCheckAt: isoDate.optional(),
@@ -237,7 +253,7 @@ export const TakedownNotice = defineEntity({
   indexes: {
     // Sparse: only notices still being tracked appear, ordered by when to re-check them.
     gsi2: {
-      pk: (n) => (n.status === "sent" ? "TAKEDOWN#TRACKING" : ""),
+      pk: (n) => (n.status === "sent" || n.status === "filed" ? "TAKEDOWN#TRACKING" : ""),
       sk: (n) => `${n.nextCheckAt ?? ""}#${n.userId}#${n.noticeId}`,
     },
   },
@@ -292,6 +308,8 @@ export const Session = defineEntity({
     sessionHash: z.string().min(1),
     userId: z.string().min(1),
     refreshToken: z.string().optional(),
+    /** When the account behind the session was last confirmed active (epoch seconds). */
+    checkedAt: epochSeconds.optional(),
     createdAt: isoDate,
     expiresAt: epochSeconds,
   }),
@@ -317,6 +335,22 @@ export const DemoProfile = defineEntity({
   accessPatterns: ["Create and read a demo profile"],
 });
 
+/** One rate-limit counter: hits of one rule by one (hashed) subject in one fixed window. */
+export const RateLimitCounter = defineEntity({
+  name: "RateLimitCounter",
+  description:
+    "Hits of one rate-limit rule by one subject (SHA-256 of the username, phone number or source address) in one window; raised by a conditional update, expires by TTL.",
+  schema: z.object({
+    key: z.string().min(1),
+    windowStart: epochSeconds,
+    hits: z.number().int().nonnegative(),
+    expiresAt: epochSeconds,
+  }),
+  primary: { pk: (c) => `RATE#${c.key}`, sk: (c) => `WINDOW#${c.windowStart}` },
+  ttl: true,
+  accessPatterns: ["Count a sign-in, code, resend, SMS or demo-profile attempt and refuse it past the limit"],
+});
+
 export const ENTITIES = [
   UserProfile,
   BiometricConsent,
@@ -331,4 +365,5 @@ export const ENTITIES = [
   PushSubscription,
   Session,
   DemoProfile,
+  RateLimitCounter,
 ] as const;

@@ -40,11 +40,13 @@ export function pushSubscriptionInput(policy: PushEndpointPolicy) {
       {
         p256dh: z
           .string({ error: "keys.p256dh is required" })
+          .max(128, "keys.p256dh must be a 65-byte P-256 key")
           .regex(BASE64URL, "keys.p256dh must be base64url")
           .refine((v) => decodedLength(v) === P256_UNCOMPRESSED_BYTES, "keys.p256dh must be a 65-byte P-256 key")
           .refine(isP256Point, "keys.p256dh is not a point on P-256"),
         auth: z
           .string({ error: "keys.auth is required" })
+          .max(64, "keys.auth must be a 16-byte secret")
           .regex(BASE64URL, "keys.auth must be base64url")
           .refine((v) => decodedLength(v) === AUTH_SECRET_BYTES, "keys.auth must be a 16-byte secret"),
       },

@@ -1,0 +1,44 @@
+import { ProfileSetupInput } from "@lg/domain/accounts/profile-shapes";
+import { z } from "zod";
+import { entityId } from "../shared/request.js";
+
+/**
+ * JSON bodies of the routes whose schema is not a domain input of its own. Kept apart from the
+ * handlers (which load services) so test/unit/api/body-bounds.test.ts can check every bound.
+ */
+
+/** POST /api/consent */
+export const GiveConsent = z.object({
+  version: z.string().min(1, "Consent version is required").max(64, "Unknown consent version"),
+  agree: z.literal(true, { error: "You must agree to the biometric consent to continue" }),
+});
+
+/** PUT /api/biometric/{face,voice} */
+export const RegisterUpload = z.object({
+  uploadURL: z
+    .string()
+    .max(2048, "uploadURL must be the URL the upload was sent to")
+    .url("uploadURL must be the URL the upload was sent to"),
+});
+
+/** PUT /api/threats/{id}/status */
+export const ThreatStatusChange = z.object({
+  status: z.enum(["active", "false_positive", "dismissed"], {
+    message: "status must be one of active, false_positive, dismissed",
+  }),
+});
+
+/** POST /api/dmca */
+export const GenerateNoticeBody = z.object({ threatId: entityId("threatId") });
+
+/** POST /api/dmca/send */
+export const SendNoticeBody = z.object({
+  threatId: entityId("threatId"),
+  confirmations: z.array(z.string().max(200, "Unknown confirmation")).max(32, "Too many confirmations").default([]),
+});
+
+/** POST /api/demo/profile: the landing chooser's {demoType}, or the profile-setup form. */
+export const DemoProfileBody = z.union([
+  ProfileSetupInput,
+  z.object({ demoType: z.enum(["personal", "professional", "enterprise"]) }),
+]);

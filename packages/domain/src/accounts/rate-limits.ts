@@ -1,0 +1,86 @@
+import { createHash } from "node:crypto";
+import { DomainError } from "../errors.js";
+
+/** At most `limit` hits per fixed window of `windowSeconds`. */
+export interface RateLimitRule {
+  limit: number;
+  windowSeconds: number;
+}
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+
+/**
+ * Our own limits, per account (the username as typed, whether or not such an account exists) and
+ * per source address. Per-account limits stop guessing one person's code or password from many
+ * places; per-source limits stop one place from trying many accounts, numbers or demo profiles.
+ * docs/architecture.md "Limits" lists them.
+ */
+export const RATE_LIMITS = {
+  signInPerAccount: { limit: 10, windowSeconds: 15 * MINUTE },
+  signInPerSource: { limit: 60, windowSeconds: 15 * MINUTE },
+  codePerAccount: { limit: 5, windowSeconds: 15 * MINUTE },
+  codePerSource: { limit: 30, windowSeconds: 15 * MINUTE },
+  resendPerAccount: { limit: 3, windowSeconds: HOUR },
+  resendPerSource: { limit: 10, windowSeconds: HOUR },
+  signUpPerSource: { limit: 50, windowSeconds: HOUR },
+  smsPerNumber: { limit: 3, windowSeconds: HOUR },
+  smsPerSource: { limit: 3, windowSeconds: HOUR },
+  demoProfilePerSource: { limit: 20, windowSeconds: HOUR },
+} as const satisfies Record<string, RateLimitRule>;
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+/** One hit against one rule for one subject (a username, a phone number, an address). */
+export interface RateLimitHit {
+  rule: RateLimitName;
+  subject: string;
+}
+
+/** The counter of one key in one window (an item with TTL in the table). */
+export interface RateCounterStore {
+  /**
+   * Adds one to the counter unless it already reached `limit` (one conditional write, so parallel
+   * requests cannot all slip under the limit); false when the limit was reached.
+   */
+  increment(counter: { key: string; windowStart: number; expiresAt: number; limit: number }): Promise<boolean>;
+}
+
+/** 429: the message says when to try again and never whether an account exists. */
+export class RateLimitExceeded extends DomainError {
+  constructor(readonly retryAfterSeconds: number) {
+    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / MINUTE));
+    super("rate-limited", `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
+  }
+}
+
+/** Subjects are hashed: the table never holds who was tried, only how often. */
+const counterKey = (hit: RateLimitHit) =>
+  `${hit.rule}#${createHash("sha256").update(hit.subject.trim().toLowerCase()).digest("hex")}`;
+
+export class RateLimiter {
+  constructor(
+    private readonly store: RateCounterStore,
+    private readonly now: () => Date,
+  ) {}
+
+  /** Counts every hit; throws RateLimitExceeded (with the longest wait) when any rule is spent. */
+  async consume(...hits: RateLimitHit[]): Promise<void> {
+    const nowSeconds = Math.floor(this.now().getTime() / 1000);
+    const waits = await Promise.all(
+      hits.map(async (hit) => {
+        const rule: RateLimitRule = RATE_LIMITS[hit.rule];
+        const windowStart = nowSeconds - (nowSeconds % rule.windowSeconds);
+        const windowEnd = windowStart + rule.windowSeconds;
+        const counted = await this.store.increment({
+          key: counterKey(hit),
+          windowStart,
+          expiresAt: windowEnd,
+          limit: rule.limit,
+        });
+        return counted ? 0 : windowEnd - nowSeconds;
+      }),
+    );
+    const wait = Math.max(...waits, 0);
+    if (wait > 0) throw new RateLimitExceeded(wait);
+  }
+}

@@ -1,0 +1,127 @@
+import { ConfirmInput, ResendInput, SignInInput, SignUpInput } from "@lg/domain/accounts/auth-service";
+import { ProfileUpdateInput, ScanPreferencesInput } from "@lg/domain/accounts/profile-shapes";
+import { ReportedCaptureInput } from "@lg/domain/biometrics/reported-capture";
+import { pushSubscriptionInput } from "@lg/notices";
+import { describe, expect, it } from "vitest";
+import type { z } from "zod";
+import {
+  DemoProfileBody,
+  GenerateNoticeBody,
+  GiveConsent,
+  RegisterUpload,
+  SendNoticeBody,
+  ThreatStatusChange,
+} from "../../../lambdas/src/api/request-bodies.js";
+import { ROUTES } from "../../../lambdas/src/api/routes.js";
+
+/** The JSON body schema of every route that reads one. */
+const JSON_BODIES: Record<string, z.ZodTypeAny> = {
+  "POST /api/login": SignInInput,
+  "POST /api/auth/signup": SignUpInput,
+  "POST /api/auth/confirm": ConfirmInput,
+  "POST /api/auth/resend": ResendInput,
+  "PUT /api/profile": ProfileUpdateInput,
+  "POST /api/scan-preferences": ScanPreferencesInput,
+  "POST /api/consent": GiveConsent,
+  "PUT /api/biometric/face": RegisterUpload,
+  "PUT /api/biometric/voice": RegisterUpload,
+  "POST /api/biometric-training/embeddings": ReportedCaptureInput,
+  "PUT /api/threats/{id}/status": ThreatStatusChange,
+  "POST /api/dmca": GenerateNoticeBody,
+  "POST /api/dmca/send": SendNoticeBody,
+  "POST /api/push/subscriptions": pushSubscriptionInput({ refusal: () => undefined }),
+  "POST /api/demo/profile": DemoProfileBody,
+};
+
+/** State-changing routes that read no JSON body, and why. */
+const NO_JSON_BODY: Record<string, string> = {
+  "POST /api/logout": "no body",
+  "DELETE /api/account": "no body",
+  "POST /api/upload/face": "no body: answers a presigned URL",
+  "POST /api/upload/voice": "no body: answers a presigned URL",
+  "POST /api/biometric-training": "multipart: its own parser bounds parts and sizes",
+  "DELETE /api/biometric": "no body",
+  "POST /api/scan/force": "no body",
+  "DELETE /api/push/subscriptions/{id}": "no body; the id is bounded by the route group",
+};
+
+interface ZodInternals {
+  _zod: { def: Record<string, unknown> & { type: string; checks?: { _zod: { def: { check: string } } }[] } };
+}
+
+/** A .max() or .length() among the schema's own checks. */
+const hasMaximum = (def: ZodInternals["_zod"]["def"]) =>
+  (def.checks ?? []).some((c) => c._zod.def.check === "max_length" || c._zod.def.check === "length_equals");
+
+/** Paths inside a schema where a string, array, record or unknown value has no upper bound. */
+function unboundedPaths(schema: z.ZodTypeAny, at = "$"): string[] {
+  const { def } = (schema as unknown as ZodInternals)._zod;
+  const inner = (key: string) => def[key] as z.ZodTypeAny;
+  switch (def.type) {
+    case "string":
+      return hasMaximum(def) ? [] : [at];
+    case "array":
+      return [...(hasMaximum(def) ? [] : [at]), ...unboundedPaths(inner("element"), `${at}[]`)];
+    case "object": {
+      const shape = def.shape as Record<string, z.ZodTypeAny>;
+      const catchall = def.catchall as z.ZodTypeAny | undefined;
+      return [
+        ...Object.entries(shape).flatMap(([key, value]) => unboundedPaths(value, `${at}.${key}`)),
+        ...(catchall && (catchall as unknown as ZodInternals)._zod.def.type !== "never"
+          ? unboundedPaths(catchall, `${at}.*`)
+          : []),
+      ];
+    }
+    case "union":
+      return (def.options as z.ZodTypeAny[]).flatMap((option, i) => unboundedPaths(option, `${at}|${i}`));
+    case "optional":
+    case "nullable":
+    case "default":
+    case "prefault":
+    case "catch":
+    case "readonly":
+    case "nonoptional":
+      return unboundedPaths(inner("innerType"), at);
+    case "pipe":
+      return unboundedPaths(inner("in"), at);
+    case "number":
+    case "boolean":
+    case "literal":
+    case "enum":
+    case "null":
+    case "undefined":
+    case "transform":
+      return [];
+    default:
+      return [`${at} (${def.type})`];
+  }
+}
+
+describe("every JSON body is bounded", () => {
+  it("knows the body of every state-changing route", () => {
+    const stateChanging = ROUTES.filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`);
+    const known = new Set([...Object.keys(JSON_BODIES), ...Object.keys(NO_JSON_BODY)]);
+    expect(stateChanging.filter((route) => !known.has(route))).toEqual([]);
+  });
+
+  it.each(Object.entries(JSON_BODIES))("%s bounds every string, list and map", (_route, schema) => {
+    expect(unboundedPaths(schema)).toEqual([]);
+  });
+
+  it("finds an unbounded field when there is one", async () => {
+    const { z } = await import("zod");
+    expect(
+      unboundedPaths(z.object({ a: z.string(), b: z.array(z.string().max(2)), c: z.record(z.string(), z.number()) })),
+    ).toEqual(["$.a", "$.b", "$.c (record)"]);
+  });
+
+  it.each(Object.entries(JSON_BODIES))(
+    "%s refuses a 100,000-character string in every text field",
+    (_route, schema) => {
+      const huge = "a".repeat(100_000);
+      expect(
+        schema.safeParse({ username: huge, email: huge, threatId: huge, version: huge, firstName: huge }).success,
+      ).toBe(false);
+    },
+  );
+});
