@@ -14,6 +14,18 @@ export const dynamo = DynamoDBDocumentClient.from(new DynamoDBClient({}), {
 
 export const s3 = new S3Client({ forcePathStyle: process.env.S3_FORCE_PATH_STYLE === "true" });
 
+/**
+ * Signs upload URLs the browser PUTs to. Since SDK 3.729 a client adds a CRC32 checksum to every
+ * PutObject; when presigning there is no body yet, so the URL would carry the checksum of an empty
+ * body (x-amz-checksum-crc32=AAAAAA==) and S3 would refuse the browser's real bytes. Checksums only
+ * where an operation requires one leaves the upload's integrity to TLS and the gates that read it.
+ */
+export const s3Presigner = new S3Client({
+  forcePathStyle: process.env.S3_FORCE_PATH_STYLE === "true",
+  requestChecksumCalculation: "WHEN_REQUIRED",
+  responseChecksumValidation: "WHEN_REQUIRED",
+});
+
 export const kms = new KMSClient({});
 
 export const cognito = new CognitoIdentityProviderClient({});

@@ -17,9 +17,11 @@ const toTagging = (tags: Record<string, string>) => new URLSearchParams(tags).to
 
 /** The biometric bucket (SSE-KMS in AWS; lifecycle rules expire objects by their auto-delete tag). */
 export class S3BiometricStore implements BiometricObjectStore {
+  /** `presigner` signs upload URLs: a client that adds no checksum of a body it has not seen (clients.ts). */
   constructor(
     private readonly s3: S3Client,
     private readonly bucket: string,
+    private readonly presigner: S3Client = s3,
   ) {}
 
   presignUpload(key: string, contentType: string | undefined, expiresIn: number) {
@@ -28,7 +30,7 @@ export class S3BiometricStore implements BiometricObjectStore {
       Key: key,
       ...(contentType ? { ContentType: contentType } : {}),
     });
-    return getSignedUrl(this.s3, command, { expiresIn });
+    return getSignedUrl(this.presigner, command, { expiresIn });
   }
 
   /** Accepts both path-style (/bucket/key) and virtual-hosted (bucket.host/key) URLs of this bucket. */

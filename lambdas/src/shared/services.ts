@@ -6,7 +6,7 @@ import { RateLimiter } from "@lg/domain/accounts/rate-limits";
 import { ConsentService } from "@lg/domain/biometrics/consent";
 import { EnrolmentService } from "@lg/domain/biometrics/enrolment-service";
 import { SampleLibrary } from "@lg/domain/biometrics/sample-library";
-import { cognito, dynamo, kms, s3 } from "./clients.js";
+import { cognito, dynamo, kms, s3, s3Presigner } from "./clients.js";
 import { CognitoIdentityProvider } from "./cognito-identity-provider.js";
 import { DetectionAnalyser } from "./detection-analyser.js";
 import { DynamoAccountStore } from "./dynamo-account-store.js";
@@ -23,7 +23,7 @@ export const accountStore = once(() => new DynamoAccountStore(dynamo, env().TABL
 export const identityProvider = once(
   () => new CognitoIdentityProvider(cognito, { userPoolId: env().USER_POOL_ID, clientId: env().USER_POOL_CLIENT_ID }),
 );
-export const biometricObjects = once(() => new S3BiometricStore(s3, env().BIOMETRIC_BUCKET));
+export const biometricObjects = once(() => new S3BiometricStore(s3, env().BIOMETRIC_BUCKET, s3Presigner));
 export const dataKeys = once(() => new KmsDataKeys(kms, env().BIOMETRIC_KEY_ID));
 
 export const sampleLibrary = once(() => new SampleLibrary({ store: accountStore(), objects: biometricObjects(), now }));
