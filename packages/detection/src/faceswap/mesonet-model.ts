@@ -1,0 +1,74 @@
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { Model } from "../models/model.js";
+import { getModel, registerModel } from "../models/registry.js";
+import { onnxNodeRuntime } from "../runtimes/onnx.js";
+import type { OnnxRuntime, OnnxSessionLike } from "../runtimes/onnx-port.js";
+import { modelDir } from "../torch/weights.js";
+import {
+  buildMesoNetGraph,
+  MESONET_INPUT,
+  MESONET_OUTPUT,
+  MESONET_SIZE,
+  type MesoNetVariant,
+} from "./mesonet-graph.js";
+import { readKerasWeights } from "./mesonet-weights.js";
+
+/** The published weight files, fetched by `npm run setup` (scripts/model-manifest.json). */
+export const MESONET_FILES: Record<MesoNetVariant, string> = {
+  meso4: "mesonet/Meso4_DF.h5",
+  mesoinception4: "mesonet/MesoInception_DF.h5",
+};
+
+/** The weights are not where setup puts them: the signal then says "unknown". */
+export class MesoNetWeightsMissing extends Error {
+  constructor(readonly file: string) {
+    super(`MesoNet weights missing: ${file}. Run \`npm run setup\` first.`);
+  }
+}
+
+const CROP_VALUES = 3 * MESONET_SIZE * MESONET_SIZE;
+
+/**
+ * One MesoNet variant on onnxruntime: input planar crops [N × 3 × 256 × 256] in [0, 1]
+ * (mesonetInput), output the network's own p(real) per crop.
+ */
+export class MesoNet extends Model<Float32Array, Float32Array, OnnxSessionLike> {
+  readonly name: string;
+
+  constructor(
+    readonly variant: MesoNetVariant,
+    readonly file: string = path.join(modelDir(), MESONET_FILES[variant]),
+    private readonly runtime: OnnxRuntime = onnxNodeRuntime,
+  ) {
+    super();
+    this.name = `mesonet-${variant}`;
+  }
+
+  protected async load(): Promise<OnnxSessionLike> {
+    if (!existsSync(this.file)) throw new MesoNetWeightsMissing(this.file);
+    const weights = readKerasWeights(new Uint8Array(await readFile(this.file)));
+    return this.runtime.sessionFromBytes(buildMesoNetGraph(weights, this.variant));
+  }
+
+  protected async run(session: OnnxSessionLike, crops: Float32Array): Promise<Float32Array> {
+    if (crops.length === 0 || crops.length % CROP_VALUES !== 0)
+      throw new Error(`MesoNet takes whole 3×${MESONET_SIZE}×${MESONET_SIZE} crops, got ${crops.length} values`);
+    const count = crops.length / CROP_VALUES;
+    const outputs = await session.run({
+      [MESONET_INPUT]: this.runtime.float32Tensor(crops, [count, 3, MESONET_SIZE, MESONET_SIZE]),
+    });
+    const out = outputs[MESONET_OUTPUT];
+    if (!out || out.dims[0] !== count) throw new Error("MesoNet gave no p_real per crop");
+    return Float32Array.from(out.data as Float32Array);
+  }
+}
+
+registerModel("mesonet-meso4", () => new MesoNet("meso4"));
+registerModel("mesonet-mesoinception4", () => new MesoNet("mesoinception4"));
+
+/** The process's shared MesoNet of that variant, loaded on first use. */
+export function mesoNet(variant: MesoNetVariant): MesoNet {
+  return getModel<Float32Array, Float32Array>(`mesonet-${variant}`) as MesoNet;
+}
