@@ -8,6 +8,9 @@ import { GREETING_STATE_MACHINE, GREETING_TASKS } from "./stack-context.js";
 /** Starts the whole local stack once for the integration layer: random ports, a temp data dir. */
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "lg-integration-"));
+  // Sessions re-check their Cognito user every 60 s in AWS; 1 s lets hardening.test.ts see a
+  // disabled or deleted account end its sessions without waiting a minute.
+  process.env.SESSION_RECHECK_SECONDS ??= "1";
   const stack = await startLocalStack({
     dataDir,
     port: 0,

@@ -77,5 +77,8 @@ describe("API Gateway HTTP adapter", () => {
     });
     expect(matchRoute("GET", "/api/threats/abc")).toMatchObject({ pathParameters: { id: "abc" } });
     expect(matchRoute("GET", "/api/nothing")).toBe("no-route");
+    // API Gateway refuses a path it cannot decode; the handler never sees it.
+    expect(matchRoute("GET", "/api/threats/%E0%A4%A")).toBe("bad-encoding");
+    expect(matchRoute("GET", "/api/threats/%ZZ")).toBe("bad-encoding");
   });
 });

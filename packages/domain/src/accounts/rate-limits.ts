@@ -20,7 +20,7 @@ export const RATE_LIMITS = {
   signInPerAccount: { limit: 10, windowSeconds: 15 * MINUTE },
   signInPerSource: { limit: 60, windowSeconds: 15 * MINUTE },
   codePerAccount: { limit: 5, windowSeconds: 15 * MINUTE },
-  codePerSource: { limit: 30, windowSeconds: 15 * MINUTE },
+  codePerSource: { limit: 60, windowSeconds: 15 * MINUTE },
   resendPerAccount: { limit: 3, windowSeconds: HOUR },
   resendPerSource: { limit: 10, windowSeconds: HOUR },
   signUpPerSource: { limit: 50, windowSeconds: HOUR },
