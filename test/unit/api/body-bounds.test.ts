@@ -1,7 +1,7 @@
 import { ConfirmInput, ResendInput, SignInInput, SignUpInput } from "@lg/domain/accounts/auth-service";
 import { ProfileUpdateInput, ScanPreferencesInput } from "@lg/domain/accounts/profile-shapes";
 import { ReportedCaptureInput } from "@lg/domain/biometrics/reported-capture";
-import { pushSubscriptionInput } from "@lg/notices";
+import { PushEndpointPolicy, pushSubscriptionInput } from "@lg/notices";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import {
@@ -29,7 +29,7 @@ const JSON_BODIES: Record<string, z.ZodTypeAny> = {
   "PUT /api/threats/{id}/status": ThreatStatusChange,
   "POST /api/dmca": GenerateNoticeBody,
   "POST /api/dmca/send": SendNoticeBody,
-  "POST /api/push/subscriptions": pushSubscriptionInput({ refusal: () => undefined }),
+  "POST /api/push/subscriptions": pushSubscriptionInput(new PushEndpointPolicy()),
   "POST /api/demo/profile": DemoProfileBody,
 };
 
