@@ -30,7 +30,7 @@ describe("audio intake", () => {
         (error: unknown) => (error instanceof MediaError ? error.code : String(error)),
       );
     expect(await codeOf(decodeAudio(new Uint8Array()))).toBe("empty");
-    expect(await codeOf(decodeAudio(new TextEncoder().encode("not audio at all")))).toBe("decode_failed");
+    expect(await codeOf(decodeAudio(new TextEncoder().encode("not audio at all")))).toBe("unsupported_type");
     const clip = await bytesOf("voices/librispeech/367/367-130732-0001.flac");
     expect(await codeOf(decodeAudio(clip, { maxSeconds: 2 }))).toBe("too_long");
   });

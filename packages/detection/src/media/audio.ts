@@ -1,18 +1,17 @@
-import { spawn } from "node:child_process";
-import { randomUUID } from "node:crypto";
-import { rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import type { MediaFormat } from "../result.js";
 import { decodeInProcess } from "./audio-in-process.js";
 import { MediaError } from "./errors.js";
+import { OutputLimitExceeded, pinnedInput, pinnedProbeInput, runTool, withTemporaryFile } from "./ffmpeg.js";
 import { withinFullScale } from "./sample-bounds.js";
+import { sniffMediaType } from "./sniff.js";
 
 /**
  * Audio intake through ffmpeg: any container or codec ffmpeg reads comes out as mono float32 PCM
  * at the rate the voice models expect (16 kHz). The media goes through a private temporary file,
- * not stdin, because MP4/M4A files with the index at the end cannot be demuxed from a pipe.
- * Output is bounded: decoding stops and fails as soon as it passes `maxSeconds`. PCM WAV and FLAC
- * already at the wanted rate are decoded in-process instead (audio-in-process.ts), to the same samples.
+ * not stdin, because MP4/M4A files with the index at the end cannot be demuxed from a pipe, and
+ * ffmpeg reads it as the format its magic bytes say (ffmpeg.ts). Output is bounded: decoding stops
+ * and fails as soon as it passes `maxSeconds`. PCM WAV and FLAC already at the wanted rate are
+ * decoded in-process instead (audio-in-process.ts), to the same samples.
  */
 
 export interface DecodedAudio {
@@ -28,19 +27,6 @@ export interface DecodeOptions {
 }
 
 const DEFAULT_MAX_SECONDS = 600;
-const FFMPEG = process.env.FFMPEG_PATH ?? "ffmpeg";
-const FFPROBE = process.env.FFPROBE_PATH ?? "ffprobe";
-
-async function withTemporaryFile<T>(bytes: Uint8Array, use: (file: string) => Promise<T>): Promise<T> {
-  if (bytes.length === 0) throw new MediaError("empty", "The file is empty");
-  const file = path.join(tmpdir(), `lg-audio-${randomUUID()}`);
-  await writeFile(file, bytes, { mode: 0o600 });
-  try {
-    return await use(file);
-  } finally {
-    await rm(file, { force: true });
-  }
-}
 
 export async function decodeAudio(bytes: Uint8Array, opts: DecodeOptions = {}): Promise<DecodedAudio> {
   const sampleRate = opts.sampleRate ?? 16_000;
@@ -58,74 +44,51 @@ export async function decodeAudio(bytes: Uint8Array, opts: DecodeOptions = {}): 
 export function decodeAudioWithFfmpeg(bytes: Uint8Array, opts: DecodeOptions = {}): Promise<DecodedAudio> {
   const sampleRate = opts.sampleRate ?? 16_000;
   const maxSeconds = opts.maxSeconds ?? DEFAULT_MAX_SECONDS;
-  return withTemporaryFile(bytes, (file) => runDecoder(file, sampleRate, maxSeconds));
+  const format = audioCarrier(bytes);
+  return withTemporaryFile(bytes, (file) => runDecoder(file, format, sampleRate, maxSeconds));
 }
 
-function runDecoder(file: string, sampleRate: number, maxSeconds: number): Promise<DecodedAudio> {
+/** Audio is read from audio files and from the sound track of video containers. */
+function audioCarrier(bytes: Uint8Array): MediaFormat {
+  const type = sniffMediaType(bytes);
+  if (type.kind === "image") throw new MediaError("unsupported_type", `Expected audio, got a ${type.format} image`);
+  return type.format;
+}
+
+async function runDecoder(file: string, format: MediaFormat, sampleRate: number, maxSeconds: number) {
   const maxBytes = Math.ceil(maxSeconds * sampleRate) * 4;
-  const args = ["-hide_banner", "-nostdin", "-loglevel", "error", "-i", file, "-vn", "-ac", "1"];
+  const args = ["-hide_banner", "-nostdin", "-loglevel", "error", ...pinnedInput(format, file), "-vn", "-ac", "1"];
   args.push("-ar", String(sampleRate), "-f", "f32le", "pipe:1");
-  return new Promise((resolve, reject) => {
-    const child = spawn(FFMPEG, args, { stdio: ["ignore", "pipe", "pipe"] });
-    const chunks: Buffer[] = [];
-    let received = 0;
-    let tooLong = false;
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      if (tooLong) return;
-      received += chunk.length;
-      if (received > maxBytes) {
-        tooLong = true;
-        child.kill("SIGKILL");
-        return;
-      }
-      chunks.push(chunk);
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      // Only the start of ffmpeg's complaint is useful, and it must not grow without bound.
-      if (stderr.length < 2000) stderr += chunk.toString("utf8");
-    });
-    child.on("error", (error) => reject(new MediaError("decode_failed", `ffmpeg could not run: ${error.message}`)));
-    child.on("close", (code) => {
-      if (tooLong) {
-        reject(new MediaError("too_long", `Audio is longer than the ${maxSeconds} s limit`));
-        return;
-      }
-      if (code !== 0) {
-        reject(new MediaError("decode_failed", `Could not decode the audio: ${stderr.trim().split("\n")[0] ?? ""}`));
-        return;
-      }
-      const all = Buffer.concat(chunks, received);
-      const count = Math.floor(all.length / 4);
-      if (count === 0) {
-        reject(new MediaError("decode_failed", "The file holds no audio"));
-        return;
-      }
-      // Copy into an aligned buffer: Buffer.concat may hand back a pooled, unaligned slice.
-      const samples = new Float32Array(count);
-      new Uint8Array(samples.buffer).set(all.subarray(0, count * 4));
-      resolve({ samples, sampleRate, durationSeconds: count / sampleRate });
-    });
-  });
+  let all: Buffer;
+  try {
+    all = await runTool({ tool: "ffmpeg", args, format, maxOutputBytes: maxBytes });
+  } catch (error) {
+    if (error instanceof OutputLimitExceeded) {
+      throw new MediaError("too_long", `Audio is longer than the ${maxSeconds} s limit`);
+    }
+    throw error;
+  }
+  const count = Math.floor(all.length / 4);
+  if (count === 0) throw new MediaError("decode_failed", "The file holds no audio");
+  // Copy into an aligned buffer: Buffer.concat may hand back a pooled, unaligned slice.
+  const samples = new Float32Array(count);
+  new Uint8Array(samples.buffer).set(all.subarray(0, count * 4));
+  return { samples, sampleRate, durationSeconds: count / sampleRate };
 }
 
 /** Duration from the container (ffprobe), without decoding; for media that doesn't say, decodes. */
 export function probeDurationSeconds(bytes: Uint8Array): Promise<number> {
+  const format = audioCarrier(bytes);
   return withTemporaryFile(bytes, async (file) => {
-    const output = await new Promise<string>((resolve, reject) => {
-      const args = ["-v", "error", "-show_entries", "format=duration", "-of", "default=nw=1:nk=1", file];
-      const child = spawn(FFPROBE, args, { stdio: ["ignore", "pipe", "pipe"] });
-      let out = "";
-      child.stdout.on("data", (chunk: Buffer) => {
-        if (out.length < 200) out += chunk.toString("utf8");
-      });
-      child.on("error", (error) => reject(new MediaError("decode_failed", `ffprobe could not run: ${error.message}`)));
-      child.on("close", (code) =>
-        code === 0 ? resolve(out.trim()) : reject(new MediaError("decode_failed", "Could not read the media")),
-      );
+    const args = ["-v", "error", "-show_entries", "format=duration", "-of", "default=nw=1:nk=1"];
+    const output = await runTool({
+      tool: "ffprobe",
+      args: [...args, ...pinnedProbeInput(format, file)],
+      format,
+      maxOutputBytes: 200,
     });
-    const seconds = Number.parseFloat(output);
+    const seconds = Number.parseFloat(output.toString("utf8").trim());
     if (Number.isFinite(seconds) && seconds > 0) return seconds;
-    return (await runDecoder(file, 16_000, DEFAULT_MAX_SECONDS)).durationSeconds;
+    return (await runDecoder(file, format, 16_000, DEFAULT_MAX_SECONDS)).durationSeconds;
   });
 }

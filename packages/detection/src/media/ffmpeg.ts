@@ -1,28 +1,165 @@
-import { spawn } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { accessSync, constants } from "node:fs";
 import { rm, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { MediaFormat } from "../result.js";
 import { MediaError } from "./errors.js";
 
 /**
  * ffmpeg/ffprobe as bounded subprocesses: output past `maxOutputBytes` kills the process, so a
- * long or hostile video cannot make this process buffer without limit. In Lambda the binaries come
- * from a layer, pointed to by FFMPEG_PATH / FFPROBE_PATH.
+ * long or hostile video cannot make this process buffer without limit.
+ *
+ * Each run reads exactly one local file with the demuxer of the format sniffed from its magic bytes
+ * (`-f`), and may open no protocol but file and pipe: left to probe, ffmpeg would pick a reader
+ * by content, so an ID3 tag followed by an HLS playlist would pass the MP3 check and have ffmpeg
+ * follow the playlist's URLs. ffmpeg's own error text (temporary paths, heap addresses, its
+ * internals) never leaves this module: failures become MediaError with the product's messages.
  */
 
-export const FFMPEG = process.env.FFMPEG_PATH ?? "ffmpeg";
-export const FFPROBE = process.env.FFPROBE_PATH ?? "ffprobe";
+export type MediaToolName = "ffmpeg" | "ffprobe";
+
+/** Where a binary came from, in the order they are tried. */
+export type MediaToolSource = "env" | "path" | "package";
+
+export interface MediaTool {
+  name: MediaToolName;
+  path: string;
+  source: MediaToolSource;
+  /** The npm package the static build came from (`name@version`), for source "package". */
+  packageName?: string;
+}
+
+/** ffmpeg could not be started at all: the server's fault, not the upload's. */
+export class MediaToolUnavailable extends Error {
+  constructor(tool: MediaToolName, reason: string) {
+    super(`${tool} is not available on this server (${reason})`);
+    this.name = "MediaToolUnavailable";
+  }
+}
 
 export class OutputLimitExceeded extends Error {}
 
-export function runTool(binary: string, args: string[], maxOutputBytes: number): Promise<Buffer> {
+const ENV_NAMES: Record<MediaToolName, string> = { ffmpeg: "FFMPEG_PATH", ffprobe: "FFPROBE_PATH" };
+/** Static builds published on npm per platform (the family the Lambda layer is built from). */
+const PACKAGE_SCOPES: Record<MediaToolName, string> = { ffmpeg: "@ffmpeg-installer", ffprobe: "@ffprobe-installer" };
+
+const executable = (file: string) => {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const binaryName = (tool: MediaToolName) => (process.platform === "win32" ? `${tool}.exe` : tool);
+
+function onPath(tool: MediaToolName): string | undefined {
+  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
+    if (!dir) continue;
+    const candidate = path.join(dir, binaryName(tool));
+    if (executable(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+function packaged(tool: MediaToolName): { path: string; packageName: string } | undefined {
+  const name = `${PACKAGE_SCOPES[tool]}/${process.platform}-${process.arch}`;
+  try {
+    const manifestFile = createRequire(import.meta.url).resolve(`${name}/package.json`);
+    const { version } = createRequire(import.meta.url)(manifestFile) as { version: string };
+    const binary = path.join(path.dirname(manifestFile), binaryName(tool));
+    return executable(binary) ? { path: binary, packageName: `${name}@${version}` } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * FFMPEG_PATH / FFPROBE_PATH when set (Lambda's layer, or an operator's choice), else the first on
+ * the PATH, else the static build an installed npm package ships; undefined when there is none.
+ */
+export function resolveMediaTool(tool: MediaToolName): MediaTool | undefined {
+  const fromEnv = process.env[ENV_NAMES[tool]];
+  if (fromEnv) return { name: tool, path: fromEnv, source: "env" };
+  const found = onPath(tool);
+  if (found) return { name: tool, path: found, source: "path" };
+  const build = packaged(tool);
+  return build ? { name: tool, path: build.path, source: "package", packageName: build.packageName } : undefined;
+}
+
+const resolved = new Map<MediaToolName, MediaTool>();
+
+function toolPath(tool: MediaToolName): string {
+  let found = resolved.get(tool);
+  if (!found) {
+    found = resolveMediaTool(tool);
+    if (!found) throw new MediaToolUnavailable(tool, `not in ${ENV_NAMES[tool]}, on the PATH or installed from npm`);
+    resolved.set(tool, found);
+  }
+  return found.path;
+}
+
+/** Which build runs and its version line (`ffmpeg version 5.1.6 ...`), for start-up messages. */
+export async function describeMediaTool(tool: MediaToolName): Promise<(MediaTool & { version: string }) | undefined> {
+  const found = resolveMediaTool(tool);
+  if (!found) return undefined;
+  const version = await new Promise<string>((resolve) =>
+    execFile(found.path, ["-version"], { timeout: 10_000 }, (error, stdout) =>
+      resolve(error ? `could not run (${error.message})` : (String(stdout).split("\n")[0] ?? "").trim()),
+    ),
+  );
+  return { ...found, version };
+}
+
+/** ffmpeg's demuxer for each sniffed container (the mov demuxer reads MP4, MOV and M4A alike). */
+const DEMUXERS: Partial<Record<MediaFormat, string>> = {
+  mp4: "mov",
+  mov: "mov",
+  m4a: "mov",
+  webm: "matroska",
+  wav: "wav",
+  mp3: "mp3",
+  flac: "flac",
+  ogg: "ogg",
+};
+
+/** The input half of every command: one local file, read as the sniffed format and nothing else. */
+export function pinnedInput(format: MediaFormat, file: string): string[] {
+  const demuxer = DEMUXERS[format];
+  if (!demuxer) throw new MediaError("unsupported_type", `A ${format} file is not audio or video`);
+  return ["-protocol_whitelist", "file,pipe", "-f", demuxer, "-i", file];
+}
+
+/** ffprobe names its input bare, without -i; the forced format and the whitelist are the same. */
+export function pinnedProbeInput(format: MediaFormat, file: string): string[] {
+  return pinnedInput(format, file).filter((arg) => arg !== "-i");
+}
+
+const FAILURE_MESSAGES: Record<MediaToolName, (format: MediaFormat) => string> = {
+  ffmpeg: (format) =>
+    `The ${format.toUpperCase()} file could not be decoded: it is damaged or not what its header says`,
+  ffprobe: (format) => `The ${format.toUpperCase()} file could not be read: it is damaged or not what its header says`,
+};
+
+export interface ToolRun {
+  tool: MediaToolName;
+  args: string[];
+  /** The sniffed format the input is pinned to; names the file in error messages. */
+  format: MediaFormat;
+  maxOutputBytes: number;
+}
+
+export function runTool({ tool, args, format, maxOutputBytes }: ToolRun): Promise<Buffer> {
+  const binary = toolPath(tool);
   return new Promise((resolve, reject) => {
-    const child = spawn(binary, args, { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(binary, args, { stdio: ["ignore", "pipe", "ignore"] });
     const chunks: Buffer[] = [];
     let received = 0;
     let overflow = false;
-    let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => {
       if (overflow) return;
       received += chunk.length;
@@ -33,22 +170,18 @@ export function runTool(binary: string, args: string[], maxOutputBytes: number):
       }
       chunks.push(chunk);
     });
-    child.stderr.on("data", (chunk: Buffer) => {
-      if (stderr.length < 2000) stderr += chunk.toString("utf8");
-    });
-    child.on("error", (error) => reject(new MediaError("decode_failed", `${binary} could not run: ${error.message}`)));
+    child.on("error", (error) => reject(new MediaToolUnavailable(tool, (error as NodeJS.ErrnoException).code ?? "")));
     child.on("close", (code) => {
-      if (overflow) reject(new OutputLimitExceeded(`${binary} produced more than ${maxOutputBytes} bytes`));
-      else if (code !== 0) {
-        const firstLine = stderr.trim().split("\n")[0] ?? "";
-        reject(new MediaError("decode_failed", `Could not decode the media: ${firstLine}`));
-      } else resolve(Buffer.concat(chunks, received));
+      if (overflow) reject(new OutputLimitExceeded(`${tool} produced more than ${maxOutputBytes} bytes`));
+      else if (code !== 0) reject(new MediaError("decode_failed", FAILURE_MESSAGES[tool](format)));
+      else resolve(Buffer.concat(chunks, received));
     });
   });
 }
 
 /** MP4/MOV with the index at the end cannot be demuxed from a pipe, so media goes via a private file. */
 export async function withTemporaryFile<T>(bytes: Uint8Array, use: (file: string) => Promise<T>): Promise<T> {
+  if (bytes.length === 0) throw new MediaError("empty", "The file is empty");
   const file = path.join(tmpdir(), `lg-media-${randomUUID()}`);
   await writeFile(file, bytes, { mode: 0o600 });
   try {

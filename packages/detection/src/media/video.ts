@@ -1,6 +1,6 @@
 import type { MediaFormat } from "../result.js";
 import { MediaError } from "./errors.js";
-import { FFMPEG, FFPROBE, OutputLimitExceeded, runTool, withTemporaryFile } from "./ffmpeg.js";
+import { OutputLimitExceeded, pinnedInput, pinnedProbeInput, runTool, withTemporaryFile } from "./ffmpeg.js";
 import type { RgbImage } from "./image.js";
 import type { MediaLimits } from "./limits.js";
 import { sniffMediaType } from "./sniff.js";
@@ -38,10 +38,19 @@ interface ProbeOutput {
   streams?: ProbeStream[];
 }
 
-async function ffprobe(file: string): Promise<ProbeOutput> {
-  const args = ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", file];
-  const output = await runTool(FFPROBE, args, 1_000_000);
-  return JSON.parse(output.toString("utf8")) as ProbeOutput;
+async function ffprobe(format: MediaFormat, file: string): Promise<ProbeOutput> {
+  const args = ["-v", "error", "-print_format", "json", "-show_format", "-show_streams"];
+  const output = await runTool({
+    tool: "ffprobe",
+    args: [...args, ...pinnedProbeInput(format, file)],
+    format,
+    maxOutputBytes: 1_000_000,
+  });
+  try {
+    return JSON.parse(output.toString("utf8")) as ProbeOutput;
+  } catch {
+    throw new MediaError("decode_failed", `The ${format.toUpperCase()} file could not be read`);
+  }
 }
 
 function rotationOf(stream: ProbeStream): number {
@@ -100,18 +109,26 @@ export function sampleVideo(bytes: Uint8Array, limits: MediaLimits): Promise<Sam
     throw new MediaError("too_large", `The file is ${bytes.length} bytes; the limit is ${limits.maxBytes}`);
   }
   return withTemporaryFile(bytes, async (file) => {
-    const probe = describe(type.format, await ffprobe(file), limits);
+    const probe = describe(type.format, await ffprobe(type.format, file), limits);
     const size = analysisSize(probe.width, probe.height, limits.analysisMaxSide);
     const frameBytes = size.width * size.height * 3;
     const fps = limits.videoFramesPerSecond;
     const filter = `fps=${fps},scale=${size.width}:${size.height}`;
-    const args = ["-hide_banner", "-nostdin", "-loglevel", "error", "-i", file, "-an", "-vf", filter];
+    const args = ["-hide_banner", "-nostdin", "-loglevel", "error", ...pinnedInput(type.format, file), "-an"];
+    args.push("-vf", filter);
     args.push("-frames:v", String(limits.maxVideoFrames), "-pix_fmt", "rgb24", "-f", "rawvideo", "pipe:1");
     let raw: Buffer;
     try {
-      raw = await runTool(FFMPEG, args, frameBytes * limits.maxVideoFrames);
+      raw = await runTool({
+        tool: "ffmpeg",
+        args,
+        format: type.format,
+        maxOutputBytes: frameBytes * limits.maxVideoFrames,
+      });
     } catch (error) {
-      if (error instanceof OutputLimitExceeded) throw new MediaError("too_long", error.message);
+      if (error instanceof OutputLimitExceeded) {
+        throw new MediaError("too_long", `The video has more than the ${limits.maxVideoFrames} frames analysed`);
+      }
       throw error;
     }
     const frames: VideoFrame[] = [];
