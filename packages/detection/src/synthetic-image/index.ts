@@ -1,0 +1,9 @@
+export { ClipImageEncoder, clipImageEncoder, ModelFileMissing } from "./clip-encoder.js";
+export {
+  aiImageHead,
+  aiImageSignal,
+  type FaceBox,
+  faceSyntheticHead,
+  faceSyntheticSignal,
+  type SyntheticImageOptions,
+} from "./signals.js";

@@ -1,0 +1,174 @@
+import type { DecodedImage, RgbImage } from "../media/image.js";
+import type { Box, Signal } from "../result.js";
+import aiImageHeadJson from "./ai-image-head.json" with { type: "json" };
+import { type ClipImageEncoder, clipImageEncoder, ModelFileMissing } from "./clip-encoder.js";
+import {
+  centreSquare,
+  clipInput,
+  cropPixels,
+  faceCropRegion,
+  overlap,
+  REUSE_WHOLE_PICTURE_AT_OVERLAP,
+} from "./clip-input.js";
+import faceSyntheticHeadJson from "./face-synthetic-head.json" with { type: "json" };
+import { calibrated, type LinearProbeHead, rawScore } from "./linear-probe.js";
+
+/**
+ * The learned synthetic-picture signals, both linear probes on CLIP ViT-B/16 image embeddings:
+ * "ai-image" on the whole picture (diffusion and GAN images), "face-synthetic" on the largest
+ * face's crop (GAN faces, face swaps). One CLIP call per picture when the face fills it: the
+ * crop would be nearly the square CLIP already saw, so that embedding is reused.
+ */
+
+export const aiImageHead = aiImageHeadJson as LinearProbeHead;
+export const faceSyntheticHead = faceSyntheticHeadJson as LinearProbeHead;
+
+export interface SyntheticImageOptions {
+  /** The CLIP encoder; the process's shared one by default. */
+  encoder?: ClipImageEncoder;
+}
+
+/** A face as any detector reports it: its box in the stored picture's pixels. */
+export interface FaceBox {
+  box: Box;
+}
+
+// One embedding per analysis copy, so the two signals on one picture share a CLIP call.
+const wholePictureEmbeddings = new WeakMap<RgbImage, WeakMap<ClipImageEncoder, Promise<Float32Array>>>();
+
+async function embed(encoder: ClipImageEncoder, pixels: RgbImage): Promise<Float32Array> {
+  return encoder.predict(await clipInput(pixels));
+}
+
+export function wholePictureEmbedding(encoder: ClipImageEncoder, pixels: RgbImage): Promise<Float32Array> {
+  let byEncoder = wholePictureEmbeddings.get(pixels);
+  if (!byEncoder) {
+    byEncoder = new WeakMap();
+    wholePictureEmbeddings.set(pixels, byEncoder);
+  }
+  let embedding = byEncoder.get(encoder);
+  if (!embedding) {
+    embedding = embed(encoder, pixels);
+    embedding.catch(() => byEncoder.delete(encoder));
+    byEncoder.set(encoder, embedding);
+  }
+  return embedding;
+}
+
+const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
+
+function unknownSignal(id: Signal["id"], error: unknown): Signal {
+  if (error instanceof ModelFileMissing)
+    return {
+      id,
+      status: "unknown",
+      explanation:
+        "Not computed: the CLIP image encoder is not installed (npm run setup); this says nothing about whether the picture is synthetic",
+      evidence: { modelMissing: error.file },
+    };
+  const message = error instanceof Error ? error.message : String(error);
+  return {
+    id,
+    status: "unknown",
+    explanation: `Not computed: the CLIP image encoder failed (${message}); this says nothing about whether the picture is synthetic`,
+    evidence: { error: message },
+  };
+}
+
+function probeSignal(
+  id: Signal["id"],
+  head: LinearProbeHead,
+  embedding: Float32Array,
+  lookedAt: string,
+  finding: string,
+  evidence: Record<string, unknown>,
+): Signal {
+  const raw = rawScore(head, embedding);
+  const score = calibrated(head, raw);
+  const point = head.operatingPoint;
+  const present = score >= point.threshold;
+  const rule = `threshold ${point.threshold.toFixed(3)}, at which ${percent(point.falsePositiveRate)} of genuine pictures and ${percent(point.truePositiveRate)} of synthetic ones were flagged on ${point.measuredOn}`;
+  return {
+    id,
+    status: present ? "present" : "absent",
+    score,
+    explanation: present
+      ? `${lookedAt}: ${finding} (probability ${score.toFixed(3)}, ${rule})`
+      : `${lookedAt}: below the threshold (probability ${score.toFixed(3)}, ${rule}); this does not prove it genuine`,
+    evidence: { rawScore: raw, features: head.features, ...evidence },
+    operatingPoint: point,
+  };
+}
+
+/** "ai-image": the CLIP probe on the whole picture (the analysis copy's centre square). */
+export async function aiImageSignal(image: DecodedImage, options: SyntheticImageOptions = {}): Promise<Signal> {
+  const encoder = options.encoder ?? clipImageEncoder();
+  let embedding: Float32Array;
+  try {
+    embedding = await wholePictureEmbedding(encoder, image.pixels);
+  } catch (error) {
+    return unknownSignal("ai-image", error);
+  }
+  return probeSignal(
+    "ai-image",
+    aiImageHead,
+    embedding,
+    "A linear probe on CLIP ViT-B/16 features of the whole picture (its central square at 224 px)",
+    "looks AI-generated (diffusion or GAN image)",
+    {},
+  );
+}
+
+function largestFace<T extends FaceBox>(faces: T[]): { face: T; index: number } | null {
+  let best: { face: T; index: number } | null = null;
+  faces.forEach((face, index) => {
+    if (!best || face.box.width * face.box.height > best.face.box.width * best.face.box.height) best = { face, index };
+  });
+  return best;
+}
+
+/**
+ * "face-synthetic": the CLIP probe on the largest face's crop (box × 1.3, square) for GAN faces
+ * and face swaps. `faces` are boxes in the stored picture's pixels, as DetectedFace has them.
+ * No face: "unknown" (nothing to look at), never "absent".
+ */
+export async function faceSyntheticSignal(
+  image: DecodedImage,
+  faces: FaceBox[],
+  options: SyntheticImageOptions = {},
+): Promise<Signal> {
+  const largest = largestFace(faces);
+  if (!largest)
+    return {
+      id: "face-synthetic",
+      status: "unknown",
+      explanation: "No face was found, so no face was examined for GAN generation or face swapping",
+      evidence: { faces: 0 },
+    };
+  const { pixels, scale } = image;
+  const box = largest.face.box;
+  const inAnalysisCopy = { x: box.x * scale, y: box.y * scale, width: box.width * scale, height: box.height * scale };
+  const region = faceCropRegion(inAnalysisCopy, pixels.width, pixels.height);
+  const reuse = overlap(region, centreSquare(pixels.width, pixels.height)) >= REUSE_WHOLE_PICTURE_AT_OVERLAP;
+  const encoder = options.encoder ?? clipImageEncoder();
+  let embedding: Float32Array;
+  try {
+    embedding = reuse ? await wholePictureEmbedding(encoder, pixels) : await embed(encoder, cropPixels(pixels, region));
+  } catch (error) {
+    return unknownSignal("face-synthetic", error);
+  }
+  return probeSignal(
+    "face-synthetic",
+    faceSyntheticHead,
+    embedding,
+    `A linear probe on CLIP ViT-B/16 features of the largest face (face ${largest.index}, ${Math.round(box.width)}×${Math.round(box.height)} px, of ${faces.length})`,
+    "the face looks generated or swapped",
+    {
+      face: largest.index,
+      faceBox: box,
+      facesInPicture: faces.length,
+      cropInAnalysisCopy: region,
+      wholePictureEmbeddingReused: reuse,
+    },
+  );
+}

@@ -1,0 +1,639 @@
+/**
+ * Fits the learned synthetic-picture heads (`npm run fit:image [-- --train DIR --limit N]`):
+ * linear probes on CLIP ViT-B/16 image embeddings, written to
+ * packages/detection/src/synthetic-image/{ai-image,face-synthetic}-head.json.
+ *
+ * - Rows: every picture of ../shared/train's images/ and gan-faces/ (whole picture → "ai-image";
+ *   its largest face's crop → "face-synthetic"), and frames of its face-swap videos (largest face's
+ *   crop → "face-synthetic"). Each picture is also scored after JPEG re-encoding (q 40-90) and after
+ *   downscaling (to 25-60%) plus JPEG, since found media is recompressed and resized. Video frames at
+ *   or after 70% of each clip's duration are held out of the fit (bench/synthetic-image.ts scores them).
+ * - Features come from the product's own path (decodeImage's analysis copy, clipInput, the CLIP
+ *   encoder, one picture per call) and are cached in .cache/synthetic-image/ (gitignored).
+ * - Regularisation is chosen by grouped cross-validation, leaving one group out at a time: a
+ *   generator (system), a genuine source, or a video pair, so no generator is on both sides.
+ * - Platt scaling is fitted on the held-out-fold scores; the operating point is the calibrated
+ *   threshold flagging at most 2% of the held-out genuine rows, with its measured rates.
+ */
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
+import { appendFile, mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import sharp from "sharp";
+import { detectFaces } from "../packages/detection/src/face/detect-faces.js";
+import { type DecodedImage, decodeImage, type RgbImage } from "../packages/detection/src/media/image.js";
+import { defaultLimits } from "../packages/detection/src/media/limits.js";
+import { sampleVideo } from "../packages/detection/src/media/video.js";
+import type { Box } from "../packages/detection/src/result.js";
+import { clipImageEncoder } from "../packages/detection/src/synthetic-image/clip-encoder.js";
+import {
+  centreSquare,
+  clipInput,
+  cropPixels,
+  faceCropRegion,
+  overlap,
+  REUSE_WHOLE_PICTURE_AT_OVERLAP,
+} from "../packages/detection/src/synthetic-image/clip-input.js";
+import {
+  HELD_OUT_FROM,
+  isHeldOutFrame,
+  trainingClipSampling,
+} from "../packages/detection/src/synthetic-image/held-out-frames.js";
+import {
+  calibrated,
+  type LinearProbeHead,
+  l2Normalised,
+  rawScore,
+  sigmoid,
+} from "../packages/detection/src/synthetic-image/linear-probe.js";
+import { rocAuc, shareAtOrAbove, thresholdForFpr } from "../packages/detection/src/synthetic-image/rates.js";
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const { values } = parseArgs({
+  options: {
+    train: { type: "string", default: path.resolve(repoRoot, "../shared/train") },
+    cache: { type: "string", default: path.join(repoRoot, ".cache/synthetic-image") },
+    limit: { type: "string" },
+    "features-only": { type: "boolean", default: false },
+  },
+});
+const trainDir = path.resolve(values.train as string);
+const cacheFile = path.join(path.resolve(values.cache as string), "features.jsonl");
+const headDir = path.join(repoRoot, "packages/detection/src/synthetic-image");
+const TARGET_FPR = 0.02;
+const MIN_FACE_PX = 20;
+
+interface TrainRow {
+  path: string;
+  kind: string;
+  synthetic: boolean;
+  system: string;
+  sourceRepo: string;
+}
+
+async function readTrainLabels(): Promise<TrainRow[]> {
+  const [header = "", ...lines] = (await readFile(path.join(trainDir, "labels.csv"), "utf8")).trim().split(/\r?\n/);
+  const columns = header.split(",");
+  const at = (name: string) => columns.indexOf(name);
+  return lines.map((line) => {
+    const cells = line.split(",");
+    return {
+      path: cells[at("path")] ?? "",
+      kind: cells[at("kind")] ?? "",
+      synthetic: cells[at("synthetic")] === "1",
+      system: cells[at("system")] ?? "",
+      sourceRepo: cells[at("source_repo")] ?? "",
+    };
+  });
+}
+
+/** The group a row is held out with: its generator, its genuine source, or its video pair. */
+function groupOf(row: TrainRow): string {
+  if (row.kind === "video") return row.system.split("-")[0] === "original" ? "inswapper" : row.system.split("-")[0]!;
+  return row.synthetic ? row.system : `${row.system}:${row.sourceRepo}`;
+}
+
+interface FaceFeatures {
+  crop: number[];
+  /** IoU of the face crop with CLIP's centre square of the whole picture. */
+  overlap: number;
+  /** dlib face descriptor (original pictures only), to compare embeddings. */
+  descriptor?: number[];
+}
+
+interface FeatureRow {
+  key: string;
+  path: string;
+  group: string;
+  system: string;
+  synthetic: boolean;
+  source: "image" | "video";
+  variant: string;
+  timeSeconds?: number;
+  heldOut?: boolean;
+  whole?: number[];
+  face?: FaceFeatures;
+}
+
+const compact = (vector: ArrayLike<number>) => Array.from(vector, (v) => Math.round(v * 1e5) / 1e5);
+
+/** Deterministic per-file random numbers, so a refit builds the same variants. */
+function randomFor(key: string): () => number {
+  let state = createHash("sha256").update(key).digest().readUInt32LE(0) || 1;
+  return () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 4294967296;
+  };
+}
+
+async function reencode(pixels: RgbImage, scale: number, quality: number): Promise<DecodedImage> {
+  const { width, height } = pixels;
+  let pipeline = sharp(pixels.data, { raw: { width, height, channels: 3 } });
+  if (scale < 1) pipeline = pipeline.resize({ width: Math.max(32, Math.round(width * scale)) });
+  const jpeg = await pipeline.jpeg({ quality }).toBuffer();
+  return decodeImage(new Uint8Array(jpeg), defaultLimits, defaultLimits.analysisMaxSide);
+}
+
+async function embed(pixels: RgbImage): Promise<number[]> {
+  return compact(await clipImageEncoder().predict(await clipInput(pixels)));
+}
+
+async function faceFeatures(pixels: RgbImage, box: Box | undefined): Promise<FaceFeatures | undefined> {
+  if (!box || Math.min(box.width, box.height) < MIN_FACE_PX) return undefined;
+  const region = faceCropRegion(box, pixels.width, pixels.height);
+  return {
+    crop: await embed(cropPixels(pixels, region)),
+    overlap: overlap(region, centreSquare(pixels.width, pixels.height)),
+  };
+}
+
+const scaled = (box: Box, by: number): Box => ({
+  x: box.x * by,
+  y: box.y * by,
+  width: box.width * by,
+  height: box.height * by,
+});
+
+async function imageFeatureRows(row: TrainRow): Promise<FeatureRow[]> {
+  const original = await decodeImage(
+    new Uint8Array(await readFile(path.join(trainDir, row.path))),
+    defaultLimits,
+    defaultLimits.analysisMaxSide,
+  );
+  const faces = await detectFaces(original.pixels, 1, []);
+  const largest = faces[0];
+  const random = randomFor(row.path);
+  const q1 = 40 + Math.round(random() * 50);
+  const down = 0.25 + random() * 0.35;
+  const q2 = 50 + Math.round(random() * 40);
+  const variants: [string, DecodedImage][] = [
+    ["original", original],
+    [`jpeg-q${q1}`, await reencode(original.pixels, 1, q1)],
+    [`down-${down.toFixed(2)}-q${q2}`, await reencode(original.pixels, down, q2)],
+  ];
+  const rows: FeatureRow[] = [];
+  for (const [variant, image] of variants) {
+    const box = largest ? scaled(largest.box, image.pixels.width / original.pixels.width) : undefined;
+    const face = await faceFeatures(image.pixels, box);
+    if (face && variant === "original" && largest) face.descriptor = compact(largest.descriptor);
+    rows.push({
+      key: `${row.path}|${variant}`,
+      path: row.path,
+      group: groupOf(row),
+      system: row.system,
+      synthetic: row.synthetic,
+      source: "image",
+      variant,
+      whole: await embed(image.pixels),
+      ...(face ? { face } : {}),
+    });
+  }
+  return rows;
+}
+
+async function videoFeatureRows(row: TrainRow): Promise<FeatureRow[]> {
+  const bytes = new Uint8Array(await readFile(path.join(trainDir, row.path)));
+  const probe = await sampleVideo(bytes, { ...defaultLimits, videoFramesPerSecond: 1, maxVideoFrames: 1 });
+  const duration = probe.probe.durationSeconds;
+  const sampling = trainingClipSampling(duration);
+  const { frames } = await sampleVideo(bytes, {
+    ...defaultLimits,
+    videoFramesPerSecond: sampling.framesPerSecond,
+    maxVideoFrames: sampling.maxFrames,
+  });
+  const rows: FeatureRow[] = [];
+  for (const frame of frames) {
+    const largest = (await detectFaces(frame.image, 1, []))[0];
+    if (!largest) continue;
+    const quality = 40 + Math.round(randomFor(`${row.path}@${frame.timeSeconds}`)() * 50);
+    const recompressed = await reencode(frame.image, 1, quality);
+    for (const [variant, pixels] of [
+      ["original", frame.image],
+      [`jpeg-q${quality}`, recompressed.pixels],
+    ] as const) {
+      const face = await faceFeatures(pixels, largest.box);
+      if (!face) continue;
+      if (variant === "original") face.descriptor = compact(largest.descriptor);
+      rows.push({
+        key: `${row.path}@${frame.timeSeconds.toFixed(3)}|${variant}`,
+        path: row.path,
+        group: groupOf(row),
+        system: row.system,
+        synthetic: row.synthetic,
+        source: "video",
+        variant,
+        timeSeconds: frame.timeSeconds,
+        heldOut: isHeldOutFrame(frame.timeSeconds, duration),
+        face,
+      });
+    }
+  }
+  return rows;
+}
+
+async function readCache(): Promise<Map<string, FeatureRow[]>> {
+  const byFile = new Map<string, FeatureRow[]>();
+  if (!existsSync(cacheFile)) return byFile;
+  for (const line of (await readFile(cacheFile, "utf8")).split("\n")) {
+    if (!line) continue;
+    const entry = JSON.parse(line) as { path: string; rows: FeatureRow[] };
+    byFile.set(entry.path, entry.rows);
+  }
+  return byFile;
+}
+
+async function extractFeatures(rows: TrainRow[]): Promise<FeatureRow[]> {
+  await mkdir(path.dirname(cacheFile), { recursive: true });
+  const cached = await readCache();
+  const out: FeatureRow[] = [];
+  let done = 0;
+  for (const row of rows) {
+    let features = cached.get(row.path);
+    if (!features) {
+      features = row.kind === "video" ? await videoFeatureRows(row) : await imageFeatureRows(row);
+      await appendFile(cacheFile, `${JSON.stringify({ path: row.path, rows: features })}\n`);
+    }
+    out.push(...features);
+    if (++done % 25 === 0) console.error(`features: ${done}/${rows.length} files`);
+  }
+  return out;
+}
+
+// ---- logistic regression (L2, Newton), grouped cross-validation, Platt scaling ----
+
+interface Example {
+  x: Float64Array;
+  y: 0 | 1;
+  group: string;
+  /** Cross-validation fold (assignFolds). */
+  fold: number;
+  weight: number;
+}
+
+interface LinearModel {
+  weights: Float64Array;
+  bias: number;
+}
+
+function choleskySolve(matrix: Float64Array, rhs: Float64Array, n: number): Float64Array {
+  const l = new Float64Array(n * n);
+  for (let i = 0; i < n; i++)
+    for (let j = 0; j <= i; j++) {
+      let sum = matrix[i * n + j] as number;
+      for (let k = 0; k < j; k++) sum -= (l[i * n + k] as number) * (l[j * n + k] as number);
+      l[i * n + j] = i === j ? Math.sqrt(Math.max(sum, 1e-12)) : sum / (l[j * n + j] as number);
+    }
+  const y = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    let sum = rhs[i] as number;
+    for (let k = 0; k < i; k++) sum -= (l[i * n + k] as number) * (y[k] as number);
+    y[i] = sum / (l[i * n + i] as number);
+  }
+  const x = new Float64Array(n);
+  for (let i = n - 1; i >= 0; i--) {
+    let sum = y[i] as number;
+    for (let k = i + 1; k < n; k++) sum -= (l[k * n + i] as number) * (x[k] as number);
+    x[i] = sum / (l[i * n + i] as number);
+  }
+  return x;
+}
+
+/** Weighted L2-penalised logistic regression (bias unpenalised) by Newton's method. */
+function fitLogistic(examples: Example[], lambda: number, start?: LinearModel): LinearModel {
+  const d = examples[0]!.x.length;
+  const n = d + 1;
+  const theta = new Float64Array(n);
+  if (start) {
+    theta.set(start.weights);
+    theta[d] = start.bias;
+  }
+  for (let iteration = 0; iteration < 25; iteration++) {
+    const gradient = new Float64Array(n);
+    const hessian = new Float64Array(n * n);
+    const row = new Float64Array(n);
+    for (const example of examples) {
+      row.set(example.x);
+      row[d] = 1;
+      let z = 0;
+      for (let i = 0; i < n; i++) z += (theta[i] as number) * (row[i] as number);
+      const p = sigmoid(z);
+      const g = example.weight * (p - example.y);
+      const h = example.weight * Math.max(p * (1 - p), 1e-10);
+      for (let i = 0; i < n; i++) {
+        const ri = row[i] as number;
+        gradient[i] = (gradient[i] as number) + g * ri;
+        const hri = h * ri;
+        const base = i * n;
+        for (let j = 0; j <= i; j++) hessian[base + j] = (hessian[base + j] as number) + hri * (row[j] as number);
+      }
+    }
+    for (let i = 0; i < d; i++) {
+      gradient[i] = (gradient[i] as number) + lambda * (theta[i] as number);
+      hessian[i * n + i] = (hessian[i * n + i] as number) + lambda;
+    }
+    hessian[d * n + d] = (hessian[d * n + d] as number) + 1e-8;
+    for (let i = 0; i < n; i++) for (let j = 0; j < i; j++) hessian[j * n + i] = hessian[i * n + j] as number;
+    const step = choleskySolve(hessian, gradient, n);
+    let largest = 0;
+    for (let i = 0; i < n; i++) {
+      theta[i] = (theta[i] as number) - (step[i] as number);
+      largest = Math.max(largest, Math.abs(step[i] as number));
+    }
+    if (largest < 1e-6) break;
+  }
+  return { weights: theta.slice(0, d), bias: theta[d] as number };
+}
+
+const predict = (model: LinearModel, x: Float64Array) => {
+  let z = model.bias;
+  for (let i = 0; i < x.length; i++) z += (model.weights[i] as number) * (x[i] as number);
+  return z;
+};
+
+/** Per-feature mean and deviation of the training rows, applied to every row. */
+function standardiser(xs: Float64Array[]) {
+  const d = xs[0]!.length;
+  const mean = new Float64Array(d);
+  const scale = new Float64Array(d);
+  for (const x of xs) for (let i = 0; i < d; i++) mean[i] = (mean[i] as number) + (x[i] as number) / xs.length;
+  for (const x of xs)
+    for (let i = 0; i < d; i++)
+      scale[i] = (scale[i] as number) + ((x[i] as number) - (mean[i] as number)) ** 2 / xs.length;
+  for (let i = 0; i < d; i++) scale[i] = Math.sqrt(scale[i] as number) || 1;
+  const apply = (x: Float64Array) => x.map((v, i) => (v - (mean[i] as number)) / (scale[i] as number));
+  return { mean, scale, apply };
+}
+
+/**
+ * Each class carries half the weight, and within a class each group weighs by √(its size), so
+ * the 100 ComfyUI pictures do not drown the 9 Flux ones nor one video pair the still photos.
+ */
+function weighted(rows: { y: 0 | 1; group: string }[]): number[] {
+  const groupSize = new Map<string, number>();
+  for (const row of rows) groupSize.set(`${row.y}|${row.group}`, (groupSize.get(`${row.y}|${row.group}`) ?? 0) + 1);
+  const raw = rows.map((row) => 1 / Math.sqrt(groupSize.get(`${row.y}|${row.group}`) as number));
+  const classTotal = [0, 0];
+  rows.forEach((row, i) => {
+    classTotal[row.y] = (classTotal[row.y] as number) + (raw[i] as number);
+  });
+  return rows.map((row, i) => ((raw[i] as number) / (classTotal[row.y] as number)) * (rows.length / 2));
+}
+
+function trainOn(examples: Example[], lambda: number): (x: Float64Array) => number {
+  const standard = standardiser(examples.map((e) => e.x));
+  const model = fitLogistic(
+    examples.map((e) => ({ ...e, x: standard.apply(e.x) })),
+    lambda,
+  );
+  return (x) => predict(model, standard.apply(x));
+}
+
+/** Held-out raw scores: each fold scored by a model fitted without it. */
+function outOfFold(examples: Example[], lambda: number): number[] {
+  const scores = new Array<number>(examples.length).fill(Number.NaN);
+  for (const fold of new Set(examples.map((e) => e.fold))) {
+    const training = examples.filter((e) => e.fold !== fold);
+    if (new Set(training.map((e) => e.y)).size < 2) continue;
+    const score = trainOn(training, lambda);
+    examples.forEach((e, i) => {
+      if (e.fold === fold) scores[i] = score(e.x);
+    });
+  }
+  return scores;
+}
+
+/**
+ * Folds: one per generator (all of its pictures) and one per video pair (original and swap
+ * together), so a fold's synthetic rows come from a system the rest of the fit never saw. The
+ * genuine still pictures, from only a few sources, are dealt across the folds by file (a source
+ * held out whole would leave, say, no camera photo in the fit and test nothing but that).
+ */
+function assignFolds(rows: FeatureRow[]): number[] {
+  const heldOutGroups = [
+    ...new Set(rows.filter((r) => r.synthetic || r.source === "video").map((r) => r.group)),
+  ].sort();
+  const genuineFiles = [...new Set(rows.filter((r) => !r.synthetic && r.source !== "video").map((r) => r.path))].sort(
+    (a, b) => createHash("sha256").update(a).digest().compare(createHash("sha256").update(b).digest()),
+  );
+  return rows.map((r) =>
+    r.synthetic || r.source === "video"
+      ? heldOutGroups.indexOf(r.group)
+      : genuineFiles.indexOf(r.path) % heldOutGroups.length,
+  );
+}
+
+const split = (examples: Example[], scores: number[]) => ({
+  genuine: scores.filter((_, i) => examples[i]!.y === 0),
+  synthetic: scores.filter((_, i) => examples[i]!.y === 1),
+});
+
+function fitPlatt(scores: number[], labels: (0 | 1)[]): { a: number; b: number } {
+  const examples = scores.map((s, i) => ({ x: Float64Array.of(s), y: labels[i]!, group: "", fold: 0, weight: 1 }));
+  const weights = weighted(examples);
+  const model = fitLogistic(
+    examples.map((e, i) => ({ ...e, weight: weights[i]! })),
+    1e-6,
+  );
+  return { a: model.weights[0] as number, b: model.bias };
+}
+
+const LAMBDAS = [1, 10, 30, 100, 300, 1000, 3000];
+const today = new Date().toISOString().slice(0, 10);
+
+interface HeadFit {
+  head: LinearProbeHead;
+  heldOutScores: number[];
+}
+
+function fitHead(
+  name: string,
+  examples: Example[],
+  rowsOf: (i: number) => FeatureRow,
+  features: string,
+  measuredOn: string,
+): HeadFit {
+  console.error(`${name}: ${examples.length} rows, ${new Set(examples.map((e) => e.fold)).size} folds`);
+  let best: { lambda: number; auc: number; tpr: number; scores: number[] } | undefined;
+  const search: Record<string, { auc: number; tprAt2: number }> = {};
+  for (const lambda of LAMBDAS) {
+    const scores = outOfFold(examples, lambda);
+    const { genuine, synthetic } = split(examples, scores);
+    const auc = rocAuc(genuine, synthetic);
+    const tpr = shareAtOrAbove(synthetic, thresholdForFpr(genuine, TARGET_FPR));
+    search[String(lambda)] = { auc: round(auc), tprAt2: round(tpr) };
+    console.error(`  lambda ${lambda}: held-out AUC ${auc.toFixed(4)}, TPR at 2% FPR ${tpr.toFixed(3)}`);
+    if (!best || auc > best.auc + 1e-4 || (Math.abs(auc - best.auc) <= 1e-4 && tpr > best.tpr))
+      best = { lambda, auc, tpr, scores };
+  }
+  if (!best) throw new Error("no fit");
+  const labels = examples.map((e) => e.y);
+  const platt = fitPlatt(best.scores, labels);
+  const probabilities = best.scores.map((s) => sigmoid(platt.a * s + platt.b));
+  const { genuine, synthetic } = split(examples, probabilities);
+  const threshold = thresholdForFpr(genuine, TARGET_FPR);
+  const byGroup: Record<string, { n: number; flagged: number; synthetic: boolean }> = {};
+  examples.forEach((e, i) => {
+    const key = `${e.group} (${e.y === 1 ? "synthetic" : "genuine"})`;
+    const entry = byGroup[key] ?? { n: 0, flagged: 0, synthetic: e.y === 1 };
+    entry.n++;
+    if ((probabilities[i] as number) >= threshold) entry.flagged++;
+    byGroup[key] = entry;
+  });
+  const originals = examples.map((_, i) => rowsOf(i).variant === "original");
+  const originalSplit = split(
+    examples.filter((_, i) => originals[i]),
+    probabilities.filter((_, i) => originals[i]),
+  );
+  // The shipped probe: fitted on every row, standardisation folded into the weights.
+  const standard = standardiser(examples.map((e) => e.x));
+  const model = fitLogistic(
+    examples.map((e) => ({ ...e, x: standard.apply(e.x) })),
+    best.lambda,
+  );
+  const weights = Array.from(model.weights, (w, i) => w / (standard.scale[i] as number));
+  const bias = model.bias - weights.reduce((sum, w, i) => sum + w * (standard.mean[i] as number), 0);
+  const head: LinearProbeHead = {
+    features,
+    weights: weights.map((w) => Number(w.toPrecision(7))),
+    bias: Number(bias.toPrecision(9)),
+    platt: { a: Number(platt.a.toPrecision(7)), b: Number(platt.b.toPrecision(7)) },
+    operatingPoint: {
+      threshold: round(threshold),
+      falsePositiveRate: round(shareAtOrAbove(genuine, threshold)),
+      truePositiveRate: round(shareAtOrAbove(synthetic, threshold)),
+      measuredOn,
+    },
+    fit: {
+      script: "scripts/fit-image-detectors.ts (npm run fit:image)",
+      date: today,
+      rows: { genuine: genuine.length, synthetic: synthetic.length },
+      crossValidation:
+        "one fold per generator and per video pair (original and swap together), genuine still pictures dealt across the folds by file; a picture's copies stay in its fold",
+      lambdaSearch: search,
+      lambda: best.lambda,
+      heldOutAuc: round(best.auc),
+      heldOutAucOriginalsOnly: round(rocAuc(originalSplit.genuine, originalSplit.synthetic)),
+      heldOutTprAtOperatingPointOriginalsOnly: round(shareAtOrAbove(originalSplit.synthetic, threshold)),
+      heldOutFprAtOperatingPointOriginalsOnly: round(shareAtOrAbove(originalSplit.genuine, threshold)),
+      heldOutByGroup: Object.fromEntries(
+        Object.entries(byGroup).map(([group, e]) => [
+          group,
+          { rows: e.n, synthetic: e.synthetic, flagged: round(e.flagged / e.n) },
+        ]),
+      ),
+    },
+  };
+  console.error(
+    `  chose lambda ${best.lambda}: threshold ${head.operatingPoint.threshold}, FPR ${head.operatingPoint.falsePositiveRate}, TPR ${head.operatingPoint.truePositiveRate}`,
+  );
+  return { head, heldOutScores: probabilities };
+}
+
+const round = (v: number) => Math.round(v * 1e4) / 1e4;
+
+function examplesOf(rows: FeatureRow[], vector: (row: FeatureRow) => number[] | undefined): Example[] {
+  const folds = assignFolds(rows);
+  const base = rows.map((row, i) => ({
+    x: l2Normalised(vector(row) as number[]),
+    y: (row.synthetic ? 1 : 0) as 0 | 1,
+    group: row.group,
+    fold: folds[i] as number,
+  }));
+  const weights = weighted(base);
+  return base.map((e, i) => ({ ...e, weight: weights[i] as number }));
+}
+
+/** Held-out AUC of a probe on each candidate embedding of the same faces: what decides the face signal's input. */
+function compareFaceEmbeddings(rows: FeatureRow[]): Record<string, number> {
+  const comparable = rows.filter((r) => r.variant === "original" && r.face?.descriptor && r.face.crop);
+  const out: Record<string, number> = { faces: comparable.length };
+  const candidates: [string, (r: FeatureRow) => number[] | undefined][] = [
+    ["clipFaceCrop", (r) => r.face?.crop],
+    ["dlibDescriptor", (r) => r.face?.descriptor],
+  ];
+  const withWhole = comparable.filter((r) => r.whole);
+  for (const [name, vector] of candidates) {
+    const examples = examplesOf(comparable, vector);
+    const { genuine, synthetic } = split(examples, outOfFold(examples, 10));
+    out[name] = round(rocAuc(genuine, synthetic));
+  }
+  for (const [name, vector] of [
+    ["clipFaceCropStillsOnly", (r: FeatureRow) => r.face?.crop],
+    ["clipWholePictureStillsOnly", (r: FeatureRow) => r.whole],
+  ] as const) {
+    const examples = examplesOf(withWhole, vector);
+    const { genuine, synthetic } = split(examples, outOfFold(examples, 10));
+    out[name] = round(rocAuc(genuine, synthetic));
+  }
+  return out;
+}
+
+async function main() {
+  const labels = (await readTrainLabels()).filter(
+    (row) => row.path.startsWith("images/") || row.path.startsWith("gan-faces/") || row.path.startsWith("video/"),
+  );
+  const limit = values.limit ? Number(values.limit) : undefined;
+  const chosen = limit ? labels.filter((_, i) => i % Math.ceil(labels.length / limit) === 0) : labels;
+  const rows = await extractFeatures(chosen);
+  if (values["features-only"]) return;
+
+  const pictureRows = rows.filter((r) => r.source === "image" && r.whole);
+  const aiImage = fitHead(
+    "ai-image",
+    examplesOf(pictureRows, (r) => r.whole),
+    (i) => pictureRows[i]!,
+    "clip-vit-b16-int8 image_embeds of the whole picture (analysis copy, centre 224 crop), L2-normalised",
+    `../shared/train held-out folds (one generator held out per fold; originals, JPEG q40-90 and downscaled copies), ${today}`,
+  );
+
+  const faceRows = rows.filter((r) => r.face && !r.heldOut);
+  const comparison = compareFaceEmbeddings(faceRows);
+  console.error("face embedding comparison (held-out AUC, originals):", comparison);
+  const faceSynthetic = fitHead(
+    "face-synthetic",
+    examplesOf(faceRows, (r) => r.face?.crop),
+    (i) => faceRows[i]!,
+    "clip-vit-b16-int8 image_embeds of the largest face's square crop (box × 1.3), L2-normalised",
+    `../shared/train held-out folds (one generator or video pair held out per fold; face crops of pictures and video frames, recompressed copies), ${today}`,
+  );
+  faceSynthetic.head.fit.embeddingComparison = comparison;
+
+  // How far the whole-picture embedding may stand in for the face crop's (signals.ts reuses it).
+  const reusable = rows.filter((r) => r.face && r.whole && r.face.overlap >= REUSE_WHOLE_PICTURE_AT_OVERLAP);
+  const head = faceSynthetic.head;
+  const differences = reusable.map((r) => {
+    const crop = calibrated(head, rawScore(head, r.face!.crop));
+    const whole = calibrated(head, rawScore(head, r.whole!));
+    return {
+      delta: Math.abs(crop - whole),
+      agree: crop >= head.operatingPoint.threshold === whole >= head.operatingPoint.threshold,
+    };
+  });
+  head.fit.wholePictureReuse = {
+    overlapAtLeast: REUSE_WHOLE_PICTURE_AT_OVERLAP,
+    faces: reusable.length,
+    meanAbsoluteProbabilityDifference: round(
+      differences.reduce((s, d) => s + d.delta, 0) / Math.max(1, differences.length),
+    ),
+    sameDecision: round(differences.filter((d) => d.agree).length / Math.max(1, differences.length)),
+  };
+  const heldOutFrames = rows.filter((r) => r.heldOut);
+  head.fit.videoFramesHeldOut = `frames at or after ${HELD_OUT_FROM * 100}% of each training clip's duration (${heldOutFrames.length} rows): not fitted on`;
+
+  if (limit) {
+    console.error("--limit given: heads not written");
+    return;
+  }
+  for (const [file, fit] of [
+    ["ai-image-head.json", aiImage],
+    ["face-synthetic-head.json", faceSynthetic],
+  ] as const)
+    await writeFile(path.join(headDir, file), `${JSON.stringify(fit.head, null, 1)}\n`);
+  console.error(`wrote ${headDir}/ai-image-head.json and face-synthetic-head.json`);
+}
+
+await main();

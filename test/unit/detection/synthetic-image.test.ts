@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import { detectFacesInImage } from "../../../packages/detection/src/face/detect-faces.js";
+import { type DecodedImage, decodeImage } from "../../../packages/detection/src/media/image.js";
+import { defaultLimits } from "../../../packages/detection/src/media/limits.js";
+import { onnxNodeRuntime } from "../../../packages/detection/src/runtimes/onnx.js";
+import type { OnnxTensorLike } from "../../../packages/detection/src/runtimes/onnx-port.js";
+import {
+  aiImageSignal,
+  ClipImageEncoder,
+  faceSyntheticSignal,
+} from "../../../packages/detection/src/synthetic-image/index.js";
+import { dataFile } from "./data-dir.js";
+
+const decode = (relative: string): Promise<DecodedImage> =>
+  decodeImage(dataFile(relative), defaultLimits, defaultLimits.analysisMaxSide);
+
+const SD2_OLD_MAN = "fake-images/stablediffusion-samples/assets/stable-samples/depth2img/old_man.png";
+const CAMERA_PHOTO = "provenance/c2pa-public-testfiles/image/jpeg/nikon-20221019-building.jpeg";
+const SWAPPED_FACE = "fake-images/mesonet/test_images/df/df00204.jpg";
+const REAL_FACE = "fake-images/mesonet/test_images/real/real00240.jpg";
+
+/** The real encoder with its runtime recording the shape of every pixel_values it is given. */
+function recordingEncoder() {
+  const inputs: number[][] = [];
+  const encoder = new ClipImageEncoder(undefined, {
+    ...onnxNodeRuntime,
+    sessionFromBytes: async (bytes) => {
+      const session = await onnxNodeRuntime.sessionFromBytes(bytes);
+      return {
+        run: (feeds: Record<string, OnnxTensorLike>) => {
+          inputs.push([...(feeds.pixel_values?.dims ?? [])]);
+          return session.run(feeds);
+        },
+      };
+    },
+  });
+  return { encoder, inputs };
+}
+
+describe("ai-image signal (CLIP probe on the whole picture)", () => {
+  it("scores a Stable Diffusion 2 picture without metadata above a camera photo", async () => {
+    const generated = await aiImageSignal(await decode(SD2_OLD_MAN));
+    const camera = await aiImageSignal(await decode(CAMERA_PHOTO));
+    expect(generated.score).toBeGreaterThan(camera.score as number);
+    expect(generated.status).toBe("present");
+    expect(camera.status).toBe("absent");
+    expect(generated.operatingPoint?.falsePositiveRate).toBeLessThanOrEqual(0.02);
+    expect(generated.explanation).toContain("whole picture");
+    expect(generated.explanation).toContain(`threshold ${generated.operatingPoint?.threshold.toFixed(3)}`);
+    expect(typeof generated.evidence.rawScore).toBe("number");
+  });
+
+  it("says unknown, never absent, when the CLIP model file is missing", async () => {
+    const encoder = new ClipImageEncoder("/nonexistent/clip_encoder.int8.onnx");
+    const image = await decode(REAL_FACE);
+    for (const signal of [
+      await aiImageSignal(image, { encoder }),
+      await faceSyntheticSignal(image, await detectFacesInImage(image, []), { encoder }),
+    ]) {
+      expect(signal.status).toBe("unknown");
+      expect(signal.score).toBeUndefined();
+      expect(signal.explanation).toContain("not installed");
+    }
+  });
+});
+
+describe("face-synthetic signal (CLIP probe on the largest face)", () => {
+  it("scores a face-swap crop above a real face crop", async () => {
+    const swapped = await decode(SWAPPED_FACE);
+    const real = await decode(REAL_FACE);
+    const swappedSignal = await faceSyntheticSignal(swapped, await detectFacesInImage(swapped, []));
+    const realSignal = await faceSyntheticSignal(real, await detectFacesInImage(real, []));
+    expect(swappedSignal.score).toBeGreaterThan(realSignal.score as number);
+    expect(swappedSignal.evidence.face).toBe(0);
+    expect(swappedSignal.explanation).toContain("largest face");
+  });
+
+  it("is unknown when the picture has no face", async () => {
+    const signal = await faceSyntheticSignal(await decode(CAMERA_PHOTO), []);
+    expect(signal.status).toBe("unknown");
+    expect(signal.score).toBeUndefined();
+  });
+});
+
+describe("CLIP calls", () => {
+  it("makes one batch-of-one call for both signals when the face fills the picture", async () => {
+    const { encoder, inputs } = recordingEncoder();
+    const image = await decode(REAL_FACE);
+    const faces = await detectFacesInImage(image, []);
+    expect(faces.length).toBeGreaterThan(0);
+    const [, face] = await Promise.all([
+      aiImageSignal(image, { encoder }),
+      faceSyntheticSignal(image, faces, { encoder }),
+    ]);
+    expect(face.evidence.wholePictureEmbeddingReused).toBe(true);
+    expect(inputs).toEqual([[1, 3, 224, 224]]);
+  });
+
+  it("embeds a small face's crop in its own batch-of-one call", async () => {
+    const { encoder, inputs } = recordingEncoder();
+    const image = await decode("faces/face_recognition/examples/two_people.jpg");
+    const faces = await detectFacesInImage(image, []);
+    await aiImageSignal(image, { encoder });
+    const face = await faceSyntheticSignal(image, faces, { encoder });
+    expect(face.evidence.wholePictureEmbeddingReused).toBe(false);
+    expect(inputs).toEqual([
+      [1, 3, 224, 224],
+      [1, 3, 224, 224],
+    ]);
+  });
+});
