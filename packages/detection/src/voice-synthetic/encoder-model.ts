@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { Model } from "../models/model.js";
-import { getModel, registerModel } from "../models/registry.js";
+import { getModel, registeredModels, registerModel } from "../models/registry.js";
 import { onnxNodeRuntime } from "../runtimes/onnx.js";
 import { modelDir } from "../torch/weights.js";
 import { readCt2Model } from "./ct2-model.js";
@@ -41,7 +41,8 @@ export class WhisperEncoder extends Model<EncoderInput, EncoderWindows, EncoderR
 
   protected async load(): Promise<EncoderRun> {
     const file = whisperModelPath();
-    if (!existsSync(file)) throw new WhisperModelMissingError(`Whisper weights missing: ${file}. Run \`npm run setup\` first.`);
+    if (!existsSync(file))
+      throw new WhisperModelMissingError(`Whisper weights missing: ${file}. Run \`npm run setup\` first.`);
     const model = await readCt2Model(file, (name) => name.startsWith("encoder/"));
     const shape = encoderShape(model);
     const layers = Math.min(this.layers ?? shape.layers, shape.layers);
@@ -57,6 +58,6 @@ export class WhisperEncoder extends Model<EncoderInput, EncoderWindows, EncoderR
 /** One encoder per depth: a head fitted on the first k layers runs only those. */
 export function whisperEncoder(layers: number): Model<EncoderInput, EncoderWindows> {
   const name = `${WHISPER_ENCODER_MODEL}-${layers}`;
-  registerModel(name, () => new WhisperEncoder(layers));
+  if (!registeredModels().includes(name)) registerModel(name, () => new WhisperEncoder(layers));
   return getModel<EncoderInput, EncoderWindows>(name);
 }

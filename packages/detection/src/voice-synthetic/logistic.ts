@@ -55,7 +55,8 @@ export function fitLogistic(rows: LabelledRows, lambda: number, iterations = 250
       z[r * dims + d] = ((x[r * dims + d] as number) - (mean[d] as number)) / (scale[d] as number);
   // Class-balanced: both classes carry half the total weight.
   const classTotal = [0, 0];
-  for (let r = 0; r < n; r++) classTotal[y[r] as number] = (classTotal[y[r] as number] as number) + (rows.weight[r] as number);
+  for (let r = 0; r < n; r++)
+    classTotal[y[r] as number] = (classTotal[y[r] as number] as number) + (rows.weight[r] as number);
   const w = new Float64Array(n);
   for (let r = 0; r < n; r++) w[r] = (rows.weight[r] as number) / (2 * (classTotal[y[r] as number] as number));
   const beta = new Float64Array(dims);
@@ -79,7 +80,8 @@ export function fitLogistic(rows: LabelledRows, lambda: number, iterations = 250
       const gd = grad[d] as number;
       m[d] = 0.9 * (m[d] as number) + 0.1 * gd;
       v[d] = 0.999 * (v[d] as number) + 0.001 * gd * gd;
-      const step = (rate * ((m[d] as number) / (1 - 0.9 ** it))) / (Math.sqrt((v[d] as number) / (1 - 0.999 ** it)) + 1e-8);
+      const step =
+        (rate * ((m[d] as number) / (1 - 0.9 ** it))) / (Math.sqrt((v[d] as number) / (1 - 0.999 ** it)) + 1e-8);
       if (d === dims) bias -= step;
       else beta[d] = (beta[d] as number) - step;
     }

@@ -39,9 +39,15 @@ export function planWindows(samples: number, maxWindows = DEFAULT_MAX_WINDOWS): 
   const windowSamples = WINDOW_SECONDS * WHISPER_SAMPLE_RATE;
   const count = Math.max(1, Math.ceil(samples / windowSamples));
   const length = Math.floor(samples / count);
-  const all = Array.from({ length: count }, (_, i) => ({ start: i * length, end: i === count - 1 ? samples : (i + 1) * length }));
+  const all = Array.from({ length: count }, (_, i) => ({
+    start: i * length,
+    end: i === count - 1 ? samples : (i + 1) * length,
+  }));
   if (count <= maxWindows) return all;
-  return Array.from({ length: maxWindows }, (_, i) => all[Math.round((i * (count - 1)) / Math.max(1, maxWindows - 1))] as WindowPlan);
+  return Array.from(
+    { length: maxWindows },
+    (_, i) => all[Math.round((i * (count - 1)) / Math.max(1, maxWindows - 1))] as WindowPlan,
+  );
 }
 
 /** 1 for each encoder frame of the window whose centre lies in a speech range. */
@@ -55,7 +61,13 @@ export function speechFrameMask(plan: WindowPlan, frames: number, speech: [numbe
 }
 
 /** Mean and standard deviation (population) of each of `width` columns over the masked rows. */
-export function maskedMeanStd(hidden: Float32Array, width: number, mask: Uint8Array, out: Float32Array, at: number): void {
+export function maskedMeanStd(
+  hidden: Float32Array,
+  width: number,
+  mask: Uint8Array,
+  out: Float32Array,
+  at: number,
+): void {
   const sum = new Float64Array(width);
   const squares = new Float64Array(width);
   let n = 0;
