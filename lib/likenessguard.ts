@@ -2,12 +2,15 @@ import type { App } from "aws-cdk-lib";
 import type { StageConfig } from "./config.js";
 import { AuthStack } from "./stacks/auth-stack.js";
 import { DataStack } from "./stacks/data-stack.js";
+import { EdgeStack } from "./stacks/edge-stack.js";
 import { ServiceStack } from "./stacks/service-stack.js";
 
 export interface LikenessGuardStacks {
   auth: AuthStack;
   data: DataStack;
   service: ServiceStack;
+  /** The us-east-1 stack with CloudFront's web ACL; absent when the stage attaches its own (`webAclArn`). */
+  edge?: EdgeStack;
 }
 
 /** All stacks of one stage: stateful (auth, data) apart from the stateless service that uses them. */
@@ -22,6 +25,15 @@ export function buildLikenessGuard(app: App, config: StageConfig): LikenessGuard
     tags,
     description: "LikenessGuard personal data: table, biometric and evidence buckets, keys",
   });
+  // CloudFront takes only web ACLs from us-east-1, wherever the rest of the stage runs.
+  const edge = config.webAclArn
+    ? undefined
+    : new EdgeStack(app, name("Edge"), {
+        env: { ...env, region: "us-east-1" },
+        config,
+        tags,
+        description: "LikenessGuard edge: CloudFront web ACL with rate limits (us-east-1)",
+      });
   const service = new ServiceStack(app, name("Service"), {
     env,
     config,
@@ -30,6 +42,7 @@ export function buildLikenessGuard(app: App, config: StageConfig): LikenessGuard
     data,
     userPool: auth.userPool,
     userPoolClient: auth.userPoolClient,
+    ...(edge ? { webAclArn: edge.webAclArn, crossRegionReferences: true } : {}),
   });
-  return { auth, data, service };
+  return { auth, data, service, ...(edge ? { edge } : {}) };
 }

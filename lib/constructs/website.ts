@@ -31,6 +31,8 @@ export interface WebsiteProps {
   accessLogs: s3.IBucket;
   /** Bucket the browser uploads samples to with presigned URLs (the only other origin it talks to). */
   uploadBucket: s3.IBucket;
+  /** CLOUDFRONT-scope web ACL (created in us-east-1); else the stage's `webAclArn`. */
+  webAclArn?: string;
 }
 
 /**
@@ -102,6 +104,7 @@ export class Website extends Construct {
     });
 
     const domain = config.domain;
+    const webAclArn = props.webAclArn ?? config.webAclArn;
     this.distribution = new cloudfront.Distribution(this, "Distribution", {
       comment: `LikenessGuard ${config.stage}`,
       defaultRootObject: "index.html",
@@ -115,7 +118,7 @@ export class Website extends Construct {
             certificate: acm.Certificate.fromCertificateArn(this, "Certificate", domain.certificateArn),
           }
         : {}),
-      ...(config.webAclArn ? { webAclId: config.webAclArn } : {}),
+      ...(webAclArn ? { webAclId: webAclArn } : {}),
       enableLogging: true,
       logBucket: props.accessLogs,
       logFilePrefix: "cloudfront/",
@@ -150,7 +153,7 @@ export class Website extends Construct {
           "Without a custom domain the distribution uses the default *.cloudfront.net certificate, whose security policy CloudFront fixes; stages with `domain` set use TLSv1.2_2021.",
       });
     }
-    if (!config.webAclArn) {
+    if (!webAclArn) {
       Validations.of(this.distribution).acknowledge({
         id: "AwsSolutions-CFR2",
         reason:

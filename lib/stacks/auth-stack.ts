@@ -1,8 +1,10 @@
 import { Duration, RemovalPolicy, Stack, type StackProps, Validations } from "aws-cdk-lib";
 import * as cognito from "aws-cdk-lib/aws-cognito";
 import * as iam from "aws-cdk-lib/aws-iam";
+import * as wafv2 from "aws-cdk-lib/aws-wafv2";
 import type { Construct } from "constructs";
 import { resourcePrefix, type StageConfig } from "../config.js";
+import { RateLimitWebAcl, USER_POOL_RATE_RULES } from "../constructs/rate-limit-web-acl.js";
 
 export interface AuthStackProps extends StackProps {
   config: StageConfig;
@@ -93,6 +95,18 @@ export class AuthStack extends Stack {
       accessTokenValidity: Duration.hours(1),
       idTokenValidity: Duration.hours(1),
       refreshTokenValidity: Duration.days(30),
+    });
+
+    // The app client id is public (config.json), so Cognito's own sign-up, code and sign-in calls
+    // can be made without our API; a regional web ACL limits them per source address too.
+    const acl = new RateLimitWebAcl(this, "UserPoolRateLimits", {
+      scope: "REGIONAL",
+      name: `${prefix}-user-pool`,
+      rules: USER_POOL_RATE_RULES,
+    });
+    new wafv2.CfnWebACLAssociation(this, "UserPoolRateLimitsAssociation", {
+      resourceArn: this.userPool.userPoolArn,
+      webAclArn: acl.webAcl.attrArn,
     });
   }
 }

@@ -17,6 +17,8 @@ export interface ServiceStackProps extends StackProps {
   data: DataStack;
   userPool: cognito.IUserPool;
   userPoolClient: cognito.IUserPoolClient;
+  /** CloudFront web ACL (from the edge stack in us-east-1), else the stage's `webAclArn`. */
+  webAclArn?: string;
 }
 
 /**
@@ -46,6 +48,7 @@ export class ServiceStack extends Stack {
       apiOriginDomain: this.api.originDomain,
       accessLogs,
       uploadBucket: data.biometricBucket,
+      ...(props.webAclArn ? { webAclArn: props.webAclArn } : {}),
     });
 
     const scanMachine = stateMachineRef(this, config, "scan");

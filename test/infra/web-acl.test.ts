@@ -1,0 +1,84 @@
+import { Match, Template } from "aws-cdk-lib/assertions";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { LikenessGuardStacks } from "../../lib/likenessguard.js";
+import { synthesizedStage } from "./synth-app.js";
+
+let stacks: LikenessGuardStacks;
+beforeAll(() => {
+  stacks = synthesizedStage("dev");
+});
+
+/** The rate-based rules of a web ACL as { name, limit, paths }. */
+function rateRules(template: Template, scope: "CLOUDFRONT" | "REGIONAL") {
+  const acls = Object.values(template.findResources("AWS::WAFv2::WebACL", { Properties: { Scope: scope } }));
+  expect(acls).toHaveLength(1);
+  const rules = acls[0]?.Properties.Rules as {
+    Name: string;
+    Action: { Block?: { CustomResponse?: { ResponseCode: number; ResponseHeaders: { Name: string }[] } } };
+    Statement: {
+      RateBasedStatement: {
+        Limit: number;
+        AggregateKeyType: string;
+        ScopeDownStatement?: {
+          ByteMatchStatement?: { SearchString: string };
+          OrStatement?: { Statements: { ByteMatchStatement: { SearchString: string } }[] };
+        };
+      };
+    };
+  }[];
+  return rules.map((r) => {
+    const down = r.Statement.RateBasedStatement.ScopeDownStatement;
+    const paths = down?.OrStatement
+      ? down.OrStatement.Statements.map((s) => s.ByteMatchStatement.SearchString)
+      : down?.ByteMatchStatement
+        ? [down.ByteMatchStatement.SearchString]
+        : [];
+    return {
+      name: r.Name,
+      limit: r.Statement.RateBasedStatement.Limit,
+      key: r.Statement.RateBasedStatement.AggregateKeyType,
+      paths,
+      status: r.Action.Block?.CustomResponse?.ResponseCode,
+      retryAfter: r.Action.Block?.CustomResponse?.ResponseHeaders.some((h) => h.Name === "retry-after"),
+    };
+  });
+}
+
+describe("WAF rate limits", () => {
+  it("puts CloudFront's web ACL in a us-east-1 stack, with per-address limits on sign-in, codes, demo profiles and the API", () => {
+    const edge = stacks.edge;
+    expect(edge?.region).toBe("us-east-1");
+    const rules = rateRules(Template.fromStack(edge!), "CLOUDFRONT");
+    for (const rule of rules) {
+      expect(rule).toMatchObject({ key: "IP", status: 429, retryAfter: true });
+    }
+    const limitOf = (path: string) =>
+      Math.min(
+        ...rules.filter((r) => r.paths.length === 0 || r.paths.some((p) => path.startsWith(p))).map((r) => r.limit),
+      );
+    expect(limitOf("/api/login")).toBeLessThanOrEqual(100);
+    expect(limitOf("/api/auth/confirm")).toBeLessThanOrEqual(100);
+    expect(limitOf("/api/auth/resend")).toBeLessThanOrEqual(100);
+    expect(limitOf("/api/demo/profile")).toBeLessThanOrEqual(100);
+    expect(limitOf("/api/threats")).toBeLessThanOrEqual(3000);
+    expect(limitOf("/index.html")).toBeLessThan(Number.POSITIVE_INFINITY);
+  });
+
+  it("attaches that web ACL to the distribution", () => {
+    const service = Template.fromStack(stacks.service);
+    const [distribution] = Object.values(service.findResources("AWS::CloudFront::Distribution"));
+    expect(distribution?.Properties.DistributionConfig.WebACLId).toBeDefined();
+    // The ARN comes from the edge stack across regions, not from a hand-kept setting.
+    expect(JSON.stringify(distribution?.Properties.DistributionConfig.WebACLId)).toMatch(/CrossRegion|Fn::GetAtt/);
+  });
+
+  it("limits Cognito's public calls per address with a regional web ACL on the user pool", () => {
+    const auth = Template.fromStack(stacks.auth);
+    expect(rateRules(auth, "REGIONAL").length).toBeGreaterThan(0);
+    const [poolId] = Object.keys(auth.findResources("AWS::Cognito::UserPool"));
+    auth.hasResourceProperties("AWS::WAFv2::WebACLAssociation", {
+      ResourceArn: { "Fn::GetAtt": [poolId, "Arn"] },
+      WebACLArn: Match.anyValue(),
+    });
+  });
+});
