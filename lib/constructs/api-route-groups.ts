@@ -28,13 +28,19 @@ const GROUP_BINDINGS: Record<RouteGroup, (fn: AppFunction, r: HandlerResources) 
         "AdminGetUser",
         "AdminUserGlobalSignOut",
       ]),
-  // Profile, scan preferences (per-user scan schedule), export, and account deletion (every copy).
+  // Profile, scan preferences (per-user scan schedule), export.
   profile: (fn, r) =>
-    bindSessionCheck(fn, r, ["AdminDeleteUser", "AdminUpdateUserAttributes"])
+    bindSessionCheck(fn, r, ["AdminUpdateUserAttributes"])
       .bindTable(r.table, "readWrite")
       .bindBiometricBucket(r.biometricBucket, "readWriteDelete")
       .bindEvidenceBucket(r.evidenceBucket, "read")
       .bindScheduler(r.scheduler.groupName, r.scheduler.scheduleArnPattern, r.scheduler.role),
+  // Account deletion, every copy: table items, biometric objects, evidence (retention bypassed), sign-in.
+  account: (fn, r) =>
+    bindSessionCheck(fn, r, ["AdminDeleteUser"])
+      .bindTable(r.table, "readWrite")
+      .bindBiometricBucket(r.biometricBucket, "readWriteDelete")
+      .bindEvidenceBucket(r.evidenceBucket, "erase"),
   biometrics: (fn, r) =>
     bindSessionCheck(fn, r)
       .bindTable(r.table, "readWrite")

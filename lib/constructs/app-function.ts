@@ -34,7 +34,7 @@ export interface AppFunctionProps {
 
 export type TableAccess = "read" | "readWrite";
 export type BiometricObjectAccess = "read" | "readWrite" | "readWriteDelete";
-export type EvidenceAccess = "read" | "write" | "readWrite";
+export type EvidenceAccess = "read" | "write" | "readWrite" | "erase";
 
 /** Cognito admin API actions a handler may call (the public sign-up/sign-in APIs need no IAM). */
 export type CognitoAdminAction =
@@ -180,15 +180,18 @@ export class AppFunction extends Construct {
 
   bindEvidenceBucket(bucket: IBucket, access: EvidenceAccess): this {
     this.setEnv("EVIDENCE_BUCKET", bucket.bucketName);
-    // Evidence is write-once: no handler may delete it or bypass its Object Lock retention.
+    // Evidence is write-once: no handler may delete it or bypass its Object Lock retention, except
+    // account deletion, which erases the user's evidence with the account (docs/privacy.md, "Retention").
     const actions = {
       read: ["s3:GetObject", "s3:GetObjectVersion"],
       write: ["s3:PutObject"],
       // Scans read a package back before writing, so a re-run reuses the one of record.
       readWrite: ["s3:GetObject", "s3:GetObjectVersion", "s3:PutObject"],
+      // GOVERNANCE retention yields to s3:BypassGovernanceRetention; COMPLIANCE would yield to nothing.
+      erase: ["s3:DeleteObject", "s3:DeleteObjectVersion", "s3:BypassGovernanceRetention"],
     }[access];
-    this.grantObjects(bucket, actions, []);
-    this.grantBucketKey(bucket, access !== "read");
+    this.grantObjects(bucket, actions, access === "erase" ? ["s3:ListBucketVersions"] : []);
+    this.grantBucketKey(bucket, access === "write" || access === "readWrite");
     return this;
   }
 

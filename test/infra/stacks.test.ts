@@ -258,12 +258,12 @@ describe("handlers", () => {
 
   it("handlers get only the grants they are bound to", () => {
     const { routes, workflows } = stacks.service;
-    // Only enrolment and account deletion may erase biometric objects.
+    // Only enrolment, profile retention changes and account deletion may erase objects.
     const deleters = allFunctions()
       .filter(([, fn]) => grantedActions(fn).includes("s3:DeleteObjectVersion"))
       .map(([name]) => name)
       .sort();
-    expect(deleters).toEqual(["biometrics", "profile"]);
+    expect(deleters).toEqual(["account", "biometrics", "profile"]);
     // Only the API's threat and takedown groups, the scan's hand-over to takedowns and the tracker start state machines.
     const starters = allFunctions()
       .filter(([, fn]) => grantedActions(fn).includes("states:StartExecution"))
@@ -290,11 +290,32 @@ describe("handlers", () => {
       .map(([name]) => name);
     expect(keyUsers).not.toContain("demo");
     expect(keyUsers).not.toContain("system");
-    // Nobody may delete evidence or bypass its retention.
+    // Nobody may shorten evidence retention, and only account deletion may bypass it.
     for (const [name, fn] of allFunctions()) {
-      expect(grantedActions(fn), name).not.toContain("s3:BypassGovernanceRetention");
       expect(grantedActions(fn), name).not.toContain("s3:PutObjectRetention");
+      if (name !== "account") expect(grantedActions(fn), name).not.toContain("s3:BypassGovernanceRetention");
     }
+  });
+
+  it("account deletion alone erases evidence: every version, GOVERNANCE retention bypassed, on the evidence bucket only", () => {
+    const account = stacks.service.routes.functions.account;
+    const erasing = grantedStatements(account).filter((s) => actionsOf(s).includes("s3:BypassGovernanceRetention"));
+    expect(erasing).toHaveLength(1);
+    expect(actionsOf(erasing[0] as GrantStatement)).toEqual(
+      expect.arrayContaining(["s3:DeleteObject", "s3:DeleteObjectVersion", "s3:BypassGovernanceRetention"]),
+    );
+    const resources = JSON.stringify((erasing[0] as { Resource?: unknown }).Resource);
+    expect(resources).toMatch(/Evidence/);
+    expect(resources).not.toMatch(/Biometric/);
+    expect(grantedActions(account)).toContain("s3:ListBucketVersions");
+    const bypassers = allFunctions()
+      .filter(([, fn]) => grantedActions(fn).includes("s3:BypassGovernanceRetention"))
+      .map(([name]) => name);
+    expect(bypassers).toEqual(["account"]);
+    // DELETE /api/account is served by that function and no other.
+    expect(ROUTES.filter((r) => r.group === "account").map((r) => `${r.method} ${r.path}`)).toEqual([
+      "DELETE /api/account",
+    ]);
   });
 
   it("the VAPID key is made by Secrets Manager as a 64-hex P-256 scalar, readable only by the functions that push and described by the health check", () => {

@@ -5,6 +5,13 @@
 export const ROUTE_GROUPS = {
   auth: { entry: "lambdas/src/api/auth/router.ts", memoryMb: 256, description: "Sign-up, sign-in, sessions" },
   profile: { entry: "lambdas/src/api/profile/router.ts", memoryMb: 256, description: "Profile, preferences, privacy" },
+  // Its own function: the only one allowed to bypass the evidence bucket's Object Lock retention.
+  account: {
+    entry: "lambdas/src/api/profile/account-router.ts",
+    memoryMb: 256,
+    timeoutSeconds: 120,
+    description: "Account deletion, evidence included",
+  },
   biometrics: {
     entry: "lambdas/src/api/biometrics/router.ts",
     memoryMb: 2048,
@@ -39,7 +46,7 @@ export const ROUTES: RouteSpec[] = [
   { method: "PUT", path: "/api/profile", group: "profile" },
   { method: "POST", path: "/api/scan-preferences", group: "profile" },
   { method: "GET", path: "/api/account/export", group: "profile" },
-  { method: "DELETE", path: "/api/account", group: "profile" },
+  { method: "DELETE", path: "/api/account", group: "account" },
 
   { method: "GET", path: "/api/consent", group: "biometrics" },
   { method: "POST", path: "/api/consent", group: "biometrics" },

@@ -1,17 +1,14 @@
 import {
-  DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
-  ListObjectsV2Command,
-  ListObjectVersionsCommand,
   PutObjectCommand,
   PutObjectTaggingCommand,
   type S3Client,
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import type { BiometricObjectStore } from "@lg/domain/biometrics/ports";
+import { eraseEveryVersion, listCurrent } from "@lg/domain/scanning/adapters/s3-prefix-erasure";
 
-const DELETE_BATCH = 1000;
 const toTagSet = (tags: Record<string, string>) => Object.entries(tags).map(([Key, Value]) => ({ Key, Value }));
 const toTagging = (tags: Record<string, string>) => new URLSearchParams(tags).toString();
 
@@ -82,68 +79,12 @@ export class S3BiometricStore implements BiometricObjectStore {
     );
   }
 
-  async list(prefix: string) {
-    const keys: string[] = [];
-    let ContinuationToken: string | undefined;
-    do {
-      const out = await this.s3.send(
-        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken }),
-      );
-      keys.push(...(out.Contents ?? []).flatMap((o) => (o.Key ? [o.Key] : [])));
-      ContinuationToken = out.NextContinuationToken;
-    } while (ContinuationToken);
-    return keys;
+  list(prefix: string) {
+    return listCurrent(this.s3, this.bucket, prefix);
   }
 
-  /**
-   * Every version and delete marker goes, so a versioned bucket keeps no old copy. A store without
-   * a versions API (s3rver) has only current objects, which a plain listing finds.
-   */
-  async deleteAll(prefix: string) {
-    const versions = await this.listVersions(prefix);
-    if (versions === null) {
-      const keys = await this.list(prefix);
-      await this.deleteBatch(keys.map((Key) => ({ Key })));
-      return { objects: keys.length, objectVersions: 0 };
-    }
-    await this.deleteBatch(versions);
-    const objects = new Set(versions.map((v) => v.Key)).size;
-    return { objects, objectVersions: versions.length - objects };
-  }
-
-  private async listVersions(prefix: string): Promise<{ Key: string; VersionId?: string }[] | null> {
-    const found: { Key: string; VersionId?: string }[] = [];
-    let KeyMarker: string | undefined;
-    let VersionIdMarker: string | undefined;
-    try {
-      do {
-        const out = await this.s3.send(
-          new ListObjectVersionsCommand({ Bucket: this.bucket, Prefix: prefix, KeyMarker, VersionIdMarker }),
-        );
-        for (const v of [...(out.Versions ?? []), ...(out.DeleteMarkers ?? [])]) {
-          if (v.Key) found.push({ Key: v.Key, ...(v.VersionId ? { VersionId: v.VersionId } : {}) });
-        }
-        KeyMarker = out.IsTruncated ? out.NextKeyMarker : undefined;
-        VersionIdMarker = out.IsTruncated ? out.NextVersionIdMarker : undefined;
-      } while (KeyMarker);
-    } catch (error) {
-      const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-      const name = (error as { name?: string }).name;
-      if (name === "NotImplemented" || name === "MethodNotAllowed" || status === 501 || status === 405) return null;
-      throw error;
-    }
-    return found;
-  }
-
-  private async deleteBatch(objects: { Key: string; VersionId?: string }[]) {
-    for (let i = 0; i < objects.length; i += DELETE_BATCH) {
-      const out = await this.s3.send(
-        new DeleteObjectsCommand({
-          Bucket: this.bucket,
-          Delete: { Objects: objects.slice(i, i + DELETE_BATCH), Quiet: true },
-        }),
-      );
-      if (out.Errors?.length) throw new Error(`Could not delete ${out.Errors.length} biometric objects`);
-    }
+  /** Every version and delete marker goes, so a versioned bucket keeps no old copy. */
+  deleteAll(prefix: string) {
+    return eraseEveryVersion(this.s3, this.bucket, prefix);
   }
 }

@@ -6,6 +6,7 @@ import { RateLimiter } from "@lg/domain/accounts/rate-limits";
 import { ConsentService } from "@lg/domain/biometrics/consent";
 import { EnrolmentService } from "@lg/domain/biometrics/enrolment-service";
 import { SampleLibrary } from "@lg/domain/biometrics/sample-library";
+import { S3EvidenceStore } from "@lg/domain/scanning/adapters/s3-evidence";
 import { cognito, dynamo, kms, s3, s3Presigner } from "./clients.js";
 import { CognitoIdentityProvider } from "./cognito-identity-provider.js";
 import { DetectionAnalyser } from "./detection-analyser.js";
@@ -23,6 +24,11 @@ export const accountStore = once(() => new DynamoAccountStore(dynamo, env().TABL
 export const identityProvider = once(
   () => new CognitoIdentityProvider(cognito, { userPoolId: env().USER_POOL_ID, clientId: env().USER_POOL_CLIENT_ID }),
 );
+const evidenceBucket = () => {
+  const bucket = env().EVIDENCE_BUCKET;
+  if (!bucket) throw new Error("Invalid environment: EVIDENCE_BUCKET");
+  return bucket;
+};
 export const biometricObjects = once(() => new S3BiometricStore(s3, env().BIOMETRIC_BUCKET, s3Presigner));
 export const dataKeys = once(() => new KmsDataKeys(kms, env().BIOMETRIC_KEY_ID));
 
@@ -47,6 +53,7 @@ export const erasureService = once(
       objects: biometricObjects(),
       identity: identityProvider(),
       consent: consentService(),
+      evidence: new S3EvidenceStore(s3, evidenceBucket()),
     }),
 );
 export const exportService = once(() => new ExportService({ store: accountStore(), keys: dataKeys(), now }));

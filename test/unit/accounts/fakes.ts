@@ -14,6 +14,7 @@ import type {
   ReportedVoice,
 } from "../../../packages/domain/src/biometrics/ports.js";
 import type { BiometricSampleRecord } from "../../../packages/domain/src/records.js";
+import type { EvidenceEraser, EvidenceStore } from "../../../packages/domain/src/scanning/evidence.js";
 import {
   BiometricConsent,
   BiometricSample,
@@ -111,6 +112,24 @@ export class MemoryObjectStore implements BiometricObjectStore {
   }
   async list(prefix: string) {
     return [...this.objects.keys()].filter((k) => k.startsWith(prefix));
+  }
+}
+
+/** The evidence bucket: write-once objects, erased as a whole per user with the account. */
+export class MemoryEvidenceStore implements EvidenceStore, EvidenceEraser {
+  readonly objects = new Map<string, Uint8Array>();
+  async putIfAbsent(key: string, body: Uint8Array) {
+    if (this.objects.has(key)) return "exists" as const;
+    this.objects.set(key, body);
+    return "created" as const;
+  }
+  async get(key: string) {
+    return this.objects.get(key) ?? null;
+  }
+  async eraseAll(prefix: string) {
+    const keys = [...this.objects.keys()].filter((k) => k.startsWith(prefix));
+    for (const k of keys) this.objects.delete(k);
+    return { objects: keys.length, objectVersions: 0 };
   }
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { writeEvidencePackage } from "../../../packages/domain/src/scanning/evidence.js";
 import { photo, wav } from "./fakes.js";
 import { accountWorld } from "./world.js";
 
@@ -52,9 +53,22 @@ describe("privacy controls", () => {
     const alice = await w.member("alice@example.com");
     const bob = await w.member("bob@example.com");
     await w.enrolment.enrolLiveCapture(alice.userId, async () => ({ faces: poses, voice: wav("ok") }));
+    const capture = (userId: string, media: string) =>
+      writeEvidencePackage(w.evidence, {
+        userId,
+        media: { bytes: new TextEncoder().encode(media), contentType: "image/jpeg", url: `https://x.example/${media}` },
+        page: { url: `https://x.example/p/${media}`, platform: "x" },
+        detection: { match: true },
+        capturedAt: "2026-11-22T00:00:00Z",
+      });
+    await capture(alice.userId, "a1");
+    await capture(alice.userId, "a2");
+    await capture(bob.userId, "b1");
 
     const deleted = await w.erasure.deleteAccount(alice.userId);
-    expect(deleted).toMatchObject({ samples: 4, objects: 4, sessions: 1, signInAccount: true });
+    expect(deleted).toMatchObject({ samples: 4, objects: 4, evidenceObjects: 8, sessions: 1, signInAccount: true });
+    expect([...w.evidence.objects.keys()].filter((k) => k.includes(alice.userId))).toEqual([]);
+    expect([...w.evidence.objects.keys()].filter((k) => k.startsWith(`evidence/${bob.userId}/`))).toHaveLength(4);
     const remaining = [...w.store.items.values()].filter((i) => JSON.stringify(i).includes(alice.userId));
     expect(remaining).toEqual([]);
     expect(w.objects.objects.size).toBe(0);

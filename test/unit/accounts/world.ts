@@ -11,6 +11,7 @@ import {
   FakeDataKeys,
   FakeIdentityProvider,
   MemoryAccountStore,
+  MemoryEvidenceStore,
   MemoryObjectStore,
   MemoryRateCounters,
 } from "./fakes.js";
@@ -21,6 +22,7 @@ export function accountWorld() {
   const now = () => clock.now;
   const store = new MemoryAccountStore();
   const objects = new MemoryObjectStore();
+  const evidence = new MemoryEvidenceStore();
   const keys = new FakeDataKeys();
   const identity = new FakeIdentityProvider();
   const analyser = new FakeAnalyser();
@@ -33,6 +35,7 @@ export function accountWorld() {
     clock,
     store,
     objects,
+    evidence,
     keys,
     identity,
     counters,
@@ -42,7 +45,7 @@ export function accountWorld() {
     samples,
     profiles: new ProfileService({ store, samples, now }),
     enrolment: new EnrolmentService({ store, objects, keys, analyser, consent, samples, now }),
-    erasure: new ErasureService({ store, objects, identity, consent }),
+    erasure: new ErasureService({ store, objects, identity, consent, evidence }),
     exports: new ExportService({ store, keys, now }),
     /** Signs up, confirms and signs in; returns the new user's id and session token. */
     async member(email: string, withConsent = true) {

@@ -1,5 +1,4 @@
 import { createRouteGroup } from "../../shared/route-group.js";
-import { deleteAccount } from "./delete-account.js";
 import { exportAccount } from "./export-account.js";
 import { getProfile } from "./get-profile.js";
 import { saveScanPreferences } from "./scan-preferences.js";
@@ -10,5 +9,4 @@ export const handler = createRouteGroup("profile", {
   "PUT /api/profile": updateProfile,
   "POST /api/scan-preferences": saveScanPreferences,
   "GET /api/account/export": exportAccount,
-  "DELETE /api/account": deleteAccount,
 });

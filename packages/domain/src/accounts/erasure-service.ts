@@ -1,6 +1,7 @@
 import type { ConsentService } from "../biometrics/consent.js";
 import type { BiometricObjectStore } from "../biometrics/ports.js";
 import { userObjectPrefix } from "../biometrics/sample-library.js";
+import { type EvidenceEraser, userEvidencePrefix } from "../scanning/evidence.js";
 import type { AccountStore, IdentityProvider } from "./ports.js";
 
 export interface BiometricErasure {
@@ -10,6 +11,9 @@ export interface BiometricErasure {
 }
 
 export interface AccountErasure extends BiometricErasure {
+  /** Captured media, screenshots, page metadata and detection results of the user's threats. */
+  evidenceObjects: number;
+  evidenceObjectVersions: number;
   items: number;
   sessions: number;
   signInAccount: boolean;
@@ -20,12 +24,16 @@ export interface ErasureDeps {
   objects: BiometricObjectStore;
   identity: IdentityProvider;
   consent: ConsentService;
+  evidence: EvidenceEraser;
 }
 
 /**
  * Erasure that leaves no copy: sample items (with their sealed embeddings and wrapped keys),
  * every object and object version under the user's prefix (samples and unregistered uploads),
- * and for an account also every table item, every session and the sign-in account.
+ * and for an account also every evidence object and version under the user's evidence prefix
+ * (kept for no legal process: docs/privacy.md, "Retention"), every table item, every session and
+ * the sign-in account. Evidence goes before the items that point at it, so a failure part-way
+ * leaves threats whose evidence is gone rather than evidence no record leads to.
  */
 export class ErasureService {
   constructor(private readonly deps: ErasureDeps) {}
@@ -41,6 +49,7 @@ export class ErasureService {
   async deleteAccount(userId: string): Promise<AccountErasure> {
     const profile = await this.deps.store.getProfile(userId);
     const biometrics = await this.deleteBiometrics(userId);
+    const evidence = await this.deps.evidence.eraseAll(userEvidencePrefix(userId));
     const sessions = await this.deps.store.listSessions(userId);
     for (const session of sessions) {
       await this.deps.store.deleteSession(session.sessionHash);
@@ -51,6 +60,8 @@ export class ErasureService {
     if (profile?.username) await this.deps.identity.deleteUser(profile.username);
     return {
       ...biometrics,
+      evidenceObjects: evidence.objects,
+      evidenceObjectVersions: evidence.objectVersions,
       items: items.length + biometrics.samples,
       sessions: sessions.length,
       signInAccount: Boolean(profile?.username),

@@ -7,6 +7,17 @@ export interface EvidenceStore {
   get(key: string): Promise<Uint8Array | null>;
 }
 
+/**
+ * Erasure of a user's evidence with their account (docs/privacy.md, "Retention"): every object and
+ * every version, Object Lock GOVERNANCE retention bypassed by the one function allowed to.
+ */
+export interface EvidenceEraser {
+  eraseAll(prefix: string): Promise<{ objects: number; objectVersions: number }>;
+}
+
+/** Everything captured for one user lives under this prefix, so it can be erased as a whole. */
+export const userEvidencePrefix = (userId: string) => `evidence/${userId}/`;
+
 export interface EvidenceInput {
   userId: string;
   media: { bytes: Uint8Array; contentType: string; url: string };
@@ -70,7 +81,7 @@ export const decodeManifest = (bytes: Uint8Array): EvidenceManifest =>
  */
 export async function writeEvidencePackage(store: EvidenceStore, input: EvidenceInput): Promise<EvidencePackage> {
   const mediaSha256 = sha256Hex(input.media.bytes);
-  const prefix = `evidence/${input.userId}/${mediaSha256}`;
+  const prefix = `${userEvidencePrefix(input.userId)}${mediaSha256}`;
   const manifestKey = `${prefix}/manifest.json`;
   const existing = await store.get(manifestKey);
   if (existing) return { manifestKey, manifest: decodeManifest(existing), hash: sha256Hex(existing) };

@@ -1,5 +1,6 @@
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, type S3Client } from "@aws-sdk/client-s3";
-import type { EvidenceStore } from "../evidence.js";
+import type { EvidenceEraser, EvidenceStore } from "../evidence.js";
+import { eraseEveryVersion } from "./s3-prefix-erasure.js";
 
 const isMissing = (e: unknown) => {
   const name = (e as Error).name;
@@ -12,9 +13,10 @@ const isMissing = (e: unknown) => {
 
 /**
  * The evidence bucket: versioned with Object Lock in AWS; writes are conditional (If-None-Match),
- * so an object of record is never replaced, even by a concurrent run of the same scan.
+ * so an object of record is never replaced, even by a concurrent run of the same scan. Erasure
+ * bypasses GOVERNANCE retention, which IAM grants to the account-erasure function alone.
  */
-export class S3EvidenceStore implements EvidenceStore {
+export class S3EvidenceStore implements EvidenceStore, EvidenceEraser {
   constructor(
     private readonly s3: S3Client,
     private readonly bucket: string,
@@ -42,6 +44,10 @@ export class S3EvidenceStore implements EvidenceStore {
       if (isMissing(e)) return null;
       throw e;
     }
+  }
+
+  eraseAll(prefix: string) {
+    return eraseEveryVersion(this.s3, this.bucket, prefix, { bypassGovernanceRetention: true });
   }
 
   private async exists(key: string) {

@@ -1,0 +1,60 @@
+import { ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { S3EvidenceStore } from "@lg/domain/scanning/adapters/s3-evidence";
+import { writeEvidencePackage } from "@lg/domain/scanning/evidence";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { clientConfig } from "./local-clients.js";
+import { signUp } from "./signed-up-person.js";
+
+const stack = inject("localStack");
+const s3 = new S3Client(clientConfig(stack.env, "AWS_ENDPOINT_URL_S3"));
+const evidence = new S3EvidenceStore(s3, stack.env.EVIDENCE_BUCKET ?? "");
+
+afterAll(() => s3.destroy());
+
+const keysUnder = async (bucket: string | undefined, prefix: string) =>
+  ((await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }))).Contents ?? []).map((o) => o.Key);
+
+/** What a scan leaves for a matched item: media, page metadata, detection result and manifest. */
+const capture = (userId: string, n: number) =>
+  writeEvidencePackage(evidence, {
+    userId,
+    media: {
+      bytes: new TextEncoder().encode(`captured media ${userId} ${n}`),
+      contentType: "image/jpeg",
+      url: `https://www.reddit.com/media/${n}.jpg`,
+    },
+    page: { url: `https://www.reddit.com/r/pics/comments/${n}/`, platform: "reddit", title: "a post" },
+    detection: { faceMatch: 0.91 },
+    capturedAt: new Date().toISOString(),
+  });
+
+describe("deleting an account on the local stack", () => {
+  it("leaves nothing of the person in the biometric or the evidence bucket, and keeps everyone else's", async () => {
+    const alice = await signUp(stack.url, "erase-alice");
+    const bob = await signUp(stack.url, "erase-bob");
+    for (const n of [1, 2, 3]) await capture(alice.userId, n);
+    await capture(bob.userId, 1);
+    await s3.send(
+      new PutObjectCommand({
+        Bucket: stack.env.BIOMETRIC_BUCKET,
+        Key: `users/${alice.userId}/uploads/voice-upload`,
+        Body: new Uint8Array([1, 2, 3]),
+      }),
+    );
+    expect(await keysUnder(stack.env.EVIDENCE_BUCKET, `evidence/${alice.userId}/`)).toHaveLength(12);
+
+    const deleted = await fetch(`${stack.url}/api/account`, { method: "DELETE", headers: { cookie: alice.cookie } });
+    expect(deleted.status).toBe(200);
+    const { deleted: what } = (await deleted.json()) as { deleted: { evidenceObjects: number; objects: number } };
+    expect(what).toMatchObject({ evidenceObjects: 12, objects: 1 });
+
+    expect(await keysUnder(stack.env.EVIDENCE_BUCKET, `evidence/${alice.userId}/`)).toEqual([]);
+    expect(await keysUnder(stack.env.BIOMETRIC_BUCKET, `users/${alice.userId}/`)).toEqual([]);
+    const everything = [
+      ...(await keysUnder(stack.env.EVIDENCE_BUCKET, "")),
+      ...(await keysUnder(stack.env.BIOMETRIC_BUCKET, "")),
+    ];
+    expect(everything.filter((key) => key?.includes(alice.userId))).toEqual([]);
+    expect(await keysUnder(stack.env.EVIDENCE_BUCKET, `evidence/${bob.userId}/`)).toHaveLength(4);
+  });
+});
