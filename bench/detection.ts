@@ -19,13 +19,14 @@ import { analyseMedia } from "../packages/detection/src/analyse.js";
 import { aasistOperatingPoint } from "../packages/detection/src/antispoof/calibration.js";
 import { type AasistVariant, scoreSynthetic } from "../packages/detection/src/antispoof/index.js";
 import { shareAbove, whyNoReadingCanAddEvidence } from "../packages/detection/src/antispoof/operating-point.js";
-import { euclideanDistance, fitCalibration } from "../packages/detection/src/identity.js";
+import { fitCalibration } from "../packages/detection/src/identity.js";
 import { type LabelledFile, labelledDataDir, readLabels } from "../packages/detection/src/labelled-data.js";
 import { decodeAudio } from "../packages/detection/src/media/audio.js";
 import { cosineDistance } from "../packages/detection/src/voice/index.js";
 import { speakerModel } from "../packages/detection/src/voice/models.js";
 import { analyseSpeech, keepSpeech, normaliseVolume } from "../packages/detection/src/voice/speech.js";
 import { cpuSecondsWithExitedChildren } from "./cpu-time.js";
+import { faceStageTimes, faceStress } from "./face-stress.js";
 
 type Row = LabelledFile;
 
@@ -129,14 +130,11 @@ if (parts.has("face")) {
     if (largest) items.push({ subject: subjectOf(row), value: largest.descriptor });
     else missed++;
   }
-  const { genuine, impostor } = pairs(items, euclideanDistance);
+  const { genuine, impostor } = pairs(items, cosineDistance);
   const at2 = tarAtFar(genuine, impostor, 1e-2);
   const at3 = tarAtFar(genuine, impostor, 1e-3);
-  const calibration = fitCalibration(
-    { genuine, impostor },
-    "euclidean",
-    `${dataDir} kind=face, ${items.length} images`,
-  );
+  const calibration = fitCalibration({ genuine, impostor }, "cosine", `${dataDir} kind=face, ${items.length} images`);
+  const photos = await Promise.all(faceRows.map(async (row) => ({ subject: subjectOf(row), bytes: await read(row) })));
   results.face = {
     images: faceRows.length,
     noFaceFound: missed,
@@ -146,6 +144,8 @@ if (parts.has("face")) {
     tarAtFar1e3: at3?.tar ?? null,
     thresholdAtFar1e3: at3?.threshold ?? null,
     calibration,
+    stages: await faceStageTimes(photos),
+    stress: await faceStress(photos, tarAtFar),
   };
 }
 
@@ -396,6 +396,13 @@ const table = [
   ["face.tarAtFar1e3", "≥ 0.99"],
   ["face.pairs.genuine", ""],
   ["face.pairs.impostor", ""],
+  ["face.stages.detectMs", ""],
+  ["face.stages.embedMs", ""],
+  ["face.stages.faceStageMs", "≤ 40"],
+  ["face.stress.0.tarAtFar1e3", "(16 px)"],
+  ["face.stress.1.tarAtFar1e2", "(12 px)"],
+  ["face.stress.1.tarAtFar1e3", "≥ 0.90 (12 px)"],
+  ["face.stress.2.tarAtFar1e3", "(10 px)"],
   ["speaker.eer", "≤ 0.05"],
   ["clone.eer", ""],
   ["clone.eerGenuineThroughMp3", ""],

@@ -1,34 +1,32 @@
 /**
  * Builds the browser face path into one folder a static host can serve as is:
- *   face-browser.js  ESM bundle of packages/detection/src/face/browser.ts (face-api + tfjs wasm backend)
- *   models/          the three face-api networks the pipeline loads (manifests and weights)
- *   wasm/            tfjs-backend-wasm's binaries (plain, SIMD, threaded SIMD)
+ *   face-browser.js  ESM bundle of packages/detection/src/face/browser.ts (the server's YuNet + SFace
+ *                    pipeline code on onnxruntime-web, wasm backend)
+ *   models/          the two folded ONNX files the server loads, copied from MODEL_DIR (`npm run setup`)
+ *   wasm/            onnxruntime-web's WebAssembly binary
  * `npm run build:face-browser [-- --out DIR]` (default dist/face-browser). A page loads the bundle
  * lazily with import() and calls loadFaceModels({ models: "<base>/models/", wasm: "<base>/wasm/" }),
  * so none of it is in the web app's initial JavaScript.
  */
-import { copyFile, mkdir, readdir } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { copyFile, mkdir, stat } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { FACE_API_NETS } from "../packages/detection/src/face/face-api-pipeline.js";
+import { SFACE_FILE, YUNET_FILE } from "../packages/detection/src/face/face-pipeline.js";
+import { ORT_WASM_BINARY } from "../packages/detection/src/runtimes/onnx-web.js";
+import { modelDir } from "../packages/detection/src/torch/weights.js";
 import { bundleForBrowser } from "./browser-bundle.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(import.meta.url);
 
-/** face-api's file stem for each network the pipeline loads. */
-const MODEL_FILES: Record<(typeof FACE_API_NETS)[number], string> = {
-  ssdMobilenetv1: "ssd_mobilenetv1_model",
-  faceLandmark68Net: "face_landmark_68_model",
-  faceRecognitionNet: "face_recognition_model",
-};
-
 export interface FaceBrowserBuild {
   bundle: string;
   bundleBytes: number;
   modelsDir: string;
+  modelBytes: number;
   wasmDir: string;
 }
 
@@ -37,21 +35,22 @@ export async function buildFaceBrowser(outDir: string): Promise<FaceBrowserBuild
   const bundleBytes = await bundleForBrowser(path.join(repoRoot, "packages/detection/src/face/browser.ts"), bundle);
 
   const modelsDir = path.join(outDir, "models");
-  const faceApiModels = path.join(path.dirname(require.resolve("@vladmandic/face-api/package.json")), "model");
   await mkdir(modelsDir, { recursive: true });
-  for (const net of FACE_API_NETS) {
-    const stem = MODEL_FILES[net];
-    for (const file of [`${stem}-weights_manifest.json`, `${stem}.bin`])
-      await copyFile(path.join(faceApiModels, file), path.join(modelsDir, file));
+  let modelBytes = 0;
+  for (const file of [YUNET_FILE, SFACE_FILE]) {
+    const source = path.join(modelDir(), file);
+    if (!existsSync(source)) throw new Error(`Face model missing: ${source}. Run \`npm run setup\` first.`);
+    await copyFile(source, path.join(modelsDir, path.basename(file)));
+    modelBytes += (await stat(source)).size;
   }
 
   const wasmDir = path.join(outDir, "wasm");
-  const wasmSource = path.join(path.dirname(require.resolve("@tensorflow/tfjs-backend-wasm/package.json")), "dist");
+  // The package exports no package.json; its main file lies in dist/ beside the binaries.
+  const ortDist = path.dirname(require.resolve("onnxruntime-web"));
   await mkdir(wasmDir, { recursive: true });
-  for (const file of await readdir(wasmSource))
-    if (file.endsWith(".wasm")) await copyFile(path.join(wasmSource, file), path.join(wasmDir, file));
+  await copyFile(path.join(ortDist, ORT_WASM_BINARY), path.join(wasmDir, ORT_WASM_BINARY));
 
-  return { bundle, bundleBytes, modelsDir, wasmDir };
+  return { bundle, bundleBytes, modelsDir, modelBytes, wasmDir };
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
@@ -60,6 +59,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
   });
   const built = await buildFaceBrowser(path.resolve(values.out as string));
   console.log(
-    `face browser bundle: ${built.bundle} (${(built.bundleBytes / 1024).toFixed(0)} KiB), models and wasm beside it`,
+    `face browser bundle: ${built.bundle} (${(built.bundleBytes / 1024).toFixed(0)} KiB), ` +
+      `models ${(built.modelBytes / 1024 / 1024).toFixed(1)} MB and wasm beside it`,
   );
 }

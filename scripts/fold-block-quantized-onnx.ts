@@ -344,8 +344,9 @@ export function foldBlockQuantizedOnnx(
       const symbolic = symbolicDims[name];
       folded.push(symbolic ? { ...field, value: withSymbolicDims(field.value as Uint8Array, symbolic) } : field);
     } else if (field.number === GRAPH.valueInfo) {
+      // Shape hints of intermediate tensors: the exporter's fixed sizes would contradict freed dims.
       const name = strings(readFields(field.value as Uint8Array), VALUE_INFO_NAME)[0] as string;
-      if (live(name)) folded.push(field);
+      if (live(name) && Object.keys(symbolicDims).length === 0) folded.push(field);
     } else folded.push(field);
   }
   const modelOut = modelFields.map((field, i) => (i === graphIndex ? { ...field, value: writeFields(folded) } : field));

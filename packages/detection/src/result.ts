@@ -55,7 +55,11 @@ export interface DetectedFace {
   /** Seconds into a video; 0 for a still image. */
   timeSeconds: number;
   box: Box;
+  /** The detector's 5 landmarks in stored-image pixels: eyes, nose tip, mouth corners (image-left first). */
+  landmarks: { x: number; y: number }[];
   descriptor: Float32Array;
+  /** The network that computed `descriptor` ("sface-2021dec"); embeddings of different models never compare. */
+  embeddingModel: string;
   quality: FaceQuality;
   match: IdentityMatch | null;
 }

@@ -1,27 +1,32 @@
-import * as faceapiBrowser from "@vladmandic/face-api/dist/face-api.esm.js";
 import type { RgbImage } from "../media/image.js";
 import { defaultLimits } from "../media/limits.js";
 import type { FaceQuality } from "../result.js";
-import { FACE_API_NETS, type FaceApiLike, type RawFace, runFaceApi } from "./face-api-pipeline.js";
+import { onnxWebRuntime } from "../runtimes/onnx-web.js";
+import { FACE_EMBEDDING_MODEL, FacePipeline, type RawFace, SFACE_FILE, YUNET_FILE } from "./face-pipeline.js";
 import { faceQuality } from "./quality.js";
 
 /**
- * The face path in a browser, for enrolment where the photo never leaves the device: the same
- * networks, detector settings, analysis size and matching as the Node path (face-model.ts), on
- * face-api's browser build with TensorFlow.js's WebAssembly backend. The page says where the model
- * files and .wasm binaries are served from, so the bundle carries no weights.
+ * The face path in a browser, for enrolment where the photo never leaves the device: the server's
+ * own pipeline (face-pipeline.ts: YuNet, alignment, SFace, the same pre- and post-processing code)
+ * on onnxruntime-web's WebAssembly backend, with the same folded model files and the same analysis
+ * size, quality numbers and matching as the Node path. The page says where the model files and
+ * the .wasm binary are served from, so the bundle carries no weights.
  * Bundled as one ESM file by scripts/build-face-browser.ts; not part of the web app's initial JS.
  */
 
-export { euclideanDistance } from "../identity.js";
+export { cosineDistance } from "../voice/matching.js";
 export { defaultEnrolmentGates, enrolmentGateReasons, enrolmentGatesFor } from "./enrolment-gates.js";
-export type { RawFace } from "./face-api-pipeline.js";
+export type { RawFace } from "./face-pipeline.js";
+export { FACE_EMBEDDING_MODEL } from "./face-pipeline.js";
 export { matchFace } from "./match.js";
 
+/** The model files the page fetches from FaceRuntimeUrls.models: the server's files by name. */
+export const FACE_MODEL_FILES = [YUNET_FILE, SFACE_FILE].map((file) => file.slice(file.lastIndexOf("/") + 1));
+
 export interface FaceRuntimeUrls {
-  /** Folder holding face-api's *-weights_manifest.json and .bin files, ending in "/". */
+  /** Folder holding FACE_MODEL_FILES, ending in "/". */
   models: string;
-  /** Folder holding tfjs-backend-wasm's .wasm files, ending in "/". */
+  /** Folder holding onnxruntime-web's .wasm binary, ending in "/". */
   wasm: string;
 }
 
@@ -51,28 +56,26 @@ declare class OffscreenCanvas {
   getContext(kind: "2d"): Canvas2d | null;
 }
 
-const faceapi = faceapiBrowser as unknown as FaceApiLike;
-let loading: Promise<void> | undefined;
+let loading: Promise<FacePipeline> | undefined;
 
-/** Loads the wasm backend and the three networks once; later calls share the first load. */
+async function fetchBytes(url: string): Promise<Uint8Array> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`Could not load the face model ${url}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/** Loads onnxruntime-web and both networks once; later calls share the first load. */
 export function loadFaceModels(urls: FaceRuntimeUrls): Promise<void> {
   if (!loading) {
     loading = (async () => {
-      const tf = faceapi.tf as unknown as {
-        setWasmPaths(prefix: string): void;
-        setBackend(name: string): Promise<boolean>;
-        ready(): Promise<void>;
-      };
-      tf.setWasmPaths(urls.wasm);
-      if (!(await tf.setBackend("wasm"))) throw new Error("The TensorFlow.js WebAssembly backend did not start");
-      await tf.ready();
-      for (const net of FACE_API_NETS) await faceapi.nets[net].loadFromUri(urls.models);
+      const [yunet, sface] = await Promise.all(FACE_MODEL_FILES.map((file) => fetchBytes(`${urls.models}${file}`)));
+      return FacePipeline.create(onnxWebRuntime(urls.wasm), yunet as Uint8Array, sface as Uint8Array);
     })().catch((error: unknown) => {
       loading = undefined;
       throw error;
     });
   }
-  return loading;
+  return loading.then(() => undefined);
 }
 
 function rgbFromRgba(image: RgbaImage): RgbImage {
@@ -89,11 +92,10 @@ function rgbFromRgba(image: RgbaImage): RgbImage {
 
 async function facesIn(rgb: RgbImage): Promise<RawFace[]> {
   if (!loading) throw new Error("Call loadFaceModels before computing descriptors");
-  await loading;
-  return runFaceApi(faceapi, rgb.data, rgb.width, rgb.height);
+  return (await loading).faces(rgb);
 }
 
-/** Every face in an RGBA image with its 128-d descriptor, largest first; boxes in that image's pixels. */
+/** Every face in an RGBA image with its 128-d SFace embedding, largest first; boxes in that image's pixels. */
 export async function faceDescriptorsFromRgba(image: RgbaImage): Promise<RawFace[]> {
   return facesIn(rgbFromRgba(image));
 }
@@ -105,10 +107,13 @@ export async function faceDescriptorsFromRgba(image: RgbaImage): Promise<RawFace
 export async function analyseFacesInRgba(
   image: RgbaImage,
   scale: number,
-): Promise<{ descriptor: Float32Array; quality: FaceQuality }[]> {
-  const rgb = rgbFromRgba(image);
-  const faces = await facesIn(rgb);
-  return faces.map((face) => ({ descriptor: face.descriptor, quality: faceQuality(face, rgb, scale) }));
+): Promise<{ descriptor: Float32Array; embeddingModel: string; quality: FaceQuality }[]> {
+  const faces = await facesIn(rgbFromRgba(image));
+  return faces.map((face) => ({
+    descriptor: face.descriptor,
+    embeddingModel: FACE_EMBEDDING_MODEL,
+    quality: faceQuality(face, scale),
+  }));
 }
 
 /**

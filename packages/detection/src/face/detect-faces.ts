@@ -2,6 +2,7 @@ import type { EnrolledIdentity } from "../identity.js";
 import type { DecodedImage, RgbImage } from "../media/image.js";
 import type { DetectedFace } from "../result.js";
 import { faceModel } from "./face-model.js";
+import { FACE_EMBEDDING_MODEL } from "./face-pipeline.js";
 import { matchFace } from "./match.js";
 import { faceQuality } from "./quality.js";
 
@@ -26,8 +27,10 @@ export async function detectFaces(
     return {
       timeSeconds,
       box,
+      landmarks: face.landmarks.map((point) => ({ x: point.x / scale, y: point.y / scale })),
       descriptor: face.descriptor,
-      quality: faceQuality(face, pixels, scale),
+      embeddingModel: FACE_EMBEDDING_MODEL,
+      quality: faceQuality(face, scale),
       match: matchFace(face.descriptor, enrolled),
     };
   });

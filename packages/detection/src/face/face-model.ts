@@ -1,42 +1,45 @@
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import type { RgbImage } from "../media/image.js";
 import { Model } from "../models/model.js";
 import { getModel, registerModel } from "../models/registry.js";
-import { largestFirst, type RawFace } from "./face-api-pipeline.js";
-import { createFaceDescriber, type FaceDescriber } from "./onnx/face-describer.js";
-import { SsdMobilenetV1 } from "./onnx/ssd-mobilenet.js";
+import { onnxNodeRuntime } from "../runtimes/onnx.js";
+import { modelDir } from "../torch/weights.js";
+import { FacePipeline, type RawFace, SFACE_FILE, YUNET_FILE } from "./face-pipeline.js";
 
 /**
- * Face detection (SSD MobileNet v1), 68 landmarks and 128-d descriptors (the dlib ResNet-34
- * metric network, 99.38% on LFW) with face-api's bundled weights, run on onnxruntime: the same
- * networks and numbers as face-api on TensorFlow.js (parity-tested; the browser keeps face-api
- * itself), at about a quarter of the CPU. Boxes and landmarks are in the pixel coordinates of
- * the image passed in, largest face first.
+ * The server's face model: YuNet detection with 5 landmarks and SFace embeddings of the aligned
+ * crops (face-pipeline.ts), on onnxruntime-node with one intra-op thread. The folded model files
+ * come from `npm run setup` (scripts/model-manifest.json). Boxes and landmarks are in the pixel
+ * coordinates of the image passed in, largest face first.
  */
 
-export type { Point, RawFace } from "./face-api-pipeline.js";
+export type { Point, RawFace } from "./face-pipeline.js";
 
-interface LoadedFaceNets {
-  detector: SsdMobilenetV1;
-  describe: FaceDescriber;
+export const FACE_MODEL = "face-yunet-sface";
+
+async function modelBytes(file: string): Promise<Uint8Array> {
+  const full = path.join(modelDir(), file);
+  if (!existsSync(full)) throw new Error(`Face model missing: ${full}. Run \`npm run setup\` first.`);
+  return new Uint8Array(await readFile(full));
 }
 
-class FaceNetsModel extends Model<RgbImage, RawFace[], LoadedFaceNets> {
-  readonly name = "face-api";
+class YunetSfaceModel extends Model<RgbImage, RawFace[], FacePipeline> {
+  readonly name = FACE_MODEL;
 
-  protected async load(): Promise<LoadedFaceNets> {
-    const detector = new SsdMobilenetV1();
-    const [describe] = await Promise.all([createFaceDescriber(), detector.ready()]);
-    return { detector, describe };
+  protected async load(): Promise<FacePipeline> {
+    const [yunet, sface] = await Promise.all([modelBytes(YUNET_FILE), modelBytes(SFACE_FILE)]);
+    return FacePipeline.create(onnxNodeRuntime, yunet, sface);
   }
 
-  protected async run({ detector, describe }: LoadedFaceNets, image: RgbImage): Promise<RawFace[]> {
-    const detections = await detector.predict({ rgb: image.data, width: image.width, height: image.height });
-    return largestFirst(await describe(image.data, image.width, image.height, detections));
+  protected run(pipeline: FacePipeline, image: RgbImage): Promise<RawFace[]> {
+    return pipeline.faces(image);
   }
 }
 
-registerModel("face-api", () => new FaceNetsModel());
+registerModel(FACE_MODEL, () => new YunetSfaceModel());
 
-export function faceModel(): Model<RgbImage, RawFace[]> {
-  return getModel<RgbImage, RawFace[]>("face-api");
+export function faceModel(): Model<RgbImage, RawFace[], FacePipeline> {
+  return getModel<RgbImage, RawFace[]>(FACE_MODEL) as Model<RgbImage, RawFace[], FacePipeline>;
 }

@@ -1,46 +1,26 @@
-import type { RgbImage } from "../media/image.js";
-import type { Box, FaceQuality } from "../result.js";
-import type { RawFace } from "./face-api-pipeline.js";
-import type { Point } from "./face-model.js";
+import type { FaceQuality } from "../result.js";
+import type { Point, RawFace } from "./face-pipeline.js";
 
 /**
- * Image-quality measures of one detected face, for enrolment gates and for weighting evidence.
- * Sharpness is measured on the face crop resampled to a fixed size, so the same face photographed
- * at two resolutions scores alike.
+ * Image-quality measures of one detected face, for enrolment gates and for weighting evidence,
+ * all read from what YuNet's landmarks give: sharpness on the landmark-aligned crop (the pixels the
+ * embedder sees, at a fixed size, so the same face photographed at two resolutions scores alike),
+ * yaw from the eyes and nose tip.
  */
 
-const CROP = 128;
-
-function grayCrop(image: RgbImage, box: Box): Float64Array {
-  const out = new Float64Array(CROP * CROP);
-  for (let y = 0; y < CROP; y++) {
-    const sy = Math.min(image.height - 1, Math.max(0, Math.round(box.y + ((y + 0.5) * box.height) / CROP)));
-    for (let x = 0; x < CROP; x++) {
-      const sx = Math.min(image.width - 1, Math.max(0, Math.round(box.x + ((x + 0.5) * box.width) / CROP)));
-      const p = (sy * image.width + sx) * 3;
-      out[y * CROP + x] =
-        0.299 * (image.data[p] as number) +
-        0.587 * (image.data[p + 1] as number) +
-        0.114 * (image.data[p + 2] as number);
-    }
-  }
-  return out;
-}
-
-/** Variance of the 4-neighbour Laplacian over the face crop. */
-export function laplacianVariance(image: RgbImage, box: Box): number {
-  const gray = grayCrop(image, box);
+/** Variance of the 4-neighbour Laplacian over a square grey image of side `size`. */
+export function grayLaplacianVariance(gray: Float32Array, size: number): number {
   let sum = 0;
   let sumSquares = 0;
   let count = 0;
-  for (let y = 1; y < CROP - 1; y++)
-    for (let x = 1; x < CROP - 1; x++) {
-      const at = y * CROP + x;
+  for (let y = 1; y < size - 1; y++)
+    for (let x = 1; x < size - 1; x++) {
+      const at = y * size + x;
       const value =
         (gray[at - 1] as number) +
         (gray[at + 1] as number) +
-        (gray[at - CROP] as number) +
-        (gray[at + CROP] as number) -
+        (gray[at - size] as number) +
+        (gray[at + size] as number) -
         4 * (gray[at] as number);
       sum += value;
       sumSquares += value * value;
@@ -50,22 +30,14 @@ export function laplacianVariance(image: RgbImage, box: Box): number {
   return sumSquares / count - mean * mean;
 }
 
-const mean = (points: Point[]): Point => ({
-  x: points.reduce((s, p) => s + p.x, 0) / points.length,
-  y: points.reduce((s, p) => s + p.y, 0) / points.length,
-});
-
 /**
- * Yaw from the 68-point landmarks: where the nose bridge sits between the two eyes' centres.
- * Frontal puts it midway; turning the head moves it towards one eye. On a head modelled as a
- * cylinder the offset from the middle is sin(yaw), which this inverts. An estimate for gating,
- * not a measurement: good to about ±10° on frontal-to-profile portraits.
+ * Yaw from the 5 landmarks: where the nose tip sits between the two eyes. Frontal puts it midway;
+ * turning the head moves it towards one eye. On a head modelled as a cylinder the offset from the
+ * middle is sin(yaw), which this inverts. An estimate for gating, not a measurement.
  */
 export function estimateYawDegrees(landmarks: Point[]): number {
-  if (landmarks.length < 68) return Number.NaN;
-  const leftEye = mean(landmarks.slice(36, 42));
-  const rightEye = mean(landmarks.slice(42, 48));
-  const noseTip = landmarks[30] as Point;
+  const [leftEye, rightEye, noseTip] = landmarks;
+  if (!leftEye || !rightEye || !noseTip) return Number.NaN;
   const span = rightEye.x - leftEye.x;
   if (Math.abs(span) < 1e-6) return Number.NaN;
   const ratio = (noseTip.x - leftEye.x) / span;
@@ -74,15 +46,14 @@ export function estimateYawDegrees(landmarks: Point[]): number {
 }
 
 /**
- * The quality numbers of one detected face, the same in Node and in the browser. `pixels` is the
- * analysed image the face was found in; `scale` its width over the original's, so the size is
- * reported in the original's pixels.
+ * The quality numbers of one detected face, the same in Node and in the browser. `scale` is the
+ * analysed image's width over the original's, so the size is reported in the original's pixels.
  */
-export function faceQuality(face: Omit<RawFace, "descriptor">, pixels: RgbImage, scale: number): FaceQuality {
+export function faceQuality(face: Omit<RawFace, "descriptor">, scale: number): FaceQuality {
   return {
     detectionScore: face.score,
     sizePx: Math.min(face.box.width, face.box.height) / scale,
-    sharpness: laplacianVariance(pixels, face.box),
+    sharpness: face.sharpness,
     yawDegrees: estimateYawDegrees(face.landmarks),
   };
 }

@@ -1,7 +1,7 @@
 /**
  * Base of every model: weights load lazily on first use, exactly once even when several
  * predictions race (the load promise is the lock), and a failed load can be retried.
- * Runtime specifics (tfjs-wasm, onnxruntime, plain TypeScript tensors) live in runtime adapters,
+ * Runtime specifics (onnxruntime, plain TypeScript tensors) live in runtime adapters,
  * so a model class only says what to load and how to predict.
  */
 export abstract class Model<Input, Output, Loaded = unknown> {
