@@ -6,6 +6,7 @@ import * as origins from "aws-cdk-lib/aws-cloudfront-origins";
 import * as s3 from "aws-cdk-lib/aws-s3";
 import * as s3deploy from "aws-cdk-lib/aws-s3-deployment";
 import { Construct } from "constructs";
+import { VIEWER_ADDRESS_HEADER } from "../../lambdas/src/shared/request.js";
 import type { StageConfig } from "../config.js";
 import { fromRoot } from "../paths.js";
 import {
@@ -103,6 +104,15 @@ export class Website extends Construct {
       ),
     });
 
+    // Behind CloudFront, API Gateway sees an edge server's address; per-source limits need the viewer's.
+    const viewerAddress = new cloudfront.Function(this, "ViewerAddress", {
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      comment: "Tells the API the viewer's address (replacing any the client sent)",
+      code: cloudfront.FunctionCode.fromInline(
+        `function handler(event) { var r = event.request; r.headers['${VIEWER_ADDRESS_HEADER}'] = { value: event.viewer.ip }; return r; }`,
+      ),
+    });
+
     const domain = config.domain;
     const webAclArn = props.webAclArn ?? config.webAclArn;
     this.distribution = new cloudfront.Distribution(this, "Distribution", {
@@ -141,6 +151,7 @@ export class Website extends Construct {
           // Cookies, query strings and headers reach the handlers; Host must stay the API's own.
           originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: securityHeaders,
+          functionAssociations: [{ function: viewerAddress, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
         },
       },
     });

@@ -72,6 +72,21 @@ describe("WAF rate limits", () => {
     expect(JSON.stringify(distribution?.Properties.DistributionConfig.WebACLId)).toMatch(/CrossRegion|Fn::GetAtt/);
   });
 
+  it("tells the API each viewer's own address, which per-source limits key on", () => {
+    const service = Template.fromStack(stacks.service);
+    const [distribution] = Object.values(service.findResources("AWS::CloudFront::Distribution"));
+    const api = (
+      distribution?.Properties.DistributionConfig.CacheBehaviors as {
+        PathPattern: string;
+        FunctionAssociations?: { EventType: string; FunctionARN: { "Fn::GetAtt": string[] } }[];
+      }[]
+    ).find((b) => b.PathPattern === "/api/*");
+    const association = api?.FunctionAssociations?.find((f) => f.EventType === "viewer-request");
+    const fnId = association?.FunctionARN["Fn::GetAtt"][0] ?? "";
+    const code = service.toJSON().Resources[fnId]?.Properties.FunctionCode as string;
+    expect(code).toContain("r.headers['x-lg-viewer-address'] = { value: event.viewer.ip }");
+  });
+
   it("limits Cognito's public calls per address with a regional web ACL on the user pool", () => {
     const auth = Template.fromStack(stacks.auth);
     expect(rateRules(auth, "REGIONAL").length).toBeGreaterThan(0);

@@ -299,6 +299,14 @@ describe("rate limits (16.4)", () => {
     }
     expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
     expect(statuses[20]).toBe(429);
+    // The address is the connection's, as CloudFront's is the viewer's: a claimed one changes nothing.
+    const claimed = await send("/api/demo/profile", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-lg-viewer-address": "192.0.2.77" },
+      body: JSON.stringify({ demoType: "personal" }),
+      from: source,
+    });
+    expect(claimed.status).toBe(429);
     expect((await postJson("/api/demo/profile", { demoType: "personal" }, { from: freshSource() })).status).toBe(200);
   });
 });

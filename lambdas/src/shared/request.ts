@@ -29,8 +29,16 @@ export function header(event: APIGatewayProxyEventV2, name: string): string | un
   return undefined;
 }
 
-/** The caller's address as API Gateway saw it (the key of per-source rate limits). */
-export const sourceIp = (event: APIGatewayProxyEventV2): string => event.requestContext?.http?.sourceIp || "unknown";
+/**
+ * Set by the web origin on every /api request (CloudFront's viewer-request function in AWS, the
+ * local web server locally), replacing whatever the client sent: behind CloudFront, API Gateway's
+ * sourceIp is an edge server shared by many people.
+ */
+export const VIEWER_ADDRESS_HEADER = "x-lg-viewer-address";
+
+/** The caller's address (the key of per-source rate limits). */
+export const sourceIp = (event: APIGatewayProxyEventV2): string =>
+  header(event, VIEWER_ADDRESS_HEADER) || event.requestContext?.http?.sourceIp || "unknown";
 
 /**
  * application/json (any parameters) only: an HTML form can send text/plain, form-urlencoded and

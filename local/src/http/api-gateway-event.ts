@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type http from "node:http";
+import { VIEWER_ADDRESS_HEADER } from "@lg/lambdas/shared/request";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import type { MatchedRoute } from "./route-table.js";
 
@@ -21,6 +22,8 @@ export function apiGatewayEvent(
     if (value === undefined || name === "cookie") continue;
     headers[name.toLowerCase()] = Array.isArray(value) ? value.join(",") : value;
   }
+  // The local web server plays CloudFront too: it says who the viewer is, whatever the client claims.
+  headers[VIEWER_ADDRESS_HEADER] = sourceAddress(req);
   const cookies = (req.headers.cookie ?? "")
     .split(";")
     .map((c) => c.trim())
@@ -47,7 +50,7 @@ export function apiGatewayEvent(
         method,
         path: url.pathname,
         protocol: `HTTP/${req.httpVersion}`,
-        sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, "") ?? "127.0.0.1",
+        sourceIp: sourceAddress(req),
         userAgent: headers["user-agent"] ?? "",
       },
       requestId: randomUUID(),
@@ -60,6 +63,8 @@ export function apiGatewayEvent(
     isBase64Encoded: body.length > 0 && !text,
   };
 }
+
+const sourceAddress = (req: http.IncomingMessage) => req.socket.remoteAddress?.replace(/^::ffff:/, "") ?? "127.0.0.1";
 
 /** Repeated query parameters arrive comma-joined, as API Gateway joins them. */
 function groupQuery(params: URLSearchParams): Map<string, string> {
