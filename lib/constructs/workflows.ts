@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import { FINDING_PARTITION_PREFIX } from "@lg/domain/table/entities";
-import { ArnFormat, RemovalPolicy, Stack } from "aws-cdk-lib";
+import { ArnFormat, Duration, RemovalPolicy, Stack } from "aws-cdk-lib";
+import * as events from "aws-cdk-lib/aws-events";
+import * as eventTargets from "aws-cdk-lib/aws-events-targets";
 import * as iam from "aws-cdk-lib/aws-iam";
 import * as logs from "aws-cdk-lib/aws-logs";
 import * as scheduler from "aws-cdk-lib/aws-scheduler";
@@ -8,6 +10,7 @@ import * as targets from "aws-cdk-lib/aws-scheduler-targets";
 import * as sfn from "aws-cdk-lib/aws-stepfunctions";
 import { Construct } from "constructs";
 import {
+  EXECUTION_STATUS_HANDLERS,
   SCHEDULED_JOBS,
   STATE_MACHINES,
   WORKFLOW_TASKS,
@@ -21,6 +24,7 @@ import { explainWildcards } from "./wildcard-grants.js";
 
 type MachineName = keyof typeof STATE_MACHINES;
 type JobName = keyof typeof SCHEDULED_JOBS;
+type StatusHandlerName = keyof typeof EXECUTION_STATUS_HANDLERS;
 
 /** What each workflow task may touch; everything else is denied. */
 const TASK_BINDINGS: Record<WorkflowTask, (fn: AppFunction, r: HandlerResources) => void> = {
@@ -68,6 +72,18 @@ const JOB_BINDINGS: Record<JobName, (fn: AppFunction, r: HandlerResources) => vo
       .bindMailSender(r.mailFrom, r.mailIdentityArn)
       .bindSmsSender()
       .bindVapidSecret(r.vapidSecret),
+};
+
+const STATUS_HANDLER_BINDINGS: Record<StatusHandlerName, (fn: AppFunction, r: HandlerResources) => void> = {
+  // Settles the scan record and the scan slot, then sends the alerts its recorded threats are owed
+  // (email, SMS, Web Push) and their automatic takedowns: what Finish would have done.
+  reconcileScan: (fn, r) =>
+    fn
+      .bindTable(r.table, "readWrite")
+      .bindMailSender(r.mailFrom, r.mailIdentityArn)
+      .bindSmsSender()
+      .bindVapidSecret(r.vapidSecret)
+      .bindStateMachine("TAKEDOWN_STATE_MACHINE_ARN", r.takedownMachine, "start"),
 };
 
 /** Functions that run detection models get the model and ffmpeg layers and native packages. */
@@ -148,6 +164,7 @@ export class Workflows extends Construct {
   readonly tasks: Record<WorkflowTask, AppFunction>;
   readonly machines: Record<MachineName, sfn.StateMachine>;
   readonly jobs: Record<JobName, AppFunction>;
+  readonly statusHandlers: Record<StatusHandlerName, AppFunction>;
 
   constructor(scope: Construct, id: string, props: WorkflowsProps) {
     super(scope, id);
@@ -199,6 +216,35 @@ export class Workflows extends Construct {
       jobs[job] = fn;
     }
     this.jobs = jobs;
+
+    const statusHandlers = {} as Record<StatusHandlerName, AppFunction>;
+    for (const [name, spec] of Object.entries(EXECUTION_STATUS_HANDLERS) as [
+      StatusHandlerName,
+      (typeof EXECUTION_STATUS_HANDLERS)[StatusHandlerName],
+    ][]) {
+      const fn = new AppFunction(this, `Status-${name}`, {
+        entry: spec.entry,
+        description: `Handles ${spec.machine} executions ending ${spec.statuses.join(", ")}`,
+        memoryMb: 256,
+        timeoutSeconds: 120,
+        environment,
+        logRetention: props.logRetention,
+      });
+      STATUS_HANDLER_BINDINGS[name](fn, resources);
+      // Step Functions sends status changes to the default bus by itself; the rule picks this machine's abnormal ends.
+      new events.Rule(this, `Status-${name}-Rule`, {
+        ruleName: `${resourcePrefix(config)}-${name}`,
+        description: `Routes ${spec.machine} executions ending ${spec.statuses.join(", ")} to ${spec.entry}`,
+        eventPattern: {
+          source: ["aws.states"],
+          detailType: ["Step Functions Execution Status Change"],
+          detail: { status: [...spec.statuses], stateMachineArn: [this.machines[spec.machine].stateMachineArn] },
+        },
+        targets: [new eventTargets.LambdaFunction(fn.function, { retryAttempts: 8, maxEventAge: Duration.hours(24) })],
+      });
+      statusHandlers[name] = fn;
+    }
+    this.statusHandlers = statusHandlers;
   }
 
   /** One role per job schedule, allowed to invoke that job's function and nothing else. */

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { SFNClient, StartExecutionCommand } from "@aws-sdk/client-sfn";
-import { SCHEDULED_JOBS, STATE_MACHINES, WORKFLOW_TASKS } from "@lg/lambdas/workflows/tasks";
+import { EXECUTION_STATUS_HANDLERS, SCHEDULED_JOBS, STATE_MACHINES, WORKFLOW_TASKS } from "@lg/lambdas/workflows/tasks";
 import { generateVapidSecret } from "@lg/notices";
 import { webSecurityHeaders } from "../../lib/constructs/content-security-policy.js";
 import type { RunningServer } from "./aws/http-server.js";
@@ -149,6 +149,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         stateMachines: stateMachineFiles,
         tasks: { ...WORKFLOW_TASKS, ...options.extraTasks },
         taskWorkers: options.taskWorkers ?? defaultTaskWorkers(),
+        // As the EventBridge rules in lib/constructs/workflows.ts route them, to the same handlers.
+        statusRules: Object.entries(EXECUTION_STATUS_HANDLERS).map(([name, rule]) => ({
+          stateMachineName: `likenessguard-${rule.machine}`,
+          statuses: rule.statuses,
+          deliver: async (event) => {
+            await (await loadHandler(rule.entry))(event, lambdaContext(`lg-local-${name}`));
+          },
+        })),
       }),
     );
     const sfnClient = new SFNClient(localClientConfig(sfn.url));
@@ -223,6 +231,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     };
 
     await ensureScheduledJobs(scheduler.url, SCHEDULED_JOBS);
+    // Executions the last run left behind (ABORTED at this start) are reconciled now that handlers can run.
+    void sfn.deliverPendingEvents();
     const lifecycle = new S3LifecycleSweeper(s3.url, LOCAL_NAMES.biometricBucket);
     const stopSweeper = lifecycle.start();
 

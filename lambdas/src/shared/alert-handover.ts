@@ -1,6 +1,12 @@
 import { ExecutionAlreadyExists, StartExecutionCommand } from "@aws-sdk/client-sfn";
+import { DynamoAlertOutbox } from "@lg/domain/scanning/adapters/dynamo-alert-outbox";
+import { ScanReconciler } from "@lg/domain/scanning/scan-reconciler";
+import { ThreatHandover } from "@lg/domain/scanning/threat-handover";
 import { shouldAutoTakedown } from "@lg/notices";
-import { sfn, threatRepository } from "./scanning-services.js";
+import { dynamo } from "./clients.js";
+import { env } from "./env.js";
+import { once } from "./once.js";
+import { scanLocks, scanRepository, sfn, threatRepository } from "./scanning-services.js";
 import { accountStore } from "./services.js";
 import { alertService, takedownStateMachineArn } from "./takedown-services.js";
 
@@ -24,23 +30,41 @@ async function startAutoTakedown(userId: string, threatId: string): Promise<bool
   }
 }
 
-/**
- * What a finished scan hands over: alerts for each new threat under the person's settings, and an
- * automatic takedown for those the person's tier and setting allow.
- */
+export const alertOutbox = once(() => new DynamoAlertOutbox(dynamo, env().TABLE_NAME));
+
+/** What a scan hands over once it ends: the alerts its threats are owed, and automatic takedowns. */
+export const threatHandover = once(
+  () =>
+    new ThreatHandover({
+      outbox: alertOutbox(),
+      threats: threatRepository(),
+      getProfile: (userId) => accountStore().getProfile(userId),
+      alertNewThreats: (profile, threats) => alertService().alertNewThreats(profile, threats),
+      autoTakedown: async (profile, threat) =>
+        shouldAutoTakedown(threat, profile) && (await startAutoTakedown(profile.userId, threat.id)),
+      now: () => new Date(),
+    }),
+);
+
+export const scanReconciler = once(
+  () =>
+    new ScanReconciler({
+      scans: scanRepository(),
+      locks: scanLocks(),
+      handover: threatHandover(),
+      now: () => new Date(),
+    }),
+);
+
+/** Threats recorded outside a scan's RecordThreats owe their alerts the same way, and go out the same way. */
 export async function handOverNewThreats(
   userId: string,
   threatIds: string[],
 ): Promise<{ alerts: number; autoTakedowns: number }> {
-  const profile = await accountStore().getProfile(userId);
-  if (!profile || threatIds.length === 0) return { alerts: 0, autoTakedowns: 0 };
-  let alerts = 0;
-  let autoTakedowns = 0;
+  const createdAt = new Date().toISOString();
   for (const threatId of threatIds) {
-    const threat = await threatRepository().get(userId, threatId);
-    if (!threat) continue;
-    alerts += (await alertService().alertNewThreat(profile, threat)).length;
-    if (shouldAutoTakedown(threat, profile) && (await startAutoTakedown(userId, threatId))) autoTakedowns += 1;
+    await alertOutbox().oweIfAbsent({ userId, threatId, scanId: "handover", status: "owed", createdAt });
   }
+  const { alerts, autoTakedowns } = await threatHandover().sendOwed(userId);
   return { alerts, autoTakedowns };
 }

@@ -6,7 +6,9 @@ import { censoredPreview } from "@lg/detection/media/censored-preview";
 import { openEmbedding } from "@lg/domain/biometrics/embedding-cipher";
 import { isExpired } from "@lg/domain/biometrics/retention";
 import { SELF_PERSON_ID } from "@lg/domain/records";
+import { DynamoAlertOutbox } from "@lg/domain/scanning/adapters/dynamo-alert-outbox";
 import { DynamoFindingCache } from "@lg/domain/scanning/adapters/dynamo-findings";
+import { DynamoScanLocks } from "@lg/domain/scanning/adapters/dynamo-scan-locks";
 import { DynamoScanRepository, DynamoThreatRepository } from "@lg/domain/scanning/adapters/dynamo-threats";
 import { S3EvidenceStore } from "@lg/domain/scanning/adapters/s3-evidence";
 import { DecryptedEmbeddingCache } from "@lg/domain/scanning/embedding-cache";
@@ -32,6 +34,7 @@ const required = (name: "EVIDENCE_BUCKET" | "SCAN_STATE_MACHINE_ARN") => {
 export const threatRepository = once(() => new DynamoThreatRepository(dynamo, env().TABLE_NAME));
 export const scanRepository = once(() => new DynamoScanRepository(dynamo, env().TABLE_NAME));
 export const evidenceStore = once(() => new S3EvidenceStore(s3, required("EVIDENCE_BUCKET")));
+export const scanLocks = once(() => new DynamoScanLocks(dynamo, env().TABLE_NAME));
 export const scanStateMachineArn = () => required("SCAN_STATE_MACHINE_ARN");
 const connectorConfig = once(() => connectorConfigFromEnv());
 const likenessAnalyser = once(() => new DetectionLikenessAnalyser());
@@ -66,7 +69,9 @@ export const scanService = once(
       accounts: accountStore(),
       scans: scanRepository(),
       threats: threatRepository(),
+      locks: scanLocks(),
       evidence: evidenceStore(),
+      outbox: new DynamoAlertOutbox(dynamo, env().TABLE_NAME),
       analyser: likenessAnalyser(),
       findings: new DynamoFindingCache(dynamo, env().TABLE_NAME),
       sources: {
@@ -99,6 +104,7 @@ export const scanStarter = once(
       scans: scanRepository(),
       enrolledPeople,
       now: () => new Date(),
+      locks: scanLocks(),
       workflow: {
         start: async (name, input) => {
           const out = await sfn.send(

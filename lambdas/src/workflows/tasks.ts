@@ -24,3 +24,19 @@ export const SCHEDULED_JOBS = {
   trackTakedowns: { entry: "lambdas/src/schedules/track-takedowns.ts", rate: "rate(1 hour)" },
   sendDigests: { entry: "lambdas/src/schedules/send-digests.ts", rate: "rate(1 day)" },
 } as const;
+
+/**
+ * Handlers of Step Functions "Execution Status Change" events (an EventBridge rule in AWS, the
+ * Step Functions stand-in locally): executions of `machine` that end in one of `statuses`.
+ */
+export const EXECUTION_STATUS_HANDLERS = {
+  // A scan stopped without reaching Finish (killed, timed out, aborted, or the stack restarted under it).
+  reconcileScan: {
+    entry: "lambdas/src/workflows/scan/reconcile.ts",
+    machine: "scan",
+    statuses: ["FAILED", "TIMED_OUT", "ABORTED"],
+  },
+} as const satisfies Record<
+  string,
+  { entry: string; machine: keyof typeof STATE_MACHINES; statuses: readonly ("FAILED" | "TIMED_OUT" | "ABORTED")[] }
+>;

@@ -24,13 +24,33 @@ describe("sensitivity", () => {
 });
 
 describe("isCritical", () => {
-  it("is a deepfake or voice clone at 90%+, or flagged intimate imagery at 50%+", () => {
+  it("is synthetic media with strong evidence at 90%+, or intimate imagery at 50%+; never a genuine re-upload", () => {
     expect(isCritical(threat({ threatType: "deepfake", confidence: 90 }))).toBe(true);
     expect(isCritical(threat({ threatType: "voice_clone", confidence: 95 }))).toBe(true);
     expect(isCritical(threat({ threatType: "deepfake", confidence: 89.9 }))).toBe(false);
     expect(isCritical(threat({ threatType: "impersonation", confidence: 99 }))).toBe(false);
     expect(isCritical(threat({ confidence: 55, detection: { intimate: true } }))).toBe(true);
     expect(isCritical(threat({ confidence: 49, detection: { intimate: true } }))).toBe(false);
+    const genuine = { synthetic: "no-synthetic-evidence", syntheticScore: 0.1, face: { confidence: 99 } };
+    expect(isCritical(threat({ threatType: "likeness_misuse", confidence: 99, detection: genuine }))).toBe(false);
+    // A learned detector's "synthetic" is critical only when its stated false-positive rate is low.
+    const learned = (falsePositiveRate: number) =>
+      threat({
+        confidence: 95,
+        detection: {
+          synthetic: "synthetic",
+          syntheticScore: 0.9,
+          face: { confidence: 95 },
+          signals: [
+            {
+              id: "ai-image",
+              status: "present",
+              operatingPoint: { threshold: 0.5, falsePositiveRate, truePositiveRate: 0.8, measuredOn: "dev" },
+            },
+          ],
+        },
+      });
+    expect(isCritical(learned(0.2))).toBe(false);
   });
 });
 
@@ -132,7 +152,7 @@ describe("alert messages", () => {
     expect(digest.subject).toBe("Weekly LikenessGuard digest: 2 new threats");
     expect(digest.text).toContain("Voice clone on TIKTOK");
     expect(digest.text).toContain(`${APP}/dashboard?threat=01JTHREAT0000000000000000B`);
-    expect(digest.html).toContain("<li>");
+    expect(digest.html).toContain(`href="${APP}/dashboard?threat=01JTHREAT0000000000000000B"`);
     for (const text of [digest.text, digest.html]) expectNoSensitiveData(text);
     expect(renderDigestPush({ frequency: "daily", threats, appUrl: APP }).body).toBe("2 new threats today");
   });

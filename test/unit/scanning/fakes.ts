@@ -1,5 +1,13 @@
 import type { EvidenceStore } from "../../../packages/domain/src/scanning/evidence.js";
-import type { FindingCache, FindingKey, LikenessFinding } from "../../../packages/domain/src/scanning/scan-ports.js";
+import type {
+  AlertOutbox,
+  AlertOwedRecord,
+  FindingCache,
+  FindingKey,
+  LikenessFinding,
+  ScanLockRecord,
+  ScanLocks,
+} from "../../../packages/domain/src/scanning/scan-ports.js";
 import type {
   ThreatAudit,
   ThreatRecord,
@@ -63,5 +71,48 @@ export class InMemoryFindingCache implements FindingCache {
   }
   async put(k: FindingKey, finding: LikenessFinding) {
     this.findings.set(this.key(k), structuredClone(finding));
+  }
+}
+
+/** The table's conditional writes, kept atomic as DynamoDB keeps them: check and set in one step. */
+export class InMemoryScanLocks implements ScanLocks {
+  readonly locks = new Map<string, ScanLockRecord>();
+  async acquire(lock: ScanLockRecord, now: Date) {
+    await Promise.resolve();
+    const held = this.locks.get(lock.userId);
+    if (held && held.scanId !== lock.scanId && held.leaseUntil >= now.toISOString()) {
+      return { acquired: false as const, holder: held.scanId };
+    }
+    this.locks.set(lock.userId, structuredClone(lock));
+    return { acquired: true as const };
+  }
+  async release(userId: string, scanId: string) {
+    if (this.locks.get(userId)?.scanId === scanId) this.locks.delete(userId);
+  }
+}
+
+export class InMemoryAlertOutbox implements AlertOutbox {
+  readonly items = new Map<string, AlertOwedRecord>();
+  private key = (u: string, t: string) => `${u}/${t}`;
+  async oweIfAbsent(owed: AlertOwedRecord) {
+    if (!this.items.has(this.key(owed.userId, owed.threatId)))
+      this.items.set(this.key(owed.userId, owed.threatId), structuredClone(owed));
+  }
+  async pending(userId: string, staleBefore: string) {
+    return [...this.items.values()]
+      .filter((o) => o.userId === userId)
+      .filter((o) => o.status === "owed" || (o.status === "sending" && (o.claimedAt ?? "") < staleBefore))
+      .map((o) => structuredClone(o));
+  }
+  async claim(userId: string, threatId: string, at: string, staleBefore: string) {
+    const o = this.items.get(this.key(userId, threatId));
+    if (!o || !(o.status === "owed" || (o.status === "sending" && (o.claimedAt ?? "") < staleBefore))) return false;
+    o.status = "sending";
+    o.claimedAt = at;
+    return true;
+  }
+  async markSent(userId: string, threatId: string, at: string) {
+    const o = this.items.get(this.key(userId, threatId));
+    if (o) Object.assign(o, { status: "sent", sentAt: at });
   }
 }

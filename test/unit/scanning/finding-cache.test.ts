@@ -11,7 +11,13 @@ import type {
   MediaToAnalyse,
 } from "../../../packages/domain/src/scanning/scan-ports.js";
 import { type ItemTask, ScanService } from "../../../packages/domain/src/scanning/scan-service.js";
-import { InMemoryEvidenceStore, InMemoryFindingCache, InMemoryThreatRepository } from "./fakes.js";
+import {
+  InMemoryAlertOutbox,
+  InMemoryEvidenceStore,
+  InMemoryFindingCache,
+  InMemoryScanLocks,
+  InMemoryThreatRepository,
+} from "./fakes.js";
 
 const person: EnrolledPerson = { personId: "self", displayName: "Ada Lovelace", face: [], voice: [] };
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
@@ -41,7 +47,9 @@ function scanWorld(media: Record<string, Uint8Array>) {
   const service = new ScanService({
     accounts: {} as never,
     scans: {} as never,
+    locks: new InMemoryScanLocks(),
     threats,
+    outbox: new InMemoryAlertOutbox(),
     evidence,
     findings,
     analyser: {
@@ -107,8 +115,8 @@ describe("identical media within one scan", () => {
     const world = scanWorld({ "https://x.test/1": PICTURE, "https://reddit.test/2": PICTURE.slice() });
     const onX = await world.service.analyse(world.post("s1", "twitter", "https://x.test/1"));
     const onReddit = await world.service.analyse(world.post("s1", "reddit", "https://reddit.test/2"));
-    const first = await world.service.record({ userId: "u1", outcomes: [onX] });
-    const second = await world.service.record({ userId: "u1", outcomes: [onReddit] });
+    const first = await world.service.record({ userId: "u1", scanId: "s1", outcomes: [onX] });
+    const second = await world.service.record({ userId: "u1", scanId: "s1", outcomes: [onReddit] });
     expect(first.created).toHaveLength(1);
     expect(second).toMatchObject({ created: [], sightings: 1 });
     const [threat] = await world.threats.list("u1");

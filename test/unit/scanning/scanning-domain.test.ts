@@ -13,7 +13,7 @@ import {
   type ThreatCandidate,
 } from "../../../packages/domain/src/scanning/threat-recorder.js";
 import { changeThreatStatus } from "../../../packages/domain/src/scanning/threat-status.js";
-import { InMemoryEvidenceStore, InMemoryThreatRepository } from "./fakes.js";
+import { InMemoryEvidenceStore, InMemoryScanLocks, InMemoryThreatRepository } from "./fakes.js";
 
 const candidate = (over: Partial<ThreatCandidate> = {}): ThreatCandidate => ({
   personId: "p1",
@@ -219,6 +219,7 @@ describe("scan plan", () => {
         get: async (_userId: string, scanId: string) => scans.get(scanId) ?? null,
         list: async () => [...scans.values()],
       },
+      locks: new InMemoryScanLocks(),
       enrolledPeople: async () => [],
       now: () => new Date("2026-11-22T00:00:01.000Z"),
     } as never);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { handOverNewThreats } from "../../shared/alert-handover.js";
+import { threatHandover } from "../../shared/alert-handover.js";
 import { scanService } from "../../shared/scanning-services.js";
 
 const Input = z.object({
@@ -11,11 +11,11 @@ const Input = z.object({
   error: z.unknown().optional(),
 });
 
-/** Finish: the scan's record gets its outcome and counts; new threats go on to alerts and auto-takedown. */
+/** Finish: the scan's record gets its outcome and counts; the alerts its threats are owed go out in one message. */
 export const handler = async (event: unknown) => {
   const input = Input.parse(event);
   const { scan, newThreatIds } = await scanService().finish(input);
-  const { alerts, autoTakedowns } = await handOverNewThreats(input.userId, newThreatIds);
+  const { alerts, autoTakedowns } = await threatHandover().sendOwed(input.userId);
   return {
     status: scan.status,
     itemsScanned: scan.itemsScanned,

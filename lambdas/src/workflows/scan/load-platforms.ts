@@ -1,24 +1,27 @@
-import { newScanId } from "@lg/domain/scanning/scan-starter";
+import { scanIdForExecution } from "@lg/domain/scanning/scan-starter";
 import { z } from "zod";
 import { scanService } from "../../shared/scanning-services.js";
 
 const Input = z.object({
-  userId: z.string().min(1),
-  // Scheduled runs carry no id of their own: the scan gets one here.
-  scanId: z
-    .string()
-    .min(1)
-    .default(() => newScanId()),
-  trigger: z.enum(["schedule", "force"]).default("schedule"),
+  request: z.object({
+    userId: z.string().min(1),
+    scanId: z.string().min(1).optional(),
+    trigger: z.enum(["schedule", "force"]).default("schedule"),
+  }),
+  // From the context object: which execution this is, so a scheduled scan's id is its execution's.
+  executionArn: z.string().min(1),
+  startedAt: z.string().min(1),
 });
 
-/** LoadPlatforms: the enabled platforms the tier allows, each with the query to run there. */
+/** LoadPlatforms: takes the person's one running-scan slot, then the enabled platforms the tier allows. */
 export const handler = async (event: unknown) => {
-  const input = Input.parse(event);
-  const plan = await scanService().plan(input);
+  const { request, executionArn, startedAt } = Input.parse(event);
+  const scanId = request.scanId ?? scanIdForExecution(startedAt, executionArn);
+  const plan = await scanService().plan({ ...request, scanId, executionArn });
   return {
     userId: plan.userId,
     scanId: plan.scanId,
+    ...(plan.skipped ? { skipped: plan.skipped } : {}),
     platforms: plan.platforms.map(({ platformId, query, maxItems }) => ({ platformId, query, maxItems })),
   };
 };

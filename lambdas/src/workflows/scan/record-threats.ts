@@ -15,8 +15,8 @@ const Input = z.object({
 
 /** RecordThreats: idempotent writes, so re-running a platform never duplicates a threat. */
 export const handler = async (event: unknown) => {
-  const { userId, platform, analyses } = Input.parse(event);
+  const { userId, scanId, platform, analyses } = Input.parse(event);
   const outcomes = analyses.filter((a) => !a.failed).map((a) => ({ url: a.url ?? "", candidates: a.candidates }));
-  const result = await scanService().record({ userId, outcomes });
+  const result = await scanService().record({ userId, scanId, outcomes });
   return { platformId: platform.platformId, ...result, failedItems: analyses.filter((a) => a.failed).length };
 };

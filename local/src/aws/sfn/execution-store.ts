@@ -14,6 +14,8 @@ export interface ExecutionRecord {
   cause?: string;
   startDate: number;
   stopDate?: number;
+  /** Its end's status-change event is not delivered yet: delivered again after a restart. */
+  statusEventPending?: boolean;
 }
 
 /** One JSON file per execution under the data dir, so executions outlive a restart of the stack. */
@@ -31,6 +33,8 @@ export class ExecutionStore {
           error: "LocalStackRestarted",
           cause: "The local stack stopped while this execution was running",
           stopDate: Date.now() / 1000,
+          // Step Functions announces an abort; the rules get it once handlers can run (deliverPendingEvents).
+          statusEventPending: true,
         });
         this.write(record);
       }
@@ -50,6 +54,11 @@ export class ExecutionStore {
     return [...this.records.values()]
       .filter((r) => r.stateMachineArn === stateMachineArn)
       .sort((a, b) => b.startDate - a.startDate);
+  }
+
+  /** Ended executions whose status-change event was not delivered (restart aborts among them). */
+  pendingEvents(): ExecutionRecord[] {
+    return [...this.records.values()].filter((r) => r.statusEventPending);
   }
 
   save(record: ExecutionRecord): void {

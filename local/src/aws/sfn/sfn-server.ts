@@ -11,7 +11,7 @@ import { AwsError } from "../aws-error.js";
 import type { RunningServer } from "../http-server.js";
 import { startJsonRpcServer } from "../json-rpc-server.js";
 import { ACCOUNT, type BoundDefinition, bindDefinition, REGION } from "./bind-definition.js";
-import { type ExecutionRecord, ExecutionStore } from "./execution-store.js";
+import { type ExecutionRecord, type ExecutionStatus, ExecutionStore } from "./execution-store.js";
 
 export interface SfnServerOptions {
   dataDir: string;
@@ -21,12 +21,50 @@ export interface SfnServerOptions {
   tasks: Record<string, { entry: string; timeoutSeconds?: number }>;
   /** Worker processes Task handlers run in (concurrent invocations in separate environments); 0 runs them in-process. */
   taskWorkers?: number;
+  /** Where "Execution Status Change" events go, as EventBridge rules route them in AWS. */
+  statusRules?: ExecutionStatusRule[];
+}
+
+export interface ExecutionStatusRule {
+  stateMachineName: string;
+  statuses: readonly ExecutionStatus[];
+  deliver(event: ExecutionStatusChangeEvent): Promise<void>;
+}
+
+/** The event Step Functions sends to EventBridge when an execution changes status (the fields the product reads). */
+export interface ExecutionStatusChangeEvent {
+  version: "0";
+  id: string;
+  "detail-type": "Step Functions Execution Status Change";
+  source: "aws.states";
+  account: string;
+  time: string;
+  region: string;
+  resources: string[];
+  detail: {
+    executionArn: string;
+    stateMachineArn: string;
+    name: string;
+    status: ExecutionStatus;
+    /** Epoch milliseconds. */
+    startDate: number;
+    stopDate: number | null;
+    input: string;
+    output: string | null;
+    error: string | null;
+    cause: string | null;
+  };
 }
 
 export interface LocalSfn extends RunningServer {
   arnOf(stateMachineName: string): string;
   /** Resolves when every execution started so far has finished (for tests and clean shutdown). */
   idle(): Promise<void>;
+  /**
+   * Delivers status-change events not delivered yet, among them those of executions found RUNNING at
+   * start (now ABORTED). Called once handlers can run (after the stack's environment is set).
+   */
+  deliverPendingEvents(): Promise<void>;
 }
 
 type JsonValue = Parameters<StateMachine["run"]>[0];
@@ -122,13 +160,13 @@ export async function startSfnServer(options: SfnServerOptions): Promise<LocalSf
       } as never,
     });
     const done = execution.result.then(
-      (output) => store.save({ ...record, status: "SUCCEEDED", output: JSON.stringify(output), stopDate: now() }),
+      (output) => ended({ ...record, status: "SUCCEEDED", output: JSON.stringify(output), stopDate: now() }),
       (error: Error & { cause?: { name?: string; message?: string } }) => {
         const current = store.get(executionArn);
         if (current?.status === "ABORTED") return;
         const aborted = error instanceof ExecutionAbortedError;
         const timedOut = error.name === "ExecutionTimeoutError";
-        store.save({
+        ended({
           ...record,
           status: aborted ? "ABORTED" : timedOut ? "TIMED_OUT" : "FAILED",
           error: error.cause?.name ?? error.name,
@@ -140,6 +178,60 @@ export async function startSfnServer(options: SfnServerOptions): Promise<LocalSf
     running.set(executionArn, { abort: execution.abort, done });
     void done.finally(() => running.delete(executionArn));
     return { executionArn, startDate: record.startDate };
+  };
+
+  const toEvent = (record: ExecutionRecord): ExecutionStatusChangeEvent => ({
+    version: "0",
+    id: randomUUID(),
+    "detail-type": "Step Functions Execution Status Change",
+    source: "aws.states",
+    account: ACCOUNT,
+    time: new Date((record.stopDate ?? now()) * 1000).toISOString(),
+    region: REGION,
+    resources: [record.executionArn],
+    detail: {
+      executionArn: record.executionArn,
+      stateMachineArn: record.stateMachineArn,
+      name: record.name,
+      status: record.status,
+      // The same millisecond the execution's context object reports as StartTime.
+      startDate: new Date(record.startDate * 1000).getTime(),
+      stopDate: record.stopDate === undefined ? null : Math.round(record.stopDate * 1000),
+      input: record.input,
+      output: record.output ?? null,
+      error: record.error ?? null,
+      cause: record.cause ?? null,
+    },
+  });
+  const deliveries = new Set<Promise<void>>();
+  // Stopping the stack aborts what runs; those events wait for the next start, when handlers can run.
+  let closing = false;
+  /** Saves an ended execution and routes its event; it stays pending (redelivered at restart) until delivered. */
+  const ended = (record: ExecutionRecord) => {
+    const rules = (options.statusRules ?? []).filter(
+      (rule) =>
+        stateMachineArn(rule.stateMachineName) === record.stateMachineArn && rule.statuses.includes(record.status),
+    );
+    store.save(rules.length > 0 ? { ...record, statusEventPending: true } : record);
+    if (rules.length === 0 || closing) return;
+    const delivery = (async () => {
+      const event = toEvent(record);
+      for (const rule of rules) {
+        try {
+          await rule.deliver(event);
+        } catch (error) {
+          // EventBridge retries and then drops; here the event stays pending for the next start.
+          console.warn(
+            `[stepfunctions] status-change handler failed for ${record.executionArn}: ${(error as Error).message}`,
+          );
+          return;
+        }
+      }
+      const { statusEventPending: _delivered, ...rest } = store.get(record.executionArn) ?? record;
+      store.save(rest);
+    })();
+    deliveries.add(delivery);
+    void delivery.finally(() => deliveries.delete(delivery));
   };
 
   const executionOf = (arn: unknown) => {
@@ -170,7 +262,7 @@ export async function startSfnServer(options: SfnServerOptions): Promise<LocalSf
         const record = executionOf(input.executionArn);
         const stopDate = now();
         if (record.status === "RUNNING") {
-          store.save({
+          ended({
             ...record,
             status: "ABORTED",
             ...(typeof input.error === "string" ? { error: input.error } : {}),
@@ -200,11 +292,20 @@ export async function startSfnServer(options: SfnServerOptions): Promise<LocalSf
     ...server,
     arnOf: stateMachineArn,
     idle: async () => {
-      while (running.size > 0) await Promise.allSettled([...running.values()].map((r) => r.done));
+      while (running.size > 0 || deliveries.size > 0) {
+        await Promise.allSettled([...running.values()].map((r) => r.done));
+        await Promise.allSettled([...deliveries]);
+      }
+    },
+    deliverPendingEvents: async () => {
+      for (const record of store.pendingEvents()) ended(record);
+      await Promise.allSettled([...deliveries]);
     },
     close: async () => {
+      closing = true;
       for (const execution of running.values()) execution.abort();
       await Promise.allSettled([...running.values()].map((r) => r.done));
+      await Promise.allSettled([...deliveries]);
       await pool?.close();
       await server.close();
     },

@@ -1,7 +1,32 @@
 import type { z } from "zod";
-import type { Scan } from "../table/entities.js";
+import type { AlertOwed, Scan, ScanLock } from "../table/entities.js";
+import type { StatedOperatingPoint } from "../threats/classification.js";
 
 export type ScanRecord = z.infer<typeof Scan.schema>;
+export type ScanLockRecord = z.infer<typeof ScanLock.schema>;
+export type AlertOwedRecord = z.infer<typeof AlertOwed.schema>;
+
+/**
+ * The one-running-scan-per-person slot. `acquire` is one conditional write: it succeeds only when
+ * the slot is free, its lease has run out, or this very scan holds it (a retried task re-acquires).
+ */
+export interface ScanLocks {
+  acquire(lock: ScanLockRecord, now: Date): Promise<{ acquired: true } | { acquired: false; holder: string }>;
+  /** Frees the slot only if this scan still holds it. */
+  release(userId: string, scanId: string): Promise<void>;
+}
+
+/**
+ * The alert outbox. Owing is idempotent per threat; claiming is a conditional update, so of two
+ * senders (Finish and the reconciler) exactly one sends each owed alert.
+ */
+export interface AlertOutbox {
+  oweIfAbsent(owed: AlertOwedRecord): Promise<void>;
+  /** Items still owed, or claimed by a sender longer ago than `claimStaleBefore` (it died sending). */
+  pending(userId: string, claimStaleBefore: string): Promise<AlertOwedRecord[]>;
+  claim(userId: string, threatId: string, at: string, claimStaleBefore: string): Promise<boolean>;
+  markSent(userId: string, threatId: string, at: string): Promise<void>;
+}
 
 export interface ScanRepository {
   put(scan: ScanRecord): Promise<void>;
@@ -33,7 +58,19 @@ export interface MediaAnalysis {
   voice: { personId: string; confidence: number } | null;
   /** 0-1 probability the media is synthetic, or null when no signal could tell. */
   syntheticScore: number | null;
-  syntheticSignals: { id: string; status: string; score?: number; explanation: string }[];
+  /** The engine's fused verdict; absent from analyses made before it was reported. */
+  syntheticStatus?: "synthetic" | "no-evidence" | "unknown";
+  /** The fused decision's threshold and measured error rates, when a learned fusion decided. */
+  syntheticOperatingPoint?: StatedOperatingPoint;
+  syntheticSignals: {
+    id: string;
+    status: string;
+    score?: number;
+    explanation: string;
+    operatingPoint?: StatedOperatingPoint;
+  }[];
+  /** The explicit-content reading of the pictures (what decides intimate imagery); null for audio. */
+  intimate?: { status: string; score?: number; operatingPoint?: StatedOperatingPoint } | null;
   /** The full detection result, kept in the evidence package. */
   result: unknown;
 }

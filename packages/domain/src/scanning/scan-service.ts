@@ -9,14 +9,17 @@ import { nameVariantOf, protectedNamesOf } from "./impersonation.js";
 import { likenessVerdict, MATCH_FLOOR_PERCENT } from "./likeness-verdict.js";
 import type {
   EnrolledPerson,
+  AlertOutbox,
   FindingCache,
   LikenessAnalyser,
   LikenessFinding,
   MediaToAnalyse,
   ScanRecord,
+  ScanLocks,
   ScanRepository,
 } from "./scan-ports.js";
 import type { ThreatRepository } from "./threat-ports.js";
+import { SCAN_LOCK_LEASE_MS } from "./scan-starter.js";
 import { recordThreats, type ThreatCandidate } from "./threat-recorder.js";
 
 /** Where scanning gets platforms and raw media from (the connectors in production). */
@@ -30,7 +33,11 @@ export interface ScanDeps {
   accounts: AccountStore;
   scans: ScanRepository;
   threats: ThreatRepository;
+  /** One running scan per person: scheduled scans take the slot here, forced ones when started. */
+  locks: ScanLocks;
   evidence: EvidenceStore;
+  /** Alerts owed per recorded threat, sent by whoever ends the scan (Finish or the reconciler). */
+  outbox: AlertOutbox;
   analyser: LikenessAnalyser;
   /** The scan's findings by content hash, shared by its workers. */
   findings: FindingCache;
@@ -89,6 +96,20 @@ export class ScanService {
     const profile = await this.deps.accounts.getProfile(input.userId);
     if (!profile) throw new DomainError("not-found", "No profile to scan for");
     const allowed = new Set(platformsForTier(profile.membershipTier).map((p) => p.id));
+    // A forced scan took the slot when it was started (this re-acquires it); a scheduled one takes it now.
+    const now = this.deps.now();
+    const lock = await this.deps.locks.acquire(
+      {
+        userId: input.userId,
+        scanId: input.scanId,
+        acquiredAt: now.toISOString(),
+        leaseUntil: new Date(now.getTime() + SCAN_LOCK_LEASE_MS).toISOString(),
+      },
+      now,
+    );
+    if (!lock.acquired) {
+      return { userId: input.userId, scanId: input.scanId, platforms: [], searchable: false, skipped: lock.holder };
+    }
     const platforms = profile.platforms.filter((p) => allowed.has(p));
     const people = await this.deps.enrolledPeople(input.userId);
     const name = [profile.firstName, profile.lastName].filter(Boolean).join(" ");
@@ -113,7 +134,16 @@ export class ScanService {
     const existing = await this.deps.scans.get(input.userId, input.scanId);
     // A resumed scan keeps its start time; only a new one is written fresh. The starter writes
     // its record before the plan is known, so the planned platforms always replace its list.
-    await this.deps.scans.put(existing ? { ...existing, status: "running", platforms } : scan);
+    await this.deps.scans.put(
+      existing
+        ? {
+            ...existing,
+            status: "running",
+            platforms,
+            ...(input.executionArn ? { executionArn: input.executionArn } : {}),
+          }
+        : scan,
+    );
     const searchable = people.some((p) => p.face.length > 0 || p.voice.length > 0);
     const tasks: PlatformTask[] = searchable
       ? platforms.map((platformId) => ({
@@ -124,7 +154,7 @@ export class ScanService {
           maxItems: ITEMS_PER_PLATFORM[profile.membershipTier],
         }))
       : [];
-    return { userId: input.userId, scanId: input.scanId, platforms: tasks, searchable };
+    return { userId: input.userId, scanId: input.scanId, platforms: tasks, searchable, skipped: undefined };
   }
 
   /** Finds candidate posts, plus profiles whose name imitates the person's. */
@@ -269,9 +299,17 @@ export class ScanService {
     };
   }
 
-  async record(input: { userId: string; outcomes: ItemOutcome[] }) {
+  async record(input: { userId: string; scanId: string; outcomes: ItemOutcome[] }) {
     const candidates = input.outcomes.flatMap((o) => o.candidates);
-    const result = await recordThreats(this.deps.threats, input.userId, candidates, () => isoNow(this.deps));
+    const oweAlert = (threatId: string, at: string) =>
+      this.deps.outbox.oweIfAbsent({
+        userId: input.userId,
+        threatId,
+        scanId: input.scanId,
+        status: "owed",
+        createdAt: at,
+      });
+    const result = await recordThreats(this.deps.threats, input.userId, candidates, () => isoNow(this.deps), oweAlert);
     return {
       created: result.created.map((t) => t.id),
       sightings: result.sightings.length,
@@ -306,6 +344,7 @@ export function scanIntervalHours(profile: Pick<UserProfileRecord, "scanFrequenc
   const allowed = TIERS[profile.membershipTier].scanFrequencies;
   const frequency = allowed.includes(profile.scanFrequency) ? profile.scanFrequency : (allowed[0] ?? "weekly");
   return frequency === "hourly" ? 1 : frequency === "daily" ? 24 : 168;
+    await this.deps.locks.release(input.userId, input.scanId);
 }
 
 export { SELF_PERSON_ID };

@@ -1,6 +1,6 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { DomainError } from "../errors.js";
-import type { EnrolledPerson, ScanRecord, ScanRepository } from "./scan-ports.js";
+import type { EnrolledPerson, ScanLocks, ScanRecord, ScanRepository } from "./scan-ports.js";
 
 /** Starts the scan state machine (Step Functions StartExecution in production). */
 export interface ScanWorkflow {
@@ -10,19 +10,33 @@ export interface ScanWorkflow {
 /** Time-ordered and unique: also the execution name, so one scan id is one execution. */
 export const newScanId = () => `scan_${Date.now().toString(36)}${randomBytes(5).toString("hex")}`;
 
-/** A scan still "running" after this long is taken as dead, so a new one may start. */
-const STALE_RUNNING_MS = 30 * 60_000;
+/**
+ * The scan id of an execution started without one (a schedule's): time-ordered like newScanId, and
+ * derived from the execution alone, so a retried LoadPlatforms and the reconciler reach the same id.
+ */
+export function scanIdForExecution(startedAt: string | number, executionArn: string): string {
+  const ms = typeof startedAt === "number" ? startedAt : Date.parse(startedAt);
+  return `scan_${ms.toString(36)}${createHash("sha256").update(executionArn).digest("hex").slice(0, 10)}`;
+}
+
+/**
+ * How long the running-scan slot is held without a release. Finish and the reconciler release it when
+ * the execution ends; the lease only frees a person whose execution's end event was lost.
+ */
+export const SCAN_LOCK_LEASE_MS = 2 * 60 * 60_000;
 
 export class ScanStarter {
   constructor(
     private readonly deps: {
       scans: ScanRepository;
+      locks: ScanLocks;
       workflow: ScanWorkflow;
       enrolledPeople(userId: string): Promise<EnrolledPerson[]>;
       now: () => Date;
     },
   ) {}
 
+  /** Exactly one of any number of concurrent starts runs a scan: the slot is one conditional write. */
   async start(userId: string, trigger: ScanRecord["trigger"]) {
     const people = await this.deps.enrolledPeople(userId);
     if (!people.some((p) => p.face.length > 0 || p.voice.length > 0)) {
@@ -31,13 +45,26 @@ export class ScanStarter {
         "Nothing to scan for yet: verify your face with the three-pose capture or enrol your voice first",
       );
     }
-    const [latest] = await this.deps.scans.list(userId, 1);
     const now = this.deps.now();
-    if (latest?.status === "running" && now.getTime() - Date.parse(latest.startedAt) < STALE_RUNNING_MS) {
-      return { scanId: latest.scanId, status: "running" as const, alreadyRunning: true };
-    }
     const scanId = newScanId();
-    const executionArn = await this.deps.workflow.start(scanId, { userId, scanId, trigger });
+    const lock = await this.deps.locks.acquire(
+      {
+        userId,
+        scanId,
+        acquiredAt: now.toISOString(),
+        leaseUntil: new Date(now.getTime() + SCAN_LOCK_LEASE_MS).toISOString(),
+      },
+      now,
+    );
+    if (!lock.acquired) return { scanId: lock.holder, status: "running" as const, alreadyRunning: true };
+    let executionArn: string;
+    try {
+      executionArn = await this.deps.workflow.start(scanId, { userId, scanId, trigger });
+    } catch (error) {
+      // Nothing runs under this slot: free it, or the person could not scan until the lease ends.
+      await this.deps.locks.release(userId, scanId);
+      throw error;
+    }
     await this.deps.scans.put({
       userId,
       scanId,

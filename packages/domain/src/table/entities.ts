@@ -283,6 +283,52 @@ export const Alert = defineEntity({
 /** A browser's Web Push subscription: where to send the user's push alerts, and the keys to encrypt them. */
 export const PushSubscription = defineEntity({
   name: "PushSubscription",
+/**
+ * The one scan a person may have running. Taken by a conditional write (absent, expired, or already
+ * this scan's), released by the scan's Finish or by the reconciler when its execution ends otherwise.
+ */
+export const ScanLock = defineEntity({
+  name: "ScanLock",
+  description: "Which scan of the person holds the one running-scan slot, until when (a lease against lost releases).",
+  schema: z.object({
+    userId: z.string().min(1),
+    scanId: z.string().min(1),
+    acquiredAt: isoDate,
+    /** Past this the lock is free even if never released: the backstop for a lost status-change event. */
+    leaseUntil: isoDate,
+  }),
+  primary: { pk: (l) => `USER#${l.userId}`, sk: () => "SCANLOCK" },
+  accessPatterns: [
+    "Start a scan only when no other scan of the person runs (conditional put)",
+    "Release it when the scan ends",
+  ],
+});
+
+/**
+ * An alert owed for one recorded threat: written before the threat itself, so a threat that exists
+ * always has its alert owed, and a scan that dies after recording still alerts through its reconciler.
+ */
+export const AlertOwed = defineEntity({
+  name: "AlertOwed",
+  description:
+    "The alert outbox: one item per recorded threat, owed until one message covering it was handed to the channels.",
+  schema: z.object({
+    userId: z.string().min(1),
+    threatId: z.string().min(1),
+    scanId: z.string().min(1),
+    status: z.enum(["owed", "sending", "sent"]),
+    createdAt: isoDate,
+    /** When a sender claimed it; a claim older than the claim lease may be taken over. */
+    claimedAt: isoDate.optional(),
+    sentAt: isoDate.optional(),
+  }),
+  primary: { pk: (o) => `USER#${o.userId}`, sk: (o) => `ALERTOWED#${o.threatId}` },
+  accessPatterns: [
+    "Owe an alert for a threat once (conditional put)",
+    "List a person's owed alerts and claim each for one sender (conditional update)",
+  ],
+});
+
   description: "A Web Push subscription of one of the user's browsers (RFC 8030 endpoint, RFC 8291 keys).",
   schema: z.object({
     userId: z.string().min(1),
@@ -365,5 +411,7 @@ export const ENTITIES = [
   PushSubscription,
   Session,
   DemoProfile,
+  ScanLock,
+  AlertOwed,
   RateLimitCounter,
 ] as const;

@@ -2,11 +2,14 @@ import {
   type AlertChannel,
   type AlertEmailSender,
   type AlertSmsSender,
-  planAlerts,
+  isCritical,
+  type PlannedAlert,
+  planScanAlert,
   type RecipientDirectory,
-  renderAlertEmail,
-  renderAlertSms,
-  renderPushPayload,
+  renderScanAlertEmail,
+  renderScanAlertPush,
+  renderScanAlertSms,
+  type ThreatGroup,
 } from "@lg/notices";
 import type { PushAudience, PushFanOut } from "../push/push-fan-out.js";
 import type { ThreatRecord } from "../scanning/threat-ports.js";
@@ -34,25 +37,63 @@ export function e164(phone: string | undefined): string | undefined {
 export class AlertService {
   constructor(private readonly deps: AlertServiceDeps) {}
 
+  /** One threat's alerts: the same rule as a scan with one new threat. */
   async alertNewThreat(profile: ProfileRecord, threat: ThreatRecord): Promise<AlertRecord[]> {
-    const platformName = this.deps.directory.find(threat.platform)?.name ?? threat.platform;
-    const wanted = planAlerts(threat, profile.notificationSettings);
-    const audience = wanted.some((alert) => alert.channel === "push")
+    return (await this.alertNewThreats(profile, [threat])).records;
+  }
+
+  /**
+   * A scan's new threats raise at most one message per channel, listing them all: those at the
+   * person's sensitivity, and under them those listed as low confidence. Each covered threat gets an
+   * alert record per channel (queued for a digest, or the message's delivery state).
+   */
+  async alertNewThreats(
+    profile: ProfileRecord,
+    threats: ThreatRecord[],
+  ): Promise<{ messages: number; records: AlertRecord[] }> {
+    const plan = planScanAlert(threats, profile.notificationSettings);
+    const audience = plan.channels.some((alert) => alert.channel === "push")
       ? await this.deps.push?.audience(profile.userId)
       : undefined;
-    const planned = wanted.filter((alert) => this.canReach(profile, alert.channel, (audience?.browsers ?? 0) > 0));
-    const stored: AlertRecord[] = [];
-    for (const { channel, when } of planned) {
-      const createdAt = this.deps.now().toISOString();
-      const base = { userId: profile.userId, alertId: this.deps.newId(), threatId: threat.id, channel, createdAt };
-      const alert: AlertRecord =
-        when === "digest"
-          ? { ...base, status: "queued" }
-          : { ...base, ...(await this.deliver(profile, threat, channel, platformName, audience)) };
-      await this.deps.alerts.put(alert);
-      stored.push(alert);
+    const planned = plan.channels.filter((alert) =>
+      this.canReach(profile, alert.channel, (audience?.browsers ?? 0) > 0),
+    );
+    const group: ThreatGroup = {
+      alerting: plan.alerting,
+      lowConfidence: plan.lowConfidence,
+      appUrl: this.deps.appUrl,
+      platformName: (id) => this.deps.directory.find(id)?.name ?? id,
+    };
+    const records: AlertRecord[] = [];
+    let messages = 0;
+    for (const alert of planned) {
+      const covered = this.coveredBy(alert, plan);
+      const outcome =
+        alert.when === "digest"
+          ? { status: "queued" as const }
+          : await this.deliver(profile, group, alert.channel, audience);
+      if (outcome.status === "sent") messages += 1;
+      for (const threat of covered) {
+        const createdAt = this.deps.now().toISOString();
+        const record: AlertRecord = {
+          userId: profile.userId,
+          alertId: this.deps.newId(),
+          threatId: threat.id,
+          channel: alert.channel,
+          createdAt,
+          ...outcome,
+        };
+        await this.deps.alerts.put(record);
+        records.push(record);
+      }
     }
-    return stored;
+    return { messages, records };
+  }
+
+  /** A text is about the critical threats only; email and push list every threat of the group. */
+  private coveredBy(alert: PlannedAlert, plan: ReturnType<typeof planScanAlert<ThreatRecord>>): ThreatRecord[] {
+    if (alert.channel === "sms") return plan.alerting.filter(isCritical);
+    return [...plan.alerting, ...plan.lowConfidence];
   }
 
   private canReach(profile: ProfileRecord, channel: AlertChannel, pushable: boolean): boolean {
@@ -64,23 +105,19 @@ export class AlertService {
   /** One channel failing must not silence the others, so a failure is recorded, not thrown. */
   private async deliver(
     profile: ProfileRecord,
-    threat: ThreatRecord,
+    group: ThreatGroup,
     channel: AlertChannel,
-    platformName: string,
     audience: PushAudience | undefined,
   ): Promise<Pick<AlertRecord, "status" | "sentAt">> {
     try {
       if (channel === "email" && profile.email) {
-        await this.deps.email.send({ ...renderAlertEmail(threat, this.deps.appUrl, platformName), to: profile.email });
+        await this.deps.email.send({ ...renderScanAlertEmail(group), to: profile.email });
       } else if (channel === "sms") {
         const phoneNumber = e164(profile.phone);
         if (!phoneNumber) return { status: "failed" };
-        await this.deps.sms.send({
-          phoneNumber,
-          text: renderAlertSms(threat, this.deps.appUrl, platformName),
-        });
+        await this.deps.sms.send({ phoneNumber, text: renderScanAlertSms(group) });
       } else if (channel === "push" && audience) {
-        const { delivered } = await audience.send(renderPushPayload(threat, this.deps.appUrl, platformName));
+        const { delivered } = await audience.send(renderScanAlertPush(group));
         if (delivered === 0) return { status: "failed" };
       }
       return { status: "sent", sentAt: this.deps.now().toISOString() };

@@ -1,6 +1,7 @@
 import {
   type AlertEmailSender,
   type AlertThreat,
+  groupBySensitivity,
   isDigestDue,
   parseNotificationSettings,
   type RecipientDirectory,
@@ -54,11 +55,13 @@ export class DigestService {
     const horizon = new Date(this.deps.now().getTime() + this.deps.runIntervalMs);
     const frequency = prefs.frequency === "immediate" ? "daily" : prefs.frequency;
     if (prefs.frequency !== "immediate" && !isDigestDue(frequency, oldest, horizon)) return 0;
-    const threats = await this.openThreats(userId, queued);
+    // The period's threats under the person's sensitivity are listed as low confidence, never alone.
+    const { alerting: threats, lowConfidence } = groupBySensitivity(await this.openThreats(userId, queued), prefs);
     const sentAt = this.deps.now().toISOString();
     const input = {
       frequency,
       threats,
+      lowConfidence,
       appUrl: this.deps.appUrl,
       platformName: (id: string) => this.deps.directory.find(id)?.name ?? id,
     };

@@ -1,8 +1,7 @@
 import type { RenderedEmail } from "../notices/email.js";
-import { escapeHtml, htmlDocument } from "../text/html.js";
-import { threatTypeLabel } from "../threat.js";
-import { type AlertThreat, type PushPayload, threatLink } from "./render.js";
+import type { AlertThreat, PushPayload } from "./render.js";
 import type { AlertFrequency } from "./settings.js";
+import { renderThreatsEmail } from "./threats-message.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DIGEST_PERIOD_MS: Record<Exclude<AlertFrequency, "immediate">, number> = { daily: DAY_MS, weekly: 7 * DAY_MS };
@@ -16,38 +15,27 @@ export function isDigestDue(frequency: AlertFrequency, lastDigestAt: string | un
 
 export interface DigestInput {
   frequency: Exclude<AlertFrequency, "immediate">;
+  /** The period's threats at or above the person's sensitivity. */
   threats: AlertThreat[];
+  /** The period's threats under it (50%+), listed apart as low confidence. */
+  lowConfidence?: AlertThreat[];
   appUrl: string;
   platformName?: (platformId: string) => string;
 }
 
-function line(threat: AlertThreat, nameOf: (id: string) => string): string {
-  return `${threatTypeLabel(threat.threatType)} on ${nameOf(threat.platform)}, ${Math.round(threat.confidence)}% match, ${threat.createdAt}`;
-}
-
 export function renderDigestEmail(input: DigestInput): RenderedEmail {
-  const nameOf = input.platformName ?? ((id: string) => id);
   const count = input.threats.length;
   const period = input.frequency === "daily" ? "Daily" : "Weekly";
   const subject = `${period} LikenessGuard digest: ${count} new threat${count === 1 ? "" : "s"}`;
-  const text = [
-    `${subject}.`,
-    "",
-    ...input.threats.map((threat) => `- ${line(threat, nameOf)}\n  ${threatLink(input.appUrl, threat.id)}`),
-    "",
-    `All threats: ${input.appUrl.replace(/\/+$/, "")}/dashboard`,
-  ].join("\n");
-  const items = input.threats
-    .map((threat) => {
-      const href = escapeHtml(threatLink(input.appUrl, threat.id));
-      return `<li><a href="${href}">${escapeHtml(line(threat, nameOf))}</a></li>`;
-    })
-    .join("");
-  return {
+  const intro = `Since your last digest, scans found ${count} new threat${count === 1 ? "" : "s"} at or above your alert sensitivity.`;
+  return renderThreatsEmail({
     subject,
-    text: `${text}\n`,
-    html: htmlDocument(subject, `<h1>${escapeHtml(subject)}</h1><ul>${items}</ul>`),
-  };
+    intro,
+    alerting: input.threats,
+    lowConfidence: input.lowConfidence ?? [],
+    appUrl: input.appUrl,
+    ...(input.platformName ? { platformName: input.platformName } : {}),
+  });
 }
 
 export function renderDigestPush(input: DigestInput): PushPayload {

@@ -1,0 +1,54 @@
+import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { isConditionFailure } from "../../table/condition-failure.js";
+import { ScanLock } from "../../table/entities.js";
+import { fromItem, toItem } from "../../table/entity.js";
+import type { ScanLockRecord, ScanLocks } from "../scan-ports.js";
+
+export class DynamoScanLocks implements ScanLocks {
+  constructor(
+    private readonly doc: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  private key(userId: string) {
+    return { pk: `USER#${userId}`, sk: "SCANLOCK" };
+  }
+
+  async acquire(lock: ScanLockRecord, now: Date) {
+    try {
+      await this.doc.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: toItem(ScanLock, lock),
+          ConditionExpression: "attribute_not_exists(pk) OR scanId = :scanId OR leaseUntil < :now",
+          ExpressionAttributeValues: { ":scanId": lock.scanId, ":now": now.toISOString() },
+        }),
+      );
+      return { acquired: true as const };
+    } catch (e) {
+      if (!isConditionFailure(e)) throw e;
+    }
+    const out = await this.doc.send(
+      new GetCommand({ TableName: this.tableName, Key: this.key(lock.userId), ConsistentRead: true }),
+    );
+    // Released between the refused write and this read: the caller may simply try again later.
+    const holder = out.Item ? fromItem(ScanLock, out.Item).scanId : lock.scanId;
+    return { acquired: false as const, holder };
+  }
+
+  async release(userId: string, scanId: string) {
+    try {
+      await this.doc.send(
+        new DeleteCommand({
+          TableName: this.tableName,
+          Key: this.key(userId),
+          ConditionExpression: "scanId = :scanId",
+          ExpressionAttributeValues: { ":scanId": scanId },
+        }),
+      );
+    } catch (e) {
+      // Another scan holds it (this one's lease ran out) or nobody does: nothing of ours to free.
+      if (!isConditionFailure(e)) throw e;
+    }
+  }
+}
