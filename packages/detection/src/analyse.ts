@@ -1,6 +1,6 @@
-import { aasistOperatingPoint } from "./antispoof/calibration.js";
-import { whyNoReadingCanAddEvidence } from "./antispoof/operating-point.js";
+import { intimateFinding } from "./explicit/finding.js";
 import { detectFaces, detectFacesInImage } from "./face/detect-faces.js";
+import { mesonetSignal } from "./faceswap/signal.js";
 import { fuseSignals, verdictsFor } from "./fusion.js";
 import type { EnrolledIdentity } from "./identity.js";
 import { MediaError } from "./media/errors.js";
@@ -13,7 +13,9 @@ import { containerMetadataSignal } from "./provenance/container-metadata.js";
 import { generatorMetadataSignal } from "./provenance/generator-metadata.js";
 import { sdWatermarkSignal } from "./provenance/watermark/sd-watermark.js";
 import { xmpSignal } from "./provenance/xmp.js";
-import type { DetectedFace, DetectionResult, MediaInfo, Signal, VoiceFindings } from "./result.js";
+import type { DetectedFace, DetectionResult, IntimateFinding, MediaInfo, Signal, VoiceFindings } from "./result.js";
+import { aiImageSignal, faceSyntheticSignal } from "./synthetic-image/signals.js";
+import { type AnalysedFrame, videoPictureSignals } from "./video-signals.js";
 import { analyseVoice } from "./voice-path.js";
 
 export interface AnalyseOptions {
@@ -55,12 +57,29 @@ function costlySkipReason(options: AnalyseOptions, faces: DetectedFace[], voice:
   return `Not computed: no enrolled face or voice matched with ${gate.whenLikenessAtLeast}% confidence or more; this says nothing about whether the media is synthetic`;
 }
 
-/** costlySkipReason for voice anti-spoofing, which on demand also needs a reading that can count. */
-function antispoofSkipReason(options: AnalyseOptions, faces: DetectedFace[], voice: VoiceFindings): string | null {
+/**
+ * costlySkipReason for a voice countermeasure, which on demand also needs a reading that can
+ * count at its operating point (`whyNoReadingCanCount`, from voice-path, null when one can).
+ */
+function countermeasureSkipReason(
+  options: AnalyseOptions,
+  faces: DetectedFace[],
+  voice: VoiceFindings,
+  whyNoReadingCanCount: string | null,
+): string | null {
   const noLikeness = costlySkipReason(options, faces, voice);
   if (noLikeness || (options.costlySignals ?? "all") === "all") return noLikeness;
-  return whyNoReadingCanAddEvidence(aasistOperatingPoint);
+  return whyNoReadingCanCount;
 }
+
+/** The learned detectors that read pictures (stills and video frames). */
+const LEARNED_PICTURE_SIGNALS: Signal["id"][] = ["ai-image", "face-synthetic", "face-swap-mesonet"];
+
+const skippedIntimate = (reason: string): IntimateFinding => ({
+  status: "unknown",
+  explanation: reason,
+  evidence: { skipped: true },
+});
 
 const skipped = (id: Signal["id"], reason: string): Signal => ({
   id,
@@ -101,6 +120,14 @@ async function analyseImage(bytes: Uint8Array, options: AnalyseOptions, limits: 
     generatorMetadataSignal(bytes, image.format),
     skip ? skipped("sd-watermark", skip) : await watermarkSignal(bytes, image, limits),
   ]);
+  signals.push(
+    ...(await clock.time("synthetic", async () =>
+      skip
+        ? LEARNED_PICTURE_SIGNALS.map((id) => skipped(id, skip))
+        : [await aiImageSignal(image), await faceSyntheticSignal(image, faces), await mesonetSignal(image, faces)],
+    )),
+  );
+  const intimate = await clock.time("intimate", () => (skip ? skippedIntimate(skip) : intimateFinding(image)));
   const media: MediaInfo = {
     kind: "image",
     format: image.format,
@@ -108,31 +135,43 @@ async function analyseImage(bytes: Uint8Array, options: AnalyseOptions, limits: 
     width: image.width,
     height: image.height,
   };
-  return { media, faces, voice: null, signals };
+  return { media, faces, voice: null, signals, intimate };
 }
 
 async function analyseVideo(bytes: Uint8Array, options: AnalyseOptions, limits: MediaLimits, clock: Stopwatch) {
   const { probe, frames } = await clock.time("decode", () => sampleVideo(bytes, limits));
   const scale = (frames[0]?.image.width ?? probe.width) / probe.width;
   const faces: DetectedFace[] = [];
+  const analysedFrames: AnalysedFrame[] = [];
   await clock.time("faces", async () => {
-    for (const frame of frames)
-      faces.push(...(await detectFaces(frame.image, scale, options.enrolled, frame.timeSeconds)));
+    for (const frame of frames) {
+      const found = await detectFaces(frame.image, scale, options.enrolled, frame.timeSeconds);
+      faces.push(...found);
+      const image = { format: probe.format, width: probe.width, height: probe.height, pixels: frame.image, scale };
+      analysedFrames.push({ timeSeconds: frame.timeSeconds, image, faces: found });
+    }
   });
   const signals: Signal[] = [
     await c2paSignal(bytes, probe.format),
     xmpSignal(bytes),
     containerMetadataSignal(probe.tags),
   ];
+  const skip = costlySkipReason(options, faces, null);
+  const pictures = await clock.time("synthetic", async () =>
+    skip
+      ? { signals: LEARNED_PICTURE_SIGNALS.map((id) => skipped(id, skip)), intimate: skippedIntimate(skip) }
+      : videoPictureSignals(analysedFrames, probe.format),
+  );
+  signals.push(...pictures.signals);
   let voice: VoiceFindings | null = null;
   if (probe.hasAudio) {
     const analysis = await clock.time("voice", () =>
-      analyseVoice(bytes, options.enrolled, limits.maxVideoSeconds, (findings) =>
-        antispoofSkipReason(options, faces, findings),
+      analyseVoice(bytes, options.enrolled, limits.maxVideoSeconds, (findings, why) =>
+        countermeasureSkipReason(options, faces, findings, why),
       ),
     );
     voice = analysis.findings;
-    signals.push(analysis.signal);
+    signals.push(...analysis.signals);
   }
   const media: MediaInfo = {
     kind: "video",
@@ -144,17 +183,17 @@ async function analyseVideo(bytes: Uint8Array, options: AnalyseOptions, limits: 
     framesAnalysed: frames.length,
     hasAudio: probe.hasAudio,
   };
-  return { media, faces, voice, signals };
+  return { media, faces, voice, signals, intimate: pictures.intimate };
 }
 
 async function analyseAudio(bytes: Uint8Array, options: AnalyseOptions, limits: MediaLimits, clock: Stopwatch) {
   const format = sniffMediaType(bytes).format;
   const analysis = await clock.time("voice", () =>
-    analyseVoice(bytes, options.enrolled, limits.maxAudioSeconds, (findings) =>
-      antispoofSkipReason(options, [], findings),
+    analyseVoice(bytes, options.enrolled, limits.maxAudioSeconds, (findings, why) =>
+      countermeasureSkipReason(options, [], findings, why),
     ),
   );
-  const signals: Signal[] = [await c2paSignal(bytes, format), xmpSignal(bytes), analysis.signal];
+  const signals: Signal[] = [await c2paSignal(bytes, format), xmpSignal(bytes), ...analysis.signals];
   const media: MediaInfo = {
     kind: "audio",
     format,
@@ -175,7 +214,14 @@ export async function analyseMedia(bytes: Uint8Array, options: AnalyseOptions): 
   const started = performance.now();
   const { kind } = sniffMediaType(bytes);
   const analyse = kind === "image" ? analyseImage : kind === "video" ? analyseVideo : analyseAudio;
-  const { media, faces, voice, signals } = await analyse(bytes, options, limits, clock);
+  const analysed: {
+    media: MediaInfo;
+    faces: DetectedFace[];
+    voice: VoiceFindings | null;
+    signals: Signal[];
+    intimate?: IntimateFinding | null;
+  } = await analyse(bytes, options, limits, clock);
+  const { media, faces, voice, signals } = analysed;
   const synthetic = fuseSignals(signals, media.kind);
   clock.timings.total = Math.round((performance.now() - started) * 10) / 10;
   return {
@@ -184,6 +230,7 @@ export async function analyseMedia(bytes: Uint8Array, options: AnalyseOptions): 
     voice,
     signals,
     synthetic,
+    intimate: analysed.intimate ?? null,
     verdicts: verdictsFor(synthetic, signals, faces, voice),
     timingsMs: clock.timings,
   };

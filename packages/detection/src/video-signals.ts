@@ -1,0 +1,118 @@
+import { intimateFindingForFrames } from "./explicit/finding.js";
+import { mesonetSignal } from "./faceswap/signal.js";
+import type { DecodedImage } from "./media/image.js";
+import type { DetectedFace, IntimateFinding, MediaFormat, Signal, SignalId } from "./result.js";
+import { aiImageSignal, faceSyntheticSignal } from "./synthetic-image/signals.js";
+import { aggregateFrameScores } from "./video-aggregation.js";
+
+/**
+ * A video's picture signals: the sampled frames go through the same learned detectors as a still
+ * picture (the CLIP probes and MesoNet) and the explicit-content classifier, and each detector's
+ * frame readings become one reading, the robust top-k mean over time (video-aggregation.ts), with
+ * the frames that carry it kept as evidence. The aggregate is decided at the detector's own
+ * operating point, which was measured on single pictures: the explanation says so.
+ */
+
+/** Frames read by the learned picture detectors, spread over the clip: each costs a CLIP call. */
+export const MAX_FRAMES_FOR_SYNTHETIC_SIGNALS = 8;
+
+export interface AnalysedFrame {
+  timeSeconds: number;
+  image: DecodedImage;
+  faces: DetectedFace[];
+}
+
+/** Up to `max` frames evenly spread over the clip, preferring frames with a face where there are enough. */
+export function framesToRead<T extends { faces: unknown[] }>(
+  frames: readonly T[],
+  max = MAX_FRAMES_FOR_SYNTHETIC_SIGNALS,
+): T[] {
+  const withFaces = frames.filter((frame) => frame.faces.length > 0);
+  const pool = withFaces.length >= Math.min(max, frames.length) ? withFaces : [...frames];
+  if (pool.length <= max) return pool;
+  return Array.from({ length: max }, (_, i) => pool[Math.floor(((i + 0.5) * pool.length) / max)] as T);
+}
+
+function aggregateSignal(id: SignalId, readings: { timeSeconds: number; signal: Signal }[]): Signal {
+  const scored = readings.filter((r) => typeof r.signal.score === "number");
+  const aggregated = aggregateFrameScores(scored.map((r) => ({ timeSeconds: r.timeSeconds, score: r.signal.score })));
+  const first = readings[0]?.signal;
+  if (aggregated.score === null || !first) {
+    return {
+      id,
+      status: "unknown",
+      explanation: first
+        ? `Not computed on any frame: ${first.explanation}`
+        : "No frame was read; this says nothing about whether the video is synthetic",
+      evidence: { framesRead: 0 },
+    };
+  }
+  const operatingPoint = scored.find((r) => r.signal.operatingPoint)?.signal.operatingPoint;
+  const notEvidence = scored.some((r) => r.signal.evidence.notEvidence === true);
+  const present = !notEvidence && operatingPoint !== undefined && aggregated.score >= operatingPoint.threshold;
+  const frames = aggregated.frames.map((frame) => ({
+    timeSeconds: frame.timeSeconds,
+    score: Number(frame.score.toFixed(4)),
+  }));
+  const over = `mean of the ${frames.length} highest of ${aggregated.framesRead} frames read (${frames.map((f) => `${f.timeSeconds.toFixed(1)} s`).join(", ")})`;
+  const rule = operatingPoint
+    ? `the picture threshold ${operatingPoint.threshold.toFixed(3)}, at which ${(operatingPoint.falsePositiveRate * 100).toFixed(1)}% of genuine pictures were flagged on ${operatingPoint.measuredOn}`
+    : "no measured threshold";
+  return {
+    id,
+    status: present ? "present" : "absent",
+    score: notEvidence ? 0 : aggregated.score,
+    explanation: present
+      ? `${aggregated.score.toFixed(3)}, the ${over}, is at or above ${rule}`
+      : `${aggregated.score.toFixed(3)}, the ${over}, is below ${rule}${notEvidence ? " (this detector's reading is not evidence)" : ""}; this does not prove the video genuine`,
+    evidence: {
+      framesRead: aggregated.framesRead,
+      frames,
+      perFrame: first.evidence.model ? { model: first.evidence.model } : {},
+    },
+    ...(operatingPoint ? { operatingPoint } : {}),
+  };
+}
+
+export interface VideoPictureSignals {
+  signals: Signal[];
+  intimate: IntimateFinding | null;
+}
+
+/** The learned picture signals and the explicit-content reading of a video's sampled frames. */
+export async function videoPictureSignals(
+  frames: readonly AnalysedFrame[],
+  format: MediaFormat,
+): Promise<VideoPictureSignals> {
+  const read = framesToRead(frames);
+  const byDetector = new Map<SignalId, { timeSeconds: number; signal: Signal }[]>();
+  const note = (timeSeconds: number, signal: Signal) => {
+    const list = byDetector.get(signal.id) ?? [];
+    list.push({ timeSeconds, signal });
+    byDetector.set(signal.id, list);
+  };
+  for (const frame of read) {
+    const image = { ...frame.image, format };
+    note(frame.timeSeconds, await aiImageSignal(image));
+    if (frame.faces.length > 0) {
+      note(frame.timeSeconds, await faceSyntheticSignal(image, frame.faces));
+      note(frame.timeSeconds, await mesonetSignal(image, frame.faces));
+    }
+  }
+  const ids: SignalId[] = ["ai-image", "face-synthetic", "face-swap-mesonet"];
+  const signals = ids.map((id) => {
+    const readings = byDetector.get(id);
+    if (readings) return aggregateSignal(id, readings);
+    return {
+      id,
+      status: "unknown" as const,
+      explanation:
+        "No face was found in the frames read, so none was examined; this says nothing about whether the video is synthetic",
+      evidence: { framesRead: read.length, faces: 0 },
+    };
+  });
+  const intimate = await intimateFindingForFrames(
+    read.map((frame) => ({ timeSeconds: frame.timeSeconds, image: frame.image.pixels })),
+  );
+  return { signals, intimate };
+}
