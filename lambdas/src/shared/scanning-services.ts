@@ -4,6 +4,7 @@ import { connectorConfigFromEnv } from "@lg/connectors/config";
 import { connectorFor } from "@lg/connectors/registry";
 import { censoredPreview } from "@lg/detection/media/censored-preview";
 import { openEmbedding } from "@lg/domain/biometrics/embedding-cipher";
+import { isCurrentEmbedding } from "@lg/domain/biometrics/embedding-models";
 import { isExpired } from "@lg/domain/biometrics/retention";
 import { SELF_PERSON_ID } from "@lg/domain/records";
 import { DynamoAlertOutbox } from "@lg/domain/scanning/adapters/dynamo-alert-outbox";
@@ -48,7 +49,7 @@ export async function enrolledPeople(userId: string): Promise<EnrolledPerson[]> 
   const samples = (await accountStore().listSamples(userId)).filter((s) => !isExpired(s, new Date()));
   const people = new Map<string, EnrolledPerson>();
   for (const sample of samples) {
-    if (sample.modality === "face" && !sample.verified) continue;
+    if ((sample.modality === "face" && !sample.verified) || !isCurrentEmbedding(sample)) continue;
     const embedding = await embeddingCache.open(userId, sample, () =>
       openEmbedding(dataKeys(), userId, sample.modality, sample),
     );

@@ -1,3 +1,4 @@
+import { faceRecaptureNeeded } from "../biometrics/embedding-models.js";
 import { DEFAULT_DATA_EXPIRY_DAYS, daysUntilFirstExpiry } from "../biometrics/retention.js";
 import type { BiometricSampleRecord, UserProfileRecord } from "../records.js";
 
@@ -35,6 +36,8 @@ export function profileView(profile: UserProfileRecord, activeSamples: Biometric
     ...(expiresIn !== undefined ? { dataExpiresInDays: expiresIn } : {}),
     faceEnrolled: faces.length > 0,
     faceVerified: faces.some((s) => s.verified),
+    // Enrolled with a face model scans no longer use, and nothing to recompute from: capture again.
+    faceRecaptureNeeded: faceRecaptureNeeded(activeSamples),
     voiceEnrolled: activeSamples.some((s) => s.modality === "voice"),
     faceEmbeddingPath: embeddingPath(activeSamples, "face"),
     voiceEmbeddingPath: embeddingPath(activeSamples, "voice"),

@@ -5,6 +5,7 @@ import { type BiometricSampleRecord, SELF_PERSON_ID, type UserProfileRecord } fr
 import { POSES, photoProblem, poseKind } from "./capture-rules.js";
 import type { ConsentService } from "./consent.js";
 import { openEmbedding, sealEmbedding } from "./embedding-cipher.js";
+import { CURRENT_FACE_EMBEDDING_MODEL, isCurrentEmbedding } from "./embedding-models.js";
 import { describeSize, MAX_SAMPLE_BYTES, type SampleType, sniffSampleType } from "./media-type.js";
 import type {
   BiometricAnalyser,
@@ -262,7 +263,7 @@ export class EnrolmentService {
 
   private async liveFaces(userId: string): Promise<BiometricSampleRecord[]> {
     const samples = await this.deps.samples.activeSamples(userId);
-    return samples.filter((s) => s.modality === "face" && s.source === "live-capture");
+    return samples.filter((s) => s.modality === "face" && s.source === "live-capture" && isCurrentEmbedding(s));
   }
 
   private async matchesLiveFace(userId: string, descriptor: Float32Array): Promise<boolean> {
@@ -275,7 +276,10 @@ export class EnrolmentService {
 
   private async confirmUploadedFaces(userId: string, liveFront: Float32Array) {
     const samples = await this.deps.samples.activeSamples(userId);
-    for (const sample of samples.filter((s) => s.modality === "face" && s.source === "upload" && !s.verified)) {
+    const unverified = samples.filter(
+      (s) => s.modality === "face" && s.source === "upload" && !s.verified && isCurrentEmbedding(s),
+    );
+    for (const sample of unverified) {
       const uploaded = await openEmbedding(this.deps.keys, userId, "face", sample);
       if (this.deps.analyser.sameFace(liveFront, uploaded).same) {
         await this.deps.store.putSample({ ...sample, verified: true });
@@ -305,6 +309,7 @@ export class EnrolmentService {
       verified,
       ...(objectKey ? { objectKey } : {}),
       ...sealed,
+      ...(modality === "face" ? { embeddingModel: CURRENT_FACE_EMBEDDING_MODEL } : {}),
       quality,
       createdAt,
       ...sampleExpiry(createdAt, days),

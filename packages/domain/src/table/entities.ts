@@ -82,6 +82,9 @@ export const BiometricSample = defineEntity({
     objectKey: z.string().optional(),
     encryptedEmbedding: z.string(),
     encryptedDataKey: z.string(),
+    // The network that computed the embedding (face: "sface-2021dec"); absent on face samples stored
+    // before the field, which were face-api's (biometrics/embedding-models.ts). Only like is compared with like.
+    embeddingModel: z.string().optional(),
     quality: z.record(z.string(), z.unknown()).default({}),
     createdAt: isoDate,
     deleteAfter: isoDate.optional(),
