@@ -1,0 +1,188 @@
+/**
+ * Benchmarks the face-swap (MesoNet) signal and the explicit-content finding on labelled data
+ * (`npx tsx bench/explicit-and-faceswap.ts [--data DIR] [--train DIR] [--write-measurement]`).
+ *
+ * - benchFaceSwapMesonet: every picture of DIR with a face (fake-images/mesonet's DeepFake and
+ *   real crops, faces/'s genuine photos), its most swap-like face's calibrated MesoNet score:
+ *   AUC, recall at 2% false positives (threshold chosen on DIR's genuine pictures), and the false-
+ *   and true-positive rates at the fitted operating point; latency of the signal given the faces.
+ * - benchIntimate: the explicit-content rule on genuine, non-explicit pictures (DIR's faces and
+ *   images, and with --train, ../shared/train's camera and face photos): the false-positive rate
+ *   and the classifier's per-picture latency. No explicit material is held, so no detection rate.
+ *   --write-measurement stores the false-positive figure the finding states
+ *   (packages/detection/src/explicit/false-positive-measurement.json).
+ * Latencies are wall time on one thread (onnxruntime and TensorFlow.js wasm both pinned to one).
+ */
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import {
+  EXPLICIT_THRESHOLD,
+  explicitMass,
+  type FalsePositiveMeasurement,
+} from "../packages/detection/src/explicit/finding.js";
+import { nsfwClassifier } from "../packages/detection/src/explicit/nsfw-model.js";
+import { detectFacesInImage } from "../packages/detection/src/face/detect-faces.js";
+import { rocAuc, shareAtOrAbove, thresholdForFpr } from "../packages/detection/src/faceswap/operating-point.js";
+import { mesonetCalibration, mesonetFaceReadings } from "../packages/detection/src/faceswap/signal.js";
+import {
+  type LabelledFile,
+  labelledDataDir,
+  quantileSummary,
+  readLabels,
+} from "../packages/detection/src/labelled-data.js";
+import { decodeImage } from "../packages/detection/src/media/image.js";
+import { defaultLimits } from "../packages/detection/src/media/limits.js";
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+export interface FaceSwapBench {
+  auc: number;
+  tprAtFpr2: number;
+  /** At the fitted operating point (mesonet-calibration.json). */
+  fpr: number;
+  tpr: number;
+  genuine: number;
+  swapped: number;
+  /** Pictures without a face MesoNet could score. */
+  noFace: number;
+  latencyMs: { p50: number; p95: number };
+}
+
+export interface IntimateBench {
+  falsePositiveRate: number;
+  flagged: number;
+  n: number;
+  sets: string;
+  latencyMs: { p50: number; p95: number };
+}
+
+const latency = (ms: number[]) => {
+  const q = quantileSummary(ms.length ? ms : [0], { p50: 0.5, p95: 0.95 }, 1);
+  return { p50: q.p50 as number, p95: q.p95 as number };
+};
+
+const isPicture = (row: LabelledFile) => row.kind === "face" || row.kind === "image" || row.kind === "scene";
+
+async function decode(file: string) {
+  return decodeImage(new Uint8Array(await readFile(file)), defaultLimits, defaultLimits.analysisMaxSide);
+}
+
+export async function benchFaceSwapMesonet({ dataDir }: { dataDir: string }): Promise<FaceSwapBench> {
+  const rows = (await readLabels(dataDir)).filter(
+    (row) =>
+      isPicture(row) &&
+      row.synthetic !== undefined &&
+      (row.path.startsWith("fake-images/mesonet/") || (row.path.startsWith("faces/") && row.synthetic === false)),
+  );
+  const genuine: number[] = [];
+  const swapped: number[] = [];
+  const ms: number[] = [];
+  let noFace = 0;
+  for (const row of rows) {
+    const image = await decode(path.join(dataDir, row.path));
+    const faces = await detectFacesInImage(image, []);
+    const start = performance.now();
+    const readings = await mesonetFaceReadings(image.pixels, image.scale, faces);
+    if (readings.length === 0) {
+      noFace++;
+      continue;
+    }
+    ms.push(performance.now() - start);
+    const score = Math.max(...readings.map((r) => r.probability));
+    (row.synthetic ? swapped : genuine).push(score);
+  }
+  const point = mesonetCalibration.operatingPoint;
+  return {
+    auc: rocAuc(genuine, swapped),
+    tprAtFpr2: genuine.length ? shareAtOrAbove(swapped, thresholdForFpr(genuine, 0.02)) : Number.NaN,
+    fpr: shareAtOrAbove(genuine, point.threshold),
+    tpr: shareAtOrAbove(swapped, point.threshold),
+    genuine: genuine.length,
+    swapped: swapped.length,
+    noFace,
+    latencyMs: latency(ms),
+  };
+}
+
+const TRAIN_GENUINE_SYSTEMS = new Set(["camera", "face-photo"]);
+
+async function trainGenuinePictures(trainDir: string): Promise<string[]> {
+  const [header = "", ...lines] = (await readFile(path.join(trainDir, "labels.csv"), "utf8")).trim().split(/\r?\n/);
+  const columns = header.split(",");
+  const [file, kind, synthetic, system] = ["path", "kind", "synthetic", "system"].map((c) => columns.indexOf(c)) as [
+    number,
+    number,
+    number,
+    number,
+  ];
+  return lines
+    .map((line) => line.split(","))
+    .filter((c) => c[kind] === "image" && c[synthetic] === "0" && TRAIN_GENUINE_SYSTEMS.has(c[system] ?? ""))
+    .map((c) => path.join(trainDir, c[file] ?? ""));
+}
+
+export async function benchIntimate({
+  dataDir,
+  trainDir,
+}: {
+  dataDir: string;
+  trainDir?: string;
+}): Promise<IntimateBench> {
+  // Every picture of the evaluation set is non-explicit (faces, camera pictures, AI images).
+  const files = (await readLabels(dataDir)).filter(isPicture).map((row) => path.join(dataDir, row.path));
+  const fromData = files.length;
+  if (trainDir) files.push(...(await trainGenuinePictures(trainDir)));
+  const classifier = nsfwClassifier();
+  await classifier.ready();
+  const ms: number[] = [];
+  let flagged = 0;
+  for (const file of files) {
+    const image = await decode(file);
+    const start = performance.now();
+    const probabilities = await classifier.predict(image.pixels);
+    ms.push(performance.now() - start);
+    if (explicitMass(probabilities) >= EXPLICIT_THRESHOLD) flagged++;
+  }
+  const sets = `${fromData} pictures of ../shared/data${trainDir ? `, ${files.length - fromData} camera and face photos of ../shared/train` : ""}`;
+  return {
+    falsePositiveRate: files.length ? flagged / files.length : Number.NaN,
+    flagged,
+    n: files.length,
+    sets,
+    latencyMs: latency(ms),
+  };
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      data: { type: "string", default: labelledDataDir() },
+      train: { type: "string", default: path.resolve(repoRoot, "../shared/train") },
+      "write-measurement": { type: "boolean", default: false },
+      only: { type: "string" },
+    },
+  });
+  const dataDir = path.resolve(values.data as string);
+  if (values.only !== "intimate") console.log("faceSwap", JSON.stringify(await benchFaceSwapMesonet({ dataDir })));
+  if (values.only === "faceswap") return;
+  const intimate = await benchIntimate({ dataDir, trainDir: path.resolve(values.train as string) });
+  console.log("intimate", JSON.stringify(intimate));
+  if (values["write-measurement"]) {
+    const measurement: FalsePositiveMeasurement = {
+      threshold: EXPLICIT_THRESHOLD,
+      genuinePictures: intimate.n,
+      flagged: intimate.flagged,
+      falsePositiveRate: intimate.falsePositiveRate,
+      sets: intimate.sets,
+      measuredAt: new Date().toISOString().slice(0, 10),
+    };
+    await writeFile(
+      path.join(repoRoot, "packages/detection/src/explicit/false-positive-measurement.json"),
+      `${JSON.stringify(measurement, null, 2)}\n`,
+    );
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();
