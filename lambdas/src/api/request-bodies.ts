@@ -28,14 +28,21 @@ export const ThreatStatusChange = z.object({
   }),
 });
 
+/** The enrolled original a person claims copyright in, for one notice (absent: no copyright claim). */
+const CopyrightClaim = z.object({ sampleId: entityId("sampleId") }).optional();
+
 /** POST /api/dmca */
-export const GenerateNoticeBody = z.object({ threatId: entityId("threatId") });
+export const GenerateNoticeBody = z.object({ threatId: entityId("threatId"), claimCopyright: CopyrightClaim });
 
 /** POST /api/dmca/send */
 export const SendNoticeBody = z.object({
   threatId: entityId("threatId"),
-  confirmations: z.array(z.string().max(200, "Unknown confirmation")).max(32, "Too many confirmations").default([]),
+  confirmations: z.array(z.string().max(400, "Unknown confirmation")).max(32, "Too many confirmations").default([]),
+  claimCopyright: CopyrightClaim,
 });
+
+/** POST /api/dmca/filed: the person filed a web-form notice themself. */
+export const RecordFilingBody = z.object({ noticeId: entityId("noticeId") });
 
 /** POST /api/demo/profile: the landing chooser's {demoType}, or the profile-setup form. */
 export const DemoProfileBody = z.union([

@@ -69,6 +69,7 @@ export const ROUTES: RouteSpec[] = [
 
   { method: "POST", path: "/api/dmca", group: "takedowns" },
   { method: "POST", path: "/api/dmca/send", group: "takedowns" },
+  { method: "POST", path: "/api/dmca/filed", group: "takedowns" },
 
   { method: "GET", path: "/api/push/vapid-public-key", group: "push" },
   { method: "GET", path: "/api/push/subscriptions", group: "push" },

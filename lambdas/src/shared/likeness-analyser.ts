@@ -95,12 +95,22 @@ export class DetectionLikenessAnalyser implements LikenessAnalyser {
         ? { personId: result.voice.match.personId, confidence: result.voice.match.confidence }
         : null,
       syntheticScore: result.synthetic.score,
+      syntheticStatus: result.synthetic.status,
+      ...(result.synthetic.operatingPoint ? { syntheticOperatingPoint: result.synthetic.operatingPoint } : {}),
       syntheticSignals: result.signals.map((s) => ({
         id: s.id,
         status: s.status,
         ...(s.score !== undefined ? { score: s.score } : {}),
         explanation: s.explanation,
+        ...(s.operatingPoint ? { operatingPoint: s.operatingPoint } : {}),
       })),
+      intimate: result.intimate
+        ? {
+            status: result.intimate.status,
+            ...(result.intimate.score !== undefined ? { score: result.intimate.score } : {}),
+            ...(result.intimate.operatingPoint ? { operatingPoint: result.intimate.operatingPoint } : {}),
+          }
+        : null,
       result: serialisable(result),
     };
   }

@@ -16,6 +16,7 @@ import { DecryptedEmbeddingCache } from "@lg/domain/scanning/embedding-cache";
 import type { EnrolledPerson } from "@lg/domain/scanning/scan-ports";
 import { ScanService } from "@lg/domain/scanning/scan-service";
 import { ScanStarter } from "@lg/domain/scanning/scan-starter";
+import { DynamoNoticeRepository } from "@lg/domain/takedowns/adapters/dynamo-takedowns";
 import { ThreatQueries } from "@lg/domain/threats/threat-queries";
 import { dynamo, s3 } from "./clients.js";
 import { env } from "./env.js";
@@ -96,6 +97,7 @@ export const threatQueries = once(
       evidence: evidenceStore(),
       renderPreview: censoredPreview,
       now: () => new Date(),
+      notices: new DynamoNoticeRepository(dynamo, env().TABLE_NAME),
     }),
 );
 

@@ -43,7 +43,12 @@ const people = once(
   (): PersonRecords => ({
     getProfile: (userId) => accountStore().getProfile(userId),
     enrolledSamples: async (userId) =>
-      (await sampleLibrary().activeSamples(userId)).map((s) => ({ modality: s.modality, createdAt: s.createdAt })),
+      (await sampleLibrary().activeSamples(userId)).map((s) => ({
+        sampleId: s.sampleId,
+        modality: s.modality,
+        createdAt: s.createdAt,
+        source: s.source,
+      })),
   }),
 );
 

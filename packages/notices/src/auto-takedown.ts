@@ -1,3 +1,4 @@
+import type { Route } from "./notices/types.js";
 import { SENSITIVITY_THRESHOLDS } from "./sensitivity.js";
 import type { ProfileRecord, ThreatRecord } from "./threat.js";
 
@@ -6,6 +7,13 @@ import type { ProfileRecord, ThreatRecord } from "./threat.js";
  * threat sent automatically is always one the person would have been alerted about at any setting.
  */
 export const AUTO_TAKEDOWN_MIN_CONFIDENCE = SENSITIVITY_THRESHOLDS.high;
+
+/**
+ * Bases whose statements the person can give once, in advance (good faith, accuracy): platform
+ * reports and DSA notices. A DMCA notice needs them to claim a named original, a TAKE IT DOWN
+ * request to state non-consent to one depiction: both only after seeing it, so never automatic.
+ */
+export const AUTO_TAKEDOWN_ROUTES: ReadonlySet<Route> = new Set(["platform_report", "dsa_article_16"]);
 
 const TIERS_WITH_AUTO_TAKEDOWN: ReadonlySet<ProfileRecord["membershipTier"]> = new Set(["professional", "enterprise"]);
 
@@ -19,4 +27,9 @@ export function shouldAutoTakedown(
     threat.status === "active" &&
     threat.confidence >= AUTO_TAKEDOWN_MIN_CONFIDENCE
   );
+}
+
+/** Whether a notice on this basis, by this channel, may go without the person: standing statement bases, by email. */
+export function autoTakedownMaySend(route: Route, channelKind: "email" | "web_form" | "none"): boolean {
+  return AUTO_TAKEDOWN_ROUTES.has(route) && channelKind === "email";
 }

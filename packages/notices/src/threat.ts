@@ -1,4 +1,6 @@
 import type { Threat, UserProfile } from "@lg/domain/table/entities";
+import type { Severity, ThreatClassification } from "@lg/domain/threats/classification";
+import { classificationOf } from "@lg/domain/threats/stored-classification";
 import type { z } from "zod";
 
 /** A stored threat as the domain parses it; notices and alerts read only what they need. */
@@ -9,22 +11,37 @@ const THREAT_TYPE_LABELS: Record<ThreatRecord["threatType"], string> = {
   deepfake: "Deepfake",
   voice_clone: "Voice clone",
   impersonation: "Impersonation",
+  likeness_misuse: "Likeness used without consent",
+  intimate_imagery: "Intimate imagery",
 };
 
 export function threatTypeLabel(threatType: ThreatRecord["threatType"]): string {
   return THREAT_TYPE_LABELS[threatType];
 }
 
+type ClassifiedThreat = Pick<ThreatRecord, "threatType" | "confidence" | "detection"> &
+  Partial<Pick<ThreatRecord, "personId" | "url" | "classification">>;
+
+/** The evidence behind a threat's type: stored by the scan, or re-derived from its stored detection data. */
+export function threatEvidence(threat: ClassifiedThreat): ThreatClassification {
+  return classificationOf(threat);
+}
+
+/** Critical only where the evidence supports it (threats/classification.ts severityFor). */
+export function threatSeverity(threat: ClassifiedThreat): Severity {
+  return threatEvidence(threat).severity;
+}
+
 /**
- * Intimate imagery is decided from what detection recorded, never guessed from text:
- * `detection.intimate === true` or `detection.nsfw === true` (set by the detection pipeline's
- * explicit-content signal). A voice clone is never intimate imagery: the TAKE IT DOWN Act covers
- * visual depictions only. A deepfake found on an adult platform counts as intimate too, because
- * such a platform hosts sexual content only; an impersonating account there does not, unless
- * flagged, since a fake profile is not by itself an intimate depiction. See docs/takedowns.md.
+ * Intimate imagery is decided from what detection recorded, never guessed from text or from the
+ * platform: the explicit-content finding of a matched face, real or synthetic. A voice is never an
+ * intimate visual depiction (the TAKE IT DOWN Act covers visual depictions only).
  */
-export function isIntimateImagery(threat: ThreatRecord, platformIsAdult: boolean): boolean {
-  if (threat.threatType === "voice_clone") return false;
-  if (threat.detection.intimate === true || threat.detection.nsfw === true) return true;
-  return platformIsAdult && threat.threatType === "deepfake";
+export function isIntimateImagery(threat: ClassifiedThreat): boolean {
+  return threatEvidence(threat).type === "intimate_imagery";
+}
+
+/** Synthetic evidence was found: a deepfake, a cloned voice, or an intimate depiction that is also synthetic. */
+export function isSyntheticMedia(threat: ClassifiedThreat): boolean {
+  return threatEvidence(threat).synthetic.status === "synthetic";
 }

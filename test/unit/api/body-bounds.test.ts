@@ -8,6 +8,7 @@ import {
   DemoProfileBody,
   GenerateNoticeBody,
   GiveConsent,
+  RecordFilingBody,
   RegisterUpload,
   SendNoticeBody,
   ThreatStatusChange,
@@ -29,6 +30,7 @@ const JSON_BODIES: Record<string, z.ZodTypeAny> = {
   "PUT /api/threats/{id}/status": ThreatStatusChange,
   "POST /api/dmca": GenerateNoticeBody,
   "POST /api/dmca/send": SendNoticeBody,
+  "POST /api/dmca/filed": RecordFilingBody,
   "POST /api/push/subscriptions": pushSubscriptionInput(new PushEndpointPolicy()),
   "POST /api/demo/profile": DemoProfileBody,
 };

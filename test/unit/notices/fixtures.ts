@@ -22,7 +22,13 @@ export function threat(overrides: Partial<ThreatRecord> = {}): ThreatRecord {
       manifestKey: "evidence/user-1/01J/manifest.json",
       capturedAt: "2026-11-20T10:15:00.000Z",
     },
-    detection: { faceSimilarity: 0.87, syntheticScore: 0.95, embedding: [0.12, 0.34] },
+    // A provenance declaration (C2PA) makes it synthetic media with no detector error to state.
+    detection: {
+      faceSimilarity: 0.87,
+      syntheticScore: 0.95,
+      embedding: [0.12, 0.34],
+      signals: [{ id: "c2pa", status: "present", explanation: "C2PA manifest declares trainedAlgorithmicMedia" }],
+    },
     createdAt: "2026-11-20T10:15:00.000Z",
     updatedAt: "2026-11-20T10:15:00.000Z",
     ...overrides,
@@ -41,7 +47,12 @@ export function noticeInput(overrides: Partial<NoticeInput> = {}): NoticeInput {
       country: "US",
     },
     signer: { kind: "self", fullName: "Ada Moreno" },
-    originalWork: { modality: "photo", enrolledAt: "2026-10-01T09:00:00.000Z", description: "Selfie I took in 2025" },
+    copyrightClaim: {
+      modality: "photo",
+      sampleId: "face-1",
+      enrolledAt: "2026-10-01T09:00:00.000Z",
+      description: "Selfie I took in 2025",
+    },
     threat: threat(),
     confirmations: { ownsWork: true, goodFaith: true, accurate: true, noConsent: true },
     automatic: false,

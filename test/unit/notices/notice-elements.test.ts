@@ -1,6 +1,20 @@
-import { composeNotice, defaultRecipientDirectory, noticeFileName, RecipientDirectory } from "@lg/notices";
+import {
+  composeNotice,
+  defaultRecipientDirectory,
+  noticeFileName,
+  planDelivery,
+  RecipientDirectory,
+} from "@lg/notices";
 import { describe, expect, it } from "vitest";
 import { EVIDENCE_SHA256, noticeInput, threat } from "./fixtures.js";
+import {
+  clonedVoice,
+  genuineRecording,
+  genuineReupload,
+  impersonator,
+  intimateReal,
+  intimateSynthetic,
+} from "./fixtures-evidence.js";
 
 const directory = defaultRecipientDirectory();
 
@@ -17,7 +31,8 @@ describe("DMCA notice", () => {
   });
 
   it("identifies the copyrighted work: the person's own enrolled photo (ii)", () => {
-    expect(notice.elements.work).toContain("photograph(s) of me, Ada Moreno");
+    expect(notice.elements.work).toContain("original photograph of me, Ada Moreno, which I made or own");
+    expect(notice.elements.work).toContain("(reference face-1)");
     expect(notice.elements.work).toContain("2026-10-01");
     expect(notice.elements.work).toContain("Selfie I took in 2025");
   });
@@ -64,7 +79,7 @@ describe("DMCA notice", () => {
 });
 
 describe("TAKE IT DOWN Act request", () => {
-  const notice = composeNotice(noticeInput({ threat: threat({ detection: { intimate: true } }) }), directory);
+  const notice = composeNotice(noticeInput({ threat: intimateSynthetic() }), directory);
 
   it("is chosen for intimate imagery", () => {
     expect(notice.route).toBe("take_it_down");
@@ -92,10 +107,7 @@ describe("TAKE IT DOWN Act request", () => {
   });
 
   it("does not call real intimate imagery a forgery", () => {
-    const real = composeNotice(
-      noticeInput({ threat: threat({ threatType: "impersonation", detection: { nsfw: true } }) }),
-      directory,
-    );
+    const real = composeNotice(noticeInput({ threat: intimateReal() }), directory);
     expect(real.route).toBe("take_it_down");
     expect(real.elements.identification).not.toContain("forgery");
   });
@@ -112,7 +124,7 @@ describe("DSA Article 16 notice", () => {
   it("has a substantiated explanation of why the content is illegal (a)", () => {
     expect(notice.elements.explanation).toContain("without my consent");
     expect(notice.elements.explanation).toContain("GDPR");
-    expect(notice.elements.explanation).toContain("93% confidence");
+    expect(notice.elements.explanation).toContain("match confidence 93%");
   });
 
   it("gives the exact URL (b)", () => {
@@ -186,8 +198,94 @@ describe("DSA explanation", () => {
         },
       ],
     });
-    const intimate = composeNotice({ ...eu, person, threat: threat({ platform: "eu-tube" }) }, euOnly);
+    const intimate = composeNotice({ ...eu, person, threat: intimateSynthetic({ platform: "eu-tube" }) }, euOnly);
     expect(intimate.route).toBe("dsa_article_16");
     expect(intimate.elements.explanation).toContain("Directive (EU) 2024/1385");
   });
 });
+
+describe("every factual statement comes from the threat's stored evidence", () => {
+  const withoutClaim = { ...noticeInput(), copyrightClaim: undefined, confirmations: {} };
+
+  it("reports a genuine re-upload as the person's likeness used without consent, never as fake", () => {
+    const notice = composeNotice(
+      { ...withoutClaim, threat: genuineReupload({ title: "Deepfake detected!" }) },
+      directory,
+    );
+    expect(notice.route).toBe("platform_report");
+    expect(notice.text).toContain("No synthetic-media evidence was found; this notice does not claim it is fake.");
+    expect(notice.text).toContain("right of publicity");
+    // The statements (not the channel's own label, which may name what it covers).
+    expect(Object.values(notice.elements).join("\n")).not.toMatch(
+      /deepfake|forgery|AI-generated|synthetic \(|copyright/i,
+    );
+    // The product's own title is never quoted as the content's title.
+    expect(notice.text).not.toContain("Deepfake detected!");
+  });
+
+  it("quotes the content's own title as published and states the detector's false-positive rate", () => {
+    const found = syntheticFaceWithEvidence();
+    const notice = composeNotice({ ...withoutClaim, threat: found }, directory);
+    expect(notice.text).toContain("Title as published: My holiday pictures");
+    expect(notice.text).not.toContain("Synthetic media showing your face");
+    expect(notice.text).toContain("ai-image");
+    expect(notice.text).toContain("false-positive rate at this setting is 1.5% (measured on held-out split)");
+  });
+
+  it("calls a cloned voice synthetic only on the countermeasure's reading, and a genuine recording not at all", () => {
+    expect(composeNotice({ ...withoutClaim, threat: clonedVoice() }, directory).text).toContain(
+      "Automated synthetic-media detection found it to be AI-generated or manipulated (voice-synthetic",
+    );
+    const genuine = composeNotice({ ...withoutClaim, threat: genuineRecording() }, directory).text;
+    expect(genuine).toContain("A recording of a voice that matches my voice (match confidence 95%).");
+    expect(genuine).not.toMatch(/clone|synthetic imitation/i);
+  });
+
+  it("describes an impersonating account by its handle and imitated name", () => {
+    const text = composeNotice({ ...withoutClaim, threat: impersonator() }, directory).text;
+    expect(text).toContain('An account @ada_m0reno presents itself under a name like "Ada Moreno"');
+  });
+
+  it("hands a web form its fields with the text to paste into each", () => {
+    const notice = composeNotice({ ...withoutClaim, threat: genuineReupload({ platform: "youtube" }) }, directory);
+    const input = {
+      ...withoutClaim,
+      threat: genuineReupload({ platform: "youtube" }),
+      confirmations: { goodFaith: true, accurate: true },
+    };
+    const delivery = planDelivery(notice, input);
+    expect(delivery.kind).toBe("web_form");
+    if (delivery.kind !== "web_form") return;
+    expect(delivery.fields.map((f) => f.label)).toEqual(
+      expect.arrayContaining(["Full name", "Email", "URL of the content", "What is wrong", "Signature"]),
+    );
+    expect(delivery.fields.find((f) => f.label === "URL of the content")?.value).toBe(threat().url);
+  });
+});
+
+function syntheticFaceWithEvidence() {
+  return threat({
+    threatType: "deepfake",
+    title: "Synthetic media showing your face",
+    classification: {
+      type: "deepfake",
+      severity: "critical",
+      reason: "test",
+      likeness: { modality: "face", confidence: 93 },
+      synthetic: {
+        status: "synthetic",
+        score: 0.91,
+        detectors: ["ai-image"],
+        declared: false,
+        operatingPoint: {
+          threshold: 0.6,
+          falsePositiveRate: 0.015,
+          truePositiveRate: 0.8,
+          measuredOn: "held-out split",
+        },
+      },
+      found: { title: "My holiday pictures", url: threat().url },
+      derivedFrom: "scan",
+    },
+  });
+}

@@ -6,6 +6,7 @@ import {
   noticeInputFromProfile,
   renderSentNoticeCopyEmail,
   renderTakedownOutcomeEmail,
+  UnknownOriginalError,
 } from "@lg/notices";
 import { describe, expect, it } from "vitest";
 import { noticeInput, threat } from "./fixtures.js";
@@ -23,28 +24,47 @@ const profile = UserProfile.schema.parse({
   updatedAt: "2026-09-01T00:00:00.000Z",
 });
 const samples = [
-  { modality: "face" as const, createdAt: "2026-10-03T00:00:00.000Z" },
-  { modality: "face" as const, createdAt: "2026-10-01T00:00:00.000Z" },
-  { modality: "voice" as const, createdAt: "2026-10-02T00:00:00.000Z" },
+  { sampleId: "face-2", modality: "face" as const, createdAt: "2026-10-03T00:00:00.000Z" },
+  { sampleId: "face-1", modality: "face" as const, createdAt: "2026-10-01T00:00:00.000Z" },
+  { sampleId: "voice-1", modality: "voice" as const, createdAt: "2026-10-02T00:00:00.000Z" },
 ];
 const base = { profile, samples, confirmations: {}, automatic: false, signedAt: "2026-11-21T08:00:00.000Z" };
 
 describe("noticeInputFromProfile", () => {
-  it("takes the person's identity from the profile and the work from their earliest enrolment of that kind", () => {
+  it("takes the person's identity from the profile and claims no original unless the person names one", () => {
     const input = noticeInputFromProfile({ ...base, threat: threat() });
     expect(input.person).toMatchObject({ firstName: "Ada", lastName: "Moreno", city: "San Francisco" });
     expect(input.signer).toEqual({ kind: "self", fullName: "Ada Moreno" });
-    expect(input.originalWork).toEqual({ modality: "photo", enrolledAt: "2026-10-01T00:00:00.000Z" });
-    const voice = noticeInputFromProfile({ ...base, threat: threat({ threatType: "voice_clone" }) });
-    expect(voice.originalWork).toEqual({ modality: "recording", enrolledAt: "2026-10-02T00:00:00.000Z" });
+    expect(input.copyrightClaim).toBeUndefined();
   });
 
-  it("refuses (422) without a name, an email or an enrolled sample", () => {
+  it("names the claimed original by its enrolled sample, of the kind the threat copies", () => {
+    const photo = noticeInputFromProfile({ ...base, threat: threat(), copyrightClaim: { sampleId: "face-2" } });
+    expect(photo.copyrightClaim).toEqual({
+      modality: "photo",
+      sampleId: "face-2",
+      enrolledAt: "2026-10-03T00:00:00.000Z",
+    });
+    const voiceThreat = threat({
+      threatType: "voice_clone",
+      detection: { voice: { personId: "self", confidence: 95 } },
+    });
+    const voice = noticeInputFromProfile({ ...base, threat: voiceThreat, copyrightClaim: { sampleId: "voice-1" } });
+    expect(voice.copyrightClaim).toMatchObject({ modality: "recording", sampleId: "voice-1" });
+    // A photo cannot be the original a voice copies, nor can an unknown sample.
+    expect(() =>
+      noticeInputFromProfile({ ...base, threat: voiceThreat, copyrightClaim: { sampleId: "face-1" } }),
+    ).toThrow(UnknownOriginalError);
+    expect(() => noticeInputFromProfile({ ...base, threat: threat(), copyrightClaim: { sampleId: "nope" } })).toThrow(
+      UnknownOriginalError,
+    );
+  });
+
+  it("refuses (422) without a name or an email", () => {
     const nameless = { ...profile, firstName: undefined };
     expect(() => noticeInputFromProfile({ ...base, profile: nameless, threat: threat() })).toThrow(
       IncompleteProfileError,
     );
-    expect(() => noticeInputFromProfile({ ...base, samples: [], threat: threat() })).toThrow(/enrolled face photo/);
   });
 });
 

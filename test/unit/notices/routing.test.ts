@@ -1,6 +1,15 @@
 import { decideRoute, defaultRecipientDirectory, type RecipientEntry } from "@lg/notices";
 import { describe, expect, it } from "vitest";
 import { threat } from "./fixtures.js";
+import {
+  clonedVoice,
+  genuineRecording,
+  genuineReupload,
+  impersonator,
+  intimateReal,
+  intimateSynthetic,
+  syntheticFace,
+} from "./fixtures-evidence.js";
 
 const directory = defaultRecipientDirectory();
 const entry = (id: string): RecipientEntry => {
@@ -10,111 +19,103 @@ const entry = (id: string): RecipientEntry => {
 };
 const US = { country: "US" };
 const EU = { country: "FR" };
+const CLAIM = { claimCopyright: true };
 
-describe("decideRoute", () => {
-  it("sends a deepfake of the person's own photo as DMCA, to a verified channel first", () => {
-    const decision = decideRoute(threat(), US, entry("youtube"));
-    expect(decision.route).toBe("dmca");
-    expect(decision.recipient).toMatchObject({
-      kind: "channel",
-      channel: { kind: "web_form", needsVerification: false },
-    });
-    expect(decision.requiredConfirmations).toEqual(["ownsWork", "goodFaith", "accurate"]);
-  });
-
-  it("prefers an email channel among verified ones, because email can be sent directly", () => {
-    const decision = decideRoute(threat({ platform: "reddit" }), US, entry("reddit"));
-    expect(decision.recipient).toMatchObject({ channel: { kind: "email", address: "copyright@reddit.com" } });
-  });
-
-  it("routes a voice clone like a deepfake (DMCA), never as intimate imagery", () => {
-    const decision = decideRoute(
-      threat({ threatType: "voice_clone", detection: { nsfw: true } }),
-      US,
-      entry("youtube"),
-    );
-    expect(decision.route).toBe("dmca");
-  });
-
-  it("uses TAKE IT DOWN for intimate imagery flagged by detection, needing non-consent", () => {
-    for (const flag of [{ intimate: true }, { nsfw: true }]) {
-      const decision = decideRoute(threat({ detection: flag }), US, entry("twitter"));
-      expect(decision.route).toBe("take_it_down");
-      expect(decision.requiredConfirmations).toEqual(["noConsent", "goodFaith"]);
+describe("legal basis: DMCA 512(c)(3) only on a copyright claim the person makes", () => {
+  it("never makes a copyright claim for a genuine re-upload the person has not claimed", () => {
+    for (const platform of ["youtube", "reddit", "twitter", "tiktok", "facebook"]) {
+      const decision = decideRoute(genuineReupload({ platform }), US, entry(platform));
+      expect(decision.route).not.toBe("dmca");
+      expect(decision.route).toBe("platform_report");
+      expect(decision.copyrightAvailable).toBe(true);
     }
   });
 
-  it("treats a deepfake on an adult platform as intimate imagery, but not an impersonating account there", () => {
-    expect(decideRoute(threat({ platform: "pornhub" }), US, entry("pornhub")).route).toBe("take_it_down");
-    expect(
-      decideRoute(threat({ platform: "onlyfans", threatType: "impersonation" }), US, entry("onlyfans")).route,
-    ).toBe("platform_report");
-  });
-
-  it("uses the NCII channel for TAKE IT DOWN where the platform has one", () => {
-    const decision = decideRoute(
-      threat({ platform: "facebook", detection: { intimate: true } }),
-      US,
-      entry("facebook"),
-    );
-    expect(decision.recipient).toMatchObject({ channel: entry("facebook").intimateImagery[0] });
-  });
-
-  it("leaves TAKE IT DOWN when the person says they consented to the intimate depiction", () => {
-    const decision = decideRoute(threat({ detection: { intimate: true } }), US, entry("youtube"), { noConsent: false });
+  it("sends DMCA when the person claims the original, needing ownership, good faith and accuracy", () => {
+    const decision = decideRoute(genuineReupload({ platform: "reddit" }), US, entry("reddit"), {}, CLAIM);
     expect(decision.route).toBe("dmca");
+    expect(decision.recipient).toMatchObject({ channel: { kind: "email", address: "copyright@reddit.com" } });
+    expect(decision.requiredConfirmations).toEqual(["ownsWork", "goodFaith", "accurate"]);
+    expect(decision.reason).toContain("penalty of perjury");
   });
 
-  it("uses a DSA notice for a person in the EU, and TAKE IT DOWN still wins for intimate imagery", () => {
-    expect(decideRoute(threat(), EU, entry("tiktok")).route).toBe("dsa_article_16");
+  it("does not claim copyright when the person says they do not own the original", () => {
+    const decision = decideRoute(genuineReupload(), US, entry("youtube"), { ownsWork: false }, CLAIM);
+    expect(decision.route).toBe("platform_report");
+    expect(decision.copyrightAvailable).toBe(false);
+  });
+
+  it("has no route where the only channel is copyright and no claim is made, and says why", () => {
+    const decision = decideRoute(genuineReupload({ platform: "amazon" }), US, entry("amazon"));
+    expect(decision.route).toBe("none");
+    expect(decision.reason).toContain("made or own the original");
+    expect(decideRoute(genuineReupload({ platform: "amazon" }), US, entry("amazon"), {}, CLAIM).route).toBe("dmca");
+  });
+});
+
+describe("legal basis: TAKE IT DOWN for intimate depictions, real or synthetic", () => {
+  it("routes an intimate synthetic image to TAKE IT DOWN with the 48-hour duty, calling it a forgery", () => {
+    const decision = decideRoute(intimateSynthetic({ platform: "twitter" }), US, entry("twitter"));
+    expect(decision.route).toBe("take_it_down");
+    expect(decision.reason).toContain("48 hours");
+    expect(decision.reason).toContain("digital forgery");
+    expect(decision.requiredConfirmations).toEqual(["noConsent", "goodFaith", "accurate"]);
+    expect(decision.recipient).toMatchObject({ channel: entry("twitter").intimateImagery[0] });
+  });
+
+  it("routes a real intimate image to TAKE IT DOWN too, without calling it a forgery", () => {
+    const decision = decideRoute(intimateReal({ platform: "facebook" }), US, entry("facebook"));
+    expect(decision.route).toBe("take_it_down");
+    expect(decision.reason).not.toContain("forgery");
+  });
+
+  it("goes first even for an EU resident, and leaves it when the person says they consented", () => {
+    expect(decideRoute(intimateSynthetic({ platform: "tiktok" }), EU, entry("tiktok")).route).toBe("take_it_down");
+    expect(decideRoute(intimateReal(), US, entry("youtube"), { noConsent: false }).route).toBe("platform_report");
+  });
+
+  it("is decided from the explicit-content finding, never from the platform being adult", () => {
+    expect(decideRoute(syntheticFace({ platform: "pornhub" }), US, entry("pornhub")).route).toBe("platform_report");
+    expect(decideRoute(clonedVoice({ platform: "youtube" }), US, entry("youtube")).route).toBe("platform_report");
+  });
+});
+
+describe("legal basis: the platform's impersonation, privacy or likeness channel", () => {
+  it("reports an impersonating account, a genuine re-upload and synthetic media there, with no copyright claim", () => {
+    for (const found of [impersonator(), genuineReupload(), syntheticFace(), clonedVoice(), genuineRecording()]) {
+      const decision = decideRoute({ ...found, platform: "instagram" }, US, entry("instagram"));
+      expect(decision.route).toBe("platform_report");
+      expect(decision.reason).toContain("No copyright claim");
+      expect(decision.requiredConfirmations).toEqual(["goodFaith", "accurate"]);
+    }
+    expect(decideRoute(genuineReupload(), US, entry("instagram")).reason).toContain("right of publicity");
+  });
+});
+
+describe("legal basis: DSA Article 16 for an EU resident on a platform bound by the DSA", () => {
+  it("uses a DSA notice, through the platform's DSA channel where it has one", () => {
+    expect(decideRoute(genuineReupload({ platform: "tiktok" }), EU, entry("tiktok")).route).toBe("dsa_article_16");
     expect(decideRoute(threat(), { country: "Germany" }, entry("tiktok")).route).toBe("dsa_article_16");
-    expect(decideRoute(threat({ detection: { intimate: true } }), EU, entry("tiktok")).route).toBe("take_it_down");
-    expect(decideRoute(threat({ platform: "pornhub" }), EU, entry("pornhub")).recipient).toMatchObject({
-      channel: entry("pornhub").intimateImagery[0],
-    });
-  });
-
-  it("uses the platform's DSA channel when it has one", () => {
-    const decision = decideRoute(threat({ platform: "pornhub", threatType: "impersonation" }), EU, entry("pornhub"));
+    const decision = decideRoute(impersonator({ platform: "pornhub" }), EU, entry("pornhub"));
     expect(decision.route).toBe("dsa_article_16");
     expect(decision.recipient).toMatchObject({ channel: entry("pornhub").dsa[0] });
     expect(decision.requiredConfirmations).toEqual(["accurate"]);
   });
+});
 
-  it("reports an impersonating account through the platform's impersonation channel", () => {
-    const decision = decideRoute(
-      threat({ threatType: "impersonation", platform: "instagram" }),
-      US,
-      entry("instagram"),
-    );
-    expect(decision.route).toBe("platform_report");
-    expect(decision.recipient).toMatchObject({ channel: entry("instagram").impersonation[0] });
-    expect(decision.requiredConfirmations).toEqual(["goodFaith", "accurate"]);
-  });
-
-  it("falls back to the platform report when the person does not own the copied work", () => {
-    expect(decideRoute(threat(), US, entry("youtube"), { ownsWork: false }).route).toBe("platform_report");
-  });
-
-  it("uses DMCA for impersonation where the platform has only a copyright channel", () => {
-    expect(decideRoute(threat({ threatType: "impersonation", platform: "amazon" }), US, entry("amazon")).route).toBe(
-      "dmca",
-    );
-  });
-
-  it("has no route when the only channel is copyright and the person does not own the work", () => {
-    const decision = decideRoute(threat({ platform: "amazon" }), US, entry("amazon"), { ownsWork: false });
-    expect(decision.route).toBe("none");
-    expect(decision.reason).toContain("own the copied photo");
-  });
-
+describe("legal basis: none where nobody can be asked", () => {
   it("has no route for the dark web, deep web, categories and unknown platforms, with an explanation", () => {
     for (const id of ["darkweb", "deepweb", "imageboards", "crypto", "messaging"]) {
-      const decision = decideRoute(threat({ platform: id }), US, entry(id));
+      const decision = decideRoute(syntheticFace({ platform: id }), US, entry(id));
       expect(decision.route).toBe("none");
       expect(decision.recipient.kind).toBe("none");
       expect(decision.reason.length).toBeGreaterThan(40);
     }
     expect(decideRoute(threat({ platform: "myspace" }), US, undefined).reason).toContain("myspace");
+  });
+
+  it("prefers a verified channel, then email, since email can be sent directly", () => {
+    const decision = decideRoute(genuineReupload({ platform: "reddit" }), US, entry("reddit"), {}, CLAIM);
+    expect(decision.recipient).toMatchObject({ channel: { kind: "email" } });
   });
 });

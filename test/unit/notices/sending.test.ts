@@ -68,18 +68,30 @@ describe("planDelivery", () => {
 
     const intimate = noticeInput({
       threat: threat({ detection: { intimate: true } }),
-      confirmations: { goodFaith: true },
+      confirmations: { goodFaith: true, accurate: true },
     });
     const intimateNotice = composeNotice(intimate, directory);
     expect(intimateNotice.missingConfirmations).toEqual(["noConsent"]);
     expect(() => planDelivery(intimateNotice, intimate)).toThrow(MissingConfirmationsError);
   });
 
-  it("sends without a click when the person enabled automatic takedown", () => {
-    const input = noticeInput({ confirmations: {}, automatic: true, threat: threat({ platform: "reddit" }) });
-    const notice = composeNotice(input, directory);
+  it("sends a platform report on the standing statement of automatic takedown, but never a copyright claim", () => {
+    const report = noticeInput({
+      confirmations: {},
+      automatic: true,
+      copyrightClaim: undefined,
+      threat: threat({ platform: "telegram" }),
+    });
+    const notice = composeNotice(report, directory);
+    expect(notice.route).toBe("platform_report");
     expect(notice.missingConfirmations).toEqual([]);
-    expect(planDelivery(notice, input).kind).toBe("email");
+    expect(planDelivery(notice, report).kind).toBe("email");
+
+    const claim = noticeInput({ confirmations: {}, automatic: true, threat: threat({ platform: "reddit" }) });
+    const dmca = composeNotice(claim, directory);
+    expect(dmca.route).toBe("dmca");
+    expect(dmca.missingConfirmations).toEqual(["ownsWork"]);
+    expect(() => planDelivery(dmca, claim)).toThrow(MissingConfirmationsError);
   });
 
   it("refuses where there is nobody to send to", () => {
@@ -90,7 +102,20 @@ describe("planDelivery", () => {
 
 describe("renderNoticeEmail", () => {
   it("has a plain-text part and an escaped HTML part with the same words", () => {
-    const input = noticeInput({ threat: threat({ title: '<script>alert("x")</script>' }) });
+    const found = { title: '<script>alert("x")</script>', url: threat().url };
+    const input = noticeInput({
+      threat: threat({
+        classification: {
+          type: "deepfake",
+          severity: "high",
+          reason: "test",
+          likeness: { modality: "face", confidence: 93 },
+          synthetic: { status: "synthetic", score: 0.95, detectors: ["c2pa"], declared: true },
+          found,
+          derivedFrom: "scan",
+        },
+      }),
+    });
     const email = renderNoticeEmail(composeNotice(input, directory));
     expect(email.subject).toContain("17 U.S.C. 512(c)(3)");
     expect(email.text).toContain("under penalty of perjury");

@@ -3,6 +3,13 @@ import { defaultRecipientDirectory } from "@lg/notices";
 import { beforeEach, describe, expect, it } from "vitest";
 import { InMemoryAlerts, profile, RecordingMail, RecordingSms, sequentialId, threat } from "./fakes.js";
 
+/** Synthetic media the file itself declares (C2PA): what makes a 95% match critical. */
+const DECLARED_SYNTHETIC = {
+  synthetic: "synthetic",
+  syntheticScore: 0.99,
+  signals: [{ id: "c2pa", status: "present", explanation: "trainedAlgorithmicMedia" }],
+};
+
 const NOW = new Date("2026-11-21T08:00:00.000Z");
 let alerts: InMemoryAlerts;
 let email: RecordingMail;
@@ -30,7 +37,7 @@ describe("AlertService", () => {
   it("emails now and texts a critical threat when both are on and frequency is immediate", async () => {
     const stored = await service.alertNewThreat(
       settings({ email: true, sms: true, push: false, frequency: "immediate", sensitivity: "high" }),
-      threat({ confidence: 95 }),
+      threat({ confidence: 95, detection: DECLARED_SYNTHETIC }),
     );
     expect(stored.map((a) => [a.channel, a.status])).toEqual([
       ["email", "sent"],
@@ -55,7 +62,7 @@ describe("AlertService", () => {
   it("queues email for the digest instead of sending it when the person chose daily", async () => {
     const stored = await service.alertNewThreat(
       settings({ email: true, push: false, frequency: "daily" }),
-      threat({ confidence: 95 }),
+      threat({ confidence: 95, detection: DECLARED_SYNTHETIC }),
     );
     expect(stored.map((a) => [a.channel, a.status])).toEqual([["email", "queued"]]);
     expect(email.sent).toHaveLength(0);
@@ -76,7 +83,7 @@ describe("AlertService", () => {
       now: () => NOW,
       newId: sequentialId,
     });
-    const stored = await failing.alertNewThreat(settings({ sms: true, push: false }), threat({ confidence: 95 }));
+    const stored = await failing.alertNewThreat(settings({ sms: true, push: false }), threat({ confidence: 95, detection: DECLARED_SYNTHETIC }));
     expect(stored.map((a) => [a.channel, a.status])).toEqual([
       ["email", "failed"],
       ["sms", "sent"],

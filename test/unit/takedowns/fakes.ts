@@ -52,7 +52,16 @@ export class InMemoryNotices implements NoticeRepository {
     this.items.set(notice.noticeId, structuredClone(notice));
   }
   async dueForCheck(now: string) {
-    return [...this.items.values()].filter((n) => n.status === "sent" && (n.nextCheckAt ?? "") <= now);
+    return [...this.items.values()].filter(
+      (n) => (n.status === "sent" || n.status === "filed") && (n.nextCheckAt ?? "") <= now,
+    );
+  }
+  async get(userId: string, noticeId: string) {
+    const notice = this.items.get(noticeId);
+    return notice && notice.userId === userId ? structuredClone(notice) : null;
+  }
+  async listForUser(userId: string) {
+    return [...this.items.values()].filter((n) => n.userId === userId).map((n) => structuredClone(n));
   }
 }
 
@@ -69,7 +78,10 @@ export class InMemoryAlerts implements AlertRepository {
 export class InMemoryPeople implements PersonRecords {
   constructor(
     public person: ProfileRecord | null = profile(),
-    public samples: EnrolledSample[] = [{ modality: "face", createdAt: "2026-10-01T09:00:00.000Z" }],
+    public samples: EnrolledSample[] = [
+      { sampleId: "face-1", modality: "face", createdAt: "2026-10-01T09:00:00.000Z", source: "upload" },
+      { sampleId: "voice-1", modality: "voice", createdAt: "2026-10-02T09:00:00.000Z", source: "upload" },
+    ],
   ) {}
   async getProfile() {
     return this.person;

@@ -4,9 +4,9 @@ import { requireUserId } from "../../shared/session.js";
 import { noticeService } from "../../shared/takedown-services.js";
 import { GenerateNoticeBody } from "../request-bodies.js";
 
-/** POST /api/dmca: the notice for one of the caller's threats, for review; nothing is sent. */
+/** POST /api/dmca: the notice for one of the caller's threats, its basis and channel, for review; nothing is sent. */
 export const generateNotice: ApiHandler = async (event) => {
   const userId = await requireUserId(event);
-  const { threatId } = parseJson(event, GenerateNoticeBody);
-  return json(200, await noticeService().generate(userId, threatId));
+  const { threatId, claimCopyright } = parseJson(event, GenerateNoticeBody);
+  return json(200, await noticeService().generate(userId, threatId, claimCopyright ? { claimCopyright } : {}));
 };

@@ -1,4 +1,5 @@
 import { DomainError } from "@lg/domain/errors";
+import { autoTakedownMaySend } from "@lg/notices";
 import { z } from "zod";
 import { noticeService } from "../../shared/takedown-services.js";
 
@@ -10,7 +11,8 @@ const Input = z.object({
 
 /**
  * Prepare: composes the notice and decides whether it may go. A refusal the rules explain (setting
- * turned off, threat triaged, no channel, incomplete profile) ends the run quietly instead of failing.
+ * turned off, threat triaged, no channel, incomplete profile, a basis or web form that needs the
+ * person) ends the run quietly instead of failing.
  */
 export const handler = async (event: unknown) => {
   const { userId, threatId, automatic } = Input.parse(event);
@@ -20,6 +22,9 @@ export const handler = async (event: unknown) => {
   try {
     const draft = await noticeService().generate(userId, threatId);
     if (draft.route === "none") return { proceed: false, reason: "No channel accepts a notice for this platform" };
+    if (automatic && !autoTakedownMaySend(draft.route, draft.channel.kind)) {
+      return { proceed: false, reason: "This basis or channel needs the person to confirm and file it themself" };
+    }
     return { proceed: true, route: draft.route, recipient: draft.recipient };
   } catch (error) {
     if (error instanceof DomainError) return { proceed: false, reason: error.message };

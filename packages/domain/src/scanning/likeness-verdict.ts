@@ -1,9 +1,10 @@
+import { classifyMedia, type ThreatClassification, titleFor } from "../threats/classification.js";
 import type { EnrolledPerson, MediaAnalysis } from "./scan-ports.js";
 import type { ThreatCandidate } from "./threat-recorder.js";
 
 /** Below this calibrated match confidence a face or voice is not treated as the person's. */
 export const MATCH_FLOOR_PERCENT = 50;
-/** At or above this fused synthetic probability the media is called synthetic. */
+/** At or above this fused synthetic probability the media is called synthetic (analyses without a fused verdict). */
 export const SYNTHETIC_THRESHOLD = 0.5;
 
 export interface Verdict {
@@ -12,41 +13,53 @@ export interface Verdict {
   confidence: number;
   title: string;
   synthetic: "synthetic" | "no-synthetic-evidence";
+  classification: ThreatClassification;
+}
+
+/** The fused verdict as the engine stated it; older analyses carry only the score. */
+function syntheticVerdict(finding: MediaAnalysis) {
+  if (finding.syntheticStatus) return finding.syntheticStatus;
+  if (finding.syntheticScore === null) return "unknown" as const;
+  return finding.syntheticScore >= SYNTHETIC_THRESHOLD ? ("synthetic" as const) : ("no-evidence" as const);
 }
 
 /**
- * Turns a finding into a threat verdict, or none. The person's likeness found on content
- * that is not theirs is a threat; its type says which likeness: a face (deepfake), a voice
- * (voice_clone). The title states whether synthetic evidence was found, so a re-upload of a
- * real photo is never presented as proven fake.
+ * Turns a finding into a threat verdict, or none. Whose likeness it is comes from the match; what
+ * the threat is comes from the evidence (threats/classification.ts): a deepfake or voice clone only
+ * with synthetic evidence, intimate imagery only from the explicit-content finding, otherwise the
+ * genuine likeness used without consent.
  */
-export function likenessVerdict(finding: MediaAnalysis, people: EnrolledPerson[]): Verdict | null {
+export function likenessVerdict(
+  finding: MediaAnalysis,
+  people: EnrolledPerson[],
+  found: { title?: string; url?: string } = {},
+): Verdict | null {
   const name = (id: string) => people.find((p) => p.personId === id)?.displayName ?? "you";
-  const synthetic = finding.syntheticScore !== null && finding.syntheticScore >= SYNTHETIC_THRESHOLD;
-  const syntheticWord = synthetic ? "synthetic" : "no-synthetic-evidence";
-  const face = finding.face && finding.face.confidence >= MATCH_FLOOR_PERCENT ? finding.face : null;
-  const voice = finding.voice && finding.voice.confidence >= MATCH_FLOOR_PERCENT ? finding.voice : null;
-  if (face && (!voice || face.confidence >= voice.confidence)) {
-    return {
-      personId: face.personId,
-      threatType: "deepfake",
-      confidence: face.confidence,
-      title: synthetic
-        ? `Synthetic media showing ${name(face.personId)}'s face`
-        : `${name(face.personId)}'s face used in content you do not own`,
-      synthetic: syntheticWord,
-    };
-  }
-  if (voice) {
-    return {
-      personId: voice.personId,
-      threatType: "voice_clone",
-      confidence: voice.confidence,
-      title: synthetic
-        ? `Cloned voice imitating ${name(voice.personId)}`
-        : `${name(voice.personId)}'s voice used in content you do not own`,
-      synthetic: syntheticWord,
-    };
-  }
-  return null;
+  const status = syntheticVerdict(finding);
+  const classified = classifyMedia(
+    {
+      face: finding.face,
+      voice: finding.voice,
+      synthetic: {
+        status,
+        score: finding.syntheticScore,
+        ...(finding.syntheticOperatingPoint ? { operatingPoint: finding.syntheticOperatingPoint } : {}),
+      },
+      signals: finding.syntheticSignals,
+      intimate: finding.intimate ?? null,
+      found,
+    },
+    MATCH_FLOOR_PERCENT,
+    name,
+  );
+  if (!classified) return null;
+  const { classification } = classified;
+  return {
+    personId: classified.personId,
+    threatType: classification.type,
+    confidence: classified.confidence,
+    title: titleFor(classification.type, classification.likeness.modality, name(classified.personId)),
+    synthetic: status === "synthetic" ? "synthetic" : "no-synthetic-evidence",
+    classification,
+  };
 }

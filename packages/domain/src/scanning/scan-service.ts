@@ -3,23 +3,24 @@ import { UnsupportedOperationError } from "@lg/connectors/errors";
 import type { AccountStore } from "../accounts/ports.js";
 import { DomainError } from "../errors.js";
 import { SELF_PERSON_ID, type UserProfileRecord } from "../records.js";
+import { classifyImpersonation, titleFor } from "../threats/classification.js";
 import { platformsForTier, TIERS } from "../tiers.js";
 import { type EvidenceStore, sha256Hex, writeEvidencePackage } from "./evidence.js";
 import { nameVariantOf, protectedNamesOf } from "./impersonation.js";
 import { likenessVerdict, MATCH_FLOOR_PERCENT } from "./likeness-verdict.js";
 import type {
-  EnrolledPerson,
   AlertOutbox,
+  EnrolledPerson,
   FindingCache,
   LikenessAnalyser,
   LikenessFinding,
   MediaToAnalyse,
-  ScanRecord,
   ScanLocks,
+  ScanRecord,
   ScanRepository,
 } from "./scan-ports.js";
-import type { ThreatRepository } from "./threat-ports.js";
 import { SCAN_LOCK_LEASE_MS } from "./scan-starter.js";
+import type { ThreatRepository } from "./threat-ports.js";
 import { recordThreats, type ThreatCandidate } from "./threat-recorder.js";
 
 /** Where scanning gets platforms and raw media from (the connectors in production). */
@@ -202,7 +203,7 @@ export class ScanService {
     const candidates: ThreatCandidate[] = [];
     for (const media of item.media) {
       const finding = await this.findingFor(task, media, people);
-      const verdict = likenessVerdict(finding, people);
+      const verdict = likenessVerdict(finding, people, { ...(item.title ? { title: item.title } : {}), url: item.url });
       if (!verdict) continue;
       const capturedAt = isoNow(this.deps);
       const pkg = await writeEvidencePackage(this.deps.evidence, {
@@ -237,7 +238,9 @@ export class ScanService {
           signals: finding.syntheticSignals,
           face: finding.face,
           voice: finding.voice,
+          ...(finding.intimate ? { intimate: finding.intimate } : {}),
         },
+        classification: verdict.classification,
       });
     }
     return { url: item.url, candidates };
@@ -289,11 +292,17 @@ export class ScanService {
           platform: task.platformId,
           contentType: "profile",
           url: profile.url,
-          title: `Profile @${profile.handle} impersonating ${person?.displayName ?? "you"}`,
+          title: titleFor("impersonation", "profile", person?.displayName ?? "you", profile.handle),
           // The profile, not its avatar file, is the threat: one threat per impersonating account.
           mediaSha256: `${finding.mediaSha256}:${task.platformId}:${profile.handle.toLowerCase()}`,
           evidence: { hash: pkg.hash, manifestKey: pkg.manifestKey, capturedAt: pkg.manifest.capturedAt },
           detection: { nameMatch: task.nameMatch, handle: profile.handle, face },
+          classification: classifyImpersonation({
+            confidence: face.confidence,
+            handle: profile.handle,
+            ...(task.nameMatch ? { nameMatch: task.nameMatch } : {}),
+            found: { title: profile.displayName, url: profile.url },
+          }),
         },
       ],
     };

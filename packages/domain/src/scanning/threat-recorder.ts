@@ -1,3 +1,5 @@
+import type { ThreatClassification } from "../threats/classification.js";
+import { deriveClassification } from "../threats/stored-classification.js";
 import { sha256Hex } from "./evidence.js";
 import type { ThreatRecord, ThreatRepository } from "./threat-ports.js";
 
@@ -13,6 +15,8 @@ export interface ThreatCandidate {
   perceptualHash?: string;
   evidence: { hash: string; manifestKey: string; capturedAt: string };
   detection: Record<string, unknown>;
+  /** The evidence behind the type; re-derived from `detection` when a candidate comes without it. */
+  classification?: ThreatClassification;
 }
 
 export interface RecordOutcome {
@@ -89,10 +93,20 @@ export async function recordThreats(
       ...(c.perceptualHash ? { perceptualHash: c.perceptualHash } : {}),
       evidenceData: c.evidence,
       detection: c.detection,
+      classification:
+        c.classification ??
+        deriveClassification({
+          threatType: c.threatType,
+          confidence: c.confidence,
+          personId: c.personId,
+          url: c.url,
+          detection: c.detection,
+        }),
       sightings: [{ url: c.url, seenAt }],
       createdAt: seenAt,
       updatedAt: seenAt,
     };
+    await oweAlert(threat.id, seenAt);
     if (await repo.createIfAbsent(threat)) {
       outcome.created.push(threat);
       await repo.appendAudit({

@@ -1,24 +1,30 @@
 import {
   type AlertEmailSender,
   assertNoticeAllowed,
+  autoTakedownMaySend,
   type ComposedNotice,
+  claimableOriginals,
   composeNotice,
+  type FormField,
+  formFieldsFor,
   type NoticeSender,
   nextCheckTime,
   noticeInputFromProfile,
   planDelivery,
+  REMOVAL_DEADLINE_MS,
   type Recipient,
   type RecipientDirectory,
   removalDeadline,
   renderSentNoticeCopyEmail,
   shouldAutoTakedown,
+  threatEvidence,
 } from "@lg/notices";
 import { DomainError } from "../errors.js";
 import type { ThreatRepository } from "../scanning/threat-ports.js";
 import { changeThreatStatus } from "../scanning/threat-status.js";
 import { confirmationPrompts, confirmationsFrom } from "./confirmation-answers.js";
 import { inDomainErrors } from "./notice-errors.js";
-import type { NoticeRepository, PersonRecords } from "./ports.js";
+import type { NoticeRepository, PersonRecords, TakedownNoticeRecord } from "./ports.js";
 
 export interface NoticeServiceDeps {
   threats: ThreatRepository;
@@ -33,21 +39,55 @@ export interface NoticeServiceDeps {
   newId: () => string;
 }
 
+/** How the notice leaves, as the dialog shows it: mailed by us, a form the person files, or nowhere. */
+export type NoticeChannelView =
+  | { kind: "email"; address: string; label: string; needsVerification: boolean }
+  | { kind: "web_form"; url: string; label: string; needsVerification: boolean }
+  | { kind: "none"; explanation: string };
+
 export interface NoticeDraft {
   requestContent: string;
   route: ComposedNotice["route"];
   recipient: string;
   requiresConfirmation: string[];
+  /** Why this basis, in plain words, and the removal clock it starts (hours), if any. */
+  basis: { route: ComposedNotice["route"]; reason: string; deadlineHours?: number };
+  channel: NoticeChannelView;
+  /** A web form's fields with the text to paste into each. */
+  formFields?: FormField[];
+  /** Whether a copyright (DMCA) notice is possible, which originals it could name, and the one claimed. */
+  copyright: {
+    available: boolean;
+    originals: { sampleId: string; modality: "face" | "voice"; enrolledAt: string; source?: string }[];
+    claimedSampleId?: string;
+  };
+  /** The evidence the notice's statements rest on. */
+  evidence: { threatType: string; reason: string };
 }
 
 export type SendOutcome =
-  | { sent: true; recipient: string; noticeId: string; route: ComposedNotice["route"] }
-  /** Web forms have captchas and logins: the person pastes the text into the form themself. */
-  | { sent: false; recipient: string; formUrl: string; requestContent: string };
+  /** A channel accepted it: the mail provider took the email. */
+  | { state: "sent"; sent: true; recipient: string; noticeId: string; route: ComposedNotice["route"] }
+  /** A web form: nothing was sent; the person files it and then says so (recordFiling). */
+  | {
+      state: "filing_needed";
+      sent: false;
+      recipient: string;
+      noticeId: string;
+      route: ComposedNotice["route"];
+      formUrl: string;
+      formFields: FormField[];
+      requestContent: string;
+    };
 
-export interface SendOptions {
+export interface NoticeOptions {
+  /** The original the person claims copyright in for this notice; without it no DMCA notice is made. */
+  claimCopyright?: { sampleId: string };
+}
+
+export interface SendOptions extends NoticeOptions {
   confirmations: readonly string[];
-  /** Sent by the auto-takedown workflow on the standing confirmations of the person's setting. */
+  /** Sent by the auto-takedown workflow on the standing statements of the person's setting. */
   automatic?: boolean;
 }
 
@@ -56,18 +96,50 @@ function recipientAddress(recipient: Recipient): string {
   return recipient.channel.kind === "email" ? recipient.channel.address : recipient.channel.url;
 }
 
-/** From a threat to a notice the person can read, and from their confirmations to a sent, tracked notice. */
+function channelView(recipient: Recipient): NoticeChannelView {
+  if (recipient.kind === "none") return { kind: "none", explanation: recipient.explanation };
+  const { channel } = recipient;
+  return channel.kind === "email"
+    ? { kind: "email", address: channel.address, label: channel.label, needsVerification: channel.needsVerification }
+    : { kind: "web_form", url: channel.url, label: channel.label, needsVerification: channel.needsVerification };
+}
+
+const HOUR_MS = 3_600_000;
+
+/** From a threat to a notice the person can read, and from their statements to a sent or filed, tracked notice. */
 export class NoticeService {
   constructor(private readonly deps: NoticeServiceDeps) {}
 
-  async generate(userId: string, threatId: string): Promise<NoticeDraft> {
+  async generate(userId: string, threatId: string, options: NoticeOptions = {}): Promise<NoticeDraft> {
     return inDomainErrors(async () => {
-      const { notice } = await this.compose(userId, threatId, [], false);
+      const { notice, input, samples } = await this.compose(userId, threatId, [], false, options);
+      const evidence = threatEvidence(input.threat);
+      const route = notice.route;
       return {
         requestContent: notice.text,
-        route: notice.route,
+        route,
         recipient: recipientAddress(notice.recipient),
         requiresConfirmation: confirmationPrompts(notice.missingConfirmations),
+        basis: {
+          route,
+          reason: notice.decision.reason,
+          ...(route !== "none" ? { deadlineHours: REMOVAL_DEADLINE_MS[route] / HOUR_MS } : {}),
+        },
+        channel: channelView(notice.recipient),
+        ...(notice.recipient.kind === "channel" && notice.recipient.channel.kind === "web_form"
+          ? { formFields: formFieldsFor(notice, input) }
+          : {}),
+        copyright: {
+          available: notice.decision.copyrightAvailable,
+          originals: claimableOriginals(input.threat, samples).map((s) => ({
+            sampleId: s.sampleId,
+            modality: s.modality,
+            enrolledAt: s.createdAt,
+            ...(s.source ? { source: s.source } : {}),
+          })),
+          ...(input.copyrightClaim ? { claimedSampleId: input.copyrightClaim.sampleId } : {}),
+        },
+        evidence: { threatType: evidence.type, reason: evidence.reason },
       };
     });
   }
@@ -75,43 +147,99 @@ export class NoticeService {
   async send(userId: string, threatId: string, options: SendOptions): Promise<SendOutcome> {
     return inDomainErrors(async () => {
       const automatic = options.automatic ?? false;
-      const { notice, input, profile } = await this.compose(userId, threatId, options.confirmations, automatic);
+      const { notice, input, profile } = await this.compose(
+        userId,
+        threatId,
+        options.confirmations,
+        automatic,
+        options,
+      );
       const delivery = planDelivery(notice, input);
-      const recipient = recipientAddress(notice.recipient);
-      if (delivery.kind === "web_form") {
-        return { sent: false, recipient, formUrl: delivery.url, requestContent: delivery.text };
+      if (automatic && !autoTakedownMaySend(notice.route, delivery.kind)) {
+        throw new DomainError("unprocessable", "This notice needs you to confirm and send it yourself.");
       }
-      const { messageId } = await this.deps.sender.send(delivery.message);
-      const sentAt = this.deps.now();
-      const route = delivery.message.route;
-      const deadlineAt = removalDeadline(route, sentAt.toISOString());
+      const recipient = recipientAddress(notice.recipient);
+      const route = notice.route === "none" ? undefined : notice.route;
+      if (!route) throw new DomainError("unprocessable", "No channel accepts a notice for this platform.");
+      const now = this.deps.now().toISOString();
       const noticeId = this.deps.newId();
-      await this.deps.notices.put({
+      const record: TakedownNoticeRecord = {
         userId,
         noticeId,
         threatId,
         route,
         recipient,
         content: notice.text,
-        status: "sent",
-        sentAt: sentAt.toISOString(),
-        deadlineAt,
-        nextCheckAt: nextCheckTime(sentAt.toISOString(), deadlineAt, sentAt),
-        messageId,
+        status: "draft",
+        attestation: {
+          statements: confirmationPrompts(
+            notice.decision.requiredConfirmations.filter((key) => input.confirmations[key] === true),
+          ),
+          attestedAt: now,
+          standing: automatic,
+        },
+        ...(input.copyrightClaim
+          ? {
+              copyrightOriginal: {
+                sampleId: input.copyrightClaim.sampleId,
+                modality: input.copyrightClaim.modality === "recording" ? "voice" : "face",
+                enrolledAt: input.copyrightClaim.enrolledAt,
+              },
+            }
+          : {}),
         automatic,
-        createdAt: sentAt.toISOString(),
-      });
-      await changeThreatStatus(
-        this.deps.threats,
-        { userId, threatId, to: "takedown_requested", actor: "system", reason: `takedown_sent_${route}` },
-        () => sentAt.toISOString(),
-      );
+        createdAt: now,
+      };
+      if (delivery.kind === "web_form") {
+        // Nothing has left: the person files the form, then tells us (recordFiling).
+        await this.deps.notices.put({
+          ...record,
+          status: "filing_needed",
+          channel: "web_form",
+          formUrl: delivery.url,
+          formFields: delivery.fields,
+        });
+        return {
+          state: "filing_needed",
+          sent: false,
+          recipient,
+          noticeId,
+          route,
+          formUrl: delivery.url,
+          formFields: delivery.fields,
+          requestContent: delivery.text,
+        };
+      }
+      // Stored before sending, so an accepted email is never without its record; "sent" only once accepted.
+      await this.deps.notices.put({ ...record, channel: "email" });
+      const { messageId } = await this.deps.sender.send(delivery.message);
+      const sentAt = this.deps.now();
+      await this.startTracking({ ...record, channel: "email", messageId }, "sent", sentAt);
       if (automatic && profile.email) {
         const copy = renderSentNoticeCopyEmail(notice, this.deps.appUrl);
         await this.deps.personMail.send({ ...copy, to: profile.email });
       }
-      return { sent: true, recipient, noticeId, route };
+      return { state: "sent", sent: true, recipient, noticeId, route };
     });
+  }
+
+  /** "I have filed it": the person submitted the web form; the removal clock starts now. */
+  async recordFiling(userId: string, noticeId: string): Promise<{ state: "filed"; noticeId: string; filedAt: string }> {
+    const notice = await this.deps.notices.get(userId, noticeId);
+    if (!notice) throw new DomainError("not-found", "Notice not found");
+    if (notice.status === "filed") return { state: "filed", noticeId, filedAt: notice.filedAt ?? notice.createdAt };
+    if (notice.status !== "filing_needed") {
+      throw new DomainError("conflict", "Only a notice waiting to be filed on a web form can be marked filed.");
+    }
+    const filedAt = this.deps.now();
+    await this.startTracking(notice, "filed", filedAt);
+    return { state: "filed", noticeId, filedAt: filedAt.toISOString() };
+  }
+
+  /** Notices of the person's threats, newest first (the threat list shows each threat's latest). */
+  async list(userId: string): Promise<TakedownNoticeRecord[]> {
+    const notices = await this.deps.notices.listForUser(userId);
+    return notices.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   }
 
   /**
@@ -126,19 +254,53 @@ export class NoticeService {
     return Boolean(threat && profile && shouldAutoTakedown(threat, profile));
   }
 
-  private async compose(userId: string, threatId: string, answers: readonly string[], automatic: boolean) {
+  private async startTracking(notice: TakedownNoticeRecord, status: "sent" | "filed", at: Date) {
+    const iso = at.toISOString();
+    const deadlineAt = removalDeadline(notice.route, iso);
+    await this.deps.notices.put({
+      ...notice,
+      status,
+      ...(status === "sent" ? { sentAt: iso } : { filedAt: iso, sentAt: iso }),
+      deadlineAt,
+      nextCheckAt: nextCheckTime(iso, deadlineAt, at),
+    });
+    await changeThreatStatus(
+      this.deps.threats,
+      {
+        userId: notice.userId,
+        threatId: notice.threatId,
+        to: "takedown_requested",
+        actor: "system",
+        reason: `takedown_${status}_${notice.route}`,
+      },
+      () => iso,
+    ).catch((error: unknown) => {
+      // A threat the person triaged meanwhile keeps their status; the notice is still tracked.
+      if (!(error instanceof DomainError && error.kind === "conflict")) throw error;
+    });
+  }
+
+  private async compose(
+    userId: string,
+    threatId: string,
+    answers: readonly string[],
+    automatic: boolean,
+    options: NoticeOptions,
+  ) {
     const threat = (await this.deps.threats.get(userId, threatId)) ?? undefined;
     assertNoticeAllowed(threat, userId, threatId);
     const profile = await this.deps.people.getProfile(userId);
     if (!profile) throw new DomainError("not-found", "Threat not found");
+    const samples = await this.deps.people.enrolledSamples(userId);
     const input = noticeInputFromProfile({
       profile,
       threat,
-      samples: await this.deps.people.enrolledSamples(userId),
+      samples,
       confirmations: confirmationsFrom(answers),
       automatic,
       signedAt: this.deps.now().toISOString(),
+      ...(options.claimCopyright ? { copyrightClaim: options.claimCopyright } : {}),
     });
-    return { notice: composeNotice(input, this.deps.directory), input, profile };
+    return { notice: composeNotice(input, this.deps.directory), input, profile, samples };
   }
 }

@@ -9,8 +9,11 @@ export type ProfileRecord = z.infer<typeof UserProfile.schema>;
 export interface NoticeRepository {
   /** Creates or replaces the notice; a status other than `sent` takes it off the tracking index. */
   put(notice: TakedownNoticeRecord): Promise<void>;
-  /** Sent notices whose next re-check is at or before `now`, oldest first. */
+  /** Sent or filed notices whose next re-check is at or before `now`, oldest first. */
   dueForCheck(now: string): Promise<TakedownNoticeRecord[]>;
+  get(userId: string, noticeId: string): Promise<TakedownNoticeRecord | null>;
+  /** Every notice of one person (their threat list shows each threat's latest). */
+  listForUser(userId: string): Promise<TakedownNoticeRecord[]>;
 }
 
 export interface AlertRepository {

@@ -6,6 +6,7 @@ import type { ScanRepository } from "../scanning/scan-ports.js";
 import { scanIntervalHours } from "../scanning/scan-service.js";
 import { computeStats } from "../scanning/stats.js";
 import type { ThreatRepository } from "../scanning/threat-ports.js";
+import type { TakedownNoticeRecord } from "../takedowns/ports.js";
 import { threatView } from "./threat-view.js";
 
 export interface ThreatQueryDeps {
@@ -16,6 +17,8 @@ export interface ThreatQueryDeps {
   /** A censored (blurred, small) JPEG of a picture: the threat details show this, never the original. */
   renderPreview: (picture: Uint8Array) => Promise<Uint8Array>;
   now: () => Date;
+  /** The person's takedown notices, so each threat shows where its latest one stands. */
+  notices?: { listForUser(userId: string): Promise<TakedownNoticeRecord[]> };
 }
 
 /** Reads for the dashboard: every figure comes from stored threats, scans and samples. */
@@ -23,14 +26,32 @@ export class ThreatQueries {
   constructor(private readonly deps: ThreatQueryDeps) {}
 
   async list(userId: string) {
-    const threats = await this.deps.threats.list(userId);
-    return threats.sort((a, b) => b.createdAt.localeCompare(a.createdAt)).map(threatView);
+    const [threats, latest] = await Promise.all([this.deps.threats.list(userId), this.latestNotices(userId)]);
+    return threats
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+      .map((threat) => threatView(threat, latest.get(threat.id)));
   }
 
   async get(userId: string, threatId: string) {
     const threat = await this.deps.threats.get(userId, threatId);
     if (!threat) throw new DomainError("not-found", "Threat not found");
-    return { ...threatView(threat), audit: await this.deps.threats.listAudit(userId, threatId) };
+    const latest = await this.latestNotices(userId);
+    return {
+      ...threatView(threat, latest.get(threatId)),
+      audit: await this.deps.threats.listAudit(userId, threatId),
+    };
+  }
+
+  /** Each threat's newest notice that got past a draft. */
+  private async latestNotices(userId: string) {
+    const notices = (await this.deps.notices?.listForUser(userId)) ?? [];
+    const latest = new Map<string, TakedownNoticeRecord>();
+    for (const notice of notices) {
+      if (notice.status === "draft") continue;
+      const known = latest.get(notice.threatId);
+      if (!known || notice.createdAt > known.createdAt) latest.set(notice.threatId, notice);
+    }
+    return latest;
   }
 
   async verifyEvidence(userId: string, threatId: string) {

@@ -13,9 +13,11 @@ export interface ComposedNotice extends Notice {
   decision: RouteDecision;
   /** Confirmations still needed before this notice may be sent; empty when it may go. */
   missingConfirmations: ConfirmationKey[];
+  /** The notice's parts in order, with their headings (a web form's fields are built from them). */
+  sections: NoticeElement[];
 }
 
-function titleAndElements(input: NoticeInput, decision: RouteDecision, adultPlatform: boolean) {
+function titleAndElements(input: NoticeInput, decision: RouteDecision) {
   const platformName = decision.recipient.platformName;
   switch (decision.route) {
     case "dmca":
@@ -23,7 +25,7 @@ function titleAndElements(input: NoticeInput, decision: RouteDecision, adultPlat
     case "take_it_down":
       return { title: TAKE_IT_DOWN_TITLE, elements: takeItDownElements(input, platformName) };
     case "dsa_article_16":
-      return { title: DSA_TITLE, elements: dsaElements(input, platformName, adultPlatform) };
+      return { title: DSA_TITLE, elements: dsaElements(input, platformName) };
     case "platform_report":
       return { title: PLATFORM_REPORT_TITLE, elements: platformReportElements(input, platformName) };
     case "none":
@@ -47,8 +49,15 @@ function renderText(title: string, input: NoticeInput, decision: RouteDecision, 
 /** Builds the notice for one threat: route, recipient and text. Generating never sends anything. */
 export function composeNotice(input: NoticeInput, directory: RecipientDirectory): ComposedNotice {
   const entry = directory.find(input.threat.platform);
-  const decision = decideRoute(input.threat, input.person, entry, input.confirmations);
-  const { title, elements } = titleAndElements(input, decision, entry?.adultContent ?? false);
+  const routed = decideRoute(input.threat, input.person, entry, input.confirmations, {
+    claimCopyright: input.copyrightClaim !== undefined,
+  });
+  // A DSA notice that also claims copyright states ownership too.
+  const decision: RouteDecision =
+    routed.route === "dsa_article_16" && input.copyrightClaim
+      ? { ...routed, requiredConfirmations: ["ownsWork", ...routed.requiredConfirmations] }
+      : routed;
+  const { title, elements } = titleAndElements(input, decision);
   return {
     threatId: input.threat.id,
     route: decision.route,
@@ -57,6 +66,7 @@ export function composeNotice(input: NoticeInput, directory: RecipientDirectory)
     text: renderText(title, input, decision, elements),
     elements: Object.fromEntries(elements.map((element) => [element.key, element.body])),
     decision,
+    sections: elements,
     missingConfirmations: missingConfirmations(decision, input.confirmations, input.automatic),
   };
 }

@@ -1,6 +1,8 @@
+import { NoticeError } from "./errors.js";
 import {
   describeContact,
   describeEvidence,
+  describeFindings,
   describeMaterial,
   describeOriginalWork,
   type NoticeElement,
@@ -10,14 +12,21 @@ import type { NoticeInput } from "./types.js";
 
 /** The six elements of 17 U.S.C. 512(c)(3)(A), in the statute's order, plus the evidence. */
 export function dmcaElements(input: NoticeInput, platformName: string): NoticeElement[] {
+  const work = input.copyrightClaim;
+  // Only a person who claimed a named original can make a copyright claim; the router never routes here otherwise.
+  if (!work) throw new NoticeError("COPYRIGHT_NOT_CLAIMED", 422, "A DMCA notice needs the original you made or own.");
   return [
-    { key: "work", heading: "1. Copyrighted work", body: describeOriginalWork(input.person, input.originalWork) },
+    { key: "work", heading: "1. Copyrighted work", body: describeOriginalWork(input.person, work, input.threat) },
     {
       key: "infringingMaterial",
       heading: "2. Infringing material and where it is",
       body: `${describeMaterial(input.threat, platformName)}\nPlease remove it or disable access to it.`,
     },
-    { key: "evidence", heading: "3. Evidence", body: describeEvidence(input.threat) },
+    {
+      key: "evidence",
+      heading: "3. Evidence",
+      body: `${describeFindings(input.threat)}\n${describeEvidence(input.threat)}`,
+    },
     { key: "contact", heading: "4. Contact information", body: describeContact(input.person) },
     {
       key: "goodFaith",

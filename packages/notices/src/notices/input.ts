@@ -1,4 +1,4 @@
-import type { ProfileRecord, ThreatRecord } from "../threat.js";
+import { type ProfileRecord, type ThreatRecord, threatEvidence } from "../threat.js";
 import { NoticeError } from "./errors.js";
 import type { Confirmations, NoticeInput, NoticeSigner, OriginalWork } from "./types.js";
 
@@ -8,29 +8,53 @@ export class IncompleteProfileError extends NoticeError {
   }
 }
 
-/** An enrolled sample's metadata only (never the embedding): modality and when it was enrolled. */
+/** An enrolled sample's metadata only (never the embedding): which one, its modality and when it was enrolled. */
 export interface EnrolledSample {
+  /** Absent only for records made before samples were named in notices; such a sample cannot be claimed. */
+  sampleId?: string;
   modality: "face" | "voice";
   createdAt: string;
+  /** How it was given: an uploaded file, a live capture, or analysed in the browser (zero-knowledge). */
+  source?: string;
 }
 
-/**
- * The work a threat copies: a voice clone copies recordings, a deepfake or impersonation copies
- * photos. The earliest enrolment of that kind is the strongest proof the original came first.
- */
-export function originalWorkFor(
-  threat: Pick<ThreatRecord, "threatType">,
+export class UnknownOriginalError extends NoticeError {
+  constructor() {
+    super(
+      "ORIGINAL_NOT_FOUND",
+      422,
+      "Choose one of your enrolled photos or recordings of the kind this threat copies as the original you made or own.",
+    );
+  }
+}
+
+/** The enrolled originals a copyright claim for this threat could name: photos for a face, recordings for a voice. */
+export function claimableOriginals(
+  threat: Pick<ThreatRecord, "threatType" | "confidence" | "detection" | "classification">,
   samples: readonly EnrolledSample[],
+): (EnrolledSample & { sampleId: string })[] {
+  const modality = threatEvidence(threat).likeness.modality === "voice" ? "voice" : "face";
+  return samples
+    .filter(
+      (sample): sample is EnrolledSample & { sampleId: string } => sample.modality === modality && !!sample.sampleId,
+    )
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}
+
+function claimedOriginal(
+  threat: ThreatRecord,
+  samples: readonly EnrolledSample[],
+  sampleId: string,
+  description?: string,
 ): OriginalWork {
-  const modality = threat.threatType === "voice_clone" ? "voice" : "face";
-  const dates = samples
-    .filter((sample) => sample.modality === modality)
-    .map((sample) => sample.createdAt)
-    .sort();
-  const enrolledAt = dates[0];
-  if (!enrolledAt)
-    throw new IncompleteProfileError([modality === "voice" ? "enrolled voice sample" : "enrolled face photo"]);
-  return { modality: modality === "voice" ? "recording" : "photo", enrolledAt };
+  const sample = claimableOriginals(threat, samples).find((s) => s.sampleId === sampleId);
+  if (!sample) throw new UnknownOriginalError();
+  return {
+    modality: sample.modality === "voice" ? "recording" : "photo",
+    sampleId: sample.sampleId,
+    enrolledAt: sample.createdAt,
+    ...(description ? { description } : {}),
+  };
 }
 
 export interface NoticeInputSource {
@@ -42,7 +66,8 @@ export interface NoticeInputSource {
   signedAt: string;
   /** Defaults to the person signing for themself. */
   signer?: NoticeSigner;
-  workDescription?: string;
+  /** The enrolled original the person claims copyright in, for this notice only. */
+  copyrightClaim?: { sampleId: string; description?: string };
 }
 
 /** Builds the notice input from stored records; a notice without a name and email would not hold up. */
@@ -56,7 +81,8 @@ export function noticeInputFromProfile(source: NoticeInputSource): NoticeInput {
   if (missing.length > 0 || !profile.firstName || !profile.lastName || !profile.email) {
     throw new IncompleteProfileError(missing);
   }
-  const work = originalWorkFor(source.threat, source.samples);
+  const claim = source.copyrightClaim;
+  const work = claim ? claimedOriginal(source.threat, source.samples, claim.sampleId, claim.description) : undefined;
   return {
     person: {
       firstName: profile.firstName,
@@ -68,7 +94,7 @@ export function noticeInputFromProfile(source: NoticeInputSource): NoticeInput {
       country: profile.country,
     },
     signer: source.signer ?? { kind: "self", fullName: `${profile.firstName} ${profile.lastName}` },
-    originalWork: source.workDescription ? { ...work, description: source.workDescription } : work,
+    ...(work ? { copyrightClaim: work } : {}),
     threat: source.threat,
     confirmations: source.confirmations,
     automatic: source.automatic,

@@ -1,4 +1,4 @@
-import { describeEvidence, describeMaterial, fullName, type NoticeElement } from "./sections.js";
+import { describeEvidence, describeFindings, describeMaterial, fullName, type NoticeElement } from "./sections.js";
 import type { NoticeInput } from "./types.js";
 
 /** Where nobody can be asked to remove it: keep the evidence and give the person a referral they can use. */
@@ -7,7 +7,7 @@ export function noChannelElements(input: NoticeInput, platformName: string, expl
   return [
     { key: "why", heading: "Why no notice can be sent", body: explanation },
     { key: "location", heading: "Where the material is", body: describeMaterial(threat, platformName) },
-    { key: "evidence", heading: "Evidence kept", body: describeEvidence(threat) },
+    { key: "evidence", heading: "Evidence kept", body: `${describeFindings(threat)}\n${describeEvidence(threat)}` },
     {
       key: "referral",
       heading: "Law-enforcement referral",

@@ -1,7 +1,8 @@
-import { threatTypeLabel } from "../threat.js";
+import { threatEvidence } from "../threat.js";
 import {
   describeContact,
   describeEvidence,
+  describeFindings,
   describeMaterial,
   fullName,
   type NoticeElement,
@@ -12,10 +13,15 @@ import type { NoticeInput } from "./types.js";
 /** A report under the platform's own impersonation/privacy policy: no statute, so the facts carry it. */
 export function platformReportElements(input: NoticeInput, platformName: string): NoticeElement[] {
   const { threat, person } = input;
-  const what =
-    threat.threatType === "impersonation"
-      ? "an account or post impersonating me, presenting itself as me"
-      : `a ${threatTypeLabel(threat.threatType).toLowerCase()} using my likeness without my consent`;
+  const evidence = threatEvidence(threat);
+  const medium = evidence.likeness.modality === "voice" ? "voice" : "image";
+  const what = {
+    impersonation: "an account impersonating me, presenting itself as me",
+    likeness_misuse: `my ${medium}, published without my consent, in breach of my privacy and my right to control the commercial and public use of my likeness (right of publicity)`,
+    deepfake: "synthetic (AI-generated or manipulated) media depicting me, made and published without my consent",
+    voice_clone: "a synthetic imitation of my voice, made and published without my consent",
+    intimate_imagery: "an intimate depiction of me published without my consent",
+  }[evidence.type];
   return [
     {
       key: "explanation",
@@ -23,7 +29,7 @@ export function platformReportElements(input: NoticeInput, platformName: string)
       body: `I am ${fullName(person)}. The content below is ${what}, which breaks ${platformName}'s rules on impersonation and privacy.`,
     },
     { key: "location", heading: "2. Where it is", body: describeMaterial(threat, platformName) },
-    { key: "evidence", heading: "3. Evidence", body: describeEvidence(threat) },
+    { key: "evidence", heading: "3. Evidence", body: `${describeFindings(threat)}\n${describeEvidence(threat)}` },
     { key: "contact", heading: "4. Contact information", body: describeContact(person) },
     {
       key: "goodFaith",
@@ -34,4 +40,4 @@ export function platformReportElements(input: NoticeInput, platformName: string)
   ];
 }
 
-export const PLATFORM_REPORT_TITLE = "Report of impersonation / misuse of my likeness";
+export const PLATFORM_REPORT_TITLE = "Report of impersonation / use of my likeness without consent";

@@ -1,4 +1,4 @@
-import { type ThreatRecord, threatTypeLabel } from "../threat.js";
+import { type ThreatRecord, threatEvidence } from "../threat.js";
 import type { NoticeInput, OriginalWork, PersonIdentity, Recipient } from "./types.js";
 
 /** One named part of a notice; `key` names the legal element it satisfies. */
@@ -17,16 +17,17 @@ export function dateOnly(iso: string): string {
 }
 
 const MODALITY_WORDS: Record<OriginalWork["modality"], string> = {
-  photo: "photograph(s)",
-  recording: "voice recording(s)",
-  photo_and_recording: "photograph(s) and voice recording(s)",
+  photo: "photograph",
+  recording: "voice recording",
 };
 
-export function describeOriginalWork(person: PersonIdentity, work: OriginalWork): string {
+/** The claimed original, named so the platform (and the person) can see which work the claim rests on. */
+export function describeOriginalWork(person: PersonIdentity, work: OriginalWork, threat: ThreatRecord): string {
+  const derived = threatEvidence(threat).synthetic.status === "synthetic" ? "is derived from" : "reproduces";
   const lines = [
-    `The original ${MODALITY_WORDS[work.modality]} of me, ${fullName(person)}, which I hold, registered with ` +
-      `the LikenessGuard identity protection service on ${dateOnly(work.enrolledAt)}; the material below ` +
-      "reproduces or is derived from it.",
+    `My original ${MODALITY_WORDS[work.modality]} of me, ${fullName(person)}, which I made or own, registered with ` +
+      `the LikenessGuard identity protection service on ${dateOnly(work.enrolledAt)} (reference ${work.sampleId}). ` +
+      `I state that the material below ${derived} it.`,
   ];
   if (work.description) lines.push(`Description: ${work.description}`);
   if (work.publicUrl) lines.push(`The original can be seen at: ${work.publicUrl}`);
@@ -34,14 +35,69 @@ export function describeOriginalWork(person: PersonIdentity, work: OriginalWork)
   return lines.join("\n");
 }
 
+const percent = (value: number) => `${Math.round(value)}%`;
+const rate = (value: number) => `${(value * 100).toFixed(1)}%`;
+
+function operatingPointWords(point: { falsePositiveRate: number; measuredOn?: string | undefined } | undefined) {
+  if (!point) return "";
+  const where = point.measuredOn ? ` (measured on ${point.measuredOn})` : "";
+  return ` The detector's measured false-positive rate at this setting is ${rate(point.falsePositiveRate)}${where}.`;
+}
+
+/**
+ * What detection found, in the product's words and from the threat's stored evidence only: the
+ * likeness match, the synthetic-media verdict with its detectors and stated false-positive rate,
+ * the explicit-content finding. Never the alert's wording or title.
+ */
+export function describeFindings(threat: ThreatRecord): string {
+  const evidence = threatEvidence(threat);
+  const { likeness, synthetic } = evidence;
+  const match = percent(likeness.confidence);
+  let found: string;
+  if (likeness.modality === "profile") {
+    const name = likeness.nameMatch ? ` under a name like "${likeness.nameMatch}"` : "";
+    const handle = likeness.handle && likeness.handle !== "unknown" ? ` @${likeness.handle}` : "";
+    found = `An account${handle} presents itself${name}, and its profile picture shows a face that matches my face (match confidence ${match}).`;
+  } else if (likeness.modality === "voice") {
+    found = `A recording of a voice that matches my voice (match confidence ${match}).`;
+  } else {
+    found = `Media showing a face that matches my face (match confidence ${match}).`;
+  }
+  const lines = [found];
+  if (evidence.type === "intimate_imagery") {
+    const score = evidence.intimate?.score;
+    lines.push(
+      `Automated explicit-content detection found it to be an intimate (sexually explicit) depiction` +
+        `${score !== undefined ? ` (score ${percent(score * 100)})` : ""}.${operatingPointWords(evidence.intimate?.operatingPoint)}`,
+    );
+  }
+  if (synthetic.status === "synthetic") {
+    const how = synthetic.declared
+      ? "The file itself declares that it was generated or altered by AI"
+      : "Automated synthetic-media detection found it to be AI-generated or manipulated";
+    const by = synthetic.detectors.length > 0 ? ` (${synthetic.detectors.join(", ")})` : "";
+    const score = synthetic.score !== null ? `, score ${percent(synthetic.score * 100)}` : "";
+    lines.push(`${how}${by}${score}.${operatingPointWords(synthetic.operatingPoint)}`);
+  } else if (likeness.modality !== "profile") {
+    lines.push(
+      synthetic.status === "unknown"
+        ? "Whether it is synthetic could not be checked; this notice does not claim it is."
+        : "No synthetic-media evidence was found; this notice does not claim it is fake.",
+    );
+  }
+  return lines.join("\n");
+}
+
+/** Where the material is, as found: its URL, other sightings, and its own title and type. */
 export function describeMaterial(threat: ThreatRecord, platformName: string): string {
+  const found = threatEvidence(threat).found;
   const lines = [
-    `${threatTypeLabel(threat.threatType)} of me on ${platformName}.`,
+    `On ${platformName}.`,
     `URL: ${threat.url}`,
     ...threat.sightings.filter((s) => s.url !== threat.url).map((s) => `Also at: ${s.url}`),
   ];
   if (threat.contentType) lines.push(`Content type: ${threat.contentType}`);
-  if (threat.title) lines.push(`Title as shown: ${threat.title}`);
+  if (found.title) lines.push(`Title as published: ${found.title}`);
   return lines.join("\n");
 }
 

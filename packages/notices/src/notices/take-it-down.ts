@@ -1,6 +1,8 @@
+import { threatEvidence } from "../threat.js";
 import {
   describeContact,
   describeEvidence,
+  describeFindings,
   describeMaterial,
   fullName,
   type NoticeElement,
@@ -11,7 +13,8 @@ import type { NoticeInput } from "./types.js";
 /** Section 3 of the TAKE IT DOWN Act: signature, identification and location, non-consent statement, contact. */
 export function takeItDownElements(input: NoticeInput, platformName: string): NoticeElement[] {
   const depicted = fullName(input.person);
-  const forgery = input.threat.threatType === "deepfake";
+  // "Digital forgery" only where synthetic-media evidence was found; a real intimate image is not called one.
+  const forgery = threatEvidence(input.threat).synthetic.status === "synthetic";
   return [
     {
       key: "identification",
@@ -20,7 +23,11 @@ export function takeItDownElements(input: NoticeInput, platformName: string): No
         `An intimate visual depiction of me, ${depicted}${forgery ? ", which is a digital forgery (AI-generated or manipulated)" : ""}, ` +
         `published on ${platformName}.\n${describeMaterial(input.threat, platformName)}`,
     },
-    { key: "evidence", heading: "2. Evidence", body: describeEvidence(input.threat) },
+    {
+      key: "evidence",
+      heading: "2. Evidence",
+      body: `${describeFindings(input.threat)}\n${describeEvidence(input.threat)}`,
+    },
     {
       key: "nonConsent",
       heading: "3. Statement of non-consent",

@@ -36,9 +36,14 @@ export interface PersonIdentity {
   country?: string;
 }
 
-/** The person's own work the infringing material copies: their enrolled photo or recording. */
+/**
+ * The person's own work a copyright notice claims: one of their enrolled (or uploaded) originals,
+ * which they attest they made or own. Without it no DMCA notice is ever composed.
+ */
 export interface OriginalWork {
-  modality: "photo" | "recording" | "photo_and_recording";
+  modality: "photo" | "recording";
+  /** The enrolled sample it is, so the product can show the person which original the claim names. */
+  sampleId: string;
   /** When they enrolled it with LikenessGuard; shows prior existence. */
   enrolledAt: string;
   /** Free text from the person, e.g. "Selfie I took in 2023, posted on my Instagram". */
@@ -50,10 +55,11 @@ export interface OriginalWork {
 export interface NoticeInput {
   person: PersonIdentity;
   signer: NoticeSigner;
-  originalWork: OriginalWork;
+  /** Present only when the person claims copyright in this original for this notice. */
+  copyrightClaim?: OriginalWork;
   threat: ThreatRecord;
   confirmations: Confirmations;
-  /** The person enabled automatic takedown, which records their standing confirmations. */
+  /** Sent by automatic takedown on the person's standing statement (never for DMCA or TAKE IT DOWN). */
   automatic: boolean;
   /** Date the notice is signed (ISO); passed in so rendering stays pure. */
   signedAt: string;
@@ -69,6 +75,8 @@ export interface RouteDecision {
   requiredConfirmations: ConfirmationKey[];
   /** Plain-language reason shown to the person ("Intimate imagery: TAKE IT DOWN Act, 48 h"). */
   reason: string;
+  /** A copyright notice is possible here if the person made or owns the original (they must say so). */
+  copyrightAvailable: boolean;
 }
 
 /** A rendered notice: the text a person downloads or that is sent, with its parts named. */

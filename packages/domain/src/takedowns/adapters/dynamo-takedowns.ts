@@ -1,4 +1,4 @@
-import { type DynamoDBDocumentClient, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { type DynamoDBDocumentClient, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { Alert, TakedownNotice } from "../../table/entities.js";
 import { fromItem, toItem } from "../../table/entity.js";
 import { queryAll } from "../../table/query-all.js";
@@ -21,6 +21,22 @@ export class DynamoNoticeRepository implements NoticeRepository {
       IndexName: "gsi2",
       KeyConditionExpression: "gsi2pk = :pk AND gsi2sk <= :upTo",
       ExpressionAttributeValues: { ":pk": "TAKEDOWN#TRACKING", ":upTo": `${now}#\uffff` },
+    });
+    return items.map((item) => fromItem(TakedownNotice, item));
+  }
+
+  async get(userId: string, noticeId: string) {
+    const out = await this.doc.send(
+      new GetCommand({ TableName: this.tableName, Key: { pk: `USER#${userId}`, sk: `NOTICE#${noticeId}` } }),
+    );
+    return out.Item ? fromItem(TakedownNotice, out.Item) : null;
+  }
+
+  async listForUser(userId: string) {
+    const items = await queryAll(this.doc, {
+      TableName: this.tableName,
+      KeyConditionExpression: "pk = :pk AND begins_with(sk, :sk)",
+      ExpressionAttributeValues: { ":pk": `USER#${userId}`, ":sk": "NOTICE#" },
     });
     return items.map((item) => fromItem(TakedownNotice, item));
   }

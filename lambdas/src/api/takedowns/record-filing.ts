@@ -1,0 +1,12 @@
+import { parseJson } from "../../shared/request.js";
+import { type ApiHandler, json } from "../../shared/route-group.js";
+import { requireUserId } from "../../shared/session.js";
+import { noticeService } from "../../shared/takedown-services.js";
+import { RecordFilingBody } from "../request-bodies.js";
+
+/** POST /api/dmca/filed: "I have filed it" for a web-form notice; records the date and starts tracking. */
+export const recordFiling: ApiHandler = async (event) => {
+  const userId = await requireUserId(event);
+  const { noticeId } = parseJson(event, RecordFilingBody);
+  return json(200, await noticeService().recordFiling(userId, noticeId));
+};

@@ -1,0 +1,54 @@
+import { type DynamoDBDocumentClient, GetCommand, PutCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
+import type { ThreatRecord } from "../../scanning/threat-ports.js";
+import { isConditionFailure } from "../../table/condition-failure.js";
+import { ProtectedPerson, Threat } from "../../table/entities.js";
+import { fromItem, toItem } from "../../table/entity.js";
+import type { StoredThreats } from "../threat-migration.js";
+
+/** The migration's view of the table: a paged scan of threat items and conditional writes. */
+export class DynamoStoredThreats implements StoredThreats {
+  constructor(
+    private readonly doc: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  async *all(): AsyncIterable<ThreatRecord> {
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await this.doc.send(
+        new ScanCommand({
+          TableName: this.tableName,
+          FilterExpression: "begins_with(sk, :sk)",
+          ExpressionAttributeValues: { ":sk": "THREAT#" },
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      for (const item of page.Items ?? []) yield fromItem(Threat, item);
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+  }
+
+  async replaceIfUnchanged(next: ThreatRecord, previousUpdatedAt: string) {
+    try {
+      await this.doc.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: toItem(Threat, next),
+          ConditionExpression: "updatedAt = :previous",
+          ExpressionAttributeValues: { ":previous": previousUpdatedAt },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+
+  async personName(userId: string, personId: string) {
+    const out = await this.doc.send(
+      new GetCommand({ TableName: this.tableName, Key: { pk: `USER#${userId}`, sk: `PERSON#${personId}` } }),
+    );
+    return out.Item ? fromItem(ProtectedPerson, out.Item).displayName : undefined;
+  }
+}

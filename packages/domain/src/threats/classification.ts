@@ -1,0 +1,312 @@
+import { z } from "zod";
+
+/**
+ * What a threat is, decided from what detection found, never from the match alone. A face or
+ * voice match says whose likeness it is; only synthetic-media evidence makes it a deepfake or a
+ * voice clone, and only the explicit-content finding makes it intimate imagery. A match with no
+ * synthetic evidence is the person's genuine likeness used without consent (a re-upload), and is
+ * never called fake.
+ */
+
+/** Display types: the spec's three plus the two the evidence can establish. */
+export const THREAT_TYPES = [
+  "deepfake",
+  "voice_clone",
+  "impersonation",
+  "likeness_misuse",
+  "intimate_imagery",
+] as const;
+export type ThreatKind = (typeof THREAT_TYPES)[number];
+
+export const SEVERITIES = ["critical", "high", "medium", "low"] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+/** Signals that are the media's own declaration (provenance), not a statistical reading. */
+export const DECLARATION_SIGNALS: ReadonlySet<string> = new Set([
+  "c2pa",
+  "iptc-digital-source-type",
+  "generator-metadata",
+  "sd-watermark",
+  "container-metadata",
+]);
+/** The voice countermeasures: the only signals that can tell a cloned voice from a recorded one. */
+export const VOICE_COUNTERMEASURES: ReadonlySet<string> = new Set(["voice-synthetic", "voice-antispoof"]);
+
+/**
+ * The fused synthetic probability at or above which the pre-fusion scans called media synthetic.
+ * Used only to re-derive stored threats that carry a score and no verdict (migration).
+ */
+export const LEGACY_SYNTHETIC_THRESHOLD = 0.5;
+/** A learned detector's "synthetic" supports a critical alert only if it errs on genuine media this rarely. */
+export const CRITICAL_MAX_FALSE_POSITIVE_RATE = 0.05;
+/** Match confidence (percent) from which a likeness match is treated as certain enough to be critical. */
+export const CRITICAL_MIN_MATCH = 90;
+/** Intimate imagery is critical from the lowest alerting sensitivity (50%+): the harm is severe. */
+export const INTIMATE_CRITICAL_MIN_MATCH = 50;
+
+const OperatingPointShape = z.object({
+  threshold: z.number(),
+  falsePositiveRate: z.number().min(0).max(1),
+  truePositiveRate: z.number().min(0).max(1).optional(),
+  measuredOn: z.string().optional(),
+});
+export type StatedOperatingPoint = z.infer<typeof OperatingPointShape>;
+
+/** The evidence behind a threat's type, stored on the threat; what titles, alerts and notices state. */
+export const ThreatClassification = z.object({
+  type: z.enum(THREAT_TYPES),
+  severity: z.enum(SEVERITIES),
+  /** One sentence: why this type, in the product's words. */
+  reason: z.string(),
+  likeness: z.object({
+    modality: z.enum(["face", "voice", "profile"]),
+    confidence: z.number().min(0).max(100),
+    /** Impersonation: the protected name the profile imitates, and its handle. */
+    nameMatch: z.string().optional(),
+    handle: z.string().optional(),
+  }),
+  synthetic: z.object({
+    status: z.enum(["synthetic", "no-evidence", "unknown"]),
+    score: z.number().min(0).max(1).nullable(),
+    /** Signals that found synthetic evidence, by id. */
+    detectors: z.array(z.string()),
+    /** The media declares itself AI-generated (C2PA, IPTC, generator metadata, watermark). */
+    declared: z.boolean(),
+    /** The detector's measured operating point behind the verdict, when a learned detector decided. */
+    operatingPoint: OperatingPointShape.optional(),
+  }),
+  intimate: z
+    .object({
+      score: z.number().min(0).max(1).optional(),
+      operatingPoint: OperatingPointShape.optional(),
+    })
+    .optional(),
+  /** The content as found: its own title (never the product's) and the page it was on. */
+  found: z.object({ title: z.string().optional(), url: z.string().optional() }).default({}),
+  /** 1: first classified from evidence; re-derived (migrated) threats say so. */
+  derivedFrom: z.enum(["scan", "stored-detection"]),
+});
+export type ThreatClassification = z.infer<typeof ThreatClassification>;
+
+export interface SignalReading {
+  id: string;
+  status: string;
+  score?: number;
+  operatingPoint?: StatedOperatingPoint;
+}
+
+/** What classification reads of one media finding: matches, the synthetic verdict, the explicit-content finding. */
+export interface MediaEvidence {
+  face: { personId: string; confidence: number } | null;
+  voice: { personId: string; confidence: number } | null;
+  synthetic: {
+    status: "synthetic" | "no-evidence" | "unknown";
+    score: number | null;
+    operatingPoint?: StatedOperatingPoint;
+  };
+  signals: SignalReading[];
+  intimate?: { status: string; score?: number; operatingPoint?: StatedOperatingPoint } | null;
+  found?: { title?: string; url?: string };
+}
+
+export interface ClassifiedMedia {
+  personId: string;
+  confidence: number;
+  classification: ThreatClassification;
+}
+
+const pct = (confidence: number) => `${Math.round(confidence)}%`;
+const fprWords = (point?: StatedOperatingPoint) =>
+  point ? `; the detector wrongly flags ${(point.falsePositiveRate * 100).toFixed(1)}% of genuine media` : "";
+
+function presentSignals(signals: readonly SignalReading[], among?: ReadonlySet<string>) {
+  return signals.filter((s) => s.status === "present" && (!among || among.has(s.id)));
+}
+
+/** The operating point a verdict rests on: the fused decision's, else the strongest present learned signal's. */
+function statedPoint(evidence: MediaEvidence, present: readonly SignalReading[]): StatedOperatingPoint | undefined {
+  if (evidence.synthetic.operatingPoint) return evidence.synthetic.operatingPoint;
+  return present
+    .filter((s) => s.operatingPoint)
+    .sort((a, b) => (a.operatingPoint?.falsePositiveRate ?? 1) - (b.operatingPoint?.falsePositiveRate ?? 1))[0]
+    ?.operatingPoint;
+}
+
+function syntheticFacts(evidence: MediaEvidence, present: readonly SignalReading[]): ThreatClassification["synthetic"] {
+  const point = statedPoint(evidence, present);
+  return {
+    status: evidence.synthetic.status,
+    score: evidence.synthetic.score,
+    detectors: present.map((s) => s.id),
+    declared: present.some((s) => DECLARATION_SIGNALS.has(s.id)),
+    ...(point ? { operatingPoint: point } : {}),
+  };
+}
+
+/**
+ * Critical needs both a near-certain match and synthetic or intimate evidence that is itself
+ * strong: a provenance declaration, or a learned detector with a low stated false-positive rate.
+ * A genuine re-upload or an impersonating account is never critical.
+ */
+export function severityFor(
+  type: ThreatKind,
+  confidence: number,
+  synthetic: Pick<ThreatClassification["synthetic"], "declared" | "operatingPoint">,
+  intimate?: ThreatClassification["intimate"],
+): Severity {
+  const strongMatch = confidence >= CRITICAL_MIN_MATCH;
+  const lowFpr = (point?: StatedOperatingPoint) =>
+    point !== undefined && point.falsePositiveRate <= CRITICAL_MAX_FALSE_POSITIVE_RATE;
+  switch (type) {
+    case "intimate_imagery":
+      // The TAKE IT DOWN clock is 48 hours: a matched intimate depiction is critical unless the
+      // match is below the alerting floor or its explicit-content reading is known to err often.
+      if (confidence < INTIMATE_CRITICAL_MIN_MATCH) return "high";
+      return intimate?.operatingPoint && !lowFpr(intimate.operatingPoint) ? "high" : "critical";
+    case "deepfake":
+    case "voice_clone":
+      return strongMatch && (synthetic.declared || lowFpr(synthetic.operatingPoint)) ? "critical" : "high";
+    case "impersonation":
+      return strongMatch ? "high" : "medium";
+    case "likeness_misuse":
+      return strongMatch ? "medium" : "low";
+  }
+}
+
+/** Titles say what the evidence shows, of whom; "your" for the account holder. */
+export function titleFor(type: ThreatKind, modality: "face" | "voice" | "profile", whose: string, handle?: string) {
+  const possessive = whose === "you" ? "your" : `${whose}'s`;
+  switch (type) {
+    case "deepfake":
+      return `Synthetic media showing ${possessive} face`;
+    case "voice_clone":
+      return `Cloned voice imitating ${whose === "you" ? "you" : whose}`;
+    case "intimate_imagery":
+      return `Intimate image showing ${possessive} face`;
+    case "impersonation":
+      return `Profile ${handle ? `@${handle} ` : ""}impersonating ${whose === "you" ? "you" : whose}`;
+    case "likeness_misuse":
+      return `${possessive.replace(/^y/, "Y")} ${modality === "voice" ? "voice" : "face"} used without consent`;
+  }
+}
+
+/**
+ * One media finding to a threat type, or null when no enrolled likeness matched at or above
+ * `matchFloor`. Order: intimate depiction of the matched face; synthetic face media; a cloned
+ * voice; otherwise the genuine likeness used without consent.
+ */
+export function classifyMedia(
+  evidence: MediaEvidence,
+  matchFloor: number,
+  nameOf: (personId: string) => string,
+  derivedFrom: ThreatClassification["derivedFrom"] = "scan",
+): ClassifiedMedia | null {
+  const face = evidence.face && evidence.face.confidence >= matchFloor ? evidence.face : null;
+  const voice = evidence.voice && evidence.voice.confidence >= matchFloor ? evidence.voice : null;
+  if (!face && !voice) return null;
+  const found = evidence.found ?? {};
+  const present = presentSignals(evidence.signals);
+  const isSynthetic = evidence.synthetic.status === "synthetic";
+  const voiceCountermeasure = presentSignals(evidence.signals, VOICE_COUNTERMEASURES);
+  const declaredVoice = isSynthetic && present.some((s) => DECLARATION_SIGNALS.has(s.id));
+  const intimateFound = evidence.intimate?.status === "present";
+
+  let type: ThreatKind;
+  let match: { personId: string; confidence: number };
+  let modality: "face" | "voice";
+  let reason: string;
+  let synthetic = syntheticFacts(evidence, present);
+  if (face && intimateFound) {
+    type = "intimate_imagery";
+    match = face;
+    modality = "face";
+    reason =
+      `The explicit-content detector found an intimate depiction and a face in it matches (${pct(face.confidence)})` +
+      `${fprWords(evidence.intimate?.operatingPoint ?? undefined)}. ` +
+      (isSynthetic ? "It also carries synthetic-media evidence." : "No synthetic-media evidence was found.");
+  } else if (
+    face &&
+    isSynthetic &&
+    (!voice || face.confidence >= voice.confidence || voiceCountermeasure.length === 0)
+  ) {
+    type = "deepfake";
+    match = face;
+    modality = "face";
+    reason =
+      `A face matches (${pct(face.confidence)}) and the synthetic-media verdict is "synthetic" ` +
+      `(${synthetic.detectors.join(", ") || "fused score"}${fprWords(synthetic.operatingPoint)}).`;
+  } else if (voice && (voiceCountermeasure.length > 0 || declaredVoice)) {
+    type = "voice_clone";
+    match = voice;
+    modality = "voice";
+    const used = voiceCountermeasure.length > 0 ? voiceCountermeasure : present;
+    // The countermeasure's own operating point, not the fused picture decision's, is what decided.
+    const point = statedPoint({ ...evidence, synthetic: { status: evidence.synthetic.status, score: null } }, used);
+    const { operatingPoint: _fused, ...rest } = synthetic;
+    synthetic = point ? { ...rest, operatingPoint: point } : rest;
+    reason =
+      `The voice matches (${pct(voice.confidence)}) and ${used.map((s) => s.id).join(", ")} found it synthetic` +
+      `${fprWords(synthetic.operatingPoint)}.`;
+  } else {
+    type = "likeness_misuse";
+    const best =
+      face && (!voice || face.confidence >= voice.confidence)
+        ? face
+        : (voice as { personId: string; confidence: number });
+    match = best;
+    modality = best === face ? "face" : "voice";
+    reason =
+      `The ${modality} matches (${pct(best.confidence)}) and ` +
+      (evidence.synthetic.status === "unknown"
+        ? "whether it is synthetic could not be checked, so it is treated as the genuine likeness."
+        : "no synthetic-media evidence was found: it is treated as the genuine likeness re-used without consent.");
+  }
+  const intimate =
+    type === "intimate_imagery"
+      ? {
+          ...(evidence.intimate?.score !== undefined ? { score: evidence.intimate.score } : {}),
+          ...(evidence.intimate?.operatingPoint ? { operatingPoint: evidence.intimate.operatingPoint } : {}),
+        }
+      : undefined;
+  return {
+    personId: match.personId,
+    confidence: match.confidence,
+    classification: {
+      type,
+      severity: severityFor(type, match.confidence, synthetic, intimate),
+      reason,
+      likeness: { modality, confidence: match.confidence },
+      synthetic,
+      ...(intimate ? { intimate } : {}),
+      found,
+      derivedFrom,
+    },
+  };
+}
+
+/** An impersonating profile: a look-alike name whose avatar is the person's face. */
+export function classifyImpersonation(input: {
+  confidence: number;
+  nameMatch?: string;
+  handle: string;
+  found?: { title?: string; url?: string };
+  derivedFrom?: ThreatClassification["derivedFrom"];
+}): ThreatClassification {
+  const synthetic = { status: "unknown" as const, score: null, detectors: [], declared: false };
+  return {
+    type: "impersonation",
+    severity: severityFor("impersonation", input.confidence, synthetic),
+    reason:
+      `The profile @${input.handle}${input.nameMatch ? ` goes by a name like "${input.nameMatch}" and` : ""} ` +
+      `shows a matching face (${pct(input.confidence)}).`,
+    likeness: {
+      modality: "profile",
+      confidence: input.confidence,
+      ...(input.nameMatch ? { nameMatch: input.nameMatch } : {}),
+      handle: input.handle,
+    },
+    synthetic,
+    found: input.found ?? {},
+    derivedFrom: input.derivedFrom ?? "scan",
+  };
+}

@@ -1,0 +1,245 @@
+import { likenessVerdict } from "@lg/domain/scanning/likeness-verdict";
+import type { MediaAnalysis } from "@lg/domain/scanning/scan-ports";
+import type { ThreatRecord } from "@lg/domain/scanning/threat-ports";
+import { Threat } from "@lg/domain/table/entities";
+import { classificationOf, reclassifyStoredThreat } from "@lg/domain/threats/stored-classification";
+import { migrateThreatClassification, type StoredThreats } from "@lg/domain/threats/threat-migration";
+import { threatView } from "@lg/domain/threats/threat-view";
+import { describe, expect, it } from "vitest";
+
+const people = [{ personId: "self", displayName: "Ada Moreno", face: [], voice: [] }];
+const point = (falsePositiveRate: number) => ({
+  threshold: 0.5,
+  falsePositiveRate,
+  truePositiveRate: 0.8,
+  measuredOn: "../shared/train held-out split",
+});
+
+function finding(overrides: Partial<MediaAnalysis> = {}): MediaAnalysis {
+  return {
+    contentType: "image/jpeg",
+    face: { personId: "self", confidence: 94 },
+    voice: null,
+    syntheticScore: 0.12,
+    syntheticStatus: "no-evidence",
+    syntheticSignals: [
+      { id: "ai-image", status: "absent", score: 0.12, explanation: "CLIP probe", operatingPoint: point(0.02) },
+    ],
+    intimate: { status: "absent", score: 0.01, explanation: "" } as MediaAnalysis["intimate"],
+    result: {},
+    ...overrides,
+  };
+}
+
+const found = { title: "Summer 2025", url: "https://www.reddit.com/r/pics/comments/x/" };
+
+describe("threat type from evidence", () => {
+  it("calls a face match with no synthetic evidence the genuine likeness used without consent, never a deepfake", () => {
+    const verdict = likenessVerdict(finding(), people, found);
+    expect(verdict?.threatType).toBe("likeness_misuse");
+    expect(verdict?.title).toBe("Ada Moreno's face used without consent");
+    expect(verdict?.classification.severity).toBe("medium");
+    expect(verdict?.classification.found).toEqual(found);
+    expect(verdict?.classification.reason).toContain("no synthetic-media evidence was found");
+  });
+
+  it("treats an unchecked synthetic verdict as genuine too, and says it could not be checked", () => {
+    const verdict = likenessVerdict(finding({ syntheticStatus: "unknown", syntheticScore: null }), people);
+    expect(verdict?.threatType).toBe("likeness_misuse");
+    expect(verdict?.classification.reason).toContain("could not be checked");
+  });
+
+  it("calls it a deepfake only when the fused verdict is synthetic with a face match, stating the detector's FPR", () => {
+    const verdict = likenessVerdict(
+      finding({
+        syntheticStatus: "synthetic",
+        syntheticScore: 0.93,
+        syntheticOperatingPoint: point(0.015),
+        syntheticSignals: [
+          { id: "ai-image", status: "present", score: 0.93, explanation: "", operatingPoint: point(0.02) },
+        ],
+      }),
+      people,
+    );
+    expect(verdict?.threatType).toBe("deepfake");
+    expect(verdict?.title).toBe("Synthetic media showing Ada Moreno's face");
+    expect(verdict?.classification.synthetic).toMatchObject({ detectors: ["ai-image"], operatingPoint: point(0.015) });
+    expect(verdict?.classification.severity).toBe("critical");
+  });
+
+  it("is not critical when the detector's stated false-positive rate is high or the match is below 90%", () => {
+    const noisy = finding({
+      syntheticStatus: "synthetic",
+      syntheticScore: 0.7,
+      syntheticOperatingPoint: point(0.2),
+      syntheticSignals: [{ id: "face-synthetic", status: "present", explanation: "" }],
+    });
+    expect(likenessVerdict(noisy, people)?.classification.severity).toBe("high");
+    const declared = finding({
+      face: { personId: "self", confidence: 80 },
+      syntheticStatus: "synthetic",
+      syntheticScore: 1,
+      syntheticSignals: [{ id: "generator-metadata", status: "present", explanation: "" }],
+    });
+    expect(likenessVerdict(declared, people)?.classification).toMatchObject({ type: "deepfake", severity: "high" });
+  });
+
+  it("calls a voice a clone only when the voice countermeasure says synthetic", () => {
+    const voice = { personId: "self", confidence: 96 };
+    const genuine = likenessVerdict(
+      finding({
+        face: null,
+        voice,
+        syntheticStatus: "no-evidence",
+        syntheticSignals: [{ id: "voice-synthetic", status: "absent", explanation: "" }],
+      }),
+      people,
+    );
+    expect(genuine?.threatType).toBe("likeness_misuse");
+    expect(genuine?.title).toBe("Ada Moreno's voice used without consent");
+    const cloned = likenessVerdict(
+      finding({
+        face: null,
+        voice,
+        syntheticStatus: "synthetic",
+        syntheticScore: 0.88,
+        syntheticSignals: [
+          { id: "voice-synthetic", status: "present", score: 0.88, explanation: "", operatingPoint: point(0.03) },
+        ],
+      }),
+      people,
+    );
+    expect(cloned?.threatType).toBe("voice_clone");
+    expect(cloned?.title).toBe("Cloned voice imitating Ada Moreno");
+    expect(cloned?.classification.synthetic.operatingPoint?.falsePositiveRate).toBe(0.03);
+  });
+
+  it("calls a matched explicit picture intimate imagery, real or synthetic, and critical", () => {
+    const intimate = { status: "present", score: 0.97, operatingPoint: point(0.01) };
+    const real = likenessVerdict(finding({ intimate }), people);
+    expect(real?.classification).toMatchObject({ type: "intimate_imagery", severity: "critical" });
+    expect(real?.classification.synthetic.status).toBe("no-evidence");
+    const fake = likenessVerdict(
+      finding({ intimate, syntheticStatus: "synthetic", syntheticScore: 0.95, syntheticSignals: [] }),
+      people,
+    );
+    expect(fake?.classification).toMatchObject({ type: "intimate_imagery", synthetic: { status: "synthetic" } });
+    expect(fake?.title).toBe("Intimate image showing Ada Moreno's face");
+  });
+
+  it("raises nothing without a match at the floor", () => {
+    expect(likenessVerdict(finding({ face: { personId: "self", confidence: 40 } }), people)).toBeNull();
+  });
+});
+
+const stored = (overrides: Record<string, unknown>) =>
+  Threat.schema.parse({
+    userId: "u1",
+    id: "thr_1",
+    personId: "self",
+    threatType: "deepfake",
+    confidence: 92,
+    platform: "reddit",
+    url: "https://www.reddit.com/r/pics/comments/x/",
+    title: "Ada Moreno's face used in content you do not own",
+    status: "active",
+    mediaSha256: "a".repeat(64),
+    createdAt: "2026-11-20T10:00:00.000Z",
+    updatedAt: "2026-11-20T10:00:00.000Z",
+    ...overrides,
+  });
+
+describe("migration of stored threats", () => {
+  it("re-types a stored 'deepfake' whose own detection found no synthetic evidence, with its title and severity", () => {
+    const old = stored({
+      detection: {
+        synthetic: "no-synthetic-evidence",
+        syntheticScore: 0.07,
+        signals: [{ id: "c2pa", status: "absent", explanation: "" }],
+        face: { personId: "self", confidence: 92 },
+        voice: null,
+      },
+    });
+    const migrated = reclassifyStoredThreat(old, "Ada Moreno");
+    expect(migrated).toMatchObject({
+      threatType: "likeness_misuse",
+      title: "Ada Moreno's face used without consent",
+      classification: { type: "likeness_misuse", severity: "medium", derivedFrom: "stored-detection" },
+    });
+    // Running it again changes nothing.
+    expect(reclassifyStoredThreat(Threat.schema.parse(migrated), "Ada Moreno")).toBeNull();
+  });
+
+  it("keeps a stored deepfake whose detection says synthetic, and turns a genuine 'voice clone' into a re-used voice", () => {
+    const fake = stored({
+      detection: {
+        synthetic: "synthetic",
+        syntheticScore: 0.98,
+        signals: [{ id: "generator-metadata", status: "present", explanation: "" }],
+        face: { personId: "self", confidence: 92 },
+      },
+    });
+    expect(reclassifyStoredThreat(fake, "you")).toMatchObject({
+      threatType: "deepfake",
+      title: "Synthetic media showing your face",
+      classification: { severity: "critical", synthetic: { declared: true } },
+    });
+    const voice = stored({
+      threatType: "voice_clone",
+      detection: {
+        synthetic: "no-synthetic-evidence",
+        syntheticScore: 0.2,
+        voice: { personId: "self", confidence: 97 },
+      },
+    });
+    expect(reclassifyStoredThreat(voice, "you")).toMatchObject({
+      threatType: "likeness_misuse",
+      title: "Your voice used without consent",
+    });
+  });
+
+  it("re-derives impersonation from the stored handle, and reads unmigrated threats honestly meanwhile", () => {
+    const profile = stored({
+      threatType: "impersonation",
+      title: "Profile @ada_m0reno impersonating Ada Moreno",
+      detection: { nameMatch: "Ada Moreno", handle: "ada_m0reno", face: { personId: "self", confidence: 91 } },
+    });
+    expect(reclassifyStoredThreat(profile, "Ada Moreno")?.classification).toMatchObject({
+      type: "impersonation",
+      severity: "high",
+    });
+    const legacy = stored({ detection: { synthetic: "no-synthetic-evidence", face: { confidence: 92 } } });
+    expect(classificationOf(legacy).type).toBe("likeness_misuse");
+    expect(threatView(legacy)).toMatchObject({ severity: "medium", detection: { synthetic: false } });
+  });
+});
+
+describe("migrateThreatClassification", () => {
+  it("rewrites only threats out of line with their evidence, names protected people, and skips ones changed meanwhile", async () => {
+    const genuine = stored({ detection: { synthetic: "no-synthetic-evidence", face: { confidence: 92 } } });
+    const exec = stored({
+      id: "thr_2",
+      personId: "exec-1",
+      detection: { synthetic: "no-synthetic-evidence", face: { confidence: 92 } },
+    });
+    const busy = stored({ id: "thr_3", detection: { synthetic: "no-synthetic-evidence", face: { confidence: 92 } } });
+    const written: ThreatRecord[] = [];
+    const store: StoredThreats = {
+      async *all() {
+        yield* [genuine, exec, busy];
+      },
+      replaceIfUnchanged: async (next) => {
+        if (next.id === "thr_3") return false;
+        written.push(next);
+        return true;
+      },
+      personName: async (_user, personId) => (personId === "exec-1" ? "Jordan Blake" : undefined),
+    };
+    const run = await migrateThreatClassification(store, () => "2026-11-23T22:00:00.000Z");
+    expect(run).toEqual({ examined: 3, migrated: 2, skipped: 1 });
+    expect(written.map((t) => [t.threatType, t.title, t.updatedAt])).toEqual([
+      ["likeness_misuse", "Your face used without consent", "2026-11-23T22:00:00.000Z"],
+      ["likeness_misuse", "Jordan Blake's face used without consent", "2026-11-23T22:00:00.000Z"],
+    ]);
+  });
+});
