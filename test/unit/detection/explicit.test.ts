@@ -1,0 +1,99 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import {
+  EXPLICIT_THRESHOLD,
+  falsePositiveMeasurement,
+  intimateFinding,
+  intimateFindingForFrames,
+} from "../../../packages/detection/src/explicit/finding.js";
+import {
+  NsfwClassifier,
+  type NsfwProbabilities,
+  nsfwClassifier,
+} from "../../../packages/detection/src/explicit/nsfw-model.js";
+import { decodeImage, type RgbImage } from "../../../packages/detection/src/media/image.js";
+import { defaultLimits } from "../../../packages/detection/src/media/limits.js";
+import { dataDir } from "./data-dir.js";
+
+async function picture(relative: string) {
+  const bytes = new Uint8Array(await readFile(path.join(dataDir, relative)));
+  return decodeImage(bytes, defaultLimits, defaultLimits.analysisMaxSide);
+}
+
+/** Test double for the rule: a classifier that answers fixed class probabilities. */
+class FixedReading extends NsfwClassifier {
+  constructor(private readonly readings: NsfwProbabilities[]) {
+    super();
+  }
+  private calls = 0;
+  override async predict(_image: RgbImage): Promise<NsfwProbabilities> {
+    return this.readings[Math.min(this.calls++, this.readings.length - 1)] as NsfwProbabilities;
+  }
+}
+
+const reading = (p: Partial<NsfwProbabilities>): NsfwProbabilities => ({
+  Drawing: 0,
+  Hentai: 0,
+  Neutral: 0,
+  Porn: 0,
+  Sexy: 0,
+  ...p,
+});
+
+describe("intimateFinding with nsfwjs on TensorFlow.js wasm", () => {
+  it("does not call a neutral face photo explicit", async () => {
+    const finding = await intimateFinding(await picture("faces/deepface/img1.jpg"), { classifier: nsfwClassifier() });
+    expect(finding.status).toBe("absent");
+    expect(finding.score as number).toBeLessThan(0.2);
+    const probabilities = finding.evidence.probabilities as NsfwProbabilities;
+    expect(probabilities.Neutral).toBeGreaterThan(0.5);
+    expect(finding.operatingPoint?.falsePositiveRate).toBe(falsePositiveMeasurement.falsePositiveRate);
+    expect(finding.explanation).toContain("not measured");
+  });
+
+  it("is unknown when the classifier cannot load", async () => {
+    const finding = await intimateFinding(await picture("faces/deepface/img1.jpg"), {
+      classifier: new NsfwClassifier("nsfwjs-not-installed"),
+    });
+    expect(finding.status).toBe("unknown");
+    expect(finding.score).toBeUndefined();
+  });
+});
+
+describe("the explicit rule", () => {
+  it("counts Porn and Hentai together", async () => {
+    const image = await picture("faces/deepface/img1.jpg");
+    const finding = await intimateFinding(image, {
+      classifier: new FixedReading([reading({ Porn: 0.3, Hentai: 0.25, Neutral: 0.45 })]),
+    });
+    expect(finding.status).toBe("present");
+    expect(finding.score).toBeCloseTo(0.55, 10);
+  });
+
+  it("does not call a suggestive picture explicit on Sexy alone", async () => {
+    const image = await picture("faces/deepface/img1.jpg");
+    const finding = await intimateFinding(image, {
+      classifier: new FixedReading([reading({ Sexy: 0.9, Porn: 0.05, Neutral: 0.05 })]),
+    });
+    expect(finding.status).toBe("absent");
+    expect(finding.evidence.suggestive).toBe(true);
+    expect(finding.score as number).toBeLessThan(EXPLICIT_THRESHOLD);
+  });
+
+  it("reads a video from its most explicit frames, not from one odd frame", async () => {
+    const frame = (await picture("faces/deepface/img1.jpg")).pixels;
+    const frames = Array.from({ length: 8 }, (_, i) => ({ timeSeconds: i, image: frame }));
+    const oneOdd = [reading({ Porn: 0.95 }), ...Array.from({ length: 7 }, () => reading({ Neutral: 1 }))];
+    const quiet = await intimateFindingForFrames(frames, { classifier: new FixedReading(oneOdd) });
+    expect(quiet?.status).toBe("absent");
+    const explicit = [
+      ...Array.from({ length: 4 }, () => reading({ Neutral: 1 })),
+      ...Array.from({ length: 4 }, () => reading({ Porn: 0.9 })),
+    ];
+    const found = await intimateFindingForFrames(frames, { classifier: new FixedReading(explicit) });
+    expect(found?.status).toBe("present");
+    const evidenceFrames = (found?.evidence.frames ?? []) as { timeSeconds: number }[];
+    expect(evidenceFrames.map((f) => f.timeSeconds)).toEqual([4, 5, 6]);
+  });
+});
