@@ -219,6 +219,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       PUSH_SERVICE_ORIGINS: pushService.url,
       APP_URL: appUrl,
       MODEL_DIR: process.env.MODEL_DIR ?? path.join(repoRoot, ".model-cache"),
+      // Powertools (lambdas/src/shared/observability.ts): no X-Ray daemon and no CloudWatch here, so
+      // no traces and no metric lines; warnings and errors reach the console.
+      POWERTOOLS_TRACE_DISABLED: "true",
+      POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? "true",
+      POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? "WARN",
     };
     Object.assign(process.env, env);
     runtimeConfig = {

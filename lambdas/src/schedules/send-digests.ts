@@ -1,8 +1,9 @@
+import { logger, observed } from "../shared/observability.js";
 import { digestService } from "../shared/takedown-services.js";
 
 /** Daily: sends the daily and (when a week has gathered) weekly digests of queued alerts. */
-export const handler = async () => {
+export const handler = observed(async () => {
   const run = await digestService().sendDue();
-  console.info(JSON.stringify({ level: "info", job: "sendDigests", ...run }));
+  logger.info("Digests sent", { ...run });
   return run;
-};
+});

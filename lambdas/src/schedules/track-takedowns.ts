@@ -1,8 +1,9 @@
+import { logger, observed } from "../shared/observability.js";
 import { takedownTracker } from "../shared/takedown-services.js";
 
 /** Hourly: re-checks sent notices that are due, records removals and tells people about deadlines. */
-export const handler = async () => {
+export const handler = observed(async () => {
   const run = await takedownTracker().runDue();
-  console.info(JSON.stringify({ level: "info", job: "trackTakedowns", ...run }));
+  logger.info("Takedowns tracked", { ...run });
   return run;
-};
+});

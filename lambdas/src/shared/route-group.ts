@@ -4,6 +4,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from "a
 import { ROUTES, type RouteGroup } from "../api/routes.js";
 import { toHttpError } from "./domain-errors.js";
 import { HttpError } from "./http-errors.js";
+import { recordUnexpectedError, withObservability } from "./observability.js";
 import { assertPathIds, assertSameOrigin } from "./request-guards.js";
 
 export type ApiHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>;
@@ -37,15 +38,10 @@ export function withErrorMapping(handler: ApiHandler): ApiHandler {
           body: JSON.stringify(body),
         };
       }
-      // Unexpected: log the error type and message only (never bodies, which may hold biometrics).
-      console.error(
-        JSON.stringify({
-          level: "error",
-          group: "api",
-          error: (error as Error).name,
-          message: (error as Error).message,
-        }),
-      );
+      // Unexpected: the error type and message only (never bodies, which may hold biometrics).
+      recordUnexpectedError(error, {
+        route: event.routeKey ?? `${event.requestContext?.http?.method} ${event.rawPath}`,
+      });
       return json(500, { message: "Internal server error" });
     }
   };
@@ -79,7 +75,11 @@ export function createRouteGroup(group: RouteGroup, handlers: Partial<Record<str
       ) as never,
     }),
   );
-  return middy<APIGatewayProxyEventV2, APIGatewayProxyResultV2>().handler(httpRouterHandler(routes as never) as never);
+  return withObservability(
+    middy<APIGatewayProxyEventV2, APIGatewayProxyResultV2, Error, Context>().handler(
+      httpRouterHandler(routes as never) as never,
+    ),
+  );
 }
 
 export { binary, json };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { observed } from "../../shared/observability.js";
 import { scanService } from "../../shared/scanning-services.js";
 
 const Input = z.object({
@@ -15,7 +16,7 @@ const Input = z.object({
 });
 
 /** Analyse: one item's media through the detection engine; matches leave evidence behind. */
-export const handler = async (event: unknown) => {
+export const handler = observed(async (event: unknown) => {
   const { userId, scanId, item } = Input.parse(event);
   return scanService().analyse({ userId, scanId, ...item });
-};
+});

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { observed } from "../../shared/observability.js";
 import { scanService } from "../../shared/scanning-services.js";
 
 const Input = z.object({
@@ -18,8 +19,8 @@ const Input = z.object({
 });
 
 /** Discover: candidate posts and look-alike profiles on one platform. */
-export const handler = async (event: unknown) => {
+export const handler = observed(async (event: unknown) => {
   const { userId, scanId, platform } = Input.parse(event);
   const { items } = await scanService().discover({ userId, scanId, ...platform });
   return { userId, scanId, platform, items: items.map(({ userId: _u, scanId: _s, ...item }) => item) };
-};
+});

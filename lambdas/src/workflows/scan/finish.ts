@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { threatHandover } from "../../shared/alert-handover.js";
+import { observed } from "../../shared/observability.js";
 import { scanService } from "../../shared/scanning-services.js";
 
 const Input = z.object({
@@ -12,7 +13,7 @@ const Input = z.object({
 });
 
 /** Finish: the scan's record gets its outcome and counts; the alerts its threats are owed go out in one message. */
-export const handler = async (event: unknown) => {
+export const handler = observed(async (event: unknown) => {
   const input = Input.parse(event);
   const { scan, newThreatIds } = await scanService().finish(input);
   const { alerts, autoTakedowns } = await threatHandover().sendOwed(input.userId);
@@ -24,4 +25,4 @@ export const handler = async (event: unknown) => {
     alerts,
     autoTakedowns,
   };
-};
+});

@@ -1,5 +1,6 @@
 import { scanIdForExecution } from "@lg/domain/scanning/scan-starter";
 import { z } from "zod";
+import { observed } from "../../shared/observability.js";
 import { scanService } from "../../shared/scanning-services.js";
 
 const Input = z.object({
@@ -14,7 +15,7 @@ const Input = z.object({
 });
 
 /** LoadPlatforms: takes the person's one running-scan slot, then the enabled platforms the tier allows. */
-export const handler = async (event: unknown) => {
+export const handler = observed(async (event: unknown) => {
   const { request, executionArn, startedAt } = Input.parse(event);
   const scanId = request.scanId ?? scanIdForExecution(startedAt, executionArn);
   const plan = await scanService().plan({ ...request, scanId, executionArn });
@@ -24,4 +25,4 @@ export const handler = async (event: unknown) => {
     ...(plan.skipped ? { skipped: plan.skipped } : {}),
     platforms: plan.platforms.map(({ platformId, query, maxItems }) => ({ platformId, query, maxItems })),
   };
-};
+});

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { observed } from "../../shared/observability.js";
 import { scanService } from "../../shared/scanning-services.js";
 
 const Outcome = z.object({
@@ -14,9 +15,9 @@ const Input = z.object({
 });
 
 /** RecordThreats: idempotent writes, so re-running a platform never duplicates a threat. */
-export const handler = async (event: unknown) => {
+export const handler = observed(async (event: unknown) => {
   const { userId, scanId, platform, analyses } = Input.parse(event);
   const outcomes = analyses.filter((a) => !a.failed).map((a) => ({ url: a.url ?? "", candidates: a.candidates }));
   const result = await scanService().record({ userId, scanId, outcomes });
   return { platformId: platform.platformId, ...result, failedItems: analyses.filter((a) => a.failed).length };
-};
+});

@@ -1,6 +1,7 @@
 import { DomainError } from "@lg/domain/errors";
 import { autoTakedownMaySend } from "@lg/notices";
 import { z } from "zod";
+import { observed } from "../../shared/observability.js";
 import { noticeService } from "../../shared/takedown-services.js";
 
 const Input = z.object({
@@ -14,7 +15,7 @@ const Input = z.object({
  * turned off, threat triaged, no channel, incomplete profile, a basis or web form that needs the
  * person) ends the run quietly instead of failing.
  */
-export const handler = async (event: unknown) => {
+export const handler = observed(async (event: unknown) => {
   const { userId, threatId, automatic } = Input.parse(event);
   if (automatic && !(await noticeService().autoTakedownAllowed(userId, threatId))) {
     return { proceed: false, reason: "Automatic takedown no longer applies to this threat" };
@@ -30,4 +31,4 @@ export const handler = async (event: unknown) => {
     if (error instanceof DomainError) return { proceed: false, reason: error.message };
     throw error;
   }
-};
+});

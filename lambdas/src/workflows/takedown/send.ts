@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { observed } from "../../shared/observability.js";
 import { noticeService } from "../../shared/takedown-services.js";
 
 const Input = z.object({
@@ -9,7 +10,7 @@ const Input = z.object({
 });
 
 /** Send: delivers the notice, stores it for tracking, marks the threat and (automatic) mails the person a copy. */
-export const handler = async (event: unknown) => {
+export const handler = observed(async (event: unknown) => {
   const { userId, threatId, automatic, confirmations } = Input.parse(event);
   return noticeService().send(userId, threatId, { confirmations, automatic });
-};
+});
