@@ -30,3 +30,18 @@ describe("demo dashboard", () => {
     expect(within(health).queryByText("No scan yet")).toBeNull();
   });
 });
+
+describe("a threat's link from an alert message", () => {
+  it("opens that threat's details on the dashboard", async () => {
+    stubApi({
+      "GET /api/auth/user": { status: 401, body: "Unauthorized" },
+      "GET /api/demo/threats": {
+        status: 200,
+        body: [demoThreat("demo_personal_1", hoursAgo(2)), demoThreat("demo_personal_3", hoursAgo(2))],
+      },
+    });
+    renderRoute(<Dashboard />, { path: "/dashboard", route: "/dashboard?demo=personal&threat=demo_personal_3" });
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText(/x\.example\/demo_personal_3/)).toBeInTheDocument();
+  });
+});

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import type { Threat } from "../api/types";
 import { useAuth } from "../auth/use-auth";
@@ -46,6 +46,16 @@ export default function DashboardRoute() {
   const [dmca, setDmca] = useState<{ open: boolean; threat: Threat | null }>({ open: false, threat: null });
 
   const threatList = isDemo ? demoThreats.data : threats.data;
+  // Alert messages link each threat as /dashboard?threat=<id>: open its details once the list has it.
+  const linkedThreatId = params.get("threat");
+  const [openedLink, setOpenedLink] = useState<string | null>(null);
+  useEffect(() => {
+    if (!linkedThreatId || openedLink === linkedThreatId) return;
+    const linked = threatList?.find((t) => t.id === linkedThreatId);
+    if (!linked) return;
+    setDetails(linked);
+    setOpenedLink(linkedThreatId);
+  }, [linkedThreatId, openedLink, threatList]);
   const threatsLoading = isDemo ? demoThreats.isLoading : threats.isLoading || auth.isLoading;
   const statsData = isDemo ? DEMO_STATS[demoType] : stats.data;
   const series = lastDays(stats.data?.threatsOverTime ?? countByDay(threatList ?? []), CHART_DAYS);
