@@ -57,6 +57,8 @@ const { values } = parseArgs({
     cache: { type: "string", default: path.join(repoRoot, ".cache/synthetic-image") },
     limit: { type: "string" },
     "features-only": { type: "boolean", default: false },
+    /** Refit one head only: ai-image or face-synthetic. */
+    only: { type: "string" },
   },
 });
 const trainDir = path.resolve(values.train as string);
@@ -441,7 +443,7 @@ function fitPlatt(scores: number[], labels: (0 | 1)[]): { a: number; b: number }
   return { a: model.weights[0] as number, b: model.bias };
 }
 
-const LAMBDAS = [1, 10, 30, 100, 300, 1000, 3000];
+const LAMBDAS = [10, 30, 100, 300, 1000];
 const today = new Date().toISOString().slice(0, 10);
 
 interface HeadFit {
@@ -581,16 +583,55 @@ async function main() {
   const rows = await extractFeatures(chosen);
   if (values["features-only"]) return;
 
-  const pictureRows = rows.filter((r) => r.source === "image" && r.whole);
-  const aiImage = fitHead(
-    "ai-image",
-    examplesOf(pictureRows, (r) => r.whole),
-    (i) => pictureRows[i]!,
-    "clip-vit-b16-int8 image_embeds of the whole picture (analysis copy, centre 224 crop), L2-normalised",
-    `../shared/train held-out folds (one generator held out per fold; originals, JPEG q40-90 and downscaled copies), ${today}`,
-  );
+  const only = values.only;
+  const written: [string, HeadFit][] = [];
+  if (!only || only === "ai-image") {
+    const pictureRows = aiImageRows(rows);
+    const aiImage = fitHead(
+      "ai-image",
+      examplesOf(pictureRows, (r) => r.whole),
+      (i) => pictureRows[i]!,
+      "clip-vit-b16-int8 image_embeds of the whole picture (analysis copy, centre 224 crop), L2-normalised",
+      `../shared/train held-out folds (one generator held out per fold; originals, JPEG q40-90, downscaled and face-cropped copies, genuine video frames' face crops), ${today}`,
+    );
+    written.push(["ai-image-head.json", aiImage]);
+  }
+  if (only && only !== "face-synthetic") return writeHeads(written, limit);
 
   const faceRows = rows.filter((r) => r.face && !r.heldOut);
+  written.push(["face-synthetic-head.json", await fitFaceSynthetic(rows, faceRows)]);
+  await writeHeads(written, limit);
+}
+
+async function writeHeads(written: [string, HeadFit][], limit: number | undefined) {
+  if (limit) {
+    console.error("--limit given: heads not written");
+    return;
+  }
+  for (const [file, fit] of written) {
+    await writeFile(path.join(headDir, file), `${JSON.stringify(fit.head, null, 1)}\n`);
+    console.error(`wrote ${path.join(headDir, file)}`);
+  }
+}
+
+/**
+ * The ai-image rows: every picture and its recompressed copies, each also cropped to its largest
+ * face (a real photo cropped to a portrait is still a real photo, and a generated one still
+ * generated: without them the probe took any close portrait for a generated one), and the face
+ * crops of the genuine training clips' fitted frames as more genuine portraits. Swapped frames are
+ * left to the face signal: their pixels outside the face are camera pixels.
+ */
+function aiImageRows(rows: FeatureRow[]): FeatureRow[] {
+  const out: FeatureRow[] = [];
+  for (const row of rows) {
+    if (row.source === "image" && row.whole) out.push(row);
+    const cropAddsAView = row.source === "image" ? (row.face?.overlap ?? 1) < 0.9 : !row.synthetic && !row.heldOut;
+    if (row.face && cropAddsAView) out.push({ ...row, variant: `${row.variant}+face-crop`, whole: row.face.crop });
+  }
+  return out;
+}
+
+async function fitFaceSynthetic(rows: FeatureRow[], faceRows: FeatureRow[]): Promise<HeadFit> {
   const comparison = compareFaceEmbeddings(faceRows);
   console.error("face embedding comparison (held-out AUC, originals):", comparison);
   const faceSynthetic = fitHead(
@@ -623,17 +664,7 @@ async function main() {
   };
   const heldOutFrames = rows.filter((r) => r.heldOut);
   head.fit.videoFramesHeldOut = `frames at or after ${HELD_OUT_FROM * 100}% of each training clip's duration (${heldOutFrames.length} rows): not fitted on`;
-
-  if (limit) {
-    console.error("--limit given: heads not written");
-    return;
-  }
-  for (const [file, fit] of [
-    ["ai-image-head.json", aiImage],
-    ["face-synthetic-head.json", faceSynthetic],
-  ] as const)
-    await writeFile(path.join(headDir, file), `${JSON.stringify(fit.head, null, 1)}\n`);
-  console.error(`wrote ${headDir}/ai-image-head.json and face-synthetic-head.json`);
+  return faceSynthetic;
 }
 
 await main();

@@ -1,9 +1,16 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { detectFacesInImage } from "../../../packages/detection/src/face/detect-faces.js";
 import { type DecodedImage, decodeImage } from "../../../packages/detection/src/media/image.js";
 import { defaultLimits } from "../../../packages/detection/src/media/limits.js";
+import { sampleVideo } from "../../../packages/detection/src/media/video.js";
 import { onnxNodeRuntime } from "../../../packages/detection/src/runtimes/onnx.js";
 import type { OnnxTensorLike } from "../../../packages/detection/src/runtimes/onnx-port.js";
+import {
+  isHeldOutFrame,
+  trainingClipSampling,
+} from "../../../packages/detection/src/synthetic-image/held-out-frames.js";
 import {
   aiImageSignal,
   ClipImageEncoder,
@@ -16,7 +23,7 @@ const decode = (relative: string): Promise<DecodedImage> =>
 
 const SD2_OLD_MAN = "fake-images/stablediffusion-samples/assets/stable-samples/depth2img/old_man.png";
 const CAMERA_PHOTO = "provenance/c2pa-public-testfiles/image/jpeg/nikon-20221019-building.jpeg";
-const SWAPPED_FACE = "fake-images/mesonet/test_images/df/df00204.jpg";
+const trainDir = process.env.LG_TRAIN_DIR ?? path.resolve(import.meta.dirname, "../../../../shared/train");
 const REAL_FACE = "fake-images/mesonet/test_images/real/real00240.jpg";
 
 /** The real encoder with its runtime recording the shape of every pixel_values it is given. */
@@ -65,14 +72,30 @@ describe("ai-image signal (CLIP probe on the whole picture)", () => {
 });
 
 describe("face-synthetic signal (CLIP probe on the largest face)", () => {
-  it("scores a face-swap crop above a real face crop", async () => {
-    const swapped = await decode(SWAPPED_FACE);
-    const real = await decode(REAL_FACE);
-    const swappedSignal = await faceSyntheticSignal(swapped, await detectFacesInImage(swapped, []));
-    const realSignal = await faceSyntheticSignal(real, await detectFacesInImage(real, []));
-    expect(swappedSignal.score).toBeGreaterThan(realSignal.score as number);
-    expect(swappedSignal.evidence.face).toBe(0);
-    expect(swappedSignal.explanation).toContain("largest face");
+  it("scores a held-out frame of a training face swap above the same moment of its original", async () => {
+    // The fit leaves out each training clip's last 30%; the inswapper (roop) swap and its target.
+    const lastHeldOutFrame = async (file: string) => {
+      const bytes = new Uint8Array(readFileSync(path.join(trainDir, file)));
+      const { probe } = await sampleVideo(bytes, { ...defaultLimits, maxVideoFrames: 1 });
+      const sampling = trainingClipSampling(probe.durationSeconds);
+      const { frames } = await sampleVideo(bytes, {
+        ...defaultLimits,
+        videoFramesPerSecond: sampling.framesPerSecond,
+        maxVideoFrames: sampling.maxFrames,
+      });
+      const frame = frames.at(-1)!;
+      expect(isHeldOutFrame(frame.timeSeconds, probe.durationSeconds)).toBe(true);
+      const { width, height } = frame.image;
+      const image: DecodedImage = { format: "mp4", width, height, pixels: frame.image, scale: 1 };
+      return faceSyntheticSignal(image, await detectFacesInImage(image, []));
+    };
+    const swapped = await lastHeldOutFrame("video/roop-inswapper-swap.mp4");
+    const original = await lastHeldOutFrame("video/roop-target.mp4");
+    expect(swapped.score).toBeGreaterThan(original.score as number);
+    expect(swapped.status).toBe("present");
+    expect(original.status).toBe("absent");
+    expect(swapped.evidence.face).toBe(0);
+    expect(swapped.explanation).toContain("largest face");
   });
 
   it("is unknown when the picture has no face", async () => {
