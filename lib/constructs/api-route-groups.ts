@@ -5,6 +5,7 @@ import { Construct } from "constructs";
 import { ROUTE_GROUPS, ROUTES, type RouteGroup } from "../../lambdas/src/api/routes.js";
 import { AppFunction, type CognitoAdminAction, type DetectionRuntime } from "./app-function.js";
 import { type HandlerResources, handlerEnvironment } from "./handler-resources.js";
+import { originVerifyToken } from "./website.js";
 
 /**
  * Groups that resolve sessions re-check the Cognito user behind one at least every 60 s
@@ -82,7 +83,8 @@ export class ApiRouteGroups extends Construct {
 
   constructor(scope: Construct, id: string, props: ApiRouteGroupsProps) {
     super(scope, id);
-    const environment = handlerEnvironment(props.resources);
+    // Only requests that came through CloudFront carry this token, so only theirs say who the viewer is.
+    const environment = { ...handlerEnvironment(props.resources), ORIGIN_VERIFY: originVerifyToken(this) };
     const functions = {} as Record<RouteGroup, AppFunction>;
     const integrations = {} as Record<RouteGroup, HttpLambdaIntegration>;
     for (const [group, spec] of Object.entries(ROUTE_GROUPS) as [RouteGroup, (typeof ROUTE_GROUPS)[RouteGroup]][]) {

@@ -1,12 +1,12 @@
 import { existsSync } from "node:fs";
-import { Annotations, Duration, RemovalPolicy, Stack, Validations } from "aws-cdk-lib";
+import { Annotations, Duration, Fn, RemovalPolicy, Stack, Validations } from "aws-cdk-lib";
 import * as acm from "aws-cdk-lib/aws-certificatemanager";
 import * as cloudfront from "aws-cdk-lib/aws-cloudfront";
 import * as origins from "aws-cdk-lib/aws-cloudfront-origins";
 import * as s3 from "aws-cdk-lib/aws-s3";
 import * as s3deploy from "aws-cdk-lib/aws-s3-deployment";
 import { Construct } from "constructs";
-import { VIEWER_ADDRESS_HEADER } from "../../lambdas/src/shared/request.js";
+import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from "../../lambdas/src/shared/request.js";
 import type { StageConfig } from "../config.js";
 import { fromRoot } from "../paths.js";
 import {
@@ -18,6 +18,13 @@ import {
   REFERRER_POLICY,
 } from "./content-security-policy.js";
 import { explainWildcards } from "./wildcard-grants.js";
+
+/**
+ * A value CloudFront adds to every /api origin request and the API handlers know (the stack id's
+ * random part: never sent to browsers, never in access logs): a request to the execute-api
+ * endpoint that did not come through CloudFront cannot claim a viewer address.
+ */
+export const originVerifyToken = (scope: Construct) => Fn.select(2, Fn.split("/", Stack.of(scope).stackId));
 
 /** The runtime config file the React app fetches from /config.json (one build runs in any stage). */
 export interface RuntimeWebConfig {
@@ -144,6 +151,7 @@ export class Website extends Construct {
           origin: new origins.HttpOrigin(props.apiOriginDomain, {
             protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+            customHeaders: { [ORIGIN_VERIFY_HEADER]: originVerifyToken(this) },
           }),
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,

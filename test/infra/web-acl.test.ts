@@ -1,9 +1,13 @@
+import { Stack } from "aws-cdk-lib";
 import { Match, Template } from "aws-cdk-lib/assertions";
+import type { CfnFunction } from "aws-cdk-lib/aws-lambda";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { AppFunction } from "../../lib/constructs/app-function.js";
 import type { LikenessGuardStacks } from "../../lib/likenessguard.js";
 import { synthesizedStage } from "./synth-app.js";
 
 let stacks: LikenessGuardStacks;
+const logicalIdOf = (fn: AppFunction) => Stack.of(fn).getLogicalId(fn.function.node.defaultChild as CfnFunction);
 beforeAll(() => {
   stacks = synthesizedStage("dev");
 });
@@ -76,7 +80,7 @@ describe("WAF rate limits", () => {
     const service = Template.fromStack(stacks.service);
     const [distribution] = Object.values(service.findResources("AWS::CloudFront::Distribution"));
     const api = (
-      distribution?.Properties.DistributionConfig.CacheBehaviors as {
+      (distribution?.Properties.DistributionConfig.CacheBehaviors ?? []) as {
         PathPattern: string;
         FunctionAssociations?: { EventType: string; FunctionARN: { "Fn::GetAtt": string[] } }[];
       }[]
@@ -85,6 +89,22 @@ describe("WAF rate limits", () => {
     const fnId = association?.FunctionARN["Fn::GetAtt"][0] ?? "";
     const code = service.toJSON().Resources[fnId]?.Properties.FunctionCode as string;
     expect(code).toContain("r.headers['x-lg-viewer-address'] = { value: event.viewer.ip }");
+  });
+
+  it("lets only requests that came through CloudFront state a viewer address", () => {
+    const service = Template.fromStack(stacks.service);
+    const [distribution] = Object.values(service.findResources("AWS::CloudFront::Distribution"));
+    const origins = distribution?.Properties.DistributionConfig.Origins as {
+      CustomOriginConfig?: unknown;
+      OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[];
+    }[];
+    const api = origins.find((o) => o.CustomOriginConfig);
+    const verify = api?.OriginCustomHeaders?.find((h) => h.HeaderName === "x-lg-origin-verify")?.HeaderValue;
+    expect(verify).toBeDefined();
+    for (const [group, fn] of Object.entries(stacks.service.routes.functions)) {
+      const env = service.toJSON().Resources[logicalIdOf(fn)]?.Properties.Environment.Variables;
+      expect(env?.ORIGIN_VERIFY, group).toEqual(verify);
+    }
   });
 
   it("limits Cognito's public calls per address with a regional web ACL on the user pool", () => {

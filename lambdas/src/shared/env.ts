@@ -28,6 +28,8 @@ const EnvSchema = z.object({
   PUSH_SERVICE_ORIGINS: z.string().optional(),
   /** How long a session trusts the last check of its Cognito user; unset: 60 s (docs/architecture.md). */
   SESSION_RECHECK_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
+  /** What CloudFront adds as x-lg-origin-verify; unset where the web origin is the only way in (local). */
+  ORIGIN_VERIFY: z.string().optional(),
 });
 export type Env = z.infer<typeof EnvSchema>;
 

@@ -1,5 +1,7 @@
+import { timingSafeEqual } from "node:crypto";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { z } from "zod";
+import { env } from "./env.js";
 import { badRequest, payloadTooLarge, unsupportedMediaType } from "./http-errors.js";
 
 /**
@@ -35,10 +37,24 @@ export function header(event: APIGatewayProxyEventV2, name: string): string | un
  * sourceIp is an edge server shared by many people.
  */
 export const VIEWER_ADDRESS_HEADER = "x-lg-viewer-address";
+/** Added by CloudFront to origin requests with the deployment's ORIGIN_VERIFY value. */
+export const ORIGIN_VERIFY_HEADER = "x-lg-origin-verify";
 
-/** The caller's address (the key of per-source rate limits). */
-export const sourceIp = (event: APIGatewayProxyEventV2): string =>
-  header(event, VIEWER_ADDRESS_HEADER) || event.requestContext?.http?.sourceIp || "unknown";
+function cameThroughWebOrigin(event: APIGatewayProxyEventV2, expected: string | undefined): boolean {
+  if (expected === undefined) return true;
+  const given = Buffer.from(header(event, ORIGIN_VERIFY_HEADER) ?? "");
+  const wanted = Buffer.from(expected);
+  return given.length === wanted.length && timingSafeEqual(given, wanted);
+}
+
+/**
+ * The caller's address (the key of per-source rate limits): the viewer's as the web origin states
+ * it, or, for a request that did not come through it, the connection's own.
+ */
+export const sourceIp = (event: APIGatewayProxyEventV2, originVerify = env().ORIGIN_VERIFY): string => {
+  const viewer = cameThroughWebOrigin(event, originVerify) ? header(event, VIEWER_ADDRESS_HEADER) : undefined;
+  return viewer || event.requestContext?.http?.sourceIp || "unknown";
+};
 
 /**
  * application/json (any parameters) only: an HTML form can send text/plain, form-urlencoded and

@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { describe, expect, it } from "vitest";
 import { HttpError } from "../../../lambdas/src/shared/http-errors.js";
+import { sourceIp } from "../../../lambdas/src/shared/request.js";
 import { assertPathIds, assertSameOrigin } from "../../../lambdas/src/shared/request-guards.js";
 
 const APP = "https://app.likenessguard.example";
@@ -42,5 +43,26 @@ describe("ids in paths", () => {
     expect(statusOf(() => assertPathIds(event("GET", {}, { id: "a".repeat(129) })))).toBe(400);
     expect(statusOf(() => assertPathIds(event("GET", {}, { id: "t/1" })))).toBe(400);
     expect(statusOf(() => assertPathIds(event("GET", {}, { id: "" })))).toBe(400);
+  });
+});
+
+describe("the source address of per-source limits", () => {
+  const TOKEN = "c0ffee00-1234-4bcd-9def-000000000000";
+  const from = (headers: Record<string, string>) =>
+    ({
+      headers,
+      requestContext: { http: { method: "POST", sourceIp: "203.0.113.9" } },
+    }) as unknown as APIGatewayProxyEventV2;
+
+  it("is the viewer's address when the request came through CloudFront", () => {
+    const event = from({ "x-lg-viewer-address": "198.51.100.4", "x-lg-origin-verify": TOKEN });
+    expect(sourceIp(event, TOKEN)).toBe("198.51.100.4");
+  });
+
+  it("is the connection's own when a caller skips CloudFront and claims an address", () => {
+    expect(sourceIp(from({ "x-lg-viewer-address": "198.51.100.4" }), TOKEN)).toBe("203.0.113.9");
+    expect(sourceIp(from({ "x-lg-viewer-address": "198.51.100.4", "x-lg-origin-verify": "guess" }), TOKEN)).toBe(
+      "203.0.113.9",
+    );
   });
 });
