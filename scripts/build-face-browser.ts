@@ -9,7 +9,7 @@
  * so none of it is in the web app's initial JavaScript.
  */
 import { existsSync } from "node:fs";
-import { copyFile, mkdir, stat } from "node:fs/promises";
+import { copyFile, mkdir, rm, stat } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -35,6 +35,10 @@ export async function buildFaceBrowser(outDir: string): Promise<FaceBrowserBuild
   const bundleBytes = await bundleForBrowser(path.join(repoRoot, "packages/detection/src/face/browser.ts"), bundle);
 
   const modelsDir = path.join(outDir, "models");
+  const wasmDir = path.join(outDir, "wasm");
+  // A folder built before holds files nothing loads any more (face-api's weights, tfjs binaries).
+  await rm(modelsDir, { recursive: true, force: true });
+  await rm(wasmDir, { recursive: true, force: true });
   await mkdir(modelsDir, { recursive: true });
   let modelBytes = 0;
   for (const file of [YUNET_FILE, SFACE_FILE]) {
@@ -44,7 +48,6 @@ export async function buildFaceBrowser(outDir: string): Promise<FaceBrowserBuild
     modelBytes += (await stat(source)).size;
   }
 
-  const wasmDir = path.join(outDir, "wasm");
   // The package exports no package.json; its main file lies in dist/ beside the binaries.
   const ortDist = path.dirname(require.resolve("onnxruntime-web"));
   await mkdir(wasmDir, { recursive: true });

@@ -120,6 +120,8 @@ export async function enrolPersona(world: ScanWorld, userId: string, scenario: S
       source: "live-capture",
       verified: true,
       ...(await sealEmbedding(keys, userId, modality, embedding)),
+      // Scans compare only faces of the model that computes them now.
+      ...(modality === "face" ? { embeddingModel: face.embeddingModel } : {}),
       quality: {},
       createdAt: now,
     });

@@ -7,9 +7,9 @@ import type { Calibration } from "../identity.js";
  */
 export const faceCalibration: Calibration = {
   metric: "cosine",
-  a: 103.9635,
-  b: -61.972,
-  threshold: 0.5961,
+  a: 135.4198,
+  b: -83.9753,
+  threshold: 0.6201,
   genuinePairs: 175,
   impostorPairs: 1655,
   source: "../shared/data kind=face, 61 images, 13 identities, SFace 2021dec, fitted 2026-11-23",
