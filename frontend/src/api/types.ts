@@ -2,7 +2,53 @@
 export type MembershipTier = "personal" | "professional" | "enterprise";
 export type ScanFrequency = "hourly" | "daily" | "weekly";
 export type Sensitivity = "high" | "medium" | "low";
-export type ThreatType = "deepfake" | "voice_clone" | "impersonation";
+export type ThreatType = "deepfake" | "voice_clone" | "impersonation" | "likeness_misuse" | "intimate_imagery";
+export type ThreatSeverity = "critical" | "high" | "medium" | "low";
+
+/** A detector's measured operating point: what its "synthetic" is worth. */
+export interface OperatingPoint {
+  threshold: number;
+  falsePositiveRate: number;
+  truePositiveRate?: number;
+  measuredOn?: string;
+}
+
+/** The evidence behind a threat's type (server: threats/classification.ts). */
+export interface ThreatClassification {
+  type: ThreatType;
+  severity: ThreatSeverity;
+  reason: string;
+  likeness: { modality: "face" | "voice" | "profile"; confidence: number; nameMatch?: string; handle?: string };
+  synthetic: {
+    status: "synthetic" | "no-evidence" | "unknown";
+    score: number | null;
+    detectors: string[];
+    declared: boolean;
+    operatingPoint?: OperatingPoint;
+  };
+  intimate?: { score?: number; operatingPoint?: OperatingPoint };
+  found?: { title?: string; url?: string };
+}
+
+export interface FormField {
+  label: string;
+  value: string;
+}
+
+/** Where a threat's latest notice stands: "sent" only when a channel accepted it. */
+export interface ThreatTakedown {
+  noticeId: string;
+  route: string;
+  state: "filing_needed" | "filed" | "sent" | "removed" | "deadline_passed" | "escalated";
+  channel: "email" | "web_form";
+  recipient: string;
+  formUrl?: string;
+  formFields?: FormField[];
+  sentAt?: string;
+  filedAt?: string;
+  deadlineAt?: string;
+  attestedAt?: string;
+}
 
 export interface ScanPreferences {
   socialMedia?: boolean;
@@ -70,6 +116,9 @@ export interface Threat {
   detection?: ThreatDetection;
   /** Demo threats only: computed for the guided demo, with no stored evidence package. */
   demo?: boolean;
+  severity?: ThreatSeverity;
+  classification?: ThreatClassification;
+  takedown?: ThreatTakedown;
 }
 
 /** One synthetic-media signal: "present" found evidence, "absent" looked and found none, "unknown" could not look. */
@@ -125,7 +174,33 @@ export interface DmcaDraft {
   recipient?: string;
   noticeId?: string;
   requiresConfirmation?: string[];
+  basis?: { route: string; reason: string; deadlineHours?: number };
+  channel?:
+    | { kind: "email"; address: string; label: string; needsVerification: boolean }
+    | { kind: "web_form"; url: string; label: string; needsVerification: boolean }
+    | { kind: "none"; explanation: string };
+  formFields?: FormField[];
+  copyright?: {
+    available: boolean;
+    originals: { sampleId: string; modality: "face" | "voice"; enrolledAt: string; source?: string }[];
+    claimedSampleId?: string;
+  };
+  evidence?: { threatType: ThreatType; reason: string };
 }
+
+/** POST /api/dmca/send: "sent" once a channel accepted it; a web form comes back to be filed. */
+export type SendResult =
+  | { state: "sent"; sent: true; recipient: string; noticeId: string; route: string }
+  | {
+      state: "filing_needed";
+      sent: false;
+      recipient: string;
+      noticeId: string;
+      route: string;
+      formUrl: string;
+      formFields: FormField[];
+      requestContent: string;
+    };
 
 export interface DemoProfile {
   fullName: string;

@@ -25,7 +25,10 @@ describe("DMCA dialog", () => {
         status: 200,
         body: { requestContent: "Notice body", recipient: "agent@ig.example", requiresConfirmation: FACTS },
       },
-      "POST /api/dmca/send": { status: 200, body: { sent: true, recipient: "agent@ig.example" } },
+      "POST /api/dmca/send": {
+        status: 200,
+        body: { state: "sent", sent: true, recipient: "agent@ig.example", noticeId: "n0", route: "dmca" },
+      },
     });
     renderRoute(<DmcaDialog open threat={threat} onClose={onClose} />);
     expect(screen.getByText("Generating DMCA notice...")).toBeInTheDocument();
@@ -79,4 +82,183 @@ describe("DMCA dialog", () => {
     await screen.findByLabelText("Notice text");
     expect(screen.getByRole("dialog", { name: "DMCA Takedown Notice" })).toHaveTextContent("(dmca)");
   });
+
+  it("shows the legal basis and the evidence, and needs every statement ticked for this notice", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { calls } = stubApi({
+      "POST /api/dmca": { status: 200, body: reportDraft() },
+      "POST /api/dmca/send": {
+        status: 200,
+        body: { state: "sent", sent: true, recipient: "abuse@telegram.org", noticeId: "n1", route: "platform_report" },
+      },
+    });
+    renderRoute(<DmcaDialog open threat={threat} onClose={vi.fn()} />);
+    const basis = await screen.findByRole("region", { name: "Legal basis" });
+    expect(basis).toHaveTextContent("Impersonation Report");
+    expect(basis).toHaveTextContent("No copyright claim is made.");
+    expect(basis).toHaveTextContent("no synthetic-media evidence was found");
+    const send = screen.getByRole("button", { name: "Send Directly" });
+    expect(send).toBeDisabled();
+    await user.click(screen.getByLabelText(STATEMENTS[0] as string));
+    expect(send).toBeDisabled();
+    await user.click(screen.getByLabelText(STATEMENTS[1] as string));
+    await user.click(send);
+    expect(await screen.findByText("Sent to abuse@telegram.org")).toBeInTheDocument();
+    const sent = calls.find((c) => c.path === "/api/dmca/send");
+    expect(JSON.parse(String(sent?.init?.body))).toEqual({ threatId: "t1", confirmations: STATEMENTS });
+  });
+
+  it("claims copyright only when the person picks their original, and sends that claim", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { calls } = stubApi({
+      "POST /api/dmca": (init) => {
+        const body = JSON.parse(String(init?.body));
+        return {
+          status: 200,
+          body: body.claimCopyright
+            ? {
+                ...reportDraft(),
+                route: "dmca",
+                requiresConfirmation: ["I made or own the original", ...STATEMENTS],
+                copyright: { ...reportDraft().copyright, claimedSampleId: body.claimCopyright.sampleId },
+              }
+            : reportDraft(),
+        };
+      },
+      "POST /api/dmca/send": {
+        status: 200,
+        body: { state: "sent", sent: true, recipient: "copyright@x.example", noticeId: "n2", route: "dmca" },
+      },
+    });
+    renderRoute(<DmcaDialog open threat={threat} onClose={vi.fn()} />);
+    const use = await screen.findByRole("button", { name: "Use a copyright notice" });
+    expect(use).toBeDisabled();
+    await user.selectOptions(screen.getByLabelText("Your original"), "face-1");
+    await user.click(use);
+    expect(await screen.findByRole("dialog", { name: "DMCA Takedown Notice" })).toHaveTextContent(
+      "claims copyright in your original photo enrolled on 2026-10-01",
+    );
+    for (const statement of ["I made or own the original", ...STATEMENTS])
+      await user.click(screen.getByLabelText(statement));
+    await user.click(screen.getByRole("button", { name: "Send Directly" }));
+    await screen.findByText("DMCA notice sent");
+    const sent = calls.find((c) => c.path === "/api/dmca/send");
+    expect(JSON.parse(String(sent?.init?.body))).toMatchObject({ claimCopyright: { sampleId: "face-1" } });
+  });
+
+  it("turns a web-form platform into a guided filing: never 'sent', fields to copy, the form link, 'I have filed it'", async () => {
+    const user = userEvent.setup({ delay: null });
+    const onClose = vi.fn();
+    const formUrl = "https://www.youtube.com/copyright_complaint_form";
+    const fields = [
+      { label: "Full name", value: "Ada Moreno" },
+      { label: "URL of the content", value: "https://www.youtube.com/watch?v=x" },
+    ];
+    const { calls } = stubApi({
+      "POST /api/dmca": {
+        status: 200,
+        body: {
+          ...reportDraft(),
+          channel: { kind: "web_form", url: formUrl, label: "YouTube form", needsVerification: false },
+        },
+      },
+      "POST /api/dmca/send": {
+        status: 200,
+        body: {
+          state: "filing_needed",
+          sent: false,
+          recipient: formUrl,
+          noticeId: "n3",
+          route: "platform_report",
+          formUrl,
+          formFields: fields,
+          requestContent: "x",
+        },
+      },
+      "POST /api/dmca/filed": {
+        status: 200,
+        body: { state: "filed", noticeId: "n3", filedAt: "2026-11-23T21:00:00.000Z" },
+      },
+    });
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
+    renderRoute(<DmcaDialog open threat={threat} onClose={onClose} />);
+    for (const statement of STATEMENTS) await user.click(await screen.findByLabelText(statement));
+    await user.click(screen.getByRole("button", { name: "Prepare Filing" }));
+    expect(await screen.findByText("Filing needed")).toBeInTheDocument();
+    expect(screen.queryByText(/Sent to/)).toBeNull();
+    expect(screen.queryByText(/notice sent|report sent/i)).toBeNull();
+    expect(screen.getByRole("link", { name: "Open the form" })).toHaveAttribute("href", formUrl);
+    expect(screen.getByLabelText("URL of the content")).toHaveValue("https://www.youtube.com/watch?v=x");
+    await user.click(screen.getByRole("button", { name: "Copy Full name" }));
+    expect(writeText).toHaveBeenCalledWith("Ada Moreno");
+    await user.click(screen.getByRole("button", { name: "I have filed it" }));
+    expect(await screen.findByText("Filed on 2026-11-23")).toBeInTheDocument();
+    const filed = calls.find((c) => c.path === "/api/dmca/filed");
+    expect(JSON.parse(String(filed?.init?.body))).toEqual({ noticeId: "n3" });
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it("reopens a notice still waiting to be filed on its filing steps", async () => {
+    stubApi({});
+    const waiting: Threat = {
+      ...threat,
+      takedown: {
+        noticeId: "n4",
+        route: "platform_report",
+        state: "filing_needed",
+        channel: "web_form",
+        recipient: "https://help.x.com/forms/impersonation",
+        formUrl: "https://help.x.com/forms/impersonation",
+        formFields: [{ label: "Full name", value: "Ada Moreno" }],
+      },
+    };
+    renderRoute(<DmcaDialog open threat={waiting} onClose={vi.fn()} />);
+    expect(screen.getByRole("dialog", { name: "File this notice on the platform's form" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "I have filed it" })).toBeEnabled();
+  });
+
+  it("never offers Send where nobody can be asked (dark web)", async () => {
+    stubApi({
+      "POST /api/dmca": {
+        status: 200,
+        body: {
+          requestContent: "Referral",
+          route: "none",
+          recipient: "Dark web",
+          requiresConfirmation: [],
+          channel: { kind: "none", explanation: "Services reached only through Tor have no operator to notify." },
+        },
+      },
+    });
+    renderRoute(<DmcaDialog open threat={threat} onClose={vi.fn()} />);
+    expect(await screen.findByText(/No one can be asked to remove this/)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Send|Filing/ })).toBeNull();
+    expect(screen.getByRole("button", { name: "Download Notice" })).toBeEnabled();
+  });
 });
+
+const STATEMENTS = ["I believe in good faith", "Under penalty of perjury, the statements are accurate"];
+
+function reportDraft() {
+  return {
+    requestContent: "Report body",
+    route: "platform_report",
+    recipient: "abuse@telegram.org",
+    requiresConfirmation: STATEMENTS,
+    basis: {
+      route: "platform_report",
+      reason: "Telegram's impersonation and privacy report channel. No copyright claim is made.",
+      deadlineHours: 168,
+    },
+    channel: { kind: "email", address: "abuse@telegram.org", label: "Abuse", needsVerification: true },
+    copyright: {
+      available: true,
+      originals: [{ sampleId: "face-1", modality: "face", enrolledAt: "2026-10-01T09:00:00.000Z", source: "upload" }],
+    },
+    evidence: {
+      threatType: "likeness_misuse",
+      reason: "The face matches (93%) and no synthetic-media evidence was found.",
+    },
+  };
+}

@@ -1,4 +1,5 @@
 import type { Threat, ThreatSignal } from "../../api/types";
+import { threatTypeLabel } from "./format";
 
 /**
  * Why a threat was raised, from what the scan recorded: the likeness match it rests on, then each
@@ -12,6 +13,10 @@ const SIGNAL_LABELS: Record<string, string> = {
   "generator-metadata": "AI generator metadata",
   "sd-watermark": "Stable Diffusion watermark",
   "voice-antispoof": "Voice anti-spoofing (AASIST)",
+  "voice-synthetic": "Voice countermeasure (Whisper probe)",
+  "ai-image": "AI-generated image detector",
+  "face-synthetic": "Synthetic face detector",
+  "face-swap-mesonet": "Face-swap detector (MesoNet)",
   "container-metadata": "Container metadata",
 };
 
@@ -29,16 +34,29 @@ function likenessSummary(threat: Threat): string {
     const name = nameMatch ? ` goes by a name like "${nameMatch}", and its` : "'s";
     return `${profile}${name} picture matches the protected face (${confidence} confidence).`;
   }
-  if (threat.threatType === "voice_clone")
+  if (threat.classification?.likeness.modality === "voice" || threat.threatType === "voice_clone")
     return `The voice in this recording matches the protected voice (${confidence} confidence).`;
   return `A face in this media matches the protected face (${confidence} confidence).`;
 }
 
+const rate = (value: number) => `${(value * 100).toFixed(1)}%`;
+
 function syntheticSummary(threat: Threat): string | null {
   const detection = threat.detection;
-  if (!detection?.signals?.length) return null;
-  if (detection.synthetic && typeof detection.syntheticScore === "number")
+  const synthetic = threat.classification?.synthetic;
+  if (synthetic?.status === "synthetic") {
+    const score = synthetic.score !== null ? ` ${(synthetic.score * 100).toFixed(1)}%` : "";
+    const fpr = synthetic.operatingPoint
+      ? ` The detector wrongly flags ${rate(synthetic.operatingPoint.falsePositiveRate)} of genuine media at this setting.`
+      : "";
+    return synthetic.declared
+      ? `Synthetic: the file declares it was made or altered by AI.${fpr}`
+      : `Likely synthetic:${score} from the signals below.${fpr}`;
+  }
+  if (!detection?.signals?.length && !synthetic) return null;
+  if (!synthetic && detection?.synthetic === true && typeof detection.syntheticScore === "number")
     return `Likely synthetic: ${(detection.syntheticScore * 100).toFixed(1)}% from the signals below.`;
+  if (synthetic?.status === "unknown") return "Whether it is synthetic could not be checked.";
   return "No signal found evidence that it is synthetic. That does not prove it genuine: most edits leave no trace these signals can read.";
 }
 
@@ -49,6 +67,11 @@ export function ThreatFindings({ threat }: { threat: Threat }) {
     <section aria-labelledby="findings-heading">
       <h3 id="findings-heading">Why this was flagged</h3>
       <p className="small">{likenessSummary(threat)}</p>
+      {threat.classification ? (
+        <p className="small">
+          <strong>Why "{threatTypeLabel(threat.classification.type)}":</strong> {threat.classification.reason}
+        </p>
+      ) : null}
       {synthetic ? <p className="small">{synthetic}</p> : null}
       {signals.length > 0 ? (
         <ul className="signal-list small" aria-label="Synthetic-media signals">

@@ -1,12 +1,14 @@
 import { useState } from "react";
 import type { Threat } from "../../api/types";
 import {
-  CRITICAL_CONFIDENCE,
   confidenceClass,
+  isCriticalThreat,
   relativeTime,
   statusLabel,
+  takedownLabel,
   threatDescription,
   threatTitle,
+  threatTypeLabel,
 } from "./format";
 
 interface ThreatListProps {
@@ -19,7 +21,7 @@ interface ThreatListProps {
 export function ThreatList({ threats, isLoading, onViewDetails, onTakeDown }: ThreatListProps) {
   const [filter, setFilter] = useState<"all" | "critical">("all");
   const all = threats ?? [];
-  const critical = all.filter((t) => t.confidence >= CRITICAL_CONFIDENCE && t.status === "active");
+  const critical = all.filter((t) => isCriticalThreat(t) && t.status === "active");
   const shown = filter === "all" ? all : critical;
 
   return (
@@ -61,9 +63,20 @@ export function ThreatList({ threats, isLoading, onViewDetails, onTakeDown }: Th
                 </p>
                 <p className="small muted" style={{ margin: 0 }}>
                   <time dateTime={threat.createdAt}>{relativeTime(threat.createdAt)}</time> ·{" "}
+                  <span className="badge badge-secondary">{threatTypeLabel(threat.threatType)}</span>{" "}
                   <span className={`badge ${threat.status === "active" ? "badge-destructive" : "badge-secondary"}`}>
                     {statusLabel(threat.status)}
                   </span>
+                  {takedownLabel(threat) ? (
+                    <>
+                      {" "}
+                      <span
+                        className={`badge ${threat.takedown?.state === "filing_needed" ? "badge-destructive" : "badge-secondary"}`}
+                      >
+                        {takedownLabel(threat)}
+                      </span>
+                    </>
+                  ) : null}
                 </p>
               </div>
               <div className="threat-actions">

@@ -31,12 +31,46 @@ const TITLES: Record<ThreatType, string> = {
   deepfake: "Deepfake Detected",
   voice_clone: "Voice Clone Detected",
   impersonation: "Impersonation Detected",
+  likeness_misuse: "Likeness Used Without Consent",
+  intimate_imagery: "Intimate Imagery Detected",
 };
 const TYPE_LABELS: Record<ThreatType, string> = {
   deepfake: "Deepfake",
   voice_clone: "Voice clone",
   impersonation: "Impersonation",
+  likeness_misuse: "Likeness used without consent",
+  intimate_imagery: "Intimate imagery",
 };
+
+/**
+ * Critical only where the evidence supports it: the server's severity. Demo threats and older
+ * answers without one fall back to the spec's confidence rule, but never for a genuine re-upload.
+ */
+export function isCriticalThreat(threat: Threat): boolean {
+  if (threat.severity) return threat.severity === "critical";
+  return threat.confidence >= CRITICAL_CONFIDENCE && threat.threatType !== "likeness_misuse";
+}
+
+/** Where the threat's takedown stands, in true words: "Filing needed" until the person filed the form. */
+export function takedownLabel(threat: Threat): string | null {
+  const takedown = threat.takedown;
+  if (!takedown) return null;
+  const on = (iso?: string) => (iso ? ` ${iso.slice(0, 10)}` : "");
+  switch (takedown.state) {
+    case "filing_needed":
+      return "Filing needed";
+    case "filed":
+      return `Filed${on(takedown.filedAt)}`;
+    case "sent":
+      return `Notice sent${on(takedown.sentAt)}`;
+    case "removed":
+      return "Removed";
+    case "deadline_passed":
+      return "No removal by the deadline";
+    case "escalated":
+      return "Escalated";
+  }
+}
 
 export function threatTitle(threat: Threat): string {
   return threat.title ?? TITLES[threat.threatType] ?? "Threat Detected";
