@@ -13,6 +13,9 @@ import type { HandlerResources } from "./handler-resources.js";
 import { copyRuntimePackagesCommands, DETECTION_RUNTIME_PACKAGES } from "./runtime-packages.js";
 import { explainWildcards } from "./wildcard-grants.js";
 
+/** CloudWatch namespace of the handlers' own metrics (Monitoring's dashboard reads them). */
+export const POWERTOOLS_METRICS_NAMESPACE = "LikenessGuard";
+
 /** Layers a detection function needs: model weights (/opt/models) and optionally ffmpeg (/opt/bin). */
 export interface DetectionRuntime {
   modelsLayer?: lambda.ILayerVersion;
@@ -87,6 +90,9 @@ export class AppFunction extends Construct {
       environment: {
         ...props.environment,
         NODE_OPTIONS: "--enable-source-maps",
+        // Powertools (lambdas/src/shared/observability.ts): logs and metrics name the function.
+        POWERTOOLS_SERVICE_NAME: id,
+        POWERTOOLS_METRICS_NAMESPACE: POWERTOOLS_METRICS_NAMESPACE,
       },
       layers: [detection?.modelsLayer, detection?.ffmpegLayer].filter((l) => l !== undefined),
       projectRoot: repoRoot,

@@ -8,6 +8,7 @@ import { ApiRouteGroups } from "../constructs/api-route-groups.js";
 import { DetectionLayers } from "../constructs/detection-runtime.js";
 import type { HandlerResources } from "../constructs/handler-resources.js";
 import { HttpApi } from "../constructs/http-api.js";
+import { Monitoring } from "../constructs/monitoring.js";
 import { Website } from "../constructs/website.js";
 import { ScanScheduling, stateMachineRef, Workflows } from "../constructs/workflows.js";
 import type { DataStack } from "./data-stack.js";
@@ -31,6 +32,7 @@ export class ServiceStack extends Stack {
   readonly routes: ApiRouteGroups;
   readonly workflows: Workflows;
   readonly website: Website;
+  readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: ServiceStackProps) {
     super(scope, id, props);
@@ -88,5 +90,7 @@ export class ServiceStack extends Stack {
       userPoolId: props.userPool.userPoolId,
       clientId: props.userPoolClient.userPoolClientId,
     });
+    // Last: it monitors every function the stack holds.
+    this.monitoring = new Monitoring(this, "Monitoring", { api: this.api.api, stateMachines: this.workflows.machines });
   }
 }

@@ -1,0 +1,157 @@
+import { Stack } from "aws-cdk-lib";
+import { Match, Template } from "aws-cdk-lib/assertions";
+import type { CfnFunction } from "aws-cdk-lib/aws-lambda";
+import { beforeAll, describe, expect, it } from "vitest";
+import { AppFunction } from "../../lib/constructs/app-function.js";
+import type { LikenessGuardStacks } from "../../lib/likenessguard.js";
+import { synthesizedStage } from "./synth-app.js";
+
+let stacks: LikenessGuardStacks;
+let service: Template;
+let functions: AppFunction[];
+
+beforeAll(() => {
+  stacks = synthesizedStage("dev");
+  service = Template.fromStack(stacks.service);
+  functions = stacks.service.node.findAll().filter((c): c is AppFunction => c instanceof AppFunction);
+});
+
+const ref = (construct: { node: { defaultChild?: unknown } }) => ({
+  Ref: Stack.of(stacks.service).getLogicalId(construct.node.defaultChild as CfnFunction),
+});
+const topicRef = () => ref(stacks.service.monitoring.topic);
+
+/** Alarms on one metric, as CloudFormation holds them. */
+function alarmsOn(metricName: string, dimension?: Record<string, unknown>) {
+  return Object.values(
+    service.findResources("AWS::CloudWatch::Alarm", {
+      Properties: {
+        MetricName: metricName,
+        ...(dimension ? { Dimensions: Match.arrayWith([Match.objectLike(dimension)]) } : {}),
+      },
+    }),
+  );
+}
+
+describe("operations", () => {
+  it("covers every function of the service stack: route groups, workflow tasks and scheduled jobs", () => {
+    const expected =
+      Object.keys(stacks.service.routes.functions).length +
+      Object.keys(stacks.service.workflows.tasks).length +
+      Object.keys(stacks.service.workflows.jobs).length;
+    expect(functions.length).toBeGreaterThanOrEqual(expected);
+  });
+
+  it("every function alarms on errors and on throttles, to the alarm topic", () => {
+    for (const fn of functions) {
+      for (const metric of ["Errors", "Throttles"]) {
+        const alarms = alarmsOn(metric, { Name: "FunctionName", Value: ref(fn.function) });
+        expect(alarms, `${fn.node.path} ${metric}`).toHaveLength(1);
+        expect(alarms[0]?.Properties.AlarmActions).toEqual([topicRef()]);
+        expect(alarms[0]?.Properties.Threshold).toBe(1);
+      }
+    }
+  });
+
+  it("the API alarms on any 5xx answer", () => {
+    const alarms = alarmsOn("5xx");
+    expect(alarms).toHaveLength(1);
+    expect(alarms[0]?.Properties).toMatchObject({
+      Namespace: "AWS/ApiGateway",
+      Statistic: "Sum",
+      Threshold: 1,
+      AlarmActions: [topicRef()],
+    });
+  });
+
+  it("each state machine alarms on executions that failed, timed out or were aborted", () => {
+    const alarms = Object.values(
+      service.findResources("AWS::CloudWatch::Alarm", {
+        Properties: { Metrics: Match.arrayWith([Match.objectLike({ Expression: "failed + timedOut + aborted" })]) },
+      }),
+    );
+    expect(alarms).toHaveLength(Object.keys(stacks.service.workflows.machines).length);
+    for (const alarm of alarms) {
+      const names = (alarm.Properties.Metrics as { MetricStat?: { Metric: { MetricName: string } } }[])
+        .flatMap((m) => (m.MetricStat ? [m.MetricStat.Metric.MetricName] : []))
+        .sort();
+      expect(names).toEqual(["ExecutionsAborted", "ExecutionsFailed", "ExecutionsTimedOut"]);
+      expect(alarm.Properties.AlarmActions).toEqual([topicRef()]);
+    }
+  });
+
+  it("failed asynchronous invocations land in an encrypted dead-letter queue whose depth alarms", () => {
+    const queue = ref(stacks.service.monitoring.deadLetters);
+    service.hasResourceProperties("AWS::SQS::Queue", { SqsManagedSseEnabled: true, MessageRetentionPeriod: 1_209_600 });
+    const configs = Object.values(service.findResources("AWS::Lambda::EventInvokeConfig"));
+    // Scheduled jobs (and any EventBridge rule's function) are invoked asynchronously; the rest synchronously.
+    expect(configs.length).toBeGreaterThanOrEqual(Object.keys(stacks.service.workflows.jobs).length);
+    expect(configs.length).toBeLessThan(functions.length);
+    for (const config of configs) {
+      expect(config.Properties.DestinationConfig.OnFailure.Destination).toEqual({
+        "Fn::GetAtt": [queue.Ref, "Arn"],
+      });
+      expect(config.Properties.MaximumRetryAttempts).toBe(2);
+    }
+    for (const job of Object.values(stacks.service.workflows.jobs)) {
+      const invokeConfig = configs.find(
+        (c) => JSON.stringify(c.Properties.FunctionName) === JSON.stringify(ref(job.function)),
+      );
+      expect(invokeConfig, job.node.path).toBeDefined();
+    }
+    const depth = alarmsOn("ApproximateNumberOfMessagesVisible", { Name: "QueueName" });
+    expect(depth).toHaveLength(1);
+    expect(depth[0]?.Properties.AlarmActions).toEqual([topicRef()]);
+  });
+
+  it("alarms go to a KMS-encrypted, TLS-only topic whose key CloudWatch may use", () => {
+    service.hasResourceProperties("AWS::SNS::Topic", { KmsMasterKeyId: Match.anyValue() });
+    service.hasResourceProperties("AWS::SNS::TopicPolicy", {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: "Deny", Condition: { Bool: { "aws:SecureTransport": "false" } } }),
+        ]),
+      },
+    });
+    service.hasResourceProperties("AWS::KMS::Key", {
+      EnableKeyRotation: true,
+      KeyPolicy: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Principal: { Service: "cloudwatch.amazonaws.com" },
+            Action: ["kms:Decrypt", "kms:GenerateDataKey*"],
+          }),
+        ]),
+      },
+    });
+  });
+
+  it("a dashboard shows the alarms, the API, the functions, the executions and the dead letters", () => {
+    const dashboards = Object.values(service.findResources("AWS::CloudWatch::Dashboard"));
+    expect(dashboards).toHaveLength(1);
+    const body = JSON.stringify(dashboards[0]?.Properties.DashboardBody);
+    for (const title of [
+      "Alarms",
+      "API requests and errors",
+      "Lambda errors",
+      "Lambda throttles",
+      "Executions",
+      "Dead-letter queue depth",
+      "UnexpectedErrors",
+    ]) {
+      expect(body).toContain(title);
+    }
+  });
+
+  it("every function runs Powertools under its own service name, in the LikenessGuard namespace, traced", () => {
+    for (const fn of functions) {
+      const props = service.toJSON().Resources[ref(fn.function).Ref].Properties;
+      expect(props.Environment.Variables).toMatchObject({
+        POWERTOOLS_SERVICE_NAME: fn.node.id,
+        POWERTOOLS_METRICS_NAMESPACE: "LikenessGuard",
+      });
+      expect(props.Environment.Variables.POWERTOOLS_TRACE_DISABLED).toBeUndefined();
+      expect(props.TracingConfig).toEqual({ Mode: "Active" });
+    }
+  });
+});
