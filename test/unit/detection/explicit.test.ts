@@ -8,8 +8,9 @@ import {
   intimateFindingForFrames,
 } from "../../../packages/detection/src/explicit/finding.js";
 import {
-  NsfwClassifier,
+  NsfwOnnxClassifier,
   type NsfwProbabilities,
+  NsfwTfjsClassifier,
   nsfwClassifier,
 } from "../../../packages/detection/src/explicit/nsfw-model.js";
 import { decodeImage, type RgbImage } from "../../../packages/detection/src/media/image.js";
@@ -22,7 +23,7 @@ async function picture(relative: string) {
 }
 
 /** Test double for the rule: a classifier that answers fixed class probabilities. */
-class FixedReading extends NsfwClassifier {
+class FixedReading extends NsfwOnnxClassifier {
   constructor(private readonly readings: NsfwProbabilities[]) {
     super();
   }
@@ -54,10 +55,23 @@ describe("intimateFinding with nsfwjs on TensorFlow.js wasm", () => {
 
   it("is unknown when the classifier cannot load", async () => {
     const finding = await intimateFinding(await picture("faces/deepface/img1.jpg"), {
-      classifier: new NsfwClassifier("nsfwjs-not-installed"),
+      classifier: new NsfwOnnxClassifier("nsfwjs-not-installed"),
     });
     expect(finding.status).toBe("unknown");
     expect(finding.score).toBeUndefined();
+  });
+});
+
+describe("nsfwjs's MobileNetV2 rebuilt as an ONNX graph", () => {
+  it("gives nsfwjs's own class probabilities (TensorFlow.js wasm) on genuine pictures", async () => {
+    const onnx = new NsfwOnnxClassifier();
+    const reference = new NsfwTfjsClassifier();
+    for (const file of ["faces/deepface/img1.jpg", "fake-images/mesonet/test_images/real/real00240.jpg"]) {
+      const { pixels } = await picture(file);
+      const [ours, theirs] = [await onnx.predict(pixels), await reference.predict(pixels)];
+      for (const name of Object.keys(theirs) as (keyof NsfwProbabilities)[])
+        expect(ours[name]).toBeCloseTo(theirs[name], 4);
+    }
   });
 });
 

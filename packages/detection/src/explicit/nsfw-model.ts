@@ -1,16 +1,27 @@
+import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import sharp from "sharp";
 import type { RgbImage } from "../media/image.js";
 import { Model } from "../models/model.js";
 import { getModel, registerModel } from "../models/registry.js";
+import { onnxNodeRuntime } from "../runtimes/onnx.js";
+import type { OnnxRuntime, OnnxSessionLike } from "../runtimes/onnx-port.js";
+import {
+  buildNsfwGraph,
+  dequantisedWeights,
+  NSFW_ONNX_INPUT,
+  NSFW_ONNX_OUTPUT,
+  type TfjsLayersModel,
+} from "./nsfw-onnx-graph.js";
 
 /**
  * nsfwjs 4.4.0 (MIT, infinitered/nsfwjs): a MobileNetV2 classifier of pictures into Drawing,
  * Hentai, Neutral, Porn and Sexy, its weights bundled in the npm package (nothing is fetched).
- * It runs on TensorFlow.js's WebAssembly backend in Node, as face-api does (runtimes/tfjs-wasm.ts):
- * tfjs-node has no binary for this platform and the pure-JS cpu backend is about 20× slower.
- * One WebAssembly thread, since a scan worker analyses one item per core.
+ * The product runs its network as an ONNX graph on onnxruntime (NsfwOnnxClassifier); nsfwjs
+ * itself runs on TensorFlow.js's WebAssembly backend in Node (NsfwTfjsClassifier, set up as
+ * face-api is in runtimes/tfjs-wasm.ts) as the reference. One thread each, since a scan worker
+ * analyses one item per core.
  */
 
 export const NSFW_CLASSES = ["Drawing", "Hentai", "Neutral", "Porn", "Sexy"] as const;
@@ -43,6 +54,19 @@ interface Loaded {
   classifier: NsfwjsClassifier;
 }
 
+/** The picture stretched to 224×224 as nsfwjs does (no aspect-preserving crop), interleaved 8-bit RGB. */
+async function resized(image: RgbImage): Promise<Buffer> {
+  const { data, info } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
+    .resize({ width: NSFW_INPUT_SIZE, height: NSFW_INPUT_SIZE, fit: "fill" })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  if (info.channels !== 3) throw new Error(`nsfwjs input came out with ${info.channels} channels`);
+  return data;
+}
+
+const byClass = (values: ArrayLike<number>): NsfwProbabilities =>
+  Object.fromEntries(NSFW_CLASSES.map((c, i) => [c, values[i] as number])) as NsfwProbabilities;
+
 function wasmDir(): string {
   const entry = require.resolve("@tensorflow/tfjs-backend-wasm");
   const marker = `${path.sep}tfjs-backend-wasm${path.sep}`;
@@ -51,8 +75,12 @@ function wasmDir(): string {
   return path.join(entry.slice(0, at + marker.length), "dist");
 }
 
-export class NsfwClassifier extends Model<RgbImage, NsfwProbabilities, Loaded> {
-  readonly name = "nsfwjs-mobilenet-v2";
+/**
+ * nsfwjs itself on TensorFlow.js's wasm backend: the reference the ONNX rebuild is held to
+ * (test/unit/detection/explicit-onnx.test.ts), about 5× slower than it per picture.
+ */
+export class NsfwTfjsClassifier extends Model<RgbImage, NsfwProbabilities, Loaded> {
+  readonly name = "nsfwjs-mobilenet-v2-tfjs";
 
   /** `packageName`: the npm package bundling the model (nsfwjs); load fails if it is not installed. */
   constructor(private readonly packageName = "nsfwjs") {
@@ -85,11 +113,7 @@ export class NsfwClassifier extends Model<RgbImage, NsfwProbabilities, Loaded> {
 
   /** The five class probabilities of one picture (the analysis copy). */
   protected async run({ tf, classifier }: Loaded, image: RgbImage): Promise<NsfwProbabilities> {
-    const { data, info } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
-      .resize({ width: NSFW_INPUT_SIZE, height: NSFW_INPUT_SIZE, fit: "fill" })
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    if (info.channels !== 3) throw new Error(`nsfwjs input came out with ${info.channels} channels`);
+    const data = await resized(image);
     const input = tf.tensor3d(Int32Array.from(data), [NSFW_INPUT_SIZE, NSFW_INPUT_SIZE, 3], "int32");
     try {
       const predictions = await classifier.classify(input, NSFW_CLASSES.length);
@@ -102,9 +126,72 @@ export class NsfwClassifier extends Model<RgbImage, NsfwProbabilities, Loaded> {
   }
 }
 
-registerModel("nsfwjs-mobilenet-v2", () => new NsfwClassifier());
+/** What the explicit-content finding needs of a classifier. */
+export type NsfwClassifier = Model<RgbImage, NsfwProbabilities>;
+
+interface BundledModel {
+  MobileNetV2Model: {
+    modelJson(): Promise<{ default: TfjsLayersModel }>;
+    weightBundles: (() => Promise<{ default: string }>)[];
+  };
+}
+
+/**
+ * One weight shard of nsfwjs's bundled MobileNetV2 (dist/models/mobilenet_v2/group1-shardIofN.min.js,
+ * a browserify module exporting the shard as one base64 string). The string is read out of the
+ * file rather than the module evaluated: evaluating it takes Node about 16 s, reading it 0.3 s.
+ */
+async function bundledWeightShard(packageName: string, shard: number, shards: number): Promise<Buffer> {
+  const entry = require.resolve(`${packageName}/models/mobilenet_v2`);
+  const marker = `${path.sep}dist${path.sep}`;
+  const dist = entry.slice(0, entry.lastIndexOf(marker) + marker.length);
+  const file = path.join(dist, "models", "mobilenet_v2", `group1-shard${shard}of${shards}.min.js`);
+  const match = /exports="([A-Za-z0-9+/=]+)"/.exec(await readFile(file, "utf8"));
+  if (!match?.[1]) throw new Error(`No base64 weights in ${file}`);
+  return Buffer.from(match[1], "base64");
+}
+
+/**
+ * The same network and weights, read from nsfwjs's bundle and run as an ONNX graph on
+ * onnxruntime (nsfw-onnx-graph.ts): the product's explicit-content classifier.
+ */
+export class NsfwOnnxClassifier extends Model<RgbImage, NsfwProbabilities, OnnxSessionLike> {
+  readonly name = "nsfwjs-mobilenet-v2";
+
+  constructor(
+    private readonly packageName = "nsfwjs",
+    private readonly runtime: OnnxRuntime = onnxNodeRuntime,
+  ) {
+    super();
+  }
+
+  protected async load(): Promise<OnnxSessionLike> {
+    const bundle = require(`${this.packageName}/models/mobilenet_v2`) as BundledModel;
+    const model = (await bundle.MobileNetV2Model.modelJson()).default;
+    const parts = await Promise.all(
+      bundle.MobileNetV2Model.weightBundles.map((_, i, all) => bundledWeightShard(this.packageName, i + 1, all.length)),
+    );
+    const weights = dequantisedWeights(model, new Uint8Array(Buffer.concat(parts)));
+    return this.runtime.sessionFromBytes(buildNsfwGraph(model, weights));
+  }
+
+  protected async run(session: OnnxSessionLike, image: RgbImage): Promise<NsfwProbabilities> {
+    const rgb = await resized(image);
+    const plane = NSFW_INPUT_SIZE * NSFW_INPUT_SIZE;
+    const input = new Float32Array(3 * plane);
+    for (let i = 0; i < plane; i++) for (let c = 0; c < 3; c++) input[c * plane + i] = (rgb[i * 3 + c] as number) / 255;
+    const outputs = await session.run({
+      [NSFW_ONNX_INPUT]: this.runtime.float32Tensor(input, [1, 3, NSFW_INPUT_SIZE, NSFW_INPUT_SIZE]),
+    });
+    const out = outputs[NSFW_ONNX_OUTPUT];
+    if (!out || out.dims[1] !== NSFW_CLASSES.length) throw new Error("nsfwjs graph gave no 5-class output");
+    return byClass(out.data as Float32Array);
+  }
+}
+
+registerModel("nsfwjs-mobilenet-v2", () => new NsfwOnnxClassifier());
 
 /** The process's shared explicit-content classifier, loaded on first use. */
 export function nsfwClassifier(): NsfwClassifier {
-  return getModel<RgbImage, NsfwProbabilities>("nsfwjs-mobilenet-v2") as NsfwClassifier;
+  return getModel<RgbImage, NsfwProbabilities>("nsfwjs-mobilenet-v2");
 }
