@@ -93,6 +93,7 @@ export class Monitoring extends Construct {
         });
       }
     }
+    this.deadLetterScheduleDeliveries(stack);
     Validations.of(this.deadLetters).acknowledge({
       id: "AwsSolutions-SQS3",
       reason:
@@ -211,5 +212,26 @@ export class Monitoring extends Construct {
       value: this.topic.topicArn,
       description: "Subscribe the on-call address to this topic to receive alarms",
     });
+  }
+
+  /**
+   * A schedule that cannot invoke its function at all (throttled, denied) retries and then drops the
+   * event; with a dead-letter config it lands in the same queue. Set on the schedules the stack
+   * defines, whichever construct made them, with the send right granted to the role each assumes.
+   */
+  private deadLetterScheduleDeliveries(stack: Stack) {
+    const roles = stack.node.findAll().filter((c): c is iam.Role => c instanceof iam.Role);
+    for (const schedule of stack.node.findAll().filter((c) => c instanceof scheduler.CfnSchedule)) {
+      const target = (schedule as scheduler.CfnSchedule).target as scheduler.CfnSchedule.TargetProperty;
+      if (target.deadLetterConfig) continue;
+      (schedule as scheduler.CfnSchedule).addPropertyOverride("Target.DeadLetterConfig", {
+        Arn: this.deadLetters.queueArn,
+      });
+      const roleArn = JSON.stringify(stack.resolve(target.roleArn));
+      const role = roles.find((r) => JSON.stringify(stack.resolve(r.roleArn)) === roleArn);
+      role?.addToPrincipalPolicy(
+        new iam.PolicyStatement({ actions: ["sqs:SendMessage"], resources: [this.deadLetters.queueArn] }),
+      );
+    }
   }
 }

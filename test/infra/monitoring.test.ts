@@ -99,6 +99,17 @@ describe("operations", () => {
       );
       expect(invokeConfig, job.node.path).toBeDefined();
     }
+    // A schedule that cannot invoke its job at all sends the event to the same queue.
+    const schedules = Object.values(service.findResources("AWS::Scheduler::Schedule"));
+    expect(schedules.length).toBeGreaterThanOrEqual(Object.keys(stacks.service.workflows.jobs).length);
+    for (const schedule of schedules) {
+      expect(schedule.Properties.Target.DeadLetterConfig).toEqual({ Arn: { "Fn::GetAtt": [queue.Ref, "Arn"] } });
+      const roleId = (schedule.Properties.Target.RoleArn as { "Fn::GetAtt": [string, string] })["Fn::GetAtt"][0];
+      const sends = Object.values(
+        service.findResources("AWS::IAM::Policy", { Properties: { Roles: Match.arrayWith([{ Ref: roleId }]) } }),
+      ).flatMap((p) => p.Properties.PolicyDocument.Statement as { Action: string | string[] }[]);
+      expect(sends.flatMap((st) => st.Action)).toContain("sqs:SendMessage");
+    }
     const depth = alarmsOn("ApproximateNumberOfMessagesVisible", { Name: "QueueName" });
     expect(depth).toHaveLength(1);
     expect(depth[0]?.Properties.AlarmActions).toEqual([topicRef()]);
