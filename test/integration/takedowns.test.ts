@@ -6,7 +6,11 @@ import { toItem } from "@lg/domain/table/entity";
 import { CONFIRMATION_PROMPTS } from "@lg/notices";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { clientConfig, eventually } from "./local-clients.js";
-import { PLANTED_MEDIA_SHA256 as MEDIA_SHA256, plantThreat as plantThreatIn } from "./planted-threat.js";
+import {
+  DECLARED_DEEPFAKE,
+  PLANTED_MEDIA_SHA256 as MEDIA_SHA256,
+  plantThreat as plantThreatIn,
+} from "./planted-threat.js";
 import { signUp as signUpPerson } from "./signed-up-person.js";
 
 const stack = inject("localStack");
@@ -90,9 +94,10 @@ beforeAll(async () => {
 afterAll(() => doc.destroy());
 
 describe("takedown notices on the local stack", () => {
-  it("generates a DMCA notice with every element, then sends it on confirmation and tracks the threat", async () => {
+  it("generates a DMCA notice only on a claimed original, with every element, sends it and tracks the threat", async () => {
     const threatId = `t-${ada.userId}`;
-    const draft = await call("/api/dmca", ada.cookie, { threatId });
+    const claimCopyright = { sampleId: `sample-${ada.userId}` };
+    const draft = await call("/api/dmca", ada.cookie, { threatId, claimCopyright });
     expect(draft.status).toBe(200);
     const body = (await draft.json()) as {
       requestContent: string;
@@ -103,7 +108,8 @@ describe("takedown notices on the local stack", () => {
     expect(body.route).toBe("dmca");
     const text = body.requestContent;
     expect(text).toContain("/Ada Moreno/"); // (i) signature
-    expect(text).toContain("2026-10-01"); // (ii) the work: own photo and its enrolment date
+    expect(text).toContain("2026-10-01"); // (ii) the claimed original and its enrolment date
+    expect(text).toContain(`reference sample-${ada.userId}`);
     expect(text).toContain(`https://www.reddit.com/r/pics/comments/${threatId}/`); // (iii) infringing URL
     expect(text).toContain("remove it or disable access");
     expect(text).toContain("12 Harbor Street"); // (iv) contact
@@ -116,16 +122,49 @@ describe("takedown notices on the local stack", () => {
       expect.arrayContaining([CONFIRMATION_PROMPTS.ownsWork, CONFIRMATION_PROMPTS.accurate]),
     );
 
-    const refused = await call("/api/dmca/send", ada.cookie, { threatId, confirmations: [] });
+    const refused = await call("/api/dmca/send", ada.cookie, { threatId, confirmations: [], claimCopyright });
     expect(refused.status).toBe(422);
     expect((await threats.get(ada.userId, threatId))?.status).toBe("active");
 
-    const sent = await call("/api/dmca/send", ada.cookie, { threatId, confirmations: body.requiresConfirmation });
+    const sent = await call("/api/dmca/send", ada.cookie, {
+      threatId,
+      confirmations: body.requiresConfirmation,
+      claimCopyright,
+    });
     expect(sent.status).toBe(200);
-    expect(await sent.json()).toMatchObject({ sent: true, recipient: body.recipient });
+    expect(await sent.json()).toMatchObject({ state: "sent", sent: true, recipient: body.recipient });
     const delivered = (await outbox()).filter((m) => m.to.includes(body.recipient) && m.text?.includes(threatId));
     expect(delivered).toHaveLength(1);
     expect(delivered[0]?.html).toContain("Ada Moreno");
+    expect((await threats.get(ada.userId, threatId))?.status).toBe("takedown_requested");
+  }, 120_000);
+
+  it("without a copyright claim reports through the platform's web form: 'filing needed' until the person filed it", async () => {
+    const threatId = `form-${ada.userId}`;
+    await plantThreat(ada.userId, threatId);
+    const draft = (await (await call("/api/dmca", ada.cookie, { threatId })).json()) as {
+      route: string;
+      channel: { kind: string; url?: string };
+      requiresConfirmation: string[];
+      requestContent: string;
+    };
+    expect(draft.route).toBe("platform_report");
+    expect(draft.channel).toMatchObject({ kind: "web_form", url: "https://www.reddit.com/report" });
+    expect(draft.requestContent).not.toContain("17 U.S.C.");
+    const before = (await outbox()).length;
+    const filing = await call("/api/dmca/send", ada.cookie, { threatId, confirmations: draft.requiresConfirmation });
+    const outcome = (await filing.json()) as { state: string; sent: boolean; noticeId: string; formFields: unknown[] };
+    expect(outcome).toMatchObject({ state: "filing_needed", sent: false });
+    expect(outcome.formFields.length).toBeGreaterThan(3);
+    expect((await outbox()).length).toBe(before);
+    const listed = (await (await call("/api/threats", ada.cookie)).json()) as {
+      id: string;
+      takedown?: { state: string };
+    }[];
+    expect(listed.find((t) => t.id === threatId)?.takedown?.state).toBe("filing_needed");
+    expect((await call("/api/dmca/filed", bo.cookie, { noticeId: outcome.noticeId })).status).toBe(404);
+    const filed = await call("/api/dmca/filed", ada.cookie, { noticeId: outcome.noticeId });
+    expect(await filed.json()).toMatchObject({ state: "filed" });
     expect((await threats.get(ada.userId, threatId))?.status).toBe("takedown_requested");
   }, 120_000);
 
@@ -163,7 +202,10 @@ describe("takedown notices on the local stack", () => {
     const { handOverNewThreats } = await import("../../lambdas/src/shared/alert-handover.js");
     const critical = `crit-${ada.userId}`;
     const mild = `mild-${ada.userId}`;
-    await plantThreat(ada.userId, critical, { confidence: 96 });
+    await plantThreat(ada.userId, critical, {
+      confidence: 96,
+      detection: { ...DECLARED_DEEPFAKE, face: { personId: "self", confidence: 96 } },
+    });
     await plantThreat(ada.userId, mild, { threatType: "impersonation", confidence: 92 });
     // One email listing both threats, and one text for the critical one.
     expect(await handOverNewThreats(ada.userId, [critical, mild])).toEqual({ alerts: 2, autoTakedowns: 0 });
@@ -193,7 +235,8 @@ describe("takedown notices on the local stack", () => {
     });
     expect(prefs.status).toBe(200);
     const threatId = `auto-${pro.userId}`;
-    await plantThreat(pro.userId, threatId);
+    // Telegram takes impersonation and privacy reports by email: a basis automatic takedown may send.
+    await plantThreat(pro.userId, threatId, { platform: "telegram" });
     expect(await handOverNewThreats(pro.userId, [threatId])).toEqual({ alerts: 0, autoTakedowns: 1 });
     // Handing the same threat over again starts nothing new: the execution name is the threat's.
     expect(await handOverNewThreats(pro.userId, [threatId])).toEqual({ alerts: 0, autoTakedowns: 0 });
