@@ -35,8 +35,8 @@ const required = (name: "EVIDENCE_BUCKET" | "SCAN_STATE_MACHINE_ARN") => {
 
 export const threatRepository = once(() => new DynamoThreatRepository(dynamo, env().TABLE_NAME));
 export const scanRepository = once(() => new DynamoScanRepository(dynamo, env().TABLE_NAME));
-export const evidenceStore = once(() => new S3EvidenceStore(s3, required("EVIDENCE_BUCKET")));
 export const scanLocks = once(() => new DynamoScanLocks(dynamo, env().TABLE_NAME));
+export const evidenceStore = once(() => new S3EvidenceStore(s3, required("EVIDENCE_BUCKET")));
 export const scanStateMachineArn = () => required("SCAN_STATE_MACHINE_ARN");
 const connectorConfig = once(() => connectorConfigFromEnv());
 const likenessAnalyser = once(() => new DetectionLikenessAnalyser());
@@ -70,10 +70,10 @@ export const scanService = once(
     new ScanService({
       accounts: accountStore(),
       scans: scanRepository(),
-      threats: threatRepository(),
       locks: scanLocks(),
-      evidence: evidenceStore(),
+      threats: threatRepository(),
       outbox: new DynamoAlertOutbox(dynamo, env().TABLE_NAME),
+      evidence: evidenceStore(),
       analyser: likenessAnalyser(),
       findings: new DynamoFindingCache(dynamo, env().TABLE_NAME),
       sources: {
@@ -105,9 +105,9 @@ export const scanStarter = once(
   () =>
     new ScanStarter({
       scans: scanRepository(),
+      locks: scanLocks(),
       enrolledPeople,
       now: () => new Date(),
-      locks: scanLocks(),
       workflow: {
         start: async (name, input) => {
           const out = await sfn.send(

@@ -33,12 +33,12 @@ export interface ScanSources {
 export interface ScanDeps {
   accounts: AccountStore;
   scans: ScanRepository;
-  threats: ThreatRepository;
   /** One running scan per person: scheduled scans take the slot here, forced ones when started. */
   locks: ScanLocks;
-  evidence: EvidenceStore;
+  threats: ThreatRepository;
   /** Alerts owed per recorded threat, sent by whoever ends the scan (Finish or the reconciler). */
   outbox: AlertOutbox;
+  evidence: EvidenceStore;
   analyser: LikenessAnalyser;
   /** The scan's findings by content hash, shared by its workers. */
   findings: FindingCache;
@@ -96,7 +96,6 @@ export class ScanService {
   async plan(input: { userId: string; scanId: string; trigger: ScanRecord["trigger"]; executionArn?: string }) {
     const profile = await this.deps.accounts.getProfile(input.userId);
     if (!profile) throw new DomainError("not-found", "No profile to scan for");
-    const allowed = new Set(platformsForTier(profile.membershipTier).map((p) => p.id));
     // A forced scan took the slot when it was started (this re-acquires it); a scheduled one takes it now.
     const now = this.deps.now();
     const lock = await this.deps.locks.acquire(
@@ -111,6 +110,7 @@ export class ScanService {
     if (!lock.acquired) {
       return { userId: input.userId, scanId: input.scanId, platforms: [], searchable: false, skipped: lock.holder };
     }
+    const allowed = new Set(platformsForTier(profile.membershipTier).map((p) => p.id));
     const platforms = profile.platforms.filter((p) => allowed.has(p));
     const people = await this.deps.enrolledPeople(input.userId);
     const name = [profile.firstName, profile.lastName].filter(Boolean).join(" ");
@@ -344,6 +344,7 @@ export class ScanService {
       finishedAt: isoNow(this.deps),
     };
     await this.deps.scans.put(done);
+    await this.deps.locks.release(input.userId, input.scanId);
     return { scan: done, newThreatIds };
   }
 }
@@ -353,7 +354,6 @@ export function scanIntervalHours(profile: Pick<UserProfileRecord, "scanFrequenc
   const allowed = TIERS[profile.membershipTier].scanFrequencies;
   const frequency = allowed.includes(profile.scanFrequency) ? profile.scanFrequency : (allowed[0] ?? "weekly");
   return frequency === "hourly" ? 1 : frequency === "daily" ? 24 : 168;
-    await this.deps.locks.release(input.userId, input.scanId);
 }
 
 export { SELF_PERSON_ID };

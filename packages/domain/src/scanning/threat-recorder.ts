@@ -53,15 +53,15 @@ export async function recordThreats(
   userId: string,
   candidates: ThreatCandidate[],
   now: () => string = () => new Date().toISOString(),
-): Promise<RecordOutcome> {
-  const outcome: RecordOutcome = { created: [], sightings: [] };
-  const known = await repo.list(userId);
-  for (const c of candidates) {
   /**
    * Owes the new threat's alert (idempotently). Called before the threat is written: a threat that
    * exists always has its alert owed, whenever the scan that recorded it dies.
    */
   oweAlert: (threatId: string, at: string) => Promise<void> = async () => undefined,
+): Promise<RecordOutcome> {
+  const outcome: RecordOutcome = { created: [], sightings: [] };
+  const known = await repo.list(userId);
+  for (const c of candidates) {
     const seenAt = now();
     const existing =
       known.find((t) => t.mediaSha256 === c.mediaSha256) ??
@@ -120,7 +120,6 @@ export async function recordThreats(
     } else {
       // Created by an earlier, interrupted run of the same scan: count it as a sighting.
       await repo.addSighting(userId, threat.id, { url: c.url, seenAt });
-    await oweAlert(threat.id, seenAt);
       outcome.sightings.push({ threatId: threat.id, url: c.url });
     }
     known.push(threat);

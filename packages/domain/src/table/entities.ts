@@ -283,9 +283,6 @@ export const Alert = defineEntity({
   accessPatterns: ["List alerts of a user", "Collect queued alerts for daily/weekly digests (gsi2)"],
 });
 
-/** A browser's Web Push subscription: where to send the user's push alerts, and the keys to encrypt them. */
-export const PushSubscription = defineEntity({
-  name: "PushSubscription",
 /**
  * The one scan a person may have running. Taken by a conditional write (absent, expired, or already
  * this scan's), released by the scan's Finish or by the reconciler when its execution ends otherwise.
@@ -332,6 +329,9 @@ export const AlertOwed = defineEntity({
   ],
 });
 
+/** A browser's Web Push subscription: where to send the user's push alerts, and the keys to encrypt them. */
+export const PushSubscription = defineEntity({
+  name: "PushSubscription",
   description: "A Web Push subscription of one of the user's browsers (RFC 8030 endpoint, RFC 8291 keys).",
   schema: z.object({
     userId: z.string().min(1),
@@ -411,10 +411,10 @@ export const ENTITIES = [
   ThreatAuditEntry,
   TakedownNotice,
   Alert,
+  ScanLock,
+  AlertOwed,
   PushSubscription,
   Session,
   DemoProfile,
-  ScanLock,
-  AlertOwed,
   RateLimitCounter,
 ] as const;
