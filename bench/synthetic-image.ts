@@ -7,10 +7,10 @@
  *   (face-synthetic only when a face was found). `auc` and `tprAtFpr2` (recall at the threshold
  *   flagging at most ⌊2% · genuine⌋ of them, chosen on this set) rank that score; `atOperatingPoints`
  *   is what the product decides: flagged when either signal is "present" at its fitted threshold.
- * - Face swaps: the face-synthetic score of face crops: this set's face-swap/real pictures and the
- *   frames (1 fps, as the product samples) of its videos, plus, with `--train`, the frames of
- *   ../shared/train's face-swap clips the fit held out (the last 30% of each clip: same people
- *   and manipulations as the fitted frames, so not a test of unseen swaps).
+ * - Face swaps (`faceSwapAuc`): the face-synthetic score of face crops: this set's face-swap/real
+ *   pictures and the frames (1 fps, as the product samples) of its videos; separately and pooled,
+ *   with `--train`, the frames of ../shared/train's face-swap clips the fit held out (the last 30%
+ *   of each clip: same people and manipulations as the fitted frames, so not a test of unseen swaps).
  * - Latency: CPU time of the two signals per picture (decoding and face detection, which the
  *   analysis pays anyway, not counted), with onnxruntime on one intra-op thread, and the CLIP
  *   calls they made.
@@ -43,11 +43,13 @@ export interface SyntheticImageBench {
   bySystem: Record<string, { n: number; recall?: number; falsePositiveRate?: number }>;
   aiImageAuc: number;
   faceSyntheticAuc: number;
-  faceSwapAuc: number;
+  /** Face crops of this set's face-swap and real pictures and of its videos' frames. */
+  faceSwapAuc: number | null;
   faceSwap: {
     crops: { genuine: number; synthetic: number };
-    aucThisSet: number | null;
+    /** The training clips' held-out frames alone, and pooled with this set's crops. */
     aucHeldOutTrainFrames: number | null;
+    aucWithHeldOutTrainFrames: number | null;
     heldOutFrames: string;
   };
   latencyMs: { p50: number; p95: number };
@@ -215,11 +217,11 @@ export async function benchSyntheticImages(options: {
     bySystem,
     aiImageAuc: round(signalAuc((p) => p.aiImage)) ?? Number.NaN,
     faceSyntheticAuc: round(signalAuc((p) => p.faceSynthetic)) ?? Number.NaN,
-    faceSwapAuc: round(rocAuc(allGenuine, allSynthetic)) ?? Number.NaN,
+    faceSwapAuc: round(aucThisSet),
     faceSwap: {
-      crops: { genuine: allGenuine.length, synthetic: allSynthetic.length },
-      aucThisSet: round(aucThisSet),
+      crops: { genuine: swapGenuine.length, synthetic: swapSynthetic.length },
       aucHeldOutTrainFrames: trainDir ? round(rocAuc(trainGenuine, trainSynthetic)) : null,
+      aucWithHeldOutTrainFrames: trainDir ? round(rocAuc(allGenuine, allSynthetic)) : null,
       heldOutFrames: trainDir
         ? "training face-swap clips, frames at or after 70% of each clip (not fitted on; same clips as fitted frames)"
         : "none (no --train)",
