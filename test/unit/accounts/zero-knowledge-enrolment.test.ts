@@ -6,8 +6,11 @@ import type { DomainError } from "../../../packages/domain/src/errors.js";
 import { photo, wav } from "./fakes.js";
 import { accountWorld } from "./world.js";
 
-/** A plausible descriptor whose first value names the person (the fake analyser compares it). */
-const descriptor = (person: number) => Array.from({ length: 128 }, (_, i) => (i === 0 ? person / 10 : 0.12));
+/** A plausible (unit-length) descriptor whose first value names the person (the fake analyser compares it). */
+const descriptor = (person: number) => {
+  const rest = Math.sqrt(Math.max(0, 1 - (person / 10) ** 2) / 127);
+  return Array.from({ length: 128 }, (_, i) => (i === 0 ? person / 10 : rest));
+};
 const face = (person: number, yawDegrees: number, overrides: Record<string, unknown> = {}) => ({
   descriptor: descriptor(person),
   faceCount: 1,
@@ -100,8 +103,12 @@ describe("zero-knowledge capture body", () => {
     expect(message({ faces: [face(1, 0, { descriptor: descriptor(30) }), ...ok.slice(1)] })).toBe(
       "Each descriptor value lies between -1 and 1",
     );
+    // A face-api descriptor (norm near 1.4) from a page still on the older face model is refused too.
+    expect(message({ faces: [face(1, 0, { descriptor: new Array(128).fill(0.12) }), ...ok.slice(1)] })).toBe(
+      "This descriptor is not one the current face model gives: reload the page and capture again",
+    );
     expect(message({ faces: [face(1, 0, { descriptor: new Array(128).fill(0) }), ...ok.slice(1)] })).toBe(
-      "This descriptor is not one a face gives",
+      "This descriptor is not one the current face model gives: reload the page and capture again",
     );
     expect(message({ faces: [face(1, 120), ...ok.slice(1)] })).toBe("yawDegrees lies between -90 and 90");
     expect(message({ faces: [face(1, 0, { faceCount: 1.5 }), ...ok.slice(1)] })).toBe(

@@ -24,11 +24,16 @@ const between = (name: string, min: number, max: number) =>
     .min(min, `${name} lies between ${min} and ${max}`)
     .max(max, `${name} lies between ${min} and ${max}`);
 
-// face-api descriptors hold values within about ±0.4 and a norm near 1.4; a zero vector matches nobody.
+// SFace embeddings are L2-normalised (face/sface.ts). Stored as the current face model's, so one of
+// another length or norm (a page still running the older face-api build, whose descriptors have a
+// norm near 1.4) must be refused rather than stored under the wrong model; a zero vector matches nobody.
 const Descriptor = z
   .array(between("Each descriptor value", -1, 1), { error: "descriptor must be an array of numbers" })
   .length(DESCRIPTOR_LENGTH, `A face descriptor has exactly ${DESCRIPTOR_LENGTH} numbers`)
-  .refine((values) => Math.hypot(...values) >= 0.5, "This descriptor is not one a face gives");
+  .refine(
+    (values) => Math.abs(Math.hypot(...values) - 1) <= 0.01,
+    "This descriptor is not one the current face model gives: reload the page and capture again",
+  );
 
 const ReportedFaceInput = z.object({
   descriptor: Descriptor,
