@@ -18,6 +18,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { detectFaces } from "../packages/detection/src/face/detect-faces.js";
+import { MESONET_CROP_MARGIN } from "../packages/detection/src/faceswap/mesonet-input.js";
 import { MesoNet } from "../packages/detection/src/faceswap/mesonet-model.js";
 import {
   calibratedFakeProbability,
@@ -38,10 +39,12 @@ const { values } = parseArgs({
   options: {
     train: { type: "string", default: path.resolve(repoRoot, "../shared/train") },
     cache: { type: "string", default: path.join(repoRoot, ".cache/mesonet") },
+    margin: { type: "string", default: String(MESONET_CROP_MARGIN) },
   },
 });
 // Raw readings of the training faces; delete it to rescore after a change to the detector or crop.
-const cacheFile = path.join(path.resolve(values.cache as string), "train-face-scores.json");
+const cropMargin = Number(values.margin);
+const cacheFile = path.join(path.resolve(values.cache as string), `train-face-scores-margin${cropMargin}.json`);
 const trainDir = path.resolve(values.train as string);
 const TARGET_FPR = 0.02;
 const FRAMES_PER_CLIP = 24;
@@ -96,7 +99,7 @@ async function scorePicture(pixels: RgbImage, scale: number, side: Side, source:
     (["meso4", "mesoinception4"] as const).map((variant) =>
       mesonetFaceReadings(pixels, scale, faces, {
         model: models[variant],
-        calibration: { ...placeholderCalibration, variant },
+        calibration: { ...placeholderCalibration, variant, cropMargin },
       }),
     ),
   );
@@ -161,13 +164,14 @@ async function main() {
   const genuine = of("genuine", variant);
   const swapped = of("swapped", variant);
   const platt = fitPlatt([...genuine, ...swapped].map(logit), [...genuine.map(() => 0), ...swapped.map(() => 1)]);
-  const draft = { ...placeholderCalibration, variant, platt };
+  const draft = { ...placeholderCalibration, variant, cropMargin, platt };
   const calibratedGenuine = genuine.map((p) => calibratedFakeProbability(p, draft));
   const calibratedSwapped = swapped.map((p) => calibratedFakeProbability(p, draft));
   const threshold = thresholdForFpr(calibratedGenuine, TARGET_FPR);
   const date = new Date().toISOString().slice(0, 10);
   const calibration: MesoNetCalibration = {
     variant,
+    cropMargin,
     platt,
     operatingPoint: {
       threshold,

@@ -9,7 +9,11 @@ import {
   fitPlatt,
   type MesoNetCalibration,
 } from "../../../packages/detection/src/faceswap/operating-point.js";
-import { mesonetCalibration, mesonetSignal } from "../../../packages/detection/src/faceswap/signal.js";
+import {
+  mesonetCalibration,
+  mesonetSignal,
+  mesonetVideoSignal,
+} from "../../../packages/detection/src/faceswap/signal.js";
 import { decodeImage } from "../../../packages/detection/src/media/image.js";
 import { defaultLimits } from "../../../packages/detection/src/media/limits.js";
 import { dataDir } from "./data-dir.js";
@@ -134,6 +138,39 @@ describe("mesonetSignal", () => {
     expect(signal.score).toBe(0);
     expect(signal.status).toBe("absent");
     expect(signal.explanation).toContain("no better than chance");
+  });
+});
+
+describe("mesonetVideoSignal", () => {
+  it("scores a clip of swapped faces above a clip of genuine ones, citing its frames", async () => {
+    const clip = async (files: string[]) => {
+      const frames = await Promise.all(
+        files.map(async (file, i) => ({ timeSeconds: i, image: (await decoded(file)).pixels })),
+      );
+      const faces = frames.flatMap((frame) =>
+        faceFillingPicture(frame.image.width, frame.image.height).map((face) => ({
+          ...face,
+          timeSeconds: frame.timeSeconds,
+        })),
+      );
+      return mesonetVideoSignal(frames, 1, faces);
+    };
+    const swapped = await clip(["df/df00204.jpg", "df/df01254.jpg", "df/df00204.jpg", "real/real00240.jpg"]);
+    const genuine = await clip([
+      "real/real00240.jpg",
+      "real/real00772.jpg",
+      "real/real00240.jpg",
+      "real/real00772.jpg",
+    ]);
+    expect(swapped.score as number).toBeGreaterThan(genuine.score as number);
+    const frames = swapped.evidence.frames as { timeSeconds: number }[];
+    expect(frames.map((f) => f.timeSeconds)).toEqual([0, 1, 2]);
+  });
+
+  it("is unknown when no frame has a face", async () => {
+    const image = (await decoded("real/real00240.jpg")).pixels;
+    const signal = await mesonetVideoSignal([{ timeSeconds: 0, image }], 1, []);
+    expect(signal.status).toBe("unknown");
   });
 });
 

@@ -9,12 +9,12 @@ import { MESONET_SIZE } from "./mesonet-graph.js";
  * 256×256 and scaled to [0, 1] as planar RGB (the repo's ImageDataGenerator(rescale=1/255)).
  */
 
-/** Side of the square crop over the longer side of the face box. */
+/** Side of the square crop over the longer side of the face box, unless the calibration names another. */
 export const MESONET_CROP_MARGIN = 1.3;
 
 /** The square crop region for a face box, clipped to the picture. */
-export function mesonetCropRegion(box: Box, width: number, height: number): Box {
-  const side = Math.max(box.width, box.height) * MESONET_CROP_MARGIN;
+export function mesonetCropRegion(box: Box, width: number, height: number, margin = MESONET_CROP_MARGIN): Box {
+  const side = Math.max(box.width, box.height) * margin;
   const cx = box.x + box.width / 2;
   const cy = box.y + box.height / 2;
   const x0 = Math.max(0, Math.round(cx - side / 2));
@@ -35,8 +35,8 @@ export function planarUnitRgb(rgb: Uint8Array): Float32Array {
 }
 
 /** The face's crop, resized to 256×256 (bilinear, as Keras' load_img), as MesoNet's input. */
-export async function mesonetInput(image: RgbImage, faceBox: Box): Promise<Float32Array> {
-  const region = mesonetCropRegion(faceBox, image.width, image.height);
+export async function mesonetInput(image: RgbImage, faceBox: Box, margin = MESONET_CROP_MARGIN): Promise<Float32Array> {
+  const region = mesonetCropRegion(faceBox, image.width, image.height, margin);
   const { data, info } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
     .extract({ left: region.x, top: region.y, width: region.width, height: region.height })
     .resize({ width: MESONET_SIZE, height: MESONET_SIZE, fit: "fill", kernel: "linear" })

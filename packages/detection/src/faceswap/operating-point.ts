@@ -8,6 +8,8 @@ import type { OperatingPoint } from "../result.js";
 
 export interface MesoNetCalibration {
   variant: "meso4" | "mesoinception4";
+  /** Crop side over the face box's longer side the calibration was fitted with (default 1.3). */
+  cropMargin?: number;
   /** p = sigmoid(a · logit(pFake) + b), pFake = 1 − the network's p(real). */
   platt: { a: number; b: number };
   operatingPoint: OperatingPoint;
