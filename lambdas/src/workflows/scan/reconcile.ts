@@ -17,7 +17,10 @@ const ScanInput = z.object({ userId: z.string().min(1).max(200), scanId: z.strin
 /** Reconcile: a scan execution that ended without Finish stops "running", frees the slot and sends owed alerts. */
 export const handler = async (event: unknown) => {
   const { detail } = StatusChange.parse(event);
-  const input = ScanInput.parse(JSON.parse(detail.input));
+  const parsed = ScanInput.safeParse(JSON.parse(detail.input));
+  // An execution started without a person names no scan to settle; retrying would not change that.
+  if (!parsed.success) return { skipped: "the execution's input names no person" };
+  const input = parsed.data;
   const result = await scanReconciler().reconcile({
     executionArn: detail.executionArn,
     status: detail.status,
