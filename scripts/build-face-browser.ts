@@ -2,22 +2,25 @@
  * Builds the browser face path into one folder a static host can serve as is:
  *   face-browser.js  ESM bundle of packages/detection/src/face/browser.ts (the server's YuNet + SFace
  *                    pipeline code on onnxruntime-web, wasm backend)
- *   models/          the two folded ONNX files the server loads, copied from MODEL_DIR (`npm run setup`)
+ *   models/          the block-quantized YuNet and SFace files setup fetched (MODEL_DIR) and
+ *                    face-models.json: how the page folds each and the SHA-256 the result must have
  *   wasm/            onnxruntime-web's WebAssembly binary
  * `npm run build:face-browser [-- --out DIR]` (default dist/face-browser). A page loads the bundle
  * lazily with import() and calls loadFaceModels({ models: "<base>/models/", wasm: "<base>/wasm/" }),
  * so none of it is in the web app's initial JavaScript.
  */
 import { existsSync } from "node:fs";
-import { copyFile, mkdir, rm, stat } from "node:fs/promises";
+import { copyFile, mkdir, rm, stat, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+import { type BrowserFaceModel, FACE_MODELS_INDEX } from "../packages/detection/src/face/browser-models.js";
 import { SFACE_FILE, YUNET_FILE } from "../packages/detection/src/face/face-pipeline.js";
 import { ORT_WASM_BINARY } from "../packages/detection/src/runtimes/onnx-web.js";
 import { modelDir } from "../packages/detection/src/torch/weights.js";
 import { bundleForBrowser } from "./browser-bundle.js";
+import { loadDerived } from "./setup-models.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(import.meta.url);
@@ -41,12 +44,22 @@ export async function buildFaceBrowser(outDir: string): Promise<FaceBrowserBuild
   await rm(wasmDir, { recursive: true, force: true });
   await mkdir(modelsDir, { recursive: true });
   let modelBytes = 0;
+  const derived = await loadDerived();
+  const models: BrowserFaceModel[] = [];
   for (const file of [YUNET_FILE, SFACE_FILE]) {
-    const source = path.join(modelDir(), file);
+    const entry = derived.find((d) => d.file === file);
+    if (!entry) throw new Error(`scripts/model-manifest.json derives no ${file}`);
+    const source = path.join(modelDir(), entry.from);
     if (!existsSync(source)) throw new Error(`Face model missing: ${source}. Run \`npm run setup\` first.`);
-    await copyFile(source, path.join(modelsDir, path.basename(file)));
+    await copyFile(source, path.join(modelsDir, path.basename(entry.from)));
     modelBytes += (await stat(source)).size;
+    models.push({
+      file: path.basename(entry.from),
+      sha256: entry.sha256,
+      symbolicDims: entry.derivation.symbolicDims ?? {},
+    });
   }
+  await writeFile(path.join(modelsDir, FACE_MODELS_INDEX), `${JSON.stringify({ models }, null, 2)}\n`);
 
   // The package exports no package.json; its main file lies in dist/ beside the binaries.
   const ortDist = path.dirname(require.resolve("onnxruntime-web"));

@@ -12,8 +12,8 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { foldBlockQuantizedOnnx, type SymbolicDims } from "../packages/detection/src/runtimes/onnx-fold.js";
 import { ZipArchive } from "../packages/detection/src/torch/zip.js";
-import { foldBlockQuantizedOnnx, type SymbolicDims } from "./fold-block-quantized-onnx.js";
 
 export interface WheelMember {
   project: string;

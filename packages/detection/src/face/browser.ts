@@ -1,8 +1,10 @@
 import type { RgbImage } from "../media/image.js";
 import { defaultLimits } from "../media/limits.js";
 import type { FaceQuality } from "../result.js";
+import { foldBlockQuantizedOnnx } from "../runtimes/onnx-fold.js";
 import { onnxWebRuntime } from "../runtimes/onnx-web.js";
-import { FACE_EMBEDDING_MODEL, FacePipeline, type RawFace, SFACE_FILE, YUNET_FILE } from "./face-pipeline.js";
+import { type BrowserFaceModel, FACE_MODELS_INDEX } from "./browser-models.js";
+import { FACE_EMBEDDING_MODEL, FacePipeline, type RawFace } from "./face-pipeline.js";
 import { faceQuality } from "./quality.js";
 
 /**
@@ -20,11 +22,8 @@ export type { RawFace } from "./face-pipeline.js";
 export { FACE_EMBEDDING_MODEL } from "./face-pipeline.js";
 export { matchFace } from "./match.js";
 
-/** The model files the page fetches from FaceRuntimeUrls.models: the server's files by name. */
-export const FACE_MODEL_FILES = [YUNET_FILE, SFACE_FILE].map((file) => file.slice(file.lastIndexOf("/") + 1));
-
 export interface FaceRuntimeUrls {
-  /** Folder holding FACE_MODEL_FILES, ending in "/". */
+  /** Folder holding FACE_MODELS_INDEX and the files it names, ending in "/". */
   models: string;
   /** Folder holding onnxruntime-web's .wasm binary, ending in "/". */
   wasm: string;
@@ -64,12 +63,29 @@ async function fetchBytes(url: string): Promise<Uint8Array> {
   return new Uint8Array(await response.arrayBuffer());
 }
 
+async function sha256Hex(bytes: Uint8Array): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** One model as the server runs it: fetched, folded as setup folds it, checked against setup's hash. */
+async function foldedModel(urls: FaceRuntimeUrls, model: BrowserFaceModel): Promise<Uint8Array> {
+  const { bytes } = foldBlockQuantizedOnnx(await fetchBytes(`${urls.models}${model.file}`), model.symbolicDims);
+  const actual = await sha256Hex(bytes);
+  if (actual !== model.sha256) throw new Error(`The face model ${model.file} folded to ${actual}, not ${model.sha256}`);
+  return bytes;
+}
+
 /** Loads onnxruntime-web and both networks once; later calls share the first load. */
 export function loadFaceModels(urls: FaceRuntimeUrls): Promise<void> {
   if (!loading) {
     loading = (async () => {
-      const [yunet, sface] = await Promise.all(FACE_MODEL_FILES.map((file) => fetchBytes(`${urls.models}${file}`)));
-      return FacePipeline.create(onnxWebRuntime(urls.wasm), yunet as Uint8Array, sface as Uint8Array);
+      const index = JSON.parse(new TextDecoder().decode(await fetchBytes(`${urls.models}${FACE_MODELS_INDEX}`))) as {
+        models: BrowserFaceModel[];
+      };
+      const [yunet, sface] = await Promise.all(index.models.map((model) => foldedModel(urls, model)));
+      if (!yunet || !sface) throw new Error(`${FACE_MODELS_INDEX} must name the detector and the embedder`);
+      return FacePipeline.create(onnxWebRuntime(urls.wasm), yunet, sface);
     })().catch((error: unknown) => {
       loading = undefined;
       throw error;
