@@ -29,6 +29,8 @@ export interface PlatformSimulatorOptions {
   totalItems?: number;
   plantedItems?: number;
   seed?: number;
+  /** Labelled synthetic pictures (paths in dataDir) to post as well, e.g. for a person enrolled with that face. */
+  syntheticFaces?: string[];
 }
 
 export interface PlatformSimulator {
@@ -83,6 +85,7 @@ export async function startPlatformSimulator(options: PlatformSimulatorOptions):
     totalItems: options.totalItems ?? 240,
     plantedItems: options.plantedItems ?? 30,
     seed: options.seed ?? 1,
+    ...(options.syntheticFaces ? { syntheticFaces: options.syntheticFaces } : {}),
   });
   let ctx: SimContext | undefined;
   const server = http.createServer((req, res) => {

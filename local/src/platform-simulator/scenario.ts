@@ -65,6 +65,11 @@ export interface ScenarioOptions {
   /** How many of them carry the persona's face or voice. */
   plantedItems: number;
   seed: number;
+  /**
+   * Labelled synthetic pictures posted on Reddit in addition, planted as the face they show: a
+   * test that enrols that face gets a face match whose media really is synthetic.
+   */
+  syntheticFaces?: string[];
 }
 
 const imageSources: SimSource[] = [
@@ -233,6 +238,24 @@ export function buildScenario(labels: LabelledFile[], persona: Persona, options:
         ? { planted: { reason, subject: kind === "audio" ? persona.voiceSubject : persona.faceSubject } }
         : {}),
       synthetic: file.synthetic === true,
+    });
+  }
+  for (const [i, file] of (options.syntheticFaces ?? []).entries()) {
+    const label = labels.find((f) => f.path === file);
+    if (!label?.synthetic) throw new Error(`${file} is not a labelled synthetic file`);
+    const text = `${pick(["Look at", "New picture of"])} ${persona.displayName}`;
+    items.push({
+      no: 1_000_001 + options.totalItems + i,
+      source: "reddit",
+      platform: "reddit",
+      channel: pick(channels.reddit),
+      title: text,
+      text,
+      author: pick(others),
+      postedAt: new Date(start + (options.totalItems + i) * 3_600_000).toISOString(),
+      media: [{ path: file, kind: "image", contentType: contentTypeOf(file) }],
+      planted: { reason: "face-match", subject: `synthetic:${file}` },
+      synthetic: true,
     });
   }
   // Shuffle so planted items are spread over pages rather than all on the first one.
