@@ -5,7 +5,8 @@ import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { DynamoScanLocks } from "@lg/domain/scanning/adapters/dynamo-scan-locks";
 import type { ScanRecord } from "@lg/domain/scanning/scan-ports";
-import { SCAN_LOCK_LEASE_MS, ScanStarter } from "@lg/domain/scanning/scan-starter";
+import { ScanService } from "@lg/domain/scanning/scan-service";
+import { SCAN_LOCK_LEASE_MS, ScanStarter, scanIdForExecution } from "@lg/domain/scanning/scan-starter";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServer } from "../../../local/src/aws/http-server.js";
 import { localClientConfig } from "../../../local/src/stand-ins/client-config.js";
@@ -95,5 +96,43 @@ describe("one running scan per person", () => {
     });
     await expect(failing.start("eve", "force")).rejects.toThrow("ServiceUnavailable");
     expect((await starter(() => new Date()).service.start("eve", "force")).alreadyRunning).toBe(false);
+  });
+});
+
+describe("a scheduled scan", () => {
+  const plan = (scanId: string, records: ScanRecord[]) =>
+    new ScanService({
+      accounts: {
+        getProfile: async () => ({
+          userId: "fay",
+          membershipTier: "personal",
+          platforms: ["reddit"],
+          aliases: [],
+          handles: [],
+        }),
+      },
+      scans: { put: async (scan: ScanRecord) => void records.push(scan), get: async () => null, list: async () => [] },
+      locks,
+      enrolledPeople: async () => [],
+      now: () => new Date(),
+    } as never).plan({ userId: "fay", scanId, trigger: "schedule" });
+
+  it("takes the slot itself, and ends without a record of its own while another scan holds it", async () => {
+    const records: ScanRecord[] = [];
+    const forced = await starter(() => new Date()).service.start("fay", "force");
+    expect(await plan("scan_scheduled", records)).toMatchObject({ platforms: [], skipped: forced.scanId });
+    expect(records).toEqual([]);
+    await locks.release("fay", forced.scanId);
+    expect((await plan("scan_scheduled", records)).skipped).toBeUndefined();
+    // A retried LoadPlatforms of the same scan takes its own slot again.
+    expect((await plan("scan_scheduled", records)).skipped).toBeUndefined();
+    expect((await starter(() => new Date()).service.start("fay", "force")).scanId).toBe("scan_scheduled");
+  });
+
+  it("has the same id in LoadPlatforms (the context's StartTime) and in the reconciler (the event's startDate)", () => {
+    const arn = "arn:aws:states:us-east-1:000000000000:execution:likenessguard-scan:3f1c";
+    const started = Date.parse("2026-11-23T10:15:42.123Z");
+    expect(scanIdForExecution("2026-11-23T10:15:42.123Z", arn)).toBe(scanIdForExecution(started, arn));
+    expect(scanIdForExecution(started, arn)).not.toBe(scanIdForExecution(started, `${arn}0`));
   });
 });
