@@ -49,6 +49,7 @@ const allFunctions = (): [string, AppFunction][] => [
   ...Object.entries(stacks.service.routes.functions),
   ...Object.entries(stacks.service.workflows.tasks),
   ...Object.entries(stacks.service.workflows.jobs),
+  ...Object.entries(stacks.service.workflows.statusHandlers),
 ];
 
 describe("data", () => {
@@ -264,12 +265,13 @@ describe("handlers", () => {
       .map(([name]) => name)
       .sort();
     expect(deleters).toEqual(["account", "biometrics", "profile"]);
-    // Only the API's threat and takedown groups, the scan's hand-over to takedowns and the tracker start state machines.
+    // Only the API's threat and takedown groups, the scan's hand-over to takedowns (Finish, or the reconciler
+    // when a scan ends otherwise) and the tracker start state machines.
     const starters = allFunctions()
       .filter(([, fn]) => grantedActions(fn).includes("states:StartExecution"))
       .map(([name]) => name)
       .sort();
-    expect(starters).toEqual(["ScanFinish", "takedowns", "threats", "trackTakedowns"]);
+    expect(starters).toEqual(["ScanFinish", "reconcileScan", "takedowns", "threats", "trackTakedowns"]);
     // Read-only groups cannot write.
     expect(grantedActions(routes.functions.system)).not.toContain("dynamodb:PutItem");
     expect(grantedActions(routes.functions.system)).not.toContain("dynamodb:Query");
@@ -332,7 +334,7 @@ describe("handlers", () => {
       .filter(([, fn]) => "VAPID_SECRET_ARN" in env(fn))
       .map(([name]) => name)
       .sort();
-    expect(pushers).toEqual(["ScanFinish", "push", "sendDigests", "system"]);
+    expect(pushers).toEqual(["ScanFinish", "push", "reconcileScan", "sendDigests", "system"]);
     const secretReaders = allFunctions()
       .filter(([, fn]) => grantedActions(fn).includes("secretsmanager:GetSecretValue"))
       .map(([name]) => name);
