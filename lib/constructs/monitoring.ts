@@ -30,7 +30,9 @@ const PERIOD = Duration.minutes(5);
 function invokedAsynchronously(stack: Stack, functions: AppFunction[]): AppFunction[] {
   const targets = stack.node
     .findAll()
-    .flatMap((c) => (c instanceof events.CfnRule ? [c.targets] : c instanceof scheduler.CfnSchedule ? [c.target] : []))
+    .flatMap((c): unknown[] =>
+      c instanceof events.CfnRule ? [c.targets] : c instanceof scheduler.CfnSchedule ? [c.target] : [],
+    )
     .map((t) => JSON.stringify(stack.resolve(t)));
   return functions.filter((fn) => {
     const logicalId = stack.getLogicalId(fn.function.node.defaultChild as lambda.CfnFunction);
