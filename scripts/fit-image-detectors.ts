@@ -33,6 +33,7 @@ import {
   clipInput,
   cropPixels,
   faceCropRegion,
+  MIN_FACE_PX,
   overlap,
   REUSE_WHOLE_PICTURE_AT_OVERLAP,
 } from "../packages/detection/src/synthetic-image/clip-input.js";
@@ -65,7 +66,6 @@ const trainDir = path.resolve(values.train as string);
 const cacheFile = path.join(path.resolve(values.cache as string), "features.jsonl");
 const headDir = path.join(repoRoot, "packages/detection/src/synthetic-image");
 const TARGET_FPR = 0.02;
-const MIN_FACE_PX = 20;
 
 interface TrainRow {
   path: string;

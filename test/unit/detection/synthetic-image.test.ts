@@ -103,6 +103,14 @@ describe("face-synthetic signal (CLIP probe on the largest face)", () => {
     expect(signal.status).toBe("unknown");
     expect(signal.score).toBeUndefined();
   });
+  it("is unknown when the largest face is too small to judge", async () => {
+    const signal = await faceSyntheticSignal(await decode(CAMERA_PHOTO), [
+      { box: { x: 10, y: 10, width: 8, height: 9 } },
+    ]);
+    expect(signal.status).toBe("unknown");
+    expect(signal.score).toBeUndefined();
+    expect(signal.explanation).toContain("too small");
+  });
 });
 
 describe("CLIP calls", () => {

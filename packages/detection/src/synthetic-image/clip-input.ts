@@ -35,6 +35,9 @@ export async function clipInput(image: RgbImage): Promise<Float32Array> {
   return out;
 }
 
+/** Faces smaller than this (shorter box side, analysis-copy pixels) carry too few pixels to judge; the fit left them out too. */
+export const MIN_FACE_PX = 20;
+
 /** Context kept around a face box: forgery traces sit at the blend boundary, just outside the box. */
 export const FACE_CROP_MARGIN = 1.3;
 

@@ -7,6 +7,7 @@ import {
   clipInput,
   cropPixels,
   faceCropRegion,
+  MIN_FACE_PX,
   overlap,
   REUSE_WHOLE_PICTURE_AT_OVERLAP,
 } from "./clip-input.js";
@@ -148,6 +149,13 @@ export async function faceSyntheticSignal(
   const { pixels, scale } = image;
   const box = largest.face.box;
   const inAnalysisCopy = { x: box.x * scale, y: box.y * scale, width: box.width * scale, height: box.height * scale };
+  if (Math.min(inAnalysisCopy.width, inAnalysisCopy.height) < MIN_FACE_PX)
+    return {
+      id: "face-synthetic",
+      status: "unknown",
+      explanation: `The largest face (${Math.round(box.width)}×${Math.round(box.height)} px) is too small to examine for GAN generation or face swapping`,
+      evidence: { face: largest.index, faceBox: box, facesInPicture: faces.length },
+    };
   const region = faceCropRegion(inAnalysisCopy, pixels.width, pixels.height);
   const reuse = overlap(region, centreSquare(pixels.width, pixels.height)) >= REUSE_WHOLE_PICTURE_AT_OVERLAP;
   const encoder = options.encoder ?? clipImageEncoder();
