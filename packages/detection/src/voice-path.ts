@@ -1,48 +1,75 @@
 import { aasistOperatingPoint } from "./antispoof/calibration.js";
 import { type SyntheticVoiceScore, scoreSynthetic } from "./antispoof/index.js";
-import { type OperatingPoint, percent, syntheticProbability } from "./antispoof/operating-point.js";
+import {
+  type OperatingPoint,
+  percent,
+  syntheticProbability,
+  whyNoReadingCanAddEvidence,
+} from "./antispoof/operating-point.js";
 import type { EnrolledIdentity } from "./identity.js";
 import { decodeAudio } from "./media/audio.js";
 import type { Signal, VoiceFindings } from "./result.js";
 import { matchVoice, NoSpeechError, speakerEmbedding } from "./voice/index.js";
 import { analyseSpeech } from "./voice/speech.js";
+import {
+  unknownVoiceSynthetic,
+  voiceSyntheticSignal,
+  whyCountermeasureCannotAddEvidence,
+} from "./voice-synthetic/countermeasure.js";
 
 /**
  * The voice half of an analysis (an audio file, or a video's audio track): who speaks, and how
  * likely the speech is synthetic. decodeAudio reads the track straight from any container.
+ * The countermeasure is the Whisper-based `voice-synthetic` signal; AASIST (`voice-antispoof`)
+ * is kept as one more signal while its own operating point lets a reading count.
  */
 
-/** Less speech than this gives neither a stable speaker embedding nor a fair anti-spoof window. */
+/** Less speech than this gives neither a stable speaker embedding nor a fair countermeasure window. */
 const MIN_SPEECH_SECONDS = 1;
 
 export interface VoiceAnalysis {
   durationSeconds: number;
   findings: VoiceFindings;
-  signal: Signal;
+  /** voice-synthetic, then voice-antispoof. */
+  signals: Signal[];
 }
 
-/** Given who speaks, why the anti-spoof countermeasure is skipped, or null to run it. */
-export type AntispoofGate = (findings: VoiceFindings) => string | null;
+/**
+ * Given who speaks and why no reading of a countermeasure could count at its operating point
+ * (null when one can), why to skip it, or null to run it. The default runs both.
+ */
+export type CountermeasureGate = (findings: VoiceFindings, whyNoReadingCanCount: string | null) => string | null;
+
+const skippedSignal = (id: Signal["id"], explanation: string): Signal => ({
+  id,
+  status: "unknown",
+  explanation,
+  evidence: { skipped: true },
+});
 
 export async function analyseVoice(
   bytes: Uint8Array,
   enrolled: EnrolledIdentity[],
   maxSeconds: number,
-  antispoofGate: AntispoofGate = () => null,
+  gate: CountermeasureGate = () => null,
 ): Promise<VoiceAnalysis> {
   const audio = await decodeAudio(bytes, { maxSeconds, sampleRate: 16_000 });
   const speech = await analyseSpeech(audio.samples);
   const findings: VoiceFindings = { speechSeconds: speech.speechSeconds, segments: speech.segments, match: null };
   if (speech.speechSeconds < MIN_SPEECH_SECONDS) {
+    const tooLittle = `Only ${speech.speechSeconds.toFixed(1)} s of speech: too little to judge the voice`;
     return {
       durationSeconds: audio.durationSeconds,
       findings,
-      signal: {
-        id: "voice-antispoof",
-        status: "unknown",
-        explanation: `Only ${speech.speechSeconds.toFixed(1)} s of speech: too little to judge the voice`,
-        evidence: { speechSeconds: speech.speechSeconds },
-      },
+      signals: [
+        unknownVoiceSynthetic(tooLittle, { speechSeconds: speech.speechSeconds }),
+        {
+          id: "voice-antispoof",
+          status: "unknown",
+          explanation: tooLittle,
+          evidence: { speechSeconds: speech.speechSeconds },
+        },
+      ],
     };
   }
   try {
@@ -50,16 +77,15 @@ export async function analyseVoice(
   } catch (error) {
     if (!(error instanceof NoSpeechError)) throw error;
   }
-  const skip = antispoofGate(findings);
-  if (skip) {
-    return {
-      durationSeconds: audio.durationSeconds,
-      findings,
-      signal: { id: "voice-antispoof", status: "unknown", explanation: skip, evidence: { skipped: true } },
-    };
-  }
-  const spoof = await scoreSynthetic(audio.samples, { speech: speech.ranges });
-  return { durationSeconds: audio.durationSeconds, findings, signal: antispoofSignal(spoof, aasistOperatingPoint) };
+  const skipWhisper = gate(findings, whyCountermeasureCannotAddEvidence());
+  const whisper = skipWhisper
+    ? skippedSignal("voice-synthetic", skipWhisper)
+    : await voiceSyntheticSignal(audio.samples, speech.ranges);
+  const skipAasist = gate(findings, whyNoReadingCanAddEvidence(aasistOperatingPoint));
+  const aasist = skipAasist
+    ? skippedSignal("voice-antispoof", skipAasist)
+    : antispoofSignal(await scoreSynthetic(audio.samples, { speech: speech.ranges }), aasistOperatingPoint);
+  return { durationSeconds: audio.durationSeconds, findings, signals: [whisper, aasist] };
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   whyNoReadingCanAddEvidence,
 } from "../../../packages/detection/src/antispoof/operating-point.js";
 import { fuseSignals, verdictsFor } from "../../../packages/detection/src/fusion.js";
+import type { Signal } from "../../../packages/detection/src/result.js";
 import { analyseVoice, antispoofSignal } from "../../../packages/detection/src/voice-path.js";
 import { dataFile } from "./data-dir.js";
 
@@ -35,7 +36,8 @@ describe("AASIST operating point", () => {
   it("does not call a genuine recording synthetic although AASIST scores it above 0.5", {
     timeout: 120_000,
   }, async () => {
-    const { signal } = await analyseVoice(dataFile(GENUINE_ABOVE_HALF), [], 600);
+    const { signals } = await analyseVoice(dataFile(GENUINE_ABOVE_HALF), [], 600);
+    const signal = signals.find((s) => s.id === "voice-antispoof") as Signal;
     expect(signal.evidence.rawScore).toBeGreaterThanOrEqual(0.5);
     expect(signal.status).toBe("absent");
     expect(signal.score).toBe(0);

@@ -11,6 +11,7 @@ import {
 import { NO_SPEECH_REASON, scoreSynthetic, spoofProbability } from "../../../packages/detection/src/antispoof/index.js";
 import { repeatToLength, samplesWithin, windowStarts } from "../../../packages/detection/src/antispoof/windows.js";
 import { decodeAudio } from "../../../packages/detection/src/media/audio.js";
+import type { Signal } from "../../../packages/detection/src/result.js";
 import { createOnnxSessionFromBytes, float32Tensor } from "../../../packages/detection/src/runtimes/onnx.js";
 import { loadStateDict } from "../../../packages/detection/src/torch/weights.js";
 import { analyseVoice } from "../../../packages/detection/src/voice-path.js";
@@ -102,7 +103,8 @@ describe("AASIST synthetic-speech countermeasure", () => {
     // Ten seconds of silence, then the reading: the first two windows hold no speech.
     const audio = new Float32Array(10 * 16_000 + clip.length);
     audio.set(clip, 10 * 16_000);
-    const { signal } = await analyseVoice(floatWav(audio), [], 600);
+    const { signals } = await analyseVoice(floatWav(audio), [], 600);
+    const signal = signals.find((s) => s.id === "voice-antispoof") as Signal;
     const { windows, skippedWindows } = signal.evidence as {
       windows: { startS: number }[];
       skippedWindows: { startS: number; reason: string }[];

@@ -101,25 +101,36 @@ export function linearScore(head: LinearHead, features: Float32Array, offset = 0
   return s;
 }
 
-/** Platt scaling p = σ(a·s + b), class-balanced (equal priors), by Newton's method on (a, b). */
+/**
+ * Platt scaling p = σ(a·s + b), class-balanced (equal priors): Newton's method on (a, b) with the
+ * step halved until the loss falls, so well-separated scores cannot throw it off.
+ */
 export function fitPlatt(scores: number[], labels: number[]): { a: number; b: number } {
   const positives = labels.filter((l) => l === 1).length;
   const negatives = labels.length - positives;
+  const weightOf = (i: number) => (labels[i] === 1 ? 0.5 / positives : 0.5 / negatives);
+  const loss = (a: number, b: number) =>
+    scores.reduce((sum, s, i) => {
+      const z = a * s + b;
+      // log(1 + e^z) − y·z, computed stably.
+      const softplus = z > 0 ? z + Math.log1p(Math.exp(-z)) : Math.log1p(Math.exp(z));
+      return sum + weightOf(i) * (softplus - (labels[i] as number) * z);
+    }, 0);
   let a = 1;
   let b = 0;
+  let current = loss(a, b);
   for (let it = 0; it < 100; it++) {
     let ga = 0;
     let gb = 0;
-    let haa = 1e-9;
+    let haa = 1e-12;
     let hab = 0;
-    let hbb = 1e-9;
+    let hbb = 1e-12;
     scores.forEach((s, i) => {
-      const weight = labels[i] === 1 ? 0.5 / positives : 0.5 / negatives;
       const p = sigmoid(a * s + b);
-      const e = (p - (labels[i] as number)) * weight;
+      const e = (p - (labels[i] as number)) * weightOf(i);
       ga += e * s;
       gb += e;
-      const h = p * (1 - p) * weight;
+      const h = p * (1 - p) * weightOf(i);
       haa += h * s * s;
       hab += h * s;
       hbb += h;
@@ -127,9 +138,14 @@ export function fitPlatt(scores: number[], labels: number[]): { a: number; b: nu
     const det = haa * hbb - hab * hab;
     const da = (hbb * ga - hab * gb) / det;
     const db = (haa * gb - hab * ga) / det;
-    a -= da;
-    b -= db;
-    if (Math.abs(da) + Math.abs(db) < 1e-10) break;
+    let step = 1;
+    while (step > 1e-6 && !(loss(a - step * da, b - step * db) < current)) step /= 2;
+    if (step <= 1e-6) break;
+    a -= step * da;
+    b -= step * db;
+    const next = loss(a, b);
+    if (current - next < 1e-12) break;
+    current = next;
   }
   return { a, b };
 }

@@ -1,0 +1,162 @@
+import { existsSync } from "node:fs";
+import type { OperatingPoint, Signal } from "../result.js";
+import { whisperEncoder, whisperModelPath } from "./encoder-model.js";
+import committedHead from "./head.json" with { type: "json" };
+import { WINDOW_SECONDS } from "./windows.js";
+
+/**
+ * The voice countermeasure for cloned and text-to-speech voices: frozen Whisper base encoder,
+ * each speech window summarised by every used layer's mean and standard deviation over speech
+ * frames, a logistic head on those (fitted by scripts/fit-voice-countermeasure.ts on
+ * ../shared/train with codec augmentation), window log-odds averaged over the clip and
+ * Platt-calibrated to a probability, decided at an operating point whose false-positive rate was
+ * measured on genuine speech the head had not seen.
+ */
+
+export interface CountermeasureHead {
+  /** Hidden states whose statistics the head reads: 0 is the embeddings, i the output of layer i. */
+  hiddenStates: number[];
+  /** Per used hidden state: 512 weights on the means, then 512 on the standard deviations (standardisation folded in). */
+  weights: number[];
+  bias: number;
+  /** p(synthetic) = σ(a · mean window log-odds + b), fitted on held-out scores with equal class priors. */
+  platt: { a: number; b: number };
+  maxWindows: number;
+  operatingPoint: OperatingPoint;
+  /** Where and how it was fitted, for the evidence and the docs. */
+  fit: Record<string, unknown>;
+}
+
+export const defaultHead = committedHead as unknown as CountermeasureHead;
+
+/** Heads that each left one group (a Tortoise voice) out of the fit, for honest measurement only. */
+export interface HeldOutHeads {
+  note: string;
+  heads: Record<string, { weightsBase64: string; bias: number }>;
+}
+
+/** A held-out head in the shipped head's frame: same layers, calibration and operating point. */
+export function withHeldOutWeights(
+  head: CountermeasureHead,
+  heldOut: { weightsBase64: string; bias: number },
+): CountermeasureHead {
+  const bytes = Buffer.from(heldOut.weightsBase64, "base64");
+  const weights = new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length));
+  return { ...head, weights: Array.from(weights), bias: heldOut.bias };
+}
+
+export const VOICE_SYNTHETIC_MODEL = "Whisper-base countermeasure";
+
+export interface CountermeasureReading {
+  probability: number;
+  /** Mean of the windows' log-odds before calibration. */
+  logit: number;
+  windows: { startS: number; endS: number; speechSeconds: number; logit: number; probability: number }[];
+  skipped: { startS: number; endS: number; speechSeconds: number }[];
+}
+
+const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
+const WIDTH = 512;
+
+export function headLogit(head: CountermeasureHead, features: Float32Array): number {
+  let s = head.bias;
+  head.hiddenStates.forEach((state, i) => {
+    const from = state * 2 * WIDTH;
+    const weightFrom = i * 2 * WIDTH;
+    for (let d = 0; d < 2 * WIDTH; d++) s += (head.weights[weightFrom + d] as number) * (features[from + d] as number);
+  });
+  return s;
+}
+
+export const calibrated = (head: CountermeasureHead, logit: number) => sigmoid(head.platt.a * logit + head.platt.b);
+
+/** Null when no window held enough speech to score. */
+export async function readCountermeasure(
+  pcm16k: Float32Array,
+  speech: [number, number][],
+  head: CountermeasureHead = defaultHead,
+): Promise<CountermeasureReading | null> {
+  const depth = Math.max(...head.hiddenStates);
+  const { windows, skipped } = await whisperEncoder(depth).predict({ pcm16k, speech, maxWindows: head.maxWindows });
+  if (windows.length === 0) return null;
+  const scored = windows.map((w) => {
+    const logit = headLogit(head, w.features);
+    return {
+      startS: w.startS,
+      endS: w.endS,
+      speechSeconds: w.speechSeconds,
+      logit,
+      probability: calibrated(head, logit),
+    };
+  });
+  const logit = scored.reduce((sum, w) => sum + w.logit, 0) / scored.length;
+  return { probability: calibrated(head, logit), logit, windows: scored, skipped };
+}
+
+const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
+
+/** Why the countermeasure cannot read this audio, or null when it can. */
+export function countermeasureUnavailable(): string | null {
+  if (!existsSync(whisperModelPath()))
+    return "The Whisper model file is missing (run `npm run setup`), so cloned-voice detection could not run; this says nothing about whether the speech is synthetic";
+  return null;
+}
+
+export function unknownVoiceSynthetic(explanation: string, evidence: Record<string, unknown> = {}): Signal {
+  return { id: "voice-synthetic", status: "unknown", explanation, evidence };
+}
+
+/**
+ * The countermeasure's verdict at its operating point: "present" at or above the threshold, with
+ * the threshold and the false-positive rate measured there in the explanation; "absent" never
+ * claims the speech is genuine.
+ */
+export async function voiceSyntheticSignal(
+  pcm16k: Float32Array,
+  speech: [number, number][],
+  head: CountermeasureHead = defaultHead,
+): Promise<Signal> {
+  const unavailable = countermeasureUnavailable();
+  if (unavailable) return unknownVoiceSynthetic(unavailable, { modelMissing: true });
+  const reading = await readCountermeasure(pcm16k, speech, head);
+  if (!reading)
+    return unknownVoiceSynthetic(
+      `No ${WINDOW_SECONDS}-second window held 1 s of speech or more, so cloned-voice detection could not judge the voice; this says nothing about whether it is synthetic`,
+    );
+  const point = head.operatingPoint;
+  const present = reading.probability >= point.threshold;
+  const measured =
+    `its threshold ${point.threshold.toFixed(3)}, at which ${percent(point.falsePositiveRate)} of genuine recordings ` +
+    `and ${percent(point.truePositiveRate)} of synthetic ones were flagged (${point.measuredOn})`;
+  const windows = `${reading.windows.length} speech window${reading.windows.length === 1 ? "" : "s"} scored`;
+  return {
+    id: "voice-synthetic",
+    status: present ? "present" : "absent",
+    score: reading.probability,
+    explanation: present
+      ? `The ${VOICE_SYNTHETIC_MODEL} rates the speech ${percent(reading.probability)} likely synthetic (${windows}), at or above ${measured}`
+      : `The ${VOICE_SYNTHETIC_MODEL} rates the speech ${percent(reading.probability)} likely synthetic (${windows}), below ${measured}; this does not show the speech is genuine`,
+    evidence: {
+      model: VOICE_SYNTHETIC_MODEL,
+      probability: reading.probability,
+      logit: reading.logit,
+      threshold: point.threshold,
+      windows: reading.windows,
+      skippedWindows: reading.skipped,
+    },
+    operatingPoint: point,
+  };
+}
+
+/**
+ * Why no reading of the countermeasure could add evidence at its operating point (it flags
+ * genuine speech at least as often as synthetic), or null when it beats chance: scans compute it
+ * exactly when it can change a verdict.
+ */
+export function whyCountermeasureCannotAddEvidence(point: OperatingPoint = defaultHead.operatingPoint): string | null {
+  if (point.truePositiveRate > point.falsePositiveRate) return null;
+  return (
+    `Not computed: at its operating point (threshold ${point.threshold.toFixed(3)}) the ${VOICE_SYNTHETIC_MODEL} flagged ` +
+    `${percent(point.truePositiveRate)} of synthetic and ${percent(point.falsePositiveRate)} of genuine recordings, so no reading could change the verdict; this says nothing about whether the speech is synthetic`
+  );
+}
