@@ -74,6 +74,17 @@ export interface LocalStack {
  * CDK would create (table, buckets, key, user pool, schedule groups), and the web origin.
  * Handler modules read process.env once at import, so one process runs one stack at a time.
  */
+/**
+ * Powertools (lambdas/src/shared/observability.ts) with no X-Ray daemon and no CloudWatch here: no
+ * traces (the tracer never tries to reach X-Ray) and no metric lines; warnings and errors reach the
+ * console. Metrics and the log level can be turned up from the environment.
+ */
+export const localPowertoolsEnv = (): Record<string, string> => ({
+  POWERTOOLS_TRACE_ENABLED: "false",
+  POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? "true",
+  POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? "WARN",
+});
+
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const dataDir = path.resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
@@ -219,11 +230,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       PUSH_SERVICE_ORIGINS: pushService.url,
       APP_URL: appUrl,
       MODEL_DIR: process.env.MODEL_DIR ?? path.join(repoRoot, ".model-cache"),
-      // Powertools (lambdas/src/shared/observability.ts): no X-Ray daemon and no CloudWatch here, so
-      // no traces and no metric lines; warnings and errors reach the console.
-      POWERTOOLS_TRACE_DISABLED: "true",
-      POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? "true",
-      POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? "WARN",
+      ...localPowertoolsEnv(),
     };
     Object.assign(process.env, env);
     runtimeConfig = {

@@ -13,7 +13,7 @@ const ENV = {
   POWERTOOLS_SERVICE_NAME: "biometrics",
   POWERTOOLS_LOG_LEVEL: "DEBUG",
   POWERTOOLS_LOGGER_LOG_EVENT: "true",
-  POWERTOOLS_TRACE_DISABLED: "true",
+  POWERTOOLS_TRACE_ENABLED: "false",
 };
 
 const SESSION = "lg_session=cookie-value-7d3f9a1c0b5e";
