@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { faceDescriptors } from "../../../packages/detection/src/face/descriptors.js";
+import { inspectImageForEnrolment } from "../../../packages/detection/src/face/enrolment.js";
 import { ARCFACE_TEMPLATE, similarityTransform } from "../../../packages/detection/src/face/face-align.js";
 import { FACE_EMBEDDING_MODEL } from "../../../packages/detection/src/face/face-pipeline.js";
 import { matchFace } from "../../../packages/detection/src/face/match.js";
@@ -131,5 +132,19 @@ describe("YuNet + SFace on photos", () => {
     if (!probe) throw new Error("no face found in the 12 px copy");
     const match = matchFace(probe.descriptor, [{ personId: "ID01", face: [enrolled.descriptor], voice: [] }]);
     expect(match?.confidence).toBeGreaterThan(50);
+  });
+});
+
+describe("enrolment gates on YuNet's landmarks", () => {
+  it("accepts a sharp frontal portrait and refuses the same photo blurred", { timeout: 120_000 }, async () => {
+    const photo = dataFile("faces/deepface/img1.jpg");
+    const sharpPhoto = await inspectImageForEnrolment(photo);
+    expect(sharpPhoto.reasons).toEqual([]);
+    expect(sharpPhoto.descriptor).not.toBeNull();
+    // Sigma 12 on a face 608 px wide: the aligned crop reads 40 (gate 73); unblurred it reads 1675.
+    const blurred = new Uint8Array(await sharp(photo).blur(12).jpeg({ quality: 90 }).toBuffer());
+    const inspection = await inspectImageForEnrolment(blurred);
+    expect(inspection.reasons).toEqual(["photo too blurred"]);
+    expect(inspection.descriptor).toBeNull();
   });
 });
