@@ -32,7 +32,9 @@ interface OutboxMessage {
 /** The threat alerts that reached the person's inbox (the local SES stand-in's outbox). */
 async function alertsTo(email: string) {
   const { messages } = (await (await fetch(`${appUrl}/outbox/api/messages`)).json()) as { messages: OutboxMessage[] };
-  return messages.filter((m) => m.channel === "email" && m.to.includes(email) && /new threat/.test(m.subject ?? ""));
+  return messages.filter(
+    (m) => m.channel === "email" && m.to.includes(email) && /new threat|detected on/.test(m.subject ?? ""),
+  );
 }
 const linkedThreats = (m: OutboxMessage) =>
   [...(m.text ?? "").matchAll(/dashboard\?threat=([\w-]+)/g)].map((x) => x[1]);

@@ -93,8 +93,14 @@ export function renderThreatsEmail(input: ThreatGroup & { subject: string; intro
 
 /** The one email a scan's new threats raise. */
 export function renderScanAlertEmail(group: ThreatGroup): RenderedEmail {
+  const nameOf = group.platformName ?? ((id: string) => id);
   const critical = group.alerting.some(isCritical) ? "Critical: " : "";
-  const subject = `${critical}LikenessGuard found ${plural(group.alerting.length, "new threat")}`;
+  const [only] = group.alerting;
+  // One threat is named in the subject; several are counted.
+  const subject =
+    group.alerting.length === 1 && only
+      ? `${critical}${threatTypeLabel(only.threatType)} detected on ${nameOf(only.platform)} (${Math.round(only.confidence)}% match)`
+      : `${critical}LikenessGuard found ${plural(group.alerting.length, "new threat")}`;
   const intro = `A scan found content that appears to use your likeness: ${plural(group.alerting.length, "new threat")} at or above your alert sensitivity.`;
   return renderThreatsEmail({ ...group, subject, intro });
 }
