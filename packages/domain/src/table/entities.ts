@@ -164,7 +164,8 @@ export const MediaFinding = defineEntity({
 /** A detected misuse of a protected person's likeness (spec section 3 'Threat'). */
 export const Threat = defineEntity({
   name: "Threat",
-  description: "A detected deepfake, voice clone or impersonation with its evidence hash.",
+  description:
+    "A detected use of a protected likeness, typed by its evidence (deepfake, voice clone, impersonation, likeness used without consent, intimate imagery), with its evidence hash.",
   schema: z.object({
     userId: z.string().min(1),
     id: z.string().min(1),
@@ -219,7 +220,8 @@ export const ThreatAuditEntry = defineEntity({
 /** A takedown notice sent (or prepared) for a threat, tracked until removal or deadline. */
 export const TakedownNotice = defineEntity({
   name: "TakedownNotice",
-  description: "A DMCA / TAKE IT DOWN / DSA notice and its tracking state.",
+  description:
+    "A takedown notice (DMCA, TAKE IT DOWN, DSA, platform report): its statements, delivery state (sent only when accepted; filing needed for web forms) and tracking.",
   schema: z.object({
     userId: z.string().min(1),
     noticeId: z.string().min(1),
