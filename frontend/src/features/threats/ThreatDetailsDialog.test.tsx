@@ -167,3 +167,36 @@ describe("evidence verification", () => {
     expect(screen.getByText(/Demo threats have no stored evidence package/)).toBeInTheDocument();
   });
 });
+
+describe("evidence-based type and takedown state", () => {
+  it("says why the threat has its type, with the detector's false-positive rate, and that filing is needed", () => {
+    const threat: Threat = {
+      ...base,
+      severity: "critical",
+      classification: {
+        type: "deepfake",
+        severity: "critical",
+        reason: 'A face matches (97%) and the synthetic-media verdict is "synthetic" (ai-image).',
+        likeness: { modality: "face", confidence: 97 },
+        synthetic: {
+          status: "synthetic",
+          score: 0.95,
+          detectors: ["ai-image"],
+          declared: false,
+          operatingPoint: { threshold: 0.9, falsePositiveRate: 0.018 },
+        },
+      },
+      takedown: {
+        noticeId: "n1",
+        route: "platform_report",
+        state: "filing_needed",
+        channel: "web_form",
+        recipient: "https://support.google.com/youtube/answer/142443",
+      },
+    };
+    renderRoute(<ThreatDetailsDialog threat={threat} onClose={vi.fn()} onGenerateDmca={vi.fn()} />);
+    expect(screen.getByText(/the synthetic-media verdict is "synthetic"/)).toBeInTheDocument();
+    expect(screen.getByText(/wrongly flags 1\.8% of genuine media/)).toBeInTheDocument();
+    expect(screen.getByText("Filing needed")).toBeInTheDocument();
+  });
+});

@@ -7,7 +7,7 @@ import { Dialog } from "../../ui/Dialog";
 import { toast } from "../../ui/toast-store";
 import { platformName } from "../platforms/catalogue";
 import { EvidenceVerification } from "./EvidenceVerification";
-import { confidenceClass, statusLabel, threatTitle, threatTypeLabel } from "./format";
+import { confidenceClass, statusLabel, takedownLabel, threatTitle, threatTypeLabel } from "./format";
 import { STATS_KEY, THREATS_KEY } from "./queries";
 import { ThreatFindings } from "./ThreatFindings";
 
@@ -77,6 +77,12 @@ export function ThreatDetailsDialog({ threat, onClose, onGenerateDmca }: ThreatD
             </span>
           </dd>
         </div>
+        {takedownLabel(threat) ? (
+          <div>
+            <dt>Takedown</dt>
+            <dd>{takedownLabel(threat)}</dd>
+          </div>
+        ) : null}
       </dl>
       <ThreatFindings threat={threat} />
       <h3>Evidence package</h3>
