@@ -3,16 +3,20 @@ import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { KMSClient } from "@aws-sdk/client-kms";
 import { S3Client } from "@aws-sdk/client-s3";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { tracer } from "./observability.js";
 
 /**
  * SDK clients, built once per Lambda container. Endpoints come from AWS_ENDPOINT_URL_<SERVICE>
- * (set by the local stack, unset in AWS), so no code path knows where it runs.
+ * (set by the local stack, unset in AWS), so no code path knows where it runs. Each call is a
+ * subsegment of the invocation's X-Ray trace (a no-op where tracing is off, as locally).
  */
-export const dynamo = DynamoDBDocumentClient.from(new DynamoDBClient({}), {
+export const dynamo = DynamoDBDocumentClient.from(tracer.captureAWSv3Client(new DynamoDBClient({})), {
   marshallOptions: { removeUndefinedValues: true },
 });
 
-export const s3 = new S3Client({ forcePathStyle: process.env.S3_FORCE_PATH_STYLE === "true" });
+export const s3 = tracer.captureAWSv3Client(
+  new S3Client({ forcePathStyle: process.env.S3_FORCE_PATH_STYLE === "true" }),
+);
 
 /**
  * Signs upload URLs the browser PUTs to. Since SDK 3.729 a client adds a CRC32 checksum to every
@@ -26,6 +30,6 @@ export const s3Presigner = new S3Client({
   responseChecksumValidation: "WHEN_REQUIRED",
 });
 
-export const kms = new KMSClient({});
+export const kms = tracer.captureAWSv3Client(new KMSClient({}));
 
-export const cognito = new CognitoIdentityProviderClient({});
+export const cognito = tracer.captureAWSv3Client(new CognitoIdentityProviderClient({}));
