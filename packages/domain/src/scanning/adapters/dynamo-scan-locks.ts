@@ -14,26 +14,28 @@ export class DynamoScanLocks implements ScanLocks {
     return { pk: `USER#${userId}`, sk: "SCANLOCK" };
   }
 
-  async acquire(lock: ScanLockRecord, now: Date) {
-    try {
-      await this.doc.send(
-        new PutCommand({
-          TableName: this.tableName,
-          Item: toItem(ScanLock, lock),
-          ConditionExpression: "attribute_not_exists(pk) OR scanId = :scanId OR leaseUntil < :now",
-          ExpressionAttributeValues: { ":scanId": lock.scanId, ":now": now.toISOString() },
-        }),
+  async acquire(lock: ScanLockRecord, now: Date): ReturnType<ScanLocks["acquire"]> {
+    // Refused, then found free: the holder released it in between, so the put is tried again.
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      try {
+        await this.doc.send(
+          new PutCommand({
+            TableName: this.tableName,
+            Item: toItem(ScanLock, lock),
+            ConditionExpression: "attribute_not_exists(pk) OR scanId = :scanId OR leaseUntil < :now",
+            ExpressionAttributeValues: { ":scanId": lock.scanId, ":now": now.toISOString() },
+          }),
+        );
+        return { acquired: true };
+      } catch (e) {
+        if (!isConditionFailure(e)) throw e;
+      }
+      const out = await this.doc.send(
+        new GetCommand({ TableName: this.tableName, Key: this.key(lock.userId), ConsistentRead: true }),
       );
-      return { acquired: true as const };
-    } catch (e) {
-      if (!isConditionFailure(e)) throw e;
+      if (out.Item) return { acquired: false, holder: fromItem(ScanLock, out.Item).scanId };
     }
-    const out = await this.doc.send(
-      new GetCommand({ TableName: this.tableName, Key: this.key(lock.userId), ConsistentRead: true }),
-    );
-    // Released between the refused write and this read: the caller may simply try again later.
-    const holder = out.Item ? fromItem(ScanLock, out.Item).scanId : lock.scanId;
-    return { acquired: false as const, holder };
+    throw new Error("The scan slot changed hands too often to take");
   }
 
   async release(userId: string, scanId: string) {
