@@ -4,7 +4,7 @@ import { currentToasts, dismissToast } from "../ui/toast-store";
 import { AUTH_USER_KEY, createQueryClient } from "./query-client";
 
 describe("global 401 handling", () => {
-  const location = { href: "/" };
+  const location = { href: "/", pathname: "/settings", search: "?tab=privacy" };
   beforeEach(() => {
     vi.useFakeTimers();
     vi.stubGlobal("location", location);
@@ -16,7 +16,7 @@ describe("global 401 handling", () => {
     vi.unstubAllGlobals();
   });
 
-  it("tells a signed-in person they were logged out and sends them to /api/login after 500 ms", async () => {
+  it("tells a signed-in person they were logged out and after 500 ms sends them to sign in and back to this page", async () => {
     vi.stubGlobal("location", location);
     const client = createQueryClient();
     client.setQueryData(AUTH_USER_KEY, { userId: "u1" });
@@ -28,7 +28,7 @@ describe("global 401 handling", () => {
     });
     expect(location.href).toBe("/");
     vi.advanceTimersByTime(500);
-    expect(location.href).toBe("/api/login");
+    expect(location.href).toBe("/api/login?next=%2Fsettings%3Ftab%3Dprivacy");
   });
 
   it("does nothing for a visitor who was never signed in", async () => {

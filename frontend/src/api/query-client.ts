@@ -1,17 +1,21 @@
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { signInUrl } from "../auth/session-navigation";
 import { toast } from "../ui/toast-store";
 import { getByQueryKey } from "./client";
 import { isUnauthorizedError } from "./errors";
-import { apiUrl } from "./runtime-config";
 
 export const AUTH_USER_KEY = ["/api/auth/user"] as const;
 export const LOGIN_REDIRECT_DELAY_MS = 500;
 
-/** Spec section 8: a 401 while signed in means the session ended; say so, then sign in again. */
+/**
+ * Spec section 8: a 401 while signed in means the session ended; say so, then sign in again and
+ * come back to the page the person was on.
+ */
 export function redirectToLoginAfterNotice(): void {
   toast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" });
+  const url = signInUrl();
   setTimeout(() => {
-    window.location.href = apiUrl("/api/login");
+    window.location.href = url;
   }, LOGIN_REDIRECT_DELAY_MS);
 }
 

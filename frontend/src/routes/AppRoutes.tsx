@@ -10,6 +10,7 @@ const Pricing = lazy(() => import("./pricing"));
 const Dashboard = lazy(() => import("./dashboard"));
 const Signup = lazy(() => import("./signup"));
 const Signin = lazy(() => import("./signin"));
+const ForgotPassword = lazy(() => import("./forgot-password"));
 const ProfileSetup = lazy(() => import("./profile-setup"));
 const BiometricTraining = lazy(() => import("./biometric-training"));
 const ScanPreferencesRoute = lazy(() => import("./scan-preferences"));
@@ -41,6 +42,7 @@ export function AppRoutes() {
         <Route path="/dashboard" element={<Dashboard />} />
         <Route path="/signup" element={<Signup />} />
         <Route path="/signin" element={<Signin />} />
+        <Route path="/forgot-password" element={<ForgotPassword />} />
         <Route path="/profile-setup" element={<ProfileSetup />} />
         <Route path="/biometric-training" element={<BiometricTraining />} />
         <Route path="/scan-preferences" element={<ScanPreferencesRoute />} />

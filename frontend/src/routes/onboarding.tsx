@@ -48,7 +48,7 @@ export default function OnboardingRoute() {
         <h1>Set up your protection</h1>
         <p>Sign in to enrol your face and voice, or try the setup with demo data.</p>
         <div className="button-row">
-          <button type="button" className="btn btn-primary" onClick={signIn}>
+          <button type="button" className="btn btn-primary" onClick={() => signIn()}>
             Sign In
           </button>
           <Link to="/onboarding?demo=personal" className="btn btn-secondary">

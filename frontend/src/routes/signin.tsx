@@ -2,10 +2,11 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { apiJson } from "../api/client";
-import { serverMessage } from "../api/errors";
+import { errorStatus, serverMessage } from "../api/errors";
 import { AUTH_USER_KEY } from "../api/query-client";
 import { safeNextPath } from "../auth/session-navigation";
 import { BRAND } from "../content/marketing";
+import { PendingConfirmation } from "../features/signup/PendingConfirmation";
 import { FieldError } from "../ui/FieldError";
 import { Main } from "../ui/Page";
 
@@ -18,14 +19,25 @@ export default function SigninRoute() {
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string>();
+  // The server answers 403 only to the right password of an account still waiting for its code.
+  const [pending, setPending] = useState(false);
+
+  const signedIn = async () => {
+    await queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY });
+    navigate(next);
+  };
 
   const login = useMutation({
     mutationFn: () => apiJson<unknown>("POST", "/api/login", { username: username.trim(), password }),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY });
-      navigate(next);
+    onSuccess: signedIn,
+    onError: (e) => {
+      if (errorStatus(e) === 403) {
+        setError(undefined);
+        setPending(true);
+        return;
+      }
+      setError(serverMessage(e) || "Sign-in failed. Check your details and try again.");
     },
-    onError: (e) => setError(serverMessage(e) || "Sign-in failed. Check your details and try again."),
   });
 
   const submit = (event: FormEvent) => {
@@ -38,42 +50,57 @@ export default function SigninRoute() {
     login.mutate();
   };
 
+  const forgotLink = `/forgot-password?next=${encodeURIComponent(next)}`;
   return (
     <Main className="container narrow wizard">
       <Link to="/" className="brand">
         {BRAND}
       </Link>
       <h1>Sign in</h1>
-      <form className="panel form" onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor="signin-username">Email or phone number</label>
-          <input
-            id="signin-username"
-            type="text"
-            autoComplete="username"
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
+      {pending ? (
+        <div className="panel">
+          <PendingConfirmation
+            username={username.trim()}
+            password={password}
+            onConfirmed={signedIn}
+            onBack={() => setPending(false)}
           />
         </div>
-        <div className="field">
-          <label htmlFor="signin-password">Password</label>
-          <input
-            id="signin-password"
-            type="password"
-            autoComplete="current-password"
-            aria-describedby="signin-error"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </div>
-        <FieldError id="signin-error" message={error} />
-        <button type="submit" className="btn btn-primary btn-block" disabled={login.isPending}>
-          {login.isPending ? "Signing in..." : "Sign In"}
-        </button>
-        <p className="center small">
-          New here? <Link to="/signup">Create an account</Link>
-        </p>
-      </form>
+      ) : (
+        <form className="panel form" onSubmit={submit} noValidate>
+          <div className="field">
+            <label htmlFor="signin-username">Email or phone number</label>
+            <input
+              id="signin-username"
+              type="text"
+              autoComplete="username"
+              value={username}
+              onChange={(e) => setUsername(e.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="signin-password">Password</label>
+            <input
+              id="signin-password"
+              type="password"
+              autoComplete="current-password"
+              aria-describedby="signin-error"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </div>
+          <FieldError id="signin-error" message={error} />
+          <button type="submit" className="btn btn-primary btn-block" disabled={login.isPending}>
+            {login.isPending ? "Signing in..." : "Sign In"}
+          </button>
+          <p className="center small">
+            <Link to={forgotLink}>Forgot password?</Link>
+          </p>
+          <p className="center small">
+            New here? <Link to="/signup">Create an account</Link>
+          </p>
+        </form>
+      )}
     </Main>
   );
 }

@@ -61,7 +61,7 @@ export default function SignupRoute() {
               </button>
             </div>
             <p className="center" style={{ marginTop: "1rem" }}>
-              <button type="button" className="link-button" onClick={signIn}>
+              <button type="button" className="link-button" onClick={() => signIn()}>
                 Already have an account? Sign In
               </button>
             </p>

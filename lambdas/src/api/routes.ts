@@ -41,6 +41,8 @@ export const ROUTES: RouteSpec[] = [
   { method: "POST", path: "/api/auth/signup", group: "auth" },
   { method: "POST", path: "/api/auth/confirm", group: "auth" },
   { method: "POST", path: "/api/auth/resend", group: "auth" },
+  { method: "POST", path: "/api/auth/forgot-password", group: "auth" },
+  { method: "POST", path: "/api/auth/reset-password", group: "auth" },
 
   { method: "GET", path: "/api/profile", group: "profile" },
   { method: "PUT", path: "/api/profile", group: "profile" },

@@ -3,7 +3,9 @@ import {
   AdminGetUserCommand,
   AdminUserGlobalSignOutCommand,
   type CognitoIdentityProviderClient,
+  ConfirmForgotPasswordCommand,
   ConfirmSignUpCommand,
+  ForgotPasswordCommand,
   GetUserCommand,
   InitiateAuthCommand,
   ResendConfirmationCodeCommand,
@@ -16,9 +18,10 @@ import { DomainError } from "@lg/domain/errors";
 const INCORRECT_LOGIN = "Incorrect username or password";
 
 /** Cognito's error names turned into messages a person can act on. */
-function explain(error: unknown, during: "signUp" | "confirm" | "resend" | "signIn"): never {
+function explain(error: unknown, during: "signUp" | "confirm" | "resend" | "signIn" | "forgot" | "reset"): never {
   const name = (error as { name?: string }).name ?? "";
   const message = (error as Error).message ?? "";
+  if (during === "forgot" || during === "reset") explainPasswordReset(name, during);
   switch (name) {
     case "UsernameExistsException":
       throw new DomainError("conflict", "An account with this email or phone number already exists. Sign in instead.");
@@ -55,6 +58,25 @@ function explain(error: unknown, during: "signUp" | "confirm" | "resend" | "sign
       throw new DomainError("invalid", message || "Invalid sign-up details");
     default:
       throw error;
+  }
+}
+
+/**
+ * Password reset failures that would tell whether an account exists (unknown, unconfirmed, disabled,
+ * nothing verified to send to) become 'not-found', which the auth service answers like success.
+ */
+function explainPasswordReset(name: string, during: "forgot" | "reset"): void {
+  switch (name) {
+    case "UserNotFoundException":
+    case "NotAuthorizedException":
+    case "InvalidParameterException":
+    case "UnsupportedError":
+      throw new DomainError("not-found", "No account can receive a reset code.");
+    case "CodeMismatchException":
+    case "ExpiredCodeException":
+      if (during === "reset") {
+        throw new DomainError("invalid", "Incorrect or expired code. Check the 6-digit code, or request a new one.");
+      }
   }
 }
 
@@ -95,6 +117,26 @@ export class CognitoIdentityProvider implements IdentityProvider {
       .send(new ResendConfirmationCodeCommand({ ClientId: this.pool.clientId, Username: username }))
       .catch((e) => explain(e, "resend"));
     return { destination: out.CodeDeliveryDetails?.Destination ?? "" };
+  }
+
+  async forgotPassword(username: string) {
+    const out = await this.client
+      .send(new ForgotPasswordCommand({ ClientId: this.pool.clientId, Username: username }))
+      .catch((e) => explain(e, "forgot"));
+    return { destination: out.CodeDeliveryDetails?.Destination ?? "" };
+  }
+
+  async confirmForgotPassword(username: string, code: string, password: string) {
+    await this.client
+      .send(
+        new ConfirmForgotPasswordCommand({
+          ClientId: this.pool.clientId,
+          Username: username,
+          ConfirmationCode: code,
+          Password: password,
+        }),
+      )
+      .catch((e) => explain(e, "reset"));
   }
 
   async signIn(username: string, password: string): Promise<{ identity: VerifiedIdentity; refreshToken?: string }> {

@@ -34,13 +34,17 @@ const answer = async (work: () => Promise<unknown>) => {
  *   username attribute, while Cognito accepts an E.164 phone number when phone_number is one too.
  * - AdminUserGlobalSignOut: not implemented by cognito-local; as in Cognito, the user's refresh
  *   tokens stop working.
+ * - ForgotPassword: cognito-local sends only to an email (phone-only accounts fail), sends to
+ *   unconfirmed accounts that have nothing verified, and moves UserLastModifiedDate, which would end
+ *   the person's sessions whenever anyone asks for a reset. As Cognito does: a confirmed account's
+ *   code goes to its email or phone, an unconfirmed one is refused, the account is not modified.
  */
 export function gapActions(services: Services): Record<string, GapAction> {
   const { cognito, messages, otp, clock } = services;
 
   const deliverCode = async (
     ctx: Ctx,
-    source: "SignUp" | "ResendCode",
+    source: "SignUp" | "ResendCode" | "ForgotPassword",
     clientId: string,
     pool: Awaited<ReturnType<typeof cognito.getUserPoolForClientId>>,
     user: User,
@@ -62,6 +66,28 @@ export function gapActions(services: Services): Record<string, GapAction> {
         if (!user) throw new UserNotFoundError("User does not exist.");
         await pool.saveUser(ctx, { ...user, RefreshTokens: [] } as User);
         return {};
+      }),
+
+    ForgotPassword: (ctx, body) =>
+      answer(async () => {
+        const clientId = String(body.ClientId ?? "");
+        const pool = await cognito.getUserPoolForClientId(ctx, clientId);
+        const user = await pool.getUserByUsername(ctx, String(body.Username ?? ""));
+        if (!user) throw new UserNotFoundError("Username/client id combination not found.");
+        if (user.UserStatus !== "CONFIRMED") {
+          throw new InvalidParameterError(
+            "Cannot reset password for the user as there is no registered/verified email or phone_number",
+          );
+        }
+        const details = await deliverCode(
+          ctx,
+          "ForgotPassword",
+          clientId,
+          pool,
+          user,
+          body.ClientMetadata as Record<string, string> | undefined,
+        );
+        return { CodeDeliveryDetails: details };
       }),
 
     ResendConfirmationCode: (ctx, body) =>

@@ -13,6 +13,7 @@ import type {
   ReportedFace,
   ReportedVoice,
 } from "../../../packages/domain/src/biometrics/ports.js";
+import { DomainError } from "../../../packages/domain/src/errors.js";
 import type { BiometricSampleRecord } from "../../../packages/domain/src/records.js";
 import type { EvidenceEraser, EvidenceStore } from "../../../packages/domain/src/scanning/evidence.js";
 import {
@@ -213,6 +214,20 @@ export class FakeIdentityProvider implements IdentityProvider {
   }
   async resendCode(username: string) {
     return { destination: username };
+  }
+  readonly resetCodesSent: string[] = [];
+  async forgotPassword(username: string) {
+    const user = this.users.get(username);
+    if (!user?.confirmed) throw new DomainError("not-found", "No account can receive a reset code.");
+    this.resetCodesSent.push(username);
+    return { destination: username };
+  }
+  async confirmForgotPassword(username: string, code: string, password: string) {
+    const user = this.users.get(username);
+    if (!user) throw new DomainError("not-found", "No account can receive a reset code.");
+    if (code !== this.code) throw new DomainError("invalid", "Incorrect or expired code.");
+    user.password = password;
+    user.changedAt = new Date();
   }
   async signIn(username: string, password: string) {
     const user = this.users.get(username);

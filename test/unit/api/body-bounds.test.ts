@@ -1,4 +1,11 @@
-import { ConfirmInput, ResendInput, SignInInput, SignUpInput } from "@lg/domain/accounts/auth-service";
+import {
+  ConfirmInput,
+  ForgotPasswordInput,
+  ResendInput,
+  ResetPasswordInput,
+  SignInInput,
+  SignUpInput,
+} from "@lg/domain/accounts/auth-service";
 import { ProfileUpdateInput, ScanPreferencesInput } from "@lg/domain/accounts/profile-shapes";
 import { ReportedCaptureInput } from "@lg/domain/biometrics/reported-capture";
 import { PushEndpointPolicy, pushSubscriptionInput } from "@lg/notices";
@@ -21,6 +28,8 @@ const JSON_BODIES: Record<string, z.ZodTypeAny> = {
   "POST /api/auth/signup": SignUpInput,
   "POST /api/auth/confirm": ConfirmInput,
   "POST /api/auth/resend": ResendInput,
+  "POST /api/auth/forgot-password": ForgotPasswordInput,
+  "POST /api/auth/reset-password": ResetPasswordInput,
   "PUT /api/profile": ProfileUpdateInput,
   "POST /api/scan-preferences": ScanPreferencesInput,
   "POST /api/consent": GiveConsent,

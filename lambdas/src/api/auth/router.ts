@@ -1,6 +1,7 @@
 import { createRouteGroup } from "../../shared/route-group.js";
 import { confirm } from "./confirm.js";
 import { currentUser } from "./current-user.js";
+import { forgotPassword, resetPassword } from "./forgot-password.js";
 import { login, loginPage } from "./login.js";
 import { logout } from "./logout.js";
 import { resend } from "./resend.js";
@@ -14,4 +15,6 @@ export const handler = createRouteGroup("auth", {
   "POST /api/auth/signup": signUp,
   "POST /api/auth/confirm": confirm,
   "POST /api/auth/resend": resend,
+  "POST /api/auth/forgot-password": forgotPassword,
+  "POST /api/auth/reset-password": resetPassword,
 });

@@ -59,6 +59,28 @@ export const SignInInput = z.object({
 
 export const ResendInput = z.object({ username });
 
+export const ForgotPasswordInput = z.object({ username });
+
+export const ResetPasswordInput = z.object({
+  username,
+  code: z
+    .string()
+    .max(6, "Invalid Code: Please enter the 6-digit code we sent")
+    .regex(/^\d{6}$/, "Invalid Code: Please enter the 6-digit code we sent"),
+  password,
+});
+
+/** What forgot-password answers whether or not the account exists: the answer must not tell which. */
+export const FORGOT_PASSWORD_ANSWER = {
+  message: "If an account uses this email or phone number, a 6-digit code to reset its password has been sent to it.",
+} as const;
+
+/**
+ * A reset that fails for an unknown account says what a wrong code says, so the code form cannot
+ * be used to learn who has an account.
+ */
+const RESET_REJECTED = "Incorrect or expired code. Check the 6-digit code, or request a new one.";
+
 /** What resend answers whether or not a sign-up is waiting: the answer must not tell which. */
 export const RESEND_ANSWER = {
   message: "If a sign-up is waiting for this email or phone number, a new code has been sent to it.",
@@ -123,16 +145,7 @@ export class AuthService {
    */
   async resend(username: string, source: string): Promise<typeof RESEND_ANSWER> {
     if (!username) throw new DomainError("invalid", "Username is required");
-    await this.deps.limiter.consume(
-      { rule: "resendPerAccount", subject: username },
-      { rule: "resendPerSource", subject: source },
-      ...(isPhoneUsername(username)
-        ? [
-            { rule: "smsPerSource" as const, subject: source },
-            { rule: "smsPerNumber" as const, subject: username },
-          ]
-        : []),
-    );
+    await this.deps.limiter.consume(...this.codeSendingHits(username, source));
     try {
       await this.deps.identity.resendCode(username);
     } catch (error) {
@@ -140,6 +153,53 @@ export class AuthService {
       if (!hidden) throw error;
     }
     return RESEND_ANSWER;
+  }
+
+  /**
+   * Sends a reset code when the account exists. Unknown accounts, and accounts with no verified
+   * email or phone to send to, get the same answer, so this cannot be used to learn who has one.
+   * Counted like resend: both send a code to someone.
+   */
+  async forgotPassword(username: string, source: string): Promise<typeof FORGOT_PASSWORD_ANSWER> {
+    await this.deps.limiter.consume(...this.codeSendingHits(username, source));
+    try {
+      await this.deps.identity.forgotPassword(username);
+    } catch (error) {
+      const hidden = error instanceof DomainError && (error.kind === "not-found" || error.kind === "conflict");
+      if (!hidden) throw error;
+    }
+    return FORGOT_PASSWORD_ANSWER;
+  }
+
+  /** Sets the new password with the emailed or texted code, then signs in with it. */
+  async resetPassword(
+    input: z.infer<typeof ResetPasswordInput>,
+    source: string,
+  ): Promise<{ user: AuthUser; sessionToken: string }> {
+    await this.deps.limiter.consume(
+      { rule: "codePerAccount", subject: input.username },
+      { rule: "codePerSource", subject: source },
+    );
+    try {
+      await this.deps.identity.confirmForgotPassword(input.username, input.code, input.password);
+    } catch (error) {
+      if (error instanceof DomainError && error.kind === "not-found") throw new DomainError("invalid", RESET_REJECTED);
+      throw error;
+    }
+    return this.openSignedIn(input.username, input.password);
+  }
+
+  private codeSendingHits(username: string, source: string) {
+    return [
+      { rule: "resendPerAccount" as const, subject: username },
+      { rule: "resendPerSource" as const, subject: source },
+      ...(isPhoneUsername(username)
+        ? [
+            { rule: "smsPerSource" as const, subject: source },
+            { rule: "smsPerNumber" as const, subject: username },
+          ]
+        : []),
+    ];
   }
 
   async signIn(input: z.infer<typeof SignInInput>, source: string): Promise<{ user: AuthUser; sessionToken: string }> {

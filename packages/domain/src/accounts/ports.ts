@@ -19,6 +19,10 @@ export interface IdentityProvider {
   confirmSignUp(username: string, code: string): Promise<void>;
   resendCode(username: string): Promise<{ destination: string }>;
   signIn(username: string, password: string): Promise<{ identity: VerifiedIdentity; refreshToken?: string }>;
+  /** Sends a password reset code; 'not-found' when no account can receive one. */
+  forgotPassword(username: string): Promise<{ destination: string }>;
+  /** Sets a new password with the reset code; 'not-found' for an unknown account. */
+  confirmForgotPassword(username: string, code: string, password: string): Promise<void>;
   /** Ends the provider-side session (refresh token) so it cannot mint new tokens. */
   revoke(refreshToken: string): Promise<void>;
   deleteUser(username: string): Promise<void>;

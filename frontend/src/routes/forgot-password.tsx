@@ -1,0 +1,148 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router-dom";
+import { apiJson } from "../api/client";
+import { serverMessage } from "../api/errors";
+import { AUTH_USER_KEY } from "../api/query-client";
+import { safeNextPath } from "../auth/session-navigation";
+import { BRAND } from "../content/marketing";
+import { normaliseCode, PASSWORD_RULE_TEXT, passwordProblem } from "../features/signup/password-rule";
+import { FieldError } from "../ui/FieldError";
+import { Main } from "../ui/Page";
+
+/**
+ * Forgot password: a code to the account's email or phone, then a new password with it. The first
+ * answer is the server's, worded the same whether or not the account exists.
+ */
+export default function ForgotPasswordRoute() {
+  const [params] = useSearchParams();
+  const next = safeNextPath(params.get("next"));
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [username, setUsername] = useState("");
+  const [sentMessage, setSentMessage] = useState<string>();
+  const [code, setCode] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string>();
+
+  const requestCode = useMutation({
+    mutationFn: () => apiJson<{ message: string }>("POST", "/api/auth/forgot-password", { username: username.trim() }),
+    onSuccess: (answer) => {
+      setError(undefined);
+      setSentMessage(answer.message);
+    },
+    onError: (e) => setError(serverMessage(e) || "The code could not be sent. Try again."),
+  });
+  const reset = useMutation({
+    mutationFn: () =>
+      apiJson<unknown>("POST", "/api/auth/reset-password", { username: username.trim(), code, password }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY });
+      navigate(next);
+    },
+    onError: (e) => setError(serverMessage(e) || "The password could not be reset. Try again."),
+  });
+
+  const submitUsername = (event: FormEvent) => {
+    event.preventDefault();
+    if (!username.trim()) return setError("Enter the email or phone number you signed up with.");
+    setError(undefined);
+    requestCode.mutate();
+  };
+  const submitReset = (event: FormEvent) => {
+    event.preventDefault();
+    if (code.length !== 6) return setError("Enter the 6-digit code we sent you.");
+    const problem = passwordProblem(password);
+    if (problem) return setError(problem);
+    setError(undefined);
+    reset.mutate();
+  };
+
+  return (
+    <Main className="container narrow wizard">
+      <Link to="/" className="brand">
+        {BRAND}
+      </Link>
+      <h1>Reset your password</h1>
+      {sentMessage === undefined ? (
+        <form className="panel form" onSubmit={submitUsername} noValidate>
+          <p>Enter the email or phone number you signed up with. We will send a 6-digit code to it.</p>
+          <div className="field">
+            <label htmlFor="forgot-username">Email or phone number</label>
+            <input
+              id="forgot-username"
+              type="text"
+              autoComplete="username"
+              aria-describedby="forgot-error"
+              value={username}
+              onChange={(e) => setUsername(e.target.value)}
+            />
+          </div>
+          <FieldError id="forgot-error" message={error} />
+          <button type="submit" className="btn btn-primary btn-block" disabled={requestCode.isPending}>
+            {requestCode.isPending ? "Sending..." : "Send reset code"}
+          </button>
+          <p className="center small">
+            <Link to={`/signin?next=${encodeURIComponent(next)}`}>Back to sign in</Link>
+          </p>
+        </form>
+      ) : (
+        <form className="panel form" onSubmit={submitReset} noValidate>
+          <p role="status">{sentMessage}</p>
+          <div className="field">
+            <label htmlFor="reset-code">Reset code</label>
+            <input
+              id="reset-code"
+              type="text"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              className="code-input"
+              value={code}
+              onChange={(e) => setCode(normaliseCode(e.target.value))}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="reset-password">New password</label>
+            <input
+              id="reset-password"
+              type="password"
+              autoComplete="new-password"
+              aria-describedby="reset-rule reset-error"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            <p id="reset-rule" className="muted small">
+              {PASSWORD_RULE_TEXT}
+            </p>
+          </div>
+          <FieldError id="reset-error" message={error} />
+          <button type="submit" className="btn btn-primary btn-block" disabled={reset.isPending}>
+            {reset.isPending ? "Saving..." : "Set new password and sign in"}
+          </button>
+          <p className="center small">
+            <button
+              type="button"
+              className="link-button"
+              disabled={requestCode.isPending}
+              onClick={() => requestCode.mutate()}
+            >
+              Send a new code
+            </button>{" "}
+            ·{" "}
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => {
+                setSentMessage(undefined);
+                setCode("");
+                setError(undefined);
+              }}
+            >
+              Use a different email or phone
+            </button>
+          </p>
+        </form>
+      )}
+    </Main>
+  );
+}
