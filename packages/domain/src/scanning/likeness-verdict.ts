@@ -50,7 +50,6 @@ export function likenessVerdict(
       found,
     },
     MATCH_FLOOR_PERCENT,
-    name,
   );
   if (!classified) return null;
   const { classification } = classified;

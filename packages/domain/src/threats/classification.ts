@@ -64,6 +64,8 @@ export const ThreatClassification = z.object({
     /** Impersonation: the protected name the profile imitates, and its handle. */
     nameMatch: z.string().optional(),
     handle: z.string().optional(),
+    /** "unverified": the match rests on a sample the server never verified (client-reported), so no notice goes under the person's name. */
+    enrolment: z.enum(["verified", "unverified"]).optional(),
   }),
   synthetic: z.object({
     status: z.enum(["synthetic", "no-evidence", "unknown"]),
@@ -95,10 +97,16 @@ export interface SignalReading {
   operatingPoint?: StatedOperatingPoint;
 }
 
+type LikenessMatch = { personId: string; confidence: number; enrolment?: "verified" | "unverified" };
+
+/** Said on a threat whose match rests on a sample the server never verified. */
+export const UNVERIFIED_MATCH_NOTE =
+  "This match rests on an unverified enrolment (reported by the browser, not checked by the server), so no notice can go under your name until it is verified.";
+
 /** What classification reads of one media finding: matches, the synthetic verdict, the explicit-content finding. */
 export interface MediaEvidence {
-  face: { personId: string; confidence: number } | null;
-  voice: { personId: string; confidence: number } | null;
+  face: LikenessMatch | null;
+  voice: LikenessMatch | null;
   synthetic: {
     status: "synthetic" | "no-evidence" | "unknown";
     score: number | null;
@@ -198,7 +206,6 @@ export function titleFor(type: ThreatKind, modality: "face" | "voice" | "profile
 export function classifyMedia(
   evidence: MediaEvidence,
   matchFloor: number,
-  nameOf: (personId: string) => string,
   derivedFrom: ThreatClassification["derivedFrom"] = "scan",
 ): ClassifiedMedia | null {
   const face = evidence.face && evidence.face.confidence >= matchFloor ? evidence.face : null;
@@ -212,7 +219,7 @@ export function classifyMedia(
   const intimateFound = evidence.intimate?.status === "present";
 
   let type: ThreatKind;
-  let match: { personId: string; confidence: number };
+  let match: LikenessMatch;
   let modality: "face" | "voice";
   let reason: string;
   let synthetic = syntheticFacts(evidence, present);
@@ -252,7 +259,7 @@ export function classifyMedia(
     const best =
       face && (!voice || face.confidence >= voice.confidence)
         ? face
-        : (voice as { personId: string; confidence: number });
+        : (voice as LikenessMatch);
     match = best;
     modality = best === face ? "face" : "voice";
     reason =
@@ -274,8 +281,8 @@ export function classifyMedia(
     classification: {
       type,
       severity: severityFor(type, match.confidence, synthetic, intimate),
-      reason,
-      likeness: { modality, confidence: match.confidence },
+      reason: match.enrolment === "unverified" ? `${reason} ${UNVERIFIED_MATCH_NOTE}` : reason,
+      likeness: { modality, confidence: match.confidence, ...(match.enrolment ? { enrolment: match.enrolment } : {}) },
       synthetic,
       ...(intimate ? { intimate } : {}),
       found,
@@ -291,6 +298,7 @@ export function classifyImpersonation(input: {
   handle: string;
   found?: { title?: string; url?: string };
   derivedFrom?: ThreatClassification["derivedFrom"];
+  enrolment?: "verified" | "unverified";
 }): ThreatClassification {
   const synthetic = { status: "unknown" as const, score: null, detectors: [], declared: false };
   return {
@@ -298,12 +306,14 @@ export function classifyImpersonation(input: {
     severity: severityFor("impersonation", input.confidence, synthetic),
     reason:
       `The profile @${input.handle}${input.nameMatch ? ` goes by a name like "${input.nameMatch}" and` : ""} ` +
-      `shows a matching face (${pct(input.confidence)}).`,
+      `shows a matching face (${pct(input.confidence)}).` +
+      (input.enrolment === "unverified" ? ` ${UNVERIFIED_MATCH_NOTE}` : ""),
     likeness: {
       modality: "profile",
       confidence: input.confidence,
       ...(input.nameMatch ? { nameMatch: input.nameMatch } : {}),
       handle: input.handle,
+      ...(input.enrolment ? { enrolment: input.enrolment } : {}),
     },
     synthetic,
     found: input.found ?? {},

@@ -89,7 +89,6 @@ export function deriveClassification(threat: StoredThreat): ThreatClassification
       found: threat.url ? { url: threat.url } : {},
     },
     0,
-    () => "you",
     "stored-detection",
   );
   // classifyMedia answers null only without a match, and a fallback match was set above.
