@@ -227,21 +227,29 @@ describe("protection journey on the local stack", () => {
     await screenshot(page, "journey-13-threat-details");
     await details.getByRole("button", { name: "Close" }).first().click();
 
-    // The notice follows the platform's route (DMCA, or e.g. a law-enforcement referral for an
-    // imageboard): take down threats until one goes the DMCA route, then download that notice.
-    // The dialog is titled by that route, so only a DMCA notice is the "DMCA Takedown Notice".
+    // The notice follows the evidence and the platform's channels; no notice claims copyright until
+    // the person picks the original they made or own. Take down threats until one offers that
+    // claim, claim the persona's enrolled original, and download the DMCA notice it becomes.
     const takedown = page.getByRole("dialog");
     const dmca = page.getByRole("dialog", { name: "DMCA Takedown Notice" });
     let dmcaRow = -1;
     for (let i = 0; i < (await rows.count()) && dmcaRow < 0; i++) {
       await rows.nth(i).getByRole("button", { name: "Take Down" }).click();
       await takedown.getByLabel("Notice text").waitFor({ timeout: 60_000 });
-      const dmcaRoute = (await takedown.textContent())?.includes("(dmca)") ?? false;
-      expect(await dmca.count()).toBe(dmcaRoute ? 1 : 0);
-      if (dmcaRoute) dmcaRow = i;
-      else await takedown.getByRole("button", { name: "Cancel" }).click();
+      expect(await takedown.getByLabel("Notice text").inputValue()).not.toContain("17 U.S.C.");
+      expect(await dmca.count()).toBe(0);
+      const original = takedown.getByLabel("Your original");
+      if ((await original.count()) > 0) {
+        // The first of the person's enrolled originals of the kind this threat copies.
+        const first = await original.locator("option").nth(1).getAttribute("value");
+        await original.selectOption(first ?? "");
+        await takedown.getByRole("button", { name: "Use a copyright notice" }).click();
+        await dmca.getByLabel("Notice text").waitFor({ timeout: 60_000 });
+        dmcaRow = i;
+      } else await takedown.getByRole("button", { name: "Cancel" }).click();
     }
     expect(dmcaRow).toBeGreaterThanOrEqual(0);
+    expect(await dmca.textContent()).toContain("(dmca)");
     await screenshot(page, "journey-14-dmca-generated");
     expect(await narrowScreenshot(page, "journey-14-dmca-generated")).toBe(0);
     const [download] = await Promise.all([
@@ -259,6 +267,7 @@ describe("protection journey on the local stack", () => {
     for (const element of [
       "17 U.S.C. 512(c)(3)",
       "1. Copyrighted work",
+      "which I made or own",
       "2. Infringing material and where it is",
       "4. Contact information",
       "I have a good faith belief",
