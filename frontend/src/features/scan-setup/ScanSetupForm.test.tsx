@@ -32,6 +32,9 @@ describe("scan preferences form", () => {
     expect(screen.getByLabelText(/Dark Web/)).toBeInTheDocument();
     expect(optionsOf("Scan frequency")).toEqual(["hourly", "daily", "weekly"]);
     expect(screen.getByText("Enable Automatic Takedown Requests")).toBeInTheDocument();
+    expect(
+      screen.getByText(/Copyright \(DMCA\) notices and intimate-imagery requests are never sent automatically/),
+    ).toBeInTheDocument();
   });
 
   it("clears the chosen platforms when the tier changes, then submits the payload", async () => {

@@ -133,7 +133,13 @@ export function ScanSetupForm(props: {
           <span>
             <strong>Enable Automatic Takedown Requests</strong>
             <br />
-            <span className="small muted">Send DMCA takedown notices for high-confidence threats automatically.</span>
+            {/* The standing statement of packages/notices (AUTO_TAKEDOWN_STANDING_STATEMENT), in short. */}
+            <span className="small muted">
+              Send takedown requests for high-confidence (90%+) threats automatically: impersonation and privacy reports
+              in your name, where a platform takes them by email, on your confirmation now that they are made in good
+              faith and accurate. Copyright (DMCA) notices and intimate-imagery requests are never sent automatically:
+              you confirm each one.
+            </span>
           </span>
         </label>
       ) : null}
