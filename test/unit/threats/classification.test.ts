@@ -210,7 +210,11 @@ describe("migration of stored threats", () => {
     });
     const legacy = stored({ detection: { synthetic: "no-synthetic-evidence", face: { confidence: 92 } } });
     expect(classificationOf(legacy).type).toBe("likeness_misuse");
-    expect(threatView(legacy)).toMatchObject({ severity: "medium", detection: { synthetic: false } });
+    expect(threatView(legacy)).toMatchObject({
+      threatType: "likeness_misuse",
+      severity: "medium",
+      detection: { synthetic: false },
+    });
   });
 });
 

@@ -29,7 +29,8 @@ export function threatView(t: ThreatRecord, latestNotice?: TakedownNoticeRecord)
   const takedown = takedownView(latestNotice);
   return {
     id: t.id,
-    threatType: t.threatType,
+    // The evidence's type: a threat stored before classification (not yet migrated) shows it too.
+    threatType: classification.type,
     severity: classification.severity,
     confidence: t.confidence,
     platform: t.platform,
