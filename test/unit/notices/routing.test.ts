@@ -92,7 +92,14 @@ describe("legal basis: the platform's impersonation, privacy or likeness channel
   });
 });
 
-describe("legal basis: DSA Article 16 for an EU resident on a platform bound by the DSA", () => {
+describe("legal basis: DSA Article 16 for EU-hosted content", () => {
+  it("uses a DSA notice for anyone on a platform serving only the EU", () => {
+    const euOnly = { ...entry("tiktok"), platformId: "eu-tube", jurisdiction: { usCovered: false, euHosted: true } };
+    const decision = decideRoute(genuineReupload({ platform: "eu-tube" }), US, euOnly);
+    expect(decision.route).toBe("dsa_article_16");
+    expect(decision.reason).toContain("hosted in the EU");
+  });
+
   it("uses a DSA notice, through the platform's DSA channel where it has one", () => {
     expect(decideRoute(genuineReupload({ platform: "tiktok" }), EU, entry("tiktok")).route).toBe("dsa_article_16");
     expect(decideRoute(threat(), { country: "Germany" }, entry("tiktok")).route).toBe("dsa_article_16");

@@ -52,7 +52,8 @@ export interface BasisRequest {
  * Picks the legal basis for one threat from its evidence (docs/takedowns.md has the table):
  * 1. intimate imagery of the person (real or synthetic) on a platform serving the US: TAKE IT
  *    DOWN Act, 48-hour removal duty, unless they said they consented;
- * 2. a person in the EU and a platform bound by the DSA: Article 16 notice;
+ * 2. a person in the EU and a platform bound by the DSA, or a platform serving only the EU:
+ *    Article 16 notice;
  * 3. DMCA 512(c)(3) only when the person claims copyright in a named original they made or own;
  * 4. the platform's impersonation / privacy / likeness (right of publicity) channel;
  * otherwise none, with the reason. A genuine re-upload is reported as what it is: the person's
@@ -89,12 +90,16 @@ export function decideRoute(
   }
 
   const dsaChannel = pickChannel(entry.dsa) ?? report ?? copyright;
-  if (isEuCountry(person.country) && entry.jurisdiction.euHosted && dsaChannel) {
+  // Article 16 notices are open to anyone; they are the basis for an EU resident, and for anyone
+  // where the platform serves only the EU (no US route applies there).
+  const euOnly = entry.jurisdiction.euHosted && !entry.jurisdiction.usCovered;
+  if ((isEuCountry(person.country) || euOnly) && entry.jurisdiction.euHosted && dsaChannel) {
+    const who = isEuCountry(person.country) ? "You live in the EU and" : "The content is hosted in the EU:";
     return decision(
       "dsa_article_16",
       entry,
       dsaChannel,
-      `You live in the EU and ${entry.name} is bound by the Digital Services Act: an Article 16 notice of illegal content (unlawful use of your image and personal data).`,
+      `${who} ${entry.name} is bound by the Digital Services Act: an Article 16 notice of illegal content (unlawful use of your image and personal data).`,
       copyrightAvailable,
     );
   }
