@@ -36,12 +36,14 @@ const GROUP_BINDINGS: Record<RouteGroup, (fn: AppFunction, r: HandlerResources) 
       .bindBiometricBucket(r.biometricBucket, "readWriteDelete")
       .bindEvidenceBucket(r.evidenceBucket, "read")
       .bindScheduler(r.scheduler.groupName, r.scheduler.scheduleArnPattern, r.scheduler.role),
-  // Account deletion, every copy: table items, biometric objects, evidence (retention bypassed), sign-in.
+  // Account deletion, every copy: scan schedule, table items, biometric objects, evidence
+  // (retention bypassed), sign-in.
   account: (fn, r) =>
     bindSessionCheck(fn, r, ["AdminDeleteUser"])
       .bindTable(r.table, "readWrite")
       .bindBiometricBucket(r.biometricBucket, "readWriteDelete")
-      .bindEvidenceBucket(r.evidenceBucket, "erase"),
+      .bindEvidenceBucket(r.evidenceBucket, "erase")
+      .bindScheduler(r.scheduler.groupName, r.scheduler.scheduleArnPattern, r.scheduler.role),
   biometrics: (fn, r) =>
     bindSessionCheck(fn, r)
       .bindTable(r.table, "readWrite")

@@ -1,4 +1,5 @@
 import { ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { GetScheduleCommand, SchedulerClient } from "@aws-sdk/client-scheduler";
 import { S3EvidenceStore } from "@lg/domain/scanning/adapters/s3-evidence";
 import { writeEvidencePackage } from "@lg/domain/scanning/evidence";
 import { afterAll, describe, expect, inject, it } from "vitest";
@@ -8,8 +9,18 @@ import { signUp } from "./signed-up-person.js";
 const stack = inject("localStack");
 const s3 = new S3Client(clientConfig(stack.env, "AWS_ENDPOINT_URL_S3"));
 const evidence = new S3EvidenceStore(s3, stack.env.EVIDENCE_BUCKET ?? "");
+const scheduler = new SchedulerClient(clientConfig(stack.env, "AWS_ENDPOINT_URL_SCHEDULER"));
 
-afterAll(() => s3.destroy());
+afterAll(() => {
+  s3.destroy();
+  scheduler.destroy();
+});
+
+const scanSchedule = (userId: string) =>
+  scheduler.send(new GetScheduleCommand({ Name: `scan-${userId}`, GroupName: stack.env.SCHEDULER_GROUP })).then(
+    (s) => s.Name,
+    () => undefined,
+  );
 
 const keysUnder = async (bucket: string | undefined, prefix: string) =>
   ((await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }))).Contents ?? []).map((o) => o.Key);
@@ -42,6 +53,19 @@ describe("deleting an account on the local stack", () => {
       }),
     );
     expect(await keysUnder(stack.env.EVIDENCE_BUCKET, `evidence/${alice.userId}/`)).toHaveLength(12);
+    const prefs = await fetch(`${stack.url}/api/scan-preferences`, {
+      method: "POST",
+      headers: { cookie: alice.cookie, "content-type": "application/json" },
+      body: JSON.stringify({
+        platforms: ["reddit"],
+        scanFrequency: "weekly",
+        alertSensitivity: "high",
+        autoTakedown: false,
+        membershipTier: "personal",
+      }),
+    });
+    expect(prefs.status, await prefs.clone().text()).toBe(200);
+    expect(await scanSchedule(alice.userId)).toBe(`scan-${alice.userId}`);
 
     const deleted = await fetch(`${stack.url}/api/account`, { method: "DELETE", headers: { cookie: alice.cookie } });
     expect(deleted.status).toBe(200);
@@ -56,5 +80,7 @@ describe("deleting an account on the local stack", () => {
     ];
     expect(everything.filter((key) => key?.includes(alice.userId))).toEqual([]);
     expect(await keysUnder(stack.env.EVIDENCE_BUCKET, `evidence/${bob.userId}/`)).toHaveLength(4);
+    // No scheduled scan starts for the deleted account.
+    expect(await scanSchedule(alice.userId)).toBeUndefined();
   });
 });

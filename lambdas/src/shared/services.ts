@@ -16,6 +16,7 @@ import { env } from "./env.js";
 import { KmsDataKeys } from "./kms-data-keys.js";
 import { once } from "./once.js";
 import { S3BiometricStore } from "./s3-biometric-store.js";
+import { scanSchedules } from "./scan-schedules.js";
 
 /** The composition root: adapters and services built once per container, on first use. */
 const now = () => new Date();
@@ -54,6 +55,7 @@ export const erasureService = once(
       identity: identityProvider(),
       consent: consentService(),
       evidence: new S3EvidenceStore(s3, evidenceBucket()),
+      schedules: scanSchedules,
     }),
 );
 export const exportService = once(() => new ExportService({ store: accountStore(), keys: dataKeys(), now }));

@@ -68,6 +68,7 @@ describe("privacy controls", () => {
     const deleted = await w.erasure.deleteAccount(alice.userId);
     expect(deleted).toMatchObject({ samples: 4, objects: 4, evidenceObjects: 8, sessions: 1, signInAccount: true });
     expect([...w.evidence.objects.keys()].filter((k) => k.includes(alice.userId))).toEqual([]);
+    expect(w.schedules.removed).toEqual([`scan-${alice.userId}`]);
     expect([...w.evidence.objects.keys()].filter((k) => k.startsWith(`evidence/${bob.userId}/`))).toHaveLength(4);
     const remaining = [...w.store.items.values()].filter((i) => JSON.stringify(i).includes(alice.userId));
     expect(remaining).toEqual([]);

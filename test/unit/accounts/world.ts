@@ -23,6 +23,11 @@ export function accountWorld() {
   const store = new MemoryAccountStore();
   const objects = new MemoryObjectStore();
   const evidence = new MemoryEvidenceStore();
+  const schedules = {
+    removed: [] as string[],
+    upsert: async () => undefined,
+    remove: async (name: string) => void schedules.removed.push(name),
+  };
   const keys = new FakeDataKeys();
   const identity = new FakeIdentityProvider();
   const analyser = new FakeAnalyser();
@@ -36,6 +41,7 @@ export function accountWorld() {
     store,
     objects,
     evidence,
+    schedules,
     keys,
     identity,
     counters,
@@ -45,7 +51,7 @@ export function accountWorld() {
     samples,
     profiles: new ProfileService({ store, samples, now }),
     enrolment: new EnrolmentService({ store, objects, keys, analyser, consent, samples, now }),
-    erasure: new ErasureService({ store, objects, identity, consent, evidence }),
+    erasure: new ErasureService({ store, objects, identity, consent, evidence, schedules }),
     exports: new ExportService({ store, keys, now }),
     /** Signs up, confirms and signs in; returns the new user's id and session token. */
     async member(email: string, withConsent = true) {

@@ -2,6 +2,7 @@ import type { ConsentService } from "../biometrics/consent.js";
 import type { BiometricObjectStore } from "../biometrics/ports.js";
 import { userObjectPrefix } from "../biometrics/sample-library.js";
 import { type EvidenceEraser, userEvidencePrefix } from "../scanning/evidence.js";
+import { type ScheduleApi, scanScheduleName } from "../scanning/scan-schedule.js";
 import type { AccountStore, IdentityProvider } from "./ports.js";
 
 export interface BiometricErasure {
@@ -25,14 +26,15 @@ export interface ErasureDeps {
   identity: IdentityProvider;
   consent: ConsentService;
   evidence: EvidenceEraser;
+  schedules: ScheduleApi;
 }
 
 /**
  * Erasure that leaves no copy: sample items (with their sealed embeddings and wrapped keys),
  * every object and object version under the user's prefix (samples and unregistered uploads),
  * and for an account also every evidence object and version under the user's evidence prefix
- * (kept for no legal process: docs/privacy.md, "Retention"), every table item, every session and
- * the sign-in account. Evidence goes before the items that point at it, so a failure part-way
+ * (kept for no legal process: docs/privacy.md, "Retention"), the scan schedule, every table item,
+ * every session and the sign-in account. Evidence goes before the items that point at it, so a failure part-way
  * leaves threats whose evidence is gone rather than evidence no record leads to.
  */
 export class ErasureService {
@@ -48,6 +50,8 @@ export class ErasureService {
 
   async deleteAccount(userId: string): Promise<AccountErasure> {
     const profile = await this.deps.store.getProfile(userId);
+    // First, so no scheduled scan starts for the account (and captures evidence) while it goes.
+    await this.deps.schedules.remove(scanScheduleName(userId));
     const biometrics = await this.deleteBiometrics(userId);
     const evidence = await this.deps.evidence.eraseAll(userEvidencePrefix(userId));
     const sessions = await this.deps.store.listSessions(userId);
