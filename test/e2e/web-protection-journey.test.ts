@@ -138,7 +138,7 @@ describe("protection journey on the local stack", () => {
     await screenshot(page, "journey-07-scan-preferences");
     expect(await narrowScreenshot(page, "journey-07-scan-preferences")).toBe(0);
     await page.getByRole("button", { name: "Activate AI Protection" }).click();
-    await page.getByText("Protection Activated").first().waitFor();
+    await page.getByText("Scan preferences saved").first().waitFor();
     await page.waitForURL(/\/onboarding$/);
   });
 
@@ -178,7 +178,8 @@ describe("protection journey on the local stack", () => {
 
   it("forces a scan that finds the persona, shows the threat and downloads its DMCA notice", async () => {
     await page.getByRole("heading", { name: "Protection Dashboard" }).waitFor();
-    await page.getByText("No threats detected. Your digital identity is secure.").waitFor();
+    // Before the first scan nothing has been checked: the page must not call anyone secure.
+    await page.getByText(/^No scan has run yet, so nothing has been checked/).waitFor();
     await screenshot(page, "journey-10-dashboard-before-scan");
 
     await page.getByRole("button", { name: "Force Scan" }).click();

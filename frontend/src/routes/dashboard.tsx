@@ -1,11 +1,20 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
-import type { Threat } from "../api/types";
+import type { Consent, Threat } from "../api/types";
 import { useAuth } from "../auth/use-auth";
+import { CONSENT_KEY } from "../features/consent/ConsentGate";
 import { DashboardHeader } from "../features/dashboard/DashboardHeader";
 import { type HealthFacts, ProtectionHealth } from "../features/dashboard/ProtectionHealth";
+import { SetupChecklist } from "../features/dashboard/SetupChecklist";
 import { StatCards } from "../features/dashboard/StatCards";
+import {
+  protectionRan,
+  protectionScore,
+  type SetupFacts,
+  setupChecklist,
+  setupComplete,
+} from "../features/dashboard/setup-checklist";
 import {
   DEMO_STATS,
   demoLastScanAt,
@@ -40,6 +49,7 @@ export default function DashboardRoute() {
   const stats = useQuery(statsQuery(isReal));
   const threats = useQuery(threatsQuery(isReal));
   const profile = useQuery(profileQuery(isReal));
+  const consent = useQuery<Consent>({ queryKey: CONSENT_KEY, enabled: isReal });
   const demoThreats = useQuery(demoThreatsQuery(demoType, isDemo));
   const scan = useForceScan();
   const [details, setDetails] = useState<Threat | null>(null);
@@ -77,6 +87,33 @@ export default function DashboardRoute() {
         lastScanAt: stats.data?.lastScanAt,
       };
 
+  // The demo persona is simulated as fully set up; a real account is scored on what it has done.
+  const setupFacts: SetupFacts = isDemo
+    ? {
+        consent: { required: false },
+        profile: {
+          platforms: ["demo"],
+          faceEnrolled: true,
+          faceVerified: true,
+          voiceEnrolled: true,
+          aliases: ["demo"],
+        },
+        lastScanAt: health.lastScanAt ?? "demo",
+      }
+    : {
+        ...(consent.data ? { consent: consent.data } : {}),
+        ...(profile.data ? { profile: profile.data } : {}),
+        ...(stats.data?.lastScanAt ? { lastScanAt: stats.data.lastScanAt } : {}),
+      };
+  const checklist = setupChecklist(setupFacts);
+  const setupLoading = !isDemo && (auth.isLoading || profile.isLoading || consent.isLoading || stats.isLoading);
+  const score = setupLoading || !threatList ? undefined : protectionScore(checklist, threatList);
+  const emptyMessage = protectionRan(setupFacts)
+    ? undefined
+    : setupFacts.lastScanAt === undefined
+      ? "No scan has run yet, so nothing has been checked. Finish the setup checklist and run your first scan."
+      : "No threats found, but scans can only look for what you have set up. Finish the setup checklist to be protected.";
+
   const openDmca = (threat: Threat | null) => {
     setDetails(null);
     setDmca({ open: true, threat });
@@ -108,7 +145,8 @@ export default function DashboardRoute() {
           </div>
           <ForceScanButton running={scan.running} onStart={forceScan} progress={scan.progress} />
         </div>
-        <StatCards stats={statsData} isLoading={!isDemo && (stats.isLoading || auth.isLoading)} />
+        <StatCards stats={statsData} score={score} isLoading={!isDemo && (stats.isLoading || auth.isLoading)} />
+        {isReal && !setupLoading && !setupComplete(checklist) ? <SetupChecklist items={checklist} /> : null}
         <div className="dash-grid">
           <div>
             <ThreatList
@@ -116,6 +154,7 @@ export default function DashboardRoute() {
               isLoading={threatsLoading}
               onViewDetails={setDetails}
               onTakeDown={(t) => openDmca(t)}
+              {...(emptyMessage ? { emptyMessage } : {})}
             />
           </div>
           <div>

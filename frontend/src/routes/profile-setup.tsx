@@ -38,7 +38,7 @@ export default function ProfileSetupRoute() {
       <FlowHeader step={1} title="Profile Setup" percent={25} demo={demo} />
       <div className="panel">
         {saved ? (
-          <ProfileComplete values={saved} demo={demo} />
+          <ProfileComplete values={saved} demo={demo} saved={auth.isAuthenticated ? "account" : "demo"} />
         ) : (
           <ProfileForm pending={create.isPending} onSubmit={(values) => create.mutate(values)} />
         )}

@@ -18,18 +18,24 @@ export default function ScanPreferencesRoute() {
   const auth = useAuth();
   const queryClient = useQueryClient();
 
-  const done = () => {
-    toast({
-      title: "Protection Activated",
-      description: "Your AI guards are now monitoring the selected platforms. Welcome to LikenessGuard!",
-    });
+  // Saved preferences are not protection: that needs a likeness and a scan, which the dashboard tracks.
+  const done = (saved: boolean) => {
+    toast(
+      saved
+        ? { title: "Scan preferences saved", description: "Your scans will cover the selected platforms." }
+        : {
+            title: "Demo preferences",
+            description:
+              "Nothing was saved and nothing is monitored: this is the demo. Create an account to be protected.",
+          },
+    );
     navigate(withDemo("/onboarding", demoTier));
   };
   const save = useMutation({
     mutationFn: (values: ScanSetupSubmit) => apiJson<unknown>("POST", "/api/scan-preferences", values),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
-      done();
+      done(true);
     },
     onError: (error) =>
       toast({
@@ -49,7 +55,7 @@ export default function ScanPreferencesRoute() {
           <ScanSetupForm
             initialTier={demoTier ?? "personal"}
             pending={save.isPending}
-            onSubmit={(values) => (auth.isAuthenticated ? save.mutate(values) : done())}
+            onSubmit={(values) => (auth.isAuthenticated ? save.mutate(values) : done(false))}
           />
         </div>
       </div>

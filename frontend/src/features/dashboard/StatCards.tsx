@@ -1,16 +1,23 @@
 import type { Stats } from "../../api/types";
+import type { ScoreBreakdown } from "./setup-checklist";
 
-/** Spec: Protection Score shows 94% only when the server has no score yet. */
-export const DEFAULT_PROTECTION_SCORE = 94;
-
-export function StatCards({ stats, isLoading }: { stats: Stats | undefined; isLoading: boolean }) {
+/** The counts from the server; the score from the setup checklist and active threats, with its working. */
+export function StatCards({
+  stats,
+  score,
+  isLoading,
+}: {
+  stats: Stats | undefined;
+  score: ScoreBreakdown | undefined;
+  isLoading: boolean;
+}) {
   const show = (n: number | undefined) => (isLoading ? "…" : typeof n === "number" ? n.toLocaleString("en-US") : "0");
   const cards = [
     { label: "Active Threats", value: show(stats?.activeThreats) },
     { label: "Sites Scanned", value: show(stats?.sitesScanned) },
     { label: "Resolved Threats", value: show(stats?.resolvedThreats) },
-    { label: "Protection Score", value: isLoading ? "…" : `${stats?.protectionScore ?? DEFAULT_PROTECTION_SCORE}%` },
   ];
+  const scoreText = isLoading || !score ? "…" : `${score.score}%`;
   return (
     <ul className="card-grid four" style={{ listStyle: "none" }} aria-label="Protection statistics">
       {cards.map((c) => (
@@ -19,6 +26,20 @@ export function StatCards({ stats, isLoading }: { stats: Stats | undefined; isLo
           <p className="stat-label">{c.label}</p>
         </li>
       ))}
+      <li className="card stat-card" title={score ? `How this is computed:\n${score.lines.join("\n")}` : undefined}>
+        <p className="stat-value">{scoreText}</p>
+        <p className="stat-label">Protection Score</p>
+        {score ? (
+          <details className="small">
+            <summary>How is this computed?</summary>
+            <ul aria-label="Protection score breakdown">
+              {score.lines.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          </details>
+        ) : null}
+      </li>
     </ul>
   );
 }

@@ -28,9 +28,9 @@ export function readDemoType(): MembershipTier | null {
 
 /** Spec section 3: demo stats are computed locally, never requested. */
 export const DEMO_STATS: Record<MembershipTier, Stats> = {
-  personal: { activeThreats: 2, sitesScanned: 5, resolvedThreats: 8, protectionScore: 85 },
-  professional: { activeThreats: 3, sitesScanned: 13, resolvedThreats: 12, protectionScore: 92 },
-  enterprise: { activeThreats: 4, sitesScanned: 25, resolvedThreats: 18, protectionScore: 97 },
+  personal: { activeThreats: 2, sitesScanned: 5, resolvedThreats: 8 },
+  professional: { activeThreats: 3, sitesScanned: 13, resolvedThreats: 12 },
+  enterprise: { activeThreats: 4, sitesScanned: 25, resolvedThreats: 18 },
 };
 
 /** The demo's "Last scan": when the demo scan behind the API's demo threats ended, as they say. */

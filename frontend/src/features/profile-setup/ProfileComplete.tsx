@@ -2,7 +2,16 @@ import { Link } from "react-router-dom";
 import { withDemo } from "../demo/demo-session";
 import { COUNTRIES, type ProfileSetupValues } from "./validate-profile";
 
-export function ProfileComplete({ values, demo }: { values: ProfileSetupValues; demo: string | null }) {
+/** `saved`: on the person's account, or only in the demo (a visitor has nothing protected). */
+export function ProfileComplete({
+  values,
+  demo,
+  saved,
+}: {
+  values: ProfileSetupValues;
+  demo: string | null;
+  saved: "account" | "demo";
+}) {
   const country = COUNTRIES.find((c) => c.value === values.country)?.label ?? values.country;
   return (
     <section aria-labelledby="profile-done-heading">
@@ -51,12 +60,12 @@ export function ProfileComplete({ values, demo }: { values: ProfileSetupValues; 
           </div>
         ) : null}
         <div>
-          <dt>Protected since</dt>
-          <dd>{new Date().toLocaleDateString()}</dd>
-        </div>
-        <div>
           <dt>Status</dt>
-          <dd className="text-ok">Active &amp; Protected</dd>
+          <dd>
+            {saved === "account"
+              ? "Profile saved. Protection starts once your face or voice is enrolled and your first scan has run."
+              : "Demo only: nothing is protected. Create an account to protect yourself."}
+          </dd>
         </div>
       </dl>
       <Link to={withDemo("/biometric-training", demo)} className="btn btn-primary btn-lg" style={{ marginTop: "1rem" }}>

@@ -16,9 +16,11 @@ interface ThreatListProps {
   isLoading: boolean;
   onViewDetails: (threat: Threat) => void;
   onTakeDown: (threat: Threat) => void;
+  /** What an empty list says: "secure" is true only once protection ran (the dashboard decides). */
+  emptyMessage?: string;
 }
 
-export function ThreatList({ threats, isLoading, onViewDetails, onTakeDown }: ThreatListProps) {
+export function ThreatList({ threats, isLoading, onViewDetails, onTakeDown, emptyMessage }: ThreatListProps) {
   const [filter, setFilter] = useState<"all" | "critical">("all");
   const all = threats ?? [];
   const critical = all.filter((t) => isCriticalThreat(t) && t.status === "active");
@@ -51,7 +53,7 @@ export function ThreatList({ threats, isLoading, onViewDetails, onTakeDown }: Th
       {isLoading ? (
         <p role="status">Loading threats...</p>
       ) : shown.length === 0 ? (
-        <p>No threats detected. Your digital identity is secure.</p>
+        <p>{emptyMessage ?? "No threats detected. Your digital identity is secure."}</p>
       ) : (
         <ul className="threat-list">
           {shown.map((threat) => (

@@ -1,0 +1,79 @@
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { renderRoute, stubApi } from "../test/render-app";
+import Dashboard from "./dashboard";
+
+const EMPTY_PROFILE = {
+  userId: "u-1",
+  membershipTier: "personal",
+  platforms: [],
+  scanFrequency: "weekly",
+  autoTakedown: false,
+  faceEnrolled: false,
+  faceVerified: false,
+  voiceEnrolled: false,
+};
+const READY_PROFILE = {
+  ...EMPTY_PROFILE,
+  firstName: "Ada",
+  lastName: "Lovelace",
+  platforms: ["reddit", "x"],
+  faceEnrolled: true,
+  faceVerified: true,
+  voiceEnrolled: true,
+};
+
+function signedIn(profile: object, stats: object) {
+  stubApi({
+    "GET /api/auth/user": { status: 200, body: { userId: "u-1" } },
+    "GET /api/profile": { status: 200, body: profile },
+    "GET /api/consent": { status: 200, body: { required: !("firstName" in profile), version: "v1", text: "..." } },
+    "GET /api/stats": { status: 200, body: { activeThreats: 0, sitesScanned: 0, resolvedThreats: 0, ...stats } },
+    "GET /api/threats": { status: 200, body: [] },
+  });
+  renderRoute(<Dashboard />, { path: "/dashboard" });
+}
+
+const scoreCard = async () => {
+  const stats = await screen.findByRole("list", { name: "Protection statistics" });
+  return within(stats).getByText("Protection Score").closest("li") as HTMLElement;
+};
+
+describe("dashboard of a new account", () => {
+  it("shows the setup checklist, scores 0% with its working, and never says the account is secure", async () => {
+    signedIn(EMPTY_PROFILE, {});
+    const checklist = await screen.findByRole("list", { name: "Setup checklist" });
+    for (const item of [
+      "Biometric consent given",
+      "Name and aliases",
+      "Platforms to watch",
+      "Verified face",
+      "Voice",
+      "First scan",
+    ]) {
+      expect(within(checklist).getByText(item)).toBeInTheDocument();
+    }
+    const card = await scoreCard();
+    expect(await within(card).findByText("0%")).toBeInTheDocument();
+    expect(card.getAttribute("title")).toContain("0 of 25: Verified face (not done)");
+    expect(within(card).getByRole("list", { name: "Protection score breakdown" })).toBeInTheDocument();
+    expect(await screen.findByText(/No scan has run yet, so nothing has been checked/)).toBeInTheDocument();
+    expect(screen.queryByText(/secure/i)).toBeNull();
+  });
+
+  it("says secure and drops the checklist only once a scan ran over platforms with a verified likeness", async () => {
+    signedIn(READY_PROFILE, { lastScanAt: new Date().toISOString(), sitesScanned: 2 });
+    expect(await screen.findByText("No threats detected. Your digital identity is secure.")).toBeInTheDocument();
+    const card = await scoreCard();
+    expect(within(card).getByText("100%")).toBeInTheDocument();
+    expect(screen.queryByRole("list", { name: "Setup checklist" })).toBeNull();
+  });
+
+  it("does not call a scan over no platforms protection", async () => {
+    signedIn({ ...READY_PROFILE, platforms: [] }, { lastScanAt: new Date().toISOString() });
+    expect(await screen.findByText(/scans can only look for what you have set up/)).toBeInTheDocument();
+    expect(screen.queryByText(/secure/i)).toBeNull();
+    const checklist = await screen.findByRole("list", { name: "Setup checklist" });
+    expect(within(checklist).getByRole("link", { name: "Do it now" })).toHaveAttribute("href", "/scan-preferences");
+  });
+});
