@@ -27,7 +27,21 @@ const SECRET_KEYS =
 const redactSecrets = (key: string, value: unknown): unknown => (key && SECRET_KEYS.test(key) ? "[redacted]" : value);
 
 export const logger = new Logger({ jsonReplacerFn: redactSecrets });
-export const metrics = new Metrics({ namespace: METRICS_NAMESPACE });
+/**
+ * Metrics' own warnings go through the structured logger; the one about an invocation that added no
+ * metric of its own is dropped: most invocations add none (Lambda already counts them), so it
+ * would be one useless warning per request.
+ */
+const metricsLogger = {
+  debug: logger.debug.bind(logger),
+  info: logger.info.bind(logger),
+  error: logger.error.bind(logger),
+  warn: (message: string, ...rest: unknown[]) => {
+    if (!message.startsWith("No application metrics to publish")) logger.warn(message, ...(rest as []));
+  },
+};
+
+export const metrics = new Metrics({ namespace: METRICS_NAMESPACE, logger: metricsLogger });
 export const tracer = new Tracer();
 
 /** The middlewares every handler runs under; the event is never logged, whatever the environment says. */
