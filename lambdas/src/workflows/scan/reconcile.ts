@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { scanReconciler } from "../../shared/alert-handover.js";
+import { logger, observed } from "../../shared/observability.js";
 
 /** Step Functions' "Execution Status Change" event (EventBridge in AWS, the local stand-in locally). */
 const StatusChange = z.object({
@@ -15,7 +16,7 @@ const StatusChange = z.object({
 const ScanInput = z.object({ userId: z.string().min(1).max(200), scanId: z.string().min(1).max(200).optional() });
 
 /** Reconcile: a scan execution that ended without Finish stops "running", frees the slot and sends owed alerts. */
-export const handler = async (event: unknown) => {
+export const handler = observed(async (event: unknown) => {
   const { detail } = StatusChange.parse(event);
   const parsed = ScanInput.safeParse(JSON.parse(detail.input));
   // An execution started without a person names no scan to settle; retrying would not change that.
@@ -28,6 +29,6 @@ export const handler = async (event: unknown) => {
     ...(detail.stopDate ? { stopDate: detail.stopDate } : {}),
     input,
   });
-  console.info(JSON.stringify({ level: "info", task: "reconcileScan", executionStatus: detail.status, ...result }));
+  logger.info("Scan reconciled", { executionStatus: detail.status, ...result });
   return result;
-};
+});
