@@ -15,6 +15,8 @@ export const DETECTION_RUNTIME_PACKAGES = [
   "@ricky0123/vad-web",
   "@contentauth/c2pa-wasm",
   "sharp",
+  // The explicit-content model is read from the installed package's bundled weights file.
+  "nsfwjs",
 ] as const;
 
 /**

@@ -121,7 +121,7 @@ export interface Signal {
  */
 export interface IntimateFinding {
   status: SignalStatus;
-  /** 0..1 probability of explicit content (the classifier's porn + hentai + sexy mass, per its calibration). */
+  /** 0..1 explicit-content score: the classifier's Porn + Hentai mass (Sexy alone never counts). */
   score?: number;
   explanation: string;
   evidence: Record<string, unknown>;
