@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import {
+  equalErrorRate,
+  fitLogistic,
+  fitPlatt,
+  linearScore,
+} from "../../../packages/detection/src/voice-synthetic/logistic.js";
+import { thresholdAtFpr } from "../../../scripts/fit-voice-countermeasure.js";
+
+/** Deterministic pseudo-random numbers, so the fits are the same on every run. */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
+describe("countermeasure fitting arithmetic", () => {
+  it("fits a logistic head that separates two classes differing in one feature, whatever its scale", () => {
+    const next = random(1);
+    const n = 200;
+    const x = new Float32Array(n * 3);
+    const y = new Uint8Array(n);
+    for (let r = 0; r < n; r++) {
+      y[r] = r % 2;
+      x[r * 3] = next();
+      x[r * 3 + 1] = 1000 + 50 * (y[r] as number) + 10 * next();
+      x[r * 3 + 2] = next();
+    }
+    const head = fitLogistic({ x, dims: 3, y, weight: new Float32Array(n).fill(1) }, 0.001);
+    const scores = Array.from({ length: n }, (_, r) => linearScore(head, x, r * 3));
+    expect(
+      equalErrorRate(
+        scores.filter((_, r) => y[r] === 0),
+        scores.filter((_, r) => y[r] === 1),
+      ).eer,
+    ).toBe(0);
+  });
+
+  it("recovers the slope and offset of scores drawn from a logistic model (Platt)", () => {
+    const next = random(7);
+    const scores: number[] = [];
+    const labels: number[] = [];
+    for (let i = 0; i < 4000; i++) {
+      const s = 8 * next() - 4;
+      scores.push(s);
+      labels.push(next() < 1 / (1 + Math.exp(-(2 * s - 1))) ? 1 : 0);
+    }
+    const { a, b } = fitPlatt(scores, labels);
+    expect(a).toBeGreaterThan(1.7);
+    expect(a).toBeLessThan(2.3);
+    expect(b).toBeLessThan(0);
+  });
+
+  it("stays finite on perfectly separated scores", () => {
+    const { a, b } = fitPlatt([-3, -2, -1, 1, 2, 3], [0, 0, 0, 1, 1, 1]);
+    expect(Number.isFinite(a) && Number.isFinite(b)).toBe(true);
+  });
+
+  it("finds the equal error rate and a threshold leaving at most the target share of genuine scores at or above it", () => {
+    expect(equalErrorRate([0.1, 0.2, 0.3, 0.9], [0.25, 0.8, 0.95, 0.99]).eer).toBe(0.25);
+    const genuine = Array.from({ length: 100 }, (_, i) => i / 100);
+    const threshold = thresholdAtFpr(genuine, 0.05);
+    expect(genuine.filter((g) => g >= threshold)).toHaveLength(5);
+  });
+});
