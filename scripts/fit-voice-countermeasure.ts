@@ -218,7 +218,7 @@ async function main() {
       threshold,
       falsePositiveRate: rate(held.genuine),
       truePositiveRate: rate(held.synthetic),
-      measuredOn: `held-out clips (each scored by a head fitted without its demo page or Tortoise voice; as recorded and through MP3/Opus/AAC/8 kHz): ${held.genuine.length} genuine, ${held.synthetic.length} synthetic, ${date}`,
+      measuredOn: `../shared/train and ../shared/data Tortoise clips, each held out by demo page or voice, as recorded and through MP3/Opus/AAC/8 kHz: ${held.genuine.length} genuine, ${held.synthetic.length} synthetic, ${date}`,
     },
     fit: {
       script: "npm run fit:voice",
