@@ -4,7 +4,13 @@ import { defaultLimits } from "@lg/detection/media/limits";
 import type { DetectionResult } from "@lg/detection/result";
 import { MATCH_FLOOR_PERCENT } from "@lg/domain/scanning/likeness-verdict";
 import { perceptualHash } from "@lg/domain/scanning/perceptual-hash";
-import type { EnrolledPerson, LikenessAnalyser, MediaAnalysis, MediaToAnalyse } from "@lg/domain/scanning/scan-ports";
+import type {
+  EnrolledPerson,
+  LikenessAnalyser,
+  MatchEnrolment,
+  MediaAnalysis,
+  MediaToAnalyse,
+} from "@lg/domain/scanning/scan-ports";
 
 const MIME: Record<string, string> = {
   jpeg: "image/jpeg",
@@ -54,6 +60,34 @@ function nothingToMatch(bytes: Uint8Array, people: EnrolledPerson[]) {
   return null;
 }
 
+/** The engine tells identities apart by id alone, so a person's unverified samples go in under their own. */
+const UNVERIFIED_SUFFIX = "#unverified-enrolment";
+
+/**
+ * One engine identity per person for the verified samples and one for the unverified: the nearest
+ * sample decides the match, so a match says which kind it rests on.
+ */
+function engineIdentities(person: EnrolledPerson) {
+  const unverified = person.unverified ?? new Set<Float32Array>();
+  const split = (samples: Float32Array[]) => ({
+    verified: samples.filter((s) => !unverified.has(s)),
+    unverified: samples.filter((s) => unverified.has(s)),
+  });
+  const face = split(person.face);
+  const voice = split(person.voice);
+  const identities = [{ personId: person.personId, face: face.verified, voice: voice.verified }];
+  if (face.unverified.length > 0 || voice.unverified.length > 0) {
+    identities.push({ personId: person.personId + UNVERIFIED_SUFFIX, face: face.unverified, voice: voice.unverified });
+  }
+  return identities;
+}
+
+function matchedIdentity(engineId: string): { personId: string; enrolment: MatchEnrolment } {
+  return engineId.endsWith(UNVERIFIED_SUFFIX)
+    ? { personId: engineId.slice(0, -UNVERIFIED_SUFFIX.length), enrolment: "unverified" }
+    : { personId: engineId, enrolment: "verified" };
+}
+
 /** Scanning's view of the detection engine (packages/detection). */
 export class DetectionLikenessAnalyser implements LikenessAnalyser {
   async analyse(media: MediaToAnalyse, people: EnrolledPerson[]): Promise<MediaAnalysis> {
@@ -70,7 +104,7 @@ export class DetectionLikenessAnalyser implements LikenessAnalyser {
         result: { media: { kind: skip.kind, format: skip.format, bytes: media.bytes.length }, skipped: skip.reason },
       };
     }
-    const enrolled = people.map((p) => ({ personId: p.personId, face: p.face, voice: p.voice }));
+    const enrolled = people.flatMap(engineIdentities);
     // Synthetic signals only change a verdict where a likeness matched (likenessVerdict), so the
     // costly ones run only there; the rest of the media costs identity matching alone.
     const result = await analyseMedia(media.bytes, {
@@ -90,9 +124,9 @@ export class DetectionLikenessAnalyser implements LikenessAnalyser {
     return {
       contentType,
       ...(phash ? { perceptualHash: phash } : {}),
-      face: bestFace ? { personId: bestFace.personId, confidence: bestFace.confidence } : null,
+      face: bestFace ? { ...matchedIdentity(bestFace.personId), confidence: bestFace.confidence } : null,
       voice: result.voice?.match
-        ? { personId: result.voice.match.personId, confidence: result.voice.match.confidence }
+        ? { ...matchedIdentity(result.voice.match.personId), confidence: result.voice.match.confidence }
         : null,
       syntheticScore: result.synthetic.score,
       syntheticStatus: result.synthetic.status,

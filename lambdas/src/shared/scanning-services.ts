@@ -5,6 +5,7 @@ import { connectorFor } from "@lg/connectors/registry";
 import { censoredPreview } from "@lg/detection/media/censored-preview";
 import { openEmbedding } from "@lg/domain/biometrics/embedding-cipher";
 import { isCurrentEmbedding } from "@lg/domain/biometrics/embedding-models";
+import { isServerVerified, searchedInScans } from "@lg/domain/biometrics/enrolment-verification";
 import { isExpired } from "@lg/domain/biometrics/retention";
 import { SELF_PERSON_ID } from "@lg/domain/records";
 import { DynamoAlertOutbox } from "@lg/domain/scanning/adapters/dynamo-alert-outbox";
@@ -43,14 +44,17 @@ const likenessAnalyser = once(() => new DetectionLikenessAnalyser());
 // A scan's tasks reach the same warm containers within minutes; decrypted embeddings live five at most.
 const embeddingCache = new DecryptedEmbeddingCache({ ttlMs: 5 * 60_000 });
 
-/** Verified faces and unexpired voices, decrypted for matching; never logged or returned. */
+/**
+ * The unexpired samples scans search for (verified faces, client-reported faces, voices), decrypted
+ * for matching, the unverified ones named so matches against them are marked; never logged or returned.
+ */
 export async function enrolledPeople(userId: string): Promise<EnrolledPerson[]> {
   const profile = await accountStore().getProfile(userId);
   // Expired samples are skipped, not swept: erasure belongs to the biometrics path and lifecycle.
   const samples = (await accountStore().listSamples(userId)).filter((s) => !isExpired(s, new Date()));
   const people = new Map<string, EnrolledPerson>();
   for (const sample of samples) {
-    if ((sample.modality === "face" && !sample.verified) || !isCurrentEmbedding(sample)) continue;
+    if (!searchedInScans(sample) || !isCurrentEmbedding(sample)) continue;
     const embedding = await embeddingCache.open(userId, sample, () =>
       openEmbedding(dataKeys(), userId, sample.modality, sample),
     );
@@ -60,6 +64,7 @@ export async function enrolledPeople(userId: string): Promise<EnrolledPerson[]> 
         : sample.personId;
     const person = people.get(sample.personId) ?? { personId: sample.personId, displayName, face: [], voice: [] };
     person[sample.modality].push(embedding);
+    if (!isServerVerified(sample)) person.unverified = new Set([...(person.unverified ?? []), embedding]);
     people.set(sample.personId, person);
   }
   return [...people.values()];

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { SESv2Client } from "@aws-sdk/client-sesv2";
 import { SNSClient } from "@aws-sdk/client-sns";
 import { connectorConfigFromEnv } from "@lg/connectors/config";
+import { isServerVerified, searchedInScans } from "@lg/domain/biometrics/enrolment-verification";
 import { DynamoAlertRepository, DynamoNoticeRepository } from "@lg/domain/takedowns/adapters/dynamo-takedowns";
 import { SesMailSender } from "@lg/domain/takedowns/adapters/ses-mail";
 import { SnsSmsSender } from "@lg/domain/takedowns/adapters/sns-sms";
@@ -48,6 +49,8 @@ const people = once(
         modality: s.modality,
         createdAt: s.createdAt,
         source: s.source,
+        verified: isServerVerified(s),
+        searched: searchedInScans(s),
       })),
   }),
 );

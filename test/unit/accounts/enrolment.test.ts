@@ -45,16 +45,45 @@ describe("biometric enrolment", () => {
     });
     expect((await w.profiles.get(userId)).faceVerified).toBe(false);
 
-    expect(await w.enrolment.enrolLiveCapture(userId, async () => ({ faces: poses(1), voice: wav("ok") }))).toEqual({
+    expect(
+      await w.enrolment.enrolLiveCapture(userId, async () => ({ faces: poses(1), voice: wav("ok") })),
+    ).toMatchObject({
       faces: 3,
       voice: true,
       verified: true,
+      enrolment: "server-checked-capture",
+      status: {
+        face: { enrolled: true, verified: true, noticesBlocked: false },
+        voice: { enrolled: true, verified: true, noticesBlocked: false },
+      },
     });
     const samples = await w.store.listSamples(userId);
     expect(samples.filter((s) => s.source === "upload").every((s) => s.verified)).toBe(true);
+    expect(samples.filter((s) => s.source === "upload")[0]?.verifiedBy).toBe("matches-server-checked-capture");
+    expect(
+      samples.filter((s) => s.source === "live-capture").every((s) => s.verifiedBy === "server-checked-capture"),
+    ).toBe(true);
     const view = await w.profiles.get(userId);
     expect(view).toMatchObject({ faceEnrolled: true, faceVerified: true, voiceEnrolled: true, dataExpiresInDays: 90 });
     expect(view.faceEmbeddingPath).not.toBe("");
+  });
+
+  it("keeps an uploaded recording unverified: the server heard it but cannot tell whose voice it is", async () => {
+    const w = accountWorld();
+    const { userId } = await w.member("ada@example.com");
+    const { uploadURL } = await w.enrolment.createUploadUrl(userId, "voice");
+    await w.objects.write(w.objects.keyFromUploadUrl(uploadURL) as string, wav("ok"), "audio/wav", {});
+    expect(await w.enrolment.registerUpload(userId, "voice", uploadURL)).toMatchObject({
+      status: "processed",
+      verified: false,
+      restriction: expect.stringContaining("Notices under your name need a verified voice"),
+    });
+    expect((await w.store.listSamples(userId))[0]).toMatchObject({ source: "upload", verified: false });
+    expect((await w.profiles.get(userId)).likenessEnrolment.voice).toMatchObject({
+      enrolled: true,
+      verified: false,
+      noticesBlocked: true,
+    });
   });
 
   it("does not verify a stranger's uploaded photo with the account holder's live capture", async () => {

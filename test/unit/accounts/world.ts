@@ -43,6 +43,7 @@ export function accountWorld() {
     evidence,
     schedules,
     keys,
+    analyser,
     identity,
     counters,
     limiter,

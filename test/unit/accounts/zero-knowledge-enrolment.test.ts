@@ -121,18 +121,97 @@ describe("zero-knowledge capture body", () => {
 });
 
 describe("zero-knowledge enrolment", () => {
-  it("stores three sealed face embeddings marked zero-knowledge, with no raw object anywhere", async () => {
+  it("is unverified whatever the browser claims: one descriptor sent as all three poses with made-up yaw angles", async () => {
     const w = accountWorld();
     const { userId } = await zeroKnowledgeMember(w, "ada@example.com");
-    expect(await w.enrolment.enrolReportedCapture(userId, poses(3))).toEqual({
+    // The probe: one still photo's descriptor, reported three times with invented turns and perfect quality.
+    const stranger = capture([
+      face(7, 0, { detectionScore: 1, sharpness: 999_999 }),
+      face(7, -30, { detectionScore: 1, sharpness: 999_999 }),
+      face(7, 30, { detectionScore: 1, sharpness: 999_999 }),
+    ]);
+    const answer = await w.enrolment.enrolReportedCapture(userId, stranger, withVoice(7, voice(9)).voice);
+    expect(answer).toMatchObject({
+      verified: false,
+      enrolment: "client-reported",
+      status: {
+        face: {
+          enrolled: true,
+          verified: false,
+          methods: ["client-reported"],
+          noticesBlocked: true,
+          restriction: expect.stringContaining("Notices under your name need a verified face"),
+        },
+        voice: { enrolled: true, verified: false, noticesBlocked: true },
+      },
+    });
+    expect(answer.status.face.restriction).toContain("server-checked capture");
+    const samples = await w.store.listSamples(userId);
+    expect(samples).toHaveLength(4);
+    expect(samples.every((s) => s.verified === false && s.source === "zero-knowledge")).toBe(true);
+    expect(await w.profiles.get(userId)).toMatchObject({
+      faceEnrolled: true,
+      faceVerified: false,
+      voiceVerified: false,
+      likenessEnrolment: { face: { verified: false, noticesBlocked: true } },
+    });
+  });
+
+  it("treats zero-knowledge samples stored verified before the rule as unverified", async () => {
+    const w = accountWorld();
+    const { userId } = await zeroKnowledgeMember(w, "ada@example.com");
+    await w.enrolment.enrolReportedCapture(userId, poses(3));
+    for (const sample of await w.store.listSamples(userId)) await w.store.putSample({ ...sample, verified: true });
+    expect(await w.profiles.get(userId)).toMatchObject({ faceVerified: false });
+  });
+
+  it("becomes verified once a server-checked live capture of the same face matches it, and only then", async () => {
+    const w = accountWorld();
+    // Reported descriptors name their person by tenths, test photos by whole numbers.
+    const personOf = (d: Float32Array) => Math.round((d[0] ?? 0) < 1 ? (d[0] ?? 0) * 10 : (d[0] ?? 0));
+    vi.spyOn(w.analyser, "sameFace").mockImplementation((a, b) => {
+      const same = personOf(a) === personOf(b);
+      return { same, confidence: same ? 95 : 5 };
+    });
+    const livePoses = (person: number) => async () => ({
+      faces: [photo(`person=${person};yaw=0`), photo(`person=${person};yaw=-24`), photo(`person=${person};yaw=22`)],
+    });
+    const { userId } = await zeroKnowledgeMember(w, "ada@example.com");
+    await w.enrolment.enrolReportedCapture(userId, poses(7));
+    await w.profiles.update(userId, { privacySettings: { zeroKnowledge: false } });
+    // Someone else's face, captured live by the server, vouches for nothing reported.
+    await w.enrolment.enrolLiveCapture(userId, livePoses(3));
+    const reported = () => w.store.listSamples(userId).then((all) => all.filter((s) => s.source === "zero-knowledge"));
+    expect((await reported()).map((s) => s.verified)).toEqual([false, false, false]);
+    expect((await w.profiles.get(userId)).likenessEnrolment.face).toMatchObject({
+      verified: false,
+      noticesBlocked: true,
+    });
+
+    await w.enrolment.enrolLiveCapture(userId, livePoses(7));
+    expect((await reported()).map((s) => [s.verified, s.verifiedBy])).toEqual(
+      Array(3).fill([true, "matches-server-checked-capture"]),
+    );
+    expect((await w.profiles.get(userId)).likenessEnrolment.face).toMatchObject({
+      verified: true,
+      noticesBlocked: false,
+    });
+  });
+
+  it("stores three sealed face embeddings marked zero-knowledge and unverified, with no raw object anywhere", async () => {
+    const w = accountWorld();
+    const { userId } = await zeroKnowledgeMember(w, "ada@example.com");
+    expect(await w.enrolment.enrolReportedCapture(userId, poses(3))).toMatchObject({
       faces: 3,
       voice: false,
-      verified: true,
+      verified: false,
+      enrolment: "client-reported",
     });
     const samples = await w.store.listSamples(userId);
     expect(samples).toHaveLength(3);
     for (const sample of samples) {
-      expect(sample).toMatchObject({ modality: "face", source: "zero-knowledge", verified: true });
+      expect(sample).toMatchObject({ modality: "face", source: "zero-knowledge", verified: false });
+      expect(sample.verifiedBy).toBeUndefined();
       expect(sample.objectKey).toBeUndefined();
       expect(sample.quality).toMatchObject({ reportedByBrowser: true });
       const opened = await openEmbedding(w.keys, userId, "face", sample);
@@ -140,21 +219,21 @@ describe("zero-knowledge enrolment", () => {
     }
     expect(samples.map((s) => s.quality.pose).sort()).toEqual(["front", "left", "right"]);
     expect(w.objects.objects.size).toBe(0);
-    expect(await w.profiles.get(userId)).toMatchObject({ faceEnrolled: true, faceVerified: true });
+    expect(await w.profiles.get(userId)).toMatchObject({ faceEnrolled: true, faceVerified: false });
   });
 
   it("stores the browser's voice embedding sealed beside the faces, marked zero-knowledge, with no recording", async () => {
     const w = accountWorld();
     const { userId } = await zeroKnowledgeMember(w, "ada@example.com");
     const { faces, voice: reported } = withVoice(3, voice(5));
-    expect(await w.enrolment.enrolReportedCapture(userId, faces, reported)).toEqual({
+    expect(await w.enrolment.enrolReportedCapture(userId, faces, reported)).toMatchObject({
       faces: 3,
       voice: true,
-      verified: true,
+      verified: false,
     });
     const [sample, ...others] = (await w.store.listSamples(userId)).filter((s) => s.modality === "voice");
     expect(others).toEqual([]);
-    expect(sample).toMatchObject({ source: "zero-knowledge", verified: true });
+    expect(sample).toMatchObject({ source: "zero-knowledge", verified: false });
     expect(sample?.objectKey).toBeUndefined();
     expect(sample?.quality).toEqual({ speechSeconds: 7.5, speakerSplitDistance: 0.08, reportedByBrowser: true });
     const opened = await openEmbedding(w.keys, userId, "voice", sample as NonNullable<typeof sample>);

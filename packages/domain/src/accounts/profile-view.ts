@@ -1,4 +1,9 @@
 import { faceRecaptureNeeded } from "../biometrics/embedding-models.js";
+import {
+  isServerVerified,
+  modalityEnrolment,
+  UNVERIFIED_ENROLMENT_MESSAGE,
+} from "../biometrics/enrolment-verification.js";
 import { DEFAULT_DATA_EXPIRY_DAYS, daysUntilFirstExpiry } from "../biometrics/retention.js";
 import type { BiometricSampleRecord, UserProfileRecord } from "../records.js";
 
@@ -20,6 +25,15 @@ const embeddingPath = (samples: BiometricSampleRecord[], modality: "face" | "voi
   return latest ? `biometric/${latest.personId}/${modality}/${latest.sampleId}` : "";
 };
 
+/**
+ * How each modality scans search for was enrolled and whether the server verified it; where an
+ * unverified sample is searched, what that withholds (notices under the person's name) and how to verify.
+ */
+const likenessEnrolment = (samples: BiometricSampleRecord[]) => ({
+  face: modalityEnrolment(samples, "face"),
+  voice: modalityEnrolment(samples, "voice"),
+});
+
 /** GET /api/profile: stored fields, spec defaults, and enrolment state read from real samples. */
 export function profileView(profile: UserProfileRecord, activeSamples: BiometricSampleRecord[], now: Date) {
   const { username: _username, ...fields } = profile;
@@ -35,7 +49,10 @@ export function profileView(profile: UserProfileRecord, activeSamples: Biometric
     dataExpiryDays: profile.dataExpiryDays ?? DEFAULT_DATA_EXPIRY_DAYS,
     ...(expiresIn !== undefined ? { dataExpiresInDays: expiresIn } : {}),
     faceEnrolled: faces.length > 0,
-    faceVerified: faces.some((s) => s.verified),
+    // Verified means the server checked it itself: a client-reported face never is (enrolment-verification.ts).
+    faceVerified: faces.some((s) => isServerVerified(s)),
+    voiceVerified: activeSamples.some((s) => s.modality === "voice" && isServerVerified(s)),
+    likenessEnrolment: likenessEnrolment(activeSamples),
     // Enrolled with a face model scans no longer use, and nothing to recompute from: capture again.
     faceRecaptureNeeded: faceRecaptureNeeded(activeSamples),
     voiceEnrolled: activeSamples.some((s) => s.modality === "voice"),

@@ -6,6 +6,12 @@ import { POSES, photoProblem, poseKind } from "./capture-rules.js";
 import type { ConsentService } from "./consent.js";
 import { openEmbedding, sealEmbedding } from "./embedding-cipher.js";
 import { CURRENT_FACE_EMBEDDING_MODEL, isCurrentEmbedding } from "./embedding-models.js";
+import {
+  isServerVerified,
+  modalityEnrolment,
+  UNVERIFIED_ENROLMENT_MESSAGE,
+  type VerifiedBy,
+} from "./enrolment-verification.js";
 import { describeSize, MAX_SAMPLE_BYTES, type SampleType, sniffSampleType } from "./media-type.js";
 import type {
   BiometricAnalyser,
@@ -149,20 +155,36 @@ export class EnrolmentService {
       const sampleId = randomUUID();
       const objectKey = sampleObjectKey(userId, sampleId, voiceType.extension);
       await this.deps.objects.write(objectKey, capture.voice, voiceType.mime, autoDeleteTags(days));
-      await this.storeSample(userId, "voice", sampleId, "live-capture", true, objectKey, voice.embedding, days, {
-        speechSeconds: voice.speechSeconds,
-      });
+      await this.storeSample(
+        userId,
+        "voice",
+        sampleId,
+        "live-capture",
+        "server-checked-capture",
+        objectKey,
+        voice.embedding,
+        days,
+        { speechSeconds: voice.speechSeconds },
+      );
     }
     const front = analyses[0];
-    if (front) await this.confirmUploadedFaces(userId, front.descriptor);
-    return { faces: analyses.length, voice: Boolean(voice?.ok), verified: true as const };
+    if (front) await this.confirmUnverifiedFaces(userId, front.descriptor);
+    return {
+      faces: analyses.length,
+      voice: Boolean(voice?.ok),
+      verified: true as const,
+      enrolment: "server-checked-capture" as const,
+      status: await this.standing(userId),
+    };
   }
 
   /**
    * Zero-knowledge live capture: the browser sends only the three poses' descriptors, yaw and
    * quality numbers, and the voice's embedding with its speech and speaker numbers. The same gates
-   * and pose rules run on them, but the server cannot see the frames or hear the recording, so the
-   * samples are marked as reported by the browser and never vouch for an uploaded photo.
+   * and pose rules run on them, but the server cannot see the frames or hear the recording: the
+   * yaw angles that stand for liveness and the descriptor itself are whatever the page sent. So the
+   * samples are stored unverified whatever they claim: scans search for them, but no notice goes
+   * under the person's name on a match against them, and they never vouch for an uploaded photo.
    */
   async enrolReportedCapture(userId: string, faces: ReportedFace[], voice?: ReportedVoice) {
     await this.deps.consent.require(userId);
@@ -189,7 +211,7 @@ export class EnrolmentService {
         "voice",
         randomUUID(),
         "zero-knowledge",
-        true,
+        undefined,
         undefined,
         voiceAnalysis.embedding,
         days,
@@ -200,7 +222,19 @@ export class EnrolmentService {
         },
       );
     }
-    return { faces: analyses.length, voice: Boolean(voiceAnalysis?.ok), verified: true as const };
+    return {
+      faces: analyses.length,
+      voice: Boolean(voiceAnalysis?.ok),
+      verified: false as const,
+      enrolment: "client-reported" as const,
+      status: await this.standing(userId),
+    };
+  }
+
+  /** The person's face and voice standing after an enrolment, with what a missing verification withholds. */
+  private async standing(userId: string) {
+    const samples = await this.deps.samples.activeSamples(userId);
+    return { face: modalityEnrolment(samples, "face"), voice: modalityEnrolment(samples, "voice") };
   }
 
   /** Every pose through the engine's gates, then the pose rules across them; the first refusal says which photo. */
@@ -229,7 +263,9 @@ export class EnrolmentService {
     for (const [i, analysis] of analyses.entries()) {
       const sampleId = randomUUID();
       const objectKey = keepFrame ? await keepFrame(i, sampleId) : undefined;
-      await this.storeSample(userId, "face", sampleId, source, true, objectKey, analysis.descriptor, days, {
+      // Only frames the server analysed itself verify a face; reported numbers never do.
+      const verifiedBy = source === "live-capture" ? ("server-checked-capture" as const) : undefined;
+      await this.storeSample(userId, "face", sampleId, source, verifiedBy, objectKey, analysis.descriptor, days, {
         pose: POSES[i]?.id ?? "",
         yawDegrees: analysis.yawDegrees,
         ...analysis.quality,
@@ -244,7 +280,8 @@ export class EnrolmentService {
     // A photo proves nothing about who sent it: it counts only once a live capture of the same face exists.
     const verified = await this.matchesLiveFace(userId, analysis.descriptor);
     await this.deps.objects.setTags(key, autoDeleteTags(days));
-    await this.storeSample(userId, "face", randomUUID(), "upload", verified, key, analysis.descriptor, days, {
+    const verifiedBy = verified ? ("matches-server-checked-capture" as const) : undefined;
+    await this.storeSample(userId, "face", randomUUID(), "upload", verifiedBy, key, analysis.descriptor, days, {
       yawDegrees: analysis.yawDegrees,
       ...analysis.quality,
     });
@@ -255,15 +292,18 @@ export class EnrolmentService {
     const analysis = await this.deps.analyser.analyseVoice(bytes);
     if (!analysis.ok) throw new DomainError("unprocessable", analysis.reason);
     await this.deps.objects.setTags(key, autoDeleteTags(days));
-    await this.storeSample(userId, "voice", randomUUID(), "upload", true, key, analysis.embedding, days, {
+    // The server heard the file but cannot tell whose voice it is: an uploaded recording is anyone's.
+    await this.storeSample(userId, "voice", randomUUID(), "upload", undefined, key, analysis.embedding, days, {
       speechSeconds: analysis.speechSeconds,
     });
-    return { status: "processed" as const, verified: true };
+    return { status: "processed" as const, verified: false, restriction: UNVERIFIED_ENROLMENT_MESSAGE.voice };
   }
 
   private async liveFaces(userId: string): Promise<BiometricSampleRecord[]> {
     const samples = await this.deps.samples.activeSamples(userId);
-    return samples.filter((s) => s.modality === "face" && s.source === "live-capture" && isCurrentEmbedding(s));
+    return samples.filter(
+      (s) => s.modality === "face" && s.source === "live-capture" && isServerVerified(s) && isCurrentEmbedding(s),
+    );
   }
 
   private async matchesLiveFace(userId: string, descriptor: Float32Array): Promise<boolean> {
@@ -274,15 +314,20 @@ export class EnrolmentService {
     return false;
   }
 
-  private async confirmUploadedFaces(userId: string, liveFront: Float32Array) {
+  /**
+   * A server-checked live capture vouches for earlier unverified faces of the same person: uploaded
+   * photos and client-reported (zero-knowledge) descriptors that match its frontal pose. A face that
+   * does not match stays unverified.
+   */
+  private async confirmUnverifiedFaces(userId: string, liveFront: Float32Array) {
     const samples = await this.deps.samples.activeSamples(userId);
     const unverified = samples.filter(
-      (s) => s.modality === "face" && s.source === "upload" && !s.verified && isCurrentEmbedding(s),
+      (s) => s.modality === "face" && s.source !== "live-capture" && !isServerVerified(s) && isCurrentEmbedding(s),
     );
     for (const sample of unverified) {
-      const uploaded = await openEmbedding(this.deps.keys, userId, "face", sample);
-      if (this.deps.analyser.sameFace(liveFront, uploaded).same) {
-        await this.deps.store.putSample({ ...sample, verified: true });
+      const earlier = await openEmbedding(this.deps.keys, userId, "face", sample);
+      if (this.deps.analyser.sameFace(liveFront, earlier).same) {
+        await this.deps.store.putSample({ ...sample, verified: true, verifiedBy: "matches-server-checked-capture" });
       }
     }
   }
@@ -292,7 +337,7 @@ export class EnrolmentService {
     modality: Modality,
     sampleId: string,
     source: BiometricSampleRecord["source"],
-    verified: boolean,
+    verifiedBy: VerifiedBy | undefined,
     objectKey: string | undefined,
     embedding: Float32Array,
     days: DataExpiryDays,
@@ -306,7 +351,8 @@ export class EnrolmentService {
       modality,
       sampleId,
       source,
-      verified,
+      verified: verifiedBy !== undefined,
+      ...(verifiedBy ? { verifiedBy } : {}),
       ...(objectKey ? { objectKey } : {}),
       ...sealed,
       ...(modality === "face" ? { embeddingModel: CURRENT_FACE_EMBEDDING_MODEL } : {}),

@@ -41,7 +41,15 @@ export interface EnrolledPerson {
   displayName: string;
   face: Float32Array[];
   voice: Float32Array[];
+  /**
+   * Which of `face` and `voice` the server never verified (client-reported in zero-knowledge mode,
+   * uploaded recordings): matches against them are marked, and no notice goes in the person's name on them.
+   */
+  unverified?: ReadonlySet<Float32Array>;
 }
+
+/** Whether a match was made against a sample the server verified (biometrics/enrolment-verification.ts). */
+export type MatchEnrolment = "verified" | "unverified";
 
 export interface MediaToAnalyse {
   url: string;
@@ -54,8 +62,8 @@ export interface MediaAnalysis {
   contentType: string;
   /** Of a picture whose face matched an enrolled person: what near-duplicate threats are recognised by. */
   perceptualHash?: string;
-  face: { personId: string; confidence: number } | null;
-  voice: { personId: string; confidence: number } | null;
+  face: { personId: string; confidence: number; enrolment?: MatchEnrolment } | null;
+  voice: { personId: string; confidence: number; enrolment?: MatchEnrolment } | null;
   /** 0-1 probability the media is synthetic, or null when no signal could tell. */
   syntheticScore: number | null;
   /** The engine's fused verdict; absent from analyses made before it was reported. */

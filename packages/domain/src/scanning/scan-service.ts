@@ -302,6 +302,7 @@ export class ScanService {
             handle: profile.handle,
             ...(task.nameMatch ? { nameMatch: task.nameMatch } : {}),
             found: { title: profile.displayName, url: profile.url },
+            ...(face.enrolment ? { enrolment: face.enrolment } : {}),
           }),
         },
       ],

@@ -78,7 +78,10 @@ export const BiometricSample = defineEntity({
     sampleId: z.string().min(1),
     // zero-knowledge: analysed in the person's browser; no raw object, numbers as the browser reported them.
     source: z.enum(["upload", "live-capture", "zero-knowledge"]),
+    // Verified only when the server itself checked it (biometrics/enrolment-verification.ts); a
+    // client-reported (zero-knowledge) sample or an uploaded recording is never, whatever it claims.
     verified: z.boolean(),
+    verifiedBy: z.enum(["server-checked-capture", "matches-server-checked-capture"]).optional(),
     objectKey: z.string().optional(),
     encryptedEmbedding: z.string(),
     encryptedDataKey: z.string(),

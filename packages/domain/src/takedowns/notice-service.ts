@@ -23,6 +23,7 @@ import { DomainError } from "../errors.js";
 import type { ThreatRepository } from "../scanning/threat-ports.js";
 import { changeThreatStatus } from "../scanning/threat-status.js";
 import { confirmationPrompts, confirmationsFrom } from "./confirmation-answers.js";
+import { assertVerifiedLikeness, restsOnUnverifiedEnrolment } from "./likeness-enrolment.js";
 import { inDomainErrors } from "./notice-errors.js";
 import type { NoticeRepository, PersonRecords, TakedownNoticeRecord } from "./ports.js";
 
@@ -247,11 +248,14 @@ export class NoticeService {
    * the setting off, or triaged the threat, since the scan handed it over.
    */
   async autoTakedownAllowed(userId: string, threatId: string): Promise<boolean> {
-    const [threat, profile] = await Promise.all([
+    const [threat, profile, samples] = await Promise.all([
       this.deps.threats.get(userId, threatId),
       this.deps.people.getProfile(userId),
+      this.deps.people.enrolledSamples(userId),
     ]);
-    return Boolean(threat && profile && shouldAutoTakedown(threat, profile));
+    if (!threat || !profile || !shouldAutoTakedown(threat, profile)) return false;
+    // Nothing goes in the person's name on a likeness the server never verified.
+    return !restsOnUnverifiedEnrolment(threat, samples);
   }
 
   private async startTracking(notice: TakedownNoticeRecord, status: "sent" | "filed", at: Date) {
@@ -292,6 +296,8 @@ export class NoticeService {
     const profile = await this.deps.people.getProfile(userId);
     if (!profile) throw new DomainError("not-found", "Threat not found");
     const samples = await this.deps.people.enrolledSamples(userId);
+    // Checked before composing, so generate and send (by hand or automatic) all refuse alike.
+    if (threat) assertVerifiedLikeness(threat, samples);
     const input = noticeInputFromProfile({
       profile,
       threat,

@@ -22,8 +22,14 @@ export interface AlertRepository {
   queued(): Promise<AlertRecord[]>;
 }
 
+/**
+ * An enrolled sample as notices see it. `verified: false` marks one the server never checked
+ * (biometrics/enrolment-verification.ts); `searched: false` one scans never compare against.
+ */
+export type PersonSample = EnrolledSample & { verified?: boolean; searched?: boolean };
+
 /** What a notice needs about the person: the profile and when their samples were enrolled. */
 export interface PersonRecords {
   getProfile(userId: string): Promise<ProfileRecord | null>;
-  enrolledSamples(userId: string): Promise<EnrolledSample[]>;
+  enrolledSamples(userId: string): Promise<PersonSample[]>;
 }

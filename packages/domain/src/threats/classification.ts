@@ -256,10 +256,7 @@ export function classifyMedia(
       `${fprWords(synthetic.operatingPoint)}.`;
   } else {
     type = "likeness_misuse";
-    const best =
-      face && (!voice || face.confidence >= voice.confidence)
-        ? face
-        : (voice as LikenessMatch);
+    const best = face && (!voice || face.confidence >= voice.confidence) ? face : (voice as LikenessMatch);
     match = best;
     modality = best === face ? "face" : "voice";
     reason =

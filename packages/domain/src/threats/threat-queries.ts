@@ -1,4 +1,5 @@
 import type { AccountStore } from "../accounts/ports.js";
+import { isServerVerified } from "../biometrics/enrolment-verification.js";
 import { DomainError } from "../errors.js";
 import { SELF_PERSON_ID } from "../records.js";
 import { decodeManifest, type EvidenceStore, verifyEvidencePackage } from "../scanning/evidence.js";
@@ -87,7 +88,7 @@ export class ThreatQueries {
       {
         threats,
         platformsScanned: finished.flatMap((s) => s.platforms),
-        faceVerified: self.some((s) => s.modality === "face" && s.verified),
+        faceVerified: self.some((s) => s.modality === "face" && isServerVerified(s)),
         voiceEnrolled: self.some((s) => s.modality === "voice"),
         ...(finished[0]?.finishedAt ? { lastScanAt: finished[0].finishedAt } : {}),
         scanIntervalHours: profile ? scanIntervalHours(profile) : 168,

@@ -1,0 +1,83 @@
+import type { BiometricSampleRecord } from "../records.js";
+
+/**
+ * Whether the server itself checked a sample, which is what lets the product act in the person's
+ * name on a match against it. The server verifies only what it saw: a live capture whose frames
+ * passed its own gates and pose rules, or a sample that matches such a capture. A zero-knowledge
+ * sample is numbers the browser reported (a modified page can send anyone's descriptor with
+ * invented yaw angles), and an uploaded recording is anyone's recording, so neither is verified
+ * whatever it claims.
+ */
+export type EnrolmentMethod = "server-checked-capture" | "client-reported" | "upload";
+
+/** How a verified sample came to be: captured and checked by the server, or matched to such a capture. */
+export type VerifiedBy = "server-checked-capture" | "matches-server-checked-capture";
+
+type SampleFacts = Pick<BiometricSampleRecord, "source" | "verified" | "modality"> & { verifiedBy?: VerifiedBy };
+
+export function enrolmentMethod(sample: Pick<BiometricSampleRecord, "source">): EnrolmentMethod {
+  if (sample.source === "live-capture") return "server-checked-capture";
+  return sample.source === "zero-knowledge" ? "client-reported" : "upload";
+}
+
+/**
+ * The verification state of a stored sample. Records written before `verifiedBy` existed stored
+ * `verified: true` for every zero-knowledge sample and every uploaded voice, so for them the flag
+ * counts only where the server had checked the sample (a live capture, an uploaded photo confirmed
+ * by one).
+ */
+export function isServerVerified(sample: SampleFacts): boolean {
+  if (!sample.verified) return false;
+  if (sample.verifiedBy) return true;
+  return sample.source === "live-capture" || (sample.source === "upload" && sample.modality === "face");
+}
+
+/**
+ * What a scan searches for: verified samples, and client-reported faces even unverified (the
+ * zero-knowledge mode would search for nothing otherwise; matches against them are marked and no
+ * notice goes in the person's name on them). Unconfirmed uploaded photos stay out, so nobody can
+ * have the service hunt for a stranger by uploading their picture. Voices are always searched.
+ */
+export function searchedInScans(sample: SampleFacts): boolean {
+  if (sample.modality === "voice") return true;
+  return isServerVerified(sample) || sample.source === "zero-knowledge";
+}
+
+/** One modality's standing, as the profile and the enrolment answers report it. */
+export interface ModalityEnrolment {
+  enrolled: boolean;
+  verified: boolean;
+  /** How the searched samples were enrolled, each method once. */
+  methods: EnrolmentMethod[];
+  /** Some searched sample is unverified, so notices under the person's name resting on this modality are refused. */
+  noticesBlocked: boolean;
+  /** When blocked: what is withheld and how to verify, in words the page shows as they are. */
+  restriction?: string;
+}
+
+export function modalityEnrolment(samples: readonly SampleFacts[], modality: "face" | "voice"): ModalityEnrolment {
+  const searched = samples.filter((s) => s.modality === modality && searchedInScans(s));
+  const unverified = searched.some((s) => !isServerVerified(s));
+  return {
+    enrolled: searched.length > 0,
+    verified: searched.length > 0 && !unverified,
+    methods: [...new Set(searched.map((s) => enrolmentMethod(s)))],
+    noticesBlocked: unverified,
+    ...(unverified ? { restriction: UNVERIFIED_ENROLMENT_MESSAGE[modality] } : {}),
+  };
+}
+
+/** How to make a face or voice verified, in the product's words. */
+export const HOW_TO_VERIFY: Record<"face" | "voice", string> = {
+  face:
+    "verify it by enrolling with a server-checked capture: turn zero-knowledge mode off in Settings, then take the " +
+    "three-pose live capture in Biometric Training (the server checks the frames itself)",
+  voice:
+    "verify it by recording your voice with the server-checked live capture in Biometric Training " +
+    "(with zero-knowledge mode off, so the server hears the recording itself)",
+};
+
+export const UNVERIFIED_ENROLMENT_MESSAGE: Record<"face" | "voice", string> = {
+  face: `Your face is enrolled but not verified: it was reported by your browser (or not confirmed by the server), so the server cannot tell it is yours. Notices under your name need a verified face; ${HOW_TO_VERIFY.face}.`,
+  voice: `Your voice is enrolled but not verified: the server did not check the recording itself, so it cannot tell it is yours. Notices under your name need a verified voice; ${HOW_TO_VERIFY.voice}.`,
+};
