@@ -449,7 +449,22 @@ const today = new Date().toISOString().slice(0, 10);
 interface HeadFit {
   head: LinearProbeHead;
   heldOutScores: number[];
+  /** Each original picture's held-out probability, by path: what fit:fusion combines. */
+  heldOutByPicture?: Record<string, number>;
 }
+
+/** Held-out probabilities of the original pictures (not their recompressed or cropped copies). */
+function heldOutByPicture(fit: HeadFit, rowOf: (i: number) => FeatureRow): Record<string, number> {
+  const out: Record<string, number> = {};
+  fit.heldOutScores.forEach((score, i) => {
+    const row = rowOf(i);
+    if (row.source === "image" && row.variant === "original" && Number.isFinite(score)) out[row.path] = round(score);
+  });
+  return out;
+}
+
+/** fit:fusion reads the detectors' held-out readings from here, so the fusion is fitted on unseen-by-head scores. */
+const OUT_OF_FOLD_FILE = path.join(repoRoot, ".cache/synthetic-image/out-of-fold.json");
 
 function fitHead(
   name: string,
@@ -594,6 +609,7 @@ async function main() {
       "clip-vit-b16-int8 image_embeds of the whole picture (analysis copy, centre 224 crop), L2-normalised",
       `../shared/train held-out folds (one generator held out per fold; originals, JPEG q40-90, downscaled and face-cropped copies, genuine video frames' face crops), ${today}`,
     );
+    aiImage.heldOutByPicture = heldOutByPicture(aiImage, (i) => pictureRows[i] as FeatureRow);
     written.push(["ai-image-head.json", aiImage]);
   }
   if (only && only !== "face-synthetic") return writeHeads(written, limit);
@@ -608,10 +624,15 @@ async function writeHeads(written: [string, HeadFit][], limit: number | undefine
     console.error("--limit given: heads not written");
     return;
   }
+  const outOfFold: Record<string, Record<string, number>> = existsSync(OUT_OF_FOLD_FILE)
+    ? JSON.parse(await readFile(OUT_OF_FOLD_FILE, "utf8"))
+    : {};
   for (const [file, fit] of written) {
     await writeFile(path.join(headDir, file), `${JSON.stringify(fit.head, null, 1)}\n`);
     console.error(`wrote ${path.join(headDir, file)}`);
+    if (fit.heldOutByPicture) outOfFold[file.replace(/-head\.json$/, "")] = fit.heldOutByPicture;
   }
+  await writeFile(OUT_OF_FOLD_FILE, `${JSON.stringify(outOfFold)}\n`);
 }
 
 /**
@@ -642,6 +663,7 @@ async function fitFaceSynthetic(rows: FeatureRow[], faceRows: FeatureRow[]): Pro
     `../shared/train held-out folds (one generator or video pair held out per fold; face crops of pictures and video frames, recompressed copies), ${today}`,
   );
   faceSynthetic.head.fit.embeddingComparison = comparison;
+  faceSynthetic.heldOutByPicture = heldOutByPicture(faceSynthetic, (i) => faceRows[i] as FeatureRow);
 
   // How far the whole-picture embedding may stand in for the face crop's (signals.ts reuses it).
   const reusable = rows.filter((r) => r.face && r.whole && r.face.overlap >= REUSE_WHOLE_PICTURE_AT_OVERLAP);

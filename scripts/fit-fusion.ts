@@ -1,0 +1,210 @@
+/**
+ * `npm run fit:fusion [-- --train DIR]`: fits how the learned picture detectors' readings combine
+ * into one synthetic probability (packages/detection/src/fusion-model.json, `image` and `video`).
+ *
+ * Development set: the pictures of ../shared/train (images/ and gan-faces/). The CLIP probes'
+ * heads were fitted on these very pictures, so their readings here would be more confident than on
+ * unseen media; the fusion therefore combines their HELD-OUT readings (each picture scored by a
+ * head fitted without its generator), which `npm run fit:image` writes to
+ * .cache/synthetic-image/out-of-fold.json. MesoNet is pretrained elsewhere (only its two-number
+ * calibration was fitted here), so it is read live as analyseMedia runs it. A logistic regression on
+ * the log-odds (a signal that could not run contributes nothing) is fitted with L2 shrinkage; the
+ * threshold is the lowest fused probability flagging at most 2% of the genuine pictures out of fold
+ * (leave-one-system-out), and the rates stored are those out-of-fold ones. bench:detection
+ * re-measures them on ../shared/data.
+ */
+import { existsSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { detectFacesInImage } from "../packages/detection/src/face/detect-faces.js";
+import { mesonetSignal } from "../packages/detection/src/faceswap/signal.js";
+import type { FusionModels, LearnedFusion } from "../packages/detection/src/fusion.js";
+import { decodeImage } from "../packages/detection/src/media/image.js";
+import { defaultLimits } from "../packages/detection/src/media/limits.js";
+import type { Signal, SignalId } from "../packages/detection/src/result.js";
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const { values } = parseArgs({
+  options: { train: { type: "string", default: path.resolve(repoRoot, "../shared/train") } },
+});
+const trainDir = path.resolve(values.train as string);
+
+export const PICTURE_SIGNALS: SignalId[] = ["ai-image", "face-synthetic", "face-swap-mesonet"];
+const TARGET_FPR = 0.02;
+const OUT_OF_FOLD_FILE = path.join(repoRoot, ".cache/synthetic-image/out-of-fold.json");
+const L2 = 1;
+
+interface Row {
+  file: string;
+  system: string;
+  synthetic: boolean;
+  /** Log-odds per signal; null where the signal could not run. */
+  logits: (number | null)[];
+}
+
+const logit = (p: number) => {
+  const q = Math.min(1 - 1e-6, Math.max(1e-6, p));
+  return Math.log(q / (1 - q));
+};
+
+async function readRows(): Promise<{ file: string; system: string; synthetic: boolean }[]> {
+  const [header = "", ...lines] = (await readFile(path.join(trainDir, "labels.csv"), "utf8")).trim().split(/\r?\n/);
+  const columns = header.split(",");
+  const at = (name: string) => columns.indexOf(name);
+  return lines
+    .map((line) => line.split(","))
+    .filter((cells) => cells[at("kind")] === "image")
+    .map((cells) => ({
+      file: cells[at("path")] as string,
+      system: cells[at("system")] as string,
+      synthetic: cells[at("synthetic")] === "1",
+    }));
+}
+
+type HeldOut = Record<string, Record<string, number>>;
+
+async function readingsOf(file: string, heldOut: HeldOut): Promise<(number | null)[]> {
+  const image = await decodeImage(
+    new Uint8Array(await readFile(path.join(trainDir, file))),
+    defaultLimits,
+    defaultLimits.analysisMaxSide,
+  );
+  const faces = await detectFacesInImage(image, []);
+  const mesonet: Signal = await mesonetSignal(image, faces);
+  return PICTURE_SIGNALS.map((id) => {
+    if (id !== "face-swap-mesonet") {
+      const probability = heldOut[id]?.[file];
+      return probability === undefined ? null : logit(probability);
+    }
+    // A reading that is "not evidence" (a detector at chance) takes no part, as in fusion.
+    if (typeof mesonet.score !== "number" || mesonet.evidence.notEvidence === true) return null;
+    return logit(mesonet.score);
+  });
+}
+
+/** Ridge-penalised logistic regression by Newton's method; absent readings are zeros. */
+function fitLogistic(rows: Row[], active: boolean[]): { weights: number[]; bias: number } {
+  const d = PICTURE_SIGNALS.length;
+  let w = new Array<number>(d + 1).fill(0);
+  // An inactive detector's column is zero, so its weight stays 0.
+  const x = rows.map((r) => [...r.logits.map((v, j) => (active[j] ? (v ?? 0) : 0)), 1]);
+  const y = rows.map((r) => (r.synthetic ? 1 : 0));
+  for (let iteration = 0; iteration < 50; iteration++) {
+    const gradient = new Array<number>(d + 1).fill(0);
+    const hessian = Array.from({ length: d + 1 }, () => new Array<number>(d + 1).fill(0));
+    x.forEach((xi, i) => {
+      const p = 1 / (1 + Math.exp(-xi.reduce((sum, v, j) => sum + v * (w[j] as number), 0)));
+      for (let j = 0; j <= d; j++) {
+        gradient[j] = (gradient[j] as number) + (p - (y[i] as number)) * (xi[j] as number);
+        for (let k = 0; k <= d; k++)
+          (hessian[j] as number[])[k] =
+            ((hessian[j] as number[])[k] as number) + p * (1 - p) * (xi[j] as number) * (xi[k] as number);
+      }
+    });
+    for (let j = 0; j < d; j++) {
+      gradient[j] = (gradient[j] as number) + L2 * (w[j] as number);
+      (hessian[j] as number[])[j] = ((hessian[j] as number[])[j] as number) + L2;
+    }
+    const step = solve(hessian, gradient);
+    w = w.map((v, j) => v - (step[j] as number));
+    if (Math.max(...step.map(Math.abs)) < 1e-9) break;
+  }
+  return { weights: w.slice(0, d), bias: w[d] as number };
+}
+
+function solve(a: number[][], b: number[]): number[] {
+  const n = b.length;
+  const m = a.map((row, i) => [...row, b[i] as number]);
+  for (let c = 0; c < n; c++) {
+    let pivot = c;
+    for (let r = c + 1; r < n; r++)
+      if (Math.abs((m[r] as number[])[c] as number) > Math.abs((m[pivot] as number[])[c] as number)) pivot = r;
+    [m[c], m[pivot]] = [m[pivot] as number[], m[c] as number[]];
+    for (let r = 0; r < n; r++) {
+      if (r === c) continue;
+      const f = ((m[r] as number[])[c] as number) / ((m[c] as number[])[c] as number);
+      for (let k = c; k <= n; k++)
+        (m[r] as number[])[k] = ((m[r] as number[])[k] as number) - f * ((m[c] as number[])[k] as number);
+    }
+  }
+  return m.map((row, i) => (row[n] as number) / (row[i] as number));
+}
+
+/**
+ * A detector's reading may only raise the probability that media is synthetic: a negative weight
+ * would make a more swap-like face count as evidence of a genuine picture. Detectors the fit gives
+ * a negative weight are left out (most negative first) and the rest refitted.
+ */
+function fitNonNegative(rows: Row[]): { weights: number[]; bias: number } {
+  const active = PICTURE_SIGNALS.map(() => true);
+  for (;;) {
+    const model = fitLogistic(rows, active);
+    let worst = -1;
+    model.weights.forEach((w, j) => {
+      if (active[j] && w < 0 && (worst < 0 || w < (model.weights[worst] as number))) worst = j;
+    });
+    if (worst < 0) return model;
+    active[worst] = false;
+  }
+}
+
+const fused = (model: { weights: number[]; bias: number }, row: Row) =>
+  1 /
+  (1 + Math.exp(-row.logits.reduce<number>((sum, v, j) => sum + (v ?? 0) * (model.weights[j] as number), model.bias)));
+
+function thresholdForFpr(genuine: number[], maxFpr: number): number {
+  const sorted = [...genuine].sort((a, b) => b - a);
+  const allowed = Math.floor(maxFpr * sorted.length);
+  // Flag scores strictly above the (allowed+1)-th highest genuine score.
+  return (sorted[allowed] ?? 0) + 1e-12;
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(OUT_OF_FOLD_FILE))
+    throw new Error(
+      `${OUT_OF_FOLD_FILE} is missing: run npm run fit:image first (it writes the probes' held-out readings)`,
+    );
+  const heldOut = JSON.parse(await readFile(OUT_OF_FOLD_FILE, "utf8")) as HeldOut;
+  const labelled = await readRows();
+  const rows: Row[] = [];
+  for (const [i, row] of labelled.entries()) {
+    rows.push({ ...row, logits: await readingsOf(row.file, heldOut) });
+    if ((i + 1) % 25 === 0) console.log(`fit:fusion: read ${i + 1} of ${labelled.length} pictures`);
+  }
+  // Out of fold: each system's pictures are scored by a fusion fitted without that system.
+  const outOfFold = new Map<Row, number>();
+  for (const system of new Set(rows.map((r) => r.system))) {
+    const model = fitNonNegative(rows.filter((r) => r.system !== system));
+    for (const row of rows.filter((r) => r.system === system)) outOfFold.set(row, fused(model, row));
+  }
+  const genuine = rows.filter((r) => !r.synthetic).map((r) => outOfFold.get(r) as number);
+  const synthetic = rows.filter((r) => r.synthetic).map((r) => outOfFold.get(r) as number);
+  const threshold = thresholdForFpr(genuine, TARGET_FPR);
+  const share = (scores: number[]) => scores.filter((s) => s >= threshold).length / scores.length;
+  const model = fitNonNegative(rows);
+  const learned: LearnedFusion = {
+    // A detector left out (weight 0) still reports its own reading, but does not decide the verdict.
+    weights: Object.fromEntries(
+      PICTURE_SIGNALS.flatMap((id, j) =>
+        (model.weights[j] as number) > 0 ? [[id, Number((model.weights[j] as number).toFixed(6))]] : [],
+      ),
+    ),
+    bias: Number(model.bias.toFixed(6)),
+    operatingPoint: {
+      threshold: Number(threshold.toFixed(6)),
+      falsePositiveRate: share(genuine),
+      truePositiveRate: share(synthetic),
+      measuredOn: `../shared/train pictures, leave-one-system-out (${genuine.length} genuine, ${synthetic.length} synthetic)`,
+    },
+  };
+  // Video frames are read by the same detectors and aggregated per signal (video-signals.ts).
+  const models: FusionModels = { image: learned, video: learned };
+  const out = path.join(repoRoot, "packages/detection/src/fusion-model.json");
+  await writeFile(out, `${JSON.stringify(models, null, 2)}\n`);
+  console.log(JSON.stringify(learned, null, 2));
+  console.log(`fit:fusion: wrote ${path.relative(repoRoot, out)}`);
+}
+
+await main();
