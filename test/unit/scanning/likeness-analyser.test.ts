@@ -53,3 +53,25 @@ describe("the scan's analyser skips media no enrolled likeness can be in", () =>
     expect(finding.result).not.toHaveProperty("skipped");
   }, 60_000);
 });
+
+describe("the scan's analyser says which kind of enrolment a match rests on", () => {
+  it("marks a face match against a client-reported (unverified) sample, and one against a verified sample", async () => {
+    const { analyseMedia } = await import("@lg/detection");
+    const [seen] = (await analyseMedia(picture(), { enrolled: [] })).faces;
+    if (!seen) throw new Error("the test picture holds a face");
+    const own = Float32Array.from(seen.descriptor);
+    const media = { url: "https://x.test/a.jpg", contentType: "image/jpeg", bytes: picture() };
+    const analyser = new DetectionLikenessAnalyser();
+
+    const reported = [{ personId: "self", displayName: "Ada", face: [own], voice: [], unverified: new Set([own]) }];
+    const onReported = await analyser.analyse(media, reported);
+    expect(onReported.face).toMatchObject({ personId: "self", enrolment: "unverified" });
+    expect(onReported.face?.confidence).toBeGreaterThan(90);
+
+    // The nearest sample decides: a verified one beside an unrelated unverified one makes the match verified.
+    const mixed = [
+      { personId: "self", displayName: "Ada", face: [own, unit(128)], voice: [], unverified: new Set([unit(128)]) },
+    ];
+    expect((await analyser.analyse(media, mixed)).face).toMatchObject({ personId: "self", enrolment: "verified" });
+  }, 60_000);
+});

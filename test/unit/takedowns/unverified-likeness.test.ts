@@ -1,6 +1,7 @@
 import { DomainError } from "@lg/domain/errors";
 import { NoticeService } from "@lg/domain/takedowns/notice-service";
 import type { PersonSample } from "@lg/domain/takedowns/ports";
+import { classifyMedia, UNVERIFIED_MATCH_NOTE } from "@lg/domain/threats/classification";
 import { CONFIRMATION_PROMPTS, defaultRecipientDirectory } from "@lg/notices";
 import { beforeEach, describe, expect, it } from "vitest";
 import { InMemoryThreatRepository } from "../scanning/fakes.js";
@@ -127,5 +128,21 @@ describe("notices under the person's name need a verified likeness", () => {
       "conflict",
     );
     expect(sender.sent).toHaveLength(0);
+  });
+});
+
+describe("a threat found through an unverified enrolment", () => {
+  it("says its likeness match rests on an unverified enrolment", () => {
+    const classified = classifyMedia(
+      {
+        face: { personId: "self", confidence: 93, enrolment: "unverified" },
+        voice: null,
+        synthetic: { status: "no-evidence", score: 0.1 },
+        signals: [],
+      },
+      50,
+    );
+    expect(classified?.classification.likeness).toMatchObject({ modality: "face", enrolment: "unverified" });
+    expect(classified?.classification.reason).toContain(UNVERIFIED_MATCH_NOTE);
   });
 });
