@@ -15,12 +15,14 @@ import {
   setupChecklist,
   setupComplete,
 } from "../features/dashboard/setup-checklist";
+import { DemoNoticeDialog } from "../features/demo/DemoNoticeDialog";
 import {
   DEMO_STATS,
   demoLastScanAt,
   parseDemoType,
   readDemoProfile,
   readDemoType,
+  rememberDemoType,
 } from "../features/demo/demo-session";
 import { SiteFooter } from "../features/layout/SiteFooter";
 import { profileQuery } from "../features/preferences/profile-query";
@@ -69,7 +71,10 @@ export default function DashboardRoute() {
   const threatsLoading = isDemo ? demoThreats.isLoading : threats.isLoading || auth.isLoading;
   const statsData = isDemo ? DEMO_STATS[demoType] : stats.data;
   const series = lastDays(stats.data?.threatsOverTime ?? countByDay(threatList ?? []), CHART_DAYS);
-  const demoProfile = isDemo ? readDemoProfile() : null;
+  const demoProfile = isDemo ? readDemoProfile(demoType) : null;
+  useEffect(() => {
+    if (demoParam) rememberDemoType(demoParam);
+  }, [demoParam]);
 
   const health: HealthFacts = isDemo
     ? {
@@ -183,7 +188,15 @@ export default function DashboardRoute() {
       </Main>
       <SiteFooter />
       <ThreatDetailsDialog threat={details} onClose={() => setDetails(null)} onGenerateDmca={openDmca} />
-      <DmcaDialog open={dmca.open} threat={dmca.threat} onClose={() => setDmca({ open: false, threat: null })} />
+      {isDemo ? (
+        <DemoNoticeDialog
+          open={dmca.open}
+          threat={dmca.threat}
+          onClose={() => setDmca({ open: false, threat: null })}
+        />
+      ) : (
+        <DmcaDialog open={dmca.open} threat={dmca.threat} onClose={() => setDmca({ open: false, threat: null })} />
+      )}
     </>
   );
 }

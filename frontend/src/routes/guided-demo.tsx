@@ -117,7 +117,7 @@ export default function GuidedDemoRoute() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const type = parseDemoType(params.get("type")) ?? readDemoType() ?? "personal";
-  const [profile] = useState(readDemoProfile);
+  const [profile] = useState(() => readDemoProfile(type));
   const [step, setStep] = useState(0);
   const [leaving, setLeaving] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);

@@ -49,3 +49,11 @@ export const DemoProfileBody = z.union([
   ProfileSetupInput,
   z.object({ demoType: z.enum(["personal", "professional", "enterprise"]) }),
 ]);
+
+/** POST /api/demo/dmca: a demo threat's id, as the demo threat list gives it. */
+export const DemoNoticeBody = z.object({
+  threatId: z
+    .string()
+    .max(64, "threatId must be a demo threat's id")
+    .regex(/^demo_(personal|professional|enterprise)_\d+$/, "threatId must be a demo threat's id"),
+});

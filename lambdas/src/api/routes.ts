@@ -81,6 +81,7 @@ export const ROUTES: RouteSpec[] = [
   { method: "POST", path: "/api/demo/profile", group: "demo" },
   { method: "GET", path: "/api/demo/threats", group: "demo" },
   { method: "GET", path: "/api/demo/threats/{id}/preview", group: "demo" },
+  { method: "POST", path: "/api/demo/dmca", group: "demo" },
 
   { method: "GET", path: "/api/health", group: "system" },
   { method: "GET", path: "/api/system/metrics", group: "system" },

@@ -12,6 +12,7 @@ import { PushEndpointPolicy, pushSubscriptionInput } from "@lg/notices";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import {
+  DemoNoticeBody,
   DemoProfileBody,
   GenerateNoticeBody,
   GiveConsent,
@@ -42,6 +43,7 @@ const JSON_BODIES: Record<string, z.ZodTypeAny> = {
   "POST /api/dmca/filed": RecordFilingBody,
   "POST /api/push/subscriptions": pushSubscriptionInput(new PushEndpointPolicy()),
   "POST /api/demo/profile": DemoProfileBody,
+  "POST /api/demo/dmca": DemoNoticeBody,
 };
 
 /** State-changing routes that read no JSON body, and why. */

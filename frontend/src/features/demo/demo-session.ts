@@ -12,14 +12,24 @@ export function storeDemoSession(profile: DemoProfile, demoType: MembershipTier)
   sessionStorage.setItem("demoType", demoType);
 }
 
-export function readDemoProfile(): DemoProfile | null {
+/**
+ * The stored demo persona, only when it belongs to `tier`: after an enterprise demo, ?demo=personal
+ * must show the personal demo, not the enterprise persona left in the session.
+ */
+export function readDemoProfile(tier: MembershipTier): DemoProfile | null {
   const raw = sessionStorage.getItem("demoProfile");
   if (!raw) return null;
   try {
-    return JSON.parse(raw) as DemoProfile;
+    const profile = JSON.parse(raw) as DemoProfile;
+    return profile.membershipTier === tier && readDemoType() === tier ? profile : null;
   } catch {
     return null;
   }
+}
+
+/** The tier a ?demo= link asks for becomes the session's: later pages without the link stay on it. */
+export function rememberDemoType(tier: MembershipTier): void {
+  if (readDemoType() !== tier) sessionStorage.setItem("demoType", tier);
 }
 
 export function readDemoType(): MembershipTier | null {

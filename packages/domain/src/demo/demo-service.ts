@@ -5,6 +5,7 @@ import { likenessVerdict } from "../scanning/likeness-verdict.js";
 import type { EnrolledPerson, LikenessAnalyser } from "../scanning/scan-ports.js";
 import type { MembershipTier } from "../table/entities.js";
 import { DEMO_ENROLMENT, DEMO_ITEMS, DEMO_PERSONAS } from "./demo-catalogue.js";
+import { type DemoNotice, type DemoThreatView, demoNotice } from "./demo-notice.js";
 
 export interface DemoMediaSource {
   read(path: string): Promise<Uint8Array>;
@@ -88,6 +89,15 @@ export class DemoService {
       this.threats.set(demoType, pending);
     }
     return pending;
+  }
+
+  /** The takedown notice for one demo threat (ids are demo_<tier>_<n>), for anyone: nothing is sent. */
+  async notice(threatId: string): Promise<DemoNotice> {
+    const tier = /^demo_(personal|professional|enterprise)_\d+$/.exec(threatId)?.[1] as MembershipTier | undefined;
+    const threats = tier ? ((await this.threatsFor(tier)) as DemoThreatView[]) : [];
+    const threat = threats.find((t) => t.id === threatId);
+    if (!tier || !threat) throw new DomainError("not-found", "No such demo threat");
+    return demoNotice(tier, threat, this.deps.now());
   }
 
   /** The censored preview of a demo threat's picture (ids are demo_<tier>_<n>, as threatsFor gives them). */

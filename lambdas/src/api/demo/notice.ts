@@ -1,0 +1,10 @@
+import { demoService } from "../../shared/demo-services.js";
+import { parseJson } from "../../shared/request.js";
+import { type ApiHandler, json } from "../../shared/route-group.js";
+import { DemoNoticeBody } from "../request-bodies.js";
+
+/** POST /api/demo/dmca: the notice a demo threat would get, for visitors without an account; nothing is sent. */
+export const demoThreatNotice: ApiHandler = async (event) => {
+  const { threatId } = parseJson(event, DemoNoticeBody);
+  return json(200, await demoService().notice(threatId));
+};
