@@ -17,6 +17,7 @@ import { enrolledEmbeddings } from "@lg/domain/biometrics/enrolled-identity";
 import type { ReportedCaptureInput } from "@lg/domain/biometrics/reported-capture";
 import { SampleLibrary } from "@lg/domain/biometrics/sample-library";
 import { MATCH_FLOOR_PERCENT } from "@lg/domain/scanning/likeness-verdict";
+import { Threat } from "@lg/domain/table/entities";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { z } from "zod";
 import { S3BiometricStore } from "../../lambdas/src/shared/s3-biometric-store.js";
@@ -170,13 +171,13 @@ describe("zero-knowledge enrolment on the local stack", () => {
     await consentAndMode(dee, true);
     const res = await post(dee, { faces: poses });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ faces: 3, voice: false, verified: true });
+    expect(await res.json()).toMatchObject({ faces: 3, voice: false, verified: false, enrolment: "client-reported" });
 
     const { accounts, keys } = scanClients(stack.env);
     const samples = await accounts.listSamples(dee.userId);
     expect(samples).toHaveLength(3);
     for (const sample of samples) {
-      expect(sample).toMatchObject({ modality: "face", source: "zero-knowledge", verified: true });
+      expect(sample).toMatchObject({ modality: "face", source: "zero-knowledge", verified: false });
       expect(sample.objectKey).toBeUndefined();
       expect(sample.encryptedEmbedding).not.toContain(String(poses[0]?.descriptor[0]));
     }
@@ -187,13 +188,15 @@ describe("zero-knowledge enrolment on the local stack", () => {
       faceEnrolled: boolean;
       faceVerified: boolean;
     };
-    expect(profile).toMatchObject({ faceEnrolled: true, faceVerified: true });
+    expect(profile).toMatchObject({ faceEnrolled: true, faceVerified: false });
 
     // What the scan workflow loads for this person (enrolledEmbeddings), opened through KMS.
     const objects = new S3BiometricStore(s3, stack.env.BIOMETRIC_BUCKET ?? "");
     const library = new SampleLibrary({ store: accounts, objects, now: () => new Date() });
     const identity = await enrolledEmbeddings(library, keys, dee.userId);
     expect(identity.face).toHaveLength(3);
+    // Searched, but each one marked unverified, so matches against them say so.
+    expect(identity.face.every((f) => identity.unverified.has(f))).toBe(true);
     const posted = poses.map((p) => Array.from(Float32Array.from(p.descriptor)));
     expect(identity.face.map((f) => Array.from(f)).sort()).toEqual(posted.sort());
 
@@ -219,12 +222,16 @@ describe("zero-knowledge enrolment on the local stack", () => {
     expect(((await tooShort.json()) as { message: string }).message).toBe("Speech too short: 2.5 s, need at least 4 s");
     const res = await post(gil, { faces: poses, voice });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ faces: 3, voice: true, verified: true });
+    expect(await res.json()).toMatchObject({ faces: 3, voice: true, verified: false });
 
     const { accounts, keys } = scanClients(stack.env);
     const voices = (await accounts.listSamples(gil.userId)).filter((s) => s.modality === "voice");
     expect(voices).toHaveLength(1);
-    expect(voices[0]).toMatchObject({ source: "zero-knowledge", verified: true, quality: { reportedByBrowser: true } });
+    expect(voices[0]).toMatchObject({
+      source: "zero-knowledge",
+      verified: false,
+      quality: { reportedByBrowser: true },
+    });
     expect(voices[0]?.objectKey).toBeUndefined();
     expect(await objectsOf(gil.userId)).toEqual([]);
 
@@ -237,5 +244,71 @@ describe("zero-knowledge enrolment on the local stack", () => {
     const same = matchVoice(await speakerEmbedding(await pcmOf(SAME_VOICE)), [identity], floor);
     expect(same?.personId).toBe(identity.personId);
     expect(matchVoice(await speakerEmbedding(await pcmOf(OTHER_VOICE)), [identity], floor)).toBeNull();
+  });
+
+  it("the probe: one still photo of someone else, sent as all three poses with made-up yaw, is not verified and no notice goes under the person's name", async () => {
+    const mallory = await signUp(stack.url, "zk-probe");
+    await consentAndMode(mallory, true);
+    // One descriptor of one still photo of another person, reported three times with invented turns.
+    const still = await reportFor(SOMEONE_ELSE);
+    const res = await post(mallory, {
+      faces: [
+        { ...still, yawDegrees: 0 },
+        { ...still, yawDegrees: -31 },
+        { ...still, yawDegrees: 29 },
+      ],
+    });
+    expect(res.status).toBe(200);
+    const answer = (await res.json()) as {
+      verified: boolean;
+      status: { face: { verified: boolean; noticesBlocked: boolean; restriction?: string } };
+    };
+    expect(answer.verified).toBe(false);
+    expect(answer.status.face).toMatchObject({ verified: false, noticesBlocked: true });
+    expect(answer.status.face.restriction).toMatch(/Notices under your name need a verified face; verify it by/);
+    const { accounts, threats } = scanClients(stack.env);
+    expect((await accounts.listSamples(mallory.userId)).map((s) => s.verified)).toEqual([false, false, false]);
+
+    // Threats for that face, as a scan records them now (match marked) and as one recorded before (unmarked).
+    const at = new Date().toISOString();
+    const planted = (id: string, face: Record<string, unknown>) =>
+      threats.createIfAbsent(
+        Threat.schema.parse({
+          userId: mallory.userId,
+          id,
+          personId: "self",
+          threatType: "likeness_misuse",
+          confidence: 96,
+          platform: "reddit",
+          url: `https://www.reddit.com/r/pics/comments/${id}/`,
+          status: "active",
+          mediaSha256: "9f2c1e8b7a6d5c4b3a29181706f5e4d3c2b1a09f8e7d6c5b4a3928170615f4e3",
+          detection: { face, voice: null, synthetic: "no-synthetic-evidence" },
+          evidenceData: { hash: "h", manifestKey: `evidence/${id}.json`, capturedAt: at },
+          createdAt: at,
+          updatedAt: at,
+        }),
+      );
+    await planted("zk-marked", { personId: "self", confidence: 96, enrolment: "unverified" });
+    await planted("zk-unmarked", { personId: "self", confidence: 96 });
+    const call = (route: string, body: unknown) =>
+      fetch(`${stack.url}${route}`, {
+        method: "POST",
+        headers: { cookie: mallory.cookie, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    for (const threatId of ["zk-marked", "zk-unmarked"]) {
+      for (const [route, body] of [
+        ["/api/dmca", { threatId }],
+        ["/api/dmca/send", { threatId, confirmations: [] }],
+      ] as const) {
+        const refused = await call(route, body);
+        expect(refused.status).toBe(409);
+        const { message } = (await refused.json()) as { message: string };
+        expect(message).toContain("rests on an unverified enrolment, so no notice can be sent under your name");
+        expect(message).toContain("server-checked capture");
+      }
+      expect((await threats.get(mallory.userId, threatId))?.status).toBe("active");
+    }
   });
 });
