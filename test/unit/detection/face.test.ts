@@ -35,7 +35,8 @@ describe("faces", () => {
     expect(result.media).toMatchObject({ kind: "image", format: "jpeg" });
     expect(result.synthetic.status).toBe("synthetic");
     expect(result.verdicts.find((v) => v.kind === "synthetic")?.basedOn).toContain("c2pa");
-    expect(result.signals.map((s) => s.id)).toEqual([
+    // The provenance signals come first; the learned detectors after them have tests of their own.
+    expect(result.signals.map((s) => s.id).slice(0, 4)).toEqual([
       "c2pa",
       "iptc-digital-source-type",
       "generator-metadata",
