@@ -74,6 +74,21 @@ export interface PrivacySettings {
 
 export type DataExpiryDays = 30 | 90 | 180 | -1;
 
+/** One modality's standing as the server reports it (profile `likenessEnrolment`, enrolment answers `status`). */
+export interface ModalityStanding {
+  enrolled: boolean;
+  verified: boolean;
+  methods: ("server-checked-capture" | "client-reported" | "upload")[];
+  /** An unverified sample is searched, so no notice goes under the person's name on a match resting on it. */
+  noticesBlocked: boolean;
+  restriction?: string;
+}
+
+export interface LikenessStanding {
+  face: ModalityStanding;
+  voice: ModalityStanding;
+}
+
 export interface Profile {
   userId?: string;
   email?: string;
@@ -85,8 +100,12 @@ export interface Profile {
   scanFrequency: ScanFrequency;
   autoTakedown: boolean;
   faceEnrolled: boolean;
+  /** Verified by the server itself: a face reported by the browser (zero-knowledge) never is. */
   faceVerified: boolean;
   voiceEnrolled: boolean;
+  voiceVerified?: boolean;
+  /** Each modality's enrolment and verification, and what a missing verification withholds. */
+  likenessEnrolment?: LikenessStanding;
   faceEmbeddingPath?: string | null;
   voiceEmbeddingPath?: string | null;
   dataExpiryDays?: DataExpiryDays;

@@ -3,6 +3,7 @@ import { useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { apiFormData, apiJson } from "../api/client";
 import { serverMessage } from "../api/errors";
+import type { LikenessStanding } from "../api/types";
 import { useAuth } from "../auth/use-auth";
 import { PRIVACY_STATEMENT } from "../content/marketing";
 import { ConsentGate } from "../features/consent/ConsentGate";
@@ -12,6 +13,7 @@ import { FlowHeader } from "../features/profile-setup/FlowHeader";
 import { FacePhase } from "../features/training/FacePhase";
 import { POSES, trainingFormData } from "../features/training/poses";
 import { VoicePhase } from "../features/training/VoicePhase";
+import { EnrolmentStanding } from "../features/zero-knowledge/EnrolmentStanding";
 import { analyseCapture, type ReportedFace } from "../features/zero-knowledge/face-analysis";
 import { analyseRecording, type ReportedVoice } from "../features/zero-knowledge/voice-analysis";
 import { ZeroKnowledgeNotice } from "../features/zero-knowledge/ZeroKnowledgeNotice";
@@ -19,6 +21,12 @@ import { Main } from "../ui/Page";
 import { toast } from "../ui/toast-store";
 
 type Phase = "intro" | "face" | "voice" | "complete";
+
+/** What POST /api/biometric-training/embeddings answers: never verified, as the server cannot check reported numbers. */
+interface ReportedEnrolment {
+  verified: boolean;
+  status?: LikenessStanding;
+}
 
 export default function BiometricTrainingRoute() {
   const [params] = useSearchParams();
@@ -50,13 +58,21 @@ export default function BiometricTrainingRoute() {
 
   const next = () => navigate(withDemo("/scan-preferences", demo));
   const submit = useMutation({
-    mutationFn: async () => {
-      if (!zeroKnowledge) return apiFormData<unknown>("/api/biometric-training", trainingFormData(faces, voice));
+    mutationFn: async (): Promise<ReportedEnrolment | null> => {
+      if (!zeroKnowledge) {
+        await apiFormData<unknown>("/api/biometric-training", trainingFormData(faces, voice));
+        return null;
+      }
       // Numbers only: the recording, like the photos, stays in this browser.
       const body = { faces: reported.current, ...(reportedVoice.current ? { voice: reportedVoice.current } : {}) };
-      await apiJson("POST", "/api/biometric-training/embeddings", body);
+      return apiJson<ReportedEnrolment>("POST", "/api/biometric-training/embeddings", body);
     },
-    onSuccess: () => {
+    onSuccess: (enrolment) => {
+      // The server cannot verify what a browser reports: say what that withholds before moving on.
+      if (enrolment && !enrolment.verified) {
+        toast({ title: "Enrolled, not verified", description: "Read what this means below before you continue." });
+        return;
+      }
       toast({
         title: "AI Training Complete",
         description: "Your biometric data has been processed. Setting up your scan preferences.",
@@ -137,6 +153,16 @@ export default function BiometricTrainingRoute() {
             {!auth.isAuthenticated ? (
               <p className="banner banner-demo">Demo mode: your captures stay in this browser and are not sent.</p>
             ) : null}
+            {submit.data?.status ? (
+              <section aria-labelledby="standing-heading" className="banner" role="status">
+                <h3 id="standing-heading">Enrolled, not verified</h3>
+                <p>
+                  In zero-knowledge mode the server never sees your photos or hears your recording, so it cannot check
+                  that they are live or yours: it stores them as not verified.
+                </p>
+                <EnrolmentStanding standing={submit.data.status} label="Enrolment status" />
+              </section>
+            ) : null}
             {zeroKnowledge && submit.isError ? (
               <button
                 type="button"
@@ -155,7 +181,7 @@ export default function BiometricTrainingRoute() {
               type="button"
               className="btn btn-primary btn-lg"
               disabled={submit.isPending}
-              onClick={() => (auth.isAuthenticated ? submit.mutate() : next())}
+              onClick={() => (auth.isAuthenticated && !submit.isSuccess ? submit.mutate() : next())}
             >
               {submit.isPending ? "Processing..." : "Continue to Scan Preferences"}
             </button>

@@ -87,6 +87,7 @@ export default function DashboardRoute() {
     : {
         faceTrained: Boolean(profile.data?.faceVerified ?? profile.data?.faceEnrolled),
         voiceTrained: Boolean(profile.data?.voiceEnrolled),
+        ...(profile.data?.likenessEnrolment ? { likeness: profile.data.likenessEnrolment } : {}),
         dataExpiresInDays: profile.data?.dataExpiresInDays,
         dataExpiryDays: profile.data?.dataExpiryDays,
         lastScanAt: stats.data?.lastScanAt,

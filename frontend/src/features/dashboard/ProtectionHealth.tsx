@@ -1,4 +1,6 @@
+import type { LikenessStanding, ModalityStanding } from "../../api/types";
 import { relativeTime } from "../threats/format";
+import { standingLine } from "../zero-knowledge/EnrolmentStanding";
 
 export interface HealthFacts {
   faceTrained: boolean;
@@ -6,6 +8,14 @@ export interface HealthFacts {
   dataExpiresInDays?: number | null;
   dataExpiryDays?: number;
   lastScanAt?: string;
+  /** The server's report of how each modality was enrolled and whether it verified it. */
+  likeness?: LikenessStanding;
+}
+
+/** "Yes" only for what the server verified; an unverified enrolment is named as such, never as trained. */
+function trainedState(trained: boolean, standing: ModalityStanding | undefined) {
+  if (standing?.enrolled && !standing.verified) return { text: "Enrolled, not verified", className: "text-danger" };
+  return trained ? { text: "Yes", className: "text-ok" } : { text: "Not yet", className: "text-danger" };
 }
 
 function expiryText(facts: HealthFacts): string {
@@ -18,19 +28,20 @@ function expiryText(facts: HealthFacts): string {
 
 /** Protection Health: every line is computed from the person's own data, with a plain default when none exists. */
 export function ProtectionHealth({ facts }: { facts: HealthFacts }) {
+  const face = trainedState(facts.faceTrained, facts.likeness?.face);
+  const voice = trainedState(facts.voiceTrained, facts.likeness?.voice);
+  const unverified = (["face", "voice"] as const).filter((m) => facts.likeness?.[m].noticesBlocked);
   return (
     <section className="panel" aria-labelledby="health-heading">
       <h2 id="health-heading">Protection Health</h2>
       <ul className="health-list">
         <li>
           <span>Face Model Trained</span>
-          <span className={facts.faceTrained ? "text-ok" : "text-danger"}>{facts.faceTrained ? "Yes" : "Not yet"}</span>
+          <span className={face.className}>{face.text}</span>
         </li>
         <li>
           <span>Voice Model Trained</span>
-          <span className={facts.voiceTrained ? "text-ok" : "text-danger"}>
-            {facts.voiceTrained ? "Yes" : "Not yet"}
-          </span>
+          <span className={voice.className}>{voice.text}</span>
         </li>
         <li>
           <span>Data Expiry</span>
@@ -41,6 +52,13 @@ export function ProtectionHealth({ facts }: { facts: HealthFacts }) {
           <span>{facts.lastScanAt ? relativeTime(facts.lastScanAt) : "No scan yet"}</span>
         </li>
       </ul>
+      {unverified.map((modality) =>
+        facts.likeness ? (
+          <p key={modality} className="small" role="note">
+            {standingLine(modality, facts.likeness[modality])}
+          </p>
+        ) : null,
+      )}
     </section>
   );
 }
