@@ -17,12 +17,11 @@
  * classifier's false positives. `--train DIR` (default ../shared/train when present) also scores
  * its cross-system-test split (YourTTS, XTTS clones never fitted on) against the genuine speech here.
  */
-import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { parseArgs, promisify } from "node:util";
+import { parseArgs } from "node:util";
 import { analyseMedia } from "../packages/detection/src/analyse.js";
 import { aasistOperatingPoint } from "../packages/detection/src/antispoof/calibration.js";
 import { scoreSynthetic } from "../packages/detection/src/antispoof/index.js";

@@ -192,6 +192,7 @@ async function main(): Promise<void> {
       ),
     ),
     bias: Number(model.bias.toFixed(6)),
+    leftOut: PICTURE_SIGNALS.filter((_, j) => (model.weights[j] as number) <= 0),
     operatingPoint: {
       threshold: Number(threshold.toFixed(6)),
       falsePositiveRate: share(genuine),

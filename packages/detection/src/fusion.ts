@@ -34,6 +34,12 @@ export interface LearnedFusion {
   bias: number;
   /** Threshold on the fused probability and its measured rates. */
   operatingPoint: OperatingPoint;
+  /**
+   * Detectors the fit left out (they did not add evidence on held-out material): they still report
+   * their own reading, but do not decide. A learned signal neither weighted nor left out (the voice
+   * countermeasure on a video's audio track, say) speaks at its own operating point.
+   */
+  leftOut?: SignalId[];
 }
 
 export type FusionModels = Partial<Record<MediaKind, LearnedFusion>>;
@@ -79,6 +85,10 @@ interface LearnedReading {
 function learnedReading(learned: Signal[], model: LearnedFusion | undefined): LearnedReading | null {
   if (learned.length === 0) return null;
   const modelled = model ? learned.filter((signal) => model.weights[signal.id] !== undefined) : [];
+  const ownPoint = learned.filter(
+    (signal) => model?.weights[signal.id] === undefined && !(model?.leftOut ?? []).includes(signal.id),
+  );
+  const readings: LearnedReading[] = [];
   if (model && modelled.length > 0) {
     const z = modelled.reduce(
       (sum, signal) => sum + (model.weights[signal.id] as number) * logit(signal.score as number),
@@ -86,23 +96,31 @@ function learnedReading(learned: Signal[], model: LearnedFusion | undefined): Le
     );
     const probability = 1 / (1 + Math.exp(-z));
     const synthetic = probability >= model.operatingPoint.threshold;
-    return {
+    readings.push({
       probability,
       synthetic,
       operatingPoint: model.operatingPoint,
       basedOn: synthetic ? modelled.filter((s) => s.status === "present").map((s) => s.id) : [],
-    };
+    });
   }
-  // No fusion fitted for this kind: the strongest detector speaks at its own operating point.
-  const strongest = learned.reduce((best, signal) =>
-    (signal.score as number) > (best.score as number) ? signal : best,
-  );
-  const present = learned.filter((signal) => signal.status === "present");
+  // Detectors outside any fitted model each speak at their own operating point.
+  for (const signal of ownPoint)
+    readings.push({
+      probability: signal.score as number,
+      synthetic: signal.status === "present",
+      operatingPoint: signal.operatingPoint,
+      basedOn: signal.status === "present" ? [signal.id] : [],
+    });
+  if (readings.length === 0) {
+    // Only left-out detectors scored: they are reported, but say nothing toward the verdict.
+    return { probability: 0, synthetic: false, operatingPoint: model?.operatingPoint, basedOn: [] };
+  }
+  const deciding = readings.find((r) => r.synthetic) ?? readings[0];
   return {
-    probability: strongest.score as number,
-    synthetic: present.length > 0,
-    operatingPoint: (present[0] ?? strongest).operatingPoint,
-    basedOn: present.map((s) => s.id),
+    probability: 1 - readings.reduce((keep, r) => keep * (1 - r.probability), 1),
+    synthetic: readings.some((r) => r.synthetic),
+    operatingPoint: deciding?.operatingPoint,
+    basedOn: readings.flatMap((r) => r.basedOn),
   };
 }
 

@@ -21,7 +21,7 @@ import {
  * The voice half of an analysis (an audio file, or a video's audio track): who speaks, and how
  * likely the speech is synthetic. decodeAudio reads the track straight from any container.
  * The countermeasure is the Whisper-based `voice-synthetic` signal; AASIST (`voice-antispoof`)
- * is kept as one more signal while its own operating point lets a reading count.
+ * is computed, as one more signal, only while its own operating point lets a reading count.
  */
 
 /** Less speech than this gives neither a stable speaker embedding nor a fair countermeasure window. */
@@ -81,7 +81,10 @@ export async function analyseVoice(
   const whisper = skipWhisper
     ? skippedSignal("voice-synthetic", skipWhisper)
     : await voiceSyntheticSignal(audio.samples, speech.ranges);
-  const skipAasist = gate(findings, whyNoReadingCanAddEvidence(aasistOperatingPoint));
+  // AASIST is one more signal now, not the countermeasure: while its fitted operating point lets no
+  // reading count, it is not computed in any mode (it cost ~0.08x real time and could change nothing).
+  const aasistCannotCount = whyNoReadingCanAddEvidence(aasistOperatingPoint);
+  const skipAasist = aasistCannotCount ?? gate(findings, null);
   const aasist = skipAasist
     ? skippedSignal("voice-antispoof", skipAasist)
     : antispoofSignal(await scoreSynthetic(audio.samples, { speech: speech.ranges }), aasistOperatingPoint);

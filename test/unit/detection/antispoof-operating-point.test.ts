@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { aasistOperatingPoint } from "../../../packages/detection/src/antispoof/calibration.js";
 import calibration from "../../../packages/detection/src/antispoof/calibration.json" with { type: "json" };
 import calibrationClips from "../../../packages/detection/src/antispoof/calibration-clips.json" with { type: "json" };
+import { scoreSynthetic } from "../../../packages/detection/src/antispoof/index.js";
 import {
   type OperatingPoint,
   shareAbove,
@@ -10,7 +11,9 @@ import {
   whyNoReadingCanAddEvidence,
 } from "../../../packages/detection/src/antispoof/operating-point.js";
 import { fuseSignals, verdictsFor } from "../../../packages/detection/src/fusion.js";
+import { decodeAudio } from "../../../packages/detection/src/media/audio.js";
 import type { Signal } from "../../../packages/detection/src/result.js";
+import { analyseSpeech } from "../../../packages/detection/src/voice/speech.js";
 import { analyseVoice, antispoofSignal } from "../../../packages/detection/src/voice-path.js";
 import { dataFile } from "./data-dir.js";
 
@@ -36,12 +39,25 @@ describe("AASIST operating point", () => {
   it("does not call a genuine recording synthetic although AASIST scores it above 0.5", {
     timeout: 120_000,
   }, async () => {
-    const { signals } = await analyseVoice(dataFile(GENUINE_ABOVE_HALF), [], 600);
-    const signal = signals.find((s) => s.id === "voice-antispoof") as Signal;
+    const pcm = (await decodeAudio(dataFile(GENUINE_ABOVE_HALF))).samples;
+    const signal = antispoofSignal(
+      await scoreSynthetic(pcm, { speech: (await analyseSpeech(pcm)).ranges }),
+      aasistOperatingPoint,
+    );
     expect(signal.evidence.rawScore).toBeGreaterThanOrEqual(0.5);
     expect(signal.status).toBe("absent");
     expect(signal.score).toBe(0);
     expect(fuseSignals([signal]).status).toBe("no-evidence");
+  });
+
+  it("is not computed by the voice path at all while its operating point lets no reading count", {
+    timeout: 120_000,
+  }, async () => {
+    const { signals } = await analyseVoice(dataFile(GENUINE_ABOVE_HALF), [], 600);
+    const signal = signals.find((s) => s.id === "voice-antispoof") as Signal;
+    expect(signal.status).toBe("unknown");
+    expect(signal.evidence.rawScore).toBeUndefined();
+    expect(signal.explanation).toMatch(/no reading of it could change the verdict/);
   });
 
   it("uses the threshold and rates of the committed fit, which follow from its clip scores", () => {

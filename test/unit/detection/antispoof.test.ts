@@ -8,13 +8,14 @@ import {
   ENCODER_INPUT,
   ENCODER_OUTPUT,
 } from "../../../packages/detection/src/antispoof/aasist-encoder.js";
+import { aasistOperatingPoint } from "../../../packages/detection/src/antispoof/calibration.js";
 import { NO_SPEECH_REASON, scoreSynthetic, spoofProbability } from "../../../packages/detection/src/antispoof/index.js";
 import { repeatToLength, samplesWithin, windowStarts } from "../../../packages/detection/src/antispoof/windows.js";
 import { decodeAudio } from "../../../packages/detection/src/media/audio.js";
-import type { Signal } from "../../../packages/detection/src/result.js";
 import { createOnnxSessionFromBytes, float32Tensor } from "../../../packages/detection/src/runtimes/onnx.js";
 import { loadStateDict } from "../../../packages/detection/src/torch/weights.js";
-import { analyseVoice } from "../../../packages/detection/src/voice-path.js";
+import { analyseSpeech } from "../../../packages/detection/src/voice/speech.js";
+import { antispoofSignal } from "../../../packages/detection/src/voice-path.js";
 import reference from "../../fixtures/voice/aasist-reference.json" with { type: "json" };
 import { floatWav } from "./float-wav.js";
 
@@ -98,13 +99,14 @@ describe("AASIST synthetic-speech countermeasure", () => {
     expect(result.score).toBeCloseTo((all.windows[0]!.score + all.windows[1]!.score) / 2, 10);
   });
 
-  it("in the voice path, leaves unscored the windows in which the VAD found no speech", async () => {
+  it("with the VAD's speech ranges, leaves unscored the windows in which no speech was found", async () => {
     const clip = await decode("voices/librispeech/367/367-130732-0001.flac");
     // Ten seconds of silence, then the reading: the first two windows hold no speech.
     const audio = new Float32Array(10 * 16_000 + clip.length);
     audio.set(clip, 10 * 16_000);
-    const { signals } = await analyseVoice(floatWav(audio), [], 600);
-    const signal = signals.find((s) => s.id === "voice-antispoof") as Signal;
+    const pcm = (await decodeAudio(floatWav(audio))).samples;
+    const speech = (await analyseSpeech(pcm)).ranges;
+    const signal = antispoofSignal(await scoreSynthetic(pcm, { speech }), aasistOperatingPoint);
     const { windows, skippedWindows } = signal.evidence as {
       windows: { startS: number }[];
       skippedWindows: { startS: number; reason: string }[];

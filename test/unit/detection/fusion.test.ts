@@ -18,6 +18,12 @@ const learned = (id: Signal["id"], score: number, present: boolean): Signal => (
 });
 const models: FusionModels = {
   image: { weights: { "ai-image": 1.2, "face-synthetic": 0.8 }, bias: -0.5, operatingPoint: point(0.7, 0.018, 0.93) },
+  video: {
+    weights: { "ai-image": 1.2 },
+    bias: -0.5,
+    operatingPoint: point(0.7, 0.018, 0.93),
+    leftOut: ["face-swap-mesonet"],
+  },
 };
 
 describe("fusing synthetic-media signals", () => {
@@ -52,6 +58,23 @@ describe("fusing synthetic-media signals", () => {
     expect(fused.status).toBe("synthetic");
     expect(fused.operatingPoint).toEqual(point(0.6));
     expect(fuseSignals([learned("voice-synthetic", 0.55, false)], "audio", models).status).toBe("no-evidence");
+  });
+
+  it("reports a detector the fit left out but does not let it decide", () => {
+    const fused = fuseSignals(
+      [learned("ai-image", 0.2, false), learned("face-swap-mesonet", 0.99, true)],
+      "video",
+      models,
+    );
+    expect(fused.status).toBe("no-evidence");
+  });
+
+  it("lets a learned detector outside the kind's model (a video's voice) speak at its own operating point", () => {
+    const signals = [learned("ai-image", 0.2, false), learned("voice-synthetic", 0.9, true)];
+    const fused = fuseSignals(signals, "video", models);
+    expect(fused.status).toBe("synthetic");
+    expect(fused.operatingPoint).toEqual(point(0.6));
+    expect(fused.explanation).toContain("voice-synthetic");
   });
 
   it("still lets one strong declaration decide beside learned detectors that found nothing", () => {
