@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { throwIfResNotOk } from "../api/client";
 import { AUTH_USER_KEY } from "../api/query-client";
 import { apiUrlWhenLoaded } from "../api/runtime-config";
@@ -26,4 +26,13 @@ export const authUserQuery = queryOptions({ queryKey: AUTH_USER_KEY, queryFn: fe
 export function useAuth() {
   const query = useQuery(authUserQuery);
   return { user: query.data ?? null, isLoading: query.isLoading, isAuthenticated: Boolean(query.data) };
+}
+
+/**
+ * After the server set a session cookie: fetch who is signed in before moving on, so the next page
+ * starts signed in (an invalidated query nobody watches keeps its signed-out answer until a page
+ * refetches it, and the dashboard would show the demo meanwhile).
+ */
+export async function refreshSignedInUser(queryClient: QueryClient): Promise<void> {
+  await queryClient.fetchQuery({ ...authUserQuery, staleTime: 0 }).catch(() => undefined);
 }

@@ -3,8 +3,8 @@ import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { apiJson } from "../api/client";
 import { serverMessage } from "../api/errors";
-import { AUTH_USER_KEY } from "../api/query-client";
 import { safeNextPath } from "../auth/session-navigation";
+import { refreshSignedInUser } from "../auth/use-auth";
 import { BRAND } from "../content/marketing";
 import { normaliseCode, PASSWORD_RULE_TEXT, passwordProblem } from "../features/signup/password-rule";
 import { FieldError } from "../ui/FieldError";
@@ -37,7 +37,7 @@ export default function ForgotPasswordRoute() {
     mutationFn: () =>
       apiJson<unknown>("POST", "/api/auth/reset-password", { username: username.trim(), code, password }),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY });
+      await refreshSignedInUser(queryClient);
       navigate(next);
     },
     onError: (e) => setError(serverMessage(e) || "The password could not be reset. Try again."),

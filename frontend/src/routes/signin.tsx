@@ -3,8 +3,8 @@ import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { apiJson } from "../api/client";
 import { errorStatus, serverMessage } from "../api/errors";
-import { AUTH_USER_KEY } from "../api/query-client";
 import { safeNextPath } from "../auth/session-navigation";
+import { refreshSignedInUser } from "../auth/use-auth";
 import { BRAND } from "../content/marketing";
 import { PendingConfirmation } from "../features/signup/PendingConfirmation";
 import { FieldError } from "../ui/FieldError";
@@ -23,7 +23,7 @@ export default function SigninRoute() {
   const [pending, setPending] = useState(false);
 
   const signedIn = async () => {
-    await queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY });
+    await refreshSignedInUser(queryClient);
     navigate(next);
   };
 
