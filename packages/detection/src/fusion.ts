@@ -146,7 +146,9 @@ export function fuseSignals(
   const score = 1 - (1 - declared) * (1 - (learned?.probability ?? 0));
   const byDeclaration = declared >= SYNTHETIC_THRESHOLD;
   const synthetic = byDeclaration || (learned?.synthetic ?? false);
-  const operatingPoint = learned?.operatingPoint;
+  // The learned detectors' measured rates describe the verdict only where they decided it (or where
+  // they looked and found nothing); a verdict resting on declarations alone does not carry them.
+  const operatingPoint = learned && (learned.synthetic || !synthetic) ? learned.operatingPoint : undefined;
   const basedOn = [...declarations.filter(isEvidence).map((s) => s.id), ...(learned?.synthetic ? learned.basedOn : [])];
   const looked = scored.map((s) => s.id).join(", ");
   const measured = operatingPoint

@@ -82,5 +82,7 @@ describe("fusing synthetic-media signals", () => {
     const fused = fuseSignals([c2pa, learned("ai-image", 0.1, false)], "image", models);
     expect(fused.status).toBe("synthetic");
     expect(fused.explanation).toContain("c2pa");
+    // The learned detectors' error rates do not describe a verdict they did not reach.
+    expect(fused.operatingPoint).toBeUndefined();
   });
 });
