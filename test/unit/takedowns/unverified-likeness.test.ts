@@ -98,11 +98,17 @@ describe("notices under the person's name need a verified likeness", () => {
     expect((await service.generate(USER, onVerifiedFace.id)).route).toBe("platform_report");
   });
 
-  it("refuses while any face scans search for is client-reported, even on a threat the scan did not mark", async () => {
+  it("refuses a threat the scan did not mark while any face scans search for is client-reported", async () => {
     people.samples = [verifiedFace, reportedFace, verifiedVoice];
-    const error = await refusal(service.generate(USER, onVerifiedFace.id));
-    expect(error.kind).toBe("conflict");
-    // A voice match does not rest on the face.
+    const unmarked = threat({
+      id: "unmarked",
+      threatType: "likeness_misuse",
+      detection: { face: { personId: "self", confidence: 93 }, synthetic: "no-synthetic-evidence" },
+    });
+    await threats.createIfAbsent(unmarked);
+    expect((await refusal(service.generate(USER, unmarked.id))).kind).toBe("conflict");
+    // A match the scan made against the verified face stays usable, and a voice match does not rest on the face.
+    expect((await service.generate(USER, onVerifiedFace.id)).route).toBe("platform_report");
     expect((await service.generate(USER, voiceMatch.id)).route).not.toBe("none");
   });
 

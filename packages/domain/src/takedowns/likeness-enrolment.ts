@@ -13,20 +13,23 @@ export function matchedModality(threat: ThreatFacts): "face" | "voice" {
   return threatEvidence(threat).likeness.modality === "voice" ? "voice" : "face";
 }
 
-/** The scan marks a match made against an unverified sample (`detection.face|voice.enrolment`). */
-function markedUnverified(threat: ThreatFacts, modality: "face" | "voice"): boolean {
+/** What the scan recorded about the sample a match was nearest to (`detection.face|voice.enrolment`), if anything. */
+function matchMark(threat: ThreatFacts, modality: "face" | "voice"): "verified" | "unverified" | undefined {
   const match = threat.detection[modality];
-  return isRecord(match) && match.enrolment === "unverified";
+  if (!isRecord(match)) return undefined;
+  return match.enrolment === "verified" || match.enrolment === "unverified" ? match.enrolment : undefined;
 }
 
 /**
- * Whether a threat's likeness match rests on an enrolment the server never verified: the scan
- * said so when it matched, or the person's searched samples of that modality include an unverified
- * one now (threats recorded before scans marked matches, or an unverified sample added since).
+ * Whether a threat's likeness match rests on an enrolment the server never verified. The scan
+ * marks each match by the sample it was nearest to, and that mark decides. A threat recorded before
+ * scans marked matches cannot say, so it counts as resting on an unverified enrolment while any
+ * searched sample of that modality is unverified.
  */
 export function restsOnUnverifiedEnrolment(threat: ThreatFacts, samples: readonly PersonSample[]): boolean {
   const modality = matchedModality(threat);
-  if (markedUnverified(threat, modality)) return true;
+  const mark = matchMark(threat, modality);
+  if (mark) return mark === "unverified";
   return samples.some((s) => s.modality === modality && s.searched !== false && s.verified === false);
 }
 
