@@ -115,7 +115,21 @@ describe("zero-knowledge enrolment in the browser", () => {
     const enrolled = page.waitForResponse((r) => r.url().endsWith("/api/biometric-training/embeddings"));
     await page.getByRole("button", { name: "Continue to Scan Preferences" }).click();
     const response = await enrolled;
-    expect(`${response.status()} ${await response.text()}`).toBe('200 {"faces":3,"voice":true,"verified":true}');
+    expect(response.status()).toBe(200);
+    // The server cannot check what the browser reports, so the enrolment is stored unverified.
+    expect(await response.json()).toMatchObject({
+      faces: 3,
+      voice: true,
+      verified: false,
+      enrolment: "client-reported",
+    });
+    const standing = page.getByRole("list", { name: "Enrolment status" });
+    await standing.waitFor();
+    expect(await standing.textContent()).toContain(
+      "Face: enrolled, not verified — notices under your name need a verified face; verify by",
+    );
+    await screenshot(page, "zero-knowledge-enrolled-not-verified");
+    await page.getByRole("button", { name: "Continue to Scan Preferences" }).click();
     await page.waitForURL(/\/scan-preferences$/);
     await screenshot(page, "zero-knowledge-trained");
     // Every page ran under CloudFront's policy, with the S3 stand-in as the upload origin, and broke none of it.
