@@ -34,6 +34,8 @@ describe("demo tiers", () => {
     expect(banner).toHaveTextContent("personal plan");
     expect(banner).not.toHaveTextContent("Morgan Chen");
     expect(sessionStorage.getItem("demoType")).toBe("personal");
+    // Someone whose session ended lands on the demo: the banner offers sign-in back to their own dashboard.
+    expect(within(banner).getByRole("link", { name: "sign in" })).toHaveAttribute("href", "/signin?next=%2Fdashboard");
   });
 
   it("keeps the enterprise persona on the enterprise demo", async () => {

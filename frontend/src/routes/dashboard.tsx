@@ -139,7 +139,13 @@ export default function DashboardRoute() {
           <p className="banner banner-demo" role="note">
             <strong>Demo mode</strong>
             {demoProfile ? ` — ${demoProfile.fullName}, ${demoProfile.membershipTier} plan` : ` — ${demoType} plan`}.
-            All data on this page is simulated. <Link to="/signup">Create an account</Link> to protect yourself.
+            All data on this page is simulated. <Link to="/signup">Create an account</Link> to protect yourself
+            {auth.isAuthenticated ? null : (
+              <>
+                , or <Link to="/signin?next=%2Fdashboard">sign in</Link> to see your own dashboard
+              </>
+            )}
+            .
           </p>
         ) : null}
         <div className="page-header">
