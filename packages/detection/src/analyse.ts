@@ -1,7 +1,7 @@
 import { intimateFinding } from "./explicit/finding.js";
 import { detectFaces, detectFacesInImage } from "./face/detect-faces.js";
 import { mesonetSignal } from "./faceswap/signal.js";
-import { fuseSignals, verdictsFor } from "./fusion.js";
+import { fuseSignals, verdictsFor, whyDetectorLeftOut } from "./fusion.js";
 import type { EnrolledIdentity } from "./identity.js";
 import { MediaError } from "./media/errors.js";
 import { type DecodedImage, decodeImage } from "./media/image.js";
@@ -13,7 +13,15 @@ import { containerMetadataSignal } from "./provenance/container-metadata.js";
 import { generatorMetadataSignal } from "./provenance/generator-metadata.js";
 import { sdWatermarkSignal } from "./provenance/watermark/sd-watermark.js";
 import { xmpSignal } from "./provenance/xmp.js";
-import type { DetectedFace, DetectionResult, IntimateFinding, MediaInfo, Signal, VoiceFindings } from "./result.js";
+import type {
+  DetectedFace,
+  DetectionResult,
+  IntimateFinding,
+  MediaInfo,
+  MediaKind,
+  Signal,
+  VoiceFindings,
+} from "./result.js";
 import { aiImageSignal, faceSyntheticSignal } from "./synthetic-image/signals.js";
 import { type AnalysedFrame, videoPictureSignals } from "./video-signals.js";
 import { analyseVoice } from "./voice-path.js";
@@ -81,6 +89,12 @@ const skippedIntimate = (reason: string): IntimateFinding => ({
   evidence: { skipped: true },
 });
 
+/** A learned detector, unless the fitted fusion for this kind leaves it out (then unknown, with why). */
+async function unlessLeftOut(id: Signal["id"], kind: MediaKind, compute: () => Promise<Signal>): Promise<Signal> {
+  const leftOut = whyDetectorLeftOut(id, kind);
+  return leftOut ? skipped(id, leftOut) : compute();
+}
+
 const skipped = (id: Signal["id"], reason: string): Signal => ({
   id,
   status: "unknown",
@@ -124,7 +138,11 @@ async function analyseImage(bytes: Uint8Array, options: AnalyseOptions, limits: 
     ...(await clock.time("synthetic", async () =>
       skip
         ? LEARNED_PICTURE_SIGNALS.map((id) => skipped(id, skip))
-        : [await aiImageSignal(image), await faceSyntheticSignal(image, faces), await mesonetSignal(image, faces)],
+        : [
+            await unlessLeftOut("ai-image", "image", () => aiImageSignal(image)),
+            await unlessLeftOut("face-synthetic", "image", () => faceSyntheticSignal(image, faces)),
+            await unlessLeftOut("face-swap-mesonet", "image", () => mesonetSignal(image, faces)),
+          ],
     )),
   );
   const intimate = await clock.time("intimate", () => (skip ? skippedIntimate(skip) : intimateFinding(image)));

@@ -55,6 +55,21 @@ export const LEARNED_SIGNALS: readonly SignalId[] = [
 const committedModels = fusionModels as unknown as FusionModels;
 
 /**
+ * Why a learned detector is not computed for this kind of media, or null to compute it: one the
+ * fitted fusion left out (it added no evidence on held-out material) could change no verdict, so,
+ * like AASIST at chance, it costs CPU and says nothing. A refit that gives it a weight brings it back.
+ */
+export function whyDetectorLeftOut(
+  id: SignalId,
+  kind: MediaKind,
+  models: FusionModels = committedModels,
+): string | null {
+  const model = models[kind];
+  if (!model?.leftOut?.includes(id)) return null;
+  return `Not computed: the fitted fusion leaves this detector out (on generators and swap methods held out of its fit it added no evidence), so its reading could not change the verdict; this says nothing about whether the ${kind === "video" ? "video" : "picture"} is synthetic`;
+}
+
+/**
  * A signal the fused score rests on: it detected something and its score adds to the fusion. A
  * detector firing at an operating point no better than chance scores 0 (voice-antispoof) and is
  * not cited as the basis of a "synthetic" verdict.

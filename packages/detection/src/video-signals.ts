@@ -1,5 +1,6 @@
 import { intimateFindingForFrames } from "./explicit/finding.js";
 import { mesonetSignal } from "./faceswap/signal.js";
+import { whyDetectorLeftOut } from "./fusion.js";
 import type { DecodedImage } from "./media/image.js";
 import type { DetectedFace, IntimateFinding, MediaFormat, Signal, SignalId } from "./result.js";
 import { aiImageSignal, faceSyntheticSignal } from "./synthetic-image/signals.js";
@@ -91,16 +92,20 @@ export async function videoPictureSignals(
     list.push({ timeSeconds, signal });
     byDetector.set(signal.id, list);
   };
+  const ids: SignalId[] = ["ai-image", "face-synthetic", "face-swap-mesonet"];
+  const leftOut = new Map(ids.map((id) => [id, whyDetectorLeftOut(id, "video")]));
+  const runs = (id: SignalId) => !leftOut.get(id);
   for (const frame of read) {
     const image = { ...frame.image, format };
-    note(frame.timeSeconds, await aiImageSignal(image));
+    if (runs("ai-image")) note(frame.timeSeconds, await aiImageSignal(image));
     if (frame.faces.length > 0) {
-      note(frame.timeSeconds, await faceSyntheticSignal(image, frame.faces));
-      note(frame.timeSeconds, await mesonetSignal(image, frame.faces));
+      if (runs("face-synthetic")) note(frame.timeSeconds, await faceSyntheticSignal(image, frame.faces));
+      if (runs("face-swap-mesonet")) note(frame.timeSeconds, await mesonetSignal(image, frame.faces));
     }
   }
-  const ids: SignalId[] = ["ai-image", "face-synthetic", "face-swap-mesonet"];
-  const signals = ids.map((id) => {
+  const signals = ids.map((id): Signal => {
+    const reason = leftOut.get(id);
+    if (reason) return { id, status: "unknown", explanation: reason, evidence: { skipped: true } };
     const readings = byDetector.get(id);
     if (readings) return aggregateSignal(id, readings);
     return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type FusionModels, fuseSignals } from "../../../packages/detection/src/fusion.js";
+import { type FusionModels, fuseSignals, whyDetectorLeftOut } from "../../../packages/detection/src/fusion.js";
 import type { OperatingPoint, Signal } from "../../../packages/detection/src/result.js";
 
 const point = (threshold: number, falsePositiveRate = 0.02, truePositiveRate = 0.9): OperatingPoint => ({
@@ -67,6 +67,12 @@ describe("fusing synthetic-media signals", () => {
       models,
     );
     expect(fused.status).toBe("no-evidence");
+  });
+
+  it("does not compute a detector the fitted fusion left out, and says why", () => {
+    expect(whyDetectorLeftOut("face-swap-mesonet", "video", models)).toMatch(/leaves this detector out/);
+    expect(whyDetectorLeftOut("ai-image", "video", models)).toBeNull();
+    expect(whyDetectorLeftOut("face-swap-mesonet", "image", models)).toBeNull();
   });
 
   it("lets a learned detector outside the kind's model (a video's voice) speak at its own operating point", () => {
