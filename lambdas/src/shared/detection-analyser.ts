@@ -7,7 +7,7 @@ import {
   MediaError,
   matchFace,
 } from "@lg/detection";
-import { MIN_ENROLMENT_SPEECH_SECONDS, voiceEnrolmentReasons } from "@lg/detection/voice/index";
+import { MIN_ENROLMENT_SPEECH_SECONDS, matchVoice, voiceEnrolmentReasons } from "@lg/detection/voice/index";
 import { faceQualityReason } from "@lg/domain/biometrics/capture-rules";
 import type {
   BiometricAnalyser,
@@ -19,6 +19,8 @@ import type {
 import { voiceQualityReason } from "@lg/domain/biometrics/voice-rules";
 
 const SAME_FACE_MIN_CONFIDENCE = 50;
+/** The scan's own match floor (MATCH_FLOOR_PERCENT): a voice that would match in a scan is the same speaker. */
+const SAME_VOICE_MIN_CONFIDENCE = 50;
 
 const voiceReason = (reason: string, speechSeconds: number) =>
   voiceQualityReason(reason, speechSeconds, MIN_ENROLMENT_SPEECH_SECONDS);
@@ -81,5 +83,11 @@ export class DetectionAnalyser implements BiometricAnalyser {
     const match = matchFace(b, [{ personId: "reference", face: [a], voice: [] }]);
     const confidence = match?.confidence ?? 0;
     return { same: confidence >= SAME_FACE_MIN_CONFIDENCE, confidence };
+  }
+
+  sameVoice(a: Float32Array, b: Float32Array) {
+    const match = matchVoice(b, [{ personId: "reference", face: [], voice: [a] }], { minConfidence: 0 });
+    const confidence = match?.confidence ?? 0;
+    return { same: confidence >= SAME_VOICE_MIN_CONFIDENCE, confidence };
   }
 }

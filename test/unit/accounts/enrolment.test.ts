@@ -86,6 +86,28 @@ describe("biometric enrolment", () => {
     });
   });
 
+  it("verifies an uploaded recording of the voice a live capture took, before or after it", async () => {
+    const w = accountWorld();
+    const { userId } = await w.member("ada@example.com");
+    const uploadVoice = async () => {
+      const { uploadURL } = await w.enrolment.createUploadUrl(userId, "voice");
+      await w.objects.write(w.objects.keyFromUploadUrl(uploadURL) as string, wav("ok"), "audio/wav", {});
+      return w.enrolment.registerUpload(userId, "voice", uploadURL);
+    };
+    expect(await uploadVoice()).toMatchObject({ verified: false });
+    await w.enrolment.enrolLiveCapture(userId, async () => ({ faces: poses(1), voice: wav("ok") }));
+    expect(await uploadVoice()).toEqual({ status: "processed", verified: true });
+    const uploads = (await w.store.listSamples(userId)).filter((s) => s.modality === "voice" && s.source === "upload");
+    expect(uploads.map((s) => s.verifiedBy)).toEqual([
+      "matches-server-checked-capture",
+      "matches-server-checked-capture",
+    ]);
+    expect((await w.profiles.get(userId)).likenessEnrolment.voice).toMatchObject({
+      verified: true,
+      noticesBlocked: false,
+    });
+  });
+
   it("does not verify a stranger's uploaded photo with the account holder's live capture", async () => {
     const w = accountWorld();
     const { userId } = await w.member("ada@example.com");

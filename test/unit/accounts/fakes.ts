@@ -183,6 +183,10 @@ export class FakeAnalyser implements BiometricAnalyser {
     const same = a[0] === b[0];
     return { same, confidence: same ? 95 : 5 };
   }
+  sameVoice(a: Float32Array, b: Float32Array) {
+    const same = a[0] === b[0];
+    return { same, confidence: same ? 95 : 5 };
+  }
 }
 
 export class FakeIdentityProvider implements IdentityProvider {

@@ -360,6 +360,12 @@ describe("the detection engine's gates on reported faces", () => {
   };
   const reason = (result: ReturnType<DetectionAnalyser["assessReportedFace"]>) => (result.ok ? "ok" : result.reason);
 
+  it("calls two speaker embeddings the same voice only as close as a scan's match floor", () => {
+    const axis = (i: number) => Float32Array.from({ length: 256 }, (_, j) => (j === i ? 1 : 0));
+    expect(analyser.sameVoice(axis(0), axis(0))).toMatchObject({ same: true });
+    expect(analyser.sameVoice(axis(0), axis(1))).toMatchObject({ same: false });
+  });
+
   it("refuses what a photo would be refused for, in the same words", () => {
     expect(reason(analyser.assessReportedFace(reported({ faceCount: 0 }), "frontal"))).toBe(
       "No face found in the photo",

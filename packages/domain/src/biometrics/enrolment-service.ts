@@ -169,6 +169,7 @@ export class EnrolmentService {
     }
     const front = analyses[0];
     if (front) await this.confirmUnverifiedFaces(userId, front.descriptor);
+    if (voice?.ok) await this.confirmUnverifiedVoices(userId, voice.embedding);
     return {
       faces: analyses.length,
       voice: Boolean(voice?.ok),
@@ -292,11 +293,16 @@ export class EnrolmentService {
     const analysis = await this.deps.analyser.analyseVoice(bytes);
     if (!analysis.ok) throw new DomainError("unprocessable", analysis.reason);
     await this.deps.objects.setTags(key, autoDeleteTags(days));
-    // The server heard the file but cannot tell whose voice it is: an uploaded recording is anyone's.
-    await this.storeSample(userId, "voice", randomUUID(), "upload", undefined, key, analysis.embedding, days, {
+    // The server heard the file but cannot tell whose voice it is: an uploaded recording is anyone's,
+    // until it matches a voice the server took in a live capture.
+    const verified = await this.matchesLiveVoice(userId, analysis.embedding);
+    const verifiedBy = verified ? ("matches-server-checked-capture" as const) : undefined;
+    await this.storeSample(userId, "voice", randomUUID(), "upload", verifiedBy, key, analysis.embedding, days, {
       speechSeconds: analysis.speechSeconds,
     });
-    return { status: "processed" as const, verified: false, restriction: UNVERIFIED_ENROLMENT_MESSAGE.voice };
+    return verified
+      ? { status: "processed" as const, verified }
+      : { status: "processed" as const, verified, restriction: UNVERIFIED_ENROLMENT_MESSAGE.voice };
   }
 
   private async liveFaces(userId: string): Promise<BiometricSampleRecord[]> {
@@ -319,6 +325,31 @@ export class EnrolmentService {
    * photos and client-reported (zero-knowledge) descriptors that match its frontal pose. A face that
    * does not match stays unverified.
    */
+  private async liveVoices(userId: string): Promise<BiometricSampleRecord[]> {
+    const samples = await this.deps.samples.activeSamples(userId);
+    return samples.filter((s) => s.modality === "voice" && s.source === "live-capture" && isServerVerified(s));
+  }
+
+  private async matchesLiveVoice(userId: string, embedding: Float32Array): Promise<boolean> {
+    for (const sample of await this.liveVoices(userId)) {
+      const live = await openEmbedding(this.deps.keys, userId, "voice", sample);
+      if (this.deps.analyser.sameVoice(live, embedding).same) return true;
+    }
+    return false;
+  }
+
+  /** As for faces: a live-captured voice vouches for earlier unverified recordings of the same speaker. */
+  private async confirmUnverifiedVoices(userId: string, liveVoice: Float32Array) {
+    const samples = await this.deps.samples.activeSamples(userId);
+    const unverified = samples.filter((s) => s.modality === "voice" && !isServerVerified(s));
+    for (const sample of unverified) {
+      const earlier = await openEmbedding(this.deps.keys, userId, "voice", sample);
+      if (this.deps.analyser.sameVoice(liveVoice, earlier).same) {
+        await this.deps.store.putSample({ ...sample, verified: true, verifiedBy: "matches-server-checked-capture" });
+      }
+    }
+  }
+
   private async confirmUnverifiedFaces(userId: string, liveFront: Float32Array) {
     const samples = await this.deps.samples.activeSamples(userId);
     const unverified = samples.filter(

@@ -44,6 +44,8 @@ export interface BiometricAnalyser {
   assessReportedVoice(voice: ReportedVoice): VoiceAnalysis;
   /** Whether two face descriptors belong to the same person, with the calibrated confidence 0-100. */
   sameFace(a: Float32Array, b: Float32Array): { same: boolean; confidence: number };
+  /** Whether two speaker embeddings are the same speaker, with the calibrated confidence 0-100. */
+  sameVoice(a: Float32Array, b: Float32Array): { same: boolean; confidence: number };
 }
 
 /** Envelope keys (KMS): a fresh data key per embedding, wrapped by the biometric master key. */
