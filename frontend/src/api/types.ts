@@ -18,7 +18,14 @@ export interface ThreatClassification {
   type: ThreatType;
   severity: ThreatSeverity;
   reason: string;
-  likeness: { modality: "face" | "voice" | "profile"; confidence: number; nameMatch?: string; handle?: string };
+  likeness: {
+    modality: "face" | "voice" | "profile";
+    confidence: number;
+    nameMatch?: string;
+    handle?: string;
+    /** "unverified": the match rests on an enrolment the server never verified; no notice goes under the person's name. */
+    enrolment?: "verified" | "unverified";
+  };
   synthetic: {
     status: "synthetic" | "no-evidence" | "unknown";
     score: number | null;
