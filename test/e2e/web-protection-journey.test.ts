@@ -79,9 +79,12 @@ afterAll(async () => {
   for (const dir of [dataDir, captureDir]) if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
+/** The signed-up person's address, which their scan alerts go to. */
+let email = "";
+
 describe("protection journey on the local stack", () => {
   it("signs up with the code from the outbox and lands on onboarding", async () => {
-    const email = `journey-${Date.now()}@example.com`;
+    email = `journey-${Date.now()}@example.com`;
     await signUpByEmail(page, stack.url, email, PASSWORD, "journey-01-signup");
   });
 
@@ -201,6 +204,19 @@ describe("protection journey on the local stack", () => {
     expect(await stat("Active Threats").textContent()).toBe(String(await rows.count()));
     await page.getByText("Last scan").waitFor();
     expect(await page.getByText("No scan yet").count()).toBe(0);
+
+    // One alert message for the scan, however many threats it found, linking each threat it lists.
+    const alerts = async () => {
+      const { messages } = (await (await fetch(`${stack.url}/outbox/api/messages`)).json()) as {
+        messages: { channel: string; to: string[]; html?: string }[];
+      };
+      return messages.filter(
+        (m) => m.channel === "email" && m.to.includes(email) && m.html?.includes("/dashboard?threat="),
+      );
+    };
+    await expect.poll(async () => (await alerts()).length, { timeout: 60_000 }).toBe(1);
+    const [alert] = await alerts();
+    expect(alert?.html?.match(/\/dashboard\?threat=/g)?.length ?? 0).toBeGreaterThanOrEqual(1);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, "journey-12-dashboard-threats");
     expect(await narrowScreenshot(page, "journey-12-dashboard-threats")).toBe(0);
