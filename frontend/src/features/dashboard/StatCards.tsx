@@ -32,11 +32,14 @@ export function StatCards({
         {score ? (
           <details className="small">
             <summary>How is this computed?</summary>
-            <ul aria-label="Protection score breakdown">
+            {/* Lines, not list items: each card is one item of the statistics list. */}
+            <p aria-label="Protection score breakdown">
               {score.lines.map((line) => (
-                <li key={line}>{line}</li>
+                <span key={line} className="block">
+                  {line}
+                </span>
               ))}
-            </ul>
+            </p>
           </details>
         ) : null}
       </li>

@@ -51,7 +51,7 @@ describe("setup checklist and protection score", () => {
       { status: "dismissed", confidence: 99 },
     ]);
     expect(breakdown.score).toBe(86);
-    expect(breakdown.lines.at(-1)).toBe("-14: 1 active threat");
+    expect(breakdown.lines.at(-1)).toBe("-14: 1 threat still active");
   });
 
   it("calls protection run only after a scan over platforms with an enrolled likeness", () => {

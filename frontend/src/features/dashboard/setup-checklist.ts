@@ -102,7 +102,7 @@ export function protectionScore(
   const cost = active.reduce((sum, t) => sum + threatCost(t), 0);
   const lines = items.map((i) => `${i.done ? "+" : "0 of"} ${i.points}: ${i.label}${i.done ? "" : " (not done)"}`);
   if (active.length > 0)
-    lines.push(`-${Math.round(cost)}: ${active.length} active threat${active.length === 1 ? "" : "s"}`);
+    lines.push(`-${Math.round(cost)}: ${active.length} threat${active.length === 1 ? "" : "s"} still active`);
   return { score: Math.max(0, Math.round(earned - cost)), lines };
 }
 
