@@ -87,3 +87,20 @@ describe("sign-up", () => {
     expect(screen.getByRole("button", { name: "Sign up with Email" })).toBeInTheDocument();
   });
 });
+
+describe("sign-up for an address that already has an account", () => {
+  it("points to sign-in, where a sign-up that was never confirmed can be finished", async () => {
+    stubApi({
+      "POST /api/auth/signup": {
+        status: 409,
+        body: { message: "An account with this email or phone number already exists. Sign in instead." },
+      },
+    });
+    const user = await toDetails("Email");
+    await user.type(screen.getByLabelText("Email address"), "me@example.com");
+    await user.type(screen.getByLabelText("Password"), STRONG);
+    await user.click(screen.getByRole("button", { name: "Send Verification Code" }));
+    expect(await screen.findByText(/already has an account/)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/signin");
+  });
+});

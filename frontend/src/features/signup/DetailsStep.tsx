@@ -1,4 +1,6 @@
 import { type FormEvent, useState } from "react";
+import { Link } from "react-router-dom";
+import { errorStatus } from "../../api/errors";
 import { FieldError } from "../../ui/FieldError";
 import { toast } from "../../ui/toast-store";
 import { PASSWORD_RULE_TEXT, passwordProblem } from "./password-rule";
@@ -74,6 +76,12 @@ export function DetailsStep({ flow, onBack, onSent }: { flow: SignupFlow; onBack
         </p>
         <FieldError id="password-error" message={passwordError} />
       </div>
+      {errorStatus(flow.signup.error) === 409 ? (
+        <p role="status">
+          This {flow.method === "email" ? "email address" : "phone number"} already has an account.{" "}
+          <Link to="/signin">Sign in</Link>: if you never entered its code, sign-in asks for it and can send a new one.
+        </p>
+      ) : null}
       <div className="wizard-nav">
         <button type="button" className="btn btn-secondary" onClick={onBack}>
           Back

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { apiJson } from "../../api/client";
 import { serverMessage } from "../../api/errors";
-import { AUTH_USER_KEY } from "../../api/query-client";
+import { refreshSignedInUser } from "../../auth/use-auth";
 import { toast } from "../../ui/toast-store";
 
 export type SignupMethod = "email" | "phone";
@@ -37,7 +37,7 @@ export function useSignupFlow() {
     mutationFn: () => apiJson<{ user: unknown }>("POST", "/api/auth/confirm", { username, code, password }),
     onSuccess: () => {
       // The confirm call set the session cookie: the next screens must see a signed-in user.
-      void queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY });
+      void refreshSignedInUser(queryClient);
       toast({ title: "Account Created Successfully!", description: "Your account is ready" });
     },
     onError: (error) => toast({ title: "Invalid Code", description: serverMessage(error), variant: "destructive" }),
