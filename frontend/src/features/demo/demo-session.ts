@@ -21,7 +21,7 @@ export function readDemoProfile(tier: MembershipTier): DemoProfile | null {
   if (!raw) return null;
   try {
     const profile = JSON.parse(raw) as DemoProfile;
-    return profile.membershipTier === tier && readDemoType() === tier ? profile : null;
+    return profile.membershipTier === tier ? profile : null;
   } catch {
     return null;
   }
