@@ -56,7 +56,8 @@ describe("dashboard of a new account", () => {
     const card = await scoreCard();
     expect(await within(card).findByText("0%")).toBeInTheDocument();
     expect(card.getAttribute("title")).toContain("0 of 25: Verified face (not done)");
-    expect(within(card).getByLabelText("Protection score breakdown")).toHaveTextContent("0 of 15: Voice (not done)");
+    expect(within(card).getByText("How is this computed?")).toBeInTheDocument();
+    expect(card.querySelector(".score-breakdown")).toHaveTextContent("0 of 15: Voice (not done)");
     expect(await screen.findByText(/No scan has run yet, so nothing has been checked/)).toBeInTheDocument();
     expect(screen.queryByText(/secure/i)).toBeNull();
   });

@@ -33,13 +33,13 @@ export function StatCards({
           <details className="small">
             <summary>How is this computed?</summary>
             {/* Lines, not list items: each card is one item of the statistics list. */}
-            <p aria-label="Protection score breakdown">
+            <div className="score-breakdown">
               {score.lines.map((line) => (
                 <span key={line} className="block">
                   {line}
                 </span>
               ))}
-            </p>
+            </div>
           </details>
         ) : null}
       </li>
