@@ -83,7 +83,10 @@ describe("AlertService", () => {
       now: () => NOW,
       newId: sequentialId,
     });
-    const stored = await failing.alertNewThreat(settings({ sms: true, push: false }), threat({ confidence: 95, detection: DECLARED_SYNTHETIC }));
+    const stored = await failing.alertNewThreat(
+      settings({ sms: true, push: false }),
+      threat({ confidence: 95, detection: DECLARED_SYNTHETIC }),
+    );
     expect(stored.map((a) => [a.channel, a.status])).toEqual([
       ["email", "failed"],
       ["sms", "sent"],

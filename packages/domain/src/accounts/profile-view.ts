@@ -1,9 +1,5 @@
 import { faceRecaptureNeeded } from "../biometrics/embedding-models.js";
-import {
-  isServerVerified,
-  modalityEnrolment,
-  UNVERIFIED_ENROLMENT_MESSAGE,
-} from "../biometrics/enrolment-verification.js";
+import { isServerVerified, modalityEnrolment } from "../biometrics/enrolment-verification.js";
 import { DEFAULT_DATA_EXPIRY_DAYS, daysUntilFirstExpiry } from "../biometrics/retention.js";
 import type { BiometricSampleRecord, UserProfileRecord } from "../records.js";
 
