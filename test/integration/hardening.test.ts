@@ -1,4 +1,3 @@
-import http from "node:http";
 import {
   AdminDeleteUserCommand,
   AdminDisableUserCommand,
@@ -9,66 +8,16 @@ import {
 } from "@aws-sdk/client-cognito-identity-provider";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { clientConfig } from "./local-clients.js";
+import { freshSource, loopbackClient } from "./loopback-source.js";
 import { PASSWORD, signUp } from "./signed-up-person.js";
 
 const stack = inject("localStack");
-const port = new URL(stack.url).port;
 const cognito = new CognitoIdentityProviderClient(
   clientConfig(stack.env, "AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER"),
 );
 afterAll(() => cognito.destroy());
 
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  text: string;
-  json: () => { message?: string } & Record<string, unknown>;
-}
-
-/**
- * One request from a chosen loopback address, so tests of per-source limits each have a source of
- * their own (Linux answers on all of 127.0.0.0/8). The path goes on the wire exactly as written.
- */
-function send(
-  path: string,
-  init: { method?: string; headers?: Record<string, string>; body?: string | Buffer; from?: string } = {},
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: "127.0.0.1",
-        port,
-        path,
-        method: init.method ?? "GET",
-        headers: init.headers ?? {},
-        localAddress: init.from ?? "127.0.0.1",
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => {
-          const text = Buffer.concat(chunks).toString("utf8");
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: () => JSON.parse(text) });
-        });
-      },
-    );
-    req.on("error", reject);
-    if (init.body !== undefined) req.write(init.body);
-    req.end();
-  });
-}
-
-const postJson = (path: string, body: unknown, init: { cookie?: string; from?: string; method?: string } = {}) =>
-  send(path, {
-    method: init.method ?? "POST",
-    headers: { "content-type": "application/json", ...(init.cookie ? { cookie: init.cookie } : {}) },
-    body: JSON.stringify(body),
-    ...(init.from ? { from: init.from } : {}),
-  });
-
-/** A loopback address no other test uses. */
-let nextHost = 10 + Math.floor(Math.random() * 200);
-const freshSource = () => `127.0.${nextHost++ % 250}.${2 + Math.floor(Math.random() * 250)}`;
+const { send, postJson } = loopbackClient(stack.url);
 
 async function outboxTo(to: string): Promise<{ text?: string }[]> {
   const { messages } = (await (await fetch(`${stack.url}/outbox/api/messages`)).json()) as {
