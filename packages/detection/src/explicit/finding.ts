@@ -146,8 +146,14 @@ export async function intimateFindingForFrames(
       chosen.reduce((sum, r) => sum + r.probabilities[k as keyof NsfwProbabilities], 0) / chosen.length,
     ]),
   ) as NsfwProbabilities;
-  return findingFor(mean, aggregated.score ?? 0, options.measurement ?? falsePositiveMeasurement, {
+  const finding = findingFor(mean, aggregated.score ?? 0, options.measurement ?? falsePositiveMeasurement, {
     framesRead: aggregated.framesRead,
     frames: aggregated.frames.map((f) => ({ timeSeconds: f.timeSeconds, explicitMass: Number(f.score.toFixed(4)) })),
   });
+  // The false-positive rate was measured on still pictures only; dark, warm-lit footage is where this
+  // classifier errs most (it read a genuine stage interview as explicit), so a video reading says so.
+  return {
+    ...finding,
+    explanation: `${finding.explanation}; read on ${aggregated.frames.length} of ${aggregated.framesRead} video frames, with a false-positive rate measured on still pictures, not on video, so confirm by looking before acting on it`,
+  };
 }
