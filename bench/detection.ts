@@ -329,13 +329,20 @@ if (parts.has("synthetic")) {
   }
   const genuine = fused.filter((f) => !f.synthetic);
   const synthetic = fused.filter((f) => f.synthetic);
-  const bySystem: Record<string, { n: number; recall?: number; falsePositiveRate?: number }> = {};
+  // A folder may hold both kinds (a C2PA fixture set): recall over its synthetic pictures, false
+  // positives over its genuine ones.
+  const bySystem: Record<
+    string,
+    { synthetic?: number; recall?: number; genuine?: number; falsePositiveRate?: number }
+  > = {};
   for (const system of new Set(fused.map((f) => f.system))) {
-    const inSystem = fused.filter((f) => f.system === system);
-    const share = inSystem.filter((f) => f.flagged).length / inSystem.length;
-    bySystem[system] = inSystem[0]?.synthetic
-      ? { n: inSystem.length, recall: share }
-      : { n: inSystem.length, falsePositiveRate: share };
+    const share = (rows: typeof fused) => rows.filter((f) => f.flagged).length / rows.length;
+    const synthetic = fused.filter((f) => f.system === system && f.synthetic);
+    const genuine = fused.filter((f) => f.system === system && !f.synthetic);
+    bySystem[system] = {
+      ...(synthetic.length > 0 ? { synthetic: synthetic.length, recall: share(synthetic) } : {}),
+      ...(genuine.length > 0 ? { genuine: genuine.length, falsePositiveRate: share(genuine) } : {}),
+    };
   }
   const atTwoPercent = tprAtFpr(
     genuine.map((f) => f.score),

@@ -208,6 +208,9 @@ export class FakeIdentityProvider implements IdentityProvider {
   readonly deleted: string[] = [];
   code = "123456";
   async signUp(input: { username: string; password: string; email?: string; phone?: string }) {
+    // As Cognito: an existing username, confirmed or not, is refused.
+    if (this.users.has(input.username))
+      throw new DomainError("conflict", "An account with this email or phone number already exists.");
     this.users.set(input.username, { ...input, sub: `sub-${this.users.size + 1}`, confirmed: false });
     return { destination: input.username };
   }
@@ -216,7 +219,11 @@ export class FakeIdentityProvider implements IdentityProvider {
     if (!user || code !== this.code) throw new Error("CodeMismatch");
     user.confirmed = true;
   }
+  readonly codesResent: string[] = [];
   async resendCode(username: string) {
+    // As Cognito: only a sign-up still waiting for its code gets one.
+    if (this.users.get(username)?.confirmed) throw new DomainError("conflict", "Already confirmed");
+    this.codesResent.push(username);
     return { destination: username };
   }
   readonly resetCodesSent: string[] = [];

@@ -1,4 +1,5 @@
 import type { FormEvent } from "react";
+import { Link } from "react-router-dom";
 import { toast } from "../../ui/toast-store";
 import { normaliseCode } from "./password-rule";
 import type { SignupFlow } from "./use-signup-flow";
@@ -28,7 +29,13 @@ export function VerifyStep({
   return (
     <form className="form" onSubmit={submit} noValidate aria-labelledby="verify-heading">
       <h2 id="verify-heading">Enter your verification code</h2>
-      <p className="muted">We sent a 6-digit code to {flow.destination || "your email or phone"}.</p>
+      {/* The server answers every sign-up alike, so it never says whether the address already has an
+          account; this page must not claim a code was sent where none is. */}
+      <p className="muted">
+        We sent a 6-digit code to {flow.destination || "your email or phone"}, unless it already belongs to an account:
+        then no code comes, and you can <Link to="/signin">sign in</Link> or{" "}
+        <Link to="/forgot-password">reset your password</Link> instead.
+      </p>
       <div className="field">
         <label htmlFor="signup-code">Verification code</label>
         <input

@@ -119,12 +119,25 @@ export class AuthService {
           ]
         : []),
     );
-    const { destination } = await this.deps.identity.signUp({
-      username,
-      password: input.password,
-      ...(input.method === "email" ? { email: input.email } : { phone: input.phone }),
-    });
-    return { username, destination };
+    try {
+      await this.deps.identity.signUp({
+        username,
+        password: input.password,
+        ...(input.method === "email" ? { email: input.email } : { phone: input.phone }),
+      });
+    } catch (error) {
+      if (!(error instanceof DomainError && error.kind === "conflict")) throw error;
+      // The address already has an account. Saying so would tell anyone who has one, so the answer
+      // is a new sign-up's. A sign-up still waiting for its code gets a fresh one (the code screen
+      // finishes it); a confirmed account gets nothing, and the code screen says to sign in or reset
+      // the password when no code comes.
+      await this.deps.identity.resendCode(username).catch((resendError: unknown) => {
+        const hidden = resendError instanceof DomainError && resendError.kind === "conflict";
+        if (!hidden) throw resendError;
+      });
+    }
+    // The address as typed, not the provider's masked one, so the two cases read the same.
+    return { username, destination: username };
   }
 
   async confirm(
