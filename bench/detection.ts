@@ -268,7 +268,7 @@ if (parts.has("clone")) {
       inScans: aasistRuns,
       note: aasistRuns
         ? "AASIST's operating point beats chance: it runs beside the countermeasure"
-        : `AASIST is not computed: ${whyNoReadingCanAddEvidence(aasistOperatingPoint)}`,
+        : `AASIST: ${whyNoReadingCanAddEvidence(aasistOperatingPoint)}`,
     },
   };
 }
