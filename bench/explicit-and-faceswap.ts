@@ -19,6 +19,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { rocAuc, shareAtOrAbove, thresholdForFpr } from "../packages/detection/src/detection-rates.js";
 import {
   EXPLICIT_THRESHOLD,
   explicitMass,
@@ -26,7 +27,6 @@ import {
 } from "../packages/detection/src/explicit/finding.js";
 import { nsfwClassifier } from "../packages/detection/src/explicit/nsfw-model.js";
 import { detectFacesInImage } from "../packages/detection/src/face/detect-faces.js";
-import { rocAuc, shareAtOrAbove, thresholdForFpr } from "../packages/detection/src/faceswap/operating-point.js";
 import { mesonetCalibration, mesonetFaceReadings } from "../packages/detection/src/faceswap/signal.js";
 import {
   type LabelledFile,

@@ -19,6 +19,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+import { rocAuc, tprAtFpr } from "../packages/detection/src/detection-rates.js";
 import { detectFaces, detectFacesInImage } from "../packages/detection/src/face/detect-faces.js";
 import { labelledDataDir, readLabels } from "../packages/detection/src/labelled-data.js";
 import { type DecodedImage, decodeImage } from "../packages/detection/src/media/image.js";
@@ -29,7 +30,6 @@ import { onnxNodeRuntime } from "../packages/detection/src/runtimes/onnx.js";
 import type { OnnxSessionLike } from "../packages/detection/src/runtimes/onnx-port.js";
 import { ClipImageEncoder } from "../packages/detection/src/synthetic-image/clip-encoder.js";
 import { isHeldOutFrame, trainingClipSampling } from "../packages/detection/src/synthetic-image/held-out-frames.js";
-import { rocAuc, tprAtFpr } from "../packages/detection/src/synthetic-image/rates.js";
 import { aiImageSignal, faceSyntheticSignal } from "../packages/detection/src/synthetic-image/signals.js";
 import { cpuSecondsWithExitedChildren } from "./cpu-time.js";
 

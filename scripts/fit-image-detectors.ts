@@ -22,6 +22,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import sharp from "sharp";
+import { rocAuc, shareAtOrAbove, thresholdForFpr } from "../packages/detection/src/detection-rates.js";
 import { detectFaces } from "../packages/detection/src/face/detect-faces.js";
 import { type DecodedImage, decodeImage, type RgbImage } from "../packages/detection/src/media/image.js";
 import { defaultLimits } from "../packages/detection/src/media/limits.js";
@@ -49,7 +50,6 @@ import {
   rawScore,
   sigmoid,
 } from "../packages/detection/src/synthetic-image/linear-probe.js";
-import { rocAuc, shareAtOrAbove, thresholdForFpr } from "../packages/detection/src/synthetic-image/rates.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values } = parseArgs({

@@ -17,6 +17,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { rocAuc, shareAtOrAbove, thresholdForFpr } from "../packages/detection/src/detection-rates.js";
 import { detectFaces } from "../packages/detection/src/face/detect-faces.js";
 import { MESONET_CROP_MARGIN } from "../packages/detection/src/faceswap/mesonet-input.js";
 import { MesoNet } from "../packages/detection/src/faceswap/mesonet-model.js";
@@ -25,9 +26,6 @@ import {
   fitPlatt,
   logit,
   type MesoNetCalibration,
-  rocAuc,
-  shareAtOrAbove,
-  thresholdForFpr,
 } from "../packages/detection/src/faceswap/operating-point.js";
 import { mesonetFaceReadings } from "../packages/detection/src/faceswap/signal.js";
 import { decodeImage, type RgbImage } from "../packages/detection/src/media/image.js";

@@ -35,29 +35,6 @@ export const calibratedFakeProbability = (pFake: number, { platt }: MesoNetCalib
  */
 export const beatsChance = (point: OperatingPoint): boolean => point.truePositiveRate > point.falsePositiveRate;
 
-export const shareAtOrAbove = (scores: number[], threshold: number): number =>
-  scores.length === 0 ? 0 : scores.filter((s) => s >= threshold).length / scores.length;
-
-/** Area under the ROC curve: the chance a swap outscores a genuine face (ties count half). */
-export function rocAuc(genuine: number[], synthetic: number[]): number {
-  if (genuine.length === 0 || synthetic.length === 0) return Number.NaN;
-  let wins = 0;
-  for (const s of synthetic) for (const g of genuine) wins += s > g ? 1 : s === g ? 0.5 : 0;
-  return wins / (genuine.length * synthetic.length);
-}
-
-/** Lowest threshold flagging at most ⌊maxFpr · n⌋ genuine scores (flagged: at or above it). */
-export function thresholdForFpr(genuine: number[], maxFpr: number): number {
-  if (genuine.length === 0) throw new Error("An operating point needs genuine scores");
-  const descending = [...genuine].sort((a, b) => b - a);
-  const allowed = Math.floor(maxFpr * genuine.length);
-  const firstRefused = descending[allowed] as number;
-  const lastAllowed = allowed > 0 ? (descending[allowed - 1] as number) : Number.POSITIVE_INFINITY;
-  return Number.isFinite(lastAllowed) && lastAllowed > firstRefused
-    ? (firstRefused + lastAllowed) / 2
-    : firstRefused + Math.max(1e-9, Math.abs(firstRefused) * 1e-9);
-}
-
 /** One-feature logistic regression (Platt scaling): Newton steps with backtracking, lightly L2-regularised. */
 export function fitPlatt(features: number[], labels: number[], l2 = 1e-3): { a: number; b: number } {
   const loss = (a: number, b: number) =>

@@ -1,6 +1,7 @@
 /**
- * Detection rates of a score over labelled pictures: what the fit chooses operating points with
- * and the benchmark reports. A picture is flagged when its score is at or above the threshold.
+ * Detection rates of a detector's scores over labelled media (pictures, faces, clips): what the
+ * fits choose operating points with and the benchmarks report. An item is flagged when its score is
+ * at or above the threshold.
  */
 
 export const shareAtOrAbove = (scores: number[], threshold: number): number =>
