@@ -7,6 +7,7 @@ import { NodejsFunction, OutputFormat } from "aws-cdk-lib/aws-lambda-nodejs";
 import * as logs from "aws-cdk-lib/aws-logs";
 import type { IBucket } from "aws-cdk-lib/aws-s3";
 import type { ISecret } from "aws-cdk-lib/aws-secretsmanager";
+import type * as sqs from "aws-cdk-lib/aws-sqs";
 import { Construct } from "constructs";
 import { fromRoot, repoRoot } from "../paths.js";
 import type { HandlerResources } from "./handler-resources.js";
@@ -261,8 +262,26 @@ export class AppFunction extends Construct {
     return this;
   }
 
+  /** The role the per-user schedules this function creates run as, once bindScheduler was called. */
+  schedulesRunAs: iam.IRole | undefined;
+
+  /**
+   * Where the per-user schedules this function creates at run time put a start they could not make
+   * (throttled, denied) after their retries: the schedule role may send to it, and the function
+   * names it on every schedule it writes.
+   */
+  bindScheduleDeadLetters(queue: sqs.IQueue): this {
+    if (!this.schedulesRunAs) return this;
+    this.setEnv("SCHEDULER_DEAD_LETTER_ARN", queue.queueArn);
+    this.schedulesRunAs.addToPrincipalPolicy(
+      new iam.PolicyStatement({ actions: ["sqs:SendMessage"], resources: [queue.queueArn] }),
+    );
+    return this;
+  }
+
   /** Per-user scan schedules live in one schedule group and run as the scan-starter role. */
   bindScheduler(groupName: string, scheduleArnPattern: string, schedulerRole: iam.IRole): this {
+    this.schedulesRunAs = schedulerRole;
     this.setEnv("SCHEDULER_GROUP", groupName);
     this.setEnv("SCHEDULER_ROLE_ARN", schedulerRole.roleArn);
     this.role.addToPrincipalPolicy(

@@ -96,6 +96,9 @@ export class Monitoring extends Construct {
       }
     }
     this.deadLetterScheduleDeliveries(stack);
+    // Schedules created at run time (one per person) name the same queue.
+    for (const fn of stack.node.findAll().filter((c): c is AppFunction => c instanceof AppFunction))
+      fn.bindScheduleDeadLetters(this.deadLetters);
     Validations.of(this.deadLetters).acknowledge({
       id: "AwsSolutions-SQS3",
       reason:

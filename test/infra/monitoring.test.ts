@@ -115,6 +115,24 @@ describe("operations", () => {
     expect(depth[0]?.Properties.AlarmActions).toEqual([topicRef()]);
   });
 
+  it("per-person scan schedules, created at run time, name the same dead-letter queue, which their role may send to", () => {
+    const queueArn = { "Fn::GetAtt": [ref(stacks.service.monitoring.deadLetters).Ref, "Arn"] };
+    const writers = functions.filter((fn) => fn.schedulesRunAs);
+    expect(writers.length).toBeGreaterThan(0);
+    for (const fn of writers) {
+      const cfn =
+        service.toJSON().Resources[Stack.of(stacks.service).getLogicalId(fn.function.node.defaultChild as CfnFunction)];
+      expect(cfn.Properties.Environment.Variables.SCHEDULER_DEAD_LETTER_ARN, fn.node.path).toEqual(queueArn);
+      const roleId = Stack.of(stacks.service).getLogicalId(
+        (fn.schedulesRunAs as unknown as { node: { defaultChild: CfnFunction } }).node.defaultChild,
+      );
+      const statements = Object.values(
+        service.findResources("AWS::IAM::Policy", { Properties: { Roles: Match.arrayWith([{ Ref: roleId }]) } }),
+      ).flatMap((p) => p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]);
+      expect(statements).toContainEqual(expect.objectContaining({ Action: "sqs:SendMessage", Resource: queueArn }));
+    }
+  });
+
   it("alarms go to a KMS-encrypted, TLS-only topic whose key CloudWatch may use", () => {
     service.hasResourceProperties("AWS::SNS::Topic", { KmsMasterKeyId: Match.anyValue() });
     service.hasResourceProperties("AWS::SNS::TopicPolicy", {

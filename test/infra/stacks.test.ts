@@ -1,5 +1,5 @@
 import { tableDesign } from "@lg/domain/table/index";
-import { Stack } from "aws-cdk-lib";
+import { type CfnElement, Stack } from "aws-cdk-lib";
 import { Match, Template } from "aws-cdk-lib/assertions";
 import type { CfnFunction } from "aws-cdk-lib/aws-lambda";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -405,7 +405,7 @@ describe("workflows", () => {
     }
   });
 
-  it("per-user scan schedules assume a role that may only start the scan state machine", () => {
+  it("per-user scan schedules assume a role that may only start the scan state machine and dead-letter a failed start", () => {
     const role = stacks.service.workflows.tasks.ScanFinish; // any handler: SCHEDULER_ROLE_ARN names the role
     const vars = service.toJSON().Resources[logicalId(role)].Properties.Environment.Variables;
     const schedulerRoleId = vars.SCHEDULER_ROLE_ARN["Fn::GetAtt"][0] as string;
@@ -418,6 +418,18 @@ describe("workflows", () => {
         Action: "states:StartExecution",
         Effect: "Allow",
         Resource: vars.SCAN_STATE_MACHINE_ARN,
+      }),
+      expect.objectContaining({
+        Action: "sqs:SendMessage",
+        Effect: "Allow",
+        Resource: {
+          "Fn::GetAtt": [
+            Stack.of(stacks.service).getLogicalId(
+              stacks.service.monitoring.deadLetters.node.defaultChild as CfnElement,
+            ),
+            "Arn",
+          ],
+        },
       }),
     ]);
     service.hasResourceProperties("AWS::Scheduler::ScheduleGroup", { Name: vars.SCHEDULER_GROUP });

@@ -20,6 +20,8 @@ const EnvSchema = z.object({
   TAKEDOWN_STATE_MACHINE_ARN: z.string().optional(),
   SCHEDULER_GROUP: z.string().optional(),
   SCHEDULER_ROLE_ARN: z.string().optional(),
+  /** Where a per-user schedule puts a start it could not make after its retries (AWS only). */
+  SCHEDULER_DEAD_LETTER_ARN: z.string().optional(),
   MAIL_FROM: z.string().optional(),
   MODEL_DIR: z.string().optional(),
   /** Secrets Manager secret holding the VAPID private key (Web Push). */

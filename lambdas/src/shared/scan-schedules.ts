@@ -14,7 +14,7 @@ const isName = (e: unknown, cls: { name: string }) => (e as Error).name === cls.
 /** Per-account scan schedules in EventBridge Scheduler, targeting the scan state machine. */
 export const scanSchedules: ScheduleApi = {
   async upsert(name, expression, input) {
-    const { SCHEDULER_GROUP, SCHEDULER_ROLE_ARN } = env();
+    const { SCHEDULER_GROUP, SCHEDULER_ROLE_ARN, SCHEDULER_DEAD_LETTER_ARN } = env();
     if (!SCHEDULER_GROUP || !SCHEDULER_ROLE_ARN)
       throw new Error("Invalid environment: SCHEDULER_GROUP, SCHEDULER_ROLE_ARN");
     const params = {
@@ -22,7 +22,12 @@ export const scanSchedules: ScheduleApi = {
       GroupName: SCHEDULER_GROUP,
       ScheduleExpression: expression,
       FlexibleTimeWindow: { Mode: "FLEXIBLE" as const, MaximumWindowInMinutes: 15 },
-      Target: { Arn: scanStateMachineArn(), RoleArn: SCHEDULER_ROLE_ARN, Input: JSON.stringify(input) },
+      Target: {
+        Arn: scanStateMachineArn(),
+        RoleArn: SCHEDULER_ROLE_ARN,
+        Input: JSON.stringify(input),
+        ...(SCHEDULER_DEAD_LETTER_ARN ? { DeadLetterConfig: { Arn: SCHEDULER_DEAD_LETTER_ARN } } : {}),
+      },
     };
     try {
       await scheduler.send(new CreateScheduleCommand(params));
