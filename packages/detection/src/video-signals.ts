@@ -34,7 +34,12 @@ export function framesToRead<T extends { faces: unknown[] }>(
   return Array.from({ length: max }, (_, i) => pool[Math.floor(((i + 0.5) * pool.length) / max)] as T);
 }
 
-function aggregateSignal(id: SignalId, readings: { timeSeconds: number; signal: Signal }[]): Signal {
+/**
+ * One detector's reading of a clip from its readings of single frames: the robust top-k mean of the
+ * frames' scores, decided at the detector's own (picture) operating point, the frames it rests on
+ * kept as evidence; unknown when no frame could be read.
+ */
+export function aggregateOverFrames(id: SignalId, readings: { timeSeconds: number; signal: Signal }[]): Signal {
   const scored = readings.filter((r) => typeof r.signal.score === "number");
   const aggregated = aggregateFrameScores(scored.map((r) => ({ timeSeconds: r.timeSeconds, score: r.signal.score })));
   const first = readings[0]?.signal;
@@ -107,7 +112,7 @@ export async function videoPictureSignals(
     const reason = leftOut.get(id);
     if (reason) return { id, status: "unknown", explanation: reason, evidence: { skipped: true } };
     const readings = byDetector.get(id);
-    if (readings) return aggregateSignal(id, readings);
+    if (readings) return aggregateOverFrames(id, readings);
     return {
       id,
       status: "unknown" as const,

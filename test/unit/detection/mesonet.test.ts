@@ -9,13 +9,10 @@ import {
   fitPlatt,
   type MesoNetCalibration,
 } from "../../../packages/detection/src/faceswap/operating-point.js";
-import {
-  mesonetCalibration,
-  mesonetSignal,
-  mesonetVideoSignal,
-} from "../../../packages/detection/src/faceswap/signal.js";
+import { mesonetCalibration, mesonetSignal } from "../../../packages/detection/src/faceswap/signal.js";
 import { decodeImage } from "../../../packages/detection/src/media/image.js";
 import { defaultLimits } from "../../../packages/detection/src/media/limits.js";
+import { aggregateOverFrames } from "../../../packages/detection/src/video-signals.js";
 import { dataDir } from "./data-dir.js";
 
 /**
@@ -141,22 +138,22 @@ describe("mesonetSignal", () => {
   });
 });
 
-describe("mesonetVideoSignal", () => {
+describe("MesoNet over a video's frames", () => {
+  /** Each frame read as analyseVideo reads it (video-signals.ts), then aggregated over time. */
+  const overFrames = async (files: string[], withFaces = true) => {
+    const readings = await Promise.all(
+      files.map(async (file, i) => {
+        const image = await decoded(file);
+        const faces = withFaces ? faceFillingPicture(image.width, image.height) : [];
+        return { timeSeconds: i, signal: await mesonetSignal(image, faces) };
+      }),
+    );
+    return aggregateOverFrames("face-swap-mesonet", readings);
+  };
+
   it("scores a clip of swapped faces above a clip of genuine ones, citing its frames", async () => {
-    const clip = async (files: string[]) => {
-      const frames = await Promise.all(
-        files.map(async (file, i) => ({ timeSeconds: i, image: (await decoded(file)).pixels })),
-      );
-      const faces = frames.flatMap((frame) =>
-        faceFillingPicture(frame.image.width, frame.image.height).map((face) => ({
-          ...face,
-          timeSeconds: frame.timeSeconds,
-        })),
-      );
-      return mesonetVideoSignal(frames, 1, faces);
-    };
-    const swapped = await clip(["df/df00204.jpg", "df/df01254.jpg", "df/df00204.jpg", "real/real00240.jpg"]);
-    const genuine = await clip([
+    const swapped = await overFrames(["df/df00204.jpg", "df/df01254.jpg", "df/df00204.jpg", "real/real00240.jpg"]);
+    const genuine = await overFrames([
       "real/real00240.jpg",
       "real/real00772.jpg",
       "real/real00240.jpg",
@@ -168,8 +165,7 @@ describe("mesonetVideoSignal", () => {
   });
 
   it("is unknown when no frame has a face", async () => {
-    const image = (await decoded("real/real00240.jpg")).pixels;
-    const signal = await mesonetVideoSignal([{ timeSeconds: 0, image }], 1, []);
+    const signal = await overFrames(["real/real00240.jpg"], false);
     expect(signal.status).toBe("unknown");
   });
 });

@@ -1,6 +1,5 @@
 import type { DecodedImage, RgbImage } from "../media/image.js";
 import type { Box, Signal } from "../result.js";
-import { aggregateFrameScores } from "../video-aggregation.js";
 import calibrationJson from "./mesonet-calibration.json" with { type: "json" };
 import { mesonetInput } from "./mesonet-input.js";
 import { type MesoNet, MesoNetWeightsMissing, mesoNet } from "./mesonet-model.js";
@@ -147,86 +146,6 @@ export async function mesonetSignal(
     explanation: swapped
       ? `MesoNet reads face ${strongest.face + 1} as a face swap (${strongest.probability.toFixed(3)}; ${measured})`
       : `MesoNet found no face swap (highest face ${strongest.probability.toFixed(3)}; ${measured})`,
-    evidence,
-    operatingPoint: point,
-  };
-}
-
-/** A face of a video frame: its box in the video's stored pixels and the frame's time. */
-export interface FrameFace extends FaceBox {
-  timeSeconds: number;
-}
-
-/**
- * The face-swap signal of a video: MesoNet on the faces of each sampled frame (a frame reads as
- * its most swap-like face), the clip's score the robust top-k mean over frames
- * (video-aggregation.ts), the frames it rests on kept as evidence. `scale` is the frames' size
- * over the video's stored size. The operating point was measured on single frames, and the
- * explanation says so.
- */
-export async function mesonetVideoSignal(
-  frames: readonly { timeSeconds: number; image: RgbImage }[],
-  scale: number,
-  faces: readonly FrameFace[],
-  options: MesoNetOptions = {},
-): Promise<Signal> {
-  const calibration = options.calibration ?? mesonetCalibration;
-  const point = calibration.operatingPoint;
-  const perFrame: { timeSeconds: number; score: number | null }[] = [];
-  try {
-    for (const frame of frames) {
-      const onFrame = faces.filter((face) => face.timeSeconds === frame.timeSeconds);
-      const readings = await mesonetFaceReadings(frame.image, scale, onFrame, { ...options, calibration });
-      perFrame.push({
-        timeSeconds: frame.timeSeconds,
-        score: readings.length ? Math.max(...readings.map((r) => r.probability)) : null,
-      });
-    }
-  } catch (error) {
-    if (error instanceof MesoNetWeightsMissing)
-      return unknown(
-        "Not computed: the MesoNet weights are not installed (npm run setup); this says nothing about whether a face is swapped",
-        { modelMissing: error.file },
-      );
-    const message = error instanceof Error ? error.message : String(error);
-    return unknown(`Not computed: MesoNet failed (${message}); this says nothing about whether a face is swapped`, {
-      error: message,
-    });
-  }
-  const aggregated = aggregateFrameScores(perFrame);
-  if (aggregated.score === null)
-    return unknown(
-      `Not computed: no frame had a face of at least ${MESONET_MIN_FACE_PX} px to examine; this says nothing about whether the video is synthetic`,
-      { framesSampled: frames.length },
-    );
-  const evidence = {
-    model: `mesonet-${calibration.variant}`,
-    framesRead: aggregated.framesRead,
-    frames: aggregated.frames.map((f) => ({ timeSeconds: f.timeSeconds, probability: Number(f.score.toFixed(4)) })),
-    threshold: point.threshold,
-    measuredFalsePositiveRate: point.falsePositiveRate,
-    measuredTruePositiveRate: point.truePositiveRate,
-  };
-  const noEvidence = whyMesonetAddsNoEvidence(calibration);
-  if (noEvidence)
-    return {
-      id: "face-swap-mesonet",
-      status: "absent",
-      score: 0,
-      explanation: `${noEvidence} (the clip read ${aggregated.score.toFixed(3)})`,
-      evidence: { ...evidence, notEvidence: true },
-      operatingPoint: point,
-    };
-  const swapped = aggregated.score >= point.threshold;
-  const over = `mean of its ${aggregated.frames.length} most swap-like of ${aggregated.framesRead} frames with a face`;
-  const measured = `threshold ${point.threshold.toFixed(3)}, at which ${percent(point.falsePositiveRate)} of genuine faces and ${percent(point.truePositiveRate)} of face-swap frames were flagged, frame by frame, on ${point.measuredOn}`;
-  return {
-    id: "face-swap-mesonet",
-    status: swapped ? "present" : "absent",
-    score: aggregated.score,
-    explanation: swapped
-      ? `MesoNet reads the video's faces as swapped (${aggregated.score.toFixed(3)}, ${over}; ${measured})`
-      : `MesoNet found no face swap (${aggregated.score.toFixed(3)}, ${over}; ${measured})`,
     evidence,
     operatingPoint: point,
   };
