@@ -79,7 +79,9 @@ describe("web app on the local stack", () => {
     await screenshot(page, "web-settings");
     expect(await narrowScreenshot(page, "web-settings")).toBe(0);
 
+    // Sign-out POSTs and only then sends the page home; wait for that navigation, or it aborts the next goto.
     await page.getByRole("button", { name: "Logout" }).click();
+    await page.waitForURL(`${stack.url}/`);
     await page.waitForLoadState("load");
     await page.goto(`${stack.url}/dashboard`);
     await page.getByText("Demo mode").waitFor();
