@@ -1,4 +1,4 @@
-import { faceRecaptureNeeded } from "../biometrics/embedding-models.js";
+import { faceRecaptureNeeded, isCurrentEmbedding } from "../biometrics/embedding-models.js";
 import { isServerVerified, modalityEnrolment } from "../biometrics/enrolment-verification.js";
 import { DEFAULT_DATA_EXPIRY_DAYS, daysUntilFirstExpiry } from "../biometrics/retention.js";
 import type { BiometricSampleRecord, UserProfileRecord } from "../records.js";
@@ -46,7 +46,8 @@ export function profileView(profile: UserProfileRecord, activeSamples: Biometric
     ...(expiresIn !== undefined ? { dataExpiresInDays: expiresIn } : {}),
     faceEnrolled: faces.length > 0,
     // Verified means the server checked it itself: a client-reported face never is (enrolment-verification.ts).
-    faceVerified: faces.some((s) => isServerVerified(s)),
+    // A face of an older model is not searched by scans, so it cannot make the face count as protected.
+    faceVerified: faces.some((s) => isServerVerified(s) && isCurrentEmbedding(s)),
     voiceVerified: activeSamples.some((s) => s.modality === "voice" && isServerVerified(s)),
     likenessEnrolment: likenessEnrolment(activeSamples),
     // Enrolled with a face model scans no longer use, and nothing to recompute from: capture again.

@@ -1,4 +1,5 @@
 import type { AccountStore } from "../accounts/ports.js";
+import { isCurrentEmbedding } from "../biometrics/embedding-models.js";
 import { isServerVerified } from "../biometrics/enrolment-verification.js";
 import { DomainError } from "../errors.js";
 import { SELF_PERSON_ID } from "../records.js";
@@ -88,7 +89,7 @@ export class ThreatQueries {
       {
         threats,
         platformsScanned: finished.flatMap((s) => s.platforms),
-        faceVerified: self.some((s) => s.modality === "face" && isServerVerified(s)),
+        faceVerified: self.some((s) => s.modality === "face" && isServerVerified(s) && isCurrentEmbedding(s)),
         voiceEnrolled: self.some((s) => s.modality === "voice"),
         ...(finished[0]?.finishedAt ? { lastScanAt: finished[0].finishedAt } : {}),
         scanIntervalHours: profile ? scanIntervalHours(profile) : 168,
