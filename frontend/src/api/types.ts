@@ -109,6 +109,8 @@ export interface Profile {
   faceEnrolled: boolean;
   /** Verified by the server itself: a face reported by the browser (zero-knowledge) never is. */
   faceVerified: boolean;
+  /** Face samples of a model scans no longer use, with nothing the server can recompute from. */
+  faceRecaptureNeeded?: boolean;
   voiceEnrolled: boolean;
   voiceVerified?: boolean;
   /** Each modality's enrolment and verification, and what a missing verification withholds. */

@@ -35,13 +35,15 @@ describe("face embeddings across a model upgrade", () => {
     expect(CURRENT_FACE_EMBEDDING_MODEL).toBe(FACE_EMBEDDING_MODEL);
   });
 
-  it("keeps older-model faces out of scans, recomputes those with a kept photo, and asks for a new capture otherwise", async () => {
+  it("keeps older-model faces out of scans and unverified, recomputes those with a kept photo, and asks for a new capture otherwise", async () => {
     const w = accountWorld();
     const { userId } = await w.member("ana@example.com");
     await legacyFace(w, userId, "kept", photo("person=7;yaw=0"));
     await legacyFace(w, userId, "zk");
     expect((await enrolledEmbeddings(w.samples, w.keys, userId)).face).toEqual([]);
     expect((await w.profiles.get(userId)).faceRecaptureNeeded).toBe(true);
+    // Verified at enrolment, but scans do not search it: it cannot read as a protected face.
+    expect((await w.profiles.get(userId)).faceVerified).toBe(false);
 
     const migration = new FaceReenrolment({ ...w, analyser: new FakeAnalyser() });
     expect(await migration.reenrol(userId)).toEqual({ recomputed: 1, needRecapture: 1 });
@@ -56,6 +58,7 @@ describe("face embeddings across a model upgrade", () => {
     expect(samples.find((s) => s.sampleId === "zk")?.embeddingModel).toBeUndefined();
     expect((await enrolledEmbeddings(w.samples, w.keys, userId)).face.map((f) => Array.from(f))).toEqual([[7, 0, 0]]);
     expect((await w.profiles.get(userId)).faceRecaptureNeeded).toBe(false);
+    expect((await w.profiles.get(userId)).faceVerified).toBe(true);
 
     // Idempotent: nothing of the current model is touched again.
     expect(await migration.reenrol(userId)).toEqual({ recomputed: 0, needRecapture: 1 });

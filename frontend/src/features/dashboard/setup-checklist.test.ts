@@ -44,6 +44,16 @@ describe("setup checklist and protection score", () => {
     expect(face?.todo).toMatch(/not verified/);
   });
 
+  it("asks for a new capture when the face was enrolled with a model scans no longer use", () => {
+    const items = setupChecklist({
+      ...COMPLETE,
+      profile: { ...COMPLETE.profile!, faceVerified: false, faceRecaptureNeeded: true },
+    });
+    const face = items.find((i) => i.id === "face");
+    expect(face?.done).toBe(false);
+    expect(face?.todo).toMatch(/earlier face model.*capture it again/);
+  });
+
   it("takes off what each active threat costs and explains it", () => {
     const items = setupChecklist(COMPLETE);
     const breakdown = protectionScore(items, [

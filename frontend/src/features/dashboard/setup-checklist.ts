@@ -13,7 +13,7 @@ export interface ChecklistItem {
 
 export interface SetupFacts {
   consent?: Pick<Consent, "required">;
-  profile?: Pick<Profile, "platforms" | "faceEnrolled" | "faceVerified" | "voiceEnrolled"> & {
+  profile?: Pick<Profile, "platforms" | "faceEnrolled" | "faceVerified" | "faceRecaptureNeeded" | "voiceEnrolled"> & {
     firstName?: string;
     lastName?: string;
     aliases?: string[];
@@ -57,9 +57,11 @@ export function setupChecklist({ consent, profile, lastScanAt }: SetupFacts): Ch
       label: "Verified face",
       done: Boolean(profile?.faceVerified),
       points: 25,
-      todo: profile?.faceEnrolled
-        ? "Your face photos are stored but not verified: finish the short live check."
-        : "Enrol your face (camera or photos with a live check).",
+      todo: profile?.faceRecaptureNeeded
+        ? "Your face was enrolled with an earlier face model that scans no longer use: capture it again."
+        : profile?.faceEnrolled
+          ? "Your face photos are stored but not verified: finish the short live check."
+          : "Enrol your face (camera or photos with a live check).",
       to: "/biometric-training",
     },
     {
