@@ -104,7 +104,8 @@ export const BiometricSample = defineEntity({
 /** A person under protection: the account holder themself, or (enterprise) an executive. */
 export const ProtectedPerson = defineEntity({
   name: "ProtectedPerson",
-  description: "A protected identity belonging to an account (tier limits the count).",
+  description:
+    "A protected identity belonging to an account (tier limits the count): an invited person, their invitation (its token stored as SHA-256 only) and, once accepted, their own user id (docs/people.md).",
   schema: z.object({
     userId: z.string().min(1),
     personId: z.string().min(1),
@@ -112,9 +113,39 @@ export const ProtectedPerson = defineEntity({
     aliases: z.array(z.string()).default([]),
     handles: z.array(z.string()).default([]),
     createdAt: isoDate,
+    /** Where the invitation went (email address or E.164 phone number). */
+    contact: z.object({ channel: z.enum(["email", "sms"]), address: z.string() }).optional(),
+    invitedBy: z.string().optional(),
+    invitationTokenHash: z.string().optional(),
+    invitationExpiresAt: isoDate.optional(),
+    /** The invitee's own user, whose consent and samples (in their partition) the account's scans use. */
+    memberUserId: z.string().optional(),
+    acceptedAt: isoDate.optional(),
+    withdrawnAt: isoDate.optional(),
   }),
   primary: { pk: (p) => `USER#${p.userId}`, sk: (p) => `PERSON#${p.personId}` },
-  accessPatterns: ["List protected people of an account for a scan"],
+  accessPatterns: [
+    "List protected people of an account for a scan",
+    "Accept an invitation by the account and person ids its token names (conditional update, single use)",
+  ],
+});
+
+/** The invitee's side of a protection: which account protects them, so they can see and end it. */
+export const PersonProtection = defineEntity({
+  name: "PersonProtection",
+  description:
+    "In a protected person's own partition: an account that protects them by invitation, and whether they withdrew.",
+  schema: z.object({
+    memberUserId: z.string().min(1),
+    accountId: z.string().min(1),
+    personId: z.string().min(1),
+    /** The account's name as the invitation showed it. */
+    accountName: z.string(),
+    acceptedAt: isoDate,
+    withdrawnAt: isoDate.optional(),
+  }),
+  primary: { pk: (p) => `USER#${p.memberUserId}`, sk: (p) => `PROTECTEDBY#${p.accountId}#${p.personId}` },
+  accessPatterns: ["List the accounts that protect a person, to show and withdraw"],
 });
 
 /** One scan run of one user. */
@@ -130,6 +161,13 @@ export const Scan = defineEntity({
     platforms: z.array(z.string()).default([]),
     itemsScanned: z.number().int().default(0),
     threatsFound: z.number().int().default(0),
+    /**
+     * What each platform's recording found, written as it finishes (keyed by platform, so a retried
+     * recording overwrites its own entry): the live progress of a running scan.
+     */
+    platformProgress: z
+      .record(z.string(), z.object({ items: z.number().int(), threats: z.number().int() }))
+      .default({}),
     startedAt: isoDate,
     finishedAt: isoDate.optional(),
   }),
@@ -410,6 +448,7 @@ export const ENTITIES = [
   BiometricConsent,
   BiometricSample,
   ProtectedPerson,
+  PersonProtection,
   Scan,
   MediaFinding,
   Threat,
