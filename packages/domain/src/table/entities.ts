@@ -443,6 +443,136 @@ export const RateLimitCounter = defineEntity({
   accessPatterns: ["Count a sign-in, code, resend, SMS or demo-profile attempt and refuse it past the limit"],
 });
 
+/** The account's subscription as the billing provider last reported it: the one source of its tier. */
+export const BillingAccount = defineEntity({
+  name: "BillingAccount",
+  description:
+    "An account's subscription as the billing provider's signed webhooks reported it: paid tier, status, period end and a lowering waiting for the period's end.",
+  schema: z.object({
+    userId: z.string().min(1),
+    customerId: z.string().optional(),
+    subscriptionId: z.string().optional(),
+    /** The tier the subscription pays for now (a pending downgrade is in pendingTier). */
+    tier: MembershipTier.optional(),
+    status: z.enum([
+      "none",
+      "trialing",
+      "active",
+      "past_due",
+      "unpaid",
+      "canceled",
+      "incomplete",
+      "incomplete_expired",
+    ]),
+    currentPeriodEnd: isoDate.optional(),
+    trialEnd: isoDate.optional(),
+    cancelAtPeriodEnd: z.boolean().default(false),
+    /** The tier that takes effect at pendingFrom (a downgrade, or the base tier on cancellation). */
+    pendingTier: MembershipTier.optional(),
+    pendingFrom: isoDate.optional(),
+    /** A trial is given once per account. */
+    trialUsed: z.boolean().default(false),
+    /** The provider's creation time of the last event applied, so an older event arriving late changes nothing. */
+    lastEventAt: epochSeconds.optional(),
+    updatedAt: isoDate,
+  }),
+  primary: { pk: (b) => `USER#${b.userId}`, sk: () => "BILLING" },
+  indexes: {
+    // Sparse: only accounts with a lowering due, ordered by when; the hourly job applies those past due.
+    gsi2: {
+      pk: (b) => (b.pendingFrom ? "BILLING#PENDING" : ""),
+      sk: (b) => `${b.pendingFrom ?? ""}#${b.userId}`,
+    },
+  },
+  accessPatterns: [
+    "Read an account's tier at every profile read (check-at-read of a due downgrade)",
+    "Find accounts whose downgrade or cancellation is due (gsi2)",
+  ],
+});
+
+/** A billing webhook event already applied: the provider retries, and each event counts once. */
+export const BillingEvent = defineEntity({
+  name: "BillingEvent",
+  description:
+    "A billing provider's webhook event id, recorded once applied so a redelivery changes nothing; expires by TTL.",
+  schema: z.object({
+    eventId: z.string().min(1),
+    type: z.string(),
+    userId: z.string().optional(),
+    appliedAt: isoDate,
+    expiresAt: epochSeconds,
+  }),
+  primary: { pk: (e) => `BILLINGEVENT#${e.eventId}`, sk: () => "EVENT" },
+  ttl: true,
+  accessPatterns: ["Skip a webhook event that was already applied"],
+});
+
+export const TeamRole = z.enum(["owner", "admin", "analyst"]);
+export type TeamRole = z.infer<typeof TeamRole>;
+
+/** Someone who works on another person's account: an admin or a triage-only analyst. */
+export const TeamMember = defineEntity({
+  name: "TeamMember",
+  description:
+    "A member of an account's team (admin or analyst); the account's owner is the account's own user and has no item.",
+  schema: z.object({
+    accountId: z.string().min(1),
+    userId: z.string().min(1),
+    role: z.enum(["admin", "analyst"]),
+    email: z.string().optional(),
+    invitedBy: z.string(),
+    joinedAt: isoDate,
+  }),
+  primary: { pk: (m) => `USER#${m.accountId}`, sk: (m) => `MEMBER#${m.userId}` },
+  indexes: { gsi1: { pk: (m) => `MEMBER#${m.userId}`, sk: (m) => `ACCOUNT#${m.accountId}` } },
+  accessPatterns: ["List an account's team", "Find the account a signed-in member works on (gsi1)"],
+});
+
+/** An invitation to join a team, sent by email; the link holds a token whose hash is the key. */
+export const TeamInvitation = defineEntity({
+  name: "TeamInvitation",
+  description:
+    "An emailed invitation to an account's team: the role offered and the SHA-256 of the link's token; expires by TTL.",
+  schema: z.object({
+    accountId: z.string().min(1),
+    tokenHash: z.string().min(1),
+    email: z.string(),
+    role: z.enum(["admin", "analyst"]),
+    invitedBy: z.string(),
+    createdAt: isoDate,
+    expiresAt: epochSeconds,
+  }),
+  primary: { pk: (i) => `USER#${i.accountId}`, sk: (i) => `INVITE#${i.tokenHash}` },
+  ttl: true,
+  accessPatterns: ["List an account's open invitations", "Accept one by the token in its link"],
+});
+
+/** Who did what on an account: notices, threat triage, team and plan changes. */
+export const AccountAuditEntry = defineEntity({
+  name: "AccountAuditEntry",
+  description: "The account's audit log: who (user id and address) did what, to what, when; append-only.",
+  schema: z.object({
+    accountId: z.string().min(1),
+    entryId: z.string().min(1),
+    at: isoDate,
+    actorUserId: z.string(),
+    actorLabel: z.string().optional(),
+    action: z.enum([
+      "notice.sent",
+      "notice.filed",
+      "threat.status_changed",
+      "member.invited",
+      "member.joined",
+      "member.removed",
+      "plan.changed",
+    ]),
+    subject: z.string().optional(),
+    details: z.record(z.string(), z.string()).default({}),
+  }),
+  primary: { pk: (a) => `USER#${a.accountId}`, sk: (a) => `ACTIVITY#${a.at}#${a.entryId}` },
+  accessPatterns: ["Show and export an account's audit log, newest first"],
+});
+
 export const ENTITIES = [
   UserProfile,
   BiometricConsent,
@@ -461,4 +591,9 @@ export const ENTITIES = [
   Session,
   DemoProfile,
   RateLimitCounter,
+  BillingAccount,
+  BillingEvent,
+  TeamMember,
+  TeamInvitation,
+  AccountAuditEntry,
 ] as const;
