@@ -1,0 +1,38 @@
+import { invalid } from "@lg/domain/errors";
+import { ThreatMedia } from "@lg/domain/threats/threat-media";
+import { once } from "../../shared/once.js";
+import { type ApiHandler, binary, json } from "../../shared/route-group.js";
+import { evidenceStore, threatRepository } from "../../shared/scanning-services.js";
+import { requireUserId } from "../../shared/session.js";
+import { censoredVideoFrames } from "./video-frames.js";
+
+const threatMedia = once(
+  () =>
+    new ThreatMedia({
+      threats: threatRepository(),
+      evidence: evidenceStore(),
+      renderVideoFrames: censoredVideoFrames,
+    }),
+);
+
+/** GET /api/threats/{id}/media: what of the caller's threat can be seen or heard (frames, speech). */
+export const threatMediaFacts: ApiHandler = async (event) => {
+  const userId = await requireUserId(event);
+  return json(200, await threatMedia().facts(userId, event.pathParameters?.id ?? ""));
+};
+
+/** GET /api/threats/{id}/media/audio: the recording a voice threat rests on, for the caller only. */
+export const threatAudio: ApiHandler = async (event) => {
+  const userId = await requireUserId(event);
+  const audio = await threatMedia().audio(userId, event.pathParameters?.id ?? "");
+  return binary(200, audio.bytes, audio.contentType);
+};
+
+/** GET /api/threats/{id}/media/frames/{frame}: one censored frame the video's verdict rests on. */
+export const threatFrame: ApiHandler = async (event) => {
+  const userId = await requireUserId(event);
+  const frame = event.pathParameters?.frame ?? "";
+  if (!/^\d{1,2}$/.test(frame)) throw invalid("frame must be a frame number");
+  const jpeg = await threatMedia().frame(userId, event.pathParameters?.id ?? "", Number(frame));
+  return binary(200, jpeg, "image/jpeg");
+};

@@ -1,0 +1,169 @@
+import { DomainError } from "../errors.js";
+import { decodeManifest, type EvidenceFile, type EvidenceStore } from "../scanning/evidence.js";
+import { MATCH_FLOOR_PERCENT } from "../scanning/likeness-verdict.js";
+import type { ThreatRecord, ThreatRepository } from "../scanning/threat-ports.js";
+
+/**
+ * What a person can look at or listen to of a threat, read from its evidence package: the video
+ * frames whose face matched (the ones the verdict rests on) and the speech of a voice match.
+ * Everything comes from the stored package of the caller's own threat; pictures leave only
+ * censored, and a recording only where the threat rests on a voice.
+ */
+
+/** Enough frames to judge a video at a glance; the strongest matches first chosen, shown in time order. */
+export const MAX_VERDICT_FRAMES = 4;
+
+/**
+ * An API answer carries at most 6 MB, base64 costs a third: recordings above this are not served
+ * here (the evidence package keeps them whole).
+ */
+export const MAX_SERVED_AUDIO_BYTES = 4 * 1024 * 1024;
+
+export interface VerdictFrame {
+  index: number;
+  timeSeconds: number;
+  /** The face match in this frame, 0-100. */
+  confidence: number;
+}
+
+export interface ThreatMediaFacts {
+  kind: "image" | "video" | "audio" | "profile" | "unknown";
+  contentType: string | null;
+  durationSeconds?: number;
+  /** Video: the frames whose face matched the protected person, in time order. */
+  frames: VerdictFrame[];
+  /** Voice: where speech was found, the part the voice match was computed on. */
+  speech: { startS: number; endS: number }[];
+  /** Whether GET .../media/audio serves the recording. */
+  audioAvailable: boolean;
+  /** Intimate imagery: pictures of it are shown more heavily censored. */
+  intimate: boolean;
+}
+
+export interface ThreatMediaDeps {
+  threats: ThreatRepository;
+  evidence: EvidenceStore;
+  /** Censored (blurred, small) JPEGs of the video at these times, in the order asked. */
+  renderVideoFrames: (video: Uint8Array, timesSeconds: number[]) => Promise<Uint8Array[]>;
+}
+
+interface StoredFace {
+  timeSeconds?: number;
+  match?: { personId?: string; confidence?: number } | null;
+}
+interface StoredDetection {
+  media?: { kind?: string; durationSeconds?: number };
+  faces?: StoredFace[];
+  voice?: { segments?: { startS: number; endS: number }[]; match?: unknown } | null;
+}
+
+/** Impersonation packages wrap the avatar's reading as `finding`; media packages hold it whole. */
+function detectionOf(stored: unknown): StoredDetection {
+  if (!stored || typeof stored !== "object") return {};
+  const finding = (stored as { finding?: unknown }).finding;
+  return (finding && typeof finding === "object" ? finding : stored) as StoredDetection;
+}
+
+/** The engine keys unverified samples under the person's id plus a suffix: both are that person. */
+const isPerson = (engineId: string | undefined, personId: string) =>
+  engineId === personId || Boolean(engineId?.startsWith(`${personId}#`));
+
+export function verdictFrames(detection: StoredDetection, personId: string): VerdictFrame[] {
+  const matched = (detection.faces ?? [])
+    .filter((face) => typeof face.timeSeconds === "number" && face.match && isPerson(face.match.personId, personId))
+    .map((face) => ({ timeSeconds: face.timeSeconds as number, confidence: face.match?.confidence ?? 0 }))
+    .filter((face) => face.confidence >= MATCH_FLOOR_PERCENT);
+  // One frame per moment: several faces of one frame count once, by the best match in it.
+  const byTime = new Map<number, number>();
+  for (const face of matched)
+    byTime.set(face.timeSeconds, Math.max(byTime.get(face.timeSeconds) ?? 0, face.confidence));
+  return [...byTime]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, MAX_VERDICT_FRAMES)
+    .sort((a, b) => a[0] - b[0])
+    .map(([timeSeconds, confidence], index) => ({ index, timeSeconds, confidence }));
+}
+
+export class ThreatMedia {
+  constructor(private readonly deps: ThreatMediaDeps) {}
+
+  async facts(userId: string, threatId: string): Promise<ThreatMediaFacts> {
+    const { threat, media, detection } = await this.load(userId, threatId);
+    const kind = threat.contentType === "profile" ? "profile" : kindOf(media?.contentType);
+    const voiceMatched = Boolean(detection.voice?.match);
+    return {
+      kind,
+      contentType: media?.contentType ?? null,
+      ...(typeof detection.media?.durationSeconds === "number"
+        ? { durationSeconds: detection.media.durationSeconds }
+        : {}),
+      frames: kind === "video" ? verdictFrames(detection, threat.personId) : [],
+      speech: voiceMatched ? (detection.voice?.segments ?? []) : [],
+      audioAvailable: servesAudio(threat, media, voiceMatched),
+      intimate: threat.classification?.type === "intimate_imagery" || threat.threatType === "intimate_imagery",
+    };
+  }
+
+  /** The recording a voice threat rests on. A video's sound is not served: that would hand out its uncensored pictures. */
+  async audio(userId: string, threatId: string): Promise<{ contentType: string; bytes: Uint8Array }> {
+    const { threat, media, detection } = await this.load(userId, threatId);
+    if (!media || !servesAudio(threat, media, Boolean(detection.voice?.match))) {
+      throw new DomainError("not-found", "This threat has no matched voice to play");
+    }
+    if (media.bytes > MAX_SERVED_AUDIO_BYTES) {
+      throw new DomainError(
+        "too-large",
+        "This recording is too large to play here; it is kept whole in the evidence package",
+      );
+    }
+    const bytes = await this.deps.evidence.get(media.key);
+    if (!bytes) throw new DomainError("not-found", "The recording is missing from the evidence package");
+    return { contentType: media.contentType, bytes };
+  }
+
+  /** One of the verdict's frames, censored. */
+  async frame(userId: string, threatId: string, index: number): Promise<Uint8Array> {
+    const { threat, media, detection } = await this.load(userId, threatId);
+    const frames = kindOf(media?.contentType) === "video" ? verdictFrames(detection, threat.personId) : [];
+    const frame = frames.find((f) => f.index === index);
+    if (!media || !frame) throw new DomainError("not-found", "This threat has no such frame");
+    const bytes = await this.deps.evidence.get(media.key);
+    if (!bytes) throw new DomainError("not-found", "The video is missing from the evidence package");
+    const [jpeg] = await this.deps.renderVideoFrames(bytes, [frame.timeSeconds]);
+    if (!jpeg) throw new DomainError("not-found", "The frame could not be read from the video");
+    return jpeg;
+  }
+
+  /** The caller's own threat only: anyone else's is "not found", as if it did not exist. */
+  private async load(userId: string, threatId: string) {
+    const threat = await this.deps.threats.get(userId, threatId);
+    if (!threat) throw new DomainError("not-found", "Threat not found");
+    const manifestKey = threat.evidenceData?.manifestKey;
+    const manifestBytes = manifestKey ? await this.deps.evidence.get(manifestKey) : null;
+    if (!manifestBytes) return { threat, media: undefined, detection: {} as StoredDetection };
+    const manifest = decodeManifest(manifestBytes);
+    const media = manifest.files.find((f) => f.name.startsWith("media."));
+    const detectionFile = manifest.files.find((f) => f.name === "detection.json");
+    const detectionBytes = detectionFile ? await this.deps.evidence.get(detectionFile.key) : null;
+    let detection: StoredDetection = {};
+    try {
+      detection = detectionBytes ? detectionOf(JSON.parse(new TextDecoder().decode(detectionBytes))) : {};
+    } catch {
+      // An unreadable detection record leaves nothing to point at; the media itself is still there.
+    }
+    return { threat, media, detection };
+  }
+}
+
+function kindOf(contentType: string | undefined): ThreatMediaFacts["kind"] {
+  if (contentType?.startsWith("image/")) return "image";
+  if (contentType?.startsWith("video/")) return "video";
+  if (contentType?.startsWith("audio/")) return "audio";
+  return "unknown";
+}
+
+function servesAudio(threat: ThreatRecord, media: EvidenceFile | undefined, voiceMatched: boolean): boolean {
+  const kind = kindOf(media?.contentType);
+  const voiceThreat = voiceMatched || threat.threatType === "voice_clone";
+  return Boolean(media) && voiceThreat && kind === "audio";
+}

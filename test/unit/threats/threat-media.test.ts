@@ -1,0 +1,128 @@
+import { describe, expect, it } from "vitest";
+import { writeEvidencePackage } from "../../../packages/domain/src/scanning/evidence.js";
+import type { ThreatRecord } from "../../../packages/domain/src/scanning/threat-ports.js";
+import { ThreatMedia } from "../../../packages/domain/src/threats/threat-media.js";
+import { InMemoryEvidenceStore, InMemoryThreatRepository } from "../scanning/fakes.js";
+
+const at = "2026-11-23T10:00:00.000Z";
+
+async function setup() {
+  const threats = new InMemoryThreatRepository();
+  const evidence = new InMemoryEvidenceStore();
+  const rendered: number[][] = [];
+  const media = new ThreatMedia({
+    threats,
+    evidence,
+    renderVideoFrames: async (_video, times) => {
+      rendered.push(times);
+      return times.map((t) => new TextEncoder().encode(`frame@${t}`));
+    },
+  });
+  async function threat(id: string, contentType: string, detection: unknown, extra: Partial<ThreatRecord> = {}) {
+    const pkg = await writeEvidencePackage(evidence, {
+      userId: "alice",
+      media: { bytes: new TextEncoder().encode(`${id}-bytes`), contentType, url: `https://x.example/${id}` },
+      page: { url: `https://x.example/${id}`, platform: "youtube" },
+      detection,
+      capturedAt: at,
+    });
+    await threats.createIfAbsent({
+      userId: "alice",
+      id,
+      personId: "self",
+      threatType: "deepfake",
+      confidence: 95,
+      platform: "youtube",
+      contentType,
+      url: `https://x.example/${id}`,
+      status: "active",
+      mediaSha256: pkg.manifest.mediaSha256,
+      evidenceData: { hash: pkg.hash, manifestKey: pkg.manifestKey, capturedAt: at },
+      detection: {},
+      sightings: [],
+      createdAt: at,
+      updatedAt: at,
+      ...extra,
+    });
+  }
+  return { media, threat, rendered };
+}
+
+const face = (timeSeconds: number, confidence: number, personId = "self") => ({
+  timeSeconds,
+  match: { personId, confidence, distance: 0.3 },
+});
+
+describe("what a threat's evidence shows its owner", () => {
+  it("points at the video frames whose face matched the person, strongest four in time order", async () => {
+    const { media, threat } = await setup();
+    await threat("v1", "video/mp4", {
+      media: { kind: "video", durationSeconds: 9 },
+      faces: [
+        face(0, 40),
+        face(1, 91),
+        face(2, 97),
+        face(2, 80),
+        face(3, 88, "someone-else"),
+        face(5, 70),
+        face(6, 60, "self#unverified-enrolment"),
+        face(8, 99),
+      ],
+      voice: null,
+    });
+    const facts = await media.facts("alice", "v1");
+    expect(facts.kind).toBe("video");
+    expect(facts.durationSeconds).toBe(9);
+    expect(facts.frames.map((f) => [f.timeSeconds, f.confidence])).toEqual([
+      [1, 91],
+      [2, 97],
+      [5, 70],
+      [8, 99],
+    ]);
+    expect(facts.audioAvailable).toBe(false);
+  });
+
+  it("renders a verdict frame censored at its time, and no frame it does not list", async () => {
+    const { media, threat, rendered } = await setup();
+    await threat("v1", "video/mp4", { faces: [face(4, 90)] });
+    expect(new TextDecoder().decode(await media.frame("alice", "v1", 0))).toBe("frame@4");
+    expect(rendered).toEqual([[4]]);
+    await expect(media.frame("alice", "v1", 1)).rejects.toMatchObject({ kind: "not-found" });
+  });
+
+  it("serves a voice threat's recording with where its speech is, to its owner only", async () => {
+    const { media, threat } = await setup();
+    await threat(
+      "a1",
+      "audio/wav",
+      {
+        media: { kind: "audio" },
+        faces: [],
+        voice: { segments: [{ startS: 1.5, endS: 4 }], match: { personId: "self" } },
+      },
+      { threatType: "voice_clone" },
+    );
+    const facts = await media.facts("alice", "a1");
+    expect(facts).toMatchObject({ kind: "audio", audioAvailable: true, speech: [{ startS: 1.5, endS: 4 }] });
+    const audio = await media.audio("alice", "a1");
+    expect(audio.contentType).toBe("audio/wav");
+    expect(new TextDecoder().decode(audio.bytes)).toBe("a1-bytes");
+
+    await expect(media.audio("mallory", "a1")).rejects.toMatchObject({ kind: "not-found" });
+    await expect(media.facts("mallory", "a1")).rejects.toMatchObject({ kind: "not-found" });
+    await expect(media.frame("mallory", "a1", 0)).rejects.toMatchObject({ kind: "not-found" });
+  });
+
+  it("never serves a picture's or video's original bytes as audio", async () => {
+    const { media, threat } = await setup();
+    await threat("v2", "video/mp4", { faces: [], voice: { segments: [], match: { personId: "self" } } });
+    expect((await media.facts("alice", "v2")).audioAvailable).toBe(false);
+    await expect(media.audio("alice", "v2")).rejects.toMatchObject({ kind: "not-found" });
+  });
+
+  it("marks intimate imagery, so its pictures are shown more heavily censored", async () => {
+    const { media, threat } = await setup();
+    await threat("i1", "image/jpeg", { faces: [face(0, 95)] }, { threatType: "intimate_imagery" });
+    expect(await media.facts("alice", "i1")).toMatchObject({ kind: "image", intimate: true, frames: [] });
+  });
+});
