@@ -43,6 +43,7 @@ beforeEach(async () => {
     put: async (scan: ScanRecord) => void scans.set(scan.scanId, structuredClone(scan)),
     get: async (_u: string, id: string) => structuredClone(scans.get(id) ?? null),
     list: async () => [...scans.values()],
+    recordPlatformProgress: async () => undefined,
   };
   const alerts = new AlertService({
     alerts: new InMemoryAlerts(),
@@ -72,6 +73,7 @@ beforeEach(async () => {
       platforms: [],
       itemsScanned: 0,
       threatsFound: 0,
+      platformProgress: {},
       startedAt: NOW.toISOString(),
     });
   }
@@ -94,6 +96,7 @@ describe("a scan killed after recording threats", () => {
     const { created } = await scanning.record({
       userId: USER,
       scanId: "s1",
+      platformId: "reddit",
       outcomes: outcomes(candidate("a1", 96), candidate("b2", 91), candidate("c3", 72)),
     });
     expect(created).toHaveLength(3);
@@ -117,11 +120,17 @@ describe("a scan killed after recording threats", () => {
   });
 
   it("is never alerted again by a later scan that sees the same media, which alerts only what is new", async () => {
-    const first = await scanning.record({ userId: USER, scanId: "s1", outcomes: outcomes(candidate("a1", 96)) });
+    const first = await scanning.record({
+      userId: USER,
+      scanId: "s1",
+      platformId: "reddit",
+      outcomes: outcomes(candidate("a1", 96)),
+    });
     await reconciler.reconcile(aborted("s1"));
     const later = await scanning.record({
       userId: USER,
       scanId: "s2",
+      platformId: "reddit",
       outcomes: outcomes(candidate("a1", 96), candidate("d4", 94)),
     });
     await scanning.finish({ userId: USER, scanId: "s2", results: [{ created: later.created, items: 2 }] });
@@ -141,7 +150,12 @@ describe("a scan killed after recording threats", () => {
       createdAt: NOW.toISOString(),
     });
     expect(await handover.sendOwed(USER)).toEqual({ threats: 0, alerts: 0, autoTakedowns: 0 });
-    const { created } = await scanning.record({ userId: USER, scanId: "s1", outcomes: outcomes(candidate("e5", 97)) });
+    const { created } = await scanning.record({
+      userId: USER,
+      scanId: "s1",
+      platformId: "reddit",
+      outcomes: outcomes(candidate("e5", 97)),
+    });
     await Promise.all([handover.sendOwed(USER), handover.sendOwed(USER), reconciler.reconcile(aborted("s1"))]);
     expect(mail.sent).toHaveLength(1);
     expect(linksIn(mail.sent[0]?.text ?? "")).toEqual(created);
@@ -149,7 +163,12 @@ describe("a scan killed after recording threats", () => {
   });
 
   it("sends nothing when every new threat is under the person's sensitivity", async () => {
-    await scanning.record({ userId: USER, scanId: "s1", outcomes: outcomes(candidate("f6", 75), candidate("g7", 60)) });
+    await scanning.record({
+      userId: USER,
+      scanId: "s1",
+      platformId: "reddit",
+      outcomes: outcomes(candidate("f6", 75), candidate("g7", 60)),
+    });
     expect(await reconciler.reconcile(aborted("s1"))).toMatchObject({ threats: 2, alerts: 0 });
     expect(mail.sent).toHaveLength(0);
   });

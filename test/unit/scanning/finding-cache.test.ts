@@ -46,7 +46,7 @@ function scanWorld(media: Record<string, Uint8Array>) {
   const findings = new InMemoryFindingCache();
   const service = new ScanService({
     accounts: {} as never,
-    scans: {} as never,
+    scans: { recordPlatformProgress: async () => undefined } as never,
     locks: new InMemoryScanLocks(),
     threats,
     outbox: new InMemoryAlertOutbox(),
@@ -115,8 +115,13 @@ describe("identical media within one scan", () => {
     const world = scanWorld({ "https://x.test/1": PICTURE, "https://reddit.test/2": PICTURE.slice() });
     const onX = await world.service.analyse(world.post("s1", "twitter", "https://x.test/1"));
     const onReddit = await world.service.analyse(world.post("s1", "reddit", "https://reddit.test/2"));
-    const first = await world.service.record({ userId: "u1", scanId: "s1", outcomes: [onX] });
-    const second = await world.service.record({ userId: "u1", scanId: "s1", outcomes: [onReddit] });
+    const first = await world.service.record({ userId: "u1", scanId: "s1", platformId: "twitter", outcomes: [onX] });
+    const second = await world.service.record({
+      userId: "u1",
+      scanId: "s1",
+      platformId: "reddit",
+      outcomes: [onReddit],
+    });
     expect(first.created).toHaveLength(1);
     expect(second).toMatchObject({ created: [], sightings: 1 });
     const [threat] = await world.threats.list("u1");

@@ -35,7 +35,12 @@ function starter(now: () => Date) {
   const started: string[] = [];
   const records: ScanRecord[] = [];
   const service = new ScanStarter({
-    scans: { put: async (scan) => void records.push(scan), get: async () => null, list: async () => [] },
+    scans: {
+      put: async (scan) => void records.push(scan),
+      get: async () => null,
+      list: async () => [],
+      recordPlatformProgress: async () => undefined,
+    },
     locks,
     workflow: {
       start: async (name) => {
@@ -84,7 +89,12 @@ describe("one running scan per person", () => {
 
   it("frees the slot when the workflow could not be started", async () => {
     const failing = new ScanStarter({
-      scans: { put: async () => undefined, get: async () => null, list: async () => [] },
+      scans: {
+        put: async () => undefined,
+        get: async () => null,
+        list: async () => [],
+        recordPlatformProgress: async () => undefined,
+      },
       locks,
       workflow: {
         start: async () => {
@@ -111,7 +121,12 @@ describe("a scheduled scan", () => {
           handles: [],
         }),
       },
-      scans: { put: async (scan: ScanRecord) => void records.push(scan), get: async () => null, list: async () => [] },
+      scans: {
+        put: async (scan: ScanRecord) => void records.push(scan),
+        get: async () => null,
+        list: async () => [],
+        recordPlatformProgress: async () => undefined,
+      },
       locks,
       enrolledPeople: async () => [],
       now: () => new Date(),

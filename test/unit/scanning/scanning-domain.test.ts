@@ -199,6 +199,7 @@ describe("scan plan", () => {
       platforms: [],
       itemsScanned: 0,
       threatsFound: 0,
+      platformProgress: {},
       startedAt: "2026-11-22T00:00:00.000Z",
     };
     scans.set("s1", starterRecord);

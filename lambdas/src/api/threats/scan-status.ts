@@ -1,9 +1,11 @@
+import { scanProgressView } from "@lg/domain/scanning/scan-progress";
 import { type ApiHandler, json } from "../../shared/route-group.js";
 import { threatQueries } from "../../shared/scanning-services.js";
 import { requireUserId } from "../../shared/session.js";
 
-/** GET /api/scan/status: the latest scan's progress, or idle. */
+/** GET /api/scan/status: the latest scan's progress (platforms, items, threats so far), or idle. */
 export const scanStatus: ApiHandler = async (event) => {
   const userId = await requireUserId(event);
-  return json(200, (await threatQueries().latestScan(userId)) ?? { status: "idle" });
+  const latest = await threatQueries().latestScan(userId);
+  return json(200, latest ? scanProgressView(latest) : { status: "idle" });
 };

@@ -18,6 +18,6 @@ const Input = z.object({
 export const handler = observed(async (event: unknown) => {
   const { userId, scanId, platform, analyses } = Input.parse(event);
   const outcomes = analyses.filter((a) => !a.failed).map((a) => ({ url: a.url ?? "", candidates: a.candidates }));
-  const result = await scanService().record({ userId, scanId, outcomes });
+  const result = await scanService().record({ userId, scanId, platformId: platform.platformId, outcomes });
   return { platformId: platform.platformId, ...result, failedItems: analyses.filter((a) => a.failed).length };
 });

@@ -31,6 +31,16 @@ export interface AlertOutbox {
 export interface ScanRepository {
   put(scan: ScanRecord): Promise<void>;
   get(userId: string, scanId: string): Promise<ScanRecord | null>;
+  /**
+   * Sets one platform's entry in the scan's progress, leaving the rest of the record alone, so
+   * platforms finishing at once never overwrite each other's counts.
+   */
+  recordPlatformProgress(
+    userId: string,
+    scanId: string,
+    platformId: string,
+    progress: { items: number; threats: number },
+  ): Promise<void>;
   /** Newest first. */
   list(userId: string, limit?: number): Promise<ScanRecord[]>;
 }

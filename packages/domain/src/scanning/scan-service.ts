@@ -130,6 +130,7 @@ export class ScanService {
       platforms,
       itemsScanned: 0,
       threatsFound: 0,
+      platformProgress: {},
       startedAt: isoNow(this.deps),
     };
     const existing = await this.deps.scans.get(input.userId, input.scanId);
@@ -309,7 +310,11 @@ export class ScanService {
     };
   }
 
-  async record(input: { userId: string; scanId: string; outcomes: ItemOutcome[] }) {
+  /**
+   * Records one platform's matches as threats, then its counts in the scan's progress, so the
+   * person watching a running scan sees each platform's items and threats as it finishes.
+   */
+  async record(input: { userId: string; scanId: string; platformId: string; outcomes: ItemOutcome[] }) {
     const candidates = input.outcomes.flatMap((o) => o.candidates);
     const oweAlert = (threatId: string, at: string) =>
       this.deps.outbox.oweIfAbsent({
@@ -320,6 +325,10 @@ export class ScanService {
         createdAt: at,
       });
     const result = await recordThreats(this.deps.threats, input.userId, candidates, () => isoNow(this.deps), oweAlert);
+    await this.deps.scans.recordPlatformProgress(input.userId, input.scanId, input.platformId, {
+      items: input.outcomes.length,
+      threats: result.created.length,
+    });
     return {
       created: result.created.map((t) => t.id),
       sightings: result.sightings.length,

@@ -74,6 +74,7 @@ export class ScanStarter {
       platforms: [],
       itemsScanned: 0,
       threatsFound: 0,
+      platformProgress: {},
       startedAt: now.toISOString(),
     });
     return { scanId, status: "running" as const, alreadyRunning: false };

@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { THREAT_TYPES, ThreatClassification } from "../threats/classification.js";
+import { SEVERITIES, THREAT_TYPES, ThreatClassification } from "../threats/classification.js";
+import {
+  accountGroupKey,
+  confidenceSortKey,
+  groupListPartition,
+  groupMemberPartition,
+  newestSortKey,
+  severitySortKey,
+  threatListPartition,
+} from "../threats/threat-keys.js";
 import { defineEntity } from "./entity.js";
 
 const isoDate = z.string().datetime({ offset: true });
@@ -10,6 +19,7 @@ export type MembershipTier = z.infer<typeof MembershipTier>;
 
 export const ThreatType = z.enum(THREAT_TYPES);
 export const ThreatStatus = z.enum(["active", "false_positive", "takedown_requested", "removed", "dismissed"]);
+export const SyntheticVerdict = z.enum(["synthetic", "no-evidence", "unknown"]);
 
 /** A signed-up person: the spec's profile fields plus tier and enrolment state. */
 export const UserProfile = defineEntity({
@@ -218,6 +228,8 @@ export const Threat = defineEntity({
     url: z.string(),
     title: z.string().optional(),
     status: ThreatStatus,
+    /** The status a false positive or dismissal replaced: what undo restores. */
+    previousStatus: ThreatStatus.optional(),
     mediaSha256: z.string(),
     perceptualHash: z.string().optional(),
     evidenceData: z.object({ hash: z.string(), manifestKey: z.string(), capturedAt: isoDate }).optional(),
@@ -225,20 +237,95 @@ export const Threat = defineEntity({
     /** The evidence behind `threatType`, title and severity (threats/classification.ts). */
     classification: ThreatClassification.optional(),
     sightings: z.array(z.object({ url: z.string(), seenAt: isoDate })).default([]),
+    // Listing fields, copied from the evidence when the threat is written (threats/threat-listing-fields.ts),
+    // so the list filters, sorts and searches on plain attributes.
+    severity: z.enum(SEVERITIES).optional(),
+    syntheticVerdict: SyntheticVerdict.optional(),
+    /** The account that posted it (or the impersonating handle), as the platform spells it. */
+    account: z.string().optional(),
+    /** Same picture found as several threats (content or perceptual hash): the first one's media hash. */
+    mediaGroup: z.string().optional(),
+    /** Title, URL and account, normalised for substring search. */
+    searchText: z.string().optional(),
     createdAt: isoDate,
     updatedAt: isoDate,
     removedAt: isoDate.optional(),
   }),
   primary: { pk: (t) => `USER#${t.userId}`, sk: (t) => `THREAT#${t.id}` },
   indexes: {
-    // Dedupe: the same media for the same user maps to one threat.
-    gsi1: { pk: (t) => `USER#${t.userId}#MEDIA`, sk: (t) => `SHA256#${t.mediaSha256}` },
+    // Members of one media group, newest first (one picture found as several threats).
+    gsi1: { pk: (t) => groupMemberPartition(t.userId, "media", t.mediaGroup ?? t.mediaSha256), sk: newestSortKey },
+    // The account's list newest first; gsi3 by confidence, gsi4 by severity (then confidence).
+    gsi2: { pk: (t) => threatListPartition(t.userId), sk: newestSortKey },
+    gsi3: { pk: (t) => threatListPartition(t.userId), sk: confidenceSortKey },
+    gsi4: {
+      pk: (t) => threatListPartition(t.userId),
+      sk: (t) => severitySortKey({ ...t, severity: t.severity ?? t.classification?.severity ?? "low" }),
+    },
+    // Members of one account group (sparse: threats whose poster is unknown are in no account group).
+    gsi5: {
+      pk: (t) => (t.account ? groupMemberPartition(t.userId, "account", accountGroupKey(t.platform, t.account)) : ""),
+      sk: newestSortKey,
+    },
   },
   accessPatterns: [
-    "List a user's threats newest first (ids are time-ordered ULIDs)",
-    "Get one threat by id for details, status change or DMCA",
-    "Find an existing threat for the same media (gsi1) to record a sighting instead of a duplicate",
+    "Get one threat by id for details, status change or DMCA (ids derive from the media hash, so this also finds the threat for known media)",
+    "List a user's threats newest first, a page at a time from a cursor (gsi2)",
+    "List a user's threats by confidence (gsi3; a confidence band is a key range) or by severity then confidence (gsi4)",
+    "Filter a page by status, type, platform, band, synthetic verdict or person, and search title/URL/account (filter expression within the user's index partition, a bounded read per page)",
+    "List the members of one media group (gsi1) or one account group (gsi5), newest first, to show or act on a group",
   ],
+});
+
+/** One group of threats (same media, or one posting account): counts kept as members are written. */
+export const ThreatGroup = defineEntity({
+  name: "ThreatGroup",
+  description:
+    "A group of one account's threats (the same media found as several threats, or everything one account posted), with member counts per status maintained on every threat write.",
+  schema: z.object({
+    userId: z.string().min(1),
+    kind: z.enum(["media", "account"]),
+    key: z.string().min(1),
+    label: z.string().optional(),
+    platform: z.string().optional(),
+    count: z.number().int().default(0),
+    n_active: z.number().int().default(0),
+    n_false_positive: z.number().int().default(0),
+    n_dismissed: z.number().int().default(0),
+    n_takedown_requested: z.number().int().default(0),
+    n_removed: z.number().int().default(0),
+    latestAt: isoDate,
+    latestThreatId: z.string(),
+  }),
+  primary: { pk: (g) => `USER#${g.userId}`, sk: (g) => `TGROUP#${g.kind}#${g.key}` },
+  indexes: { gsi2: { pk: (g) => groupListPartition(g.userId, g.kind), sk: (g) => `${g.latestAt}#${g.key}` } },
+  accessPatterns: [
+    "List an account's groups of one kind, latest activity first, with counts (gsi2; status filter on the counts)",
+  ],
+});
+
+/** The account's threat figures, raised and lowered with every threat write: what stats read. */
+export const ThreatCounters = defineEntity({
+  name: "ThreatCounters",
+  description:
+    "One item per account: threats in total, per status and per day of detection, and the active threats' summed confidence, kept by the threat repository's writes; the stats endpoint and the list's total read it instead of the threats.",
+  schema: z.object({
+    userId: z.string().min(1),
+    total: z.number().int().default(0),
+    n_active: z.number().int().default(0),
+    n_false_positive: z.number().int().default(0),
+    n_dismissed: z.number().int().default(0),
+    n_takedown_requested: z.number().int().default(0),
+    n_removed: z.number().int().default(0),
+    /** Sum of the active threats' confidence (protection score: each costs 5 + confidence/10). */
+    activeConfidenceSum: z.number().default(0),
+    /** Threats detected per UTC day (YYYY-MM-DD). */
+    byDay: z.record(z.string(), z.number().int()).default({}),
+    /** When the counters were first counted from the stored threats. */
+    countedAt: isoDate,
+  }),
+  primary: { pk: (c) => `USER#${c.userId}`, sk: () => "THREATCOUNTERS" },
+  accessPatterns: ["Read an account's threat counts for stats and the list's total (one get)"],
 });
 
 /** An append-only record of a threat's status changes. */
@@ -249,12 +336,21 @@ export const ThreatAuditEntry = defineEntity({
     userId: z.string().min(1),
     threatId: z.string().min(1),
     at: isoDate,
+    /** The person's user id, or "scanner" / "system". */
     actor: z.string(),
+    actorKind: z.enum(["user", "scanner", "system"]).optional(),
     action: z.string(),
     from: z.string().optional(),
     to: z.string().optional(),
+    /** Part of a bulk or group action. */
+    bulk: z.boolean().optional(),
+    /** Keeps two entries of one threat in the same millisecond apart. */
+    entryId: z.string().optional(),
   }),
-  primary: { pk: (a) => `USER#${a.userId}`, sk: (a) => `AUDIT#${a.threatId}#${a.at}` },
+  primary: {
+    pk: (a) => `USER#${a.userId}`,
+    sk: (a) => `AUDIT#${a.threatId}#${a.at}${a.entryId ? `#${a.entryId}` : ""}`,
+  },
   accessPatterns: ["Show the audit trail of a threat"],
 });
 
@@ -271,7 +367,19 @@ export const TakedownNotice = defineEntity({
     recipient: z.string(),
     content: z.string(),
     // filing_needed: a web-form channel, waiting for the person to submit it; filed: they say they did.
-    status: z.enum(["draft", "filing_needed", "filed", "sent", "removed", "deadline_passed", "escalated"]),
+    // acknowledged / rejected: what the platform answered, as the person reported it; closed: the person ended the case.
+    status: z.enum([
+      "draft",
+      "filing_needed",
+      "filed",
+      "sent",
+      "acknowledged",
+      "rejected",
+      "removed",
+      "deadline_passed",
+      "escalated",
+      "closed",
+    ]),
     /** How it leaves: mailed by us (sent only once SES accepted it) or a form the person files. */
     channel: z.enum(["email", "web_form"]).optional(),
     formUrl: z.string().optional(),
@@ -293,17 +401,74 @@ export const TakedownNotice = defineEntity({
     /** The mail provider's id of the sent notice, to find it in delivery logs. */
     messageId: z.string().optional(),
     automatic: z.boolean().default(false),
+    /** Where the reported content lives, as the threat had it when the notice was made. */
+    platform: z.string().optional(),
+    contentUrl: z.string().optional(),
+    /** The last re-fetch of the content: when, and what it found (takedowns/recheck.ts). */
+    lastCheckedAt: isoDate.optional(),
+    lastCheck: z.object({ outcome: z.enum(["gone", "present", "inconclusive"]), reason: z.string() }).optional(),
+    closedAt: isoDate.optional(),
     createdAt: isoDate,
   }),
   primary: { pk: (n) => `USER#${n.userId}`, sk: (n) => `NOTICE#${n.noticeId}` },
   indexes: {
-    // Sparse: only notices still being tracked appear, ordered by when to re-check them.
+    // The takedown centre's list: one person's notices, newest first.
+    gsi1: { pk: (n) => `USER#${n.userId}#NOTICES`, sk: (n) => `${n.createdAt}#${n.noticeId}` },
+    // Sparse: only open cases with a re-check scheduled appear, ordered by when to re-check them.
     gsi2: {
-      pk: (n) => (n.status === "sent" || n.status === "filed" ? "TAKEDOWN#TRACKING" : ""),
+      pk: (n) => (n.nextCheckAt && TRACKED_NOTICE_STATUSES.has(n.status) ? "TAKEDOWN#TRACKING" : ""),
       sk: (n) => `${n.nextCheckAt ?? ""}#${n.userId}#${n.noticeId}`,
     },
   },
-  accessPatterns: ["List a threat's notices", "Find notices due for a removal re-check (gsi2)"],
+  accessPatterns: [
+    "List a threat's notices",
+    "List a person's notices newest first, a page at a time (gsi1, takedown centre)",
+    "Find notices due for a removal re-check (gsi2)",
+  ],
+});
+
+/** Delivered and still open: re-checked until the content is gone or the person closes the case. */
+export const TRACKED_NOTICE_STATUSES: ReadonlySet<string> = new Set([
+  "sent",
+  "filed",
+  "acknowledged",
+  "rejected",
+  "deadline_passed",
+  "escalated",
+]);
+
+/** One step in a notice's life, kept beside it so the takedown centre can show its timeline. */
+export const TakedownEvent = defineEntity({
+  name: "TakedownEvent",
+  description:
+    "A takedown notice's timeline event (drafted, sent, filing needed, filed, acknowledged, content re-checked, removed, rejected, deadline passed, escalated, closed) with its time and source.",
+  schema: z.object({
+    userId: z.string().min(1),
+    noticeId: z.string().min(1),
+    eventId: z.string().min(1),
+    at: isoDate,
+    kind: z.enum([
+      "drafted",
+      "sent",
+      "filing_needed",
+      "filed",
+      "acknowledged",
+      "content_rechecked",
+      "removed",
+      "rejected",
+      "deadline_passed",
+      "escalated",
+      "closed",
+    ]),
+    /** Who says so: the product, the mail provider accepting, a re-fetch of the content, or the person. */
+    source: z.enum(["system", "mail_provider", "recheck", "user"]),
+    /** A re-check's finding (gone / present / inconclusive) and why, in plain words. */
+    outcome: z.enum(["gone", "present", "inconclusive"]).optional(),
+    detail: z.string().max(2000).optional(),
+  }),
+  // Beside its notice in the person's partition (erased and exported with it), in time order.
+  primary: { pk: (e) => `USER#${e.userId}`, sk: (e) => `TAKEDOWNEVENT#${e.noticeId}#${e.at}#${e.eventId}` },
+  accessPatterns: ["Show a notice's timeline in time order (takedown centre)"],
 });
 
 /** An alert delivered (or queued for a digest) to the user. */
@@ -582,8 +747,11 @@ export const ENTITIES = [
   Scan,
   MediaFinding,
   Threat,
+  ThreatGroup,
+  ThreatCounters,
   ThreatAuditEntry,
   TakedownNotice,
+  TakedownEvent,
   Alert,
   ScanLock,
   AlertOwed,

@@ -142,6 +142,52 @@ export class DynamoScanRepository implements ScanRepository {
     return out.Item ? fromItem(Scan, out.Item) : null;
   }
 
+  async recordPlatformProgress(
+    userId: string,
+    scanId: string,
+    platformId: string,
+    progress: { items: number; threats: number },
+  ) {
+    const key = { pk: `USER#${userId}`, sk: `SCAN#${scanId}` };
+    const setEntry = () =>
+      this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: key,
+          UpdateExpression: "SET #progress.#platform = :progress",
+          ConditionExpression: "attribute_exists(pk) AND attribute_exists(#progress)",
+          ExpressionAttributeNames: { "#progress": "platformProgress", "#platform": platformId },
+          ExpressionAttributeValues: { ":progress": progress },
+        }),
+      );
+    const createMap = () =>
+      this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: key,
+          UpdateExpression: "SET #progress = :progress",
+          ConditionExpression: "attribute_exists(pk) AND attribute_not_exists(#progress)",
+          ExpressionAttributeNames: { "#progress": "platformProgress" },
+          ExpressionAttributeValues: { ":progress": { [platformId]: progress } },
+        }),
+      );
+    // New records carry the map; one written before it existed gets it on the first platform's entry.
+    try {
+      await setEntry();
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      try {
+        await createMap();
+      } catch (again) {
+        // Another platform created the map in between, or the record is gone (nothing to update).
+        if (!isConditionFailure(again)) throw again;
+        await setEntry().catch((last: unknown) => {
+          if (!isConditionFailure(last)) throw last;
+        });
+      }
+    }
+  }
+
   async list(userId: string, limit = 20) {
     const out = await this.doc.send(
       new QueryCommand({
