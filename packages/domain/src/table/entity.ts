@@ -33,6 +33,9 @@ export const TTL_ATTRIBUTE = "expiresAt";
 export const TABLE_INDEXES = {
   gsi1: { partitionKey: "gsi1pk", sortKey: "gsi1sk" },
   gsi2: { partitionKey: "gsi2pk", sortKey: "gsi2sk" },
+  gsi3: { partitionKey: "gsi3pk", sortKey: "gsi3sk" },
+  gsi4: { partitionKey: "gsi4pk", sortKey: "gsi4sk" },
+  gsi5: { partitionKey: "gsi5pk", sortKey: "gsi5sk" },
 } as const;
 export type IndexName = keyof typeof TABLE_INDEXES;
 
@@ -60,8 +63,16 @@ export function toItem<S extends z.ZodTypeAny>(def: EntityDefinition<S>, value: 
   return item;
 }
 
+const KEY_ATTRIBUTES: ReadonlySet<string> = new Set([
+  TABLE_KEYS.partitionKey,
+  TABLE_KEYS.sortKey,
+  "entity",
+  ...Object.values(TABLE_INDEXES).flatMap((i) => [i.partitionKey, i.sortKey]),
+]);
+
 /** Strips keys and bookkeeping attributes, then validates against the entity schema. */
 export function fromItem<S extends z.ZodTypeAny>(def: EntityDefinition<S>, item: Record<string, unknown>): z.infer<S> {
-  const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, entity: _e, ...rest } = item;
+  const rest: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(item)) if (!KEY_ATTRIBUTES.has(name)) rest[name] = value;
   return def.schema.parse(rest);
 }
