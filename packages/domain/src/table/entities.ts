@@ -288,6 +288,8 @@ export const ThreatGroup = defineEntity({
     key: z.string().min(1),
     label: z.string().optional(),
     platform: z.string().optional(),
+    /** The label, normalised for substring search. */
+    searchText: z.string().optional(),
     count: z.number().int().default(0),
     n_active: z.number().int().default(0),
     n_false_positive: z.number().int().default(0),
