@@ -1,11 +1,14 @@
 /**
- * The face-model migration (domain/biometrics/embedding-models.ts: FaceReenrolment), run per user
- * after deploying a new face model: `npx tsx scripts/reenrol-faces.ts USER_ID...` with the API
- * functions' environment (TABLE_NAME, BIOMETRIC_BUCKET, BIOMETRIC_KEY_ID and AWS credentials, or
- * the local stack's endpoints). Samples with a kept photo are recomputed; the others are counted,
- * and their people see `faceRecaptureNeeded` until they capture again.
+ * The face-model migration (domain/biometrics/embedding-models.ts: FaceReenrolment) by hand. It
+ * already runs after every deploy (a CDK trigger, lib/constructs/post-deploy-migrations.ts) and at
+ * each local start; this is for a re-run: `npx tsx scripts/reenrol-faces.ts [USER_ID...]` (no ids:
+ * everyone holding an older-model face) with the API functions' environment (TABLE_NAME,
+ * BIOMETRIC_BUCKET, BIOMETRIC_KEY_ID and AWS credentials, or the local stack's endpoints). Samples
+ * with a kept photo are recomputed; the others are counted, and their people see
+ * `faceRecaptureNeeded` until they capture again.
  */
 import { FaceReenrolment } from "@lg/domain/biometrics/embedding-models";
+import { reenrolFacesOfOlderModels } from "../lambdas/src/migrations/reenrol-faces.js";
 import {
   accountStore,
   biometricAnalyser,
@@ -16,17 +19,17 @@ import {
 
 const userIds = process.argv.slice(2);
 if (userIds.length === 0) {
-  console.error("usage: npx tsx scripts/reenrol-faces.ts USER_ID...");
-  process.exit(2);
-}
-const migration = new FaceReenrolment({
-  samples: sampleLibrary(),
-  objects: biometricObjects(),
-  keys: dataKeys(),
-  analyser: biometricAnalyser(),
-  store: accountStore(),
-});
-for (const userId of userIds) {
-  const { recomputed, needRecapture } = await migration.reenrol(userId);
-  console.log(`${userId}: ${recomputed} face samples recomputed, ${needRecapture} need a new capture`);
+  console.log(await reenrolFacesOfOlderModels());
+} else {
+  const migration = new FaceReenrolment({
+    samples: sampleLibrary(),
+    objects: biometricObjects(),
+    keys: dataKeys(),
+    analyser: biometricAnalyser(),
+    store: accountStore(),
+  });
+  for (const userId of userIds) {
+    const { recomputed, needRecapture } = await migration.reenrol(userId);
+    console.log(`${userId}: ${recomputed} face samples recomputed, ${needRecapture} need a new capture`);
+  }
 }

@@ -9,6 +9,7 @@ import { DetectionLayers } from "../constructs/detection-runtime.js";
 import type { HandlerResources } from "../constructs/handler-resources.js";
 import { HttpApi } from "../constructs/http-api.js";
 import { Monitoring } from "../constructs/monitoring.js";
+import { PostDeployMigrations } from "../constructs/post-deploy-migrations.js";
 import { Website } from "../constructs/website.js";
 import { ScanScheduling, stateMachineRef, Workflows } from "../constructs/workflows.js";
 import type { DataStack } from "./data-stack.js";
@@ -33,6 +34,7 @@ export class ServiceStack extends Stack {
   readonly workflows: Workflows;
   readonly website: Website;
   readonly monitoring: Monitoring;
+  readonly migrations: PostDeployMigrations;
 
   constructor(scope: Construct, id: string, props: ServiceStackProps) {
     super(scope, id, props);
@@ -85,6 +87,12 @@ export class ServiceStack extends Stack {
 
     this.workflows = new Workflows(this, "Workflows", { config, resources, detection, logRetention });
     this.routes = new ApiRouteGroups(this, "Routes", { api: this.api.api, resources, detection, logRetention });
+    this.migrations = new PostDeployMigrations(this, "Migrations", {
+      resources,
+      detection,
+      logRetention,
+      runAfter: [this.routes, this.workflows],
+    });
     this.website.deploy({
       region: this.region,
       userPoolId: props.userPool.userPoolId,

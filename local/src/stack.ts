@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { SFNClient, StartExecutionCommand } from "@aws-sdk/client-sfn";
+import { FACE_REENROLMENT_ENTRY } from "@lg/lambdas/migrations/entries";
 import { EXECUTION_STATUS_HANDLERS, SCHEDULED_JOBS, STATE_MACHINES, WORKFLOW_TASKS } from "@lg/lambdas/workflows/tasks";
 import { generateVapidSecret } from "@lg/notices";
 import { webSecurityHeaders } from "../../lib/constructs/content-security-policy.js";
@@ -243,6 +244,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     };
 
     await ensureScheduledJobs(scheduler.url, SCHEDULED_JOBS);
+    // What a deploy's trigger runs in AWS (lib/constructs/post-deploy-migrations.ts): the data kept
+    // from an earlier run may hold faces of an older model. In the background; it logs its outcome.
+    void loadHandler(FACE_REENROLMENT_ENTRY)
+      .then((handler) => handler({}, lambdaContext("face-reenrolment")))
+      .catch((error: unknown) => console.error("Face re-enrolment at start failed:", error));
     // Executions the last run left behind (ABORTED at this start) are reconciled now that handlers can run.
     void sfn.deliverPendingEvents();
     const lifecycle = new S3LifecycleSweeper(s3.url, LOCAL_NAMES.biometricBucket);

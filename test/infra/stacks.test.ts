@@ -50,6 +50,7 @@ const allFunctions = (): [string, AppFunction][] => [
   ...Object.entries(stacks.service.workflows.tasks),
   ...Object.entries(stacks.service.workflows.jobs),
   ...Object.entries(stacks.service.workflows.statusHandlers),
+  ["faceReenrolment", stacks.service.migrations.faceReenrolment],
 ];
 
 describe("data", () => {
@@ -444,6 +445,26 @@ describe("workflows", () => {
         .map((j) => j.rate)
         .sort(),
     );
+  });
+});
+
+describe("post-deploy migrations", () => {
+  it("re-enrols older face embeddings after the API and workflows deploy, again when its code changes, with the face models and read-only photos", () => {
+    const fn = stacks.service.migrations.faceReenrolment;
+    const [trigger] = Object.values(service.findResources("Custom::Trigger"));
+    expect(trigger?.Properties.HandlerArn).toBeDefined();
+    // Runs after the functions that read the migrated samples.
+    const dependsOn = trigger?.DependsOn as string[];
+    expect(dependsOn.some((id) => id.startsWith("Routes"))).toBe(true);
+    expect(dependsOn.some((id) => id.startsWith("Workflows"))).toBe(true);
+    const props = service.toJSON().Resources[logicalId(fn)].Properties;
+    expect(props.Layers.length).toBeGreaterThan(0);
+    const actions = grantedActions(fn);
+    expect(actions).toEqual(
+      expect.arrayContaining(["dynamodb:Scan", "dynamodb:PutItem", "s3:GetObject", "kms:Decrypt"]),
+    );
+    expect(actions).not.toContain("s3:PutObject");
+    expect(actions).not.toContain("s3:DeleteObjectVersion");
   });
 });
 

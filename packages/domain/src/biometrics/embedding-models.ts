@@ -74,3 +74,36 @@ export class FaceReenrolment {
     return result;
   }
 }
+
+/** Where the migration learns whom to visit: every user holding a face sample of an older model. */
+export interface OlderFaceSampleOwners {
+  userIds(): AsyncIterable<string>;
+}
+
+export interface FaceReenrolmentRun extends FaceReenrolmentResult {
+  users: number;
+}
+
+/**
+ * The whole migration, as run after each deploy: every owner of an older-model face sample, one at a
+ * time (a failure for one person is reported and the rest still run; a later run retries them).
+ */
+export async function reenrolEveryone(
+  owners: OlderFaceSampleOwners,
+  migration: Pick<FaceReenrolment, "reenrol">,
+  onFailure: (userId: string, error: unknown) => void = () => {},
+): Promise<FaceReenrolmentRun & { failed: number }> {
+  const run = { users: 0, recomputed: 0, needRecapture: 0, failed: 0 };
+  for await (const userId of owners.userIds()) {
+    run.users++;
+    try {
+      const result = await migration.reenrol(userId);
+      run.recomputed += result.recomputed;
+      run.needRecapture += result.needRecapture;
+    } catch (error) {
+      run.failed++;
+      onFailure(userId, error);
+    }
+  }
+  return run;
+}

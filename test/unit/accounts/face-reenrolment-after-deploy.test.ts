@@ -1,0 +1,92 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { DynamoDBDocumentClient, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { DynamoOlderFaceSampleOwners } from "@lg/domain/biometrics/adapters/dynamo-older-face-samples";
+import { CURRENT_FACE_EMBEDDING_MODEL, FaceReenrolment, reenrolEveryone } from "@lg/domain/biometrics/embedding-models";
+import type { BiometricSampleRecord } from "@lg/domain/records";
+import { BiometricSample } from "@lg/domain/table/entities";
+import { toItem } from "@lg/domain/table/entity";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunningServer } from "../../../local/src/aws/http-server.js";
+import { localClientConfig } from "../../../local/src/stand-ins/client-config.js";
+import { ensureTable, startDynamoDb } from "../../../local/src/stand-ins/dynamodb.js";
+import { FakeAnalyser, photo } from "./fakes.js";
+import { accountWorld } from "./world.js";
+
+const TABLE = "face-reenrolment-test";
+let dir: string;
+let dynamodb: RunningServer;
+let doc: DynamoDBDocumentClient;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), "lg-face-reenrol-"));
+  dynamodb = await startDynamoDb(dir);
+  await ensureTable(dynamodb.url, TABLE);
+  doc = DynamoDBDocumentClient.from(new DynamoDBClient(localClientConfig(dynamodb.url)), {
+    marshallOptions: { removeUndefinedValues: true },
+  });
+});
+
+afterAll(async () => {
+  await dynamodb.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const sample = (userId: string, sampleId: string, extra: Partial<BiometricSampleRecord>): BiometricSampleRecord => ({
+  userId,
+  personId: "self",
+  modality: "face",
+  sampleId,
+  source: "live-capture",
+  verified: true,
+  encryptedEmbedding: "e",
+  encryptedDataKey: "k",
+  quality: {},
+  createdAt: "2026-11-01T00:00:00.000Z",
+  ...extra,
+});
+
+async function collect(owners: DynamoOlderFaceSampleOwners) {
+  const ids: string[] = [];
+  for await (const id of owners.userIds()) ids.push(id);
+  return ids.sort();
+}
+
+describe("face re-enrolment after a deploy", () => {
+  it("visits each owner of an older-model face sample once, and nobody whose faces are current or who has only a voice", async () => {
+    const put = (s: BiometricSampleRecord) =>
+      doc.send(new PutCommand({ TableName: TABLE, Item: toItem(BiometricSample, s) }));
+    await put(sample("legacy", "a", {}));
+    await put(sample("legacy", "b", {}));
+    await put(sample("named-old", "a", { embeddingModel: "some-older-model" }));
+    await put(sample("current", "a", { embeddingModel: CURRENT_FACE_EMBEDDING_MODEL }));
+    await put(sample("voice-only", "a", { modality: "voice" }));
+    expect(await collect(new DynamoOlderFaceSampleOwners(doc, TABLE))).toEqual(["legacy", "named-old"]);
+  });
+
+  it("re-enrols every owner it is given, and one person's failure neither stops the run nor hides it", async () => {
+    const w = accountWorld();
+    const { userId } = await w.member("kay@example.com");
+    const objectKey = `users/${userId}/samples/s1.jpg`;
+    await w.objects.write(objectKey, photo("person=4;yaw=0"), "image/jpeg", {});
+    await w.store.putSample(sample(userId, "s1", { objectKey, encryptedEmbedding: "", encryptedDataKey: "" }));
+    const migration = new FaceReenrolment({ ...w, analyser: new FakeAnalyser() });
+    const failures: string[] = [];
+    const owners = {
+      async *userIds() {
+        yield "missing-user-that-throws";
+        yield userId;
+      },
+    };
+    const flaky = {
+      reenrol: (id: string) => (id === userId ? migration.reenrol(id) : Promise.reject(new Error("boom"))),
+    };
+    const run = await reenrolEveryone(owners, flaky, (id) => failures.push(id));
+    expect(run).toEqual({ users: 2, recomputed: 1, needRecapture: 0, failed: 1 });
+    expect(failures).toEqual(["missing-user-that-throws"]);
+    const [stored] = (await w.store.listSamples(userId)).filter((s) => s.modality === "face");
+    expect(stored?.embeddingModel).toBe(CURRENT_FACE_EMBEDDING_MODEL);
+  });
+});
