@@ -30,6 +30,10 @@ const EnvSchema = z.object({
   PUSH_SERVICE_ORIGINS: z.string().optional(),
   /** How long a session trusts the last check of its Cognito user; unset: 60 s (docs/architecture.md). */
   SESSION_RECHECK_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
+  /** Secrets Manager secret with the Stripe keys, JSON {"secretKey", "webhookSecret"} (docs/billing.md). */
+  STRIPE_SECRET_ARN: z.string().optional(),
+  /** Stripe's API origin; unset: https://api.stripe.com (the local stack points it at its stand-in). */
+  STRIPE_API_URL: z.string().url().optional(),
   /** What CloudFront adds as x-lg-origin-verify; unset where the web origin is the only way in (local). */
   ORIGIN_VERIFY: z.string().optional(),
 });
