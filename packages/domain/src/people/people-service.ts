@@ -1,0 +1,336 @@
+import type { AccountStore } from "../accounts/ports.js";
+import { RateLimitExceeded } from "../accounts/rate-limits.js";
+import { CONSENT_VERSION } from "../biometrics/consent.js";
+import { isCurrentEmbedding } from "../biometrics/embedding-models.js";
+import { searchedInScans } from "../biometrics/enrolment-verification.js";
+import { isExpired } from "../biometrics/retention.js";
+import { DomainError } from "../errors.js";
+import type { ProtectedPersonRecord, UserProfileRecord } from "../records.js";
+import { assertCanAddProtectedPerson, TIERS } from "../tiers.js";
+import { invitationLink, invitationMessage } from "./invitation-message.js";
+import {
+  INVALID_INVITATION,
+  invitationExpiry,
+  invitationTokenHash,
+  mintInvitationToken,
+  newPersonId,
+  readInvitationToken,
+  tokenMatches,
+} from "./invitation-token.js";
+import { accountOwnedBy, canManagePeople } from "./people-access.js";
+import type { InviteInput } from "./people-inputs.js";
+import { occupiesPlace, type PersonFacts, type PersonStanding, personStanding } from "./person-state.js";
+import type { AccountThreats, InvitationSender, PeopleStore } from "./ports.js";
+
+/** Invitations one account may send in a day, whatever its plan: each one is an email or a text to someone. */
+export const INVITATIONS_PER_DAY = 20;
+const DAY_MS = 24 * 60 * 60_000;
+
+export interface PersonView {
+  personId: string;
+  displayName: string;
+  contact?: { channel: "email" | "sms"; address: string };
+  invitedAt: string;
+  invitationExpiresAt?: string;
+  acceptedAt?: string;
+  withdrawnAt?: string;
+  standing: PersonStanding;
+  enrolled: { face: boolean; voice: boolean };
+  threats: { total: number; active: number };
+}
+
+/** A person the account's scans search for: their own user's consent is current and they enrolled. */
+export interface ScannedMember {
+  personId: string;
+  memberUserId: string;
+  displayName: string;
+}
+
+const OPEN_THREAT = new Set(["active", "takedown_requested"]);
+
+const nameOf = (profile: UserProfileRecord | null) =>
+  [profile?.firstName, profile?.lastName].filter(Boolean).join(" ") ||
+  profile?.email ||
+  profile?.phone ||
+  "A LikenessGuard account";
+
+/**
+ * Protected people, each consenting (issue 18): an admin invites a person, who accepts in their own
+ * user, gives their own consent and enrols their own face and voice. Their consent and samples stay
+ * in their partition, under their own consent and erasure; the account sees only where they stand.
+ */
+export class PeopleService {
+  constructor(
+    private readonly deps: {
+      people: PeopleStore;
+      accounts: AccountStore;
+      sender: InvitationSender;
+      threats: AccountThreats;
+      appUrl: string;
+      now: () => Date;
+    },
+  ) {}
+
+  private managedAccount(userId: string) {
+    const account = accountOwnedBy(userId);
+    if (!canManagePeople(account, { userId })) {
+      throw new DomainError("forbidden", "Only the account's owner or an admin can manage protected people");
+    }
+    return account;
+  }
+
+  async invite(actorUserId: string, input: InviteInput): Promise<PersonView> {
+    const { accountId } = this.managedAccount(actorUserId);
+    const now = this.deps.now();
+    const profile = await this.deps.accounts.getProfile(accountId);
+    if (!profile) throw new DomainError("not-found", "Finish setting up your account before inviting people");
+    // The stored tier, never one the request names: billing sets it (issue 18).
+    const tier = profile.membershipTier;
+    const people = await this.deps.people.listPeople(accountId);
+    const views = await Promise.all(people.map((p) => this.view(p, [], now)));
+    if (people.filter((p) => now.getTime() - Date.parse(p.createdAt) < DAY_MS).length >= INVITATIONS_PER_DAY) {
+      const oldest = Math.min(...people.map((p) => Date.parse(p.createdAt)).filter((t) => now.getTime() - t < DAY_MS));
+      throw new RateLimitExceeded(Math.ceil((oldest + DAY_MS - now.getTime()) / 1000));
+    }
+    const contact =
+      input.method === "email"
+        ? { channel: "email" as const, address: input.email }
+        : { channel: "sms" as const, address: input.phone };
+    const active = views.filter((v) => occupiesPlace(v.standing));
+    if (active.some((v) => v.contact?.address === contact.address)) {
+      throw new DomainError("conflict", `${contact.address} is already invited to or protected by this account`);
+    }
+    const ownerProtected = await this.ownerIsProtected(accountId);
+    assertCanAddProtectedPerson(tier, active.length + (ownerProtected ? 1 : 0));
+
+    const personId = newPersonId();
+    const { token, tokenHash } = mintInvitationToken(accountId, personId);
+    const person: ProtectedPersonRecord = {
+      userId: accountId,
+      personId,
+      displayName: input.displayName.trim(),
+      aliases: [],
+      handles: [],
+      createdAt: now.toISOString(),
+      contact,
+      invitedBy: actorUserId,
+      invitationTokenHash: tokenHash,
+      invitationExpiresAt: invitationExpiry(now).toISOString(),
+    };
+    if (!(await this.deps.people.createPerson(person))) throw new Error("Person id collision");
+    const message = invitationMessage({
+      accountName: nameOf(profile),
+      displayName: person.displayName,
+      link: invitationLink(this.deps.appUrl, token),
+    });
+    if (contact.channel === "email") await this.deps.sender.email({ to: contact.address, ...message });
+    else await this.deps.sender.sms({ phoneNumber: contact.address, text: message.sms });
+    return this.view(person, [], now);
+  }
+
+  /** What the link holder may see before signing in: who invites them, and whether the link still works. */
+  async preview(token: string) {
+    const person = await this.invitationOf(token);
+    const account = await this.deps.accounts.getProfile(person.userId);
+    return {
+      accountName: nameOf(account),
+      displayName: person.displayName,
+      expiresAt: person.invitationExpiresAt,
+      consentVersion: CONSENT_VERSION,
+    };
+  }
+
+  async accept(memberUserId: string, token: string) {
+    const person = await this.invitationOf(token);
+    if (memberUserId === person.userId) {
+      throw new DomainError(
+        "conflict",
+        "This invitation is for someone your account protects; sign in as them to accept it",
+      );
+    }
+    const others = await this.deps.people.listPeople(person.userId);
+    if (others.some((p) => p.memberUserId === memberUserId && !p.withdrawnAt)) {
+      throw new DomainError("conflict", "You are already protected by this account");
+    }
+    const at = this.deps.now().toISOString();
+    const accepted = await this.deps.people.acceptInvitation({
+      accountId: person.userId,
+      personId: person.personId,
+      tokenHash: invitationTokenHash(token),
+      memberUserId,
+      at,
+    });
+    if (!accepted) throw new DomainError("conflict", "This invitation has already been used");
+    const accountName = nameOf(await this.deps.accounts.getProfile(person.userId));
+    await this.deps.people.putProtection({
+      memberUserId,
+      accountId: person.userId,
+      personId: person.personId,
+      accountName,
+      acceptedAt: at,
+    });
+    const consentRequired = !(await this.consentFacts(memberUserId)).consentCurrent;
+    return { accountName, personId: person.personId, consentRequired };
+  }
+
+  /** The account's people and where each stands, with the plan's limit as the server reads it. */
+  async list(actorUserId: string) {
+    const { accountId } = this.managedAccount(actorUserId);
+    const now = this.deps.now();
+    const [profile, people, threats] = await Promise.all([
+      this.deps.accounts.getProfile(accountId),
+      this.deps.people.listPeople(accountId),
+      this.deps.threats.list(accountId),
+    ]);
+    const views = await Promise.all(people.map((p) => this.view(p, threats, now)));
+    const tier = profile?.membershipTier ?? "personal";
+    const ownerProtected = await this.ownerIsProtected(accountId);
+    return {
+      people: views.sort((a, b) => b.invitedAt.localeCompare(a.invitedAt)),
+      limit: {
+        tier,
+        maxProtectedPeople: TIERS[tier].maxProtectedPeople,
+        used: views.filter((v) => occupiesPlace(v.standing)).length + (ownerProtected ? 1 : 0),
+        ownerCounted: ownerProtected,
+      },
+    };
+  }
+
+  /** One person of the caller's account with their threats; any other account's person is not found. */
+  async get(actorUserId: string, personId: string) {
+    const { accountId } = this.managedAccount(actorUserId);
+    const person = await this.deps.people.getPerson(accountId, personId);
+    if (!person) throw new DomainError("not-found", "No such person in your account");
+    const threats = (await this.deps.threats.list(accountId)).filter((t) => t.personId === personId);
+    return { person: await this.view(person, threats, this.deps.now()), threats };
+  }
+
+  /** The accounts that protect the caller, and where they stand with each. */
+  async myProtections(memberUserId: string) {
+    const facts = await this.memberFacts(memberUserId);
+    const protections = await this.deps.people.listProtections(memberUserId);
+    const now = this.deps.now();
+    return {
+      protections: protections.map((p) => ({
+        accountName: p.accountName,
+        personId: p.personId,
+        acceptedAt: p.acceptedAt,
+        ...(p.withdrawnAt ? { withdrawnAt: p.withdrawnAt } : {}),
+        standing: personStanding({ ...facts, acceptedAt: p.acceptedAt, withdrawnAt: p.withdrawnAt }, now),
+      })),
+    };
+  }
+
+  /**
+   * The person ends every protection: their samples and objects go (which withdraws their consent),
+   * so no scan of any account searches for them from this moment; the accounts see "withdrawn".
+   */
+  async withdraw(memberUserId: string, eraseBiometrics: (userId: string) => Promise<unknown>) {
+    const at = this.deps.now().toISOString();
+    const deleted = await eraseBiometrics(memberUserId);
+    const protections = (await this.deps.people.listProtections(memberUserId)).filter((p) => !p.withdrawnAt);
+    for (const p of protections) {
+      await this.deps.people.putProtection({ ...p, withdrawnAt: at });
+      await this.deps.people.markWithdrawn(p.accountId, p.personId, at);
+    }
+    return { deleted, withdrawn: protections.length };
+  }
+
+  /** Whom the account's scans include besides the owner: accepted, not withdrawn, consent current now. */
+  async scannedMembers(accountId: string): Promise<ScannedMember[]> {
+    const members: ScannedMember[] = [];
+    for (const p of await this.deps.people.listPeople(accountId)) {
+      if (!p.memberUserId || !p.acceptedAt || p.withdrawnAt) continue;
+      if (!(await this.consentFacts(p.memberUserId)).consentCurrent) continue;
+      members.push({ personId: p.personId, memberUserId: p.memberUserId, displayName: p.displayName });
+    }
+    return members;
+  }
+
+  private async invitationOf(token: string): Promise<ProtectedPersonRecord> {
+    const { accountId, personId } = readInvitationToken(token);
+    const person = await this.deps.people.getPerson(accountId, personId);
+    if (!person) throw new DomainError("not-found", INVALID_INVITATION);
+    if (person.acceptedAt) throw new DomainError("conflict", "This invitation has already been used");
+    if (person.withdrawnAt) throw new DomainError("conflict", "This invitation was cancelled; ask for a new one");
+    if (!tokenMatches(token, person.invitationTokenHash)) throw new DomainError("not-found", INVALID_INVITATION);
+    if (person.invitationExpiresAt && Date.parse(person.invitationExpiresAt) <= this.deps.now().getTime()) {
+      throw new DomainError(
+        "conflict",
+        `This invitation expired on ${person.invitationExpiresAt.slice(0, 10)}; ask the person who invited you for a new one`,
+      );
+    }
+    return person;
+  }
+
+  private async ownerIsProtected(accountId: string) {
+    const facts = await this.memberFacts(accountId);
+    return facts.consentCurrent || facts.enrolled.face || facts.enrolled.voice;
+  }
+
+  private async consentFacts(userId: string) {
+    const consents = await this.deps.accounts.listConsents(userId);
+    const withdrawn = consents
+      .map((c) => c.withdrawnAt)
+      .filter((w): w is string => Boolean(w))
+      .sort();
+    return {
+      consentCurrent: consents.some((c) => c.version === CONSENT_VERSION && !c.withdrawnAt),
+      ...(withdrawn.length > 0 ? { consentWithdrawnAt: withdrawn[withdrawn.length - 1] } : {}),
+    };
+  }
+
+  /** The invitee's own facts; only whether something is enrolled, never what. */
+  private async memberFacts(userId: string): Promise<Omit<PersonFacts, "acceptedAt" | "withdrawnAt">> {
+    const [profile, consent, samples] = await Promise.all([
+      this.deps.accounts.getProfile(userId),
+      this.consentFacts(userId),
+      this.deps.accounts.listSamples(userId),
+    ]);
+    const now = this.deps.now();
+    const searched = samples.filter((s) => !isExpired(s, now) && searchedInScans(s) && isCurrentEmbedding(s));
+    return {
+      memberExists: profile !== null,
+      ...consent,
+      enrolled: {
+        face: consent.consentCurrent && searched.some((s) => s.modality === "face"),
+        voice: consent.consentCurrent && searched.some((s) => s.modality === "voice"),
+      },
+    };
+  }
+
+  private async view(
+    person: ProtectedPersonRecord,
+    threats: { personId: string; status: string }[],
+    now: Date,
+  ): Promise<PersonView> {
+    const facts: PersonFacts = person.memberUserId
+      ? {
+          ...(await this.memberFacts(person.memberUserId)),
+          acceptedAt: person.acceptedAt,
+          withdrawnAt: person.withdrawnAt,
+        }
+      : {
+          memberExists: false,
+          consentCurrent: false,
+          enrolled: { face: false, voice: false },
+          acceptedAt: person.acceptedAt,
+          withdrawnAt: person.withdrawnAt,
+          invitationExpiresAt: person.invitationExpiresAt,
+        };
+    const standing = personStanding(facts, now);
+    const mine = threats.filter((t) => t.personId === person.personId);
+    return {
+      personId: person.personId,
+      displayName: person.displayName,
+      ...(person.contact ? { contact: person.contact } : {}),
+      invitedAt: person.createdAt,
+      ...(person.invitationExpiresAt && !person.acceptedAt ? { invitationExpiresAt: person.invitationExpiresAt } : {}),
+      ...(person.acceptedAt ? { acceptedAt: person.acceptedAt } : {}),
+      ...(person.withdrawnAt ? { withdrawnAt: person.withdrawnAt } : {}),
+      standing,
+      enrolled: standing.state === "withdrawn" ? { face: false, voice: false } : facts.enrolled,
+      threats: { total: mine.length, active: mine.filter((t) => OPEN_THREAT.has(t.status)).length },
+    };
+  }
+}
