@@ -61,7 +61,8 @@ describe("membership tiers", () => {
     const w = accountWorld();
     const { userId } = await w.member("ada@example.com");
     expect(await w.profiles.get(userId)).toMatchObject({
-      scanPreferences: { socialMedia: true, forums: true, adultSites: false },
+      // No platform chosen yet, so no kind of place is scanned.
+      scanPreferences: { socialMedia: false, forums: false, adultSites: false, darkWeb: false },
       notificationSettings: { sensitivity: "high" },
       privacySettings: { zeroKnowledge: false, anonymousAnalytics: true, legalReportSharing: false },
       dataExpiryDays: 90,

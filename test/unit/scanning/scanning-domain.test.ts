@@ -157,7 +157,18 @@ describe("perceptual hash", () => {
 });
 
 describe("stats", () => {
-  it("counts from stored threats and scores protection by the documented formula", () => {
+  const setup = {
+    consentGiven: true,
+    firstName: "Ada",
+    lastName: "Lovelace",
+    aliases: [],
+    platforms: ["reddit", "youtube"],
+    faceEnrolled: true,
+    faceVerified: true,
+    voiceEnrolled: true,
+    scanIntervalHours: 168,
+  };
+  it("counts from stored threats and scores protection from the setup checklist less active threats", () => {
     const stats = computeStats(
       {
         threats: [
@@ -165,26 +176,32 @@ describe("stats", () => {
           { status: "removed", confidence: 80, createdAt: "2026-11-21T10:00:00Z" },
         ],
         platformsScanned: ["reddit", "youtube", "reddit"],
-        faceVerified: true,
-        voiceEnrolled: true,
-        lastScanAt: new Date(Date.parse("2026-11-22T00:00:00Z") - 3_600_000).toISOString(),
-        scanIntervalHours: 168,
+        setup: { ...setup, lastScanAt: new Date(Date.parse("2026-11-22T00:00:00Z") - 3_600_000).toISOString() },
       },
       Date.parse("2026-11-22T00:00:00Z"),
     );
+    // Everything done (100) less one active 90% threat (5 + 9).
     expect(stats).toMatchObject({ activeThreats: 1, sitesScanned: 2, resolvedThreats: 1, protectionScore: 86 });
+    expect(stats.protectionScoreLines.at(-1)).toBe("-14: 1 threat still active");
+    expect(stats.setupChecklist.every((i) => i.done)).toBe(true);
     expect(stats.lastScanAt).toBe("2026-11-21T23:00:00.000Z");
   });
-  it("has no score when nothing is known yet", () => {
-    expect(
-      computeStats({
-        threats: [],
-        platformsScanned: [],
+  it("scores an account with nothing set up 0, never as protected", () => {
+    const stats = computeStats({
+      threats: [],
+      platformsScanned: [],
+      setup: {
+        consentGiven: false,
+        aliases: [],
+        platforms: [],
+        faceEnrolled: false,
         faceVerified: false,
         voiceEnrolled: false,
         scanIntervalHours: 168,
-      }).protectionScore,
-    ).toBeNull();
+      },
+    });
+    expect(stats).toMatchObject({ protectionScore: 0, protectionRan: false });
+    expect(stats.setupChecklist.filter((i) => i.done)).toEqual([]);
   });
 });
 

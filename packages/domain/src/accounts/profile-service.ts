@@ -17,6 +17,7 @@ import {
   type ScanPreferencesInput,
 } from "./profile-shapes.js";
 import { type ProfileView, profileView } from "./profile-view.js";
+import { applyScanCategories } from "./scan-categories.js";
 
 export interface ProfileDeps {
   store: AccountStore;
@@ -38,7 +39,13 @@ export class ProfileService {
   async update(userId: string, input: ProfileUpdateInput): Promise<ProfileView> {
     let profile = await this.require(userId);
     const isSetup = PROFILE_SETUP_FIELDS.some((f) => f in input);
-    const sections = ["scanPreferences", "notificationSettings", "privacySettings", "dataExpiryDays"] as const;
+    const sections = [
+      "identity",
+      "scanPreferences",
+      "notificationSettings",
+      "privacySettings",
+      "dataExpiryDays",
+    ] as const;
     if (!isSetup && !sections.some((s) => input[s] !== undefined)) {
       throw new DomainError("invalid", "Nothing to update");
     }
@@ -47,9 +54,15 @@ export class ProfileService {
       if (!setup.success) throw new DomainError("invalid", firstIssue(setup.error));
       profile = createProfileFromSetup(setup.data, profile, this.deps.now());
     }
+    if (input.identity) {
+      const { firstName, lastName, aliases, handles, ownAccounts } = input.identity;
+      profile = { ...profile, firstName, lastName, aliases, handles, ownAccounts };
+    }
     if (input.scanPreferences) {
       assertDarkWebAllowed(profile.membershipTier, input.scanPreferences.darkWeb ?? false);
-      profile = { ...profile, scanPreferences: { ...profile.scanPreferences, ...input.scanPreferences } };
+      // The switches act on the chosen platforms, which is what a scan follows.
+      const platforms = applyScanCategories(profile.membershipTier, profile.platforms, input.scanPreferences);
+      profile = { ...profile, platforms, scanPreferences: { ...profile.scanPreferences, ...input.scanPreferences } };
     }
     if (input.notificationSettings) {
       const notificationSettings = { ...profile.notificationSettings, ...input.notificationSettings };

@@ -62,12 +62,39 @@ export const DataExpiryDaysInput = z.coerce
   .refine((v) => v === 30 || v === 90 || v === 180 || v === -1, "Auto-delete must be 30, 90, 180 days or -1 (never)")
   .transform((v) => v as 30 | 90 | 180 | -1);
 
+/** A list of names or addresses a person gives, each trimmed and non-empty, duplicates dropped. */
+const entries = (what: string, max: number, maxLength: number) =>
+  z
+    .array(z.string().trim().max(maxLength, `${what}: an entry is too long (at most ${maxLength} characters)`))
+    .max(max, `${what}: at most ${max}`)
+    .transform((list) => [...new Set(list.filter((e) => e.length > 0))]);
+
+/**
+ * Who scans look for (the onboarding's identity step, Settings): the name, the other names and
+ * handles the person is known by (matched against profiles and text), and their own official
+ * accounts (never flagged). A name, or at least one alias, is needed.
+ */
+export const IdentityInput = z
+  .object({
+    firstName: z.string().trim().max(100, "First name is too long (at most 100 characters)").default(""),
+    lastName: z.string().trim().max(100, "Last name is too long (at most 100 characters)").default(""),
+    aliases: entries("Other names", 20, 100).default([]),
+    handles: entries("Handles", 20, 100).default([]),
+    ownAccounts: entries("Official accounts", 20, 300).default([]),
+  })
+  .refine(
+    (v) => (v.firstName.length > 0 && v.lastName.length > 0) || v.aliases.length > 0,
+    "Enter your first and last name, or a name you are known by",
+  );
+export type IdentityInput = z.infer<typeof IdentityInput>;
+
 /**
  * PUT /api/profile: any of the settings sections, or the profile-setup payload (its fields are
  * optional here, each with its bound; the service checks the whole setup form). Other keys are dropped.
  */
 export const ProfileUpdateInput = z.object({
   ...ProfileSetupInput.partial().shape,
+  identity: IdentityInput.optional(),
   scanPreferences: ScanPreferencesFlags.optional(),
   notificationSettings: NotificationSettings.optional(),
   privacySettings: PrivacySettings.optional(),

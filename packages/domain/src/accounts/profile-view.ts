@@ -2,9 +2,9 @@ import { faceRecaptureNeeded, isCurrentEmbedding } from "../biometrics/embedding
 import { isServerVerified, modalityEnrolment } from "../biometrics/enrolment-verification.js";
 import { DEFAULT_DATA_EXPIRY_DAYS, daysUntilFirstExpiry } from "../biometrics/retention.js";
 import type { BiometricSampleRecord, UserProfileRecord } from "../records.js";
+import { scanCategoriesOf } from "./scan-categories.js";
 
 /** Defaults the spec gives for unset settings (section 3). */
-export const SCAN_PREFERENCE_DEFAULTS = { socialMedia: true, forums: true, adultSites: false, darkWeb: false };
 export const NOTIFICATION_DEFAULTS = {
   email: true,
   push: true,
@@ -37,7 +37,8 @@ export function profileView(profile: UserProfileRecord, activeSamples: Biometric
   const expiresIn = daysUntilFirstExpiry(activeSamples, now);
   return {
     ...fields,
-    scanPreferences: { ...SCAN_PREFERENCE_DEFAULTS, ...profile.scanPreferences },
+    // Each kind of place reads as on exactly when a chosen platform of that kind is scanned.
+    scanPreferences: scanCategoriesOf(profile.platforms),
     notificationSettings: { ...NOTIFICATION_DEFAULTS, ...profile.notificationSettings },
     privacySettings: { ...PRIVACY_DEFAULTS, ...profile.privacySettings },
     alertSensitivity:

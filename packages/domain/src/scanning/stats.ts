@@ -1,45 +1,34 @@
+import {
+  type ChecklistItem,
+  protectionRan,
+  protectionScore,
+  type SetupFacts,
+  setupChecklist,
+} from "../accounts/setup-checklist.js";
 import type { ThreatRecord } from "./threat-ports.js";
 
 export interface ProtectionInputs {
   threats: Pick<ThreatRecord, "status" | "confidence" | "createdAt">[];
   platformsScanned: string[];
-  faceVerified: boolean;
-  voiceEnrolled: boolean;
-  lastScanAt?: string;
-  scanIntervalHours: number;
+  /** What the setup checklist, and so the protection score, is read from. */
+  setup: SetupFacts;
 }
 
 export interface Stats {
   activeThreats: number;
   sitesScanned: number;
   resolvedThreats: number;
-  /** null until there is anything to score: the UI then shows the spec's default. */
-  protectionScore: number | null;
+  /** 0-100, from the setup checklist less the active threats (accounts/setup-checklist.ts). */
+  protectionScore: number;
+  /** How the score was computed, one line per part. */
+  protectionScoreLines: string[];
+  /** What protection needs, each item done or what to do. */
+  setupChecklist: ChecklistItem[];
+  /** Whether a scan has looked at platforms for an enrolled likeness, so "nothing found" means something. */
+  protectionRan: boolean;
   /** When the latest finished scan ended; absent before the first one. */
   lastScanAt?: string;
   threatsOverTime: { date: string; count: number }[];
-}
-
-/**
- * Protection score, 0-100 (docs/data-model.md#protection-score):
- *   100
- *   - 25 when no verified face is enrolled (scans cannot search for the face)
- *   - 10 when no voice is enrolled
- *   - 10 when the last scan is older than twice the tier's scan interval (or none ran)
- *   - for each active threat: 5 + 10 x confidence/100 (so a 95% deepfake costs 14.5)
- * floored at 0 and rounded. Resolved threats (removed, dismissed) cost nothing.
- */
-export function protectionScore(input: ProtectionInputs, now = Date.now()): number | null {
-  const hasData =
-    input.faceVerified || input.voiceEnrolled || input.lastScanAt !== undefined || input.threats.length > 0;
-  if (!hasData) return null;
-  let score = 100;
-  if (!input.faceVerified) score -= 25;
-  if (!input.voiceEnrolled) score -= 10;
-  const stale = !input.lastScanAt || now - Date.parse(input.lastScanAt) > 2 * input.scanIntervalHours * 3_600_000;
-  if (stale) score -= 10;
-  for (const t of input.threats) if (t.status === "active") score -= 5 + (10 * t.confidence) / 100;
-  return Math.max(0, Math.round(score));
 }
 
 const RESOLVED: ReadonlySet<ThreatRecord["status"]> = new Set(["removed", "dismissed"]);
@@ -50,12 +39,17 @@ export function computeStats(input: ProtectionInputs, now = Date.now()): Stats {
     const day = t.createdAt.slice(0, 10);
     byDay.set(day, (byDay.get(day) ?? 0) + 1);
   }
+  const checklist = setupChecklist(input.setup, now);
+  const score = protectionScore(checklist, input.threats);
   return {
     activeThreats: input.threats.filter((t) => t.status === "active").length,
     sitesScanned: new Set(input.platformsScanned).size,
     resolvedThreats: input.threats.filter((t) => RESOLVED.has(t.status)).length,
-    protectionScore: protectionScore(input, now),
-    ...(input.lastScanAt ? { lastScanAt: input.lastScanAt } : {}),
+    protectionScore: score.score,
+    protectionScoreLines: score.lines,
+    setupChecklist: checklist,
+    protectionRan: protectionRan(input.setup),
+    ...(input.setup.lastScanAt ? { lastScanAt: input.setup.lastScanAt } : {}),
     threatsOverTime: [...byDay.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([date, count]) => ({ date, count })),

@@ -1,4 +1,5 @@
 import type { AccountStore } from "../accounts/ports.js";
+import { CONSENT_VERSION } from "../biometrics/consent.js";
 import { isCurrentEmbedding } from "../biometrics/embedding-models.js";
 import { isServerVerified } from "../biometrics/enrolment-verification.js";
 import { DomainError } from "../errors.js";
@@ -77,11 +78,12 @@ export class ThreatQueries {
   }
 
   async stats(userId: string) {
-    const [profile, threats, scans, samples] = await Promise.all([
+    const [profile, threats, scans, samples, consents] = await Promise.all([
       this.deps.accounts.getProfile(userId),
       this.deps.threats.list(userId),
       this.deps.scans.list(userId, 50),
       this.deps.accounts.listSamples(userId),
+      this.deps.accounts.listConsents(userId),
     ]);
     const finished = scans.filter((s) => s.status === "succeeded");
     const self = samples.filter((s) => s.personId === SELF_PERSON_ID);
@@ -89,10 +91,18 @@ export class ThreatQueries {
       {
         threats,
         platformsScanned: finished.flatMap((s) => s.platforms),
-        faceVerified: self.some((s) => s.modality === "face" && isServerVerified(s) && isCurrentEmbedding(s)),
-        voiceEnrolled: self.some((s) => s.modality === "voice"),
-        ...(finished[0]?.finishedAt ? { lastScanAt: finished[0].finishedAt } : {}),
-        scanIntervalHours: profile ? scanIntervalHours(profile) : 168,
+        setup: {
+          consentGiven: consents.some((c) => c.version === CONSENT_VERSION && !c.withdrawnAt),
+          ...(profile?.firstName ? { firstName: profile.firstName } : {}),
+          ...(profile?.lastName ? { lastName: profile.lastName } : {}),
+          aliases: profile?.aliases ?? [],
+          platforms: profile?.platforms ?? [],
+          faceEnrolled: self.some((s) => s.modality === "face"),
+          faceVerified: self.some((s) => s.modality === "face" && isServerVerified(s) && isCurrentEmbedding(s)),
+          voiceEnrolled: self.some((s) => s.modality === "voice"),
+          ...(finished[0]?.finishedAt ? { lastScanAt: finished[0].finishedAt } : {}),
+          scanIntervalHours: profile ? scanIntervalHours(profile) : 168,
+        },
       },
       this.deps.now().getTime(),
     );
