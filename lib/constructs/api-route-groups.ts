@@ -63,6 +63,12 @@ const GROUP_BINDINGS: Record<RouteGroup, (fn: AppFunction, r: HandlerResources) 
       .bindMailSender(r.mailFrom, r.mailIdentityArn),
   // Subscriptions live in the table; the public VAPID key is derived from the secret.
   push: (fn, r) => bindSessionCheck(fn, r).bindTable(r.table, "readWrite").bindVapidSecret(r.vapidSecret),
+  // Invitations go by email or text; the invitees' biometrics are never read here (docs/people.md).
+  people: (fn, r) =>
+    bindSessionCheck(fn, r)
+      .bindTable(r.table, "readWrite")
+      .bindMailSender(r.mailFrom, r.mailIdentityArn)
+      .bindSmsSender(),
   // Profile setup while signed in goes through the demo route too.
   demo: (fn, r) => bindSessionCheck(fn, r).bindTable(r.table, "readWrite"),
   // Health describes each dependency (describe-only grants); public metrics need nothing else.

@@ -21,6 +21,7 @@ export const ROUTE_GROUPS = {
   threats: { entry: "lambdas/src/api/threats/router.ts", memoryMb: 512, description: "Threats, stats, scans" },
   takedowns: { entry: "lambdas/src/api/takedowns/router.ts", memoryMb: 512, description: "DMCA and notices" },
   push: { entry: "lambdas/src/api/push/router.ts", memoryMb: 256, description: "Web Push subscriptions" },
+  people: { entry: "lambdas/src/api/people/router.ts", memoryMb: 256, description: "Protected people, invitations" },
   demo: { entry: "lambdas/src/api/demo/router.ts", memoryMb: 256, description: "No-login demo" },
   system: { entry: "lambdas/src/api/system/router.ts", memoryMb: 256, description: "Health and public metrics" },
 } as const;
@@ -59,6 +60,15 @@ export const ROUTES: RouteSpec[] = [
   { method: "POST", path: "/api/biometric-training", group: "biometrics" },
   { method: "POST", path: "/api/biometric-training/embeddings", group: "biometrics" },
   { method: "DELETE", path: "/api/biometric", group: "biometrics" },
+  // The invitee's own erasure: served beside DELETE /api/biometric, the function that may delete samples.
+  { method: "POST", path: "/api/people/me/withdraw", group: "biometrics" },
+
+  { method: "GET", path: "/api/people", group: "people" },
+  { method: "GET", path: "/api/people/me", group: "people" },
+  { method: "GET", path: "/api/people/{id}", group: "people" },
+  { method: "POST", path: "/api/people/invitations", group: "people" },
+  { method: "POST", path: "/api/people/invitations/preview", group: "people" },
+  { method: "POST", path: "/api/people/invitations/accept", group: "people" },
 
   { method: "GET", path: "/api/threats", group: "threats" },
   { method: "GET", path: "/api/threats/{id}", group: "threats" },

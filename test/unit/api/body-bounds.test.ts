@@ -8,6 +8,7 @@ import {
 } from "@lg/domain/accounts/auth-service";
 import { ProfileUpdateInput, ScanPreferencesInput } from "@lg/domain/accounts/profile-shapes";
 import { ReportedCaptureInput } from "@lg/domain/biometrics/reported-capture";
+import { InvitationTokenInput, InviteInput } from "@lg/domain/people/people-inputs";
 import { PushEndpointPolicy, pushSubscriptionInput } from "@lg/notices";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
@@ -44,6 +45,9 @@ const JSON_BODIES: Record<string, z.ZodTypeAny> = {
   "POST /api/push/subscriptions": pushSubscriptionInput(new PushEndpointPolicy()),
   "POST /api/demo/profile": DemoProfileBody,
   "POST /api/demo/dmca": DemoNoticeBody,
+  "POST /api/people/invitations": InviteInput,
+  "POST /api/people/invitations/preview": InvitationTokenInput,
+  "POST /api/people/invitations/accept": InvitationTokenInput,
 };
 
 /** State-changing routes that read no JSON body, and why. */
@@ -55,6 +59,7 @@ const NO_JSON_BODY: Record<string, string> = {
   "POST /api/biometric-training": "multipart: its own parser bounds parts and sizes",
   "DELETE /api/biometric": "no body",
   "POST /api/scan/force": "no body",
+  "POST /api/people/me/withdraw": "no body",
   "DELETE /api/push/subscriptions/{id}": "no body; the id is bounded by the route group",
 };
 

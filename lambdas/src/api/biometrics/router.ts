@@ -1,4 +1,5 @@
 import { createRouteGroup } from "../../shared/route-group.js";
+import { withdrawMe } from "../people/people.js";
 import { getConsent, giveConsent } from "./consent.js";
 import { deleteBiometrics } from "./delete-biometrics.js";
 import { trainFromReportedFaces } from "./reported-embeddings.js";
@@ -15,4 +16,5 @@ export const handler = createRouteGroup("biometrics", {
   "POST /api/biometric-training": train,
   "POST /api/biometric-training/embeddings": trainFromReportedFaces,
   "DELETE /api/biometric": deleteBiometrics,
+  "POST /api/people/me/withdraw": withdrawMe,
 });

@@ -1,0 +1,25 @@
+import { InvitationTokenInput, InviteInput } from "@lg/domain/people/people-inputs";
+import { peopleService } from "../../shared/people-services.js";
+import { parseJson } from "../../shared/request.js";
+import { type ApiHandler, json } from "../../shared/route-group.js";
+import { requireUserId } from "../../shared/session.js";
+
+/** POST /api/people/invitations {method, displayName, email|phone}: invited within the stored plan's limit. */
+export const invitePerson: ApiHandler = async (event) => {
+  const userId = await requireUserId(event);
+  const input = parseJson(event, InviteInput);
+  return json(201, { person: await peopleService().invite(userId, input) });
+};
+
+/** POST /api/people/invitations/preview {token}: who invites, before the invitee signs in (no session). */
+export const previewInvitation: ApiHandler = async (event) => {
+  const { token } = parseJson(event, InvitationTokenInput);
+  return json(200, await peopleService().preview(token));
+};
+
+/** POST /api/people/invitations/accept {token}: links the signed-in invitee, once. */
+export const acceptInvitation: ApiHandler = async (event) => {
+  const userId = await requireUserId(event);
+  const { token } = parseJson(event, InvitationTokenInput);
+  return json(200, await peopleService().accept(userId, token));
+};

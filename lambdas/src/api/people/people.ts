@@ -1,0 +1,28 @@
+import { peopleService } from "../../shared/people-services.js";
+import { type ApiHandler, json } from "../../shared/route-group.js";
+import { erasureService } from "../../shared/services.js";
+import { requireUserId } from "../../shared/session.js";
+
+/** GET /api/people: the account's protected people, where each stands, and the plan's limit. */
+export const listPeople: ApiHandler = async (event) => {
+  const userId = await requireUserId(event);
+  return json(200, await peopleService().list(userId));
+};
+
+/** GET /api/people/{id}: one person of the caller's account and their threats (404 for any other). */
+export const getPerson: ApiHandler = async (event) => {
+  const userId = await requireUserId(event);
+  return json(200, await peopleService().get(userId, event.pathParameters?.id ?? ""));
+};
+
+/** GET /api/people/me: the accounts protecting the caller, and where they stand with each. */
+export const myProtections: ApiHandler = async (event) => {
+  const userId = await requireUserId(event);
+  return json(200, await peopleService().myProtections(userId));
+};
+
+/** POST /api/people/me/withdraw: the caller's biometrics deleted, consent withdrawn, every protection ended. */
+export const withdrawMe: ApiHandler = async (event) => {
+  const userId = await requireUserId(event);
+  return json(200, await peopleService().withdraw(userId, (id) => erasureService().deleteBiometrics(id)));
+};

@@ -1,0 +1,57 @@
+import { SESv2Client } from "@aws-sdk/client-sesv2";
+import { SNSClient } from "@aws-sdk/client-sns";
+import { DynamoPeopleStore } from "@lg/domain/people/adapters/dynamo-people-store";
+import { PeopleService } from "@lg/domain/people/people-service";
+import type { InvitationSender } from "@lg/domain/people/ports";
+import { DynamoThreatRepository } from "@lg/domain/scanning/adapters/dynamo-threats";
+import { SesMailSender } from "@lg/domain/takedowns/adapters/ses-mail";
+import { SnsSmsSender } from "@lg/domain/takedowns/adapters/sns-sms";
+import { dynamo } from "./clients.js";
+import { env } from "./env.js";
+import { once } from "./once.js";
+import { accountStore } from "./services.js";
+
+const mailFrom = () => {
+  const from = env().MAIL_FROM;
+  if (!from) throw new Error("Invalid environment: MAIL_FROM");
+  return from;
+};
+
+/** Invitations leave as every other message does: SES for email, SNS for text. */
+const invitationSender = once((): InvitationSender => {
+  const mail = new SesMailSender(new SESv2Client({}), mailFrom());
+  const sms = new SnsSmsSender(new SNSClient({}));
+  return {
+    email: async (message) => {
+      await mail.send(message);
+    },
+    sms: async (message) => {
+      await sms.send(message);
+    },
+  };
+});
+
+export const peopleStore = once(() => new DynamoPeopleStore(dynamo, env().TABLE_NAME));
+
+export const peopleService = once(() => {
+  const threats = new DynamoThreatRepository(dynamo, env().TABLE_NAME);
+  return new PeopleService({
+    people: peopleStore(),
+    accounts: accountStore(),
+    sender: invitationSender(),
+    threats: {
+      list: async (accountId) =>
+        (await threats.list(accountId)).map((t) => ({
+          id: t.id,
+          personId: t.personId,
+          status: t.status,
+          threatType: t.threatType,
+          platform: t.platform,
+          createdAt: t.createdAt,
+          ...(t.title ? { title: t.title } : {}),
+        })),
+    },
+    appUrl: env().APP_URL,
+    now: () => new Date(),
+  });
+});
