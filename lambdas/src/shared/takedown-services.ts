@@ -4,12 +4,14 @@ import { SNSClient } from "@aws-sdk/client-sns";
 import { connectorConfigFromEnv } from "@lg/connectors/config";
 import { isServerVerified, searchedInScans } from "@lg/domain/biometrics/enrolment-verification";
 import { DynamoAlertRepository, DynamoNoticeRepository } from "@lg/domain/takedowns/adapters/dynamo-takedowns";
+import { pageContentFetcher } from "@lg/domain/takedowns/adapters/page-content-fetcher";
 import { SesMailSender } from "@lg/domain/takedowns/adapters/ses-mail";
 import { SnsSmsSender } from "@lg/domain/takedowns/adapters/sns-sms";
 import { AlertService } from "@lg/domain/takedowns/alert-service";
 import { DigestService } from "@lg/domain/takedowns/digest-service";
 import { NoticeService } from "@lg/domain/takedowns/notice-service";
 import type { PersonRecords } from "@lg/domain/takedowns/ports";
+import { TakedownCentre } from "@lg/domain/takedowns/takedown-centre";
 import { TakedownTracker } from "@lg/domain/takedowns/takedown-tracker";
 import { type ContentFetcher, defaultRecipientDirectory } from "@lg/notices";
 import { dynamo } from "./clients.js";
@@ -23,6 +25,8 @@ const now = () => new Date();
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A capture of a removed page or media never needs more than this to tell "gone" from "still there". */
 const CHECK_MAX_BYTES = 10 * 1024 * 1024;
+/** A page carrying more media than this is not listed; the case then stays open rather than be guessed. */
+const CHECK_MAX_MEDIA = 12;
 
 export const ses = new SESv2Client({});
 export const sns = new SNSClient({});
@@ -55,15 +59,11 @@ const people = once(
   }),
 );
 
-/** The safe fetcher (SSRF rules, size limit) sees the URL as any visitor would: status, type and media bytes. */
-const contentFetcher = once((): ContentFetcher => {
-  const http = connectorConfigFromEnv().http;
-  return async (url) => {
-    const response = await http.request(url, { maxBytes: CHECK_MAX_BYTES });
-    const contentType = response.headers["content-type"] ?? "";
-    return { status: response.status, contentType, body: response.body };
-  };
-});
+/** The connectors' safe fetcher (SSRF rules, size limit) sees the URL as any visitor would: status, media, a page's media. */
+const contentFetcher = once(
+  (): ContentFetcher =>
+    pageContentFetcher(connectorConfigFromEnv().http, { maxBytes: CHECK_MAX_BYTES, maxMedia: CHECK_MAX_MEDIA }),
+);
 
 export const noticeService = once(
   () =>
@@ -105,7 +105,12 @@ export const takedownTracker = once(
       directory: directory(),
       appUrl: env().APP_URL,
       now,
+      newId: randomUUID,
     }),
+);
+
+export const takedownCentre = once(
+  () => new TakedownCentre({ notices: noticeRepository(), threats: threatRepository(), now, newId: randomUUID }),
 );
 
 export const digestService = once(

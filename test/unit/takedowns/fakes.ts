@@ -3,8 +3,10 @@ import type {
   AlertRecord,
   AlertRepository,
   NoticeRepository,
+  NoticeStatus,
   PersonRecords,
   ProfileRecord,
+  TakedownEventRecord,
   TakedownNoticeRecord,
 } from "@lg/domain/takedowns/ports";
 import type { EnrolledSample, RenderedEmail, ThreatRecord } from "@lg/notices";
@@ -62,6 +64,30 @@ export class InMemoryNotices implements NoticeRepository {
   }
   async listForUser(userId: string) {
     return [...this.items.values()].filter((n) => n.userId === userId).map((n) => structuredClone(n));
+  }
+  async page(userId: string, options: { limit: number; cursor?: string; statuses?: readonly NoticeStatus[] }) {
+    const mine = (await this.listForUser(userId))
+      .filter((n) => !options.statuses || options.statuses.includes(n.status))
+      .sort((a, b) => `${b.createdAt}#${b.noticeId}`.localeCompare(`${a.createdAt}#${a.noticeId}`));
+    const from = options.cursor ? mine.findIndex((n) => `${n.createdAt}#${n.noticeId}` === options.cursor) + 1 : 0;
+    const notices = mine.slice(from, from + options.limit);
+    const last = notices.at(-1);
+    return {
+      notices,
+      ...(last && from + options.limit < mine.length ? { cursor: `${last.createdAt}#${last.noticeId}` } : {}),
+    };
+  }
+  async replaceIf(notice: TakedownNoticeRecord, status: NoticeStatus) {
+    if (this.items.get(notice.noticeId)?.status !== status) return false;
+    await this.put(notice);
+    return true;
+  }
+  readonly timeline: TakedownEventRecord[] = [];
+  async appendEvent(event: TakedownEventRecord) {
+    this.timeline.push(structuredClone(event));
+  }
+  async events(userId: string, noticeId: string) {
+    return this.timeline.filter((e) => e.userId === userId && e.noticeId === noticeId).map((e) => structuredClone(e));
   }
 }
 

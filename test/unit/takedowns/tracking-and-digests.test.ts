@@ -4,7 +4,16 @@ import { TakedownTracker } from "@lg/domain/takedowns/takedown-tracker";
 import { type ContentFetcher, defaultRecipientDirectory } from "@lg/notices";
 import { beforeEach, describe, expect, it } from "vitest";
 import { InMemoryThreatRepository } from "../scanning/fakes.js";
-import { InMemoryAlerts, InMemoryNotices, InMemoryPeople, profile, RecordingMail, threat, USER } from "./fakes.js";
+import {
+  InMemoryAlerts,
+  InMemoryNotices,
+  InMemoryPeople,
+  profile,
+  RecordingMail,
+  sequentialId,
+  threat,
+  USER,
+} from "./fakes.js";
 
 const SENT = "2026-11-21T08:00:00.000Z";
 const notice = (overrides: Partial<TakedownNoticeRecord> = {}): TakedownNoticeRecord => ({
@@ -44,6 +53,7 @@ const tracker = (now: string, fetcher: ContentFetcher) =>
     directory: defaultRecipientDirectory(),
     appUrl: "https://app.example.com",
     now: () => new Date(now),
+    newId: sequentialId,
   });
 
 describe("TakedownTracker", () => {

@@ -8,7 +8,6 @@ import {
   type FormField,
   formFieldsFor,
   type NoticeSender,
-  nextCheckTime,
   noticeInputFromProfile,
   planDelivery,
   REMOVAL_DEADLINE_MS,
@@ -26,6 +25,8 @@ import { confirmationPrompts, confirmationsFrom } from "./confirmation-answers.j
 import { assertVerifiedLikeness, restsOnUnverifiedEnrolment } from "./likeness-enrolment.js";
 import { inDomainErrors } from "./notice-errors.js";
 import type { NoticeRepository, PersonRecords, TakedownNoticeRecord } from "./ports.js";
+import { nextRecheckAt } from "./recheck.js";
+import { recordEvents } from "./timeline-events.js";
 
 export interface NoticeServiceDeps {
   threats: ThreatRepository;
@@ -107,6 +108,11 @@ function channelView(recipient: Recipient): NoticeChannelView {
 
 const HOUR_MS = 3_600_000;
 
+const draftDetail = (automatic: boolean) =>
+  automatic
+    ? "Composed by automatic takedown on the statements you gave once in your settings."
+    : "Composed from the threat's evidence; you confirmed the statements it makes.";
+
 /** From a threat to a notice the person can read, and from their statements to a sent or filed, tracked notice. */
 export class NoticeService {
   constructor(private readonly deps: NoticeServiceDeps) {}
@@ -148,7 +154,7 @@ export class NoticeService {
   async send(userId: string, threatId: string, options: SendOptions): Promise<SendOutcome> {
     return inDomainErrors(async () => {
       const automatic = options.automatic ?? false;
-      const { notice, input, profile } = await this.compose(
+      const { notice, input, profile, threat } = await this.compose(
         userId,
         threatId,
         options.confirmations,
@@ -189,8 +195,10 @@ export class NoticeService {
             }
           : {}),
         automatic,
+        ...(threat ? { platform: threat.platform, contentUrl: threat.url } : {}),
         createdAt: now,
       };
+      const draftedAt = this.deps.now();
       if (delivery.kind === "web_form") {
         // Nothing has left: the person files the form, then tells us (recordFiling).
         await this.deps.notices.put({
@@ -200,6 +208,14 @@ export class NoticeService {
           formUrl: delivery.url,
           formFields: delivery.fields,
         });
+        await this.record(record, draftedAt, [
+          { kind: "drafted", source: "system", detail: draftDetail(automatic) },
+          {
+            kind: "filing_needed",
+            source: "system",
+            detail: `${recipient} takes notices only through its web form: nothing has been sent until you file it there.`,
+          },
+        ]);
         return {
           state: "filing_needed",
           sent: false,
@@ -213,9 +229,17 @@ export class NoticeService {
       }
       // Stored before sending, so an accepted email is never without its record; "sent" only once accepted.
       await this.deps.notices.put({ ...record, channel: "email" });
+      await this.record(record, draftedAt, [{ kind: "drafted", source: "system", detail: draftDetail(automatic) }]);
       const { messageId } = await this.deps.sender.send(delivery.message);
       const sentAt = this.deps.now();
       await this.startTracking({ ...record, channel: "email", messageId }, "sent", sentAt);
+      await this.record(record, sentAt, [
+        {
+          kind: "sent",
+          source: "mail_provider",
+          detail: `Accepted by the mail provider for ${recipient} (message ${messageId}).`,
+        },
+      ]);
       if (automatic && profile.email) {
         const copy = renderSentNoticeCopyEmail(notice, this.deps.appUrl);
         await this.deps.personMail.send({ ...copy, to: profile.email });
@@ -234,6 +258,13 @@ export class NoticeService {
     }
     const filedAt = this.deps.now();
     await this.startTracking(notice, "filed", filedAt);
+    await this.record(notice, filedAt, [
+      {
+        kind: "filed",
+        source: "user",
+        detail: "You said you filed it on the platform's form; the removal clock runs from now.",
+      },
+    ]);
     return { state: "filed", noticeId, filedAt: filedAt.toISOString() };
   }
 
@@ -258,6 +289,10 @@ export class NoticeService {
     return !restsOnUnverifiedEnrolment(threat, samples);
   }
 
+  private record(notice: TakedownNoticeRecord, at: Date, events: Parameters<typeof recordEvents>[2]) {
+    return recordEvents(this.deps.notices, notice, events, at, this.deps.newId);
+  }
+
   private async startTracking(notice: TakedownNoticeRecord, status: "sent" | "filed", at: Date) {
     const iso = at.toISOString();
     const deadlineAt = removalDeadline(notice.route, iso);
@@ -266,7 +301,7 @@ export class NoticeService {
       status,
       ...(status === "sent" ? { sentAt: iso } : { filedAt: iso, sentAt: iso }),
       deadlineAt,
-      nextCheckAt: nextCheckTime(iso, deadlineAt, at),
+      nextCheckAt: nextRecheckAt(iso, deadlineAt, at),
     });
     await changeThreatStatus(
       this.deps.threats,
@@ -307,6 +342,6 @@ export class NoticeService {
       signedAt: this.deps.now().toISOString(),
       ...(options.claimCopyright ? { copyrightClaim: options.claimCopyright } : {}),
     });
-    return { notice: composeNotice(input, this.deps.directory), input, profile, samples };
+    return { notice: composeNotice(input, this.deps.directory), input, profile, samples, threat };
   }
 }

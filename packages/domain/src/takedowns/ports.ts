@@ -1,8 +1,16 @@
 import type { EnrolledSample } from "@lg/notices";
 import type { z } from "zod";
-import type { Alert, TakedownNotice, UserProfile } from "../table/entities.js";
+import type { Alert, TakedownEvent, TakedownNotice, UserProfile } from "../table/entities.js";
 
 export type TakedownNoticeRecord = z.infer<typeof TakedownNotice.schema>;
+export type NoticeStatus = TakedownNoticeRecord["status"];
+export type TakedownEventRecord = z.infer<typeof TakedownEvent.schema>;
+
+/** One page of a person's notices, newest first; `cursor` continues after the last one. */
+export interface NoticePage {
+  notices: TakedownNoticeRecord[];
+  cursor?: string;
+}
 export type AlertRecord = z.infer<typeof Alert.schema>;
 export type ProfileRecord = z.infer<typeof UserProfile.schema>;
 
@@ -14,6 +22,20 @@ export interface NoticeRepository {
   get(userId: string, noticeId: string): Promise<TakedownNoticeRecord | null>;
   /** Every notice of one person (their threat list shows each threat's latest). */
   listForUser(userId: string): Promise<TakedownNoticeRecord[]>;
+  /**
+   * Up to `limit` of one person's notices, newest first, only those whose status is in `statuses`
+   * when given. A cursor that is not one this person was given fails with an "invalid" DomainError.
+   */
+  page(
+    userId: string,
+    options: { limit: number; cursor?: string; statuses?: readonly NoticeStatus[] },
+  ): Promise<NoticePage>;
+  /** Replaces the notice only while its stored status is still `status`; false when it changed meanwhile. */
+  replaceIf(notice: TakedownNoticeRecord, status: NoticeStatus): Promise<boolean>;
+  /** Adds one event to a notice's timeline. */
+  appendEvent(event: TakedownEventRecord): Promise<void>;
+  /** A notice's timeline, oldest first. */
+  events(userId: string, noticeId: string): Promise<TakedownEventRecord[]>;
 }
 
 export interface AlertRepository {

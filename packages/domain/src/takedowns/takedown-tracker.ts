@@ -2,7 +2,6 @@ import {
   type AlertEmailSender,
   type ContentFetcher,
   checkContentGone,
-  nextTrackingStep,
   type RecipientDirectory,
   renderTakedownOutcomeEmail,
 } from "@lg/notices";
@@ -10,6 +9,8 @@ import { DomainError } from "../errors.js";
 import type { ThreatRepository } from "../scanning/threat-ports.js";
 import { changeThreatStatus } from "../scanning/threat-status.js";
 import type { NoticeRepository, PersonRecords, TakedownNoticeRecord } from "./ports.js";
+import { decideRecheck, type RecheckDecision } from "./recheck.js";
+import { recordEvents } from "./timeline-events.js";
 
 export interface TakedownTrackerDeps {
   notices: NoticeRepository;
@@ -20,6 +21,7 @@ export interface TakedownTrackerDeps {
   directory: RecipientDirectory;
   appUrl: string;
   now: () => Date;
+  newId: () => string;
 }
 
 export interface TrackingRun {
@@ -29,7 +31,11 @@ export interface TrackingRun {
   rechecked: number;
 }
 
-/** The hourly re-check of sent notices: removed, not yet (check later), or past the deadline. */
+/**
+ * The scheduled re-check of open cases: each due notice's content is fetched again; "removed" only
+ * when that fetch finds it gone. Otherwise the next re-check is scheduled (backing off), past the
+ * removal deadline too, until the content is gone or the person closes the case.
+ */
 export class TakedownTracker {
   constructor(private readonly deps: TakedownTrackerDeps) {}
 
@@ -37,45 +43,58 @@ export class TakedownTracker {
     const run: TrackingRun = { checked: 0, removed: 0, deadlinePassed: 0, rechecked: 0 };
     const due = await this.deps.notices.dueForCheck(this.deps.now().toISOString());
     for (const notice of due) {
-      const action = await this.track(notice);
-      if (!action) continue;
+      const decision = await this.track(notice);
+      if (!decision) continue;
       run.checked += 1;
-      if (action === "removed") run.removed += 1;
-      else if (action === "deadline_passed") run.deadlinePassed += 1;
+      if (decision.removed) run.removed += 1;
       else run.rechecked += 1;
+      if (decision.deadlinePassed) run.deadlinePassed += 1;
     }
     return run;
   }
 
-  private async track(notice: TakedownNoticeRecord) {
-    const { sentAt, deadlineAt } = notice;
+  private async track(notice: TakedownNoticeRecord): Promise<RecheckDecision | undefined> {
     const threat = await this.deps.threats.get(notice.userId, notice.threatId);
-    // Erased accounts leave no threat; the notice has nothing left to track.
-    if (!threat || !sentAt || !deadlineAt) {
-      await this.deps.notices.put({ ...notice, status: "escalated", nextCheckAt: undefined });
+    if (!threat) {
+      // Erased data leaves nothing to compare against: the case ends, saying why.
+      const { nextCheckAt: _next, ...rest } = notice;
+      const now = this.deps.now();
+      if (
+        await this.deps.notices.replaceIf({ ...rest, status: "closed", closedAt: now.toISOString() }, notice.status)
+      ) {
+        await recordEvents(
+          this.deps.notices,
+          notice,
+          [{ kind: "closed", source: "system", detail: "The threat's data no longer exists; re-checks stopped." }],
+          now,
+          this.deps.newId,
+        );
+      }
       return undefined;
     }
-    const check = await checkContentGone(threat.url, threat.mediaSha256, this.deps.fetcher);
+    // An impersonation threat's key is "<avatar sha256>:<platform>:<handle>"; the avatar is what is served.
+    const mediaSha256 = threat.mediaSha256.split(":")[0] ?? threat.mediaSha256;
+    const check = await checkContentGone(notice.contentUrl ?? threat.url, mediaSha256, this.deps.fetcher);
     const now = this.deps.now();
-    const step = nextTrackingStep({ route: notice.route, sentAt, deadlineAt }, check, now);
-    if (step.action === "recheck") {
-      await this.deps.notices.put({ ...notice, nextCheckAt: step.nextCheckAt });
-      return step.action;
-    }
-    if (step.action === "removed") {
-      await this.deps.notices.put({
-        ...notice,
-        status: "removed",
-        removedAt: step.removedAt,
-        timeToRemovalMs: step.timeToRemovalMs,
-        nextCheckAt: undefined,
+    const decision = decideRecheck(notice, check, now);
+    // The person may have closed the case while the content was being fetched: theirs wins.
+    if (!(await this.deps.notices.replaceIf(decision.notice, notice.status))) return undefined;
+    await recordEvents(this.deps.notices, notice, decision.events, now, this.deps.newId);
+    if (decision.removed) {
+      await this.markThreatRemoved(notice, now.toISOString());
+      await this.tellPerson(notice, threat.platform, {
+        action: "removed",
+        removedAt: now.toISOString(),
+        timeToRemovalMs: decision.notice.timeToRemovalMs ?? 0,
       });
-      await this.markThreatRemoved(notice, step.removedAt);
-    } else {
-      await this.deps.notices.put({ ...notice, status: "deadline_passed", nextCheckAt: undefined });
+    } else if (decision.deadlinePassed && notice.deadlineAt) {
+      await this.tellPerson(notice, threat.platform, {
+        action: "deadline_passed",
+        deadlineAt: notice.deadlineAt,
+        lastCheck: check,
+      });
     }
-    await this.tellPerson(notice, threat.platform, step);
-    return step.action;
+    return decision;
   }
 
   /** A person who reopened or triaged the threat meanwhile keeps their status; the notice still records removal. */

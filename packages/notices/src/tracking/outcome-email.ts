@@ -26,6 +26,11 @@ const ESCALATION: Record<SendableRoute, string[]> = {
   ],
 };
 
+/** What the person can do when a platform does not remove the content, per basis. */
+export function escalationOptions(route: SendableRoute): string[] {
+  return [...ESCALATION[route]];
+}
+
 function hours(ms: number): string {
   return `${Math.round((ms / 3_600_000) * 10) / 10} hours`;
 }

@@ -1,8 +1,51 @@
-import { type DynamoDBDocumentClient, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
-import { Alert, TakedownNotice } from "../../table/entities.js";
+import { type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { DomainError } from "../../errors.js";
+import { isConditionFailure } from "../../table/condition-failure.js";
+import { Alert, TakedownEvent, TakedownNotice } from "../../table/entities.js";
 import { fromItem, toItem } from "../../table/entity.js";
 import { queryAll } from "../../table/query-all.js";
-import type { AlertRecord, AlertRepository, NoticeRepository, TakedownNoticeRecord } from "../ports.js";
+import type {
+  AlertRecord,
+  AlertRepository,
+  NoticePage,
+  NoticeRepository,
+  NoticeStatus,
+  TakedownEventRecord,
+  TakedownNoticeRecord,
+} from "../ports.js";
+
+/** Reads per page at most this many times when a state filter leaves pages short. */
+const MAX_FILTERED_READS = 10;
+
+const listPartition = (userId: string) => `USER#${userId}#NOTICES`;
+
+/** A cursor is the index position of the last notice shown, opaque to the client. */
+function encodeCursor(key: Record<string, unknown>): string {
+  return Buffer.from(JSON.stringify(key), "utf8").toString("base64url");
+}
+
+/** Only a position in this person's own list is accepted, so a cursor can never open someone else's. */
+function decodeCursor(userId: string, cursor: string): Record<string, string> {
+  let key: unknown;
+  try {
+    key = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+  } catch {
+    key = undefined;
+  }
+  const k = key as Record<string, unknown> | undefined;
+  const fields = ["pk", "sk", "gsi1pk", "gsi1sk"];
+  if (
+    !k ||
+    typeof k !== "object" ||
+    Object.keys(k).length !== fields.length ||
+    !fields.every((f) => typeof k[f] === "string") ||
+    k.gsi1pk !== listPartition(userId) ||
+    k.pk !== `USER#${userId}`
+  ) {
+    throw new DomainError("invalid", "This page link is not valid; start from the first page.");
+  }
+  return k as Record<string, string>;
+}
 
 export class DynamoNoticeRepository implements NoticeRepository {
   constructor(
@@ -39,6 +82,70 @@ export class DynamoNoticeRepository implements NoticeRepository {
       ExpressionAttributeValues: { ":pk": `USER#${userId}`, ":sk": "NOTICE#" },
     });
     return items.map((item) => fromItem(TakedownNotice, item));
+  }
+
+  async page(
+    userId: string,
+    options: { limit: number; cursor?: string; statuses?: readonly NoticeStatus[] },
+  ): Promise<NoticePage> {
+    const notices: TakedownNoticeRecord[] = [];
+    let start: Record<string, unknown> | undefined = options.cursor ? decodeCursor(userId, options.cursor) : undefined;
+    const filter = options.statuses?.length
+      ? {
+          FilterExpression: `#status IN (${options.statuses.map((_, i) => `:s${i}`).join(", ")})`,
+          ExpressionAttributeNames: { "#status": "status" },
+        }
+      : {};
+    const statusValues = Object.fromEntries((options.statuses ?? []).map((s, i) => [`:s${i}`, s]));
+    for (let reads = 0; reads < MAX_FILTERED_READS && notices.length < options.limit; reads++) {
+      const out = await this.doc.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          IndexName: "gsi1",
+          KeyConditionExpression: "gsi1pk = :pk",
+          ExpressionAttributeValues: { ":pk": listPartition(userId), ...statusValues },
+          ...filter,
+          ScanIndexForward: false,
+          Limit: options.limit - notices.length,
+          ...(start ? { ExclusiveStartKey: start } : {}),
+        }),
+      );
+      notices.push(...(out.Items ?? []).map((item) => fromItem(TakedownNotice, item)));
+      start = out.LastEvaluatedKey;
+      if (!start) break;
+    }
+    return { notices, ...(start ? { cursor: encodeCursor(start) } : {}) };
+  }
+
+  async replaceIf(notice: TakedownNoticeRecord, status: NoticeStatus) {
+    try {
+      await this.doc.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: toItem(TakedownNotice, notice),
+          ConditionExpression: "#status = :expected",
+          ExpressionAttributeNames: { "#status": "status" },
+          ExpressionAttributeValues: { ":expected": status },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+
+  async appendEvent(event: TakedownEventRecord) {
+    await this.doc.send(new PutCommand({ TableName: this.tableName, Item: toItem(TakedownEvent, event) }));
+  }
+
+  async events(userId: string, noticeId: string) {
+    const items = await queryAll(this.doc, {
+      TableName: this.tableName,
+      KeyConditionExpression: "pk = :pk AND begins_with(sk, :sk)",
+      ExpressionAttributeValues: { ":pk": `USER#${userId}`, ":sk": `TAKEDOWNEVENT#${noticeId}#` },
+    });
+    return items.map((item) => fromItem(TakedownEvent, item));
   }
 }
 
