@@ -17,19 +17,18 @@ const mailFrom = () => {
   return from;
 };
 
-/** Invitations leave as every other message does: SES for email, SNS for text. */
-const invitationSender = once((): InvitationSender => {
-  const mail = new SesMailSender(new SESv2Client({}), mailFrom());
-  const sms = new SnsSmsSender(new SNSClient({}));
-  return {
-    email: async (message) => {
-      await mail.send(message);
-    },
-    sms: async (message) => {
-      await sms.send(message);
-    },
-  };
-});
+const mail = once(() => new SesMailSender(new SESv2Client({}), mailFrom()));
+const sms = once(() => new SnsSmsSender(new SNSClient({})));
+
+/** Invitations leave as every other message does: SES for email, SNS for text (resolved on first send, so scans need neither). */
+const invitationSender: InvitationSender = {
+  email: async (message) => {
+    await mail().send(message);
+  },
+  sms: async (message) => {
+    await sms().send(message);
+  },
+};
 
 export const peopleStore = once(() => new DynamoPeopleStore(dynamo, env().TABLE_NAME));
 
@@ -38,7 +37,7 @@ export const peopleService = once(() => {
   return new PeopleService({
     people: peopleStore(),
     accounts: accountStore(),
-    sender: invitationSender(),
+    sender: invitationSender,
     threats: {
       list: async (accountId) =>
         (await threats.list(accountId)).map((t) => ({

@@ -23,6 +23,7 @@ import { dynamo, s3 } from "./clients.js";
 import { env } from "./env.js";
 import { DetectionLikenessAnalyser } from "./likeness-analyser.js";
 import { once } from "./once.js";
+import { peopleService } from "./people-services.js";
 import { accountStore, dataKeys } from "./services.js";
 
 export const sfn = new SFNClient({});
@@ -47,27 +48,40 @@ const embeddingCache = new DecryptedEmbeddingCache({ ttlMs: 5 * 60_000 });
 /**
  * The unexpired samples scans search for (verified faces, client-reported faces, voices), decrypted
  * for matching, the unverified ones named so matches against them are marked; never logged or returned.
+ * The account holder's own, then each protected person's from their own partition, under their own
+ * consent: only people whose consent is current right now (PeopleService.scannedMembers).
  */
 export async function enrolledPeople(userId: string): Promise<EnrolledPerson[]> {
   const profile = await accountStore().getProfile(userId);
-  // Expired samples are skipped, not swept: erasure belongs to the biometrics path and lifecycle.
-  const samples = (await accountStore().listSamples(userId)).filter((s) => !isExpired(s, new Date()));
   const people = new Map<string, EnrolledPerson>();
-  for (const sample of samples) {
-    if (!searchedInScans(sample) || !isCurrentEmbedding(sample)) continue;
-    const embedding = await embeddingCache.open(userId, sample, () =>
-      openEmbedding(dataKeys(), userId, sample.modality, sample),
-    );
-    const displayName =
-      sample.personId === SELF_PERSON_ID
-        ? [profile?.firstName, profile?.lastName].filter(Boolean).join(" ") || "you"
-        : sample.personId;
-    const person = people.get(sample.personId) ?? { personId: sample.personId, displayName, face: [], voice: [] };
-    person[sample.modality].push(embedding);
-    if (!isServerVerified(sample)) person.unverified = new Set([...(person.unverified ?? []), embedding]);
-    people.set(sample.personId, person);
+  const selfName = [profile?.firstName, profile?.lastName].filter(Boolean).join(" ") || "you";
+  await addSearchedSamples(people, userId, (personId) => (personId === SELF_PERSON_ID ? selfName : personId));
+  for (const member of await peopleService().scannedMembers(userId)) {
+    // A person's samples are all their own (personId "self" in their partition): one person of this account.
+    await addSearchedSamples(people, member.memberUserId, () => member.displayName, member.personId);
   }
   return [...people.values()];
+}
+
+async function addSearchedSamples(
+  people: Map<string, EnrolledPerson>,
+  sampleOwner: string,
+  displayName: (personId: string) => string,
+  asPerson?: string,
+) {
+  // Expired samples are skipped, not swept: erasure belongs to the biometrics path and lifecycle.
+  const samples = (await accountStore().listSamples(sampleOwner)).filter((s) => !isExpired(s, new Date()));
+  for (const sample of samples) {
+    if (!searchedInScans(sample) || !isCurrentEmbedding(sample)) continue;
+    const embedding = await embeddingCache.open(sampleOwner, sample, () =>
+      openEmbedding(dataKeys(), sampleOwner, sample.modality, sample),
+    );
+    const personId = asPerson ?? sample.personId;
+    const person = people.get(personId) ?? { personId, displayName: displayName(personId), face: [], voice: [] };
+    person[sample.modality].push(embedding);
+    if (!isServerVerified(sample)) person.unverified = new Set([...(person.unverified ?? []), embedding]);
+    people.set(personId, person);
+  }
 }
 
 export const scanService = once(

@@ -114,8 +114,10 @@ export class ScanService {
     const platforms = profile.platforms.filter((p) => allowed.has(p));
     const people = await this.deps.enrolledPeople(input.userId);
     const name = [profile.firstName, profile.lastName].filter(Boolean).join(" ");
+    // Protected people of the account are searched for by their own names too (docs/people.md).
+    const otherNames = people.filter((p) => p.personId !== SELF_PERSON_ID).map((p) => p.displayName);
     const query: DiscoveryQuery = {
-      names: name ? [name] : [],
+      names: [...new Set([...(name ? [name] : []), ...otherNames])],
       aliases: profile.aliases,
       handles: profile.handles,
       watchedAccounts: [],
