@@ -85,6 +85,9 @@ export const ROUTES: RouteSpec[] = [
   { method: "POST", path: "/api/dmca", group: "takedowns" },
   { method: "POST", path: "/api/dmca/send", group: "takedowns" },
   { method: "POST", path: "/api/dmca/filed", group: "takedowns" },
+  { method: "GET", path: "/api/takedowns", group: "takedowns" },
+  { method: "GET", path: "/api/takedowns/{id}", group: "takedowns" },
+  { method: "POST", path: "/api/takedowns/{id}/actions", group: "takedowns" },
 
   { method: "GET", path: "/api/push/vapid-public-key", group: "push" },
   { method: "GET", path: "/api/push/subscriptions", group: "push" },

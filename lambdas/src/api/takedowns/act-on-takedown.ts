@@ -1,0 +1,18 @@
+import { badRequest } from "../../shared/http-errors.js";
+import { parseJson } from "../../shared/request.js";
+import { type ApiHandler, json } from "../../shared/route-group.js";
+import { requireUserId } from "../../shared/session.js";
+import { takedownCentre } from "../../shared/takedown-services.js";
+import { TakedownActionBody, TakedownIdParam } from "./centre-requests.js";
+
+/**
+ * POST /api/takedowns/{id}/actions: close the case (re-checks stop), record the platform's answer
+ * as the caller reports it (acknowledged, rejected), or escalate. 409 when the state does not allow it.
+ */
+export const actOnTakedown: ApiHandler = async (event) => {
+  const userId = await requireUserId(event);
+  const id = TakedownIdParam.safeParse(event.pathParameters?.id);
+  if (!id.success) throw badRequest(id.error.issues[0]?.message ?? "Invalid id");
+  const { action, note } = parseJson(event, TakedownActionBody);
+  return json(200, await takedownCentre().act(userId, id.data, action, note));
+};
