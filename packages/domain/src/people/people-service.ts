@@ -94,8 +94,8 @@ export class PeopleService {
     }
     const contact =
       input.method === "email"
-        ? { channel: "email" as const, address: input.email }
-        : { channel: "sms" as const, address: input.phone };
+        ? { channel: "email" as const, address: input.email.trim().toLowerCase() }
+        : { channel: "sms" as const, address: input.phone.trim() };
     const active = views.filter((v) => occupiesPlace(v.standing));
     if (active.some((v) => v.contact?.address === contact.address)) {
       throw new DomainError("conflict", `${contact.address} is already invited to or protected by this account`);

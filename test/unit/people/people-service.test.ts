@@ -1,0 +1,269 @@
+import { CONSENT_VERSION, ConsentService } from "@lg/domain/biometrics/consent";
+import { DomainError } from "@lg/domain/errors";
+import { PeopleService } from "@lg/domain/people/people-service";
+import type { BiometricSampleRecord } from "@lg/domain/records";
+import { beforeEach, describe, expect, it } from "vitest";
+import { MemoryAccountStore } from "../accounts/fakes.js";
+import { MemoryPeopleStore, RecordingSender } from "./fakes.js";
+
+const OWNER = "owner-1";
+const MEMBER = "member-1";
+const START = new Date("2026-11-23T12:00:00Z");
+
+function world(tier: "personal" | "professional" | "enterprise" = "enterprise") {
+  const accounts = new MemoryAccountStore();
+  const people = new MemoryPeopleStore();
+  const sender = new RecordingSender();
+  const clock = { now: START };
+  const threats: {
+    id: string;
+    personId: string;
+    status: string;
+    threatType: string;
+    platform: string;
+    createdAt: string;
+  }[] = [];
+  const service = new PeopleService({
+    people,
+    accounts,
+    sender,
+    threats: { list: async (accountId) => (accountId === OWNER ? threats : []) },
+    appUrl: "https://app.example",
+    now: () => clock.now,
+  });
+  const consent = new ConsentService({ store: accounts, now: () => clock.now });
+  const profile = (userId: string, membershipTier = tier, firstName = "Ada") =>
+    accounts.putProfile({
+      userId,
+      firstName,
+      lastName: "Admin",
+      aliases: [],
+      handles: [],
+      ownAccounts: [],
+      membershipTier,
+      platforms: [],
+      scanFrequency: "weekly",
+      autoTakedown: false,
+      scanPreferences: {},
+      notificationSettings: {},
+      privacySettings: {},
+      createdAt: START.toISOString(),
+      updatedAt: START.toISOString(),
+    });
+  const enrolVoice = (userId: string) =>
+    accounts.putSample({
+      userId,
+      personId: "self",
+      modality: "voice",
+      sampleId: "v1",
+      source: "live-capture",
+      verified: true,
+      encryptedEmbedding: "sealed",
+      encryptedDataKey: "wrapped",
+      quality: {},
+      createdAt: clock.now.toISOString(),
+    } satisfies BiometricSampleRecord);
+  const erase = async (userId: string) => {
+    const samples = await accounts.listSamples(userId);
+    for (const s of samples) await accounts.deleteSample(s);
+    await consent.withdraw(userId);
+    return { samples: samples.length };
+  };
+  return { accounts, people, sender, clock, service, consent, profile, enrolVoice, erase, threats };
+}
+
+const inviteCarol = (w: ReturnType<typeof world>) =>
+  w.service.invite(OWNER, { method: "email", displayName: "Carol Chief", email: "Carol@Example.com" });
+
+const kindOf = async (p: Promise<unknown>) => {
+  try {
+    await p;
+    return "resolved";
+  } catch (e) {
+    return e instanceof DomainError ? `${e.kind}: ${e.message}` : String(e);
+  }
+};
+
+describe("protected people, each consenting", () => {
+  let w: ReturnType<typeof world>;
+  beforeEach(async () => {
+    w = world();
+    await w.profile(OWNER);
+    await w.profile(MEMBER, "personal", "Carol");
+  });
+
+  it("sends an invitation link by email and lists the person as invited, nothing of theirs stored", async () => {
+    const person = await inviteCarol(w);
+    expect(person).toMatchObject({
+      displayName: "Carol Chief",
+      contact: { channel: "email", address: "carol@example.com" },
+      standing: { state: "invited", awaiting: "acceptance", scanned: false },
+      enrolled: { face: false, voice: false },
+    });
+    expect(w.sender.sent).toHaveLength(1);
+    expect(w.sender.sent[0]?.text).toContain("Ada Admin would like LikenessGuard");
+    expect(w.sender.tokenFor("carol@example.com")).toMatch(/^owner-1\.p_/);
+    expect(await w.service.scannedMembers(OWNER)).toEqual([]);
+  });
+
+  it("texts the invitation to a phone number", async () => {
+    await w.service.invite(OWNER, { method: "phone", displayName: "Dan", phone: "+15551234567" });
+    expect(w.sender.sent[0]?.to).toBe("+15551234567");
+    expect(w.sender.sent[0]?.text).toMatch(/https:\/\/app\.example\/invite\/owner-1\.p_/);
+  });
+
+  it("refuses a second invitation to the same address while the first holds", async () => {
+    await inviteCarol(w);
+    expect(await kindOf(inviteCarol(w))).toMatch(/^conflict: carol@example.com is already invited/);
+  });
+
+  it("scans for the person only after they accept, consent and enrol in their own user", async () => {
+    await inviteCarol(w);
+    const token = w.sender.tokenFor("carol@example.com");
+    expect(await w.service.preview(token)).toMatchObject({ accountName: "Ada Admin", displayName: "Carol Chief" });
+    const accepted = await w.service.accept(MEMBER, token);
+    expect(accepted).toMatchObject({ accountName: "Ada Admin", consentRequired: true });
+    expect(await w.service.scannedMembers(OWNER)).toEqual([]);
+    expect((await w.service.list(OWNER)).people[0]?.standing).toMatchObject({ state: "invited", awaiting: "consent" });
+
+    await w.consent.give(MEMBER, CONSENT_VERSION);
+    expect((await w.service.list(OWNER)).people[0]?.standing.state).toBe("consented");
+    await w.enrolVoice(MEMBER);
+    const [person] = (await w.service.list(OWNER)).people;
+    expect(person?.standing).toMatchObject({ state: "enrolled", scanned: true });
+    expect(person?.enrolled).toEqual({ face: false, voice: true });
+    expect(await w.service.scannedMembers(OWNER)).toEqual([
+      { personId: person?.personId, memberUserId: MEMBER, displayName: "Carol Chief" },
+    ]);
+  });
+
+  it("lets the person withdraw: samples erased, consent withdrawn, no longer scanned, shown withdrawn", async () => {
+    await inviteCarol(w);
+    await w.service.accept(MEMBER, w.sender.tokenFor("carol@example.com"));
+    await w.consent.give(MEMBER, CONSENT_VERSION);
+    await w.enrolVoice(MEMBER);
+    const out = await w.service.withdraw(MEMBER, w.erase);
+    expect(out).toEqual({ deleted: { samples: 1 }, withdrawn: 1 });
+    expect(await w.accounts.listSamples(MEMBER)).toEqual([]);
+    expect(await w.service.scannedMembers(OWNER)).toEqual([]);
+    const [person] = (await w.service.list(OWNER)).people;
+    expect(person?.standing.state).toBe("withdrawn");
+    expect(person?.enrolled).toEqual({ face: false, voice: false });
+    expect((await w.service.myProtections(MEMBER)).protections[0]?.standing.state).toBe("withdrawn");
+    // Consenting again later does not bring back a protection the person ended.
+    await w.consent.give(MEMBER, CONSENT_VERSION);
+    expect(await w.service.scannedMembers(OWNER)).toEqual([]);
+  });
+
+  it("stops scanning a person whose consent was withdrawn by deleting their biometrics", async () => {
+    await inviteCarol(w);
+    await w.service.accept(MEMBER, w.sender.tokenFor("carol@example.com"));
+    await w.consent.give(MEMBER, CONSENT_VERSION);
+    w.clock.now = new Date(START.getTime() + 60_000);
+    await w.erase(MEMBER);
+    expect(await w.service.scannedMembers(OWNER)).toEqual([]);
+    expect((await w.service.list(OWNER)).people[0]?.standing.state).toBe("withdrawn");
+  });
+
+  it("takes an invitation once", async () => {
+    await inviteCarol(w);
+    const token = w.sender.tokenFor("carol@example.com");
+    await w.service.accept(MEMBER, token);
+    expect(await kindOf(w.service.accept("member-2", token))).toBe("conflict: This invitation has already been used");
+    expect(await kindOf(w.service.preview(token))).toBe("conflict: This invitation has already been used");
+  });
+
+  it("refuses an expired invitation, saying so", async () => {
+    await inviteCarol(w);
+    w.clock.now = new Date(START.getTime() + 8 * 24 * 60 * 60_000);
+    expect(await kindOf(w.service.accept(MEMBER, w.sender.tokenFor("carol@example.com")))).toMatch(
+      /^conflict: This invitation expired on 2026-11-30/,
+    );
+  });
+
+  it("refuses a forged or altered token as not valid", async () => {
+    await inviteCarol(w);
+    const token = w.sender.tokenFor("carol@example.com");
+    const forged = `${token.slice(0, -4)}AAAA`;
+    expect(await kindOf(w.service.accept(MEMBER, forged))).toMatch(/^not-found: This invitation link is not valid/);
+    expect(await kindOf(w.service.accept(MEMBER, "nonsense"))).toMatch(/^not-found: /);
+  });
+
+  it("refuses the account holder accepting their own account's invitation", async () => {
+    await inviteCarol(w);
+    expect(await kindOf(w.service.accept(OWNER, w.sender.tokenFor("carol@example.com")))).toMatch(/^conflict: /);
+  });
+
+  it("shows another account's person to nobody else", async () => {
+    const person = await inviteCarol(w);
+    expect(await kindOf(w.service.get("someone-else", person.personId))).toBe(
+      "not-found: No such person in your account",
+    );
+    expect((await w.service.list("someone-else")).people).toEqual([]);
+  });
+
+  it("counts each person's threats for the admin", async () => {
+    const person = await inviteCarol(w);
+    w.threats.push(
+      { id: "t1", personId: person.personId, status: "active", threatType: "deepfake", platform: "x", createdAt: "" },
+      {
+        id: "t2",
+        personId: person.personId,
+        status: "dismissed",
+        threatType: "deepfake",
+        platform: "x",
+        createdAt: "",
+      },
+      { id: "t3", personId: "self", status: "active", threatType: "deepfake", platform: "x", createdAt: "" },
+    );
+    expect((await w.service.list(OWNER)).people[0]?.threats).toEqual({ total: 2, active: 1 });
+    expect((await w.service.get(OWNER, person.personId)).threats.map((t) => t.id)).toEqual(["t1", "t2"]);
+  });
+});
+
+describe("the plan's limit on protected people", () => {
+  it("counts a protected owner as one: Professional with a consenting owner invites nobody", async () => {
+    const w = world("professional");
+    await w.profile(OWNER);
+    await w.consent.give(OWNER, CONSENT_VERSION);
+    expect(await kindOf(inviteCarol(w))).toBe(
+      "forbidden: The Professional plan protects 1 person; upgrade to protect more",
+    );
+    expect(w.sender.sent).toEqual([]);
+    expect((await w.service.list(OWNER)).limit).toEqual({
+      tier: "professional",
+      maxProtectedPeople: 1,
+      used: 1,
+      ownerCounted: true,
+    });
+  });
+
+  it("reads the stored tier: an owner who is not protected may invite one person on Personal", async () => {
+    const w = world("personal");
+    await w.profile(OWNER);
+    await inviteCarol(w);
+    expect(
+      await kindOf(w.service.invite(OWNER, { method: "email", displayName: "Eve", email: "eve@example.com" })),
+    ).toMatch(/^forbidden: The Personal plan protects 1 person/);
+  });
+
+  it("frees the place of an invitation that expired unaccepted", async () => {
+    const w = world("personal");
+    await w.profile(OWNER);
+    await inviteCarol(w);
+    w.clock.now = new Date(START.getTime() + 8 * 24 * 60 * 60_000);
+    await expect(
+      w.service.invite(OWNER, { method: "email", displayName: "Eve", email: "eve@example.com" }),
+    ).resolves.toMatchObject({ displayName: "Eve" });
+  });
+
+  it("has no plan limit on Enterprise, whose number of people is set by contract", async () => {
+    const w = world("enterprise");
+    await w.profile(OWNER);
+    await w.consent.give(OWNER, CONSENT_VERSION);
+    for (const n of [1, 2, 3]) {
+      await w.service.invite(OWNER, { method: "email", displayName: `Exec ${n}`, email: `exec${n}@example.com` });
+    }
+    expect((await w.service.list(OWNER)).limit).toMatchObject({ maxProtectedPeople: null, used: 4 });
+  });
+});
