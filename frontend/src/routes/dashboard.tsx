@@ -29,9 +29,10 @@ import { profileQuery } from "../features/preferences/profile-query";
 import { ForceScanButton } from "../features/scan/ForceScanButton";
 import { useForceScan } from "../features/scan/use-force-scan";
 import { DmcaDialog } from "../features/threats/DmcaDialog";
-import { demoThreatsQuery, statsQuery, threatsQuery } from "../features/threats/queries";
+import { activeThreatsQuery, demoThreatsQuery, statsQuery, threatDetailsQuery } from "../features/threats/queries";
 import { ThreatDetailsDialog } from "../features/threats/ThreatDetailsDialog";
 import { ThreatList } from "../features/threats/ThreatList";
+import { ThreatTriage } from "../features/threats/ThreatTriage";
 import { ThreatsChart } from "../features/threats/ThreatsChart";
 import { countByDay, lastDays } from "../features/threats/threats-over-time";
 import { Main } from "../ui/Page";
@@ -49,25 +50,29 @@ export default function DashboardRoute() {
   const isReal = !isDemo && auth.isAuthenticated;
 
   const stats = useQuery(statsQuery(isReal));
-  const threats = useQuery(threatsQuery(isReal));
+  // The list pages itself; the score and Quick Actions weigh the strongest active threats.
+  const threats = useQuery(activeThreatsQuery(isReal));
   const profile = useQuery(profileQuery(isReal));
   const consent = useQuery<Consent>({ queryKey: CONSENT_KEY, enabled: isReal });
   const demoThreats = useQuery(demoThreatsQuery(demoType, isDemo));
   const scan = useForceScan();
   const [details, setDetails] = useState<Threat | null>(null);
   const [dmca, setDmca] = useState<{ open: boolean; threat: Threat | null }>({ open: false, threat: null });
+  // Several threats taken down at once: each notice is reviewed in turn, the next when one closes.
+  const [takedownQueue, setTakedownQueue] = useState<Threat[]>([]);
 
   const threatList = isDemo ? demoThreats.data : threats.data;
-  // Alert messages link each threat as /dashboard?threat=<id>: open its details once the list has it.
+  // Alert messages link each threat as /dashboard?threat=<id>: open its details, wherever it is in the list.
   const linkedThreatId = params.get("threat");
   const [openedLink, setOpenedLink] = useState<string | null>(null);
+  const linkedDetails = useQuery(threatDetailsQuery(linkedThreatId ?? "", isReal && Boolean(linkedThreatId)));
   useEffect(() => {
     if (!linkedThreatId || openedLink === linkedThreatId) return;
-    const linked = threatList?.find((t) => t.id === linkedThreatId);
+    const linked = isDemo ? threatList?.find((t) => t.id === linkedThreatId) : linkedDetails.data;
     if (!linked) return;
     setDetails(linked);
     setOpenedLink(linkedThreatId);
-  }, [linkedThreatId, openedLink, threatList]);
+  }, [linkedThreatId, openedLink, threatList, isDemo, linkedDetails.data]);
   const threatsLoading = isDemo ? demoThreats.isLoading : threats.isLoading || auth.isLoading;
   const statsData = isDemo ? DEMO_STATS[demoType] : stats.data;
   const series = lastDays(stats.data?.threatsOverTime ?? countByDay(threatList ?? []), CHART_DAYS);
@@ -124,6 +129,17 @@ export default function DashboardRoute() {
     setDetails(null);
     setDmca({ open: true, threat });
   };
+  const takeDownMany = (many: Threat[]) => {
+    const [first, ...rest] = many;
+    if (!first) return;
+    setTakedownQueue(rest);
+    openDmca(first);
+  };
+  const closeDmca = () => {
+    const [next, ...rest] = takedownQueue;
+    setTakedownQueue(rest);
+    setDmca(next ? { open: true, threat: next } : { open: false, threat: null });
+  };
 
   const forceScan = () => {
     if (!isDemo) return scan.start();
@@ -161,13 +177,23 @@ export default function DashboardRoute() {
         {isReal && !setupLoading && !setupComplete(checklist) ? <SetupChecklist items={checklist} /> : null}
         <div className="dash-grid">
           <div>
-            <ThreatList
-              threats={threatList}
-              isLoading={threatsLoading}
-              onViewDetails={setDetails}
-              onTakeDown={(t) => openDmca(t)}
-              {...(emptyMessage ? { emptyMessage } : {})}
-            />
+            {isDemo ? (
+              <ThreatList
+                threats={threatList}
+                isLoading={threatsLoading}
+                onViewDetails={setDetails}
+                onTakeDown={(t) => openDmca(t)}
+                {...(emptyMessage ? { emptyMessage } : {})}
+              />
+            ) : (
+              <ThreatTriage
+                enabled={isReal}
+                onViewDetails={setDetails}
+                onTakeDown={(t) => openDmca(t)}
+                onTakeDownMany={takeDownMany}
+                {...(emptyMessage ? { emptyMessage } : {})}
+              />
+            )}
           </div>
           <div>
             <section className="panel" aria-labelledby="chart-heading">
@@ -202,7 +228,7 @@ export default function DashboardRoute() {
           onClose={() => setDmca({ open: false, threat: null })}
         />
       ) : (
-        <DmcaDialog open={dmca.open} threat={dmca.threat} onClose={() => setDmca({ open: false, threat: null })} />
+        <DmcaDialog key={dmca.threat?.id ?? "none"} open={dmca.open} threat={dmca.threat} onClose={closeDmca} />
       )}
     </>
   );

@@ -140,8 +140,8 @@ describe("evidence verification", () => {
     ];
     const fetchMock = await verifyWith({ intact: true, manifestHash: "ab", expectedHash: "ab", files });
     expect(await screen.findByText(/Evidence intact: the package and its 2 files match/)).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(String(fetchMock.mock.calls[0]?.[0])).toContain("/api/threats/thr_1/evidence");
+    const verifications = fetchMock.mock.calls.filter(([url]) => String(url).endsWith("/api/threats/thr_1/evidence"));
+    expect(verifications).toHaveLength(1);
   });
 
   it("reports a changed package as changed", async () => {

@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiJson } from "../../api/client";
-import { serverMessage } from "../../api/errors";
+import "./threats.css";
+import { useQuery } from "@tanstack/react-query";
 import { apiUrl } from "../../api/runtime-config";
 import type { Threat } from "../../api/types";
 import { Dialog } from "../../ui/Dialog";
@@ -8,8 +7,13 @@ import { toast } from "../../ui/toast-store";
 import { platformName } from "../platforms/catalogue";
 import { EvidenceVerification } from "./EvidenceVerification";
 import { confidenceClass, statusLabel, takedownLabel, threatTitle, threatTypeLabel } from "./format";
-import { STATS_KEY, THREATS_KEY } from "./queries";
+import { threatDetailsQuery } from "./queries";
+import { ThreatEvidenceMedia } from "./ThreatEvidenceMedia";
 import { ThreatFindings } from "./ThreatFindings";
+import { ThreatHistory } from "./ThreatHistory";
+import { allows } from "./threat-actions";
+import type { ThreatDetails } from "./triage-types";
+import { useThreatAction } from "./use-threat-action";
 
 interface ThreatDetailsDialogProps {
   threat: Threat | null;
@@ -20,27 +24,26 @@ interface ThreatDetailsDialogProps {
 const EVIDENCE_ITEMS = ["Screenshot captured", "Metadata preserved", "Content hash recorded", "Legal package ready"];
 
 export function ThreatDetailsDialog({ threat, onClose, onGenerateDmca }: ThreatDetailsDialogProps) {
-  const queryClient = useQueryClient();
-  const markFalsePositive = useMutation({
-    mutationFn: (id: string) =>
-      apiJson<unknown>("PUT", `/api/threats/${encodeURIComponent(id)}/status`, { status: "false_positive" }),
-    onSuccess: async () => {
-      toast({ title: "Marked as false positive", description: "This alert will no longer count as a threat." });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: THREATS_KEY }),
-        queryClient.invalidateQueries({ queryKey: STATS_KEY }),
-      ]);
-      onClose();
+  // The list's row is enough to open at once; the full record adds history, sightings and actions.
+  const details = useQuery(threatDetailsQuery(threat?.id ?? "", Boolean(threat && !threat.demo)));
+  const action = useThreatAction({
+    onDone: (result) => {
+      if (result.action === "false_positive")
+        toast({ title: "Marked as false positive", description: "This alert will no longer count as a threat." });
+      if (result.action !== "undo") onClose();
     },
-    onError: (error) => toast({ title: "Update failed", description: serverMessage(error), variant: "destructive" }),
   });
 
   if (!threat) return null;
+  const shown: ThreatDetails = details.data?.id === threat.id ? { ...threat, ...details.data } : threat;
+  // A demo threat belongs to no account: there is nothing to triage, only a notice to show.
+  const triage = !threat.demo;
+  const act = (kind: "false_positive" | "dismiss" | "undo") => action.mutate({ action: kind, threatIds: [threat.id] });
   return (
-    <Dialog open title={`Threat details: ${threatTitle(threat)}`} onClose={onClose} wide>
-      {threat.previewUrl ? (
+    <Dialog open title={`Threat details: ${threatTitle(shown)}`} onClose={onClose} wide>
+      {shown.previewUrl ? (
         <div className="preview">
-          <img src={apiUrl(threat.previewUrl)} alt="" />
+          <img src={apiUrl(shown.previewUrl)} alt="" />
           <span className="preview-label">Censored content preview</span>
         </div>
       ) : (
@@ -48,80 +51,111 @@ export function ThreatDetailsDialog({ threat, onClose, onGenerateDmca }: ThreatD
           <span className="preview-label">No preview: open the threat URL to review the content</span>
         </p>
       )}
+      {shown.evidence?.enrolledPhotoUrl ? (
+        <figure className="enrolled-photo">
+          <img src={apiUrl(shown.evidence.enrolledPhotoUrl)} alt="You, as enrolled, for comparison" />
+          <figcaption className="small">Your enrolled photo, to compare with the match above</figcaption>
+        </figure>
+      ) : null}
       <dl className="detail-grid">
         <div>
           <dt>Match confidence</dt>
-          <dd className={confidenceClass(threat.confidence)}>{Math.round(threat.confidence)}%</dd>
+          <dd className={confidenceClass(shown.confidence)}>{Math.round(shown.confidence)}%</dd>
         </div>
         <div>
           <dt>Threat type</dt>
-          <dd>{threatTypeLabel(threat.threatType)}</dd>
+          <dd>{threatTypeLabel(shown.threatType)}</dd>
         </div>
         <div>
           <dt>Source platform</dt>
-          <dd>{platformName(threat.platform)}</dd>
+          <dd>{platformName(shown.platform)}</dd>
         </div>
         <div>
           <dt>Content type</dt>
-          <dd>{threat.contentType ?? "Unknown"}</dd>
+          <dd>{shown.contentType ?? "Unknown"}</dd>
         </div>
         <div>
           <dt>Detection time</dt>
-          <dd>{new Date(threat.createdAt).toLocaleString()}</dd>
+          <dd>{new Date(shown.createdAt).toLocaleString()}</dd>
         </div>
         <div>
           <dt>Status</dt>
           <dd>
-            <span className={`badge ${threat.status === "active" ? "badge-destructive" : "badge-secondary"}`}>
-              {statusLabel(threat.status)}
+            <span className={`badge ${shown.status === "active" ? "badge-destructive" : "badge-secondary"}`}>
+              {statusLabel(shown.status)}
             </span>
           </dd>
         </div>
-        {takedownLabel(threat) ? (
+        {takedownLabel(shown) ? (
           <div>
             <dt>Takedown</dt>
-            <dd>{takedownLabel(threat)}</dd>
+            <dd>{takedownLabel(shown)}</dd>
           </div>
         ) : null}
       </dl>
-      <ThreatFindings threat={threat} />
+      <ThreatEvidenceMedia threat={shown} />
+      <ThreatFindings threat={shown} />
       <h3>Evidence package</h3>
       <ul className="check-list small">
         {EVIDENCE_ITEMS.map((item) => (
-          <li key={item} className={threat.evidenceData ? undefined : "pending"}>
+          <li key={item} className={shown.evidenceData ? undefined : "pending"}>
             {item}
           </li>
         ))}
       </ul>
       <p className="small">
         <strong>Evidence hash: </strong>
-        <span className="mono">{threat.evidenceData?.hash ?? "Hash not available"}</span>
+        <span className="mono">{shown.evidenceData?.hash ?? "Hash not available"}</span>
       </p>
-      <EvidenceVerification threat={threat} />
+      <EvidenceVerification threat={shown} />
+      {triage ? (
+        <ThreatHistory entries={details.isError ? [] : (details.data?.history ?? details.data?.audit)} />
+      ) : null}
       <p className="small">
         <strong>Threat URL: </strong>
-        <a href={threat.url} target="_blank" rel="noopener noreferrer nofollow" className="mono">
-          {threat.url}
+        <a href={shown.url} target="_blank" rel="noopener noreferrer nofollow" className="mono">
+          {shown.url}
         </a>
       </p>
       <div className="dialog-footer">
         <button type="button" className="btn btn-secondary" onClick={onClose}>
           Close
         </button>
-        <button
-          type="button"
-          className="btn btn-secondary"
-          disabled={markFalsePositive.isPending || threat.status === "false_positive"}
-          onClick={() => markFalsePositive.mutate(threat.id)}
-        >
-          Mark as False Positive
-        </button>
-        <button type="button" className="btn btn-primary" onClick={() => onGenerateDmca(threat)}>
-          Generate DMCA
-        </button>
-        <button type="button" className="btn btn-danger" onClick={() => onGenerateDmca(threat)}>
-          Immediate Takedown
-        </button>
+        {triage && allows(shown, "false_positive") ? (
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={action.isPending}
+            onClick={() => act("false_positive")}
+          >
+            Mark as False Positive
+          </button>
+        ) : null}
+        {triage && allows(shown, "dismiss") ? (
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={action.isPending}
+            onClick={() => act("dismiss")}
+          >
+            Dismiss
+          </button>
+        ) : null}
+        {triage && allows(shown, "undo") ? (
+          <button type="button" className="btn btn-secondary" disabled={action.isPending} onClick={() => act("undo")}>
+            {shown.status === "dismissed" ? "Undo dismissal" : "Undo false positive"}
+          </button>
+        ) : null}
+        {allows(shown, "takedown") ? (
+          <>
+            <button type="button" className="btn btn-primary" onClick={() => onGenerateDmca(shown)}>
+              Generate DMCA
+            </button>
+            <button type="button" className="btn btn-danger" onClick={() => onGenerateDmca(shown)}>
+              Immediate Takedown
+            </button>
+          </>
+        ) : null}
       </div>
     </Dialog>
   );

@@ -1,15 +1,7 @@
 import { useState } from "react";
 import type { Threat } from "../../api/types";
-import {
-  confidenceClass,
-  isCriticalThreat,
-  relativeTime,
-  statusLabel,
-  takedownLabel,
-  threatDescription,
-  threatTitle,
-  threatTypeLabel,
-} from "./format";
+import { isCriticalThreat } from "./format";
+import { ThreatRow } from "./ThreatRow";
 
 interface ThreatListProps {
   threats: Threat[] | undefined;
@@ -20,6 +12,7 @@ interface ThreatListProps {
   emptyMessage?: string;
 }
 
+/** A short list held whole in the page (the demo's): All and Critical, each row as in triage. */
 export function ThreatList({ threats, isLoading, onViewDetails, onTakeDown, emptyMessage }: ThreatListProps) {
   const [filter, setFilter] = useState<"all" | "critical">("all");
   const all = threats ?? [];
@@ -57,39 +50,7 @@ export function ThreatList({ threats, isLoading, onViewDetails, onTakeDown, empt
       ) : (
         <ul className="threat-list">
           {shown.map((threat) => (
-            <li key={threat.id} className="threat-row">
-              <div>
-                <h3 style={{ marginBottom: "0.25rem" }}>{threatTitle(threat)}</h3>
-                <p className="small" style={{ marginBottom: "0.25rem" }}>
-                  <span className={confidenceClass(threat.confidence)}>{threatDescription(threat)}</span>
-                </p>
-                <p className="small muted" style={{ margin: 0 }}>
-                  <time dateTime={threat.createdAt}>{relativeTime(threat.createdAt)}</time> ·{" "}
-                  <span className="badge badge-secondary">{threatTypeLabel(threat.threatType)}</span>{" "}
-                  <span className={`badge ${threat.status === "active" ? "badge-destructive" : "badge-secondary"}`}>
-                    {statusLabel(threat.status)}
-                  </span>
-                  {takedownLabel(threat) ? (
-                    <>
-                      {" "}
-                      <span
-                        className={`badge ${threat.takedown?.state === "filing_needed" ? "badge-destructive" : "badge-secondary"}`}
-                      >
-                        {takedownLabel(threat)}
-                      </span>
-                    </>
-                  ) : null}
-                </p>
-              </div>
-              <div className="threat-actions">
-                <button type="button" className="btn btn-secondary btn-sm" onClick={() => onViewDetails(threat)}>
-                  View Details
-                </button>
-                <button type="button" className="btn btn-danger btn-sm" onClick={() => onTakeDown(threat)}>
-                  Take Down
-                </button>
-              </div>
-            </li>
+            <ThreatRow key={threat.id} threat={threat} onViewDetails={onViewDetails} onTakeDown={onTakeDown} />
           ))}
         </ul>
       )}

@@ -1,12 +1,81 @@
-import { queryOptions } from "@tanstack/react-query";
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { apiJson } from "../../api/client";
 import type { Stats, Threat } from "../../api/types";
+import type { ThreatDetails, ThreatFilters, ThreatListItem, ThreatMediaFacts, ThreatPage } from "./triage-types";
 
 export const STATS_KEY = ["/api/stats"] as const;
+/** Every threat query's key starts with this, so one invalidation refreshes lists, pages and details. */
 export const THREATS_KEY = ["/api/threats"] as const;
 
 export const statsQuery = (enabled: boolean) => queryOptions<Stats>({ queryKey: STATS_KEY, enabled });
-export const threatsQuery = (enabled: boolean) => queryOptions<Threat[]>({ queryKey: THREATS_KEY, enabled });
+
+/** With grouping the server filters only by status, platform and search (docs/threats-api.md). */
+const GROUPED_FILTERS: ReadonlySet<keyof ThreatFilters> = new Set(["status", "platform", "q", "groupBy"]);
+
+/** The list's query string: only what is set, so the default list is the plain `GET /api/threats`. */
+export function threatListSearch(filters: ThreatFilters, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams();
+  const entries = Object.entries(filters) as [keyof ThreatFilters, string | undefined][];
+  for (const [name, value] of entries) {
+    if (value === undefined || value === "") continue;
+    if (filters.groupBy && !GROUPED_FILTERS.has(name)) continue;
+    if (name === "sort" && value === "newest") continue;
+    params.set(name, value);
+  }
+  for (const [name, value] of Object.entries(extra)) params.set(name, value);
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+/** A server that answers a bare array (before paging) is one page with nothing after it. */
+function asPage(answer: ThreatPage | ThreatListItem[]): ThreatPage {
+  return Array.isArray(answer) ? { items: answer, nextCursor: null, total: answer.length } : answer;
+}
+
+export const fetchThreatPage = async (filters: ThreatFilters, cursor: string | null, limit?: number) =>
+  asPage(
+    await apiJson<ThreatPage | ThreatListItem[]>(
+      "GET",
+      `/api/threats${threatListSearch(filters, {
+        ...(cursor ? { cursor } : {}),
+        ...(limit ? { limit: String(limit) } : {}),
+      })}`,
+    ),
+  );
+
+export const threatPagesQuery = (filters: ThreatFilters, enabled: boolean) =>
+  infiniteQueryOptions({
+    queryKey: [...THREATS_KEY, "pages", filters],
+    queryFn: ({ pageParam }) => fetchThreatPage(filters, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: ThreatPage) => last.nextCursor ?? undefined,
+    enabled,
+  });
+
+/** The active threats the protection score and Quick Actions weigh: the strongest hundred. */
+export const activeThreatsQuery = (enabled: boolean) =>
+  queryOptions<ThreatListItem[]>({
+    queryKey: [...THREATS_KEY, "active-top"],
+    queryFn: async () =>
+      (await fetchThreatPage({ status: "active", sort: "confidence" }, null, 100)).items?.filter(
+        (t) => t.status === "active",
+      ) ?? [],
+    enabled,
+  });
+
+export const threatDetailsQuery = (id: string, enabled = true) =>
+  queryOptions<ThreatDetails>({
+    queryKey: [...THREATS_KEY, "details", id],
+    queryFn: () => apiJson<ThreatDetails>("GET", `/api/threats/${encodeURIComponent(id)}`),
+    enabled,
+  });
+
+export const threatMediaQuery = (id: string, enabled: boolean) =>
+  queryOptions<ThreatMediaFacts>({
+    queryKey: [...THREATS_KEY, "media", id],
+    queryFn: () => apiJson<ThreatMediaFacts>("GET", `/api/threats/${encodeURIComponent(id)}/media`),
+    enabled,
+  });
 
 export const demoThreatsQuery = (demoType: string, enabled: boolean) =>
   queryOptions<Threat[]>({

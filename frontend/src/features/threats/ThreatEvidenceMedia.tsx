@@ -1,0 +1,144 @@
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { apiRequest } from "../../api/client";
+import { serverMessage } from "../../api/errors";
+import { apiUrl } from "../../api/runtime-config";
+import type { Threat } from "../../api/types";
+import { threatMediaQuery } from "./queries";
+
+/** 75.5 s as "1:15.5": a listener finds the spot on the player's own clock. */
+export function clock(seconds: number): string {
+  const whole = Math.floor(seconds);
+  const tenths = Math.round((seconds - whole) * 10);
+  const s = whole % 60;
+  return `${Math.floor(whole / 60)}:${String(s).padStart(2, "0")}${tenths > 0 && tenths < 10 ? `.${tenths}` : ""}`;
+}
+
+/**
+ * What the match rests on, from the stored evidence package: for a video the frames whose face
+ * matched (censored by the server), for a voice the recording with where its speech is.
+ */
+export function ThreatEvidenceMedia({ threat }: { threat: Threat }) {
+  const enabled = !threat.demo && Boolean(threat.evidenceData);
+  const facts = useQuery(threatMediaQuery(threat.id, enabled));
+  if (!enabled || !facts.data) return null;
+  const { frames = [], speech = [], audioAvailable = false, intimate = false } = facts.data;
+  if (frames.length === 0 && !audioAvailable) return null;
+  return (
+    <section aria-labelledby={`media-${threat.id}`} className="evidence-media">
+      <h3 id={`media-${threat.id}`}>What the match rests on</h3>
+      {frames.length > 0 ? (
+        <>
+          <p className="small">
+            The video frames where a face matched the protected face, censored
+            {intimate ? " (intimate content, blurred more)" : ""}:
+          </p>
+          <ul className="frame-grid">
+            {frames.map((frame) => (
+              <li key={frame.index}>
+                <figure>
+                  <img
+                    className={intimate ? "frame frame-intimate" : "frame"}
+                    src={apiUrl(`/api/threats/${encodeURIComponent(threat.id)}/media/frames/${frame.index}`)}
+                    alt={`Censored frame at ${clock(frame.timeSeconds)}`}
+                    loading="lazy"
+                  />
+                  <figcaption className="small">
+                    {clock(frame.timeSeconds)} · {Math.round(frame.confidence)}% face match
+                  </figcaption>
+                </figure>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {audioAvailable ? <VoiceEvidence threatId={threat.id} speech={speech} /> : null}
+    </section>
+  );
+}
+
+/** The recording, fetched with the session (the player cannot send it), played from the matched speech. */
+function VoiceEvidence({ threatId, speech }: { threatId: string; speech: { startS: number; endS: number }[] }) {
+  const player = useRef<HTMLAudioElement>(null);
+  const [source, setSource] = useState<{ url?: string; error?: string }>({});
+  const from = speech[0]?.startS;
+  const to = speech.at(-1)?.endS;
+
+  useEffect(() => {
+    let url: string | undefined;
+    let cancelled = false;
+    apiRequest("GET", `/api/threats/${encodeURIComponent(threatId)}/media/audio`)
+      .then((response) => response.blob())
+      .then((blob) => {
+        if (cancelled) return;
+        url = URL.createObjectURL(blob);
+        setSource({ url });
+      })
+      .catch((error: unknown) => {
+        if (!cancelled) setSource({ error: serverMessage(error) });
+      });
+    return () => {
+      cancelled = true;
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [threatId]);
+
+  const playMatched = () => {
+    const audio = player.current;
+    if (!audio || from === undefined) return;
+    audio.currentTime = from;
+    void audio.play();
+  };
+  // Playing the matched speech stops where it ends; the player's own controls still reach the rest.
+  const stopAtEnd = () => {
+    const audio = player.current;
+    if (audio && to !== undefined && audio.dataset.matched === "true" && audio.currentTime >= to) {
+      audio.pause();
+      audio.dataset.matched = "false";
+    }
+  };
+
+  return (
+    <div className="voice-evidence">
+      <p className="small">
+        The captured recording
+        {from !== undefined && to !== undefined
+          ? `; the voice match was read from the speech between ${clock(from)} and ${clock(to)}.`
+          : "."}
+      </p>
+      {source.error ? (
+        <p className="small" role="alert">
+          The recording could not be loaded: {source.error}
+        </p>
+      ) : source.url ? (
+        <>
+          {/* biome-ignore lint/a11y/useMediaCaption: a captured third-party recording has no captions to offer; its transcript is not part of the evidence */}
+          <audio
+            ref={player}
+            controls
+            preload="metadata"
+            src={source.url}
+            aria-label="Recording of the matched voice"
+            onTimeUpdate={stopAtEnd}
+          />
+          {from !== undefined ? (
+            <button
+              type="button"
+              className="btn btn-secondary btn-sm"
+              onClick={() => {
+                if (player.current) player.current.dataset.matched = "true";
+                playMatched();
+              }}
+            >
+              Play the matched speech ({clock(from)}–{clock(to ?? from)})
+            </button>
+          ) : null}
+        </>
+      ) : (
+        <p className="small muted" role="status">
+          Loading the recording…
+        </p>
+      )}
+    </div>
+  );
+}

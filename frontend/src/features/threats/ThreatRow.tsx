@@ -1,0 +1,97 @@
+import "./threats.css";
+import { platformName } from "../platforms/catalogue";
+import {
+  confidenceClass,
+  relativeTime,
+  statusLabel,
+  takedownLabel,
+  threatDescription,
+  threatTitle,
+  threatTypeLabel,
+} from "./format";
+import { ThreatThumbnail } from "./ThreatThumbnail";
+import { allows } from "./threat-actions";
+import type { ThreatListItem } from "./triage-types";
+
+interface ThreatRowProps {
+  threat: ThreatListItem;
+  onViewDetails: (threat: ThreatListItem) => void;
+  onTakeDown: (threat: ThreatListItem) => void;
+  /** Present when the list allows selecting threats for a bulk action. */
+  selection?: { selected: boolean; onToggle: () => void };
+}
+
+/** One threat: its picture, what it is, where it stands, and only the actions its status allows. */
+export function ThreatRow({ threat, onViewDetails, onTakeDown, selection }: ThreatRowProps) {
+  const title = threatTitle(threat);
+  const takedown = takedownLabel(threat);
+  return (
+    <li className="threat-row">
+      <div className="threat-main">
+        {selection ? (
+          <input
+            type="checkbox"
+            className="threat-select"
+            aria-label={`Select: ${title}`}
+            checked={selection.selected}
+            onChange={selection.onToggle}
+          />
+        ) : null}
+        <ThreatThumbnail threat={threat} />
+        <div>
+          <h3 style={{ marginBottom: "0.25rem" }}>{title}</h3>
+          <p className="small" style={{ marginBottom: "0.25rem" }}>
+            <span className={confidenceClass(threat.confidence)}>{threatDescription(threat)}</span>
+            {threat.account ? <span className="muted"> · @{threat.account}</span> : null}
+            {threat.sightingsCount && threat.sightingsCount > 1 ? (
+              <span className="muted"> · seen at {threat.sightingsCount} addresses</span>
+            ) : null}
+          </p>
+          <p className="small muted" style={{ margin: 0 }}>
+            <time dateTime={threat.createdAt}>{relativeTime(threat.createdAt)}</time> ·{" "}
+            <span className="badge badge-secondary">{threatTypeLabel(threat.threatType)}</span>{" "}
+            <span className={`badge ${threat.status === "active" ? "badge-destructive" : "badge-secondary"}`}>
+              {statusLabel(threat.status)}
+            </span>
+            {threat.synthetic === "synthetic" ? (
+              <>
+                {" "}
+                <span className="badge badge-secondary">Synthetic</span>
+              </>
+            ) : null}
+            {takedown ? (
+              <>
+                {" "}
+                <span
+                  className={`badge ${threat.takedown?.state === "filing_needed" ? "badge-destructive" : "badge-secondary"}`}
+                >
+                  {takedown}
+                </span>
+              </>
+            ) : null}
+          </p>
+        </div>
+      </div>
+      <div className="threat-actions">
+        <button
+          type="button"
+          className="btn btn-secondary btn-sm"
+          aria-label={`View Details: ${title} on ${platformName(threat.platform)}`}
+          onClick={() => onViewDetails(threat)}
+        >
+          View Details
+        </button>
+        {allows(threat, "takedown") ? (
+          <button
+            type="button"
+            className="btn btn-danger btn-sm"
+            aria-label={`Take Down: ${title} on ${platformName(threat.platform)}`}
+            onClick={() => onTakeDown(threat)}
+          >
+            Take Down
+          </button>
+        ) : null}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,44 @@
+import { useState } from "react";
+import { apiUrl } from "../../api/runtime-config";
+import type { ThreatListItem } from "./triage-types";
+
+/** Voice and profile threats have no picture of the content; say what they are instead. */
+function placeholderText(threat: ThreatListItem): string {
+  if (threat.threatType === "voice_clone" || threat.contentType?.startsWith("audio/")) return "Voice";
+  if (threat.contentType === "profile" || threat.threatType === "impersonation") return "Profile";
+  return "No picture";
+}
+
+/**
+ * The server's censored JPEG of what the threat rests on, small. Intimate imagery is blurred again
+ * here, so no one glancing at the screen can make it out.
+ */
+export function ThreatThumbnail({ threat }: { threat: ThreatListItem }) {
+  const [failed, setFailed] = useState(false);
+  const url = threat.thumbnailUrl ?? threat.previewUrl;
+  const intimate = threat.threatType === "intimate_imagery";
+  if (!url || failed) {
+    return (
+      <span className="thumb thumb-none" aria-hidden="true">
+        {placeholderText(threat)}
+      </span>
+    );
+  }
+  return (
+    <span className={intimate ? "thumb thumb-intimate" : "thumb"}>
+      <img
+        src={apiUrl(url)}
+        alt={intimate ? "Intimate content, blurred" : "Censored preview"}
+        loading="lazy"
+        width={72}
+        height={72}
+        onError={() => setFailed(true)}
+      />
+      {intimate ? (
+        <span className="thumb-label" aria-hidden="true">
+          Blurred
+        </span>
+      ) : null}
+    </span>
+  );
+}

@@ -1,0 +1,242 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderRoute, stubApi } from "../../test/render-app";
+import { ThreatTriage } from "./ThreatTriage";
+import type { ThreatListItem } from "./triage-types";
+import { withdrawUndo } from "./undo-store";
+
+const at = new Date().toISOString();
+const item = (id: string, extra: Partial<ThreatListItem> = {}): ThreatListItem => ({
+  id,
+  threatType: "deepfake",
+  confidence: 95,
+  platform: "youtube",
+  createdAt: at,
+  status: "active",
+  url: `https://y.example/${id}`,
+  title: `Threat ${id}`,
+  ...extra,
+});
+
+afterEach(() => withdrawUndo());
+
+function renderTriage(props: Partial<Parameters<typeof ThreatTriage>[0]> = {}) {
+  const handlers = { onViewDetails: vi.fn(), onTakeDown: vi.fn(), onTakeDownMany: vi.fn() };
+  renderRoute(<ThreatTriage enabled {...handlers} {...props} />);
+  return handlers;
+}
+
+const listCalls = (calls: { method: string; path: string }[], fetchMock: ReturnType<typeof vi.fn>) =>
+  fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), "http://localhost"))
+    .filter((url, i) => url.pathname === "/api/threats" && calls[i]?.method === "GET");
+
+describe("threat triage list", () => {
+  it("asks the server again with the filter, search and sort the person picks", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { calls, fetchMock } = stubApi({
+      "GET /api/threats": { status: 200, body: { items: [item("t1")], nextCursor: null, total: 1 } },
+    });
+    renderTriage();
+    await screen.findByText("Threat t1");
+    await user.selectOptions(screen.getByLabelText("Type"), "voice_clone");
+    await user.selectOptions(screen.getByLabelText("Match confidence"), "high");
+    await user.selectOptions(screen.getByLabelText("Sort by"), "severity");
+    await user.type(screen.getByLabelText("Search title, address or account"), "obama");
+    await waitFor(() => {
+      const last = listCalls(calls, fetchMock).at(-1);
+      expect(last?.searchParams.get("q")).toBe("obama");
+    });
+    const last = listCalls(calls, fetchMock).at(-1);
+    expect(last?.searchParams.get("type")).toBe("voice_clone");
+    expect(last?.searchParams.get("confidence")).toBe("high");
+    expect(last?.searchParams.get("sort")).toBe("severity");
+    // The first request was the plain list: nothing set, nothing sent.
+    expect(listCalls(calls, fetchMock)[0]?.search).toBe("");
+  });
+
+  it("loads the next page with the server's cursor and keeps the rows already shown", async () => {
+    const user = userEvent.setup({ delay: null });
+    stubApi({
+      "GET /api/threats": (_init, url) =>
+        url.searchParams.get("cursor") === "page-2"
+          ? { status: 200, body: { items: [item("t3")], nextCursor: null, total: 3 } }
+          : { status: 200, body: { items: [item("t1"), item("t2")], nextCursor: "page-2", total: 3 } },
+    });
+    renderTriage();
+    await screen.findByText("Threat t2");
+    expect(screen.getByText("Showing 2 of 3 threats")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Load more" }));
+    await screen.findByText("Threat t3");
+    expect(screen.getAllByRole("heading", { level: 3 }).map((h) => h.textContent)).toEqual([
+      "Threat t1",
+      "Threat t2",
+      "Threat t3",
+    ]);
+    expect(screen.queryByRole("button", { name: "Load more" })).not.toBeInTheDocument();
+  });
+
+  it("marks the selected threats false positive in one request, then undoes exactly those", async () => {
+    const user = userEvent.setup({ delay: null });
+    const bodies: unknown[] = [];
+    stubApi({
+      "GET /api/threats": { status: 200, body: { items: [item("t1"), item("t2"), item("t3")], nextCursor: null } },
+      "POST /api/threats/actions": (init) => {
+        const body = JSON.parse(String(init?.body)) as { action: string; threatIds: string[] };
+        bodies.push(body);
+        return { status: 200, body: { action: body.action, changed: body.threatIds, skipped: [], items: [] } };
+      },
+    });
+    renderTriage();
+    await screen.findByText("Threat t1");
+    await user.click(screen.getByRole("checkbox", { name: "Select: Threat t1" }));
+    await user.click(screen.getByRole("checkbox", { name: "Select: Threat t3" }));
+    expect(screen.getByText("2 selected")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Mark false positive" }));
+    await screen.findByText("Marked 2 threats as false positive.");
+    expect(bodies[0]).toEqual({ action: "false_positive", threatIds: ["t1", "t3"], groups: [] });
+    // The selection is spent once the action is done.
+    expect(screen.queryByText("2 selected")).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Undo" }));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).toEqual({ action: "undo", threatIds: ["t1", "t3"], groups: [] });
+    await waitFor(() => expect(screen.queryByText("Marked 2 threats as false positive.")).not.toBeInTheDocument());
+  });
+
+  it("takes down only the selected threats whose status allows it", async () => {
+    const user = userEvent.setup({ delay: null });
+    stubApi({
+      "GET /api/threats": {
+        status: 200,
+        body: { items: [item("t1"), item("t2", { status: "takedown_requested" })], nextCursor: null },
+      },
+    });
+    const { onTakeDownMany } = renderTriage();
+    await screen.findByText("Threat t1");
+    await user.click(screen.getByRole("checkbox", { name: "Select all shown" }));
+    await user.click(screen.getByRole("button", { name: "Take down (1)" }));
+    expect(onTakeDownMany).toHaveBeenCalledWith([expect.objectContaining({ id: "t1" })]);
+  });
+
+  it("offers Take Down only where the status allows it", async () => {
+    stubApi({
+      "GET /api/threats": {
+        status: 200,
+        body: {
+          items: [
+            item("active"),
+            item("fp", { status: "false_positive" }),
+            item("requested", { status: "takedown_requested" }),
+            item("gone", { status: "removed" }),
+          ],
+          nextCursor: null,
+        },
+      },
+    });
+    renderTriage();
+    await screen.findByText("Threat active");
+    const row = (title: string) => screen.getByRole("heading", { name: title }).closest("li") as HTMLElement;
+    expect(within(row("Threat active")).getByRole("button", { name: /^Take Down/ })).toBeInTheDocument();
+    for (const title of ["Threat fp", "Threat requested", "Threat gone"]) {
+      expect(within(row(title)).queryByRole("button", { name: /^Take Down/ })).not.toBeInTheDocument();
+      expect(within(row(title)).getByRole("button", { name: /^View Details/ })).toBeInTheDocument();
+    }
+  });
+
+  it("blurs the thumbnail of intimate imagery again; other threats show the server's censored preview", async () => {
+    stubApi({
+      "GET /api/threats": {
+        status: 200,
+        body: {
+          items: [
+            item("nude", { threatType: "intimate_imagery", thumbnailUrl: "/api/threats/nude/preview" }),
+            item("fake", { thumbnailUrl: "/api/threats/fake/preview" }),
+            item("voice", { threatType: "voice_clone", contentType: "audio/wav" }),
+          ],
+          nextCursor: null,
+        },
+      },
+    });
+    renderTriage();
+    const intimate = await screen.findByAltText("Intimate content, blurred");
+    expect(intimate.getAttribute("src")).toBe("/api/threats/nude/preview");
+    expect(intimate.parentElement).toHaveClass("thumb-intimate");
+    const plain = screen.getByAltText("Censored preview");
+    expect(plain.parentElement).not.toHaveClass("thumb-intimate");
+    const voiceRow = screen.getByRole("heading", { name: "Threat voice" }).closest("li") as HTMLElement;
+    expect(within(voiceRow).queryByRole("img")).toBeNull();
+    expect(voiceRow).toHaveTextContent("Voice");
+  });
+
+  it("groups by account on request: one row per group with its count, expanded to its threats", async () => {
+    const user = userEvent.setup({ delay: null });
+    const bodies: unknown[] = [];
+    const { calls, fetchMock } = stubApi({
+      "GET /api/threats": (_init, url) =>
+        url.searchParams.get("groupBy") === "account"
+          ? {
+              status: 200,
+              body: {
+                groups: [
+                  {
+                    kind: "account",
+                    key: "youtube:faker",
+                    label: "faker on youtube",
+                    count: 2,
+                    statusCounts: { active: 2 },
+                    memberIds: ["m1", "m2"],
+                    latestAt: at,
+                    representative: item("m1"),
+                  },
+                ],
+                nextCursor: null,
+              },
+            }
+          : { status: 200, body: { items: [item("m1"), item("m2")], nextCursor: null } },
+      "GET /api/threats/m1": { status: 200, body: item("m1", { title: "Member one" }) },
+      "GET /api/threats/m2": { status: 200, body: item("m2", { title: "Member two" }) },
+      "POST /api/threats/actions": (init) => {
+        bodies.push(JSON.parse(String(init?.body)));
+        return { status: 200, body: { action: "dismiss", changed: ["m1", "m2"], skipped: [] } };
+      },
+    });
+    renderTriage();
+    await screen.findByText("Threat m1");
+    await user.selectOptions(screen.getByLabelText("Group"), "account");
+    await screen.findByRole("heading", { name: "faker on youtube" });
+    expect(listCalls(calls, fetchMock).at(-1)?.searchParams.get("groupBy")).toBe("account");
+    // Filters the grouped list cannot apply are switched off, not silently ignored.
+    expect(screen.getByLabelText("Type")).toBeDisabled();
+    const expand = screen.getByRole("button", { name: "Show 2 threats" });
+    expect(expand).toHaveAttribute("aria-expanded", "false");
+    await user.click(expand);
+    expect(await screen.findByText("Member two")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Hide 2 threats" })).toHaveAttribute("aria-expanded", "true");
+
+    await user.click(screen.getByRole("checkbox", { name: "Select group: faker on youtube (2 threats)" }));
+    await user.click(screen.getByRole("button", { name: "Dismiss" }));
+    await screen.findByText("Dismissed 2 threats.");
+    expect(bodies[0]).toEqual({
+      action: "dismiss",
+      threatIds: [],
+      groups: [{ kind: "account", key: "youtube:faker" }],
+    });
+  });
+
+  it("says when no threat matches the filters, rather than that the account is secure", async () => {
+    const user = userEvent.setup({ delay: null });
+    stubApi({
+      "GET /api/threats": (_init, url) =>
+        url.searchParams.get("status")
+          ? { status: 200, body: { items: [], nextCursor: null } }
+          : { status: 200, body: { items: [item("t1")], nextCursor: null } },
+    });
+    renderTriage();
+    await screen.findByText("Threat t1");
+    await user.selectOptions(screen.getByLabelText("Status"), "removed");
+    expect(await screen.findByText("No threats match these filters.")).toBeInTheDocument();
+    expect(screen.queryByText(/secure/)).not.toBeInTheDocument();
+  });
+});

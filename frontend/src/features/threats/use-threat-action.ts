@@ -1,0 +1,66 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiJson } from "../../api/client";
+import { serverMessage } from "../../api/errors";
+import { toast } from "../../ui/toast-store";
+import { STATS_KEY, THREATS_KEY } from "./queries";
+import { actionDoneText } from "./threat-actions";
+import type { BulkActionResult, ThreatAction } from "./triage-types";
+import { offerUndo, withdrawUndo } from "./undo-store";
+
+export interface ActionTarget {
+  action: Exclude<ThreatAction, "takedown">;
+  threatIds: string[];
+  groups?: { kind: string; key: string }[];
+}
+
+/**
+ * One threat goes through its own route (audited as a single change); a selection or a group
+ * through the bulk route, which changes each threat whose status allows it and reports the rest.
+ */
+async function runAction(target: ActionTarget): Promise<BulkActionResult> {
+  const groups = target.groups ?? [];
+  const [only] = target.threatIds;
+  if (only && target.threatIds.length === 1 && groups.length === 0) {
+    await apiJson<unknown>("POST", `/api/threats/${encodeURIComponent(only)}/actions`, { action: target.action });
+    return { action: target.action, changed: [only], skipped: [] };
+  }
+  return apiJson<BulkActionResult>("POST", "/api/threats/actions", {
+    action: target.action,
+    threatIds: target.threatIds,
+    groups,
+  });
+}
+
+/** False positive, dismiss and undo, with the list refreshed and Undo offered for the first two. */
+export function useThreatAction(options: { onDone?: (result: BulkActionResult) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: runAction,
+    onSuccess: async (result) => {
+      if (result.action === "undo") withdrawUndo();
+      else if (result.changed.length > 0) {
+        offerUndo({
+          action: result.action,
+          message: actionDoneText(result.action, result.changed.length),
+          threatIds: result.changed,
+          groups: [],
+        });
+      }
+      if (result.skipped.length > 0) {
+        const [first] = result.skipped;
+        toast({
+          title: `${result.skipped.length} not changed`,
+          description: `${first?.reason ?? ""}${result.skipped.length > 1 ? ", and others" : ""}.`,
+        });
+      } else if (result.action === "undo") {
+        toast({ title: "Undone", description: actionDoneText("undo", result.changed.length) });
+      }
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: THREATS_KEY }),
+        queryClient.invalidateQueries({ queryKey: STATS_KEY }),
+      ]);
+      options.onDone?.(result);
+    },
+    onError: (error) => toast({ title: "Update failed", description: serverMessage(error), variant: "destructive" }),
+  });
+}
