@@ -7,8 +7,10 @@ import {
   QueryCommand,
 } from "@aws-sdk/lib-dynamodb";
 import type { AccountStore, StoredItem } from "@lg/domain/accounts/ports";
+import { effectiveTier } from "@lg/domain/billing/tier-policy";
 import type { BiometricSampleRecord } from "@lg/domain/records";
 import {
+  BillingAccount,
   BiometricConsent,
   BiometricSample,
   type EntityDefinition,
@@ -29,8 +31,16 @@ export class DynamoAccountStore implements AccountStore {
     private readonly tableName: string,
   ) {}
 
+  /**
+   * The profile with the tier in force: billing's, never what was stored on the profile (docs/billing.md),
+   * and a downgrade whose period has ended applied here at read, before the hourly job settles it.
+   */
   async getProfile(userId: string) {
-    return this.getOne(UserProfile, `USER#${userId}`, "PROFILE");
+    const [profile, billing] = await Promise.all([
+      this.getOne(UserProfile, `USER#${userId}`, "PROFILE"),
+      this.getOne(BillingAccount, `USER#${userId}`, "BILLING"),
+    ]);
+    return profile ? { ...profile, membershipTier: effectiveTier(billing, new Date()) } : null;
   }
 
   async putProfile(profile: z.infer<typeof UserProfile.schema>) {

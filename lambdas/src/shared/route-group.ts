@@ -1,7 +1,9 @@
 import middy from "@middy/core";
 import httpRouterHandler, { type Route } from "@middy/http-router";
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from "aws-lambda";
-import { ROUTES, type RouteGroup } from "../api/routes.js";
+import { ruleFor } from "../api/route-permissions.js";
+import { ROUTES, type RouteGroup, type RouteSpec } from "../api/routes.js";
+import { authorize } from "./actor.js";
 import { toHttpError } from "./domain-errors.js";
 import { HttpError } from "./http-errors.js";
 import { recordUnexpectedError, withObservability } from "./observability.js";
@@ -52,12 +54,16 @@ const notImplemented =
   async () =>
     json(501, { message: `${method} ${path} is not implemented yet` });
 
-/** Checks every route shares: the request comes from the app's own origin, path ids are bounded. */
+/**
+ * Checks every route shares: the request comes from the app's own origin, path ids are bounded,
+ * and the caller's role on the account allows the route (route-permissions.ts, the one place).
+ */
 const guarded =
-  (handler: ApiHandler): ApiHandler =>
+  (route: RouteSpec, handler: ApiHandler): ApiHandler =>
   async (event, context) => {
     assertSameOrigin(event);
     assertPathIds(event);
+    await authorize(event, ruleFor(route.group, route.method, route.path));
     return handler(event, context);
   };
 
@@ -71,7 +77,7 @@ export function createRouteGroup(group: RouteGroup, handlers: Partial<Record<str
       method: r.method,
       path: r.path,
       handler: withErrorMapping(
-        guarded(handlers[`${r.method} ${r.path}`] ?? notImplemented(r.method, r.path)),
+        guarded(r, handlers[`${r.method} ${r.path}`] ?? notImplemented(r.method, r.path)),
       ) as never,
     }),
   );

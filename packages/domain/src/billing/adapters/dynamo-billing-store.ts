@@ -1,0 +1,50 @@
+import { type DynamoDBDocumentClient, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { BillingAccount, BillingEvent } from "../../table/entities.js";
+import { fromItem, toItem } from "../../table/entity.js";
+import { queryAll } from "../../table/query-all.js";
+import { billingEventExpiry } from "../billing-service.js";
+import type { BillingStore } from "../ports.js";
+import type { BillingAccountRecord } from "../tier-policy.js";
+
+export class DynamoBillingStore implements BillingStore {
+  constructor(
+    private readonly doc: DynamoDBDocumentClient,
+    private readonly tableName: string,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async getAccount(userId: string) {
+    const out = await this.doc.send(
+      new GetCommand({ TableName: this.tableName, Key: { pk: `USER#${userId}`, sk: "BILLING" } }),
+    );
+    return out.Item ? fromItem(BillingAccount, out.Item) : null;
+  }
+
+  async putAccount(account: BillingAccountRecord) {
+    await this.doc.send(new PutCommand({ TableName: this.tableName, Item: toItem(BillingAccount, account) }));
+  }
+
+  async wasApplied(eventId: string) {
+    const out = await this.doc.send(
+      new GetCommand({ TableName: this.tableName, Key: { pk: `BILLINGEVENT#${eventId}`, sk: "EVENT" } }),
+    );
+    return Boolean(out.Item);
+  }
+
+  async markApplied(event: { eventId: string; type: string; userId?: string }) {
+    const now = this.now();
+    const item = toItem(BillingEvent, { ...event, appliedAt: now.toISOString(), expiresAt: billingEventExpiry(now) });
+    await this.doc.send(new PutCommand({ TableName: this.tableName, Item: item }));
+  }
+
+  async listDue(now: Date) {
+    const items = await queryAll(this.doc, {
+      TableName: this.tableName,
+      IndexName: "gsi2",
+      KeyConditionExpression: "gsi2pk = :pk AND gsi2sk <= :until",
+      // '#' sorts before every character of a user id, '~' after: every account due up to `now`.
+      ExpressionAttributeValues: { ":pk": "BILLING#PENDING", ":until": `${now.toISOString()}#~` },
+    });
+    return items.map((i) => fromItem(BillingAccount, i));
+  }
+}
