@@ -1,4 +1,7 @@
 /** Shapes of the API answers the screens read (docs/architecture.md and spec section 3). */
+import type { ChecklistItem } from "@lg/domain/accounts/setup-checklist";
+
+export type { ChecklistItem };
 export type MembershipTier = "personal" | "professional" | "enterprise";
 export type ScanFrequency = "hourly" | "daily" | "weekly";
 export type Sensitivity = "high" | "medium" | "low";
@@ -102,6 +105,10 @@ export interface Profile {
   phone?: string;
   firstName?: string;
   lastName?: string;
+  /** Other names and handles the person is known by, and their own official accounts (never flagged). */
+  aliases?: string[];
+  handles?: string[];
+  ownAccounts?: string[];
   membershipTier: MembershipTier;
   platforms: string[];
   scanFrequency: ScanFrequency;
@@ -179,7 +186,14 @@ export interface Stats {
   activeThreats: number;
   sitesScanned: number;
   resolvedThreats: number;
+  /** From the server's setup checklist less active threats (packages/domain/src/accounts/setup-checklist.ts). */
   protectionScore?: number;
+  /** How the score was computed, one line per part. */
+  protectionScoreLines?: string[];
+  /** What protection needs, as the server reads it from the account's records. */
+  setupChecklist?: ChecklistItem[];
+  /** A scan has looked at platforms for an enrolled likeness: only then does "nothing found" mean something. */
+  protectionRan?: boolean;
   /** When the latest finished scan ended. */
   lastScanAt?: string;
   threatsOverTime?: { date: string; count: number }[];
@@ -190,6 +204,9 @@ export type ScanStatus =
   | {
       scanId: string;
       status: "running" | "succeeded" | "failed";
+      /** Platforms the scan searches, and how many have been searched so far (from the scan's stored counters). */
+      platformsTotal?: number;
+      platformsDone?: number;
       itemsScanned: number;
       threatsFound: number;
       startedAt: string;

@@ -82,7 +82,8 @@ export default function BiometricTrainingRoute() {
     onError: (error) =>
       toast({
         title: "Training Failed",
-        description: zeroKnowledge ? serverMessage(error) : "Failed to process biometric data. Please try again.",
+        // The server says which photo or recording to redo and why (for example a pose not turned far enough).
+        description: serverMessage(error),
         variant: "destructive",
       }),
   });
@@ -163,7 +164,12 @@ export default function BiometricTrainingRoute() {
                 <EnrolmentStanding standing={submit.data.status} label="Enrolment status" />
               </section>
             ) : null}
-            {zeroKnowledge && submit.isError ? (
+            {submit.isError ? (
+              <p role="alert" className="field-error">
+                {serverMessage(submit.error)}
+              </p>
+            ) : null}
+            {submit.isError ? (
               <button
                 type="button"
                 className="btn btn-secondary"

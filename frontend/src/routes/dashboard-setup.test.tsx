@@ -1,3 +1,4 @@
+import { protectionScore, setupChecklist } from "@lg/domain/accounts/setup-checklist";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderRoute, stubApi } from "../test/render-app";
@@ -6,7 +7,7 @@ import Dashboard from "./dashboard";
 const EMPTY_PROFILE = {
   userId: "u-1",
   membershipTier: "personal",
-  platforms: [],
+  platforms: [] as string[],
   scanFrequency: "weekly",
   autoTakedown: false,
   faceEnrolled: false,
@@ -23,12 +24,47 @@ const READY_PROFILE = {
   voiceEnrolled: true,
 };
 
-function signedIn(profile: object, stats: object) {
+/** What GET /api/stats answers for these facts: the server's own checklist and score. */
+function serverStats(facts: {
+  consent: boolean;
+  profile: typeof EMPTY_PROFILE & { firstName?: string; lastName?: string };
+  lastScanAt?: string;
+}) {
+  const p = facts.profile;
+  const checklist = setupChecklist(
+    {
+      consentGiven: facts.consent,
+      ...(p.firstName ? { firstName: p.firstName } : {}),
+      ...(p.lastName ? { lastName: p.lastName } : {}),
+      aliases: [],
+      platforms: p.platforms,
+      faceEnrolled: p.faceEnrolled,
+      faceVerified: p.faceVerified,
+      voiceEnrolled: p.voiceEnrolled,
+      ...(facts.lastScanAt ? { lastScanAt: facts.lastScanAt } : {}),
+      scanIntervalHours: 168,
+    },
+    Date.now(),
+  );
+  const score = protectionScore(checklist, []);
+  return {
+    setupChecklist: checklist,
+    protectionScore: score.score,
+    protectionScoreLines: score.lines,
+    protectionRan: Boolean(facts.lastScanAt && p.platforms.length > 0 && (p.faceVerified || p.voiceEnrolled)),
+    ...(facts.lastScanAt ? { lastScanAt: facts.lastScanAt } : {}),
+  };
+}
+
+function signedIn(profile: typeof EMPTY_PROFILE, stats: { lastScanAt?: string; sitesScanned?: number }) {
+  const computed = serverStats({ consent: "firstName" in profile, profile, ...stats });
   stubApi({
     "GET /api/auth/user": { status: 200, body: { userId: "u-1" } },
     "GET /api/profile": { status: 200, body: profile },
-    "GET /api/consent": { status: 200, body: { required: !("firstName" in profile), version: "v1", text: "..." } },
-    "GET /api/stats": { status: 200, body: { activeThreats: 0, sitesScanned: 0, resolvedThreats: 0, ...stats } },
+    "GET /api/stats": {
+      status: 200,
+      body: { activeThreats: 0, sitesScanned: 0, resolvedThreats: 0, ...stats, ...computed },
+    },
     "GET /api/threats": { status: 200, body: [] },
   });
   renderRoute(<Dashboard />, { path: "/dashboard" });
@@ -75,6 +111,9 @@ describe("dashboard of a new account", () => {
     expect(await screen.findByText(/scans can only look for what you have set up/)).toBeInTheDocument();
     expect(screen.queryByText(/secure/i)).toBeNull();
     const checklist = await screen.findByRole("list", { name: "Setup checklist" });
-    expect(within(checklist).getByRole("link", { name: "Do it now" })).toHaveAttribute("href", "/scan-preferences");
+    expect(within(checklist).getByRole("link", { name: "Do it now" })).toHaveAttribute(
+      "href",
+      "/onboarding?step=platforms",
+    );
   });
 });

@@ -1,20 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
-import type { Consent, Threat } from "../api/types";
+import type { Threat } from "../api/types";
 import { useAuth } from "../auth/use-auth";
-import { CONSENT_KEY } from "../features/consent/ConsentGate";
 import { DashboardHeader } from "../features/dashboard/DashboardHeader";
 import { type HealthFacts, ProtectionHealth } from "../features/dashboard/ProtectionHealth";
 import { SetupChecklist } from "../features/dashboard/SetupChecklist";
 import { StatCards } from "../features/dashboard/StatCards";
-import {
-  protectionRan,
-  protectionScore,
-  type SetupFacts,
-  setupChecklist,
-  setupComplete,
-} from "../features/dashboard/setup-checklist";
+import { demoSetup, emptyListMessage, setupComplete, setupFromStats } from "../features/dashboard/setup-checklist";
 import { DemoNoticeDialog } from "../features/demo/DemoNoticeDialog";
 import {
   DEMO_STATS,
@@ -53,7 +46,6 @@ export default function DashboardRoute() {
   // The list pages itself; the score and Quick Actions weigh the strongest active threats.
   const threats = useQuery(activeThreatsQuery(isReal));
   const profile = useQuery(profileQuery(isReal));
-  const consent = useQuery<Consent>({ queryKey: CONSENT_KEY, enabled: isReal });
   const demoThreats = useQuery(demoThreatsQuery(demoType, isDemo));
   const scan = useForceScan();
   const [details, setDetails] = useState<Threat | null>(null);
@@ -98,32 +90,17 @@ export default function DashboardRoute() {
         lastScanAt: stats.data?.lastScanAt,
       };
 
-  // The demo persona is simulated as fully set up; a real account is scored on what it has done.
-  const setupFacts: SetupFacts = isDemo
-    ? {
-        consent: { required: false },
-        profile: {
-          platforms: ["demo"],
-          faceEnrolled: true,
-          faceVerified: true,
-          voiceEnrolled: true,
-          aliases: ["demo"],
-        },
-        lastScanAt: health.lastScanAt ?? "demo",
-      }
-    : {
-        ...(consent.data ? { consent: consent.data } : {}),
-        ...(profile.data ? { profile: profile.data } : {}),
-        ...(stats.data?.lastScanAt ? { lastScanAt: stats.data.lastScanAt } : {}),
-      };
-  const checklist = setupChecklist(setupFacts);
-  const setupLoading = !isDemo && (auth.isLoading || profile.isLoading || consent.isLoading || stats.isLoading);
-  const score = setupLoading || !threatList ? undefined : protectionScore(checklist, threatList);
-  const emptyMessage = protectionRan(setupFacts)
-    ? undefined
-    : setupFacts.lastScanAt === undefined
-      ? "No scan has run yet, so nothing has been checked. Finish the setup checklist and run your first scan."
-      : "No threats found, but scans can only look for what you have set up. Finish the setup checklist to be protected.";
+  // A real account's checklist and score are the server's, read from its records; the demo persona is simulated
+  // as fully set up, scored by the same rule on the demo's threats.
+  const setup = isDemo
+    ? threatList
+      ? demoSetup(threatList, health.lastScanAt)
+      : undefined
+    : stats.data
+      ? setupFromStats(stats.data)
+      : undefined;
+  const score = !isDemo && (auth.isLoading || stats.isLoading) ? undefined : setup?.score;
+  const emptyMessage = setup ? emptyListMessage(setup) : undefined;
 
   const openDmca = (threat: Threat | null) => {
     setDetails(null);
@@ -174,7 +151,7 @@ export default function DashboardRoute() {
           <ForceScanButton running={scan.running} onStart={forceScan} progress={scan.progress} />
         </div>
         <StatCards stats={statsData} score={score} isLoading={!isDemo && (stats.isLoading || auth.isLoading)} />
-        {isReal && !setupLoading && !setupComplete(checklist) ? <SetupChecklist items={checklist} /> : null}
+        {isReal && setup && !setupComplete(setup.checklist) ? <SetupChecklist items={setup.checklist} /> : null}
         <div className="dash-grid">
           <div>
             {isDemo ? (

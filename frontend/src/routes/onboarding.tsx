@@ -1,39 +1,65 @@
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
-import type { NotificationSettings, ScanPreferences } from "../api/types";
+import { apiJson } from "../api/client";
+import { serverMessage } from "../api/errors";
+import type { Consent, NotificationSettings } from "../api/types";
 import { signIn } from "../auth/session-navigation";
 import { useAuth } from "../auth/use-auth";
 import { BRAND } from "../content/marketing";
+import { CONSENT_KEY } from "../features/consent/ConsentGate";
 import { ActivatedStep } from "../features/onboarding/ActivatedStep";
 import { AlertPreferencesStep } from "../features/onboarding/AlertPreferencesStep";
-import { FaceStep } from "../features/onboarding/FaceStep";
-import { ScanPreferencesStep } from "../features/onboarding/ScanPreferencesStep";
+import { ConsentStep } from "../features/onboarding/ConsentStep";
+import { FirstScanStep } from "../features/onboarding/FirstScanStep";
+import { IdentityStep, type IdentityValues } from "../features/onboarding/IdentityStep";
+import { LiveFaceStep } from "../features/onboarding/LiveFaceStep";
+import { type PlatformChoice, PlatformsStep } from "../features/onboarding/PlatformsStep";
 import { VoiceStep } from "../features/onboarding/VoiceStep";
-import { profileQuery } from "../features/preferences/profile-query";
+import { PROFILE_KEY, profileQuery } from "../features/preferences/profile-query";
 import { useUpdateProfile } from "../features/preferences/use-update-profile";
 import { Main } from "../ui/Page";
 import { ProgressBar } from "../ui/ProgressBar";
 import { Spinner } from "../ui/Spinner";
+import { toast } from "../ui/toast-store";
 
-const STEPS = 5;
+/** In the order protection needs them; the dashboard's checklist links to each by id (?step=). */
+const STEPS = ["consent", "identity", "platforms", "face", "voice", "alerts", "scan"] as const;
+type StepId = (typeof STEPS)[number];
+
+const stepFrom = (param: string | null) => {
+  const index = STEPS.indexOf(param as StepId);
+  return index >= 0 ? index + 1 : 1;
+};
 
 export default function OnboardingRoute() {
   const [params] = useSearchParams();
   const demo = params.get("demo");
   const auth = useAuth();
-  // Signed-in people enrol for real; a demo visitor without an account walks through simulated steps.
+  const queryClient = useQueryClient();
+  // Signed-in people set up for real; a demo visitor without an account walks through simulated steps.
   const live = auth.isAuthenticated;
   const profile = useQuery(profileQuery(live));
+  const consent = useQuery<Consent>({ queryKey: CONSENT_KEY, enabled: live });
   const zeroKnowledge = profile.data?.privacySettings?.zeroKnowledge === true;
   const update = useUpdateProfile({ successToast: false });
-  const [step, setStep] = useState(1);
-  const [faceDone, setFaceDone] = useState(false);
+  const [step, setStep] = useState(() => stepFrom(params.get("step")));
   const [voiceDone, setVoiceDone] = useState(false);
   const heading = useRef<HTMLDivElement>(null);
+  const next = () => setStep((s) => Math.min(s + 1, STEPS.length));
+  const previous = () => setStep((s) => Math.max(s - 1, 1));
+
+  const choosePlatforms = useMutation({
+    mutationFn: (choice: PlatformChoice) => apiJson<unknown>("POST", "/api/scan-preferences", choice),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
+      next();
+    },
+    onError: (error) =>
+      toast({ title: "Platforms not saved", description: serverMessage(error), variant: "destructive" }),
+  });
 
   useEffect(() => {
-    if (profile.data?.faceEnrolled) setFaceDone(true);
     if (profile.data?.voiceEnrolled) setVoiceDone(true);
   }, [profile.data]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: focus moves to the header each time the step changes
@@ -41,12 +67,12 @@ export default function OnboardingRoute() {
     heading.current?.focus();
   }, [step]);
 
-  if (auth.isLoading) return <Spinner label="Loading…" />;
+  if (auth.isLoading || (live && (profile.isLoading || consent.isLoading))) return <Spinner label="Loading…" />;
   if (!live && !demo) {
     return (
       <Main className="container narrow wizard">
         <h1>Set up your protection</h1>
-        <p>Sign in to enrol your face and voice, or try the setup with demo data.</p>
+        <p>Sign in to set up your protection, or try the setup with demo data.</p>
         <div className="button-row">
           <button type="button" className="btn btn-primary" onClick={() => signIn()}>
             Sign In
@@ -59,12 +85,19 @@ export default function OnboardingRoute() {
     );
   }
 
-  const save = (body: { scanPreferences: ScanPreferences } | { notificationSettings: NotificationSettings }) => {
-    if (!live) return setStep((s) => s + 1);
-    update.mutate(body, { onSuccess: () => setStep((s) => s + 1) });
-  };
+  const saveIdentity = (identity: IdentityValues) => (live ? update.mutate({ identity }, { onSuccess: next }) : next());
+  const saveAlerts = (notificationSettings: NotificationSettings) =>
+    live ? update.mutate({ notificationSettings }, { onSuccess: next }) : next();
+  const savePlatforms = (choice: PlatformChoice) => (live ? choosePlatforms.mutate(choice) : next());
 
-  const canContinue = step === 1 ? faceDone || !live : step === 2 ? voiceDone || !live : true;
+  const id = STEPS[step - 1] ?? "consent";
+  // Steps with a sample to take continue once it is taken; the person may also skip them for now.
+  const taken: Partial<Record<StepId, boolean>> = {
+    consent: !live || consent.data?.required === false,
+    face: !live || zeroKnowledge || Boolean(profile.data?.faceVerified),
+    voice: !live || zeroKnowledge || voiceDone,
+  };
+  const sharedNav = id === "consent" || id === "face" || id === "voice";
   return (
     <Main className="container narrow wizard">
       <Link to="/" className="brand">
@@ -78,54 +111,75 @@ export default function OnboardingRoute() {
       <div className="wizard-header" ref={heading} tabIndex={-1}>
         <h1 style={{ fontSize: "1.6rem" }}>Set up your protection</h1>
         <p className="small muted">
-          Step {step} of {STEPS}
+          Step {step} of {STEPS.length}
         </p>
-        <ProgressBar value={(step / STEPS) * 100} label={`Step ${step} of ${STEPS}`} />
+        <ProgressBar value={(step / STEPS.length) * 100} label={`Step ${step} of ${STEPS.length}`} />
       </div>
       <div className="panel">
-        {step === 1 ? (
-          <FaceStep live={live} done={faceDone} onDone={() => setFaceDone(true)} zeroKnowledge={zeroKnowledge} />
+        {id === "consent" ? <ConsentStep live={live} {...(consent.data ? { consent: consent.data } : {})} /> : null}
+        {id === "identity" ? (
+          <IdentityStep
+            {...(profile.data ? { initial: profile.data } : {})}
+            pending={update.isPending}
+            onPrevious={previous}
+            onSubmit={saveIdentity}
+          />
         ) : null}
-        {step === 2 ? (
+        {id === "platforms" ? (
+          <PlatformsStep
+            {...(profile.data ? { profile: profile.data } : {})}
+            pending={choosePlatforms.isPending}
+            onPrevious={previous}
+            onSubmit={savePlatforms}
+          />
+        ) : null}
+        {id === "face" ? (
+          live ? (
+            <LiveFaceStep {...(profile.data ? { profile: profile.data } : {})} zeroKnowledge={zeroKnowledge} />
+          ) : (
+            <section aria-labelledby="face-heading">
+              <h2 id="face-heading">Your face</h2>
+              <p className="banner banner-demo">Demo mode: the camera needs an account, so this step is simulated.</p>
+            </section>
+          )
+        ) : null}
+        {id === "voice" ? (
           <VoiceStep live={live} done={voiceDone} onDone={() => setVoiceDone(true)} zeroKnowledge={zeroKnowledge} />
         ) : null}
-        {step === 3 ? (
-          <ScanPreferencesStep
-            initial={profile.data?.scanPreferences}
-            pending={update.isPending}
-            onPrevious={() => setStep(2)}
-            onSubmit={(scanPreferences) => save({ scanPreferences })}
-          />
-        ) : null}
-        {step === 4 ? (
+        {id === "alerts" ? (
           <AlertPreferencesStep
             live={live}
-            initial={profile.data?.notificationSettings}
+            {...(profile.data?.notificationSettings ? { initial: profile.data.notificationSettings } : {})}
             pending={update.isPending}
-            onPrevious={() => setStep(3)}
-            onSubmit={(notificationSettings) => save({ notificationSettings })}
+            onPrevious={previous}
+            onSubmit={saveAlerts}
           />
         ) : null}
-        {step === 5 ? <ActivatedStep demo={demo} profile={profile.data} /> : null}
-        {step <= 2 ? (
+        {id === "scan" ? (
+          live && profile.data ? (
+            <FirstScanStep profile={profile.data} />
+          ) : (
+            <ActivatedStep demo={demo} />
+          )
+        ) : null}
+        {sharedNav ? (
           <div className="wizard-nav">
             {step === 1 ? (
               <Link to="/" className="btn btn-secondary">
                 Back
               </Link>
             ) : (
-              <button type="button" className="btn btn-secondary" onClick={() => setStep(1)}>
+              <button type="button" className="btn btn-secondary" onClick={previous}>
                 Previous
               </button>
             )}
-            <button type="button" className="btn btn-primary" disabled={!canContinue} onClick={() => setStep(step + 1)}>
+            {id !== "consent" && !taken[id] ? (
+              <button type="button" className="btn btn-secondary" onClick={next}>
+                Skip for now
+              </button>
+            ) : null}
+            <button type="button" className="btn btn-primary" disabled={!taken[id]} onClick={next}>
               Next
-            </button>
-          </div>
-        ) : step === 5 ? (
-          <div className="wizard-nav">
-            <button type="button" className="btn btn-secondary" onClick={() => setStep(4)}>
-              Previous
             </button>
           </div>
         ) : null}

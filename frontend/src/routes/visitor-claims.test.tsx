@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { Profile } from "../api/types";
 import { ActivatedStep } from "../features/onboarding/ActivatedStep";
+import { FirstScanStep } from "../features/onboarding/FirstScanStep";
 import { ProfileComplete } from "../features/profile-setup/ProfileComplete";
 import { renderRoute, stubApi } from "../test/render-app";
 import { currentToasts } from "../ui/toast-store";
@@ -51,21 +52,17 @@ describe("what the setup pages claim", () => {
     expect(claimsProtection()).toBeNull();
   });
 
-  it("an account without platforms or a verified likeness is told what is missing", () => {
-    renderRoute(<ActivatedStep demo={null} profile={PROFILE} />);
+  it("an account without platforms or a verified likeness is told what is missing, and no scan starts", () => {
+    const { calls } = stubApi({});
+    renderRoute(<FirstScanStep profile={PROFILE} />);
     expect(screen.getByRole("heading", { name: "Setup not finished" })).toBeInTheDocument();
     expect(
       screen.getByText(
-        "Nothing is protected yet. To start protection: choose the platforms to scan, finish the live check that verifies your face, enrol your voice.",
+        "Nothing can be searched yet. To run your first scan: choose the platforms to scan, verify your face with the live poses, or record your voice.",
       ),
     ).toBeInTheDocument();
     expect(claimsProtection()).toBeNull();
-  });
-
-  it("an account with platforms and a verified face is activated", () => {
-    renderRoute(<ActivatedStep demo={null} profile={{ ...PROFILE, platforms: ["x"], faceVerified: true }} />);
-    expect(screen.getByRole("heading", { name: "Protection Activated" })).toBeInTheDocument();
-    expect(screen.getByText("To be protected fully: enrol your voice.")).toBeInTheDocument();
+    expect(calls.some((c) => c.path === "/api/scan/force")).toBe(false);
   });
 
   it("a visitor's scan preferences say nothing is monitored", async () => {

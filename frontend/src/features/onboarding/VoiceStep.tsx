@@ -1,11 +1,14 @@
 import { useCallback, useEffect, useState } from "react";
 import { toast } from "../../ui/toast-store";
 import { useWavRecorder } from "../media/use-wav-recorder";
+import { UploadWidget } from "../uploads/UploadWidget";
 import { useBiometricUpload } from "../uploads/use-biometric-upload";
 import { EnrolledInTrainingStep } from "../zero-knowledge/ZeroKnowledgeNotice";
 import type { SampleStepProps } from "./sample-step";
 
 export const VOICE_AUTO_STOP_SECONDS = 10;
+/** What the server reads (packages/domain/src/biometrics/media-type.ts). */
+const VOICE_TYPES = ["audio/wav", "audio/x-wav", "audio/webm", "audio/ogg", "audio/mpeg", "audio/mp4", "audio/flac"];
 export const VOICE_PHRASE =
   "My voice is my own. I am recording this sample so that LikenessGuard can recognise my voice and protect it from being cloned.";
 
@@ -75,6 +78,15 @@ function VoiceRecorderStep({ live, done, onDone }: SampleStepProps) {
       ) : null}
       {upload.error ? <p className="field-error">{upload.error}</p> : null}
       {done ? <p className="text-ok">✓ Voice sample enrolled</p> : null}
+      {live && !done ? (
+        <details className="small">
+          <summary>Upload a recording instead</summary>
+          <p>
+            A recording you upload is stored as not verified until it matches your voice from a live recording here.
+          </p>
+          <UploadWidget kind="voice" label="Voice recording" accept={VOICE_TYPES} onComplete={onDone} />
+        </details>
+      ) : null}
     </section>
   );
 }

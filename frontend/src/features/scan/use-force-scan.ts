@@ -6,6 +6,7 @@ import type { ScanStatus } from "../../api/types";
 import { toast } from "../../ui/toast-store";
 import { PROFILE_KEY } from "../preferences/profile-query";
 import { STATS_KEY, THREATS_KEY } from "../threats/queries";
+import type { ScanRun } from "./ScanProgress";
 
 export const SCAN_STATUS_KEY = ["/api/scan/status"] as const;
 const POLL_INTERVAL_MS = 2000;
@@ -17,11 +18,17 @@ const POLL_INTERVAL_MS = 2000;
 export function useForceScan() {
   const queryClient = useQueryClient();
   const [watching, setWatching] = useState(false);
+  /** The scan started here: an earlier scan's status still cached is never taken for its progress. */
+  const [scanId, setScanId] = useState<string | null>(null);
+  /** The scan this page started, once it ended: what it did, for pages that show the result. */
+  const [finished, setFinished] = useState<ScanRun | null>(null);
 
   const start = useMutation({
     mutationFn: () => apiJson<{ scanId: string }>("POST", "/api/scan/force"),
-    onSuccess: () => {
+    onSuccess: (started) => {
       toast({ title: "Scan initiated", description: "We are scanning your platforms now." });
+      setScanId(started.scanId);
+      setFinished(null);
       setWatching(true);
     },
     onError: (error) => toast({ title: "Scan failed", description: serverMessage(error), variant: "destructive" }),
@@ -34,10 +41,11 @@ export function useForceScan() {
     refetchInterval: watching ? POLL_INTERVAL_MS : false,
   });
 
-  const current = status.data;
+  const current = status.data?.status !== "idle" && status.data?.scanId === scanId ? status.data : undefined;
   useEffect(() => {
-    if (!watching || !current || current.status === "running" || current.status === "idle") return;
+    if (!watching || !current || current.status === "running") return;
     setWatching(false);
+    setFinished(current);
     if (current.status === "failed") {
       toast({ title: "Scan failed", description: "The scan stopped before finishing.", variant: "destructive" });
     } else {
@@ -57,6 +65,8 @@ export function useForceScan() {
   return {
     start: () => start.mutate(),
     running,
-    progress: watching && current && current.status !== "idle" ? current : null,
+    progress: watching && current ? current : null,
+    finished,
+    startFailed: start.isError,
   };
 }

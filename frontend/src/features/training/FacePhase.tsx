@@ -3,17 +3,22 @@ import { toast } from "../../ui/toast-store";
 import { useCamera } from "../media/use-camera";
 import { POSES } from "./poses";
 
+const ALL_POSES = POSES.map((_, i) => i);
+
 /**
- * Live camera with three guided captures; the camera stops after the third. `check`, when given,
+ * Live camera with three guided captures; the camera stops after the last. `check`, when given,
  * vets each capture before it counts (zero-knowledge mode analyses it on the device) and returns
- * the reason to retake it, or null.
+ * the reason to retake it, or null. `poses` limits the captures to those poses (a retake of just
+ * the photo the server refused); `onDone` gets them in that order.
  */
 export function FacePhase({
   onDone,
   check,
+  poses = ALL_POSES,
 }: {
   onDone: (faces: Blob[]) => void;
   check?: (photo: Blob, poseIndex: number) => Promise<string | null>;
+  poses?: readonly number[];
 }) {
   const onError = useCallback(
     () =>
@@ -41,8 +46,9 @@ export function FacePhase({
     [thumbs],
   );
 
-  const index = faces.length;
-  const pose = POSES[Math.min(index, POSES.length - 1)] ?? POSES[0];
+  const taken = faces.length;
+  const index = poses[Math.min(taken, poses.length - 1)] ?? 0;
+  const pose = POSES[index] ?? POSES[0];
   const capture = async () => {
     const blob = await camera.capture();
     if (!blob) return;
@@ -58,7 +64,7 @@ export function FacePhase({
     const next = [...faces, blob];
     setFaces(next);
     setThumbs((t) => [...t, URL.createObjectURL(blob)]);
-    if (next.length === POSES.length) {
+    if (next.length === poses.length) {
       camera.stop();
       onDone(next);
     }
@@ -67,7 +73,7 @@ export function FacePhase({
   return (
     <section aria-labelledby="face-phase-heading">
       <h2 id="face-phase-heading">
-        Face Training: {Math.min(index + 1, POSES.length)} of {POSES.length}
+        Face Training: {index + 1} of {POSES.length}
       </h2>
       <p>
         <strong>{pose.title}</strong> — {pose.instruction}
@@ -81,25 +87,23 @@ export function FacePhase({
       </div>
       <div className="button-row" style={{ alignItems: "center" }}>
         <button type="button" className="btn btn-primary" disabled={!camera.active || checking} onClick={capture}>
-          {checking
-            ? "Analysing on this device…"
-            : `Capture Photo ${Math.min(index + 1, POSES.length)}/${POSES.length}`}
+          {checking ? "Analysing on this device…" : `Capture Photo ${index + 1}/${POSES.length}`}
         </button>
         {!camera.active ? (
           <button type="button" className="btn btn-secondary" onClick={() => void camera.start()}>
             Retry camera
           </button>
         ) : null}
-        <div className="dots" role="img" aria-label={`${index} of ${POSES.length} photos captured`}>
-          {POSES.map((p, i) => (
-            <span key={p.title} className={`dot${i < index ? " done" : ""}`} />
+        <div className="dots" role="img" aria-label={`${taken} of ${poses.length} photos captured`}>
+          {poses.map((p, i) => (
+            <span key={p} className={`dot${i < taken ? " done" : ""}`} />
           ))}
         </div>
       </div>
       {thumbs.length > 0 ? (
         <div className="thumbs">
           {thumbs.map((src, i) => (
-            <img key={src} src={src} alt={`Captured pose: ${POSES[i]?.title ?? ""}`} />
+            <img key={src} src={src} alt={`Captured pose: ${POSES[poses[i] ?? 0]?.title ?? ""}`} />
           ))}
         </div>
       ) : null}
