@@ -1,0 +1,152 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Threat } from "../../api/types";
+import { renderRoute, stubApi } from "../../test/render-app";
+import { ThreatDetailsDialog } from "./ThreatDetailsDialog";
+import { UndoBar } from "./UndoBar";
+import { withdrawUndo } from "./undo-store";
+
+const base: Threat = {
+  id: "thr_1",
+  threatType: "deepfake",
+  confidence: 97,
+  platform: "youtube",
+  contentType: "video/mp4",
+  createdAt: "2026-11-23T10:00:00.000Z",
+  status: "active",
+  url: "https://youtube.example/watch?v=1",
+  evidenceData: { hash: "ab" },
+};
+
+const noMedia = {
+  kind: "image",
+  contentType: "image/jpeg",
+  frames: [],
+  speech: [],
+  audioAvailable: false,
+  intimate: false,
+};
+
+beforeEach(() => {
+  // jsdom has no object URLs; the player only needs one to point at.
+  URL.createObjectURL = vi.fn(() => "blob:recording");
+  URL.revokeObjectURL = vi.fn();
+});
+afterEach(() => withdrawUndo());
+
+const open = (threat: Threat, onGenerateDmca = vi.fn()) =>
+  renderRoute(
+    <>
+      <UndoBar />
+      <ThreatDetailsDialog threat={threat} onClose={vi.fn()} onGenerateDmca={onGenerateDmca} />
+    </>,
+  );
+
+describe("a threat's details for triage", () => {
+  it("plays a voice threat's recording, with where the matched speech is", async () => {
+    const { calls } = stubApi({
+      "GET /api/threats/thr_1": { status: 200, body: { ...base, threatType: "voice_clone", history: [] } },
+      "GET /api/threats/thr_1/media": {
+        status: 200,
+        body: { ...noMedia, kind: "audio", audioAvailable: true, speech: [{ startS: 1.5, endS: 64 }] },
+      },
+      "GET /api/threats/thr_1/media/audio": { status: 200, body: "RIFF....WAVE" },
+    });
+    open({ ...base, threatType: "voice_clone", contentType: "audio/wav" });
+    const player = await screen.findByLabelText("Recording of the matched voice");
+    expect(player.tagName).toBe("AUDIO");
+    expect(player).toHaveAttribute("src", "blob:recording");
+    expect(screen.getByText(/read from the speech between 0:01\.5 and 1:04/)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Play the matched speech (0:01.5–1:04)" })).toBeInTheDocument();
+    expect(calls.some((c) => c.path === "/api/threats/thr_1/media/audio")).toBe(true);
+  });
+
+  it("shows a video's censored frames where the face matched, at their times", async () => {
+    stubApi({
+      "GET /api/threats/thr_1": { status: 200, body: { ...base, history: [] } },
+      "GET /api/threats/thr_1/media": {
+        status: 200,
+        body: {
+          ...noMedia,
+          kind: "video",
+          frames: [
+            { index: 0, timeSeconds: 2, confidence: 91.2 },
+            { index: 1, timeSeconds: 7, confidence: 88 },
+          ],
+        },
+      },
+    });
+    open(base);
+    const frame = await screen.findByAltText("Censored frame at 0:07");
+    expect(frame.getAttribute("src")).toBe("/api/threats/thr_1/media/frames/1");
+    expect(screen.getByText("0:02 · 91% face match")).toBeInTheDocument();
+    expect(screen.queryByLabelText("Recording of the matched voice")).not.toBeInTheDocument();
+  });
+
+  it("offers no takedown or triage for a threat whose takedown was requested, and shows its history", async () => {
+    stubApi({
+      "GET /api/threats/thr_1": {
+        status: 200,
+        body: {
+          ...base,
+          status: "takedown_requested",
+          allowedActions: [],
+          history: [
+            {
+              at: "2026-11-23T11:00:00.000Z",
+              actor: "system",
+              actorKind: "system",
+              action: "takedown_requested",
+              from: "active",
+              to: "takedown_requested",
+            },
+          ],
+        },
+      },
+      "GET /api/threats/thr_1/media": { status: 200, body: noMedia },
+    });
+    open({ ...base, status: "takedown_requested" });
+    expect(
+      await screen.findByText(/Takedown requested \(Active → Takedown requested\) automatically/),
+    ).toBeInTheDocument();
+    for (const name of ["Immediate Takedown", "Generate DMCA", "Mark as False Positive", "Dismiss"]) {
+      expect(screen.queryByRole("button", { name })).not.toBeInTheDocument();
+    }
+  });
+
+  it("marks a threat false positive, then offers Undo, which restores it", async () => {
+    const user = userEvent.setup({ delay: null });
+    const bodies: { path: string; body: unknown }[] = [];
+    stubApi({
+      "GET /api/threats/thr_1": { status: 200, body: { ...base, history: [] } },
+      "GET /api/threats/thr_1/media": { status: 200, body: noMedia },
+      "POST /api/threats/thr_1/actions": (init) => {
+        const body = JSON.parse(String(init?.body)) as { action: string };
+        bodies.push({ path: "single", body });
+        return { status: 200, body: { ...base, status: body.action === "undo" ? "active" : "false_positive" } };
+      },
+    });
+    open(base);
+    await user.click(await screen.findByRole("button", { name: "Mark as False Positive" }));
+    await screen.findByText("Marked 1 threat as false positive.");
+    expect(bodies[0]).toEqual({ path: "single", body: { action: "false_positive" } });
+    await user.click(screen.getByRole("button", { name: "Undo" }));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).toEqual({ path: "single", body: { action: "undo" } });
+  });
+
+  it("offers Undo, not Take Down, on a threat marked false positive", async () => {
+    stubApi({
+      "GET /api/threats/thr_1": {
+        status: 200,
+        body: { ...base, status: "false_positive", allowedActions: ["undo"], history: [] },
+      },
+      "GET /api/threats/thr_1/media": { status: 200, body: noMedia },
+    });
+    open({ ...base, status: "false_positive" });
+    expect(await screen.findByRole("button", { name: "Undo false positive" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Immediate Takedown" })).not.toBeInTheDocument();
+    expect(await screen.findByText("No changes since it was found.")).toBeInTheDocument();
+  });
+});
