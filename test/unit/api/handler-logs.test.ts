@@ -53,6 +53,9 @@ const event = (routeKey: string, path: string, body: unknown): APIGatewayProxyEv
     isBase64Encoded: false,
   }) as unknown as APIGatewayProxyEventV2;
 
+// The route guard's role check needs the session store; here the caller is the account's owner.
+vi.mock("../../../lambdas/src/shared/actor.js", () => ({ authorize: async () => undefined }));
+
 describe("handler logs", () => {
   beforeAll(() => Object.assign(process.env, ENV));
   afterEach(() => vi.restoreAllMocks());
