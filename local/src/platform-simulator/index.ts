@@ -11,7 +11,7 @@ import { redditRoute } from "./formats/reddit.js";
 import type { FormatRoute } from "./formats/route.js";
 import { telegramRoute } from "./formats/telegram.js";
 import { tiktokRoute, tiktokWebRoute } from "./formats/tiktok.js";
-import { feedsRoute, publicItemPageRoute, webRoute } from "./formats/web-pages.js";
+import { feedsRoute, itemLinkPageRoute, itemNumberIn, publicItemPageRoute, webRoute } from "./formats/web-pages.js";
 import { xRoute } from "./formats/x.js";
 import { youtubeRoute } from "./formats/youtube.js";
 import { personas } from "./personas.js";
@@ -156,6 +156,10 @@ async function handle(
     sendJson(res, scenarioReport(ctx));
     return;
   }
+  if (url.pathname === "/__takedown" && req.method === "POST") {
+    takeDown(ctx, body, res);
+    return;
+  }
   const media = /^\/media\/(\d+)\/(\d+)\.\w+$/.exec(url.pathname);
   if (media) {
     const file = ctx.scenario.items.find((i) => String(i.no) === media[1])?.media[Number(media[2])]?.path;
@@ -165,8 +169,39 @@ async function handle(
   if (avatar) return serveFile(res, dataDir, ctx.account(avatar[1]!)?.avatarPath);
   const platform = /^\/p\/([^/]+)(\/.*)?$/.exec(url.pathname);
   const route = platform ? routes[platform[1]!] : undefined;
-  if (route?.(ctx, { req, res, path: decodeURIComponent(platform?.[2] ?? "/"), query: url.searchParams, body })) return;
+  const request = { req, res, path: decodeURIComponent(platform?.[2] ?? "/"), query: url.searchParams, body };
+  if (route?.(ctx, request)) return;
+  // Every link a connector reports opens a public page on the real platform, so it does here too.
+  if (platform && itemLinkPageRoute(ctx, { ...request, path: `/${platform[1]}${request.path}` })) return;
   sendJson(res, { error: "not found" }, 404);
+}
+
+/**
+ * The platform acting on a notice: POST /__takedown {no} or {url} removes the item everywhere
+ * (search, APIs, its public page and its media then answer 404), as a removal on the real platform
+ * does. Tests use it to see re-checks find the content gone; nothing in the product calls it.
+ */
+function takeDown(ctx: SimContext, body: string, res: http.ServerResponse): void {
+  let request: { no?: unknown; url?: unknown };
+  try {
+    request = JSON.parse(body || "{}") as typeof request;
+  } catch {
+    sendJson(res, { error: "send JSON: {no} or {url}" }, 400);
+    return;
+  }
+  const no =
+    typeof request.no === "number" || typeof request.no === "string"
+      ? String(request.no)
+      : typeof request.url === "string"
+        ? itemNumberIn(request.url)
+        : undefined;
+  const index = no === undefined ? -1 : ctx.scenario.items.findIndex((i) => String(i.no) === no);
+  if (index < 0) {
+    sendJson(res, { error: "no such item" }, 404);
+    return;
+  }
+  const [removed] = ctx.scenario.items.splice(index, 1);
+  sendJson(res, { removed: removed?.no, platform: removed?.platform });
 }
 
 async function serveFile(res: http.ServerResponse, dataDir: string, relative: string | undefined): Promise<void> {

@@ -98,3 +98,33 @@ export const publicItemPageRoute: FormatRoute = (ctx, { path, res }) => {
   if (!item) return false;
   return sendHtml(res, postPage(ctx, item, `${ctx.origin}${path}`));
 };
+
+/**
+ * The item number a public link names: the 7-digit number most links end with, a Reddit permalink's
+ * base-36 id, or a media file's path.
+ */
+export function itemNumberIn(link: string): string | undefined {
+  const path = (() => {
+    try {
+      return new URL(link).pathname;
+    } catch {
+      return link;
+    }
+  })();
+  const media = /\/media\/(\d+)\//.exec(path)?.[1];
+  if (media) return media;
+  const reddit = /\/comments\/([0-9a-z]+)\/?$/.exec(path)?.[1];
+  if (reddit) return String(Number.parseInt(reddit, 36));
+  const pastebin = /\/p\/pastebin\/([0-9a-z]+)$/.exec(path)?.[1];
+  if (pastebin) return String(Number.parseInt(pastebin, 36));
+  return /(\d{7})\D*$/.exec(link)?.[1];
+}
+
+/** A public page for any item link a connector reports (watch pages, Reddit permalinks, Mastodon statuses, pastes). */
+export const itemLinkPageRoute: FormatRoute = (ctx, { path, query, res }) => {
+  const search = query.toString();
+  const no = itemNumberIn(`${ctx.origin}/p${path}${search ? `?${search}` : ""}`);
+  const item = no ? ctx.scenario.items.find((i) => String(i.no) === no) : undefined;
+  if (!item) return false;
+  return sendHtml(res, postPage(ctx, item, `${ctx.origin}/p${path}`));
+};
