@@ -12,21 +12,12 @@ const CONTROLS: { key: keyof PrivacySettings; label: string; help: string; fallb
       "and enrolment downloads about 36 MB of face and voice models once.",
     fallback: false,
   },
-  {
-    key: "anonymousAnalytics",
-    label: "Anonymous Analytics",
-    help: "Share anonymous usage statistics.",
-    fallback: true,
-  },
-  {
-    key: "legalReportSharing",
-    label: "Legal Report Sharing",
-    help: "Allow evidence packages to be shared with your legal representatives.",
-    fallback: false,
-  },
 ];
 
-/** Toggles save the moment they change (spec section 2 'Settings'). */
+/**
+ * Toggles save the moment they change (spec section 2 'Settings'). Only switches that change what
+ * the product does are offered: zero-knowledge mode changes how enrolment works.
+ */
 export function PrivacyControls({ profile }: { profile: Profile }) {
   const update = useUpdateProfile();
   const current: PrivacySettings = Object.fromEntries(

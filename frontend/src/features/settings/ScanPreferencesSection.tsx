@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useState } from "react";
 import type { Profile, Sensitivity } from "../../api/types";
 import { SENSITIVITY_LEVELS } from "../../content/marketing";
+import { platformName } from "../platforms/catalogue";
 import { useUpdateProfile } from "../preferences/use-update-profile";
 
 function initial(profile: Profile) {
@@ -44,6 +45,11 @@ export function ScanPreferencesSection({ profile }: { profile: Profile }) {
       <form className="form" onSubmit={save}>
         <fieldset>
           <legend>Platforms to scan</legend>
+          <p className="small muted" id="scan-kinds-help">
+            Unticking a kind removes its platforms from your next scans; ticking it adds every platform of that kind
+            your plan includes. Now scanned:{" "}
+            {profile.platforms.length > 0 ? profile.platforms.map(platformName).join(", ") : "nothing"}.
+          </p>
           {checkbox("socialMedia", "Social Media")}
           {checkbox("forums", "Forums")}
           {checkbox("adultSites", "Adult Content")}
