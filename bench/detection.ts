@@ -36,7 +36,7 @@ import { analyseSpeech, keepSpeech, normaliseVolume } from "../packages/detectio
 import { voiceSyntheticSignal } from "../packages/detection/src/voice-synthetic/countermeasure.js";
 import { benchCloneCountermeasure } from "./clone-countermeasure.js";
 import { cpuSecondsWithExitedChildren } from "./cpu-time.js";
-import { benchFaceSwapMesonet, benchIntimate } from "./explicit-and-faceswap.js";
+import { benchFaceSwapMesonet, benchIntimate, benchIntimateVideo } from "./explicit-and-faceswap.js";
 import { faceStageTimes, faceStress } from "./face-stress.js";
 import { benchSyntheticImages } from "./synthetic-image.js";
 
@@ -374,6 +374,7 @@ if (parts.has("synthetic")) {
   results.intimate = {
     inAnalysis: { flagged: intimateFlagged, pictures: pictureRows.length },
     ...(await benchIntimate({ dataDir, ...(trainDir ? { trainDir } : {}) })),
+    video: await benchIntimateVideo({ dataDir, ...(trainDir ? { trainDir } : {}) }),
   };
 }
 
@@ -472,6 +473,7 @@ const table = [
   ["faceSwap.auc", ""],
   ["faceSwap.mesonet.auc", ""],
   ["intimate.falsePositiveRate", ""],
+  ["intimate.video.falsePositiveRate", "(genuine videos)"],
   ["video.syntheticAuc", ""],
   ["provenance.precision", "1.0"],
   ["provenance.recall", ""],

@@ -11,6 +11,8 @@
  *   and the classifier's per-picture latency. No explicit material is held, so no detection rate.
  *   --write-measurement stores the false-positive figure the finding states
  *   (packages/detection/src/explicit/false-positive-measurement.json).
+ * - benchIntimateVideo: the video rule on every labelled (non-explicit) video of DIR and TRAIN; its
+ *   false-positive rate is what a video's finding states (written with --write-measurement too).
  * Latencies: `latencyMs` is wall time, `cpuMs` this process's CPU time (every thread, from
  * process.cpuUsage) around the same call: on a shared machine wall time mostly measures the
  * neighbours. onnxruntime is pinned to one thread.
@@ -24,6 +26,7 @@ import {
   EXPLICIT_THRESHOLD,
   explicitMass,
   type FalsePositiveMeasurement,
+  intimateFindingForFrames,
 } from "../packages/detection/src/explicit/finding.js";
 import { nsfwClassifier } from "../packages/detection/src/explicit/nsfw-model.js";
 import { detectFacesInImage } from "../packages/detection/src/face/detect-faces.js";
@@ -36,6 +39,7 @@ import {
 } from "../packages/detection/src/labelled-data.js";
 import { decodeImage } from "../packages/detection/src/media/image.js";
 import { defaultLimits } from "../packages/detection/src/media/limits.js";
+import { sampleVideo } from "../packages/detection/src/media/video.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -172,6 +176,46 @@ export async function benchIntimate({
   };
 }
 
+export interface IntimateVideoBench {
+  falsePositiveRate: number;
+  flagged: number;
+  n: number;
+  /** Which videos were flagged. */
+  flaggedFiles: string[];
+  sets: string;
+}
+
+/**
+ * The video rule as the product runs it (frames sampled by sampleVideo, intimateFindingForFrames)
+ * on every labelled video of DIR and TRAIN: none is explicit (interviews, face-swap demos).
+ */
+export async function benchIntimateVideo({
+  dataDir,
+  trainDir,
+}: {
+  dataDir: string;
+  trainDir?: string;
+}): Promise<IntimateVideoBench> {
+  const videosOf = async (dir: string) =>
+    (await readLabels(dir)).filter((row) => row.kind === "video").map((row) => path.join(dir, row.path));
+  const fromData = await videosOf(dataDir);
+  const fromTrain = trainDir ? await videosOf(trainDir) : [];
+  const flaggedFiles: string[] = [];
+  for (const file of [...fromData, ...fromTrain]) {
+    const { frames } = await sampleVideo(new Uint8Array(await readFile(file)), defaultLimits);
+    const finding = await intimateFindingForFrames(frames);
+    if (finding?.status === "present") flaggedFiles.push(path.basename(file));
+  }
+  const n = fromData.length + fromTrain.length;
+  return {
+    falsePositiveRate: n ? flaggedFiles.length / n : Number.NaN,
+    flagged: flaggedFiles.length,
+    n,
+    flaggedFiles,
+    sets: `${fromData.length} video${fromData.length === 1 ? "" : "s"} of ../shared/data${trainDir ? `, ${fromTrain.length} of ../shared/train (face-swap demos and their originals)` : ""}`,
+  };
+}
+
 async function main() {
   const { values } = parseArgs({
     options: {
@@ -186,6 +230,8 @@ async function main() {
   if (values.only === "faceswap") return;
   const intimate = await benchIntimate({ dataDir, trainDir: path.resolve(values.train as string) });
   console.log("intimate", JSON.stringify(intimate));
+  const video = await benchIntimateVideo({ dataDir, trainDir: path.resolve(values.train as string) });
+  console.log("intimateVideo", JSON.stringify(video));
   if (values["write-measurement"]) {
     const measurement: FalsePositiveMeasurement = {
       threshold: EXPLICIT_THRESHOLD,
@@ -194,6 +240,12 @@ async function main() {
       falsePositiveRate: intimate.falsePositiveRate,
       sets: intimate.sets,
       measuredAt: new Date().toISOString().slice(0, 10),
+      video: {
+        genuineVideos: video.n,
+        flagged: video.flagged,
+        falsePositiveRate: video.falsePositiveRate,
+        sets: video.sets,
+      },
     };
     await writeFile(
       path.join(repoRoot, "packages/detection/src/explicit/false-positive-measurement.json"),

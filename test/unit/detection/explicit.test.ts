@@ -110,4 +110,24 @@ describe("the explicit rule", () => {
     const evidenceFrames = (found?.evidence.frames ?? []) as { timeSeconds: number }[];
     expect(evidenceFrames.map((f) => f.timeSeconds)).toEqual([4, 5, 6]);
   });
+
+  it("states the false-positive rate measured on videos for a video, and the stills' rate for a picture", async () => {
+    const frame = (await picture("faces/deepface/img1.jpg")).pixels;
+    const frames = Array.from({ length: 4 }, (_, i) => ({ timeSeconds: i, image: frame }));
+    const explicit = new FixedReading([reading({ Porn: 0.9 })]);
+    const video = await intimateFindingForFrames(frames, { classifier: explicit });
+    const measuredVideo = falsePositiveMeasurement.video;
+    expect(measuredVideo).toBeDefined();
+    expect(video?.operatingPoint?.falsePositiveRate).toBe(measuredVideo?.falsePositiveRate);
+    expect(video?.operatingPoint?.measuredOn).toContain(`${measuredVideo?.genuineVideos} genuine non-explicit videos`);
+    expect(video?.explanation).toContain(`of ${measuredVideo?.genuineVideos} genuine non-explicit videos`);
+
+    const still = await intimateFinding(await picture("faces/deepface/img1.jpg"), { classifier: explicit });
+    expect(still.operatingPoint?.falsePositiveRate).toBe(falsePositiveMeasurement.falsePositiveRate);
+
+    // Without a video measurement a video reading cannot borrow the stills' figure silently.
+    const { video: _none, ...stillsOnly } = falsePositiveMeasurement;
+    const unmeasured = await intimateFindingForFrames(frames, { classifier: explicit, measurement: stillsOnly });
+    expect(unmeasured?.operatingPoint?.measuredOn).toContain("not measured on video");
+  });
 });

@@ -33,6 +33,11 @@ export interface FalsePositiveMeasurement {
   /** Which genuine pictures, in words. */
   sets: string;
   measuredAt: string;
+  /**
+   * The video rule (frames, top-k mean) on genuine, non-explicit videos. Measured apart because
+   * footage errs differently from stills (dark, warm-lit stage shots read as explicit).
+   */
+  video?: { genuineVideos: number; flagged: number; falsePositiveRate: number; sets: string };
 }
 
 export const falsePositiveMeasurement = measurementJson as FalsePositiveMeasurement;
@@ -41,13 +46,46 @@ export const explicitMass = (p: NsfwProbabilities): number => p.Porn + p.Hentai;
 
 const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
 
-function operatingPoint(measurement: FalsePositiveMeasurement): OperatingPoint {
+/** What a reading's false-positive figure rests on: the still pictures', or for a video the videos'. */
+interface FalsePositiveFigure {
+  n: number;
+  flagged: number;
+  rate: number;
+  /** "pictures" or "videos". */
+  unit: string;
+  sets: string;
+  measuredAt: string;
+}
+
+const stillFigure = (m: FalsePositiveMeasurement): FalsePositiveFigure => ({
+  n: m.genuinePictures,
+  flagged: m.flagged,
+  rate: m.falsePositiveRate,
+  unit: "pictures",
+  sets: m.sets,
+  measuredAt: m.measuredAt,
+});
+
+/** Without a video measurement, a video reading can only cite the stills' rate, and says so. */
+const videoFigure = (m: FalsePositiveMeasurement): FalsePositiveFigure =>
+  m.video
+    ? {
+        n: m.video.genuineVideos,
+        flagged: m.video.flagged,
+        rate: m.video.falsePositiveRate,
+        unit: "videos",
+        sets: m.video.sets,
+        measuredAt: m.measuredAt,
+      }
+    : { ...stillFigure(m), unit: "still pictures (not measured on video)" };
+
+function operatingPoint(figure: FalsePositiveFigure): OperatingPoint {
   return {
     threshold: EXPLICIT_THRESHOLD,
-    falsePositiveRate: measurement.falsePositiveRate,
+    falsePositiveRate: figure.rate,
     truePositiveRate: PUBLISHED_ACCURACY,
     measuredOn:
-      `false positives: ${measurement.genuinePictures} genuine non-explicit pictures (${measurement.sets}), ${measurement.measuredAt}; ` +
+      `false positives: ${figure.n} genuine non-explicit ${figure.unit} (${figure.sets}), ${figure.measuredAt}; ` +
       `true-positive rate not measured here (no labelled explicit material): ${PUBLISHED_ACCURACY} is ${PUBLISHED_SOURCE}, not a measured recall`,
   };
 }
@@ -55,10 +93,10 @@ function operatingPoint(measurement: FalsePositiveMeasurement): OperatingPoint {
 const rounded = (p: NsfwProbabilities) =>
   Object.fromEntries(Object.entries(p).map(([k, v]) => [k, Number(v.toFixed(4))])) as NsfwProbabilities;
 
-function rates(measurement: FalsePositiveMeasurement): string {
+function rates(figure: FalsePositiveFigure): string {
   return (
-    `rule: Porn + Hentai ≥ ${EXPLICIT_THRESHOLD}; it flagged ${measurement.flagged} of ${measurement.genuinePictures} genuine ` +
-    `non-explicit pictures (${percent(measurement.falsePositiveRate)}); its detection rate on explicit pictures was not measured ` +
+    `rule: Porn + Hentai ≥ ${EXPLICIT_THRESHOLD}; it flagged ${figure.flagged} of ${figure.n} genuine ` +
+    `non-explicit ${figure.unit} (${percent(figure.rate)}); its detection rate on explicit material was not measured ` +
     `here, the publisher states ~${percent(PUBLISHED_ACCURACY)} five-class accuracy`
   );
 }
@@ -80,7 +118,7 @@ function unavailable(error: unknown): IntimateFinding {
 function findingFor(
   probabilities: NsfwProbabilities,
   score: number,
-  measurement: FalsePositiveMeasurement,
+  measurement: FalsePositiveFigure,
   extraEvidence: Record<string, unknown> = {},
 ): IntimateFinding {
   const explicit = score >= EXPLICIT_THRESHOLD;
@@ -114,7 +152,11 @@ export async function intimateFinding(image: DecodedImage, options: IntimateOpti
   } catch (error) {
     return unavailable(error);
   }
-  return findingFor(probabilities, explicitMass(probabilities), options.measurement ?? falsePositiveMeasurement);
+  return findingFor(
+    probabilities,
+    explicitMass(probabilities),
+    stillFigure(options.measurement ?? falsePositiveMeasurement),
+  );
 }
 
 /**
@@ -146,14 +188,15 @@ export async function intimateFindingForFrames(
       chosen.reduce((sum, r) => sum + r.probabilities[k as keyof NsfwProbabilities], 0) / chosen.length,
     ]),
   ) as NsfwProbabilities;
-  const finding = findingFor(mean, aggregated.score ?? 0, options.measurement ?? falsePositiveMeasurement, {
+  const figure = videoFigure(options.measurement ?? falsePositiveMeasurement);
+  const finding = findingFor(mean, aggregated.score ?? 0, figure, {
     framesRead: aggregated.framesRead,
     frames: aggregated.frames.map((f) => ({ timeSeconds: f.timeSeconds, explicitMass: Number(f.score.toFixed(4)) })),
   });
-  // The false-positive rate was measured on still pictures only; dark, warm-lit footage is where this
-  // classifier errs most (it read a genuine stage interview as explicit), so a video reading says so.
+  // Dark, warm-lit footage is where this classifier errs most (it reads a genuine stage interview as
+  // explicit), so a video reading carries the videos' own false-positive rate and asks for a look.
   return {
     ...finding,
-    explanation: `${finding.explanation}; read on ${aggregated.frames.length} of ${aggregated.framesRead} video frames, with a false-positive rate measured on still pictures, not on video, so confirm by looking before acting on it`,
+    explanation: `${finding.explanation}; read on ${aggregated.frames.length} of ${aggregated.framesRead} video frames; confirm by looking before acting on it`,
   };
 }
