@@ -234,6 +234,7 @@ export class ScanService {
         title: verdict.title,
         mediaSha256: finding.mediaSha256,
         ...(finding.perceptualHash ? { perceptualHash: finding.perceptualHash } : {}),
+        ...(item.author?.handle ? { account: item.author.handle } : {}),
         evidence: { hash: pkg.hash, manifestKey: pkg.manifestKey, capturedAt: pkg.manifest.capturedAt },
         detection: {
           synthetic: verdict.synthetic,
@@ -298,6 +299,7 @@ export class ScanService {
           title: titleFor("impersonation", "profile", person?.displayName ?? "you", profile.handle),
           // The profile, not its avatar file, is the threat: one threat per impersonating account.
           mediaSha256: `${finding.mediaSha256}:${task.platformId}:${profile.handle.toLowerCase()}`,
+          account: profile.handle,
           evidence: { hash: pkg.hash, manifestKey: pkg.manifestKey, capturedAt: pkg.manifest.capturedAt },
           detection: { nameMatch: task.nameMatch, handle: profile.handle, face },
           classification: classifyImpersonation({

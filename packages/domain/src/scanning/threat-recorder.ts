@@ -13,6 +13,8 @@ export interface ThreatCandidate {
   title?: string;
   mediaSha256: string;
   perceptualHash?: string;
+  /** The account that posted the media (or the impersonating handle), when the platform says. */
+  account?: string;
   evidence: { hash: string; manifestKey: string; capturedAt: string };
   detection: Record<string, unknown>;
   /** The evidence behind the type; re-derived from `detection` when a candidate comes without it. */
@@ -40,6 +42,21 @@ export function hammingHex(a: string, b: string): number {
   return bits;
 }
 
+/** A 64-bit hex perceptual hash as two 32-bit halves (undefined when it is not 16 hex digits). */
+function hashBits(hex: string): [number, number] | undefined {
+  if (!/^[0-9a-f]{16}$/i.test(hex)) return undefined;
+  return [Number.parseInt(hex.slice(0, 8), 16), Number.parseInt(hex.slice(8, 16), 16)];
+}
+
+function popcount(x: number): number {
+  let v = x - ((x >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+const hammingBits = (a: [number, number], b: [number, number]) =>
+  popcount((a[0] ^ b[0]) >>> 0) + popcount((a[1] ^ b[1]) >>> 0);
+
 /** Same user and same media always give the same id, which makes creation idempotent. */
 export const threatIdFor = (userId: string, mediaSha256: string) =>
   `thr_${sha256Hex(`${userId}:${mediaSha256}`).slice(0, 24)}`;
@@ -61,23 +78,22 @@ export async function recordThreats(
 ): Promise<RecordOutcome> {
   const outcome: RecordOutcome = { created: [], sightings: [] };
   const known = await repo.list(userId);
+  const bySha = new Map(known.map((t) => [t.mediaSha256, t]));
+  const hashed = known.flatMap((t) => (t.perceptualHash ? [{ threat: t, bits: hashBits(t.perceptualHash) }] : []));
   for (const c of candidates) {
     const seenAt = now();
-    const existing =
-      known.find((t) => t.mediaSha256 === c.mediaSha256) ??
-      (c.perceptualHash
-        ? known.find(
-            (t) =>
-              t.perceptualHash !== undefined &&
-              t.threatType === c.threatType &&
-              hammingHex(t.perceptualHash, c.perceptualHash ?? "") <= NEAR_DUPLICATE_MAX_BITS,
-          )
-        : undefined);
+    const bits = c.perceptualHash ? hashBits(c.perceptualHash) : undefined;
+    const near = bits
+      ? hashed.filter((h) => h.bits !== undefined && hammingBits(h.bits, bits) <= NEAR_DUPLICATE_MAX_BITS)
+      : [];
+    const existing = bySha.get(c.mediaSha256) ?? near.find((h) => h.threat.threatType === c.threatType)?.threat;
     if (existing) {
       await repo.addSighting(userId, existing.id, { url: c.url, seenAt });
       outcome.sightings.push({ threatId: existing.id, url: c.url });
       continue;
     }
+    // The same picture already recorded as another type of threat: shown together as one media group.
+    const mediaGroup = near[0] ? (near[0].threat.mediaGroup ?? near[0].threat.mediaSha256) : c.mediaSha256;
     const threat: ThreatRecord = {
       userId,
       id: threatIdFor(userId, c.mediaSha256),
@@ -91,6 +107,8 @@ export async function recordThreats(
       status: "active",
       mediaSha256: c.mediaSha256,
       ...(c.perceptualHash ? { perceptualHash: c.perceptualHash } : {}),
+      mediaGroup,
+      ...(c.account ? { account: c.account } : {}),
       evidenceData: c.evidence,
       detection: c.detection,
       classification:
@@ -114,6 +132,7 @@ export async function recordThreats(
         threatId: threat.id,
         at: seenAt,
         actor: "scanner",
+        actorKind: "scanner",
         action: "detected",
         to: "active",
       });
@@ -123,6 +142,8 @@ export async function recordThreats(
       outcome.sightings.push({ threatId: threat.id, url: c.url });
     }
     known.push(threat);
+    bySha.set(threat.mediaSha256, threat);
+    if (bits) hashed.push({ threat, bits });
   }
   return outcome;
 }

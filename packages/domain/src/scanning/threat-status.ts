@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { DomainError } from "../errors.js";
 import type { ThreatRecord, ThreatRepository } from "./threat-ports.js";
 
@@ -12,9 +13,20 @@ const TRANSITIONS: Record<ThreatStatus, Partial<Record<ThreatStatus, "user" | "s
   removed: {},
 };
 
+export interface StatusChange {
+  userId: string;
+  threatId: string;
+  to: ThreatStatus;
+  actor: "user" | "system";
+  /** The audit's action name (the triage action, or why the system moved it). */
+  reason?: string;
+  /** Part of a bulk or group action (audited as such). */
+  bulk?: boolean;
+}
+
 export async function changeThreatStatus(
   repo: ThreatRepository,
-  input: { userId: string; threatId: string; to: ThreatStatus; actor: "user" | "system"; reason?: string },
+  input: StatusChange,
   now: () => string = () => new Date().toISOString(),
 ): Promise<ThreatRecord> {
   const threat = await repo.get(input.userId, input.threatId);
@@ -32,10 +44,22 @@ export async function changeThreatStatus(
     userId: input.userId,
     threatId: input.threatId,
     at,
-    actor: input.actor,
+    // A person's change names them; the system's says it was automatic.
+    actor: input.actor === "user" ? input.userId : "system",
+    actorKind: input.actor,
     action: input.reason ?? "status_changed",
     from: threat.status,
     to: input.to,
+    ...(input.bulk ? { bulk: true } : {}),
+    entryId: randomUUID().slice(0, 8),
   });
-  return { ...threat, status: input.to, updatedAt: at, ...(input.to === "removed" ? { removedAt: at } : {}) };
+  const { previousStatus: _previous, ...rest } = threat;
+  const setAside = input.to === "false_positive" || input.to === "dismissed";
+  return {
+    ...rest,
+    status: input.to,
+    updatedAt: at,
+    ...(setAside ? { previousStatus: threat.status } : {}),
+    ...(input.to === "removed" ? { removedAt: at } : {}),
+  };
 }

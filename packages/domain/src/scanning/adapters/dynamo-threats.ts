@@ -9,14 +9,21 @@ import { isConditionFailure } from "../../table/condition-failure.js";
 import { Scan, Threat, ThreatAuditEntry } from "../../table/entities.js";
 import { fromItem, toItem } from "../../table/entity.js";
 import { queryAll } from "../../table/query-all.js";
+import { DynamoThreatProjections } from "../../threats/adapters/dynamo-threat-listing.js";
+import { withListingFields } from "../../threats/threat-listing-fields.js";
 import type { ScanRecord, ScanRepository } from "../scan-ports.js";
 import type { Sighting, ThreatAudit, ThreatRecord, ThreatRepository } from "../threat-ports.js";
+import { threatIdFor } from "../threat-recorder.js";
 
 export class DynamoThreatRepository implements ThreatRepository {
+  private readonly projections: DynamoThreatProjections;
+
   constructor(
     private readonly doc: DynamoDBDocumentClient,
     private readonly tableName: string,
-  ) {}
+  ) {
+    this.projections = new DynamoThreatProjections(doc, tableName);
+  }
 
   private key(userId: string, threatId: string) {
     return { pk: `USER#${userId}`, sk: `THREAT#${threatId}` };
@@ -36,33 +43,27 @@ export class DynamoThreatRepository implements ThreatRepository {
     return items.map((i) => fromItem(Threat, i));
   }
 
+  /** Threat ids derive from the user and the media hash, so this is one get. */
   async findByMediaHash(userId: string, mediaSha256: string) {
-    const out = await this.doc.send(
-      new QueryCommand({
-        TableName: this.tableName,
-        IndexName: "gsi1",
-        KeyConditionExpression: "gsi1pk = :pk AND gsi1sk = :sk",
-        ExpressionAttributeValues: { ":pk": `USER#${userId}#MEDIA`, ":sk": `SHA256#${mediaSha256}` },
-      }),
-    );
-    const item = out.Items?.[0];
-    return item ? fromItem(Threat, item) : null;
+    return this.get(userId, threatIdFor(userId, mediaSha256));
   }
 
   async createIfAbsent(threat: ThreatRecord) {
+    const stored = withListingFields(threat);
     try {
       await this.doc.send(
         new PutCommand({
           TableName: this.tableName,
-          Item: toItem(Threat, threat),
+          Item: toItem(Threat, stored),
           ConditionExpression: "attribute_not_exists(pk)",
         }),
       );
-      return true;
     } catch (e) {
       if (isConditionFailure(e)) return false;
       throw e;
     }
+    await this.projections.created(stored);
+    return true;
   }
 
   async addSighting(userId: string, threatId: string, sighting: Sighting) {
@@ -92,23 +93,31 @@ export class DynamoThreatRepository implements ThreatRepository {
     to: ThreatRecord["status"],
     at: string,
   ) {
+    // Set aside: what undo restores. Anything else ends the chance to undo.
+    const setAside = to === "false_positive" || to === "dismissed";
+    const sets = ["#s = :to", "updatedAt = :at"];
+    if (to === "removed") sets.push("removedAt = :at");
+    if (setAside) sets.push("previousStatus = :from");
+    let updated: Record<string, unknown> | undefined;
     try {
-      await this.doc.send(
+      const out = await this.doc.send(
         new UpdateCommand({
           TableName: this.tableName,
           Key: this.key(userId, threatId),
-          UpdateExpression:
-            to === "removed" ? "SET #s = :to, updatedAt = :at, removedAt = :at" : "SET #s = :to, updatedAt = :at",
+          UpdateExpression: `SET ${sets.join(", ")}${setAside ? "" : " REMOVE previousStatus"}`,
           ConditionExpression: "#s = :from",
           ExpressionAttributeNames: { "#s": "status" },
           ExpressionAttributeValues: { ":to": to, ":from": from, ":at": at },
+          ReturnValues: "ALL_NEW",
         }),
       );
-      return true;
+      updated = out.Attributes;
     } catch (e) {
       if (isConditionFailure(e)) return false;
       throw e;
     }
+    if (updated) await this.projections.statusChanged(fromItem(Threat, updated), from, to);
+    return true;
   }
 
   async appendAudit(entry: ThreatAudit) {
