@@ -50,6 +50,7 @@ describe("switching kinds of place on and off", () => {
   it("unticking Social Media removes the social platforms from what is scanned, ticking it adds the tier's back", async () => {
     const w = accountWorld();
     const { userId } = await w.member("ada@example.com");
+    await w.billedTier(userId, "professional");
     await w.profiles.saveScanPreferences(userId, choose(["facebook", "instagram", "reddit", "ebay"]));
     const off = await w.profiles.update(userId, { scanPreferences: { socialMedia: false } });
     expect(off.platforms).toEqual(["reddit", "ebay"]);

@@ -38,20 +38,29 @@ describe("membership tiers", () => {
     expect(scannablePlatforms("personal", ["facebook", "darkweb", "linkedin"])).toEqual(["facebook"]);
   });
 
-  it("stores the tier with scan preferences only when the whole choice fits it", async () => {
+  it("holds scan preferences to the billed tier and refuses a tier the client names", async () => {
     const w = accountWorld();
     const { userId } = await w.member("ada@example.com");
     const base = { platforms: ["facebook"], scanFrequency: "weekly" as const, alertSensitivity: "high" as const };
-    await expect(
-      w.profiles.saveScanPreferences(userId, { ...base, autoTakedown: true, membershipTier: "personal" }),
-    ).rejects.toThrow(/Professional and Enterprise/);
-    expect((await w.profiles.get(userId)).autoTakedown).toBe(false);
+    await expect(w.profiles.saveScanPreferences(userId, { ...base, autoTakedown: true })).rejects.toThrow(
+      /Professional and Enterprise/,
+    );
+    // Asking for a plan is not paying for it: refused, and nothing of the request is stored.
+    const asked = { ...base, platforms: ["darkweb"], scanFrequency: "hourly" as const, autoTakedown: true };
+    await expect(w.profiles.saveScanPreferences(userId, { ...asked, membershipTier: "enterprise" })).rejects.toThrow(
+      /Your plan is Personal\. Plans change only through billing/,
+    );
+    await expect(w.profiles.update(userId, { membershipTier: "enterprise" })).rejects.toThrow(/only through billing/);
+    expect(await w.profiles.get(userId)).toMatchObject({ membershipTier: "personal", autoTakedown: false });
+    // The current tier, sent back by an older client, is no change and is accepted.
+    await w.profiles.saveScanPreferences(userId, { ...base, autoTakedown: false, membershipTier: "personal" });
+
+    await w.billedTier(userId, "professional");
     const saved = await w.profiles.saveScanPreferences(userId, {
       ...base,
       platforms: ["facebook", "linkedin"],
       scanFrequency: "daily",
       autoTakedown: true,
-      membershipTier: "professional",
     });
     expect(saved).toMatchObject({ membershipTier: "professional", scanFrequency: "daily", autoTakedown: true });
     await expect(w.profiles.update(userId, { scanPreferences: { darkWeb: true } })).rejects.toThrow(/Enterprise/);

@@ -54,6 +54,12 @@ export function accountWorld() {
     enrolment: new EnrolmentService({ store, objects, keys, analyser, consent, samples, now }),
     erasure: new ErasureService({ store, objects, identity, consent, evidence, schedules }),
     exports: new ExportService({ store, keys, now }),
+    /** The tier billing gives the account: the account store reads it from billing, as this fake stores it. */
+    async billedTier(userId: string, tier: "personal" | "professional" | "enterprise") {
+      const profile = await store.getProfile(userId);
+      if (!profile) throw new Error(`No profile for ${userId}`);
+      await store.putProfile({ ...profile, membershipTier: tier });
+    },
     /** Signs up, confirms and signs in; returns the new user's id and session token. */
     async member(email: string, withConsent = true) {
       await auth.signUp({ method: "email", email, password: "Correct-horse-9" }, "198.51.100.1");

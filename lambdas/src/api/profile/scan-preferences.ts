@@ -7,8 +7,8 @@ import { accountStore, profileService } from "../../shared/services.js";
 import { requireUserId } from "../../shared/session.js";
 
 /**
- * POST /api/scan-preferences: tier, platforms, frequency and takedowns, refused (403) beyond the
- * tier; the person's EventBridge schedule then follows the new frequency.
+ * POST /api/scan-preferences: platforms, frequency and takedowns, refused (403) beyond the billed
+ * tier (a tier sent by the client is refused); the EventBridge schedule then follows the new frequency.
  */
 export const saveScanPreferences: ApiHandler = async (event) => {
   const userId = await requireUserId(event);

@@ -1,11 +1,13 @@
 import type { SampleLibrary } from "../biometrics/sample-library.js";
 import { DomainError } from "../errors.js";
 import type { UserProfileRecord } from "../records.js";
+import type { MembershipTier } from "../table/entities.js";
 import {
   assertAutoTakedownAllowed,
   assertDarkWebAllowed,
   assertPlatformsAllowed,
   assertScanFrequencyAllowed,
+  TIERS,
 } from "../tiers.js";
 import type { AccountStore } from "./ports.js";
 import { createProfileFromSetup } from "./profile-setup.js";
@@ -38,6 +40,7 @@ export class ProfileService {
 
   async update(userId: string, input: ProfileUpdateInput): Promise<ProfileView> {
     let profile = await this.require(userId);
+    refuseClientTier(input.membershipTier, profile.membershipTier);
     const isSetup = PROFILE_SETUP_FIELDS.some((f) => f in input);
     const sections = [
       "identity",
@@ -83,16 +86,17 @@ export class ProfileService {
     return this.get(userId);
   }
 
+  /** Limits are the tier billing gives the account (the store reads it from billing), never one the client names. */
   async saveScanPreferences(userId: string, input: ScanPreferencesInput): Promise<ProfileView> {
-    const tier = input.membershipTier;
+    const profile = await this.require(userId);
+    const tier = profile.membershipTier;
+    refuseClientTier(input.membershipTier, tier);
     const platforms = [...new Set(input.platforms)];
     assertPlatformsAllowed(tier, platforms);
     assertScanFrequencyAllowed(tier, input.scanFrequency);
     assertAutoTakedownAllowed(tier, input.autoTakedown);
-    const profile = await this.require(userId);
     await this.save({
       ...profile,
-      membershipTier: tier,
       platforms,
       scanFrequency: input.scanFrequency,
       autoTakedown: input.autoTakedown,
@@ -110,4 +114,16 @@ export class ProfileService {
     if (!profile) throw new DomainError("unauthorized", "Unauthorized");
     return profile;
   }
+}
+
+/**
+ * The plan is billing's (docs/billing.md): a request naming another tier is refused, so no one gets
+ * a tier's platforms, frequency or takedowns by asking for them.
+ */
+function refuseClientTier(requested: string | undefined, billed: MembershipTier): void {
+  if (requested === undefined || requested === billed) return;
+  throw new DomainError(
+    "forbidden",
+    `Your plan is ${TIERS[billed].name}. Plans change only through billing: choose a plan on the pricing page, or use Manage billing in Settings.`,
+  );
 }

@@ -88,6 +88,9 @@ export const IdentityInput = z
   );
 export type IdentityInput = z.infer<typeof IdentityInput>;
 
+/** A tier a client sends: read only to refuse it with a clear message (tiers come from billing). */
+const ClientSentTier = z.string().max(32, "Unknown membership tier").optional();
+
 /**
  * PUT /api/profile: any of the settings sections, or the profile-setup payload (its fields are
  * optional here, each with its bound; the service checks the whole setup form). Other keys are dropped.
@@ -99,6 +102,7 @@ export const ProfileUpdateInput = z.object({
   notificationSettings: NotificationSettings.optional(),
   privacySettings: PrivacySettings.optional(),
   dataExpiryDays: DataExpiryDaysInput.optional(),
+  membershipTier: ClientSentTier,
 });
 export type ProfileUpdateInput = z.infer<typeof ProfileUpdateInput>;
 
@@ -114,11 +118,8 @@ export const ScanPreferencesInput = z.object({
     .pipe(z.enum(["hourly", "daily", "weekly"])),
   alertSensitivity: z.string().min(1, "Select alert sensitivity").max(32, "Select alert sensitivity").pipe(Sensitivity),
   autoTakedown: z.boolean().default(false),
-  membershipTier: z
-    .string()
-    .min(1, "Membership tier is required")
-    .max(32, "Membership tier is required")
-    .pipe(MembershipTier),
+  /** Refused unless it is the tier billing already gives (older clients send it): the plan is billing's. */
+  membershipTier: ClientSentTier,
 });
 export type ScanPreferencesInput = z.infer<typeof ScanPreferencesInput>;
 
