@@ -49,10 +49,12 @@ const GROUP_BINDINGS: Record<RouteGroup, (fn: AppFunction, r: HandlerResources) 
       .bindTable(r.table, "readWrite")
       .bindBiometricBucket(r.biometricBucket, "readWriteDelete")
       .bindBiometricKey(r.biometricKey),
+  // Reads the person's own enrolled photos (never writes or deletes them) to show beside a match.
   threats: (fn, r) =>
     bindSessionCheck(fn, r)
       .bindTable(r.table, "readWrite")
       .bindEvidenceBucket(r.evidenceBucket, "read")
+      .bindBiometricBucket(r.biometricBucket, "read")
       .bindStateMachine("SCAN_STATE_MACHINE_ARN", r.scanMachine, "startAndObserve")
       .bindStateMachine("TAKEDOWN_STATE_MACHINE_ARN", r.takedownMachine, "start"),
   takedowns: (fn, r) =>
@@ -77,6 +79,8 @@ const GROUP_BINDINGS: Record<RouteGroup, (fn: AppFunction, r: HandlerResources) 
 
 /** Route groups that run face and voice models (enrolment computes embeddings server side). */
 const DETECTION_GROUPS: ReadonlySet<RouteGroup> = new Set(["biometrics"]);
+/** Route groups that decode video without running models: threats cuts the frames a verdict rests on. */
+const FFMPEG_GROUPS: ReadonlySet<RouteGroup> = new Set(["threats"]);
 
 export interface ApiRouteGroupsProps {
   api: apigwv2.HttpApi;
@@ -104,6 +108,9 @@ export class ApiRouteGroups extends Construct {
         environment,
         logRetention: props.logRetention,
         ...(DETECTION_GROUPS.has(group) ? { detection: props.detection } : {}),
+        ...(FFMPEG_GROUPS.has(group) && props.detection.ffmpegLayer
+          ? { detection: { ffmpegLayer: props.detection.ffmpegLayer } }
+          : {}),
       });
       GROUP_BINDINGS[group](fn, props.resources);
       functions[group] = fn;

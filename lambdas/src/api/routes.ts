@@ -77,6 +77,7 @@ export const ROUTES: RouteSpec[] = [
   { method: "GET", path: "/api/threats/{id}/preview", group: "threats" },
   { method: "GET", path: "/api/threats/{id}/media", group: "threats" },
   { method: "GET", path: "/api/threats/{id}/media/audio", group: "threats" },
+  { method: "GET", path: "/api/threats/{id}/media/enrolled-photo", group: "threats" },
   { method: "GET", path: "/api/threats/{id}/media/frames/{frame}", group: "threats" },
   { method: "GET", path: "/api/stats", group: "threats" },
   { method: "POST", path: "/api/scan/force", group: "threats" },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { BiometricSampleRecord } from "../../../packages/domain/src/records.js";
 import { writeEvidencePackage } from "../../../packages/domain/src/scanning/evidence.js";
 import type { ThreatRecord } from "../../../packages/domain/src/scanning/threat-ports.js";
 import { ThreatMedia } from "../../../packages/domain/src/threats/threat-media.js";
@@ -6,16 +7,37 @@ import { InMemoryEvidenceStore, InMemoryThreatRepository } from "../scanning/fak
 
 const at = "2026-11-23T10:00:00.000Z";
 
-async function setup() {
+const sample = (sampleId: string, extra: Partial<BiometricSampleRecord> = {}): BiometricSampleRecord => ({
+  userId: "alice",
+  personId: "self",
+  modality: "face",
+  sampleId,
+  source: "live-capture",
+  verified: true,
+  objectKey: `users/alice/samples/${sampleId}.jpg`,
+  encryptedEmbedding: "",
+  encryptedDataKey: "",
+  quality: {},
+  createdAt: at,
+  ...extra,
+});
+
+async function setup(samples: BiometricSampleRecord[] = []) {
   const threats = new InMemoryThreatRepository();
   const evidence = new InMemoryEvidenceStore();
   const rendered: number[][] = [];
+  const photos = new Map(samples.map((s) => [s.objectKey ?? "", new TextEncoder().encode(`photo ${s.sampleId}`)]));
   const media = new ThreatMedia({
     threats,
     evidence,
     renderVideoFrames: async (_video, times) => {
       rendered.push(times);
       return times.map((t) => new TextEncoder().encode(`frame@${t}`));
+    },
+    enrolledFaces: {
+      samples: async (userId) => samples.filter((s) => s.userId === userId),
+      read: async (key) => photos.get(key) ?? null,
+      render: async (photo) => photo,
     },
   });
   async function threat(id: string, contentType: string, detection: unknown, extra: Partial<ThreatRecord> = {}) {
@@ -124,5 +146,33 @@ describe("what a threat's evidence shows its owner", () => {
     const { media, threat } = await setup();
     await threat("i1", "image/jpeg", { faces: [face(0, 95)] }, { threatType: "intimate_imagery" });
     expect(await media.facts("alice", "i1")).toMatchObject({ kind: "image", intimate: true, frames: [] });
+  });
+
+  it("shows the person's own enrolled face beside a face match, a verified capture first", async () => {
+    const { media, threat } = await setup([
+      sample("old-upload", { verified: false, createdAt: "2026-11-24T00:00:00.000Z" }),
+      sample("capture"),
+      sample("voice", { modality: "voice" }),
+      sample("zero-knowledge", { objectKey: undefined }),
+      sample("exec", { personId: "exec-1" }),
+    ]);
+    await threat("f1", "image/jpeg", { faces: [face(0, 95)] });
+    expect((await media.facts("alice", "f1")).enrolledPhotoAvailable).toBe(true);
+    expect(new TextDecoder().decode(await media.enrolledPhoto("alice", "f1"))).toBe("photo capture");
+    await expect(media.enrolledPhoto("mallory", "f1")).rejects.toMatchObject({ kind: "not-found" });
+  });
+
+  it("has no enrolled photo to show for a voice threat, or when no face photo is stored", async () => {
+    const { media, threat } = await setup([sample("zero-knowledge", { objectKey: undefined })]);
+    await threat(
+      "a1",
+      "audio/wav",
+      { voice: { segments: [], match: { personId: "self" } } },
+      { threatType: "voice_clone" },
+    );
+    await threat("f1", "image/jpeg", { faces: [face(0, 95)] });
+    expect((await media.facts("alice", "a1")).enrolledPhotoAvailable).toBe(false);
+    expect((await media.facts("alice", "f1")).enrolledPhotoAvailable).toBe(false);
+    await expect(media.enrolledPhoto("alice", "f1")).rejects.toMatchObject({ kind: "not-found" });
   });
 });

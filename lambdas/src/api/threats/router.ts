@@ -5,7 +5,7 @@ import { listThreats } from "./list-threats.js";
 import { threatPreview } from "./preview.js";
 import { scanStatus } from "./scan-status.js";
 import { getStats } from "./stats.js";
-import { threatAudio, threatFrame, threatMediaFacts } from "./threat-media.js";
+import { threatAudio, threatEnrolledPhoto, threatFrame, threatMediaFacts } from "./threat-media.js";
 import { updateThreatStatus } from "./update-status.js";
 import { verifyEvidence } from "./verify-evidence.js";
 
@@ -17,6 +17,7 @@ export const handler = createRouteGroup("threats", {
   "GET /api/threats/{id}/preview": threatPreview,
   "GET /api/threats/{id}/media": threatMediaFacts,
   "GET /api/threats/{id}/media/audio": threatAudio,
+  "GET /api/threats/{id}/media/enrolled-photo": threatEnrolledPhoto,
   "GET /api/threats/{id}/media/frames/{frame}": threatFrame,
   "GET /api/stats": getStats,
   "POST /api/scan/force": forceScan,

@@ -1,8 +1,10 @@
+import { smallPhoto } from "@lg/detection/media/small-photo";
 import { invalid } from "@lg/domain/errors";
 import { ThreatMedia } from "@lg/domain/threats/threat-media";
 import { once } from "../../shared/once.js";
 import { type ApiHandler, binary, json } from "../../shared/route-group.js";
 import { evidenceStore, threatRepository } from "../../shared/scanning-services.js";
+import { biometricObjects, sampleLibrary } from "../../shared/services.js";
 import { requireUserId } from "../../shared/session.js";
 import { censoredVideoFrames } from "./video-frames.js";
 
@@ -12,6 +14,15 @@ const threatMedia = once(
       threats: threatRepository(),
       evidence: evidenceStore(),
       renderVideoFrames: censoredVideoFrames,
+      enrolledFaces: {
+        samples: (userId) => sampleLibrary().activeSamples(userId),
+        // The lifecycle rule may have removed the raw photo already: then there is none to show.
+        read: (key) =>
+          biometricObjects()
+            .read(key)
+            .catch(() => null),
+        render: smallPhoto,
+      },
     }),
 );
 
@@ -26,6 +37,12 @@ export const threatAudio: ApiHandler = async (event) => {
   const userId = await requireUserId(event);
   const audio = await threatMedia().audio(userId, event.pathParameters?.id ?? "");
   return binary(200, audio.bytes, audio.contentType);
+};
+
+/** GET /api/threats/{id}/media/enrolled-photo: the caller's own enrolled face, to compare with the match. */
+export const threatEnrolledPhoto: ApiHandler = async (event) => {
+  const userId = await requireUserId(event);
+  return binary(200, await threatMedia().enrolledPhoto(userId, event.pathParameters?.id ?? ""), "image/jpeg");
 };
 
 /** GET /api/threats/{id}/media/frames/{frame}: one censored frame the video's verdict rests on. */

@@ -1,4 +1,5 @@
 import { DomainError } from "../errors.js";
+import type { BiometricSampleRecord } from "../records.js";
 import { decodeManifest, type EvidenceFile, type EvidenceStore } from "../scanning/evidence.js";
 import { MATCH_FLOOR_PERCENT } from "../scanning/likeness-verdict.js";
 import type { ThreatRecord, ThreatRepository } from "../scanning/threat-ports.js";
@@ -38,6 +39,8 @@ export interface ThreatMediaFacts {
   audioAvailable: boolean;
   /** Intimate imagery: pictures of it are shown more heavily censored. */
   intimate: boolean;
+  /** Whether GET .../media/enrolled-photo serves the person's own enrolled face, to compare with the match. */
+  enrolledPhotoAvailable: boolean;
 }
 
 export interface ThreatMediaDeps {
@@ -45,6 +48,15 @@ export interface ThreatMediaDeps {
   evidence: EvidenceStore;
   /** Censored (blurred, small) JPEGs of the video at these times, in the order asked. */
   renderVideoFrames: (video: Uint8Array, timesSeconds: number[]) => Promise<Uint8Array[]>;
+  /**
+   * The person's enrolled face photos as stored (none for zero-knowledge enrolment or once the raw
+   * sample's retention ran out): `samples` lists the unexpired ones, `render` makes a small JPEG.
+   */
+  enrolledFaces: {
+    samples: (userId: string) => Promise<BiometricSampleRecord[]>;
+    read: (objectKey: string) => Promise<Uint8Array | null>;
+    render: (photo: Uint8Array) => Promise<Uint8Array>;
+  };
 }
 
 interface StoredFace {
@@ -101,7 +113,26 @@ export class ThreatMedia {
       speech: voiceMatched ? (detection.voice?.segments ?? []) : [],
       audioAvailable: servesAudio(threat, media, voiceMatched),
       intimate: threat.classification?.type === "intimate_imagery" || threat.threatType === "intimate_imagery",
+      enrolledPhotoAvailable: (await this.enrolledFace(userId, threat, kind)) !== undefined,
     };
+  }
+
+  /** The person's own enrolled face, beside a match on a face (a verified capture first, newest first). */
+  async enrolledPhoto(userId: string, threatId: string): Promise<Uint8Array> {
+    const { threat, media } = await this.load(userId, threatId);
+    const kind = threat.contentType === "profile" ? "profile" : kindOf(media?.contentType);
+    const sample = await this.enrolledFace(userId, threat, kind);
+    const photo = sample?.objectKey ? await this.deps.enrolledFaces.read(sample.objectKey) : null;
+    if (!photo) throw new DomainError("not-found", "No enrolled photo of this person is stored");
+    return this.deps.enrolledFaces.render(photo);
+  }
+
+  private async enrolledFace(userId: string, threat: ThreatRecord, kind: ThreatMediaFacts["kind"]) {
+    if (kind !== "image" && kind !== "video" && kind !== "profile") return undefined;
+    const faces = (await this.deps.enrolledFaces.samples(userId)).filter(
+      (s) => s.modality === "face" && s.personId === threat.personId && s.objectKey,
+    );
+    return faces.sort((a, b) => Number(b.verified) - Number(a.verified) || b.createdAt.localeCompare(a.createdAt))[0];
   }
 
   /** The recording a voice threat rests on. A video's sound is not served: that would hand out its uncensored pictures. */

@@ -1,0 +1,13 @@
+import sharp from "sharp";
+
+const WIDTH = 320;
+
+/** The person's own enrolled photo, small enough to sit beside the match; theirs, so not blurred. */
+export async function smallPhoto(bytes: Uint8Array): Promise<Uint8Array> {
+  const jpeg = await sharp(bytes, { failOn: "none", limitInputPixels: 50_000_000 })
+    .rotate()
+    .resize({ width: WIDTH, withoutEnlargement: true })
+    .jpeg({ quality: 75 })
+    .toBuffer();
+  return new Uint8Array(jpeg);
+}
