@@ -18,6 +18,7 @@ const Onboarding = lazy(() => import("./onboarding"));
 const GuidedDemo = lazy(() => import("./guided-demo"));
 const Settings = lazy(() => import("./settings"));
 const Status = lazy(() => import("./status"));
+const TakedownCentre = lazy(() => import("../features/takedowns/TakedownCentrePage"));
 const NotFound = lazy(() => import("./not-found"));
 
 /** Moves focus to the page's main landmark after each navigation so screen readers announce the new page. */
@@ -50,6 +51,8 @@ export function AppRoutes() {
         <Route path="/demo/guided" element={<GuidedDemo />} />
         <Route path="/settings" element={<Settings />} />
         <Route path="/status" element={<Status />} />
+        <Route path="/takedowns" element={<TakedownCentre />} />
+        <Route path="/takedowns/:id" element={<TakedownCentre />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </Suspense>

@@ -8,7 +8,12 @@ export function DashboardHeader({ isAuthenticated }: { isAuthenticated: boolean 
     { to: "/dashboard", label: "Dashboard" },
     { to: "/features", label: "Features" },
     { to: "/pricing", label: "Pricing" },
-    ...(isAuthenticated ? [{ to: "/settings", label: "Settings" }] : [{ to: "/", label: "Home" }]),
+    ...(isAuthenticated
+      ? [
+          { to: "/takedowns", label: "Takedowns" },
+          { to: "/settings", label: "Settings" },
+        ]
+      : [{ to: "/", label: "Home" }]),
   ];
   return (
     <SiteHeader

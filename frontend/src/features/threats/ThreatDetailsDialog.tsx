@@ -7,7 +7,7 @@ import { toast } from "../../ui/toast-store";
 import { platformName } from "../platforms/catalogue";
 import { EvidenceVerification } from "./EvidenceVerification";
 import { confidenceClass, statusLabel, takedownLabel, threatTitle, threatTypeLabel } from "./format";
-import { threatDetailsQuery } from "./queries";
+import { threatDetailsQuery, threatMediaQuery } from "./queries";
 import { ThreatEvidenceMedia } from "./ThreatEvidenceMedia";
 import { ThreatFindings } from "./ThreatFindings";
 import { ThreatHistory } from "./ThreatHistory";
@@ -26,6 +26,7 @@ const EVIDENCE_ITEMS = ["Screenshot captured", "Metadata preserved", "Content ha
 export function ThreatDetailsDialog({ threat, onClose, onGenerateDmca }: ThreatDetailsDialogProps) {
   // The list's row is enough to open at once; the full record adds history, sightings and actions.
   const details = useQuery(threatDetailsQuery(threat?.id ?? "", Boolean(threat && !threat.demo)));
+  const media = useQuery(threatMediaQuery(threat?.id ?? "", Boolean(threat && !threat.demo && threat.evidenceData)));
   const action = useThreatAction({
     onDone: (result) => {
       if (result.action === "false_positive")
@@ -38,25 +39,30 @@ export function ThreatDetailsDialog({ threat, onClose, onGenerateDmca }: ThreatD
   const shown: ThreatDetails = details.data?.id === threat.id ? { ...threat, ...details.data } : threat;
   // A demo threat belongs to no account: there is nothing to triage, only a notice to show.
   const triage = !threat.demo;
+  const enrolledPhotoUrl =
+    shown.evidence?.enrolledPhotoUrl ??
+    (media.data?.enrolledPhotoAvailable ? `/api/threats/${encodeURIComponent(shown.id)}/media/enrolled-photo` : null);
   const act = (kind: "false_positive" | "dismiss" | "undo") => action.mutate({ action: kind, threatIds: [threat.id] });
   return (
     <Dialog open title={`Threat details: ${threatTitle(shown)}`} onClose={onClose} wide>
-      {shown.previewUrl ? (
-        <div className="preview">
-          <img src={apiUrl(shown.previewUrl)} alt="" />
-          <span className="preview-label">Censored content preview</span>
-        </div>
-      ) : (
-        <p className="preview preview-empty">
-          <span className="preview-label">No preview: open the threat URL to review the content</span>
-        </p>
-      )}
-      {shown.evidence?.enrolledPhotoUrl ? (
-        <figure className="enrolled-photo">
-          <img src={apiUrl(shown.evidence.enrolledPhotoUrl)} alt="You, as enrolled, for comparison" />
-          <figcaption className="small">Your enrolled photo, to compare with the match above</figcaption>
-        </figure>
-      ) : null}
+      <div className={enrolledPhotoUrl ? "compare" : undefined}>
+        {shown.previewUrl ? (
+          <div className="preview">
+            <img src={apiUrl(shown.previewUrl)} alt="" />
+            <span className="preview-label">Censored content preview</span>
+          </div>
+        ) : (
+          <p className="preview preview-empty">
+            <span className="preview-label">No preview: open the threat URL to review the content</span>
+          </p>
+        )}
+        {enrolledPhotoUrl ? (
+          <figure className="enrolled-photo">
+            <img src={apiUrl(enrolledPhotoUrl)} alt="You, as enrolled, for comparison" />
+            <figcaption className="small">Your enrolled photo, to compare with the match</figcaption>
+          </figure>
+        ) : null}
+      </div>
       <dl className="detail-grid">
         <div>
           <dt>Match confidence</dt>
@@ -89,7 +95,12 @@ export function ThreatDetailsDialog({ threat, onClose, onGenerateDmca }: ThreatD
         {takedownLabel(shown) ? (
           <div>
             <dt>Takedown</dt>
-            <dd>{takedownLabel(shown)}</dd>
+            <dd>
+              {takedownLabel(shown)}{" "}
+              {shown.takedown ? (
+                <a href={`/takedowns/${encodeURIComponent(shown.takedown.noticeId)}`}>Open in the takedown centre</a>
+              ) : null}
+            </dd>
           </div>
         ) : null}
       </dl>

@@ -1,0 +1,113 @@
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { useEffect, useId, useRef } from "react";
+import { Link, useParams, useSearchParams } from "react-router-dom";
+import { errorStatus } from "../../api/errors";
+import { redirectToLoginAfterNotice } from "../../api/query-client";
+import { useAuth } from "../../auth/use-auth";
+import { Main } from "../../ui/Page";
+import { Spinner } from "../../ui/Spinner";
+import { DashboardHeader } from "../dashboard/DashboardHeader";
+import { SiteFooter } from "../layout/SiteFooter";
+import { STATE_FILTERS } from "./format";
+import { takedownQuery, takedownsQuery } from "./queries";
+import { TakedownDetailPanel } from "./TakedownDetailPanel";
+import { TakedownList } from "./TakedownList";
+import "./takedowns.css";
+
+/** /takedowns and /takedowns/:id: every notice the person made, and one case in full beside the list. */
+export default function TakedownCentrePage() {
+  const auth = useAuth();
+  const { id } = useParams();
+  const [params, setParams] = useSearchParams();
+  const state = params.get("state") ?? "";
+  const filterId = useId();
+  const list = useInfiniteQuery(takedownsQuery(state, auth.isAuthenticated));
+  const detail = useQuery(takedownQuery(id ?? "", auth.isAuthenticated && Boolean(id)));
+  const redirected = useRef(false);
+
+  useEffect(() => {
+    if (auth.isLoading || auth.isAuthenticated || redirected.current) return;
+    redirected.current = true;
+    redirectToLoginAfterNotice();
+  }, [auth.isLoading, auth.isAuthenticated]);
+
+  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <>
+      <DashboardHeader isAuthenticated={auth.isAuthenticated} />
+      <Main className="container">
+        <div className="page-header">
+          <h1>Takedown centre</h1>
+          <Link to="/dashboard" className="btn btn-secondary">
+            Back to dashboard
+          </Link>
+        </div>
+        {auth.isLoading ? (
+          <Spinner label="Loading…" />
+        ) : !auth.isAuthenticated ? (
+          <p>You need to sign in to see your takedown notices.</p>
+        ) : (
+          <div className={`takedown-layout${id ? " has-detail" : ""}`}>
+            <section aria-label="Notices">
+              <div className="takedown-filter">
+                <label htmlFor={filterId}>Show</label>
+                <select
+                  id={filterId}
+                  value={state}
+                  onChange={(e) => setParams(e.target.value ? { state: e.target.value } : {})}
+                >
+                  {STATE_FILTERS.map((f) => (
+                    <option key={f.value} value={f.value}>
+                      {f.label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              {list.isLoading ? (
+                <Spinner label="Loading your notices…" />
+              ) : list.isError ? (
+                <p role="alert">Your notices could not be loaded. Please try again later.</p>
+              ) : items.length === 0 ? (
+                <p>
+                  {state
+                    ? "No notices in this state."
+                    : "No takedown notices yet. Open a threat on the dashboard and choose Take Down to make one."}
+                </p>
+              ) : (
+                <>
+                  <TakedownList items={items} {...(id ? { selectedId: id } : {})} />
+                  {list.hasNextPage ? (
+                    <button
+                      type="button"
+                      className="btn btn-secondary"
+                      disabled={list.isFetchingNextPage}
+                      onClick={() => void list.fetchNextPage()}
+                    >
+                      {list.isFetchingNextPage ? "Loading…" : "Show more"}
+                    </button>
+                  ) : null}
+                </>
+              )}
+            </section>
+            {id ? (
+              <section aria-label="Notice details">
+                {detail.isLoading ? (
+                  <Spinner label="Loading the notice…" />
+                ) : detail.data ? (
+                  <TakedownDetailPanel notice={detail.data} />
+                ) : (
+                  <p role="alert">
+                    {errorStatus(detail.error) === 404
+                      ? "This notice does not exist or is not yours."
+                      : "This notice could not be loaded. Please try again later."}
+                  </p>
+                )}
+              </section>
+            ) : null}
+          </div>
+        )}
+      </Main>
+      <SiteFooter />
+    </>
+  );
+}
