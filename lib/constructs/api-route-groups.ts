@@ -71,6 +71,15 @@ const GROUP_BINDINGS: Record<RouteGroup, (fn: AppFunction, r: HandlerResources) 
       .bindTable(r.table, "readWrite")
       .bindMailSender(r.mailFrom, r.mailIdentityArn)
       .bindSmsSender(),
+  // Checkout and portal sessions and webhooks (Stripe keys); a tier change re-times the scan schedule.
+  billing: (fn, r) =>
+    bindSessionCheck(fn, r)
+      .bindTable(r.table, "readWrite")
+      .bindStripeSecret(r.stripeSecret)
+      .bindScheduler(r.scheduler.groupName, r.scheduler.scheduleArnPattern, r.scheduler.role),
+  // Team invitations go by email.
+  team: (fn, r) =>
+    bindSessionCheck(fn, r).bindTable(r.table, "readWrite").bindMailSender(r.mailFrom, r.mailIdentityArn),
   // Profile setup while signed in goes through the demo route too.
   demo: (fn, r) => bindSessionCheck(fn, r).bindTable(r.table, "readWrite"),
   // Health describes each dependency (describe-only grants); public metrics need nothing else.

@@ -369,6 +369,12 @@ export class AppFunction extends Construct {
   }
 
   /** Web Push: the VAPID key signs messages and its public half is served to browsers. */
+  /** Stripe's keys (billing): STRIPE_SECRET_ARN and read access to that secret alone. */
+  bindStripeSecret(secret: ISecret): this {
+    this.setEnv("STRIPE_SECRET_ARN", secret.secretArn);
+    return this.grantSecretRead(secret);
+  }
+
   bindVapidSecret(secret: ISecret): this {
     this.setEnv("VAPID_SECRET_ARN", secret.secretArn);
     return this.grantSecretRead(secret);

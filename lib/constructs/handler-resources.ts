@@ -19,6 +19,7 @@ export interface HandlerResources {
   userPoolClient: IUserPoolClient;
   connectorSecret: ISecret;
   vapidSecret: ISecret;
+  stripeSecret: ISecret;
   mailFrom: string;
   mailIdentityArn: string;
   appUrl: string;

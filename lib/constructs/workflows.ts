@@ -66,6 +66,12 @@ const JOB_BINDINGS: Record<JobName, (fn: AppFunction, r: HandlerResources) => vo
       .bindConnectorSecret(r.connectorSecret)
       .bindMailSender(r.mailFrom, r.mailIdentityArn)
       .bindStateMachine("TAKEDOWN_STATE_MACHINE_ARN", r.takedownMachine, "start"),
+  // Downgrades and cancellations whose paid period has ended: the tier, the scan schedule, the audit log.
+  settleBillingPeriods: (fn, r) =>
+    fn
+      .bindTable(r.table, "readWrite")
+      .bindStripeSecret(r.stripeSecret)
+      .bindScheduler(r.scheduler.groupName, r.scheduler.scheduleArnPattern, r.scheduler.role),
   sendDigests: (fn, r) =>
     fn
       .bindTable(r.table, "readWrite")

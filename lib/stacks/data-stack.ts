@@ -29,6 +29,7 @@ export class DataStack extends Stack {
   readonly connectorSecret: secretsmanager.Secret;
   /** The VAPID private key that signs every Web Push message; browsers subscribe with its public half. */
   readonly vapidSecret: secretsmanager.Secret;
+  readonly stripeSecret: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, { ...props, terminationProtection: props.config.retainData });
@@ -93,6 +94,19 @@ export class DataStack extends Stack {
         requireEachIncludedType: false,
       },
       removalPolicy: retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    // Stripe's API key and webhook signing secret, JSON {"secretKey", "webhookSecret"}: issued by
+    // Stripe, so operators paste them in (docs/billing.md); never in code or config.
+    this.stripeSecret = new secretsmanager.Secret(this, "StripeKeys", {
+      description: 'Stripe API key and webhook signing secret, JSON {"secretKey", "webhookSecret"}, set by operators',
+      encryptionKey: dataKey,
+      secretObjectValue: {},
+      removalPolicy: retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    Validations.of(this.stripeSecret).acknowledge({
+      id: "AwsSolutions-SMG4",
+      reason:
+        "Stripe issues these keys and only Stripe's dashboard can roll them; operators update the secret when they roll them there.",
     });
     Validations.of(this.vapidSecret).acknowledge({
       id: "AwsSolutions-SMG4",

@@ -67,6 +67,7 @@ export class ServiceStack extends Stack {
       userPoolClient: props.userPoolClient,
       connectorSecret: data.connectorSecret,
       vapidSecret: data.vapidSecret,
+      stripeSecret: data.stripeSecret,
       mailFrom: config.mailFrom,
       mailIdentityArn: this.formatArn({
         service: "ses",

@@ -22,6 +22,12 @@ export const ROUTE_GROUPS = {
   takedowns: { entry: "lambdas/src/api/takedowns/router.ts", memoryMb: 512, description: "DMCA and notices" },
   push: { entry: "lambdas/src/api/push/router.ts", memoryMb: 256, description: "Web Push subscriptions" },
   people: { entry: "lambdas/src/api/people/router.ts", memoryMb: 256, description: "Protected people, invitations" },
+  billing: {
+    entry: "lambdas/src/api/billing/router.ts",
+    memoryMb: 256,
+    description: "Plans: checkout, billing portal, Stripe webhooks",
+  },
+  team: { entry: "lambdas/src/api/team/router.ts", memoryMb: 256, description: "Team members, roles, audit log" },
   demo: { entry: "lambdas/src/api/demo/router.ts", memoryMb: 256, description: "No-login demo" },
   system: { entry: "lambdas/src/api/system/router.ts", memoryMb: 256, description: "Health and public metrics" },
 } as const;
@@ -94,6 +100,18 @@ export const ROUTES: RouteSpec[] = [
   { method: "GET", path: "/api/push/subscriptions", group: "push" },
   { method: "POST", path: "/api/push/subscriptions", group: "push" },
   { method: "DELETE", path: "/api/push/subscriptions/{id}", group: "push" },
+
+  { method: "GET", path: "/api/billing", group: "billing" },
+  { method: "POST", path: "/api/billing/checkout", group: "billing" },
+  { method: "POST", path: "/api/billing/portal", group: "billing" },
+  { method: "POST", path: "/api/billing/webhook", group: "billing" },
+
+  { method: "GET", path: "/api/team", group: "team" },
+  { method: "POST", path: "/api/team/invitations", group: "team" },
+  { method: "DELETE", path: "/api/team/invitations/{id}", group: "team" },
+  { method: "DELETE", path: "/api/team/members/{id}", group: "team" },
+  { method: "POST", path: "/api/team/join", group: "team" },
+  { method: "GET", path: "/api/audit-log", group: "team" },
 
   { method: "POST", path: "/api/demo/profile", group: "demo" },
   { method: "GET", path: "/api/demo/threats", group: "demo" },

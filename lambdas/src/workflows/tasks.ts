@@ -23,6 +23,7 @@ export const STATE_MACHINES = {
 export const SCHEDULED_JOBS = {
   trackTakedowns: { entry: "lambdas/src/schedules/track-takedowns.ts", rate: "rate(1 hour)" },
   sendDigests: { entry: "lambdas/src/schedules/send-digests.ts", rate: "rate(1 day)" },
+  settleBillingPeriods: { entry: "lambdas/src/schedules/settle-billing-periods.ts", rate: "rate(1 hour)" },
 } as const;
 
 /**

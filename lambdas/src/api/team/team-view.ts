@@ -1,0 +1,11 @@
+import { type ApiHandler, json } from "../../shared/route-group.js";
+import { accountStore } from "../../shared/services.js";
+import { requireUserId } from "../../shared/session.js";
+import { teamService } from "../../shared/team-services.js";
+
+/** GET /api/team: the owner, members with their roles, and open invitations. */
+export const teamView: ApiHandler = async (event) => {
+  const accountId = await requireUserId(event);
+  const owner = await accountStore().getProfile(accountId);
+  return json(200, await teamService().view(accountId, owner?.email ? { email: owner.email } : {}));
+};
