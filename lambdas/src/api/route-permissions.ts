@@ -16,7 +16,8 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   "GET /api/people": "account:read",
   "GET /api/people/{id}": "account:read",
   "GET /api/people/me": "signed-in",
-  "POST /api/people/invitations/preview": "signed-in",
+  // The link holder sees who invites them before signing in (docs/people.md); the token is the secret.
+  "POST /api/people/invitations/preview": "public",
   "POST /api/people/invitations/accept": "signed-in",
   "POST /api/people/me/withdraw": "signed-in",
 

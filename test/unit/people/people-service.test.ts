@@ -9,6 +9,8 @@ import { MemoryPeopleStore, RecordingSender } from "./fakes.js";
 const OWNER = "owner-1";
 const MEMBER = "member-1";
 const START = new Date("2026-11-23T12:00:00Z");
+const owner = { userId: OWNER, accountId: OWNER, role: "owner" as const };
+const stranger = { userId: "someone-else", accountId: "someone-else", role: "owner" as const };
 
 function world(tier: "personal" | "professional" | "enterprise" = "enterprise") {
   const accounts = new MemoryAccountStore();
@@ -73,7 +75,7 @@ function world(tier: "personal" | "professional" | "enterprise" = "enterprise") 
 }
 
 const inviteCarol = (w: ReturnType<typeof world>) =>
-  w.service.invite(OWNER, { method: "email", displayName: "Carol Chief", email: "Carol@Example.com" });
+  w.service.invite(owner, { method: "email", displayName: "Carol Chief", email: "Carol@Example.com" });
 
 const kindOf = async (p: Promise<unknown>) => {
   try {
@@ -107,7 +109,7 @@ describe("protected people, each consenting", () => {
   });
 
   it("texts the invitation to a phone number", async () => {
-    await w.service.invite(OWNER, { method: "phone", displayName: "Dan", phone: "+15551234567" });
+    await w.service.invite(owner, { method: "phone", displayName: "Dan", phone: "+15551234567" });
     expect(w.sender.sent[0]?.to).toBe("+15551234567");
     expect(w.sender.sent[0]?.text).toMatch(/https:\/\/app\.example\/invite\/owner-1\.p_/);
   });
@@ -124,12 +126,12 @@ describe("protected people, each consenting", () => {
     const accepted = await w.service.accept(MEMBER, token);
     expect(accepted).toMatchObject({ accountName: "Ada Admin", consentRequired: true });
     expect(await w.service.scannedMembers(OWNER)).toEqual([]);
-    expect((await w.service.list(OWNER)).people[0]?.standing).toMatchObject({ state: "invited", awaiting: "consent" });
+    expect((await w.service.list(owner)).people[0]?.standing).toMatchObject({ state: "invited", awaiting: "consent" });
 
     await w.consent.give(MEMBER, CONSENT_VERSION);
-    expect((await w.service.list(OWNER)).people[0]?.standing.state).toBe("consented");
+    expect((await w.service.list(owner)).people[0]?.standing.state).toBe("consented");
     await w.enrolVoice(MEMBER);
-    const [person] = (await w.service.list(OWNER)).people;
+    const [person] = (await w.service.list(owner)).people;
     expect(person?.standing).toMatchObject({ state: "enrolled", scanned: true });
     expect(person?.enrolled).toEqual({ face: false, voice: true });
     expect(await w.service.scannedMembers(OWNER)).toEqual([
@@ -146,7 +148,7 @@ describe("protected people, each consenting", () => {
     expect(out).toEqual({ deleted: { samples: 1 }, withdrawn: 1 });
     expect(await w.accounts.listSamples(MEMBER)).toEqual([]);
     expect(await w.service.scannedMembers(OWNER)).toEqual([]);
-    const [person] = (await w.service.list(OWNER)).people;
+    const [person] = (await w.service.list(owner)).people;
     expect(person?.standing.state).toBe("withdrawn");
     expect(person?.enrolled).toEqual({ face: false, voice: false });
     expect((await w.service.myProtections(MEMBER)).protections[0]?.standing.state).toBe("withdrawn");
@@ -162,7 +164,7 @@ describe("protected people, each consenting", () => {
     w.clock.now = new Date(START.getTime() + 60_000);
     await w.erase(MEMBER);
     expect(await w.service.scannedMembers(OWNER)).toEqual([]);
-    expect((await w.service.list(OWNER)).people[0]?.standing.state).toBe("withdrawn");
+    expect((await w.service.list(owner)).people[0]?.standing.state).toBe("withdrawn");
   });
 
   it("takes an invitation once", async () => {
@@ -196,10 +198,19 @@ describe("protected people, each consenting", () => {
 
   it("shows another account's person to nobody else", async () => {
     const person = await inviteCarol(w);
-    expect(await kindOf(w.service.get("someone-else", person.personId))).toBe(
-      "not-found: No such person in your account",
-    );
-    expect((await w.service.list("someone-else")).people).toEqual([]);
+    expect(await kindOf(w.service.get(stranger, person.personId))).toBe("not-found: No such person in your account");
+    expect((await w.service.list(stranger)).people).toEqual([]);
+  });
+
+  it("lets only the owner invite; the team's admins and analysts see where people stand", async () => {
+    const person = await inviteCarol(w);
+    const admin = { userId: "team-admin", accountId: OWNER, role: "admin" as const };
+    const analyst = { userId: "team-analyst", accountId: OWNER, role: "analyst" as const };
+    expect(
+      await kindOf(w.service.invite(admin, { method: "email", displayName: "Eve", email: "eve@example.com" })),
+    ).toBe("forbidden: Only the account's owner can invite protected people");
+    expect((await w.service.list(analyst)).people.map((p) => p.personId)).toEqual([person.personId]);
+    expect((await w.service.get(admin, person.personId)).person.displayName).toBe("Carol Chief");
   });
 
   it("counts each person's threats for the admin", async () => {
@@ -216,8 +227,8 @@ describe("protected people, each consenting", () => {
       },
       { id: "t3", personId: "self", status: "active", threatType: "deepfake", platform: "x", createdAt: "" },
     );
-    expect((await w.service.list(OWNER)).people[0]?.threats).toEqual({ total: 2, active: 1 });
-    expect((await w.service.get(OWNER, person.personId)).threats.map((t) => t.id)).toEqual(["t1", "t2"]);
+    expect((await w.service.list(owner)).people[0]?.threats).toEqual({ total: 2, active: 1 });
+    expect((await w.service.get(owner, person.personId)).threats.map((t) => t.id)).toEqual(["t1", "t2"]);
   });
 });
 
@@ -230,7 +241,7 @@ describe("the plan's limit on protected people", () => {
       "forbidden: The Professional plan protects 1 person; upgrade to protect more",
     );
     expect(w.sender.sent).toEqual([]);
-    expect((await w.service.list(OWNER)).limit).toEqual({
+    expect((await w.service.list(owner)).limit).toEqual({
       tier: "professional",
       maxProtectedPeople: 1,
       used: 1,
@@ -243,7 +254,7 @@ describe("the plan's limit on protected people", () => {
     await w.profile(OWNER);
     await inviteCarol(w);
     expect(
-      await kindOf(w.service.invite(OWNER, { method: "email", displayName: "Eve", email: "eve@example.com" })),
+      await kindOf(w.service.invite(owner, { method: "email", displayName: "Eve", email: "eve@example.com" })),
     ).toMatch(/^forbidden: The Personal plan protects 1 person/);
   });
 
@@ -253,7 +264,7 @@ describe("the plan's limit on protected people", () => {
     await inviteCarol(w);
     w.clock.now = new Date(START.getTime() + 8 * 24 * 60 * 60_000);
     await expect(
-      w.service.invite(OWNER, { method: "email", displayName: "Eve", email: "eve@example.com" }),
+      w.service.invite(owner, { method: "email", displayName: "Eve", email: "eve@example.com" }),
     ).resolves.toMatchObject({ displayName: "Eve" });
   });
 
@@ -262,8 +273,8 @@ describe("the plan's limit on protected people", () => {
     await w.profile(OWNER);
     await w.consent.give(OWNER, CONSENT_VERSION);
     for (const n of [1, 2, 3]) {
-      await w.service.invite(OWNER, { method: "email", displayName: `Exec ${n}`, email: `exec${n}@example.com` });
+      await w.service.invite(owner, { method: "email", displayName: `Exec ${n}`, email: `exec${n}@example.com` });
     }
-    expect((await w.service.list(OWNER)).limit).toMatchObject({ maxProtectedPeople: null, used: 4 });
+    expect((await w.service.list(owner)).limit).toMatchObject({ maxProtectedPeople: null, used: 4 });
   });
 });

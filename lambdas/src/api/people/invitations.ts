@@ -1,4 +1,5 @@
 import { InvitationTokenInput, InviteInput } from "@lg/domain/people/people-inputs";
+import { requireActor } from "../../shared/actor.js";
 import { peopleService } from "../../shared/people-services.js";
 import { parseJson } from "../../shared/request.js";
 import { type ApiHandler, json } from "../../shared/route-group.js";
@@ -6,9 +7,9 @@ import { requireUserId } from "../../shared/session.js";
 
 /** POST /api/people/invitations {method, displayName, email|phone}: invited within the stored plan's limit. */
 export const invitePerson: ApiHandler = async (event) => {
-  const userId = await requireUserId(event);
+  const actor = await requireActor(event);
   const input = parseJson(event, InviteInput);
-  return json(201, { person: await peopleService().invite(userId, input) });
+  return json(201, { person: await peopleService().invite(actor, input) });
 };
 
 /** POST /api/people/invitations/preview {token}: who invites, before the invitee signs in (no session). */

@@ -1,3 +1,4 @@
+import { requireActor } from "../../shared/actor.js";
 import { peopleService } from "../../shared/people-services.js";
 import { type ApiHandler, json } from "../../shared/route-group.js";
 import { erasureService } from "../../shared/services.js";
@@ -5,14 +6,14 @@ import { requireUserId } from "../../shared/session.js";
 
 /** GET /api/people: the account's protected people, where each stands, and the plan's limit. */
 export const listPeople: ApiHandler = async (event) => {
-  const userId = await requireUserId(event);
-  return json(200, await peopleService().list(userId));
+  const actor = await requireActor(event);
+  return json(200, await peopleService().list(actor));
 };
 
 /** GET /api/people/{id}: one person of the caller's account and their threats (404 for any other). */
 export const getPerson: ApiHandler = async (event) => {
-  const userId = await requireUserId(event);
-  return json(200, await peopleService().get(userId, event.pathParameters?.id ?? ""));
+  const actor = await requireActor(event);
+  return json(200, await peopleService().get(actor, event.pathParameters?.id ?? ""));
 };
 
 /** GET /api/people/me: the accounts protecting the caller, and where they stand with each. */

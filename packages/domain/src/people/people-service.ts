@@ -17,7 +17,7 @@ import {
   readInvitationToken,
   tokenMatches,
 } from "./invitation-token.js";
-import { accountOwnedBy, canManagePeople } from "./people-access.js";
+import { type AccountActor, accountOf, canManagePeople, canSeePeople } from "./people-access.js";
 import type { InviteInput } from "./people-inputs.js";
 import { occupiesPlace, type PersonFacts, type PersonStanding, personStanding } from "./person-state.js";
 import type { AccountThreats, InvitationSender, PeopleStore } from "./ports.js";
@@ -71,16 +71,22 @@ export class PeopleService {
     },
   ) {}
 
-  private managedAccount(userId: string) {
-    const account = accountOwnedBy(userId);
-    if (!canManagePeople(account, { userId })) {
-      throw new DomainError("forbidden", "Only the account's owner or an admin can manage protected people");
+  private managedAccount(actor: AccountActor) {
+    const account = accountOf(actor);
+    if (!canManagePeople(account, actor)) {
+      throw new DomainError("forbidden", "Only the account's owner can invite protected people");
     }
     return account;
   }
 
-  async invite(actorUserId: string, input: InviteInput): Promise<PersonView> {
-    const { accountId } = this.managedAccount(actorUserId);
+  private visibleAccount(actor: AccountActor) {
+    const account = accountOf(actor);
+    if (!canSeePeople(account, actor)) throw new DomainError("forbidden", "Your role cannot see this account");
+    return account;
+  }
+
+  async invite(actor: AccountActor, input: InviteInput): Promise<PersonView> {
+    const { accountId } = this.managedAccount(actor);
     const now = this.deps.now();
     const profile = await this.deps.accounts.getProfile(accountId);
     if (!profile) throw new DomainError("not-found", "Finish setting up your account before inviting people");
@@ -113,7 +119,7 @@ export class PeopleService {
       handles: [],
       createdAt: now.toISOString(),
       contact,
-      invitedBy: actorUserId,
+      invitedBy: actor.userId,
       invitationTokenHash: tokenHash,
       invitationExpiresAt: invitationExpiry(now).toISOString(),
     };
@@ -174,8 +180,8 @@ export class PeopleService {
   }
 
   /** The account's people and where each stands, with the plan's limit as the server reads it. */
-  async list(actorUserId: string) {
-    const { accountId } = this.managedAccount(actorUserId);
+  async list(actor: AccountActor) {
+    const { accountId } = this.visibleAccount(actor);
     const now = this.deps.now();
     const [profile, people, threats] = await Promise.all([
       this.deps.accounts.getProfile(accountId),
@@ -197,8 +203,8 @@ export class PeopleService {
   }
 
   /** One person of the caller's account with their threats; any other account's person is not found. */
-  async get(actorUserId: string, personId: string) {
-    const { accountId } = this.managedAccount(actorUserId);
+  async get(actor: AccountActor, personId: string) {
+    const { accountId } = this.visibleAccount(actor);
     const person = await this.deps.people.getPerson(accountId, personId);
     if (!person) throw new DomainError("not-found", "No such person in your account");
     const threats = (await this.deps.threats.list(accountId)).filter((t) => t.personId === personId);
