@@ -149,4 +149,17 @@ describe("a threat's details for triage", () => {
     expect(screen.queryByRole("button", { name: "Immediate Takedown" })).not.toBeInTheDocument();
     expect(await screen.findByText("No changes since it was found.")).toBeInTheDocument();
   });
+
+  it("shows the person's enrolled photo beside the censored match when one is stored", async () => {
+    stubApi({
+      "GET /api/threats/thr_1": { status: 200, body: { ...base, history: [] } },
+      "GET /api/threats/thr_1/media": { status: 200, body: { ...noMedia, enrolledPhotoAvailable: true } },
+    });
+    open({ ...base, contentType: "image/jpeg", previewUrl: "/api/threats/thr_1/preview" });
+    const enrolled = await screen.findByAltText("You, as enrolled, for comparison");
+    expect(enrolled.getAttribute("src")).toBe("/api/threats/thr_1/media/enrolled-photo");
+    expect(enrolled.closest(".compare")?.querySelector(".preview img")?.getAttribute("src")).toBe(
+      "/api/threats/thr_1/preview",
+    );
+  });
 });

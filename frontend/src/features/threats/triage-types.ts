@@ -73,6 +73,8 @@ export interface ThreatMediaFacts {
   speech: { startS: number; endS: number }[];
   audioAvailable: boolean;
   intimate: boolean;
+  /** Whether .../media/enrolled-photo serves the person's own enrolled face, to compare with the match. */
+  enrolledPhotoAvailable?: boolean;
 }
 
 export interface ThreatFilters {
