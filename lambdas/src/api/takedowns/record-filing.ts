@@ -1,3 +1,4 @@
+import { recordAudit } from "../../shared/audit.js";
 import { parseJson } from "../../shared/request.js";
 import { type ApiHandler, json } from "../../shared/route-group.js";
 import { requireUserId } from "../../shared/session.js";
@@ -8,5 +9,7 @@ import { RecordFilingBody } from "../request-bodies.js";
 export const recordFiling: ApiHandler = async (event) => {
   const userId = await requireUserId(event);
   const { noticeId } = parseJson(event, RecordFilingBody);
-  return json(200, await noticeService().recordFiling(userId, noticeId));
+  const filed = await noticeService().recordFiling(userId, noticeId);
+  await recordAudit(event, "notice.filed", noticeId);
+  return json(200, filed);
 };

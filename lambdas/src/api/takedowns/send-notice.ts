@@ -1,3 +1,4 @@
+import { recordAudit } from "../../shared/audit.js";
 import { parseJson } from "../../shared/request.js";
 import { type ApiHandler, json } from "../../shared/route-group.js";
 import { requireUserId } from "../../shared/session.js";
@@ -11,8 +12,12 @@ import { SendNoticeBody } from "../request-bodies.js";
 export const sendNotice: ApiHandler = async (event) => {
   const userId = await requireUserId(event);
   const { threatId, confirmations, claimCopyright } = parseJson(event, SendNoticeBody);
-  return json(
-    200,
-    await noticeService().send(userId, threatId, { confirmations, ...(claimCopyright ? { claimCopyright } : {}) }),
-  );
+  const outcome = await noticeService().send(userId, threatId, {
+    confirmations,
+    ...(claimCopyright ? { claimCopyright } : {}),
+  });
+  // "sent" only when the mail provider took it; a web-form notice is logged when the person files it.
+  if (outcome.sent)
+    await recordAudit(event, "notice.sent", outcome.noticeId, { threatId, recipient: outcome.recipient });
+  return json(200, outcome);
 };

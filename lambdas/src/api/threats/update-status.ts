@@ -1,5 +1,6 @@
 import { changeThreatStatus } from "@lg/domain/scanning/threat-status";
 import { threatView } from "@lg/domain/threats/threat-view";
+import { recordAudit } from "../../shared/audit.js";
 import { parseJson } from "../../shared/request.js";
 import { type ApiHandler, json } from "../../shared/route-group.js";
 import { threatRepository } from "../../shared/scanning-services.js";
@@ -16,5 +17,6 @@ export const updateThreatStatus: ApiHandler = async (event) => {
     to: status,
     actor: "user",
   });
+  await recordAudit(event, "threat.status_changed", threat.id, { to: status });
   return json(200, threatView(threat));
 };
