@@ -1,5 +1,6 @@
 import "./threats.css";
 import { useQuery } from "@tanstack/react-query";
+import { Link } from "react-router-dom";
 import { apiUrl } from "../../api/runtime-config";
 import type { Threat } from "../../api/types";
 import { Dialog } from "../../ui/Dialog";
@@ -98,7 +99,9 @@ export function ThreatDetailsDialog({ threat, onClose, onGenerateDmca }: ThreatD
             <dd>
               {takedownLabel(shown)}{" "}
               {shown.takedown ? (
-                <a href={`/takedowns/${encodeURIComponent(shown.takedown.noticeId)}`}>Open in the takedown centre</a>
+                <Link to={`/takedowns/${encodeURIComponent(shown.takedown.noticeId)}`}>
+                  Open in the takedown centre
+                </Link>
               ) : null}
             </dd>
           </div>

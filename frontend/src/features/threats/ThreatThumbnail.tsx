@@ -9,13 +9,21 @@ function placeholderText(threat: ThreatListItem): string {
   return "No picture";
 }
 
+/** A video has no single picture: its first frame with the face match stands for it, censored too. */
+function videoFrameUrl(threat: ThreatListItem): string | undefined {
+  if (threat.demo || !threat.contentType?.startsWith("video/")) return undefined;
+  return `/api/threats/${encodeURIComponent(threat.id)}/media/frames/0`;
+}
+
 /**
  * The server's censored JPEG of what the threat rests on, small. Intimate imagery is blurred again
  * here, so no one glancing at the screen can make it out.
  */
 export function ThreatThumbnail({ threat }: { threat: ThreatListItem }) {
   const [failed, setFailed] = useState(false);
-  const url = threat.thumbnailUrl ?? threat.previewUrl;
+  const picture = threat.thumbnailUrl ?? threat.previewUrl;
+  const url = picture ?? videoFrameUrl(threat);
+  const isFrame = !picture && url !== undefined;
   const intimate = threat.threatType === "intimate_imagery";
   if (!url || failed) {
     return (
@@ -28,7 +36,7 @@ export function ThreatThumbnail({ threat }: { threat: ThreatListItem }) {
     <span className={intimate ? "thumb thumb-intimate" : "thumb"}>
       <img
         src={apiUrl(url)}
-        alt={intimate ? "Intimate content, blurred" : "Censored preview"}
+        alt={intimate ? "Intimate content, blurred" : isFrame ? "Censored video frame" : "Censored preview"}
         loading="lazy"
         width={72}
         height={72}

@@ -154,6 +154,7 @@ describe("threat triage list", () => {
             item("nude", { threatType: "intimate_imagery", thumbnailUrl: "/api/threats/nude/preview" }),
             item("fake", { thumbnailUrl: "/api/threats/fake/preview" }),
             item("voice", { threatType: "voice_clone", contentType: "audio/wav" }),
+            item("clip", { contentType: "video/mp4" }),
           ],
           nextCursor: null,
         },
@@ -168,6 +169,9 @@ describe("threat triage list", () => {
     const voiceRow = screen.getByRole("heading", { name: "Threat voice" }).closest("li") as HTMLElement;
     expect(within(voiceRow).queryByRole("img")).toBeNull();
     expect(voiceRow).toHaveTextContent("Voice");
+    // A video stands for itself by the first frame its match was found in, censored by the server.
+    const clipRow = screen.getByRole("heading", { name: "Threat clip" }).closest("li") as HTMLElement;
+    expect(within(clipRow).getByRole("img").getAttribute("src")).toBe("/api/threats/clip/media/frames/0");
   });
 
   it("groups by account on request: one row per group with its count, expanded to its threats", async () => {
