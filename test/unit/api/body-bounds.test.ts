@@ -23,6 +23,7 @@ import {
   ThreatStatusChange,
 } from "../../../lambdas/src/api/request-bodies.js";
 import { ROUTES } from "../../../lambdas/src/api/routes.js";
+import { TakedownActionBody } from "../../../lambdas/src/api/takedowns/centre-requests.js";
 
 /** The JSON body schema of every route that reads one. */
 const JSON_BODIES: Record<string, z.ZodTypeAny> = {
@@ -42,6 +43,7 @@ const JSON_BODIES: Record<string, z.ZodTypeAny> = {
   "POST /api/dmca": GenerateNoticeBody,
   "POST /api/dmca/send": SendNoticeBody,
   "POST /api/dmca/filed": RecordFilingBody,
+  "POST /api/takedowns/{id}/actions": TakedownActionBody,
   "POST /api/push/subscriptions": pushSubscriptionInput(new PushEndpointPolicy()),
   "POST /api/demo/profile": DemoProfileBody,
   "POST /api/demo/dmca": DemoNoticeBody,
