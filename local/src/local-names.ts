@@ -7,6 +7,7 @@ export const LOCAL_NAMES = {
   schedulerGroup: "likenessguard-scans",
   schedulerRoleArn: "arn:aws:iam::000000000000:role/lg-local-scheduler",
   vapidSecret: "likenessguard-vapid",
+  stripeSecret: "likenessguard-stripe",
   mailFrom: "LikenessGuard <alerts@likenessguard.local>",
   region: "us-east-1",
 } as const;

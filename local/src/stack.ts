@@ -13,6 +13,7 @@ import { LocalSecrets, startSecretsManagerServer } from "./aws/secrets-manager-s
 import { startSesServer } from "./aws/ses-server.js";
 import { type LocalSfn, startSfnServer } from "./aws/sfn/sfn-server.js";
 import { startSnsServer } from "./aws/sns-server.js";
+import { generateStripeKeys, type StripeStandIn, startStripeStandIn } from "./billing/stripe-server.js";
 import { startCognito } from "./cognito/cognito-server.js";
 import { ensureUserPool } from "./cognito/ensure-user-pool.js";
 import { startWebServer } from "./http/web-server.js";
@@ -65,6 +66,8 @@ export interface LocalStack {
   sfn: LocalSfn;
   scheduler: LocalScheduler;
   lifecycle: S3LifecycleSweeper;
+  /** The Stripe stand-in: checkout and portal pages, the REST subset the adapter uses, a test clock. */
+  stripe: StripeStandIn;
   /** The platforms stand-in (absent when no media folder is available). */
   simulator?: PlatformSimulator;
   stop(): Promise<void>;
@@ -150,6 +153,19 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       "Web Push VAPID private key",
       generateVapidSecret,
     );
+    // Stripe's keys, as operators put them in the StripeKeys secret in AWS: shared by handlers and the stand-in.
+    const stripeSecretArn = secrets.ensureSecret(
+      LOCAL_NAMES.stripeSecret,
+      "Stripe API key and webhook signing secret",
+      generateStripeKeys,
+    );
+    const stripe = track(
+      await startStripeStandIn({
+        dataDir: path.join(dataDir, "stripe"),
+        keys: JSON.parse(secrets.find(stripeSecretArn).value),
+        webhookUrl: () => `${appUrl}/api/billing/webhook`,
+      }),
+    );
     const secretsManager = track(await startSecretsManagerServer(secrets));
     const pushService = track(await startPushService({ dataDir: path.join(dataDir, "push"), outbox }));
 
@@ -227,6 +243,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       SCHEDULER_ROLE_ARN: LOCAL_NAMES.schedulerRoleArn,
       MAIL_FROM: LOCAL_NAMES.mailFrom,
       VAPID_SECRET_ARN: vapidSecretArn,
+      STRIPE_SECRET_ARN: stripeSecretArn,
+      STRIPE_API_URL: stripe.url,
       // Browsers' own push services are unreachable offline; only the stand-in may be pushed to.
       PUSH_SERVICE_ORIGINS: pushService.url,
       APP_URL: appUrl,
@@ -263,6 +281,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       sfn,
       scheduler,
       lifecycle,
+      stripe,
       ...(simulator ? { simulator } : {}),
       stop: async () => {
         stopSweeper();

@@ -41,9 +41,9 @@ export interface SubscriptionSnapshot {
 }
 
 /**
- * The account's billing record after a subscription change. Raising applies now; lowering (a
- * cheaper plan, a cancellation at period end, or a subscription ended early) waits for the end of
- * the period the higher tier was paid for, and nothing is deleted either way: scans, schedules and
+ * The account's billing record after a subscription change. Raising applies now; a cheaper plan
+ * or a cancellation at period end waits for the end of the period the higher tier was paid for;
+ * a subscription that has ended lowers now. Nothing is deleted either way: scans, schedules and
  * takedowns read the tier in force and leave out what it does not include.
  */
 export function applySubscription(
@@ -71,10 +71,13 @@ export function applySubscription(
     ...(snapshot.trialEnd ? { trialEnd: snapshot.trialEnd } : {}),
     ...(previous?.lastEventAt !== undefined ? { lastEventAt: previous.lastEventAt } : {}),
   };
-  const lowering = (granted ? tierRank(granted) : -1) < tierRank(inForce) && inForce !== BASE_TIER;
+  // A cheaper plan while the subscription goes on: the higher tier was paid for until the period ends.
+  // An ended subscription (deleted at its period's end, or unpaid) lowers at once: the provider's clock
+  // has already reached the end of what was paid for.
+  const lowering = granted !== undefined && tierRank(granted) < tierRank(inForce);
   if (lowering && paidUntil) {
     // Keep what was paid for; lower at the period's end.
-    return { ...base, tier: inForce, pendingFrom: paidUntil, ...(granted ? { pendingTier: granted } : {}) };
+    return { ...base, tier: inForce, pendingFrom: paidUntil, pendingTier: granted };
   }
   if (granted && snapshot.cancelAtPeriodEnd && snapshot.currentPeriodEnd) {
     return { ...base, tier: granted, pendingFrom: snapshot.currentPeriodEnd };

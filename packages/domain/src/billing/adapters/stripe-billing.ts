@@ -108,7 +108,7 @@ export class StripeBilling implements BillingProvider {
     const { webhookSecret } = await this.options.keys();
     const nowSeconds = Math.floor(this.options.now().getTime() / 1000);
     const check = verifyStripeSignature(rawBody, signatureHeader, webhookSecret, nowSeconds);
-    if (!check.ok) throw new DomainError("unauthorized", `Webhook signature refused: ${check.reason}`);
+    if (!check.ok) throw new DomainError("invalid", `Webhook signature refused: ${check.reason}`);
     let event: { id?: string; type?: string; created?: number; data?: { object?: Record<string, unknown> } };
     try {
       event = JSON.parse(rawBody);
