@@ -1,7 +1,11 @@
 import { logger, observed } from "../shared/observability.js";
 import { takedownTracker } from "../shared/takedown-services.js";
 
-/** Hourly: re-checks sent notices that are due, records removals and tells people about deadlines. */
+/**
+ * Hourly: re-fetches the content of every open case that is due (TakedownTracker), records each
+ * re-check on the notice's timeline, "removed" only when the fetch finds it gone, and tells people
+ * about removals and missed deadlines. Cases go on being re-checked until removed or closed.
+ */
 export const handler = observed(async () => {
   const run = await takedownTracker().runDue();
   logger.info("Takedowns tracked", { ...run });
