@@ -168,6 +168,7 @@ export default function DashboardRoute() {
                 onViewDetails={setDetails}
                 onTakeDown={(t) => openDmca(t)}
                 onTakeDownMany={takeDownMany}
+                withPeople={profile.data?.membershipTier === "enterprise"}
                 {...(emptyMessage ? { emptyMessage } : {})}
               />
             )}

@@ -243,4 +243,22 @@ describe("threat triage list", () => {
     expect(await screen.findByText("No threats match these filters.")).toBeInTheDocument();
     expect(screen.queryByText(/secure/)).not.toBeInTheDocument();
   });
+
+  it("filters by protected person on an account that protects several", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { calls, fetchMock } = stubApi({
+      "GET /api/threats": { status: 200, body: { items: [item("t1")], nextCursor: null } },
+      "GET /api/people": { status: 200, body: { people: [{ personId: "p-ceo", displayName: "Dana Chief" }] } },
+    });
+    renderTriage({ withPeople: true });
+    await screen.findByText("Threat t1");
+    const person = await screen.findByLabelText("Person");
+    expect(
+      within(person)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["Everyone", "You", "Dana Chief"]);
+    await user.selectOptions(person, "p-ceo");
+    await waitFor(() => expect(listCalls(calls, fetchMock).at(-1)?.searchParams.get("person")).toBe("p-ceo"));
+  });
 });

@@ -1,6 +1,6 @@
-import { useInfiniteQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useCallback, useMemo, useState } from "react";
-import { threatPagesQuery } from "./queries";
+import { peopleQuery, threatPagesQuery } from "./queries";
 import { ThreatFiltersBar } from "./ThreatFiltersBar";
 import { ThreatGroupRow } from "./ThreatGroupRow";
 import { ThreatRow } from "./ThreatRow";
@@ -18,7 +18,8 @@ interface ThreatTriageProps {
   onTakeDownMany: (threats: ThreatListItem[]) => void;
   /** What an empty, unfiltered list says: "secure" is true only once protection ran (the dashboard decides). */
   emptyMessage?: string;
-  people?: { id: string; name: string }[];
+  /** Accounts that protect several people (enterprise) filter by person. */
+  withPeople?: boolean;
 }
 
 const groupKey = (g: Pick<ThreatGroup, "kind" | "key">) => `${g.kind}:${g.key}`;
@@ -35,12 +36,13 @@ export function ThreatTriage({
   onTakeDown,
   onTakeDownMany,
   emptyMessage,
-  people,
+  withPeople = false,
 }: ThreatTriageProps) {
   const [filters, setFilters] = useState<ThreatFilters>(DEFAULT_FILTERS);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [selectedGroups, setSelectedGroups] = useState<ReadonlyMap<string, ThreatGroup>>(new Map());
   const pages = useInfiniteQuery(threatPagesQuery(filters, enabled));
+  const people = useQuery(peopleQuery(enabled && withPeople));
   const clearSelection = useCallback(() => {
     setSelected(new Set());
     setSelectedGroups(new Map());
@@ -108,7 +110,7 @@ export function ThreatTriage({
             : null}
         </p>
       </div>
-      <ThreatFiltersBar filters={filters} onChange={changeFilters} {...(people ? { people } : {})} />
+      <ThreatFiltersBar filters={filters} onChange={changeFilters} {...(people.data ? { people: people.data } : {})} />
       <UndoBar />
       {shownCount > 0 ? (
         <div className="bulk-bar">

@@ -77,6 +77,20 @@ export const threatMediaQuery = (id: string, enabled: boolean) =>
     enabled,
   });
 
+/** The account's protected people (enterprise), for the list's person filter; the holder is "self". */
+export const peopleQuery = (enabled: boolean) =>
+  queryOptions({
+    queryKey: ["/api/people"],
+    queryFn: async () => {
+      const answer = await apiJson<{ people?: { personId: string; displayName: string }[] }>("GET", "/api/people");
+      return [
+        { id: "self", name: "You" },
+        ...(answer.people ?? []).map((p) => ({ id: p.personId, name: p.displayName })),
+      ];
+    },
+    enabled,
+  });
+
 export const demoThreatsQuery = (demoType: string, enabled: boolean) =>
   queryOptions<Threat[]>({
     queryKey: ["/api/demo/threats", demoType],
