@@ -24,6 +24,8 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   "GET /api/threats": "account:read",
   "GET /api/threats/{id}": "account:read",
   "PUT /api/threats/{id}/status": "threats:triage",
+  "POST /api/threats/actions": "threats:triage",
+  "POST /api/threats/{id}/actions": "threats:triage",
   "GET /api/threats/{id}/evidence": "account:read",
   "GET /api/threats/{id}/preview": "account:read",
   "GET /api/threats/{id}/media": "account:read",

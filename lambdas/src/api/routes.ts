@@ -78,6 +78,8 @@ export const ROUTES: RouteSpec[] = [
 
   { method: "GET", path: "/api/threats", group: "threats" },
   { method: "GET", path: "/api/threats/{id}", group: "threats" },
+  { method: "POST", path: "/api/threats/actions", group: "threats" },
+  { method: "POST", path: "/api/threats/{id}/actions", group: "threats" },
   { method: "PUT", path: "/api/threats/{id}/status", group: "threats" },
   { method: "GET", path: "/api/threats/{id}/evidence", group: "threats" },
   { method: "GET", path: "/api/threats/{id}/preview", group: "threats" },

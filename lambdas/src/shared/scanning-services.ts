@@ -18,7 +18,9 @@ import type { EnrolledPerson } from "@lg/domain/scanning/scan-ports";
 import { ScanService } from "@lg/domain/scanning/scan-service";
 import { ScanStarter } from "@lg/domain/scanning/scan-starter";
 import { DynamoNoticeRepository } from "@lg/domain/takedowns/adapters/dynamo-takedowns";
+import { DynamoThreatListing } from "@lg/domain/threats/adapters/dynamo-threat-listing";
 import { ThreatQueries } from "@lg/domain/threats/threat-queries";
+import { ThreatTriage } from "@lg/domain/threats/threat-triage";
 import { dynamo, s3 } from "./clients.js";
 import { env } from "./env.js";
 import { DetectionLikenessAnalyser } from "./likeness-analyser.js";
@@ -107,6 +109,10 @@ export const scanService = once(
     }),
 );
 
+export const threatListing = once(() => new DynamoThreatListing(dynamo, env().TABLE_NAME));
+
+export const threatTriage = once(() => new ThreatTriage({ listing: threatListing(), threats: threatRepository() }));
+
 export const threatQueries = once(
   () =>
     new ThreatQueries({
@@ -117,6 +123,7 @@ export const threatQueries = once(
       renderPreview: censoredPreview,
       now: () => new Date(),
       notices: new DynamoNoticeRepository(dynamo, env().TABLE_NAME),
+      counters: threatListing(),
     }),
 );
 

@@ -9,6 +9,7 @@ import {
 import { ProfileUpdateInput, ScanPreferencesInput } from "@lg/domain/accounts/profile-shapes";
 import { ReportedCaptureInput } from "@lg/domain/biometrics/reported-capture";
 import { InvitationTokenInput, InviteInput } from "@lg/domain/people/people-inputs";
+import { ThreatActionInput, ThreatBulkActionInput } from "@lg/domain/threats/threat-action-input";
 import { PushEndpointPolicy, pushSubscriptionInput } from "@lg/notices";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
@@ -40,6 +41,8 @@ const JSON_BODIES: Record<string, z.ZodTypeAny> = {
   "PUT /api/biometric/voice": RegisterUpload,
   "POST /api/biometric-training/embeddings": ReportedCaptureInput,
   "PUT /api/threats/{id}/status": ThreatStatusChange,
+  "POST /api/threats/actions": ThreatBulkActionInput,
+  "POST /api/threats/{id}/actions": ThreatActionInput,
   "POST /api/dmca": GenerateNoticeBody,
   "POST /api/dmca/send": SendNoticeBody,
   "POST /api/dmca/filed": RecordFilingBody,

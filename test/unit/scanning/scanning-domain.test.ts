@@ -6,7 +6,7 @@ import { perceptualHash } from "../../../packages/domain/src/scanning/perceptual
 import type { ScanRecord } from "../../../packages/domain/src/scanning/scan-ports.js";
 import { syncScanSchedule } from "../../../packages/domain/src/scanning/scan-schedule.js";
 import { ScanService } from "../../../packages/domain/src/scanning/scan-service.js";
-import { computeStats } from "../../../packages/domain/src/scanning/stats.js";
+import { computeStats, countThreats } from "../../../packages/domain/src/scanning/stats.js";
 import {
   hammingHex,
   recordThreats,
@@ -171,10 +171,10 @@ describe("stats", () => {
   it("counts from stored threats and scores protection from the setup checklist less active threats", () => {
     const stats = computeStats(
       {
-        threats: [
+        counts: countThreats([
           { status: "active", confidence: 90, createdAt: "2026-11-20T10:00:00Z" },
           { status: "removed", confidence: 80, createdAt: "2026-11-21T10:00:00Z" },
-        ],
+        ]),
         platformsScanned: ["reddit", "youtube", "reddit"],
         setup: { ...setup, lastScanAt: new Date(Date.parse("2026-11-22T00:00:00Z") - 3_600_000).toISOString() },
       },
@@ -188,7 +188,7 @@ describe("stats", () => {
   });
   it("scores an account with nothing set up 0, never as protected", () => {
     const stats = computeStats({
-      threats: [],
+      counts: countThreats([]),
       platformsScanned: [],
       setup: {
         consentGiven: false,

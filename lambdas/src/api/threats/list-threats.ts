@@ -1,9 +1,16 @@
+import { invalid } from "@lg/domain/errors";
+import { ThreatListParams } from "@lg/domain/threats/threat-list-query";
 import { type ApiHandler, json } from "../../shared/route-group.js";
-import { threatQueries } from "../../shared/scanning-services.js";
+import { threatTriage } from "../../shared/scanning-services.js";
 import { requireUserId } from "../../shared/session.js";
 
-/** GET /api/threats: the caller's threats, newest first. */
+/** GET /api/threats: a page of the caller's threats, filtered, searched, sorted or grouped (docs/threats-api.md). */
 export const listThreats: ApiHandler = async (event) => {
   const userId = await requireUserId(event);
-  return json(200, await threatQueries().list(userId));
+  const params = ThreatListParams.safeParse(event.queryStringParameters ?? {});
+  if (!params.success) {
+    const issue = params.error.issues[0];
+    throw invalid(`Invalid ${issue?.path.join(".") || "query"}: ${issue?.message ?? "not understood"}`);
+  }
+  return json(200, await threatTriage().list(userId, params.data));
 };

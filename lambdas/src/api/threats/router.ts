@@ -5,6 +5,7 @@ import { listThreats } from "./list-threats.js";
 import { threatPreview } from "./preview.js";
 import { scanStatus } from "./scan-status.js";
 import { getStats } from "./stats.js";
+import { bulkThreatAction, threatAction } from "./threat-actions.js";
 import { threatAudio, threatEnrolledPhoto, threatFrame, threatMediaFacts } from "./threat-media.js";
 import { updateThreatStatus } from "./update-status.js";
 import { verifyEvidence } from "./verify-evidence.js";
@@ -12,6 +13,8 @@ import { verifyEvidence } from "./verify-evidence.js";
 export const handler = createRouteGroup("threats", {
   "GET /api/threats": listThreats,
   "GET /api/threats/{id}": getThreat,
+  "POST /api/threats/actions": bulkThreatAction,
+  "POST /api/threats/{id}/actions": threatAction,
   "PUT /api/threats/{id}/status": updateThreatStatus,
   "GET /api/threats/{id}/evidence": verifyEvidence,
   "GET /api/threats/{id}/preview": threatPreview,

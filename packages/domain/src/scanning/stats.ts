@@ -7,8 +7,70 @@ import {
 } from "../accounts/setup-checklist.js";
 import type { ThreatRecord } from "./threat-ports.js";
 
+type Status = ThreatRecord["status"];
+
+/** An account's threat figures: kept as counters in the table (ThreatCounters), or counted from a list. */
+export interface ThreatCounts {
+  total: number;
+  byStatus: Record<Status, number>;
+  /** The active threats' summed confidence (what they cost the protection score). */
+  activeConfidenceSum: number;
+  /** Threats detected per UTC day (YYYY-MM-DD). */
+  byDay: Record<string, number>;
+}
+
+export function countThreats(threats: Pick<ThreatRecord, "status" | "confidence" | "createdAt">[]): ThreatCounts {
+  const counts: ThreatCounts = {
+    total: threats.length,
+    byStatus: { active: 0, false_positive: 0, dismissed: 0, takedown_requested: 0, removed: 0 },
+    activeConfidenceSum: 0,
+    byDay: {},
+  };
+  for (const t of threats) {
+    counts.byStatus[t.status] += 1;
+    if (t.status === "active") counts.activeConfidenceSum += t.confidence;
+    const day = t.createdAt.slice(0, 10);
+    counts.byDay[day] = (counts.byDay[day] ?? 0) + 1;
+  }
+  return counts;
+}
+
+export function countsFromCounters(c: {
+  total: number;
+  n_active: number;
+  n_false_positive: number;
+  n_dismissed: number;
+  n_takedown_requested: number;
+  n_removed: number;
+  activeConfidenceSum: number;
+  byDay: Record<string, number>;
+}): ThreatCounts {
+  return {
+    total: c.total,
+    byStatus: {
+      active: c.n_active,
+      false_positive: c.n_false_positive,
+      dismissed: c.n_dismissed,
+      takedown_requested: c.n_takedown_requested,
+      removed: c.n_removed,
+    },
+    activeConfidenceSum: c.activeConfidenceSum,
+    byDay: c.byDay,
+  };
+}
+
+/**
+ * The active threats as the protection score reads them. Their cost (5 + confidence/10 each) depends
+ * only on how many there are and their summed confidence, so each is given the mean confidence.
+ */
+function activeThreatsOf(counts: ThreatCounts) {
+  const n = counts.byStatus.active;
+  const mean = n > 0 ? counts.activeConfidenceSum / n : 0;
+  return Array.from({ length: n }, () => ({ status: "active" as const, confidence: mean }));
+}
+
 export interface ProtectionInputs {
-  threats: Pick<ThreatRecord, "status" | "confidence" | "createdAt">[];
+  counts: ThreatCounts;
   platformsScanned: string[];
   /** What the setup checklist, and so the protection score, is read from. */
   setup: SetupFacts;
@@ -31,26 +93,23 @@ export interface Stats {
   threatsOverTime: { date: string; count: number }[];
 }
 
-const RESOLVED: ReadonlySet<ThreatRecord["status"]> = new Set(["removed", "dismissed"]);
+const RESOLVED: ReadonlySet<Status> = new Set(["removed", "dismissed"]);
 
 export function computeStats(input: ProtectionInputs, now = Date.now()): Stats {
-  const byDay = new Map<string, number>();
-  for (const t of input.threats) {
-    const day = t.createdAt.slice(0, 10);
-    byDay.set(day, (byDay.get(day) ?? 0) + 1);
-  }
   const checklist = setupChecklist(input.setup, now);
-  const score = protectionScore(checklist, input.threats);
+  const score = protectionScore(checklist, activeThreatsOf(input.counts));
+  const { byStatus } = input.counts;
   return {
-    activeThreats: input.threats.filter((t) => t.status === "active").length,
+    activeThreats: byStatus.active,
     sitesScanned: new Set(input.platformsScanned).size,
-    resolvedThreats: input.threats.filter((t) => RESOLVED.has(t.status)).length,
+    resolvedThreats: [...RESOLVED].reduce((sum, status) => sum + byStatus[status], 0),
     protectionScore: score.score,
     protectionScoreLines: score.lines,
     setupChecklist: checklist,
     protectionRan: protectionRan(input.setup),
     ...(input.setup.lastScanAt ? { lastScanAt: input.setup.lastScanAt } : {}),
-    threatsOverTime: [...byDay.entries()]
+    threatsOverTime: Object.entries(input.counts.byDay)
+      .filter(([, count]) => count > 0)
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([date, count]) => ({ date, count })),
   };

@@ -22,6 +22,8 @@ export interface StatusChange {
   reason?: string;
   /** Part of a bulk or group action (audited as such). */
   bulk?: boolean;
+  /** The person who acted, when not the account holder (a team member acting on the account). */
+  actorId?: string;
 }
 
 export async function changeThreatStatus(
@@ -45,7 +47,7 @@ export async function changeThreatStatus(
     threatId: input.threatId,
     at,
     // A person's change names them; the system's says it was automatic.
-    actor: input.actor === "user" ? input.userId : "system",
+    actor: input.actor === "user" ? (input.actorId ?? input.userId) : "system",
     actorKind: input.actor,
     action: input.reason ?? "status_changed",
     from: threat.status,

@@ -7,9 +7,10 @@ import { SELF_PERSON_ID } from "../records.js";
 import { decodeManifest, type EvidenceStore, verifyEvidencePackage } from "../scanning/evidence.js";
 import type { ScanRepository } from "../scanning/scan-ports.js";
 import { scanIntervalHours } from "../scanning/scan-service.js";
-import { computeStats } from "../scanning/stats.js";
+import { computeStats, countsFromCounters, countThreats, type ThreatCounts } from "../scanning/stats.js";
 import type { ThreatRepository } from "../scanning/threat-ports.js";
 import type { TakedownNoticeRecord } from "../takedowns/ports.js";
+import type { ThreatListing } from "./threat-listing-ports.js";
 import { threatView } from "./threat-view.js";
 
 export interface ThreatQueryDeps {
@@ -22,6 +23,8 @@ export interface ThreatQueryDeps {
   now: () => Date;
   /** The person's takedown notices, so each threat shows where its latest one stands. */
   notices?: { listForUser(userId: string): Promise<TakedownNoticeRecord[]> };
+  /** The account's maintained threat counts: stats read them instead of every threat. */
+  counters?: Pick<ThreatListing, "counters">;
 }
 
 /** Reads for the dashboard: every figure comes from stored threats, scans and samples. */
@@ -38,11 +41,18 @@ export class ThreatQueries {
   async get(userId: string, threatId: string) {
     const threat = await this.deps.threats.get(userId, threatId);
     if (!threat) throw new DomainError("not-found", "Threat not found");
-    const latest = await this.latestNotices(userId);
-    return {
-      ...threatView(threat, latest.get(threatId)),
-      audit: await this.deps.threats.listAudit(userId, threatId),
-    };
+    const [latest, audit] = await Promise.all([
+      this.latestNotices(userId),
+      this.deps.threats.listAudit(userId, threatId),
+    ]);
+    const history = audit
+      .sort((a, b) => a.at.localeCompare(b.at))
+      .map(({ userId: _user, threatId: _threat, entryId: _entry, ...entry }) => ({
+        ...entry,
+        actorKind:
+          entry.actorKind ?? (entry.actor === "scanner" ? "scanner" : entry.actor === "user" ? "user" : "system"),
+      }));
+    return { ...threatView(threat, latest.get(threatId)), history, audit: history };
   }
 
   /** Each threat's newest notice that got past a draft. */
@@ -78,18 +88,18 @@ export class ThreatQueries {
   }
 
   async stats(userId: string) {
-    const [profile, threats, scans, samples, consents] = await Promise.all([
+    const [profile, counts, scans, samples, consents] = await Promise.all([
       this.deps.accounts.getProfile(userId),
-      this.deps.threats.list(userId),
+      this.threatCounts(userId),
       this.deps.scans.list(userId, 50),
       this.deps.accounts.listSamples(userId),
       this.deps.accounts.listConsents(userId),
     ]);
     const finished = scans.filter((s) => s.status === "succeeded");
     const self = samples.filter((s) => s.personId === SELF_PERSON_ID);
-    return computeStats(
+    const stats = computeStats(
       {
-        threats,
+        counts,
         platformsScanned: finished.flatMap((s) => s.platforms),
         setup: {
           consentGiven: consents.some((c) => c.version === CONSENT_VERSION && !c.withdrawnAt),
@@ -106,6 +116,13 @@ export class ThreatQueries {
       },
       this.deps.now().getTime(),
     );
+    return { ...stats, threatCounts: { total: counts.total, byStatus: counts.byStatus } };
+  }
+
+  /** From the maintained counters when wired; else counted from the threats (small stores, tests). */
+  private async threatCounts(userId: string): Promise<ThreatCounts> {
+    if (this.deps.counters) return countsFromCounters(await this.deps.counters.counters(userId));
+    return countThreats(await this.deps.threats.list(userId));
   }
 
   async latestScan(userId: string) {

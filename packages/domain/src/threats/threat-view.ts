@@ -1,6 +1,8 @@
 import type { ThreatRecord } from "../scanning/threat-ports.js";
 import type { TakedownNoticeRecord } from "../takedowns/ports.js";
 import { classificationOf } from "./stored-classification.js";
+import { allowedActions } from "./threat-actions.js";
+import { accountGroupKey } from "./threat-keys.js";
 
 /**
  * Where the threat's latest notice stands, in words that are true: "sent" only when a channel
@@ -23,11 +25,49 @@ export function takedownView(notice: TakedownNoticeRecord | undefined) {
   };
 }
 
+/** Pictures (and impersonators' avatars) have a censored preview; voices and videos have none here. */
+const thumbnailUrlOf = (t: ThreatRecord) =>
+  t.evidenceData && (t.contentType?.startsWith("image/") || t.threatType === "impersonation")
+    ? `/api/threats/${encodeURIComponent(t.id)}/preview`
+    : undefined;
+
+/** A row of the threat list (docs/threats-api.md, ThreatListItem): enough to judge it at a glance. */
+export function threatListItem(t: ThreatRecord) {
+  const classification = classificationOf(t);
+  const thumbnailUrl = thumbnailUrlOf(t);
+  return {
+    id: t.id,
+    threatType: classification.type,
+    severity: classification.severity,
+    confidence: t.confidence,
+    synthetic: classification.synthetic.status,
+    platform: t.platform,
+    ...(t.contentType ? { contentType: t.contentType } : {}),
+    url: t.url,
+    ...(t.title ? { title: t.title } : {}),
+    ...(t.account ? { account: t.account } : {}),
+    status: t.status,
+    personId: t.personId,
+    createdAt: t.createdAt,
+    updatedAt: t.updatedAt,
+    ...(t.removedAt ? { removedAt: t.removedAt } : {}),
+    sightingsCount: Math.max(1, t.sightings.length),
+    groups: {
+      media: t.mediaGroup ?? t.mediaSha256,
+      ...(t.account ? { account: accountGroupKey(t.platform, t.account) } : {}),
+    },
+    ...(thumbnailUrl ? { thumbnailUrl } : {}),
+    allowedActions: allowedActions(t.status),
+  };
+}
+export type ThreatListItem = ReturnType<typeof threatListItem>;
+
 /** What the API shows of a threat: the spec's fields plus sightings, the evidence behind its type; never embeddings. */
 export function threatView(t: ThreatRecord, latestNotice?: TakedownNoticeRecord) {
   const classification = classificationOf(t);
   const takedown = takedownView(latestNotice);
   return {
+    ...threatListItem(t),
     id: t.id,
     // The evidence's type: a threat stored before classification (not yet migrated) shows it too.
     threatType: classification.type,
@@ -43,11 +83,7 @@ export function threatView(t: ThreatRecord, latestNotice?: TakedownNoticeRecord)
     updatedAt: t.updatedAt,
     removedAt: t.removedAt,
     evidenceData: t.evidenceData ? { hash: t.evidenceData.hash, capturedAt: t.evidenceData.capturedAt } : undefined,
-    // Pictures (and impersonators' avatars) have a censored preview; voices have nothing to show.
-    previewUrl:
-      t.evidenceData && (t.contentType?.startsWith("image/") || t.threatType === "impersonation")
-        ? `/api/threats/${encodeURIComponent(t.id)}/preview`
-        : undefined,
+    previewUrl: thumbnailUrlOf(t),
     sightings: t.sightings,
     classification,
     ...(takedown ? { takedown } : {}),
