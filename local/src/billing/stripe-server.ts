@@ -343,6 +343,12 @@ export async function startStripeStandIn(options: {
       save();
       return sendJson(res, publicSession(session));
     }
+    const checkoutId = /^\/v1\/checkout\/sessions\/([A-Za-z0-9_]+)$/.exec(url.pathname)?.[1];
+    if (req.method === "GET" && checkoutId) {
+      const session = state.checkoutSessions.find((s) => s.id === checkoutId);
+      if (!session) return apiError(res, 404, `No such checkout.session: '${checkoutId}'`);
+      return sendJson(res, publicSession(session));
+    }
     const subscriptionId = /^\/v1\/subscriptions\/([A-Za-z0-9_]+)$/.exec(url.pathname)?.[1];
     if (req.method === "GET" && subscriptionId) {
       const subscription = state.subscriptions.find((s) => s.id === subscriptionId);

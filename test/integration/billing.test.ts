@@ -1,0 +1,230 @@
+import { GetScheduleCommand, SchedulerClient } from "@aws-sdk/client-scheduler";
+import { stripeSignatureHeader } from "@lg/domain/billing/stripe-signature";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { checkOut, enterpriseContract, stripeApi, stripeKeys } from "./billing-client.js";
+import { clientConfig } from "./local-clients.js";
+import { type SignedUpPerson, signUp } from "./signed-up-person.js";
+
+const { url: appUrl, env } = inject("localStack");
+
+interface Billing {
+  tier: string;
+  status: string;
+  currentPeriodEnd?: string;
+  cancelAtPeriodEnd: boolean;
+  pending?: { tier: string; from: string };
+  canManage: boolean;
+  trial: { days: number; available: boolean };
+  plans: { tier: string; monthlyAmountCents: number | null }[];
+}
+
+const call = async (method: string, path: string, cookie: string, body?: unknown) => {
+  const response = await fetch(`${appUrl}${path}`, {
+    method,
+    headers: { cookie, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+};
+const billing = async (person: SignedUpPerson) => (await call("GET", "/api/billing", person.cookie)).body as Billing;
+const profile = async (person: SignedUpPerson) =>
+  (await call("GET", "/api/profile", person.cookie)).body as {
+    membershipTier: string;
+    platforms: string[];
+    scanFrequency: string;
+    autoTakedown: boolean;
+  };
+
+const PROFESSIONAL_CHOICE = {
+  platforms: ["facebook", "linkedin", "tiktok"],
+  scanFrequency: "daily",
+  alertSensitivity: "high",
+  autoTakedown: true,
+};
+
+async function postWebhook(payload: string, signature: string | undefined) {
+  return fetch(`${appUrl}/api/billing/webhook`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(signature ? { "stripe-signature": signature } : {}) },
+    body: payload,
+  });
+}
+
+describe("billing decides the tier", () => {
+  let ada: SignedUpPerson;
+  let subscriptionId: string;
+
+  beforeAll(async () => {
+    ada = await signUp(appUrl, "billing");
+  });
+
+  it("starts on the base tier with the content file's trial and prices", async () => {
+    const summary = await billing(ada);
+    expect(summary).toMatchObject({ tier: "personal", status: "none", canManage: false });
+    expect(summary.trial).toEqual({ days: 14, available: true });
+    expect(summary.plans).toEqual([
+      { tier: "personal", name: "Personal", monthlyAmountCents: 1900 },
+      { tier: "professional", name: "Professional", monthlyAmountCents: 4900 },
+      { tier: "enterprise", name: "Enterprise", monthlyAmountCents: null },
+    ]);
+  });
+
+  it("refuses a tier the client picks: Enterprise for free in /scan-preferences or PUT /api/profile", async () => {
+    const asked = await call("POST", "/api/scan-preferences", ada.cookie, {
+      platforms: ["facebook", "darkweb", "linkedin"],
+      scanFrequency: "hourly",
+      alertSensitivity: "high",
+      autoTakedown: true,
+      membershipTier: "enterprise",
+    });
+    expect(asked.status).toBe(403);
+    expect(asked.body.message).toMatch(/^Your plan is Personal\. Plans change only through billing/);
+    const put = await call("PUT", "/api/profile", ada.cookie, { membershipTier: "enterprise" });
+    expect(put.status).toBe(403);
+    // Without naming a tier, the limits are still the billed tier's.
+    const beyond = await call("POST", "/api/scan-preferences", ada.cookie, { ...PROFESSIONAL_CHOICE });
+    expect(beyond.status).toBe(403);
+    expect(beyond.body.message).toMatch(/LinkedIn is available on the Professional plan/);
+    expect(await profile(ada)).toMatchObject({ membershipTier: "personal", autoTakedown: false, platforms: [] });
+  });
+
+  it("completes a checkout through the stand-in, whose signed webhook raises the tier", async () => {
+    const started = await call("POST", "/api/billing/checkout", ada.cookie, { tier: "professional" });
+    expect(started.status).toBe(200);
+    const page = await (await fetch(started.body.url)).text();
+    expect(page).toContain("$49.00");
+    expect(page).toContain("14-day free trial");
+    expect(page).toContain("Card number");
+
+    const declined = await checkOut(appUrl, ada.cookie, "professional", "4000000000000002");
+    expect(declined.status).toBe(402);
+    expect((await billing(ada)).tier).toBe("personal");
+
+    const paid = await checkOut(appUrl, ada.cookie, "professional");
+    expect(paid.status).toBe(303);
+    expect(paid.location).toBe(`${appUrl}/settings?billing=done`);
+    const summary = await billing(ada);
+    expect(summary).toMatchObject({ tier: "professional", status: "trialing", canManage: true });
+    expect(summary.trial.available).toBe(false);
+    const periodEnd = Date.parse(summary.currentPeriodEnd ?? "");
+    expect(Math.round((periodEnd - Date.now()) / 86_400_000)).toBe(14);
+
+    const saved = await call("POST", "/api/scan-preferences", ada.cookie, PROFESSIONAL_CHOICE);
+    expect(saved.status).toBe(200);
+    expect(await profile(ada)).toMatchObject({ membershipTier: "professional", scanFrequency: "daily" });
+    const session = await stripeApi<{ subscription: string }>(env, "GET", `/v1/checkout/sessions/${paid.sessionId}`);
+    subscriptionId = session.subscription;
+
+    const again = await call("POST", "/api/billing/checkout", ada.cookie, { tier: "professional" });
+    expect(again.status).toBe(409);
+  });
+
+  it("refuses webhooks without a valid signature, and applies a signed event once", async () => {
+    const subscription = await stripeApi<Record<string, unknown>>(env, "GET", `/v1/subscriptions/${subscriptionId}`);
+    const forged = JSON.stringify({
+      id: `evt_forged_${Date.now()}`,
+      object: "event",
+      type: "customer.subscription.updated",
+      created: Math.floor(Date.now() / 1000),
+      data: {
+        object: {
+          ...subscription,
+          items: { data: [{ price: { id: "price_x", metadata: { lg_tier: "enterprise" } } }] },
+        },
+      },
+    });
+    const now = Math.floor(Date.now() / 1000);
+    const unsigned = await postWebhook(forged, undefined);
+    expect(unsigned.status).toBe(400);
+    const wrongSecret = await postWebhook(forged, stripeSignatureHeader(forged, "whsec_not_ours", now));
+    expect(wrongSecret.status).toBe(400);
+    expect(((await wrongSecret.json()) as { message: string }).message).toMatch(/^Webhook signature refused/);
+    const { webhookSecret } = await stripeKeys(env);
+    const tampered = await postWebhook(
+      forged.replace("enterprise", "professional"),
+      stripeSignatureHeader(forged, webhookSecret, now),
+    );
+    expect(tampered.status).toBe(400);
+    const replayed = await postWebhook(forged, stripeSignatureHeader(forged, webhookSecret, now - 6 * 60));
+    expect(replayed.status).toBe(400);
+    expect((await billing(ada)).tier).toBe("professional");
+
+    // Signed with the endpoint secret, an event is Stripe's word: applied once, a redelivery changes nothing.
+    const real = JSON.stringify({
+      id: `evt_real_${Date.now()}`,
+      object: "event",
+      type: "customer.subscription.updated",
+      created: now,
+      data: { object: subscription },
+    });
+    const signed = await postWebhook(real, stripeSignatureHeader(real, webhookSecret, now));
+    expect(await signed.json()).toEqual({ received: true, outcome: "applied" });
+    const redelivered = await postWebhook(real, stripeSignatureHeader(real, webhookSecret, now));
+    expect(await redelivered.json()).toEqual({ received: true, outcome: "duplicate" });
+    expect((await billing(ada)).tier).toBe("professional");
+  });
+
+  it("cancellation keeps the plan to the period's end, then lowers limits without losing data", async () => {
+    const portal = await call("POST", "/api/billing/portal", ada.cookie);
+    expect(portal.status).toBe(200);
+    const page = await (await fetch(portal.body.url)).text();
+    expect(page).toContain("Cancel plan");
+    const cancelled = await fetch(portal.body.url, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ subscription: subscriptionId, action: "cancel" }).toString(),
+      redirect: "manual",
+    });
+    expect(cancelled.status).toBe(303);
+    const pending = await billing(ada);
+    expect(pending.cancelAtPeriodEnd).toBe(true);
+    expect(pending.tier).toBe("professional");
+    expect(pending.pending).toEqual({ tier: "personal", from: pending.currentPeriodEnd });
+    expect((await profile(ada)).autoTakedown).toBe(true);
+
+    // The period ends (Stripe's test clock): the subscription is deleted and its webhook lowers the tier.
+    const clock = await stripeApi<{ frozen_time: number }>(env, "POST", "/v1/test_helpers/test_clocks/local/advance", {
+      frozen_time: String(Math.floor(Date.parse(pending.currentPeriodEnd ?? "") / 1000) + 3600),
+    });
+    expect(clock.frozen_time).toBeGreaterThan(0);
+    const after = await billing(ada);
+    expect(after).toMatchObject({ tier: "personal", status: "canceled" });
+    const lowered = await profile(ada);
+    // Nothing deleted: the choice stays stored; scans, schedules and takedowns use what Personal includes.
+    expect(lowered).toMatchObject({ membershipTier: "personal", platforms: ["facebook", "linkedin", "tiktok"] });
+    const scheduler = new SchedulerClient(clientConfig(env, "AWS_ENDPOINT_URL_SCHEDULER"));
+    const schedule = await scheduler.send(
+      new GetScheduleCommand({ Name: `scan-${ada.userId}`.slice(0, 64), GroupName: env.SCHEDULER_GROUP }),
+    );
+    expect(schedule.ScheduleExpression).toBe("rate(7 days)");
+    scheduler.destroy();
+    const log = await call("GET", "/api/audit-log", ada.cookie);
+    const planChanges = (log.body.entries as { action: string; details: { to: string } }[]).filter(
+      (e) => e.action === "plan.changed",
+    );
+    expect(planChanges.map((e) => e.details.to)).toEqual(["personal", "professional"]);
+  });
+
+  it("raises an account to Enterprise when sales sets up its contract in Stripe", async () => {
+    const bea = await signUp(appUrl, "billing-enterprise");
+    await enterpriseContract(env, bea.userId, bea.email);
+    expect(await billing(bea)).toMatchObject({ tier: "enterprise", status: "active" });
+    const saved = await call("POST", "/api/scan-preferences", bea.cookie, {
+      ...PROFESSIONAL_CHOICE,
+      platforms: ["darkweb", "facebook"],
+      scanFrequency: "hourly",
+    });
+    expect(saved.status).toBe(200);
+  });
+
+  it("needs a signed-in account for checkout, and offers no checkout for the sales-arranged plan", async () => {
+    expect((await call("POST", "/api/billing/checkout", "", { tier: "professional" })).status).toBe(401);
+    const cara = await signUp(appUrl, "billing-enterprise-checkout");
+    const enterprise = await call("POST", "/api/billing/checkout", cara.cookie, { tier: "enterprise" });
+    expect(enterprise.status).toBe(400);
+    expect(enterprise.body.message).toMatch(/sales/);
+    const portal = await call("POST", "/api/billing/portal", cara.cookie);
+    expect(portal.status).toBe(409);
+  });
+});
