@@ -2,6 +2,8 @@ import {
   AdminDeleteUserCommand,
   AdminGetUserCommand,
   AdminUserGlobalSignOutCommand,
+  AssociateSoftwareTokenCommand,
+  type AuthenticationResultType,
   type CognitoIdentityProviderClient,
   ConfirmForgotPasswordCommand,
   ConfirmSignUpCommand,
@@ -9,10 +11,22 @@ import {
   GetUserCommand,
   InitiateAuthCommand,
   ResendConfirmationCodeCommand,
+  RespondToAuthChallengeCommand,
   RevokeTokenCommand,
+  SetUserMFAPreferenceCommand,
   SignUpCommand,
+  UpdateUserAttributesCommand,
+  VerifySoftwareTokenCommand,
+  VerifyUserAttributeCommand,
 } from "@aws-sdk/client-cognito-identity-provider";
-import type { AccountStatus, IdentityProvider, VerifiedIdentity } from "@lg/domain/accounts/ports";
+import type {
+  AccountSecurityProvider,
+  AccountStatus,
+  ContactChange,
+  IdentityProvider,
+  MfaChallenge,
+  SignedIn,
+} from "@lg/domain/accounts/ports";
 import { DomainError } from "@lg/domain/errors";
 
 const INCORRECT_LOGIN = "Incorrect username or password";
@@ -83,7 +97,33 @@ function explainPasswordReset(name: string, during: "forgot" | "reset"): void {
 const attribute = (attrs: { Name?: string; Value?: string }[] | undefined, name: string) =>
   attrs?.find((a) => a.Name === name)?.Value;
 
-export class CognitoIdentityProvider implements IdentityProvider {
+/** Failures of the authenticator and contact-change calls, as a person can act on them. */
+function explainSecurity(error: unknown): never {
+  const name = (error as { name?: string }).name ?? "";
+  switch (name) {
+    case "CodeMismatchException":
+    case "EnableSoftwareTokenMFAException":
+      throw new DomainError("invalid", "That code is not right. Enter the current 6-digit code and try again.");
+    case "ExpiredCodeException":
+      throw new DomainError("invalid", "This code has expired. Request a new one.");
+    case "AliasExistsException":
+      throw new DomainError("conflict", "Another account already uses this email or phone number.");
+    case "NotAuthorizedException":
+      throw new DomainError("unauthorized", "Sign in again to change your account's security settings");
+    case "LimitExceededException":
+    case "TooManyRequestsException":
+    case "TooManyFailedAttemptsException":
+      throw new DomainError("rate-limited", "Too many attempts. Wait a few minutes and try again.");
+    case "InvalidParameterException":
+      throw new DomainError("invalid", (error as Error).message || "Invalid request");
+    default:
+      throw error;
+  }
+}
+
+const CONTACT_ATTRIBUTE = { email: "email", phone: "phone_number" } as const;
+
+export class CognitoIdentityProvider implements IdentityProvider, AccountSecurityProvider {
   constructor(
     private readonly client: CognitoIdentityProviderClient,
     private readonly pool: { userPoolId: string; clientId: string },
@@ -139,7 +179,7 @@ export class CognitoIdentityProvider implements IdentityProvider {
       .catch((e) => explain(e, "reset"));
   }
 
-  async signIn(username: string, password: string): Promise<{ identity: VerifiedIdentity; refreshToken?: string }> {
+  async signIn(username: string, password: string): Promise<SignedIn | MfaChallenge> {
     const auth = await this.client
       .send(
         new InitiateAuthCommand({
@@ -149,18 +189,132 @@ export class CognitoIdentityProvider implements IdentityProvider {
         }),
       )
       .catch((e) => explain(e, "signIn"));
-    const accessToken = auth.AuthenticationResult?.AccessToken;
+    if (auth.ChallengeName === "SOFTWARE_TOKEN_MFA" && auth.Session) return { mfaSession: auth.Session };
+    return this.signedIn(auth.AuthenticationResult);
+  }
+
+  async answerMfaChallenge(username: string, session: string, code: string): Promise<SignedIn> {
+    const auth = await this.client
+      .send(
+        new RespondToAuthChallengeCommand({
+          ClientId: this.pool.clientId,
+          ChallengeName: "SOFTWARE_TOKEN_MFA",
+          Session: session,
+          ChallengeResponses: { USERNAME: username, SOFTWARE_TOKEN_MFA_CODE: code },
+        }),
+      )
+      .catch((e: { name?: string }) => {
+        if (e.name === "CodeMismatchException") {
+          throw new DomainError(
+            "invalid",
+            "That code is not right. Enter the current code from your authenticator app.",
+          );
+        }
+        if (e.name === "NotAuthorizedException" || e.name === "ExpiredCodeException") {
+          throw new DomainError("unauthorized", "This sign-in has expired. Sign in again.");
+        }
+        return explain(e, "signIn");
+      });
+    return this.signedIn(auth.AuthenticationResult);
+  }
+
+  private async signedIn(result: AuthenticationResultType | undefined): Promise<SignedIn> {
+    const accessToken = result?.AccessToken;
     if (!accessToken) throw new DomainError("unauthorized", INCORRECT_LOGIN);
     const user = await this.client.send(new GetUserCommand({ AccessToken: accessToken }));
     const sub = attribute(user.UserAttributes, "sub");
     if (!sub || !user.Username) throw new Error("Identity provider returned a user without sub");
     const email = attribute(user.UserAttributes, "email");
     const phone = attribute(user.UserAttributes, "phone_number");
-    const refreshToken = auth.AuthenticationResult?.RefreshToken;
+    const refreshToken = result?.RefreshToken;
     return {
       identity: { userId: sub, username: user.Username, ...(email ? { email } : {}), ...(phone ? { phone } : {}) },
       ...(refreshToken ? { refreshToken } : {}),
     };
+  }
+
+  /** A short-lived access token for the person's own calls, from their session's refresh token. */
+  private async accessToken(refreshToken: string): Promise<string> {
+    const auth = await this.client
+      .send(
+        new InitiateAuthCommand({
+          ClientId: this.pool.clientId,
+          AuthFlow: "REFRESH_TOKEN_AUTH",
+          AuthParameters: { REFRESH_TOKEN: refreshToken },
+        }),
+      )
+      .catch(explainSecurity);
+    const token = auth.AuthenticationResult?.AccessToken;
+    if (!token) throw new DomainError("unauthorized", "Sign in again to change your account's security settings");
+    return token;
+  }
+
+  async totpEnabled(userId: string) {
+    const user = await this.client.send(
+      new AdminGetUserCommand({ UserPoolId: this.pool.userPoolId, Username: userId }),
+    );
+    return (user.UserMFASettingList ?? []).includes("SOFTWARE_TOKEN_MFA");
+  }
+
+  async associateTotp(refreshToken: string) {
+    const AccessToken = await this.accessToken(refreshToken);
+    const out = await this.client.send(new AssociateSoftwareTokenCommand({ AccessToken })).catch(explainSecurity);
+    if (!out.SecretCode) throw new Error("Cognito returned no authenticator secret");
+    return { secret: out.SecretCode };
+  }
+
+  async enableTotp(refreshToken: string, code: string) {
+    const AccessToken = await this.accessToken(refreshToken);
+    const out = await this.client
+      .send(new VerifySoftwareTokenCommand({ AccessToken, UserCode: code, FriendlyDeviceName: "Authenticator app" }))
+      .catch(explainSecurity);
+    if (out.Status !== "SUCCESS") {
+      throw new DomainError("invalid", "That code is not right. Enter the current 6-digit code and try again.");
+    }
+    await this.client
+      .send(
+        new SetUserMFAPreferenceCommand({
+          AccessToken,
+          SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+        }),
+      )
+      .catch(explainSecurity);
+  }
+
+  async disableTotp(refreshToken: string) {
+    const AccessToken = await this.accessToken(refreshToken);
+    await this.client
+      .send(
+        new SetUserMFAPreferenceCommand({
+          AccessToken,
+          SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false },
+        }),
+      )
+      .catch(explainSecurity);
+  }
+
+  async requestContactChange(refreshToken: string, change: ContactChange) {
+    const AccessToken = await this.accessToken(refreshToken);
+    const out = await this.client
+      .send(
+        new UpdateUserAttributesCommand({
+          AccessToken,
+          UserAttributes: [{ Name: CONTACT_ATTRIBUTE[change.kind], Value: change.value }],
+        }),
+      )
+      .catch(explainSecurity);
+    return { destination: out.CodeDeliveryDetailsList?.[0]?.Destination ?? change.value };
+  }
+
+  async verifyContactChange(refreshToken: string, kind: ContactChange["kind"], code: string) {
+    const AccessToken = await this.accessToken(refreshToken);
+    await this.client
+      .send(new VerifyUserAttributeCommand({ AccessToken, AttributeName: CONTACT_ATTRIBUTE[kind], Code: code }))
+      .catch(explainSecurity);
+    const user = await this.client.send(new GetUserCommand({ AccessToken }));
+    const email = attribute(user.UserAttributes, "email");
+    const phone = attribute(user.UserAttributes, "phone_number");
+    return { ...(email ? { email } : {}), ...(phone ? { phone } : {}) };
   }
 
   async revoke(refreshToken: string) {

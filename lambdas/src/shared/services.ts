@@ -1,3 +1,4 @@
+import { AccountSecurityService } from "@lg/domain/accounts/account-security";
 import { AuthService } from "@lg/domain/accounts/auth-service";
 import { ErasureService } from "@lg/domain/accounts/erasure-service";
 import { ExportService } from "@lg/domain/accounts/export-service";
@@ -44,6 +45,16 @@ export const authService = once(
       limiter: rateLimiter(),
       now,
       ...(env().SESSION_RECHECK_SECONDS !== undefined ? { accountRecheckSeconds: env().SESSION_RECHECK_SECONDS } : {}),
+    }),
+);
+export const accountSecurity = once(
+  () =>
+    new AccountSecurityService({
+      provider: identityProvider(),
+      store: accountStore(),
+      limiter: rateLimiter(),
+      userIdFor: (token) => authService().userIdFor(token),
+      now,
     }),
 );
 export const profileService = once(() => new ProfileService({ store: accountStore(), samples: sampleLibrary(), now }));

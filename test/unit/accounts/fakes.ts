@@ -1,7 +1,11 @@
 import type {
+  AccountSecurityProvider,
   AccountStatus,
   AccountStore,
+  ContactChange,
   IdentityProvider,
+  MfaChallenge,
+  SignedIn,
   StoredItem,
 } from "../../../packages/domain/src/accounts/ports.js";
 import type { RateCounterStore } from "../../../packages/domain/src/accounts/rate-limits.js";
@@ -189,7 +193,7 @@ export class FakeAnalyser implements BiometricAnalyser {
   }
 }
 
-export class FakeIdentityProvider implements IdentityProvider {
+export class FakeIdentityProvider implements IdentityProvider, AccountSecurityProvider {
   readonly users = new Map<
     string,
     {
@@ -240,9 +244,70 @@ export class FakeIdentityProvider implements IdentityProvider {
     user.password = password;
     user.changedAt = new Date();
   }
-  async signIn(username: string, password: string) {
+  /** Accounts with an authenticator app, and the code the app shows now. */
+  readonly totpUsers = new Set<string>();
+  totpCode = "654321";
+  async signIn(username: string, password: string): Promise<SignedIn | MfaChallenge> {
     const user = this.users.get(username);
     if (!user || user.password !== password || !user.confirmed) throw new Error("NotAuthorized");
+    if (this.totpUsers.has(username)) return { mfaSession: `mfa-${user.sub}` };
+    return this.signedIn(username);
+  }
+  async answerMfaChallenge(username: string, session: string, code: string) {
+    const user = this.users.get(username);
+    if (!user || session !== `mfa-${user.sub}`) throw new DomainError("unauthorized", "Sign in again");
+    if (code !== this.totpCode) throw new DomainError("invalid", "That code is not right.");
+    return this.signedIn(username);
+  }
+  /** The authenticator secret handed out and not yet confirmed, per refresh token's user. */
+  readonly pendingTotp = new Map<string, string>();
+  /** Contact changes waiting for their code, and the codes sent for them. */
+  readonly pendingContact = new Map<string, ContactChange>();
+  readonly contactCodesSent: string[] = [];
+  private userOfToken(refreshToken: string) {
+    const entry = [...this.users.entries()].find(([, u]) => `refresh-${u.sub}` === refreshToken);
+    if (!entry) throw new DomainError("unauthorized", "Sign in again");
+    return entry;
+  }
+  async totpEnabled(userId: string) {
+    return [...this.users.entries()].some(([name, u]) => u.sub === userId && this.totpUsers.has(name));
+  }
+  async associateTotp(refreshToken: string) {
+    const [name] = this.userOfToken(refreshToken);
+    this.pendingTotp.set(name, "JBSWY3DPEHPK3PXP");
+    return { secret: "JBSWY3DPEHPK3PXP" };
+  }
+  async enableTotp(refreshToken: string, code: string) {
+    const [name] = this.userOfToken(refreshToken);
+    if (!this.pendingTotp.has(name)) throw new DomainError("invalid", "No authenticator is being set up");
+    if (code !== this.totpCode) throw new DomainError("invalid", "That code is not right.");
+    this.totpUsers.add(name);
+    this.users.get(name)!.changedAt = new Date();
+  }
+  async disableTotp(refreshToken: string) {
+    const [name] = this.userOfToken(refreshToken);
+    this.totpUsers.delete(name);
+  }
+  async requestContactChange(refreshToken: string, change: ContactChange) {
+    const [name] = this.userOfToken(refreshToken);
+    this.pendingContact.set(name, change);
+    this.contactCodesSent.push(change.value);
+    return { destination: change.value };
+  }
+  async verifyContactChange(refreshToken: string, kind: ContactChange["kind"], code: string) {
+    const [name, user] = this.userOfToken(refreshToken);
+    const change = this.pendingContact.get(name);
+    if (!change || change.kind !== kind || code !== this.code)
+      throw new DomainError("invalid", "That code is not right.");
+    this.pendingContact.delete(name);
+    if (kind === "email") user.email = change.value;
+    else user.phone = change.value;
+    user.changedAt = new Date();
+    return { ...(user.email ? { email: user.email } : {}), ...(user.phone ? { phone: user.phone } : {}) };
+  }
+  private signedIn(username: string): SignedIn {
+    const user = this.users.get(username);
+    if (!user) throw new Error("NotAuthorized");
     return {
       identity: { userId: user.sub, username, ...(user.email ? { email: user.email } : {}) },
       refreshToken: `refresh-${user.sub}`,

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { FORGOT_PASSWORD_ANSWER } from "../../../packages/domain/src/accounts/auth-service.js";
 import { RATE_LIMITS, RateLimitExceeded } from "../../../packages/domain/src/accounts/rate-limits.js";
 import { DomainError } from "../../../packages/domain/src/errors.js";
-import { accountWorld } from "./world.js";
+import { accountWorld, signedIn } from "./world.js";
 
 const HERE = "198.51.100.7";
 const NEW_PASSWORD = "Brand-new-pass-7";
@@ -22,9 +22,11 @@ describe("forgot password", () => {
     const w = accountWorld();
     const { userId } = await w.member("member@example.com");
     await w.auth.forgotPassword("member@example.com", HERE);
-    const { user, sessionToken } = await w.auth.resetPassword(
-      { username: "member@example.com", code: w.identity.code, password: NEW_PASSWORD },
-      HERE,
+    const { user, sessionToken } = signedIn(
+      await w.auth.resetPassword(
+        { username: "member@example.com", code: w.identity.code, password: NEW_PASSWORD },
+        HERE,
+      ),
     );
     expect(user.userId).toBe(userId);
     expect(sessionToken).toBeTruthy();

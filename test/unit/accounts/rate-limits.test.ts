@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { RESEND_ANSWER } from "../../../packages/domain/src/accounts/auth-service.js";
 import { RATE_LIMITS, RateLimitExceeded } from "../../../packages/domain/src/accounts/rate-limits.js";
 import { DomainError } from "../../../packages/domain/src/errors.js";
-import { accountWorld } from "./world.js";
+import { accountWorld, signedIn } from "./world.js";
 
 const PASSWORD = "Correct-horse-9";
 const HERE = "198.51.100.7";
@@ -42,7 +42,7 @@ describe("rate limits of our own", () => {
       { username: "ada@example.com", code: w.identity.code, password: PASSWORD },
       HERE,
     );
-    expect(accepted.sessionToken).toBeTruthy();
+    expect(signedIn(accepted).sessionToken).toBeTruthy();
   });
 
   it("answers an unknown account and a wrong password alike, and limits both the same way", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ACCOUNT_RECHECK_SECONDS } from "../../../packages/domain/src/accounts/sessions.js";
-import { accountWorld } from "./world.js";
+import { accountWorld, signedIn } from "./world.js";
 
 const later = (w: ReturnType<typeof accountWorld>, seconds: number) => {
   w.clock.now = new Date(w.clock.now.getTime() + seconds * 1000);
@@ -23,7 +23,9 @@ describe("sessions end with the account behind them", () => {
   it("ends every session of a disabled account and signs it out everywhere", async () => {
     const w = accountWorld();
     const first = await w.member("ada@example.com");
-    const second = await w.auth.signIn({ username: "ada@example.com", password: "Correct-horse-9" }, "192.0.2.1");
+    const second = signedIn(
+      await w.auth.signIn({ username: "ada@example.com", password: "Correct-horse-9" }, "192.0.2.1"),
+    );
     w.identity.users.get("ada@example.com")!.enabled = false;
     later(w, ACCOUNT_RECHECK_SECONDS);
     expect(await w.auth.userIdFor(first.sessionToken)).toBeNull();
@@ -48,7 +50,9 @@ describe("sessions end with the account behind them", () => {
     later(w, 30);
     w.identity.users.get("ada@example.com")!.changedAt = w.clock.now;
     later(w, 10);
-    const after = await w.auth.signIn({ username: "ada@example.com", password: "Correct-horse-9" }, "192.0.2.1");
+    const after = signedIn(
+      await w.auth.signIn({ username: "ada@example.com", password: "Correct-horse-9" }, "192.0.2.1"),
+    );
     later(w, ACCOUNT_RECHECK_SECONDS);
     expect(await w.auth.userIdFor(before.sessionToken)).toBeNull();
     expect(await w.auth.userIdFor(after.sessionToken)).toBe(before.userId);

@@ -1,3 +1,4 @@
+import type { SignInResult } from "../../../packages/domain/src/accounts/auth-service.js";
 import { AuthService } from "../../../packages/domain/src/accounts/auth-service.js";
 import { ErasureService } from "../../../packages/domain/src/accounts/erasure-service.js";
 import { ExportService } from "../../../packages/domain/src/accounts/export-service.js";
@@ -15,6 +16,12 @@ import {
   MemoryObjectStore,
   MemoryRateCounters,
 } from "./fakes.js";
+
+/** A sign-in that opened a session (not one that asked for an authenticator code). */
+export function signedIn(result: SignInResult) {
+  if ("mfaRequired" in result) throw new Error("The sign-in asked for an authenticator code");
+  return result;
+}
 
 /** All account services over in-memory fakes, with a clock the test can move. */
 export function accountWorld() {
@@ -63,9 +70,8 @@ export function accountWorld() {
     /** Signs up, confirms and signs in; returns the new user's id and session token. */
     async member(email: string, withConsent = true) {
       await auth.signUp({ method: "email", email, password: "Correct-horse-9" }, "198.51.100.1");
-      const { user, sessionToken } = await auth.confirm(
-        { username: email, code: identity.code, password: "Correct-horse-9" },
-        "198.51.100.1",
+      const { user, sessionToken } = signedIn(
+        await auth.confirm({ username: email, code: identity.code, password: "Correct-horse-9" }, "198.51.100.1"),
       );
       if (withConsent) await consent.give(user.userId, CONSENT_VERSION);
       return { userId: user.userId, sessionToken };

@@ -1,6 +1,8 @@
+import { ContactChangeInput, ContactVerifyInput, TotpCodeInput } from "@lg/domain/accounts/account-security";
 import {
   ConfirmInput,
   ForgotPasswordInput,
+  MfaAnswerInput,
   ResendInput,
   ResetPasswordInput,
   SignInInput,
@@ -34,6 +36,10 @@ const JSON_BODIES: Record<string, z.ZodTypeAny> = {
   "POST /api/auth/resend": ResendInput,
   "POST /api/auth/forgot-password": ForgotPasswordInput,
   "POST /api/auth/reset-password": ResetPasswordInput,
+  "POST /api/auth/mfa-challenge": MfaAnswerInput,
+  "POST /api/auth/mfa/enable": TotpCodeInput,
+  "POST /api/auth/contact": ContactChangeInput,
+  "POST /api/auth/contact/verify": ContactVerifyInput,
   "PUT /api/profile": ProfileUpdateInput,
   "POST /api/scan-preferences": ScanPreferencesInput,
   "POST /api/consent": GiveConsent,
@@ -65,6 +71,8 @@ const NO_JSON_BODY: Record<string, string> = {
   "DELETE /api/biometric": "no body",
   "POST /api/scan/force": "no body",
   "POST /api/people/me/withdraw": "no body",
+  "POST /api/auth/mfa/setup": "no body: answers a new authenticator secret",
+  "POST /api/auth/mfa/disable": "no body",
   "DELETE /api/push/subscriptions/{id}": "no body; the id is bounded by the route group",
 };
 

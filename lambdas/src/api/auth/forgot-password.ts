@@ -1,9 +1,8 @@
 import { ForgotPasswordInput, ResetPasswordInput } from "@lg/domain/accounts/auth-service";
 import { parseJson, sourceIp } from "../../shared/request.js";
-import { jsonWithCookies } from "../../shared/responses.js";
 import { type ApiHandler, json } from "../../shared/route-group.js";
 import { authService } from "../../shared/services.js";
-import { sessionCookie } from "../../shared/session.js";
+import { signedInResponse } from "./signed-in.js";
 
 /** POST /api/auth/forgot-password: a reset code when the account exists; the answer is the same either way. */
 export const forgotPassword: ApiHandler = async (event) => {
@@ -14,6 +13,5 @@ export const forgotPassword: ApiHandler = async (event) => {
 /** POST /api/auth/reset-password: the code and a new password; then the person is signed in. */
 export const resetPassword: ApiHandler = async (event) => {
   const input = parseJson(event, ResetPasswordInput);
-  const { user, sessionToken } = await authService().resetPassword(input, sourceIp(event));
-  return jsonWithCookies(200, { user }, [sessionCookie(sessionToken)]);
+  return signedInResponse(await authService().resetPassword(input, sourceIp(event)));
 };

@@ -1,9 +1,9 @@
-import { SignInInput } from "@lg/domain/accounts/auth-service";
+import { MfaAnswerInput, SignInInput } from "@lg/domain/accounts/auth-service";
 import { parseJson, sourceIp } from "../../shared/request.js";
-import { jsonWithCookies, redirect, safeRelativePath } from "../../shared/responses.js";
+import { redirect, safeRelativePath } from "../../shared/responses.js";
 import type { ApiHandler } from "../../shared/route-group.js";
 import { authService } from "../../shared/services.js";
-import { sessionCookie } from "../../shared/session.js";
+import { signedInResponse } from "./signed-in.js";
 
 /** GET /api/login: the spec's full-page sign-in navigation lands on the sign-in screen. */
 export const loginPage: ApiHandler = async (event) => {
@@ -14,6 +14,11 @@ export const loginPage: ApiHandler = async (event) => {
 /** POST /api/login: username (email or phone) and password; the session is a cookie. */
 export const login: ApiHandler = async (event) => {
   const input = parseJson(event, SignInInput);
-  const { user, sessionToken } = await authService().signIn(input, sourceIp(event));
-  return jsonWithCookies(200, { user }, [sessionCookie(sessionToken)]);
+  return signedInResponse(await authService().signIn(input, sourceIp(event)));
+};
+
+/** POST /api/auth/mfa-challenge: the authenticator app's code that a password sign-in asked for. */
+export const answerMfaChallenge: ApiHandler = async (event) => {
+  const input = parseJson(event, MfaAnswerInput);
+  return signedInResponse(await authService().answerMfa(input, sourceIp(event)));
 };

@@ -1,8 +1,17 @@
 import { createRouteGroup } from "../../shared/route-group.js";
+import {
+  contact,
+  disableTotp,
+  enableTotp,
+  mfaStatus,
+  requestContactChange,
+  startTotp,
+  verifyContactChange,
+} from "./account-security.js";
 import { confirm } from "./confirm.js";
 import { currentUser } from "./current-user.js";
 import { forgotPassword, resetPassword } from "./forgot-password.js";
-import { login, loginPage } from "./login.js";
+import { answerMfaChallenge, login, loginPage } from "./login.js";
 import { logout } from "./logout.js";
 import { resend } from "./resend.js";
 import { signUp } from "./signup.js";
@@ -17,4 +26,12 @@ export const handler = createRouteGroup("auth", {
   "POST /api/auth/resend": resend,
   "POST /api/auth/forgot-password": forgotPassword,
   "POST /api/auth/reset-password": resetPassword,
+  "POST /api/auth/mfa-challenge": answerMfaChallenge,
+  "GET /api/auth/mfa": mfaStatus,
+  "POST /api/auth/mfa/setup": startTotp,
+  "POST /api/auth/mfa/enable": enableTotp,
+  "POST /api/auth/mfa/disable": disableTotp,
+  "GET /api/auth/contact": contact,
+  "POST /api/auth/contact": requestContactChange,
+  "POST /api/auth/contact/verify": verifyContactChange,
 });

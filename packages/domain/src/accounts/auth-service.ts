@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DomainError } from "../errors.js";
 import type { UserProfileRecord } from "../records.js";
-import type { AccountStore, IdentityProvider, VerifiedIdentity } from "./ports.js";
+import type { AccountStore, IdentityProvider, SignedIn, VerifiedIdentity } from "./ports.js";
 import type { RateLimiter } from "./rate-limits.js";
 import { ACCOUNT_RECHECK_SECONDS, hashSessionToken, openSession, resolveSession } from "./sessions.js";
 
@@ -58,6 +58,21 @@ export const SignInInput = z.object({
 });
 
 export const ResendInput = z.object({ username });
+
+export const MfaAnswerInput = z.object({
+  username,
+  session: z.string().min(1, "Sign in again").max(4096, "Sign in again"),
+  code: z
+    .string()
+    .trim()
+    .max(6, "Enter the 6-digit code from your authenticator app")
+    .regex(/^\d{6}$/, "Enter the 6-digit code from your authenticator app"),
+});
+
+/** Signed in, or (an account with an authenticator app) asked for the app's code first. */
+export type SignInResult =
+  | { user: AuthUser; sessionToken: string }
+  | { mfaRequired: true; username: string; session: string };
 
 export const ForgotPasswordInput = z.object({ username });
 
@@ -140,10 +155,7 @@ export class AuthService {
     return { username, destination: username };
   }
 
-  async confirm(
-    input: z.infer<typeof ConfirmInput>,
-    source: string,
-  ): Promise<{ user: AuthUser; sessionToken: string }> {
+  async confirm(input: z.infer<typeof ConfirmInput>, source: string): Promise<SignInResult> {
     await this.deps.limiter.consume(
       { rule: "codePerAccount", subject: input.username },
       { rule: "codePerSource", subject: source },
@@ -185,10 +197,7 @@ export class AuthService {
   }
 
   /** Sets the new password with the emailed or texted code, then signs in with it. */
-  async resetPassword(
-    input: z.infer<typeof ResetPasswordInput>,
-    source: string,
-  ): Promise<{ user: AuthUser; sessionToken: string }> {
+  async resetPassword(input: z.infer<typeof ResetPasswordInput>, source: string): Promise<SignInResult> {
     await this.deps.limiter.consume(
       { rule: "codePerAccount", subject: input.username },
       { rule: "codePerSource", subject: source },
@@ -215,7 +224,7 @@ export class AuthService {
     ];
   }
 
-  async signIn(input: z.infer<typeof SignInInput>, source: string): Promise<{ user: AuthUser; sessionToken: string }> {
+  async signIn(input: z.infer<typeof SignInInput>, source: string): Promise<SignInResult> {
     await this.deps.limiter.consume(
       { rule: "signInPerAccount", subject: input.username },
       { rule: "signInPerSource", subject: source },
@@ -223,8 +232,22 @@ export class AuthService {
     return this.openSignedIn(input.username, input.password);
   }
 
-  private async openSignedIn(username: string, password: string): Promise<{ user: AuthUser; sessionToken: string }> {
-    const { identity, refreshToken } = await this.deps.identity.signIn(username, password);
+  /** The second step of a sign-in that asked for the authenticator app's code; counted as a code attempt. */
+  async answerMfa(input: z.infer<typeof MfaAnswerInput>, source: string): Promise<SignInResult> {
+    await this.deps.limiter.consume(
+      { rule: "codePerAccount", subject: input.username },
+      { rule: "codePerSource", subject: source },
+    );
+    return this.open(await this.deps.identity.answerMfaChallenge(input.username, input.session, input.code));
+  }
+
+  private async openSignedIn(username: string, password: string): Promise<SignInResult> {
+    const outcome = await this.deps.identity.signIn(username, password);
+    if ("mfaSession" in outcome) return { mfaRequired: true, username, session: outcome.mfaSession };
+    return this.open(outcome);
+  }
+
+  private async open({ identity, refreshToken }: SignedIn): Promise<{ user: AuthUser; sessionToken: string }> {
     const profile = await this.ensureProfile(identity);
     const sessionToken = await openSession(this.deps.store, identity.userId, this.deps.now(), refreshToken);
     return { user: toAuthUser(profile), sessionToken };

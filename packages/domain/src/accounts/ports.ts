@@ -18,7 +18,10 @@ export interface IdentityProvider {
   }>;
   confirmSignUp(username: string, code: string): Promise<void>;
   resendCode(username: string): Promise<{ destination: string }>;
-  signIn(username: string, password: string): Promise<{ identity: VerifiedIdentity; refreshToken?: string }>;
+  /** Password sign-in; an account with an authenticator app answers with its challenge instead. */
+  signIn(username: string, password: string): Promise<SignedIn | MfaChallenge>;
+  /** Completes a password sign-in with the authenticator app's current code. */
+  answerMfaChallenge(username: string, session: string, code: string): Promise<SignedIn>;
   /** Sends a password reset code; 'not-found' when no account can receive one. */
   forgotPassword(username: string): Promise<{ destination: string }>;
   /** Sets a new password with the reset code; 'not-found' for an unknown account. */
@@ -31,6 +34,40 @@ export interface IdentityProvider {
   /** Revokes every provider-side token of the account (Cognito global sign-out). */
   signOutEverywhere(userId: string): Promise<void>;
 }
+
+export interface SignedIn {
+  identity: VerifiedIdentity;
+  refreshToken?: string;
+}
+
+/** The provider wants the authenticator app's code; `session` ties the answer to this sign-in. */
+export interface MfaChallenge {
+  mfaSession: string;
+}
+
+/**
+ * What a signed-in person changes about their own account at the provider, acting with their
+ * session's refresh token (Cognito: AssociateSoftwareToken, VerifySoftwareToken,
+ * SetUserMFAPreference, UpdateUserAttributes, VerifyUserAttribute). Failures are DomainErrors.
+ */
+export interface AccountSecurityProvider {
+  totpEnabled(userId: string): Promise<boolean>;
+  /** A new authenticator secret (base32), not yet in use. */
+  associateTotp(refreshToken: string): Promise<{ secret: string }>;
+  /** Checks a code from the app set up with the secret, then asks for a code at every sign-in. */
+  enableTotp(refreshToken: string, code: string): Promise<void>;
+  disableTotp(refreshToken: string): Promise<void>;
+  /** Starts a change of email or phone: a code goes to the new one, the old one stays until it is verified. */
+  requestContactChange(refreshToken: string, change: ContactChange): Promise<{ destination: string }>;
+  /** The code sent to the new address: the change takes effect. Returns the account's contact details now. */
+  verifyContactChange(
+    refreshToken: string,
+    kind: ContactChange["kind"],
+    code: string,
+  ): Promise<{ email?: string; phone?: string }>;
+}
+
+export type ContactChange = { kind: "email"; value: string } | { kind: "phone"; value: string };
 
 export interface AccountStatus {
   state: "active" | "disabled" | "gone";

@@ -1,0 +1,47 @@
+import { ContactChangeInput, ContactVerifyInput, TotpCodeInput } from "@lg/domain/accounts/account-security";
+import { parseJson, sourceIp } from "../../shared/request.js";
+import { jsonWithCookies } from "../../shared/responses.js";
+import { type ApiHandler, json } from "../../shared/route-group.js";
+import { accountSecurity } from "../../shared/services.js";
+import { sessionCookie, sessionToken } from "../../shared/session.js";
+
+/**
+ * The signed-in person's own sign-in security (docs/architecture.md, Sessions): an authenticator
+ * app (TOTP) and their email or phone. A change answers a new session cookie: the provider's
+ * record moved, which ends sessions opened before it.
+ */
+
+/** GET /api/auth/mfa */
+export const mfaStatus: ApiHandler = async (event) => json(200, await accountSecurity().mfaStatus(sessionToken(event)));
+
+/** POST /api/auth/mfa/setup: the secret (and otpauth:// link) to add to an authenticator app. */
+export const startTotp: ApiHandler = async (event) => json(200, await accountSecurity().startTotp(sessionToken(event)));
+
+/** POST /api/auth/mfa/enable {code}: a code from the app proves it is set up; sign-in asks for one from now on. */
+export const enableTotp: ApiHandler = async (event) => {
+  const input = parseJson(event, TotpCodeInput);
+  const { sessionToken: next, ...status } = await accountSecurity().enableTotp(sessionToken(event), input);
+  return jsonWithCookies(200, status, [sessionCookie(next)]);
+};
+
+/** POST /api/auth/mfa/disable */
+export const disableTotp: ApiHandler = async (event) => {
+  const { sessionToken: next, ...status } = await accountSecurity().disableTotp(sessionToken(event));
+  return jsonWithCookies(200, status, [sessionCookie(next)]);
+};
+
+/** GET /api/auth/contact: the email and phone in use. */
+export const contact: ApiHandler = async (event) => json(200, await accountSecurity().contact(sessionToken(event)));
+
+/** POST /api/auth/contact {kind, value}: a code goes to the new address; the old one stays until it is entered. */
+export const requestContactChange: ApiHandler = async (event) => {
+  const change = parseJson(event, ContactChangeInput);
+  return json(200, await accountSecurity().requestContactChange(sessionToken(event), change, sourceIp(event)));
+};
+
+/** POST /api/auth/contact/verify {kind, code}: the new address replaces the old one. */
+export const verifyContactChange: ApiHandler = async (event) => {
+  const input = parseJson(event, ContactVerifyInput);
+  const { sessionToken: next, ...now } = await accountSecurity().verifyContactChange(sessionToken(event), input);
+  return jsonWithCookies(200, now, [sessionCookie(next)]);
+};

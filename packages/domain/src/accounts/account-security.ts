@@ -1,0 +1,141 @@
+import { z } from "zod";
+import { DomainError } from "../errors.js";
+import type { AccountSecurityProvider, AccountStore, ContactChange } from "./ports.js";
+import type { RateLimiter } from "./rate-limits.js";
+import { hashSessionToken, openSession } from "./sessions.js";
+
+const code = (message: string) =>
+  z
+    .string()
+    .trim()
+    .max(6, message)
+    .regex(/^\d{6}$/, message);
+
+export const TotpCodeInput = z.object({ code: code("Enter the 6-digit code from your authenticator app") });
+
+export const ContactChangeInput = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("email"),
+    value: z.string().trim().toLowerCase().max(254, "Email address is too long").email("Enter a valid email address"),
+  }),
+  z.object({
+    kind: z.literal("phone"),
+    value: z
+      .string()
+      .trim()
+      .max(32, "Enter the phone number in international format, e.g. +14155550123")
+      .transform((v) => v.replace(/[\s().-]/g, ""))
+      .pipe(z.string().regex(/^\+[1-9]\d{6,14}$/, "Enter the phone number in international format, e.g. +14155550123")),
+  }),
+]);
+
+export const ContactVerifyInput = z.object({
+  kind: z.enum(["email", "phone"]),
+  code: code("Enter the 6-digit code we sent to the new address"),
+});
+
+/** The issuer authenticator apps show beside the account. */
+const ISSUER = "LikenessGuard";
+
+export interface AccountSecurityDeps {
+  provider: AccountSecurityProvider;
+  store: AccountStore;
+  limiter: RateLimiter;
+  /** The signed-in user of a session cookie, with the account re-checked (AuthService.userIdFor). */
+  userIdFor(sessionToken: string): Promise<string | null>;
+  now: () => Date;
+}
+
+/**
+ * A signed-in person's own account security: an authenticator app asked for at sign-in (TOTP),
+ * and a new email or phone that replaces the old one only once its code is entered. Each change
+ * is made with the session's own provider token. A change moves the provider's record, which ends
+ * sessions opened before it: the session that made the change is reopened (a new cookie), the
+ * person's other devices are signed out.
+ */
+export class AccountSecurityService {
+  constructor(private readonly deps: AccountSecurityDeps) {}
+
+  async mfaStatus(sessionToken: string) {
+    const { userId } = await this.signedIn(sessionToken);
+    return { enabled: await this.deps.provider.totpEnabled(userId) };
+  }
+
+  /** A new secret for the person's authenticator app, with the otpauth:// link apps read from a QR code. */
+  async startTotp(sessionToken: string) {
+    const { userId, refreshToken } = await this.signedIn(sessionToken);
+    const { secret } = await this.deps.provider.associateTotp(refreshToken);
+    const profile = await this.deps.store.getProfile(userId);
+    const label = encodeURIComponent(`${ISSUER}:${profile?.email ?? profile?.phone ?? userId}`);
+    return { secret, otpauthUri: `otpauth://totp/${label}?secret=${secret}&issuer=${ISSUER}` };
+  }
+
+  async enableTotp(sessionToken: string, input: z.infer<typeof TotpCodeInput>) {
+    const session = await this.signedIn(sessionToken);
+    await this.deps.limiter.consume({ rule: "codePerAccount", subject: session.userId });
+    await this.deps.provider.enableTotp(session.refreshToken, input.code);
+    return { enabled: true, sessionToken: await this.reopen(sessionToken, session) };
+  }
+
+  async disableTotp(sessionToken: string) {
+    const session = await this.signedIn(sessionToken);
+    await this.deps.provider.disableTotp(session.refreshToken);
+    return { enabled: false, sessionToken: await this.reopen(sessionToken, session) };
+  }
+
+  async contact(sessionToken: string) {
+    const { userId } = await this.signedIn(sessionToken);
+    const profile = await this.deps.store.getProfile(userId);
+    return { ...(profile?.email ? { email: profile.email } : {}), ...(profile?.phone ? { phone: profile.phone } : {}) };
+  }
+
+  /** Sends a code to the new email or phone; until it is entered, the old one stays in use. */
+  async requestContactChange(sessionToken: string, change: ContactChange, source: string) {
+    const { userId, refreshToken } = await this.signedIn(sessionToken);
+    await this.deps.limiter.consume(
+      { rule: "resendPerAccount", subject: userId },
+      { rule: "resendPerSource", subject: source },
+      ...(change.kind === "phone"
+        ? [
+            { rule: "smsPerSource" as const, subject: source },
+            { rule: "smsPerNumber" as const, subject: change.value },
+          ]
+        : []),
+    );
+    return this.deps.provider.requestContactChange(refreshToken, change);
+  }
+
+  async verifyContactChange(sessionToken: string, input: z.infer<typeof ContactVerifyInput>) {
+    const session = await this.signedIn(sessionToken);
+    await this.deps.limiter.consume({ rule: "codePerAccount", subject: session.userId });
+    const contact = await this.deps.provider.verifyContactChange(session.refreshToken, input.kind, input.code);
+    const profile = await this.deps.store.getProfile(session.userId);
+    if (profile) {
+      const { email: _e, phone: _p, ...rest } = profile;
+      await this.deps.store.putProfile({
+        ...rest,
+        ...(contact.email ? { email: contact.email } : {}),
+        ...(contact.phone ? { phone: contact.phone } : {}),
+        updatedAt: this.deps.now().toISOString(),
+      });
+    }
+    return { ...contact, sessionToken: await this.reopen(sessionToken, session) };
+  }
+
+  private async signedIn(sessionToken: string) {
+    const userId = await this.deps.userIdFor(sessionToken);
+    const session = userId ? await this.deps.store.getSession(hashSessionToken(sessionToken)) : null;
+    if (!userId || !session) throw new DomainError("unauthorized", "Unauthorized");
+    if (!session.refreshToken) {
+      throw new DomainError("unauthorized", "Sign in again to change your account's security settings");
+    }
+    return { userId, refreshToken: session.refreshToken };
+  }
+
+  /** The session that made a change goes on under a new cookie opened after it. */
+  private async reopen(sessionToken: string, session: { userId: string; refreshToken: string }) {
+    const next = await openSession(this.deps.store, session.userId, this.deps.now(), session.refreshToken);
+    await this.deps.store.deleteSession(hashSessionToken(sessionToken));
+    return next;
+  }
+}
