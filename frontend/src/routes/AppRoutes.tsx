@@ -19,6 +19,8 @@ const GuidedDemo = lazy(() => import("./guided-demo"));
 const Settings = lazy(() => import("./settings"));
 const Status = lazy(() => import("./status"));
 const TakedownCentre = lazy(() => import("../features/takedowns/TakedownCentrePage"));
+const People = lazy(() => import("../features/people/PeoplePage"));
+const Invite = lazy(() => import("../features/people/InvitePage"));
 const NotFound = lazy(() => import("./not-found"));
 
 /** Moves focus to the page's main landmark after each navigation so screen readers announce the new page. */
@@ -53,6 +55,8 @@ export function AppRoutes() {
         <Route path="/status" element={<Status />} />
         <Route path="/takedowns" element={<TakedownCentre />} />
         <Route path="/takedowns/:id" element={<TakedownCentre />} />
+        <Route path="/people" element={<People />} />
+        <Route path="/invite/:token" element={<Invite />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </Suspense>

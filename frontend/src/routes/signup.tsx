@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
-import { signIn } from "../auth/session-navigation";
+import { safeNextPath, signIn } from "../auth/session-navigation";
 import { BRAND } from "../content/marketing";
 import { withDemo } from "../features/demo/demo-session";
 import { DetailsStep } from "../features/signup/DetailsStep";
@@ -19,9 +19,12 @@ export default function SignupRoute() {
 
   useEffect(() => {
     if (step !== "complete") return;
-    const timer = setTimeout(() => navigate(withDemo("/onboarding", demo)), REDIRECT_AFTER_CREATE_MS);
+    // An invitation link sends people here with ?next= so they come back to accept it.
+    const next = params.get("next");
+    const target = next ? safeNextPath(next) : withDemo("/onboarding", demo);
+    const timer = setTimeout(() => navigate(target), REDIRECT_AFTER_CREATE_MS);
     return () => clearTimeout(timer);
-  }, [step, demo, navigate]);
+  }, [step, demo, navigate, params]);
 
   return (
     <Main className="container narrow wizard">

@@ -11,6 +11,7 @@ export function DashboardHeader({ isAuthenticated }: { isAuthenticated: boolean 
     ...(isAuthenticated
       ? [
           { to: "/takedowns", label: "Takedowns" },
+          { to: "/people", label: "People" },
           { to: "/settings", label: "Settings" },
         ]
       : [{ to: "/", label: "Home" }]),

@@ -1,0 +1,94 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { apiJson } from "../../api/client";
+import { serverMessage } from "../../api/errors";
+import { toast } from "../../ui/toast-store";
+import { PEOPLE_LIST_KEY } from "./queries";
+import type { ProtectedPerson } from "./types";
+
+type Method = "email" | "phone";
+
+/** Invites one person by email or text; the server checks the plan's limit and says why when it refuses. */
+export function InviteForm() {
+  const queryClient = useQueryClient();
+  const [name, setName] = useState("");
+  const [method, setMethod] = useState<Method>("email");
+  const [contact, setContact] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const invite = useMutation({
+    mutationFn: () =>
+      apiJson<{ person: ProtectedPerson }>(
+        "POST",
+        "/api/people/invitations",
+        method === "email"
+          ? { method, displayName: name, email: contact }
+          : { method, displayName: name, phone: contact },
+      ),
+    onSuccess: ({ person }) => {
+      setError(null);
+      setName("");
+      setContact("");
+      toast({
+        title: "Invitation sent",
+        description: `${person.displayName} was sent a link at ${person.contact?.address ?? contact}. Nothing of theirs is stored until they consent.`,
+      });
+      void queryClient.invalidateQueries({ queryKey: PEOPLE_LIST_KEY });
+    },
+    onError: (e) => setError(serverMessage(e)),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim() || !contact.trim()) {
+      setError("Enter the person's name and where to send the invitation.");
+      return;
+    }
+    invite.mutate();
+  };
+
+  return (
+    <form className="form panel" onSubmit={submit} noValidate aria-labelledby="invite-heading">
+      <h2 id="invite-heading" className="panel-title">
+        Invite a person to protect
+      </h2>
+      <p className="muted">
+        They get a link, sign in or create their own account, give their own consent and enrol their own face and voice.
+        You see where they stand and their threats, never their photos, recordings or face and voice data.
+      </p>
+      <div className="field">
+        <label htmlFor="invite-name">Their name</label>
+        <input id="invite-name" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
+      </div>
+      <fieldset className="field">
+        <legend>Send the invitation by</legend>
+        <label className="choice">
+          <input type="radio" name="invite-method" checked={method === "email"} onChange={() => setMethod("email")} />
+          <span>Email</span>
+        </label>
+        <label className="choice">
+          <input type="radio" name="invite-method" checked={method === "phone"} onChange={() => setMethod("phone")} />
+          <span>Text message</span>
+        </label>
+      </fieldset>
+      <div className="field">
+        <label htmlFor="invite-contact">{method === "email" ? "Their email address" : "Their phone number"}</label>
+        <input
+          id="invite-contact"
+          type={method === "email" ? "email" : "tel"}
+          placeholder={method === "email" ? "name@example.com" : "+14155550123"}
+          value={contact}
+          maxLength={method === "email" ? 254 : 32}
+          onChange={(e) => setContact(e.target.value)}
+        />
+      </div>
+      {error ? (
+        <p role="alert" className="field-error">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" className="btn btn-primary" disabled={invite.isPending}>
+        {invite.isPending ? "Sending…" : "Send Invitation"}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,166 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { renderRoute, stubApi } from "../../test/render-app";
+import PeoplePage from "./PeoplePage";
+import type { PeopleList, ProtectedPerson } from "./types";
+
+const signedIn = { status: 200, body: { userId: "owner-1", email: "ada@example.com" } };
+
+const person = (overrides: Partial<ProtectedPerson>): ProtectedPerson => ({
+  personId: "p_1",
+  displayName: "Carol Chief",
+  contact: { channel: "email", address: "carol@example.com" },
+  invitedAt: "2026-11-20T10:00:00.000Z",
+  standing: { state: "invited", awaiting: "acceptance", invitationExpired: false, scanned: false },
+  enrolled: { face: false, voice: false },
+  threats: { total: 0, active: 0 },
+  ...overrides,
+});
+
+const list = (people: ProtectedPerson[], limit: Partial<PeopleList["limit"]> = {}): PeopleList => ({
+  people,
+  limit: { tier: "enterprise", maxProtectedPeople: null, used: people.length, ownerCounted: false, ...limit },
+});
+
+describe("the People page", () => {
+  it("shows each person's state in words, with threats, and never asks for biometric data", async () => {
+    stubApi({
+      "GET /api/auth/user": signedIn,
+      "GET /api/people": {
+        status: 200,
+        body: list([
+          person({}),
+          person({
+            personId: "p_2",
+            displayName: "Dan Director",
+            acceptedAt: "2026-11-21T10:00:00.000Z",
+            standing: { state: "enrolled", invitationExpired: false, scanned: true },
+            enrolled: { face: true, voice: false },
+            threats: { total: 3, active: 2 },
+          }),
+          person({
+            personId: "p_3",
+            displayName: "Eve Exec",
+            acceptedAt: "2026-11-21T10:00:00.000Z",
+            withdrawnAt: "2026-11-22T10:00:00.000Z",
+            standing: { state: "withdrawn", invitationExpired: false, scanned: false },
+          }),
+          person({
+            personId: "p_4",
+            displayName: "Finn Founder",
+            standing: { state: "invited", awaiting: "consent", invitationExpired: false, scanned: false },
+          }),
+        ]),
+      },
+      "GET /api/people/me": { status: 200, body: { protections: [] } },
+    });
+    renderRoute(<PeoplePage />, { path: "/people" });
+    const rows = within(await screen.findByRole("list", { name: "Protected people" })).getAllByRole("listitem");
+    const row = (name: string) => within(rows.find((r) => r.textContent?.includes(name)) as HTMLElement);
+    expect(row("Carol Chief").getByText("Invited")).toBeInTheDocument();
+    expect(row("Carol Chief").getByText(/no scan includes them/)).toBeInTheDocument();
+    expect(row("Dan Director").getByText("Enrolled")).toBeInTheDocument();
+    expect(row("Dan Director").getByText("Scans of this account look for their face.")).toBeInTheDocument();
+    expect(row("Dan Director").getByRole("link", { name: "3 threats (2 open)" })).toHaveAttribute("href", "/dashboard");
+    expect(row("Eve Exec").getByText("Withdrawn")).toBeInTheDocument();
+    expect(row("Finn Founder").getByText("Accepted, consent pending")).toBeInTheDocument();
+    expect(screen.getByText(/4 people protected; your plan's number of people is set by contract/)).toBeInTheDocument();
+  });
+
+  it("invites by email and shows the server's reason when the plan is full", async () => {
+    const { calls } = stubApi({
+      "GET /api/auth/user": signedIn,
+      "GET /api/people": {
+        status: 200,
+        body: list([], { tier: "professional", maxProtectedPeople: 1, used: 1, ownerCounted: true }),
+      },
+      "GET /api/people/me": { status: 200, body: { protections: [] } },
+      "POST /api/people/invitations": {
+        status: 403,
+        body: { message: "The Professional plan protects 1 person; upgrade to protect more" },
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderRoute(<PeoplePage />, { path: "/people" });
+    expect(await screen.findByText("1 of 1 person protected, you included")).toBeInTheDocument();
+    await user.type(screen.getByLabelText("Their name"), "Second Person");
+    await user.type(screen.getByLabelText("Their email address"), "second@example.com");
+    await user.click(screen.getByRole("button", { name: "Send Invitation" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "The Professional plan protects 1 person; upgrade to protect more",
+    );
+    const sent = calls.find((c) => c.method === "POST" && c.path === "/api/people/invitations");
+    expect(JSON.parse(String(sent?.init?.body))).toEqual({
+      method: "email",
+      displayName: "Second Person",
+      email: "second@example.com",
+    });
+  });
+
+  it("invites by text message and lists the new person", async () => {
+    let people: ProtectedPerson[] = [];
+    const invited = person({ displayName: "Dan", contact: { channel: "sms", address: "+15551234567" } });
+    const { calls } = stubApi({
+      "GET /api/auth/user": signedIn,
+      "GET /api/people": () => ({ status: 200, body: list(people) }),
+      "GET /api/people/me": { status: 200, body: { protections: [] } },
+      "POST /api/people/invitations": () => {
+        people = [invited];
+        return { status: 201, body: { person: invited } };
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderRoute(<PeoplePage />, { path: "/people" });
+    await screen.findByText("No one invited yet.");
+    await user.type(screen.getByLabelText("Their name"), "Dan");
+    await user.click(screen.getByLabelText("Text message"));
+    await user.type(screen.getByLabelText("Their phone number"), "+15551234567");
+    await user.click(screen.getByRole("button", { name: "Send Invitation" }));
+    expect(await screen.findByText("Invitation sent")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole("list", { name: "Protected people" })).toHaveTextContent("Dan"));
+    const sent = calls.find((c) => c.method === "POST" && c.path === "/api/people/invitations");
+    expect(JSON.parse(String(sent?.init?.body))).toEqual({
+      method: "phone",
+      displayName: "Dan",
+      phone: "+15551234567",
+    });
+  });
+
+  it("lets a protected person withdraw, deleting their data, after confirming", async () => {
+    let withdrawn = false;
+    const { calls } = stubApi({
+      "GET /api/auth/user": signedIn,
+      "GET /api/people": { status: 200, body: list([]) },
+      "GET /api/people/me": () => ({
+        status: 200,
+        body: {
+          protections: [
+            {
+              accountName: "Ada Admin",
+              personId: "p_1",
+              acceptedAt: "2026-11-21T10:00:00.000Z",
+              standing: withdrawn
+                ? { state: "withdrawn", invitationExpired: false, scanned: false }
+                : { state: "enrolled", invitationExpired: false, scanned: true },
+            },
+          ],
+        },
+      }),
+      "POST /api/people/me/withdraw": () => {
+        withdrawn = true;
+        return { status: 200, body: { deleted: { samples: 2, objects: 2 }, withdrawn: 1 } };
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderRoute(<PeoplePage />, { path: "/people" });
+    const section = within(await screen.findByRole("region", { name: "Accounts protecting you" }));
+    expect(section.getByText("Ada Admin")).toBeInTheDocument();
+    await user.click(section.getByRole("button", { name: "Withdraw and Delete My Biometric Data" }));
+    expect(calls.some((c) => c.path === "/api/people/me/withdraw")).toBe(false);
+    await user.click(screen.getByRole("button", { name: "Withdraw" }));
+    expect(await screen.findByText(/Deleted 2 biometric samples and withdrew your consent/)).toBeInTheDocument();
+    await waitFor(() => expect(section.getByText("Withdrawn")).toBeInTheDocument());
+    expect(section.queryByRole("button", { name: "Withdraw and Delete My Biometric Data" })).toBeNull();
+  });
+});

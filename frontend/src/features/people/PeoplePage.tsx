@@ -1,0 +1,58 @@
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { serverMessage } from "../../api/errors";
+import { redirectToLoginAfterNotice } from "../../api/query-client";
+import { useAuth } from "../../auth/use-auth";
+import { Main } from "../../ui/Page";
+import { Spinner } from "../../ui/Spinner";
+import { DashboardHeader } from "../dashboard/DashboardHeader";
+import { SiteFooter } from "../layout/SiteFooter";
+import { InviteForm } from "./InviteForm";
+import { MyProtections } from "./MyProtections";
+import { PeopleList } from "./PeopleList";
+import { myProtectionsQuery, peopleListQuery } from "./queries";
+
+/** /people: the account's protected people (each consenting in their own name) and the accounts protecting you. */
+export default function PeoplePage() {
+  const auth = useAuth();
+  const people = useQuery(peopleListQuery(auth.isAuthenticated));
+  const mine = useQuery(myProtectionsQuery(auth.isAuthenticated));
+  const redirected = useRef(false);
+
+  useEffect(() => {
+    if (auth.isLoading || auth.isAuthenticated || redirected.current) return;
+    redirected.current = true;
+    redirectToLoginAfterNotice();
+  }, [auth.isLoading, auth.isAuthenticated]);
+
+  return (
+    <>
+      <DashboardHeader isAuthenticated={auth.isAuthenticated} />
+      <Main className="container narrow">
+        <div className="page-header">
+          <h1>Protected People</h1>
+        </div>
+        {auth.isLoading || people.isLoading ? (
+          <Spinner label="Loading protected people…" />
+        ) : !auth.isAuthenticated ? (
+          <p>You need to sign in to see the people you protect.</p>
+        ) : (
+          <>
+            {people.data ? (
+              <>
+                <InviteForm />
+                <PeopleList data={people.data} />
+              </>
+            ) : (
+              <p role="alert">{serverMessage(people.error)}</p>
+            )}
+            {mine.data && mine.data.protections.length > 0 ? (
+              <MyProtections protections={mine.data.protections} />
+            ) : null}
+          </>
+        )}
+      </Main>
+      <SiteFooter />
+    </>
+  );
+}
