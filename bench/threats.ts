@@ -1,0 +1,187 @@
+/**
+ * The threat list at scale: starts the local stack, records 10,000 threats for one account through
+ * the real recorder and repository, then times pages of GET /api/threats through the local API
+ * (handler, session check and DynamoDB stand-in included) for several query shapes.
+ *
+ *   npm run bench:threats -- --threats 10000 --runs 30 --out threats.json
+ *
+ * Goal (issue 17): p95 <= 300 ms per page. A filtered or searched page reads a bounded slice of the
+ * account's threats (PAGE_READ_BUDGET) and may hold fewer than `limit` items; the output says how
+ * many items the timed pages held, so a fast but empty page cannot pass for a full one.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { startLocalStack } from "../local/src/stack.js";
+import { seedAccount, seedThreats } from "../test/support/threat-seed.js";
+
+const { values } = parseArgs({
+  options: {
+    threats: { type: "string", default: "10000" },
+    runs: { type: "string", default: "30" },
+    out: { type: "string" },
+  },
+});
+const THREATS = Number(values.threats);
+const RUNS = Number(values.runs);
+const PASSWORD = "Correct-horse-9";
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "lg-bench-threats-"));
+const stack = await startLocalStack({
+  dataDir,
+  port: 0,
+  mediaDir: path.join(dataDir, "no-media"),
+  taskWorkers: 0,
+});
+
+async function signUp(appUrl: string) {
+  const email = `bench-threats-${Date.now()}@example.com`;
+  const res = await fetch(`${appUrl}/api/auth/signup`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ method: "email", email, password: PASSWORD }),
+  });
+  const { username } = (await res.json()) as { username: string };
+  const { messages } = (await (await fetch(`${appUrl}/outbox/api/messages`)).json()) as {
+    messages: { to: string[]; text?: string }[];
+  };
+  const code = /\b(\d{6})\b/.exec(messages.find((m) => m.to.includes(email))?.text ?? "")?.[1];
+  const confirmed = await fetch(`${appUrl}/api/auth/confirm`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username, code, password: PASSWORD }),
+  });
+  if (confirmed.status !== 200) throw new Error(`sign-up failed: ${confirmed.status} ${await confirmed.text()}`);
+  const { user } = (await confirmed.json()) as { user: { userId: string } };
+  const cookie = confirmed.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("lg_session="))
+    ?.split(";")[0];
+  if (!cookie) throw new Error("no session cookie");
+  return { userId: user.userId, cookie };
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+
+interface Page {
+  items?: unknown[];
+  groups?: unknown[];
+  nextCursor: string | null;
+}
+
+try {
+  const { env } = stack;
+  const doc = DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      endpoint: env.AWS_ENDPOINT_URL_DYNAMODB,
+      region: env.AWS_REGION,
+      credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID ?? "", secretAccessKey: env.AWS_SECRET_ACCESS_KEY ?? "" },
+    }),
+    { marshallOptions: { removeUndefinedValues: true } },
+  );
+  const person = await signUp(stack.url);
+  const seedStarted = performance.now();
+  let lastReport = 0;
+  await seedThreats(doc, env.TABLE_NAME ?? "", person.userId, {
+    count: THREATS,
+    onProgress: (n) => {
+      if (n - lastReport >= 1000 || n === THREATS) {
+        lastReport = n;
+        process.stderr.write(`seeded ${n}/${THREATS}\n`);
+      }
+    },
+  });
+  const seedSeconds = (performance.now() - seedStarted) / 1000;
+
+  const get = async (query: string) => {
+    const started = performance.now();
+    const res = await fetch(`${stack.url}/api/threats${query ? `?${query}` : ""}`, {
+      headers: { cookie: person.cookie },
+    });
+    const body = (await res.json()) as Page & { message?: string };
+    const ms = performance.now() - started;
+    if (res.status !== 200) throw new Error(`GET /api/threats?${query}: ${res.status} ${body.message}`);
+    return { ms, body };
+  };
+  const stats = await (await fetch(`${stack.url}/api/stats`, { headers: { cookie: person.cookie } })).json();
+
+  /** Times `RUNS` requests of one shape; `prepare` may walk to a starting cursor first (untimed). */
+  const shapes: { name: string; query: string; deep?: number }[] = [
+    { name: "first page (newest)", query: "limit=25" },
+    { name: "deep page by cursor (page 40, newest)", query: "limit=25", deep: 40 },
+    {
+      name: "filtered: status=active & platform=youtube,reddit",
+      query: "limit=25&status=active&platform=youtube,reddit",
+    },
+    { name: "filtered: type=voice_clone & confidence=high", query: "limit=25&type=voice_clone&confidence=high" },
+    { name: "filtered: synthetic=synthetic & status=active", query: "limit=25&synthetic=synthetic&status=active" },
+    { name: "searched: q=<a heavy poster's handle>", query: `limit=25&q=${seedAccount(0)}` },
+    { name: "searched: q=<an occasional account> (rare)", query: `limit=25&q=${seedAccount(13)}` },
+    { name: "sorted by confidence", query: "limit=25&sort=confidence" },
+    { name: "sorted by confidence, band medium", query: "limit=25&sort=confidence&confidence=medium" },
+    { name: "sorted by severity", query: "limit=25&sort=severity" },
+    { name: "deep page by cursor (page 20, severity)", query: "limit=25&sort=severity", deep: 20 },
+    { name: "grouped by account", query: "limit=25&groupBy=account" },
+    { name: "grouped by media, status=active", query: "limit=25&groupBy=media&status=active" },
+  ];
+  const results = [];
+  for (const shape of shapes) {
+    let startQuery = shape.query;
+    // A smaller seed (a quick check) goes as deep as its pages reach.
+    const depth = shape.deep ? Math.min(shape.deep, Math.floor(THREATS / 25) - 1) : 0;
+    if (depth > 1) {
+      let cursor: string | null = null;
+      for (let page = 1; page < depth; page++) {
+        const { body } = await get(`${shape.query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+        cursor = body.nextCursor;
+        if (!cursor) break;
+      }
+      if (!cursor) throw new Error(`${shape.name}: the list ended before page ${depth}`);
+      startQuery = `${shape.query}&cursor=${encodeURIComponent(cursor)}`;
+    }
+    await get(startQuery); // warm: the handler module's first load is a cold start, not a page
+    const times: number[] = [];
+    const sizes: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const { ms, body } = await get(startQuery);
+      times.push(ms);
+      sizes.push((body.items ?? body.groups ?? []).length);
+    }
+    times.sort((a, b) => a - b);
+    const row = {
+      shape: shape.name,
+      query: shape.query,
+      p50Ms: Math.round(percentile(times, 50)),
+      p95Ms: Math.round(percentile(times, 95)),
+      maxMs: Math.round(times.at(-1) ?? 0),
+      itemsPerPage: Math.round(sizes.reduce((a, b) => a + b, 0) / sizes.length),
+    };
+    results.push(row);
+    console.log(
+      `${row.shape.padEnd(58)} p50 ${String(row.p50Ms).padStart(4)} ms  p95 ${String(row.p95Ms).padStart(4)} ms  items ${row.itemsPerPage}`,
+    );
+  }
+  const worstP95 = Math.max(...results.map((r) => r.p95Ms));
+  const report = {
+    measuredAt: new Date().toISOString(),
+    threatsSeeded: THREATS,
+    threatsCounted: (stats as { threatCounts?: { total: number } }).threatCounts?.total,
+    seedSeconds: Math.round(seedSeconds),
+    runsPerShape: RUNS,
+    goalP95Ms: 300,
+    worstP95Ms: worstP95,
+    goalMet: worstP95 <= 300,
+    results,
+  };
+  console.log(
+    `\n${report.threatsCounted} threats (seeded in ${report.seedSeconds} s); worst p95 ${worstP95} ms: goal ${report.goalMet ? "met" : "MISSED"}`,
+  );
+  if (values.out) writeFileSync(values.out, `${JSON.stringify(report, null, 2)}\n`);
+} finally {
+  await stack.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
