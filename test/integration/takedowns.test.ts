@@ -5,6 +5,7 @@ import { BiometricSample } from "@lg/domain/table/entities";
 import { toItem } from "@lg/domain/table/entity";
 import { CONFIRMATION_PROMPTS } from "@lg/notices";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { checkOut } from "./billing-client.js";
 import { clientConfig, eventually } from "./local-clients.js";
 import {
   DECLARED_DEEPFAKE,
@@ -226,12 +227,13 @@ describe("takedown notices on the local stack", () => {
     const { handOverNewThreats } = await import("../../lambdas/src/shared/alert-handover.js");
     const pro = await signUp("pro-takedown");
     await setUpPerson(pro.cookie, pro.userId, { email: false, sms: false, push: false });
+    // Automatic takedowns are a Professional feature: the plan comes through checkout, not the request.
+    expect((await checkOut(stack.url, pro.cookie, "professional")).status).toBe(303);
     const prefs = await call("/api/scan-preferences", pro.cookie, {
       platforms: ["reddit"],
       scanFrequency: "daily",
       alertSensitivity: "high",
       autoTakedown: true,
-      membershipTier: "professional",
     });
     expect(prefs.status).toBe(200);
     const threatId = `auto-${pro.userId}`;

@@ -4,12 +4,13 @@ import path from "node:path";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { KMSClient } from "@aws-sdk/client-kms";
 import { DescribeExecutionCommand, SFNClient, StartExecutionCommand, StopExecutionCommand } from "@aws-sdk/client-sfn";
-import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { DynamoDBDocumentClient, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { decodeAudio, faceDescriptors, speakerEmbedding } from "@lg/detection";
 import { sealEmbedding } from "@lg/domain/biometrics/embedding-cipher";
 import { SELF_PERSON_ID } from "@lg/domain/records";
 import { DynamoThreatRepository } from "@lg/domain/scanning/adapters/dynamo-threats";
 import { hammingHex, NEAR_DUPLICATE_MAX_BITS } from "@lg/domain/scanning/threat-recorder";
+import { BillingAccount, toItem } from "@lg/domain/table/index";
 import { PLATFORMS } from "@lg/domain/tiers";
 import { DynamoAccountStore } from "../../lambdas/src/shared/dynamo-account-store.js";
 import { KmsDataKeys } from "../../lambdas/src/shared/kms-data-keys.js";
@@ -71,6 +72,7 @@ export function scanClients(env: Record<string, string>) {
     marshallOptions: { removeUndefinedValues: true },
   });
   return {
+    doc,
     accounts: new DynamoAccountStore(doc, env.TABLE_NAME ?? ""),
     threats: new DynamoThreatRepository(doc, env.TABLE_NAME ?? ""),
     keys: new KmsDataKeys(new KMSClient(clientConfig(env.AWS_ENDPOINT_URL_KMS)), env.BIOMETRIC_KEY_ID ?? ""),
@@ -83,8 +85,22 @@ export function scanClients(env: Record<string, string>) {
  * verified, as the three-pose capture would leave it (the data set has no turned poses of it).
  */
 export async function enrolPersona(world: ScanWorld, userId: string, scenario: ScenarioReport) {
-  const { accounts, keys } = scanClients(world.env);
+  const { accounts, keys, doc } = scanClients(world.env);
   const now = new Date().toISOString();
+  // The tier is billing's (docs/billing.md): an Enterprise subscription as its signed webhook would store it.
+  await doc.send(
+    new PutCommand({
+      TableName: world.env.TABLE_NAME,
+      Item: toItem(BillingAccount, {
+        userId,
+        tier: "enterprise",
+        status: "active",
+        cancelAtPeriodEnd: false,
+        trialUsed: false,
+        updatedAt: now,
+      }),
+    }),
+  );
   const [first, ...rest] = scenario.persona.displayName.split(" ");
   await accounts.putProfile({
     userId,
