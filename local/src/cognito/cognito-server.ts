@@ -15,7 +15,7 @@ import { UserPoolServiceFactoryImpl } from "cognito-local/lib/services/userPoolS
 import pino from "pino";
 import { listen, type RunningServer, readBody } from "../aws/http-server.js";
 import type { Outbox } from "../outbox/outbox.js";
-import { type GapAction, gapActions } from "./gap-actions.js";
+import { type GapAction, gapActions, MfaChallenges } from "./gap-actions.js";
 import { OutboxMessageSender } from "./outbox-message-sender.js";
 
 /**
@@ -27,6 +27,26 @@ export async function startCognito(options: { dataDir: string; outbox: Outbox })
   const dataDirectory = path.join(options.dataDir, "db");
   let app: http.RequestListener | undefined;
   let gaps: Record<string, GapAction> = {};
+  const challenges = new MfaChallenges();
+  /** Notes the authenticator challenge an InitiateAuth answer carries, for RespondToAuthChallenge to check. */
+  const watchChallenge = (res: http.ServerResponse, request: Record<string, unknown>) => {
+    const chunks: Buffer[] = [];
+    const write = res.write.bind(res);
+    const end = res.end.bind(res);
+    res.write = ((chunk: unknown, ...rest: never[]) => {
+      if (chunk) chunks.push(Buffer.from(chunk as Buffer));
+      return write(chunk as Buffer, ...rest);
+    }) as typeof res.write;
+    res.end = ((chunk?: unknown, ...rest: never[]) => {
+      if (chunk && typeof chunk !== "function") chunks.push(Buffer.from(chunk as Buffer));
+      try {
+        challenges.issued(request, JSON.parse(Buffer.concat(chunks).toString("utf8")));
+      } catch {
+        // Not a JSON answer (an error page): no challenge to note.
+      }
+      return end(chunk as Buffer, ...rest);
+    }) as typeof res.end;
+  };
 
   const server = http.createServer(async (req, res) => {
     try {
@@ -42,6 +62,7 @@ export async function startCognito(options: { dataDir: string; outbox: Outbox })
         }
         // body-parser skips requests whose body was already read when `_body` is set.
         Object.assign(req, { body, _body: true });
+        if (target === "InitiateAuth") watchChallenge(res, body);
       }
       app?.(req, res);
     } catch (error) {
@@ -77,6 +98,6 @@ export async function startCognito(options: { dataDir: string; outbox: Outbox })
     triggers,
   };
   app = createServer(Router(services), logger, config.ServerConfig, services).application as http.RequestListener;
-  gaps = gapActions(services);
+  gaps = gapActions(services, challenges);
   return running;
 }

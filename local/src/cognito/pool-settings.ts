@@ -27,6 +27,10 @@ export const USER_POOL_SETTINGS = {
       RequireSymbols: false,
     },
   },
+  // As the auth stack: an authenticator app may be added (optional MFA), and a new email or phone
+  // replaces the old one only once its code is entered.
+  MfaConfiguration: "OPTIONAL",
+  UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: ["email", "phone_number"] },
   VerificationMessageTemplate: {
     DefaultEmailOption: "CONFIRM_WITH_CODE",
     EmailSubject: VERIFICATION_MESSAGES.emailSubject,
