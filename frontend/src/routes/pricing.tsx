@@ -1,5 +1,7 @@
 import { Link, useSearchParams } from "react-router-dom";
+import { useAuth } from "../auth/use-auth";
 import { ADD_ONS, FAQ, PLANS, priceLabel, TRIAL } from "../content/marketing";
+import { ChoosePlanButton } from "../features/billing/ChoosePlanButton";
 import { parseDemoType, withDemo } from "../features/demo/demo-session";
 import { PublicHeader } from "../features/layout/PublicHeader";
 import { SiteFooter } from "../features/layout/SiteFooter";
@@ -9,6 +11,9 @@ export default function PricingRoute() {
   const [params] = useSearchParams();
   const demo = parseDemoType(params.get("demo"));
   const highlighted = demo ?? "professional";
+  const auth = useAuth();
+  // Back from sign-up with the plan chosen before it (?checkout=<tier>).
+  const continuing = PLANS.find((p) => p.tier === params.get("checkout") && p.monthlyPrice !== null);
   return (
     <>
       <PublicHeader />
@@ -22,6 +27,20 @@ export default function PricingRoute() {
             </p>
           </div>
         </section>
+        {continuing && auth.isAuthenticated ? (
+          <section className="section" aria-labelledby="continue-heading">
+            <div className="container narrow panel">
+              <h2 id="continue-heading">Continue to checkout</h2>
+              <p>Your account is ready. Continue to checkout for the {continuing.name} plan.</p>
+              <ChoosePlanButton
+                tier={continuing.tier}
+                name={continuing.name}
+                label={`Continue with ${continuing.name}`}
+                className="btn btn-primary"
+              />
+            </div>
+          </section>
+        ) : null}
         <section className="section" aria-labelledby="plans-heading">
           <div className="container">
             <h2 id="plans-heading" className="visually-hidden">
@@ -41,13 +60,31 @@ export default function PricingRoute() {
                       <li key={f}>{f}</li>
                     ))}
                   </ul>
-                  <Link
-                    to={withDemo("/profile-setup", demo)}
-                    className={`btn btn-block ${plan.tier === highlighted ? "btn-primary" : "btn-secondary"}`}
-                    aria-label={`Choose the ${plan.name} plan`}
-                  >
-                    {plan.monthlyPrice === null ? "Contact Sales" : "Choose Plan"}
-                  </Link>
+                  {demo ? (
+                    // The demo takes no money: its plans are tried in the demo's own profile.
+                    <Link
+                      to={withDemo("/profile-setup", demo)}
+                      className={`btn btn-block ${plan.tier === highlighted ? "btn-primary" : "btn-secondary"}`}
+                      aria-label={`Choose the ${plan.name} plan`}
+                    >
+                      {plan.monthlyPrice === null ? "Contact Sales" : "Choose Plan"}
+                    </Link>
+                  ) : plan.monthlyPrice === null ? (
+                    <a
+                      href="mailto:enterprise@likenessguard.example"
+                      className={`btn btn-block ${plan.tier === highlighted ? "btn-primary" : "btn-secondary"}`}
+                      aria-label={`Contact sales about the ${plan.name} plan`}
+                    >
+                      Contact Sales
+                    </a>
+                  ) : (
+                    <ChoosePlanButton
+                      tier={plan.tier}
+                      name={plan.name}
+                      label="Choose Plan"
+                      className={`btn btn-block ${plan.tier === highlighted ? "btn-primary" : "btn-secondary"}`}
+                    />
+                  )}
                 </article>
               ))}
             </div>

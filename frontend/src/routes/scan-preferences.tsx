@@ -1,10 +1,10 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { apiJson } from "../api/client";
 import { errorStatus, serverMessage } from "../api/errors";
 import { useAuth } from "../auth/use-auth";
 import { parseDemoType, withDemo } from "../features/demo/demo-session";
-import { PROFILE_KEY } from "../features/preferences/profile-query";
+import { PROFILE_KEY, profileQuery } from "../features/preferences/profile-query";
 import { FlowHeader } from "../features/profile-setup/FlowHeader";
 import { ScanSetupForm, type ScanSetupSubmit } from "../features/scan-setup/ScanSetupForm";
 import { Main } from "../ui/Page";
@@ -17,6 +17,9 @@ export default function ScanPreferencesRoute() {
   const navigate = useNavigate();
   const auth = useAuth();
   const queryClient = useQueryClient();
+  // Signed in, the plan is the one billing gives the account (the server refuses any other).
+  const profile = useQuery(profileQuery(auth.isAuthenticated));
+  const billedTier = auth.isAuthenticated ? profile.data?.membershipTier : undefined;
 
   // Saved preferences are not protection: that needs a likeness and a scan, which the dashboard tracks.
   const done = (saved: boolean) => {
@@ -53,7 +56,9 @@ export default function ScanPreferencesRoute() {
         <FlowHeader step={4} title="Scan Preferences" percent={100} demo={demoParam} />
         <div className="panel">
           <ScanSetupForm
+            key={billedTier ?? "demo"}
             initialTier={demoTier ?? "personal"}
+            {...(billedTier ? { billedTier } : {})}
             pending={save.isPending}
             onSubmit={(values) => (auth.isAuthenticated ? save.mutate(values) : done(false))}
           />

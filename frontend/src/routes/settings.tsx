@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useRef } from "react";
 import { Link } from "react-router-dom";
 import { redirectToLoginAfterNotice } from "../api/query-client";
 import { useAuth } from "../auth/use-auth";
+import { BillingSection } from "../features/billing/BillingSection";
 import { DashboardHeader } from "../features/dashboard/DashboardHeader";
 import { SiteFooter } from "../features/layout/SiteFooter";
 import { profileQuery } from "../features/preferences/profile-query";
@@ -43,6 +44,14 @@ export default function SettingsRoute() {
           <p>You need to sign in to change your settings.</p>
         ) : profile.data ? (
           <>
+            <BillingSection />
+            <section className="panel" aria-labelledby="team-heading">
+              <h2 id="team-heading">Team</h2>
+              <p>Invite admins and analysts to work on this account, and read who did what.</p>
+              <Link to="/team" className="btn btn-secondary">
+                Team and audit log
+              </Link>
+            </section>
             <DataManagement profile={profile.data} />
             <ScanPreferencesSection profile={profile.data} />
             <Suspense fallback={null}>

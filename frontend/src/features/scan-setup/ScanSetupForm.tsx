@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from "react";
+import { Link } from "react-router-dom";
 import type { MembershipTier, ScanFrequency, Sensitivity } from "../../api/types";
 import { PLANS, priceLabel, SENSITIVITY_LEVELS } from "../../content/marketing";
 import { FieldError } from "../../ui/FieldError";
@@ -10,11 +11,14 @@ export interface ScanSetupSubmit {
   scanFrequency: ScanFrequency;
   alertSensitivity: Sensitivity;
   autoTakedown: boolean;
-  membershipTier: MembershipTier;
+  /** Only in the demo: a signed-in account's plan is billing's, never sent by the app. */
+  membershipTier?: MembershipTier;
 }
 
 export function ScanSetupForm(props: {
   initialTier: MembershipTier;
+  /** A signed-in account's plan: shown, not chosen here (it changes through billing). */
+  billedTier?: MembershipTier;
   pending: boolean;
   onSubmit: (v: ScanSetupSubmit) => void;
 }) {
@@ -23,7 +27,7 @@ export function ScanSetupForm(props: {
     scanFrequency: "",
     alertSensitivity: "high",
     autoTakedown: false,
-    membershipTier: props.initialTier,
+    membershipTier: props.billedTier ?? props.initialTier,
   });
   const [errors, setErrors] = useState<ScanSetupErrors>({});
   const tier = values.membershipTier || "personal";
@@ -35,7 +39,8 @@ export function ScanSetupForm(props: {
     const found = validateScanSetup(values);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    props.onSubmit(values as ScanSetupSubmit);
+    const { membershipTier, ...chosen } = values as ScanSetupSubmit;
+    props.onSubmit(props.billedTier ? chosen : { ...chosen, membershipTier });
   };
 
   const togglePlatform = (id: string, on: boolean) =>
@@ -43,26 +48,33 @@ export function ScanSetupForm(props: {
 
   return (
     <form className="form" onSubmit={submit} noValidate>
-      <fieldset className="card-grid three">
-        <legend>Plan</legend>
-        {PLANS.map((plan) => (
-          <label key={plan.tier} className={`card selectable${tier === plan.tier ? " is-selected" : ""}`}>
-            <span className="card-select">
-              <input
-                type="radio"
-                name="membershipTier"
-                checked={tier === plan.tier}
-                onChange={() => setValues((v) => changeTier(v, plan.tier, frequenciesForTier(plan.tier)))}
-              />
-              {plan.name}
-            </span>
-            <span className="small">{priceLabel(plan)}</span>
-            <span className="small muted">
-              {plan.platformsLabel} · {plan.scanFrequencyLabel}
-            </span>
-          </label>
-        ))}
-      </fieldset>
+      {props.billedTier ? (
+        <p className="panel">
+          Your plan: <strong>{PLANS.find((p) => p.tier === props.billedTier)?.name}</strong>. The platforms and scan
+          frequencies below are the ones it includes. <Link to="/pricing">Change plan</Link>
+        </p>
+      ) : (
+        <fieldset className="card-grid three">
+          <legend>Plan</legend>
+          {PLANS.map((plan) => (
+            <label key={plan.tier} className={`card selectable${tier === plan.tier ? " is-selected" : ""}`}>
+              <span className="card-select">
+                <input
+                  type="radio"
+                  name="membershipTier"
+                  checked={tier === plan.tier}
+                  onChange={() => setValues((v) => changeTier(v, plan.tier, frequenciesForTier(plan.tier)))}
+                />
+                {plan.name}
+              </span>
+              <span className="small">{priceLabel(plan)}</span>
+              <span className="small muted">
+                {plan.platformsLabel} · {plan.scanFrequencyLabel}
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      )}
       <FieldError id="tier-error" message={errors.membershipTier} />
       <fieldset aria-describedby={errors.platforms ? "platforms-error" : undefined}>
         <legend>Platforms to monitor</legend>

@@ -1,0 +1,67 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { Link } from "react-router-dom";
+import { serverMessage } from "../../api/errors";
+import { toast } from "../../ui/toast-store";
+import { billingQuery, formatDay, goToBillingPortal, STATUS_LABELS } from "./billing-api";
+
+/** Settings: the plan billing gives the account, its status and period, and the way to change it. */
+export function BillingSection() {
+  const billing = useQuery(billingQuery(true));
+  const portal = useMutation({
+    mutationFn: goToBillingPortal,
+    onError: (error) => toast({ title: "Billing", description: serverMessage(error), variant: "destructive" }),
+  });
+  const data = billing.data;
+  return (
+    <section className="panel" aria-labelledby="billing-heading">
+      <h2 id="billing-heading">Plan and billing</h2>
+      {billing.isLoading ? (
+        <p>Loading your plan…</p>
+      ) : !data ? (
+        <p role="alert">Your plan could not be loaded. Please try again later.</p>
+      ) : (
+        <>
+          <dl className="facts">
+            <div>
+              <dt>Plan</dt>
+              <dd>{data.tierName}</dd>
+            </div>
+            <div>
+              <dt>Status</dt>
+              <dd>{STATUS_LABELS[data.status]}</dd>
+            </div>
+            {data.currentPeriodEnd && data.status !== "canceled" ? (
+              <div>
+                <dt>{data.cancelAtPeriodEnd ? "Ends on" : data.status === "trialing" ? "Trial ends" : "Renews on"}</dt>
+                <dd>{formatDay(data.currentPeriodEnd)}</dd>
+              </div>
+            ) : null}
+          </dl>
+          {data.pending ? (
+            <p>
+              From {formatDay(data.pending.from)} your limits become those of the {data.pending.tier[0]?.toUpperCase()}
+              {data.pending.tier.slice(1)} plan. Nothing you stored is deleted; scans then cover what that plan
+              includes.
+            </p>
+          ) : null}
+          {data.canManage ? (
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={portal.isPending}
+              onClick={() => portal.mutate()}
+            >
+              {portal.isPending ? "Opening…" : "Manage billing"}
+            </button>
+          ) : (
+            <p>
+              <Link to="/pricing" className="btn btn-primary">
+                Choose a plan
+              </Link>
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

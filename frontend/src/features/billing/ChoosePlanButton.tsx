@@ -1,0 +1,42 @@
+import { useMutation } from "@tanstack/react-query";
+import { Link } from "react-router-dom";
+import { serverMessage } from "../../api/errors";
+import type { MembershipTier } from "../../api/types";
+import { useAuth } from "../../auth/use-auth";
+import { toast } from "../../ui/toast-store";
+import { goToCheckout } from "./billing-api";
+
+/**
+ * Pricing's Choose Plan: signed in, straight to checkout; otherwise sign up first and come back
+ * to this plan's checkout.
+ */
+export function ChoosePlanButton(props: { tier: MembershipTier; name: string; className: string; label: string }) {
+  const auth = useAuth();
+  const checkout = useMutation({
+    mutationFn: () => goToCheckout(props.tier),
+    onError: (error) => toast({ title: "Checkout", description: serverMessage(error), variant: "destructive" }),
+  });
+  if (!auth.isAuthenticated) {
+    const next = `/pricing?checkout=${props.tier}`;
+    return (
+      <Link
+        to={`/signup?next=${encodeURIComponent(next)}`}
+        className={props.className}
+        aria-label={`Choose the ${props.name} plan`}
+      >
+        {props.label}
+      </Link>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className={props.className}
+      aria-label={`Choose the ${props.name} plan`}
+      disabled={checkout.isPending}
+      onClick={() => checkout.mutate()}
+    >
+      {checkout.isPending ? "Opening checkout…" : props.label}
+    </button>
+  );
+}
