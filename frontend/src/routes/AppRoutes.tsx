@@ -21,6 +21,8 @@ const Status = lazy(() => import("./status"));
 const TakedownCentre = lazy(() => import("../features/takedowns/TakedownCentrePage"));
 const People = lazy(() => import("../features/people/PeoplePage"));
 const Invite = lazy(() => import("../features/people/InvitePage"));
+const Team = lazy(() => import("../features/team/TeamPage"));
+const JoinTeam = lazy(() => import("../features/team/JoinTeamPage"));
 const NotFound = lazy(() => import("./not-found"));
 
 /** Moves focus to the page's main landmark after each navigation so screen readers announce the new page. */
@@ -57,6 +59,8 @@ export function AppRoutes() {
         <Route path="/takedowns/:id" element={<TakedownCentre />} />
         <Route path="/people" element={<People />} />
         <Route path="/invite/:token" element={<Invite />} />
+        <Route path="/team" element={<Team />} />
+        <Route path="/team/join" element={<JoinTeam />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </Suspense>

@@ -1,0 +1,39 @@
+import { queryOptions } from "@tanstack/react-query";
+
+export interface TeamView {
+  accountId: string;
+  members: { userId: string; role: "owner" | "admin" | "analyst"; email?: string; joinedAt?: string }[];
+  invitations: { id: string; email: string; role: "admin" | "analyst"; createdAt: string; expiresAt: string }[];
+}
+
+export interface AuditEntry {
+  entryId: string;
+  at: string;
+  actorUserId: string;
+  actorLabel?: string;
+  action: string;
+  subject?: string;
+  details: Record<string, string>;
+}
+
+export const TEAM_KEY = ["/api/team"] as const;
+export const AUDIT_KEY = ["/api/audit-log"] as const;
+export const teamQuery = (enabled: boolean) => queryOptions<TeamView>({ queryKey: TEAM_KEY, enabled, retry: false });
+export const auditQuery = (enabled: boolean) =>
+  queryOptions<{ entries: AuditEntry[] }>({ queryKey: AUDIT_KEY, enabled, retry: false });
+
+export const ROLE_LABELS = {
+  owner: "Owner",
+  admin: "Admin: everything but deleting the account and the owner's own biometrics",
+  analyst: "Analyst: sees threats and triages them; sends no notices, changes no billing or people",
+} as const;
+
+export const ACTION_LABELS: Record<string, string> = {
+  "notice.sent": "Takedown notice sent",
+  "notice.filed": "Takedown notice filed",
+  "threat.status_changed": "Threat status changed",
+  "member.invited": "Member invited",
+  "member.joined": "Member joined",
+  "member.removed": "Member removed",
+  "plan.changed": "Plan changed",
+};
