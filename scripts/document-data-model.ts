@@ -153,6 +153,7 @@ export function renderDataModel(): string {
       push(`- \`${field}\`: ${typeName(schema).replace(/\\\|/g, "|")}${unwrap(schema).optional ? " (optional)" : ""}`);
     }
     push("", "Access patterns:", "", ...e.accessPatterns.map((p) => `- ${p}`));
+    if (e.notes) push("", "Notes:", "", ...e.notes.map((n) => `- ${n}`));
   }
   push("", "## Access patterns", "", "| Access pattern | Entity | Served by |", "| --- | --- | --- |");
   for (const e of entities) {

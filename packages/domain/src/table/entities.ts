@@ -260,7 +260,13 @@ export const Threat = defineEntity({
     gsi3: { pk: (t) => threatListPartition(t.userId), sk: confidenceSortKey },
     gsi4: {
       pk: (t) => threatListPartition(t.userId),
-      sk: (t) => severitySortKey({ ...t, severity: t.severity ?? t.classification?.severity ?? "low" }),
+      sk: (t) =>
+        severitySortKey({
+          severity: t.severity ?? t.classification?.severity ?? "low",
+          confidence: t.confidence,
+          createdAt: t.createdAt,
+          id: t.id,
+        }),
     },
     // Members of one account group (sparse: threats whose poster is unknown are in no account group).
     gsi5: {
@@ -271,9 +277,16 @@ export const Threat = defineEntity({
   accessPatterns: [
     "Get one threat by id for details, status change or DMCA (ids derive from the media hash, so this also finds the threat for known media)",
     "List a user's threats newest first, a page at a time from a cursor (gsi2)",
-    "List a user's threats by confidence (gsi3; a confidence band is a key range) or by severity then confidence (gsi4)",
-    "Filter a page by status, type, platform, band, synthetic verdict or person, and search title/URL/account (filter expression within the user's index partition, a bounded read per page)",
-    "List the members of one media group (gsi1) or one account group (gsi5), newest first, to show or act on a group",
+    "List a user's threats by confidence; a confidence band is a key range of it (gsi3)",
+    "List a user's threats by severity, then confidence (gsi4)",
+    "Filter a page by status, type, platform, band, synthetic verdict or person, or search title/URL/account: a filter on the chosen order's index partition, at most 400 items read per page",
+    "List the members of one media group, newest first, to show or act on the group (gsi1)",
+    "List the members of one account group, newest first, to show or act on the group (gsi5)",
+  ],
+  notes: [
+    "Text search is a `contains` filter on `searchText` (title, URL and account, lower-cased, accents folded) within the account's own index partition, not a search index: a page reads at most 400 threats (`PAGE_READ_BUDGET`) and answers with what matched, so a rare term may take several pages (each within the page time goal) to collect 25 hits. An account with far more threats than 10,000, or search as the main way in, would call for a search service (OpenSearch) fed from the table.",
+    "Counts (ThreatCounters) and groups (ThreatGroup) are updated right after each threat write, not in one transaction with it (the local stand-in has none): a writer that dies between the two leaves a count off by one until `countFromThreats` recounts the account (delete the ThreatCounters item; the next read recounts).",
+    "DynamoDB adds one global secondary index per table update: a table deployed before gsi3-gsi5 existed needs one deploy per new index. Threats stored before these keys existed get them, and their groups, from the threat migration (`TABLE_NAME=<table> npx tsx scripts/migrate-threat-classification.ts`); locally, `npm run reset` recreates the table with every index.",
   ],
 });
 
@@ -302,7 +315,7 @@ export const ThreatGroup = defineEntity({
   primary: { pk: (g) => `USER#${g.userId}`, sk: (g) => `TGROUP#${g.kind}#${g.key}` },
   indexes: { gsi2: { pk: (g) => groupListPartition(g.userId, g.kind), sk: (g) => `${g.latestAt}#${g.key}` } },
   accessPatterns: [
-    "List an account's groups of one kind, latest activity first, with counts (gsi2; status filter on the counts)",
+    "List an account's groups of one kind, latest activity first, with counts; a status filter reads the counts (gsi2)",
   ],
 });
 

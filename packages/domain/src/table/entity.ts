@@ -23,6 +23,8 @@ export interface EntityDefinition<S extends z.ZodTypeAny, K extends string = str
   ttl?: boolean;
   /** Access patterns this entity serves, written for people reading docs/data-model.md. */
   accessPatterns: string[];
+  /** Trade-offs and operating notes for docs/data-model.md. */
+  notes?: string[];
   /** Extra names, for type inference only. */
   _keyNames?: K;
 }

@@ -7,9 +7,14 @@
 export const SEVERITY_RANK = { critical: 4, high: 3, medium: 2, low: 1 } as const;
 export type SeverityName = keyof typeof SEVERITY_RANK;
 
-/** Confidence 0..100 with one decimal, as four digits: string order is numeric order. */
+/**
+ * Confidence 0..100 with one decimal, as four digits: string order is numeric order. (A value that is
+ * no number is written as it is: only docs/data-model.md's placeholders are.)
+ */
 export const confidenceKey = (confidence: number) =>
-  String(Math.round(Math.min(100, Math.max(0, confidence)) * 10)).padStart(4, "0");
+  Number.isFinite(confidence)
+    ? String(Math.round(Math.min(100, Math.max(0, confidence)) * 10)).padStart(4, "0")
+    : String(confidence);
 
 /** Every sort of one account's threats lives in one index partition per order. */
 export const threatListPartition = (userId: string) => `USER#${userId}#THREATS`;
@@ -20,7 +25,7 @@ export const confidenceSortKey = (t: { confidence: number; createdAt: string; id
   `${confidenceKey(t.confidence)}#${t.createdAt}#${t.id}`;
 
 export const severitySortKey = (t: { severity: SeverityName; confidence: number; createdAt: string; id: string }) =>
-  `${SEVERITY_RANK[t.severity]}#${confidenceKey(t.confidence)}#${t.createdAt}#${t.id}`;
+  `${SEVERITY_RANK[t.severity] ?? t.severity}#${confidenceKey(t.confidence)}#${t.createdAt}#${t.id}`;
 
 export type ThreatGroupKind = "media" | "account";
 

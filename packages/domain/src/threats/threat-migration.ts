@@ -1,6 +1,7 @@
 import { SELF_PERSON_ID } from "../records.js";
 import type { ThreatRecord } from "../scanning/threat-ports.js";
 import { reclassifyStoredThreat } from "./stored-classification.js";
+import { lacksListingFields } from "./threat-listing-fields.js";
 
 /** Where the migration reads every stored threat and writes one back only if nobody changed it meanwhile. */
 export interface StoredThreats {
@@ -21,7 +22,8 @@ export interface MigrationRun {
 /**
  * Re-derives type, title, severity and classification of every stored threat from its own stored
  * detection data (threats recorded before evidence-based classification called every face match a
- * deepfake). Idempotent: a threat already in line is not written.
+ * deepfake), and gives threats stored before the paged list its listing fields, index keys and
+ * groups. Idempotent: a threat already in line is not written.
  */
 export async function migrateThreatClassification(store: StoredThreats, now: () => string): Promise<MigrationRun> {
   const run: MigrationRun = { examined: 0, migrated: 0, skipped: 0 };
@@ -29,7 +31,8 @@ export async function migrateThreatClassification(store: StoredThreats, now: () 
     run.examined += 1;
     const whose =
       threat.personId === SELF_PERSON_ID ? "you" : ((await store.personName(threat.userId, threat.personId)) ?? "you");
-    const next = reclassifyStoredThreat(threat, whose);
+    // Threats stored before the list's keys existed are rewritten too, which gives them those keys.
+    const next = reclassifyStoredThreat(threat, whose) ?? (lacksListingFields(threat) ? threat : null);
     if (!next) continue;
     if (await store.replaceIfUnchanged({ ...next, updatedAt: now() }, threat.updatedAt)) run.migrated += 1;
     else run.skipped += 1;

@@ -346,6 +346,11 @@ export class DynamoThreatProjections {
       activeConfidenceSum: threat.status === "active" ? threat.confidence : 0,
       day: threat.createdAt.slice(0, 10),
     });
+    await this.grouped(threat);
+  }
+
+  /** Adds the threat to its media group and (when its poster is known) its account group. */
+  async grouped(threat: ThreatRecord) {
     for (const kind of ["media", "account"] as const) {
       const group = groupOf(threat, kind);
       if (group) await this.addToGroup(threat, kind, group);

@@ -3,14 +3,20 @@ import type { ThreatRecord } from "../../scanning/threat-ports.js";
 import { isConditionFailure } from "../../table/condition-failure.js";
 import { ProtectedPerson, Threat } from "../../table/entities.js";
 import { fromItem, toItem } from "../../table/entity.js";
+import { lacksListingFields, withListingFields } from "../threat-listing-fields.js";
 import type { StoredThreats } from "../threat-migration.js";
+import { DynamoThreatProjections } from "./dynamo-threat-listing.js";
 
 /** The migration's view of the table: a paged scan of threat items and conditional writes. */
 export class DynamoStoredThreats implements StoredThreats {
+  private readonly projections: DynamoThreatProjections;
+
   constructor(
     private readonly doc: DynamoDBDocumentClient,
     private readonly tableName: string,
-  ) {}
+  ) {
+    this.projections = new DynamoThreatProjections(doc, tableName);
+  }
 
   async *all(): AsyncIterable<ThreatRecord> {
     let startKey: Record<string, unknown> | undefined;
@@ -29,20 +35,23 @@ export class DynamoStoredThreats implements StoredThreats {
   }
 
   async replaceIfUnchanged(next: ThreatRecord, previousUpdatedAt: string) {
+    const listed = withListingFields(next);
     try {
       await this.doc.send(
         new PutCommand({
           TableName: this.tableName,
-          Item: toItem(Threat, next),
+          Item: toItem(Threat, listed),
           ConditionExpression: "updatedAt = :previous",
           ExpressionAttributeValues: { ":previous": previousUpdatedAt },
         }),
       );
-      return true;
     } catch (error) {
       if (isConditionFailure(error)) return false;
       throw error;
     }
+    // First time listed: it joins its groups (its counts are the account's recount, see ThreatCounters).
+    if (lacksListingFields(next)) await this.projections.grouped(listed);
+    return true;
   }
 
   async personName(userId: string, personId: string) {
