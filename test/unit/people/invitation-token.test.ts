@@ -15,7 +15,7 @@ describe("invitation tokens", () => {
     const { token, tokenHash } = mintInvitationToken(accountId, personId);
     expect(readInvitationToken(token)).toEqual({ accountId, personId });
     expect(tokenHash).toBe(invitationTokenHash(token));
-    expect(tokenHash).not.toContain(token.split(".")[2]);
+    expect(tokenHash).not.toContain(token.split("~")[2]);
     expect(tokenMatches(token, tokenHash)).toBe(true);
   });
 
@@ -34,7 +34,15 @@ describe("invitation tokens", () => {
   });
 
   it("refuses a malformed token with the words of an unknown one", () => {
-    for (const bad of ["", "abc", `${accountId}.${personId}`, `${accountId}.${personId}.short`, "a.b.c.d"]) {
+    const secret = "A".repeat(43);
+    for (const bad of [
+      "",
+      "abc",
+      `${accountId}~${personId}`,
+      `${accountId}~${personId}~short`,
+      `${accountId}.${personId}.${secret}`,
+      "a~b~c~d",
+    ]) {
       expect(() => readInvitationToken(bad)).toThrow(/not valid/);
     }
   });

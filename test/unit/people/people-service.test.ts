@@ -104,14 +104,14 @@ describe("protected people, each consenting", () => {
     });
     expect(w.sender.sent).toHaveLength(1);
     expect(w.sender.sent[0]?.text).toContain("Ada Admin would like LikenessGuard");
-    expect(w.sender.tokenFor("carol@example.com")).toMatch(/^owner-1\.p_/);
+    expect(w.sender.tokenFor("carol@example.com")).toMatch(/^owner-1~p_/);
     expect(await w.service.scannedMembers(OWNER)).toEqual([]);
   });
 
   it("texts the invitation to a phone number", async () => {
     await w.service.invite(owner, { method: "phone", displayName: "Dan", phone: "+15551234567" });
     expect(w.sender.sent[0]?.to).toBe("+15551234567");
-    expect(w.sender.sent[0]?.text).toMatch(/https:\/\/app\.example\/invite\/owner-1\.p_/);
+    expect(w.sender.sent[0]?.text).toMatch(/https:\/\/app\.example\/invite\/owner-1~p_/);
   });
 
   it("refuses a second invitation to the same address while the first holds", async () => {

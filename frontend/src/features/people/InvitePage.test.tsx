@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { renderRoute, stubApi } from "../../test/render-app";
 import InvitePage from "./InvitePage";
 
-const TOKEN = "owner-1.p_abc12345.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
+const TOKEN = "owner-1~p_abc12345~AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
 const preview = {
   status: 200,
   body: { accountName: "Ada Admin", displayName: "Carol Chief", expiresAt: "2026-11-30T12:00:00.000Z" },

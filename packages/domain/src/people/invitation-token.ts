@@ -6,7 +6,8 @@ export const INVITATION_VALID_DAYS = 7;
 
 const SECRET_BYTES = 32;
 // Account ids are identity-provider subjects (UUIDs) or our own ids; person ids are ours (newPersonId).
-const TOKEN_SHAPE = /^([A-Za-z0-9_-]{1,64})\.(p_[A-Za-z0-9]{8,40})\.([A-Za-z0-9_-]{43})$/;
+// "~" separates (no dots: a web origin treats a last path segment with a dot as a file, not an app route).
+const TOKEN_SHAPE = /^([A-Za-z0-9_-]{1,64})~(p_[A-Za-z0-9]{8,40})~([A-Za-z0-9_-]{43})$/;
 
 /** The invitation's link holds the token; the table holds only its SHA-256, as for session cookies. */
 export const invitationTokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -19,7 +20,7 @@ export const newPersonId = () => `p_${Date.now().toString(36)}${randomBytes(6).t
  * (acceptance is a conditional update that clears the stored hash) and until it expires.
  */
 export function mintInvitationToken(accountId: string, personId: string): { token: string; tokenHash: string } {
-  const token = `${accountId}.${personId}.${randomBytes(SECRET_BYTES).toString("base64url")}`;
+  const token = `${accountId}~${personId}~${randomBytes(SECRET_BYTES).toString("base64url")}`;
   if (!TOKEN_SHAPE.test(token)) throw new Error("Account or person id cannot be carried by an invitation token");
   return { token, tokenHash: invitationTokenHash(token) };
 }
