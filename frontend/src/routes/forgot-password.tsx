@@ -6,6 +6,7 @@ import { serverMessage } from "../api/errors";
 import { safeNextPath } from "../auth/session-navigation";
 import { refreshSignedInUser } from "../auth/use-auth";
 import { BRAND } from "../content/marketing";
+import { isMfaChallenge, type MfaChallenge, MfaChallengeForm } from "../features/signup/MfaChallengeForm";
 import { normaliseCode, PASSWORD_RULE_TEXT, passwordProblem } from "../features/signup/password-rule";
 import { FieldError } from "../ui/FieldError";
 import { Main } from "../ui/Page";
@@ -24,6 +25,12 @@ export default function ForgotPasswordRoute() {
   const [code, setCode] = useState("");
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string>();
+  // The new password signs in; an account with an authenticator app is asked for the app's code first.
+  const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
+  const signedIn = async () => {
+    await refreshSignedInUser(queryClient);
+    navigate(next);
+  };
 
   const requestCode = useMutation({
     mutationFn: () => apiJson<{ message: string }>("POST", "/api/auth/forgot-password", { username: username.trim() }),
@@ -36,10 +43,7 @@ export default function ForgotPasswordRoute() {
   const reset = useMutation({
     mutationFn: () =>
       apiJson<unknown>("POST", "/api/auth/reset-password", { username: username.trim(), code, password }),
-    onSuccess: async () => {
-      await refreshSignedInUser(queryClient);
-      navigate(next);
-    },
+    onSuccess: (answer) => (isMfaChallenge(answer) ? setChallenge(answer) : signedIn()),
     onError: (e) => setError(serverMessage(e) || "The password could not be reset. Try again."),
   });
 
@@ -64,7 +68,13 @@ export default function ForgotPasswordRoute() {
         {BRAND}
       </Link>
       <h1>Reset your password</h1>
-      {sentMessage === undefined ? (
+      {challenge ? (
+        <MfaChallengeForm
+          challenge={challenge}
+          onSignedIn={signedIn}
+          onBack={() => navigate(`/signin?next=${encodeURIComponent(next)}`)}
+        />
+      ) : sentMessage === undefined ? (
         <form className="panel form" onSubmit={submitUsername} noValidate>
           <p>Enter the email or phone number you signed up with. We will send a 6-digit code to it.</p>
           <div className="field">

@@ -7,6 +7,7 @@ import { BillingSection } from "../features/billing/BillingSection";
 import { DashboardHeader } from "../features/dashboard/DashboardHeader";
 import { SiteFooter } from "../features/layout/SiteFooter";
 import { profileQuery } from "../features/preferences/profile-query";
+import { AccountSecuritySection } from "../features/settings/AccountSecuritySection";
 import { DangerZone } from "../features/settings/DangerZone";
 import { DataManagement } from "../features/settings/DataManagement";
 import { PrivacyControls } from "../features/settings/PrivacyControls";
@@ -58,6 +59,7 @@ export default function SettingsRoute() {
               <PushNotificationsControl profile={profile.data} />
             </Suspense>
             <PrivacyControls profile={profile.data} />
+            <AccountSecuritySection />
             <DangerZone />
           </>
         ) : (

@@ -6,6 +6,7 @@ import { errorStatus, serverMessage } from "../api/errors";
 import { safeNextPath } from "../auth/session-navigation";
 import { refreshSignedInUser } from "../auth/use-auth";
 import { BRAND } from "../content/marketing";
+import { isMfaChallenge, type MfaChallenge, MfaChallengeForm } from "../features/signup/MfaChallengeForm";
 import { PendingConfirmation } from "../features/signup/PendingConfirmation";
 import { FieldError } from "../ui/FieldError";
 import { Main } from "../ui/Page";
@@ -21,6 +22,8 @@ export default function SigninRoute() {
   const [error, setError] = useState<string>();
   // The server answers 403 only to the right password of an account still waiting for its code.
   const [pending, setPending] = useState(false);
+  // An account with an authenticator app is asked for the app's code before the session opens.
+  const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
 
   const signedIn = async () => {
     await refreshSignedInUser(queryClient);
@@ -29,7 +32,7 @@ export default function SigninRoute() {
 
   const login = useMutation({
     mutationFn: () => apiJson<unknown>("POST", "/api/login", { username: username.trim(), password }),
-    onSuccess: signedIn,
+    onSuccess: (answer) => (isMfaChallenge(answer) ? setChallenge(answer) : signedIn()),
     onError: (e) => {
       if (errorStatus(e) === 403) {
         setError(undefined);
@@ -57,7 +60,9 @@ export default function SigninRoute() {
         {BRAND}
       </Link>
       <h1>Sign in</h1>
-      {pending ? (
+      {challenge ? (
+        <MfaChallengeForm challenge={challenge} onSignedIn={signedIn} onBack={() => setChallenge(null)} />
+      ) : pending ? (
         <div className="panel">
           <PendingConfirmation
             username={username.trim()}

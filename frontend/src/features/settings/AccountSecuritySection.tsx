@@ -1,0 +1,232 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { apiJson } from "../../api/client";
+import { serverMessage } from "../../api/errors";
+import { refreshSignedInUser } from "../../auth/use-auth";
+import { FieldError } from "../../ui/FieldError";
+import { toast } from "../../ui/toast-store";
+import { PROFILE_KEY } from "../preferences/profile-query";
+
+const MFA_KEY = ["/api/auth/mfa"] as const;
+const CONTACT_KEY = ["/api/auth/contact"] as const;
+const codeOk = (code: string) => /^\d{6}$/.test(code.trim());
+
+/** Optional sign-in codes from an authenticator app (TOTP): set up with the secret, confirmed with a code. */
+export function AuthenticatorAppControl() {
+  const queryClient = useQueryClient();
+  const status = useQuery<{ enabled: boolean }>({ queryKey: MFA_KEY });
+  const [setup, setSetup] = useState<{ secret: string; otpauthUri: string } | null>(null);
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string>();
+  const changed = async (message: string) => {
+    setSetup(null);
+    setCode("");
+    setError(undefined);
+    toast({ title: "Sign-in security updated", description: message });
+    await queryClient.invalidateQueries({ queryKey: MFA_KEY });
+  };
+  const start = useMutation({
+    mutationFn: () => apiJson<{ secret: string; otpauthUri: string }>("POST", "/api/auth/mfa/setup"),
+    onSuccess: setSetup,
+    onError: (e) => setError(serverMessage(e)),
+  });
+  const enable = useMutation({
+    mutationFn: () => apiJson<unknown>("POST", "/api/auth/mfa/enable", { code: code.trim() }),
+    onSuccess: () => changed("Sign-in now asks for a code from your authenticator app."),
+    onError: (e) => setError(serverMessage(e)),
+  });
+  const disable = useMutation({
+    mutationFn: () => apiJson<unknown>("POST", "/api/auth/mfa/disable"),
+    onSuccess: () => changed("Sign-in no longer asks for an authenticator code."),
+    onError: (e) => setError(serverMessage(e)),
+  });
+  const confirm = (event: FormEvent) => {
+    event.preventDefault();
+    if (!codeOk(code)) return setError("Enter the 6-digit code your authenticator app shows");
+    enable.mutate();
+  };
+
+  if (status.isLoading) return <p className="small muted">Loading sign-in security…</p>;
+  return (
+    <div>
+      <h3>Authenticator app</h3>
+      {status.data?.enabled ? (
+        <>
+          <p role="status">On: sign-in asks for a code from your authenticator app.</p>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={disable.isPending}
+            onClick={() => disable.mutate()}
+          >
+            Turn off authenticator app
+          </button>
+        </>
+      ) : setup ? (
+        <form className="form" onSubmit={confirm} noValidate>
+          <p>
+            Add this account to your authenticator app (Google Authenticator, 1Password, Authy…): open{" "}
+            <a href={setup.otpauthUri}>this setup link</a> on the device with the app, or enter the key by hand.
+          </p>
+          <p>
+            Setup key: <code className="setup-key">{setup.secret}</code>
+          </p>
+          <div className="field">
+            <label htmlFor="totp-code">Code from the app</label>
+            <input
+              id="totp-code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              aria-describedby="totp-error"
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+            />
+          </div>
+          <FieldError id="totp-error" message={error} />
+          <button type="submit" className="btn btn-primary" disabled={enable.isPending}>
+            {enable.isPending ? "Checking..." : "Turn On"}
+          </button>
+        </form>
+      ) : (
+        <>
+          <p>Off. With it on, signing in also asks for a 6-digit code from an app on your phone.</p>
+          <button type="button" className="btn btn-primary" disabled={start.isPending} onClick={() => start.mutate()}>
+            Set up authenticator app
+          </button>
+        </>
+      )}
+      {!setup ? <FieldError id="totp-status-error" message={error} /> : null}
+    </div>
+  );
+}
+
+type Kind = "email" | "phone";
+
+/** The email or phone the account signs in with and gets codes at: a new one replaces it once its code is entered. */
+export function ContactControl() {
+  const queryClient = useQueryClient();
+  const contact = useQuery<{ email?: string; phone?: string }>({ queryKey: CONTACT_KEY });
+  const [kind, setKind] = useState<Kind>("email");
+  const [value, setValue] = useState("");
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string>();
+  const request = useMutation({
+    mutationFn: () => apiJson<{ destination: string }>("POST", "/api/auth/contact", { kind, value: value.trim() }),
+    onSuccess: (answer) => {
+      setError(undefined);
+      setSentTo(answer.destination);
+    },
+    onError: (e) => setError(serverMessage(e)),
+  });
+  const verify = useMutation({
+    mutationFn: () => apiJson<unknown>("POST", "/api/auth/contact/verify", { kind, code: code.trim() }),
+    onSuccess: async () => {
+      toast({
+        title: "Contact details updated",
+        description: `Your ${kind === "email" ? "email" : "phone number"} is now ${value.trim()}.`,
+      });
+      setSentTo(null);
+      setValue("");
+      setCode("");
+      setError(undefined);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: CONTACT_KEY }),
+        queryClient.invalidateQueries({ queryKey: PROFILE_KEY }),
+        refreshSignedInUser(queryClient),
+      ]);
+    },
+    onError: (e) => setError(serverMessage(e)),
+  });
+  const submitNew = (event: FormEvent) => {
+    event.preventDefault();
+    if (!value.trim()) return setError(kind === "email" ? "Enter the new email address" : "Enter the new phone number");
+    request.mutate();
+  };
+  const submitCode = (event: FormEvent) => {
+    event.preventDefault();
+    if (!codeOk(code)) return setError("Enter the 6-digit code we sent to the new address");
+    verify.mutate();
+  };
+  return (
+    <div>
+      <h3>Email and phone</h3>
+      <dl className="small">
+        <dt>Email</dt>
+        <dd>{contact.data?.email ?? "None"}</dd>
+        <dt>Phone</dt>
+        <dd>{contact.data?.phone ?? "None"}</dd>
+      </dl>
+      {sentTo ? (
+        <form className="form" onSubmit={submitCode} noValidate>
+          <p role="status">
+            We sent a 6-digit code to {sentTo}. Until you enter it, your account keeps using{" "}
+            {(kind === "email" ? contact.data?.email : contact.data?.phone) ?? "what it has now"}.
+          </p>
+          <div className="field">
+            <label htmlFor="contact-code">Code sent to the new {kind === "email" ? "email" : "phone"}</label>
+            <input
+              id="contact-code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              aria-describedby="contact-error"
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+            />
+          </div>
+          <FieldError id="contact-error" message={error} />
+          <div className="button-row">
+            <button type="submit" className="btn btn-primary" disabled={verify.isPending}>
+              {verify.isPending ? "Checking..." : "Confirm Change"}
+            </button>
+            <button type="button" className="btn btn-secondary" onClick={() => setSentTo(null)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : (
+        <form className="form" onSubmit={submitNew} noValidate>
+          <fieldset>
+            <legend>Change</legend>
+            <label className="choice">
+              <input type="radio" name="contact-kind" checked={kind === "email"} onChange={() => setKind("email")} />
+              <span>Email</span>
+            </label>
+            <label className="choice">
+              <input type="radio" name="contact-kind" checked={kind === "phone"} onChange={() => setKind("phone")} />
+              <span>Phone</span>
+            </label>
+          </fieldset>
+          <div className="field">
+            <label htmlFor="contact-value">{kind === "email" ? "New email address" : "New phone number"}</label>
+            <input
+              id="contact-value"
+              type={kind === "email" ? "email" : "tel"}
+              autoComplete={kind === "email" ? "email" : "tel"}
+              aria-describedby="contact-error"
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
+            />
+          </div>
+          <FieldError id="contact-error" message={error} />
+          <button type="submit" className="btn btn-primary" disabled={request.isPending}>
+            {request.isPending ? "Sending..." : "Send Code"}
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}
+
+/** Settings: how the person signs in and where codes go. */
+export function AccountSecuritySection() {
+  return (
+    <section className="panel" aria-labelledby="account-security-heading">
+      <h2 id="account-security-heading">Sign-in and Contact</h2>
+      <ContactControl />
+      <AuthenticatorAppControl />
+    </section>
+  );
+}
