@@ -273,10 +273,9 @@ describe("protection journey on the local stack", () => {
       page.waitForEvent("download"),
       dmca.getByRole("button", { name: "Download Notice" }).click(),
     ]);
-    const threats = (await (await page.request.get(`${stack.url}/api/threats`)).json()) as {
-      id: string;
-      url: string;
-    }[];
+    const { items: threats } = (await (await page.request.get(`${stack.url}/api/threats?limit=100`)).json()) as {
+      items: { id: string; url: string }[];
+    };
     const threat = threats.find((t) => download.suggestedFilename() === `dmca-${t.id}.txt`);
     expect(threat, `no threat for ${download.suggestedFilename()}`).toBeDefined();
     const threatUrl = threat?.url ?? "";
