@@ -145,11 +145,24 @@ describe("protection journey on the local stack", () => {
     await page.waitForURL(/\/onboarding$/);
   });
 
-  it("walks the onboarding wizard: live face shown enrolled, a 10 s voice sample uploaded, alerts, activation", async () => {
-    await page.getByText("Step 1 of 5").waitFor();
-    await page.getByText("✓ Face photo enrolled").waitFor();
-    await page.getByRole("button", { name: "Next" }).click();
-    await page.getByText("Step 2 of 5").waitFor();
+  it("walks the onboarding wizard: consent, name and platforms kept, live face verified, a 10 s voice sample, alerts, the first scan", async () => {
+    const next = () => page.getByRole("button", { name: "Next", exact: true }).click();
+    await page.getByText("Step 1 of 7").waitFor();
+    await page.getByText(/✓ You agreed to the processing of your face and voice/).waitFor();
+    await next();
+    await page.getByText("Step 2 of 7").waitFor();
+    // What profile setup stored is shown to keep.
+    expect(await page.getByLabel("First name").inputValue()).toBe(persona.displayName.split(" ")[0]);
+    await page.getByRole("button", { name: "Save and Continue" }).click();
+    await page.getByText("Step 3 of 7").waitFor();
+    // The platforms chosen on the scan-preferences page stay chosen.
+    const boxes = page.getByRole("group", { name: "Platforms to monitor" }).getByRole("checkbox");
+    expect(await boxes.count()).toBe(platformsChosen);
+    await page.getByRole("button", { name: "Save and Continue" }).click();
+    await page.getByText("Step 4 of 7").waitFor();
+    await page.getByText("✓ Face verified from a live camera capture").waitFor();
+    await next();
+    await page.getByText("Step 5 of 7").waitFor();
     // A second voice sample through the upload widget: the recorder stops itself at 10 s.
     await page.getByRole("button", { name: "Start Recording" }).click();
     await page.getByRole("button", { name: "Record Again" }).waitFor({ timeout: 30_000 });
@@ -159,34 +172,28 @@ describe("protection journey on the local stack", () => {
     const response = await registered;
     expect(`${response.status()} ${await response.text()}`).toMatch(/^200 /);
     await page.getByText("✓ Voice sample enrolled").waitFor({ timeout: 60_000 });
-    await page.getByRole("button", { name: "Next" }).click();
-    await page.getByRole("button", { name: "Save and Continue" }).click();
-    await page.getByText("Step 4 of 5").waitFor();
+    await next();
+    await page.getByText("Step 6 of 7").waitFor();
     // Push subscribes this browser, as in Settings. This context grants camera and microphone only,
     // which refuses notifications to the site: the step says so and offers push unticked.
     await page.getByRole("alert").filter({ hasText: "Notifications are blocked for this site" }).waitFor();
     expect(await page.getByRole("checkbox", { name: "Push notifications" }).isChecked()).toBe(false);
     await page.getByRole("button", { name: "Save and Continue" }).click();
-    await page.getByRole("heading", { name: "Protection Activated" }).waitFor();
-    expect(await page.locator(".tile-value").allTextContents()).toEqual([
-      String(platformsChosen),
-      "daily",
-      "Enrolled",
-      "Enrolled",
-    ]);
-    await screenshot(page, "journey-09-onboarding-activated");
+    // The last step runs the first scan; the dashboard's Force Scan runs another below.
+    await page.getByRole("heading", { name: "First scan complete" }).waitFor({ timeout: 300_000 });
+    await screenshot(page, "journey-09-onboarding-first-scan");
     await page.getByRole("link", { name: "Go to Dashboard" }).click();
     await page.waitForURL(/\/dashboard$/);
   });
 
   it("forces a scan that finds the persona, shows the threat and downloads its DMCA notice", async () => {
     await page.getByRole("heading", { name: "Protection Dashboard" }).waitFor();
-    // Before the first scan nothing has been checked: the page must not call anyone secure.
-    await page.getByText(/^No scan has run yet, so nothing has been checked/).waitFor();
-    await screenshot(page, "journey-10-dashboard-before-scan");
+    await screenshot(page, "journey-10-dashboard-after-first-scan");
 
     await page.getByRole("button", { name: "Force Scan" }).click();
-    await page.getByText(/^Scanning: \d+ items checked, \d+ threats found$/).waitFor({ timeout: 60_000 });
+    await page
+      .getByText(/^Scanning: \d+ of \d+ platforms done, \d+ items? checked, \d+ threats? found so far$/)
+      .waitFor({ timeout: 120_000 });
     await screenshot(page, "journey-11-scan-progress");
     const done = page.getByText(/^(Scan complete|Scan failed)$/).first();
     await done.waitFor({ timeout: 240_000 });
@@ -205,7 +212,7 @@ describe("protection journey on the local stack", () => {
     await page.getByText("Last scan").waitFor();
     expect(await page.getByText("No scan yet").count()).toBe(0);
 
-    // One alert message for the scan, however many threats it found, linking each threat it lists.
+    // One alert message, however many threats the scans found: the second scan found nothing new.
     const alerts = async () => {
       const { messages } = (await (await fetch(`${stack.url}/outbox/api/messages`)).json()) as {
         messages: { channel: string; to: string[]; html?: string }[];
