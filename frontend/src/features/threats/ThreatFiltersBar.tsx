@@ -148,6 +148,7 @@ export function ThreatFiltersBar({ filters, onChange, people = [] }: ThreatFilte
       {grouped ? (
         <p id={`${id}-grouped`} className="small muted filter-note">
           Grouped lists filter by status, platform and search, newest first.
+          {filters.groupBy === "account" ? " Threats whose poster is not known are in no account group." : ""}
         </p>
       ) : null}
       <div className="filter-field filter-reset">

@@ -106,7 +106,9 @@ export function ThreatTriage({
         <h2 id="alerts-heading">Recent Alerts</h2>
         <p className="small muted" style={{ margin: 0 }} aria-live="polite">
           {pages.data
-            ? `Showing ${shownCount}${total !== undefined && !grouped ? ` of ${total}` : ""} ${grouped ? "groups" : "threats"}`
+            ? `Showing ${shownCount}${total !== undefined && !grouped ? ` of ${total}` : ""} ${
+                grouped ? (shownCount === 1 ? "group" : "groups") : (total ?? shownCount) === 1 ? "threat" : "threats"
+              }`
             : null}
         </p>
       </div>
