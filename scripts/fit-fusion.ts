@@ -6,12 +6,18 @@
  * heads were fitted on these very pictures, so their readings here would be more confident than on
  * unseen media; the fusion therefore combines their HELD-OUT readings (each picture scored by a
  * head fitted without its generator), which `npm run fit:image` writes to
- * .cache/synthetic-image/out-of-fold.json. MesoNet is pretrained elsewhere (only its two-number
- * calibration was fitted here), so it is read live as analyseMedia runs it. A logistic regression on
+ * .cache/synthetic-image/out-of-fold.json. A logistic regression on
  * the log-odds (a signal that could not run contributes nothing) is fitted with L2 shrinkage; the
  * threshold is the lowest fused probability flagging at most 2% of the genuine pictures out of fold
  * (leave-one-system-out), and the rates stored are those out-of-fold ones. bench:detection
  * re-measures them on ../shared/data.
+ *
+ * The face-swap detector (MesoNet) is not part of that logistic model: a swap leaves the rest of the
+ * picture a camera's, so the picture detectors rightly read it as genuine, and these pictures hold no
+ * swaps to weigh it against them. It is a separate witness that speaks at its own operating point,
+ * fitted and measured on swap pairs held out one at a time (npm run fit:mesonet), unless that point
+ * is no better than chance; then it is left out. What it adds to the false positives of the
+ * picture model is measured here, on these genuine pictures, and written beside the model.
  */
 import { existsSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
@@ -19,7 +25,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { detectFacesInImage } from "../packages/detection/src/face/detect-faces.js";
-import { mesonetSignal } from "../packages/detection/src/faceswap/signal.js";
+import { mesonetSignal, whyMesonetAddsNoEvidence } from "../packages/detection/src/faceswap/signal.js";
 import type { FusionModels, LearnedFusion } from "../packages/detection/src/fusion.js";
 import { decodeImage } from "../packages/detection/src/media/image.js";
 import { defaultLimits } from "../packages/detection/src/media/limits.js";
@@ -31,7 +37,7 @@ const { values } = parseArgs({
 });
 const trainDir = path.resolve(values.train as string);
 
-export const PICTURE_SIGNALS: SignalId[] = ["ai-image", "face-synthetic", "face-swap-mesonet"];
+export const PICTURE_SIGNALS: SignalId[] = ["ai-image", "face-synthetic"];
 const TARGET_FPR = 0.02;
 const OUT_OF_FOLD_FILE = path.join(repoRoot, ".cache/synthetic-image/out-of-fold.json");
 const L2 = 1;
@@ -42,6 +48,8 @@ interface Row {
   synthetic: boolean;
   /** Log-odds per signal; null where the signal could not run. */
   logits: (number | null)[];
+  /** Whether the face-swap detector, at its own operating point, called the picture a swap. */
+  swapPresent: boolean;
 }
 
 const logit = (p: number) => {
@@ -65,7 +73,7 @@ async function readRows(): Promise<{ file: string; system: string; synthetic: bo
 
 type HeldOut = Record<string, Record<string, number>>;
 
-async function readingsOf(file: string, heldOut: HeldOut): Promise<(number | null)[]> {
+async function readingsOf(file: string, heldOut: HeldOut): Promise<Pick<Row, "logits" | "swapPresent">> {
   const image = await decodeImage(
     new Uint8Array(await readFile(path.join(trainDir, file))),
     defaultLimits,
@@ -73,15 +81,13 @@ async function readingsOf(file: string, heldOut: HeldOut): Promise<(number | nul
   );
   const faces = await detectFacesInImage(image, []);
   const mesonet: Signal = await mesonetSignal(image, faces);
-  return PICTURE_SIGNALS.map((id) => {
-    if (id !== "face-swap-mesonet") {
+  return {
+    logits: PICTURE_SIGNALS.map((id) => {
       const probability = heldOut[id]?.[file];
       return probability === undefined ? null : logit(probability);
-    }
-    // A reading that is "not evidence" (a detector at chance) takes no part, as in fusion.
-    if (typeof mesonet.score !== "number" || mesonet.evidence.notEvidence === true) return null;
-    return logit(mesonet.score);
-  });
+    }),
+    swapPresent: mesonet.status === "present" && (mesonet.score ?? 0) > 0,
+  };
 }
 
 /** Ridge-penalised logistic regression by Newton's method; absent readings are zeros. */
@@ -170,7 +176,7 @@ async function main(): Promise<void> {
   const labelled = await readRows();
   const rows: Row[] = [];
   for (const [i, row] of labelled.entries()) {
-    rows.push({ ...row, logits: await readingsOf(row.file, heldOut) });
+    rows.push({ ...row, ...(await readingsOf(row.file, heldOut)) });
     if ((i + 1) % 25 === 0) console.log(`fit:fusion: read ${i + 1} of ${labelled.length} pictures`);
   }
   // Out of fold: each system's pictures are scored by a fusion fitted without that system.
@@ -184,6 +190,11 @@ async function main(): Promise<void> {
   const threshold = thresholdForFpr(genuine, TARGET_FPR);
   const share = (scores: number[]) => scores.filter((s) => s >= threshold).length / scores.length;
   const model = fitNonNegative(rows);
+  // The face-swap detector speaks at its own point unless that point is no better than chance.
+  const swapWitness = whyMesonetAddsNoEvidence() === null;
+  const either = (scores: Row[]) =>
+    scores.filter((r) => (outOfFold.get(r) as number) >= threshold || (swapWitness && r.swapPresent)).length /
+    scores.length;
   const learned: LearnedFusion = {
     // A detector left out (weight 0) still reports its own reading, but does not decide the verdict.
     weights: Object.fromEntries(
@@ -192,13 +203,27 @@ async function main(): Promise<void> {
       ),
     ),
     bias: Number(model.bias.toFixed(6)),
-    leftOut: PICTURE_SIGNALS.filter((_, j) => (model.weights[j] as number) <= 0),
+    leftOut: [
+      ...PICTURE_SIGNALS.filter((_, j) => (model.weights[j] as number) <= 0),
+      ...(swapWitness ? [] : (["face-swap-mesonet"] as SignalId[])),
+    ],
     operatingPoint: {
       threshold: Number(threshold.toFixed(6)),
       falsePositiveRate: share(genuine),
       truePositiveRate: share(synthetic),
       measuredOn: `../shared/train pictures, leave-one-system-out (${genuine.length} genuine, ${synthetic.length} synthetic)`,
     },
+    ...(swapWitness
+      ? {
+          ownOperatingPoint: {
+            detectors: ["face-swap-mesonet"],
+            falsePositiveRate: either(rows.filter((r) => !r.synthetic)),
+            truePositiveRate: either(rows.filter((r) => r.synthetic)),
+            measuredOn:
+              "../shared/train pictures: this model at its threshold or the face-swap detector at its own operating point (its calibration was fitted on these genuine faces too)",
+          },
+        }
+      : {}),
   };
   // Video frames are read by the same detectors and aggregated per signal (video-signals.ts).
   const models: FusionModels = { image: learned, video: learned };

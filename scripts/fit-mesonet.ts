@@ -1,16 +1,21 @@
 /**
  * Calibrates the "face-swap-mesonet" signal (`npm run fit:mesonet [-- --train DIR]`), written to
  * packages/detection/src/faceswap/mesonet-calibration.json. MesoNet's weights are the published
- * ones and stay as they are; only the reading's calibration and operating point are fitted here.
+ * ones and stay as they are; only which variant and crop margin to use, and the reading's
+ * calibration and operating point, are fitted here.
  *
  * - Faces: every face the product's detector finds, scored through the product's own crop
  *   (mesonetFaceReadings), in ../shared/train's genuine pictures (images/ face-photo and camera,
  *   gan-faces/ FFHQ photos) and in 24 frames of each face-swap video pair (video/: the originals
  *   genuine, the swaps synthetic). StyleGAN faces are scored and reported, not fitted: they are
  *   not face swaps. None of these rows was in MesoNet's training (DeepFake frames of its own set).
- * - Both published variants are scored; the one with the higher AUC (genuine vs swapped faces)
- *   is kept. Platt scaling is fitted on its log-odds; the operating point is the calibrated
- *   threshold flagging at most 2% of the genuine faces, with its measured rates.
+ * - Candidates: both published variants, crop margins 1.3 and 1.6, and two calibrations: Platt
+ *   scaling of the log-odds alone, or with the face's size (MesoNet reads small, upscaled faces as
+ *   fake, so a raw reading means less on them). Each is scored leaving one swap pair out at a
+ *   time (its original and swap together; genuine stills dealt across the folds), and the candidate
+ *   whose held-out readings flag the most swaps at 2% of held-out genuine faces wins (AUC breaks ties).
+ * - The operating point is the calibrated threshold flagging at most 2% of the held-out genuine
+ *   faces, with the held-out rates; the shipped calibration is refitted on every row.
  */
 import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
@@ -23,7 +28,8 @@ import { MESONET_CROP_MARGIN } from "../packages/detection/src/faceswap/mesonet-
 import { MesoNet } from "../packages/detection/src/faceswap/mesonet-model.js";
 import {
   calibratedFakeProbability,
-  fitPlatt,
+  faceSideTerm,
+  fitSmallLogistic,
   logit,
   type MesoNetCalibration,
 } from "../packages/detection/src/faceswap/operating-point.js";
@@ -37,12 +43,14 @@ const { values } = parseArgs({
   options: {
     train: { type: "string", default: path.resolve(repoRoot, "../shared/train") },
     cache: { type: "string", default: path.join(repoRoot, ".cache/mesonet") },
-    margin: { type: "string", default: String(MESONET_CROP_MARGIN) },
   },
 });
-// Raw readings of the training faces; delete it to rescore after a change to the detector or crop.
-const cropMargin = Number(values.margin);
-const cacheFile = path.join(path.resolve(values.cache as string), `train-face-scores-margin${cropMargin}.json`);
+// Raw readings of the training faces per crop margin; delete them to rescore after a change to the detector or crop.
+const CROP_MARGINS = [MESONET_CROP_MARGIN, 1.6];
+const cacheFileFor = (margin: number) =>
+  path.join(path.resolve(values.cache as string), `train-face-readings-margin${margin}.json`);
+/** Log face sizes are taken relative to this side (px), so the size terms stay well scaled. */
+const FACE_SIDE_CENTRE_PX = 128;
 const trainDir = path.resolve(values.train as string);
 const TARGET_FPR = 0.02;
 const FRAMES_PER_CLIP = 24;
@@ -61,6 +69,10 @@ type Side = "genuine" | "swapped" | "gan";
 interface FaceScore {
   side: Side;
   source: string;
+  /** The fold it is held out with: its video pair, or "stills". */
+  group: string;
+  /** The face box's longer side in analysis-copy pixels. */
+  faceSidePx: number;
   meso4: number;
   mesoinception4: number;
 }
@@ -90,7 +102,14 @@ function sideOf(row: Row): Side | null {
 const models = { meso4: new MesoNet("meso4"), mesoinception4: new MesoNet("mesoinception4") };
 
 /** Both variants' raw p(fake) for every face of one analysed picture. */
-async function scorePicture(pixels: RgbImage, scale: number, side: Side, source: string): Promise<FaceScore[]> {
+async function scorePicture(
+  pixels: RgbImage,
+  scale: number,
+  side: Side,
+  source: string,
+  group: string,
+  cropMargin: number,
+): Promise<FaceScore[]> {
   const faces = await detectFaces(pixels, scale, []);
   if (faces.length === 0) return [];
   const readings = await Promise.all(
@@ -105,6 +124,8 @@ async function scorePicture(pixels: RgbImage, scale: number, side: Side, source:
   return meso4.map((r, i) => ({
     side,
     source,
+    group,
+    faceSidePx: r.faceSidePx,
     meso4: r.rawFakeProbability,
     mesoinception4: (inception[i] as (typeof inception)[number]).rawFakeProbability,
   }));
@@ -120,7 +141,14 @@ const placeholderCalibration: MesoNetCalibration = {
   fittedAt: "",
 };
 
-async function scoreTrainingFaces(): Promise<FaceScore[]> {
+/** The video pair a clip belongs to (its original and its swap share it), as fit-image-detectors groups them. */
+function pairOf(row: Row): string {
+  const first = row.system.split("-")[0] as string;
+  return first === "original" ? "inswapper" : first;
+}
+
+async function scoreTrainingFaces(cropMargin: number): Promise<FaceScore[]> {
+  const cacheFile = cacheFileFor(cropMargin);
   if (existsSync(cacheFile)) return JSON.parse(await readFile(cacheFile, "utf8")) as FaceScore[];
   const scores: FaceScore[] = [];
   for (const row of await readRows()) {
@@ -136,13 +164,22 @@ async function scoreTrainingFaces(): Promise<FaceScore[]> {
       });
       for (const frame of frames) {
         const scale = frame.image.width / probe.width;
-        scores.push(...(await scorePicture(frame.image, scale, side, `${row.path}@${frame.timeSeconds}`)));
+        scores.push(
+          ...(await scorePicture(
+            frame.image,
+            scale,
+            side,
+            `${row.path}@${frame.timeSeconds}`,
+            pairOf(row),
+            cropMargin,
+          )),
+        );
       }
     } else {
       const image = await decodeImage(bytes, defaultLimits, defaultLimits.analysisMaxSide);
-      scores.push(...(await scorePicture(image.pixels, image.scale, side, row.path)));
+      scores.push(...(await scorePicture(image.pixels, image.scale, side, row.path, "stills", cropMargin)));
     }
-    process.stdout.write(`\r${scores.length} faces scored`);
+    process.stdout.write(`\r${scores.length} faces scored (margin ${cropMargin})`);
   }
   process.stdout.write("\n");
   await mkdir(path.dirname(cacheFile), { recursive: true });
@@ -150,56 +187,153 @@ async function scoreTrainingFaces(): Promise<FaceScore[]> {
   return scores;
 }
 
-async function main() {
-  const scores = await scoreTrainingFaces();
-  const of = (side: Side, variant: "meso4" | "mesoinception4") =>
-    scores.filter((s) => s.side === side).map((s) => s[variant]);
-  const aucs = {
-    meso4: rocAuc(of("genuine", "meso4"), of("swapped", "meso4")),
-    mesoinception4: rocAuc(of("genuine", "mesoinception4"), of("swapped", "mesoinception4")),
+type Variant = MesoNetCalibration["variant"];
+type Mode = "platt" | "face-size";
+
+interface Candidate {
+  variant: Variant;
+  cropMargin: number;
+  mode: Mode;
+}
+
+/** Each candidate calibration's features for one face: logit(pFake) [, s, s²]. */
+function featuresOf(score: FaceScore, { variant, mode }: Candidate): number[] {
+  const l = logit(score[variant]);
+  if (mode === "platt") return [l];
+  const s = faceSideTerm(score.faceSidePx, FACE_SIDE_CENTRE_PX);
+  return [l, s, s * s];
+}
+
+/** Classes weigh the same in the fit (128 genuine faces against 72 swap frames). */
+function classBalanced(labels: number[]): number[] {
+  const positives = labels.filter((y) => y === 1).length;
+  const negatives = labels.length - positives;
+  return labels.map((y) => (y === 1 ? labels.length / (2 * positives) : labels.length / (2 * negatives)));
+}
+
+function calibrationOf(candidate: Candidate, rows: FaceScore[]): Pick<MesoNetCalibration, "platt" | "faceSide"> {
+  const labels = rows.map((r) => (r.side === "swapped" ? 1 : 0));
+  const fit = fitSmallLogistic(
+    rows.map((r) => featuresOf(r, candidate)),
+    labels,
+    classBalanced(labels),
+  );
+  const [a = 1, linear = 0, quadratic = 0] = fit.weights;
+  return {
+    platt: { a, b: fit.bias },
+    ...(candidate.mode === "face-size" ? { faceSide: { centrePx: FACE_SIDE_CENTRE_PX, linear, quadratic } } : {}),
   };
-  const variant: MesoNetCalibration["variant"] = aucs.meso4 >= aucs.mesoinception4 ? "meso4" : "mesoinception4";
-  const genuine = of("genuine", variant);
-  const swapped = of("swapped", variant);
-  const platt = fitPlatt([...genuine, ...swapped].map(logit), [...genuine.map(() => 0), ...swapped.map(() => 1)]);
-  const draft = { ...placeholderCalibration, variant, cropMargin, platt };
-  const calibratedGenuine = genuine.map((p) => calibratedFakeProbability(p, draft));
-  const calibratedSwapped = swapped.map((p) => calibratedFakeProbability(p, draft));
-  const threshold = thresholdForFpr(calibratedGenuine, TARGET_FPR);
+}
+
+const probabilityOf = (
+  score: FaceScore,
+  candidate: Candidate,
+  calibration: Pick<MesoNetCalibration, "platt" | "faceSide">,
+) =>
+  calibratedFakeProbability(
+    score[candidate.variant],
+    { ...placeholderCalibration, ...calibration, variant: candidate.variant },
+    score.faceSidePx,
+  );
+
+/** Held-out probabilities: one fold per swap pair (original and swap together); genuine stills dealt across the folds. */
+function heldOut(candidate: Candidate, rows: FaceScore[]): number[] {
+  const pairs = [...new Set(rows.filter((r) => r.group !== "stills").map((r) => r.group))].sort();
+  const stills = [...new Set(rows.filter((r) => r.group === "stills").map((r) => r.source))].sort();
+  const foldOf = (r: FaceScore) =>
+    r.group === "stills" ? stills.indexOf(r.source) % pairs.length : pairs.indexOf(r.group);
+  const out = new Array<number>(rows.length).fill(Number.NaN);
+  for (let fold = 0; fold < pairs.length; fold++) {
+    const calibration = calibrationOf(
+      candidate,
+      rows.filter((r) => foldOf(r) !== fold),
+    );
+    rows.forEach((r, i) => {
+      if (foldOf(r) === fold) out[i] = probabilityOf(r, candidate, calibration);
+    });
+  }
+  return out;
+}
+
+async function main() {
+  const byMargin = new Map<number, FaceScore[]>();
+  for (const margin of CROP_MARGINS) byMargin.set(margin, await scoreTrainingFaces(margin));
+  const candidates: Candidate[] = CROP_MARGINS.flatMap((cropMargin) =>
+    (["meso4", "mesoinception4"] as const).flatMap((variant) =>
+      (["platt", "face-size"] as const).map((mode) => ({ variant, cropMargin, mode })),
+    ),
+  );
+  const search: Record<string, { heldOutAuc: number; heldOutTprAt2: number; heldOutFpr: number }> = {};
+  let best: { candidate: Candidate; tpr: number; auc: number; probabilities: number[]; rows: FaceScore[] } | undefined;
+  for (const candidate of candidates) {
+    const rows = (byMargin.get(candidate.cropMargin) as FaceScore[]).filter((r) => r.side !== "gan");
+    const probabilities = heldOut(candidate, rows);
+    const genuine = probabilities.filter((_, i) => rows[i]?.side === "genuine");
+    const swapped = probabilities.filter((_, i) => rows[i]?.side === "swapped");
+    const threshold = thresholdForFpr(genuine, TARGET_FPR);
+    const tpr = shareAtOrAbove(swapped, threshold);
+    const auc = rocAuc(genuine, swapped);
+    search[`${candidate.variant} margin ${candidate.cropMargin} ${candidate.mode}`] = {
+      heldOutAuc: round(auc),
+      heldOutTprAt2: round(tpr),
+      heldOutFpr: round(shareAtOrAbove(genuine, threshold)),
+    };
+    if (!best || tpr > best.tpr + 1e-9 || (Math.abs(tpr - best.tpr) <= 1e-9 && auc > best.auc))
+      best = { candidate, tpr, auc, probabilities, rows };
+  }
+  if (!best) throw new Error("no candidate");
+  console.log("held-out (leave one swap pair out):", JSON.stringify(search, null, 2));
+  const { candidate, rows, probabilities } = best;
+  const genuine = probabilities.filter((_, i) => rows[i]?.side === "genuine");
+  const swapped = probabilities.filter((_, i) => rows[i]?.side === "swapped");
+  const threshold = thresholdForFpr(genuine, TARGET_FPR);
+  const byPair: Record<string, { genuine: number; swapped: number }> = {};
+  for (const pair of new Set(rows.filter((r) => r.group !== "stills").map((r) => r.group))) {
+    const share = (side: Side) =>
+      round(
+        shareAtOrAbove(
+          probabilities.filter((_, i) => rows[i]?.group === pair && rows[i]?.side === side),
+          threshold,
+        ),
+      );
+    byPair[pair] = { genuine: share("genuine"), swapped: share("swapped") };
+  }
   const date = new Date().toISOString().slice(0, 10);
+  const fitted = calibrationOf(candidate, rows);
   const calibration: MesoNetCalibration = {
-    variant,
-    cropMargin,
-    platt,
+    variant: candidate.variant,
+    cropMargin: candidate.cropMargin,
+    ...fitted,
     operatingPoint: {
-      threshold,
-      falsePositiveRate: shareAtOrAbove(calibratedGenuine, threshold),
-      truePositiveRate: shareAtOrAbove(calibratedSwapped, threshold),
-      measuredOn: `../shared/train faces (${genuine.length} genuine, ${swapped.length} face-swap video frames from 3 pairs), the fit's own rows, ${date}`,
+      threshold: round(threshold),
+      falsePositiveRate: round(shareAtOrAbove(genuine, threshold)),
+      truePositiveRate: round(shareAtOrAbove(swapped, threshold)),
+      measuredOn: `../shared/train faces held out of the calibration's fit, one swap pair at a time (${genuine.length} genuine, ${swapped.length} face-swap video frames from 3 pairs), ${date}`,
     },
-    fitAuc: aucs[variant],
+    fitAuc: round(rocAuc(genuine, swapped)),
     counts: { genuine: genuine.length, swapped: swapped.length },
     fittedAt: date,
+    heldOutBySwapPair: byPair,
+    candidates: search,
   };
-  const bySource = (side: Side) => {
-    const groups = new Map<string, number[]>();
-    for (const s of scores.filter((x) => x.side === side)) {
-      const key = s.source.split("@")[0] as string;
-      groups.set(key, [...(groups.get(key) ?? []), calibratedFakeProbability(s[variant], draft)]);
-    }
-    return Object.fromEntries(
-      [...groups].map(([key, values]) => [key, Number((values.reduce((a, b) => a + b, 0) / values.length).toFixed(3))]),
-    );
-  };
-  console.log(JSON.stringify({ aucs, ganAuc: rocAuc(genuine, of("gan", variant)), calibration }, null, 2));
-  console.log("mean calibrated score per video:", { ...bySource("swapped"), ...filterVideos(bySource("genuine")) });
+  const gan = (byMargin.get(candidate.cropMargin) as FaceScore[]).filter((r) => r.side === "gan");
+  const all = (side: Side) =>
+    (byMargin.get(candidate.cropMargin) as FaceScore[])
+      .filter((r) => r.side === side)
+      .map((r) => probabilityOf(r, candidate, fitted));
+  console.log(
+    JSON.stringify(
+      { ganAucInSample: round(rocAuc(all("genuine"), gan.length ? all("gan") : [])), calibration },
+      null,
+      2,
+    ),
+  );
   await writeFile(
     path.join(repoRoot, "packages/detection/src/faceswap/mesonet-calibration.json"),
     `${JSON.stringify(calibration, null, 2)}\n`,
   );
 }
 
-const filterVideos = (byPath: Record<string, number>) =>
-  Object.fromEntries(Object.entries(byPath).filter(([key]) => key.startsWith("video/")));
+const round = (v: number) => Math.round(v * 1e4) / 1e4;
 
 await main();

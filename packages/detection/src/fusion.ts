@@ -40,6 +40,16 @@ export interface LearnedFusion {
    * countermeasure on a video's audio track, say) speaks at its own operating point.
    */
   leftOut?: SignalId[];
+  /**
+   * Detectors outside the model that speak at their own operating point (the face-swap detector),
+   * with the rates of "this model or any of them" on the development set's pictures.
+   */
+  ownOperatingPoint?: {
+    detectors: SignalId[];
+    falsePositiveRate: number;
+    truePositiveRate: number;
+    measuredOn: string;
+  };
 }
 
 export type FusionModels = Partial<Record<MediaKind, LearnedFusion>>;

@@ -83,6 +83,17 @@ describe("fusing synthetic-media signals", () => {
     expect(fused.explanation).toContain("voice-synthetic");
   });
 
+  it("lets the face-swap detector call a swapped face synthetic at its own point though the picture model reads the picture as camera-made", () => {
+    const signals = [learned("ai-image", 0.02, false), learned("face-swap-mesonet", 0.8, true)];
+    const fused = fuseSignals(signals, "image", models);
+    expect(fused.status).toBe("synthetic");
+    expect(fused.operatingPoint).toEqual(point(0.6));
+    expect(fused.explanation).toContain("face-swap-mesonet");
+    expect(
+      fuseSignals([learned("ai-image", 0.02, false), learned("face-swap-mesonet", 0.5, false)], "image", models).status,
+    ).toBe("no-evidence");
+  });
+
   it("still lets one strong declaration decide beside learned detectors that found nothing", () => {
     const c2pa: Signal = { id: "c2pa", status: "present", score: 0.99, explanation: "", evidence: {} };
     const fused = fuseSignals([c2pa, learned("ai-image", 0.1, false)], "image", models);

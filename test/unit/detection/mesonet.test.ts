@@ -6,7 +6,10 @@ import { MESONET_CROP_MARGIN, planarUnitRgb } from "../../../packages/detection/
 import { MesoNet } from "../../../packages/detection/src/faceswap/mesonet-model.js";
 import {
   calibratedFakeProbability,
+  faceSideTerm,
   fitPlatt,
+  fitSmallLogistic,
+  logit,
   type MesoNetCalibration,
 } from "../../../packages/detection/src/faceswap/operating-point.js";
 import { mesonetCalibration, mesonetSignal } from "../../../packages/detection/src/faceswap/signal.js";
@@ -177,6 +180,47 @@ describe("Platt calibration", () => {
     const platt = fitPlatt(x, y);
     expect(platt.a).toBeGreaterThan(0);
     const calibration = { ...mesonetCalibration, platt };
-    expect(calibratedFakeProbability(0.95, calibration)).toBeGreaterThan(calibratedFakeProbability(0.05, calibration));
+    expect(calibratedFakeProbability(0.95, calibration, 128)).toBeGreaterThan(
+      calibratedFakeProbability(0.05, calibration, 128),
+    );
+  });
+});
+
+describe("Calibration with the face's size", () => {
+  // Swaps read fake on large faces; genuine faces read fake only when small (upscaled).
+  const faces = [
+    { pFake: 0.9, side: 40, swap: 0 },
+    { pFake: 0.95, side: 50, swap: 0 },
+    { pFake: 0.85, side: 60, swap: 0 },
+    { pFake: 0.2, side: 300, swap: 0 },
+    { pFake: 0.3, side: 250, swap: 0 },
+    { pFake: 0.1, side: 200, swap: 0 },
+    { pFake: 0.9, side: 280, swap: 1 },
+    { pFake: 0.8, side: 220, swap: 1 },
+    { pFake: 0.95, side: 260, swap: 1 },
+    { pFake: 0.4, side: 240, swap: 0 },
+  ];
+  const calibrated = () => {
+    const fit = fitSmallLogistic(
+      faces.map((f) => [logit(f.pFake), faceSideTerm(f.side, 128)]),
+      faces.map((f) => f.swap),
+    );
+    const [a = 0, linear = 0] = fit.weights;
+    return {
+      ...mesonetCalibration,
+      platt: { a, b: fit.bias },
+      faceSide: { centrePx: 128, linear, quadratic: 0 },
+    };
+  };
+
+  it("reads the same raw score as more swap-like on a large face than on a small, upscaled one", () => {
+    const calibration = calibrated();
+    expect(calibratedFakeProbability(0.9, calibration, 260)).toBeGreaterThan(
+      calibratedFakeProbability(0.9, calibration, 50),
+    );
+  });
+
+  it("needs the face's size when the calibration weighs it", () => {
+    expect(() => calibratedFakeProbability(0.9, calibrated())).toThrow(/size/);
   });
 });

@@ -1,22 +1,34 @@
 import type { OperatingPoint } from "../result.js";
 
 /**
- * How a MesoNet reading becomes a probability and a decision: Platt scaling of the network's
- * log-odds of a fake, and the calibrated threshold that flagged at most 2% of the genuine faces
- * it was fitted on, with what it was measured to do there. Fitted by scripts/fit-mesonet.ts.
+ * How a MesoNet reading becomes a probability and a decision: a logistic calibration of the
+ * network's log-odds of a fake (optionally with the face's size in the picture, below), and the
+ * calibrated threshold that flagged at most 2% of the genuine faces held out of the fit, with what
+ * it was measured to do there. Fitted by scripts/fit-mesonet.ts.
  */
 
 export interface MesoNetCalibration {
   variant: "meso4" | "mesoinception4";
   /** Crop side over the face box's longer side the calibration was fitted with (default 1.3). */
   cropMargin?: number;
-  /** p = sigmoid(a · logit(pFake) + b), pFake = 1 − the network's p(real). */
+  /** p = sigmoid(a · logit(pFake) + b [+ the faceSide terms]), pFake = 1 − the network's p(real). */
   platt: { a: number; b: number };
+  /**
+   * MesoNet reads a face upscaled from few pixels as fake (it learnt on compressed video faces), so
+   * the same raw reading means less on a small face than on a large one. With these terms the
+   * log-odds add linear · s + quadratic · s², s = ln(face side / centrePx), the side being the
+   * face box's longer side in the analysis copy's pixels.
+   */
+  faceSide?: { centrePx: number; linear: number; quadratic: number };
   operatingPoint: OperatingPoint;
   /** ROC AUC of the raw reading on the fit's faces (genuine vs face swap). */
   fitAuc: number;
   counts: { genuine: number; swapped: number };
   fittedAt: string;
+  /** Share flagged per training swap pair while that pair was held out of the fit. */
+  heldOutBySwapPair?: Record<string, { genuine: number; swapped: number }>;
+  /** Every candidate (variant, crop margin, calibration) with its held-out figures. */
+  candidates?: Record<string, { heldOutAuc: number; heldOutTprAt2: number; heldOutFpr: number }>;
 }
 
 const EPS = 1e-6;
@@ -26,8 +38,83 @@ export const logit = (p: number) => {
   return Math.log(q / (1 - q));
 };
 
-export const calibratedFakeProbability = (pFake: number, { platt }: MesoNetCalibration): number =>
-  sigmoid(platt.a * logit(pFake) + platt.b);
+/** The calibration's log-odds features of one reading: logit(pFake) and, with size terms, s and s². */
+export function faceSideTerm(faceSidePx: number, centrePx: number): number {
+  return Math.log(Math.max(1, faceSidePx) / centrePx);
+}
+
+/**
+ * The calibrated probability of a swap for one face's raw reading; `faceSidePx` (the box's longer
+ * side in analysis-copy pixels) is needed when the calibration has size terms.
+ */
+export function calibratedFakeProbability(pFake: number, calibration: MesoNetCalibration, faceSidePx?: number): number {
+  const { platt, faceSide } = calibration;
+  let z = platt.a * logit(pFake) + platt.b;
+  if (faceSide) {
+    if (faceSidePx === undefined) throw new Error("This MesoNet calibration needs the face's size");
+    const s = faceSideTerm(faceSidePx, faceSide.centrePx);
+    z += faceSide.linear * s + faceSide.quadratic * s * s;
+  }
+  return sigmoid(z);
+}
+
+/**
+ * Weighted logistic regression on a few features (bias unpenalised, light L2): Newton's method.
+ * Returns the weights and the bias. Used for the calibrations with size terms.
+ */
+export function fitSmallLogistic(
+  features: number[][],
+  labels: number[],
+  weights: number[] = labels.map(() => 1),
+  l2 = 1e-3,
+): { weights: number[]; bias: number } {
+  const d = (features[0] ?? []).length;
+  const n = d + 1;
+  let theta = new Array<number>(n).fill(0);
+  for (let iteration = 0; iteration < 100; iteration++) {
+    const gradient = new Array<number>(n).fill(0);
+    const hessian = Array.from({ length: n }, () => new Array<number>(n).fill(0));
+    features.forEach((x, i) => {
+      const row = [...x, 1];
+      const z = row.reduce((sum, v, j) => sum + v * (theta[j] as number), 0);
+      const p = sigmoid(z);
+      const w = weights[i] as number;
+      for (let j = 0; j < n; j++) {
+        gradient[j] = (gradient[j] as number) + w * (p - (labels[i] as number)) * (row[j] as number);
+        for (let k = 0; k < n; k++)
+          (hessian[j] as number[])[k] =
+            ((hessian[j] as number[])[k] as number) +
+            w * Math.max(p * (1 - p), 1e-10) * (row[j] as number) * (row[k] as number);
+      }
+    });
+    for (let j = 0; j < d; j++) {
+      gradient[j] = (gradient[j] as number) + l2 * (theta[j] as number);
+      (hessian[j] as number[])[j] = ((hessian[j] as number[])[j] as number) + l2;
+    }
+    const step = solveLinear(hessian, gradient);
+    theta = theta.map((v, j) => v - (step[j] as number));
+    if (Math.max(...step.map(Math.abs)) < 1e-9) break;
+  }
+  return { weights: theta.slice(0, d), bias: theta[d] as number };
+}
+
+function solveLinear(a: number[][], b: number[]): number[] {
+  const n = b.length;
+  const m = a.map((row, i) => [...row, b[i] as number]);
+  for (let c = 0; c < n; c++) {
+    let pivot = c;
+    for (let r = c + 1; r < n; r++)
+      if (Math.abs((m[r] as number[])[c] as number) > Math.abs((m[pivot] as number[])[c] as number)) pivot = r;
+    [m[c], m[pivot]] = [m[pivot] as number[], m[c] as number[]];
+    for (let r = 0; r < n; r++) {
+      if (r === c) continue;
+      const f = ((m[r] as number[])[c] as number) / ((m[c] as number[])[c] as number);
+      for (let k = c; k <= n; k++)
+        (m[r] as number[])[k] = ((m[r] as number[])[k] as number) - f * ((m[c] as number[])[k] as number);
+    }
+  }
+  return m.map((row, i) => (row[n] as number) / (row[i] as number));
+}
 
 /**
  * Whether the operating point tells swaps from genuine faces better than chance: it flags a

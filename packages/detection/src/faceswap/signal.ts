@@ -27,6 +27,8 @@ export interface MesoNetFaceReading {
   face: number;
   /** 1 − the network's p(real). */
   rawFakeProbability: number;
+  /** The face box's longer side in the analysis copy's pixels (the calibration may weigh it). */
+  faceSidePx: number;
   /** Platt-calibrated probability of a face swap. */
   probability: number;
 }
@@ -66,9 +68,15 @@ export async function mesonetFaceReadings(
   const batch = new Float32Array(crops.reduce((n, crop) => n + crop.length, 0));
   for (const [i, crop] of crops.entries()) batch.set(crop, i * crop.length);
   const pReal = await model.predict(batch);
-  return boxes.map(({ index }, i) => {
+  return boxes.map(({ index, box }, i) => {
     const rawFakeProbability = 1 - (pReal[i] as number);
-    return { face: index, rawFakeProbability, probability: calibratedFakeProbability(rawFakeProbability, calibration) };
+    const faceSidePx = Math.max(box.width, box.height);
+    return {
+      face: index,
+      rawFakeProbability,
+      faceSidePx,
+      probability: calibratedFakeProbability(rawFakeProbability, calibration, faceSidePx),
+    };
   });
 }
 
@@ -117,9 +125,13 @@ export async function mesonetSignal(
   const strongest = readings.reduce((best, r) => (r.probability > best.probability ? r : best));
   const evidence = {
     model: `mesonet-${calibration.variant}`,
+    calibration: calibration.faceSide
+      ? "logistic on MesoNet's log-odds and the face's size (small, upscaled faces read fake more often)"
+      : "Platt scaling of MesoNet's log-odds",
     faces: readings.map((r) => ({
       face: r.face,
       rawFakeProbability: Number(r.rawFakeProbability.toFixed(4)),
+      faceSidePx: Math.round(r.faceSidePx),
       probability: Number(r.probability.toFixed(4)),
     })),
     decidingFace: strongest.face,
