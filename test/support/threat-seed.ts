@@ -53,7 +53,8 @@ export function seedCandidates(userId: string, options: SeedOptions): { candidat
   const end = (options.endAt ?? new Date("2026-11-23T12:00:00Z")).getTime();
   const start = end - days * 86_400_000;
   const out: { candidate: ThreatCandidate; at: string }[] = [];
-  const phashes: { hash: string; type: string }[] = [];
+  // Each picture's hash and the types it was recorded as: a twin of the same type would be a sighting.
+  const phashes: { hash: string; types: Set<string> }[] = [];
   const freshHash = () =>
     [0, 1, 2, 3]
       .map(() =>
@@ -117,8 +118,10 @@ export function seedCandidates(userId: string, options: SeedOptions): { candidat
     const type = classified.classification.type;
     // Every 20th picture is one seen before as another type of threat: the two form a media group.
     const earlier = i % 20 === 19 ? phashes[Math.floor(rand() * phashes.length)] : undefined;
-    const perceptualHash = earlier && earlier.type !== type ? earlier.hash : freshHash();
-    if (!voice) phashes.push({ hash: perceptualHash, type });
+    const twin = earlier && !earlier.types.has(type) ? earlier : undefined;
+    const perceptualHash = twin ? twin.hash : freshHash();
+    if (twin) twin.types.add(type);
+    else if (!voice) phashes.push({ hash: perceptualHash, types: new Set([type]) });
     out.push({
       at,
       candidate: {
