@@ -4,6 +4,7 @@ import { DynamoPeopleStore } from "@lg/domain/people/adapters/dynamo-people-stor
 import { PeopleService } from "@lg/domain/people/people-service";
 import type { InvitationSender } from "@lg/domain/people/ports";
 import { DynamoThreatRepository } from "@lg/domain/scanning/adapters/dynamo-threats";
+import { DynamoNoticeRepository } from "@lg/domain/takedowns/adapters/dynamo-takedowns";
 import { SesMailSender } from "@lg/domain/takedowns/adapters/ses-mail";
 import { SnsSmsSender } from "@lg/domain/takedowns/adapters/sns-sms";
 import { dynamo } from "./clients.js";
@@ -34,6 +35,7 @@ export const peopleStore = once(() => new DynamoPeopleStore(dynamo, env().TABLE_
 
 export const peopleService = once(() => {
   const threats = new DynamoThreatRepository(dynamo, env().TABLE_NAME);
+  const notices = new DynamoNoticeRepository(dynamo, env().TABLE_NAME);
   return new PeopleService({
     people: peopleStore(),
     accounts: accountStore(),
@@ -48,6 +50,16 @@ export const peopleService = once(() => {
           platform: t.platform,
           createdAt: t.createdAt,
           ...(t.title ? { title: t.title } : {}),
+        })),
+    },
+    notices: {
+      list: async (accountId) =>
+        (await notices.listForUser(accountId)).map((n) => ({
+          noticeId: n.noticeId,
+          threatId: n.threatId,
+          route: n.route,
+          status: n.status,
+          createdAt: n.createdAt,
         })),
     },
     appUrl: env().APP_URL,

@@ -25,11 +25,13 @@ function world(tier: "personal" | "professional" | "enterprise" = "enterprise") 
     platform: string;
     createdAt: string;
   }[] = [];
+  const notices: { noticeId: string; threatId: string; route: string; status: string; createdAt: string }[] = [];
   const service = new PeopleService({
     people,
     accounts,
     sender,
     threats: { list: async (accountId) => (accountId === OWNER ? threats : []) },
+    notices: { list: async (accountId) => (accountId === OWNER ? notices : []) },
     appUrl: "https://app.example",
     now: () => clock.now,
   });
@@ -71,7 +73,7 @@ function world(tier: "personal" | "professional" | "enterprise" = "enterprise") 
     await consent.withdraw(userId);
     return { samples: samples.length };
   };
-  return { accounts, people, sender, clock, service, consent, profile, enrolVoice, erase, threats };
+  return { accounts, people, sender, clock, service, consent, profile, enrolVoice, erase, threats, notices };
 }
 
 const inviteCarol = (w: ReturnType<typeof world>) =>
@@ -213,7 +215,7 @@ describe("protected people, each consenting", () => {
     expect((await w.service.get(admin, person.personId)).person.displayName).toBe("Carol Chief");
   });
 
-  it("counts each person's threats for the admin", async () => {
+  it("counts each person's threats and notices for the admin", async () => {
     const person = await inviteCarol(w);
     w.threats.push(
       { id: "t1", personId: person.personId, status: "active", threatType: "deepfake", platform: "x", createdAt: "" },
@@ -227,8 +229,14 @@ describe("protected people, each consenting", () => {
       },
       { id: "t3", personId: "self", status: "active", threatType: "deepfake", platform: "x", createdAt: "" },
     );
-    expect((await w.service.list(owner)).people[0]?.threats).toEqual({ total: 2, active: 1 });
-    expect((await w.service.get(owner, person.personId)).threats.map((t) => t.id)).toEqual(["t1", "t2"]);
+    w.notices.push(
+      { noticeId: "n1", threatId: "t1", route: "dmca", status: "sent", createdAt: "" },
+      { noticeId: "n3", threatId: "t3", route: "dmca", status: "sent", createdAt: "" },
+    );
+    expect((await w.service.list(owner)).people[0]).toMatchObject({ threats: { total: 2, active: 1 }, notices: 1 });
+    const detail = await w.service.get(owner, person.personId);
+    expect(detail.threats.map((t) => t.id)).toEqual(["t1", "t2"]);
+    expect(detail.notices.map((n) => n.noticeId)).toEqual(["n1"]);
   });
 });
 

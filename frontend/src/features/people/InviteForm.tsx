@@ -57,7 +57,7 @@ export function InviteForm() {
       </p>
       <div className="field">
         <label htmlFor="invite-name">Their name</label>
-        <input id="invite-name" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
+        <input id="invite-name" type="text" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
       </div>
       <fieldset className="field">
         <legend>Send the invitation by</legend>

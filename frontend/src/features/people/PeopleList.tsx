@@ -29,6 +29,14 @@ export function PeopleList({ data }: { data: PeopleListData }) {
                 <p className="small">{standingExplanation(person)}</p>
               </div>
               <p className="small">
+                {person.notices > 0 ? (
+                  <>
+                    <Link to="/takedowns">
+                      {person.notices} takedown {person.notices === 1 ? "notice" : "notices"}
+                    </Link>
+                    {" · "}
+                  </>
+                ) : null}
                 {person.threats.total === 0 ? (
                   "No threats found"
                 ) : (

@@ -15,6 +15,7 @@ const person = (overrides: Partial<ProtectedPerson>): ProtectedPerson => ({
   standing: { state: "invited", awaiting: "acceptance", invitationExpired: false, scanned: false },
   enrolled: { face: false, voice: false },
   threats: { total: 0, active: 0 },
+  notices: 0,
   ...overrides,
 });
 
@@ -38,6 +39,7 @@ describe("the People page", () => {
             standing: { state: "enrolled", invitationExpired: false, scanned: true },
             enrolled: { face: true, voice: false },
             threats: { total: 3, active: 2 },
+            notices: 1,
           }),
           person({
             personId: "p_3",
@@ -56,13 +58,16 @@ describe("the People page", () => {
       "GET /api/people/me": { status: 200, body: { protections: [] } },
     });
     renderRoute(<PeoplePage />, { path: "/people" });
-    const rows = within(await screen.findByRole("list", { name: "Protected people" })).getAllByRole("listitem");
+    const rows = within(await screen.findByRole("list", { name: "Protected people" }, { timeout: 5000 })).getAllByRole(
+      "listitem",
+    );
     const row = (name: string) => within(rows.find((r) => r.textContent?.includes(name)) as HTMLElement);
     expect(row("Carol Chief").getByText("Invited")).toBeInTheDocument();
     expect(row("Carol Chief").getByText(/no scan includes them/)).toBeInTheDocument();
     expect(row("Dan Director").getByText("Enrolled")).toBeInTheDocument();
     expect(row("Dan Director").getByText("Scans of this account look for their face.")).toBeInTheDocument();
     expect(row("Dan Director").getByRole("link", { name: "3 threats (2 open)" })).toHaveAttribute("href", "/dashboard");
+    expect(row("Dan Director").getByRole("link", { name: "1 takedown notice" })).toHaveAttribute("href", "/takedowns");
     expect(row("Eve Exec").getByText("Withdrawn")).toBeInTheDocument();
     expect(row("Finn Founder").getByText("Accepted, consent pending")).toBeInTheDocument();
     expect(screen.getByText(/4 people protected; your plan's number of people is set by contract/)).toBeInTheDocument();
@@ -83,7 +88,7 @@ describe("the People page", () => {
     });
     const user = userEvent.setup({ delay: null });
     renderRoute(<PeoplePage />, { path: "/people" });
-    expect(await screen.findByText("1 of 1 person protected, you included")).toBeInTheDocument();
+    expect(await screen.findByText("1 of 1 person protected, you included", {}, { timeout: 5000 })).toBeInTheDocument();
     await user.type(screen.getByLabelText("Their name"), "Second Person");
     await user.type(screen.getByLabelText("Their email address"), "second@example.com");
     await user.click(screen.getByRole("button", { name: "Send Invitation" }));
@@ -112,7 +117,7 @@ describe("the People page", () => {
     });
     const user = userEvent.setup({ delay: null });
     renderRoute(<PeoplePage />, { path: "/people" });
-    await screen.findByText("No one invited yet.");
+    await screen.findByText("No one invited yet.", {}, { timeout: 5000 });
     await user.type(screen.getByLabelText("Their name"), "Dan");
     await user.click(screen.getByLabelText("Text message"));
     await user.type(screen.getByLabelText("Their phone number"), "+15551234567");
@@ -154,7 +159,7 @@ describe("the People page", () => {
     });
     const user = userEvent.setup({ delay: null });
     renderRoute(<PeoplePage />, { path: "/people" });
-    const section = within(await screen.findByRole("region", { name: "Accounts protecting you" }));
+    const section = within(await screen.findByRole("region", { name: "Accounts protecting you" }, { timeout: 5000 }));
     expect(section.getByText("Ada Admin")).toBeInTheDocument();
     await user.click(section.getByRole("button", { name: "Withdraw and Delete My Biometric Data" }));
     expect(calls.some((c) => c.path === "/api/people/me/withdraw")).toBe(false);

@@ -19,6 +19,8 @@ export interface ProtectedPerson {
   standing: PersonStanding;
   enrolled: { face: boolean; voice: boolean };
   threats: { total: number; active: number };
+  /** Takedown notices about their threats. */
+  notices: number;
 }
 
 export interface PeopleList {

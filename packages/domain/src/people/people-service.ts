@@ -20,7 +20,7 @@ import {
 import { type AccountActor, accountOf, canManagePeople, canSeePeople } from "./people-access.js";
 import type { InviteInput } from "./people-inputs.js";
 import { occupiesPlace, type PersonFacts, type PersonStanding, personStanding } from "./person-state.js";
-import type { AccountThreats, InvitationSender, PeopleStore } from "./ports.js";
+import type { AccountNotices, AccountThreats, InvitationSender, PeopleStore } from "./ports.js";
 
 /** Invitations one account may send in a day, whatever its plan: each one is an email or a text to someone. */
 export const INVITATIONS_PER_DAY = 20;
@@ -37,6 +37,8 @@ export interface PersonView {
   standing: PersonStanding;
   enrolled: { face: boolean; voice: boolean };
   threats: { total: number; active: number };
+  /** Takedown notices about their threats. */
+  notices: number;
 }
 
 /** A person the account's scans search for: their own user's consent is current and they enrolled. */
@@ -66,6 +68,7 @@ export class PeopleService {
       accounts: AccountStore;
       sender: InvitationSender;
       threats: AccountThreats;
+      notices: AccountNotices;
       appUrl: string;
       now: () => Date;
     },
@@ -183,12 +186,13 @@ export class PeopleService {
   async list(actor: AccountActor) {
     const { accountId } = this.visibleAccount(actor);
     const now = this.deps.now();
-    const [profile, people, threats] = await Promise.all([
+    const [profile, people, threats, notices] = await Promise.all([
       this.deps.accounts.getProfile(accountId),
       this.deps.people.listPeople(accountId),
       this.deps.threats.list(accountId),
+      this.deps.notices.list(accountId),
     ]);
-    const views = await Promise.all(people.map((p) => this.view(p, threats, now)));
+    const views = await Promise.all(people.map((p) => this.view(p, threats, now, notices)));
     const tier = profile?.membershipTier ?? "personal";
     const ownerProtected = await this.ownerIsProtected(accountId);
     return {
@@ -208,7 +212,9 @@ export class PeopleService {
     const person = await this.deps.people.getPerson(accountId, personId);
     if (!person) throw new DomainError("not-found", "No such person in your account");
     const threats = (await this.deps.threats.list(accountId)).filter((t) => t.personId === personId);
-    return { person: await this.view(person, threats, this.deps.now()), threats };
+    const ids = new Set(threats.map((t) => t.id));
+    const notices = (await this.deps.notices.list(accountId)).filter((n) => ids.has(n.threatId));
+    return { person: await this.view(person, threats, this.deps.now(), notices), threats, notices };
   }
 
   /** The accounts that protect the caller, and where they stand with each. */
@@ -307,8 +313,9 @@ export class PeopleService {
 
   private async view(
     person: ProtectedPersonRecord,
-    threats: { personId: string; status: string }[],
+    threats: { id: string; personId: string; status: string }[],
     now: Date,
+    notices: { threatId: string }[] = [],
   ): Promise<PersonView> {
     const facts: PersonFacts = person.memberUserId
       ? {
@@ -337,6 +344,7 @@ export class PeopleService {
       standing,
       enrolled: standing.state === "withdrawn" ? { face: false, voice: false } : facts.enrolled,
       threats: { total: mine.length, active: mine.filter((t) => OPEN_THREAT.has(t.status)).length },
+      notices: notices.filter((n) => mine.some((t) => t.id === n.threatId)).length,
     };
   }
 }

@@ -46,3 +46,10 @@ export interface AccountThreats {
     }[]
   >;
 }
+
+/** The account's takedown notices, each by the threat it is about (so by person), without their text. */
+export interface AccountNotices {
+  list(
+    accountId: string,
+  ): Promise<{ noticeId: string; threatId: string; route: string; status: string; createdAt: string }[]>;
+}
