@@ -31,13 +31,6 @@ export interface ThreatQueryDeps {
 export class ThreatQueries {
   constructor(private readonly deps: ThreatQueryDeps) {}
 
-  async list(userId: string) {
-    const [threats, latest] = await Promise.all([this.deps.threats.list(userId), this.latestNotices(userId)]);
-    return threats
-      .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
-      .map((threat) => threatView(threat, latest.get(threat.id)));
-  }
-
   async get(userId: string, threatId: string) {
     const threat = await this.deps.threats.get(userId, threatId);
     if (!threat) throw new DomainError("not-found", "Threat not found");
