@@ -49,7 +49,16 @@ export interface FormField {
 export interface ThreatTakedown {
   noticeId: string;
   route: string;
-  state: "filing_needed" | "filed" | "sent" | "removed" | "deadline_passed" | "escalated";
+  state:
+    | "filing_needed"
+    | "filed"
+    | "sent"
+    | "acknowledged"
+    | "rejected"
+    | "removed"
+    | "deadline_passed"
+    | "escalated"
+    | "closed";
   channel: "email" | "web_form";
   recipient: string;
   formUrl?: string;

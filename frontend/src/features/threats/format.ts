@@ -69,6 +69,12 @@ export function takedownLabel(threat: Threat): string | null {
       return "No removal by the deadline";
     case "escalated":
       return "Escalated";
+    case "acknowledged":
+      return "Acknowledged by the platform (as you reported)";
+    case "rejected":
+      return "Rejected by the platform (as you reported)";
+    case "closed":
+      return "Takedown case closed";
   }
 }
 
