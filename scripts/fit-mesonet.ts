@@ -117,6 +117,8 @@ async function scorePicture(
       mesonetFaceReadings(pixels, scale, faces, {
         model: models[variant],
         calibration: { ...placeholderCalibration, variant, cropMargin },
+        // Every face is a calibration sample, however many a picture holds.
+        maxFaces: Number.POSITIVE_INFINITY,
       }),
     ),
   );

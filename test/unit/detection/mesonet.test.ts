@@ -12,7 +12,11 @@ import {
   logit,
   type MesoNetCalibration,
 } from "../../../packages/detection/src/faceswap/operating-point.js";
-import { mesonetCalibration, mesonetSignal } from "../../../packages/detection/src/faceswap/signal.js";
+import {
+  mesonetCalibration,
+  mesonetFaceReadings,
+  mesonetSignal,
+} from "../../../packages/detection/src/faceswap/signal.js";
 import { decodeImage } from "../../../packages/detection/src/media/image.js";
 import { defaultLimits } from "../../../packages/detection/src/media/limits.js";
 import { aggregateOverFrames } from "../../../packages/detection/src/video-signals.js";
@@ -116,6 +120,15 @@ describe("mesonetSignal", () => {
     expect(signal.status).toBe("unknown");
     expect(signal.score).toBeUndefined();
     expect(signal.evidence.modelMissing).toBe("/nonexistent/Meso4_DF.h5");
+  });
+
+  it("reads at most the four largest faces of a crowded picture", async () => {
+    const image = await decoded("real/real00240.jpg");
+    const faces = [40, 90, 50, 120, 60, 100].map((side, i) => ({
+      box: { x: i * 2, y: i * 2, width: side, height: side },
+    }));
+    const readings = await mesonetFaceReadings(image.pixels, image.scale, faces);
+    expect(readings.map((r) => r.face)).toEqual([3, 5, 1, 4]);
   });
 
   it("is unknown when there is no face to examine", async () => {

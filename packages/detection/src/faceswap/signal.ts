@@ -33,9 +33,17 @@ export interface MesoNetFaceReading {
   probability: number;
 }
 
+/**
+ * Faces read per picture, largest first: each costs about 5 ms of CPU, and a crowd would break the
+ * picture's latency budget. The people a likeness scan looks for fill the frame more often than not.
+ */
+export const MESONET_MAX_FACES = 4;
+
 export interface MesoNetOptions {
   model?: MesoNet;
   calibration?: MesoNetCalibration;
+  /** At most this many faces are read, the largest first (default MESONET_MAX_FACES). */
+  maxFaces?: number;
 }
 
 const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
@@ -62,7 +70,9 @@ export async function mesonetFaceReadings(
   const model = options.model ?? mesoNet(calibration.variant);
   const boxes = faces
     .map((face, index) => ({ index, box: toAnalysisPixels(face.box, scale) }))
-    .filter(({ box }) => Math.min(box.width, box.height) >= MESONET_MIN_FACE_PX);
+    .filter(({ box }) => Math.min(box.width, box.height) >= MESONET_MIN_FACE_PX)
+    .sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height)
+    .slice(0, options.maxFaces ?? MESONET_MAX_FACES);
   if (boxes.length === 0) return [];
   const crops = await Promise.all(boxes.map(({ box }) => mesonetInput(pixels, box, calibration.cropMargin)));
   const batch = new Float32Array(crops.reduce((n, crop) => n + crop.length, 0));
