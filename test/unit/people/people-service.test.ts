@@ -159,6 +159,14 @@ describe("protected people, each consenting", () => {
     expect(await w.service.scannedMembers(OWNER)).toEqual([]);
   });
 
+  it("no longer lists a protection whose account was deleted", async () => {
+    const person = await inviteCarol(w);
+    await w.service.accept(MEMBER, w.sender.tokenFor("carol@example.com"));
+    expect((await w.service.myProtections(MEMBER)).protections).toHaveLength(1);
+    w.people.people.delete(`${OWNER}/${person.personId}`);
+    expect((await w.service.myProtections(MEMBER)).protections).toEqual([]);
+  });
+
   it("stops scanning a person whose consent was withdrawn by deleting their biometrics", async () => {
     await inviteCarol(w);
     await w.service.accept(MEMBER, w.sender.tokenFor("carol@example.com"));

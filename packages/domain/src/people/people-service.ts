@@ -220,7 +220,13 @@ export class PeopleService {
   /** The accounts that protect the caller, and where they stand with each. */
   async myProtections(memberUserId: string) {
     const facts = await this.memberFacts(memberUserId);
-    const protections = await this.deps.people.listProtections(memberUserId);
+    // Only protections the account still holds for this very user: a deleted account's are gone.
+    const protections = [];
+    for (const p of await this.deps.people.listProtections(memberUserId)) {
+      const person = await this.deps.people.getPerson(p.accountId, p.personId);
+      if (person?.memberUserId === memberUserId)
+        protections.push({ ...p, withdrawnAt: p.withdrawnAt ?? person.withdrawnAt });
+    }
     const now = this.deps.now();
     return {
       protections: protections.map((p) => ({
