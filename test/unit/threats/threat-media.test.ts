@@ -104,6 +104,25 @@ describe("what a threat's evidence shows its owner", () => {
     expect(facts.audioAvailable).toBe(false);
   });
 
+  it("adds the frames a present synthetic signal or the explicit-content finding rests on, naming each", async () => {
+    const { media, threat } = await setup();
+    await threat("v1", "video/mp4", {
+      faces: [face(2, 93)],
+      signals: [
+        { id: "face-swap-mesonet", status: "present", evidence: { frames: [{ timeSeconds: 2 }, { timeSeconds: 6 }] } },
+        // A signal that found nothing carries no verdict: its frames are not shown as evidence.
+        { id: "ai-image", status: "absent", evidence: { frames: [{ timeSeconds: 9 }] } },
+      ],
+      intimate: { status: "present", evidence: { frames: [{ timeSeconds: 4 }] } },
+    });
+    const { frames } = await media.facts("alice", "v1");
+    expect(frames).toEqual([
+      { index: 0, timeSeconds: 2, confidence: 93, findings: ["face-match", "face-swap-mesonet"] },
+      { index: 1, timeSeconds: 4, findings: ["intimate"] },
+      { index: 2, timeSeconds: 6, findings: ["face-swap-mesonet"] },
+    ]);
+  });
+
   it("renders a verdict frame censored at its time, and no frame it does not list", async () => {
     const { media, threat, rendered } = await setup();
     await threat("v1", "video/mp4", { faces: [face(4, 90)] });

@@ -62,7 +62,7 @@ describe("a threat's details for triage", () => {
     expect(calls.some((c) => c.path === "/api/threats/thr_1/media/audio")).toBe(true);
   });
 
-  it("shows a video's censored frames where the face matched, at their times", async () => {
+  it("shows a video's censored frames the findings rest on, at their times, naming each finding", async () => {
     stubApi({
       "GET /api/threats/thr_1": { status: 200, body: { ...base, history: [] } },
       "GET /api/threats/thr_1/media": {
@@ -71,8 +71,8 @@ describe("a threat's details for triage", () => {
           ...noMedia,
           kind: "video",
           frames: [
-            { index: 0, timeSeconds: 2, confidence: 91.2 },
-            { index: 1, timeSeconds: 7, confidence: 88 },
+            { index: 0, timeSeconds: 2, confidence: 91.2, findings: ["face-match", "face-swap-mesonet"] },
+            { index: 1, timeSeconds: 7, findings: ["intimate"] },
           ],
         },
       },
@@ -80,7 +80,8 @@ describe("a threat's details for triage", () => {
     open(base);
     const frame = await screen.findByAltText("Censored frame at 0:07");
     expect(frame.getAttribute("src")).toBe("/api/threats/thr_1/media/frames/1");
-    expect(screen.getByText("0:02 · 91% face match")).toBeInTheDocument();
+    expect(screen.getByText("0:02 · 91% face match · Face-swap detector (MesoNet)")).toBeInTheDocument();
+    expect(screen.getByText("0:07 · explicit content")).toBeInTheDocument();
     expect(screen.queryByLabelText("Recording of the matched voice")).not.toBeInTheDocument();
   });
 

@@ -5,6 +5,7 @@ import { serverMessage } from "../../api/errors";
 import { apiUrl } from "../../api/runtime-config";
 import type { Threat } from "../../api/types";
 import { threatMediaQuery } from "./queries";
+import { SIGNAL_LABELS } from "./ThreatFindings";
 
 /** 75.5 s as "1:15.5": a listener finds the spot on the player's own clock. */
 export function clock(seconds: number): string {
@@ -12,6 +13,16 @@ export function clock(seconds: number): string {
   const tenths = Math.round((seconds - whole) * 10);
   const s = whole % 60;
   return `${Math.floor(whole / 60)}:${String(s).padStart(2, "0")}${tenths > 0 && tenths < 10 ? `.${tenths}` : ""}`;
+}
+
+/** "0:04 · 91% face match · Face-swap detector (MesoNet)": when, and what was found in it. */
+function frameCaption(frame: { timeSeconds: number; confidence?: number; findings?: string[] }): string {
+  const found = (frame.findings ?? (frame.confidence !== undefined ? ["face-match"] : [])).map((finding) => {
+    if (finding === "face-match") return `${Math.round(frame.confidence ?? 0)}% face match`;
+    if (finding === "intimate") return "explicit content";
+    return SIGNAL_LABELS[finding] ?? finding;
+  });
+  return [clock(frame.timeSeconds), ...found].join(" · ");
 }
 
 /**
@@ -30,8 +41,7 @@ export function ThreatEvidenceMedia({ threat }: { threat: Threat }) {
       {frames.length > 0 ? (
         <>
           <p className="small">
-            The video frames where a face matched the protected face, censored
-            {intimate ? " (intimate content, blurred more)" : ""}:
+            The video frames the findings rest on, censored{intimate ? " (intimate content, blurred more)" : ""}:
           </p>
           <ul className="frame-grid">
             {frames.map((frame) => (
@@ -43,9 +53,7 @@ export function ThreatEvidenceMedia({ threat }: { threat: Threat }) {
                     alt={`Censored frame at ${clock(frame.timeSeconds)}`}
                     loading="lazy"
                   />
-                  <figcaption className="small">
-                    {clock(frame.timeSeconds)} · {Math.round(frame.confidence)}% face match
-                  </figcaption>
+                  <figcaption className="small">{frameCaption(frame)}</figcaption>
                 </figure>
               </li>
             ))}

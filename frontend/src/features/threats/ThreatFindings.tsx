@@ -7,7 +7,7 @@ import { threatTypeLabel } from "./format";
  * shown as such, never as a sign the media is genuine.
  */
 
-const SIGNAL_LABELS: Record<string, string> = {
+export const SIGNAL_LABELS: Record<string, string> = {
   c2pa: "Content Credentials (C2PA)",
   "iptc-digital-source-type": "IPTC / XMP source type",
   "generator-metadata": "AI generator metadata",

@@ -69,7 +69,8 @@ export interface ThreatMediaFacts {
   kind: "image" | "video" | "audio" | "profile" | "unknown";
   contentType: string | null;
   durationSeconds?: number;
-  frames: { index: number; timeSeconds: number; confidence: number }[];
+  /** Each frame names the findings it carries: "face-match", a signal id, or "intimate". */
+  frames: { index: number; timeSeconds: number; confidence?: number; findings?: string[] }[];
   speech: { startS: number; endS: number }[];
   audioAvailable: boolean;
   intimate: boolean;

@@ -11,8 +11,10 @@ import type { ThreatRecord, ThreatRepository } from "../scanning/threat-ports.js
  * censored, and a recording only where the threat rests on a voice.
  */
 
-/** Enough frames to judge a video at a glance; the strongest matches first chosen, shown in time order. */
-export const MAX_VERDICT_FRAMES = 4;
+/** Face-matched frames kept: enough to judge the likeness at a glance, the strongest matches first. */
+export const MAX_MATCH_FRAMES = 4;
+/** All frames shown: the face matches plus the frames a synthetic or explicit-content finding rests on. */
+export const MAX_VERDICT_FRAMES = 8;
 
 /**
  * An API answer carries at most 6 MB, base64 costs a third: recordings above this are not served
@@ -23,15 +25,17 @@ export const MAX_SERVED_AUDIO_BYTES = 4 * 1024 * 1024;
 export interface VerdictFrame {
   index: number;
   timeSeconds: number;
-  /** The face match in this frame, 0-100. */
-  confidence: number;
+  /** The face match in this frame, 0-100, when the protected face matched in it. */
+  confidence?: number;
+  /** The findings this frame carries: "face-match", a synthetic-media signal's id, or "intimate". */
+  findings: string[];
 }
 
 export interface ThreatMediaFacts {
   kind: "image" | "video" | "audio" | "profile" | "unknown";
   contentType: string | null;
   durationSeconds?: number;
-  /** Video: the frames whose face matched the protected person, in time order. */
+  /** Video: the frames the verdict rests on (face matches, present signals' and explicit-content frames), in time order. */
   frames: VerdictFrame[];
   /** Voice: where speech was found, the part the voice match was computed on. */
   speech: { startS: number; endS: number }[];
@@ -63,10 +67,16 @@ interface StoredFace {
   timeSeconds?: number;
   match?: { personId?: string; confidence?: number } | null;
 }
+interface StoredFrameFinding {
+  status?: string;
+  evidence?: { frames?: { timeSeconds?: number }[] };
+}
 interface StoredDetection {
   media?: { kind?: string; durationSeconds?: number };
   faces?: StoredFace[];
   voice?: { segments?: { startS: number; endS: number }[]; match?: unknown } | null;
+  signals?: (StoredFrameFinding & { id?: string })[];
+  intimate?: StoredFrameFinding | null;
 }
 
 /** Impersonation packages wrap the avatar's reading as `finding`; media packages hold it whole. */
@@ -80,20 +90,52 @@ function detectionOf(stored: unknown): StoredDetection {
 const isPerson = (engineId: string | undefined, personId: string) =>
   engineId === personId || Boolean(engineId?.startsWith(`${personId}#`));
 
+/** The frames a finding that is present rests on (a video signal keeps its top-scoring frames as evidence). */
+const framesOf = (finding: StoredFrameFinding | null | undefined): number[] =>
+  finding?.status === "present"
+    ? (finding.evidence?.frames ?? []).map((f) => f.timeSeconds).filter((t): t is number => typeof t === "number")
+    : [];
+
+/**
+ * The frames a video's verdict rests on: where the protected face matched (the strongest few),
+ * and the frames each present synthetic-media signal and the explicit-content finding were
+ * decided on. One entry per moment, naming every finding it carries, in time order.
+ */
 export function verdictFrames(detection: StoredDetection, personId: string): VerdictFrame[] {
+  const byTime = new Map<number, { confidence?: number; findings: Set<string> }>();
+  const at = (time: number) => {
+    const known = byTime.get(time);
+    if (known) return known;
+    const fresh = { findings: new Set<string>() } as { confidence?: number; findings: Set<string> };
+    byTime.set(time, fresh);
+    return fresh;
+  };
   const matched = (detection.faces ?? [])
     .filter((face) => typeof face.timeSeconds === "number" && face.match && isPerson(face.match.personId, personId))
     .map((face) => ({ timeSeconds: face.timeSeconds as number, confidence: face.match?.confidence ?? 0 }))
     .filter((face) => face.confidence >= MATCH_FLOOR_PERCENT);
-  // One frame per moment: several faces of one frame count once, by the best match in it.
-  const byTime = new Map<number, number>();
-  for (const face of matched)
-    byTime.set(face.timeSeconds, Math.max(byTime.get(face.timeSeconds) ?? 0, face.confidence));
+  // Several faces of one frame count once, by the best match in it.
+  const best = new Map<number, number>();
+  for (const face of matched) best.set(face.timeSeconds, Math.max(best.get(face.timeSeconds) ?? 0, face.confidence));
+  for (const [time, confidence] of [...best].sort((a, b) => b[1] - a[1]).slice(0, MAX_MATCH_FRAMES)) {
+    const frame = at(time);
+    frame.confidence = confidence;
+    frame.findings.add("face-match");
+  }
+  for (const signal of detection.signals ?? []) {
+    for (const time of framesOf(signal)) at(time).findings.add(signal.id ?? "signal");
+  }
+  for (const time of framesOf(detection.intimate)) at(time).findings.add("intimate");
   return [...byTime]
-    .sort((a, b) => b[1] - a[1])
+    .sort((a, b) => b[1].findings.size - a[1].findings.size || (b[1].confidence ?? 0) - (a[1].confidence ?? 0))
     .slice(0, MAX_VERDICT_FRAMES)
     .sort((a, b) => a[0] - b[0])
-    .map(([timeSeconds, confidence], index) => ({ index, timeSeconds, confidence }));
+    .map(([timeSeconds, frame], index) => ({
+      index,
+      timeSeconds,
+      ...(frame.confidence !== undefined ? { confidence: frame.confidence } : {}),
+      findings: [...frame.findings],
+    }));
 }
 
 export class ThreatMedia {
