@@ -9,7 +9,7 @@ function placeholderText(threat: ThreatListItem): string {
   return "No picture";
 }
 
-/** A video has no single picture: its first frame with the face match stands for it, censored too. */
+/** A video has no single picture: the first frame its verdict rests on stands for it, censored too. */
 function videoFrameUrl(threat: ThreatListItem): string | undefined {
   if (threat.demo || !threat.contentType?.startsWith("video/")) return undefined;
   return `/api/threats/${encodeURIComponent(threat.id)}/media/frames/0`;

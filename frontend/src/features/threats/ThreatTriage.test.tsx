@@ -169,7 +169,7 @@ describe("threat triage list", () => {
     const voiceRow = screen.getByRole("heading", { name: "Threat voice" }).closest("li") as HTMLElement;
     expect(within(voiceRow).queryByRole("img")).toBeNull();
     expect(voiceRow).toHaveTextContent("Voice");
-    // A video stands for itself by the first frame its match was found in, censored by the server.
+    // A video stands for itself by the first frame its verdict rests on, censored by the server.
     const clipRow = screen.getByRole("heading", { name: "Threat clip" }).closest("li") as HTMLElement;
     expect(within(clipRow).getByRole("img").getAttribute("src")).toBe("/api/threats/clip/media/frames/0");
   });
