@@ -72,7 +72,8 @@ describe("Takedown centre", () => {
       },
     });
     renderRoute(<TakedownCentrePage />, { path: "/takedowns" });
-    const list = await screen.findByRole("list", { name: "Takedown notices" });
+    // The first render on a busy machine can take longer than the default second.
+    const list = await screen.findByRole("list", { name: "Takedown notices" }, { timeout: 5000 });
     const rows = within(list).getAllByRole("listitem");
     expect(rows).toHaveLength(2);
     expect(within(rows[0] as HTMLElement).getByRole("link", { name: /TAKE IT DOWN Act.*Reddit/ })).toHaveAttribute(
