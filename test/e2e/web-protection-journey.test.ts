@@ -11,6 +11,7 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type LocalStack, startLocalStack } from "../../local/src/stack.js";
+import { enterpriseContract } from "../integration/billing-client.js";
 import { scenarioUrl } from "../support/scan-run.js";
 import {
   distDir,
@@ -86,6 +87,9 @@ describe("protection journey on the local stack", () => {
   it("signs up with the code from the outbox and lands on onboarding", async () => {
     email = `journey-${Date.now()}@example.com`;
     await signUpByEmail(page, stack.url, email, PASSWORD, "journey-01-signup");
+    // Enterprise is arranged with sales: a contract set up in Stripe (the stand-in) raises the account by webhook.
+    const { userId } = (await (await page.request.get(`${stack.url}/api/auth/user`)).json()) as { userId: string };
+    await enterpriseContract(stack.env, userId, email);
   });
 
   it("sets up the profile and trains face (three live poses) and voice from the camera and microphone", async () => {
@@ -133,7 +137,8 @@ describe("protection journey on the local stack", () => {
   });
 
   it("activates protection on every enterprise platform", async () => {
-    await page.getByRole("radio", { name: "Enterprise" }).check();
+    // Signed in, the plan is shown, not chosen: it is the one billing gives the account.
+    await page.getByText("Your plan:").getByText("Enterprise").waitFor();
     const platforms = page.getByRole("group", { name: "Platforms to monitor" }).getByRole("checkbox");
     for (const box of await platforms.all()) await box.check();
     platformsChosen = await platforms.count();

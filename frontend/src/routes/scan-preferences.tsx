@@ -8,6 +8,7 @@ import { PROFILE_KEY, profileQuery } from "../features/preferences/profile-query
 import { FlowHeader } from "../features/profile-setup/FlowHeader";
 import { ScanSetupForm, type ScanSetupSubmit } from "../features/scan-setup/ScanSetupForm";
 import { Main } from "../ui/Page";
+import { Spinner } from "../ui/Spinner";
 import { toast } from "../ui/toast-store";
 
 export default function ScanPreferencesRoute() {
@@ -18,7 +19,7 @@ export default function ScanPreferencesRoute() {
   const auth = useAuth();
   const queryClient = useQueryClient();
   // Signed in, the plan is the one billing gives the account (the server refuses any other).
-  const profile = useQuery(profileQuery(auth.isAuthenticated));
+  const profile = useQuery({ ...profileQuery(auth.isAuthenticated), refetchOnMount: "always" });
   const billedTier = auth.isAuthenticated ? profile.data?.membershipTier : undefined;
 
   // Saved preferences are not protection: that needs a likeness and a scan, which the dashboard tracks.
@@ -55,13 +56,21 @@ export default function ScanPreferencesRoute() {
       <div className="narrow" style={{ margin: "0 auto", maxWidth: 860 }}>
         <FlowHeader step={4} title="Scan Preferences" percent={100} demo={demoParam} />
         <div className="panel">
-          <ScanSetupForm
-            key={billedTier ?? "demo"}
-            initialTier={demoTier ?? "personal"}
-            {...(billedTier ? { billedTier } : {})}
-            pending={save.isPending}
-            onSubmit={(values) => (auth.isAuthenticated ? save.mutate(values) : done(false))}
-          />
+          {auth.isAuthenticated && !profile.data ? (
+            profile.isError ? (
+              <p role="alert">Your plan could not be loaded. Please try again later.</p>
+            ) : (
+              <Spinner label="Loading your plan…" />
+            )
+          ) : (
+            <ScanSetupForm
+              key={billedTier ?? "demo"}
+              initialTier={demoTier ?? "personal"}
+              {...(billedTier ? { billedTier } : {})}
+              pending={save.isPending}
+              onSubmit={(values) => (auth.isAuthenticated ? save.mutate(values) : done(false))}
+            />
+          )}
         </div>
       </div>
     </Main>
