@@ -210,6 +210,19 @@ describe("the takedown centre on the local stack", () => {
     expect(theirs.items).toEqual([]);
     expect((await detailOf(ada.cookie, noticeId)).state).toBe("sent");
     expect((await call("/api/takedowns?state=nonsense", ada.cookie)).status).toBe(400);
+    // Pages follow the caller's own cursor; someone else's cursor opens nothing.
+    const first = (await (await call("/api/takedowns?limit=1", ada.cookie)).json()) as {
+      items: { id: string }[];
+      nextCursor?: string;
+    };
+    expect(first.items.map((n) => n.id)).toEqual([noticeId]);
+    const cursor = encodeURIComponent(first.nextCursor ?? "");
+    const second = (await (await call(`/api/takedowns?limit=1&cursor=${cursor}`, ada.cookie)).json()) as {
+      items: { id: string }[];
+    };
+    expect(second.items).toHaveLength(1);
+    expect(second.items[0]?.id).not.toBe(noticeId);
+    expect((await call(`/api/takedowns?cursor=${cursor}`, bo.cookie)).status).toBe(400);
     expect((await call(`/api/takedowns/${noticeId}/actions`, ada.cookie, { action: "delete" })).status).toBe(400);
   }, 120_000);
 
