@@ -15,6 +15,7 @@ import { ThreatActionInput, ThreatBulkActionInput } from "@lg/domain/threats/thr
 import { PushEndpointPolicy, pushSubscriptionInput } from "@lg/notices";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { CheckoutBody } from "../../../lambdas/src/api/billing/requests.js";
 import {
   DemoNoticeBody,
   DemoProfileBody,
@@ -27,6 +28,7 @@ import {
 } from "../../../lambdas/src/api/request-bodies.js";
 import { ROUTES } from "../../../lambdas/src/api/routes.js";
 import { TakedownActionBody } from "../../../lambdas/src/api/takedowns/centre-requests.js";
+import { InviteMemberBody, JoinTeamBody } from "../../../lambdas/src/api/team/requests.js";
 
 /** The JSON body schema of every route that reads one. */
 const JSON_BODIES: Record<string, z.ZodTypeAny> = {
@@ -59,6 +61,9 @@ const JSON_BODIES: Record<string, z.ZodTypeAny> = {
   "POST /api/people/invitations": InviteInput,
   "POST /api/people/invitations/preview": InvitationTokenInput,
   "POST /api/people/invitations/accept": InvitationTokenInput,
+  "POST /api/billing/checkout": CheckoutBody,
+  "POST /api/team/invitations": InviteMemberBody,
+  "POST /api/team/join": JoinTeamBody,
 };
 
 /** State-changing routes that read no JSON body, and why. */
@@ -74,6 +79,10 @@ const NO_JSON_BODY: Record<string, string> = {
   "POST /api/auth/mfa/setup": "no body: answers a new authenticator secret",
   "POST /api/auth/mfa/disable": "no body",
   "DELETE /api/push/subscriptions/{id}": "no body; the id is bounded by the route group",
+  "POST /api/billing/portal": "no body: answers the billing portal's URL",
+  "POST /api/billing/webhook": "Stripe's raw event: at most 256 KB, trusted only with a valid signature",
+  "DELETE /api/team/invitations/{id}": "no body; the id is bounded by the route group",
+  "DELETE /api/team/members/{id}": "no body; the id is bounded by the route group",
 };
 
 interface ZodInternals {

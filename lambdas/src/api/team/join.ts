@@ -1,19 +1,14 @@
-import { z } from "zod";
 import { auditActor, requireActor } from "../../shared/actor.js";
-import { entityId, parseJson } from "../../shared/request.js";
+import { parseJson } from "../../shared/request.js";
 import { type ApiHandler, json } from "../../shared/route-group.js";
 import { accountStore } from "../../shared/services.js";
 import { teamService } from "../../shared/team-services.js";
-
-const JoinBody = z.object({
-  account: entityId("The account"),
-  token: z.string({ error: "The invitation link is incomplete" }).min(16).max(128, "The invitation link is not valid"),
-});
+import { JoinTeamBody } from "./requests.js";
 
 /** POST /api/team/join: the signed-in person accepts an invitation sent to their address. */
 export const joinTeam: ApiHandler = async (event) => {
   const actor = await requireActor(event);
-  const { account, token } = parseJson(event, JoinBody);
+  const { account, token } = parseJson(event, JoinTeamBody);
   const profile = await accountStore().getProfile(actor.userId);
   const who = { ...(await auditActor(actor)), ...(profile?.email ? { email: profile.email } : {}) };
   const member = await teamService().accept(who, account, token);
