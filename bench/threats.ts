@@ -88,6 +88,7 @@ try {
   let lastReport = 0;
   await seedThreats(doc, env.TABLE_NAME ?? "", person.userId, {
     count: THREATS,
+    batch: 1000,
     onProgress: (n) => {
       if (n - lastReport >= 1000 || n === THREATS) {
         lastReport = n;

@@ -141,7 +141,7 @@ describe("the threat list", () => {
     expect(groups.reduce((sum, g) => sum + g.count, 0)).toBe(everything.filter((i) => i.groups.account).length);
     const heavy = groups.sort((a, b) => b.count - a.count)[0];
     expect(heavy?.count).toBeGreaterThan(5);
-    expect(heavy?.memberIds.length).toBe(Math.min(50, heavy?.count ?? 0));
+    expect(heavy?.memberIds.length).toBe(Math.min(10, heavy?.count ?? 0));
   });
 
   it("groups the same picture recorded as two types of threat into one media group", async () => {

@@ -18,6 +18,8 @@ export interface SeedOptions {
   seed?: number;
   /** Parallel recorders (each records its own slice). */
   parallel?: number;
+  /** Candidates per recorder call (each call reads the account's threats once). */
+  batch?: number;
   onProgress?: (recorded: number) => void;
 }
 
@@ -107,7 +109,8 @@ export function seedCandidates(userId: string, options: SeedOptions): { candidat
         face: voice ? null : { personId: "self", confidence },
         voice: voice ? { personId: "self", confidence } : null,
         synthetic: { status: synthetic, score: synthetic === "synthetic" ? 0.9 : synthetic === "unknown" ? null : 0.1 },
-        signals: [],
+        // A cloned voice is one the voice countermeasure found synthetic.
+        signals: voice && synthetic === "synthetic" ? [{ id: "voice-synthetic", status: "present", score: 0.9 }] : [],
         intimate: intimate ? { status: "present", score: 0.95 } : null,
         found: { title: `Clip ${i} posted by ${account}`, url },
       },
@@ -158,7 +161,7 @@ export async function seedThreats(
   const repo = new DynamoThreatRepository(doc, tableName);
   const all = seedCandidates(userId, options);
   const parallel = options.parallel ?? 4;
-  const batch = 250;
+  const batch = options.batch ?? 250;
   let recorded = 0;
   const slices: (typeof all)[] = [];
   for (let i = 0; i < all.length; i += batch) slices.push(all.slice(i, i + batch));

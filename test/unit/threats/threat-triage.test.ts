@@ -55,6 +55,12 @@ function listingOver(repo: InMemoryThreatRepository): ThreatListing {
     async groupMemberIds(userId, kind, key) {
       return (await repo.list(userId)).filter((t) => groupOf(t, kind)?.key === key).map((t) => t.id);
     },
+    async latestGroupMembers(userId, kind, key, limit) {
+      return (await repo.list(userId))
+        .filter((t) => groupOf(t, kind)?.key === key)
+        .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+        .slice(0, limit);
+    },
     async getMany(userId, ids) {
       const found = await Promise.all(ids.map((id) => repo.get(userId, id)));
       return found.filter((t): t is ThreatRecord => t !== null);

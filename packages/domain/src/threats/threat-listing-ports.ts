@@ -37,6 +37,8 @@ export interface ThreatListing {
   getGroup(userId: string, kind: ThreatGroupKind, key: string): Promise<ThreatGroupRecord | null>;
   /** Member ids of one group, newest first (all of them when `limit` is absent). */
   groupMemberIds(userId: string, kind: ThreatGroupKind, key: string, limit?: number): Promise<string[]>;
+  /** The newest members of one group, whole. */
+  latestGroupMembers(userId: string, kind: ThreatGroupKind, key: string, limit: number): Promise<ThreatRecord[]>;
   getMany(userId: string, ids: string[]): Promise<ThreatRecord[]>;
   /** The account's maintained counts (counted from the stored threats once if never kept before). */
   counters(userId: string): Promise<ThreatCountersRecord>;

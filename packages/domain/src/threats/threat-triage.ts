@@ -16,7 +16,7 @@ import type { ThreatCountersRecord, ThreatGroupRecord, ThreatListing } from "./t
 import { threatListItem } from "./threat-view.js";
 
 /** Members shown with each group; `count` says how many there are in all. */
-export const GROUP_MEMBER_IDS_SHOWN = 50;
+export const GROUP_MEMBER_IDS_SHOWN = 10;
 /** Threats one bulk request may change (ids plus every member of its groups). */
 export const MAX_THREATS_PER_ACTION = 1000;
 
@@ -98,24 +98,21 @@ export class ThreatTriage {
     return params.status.reduce((sum, status) => sum + counters[STATUS_COUNT[status]], 0);
   }
 
+  /** Each group with its newest members (one read per group: the newest is the representative). */
   private async groupViews(userId: string, groups: ThreatGroupRecord[]) {
-    const [members, representatives] = await Promise.all([
-      Promise.all(groups.map((g) => this.deps.listing.groupMemberIds(userId, g.kind, g.key, GROUP_MEMBER_IDS_SHOWN))),
-      this.deps.listing.getMany(
-        userId,
-        groups.map((g) => g.latestThreatId),
-      ),
-    ]);
-    const byId = new Map(representatives.map((t) => [t.id, t]));
+    const members = await Promise.all(
+      groups.map((g) => this.deps.listing.latestGroupMembers(userId, g.kind, g.key, GROUP_MEMBER_IDS_SHOWN)),
+    );
     return groups.map((g, i) => {
-      const representative = byId.get(g.latestThreatId);
+      const newest = members[i] ?? [];
+      const representative = newest[0];
       return {
         kind: g.kind,
         key: g.key,
         label: g.label ?? g.key,
         count: g.count,
         statusCounts: statusCounts(g),
-        memberIds: members[i] ?? [],
+        memberIds: newest.map((t) => t.id),
         latestAt: g.latestAt,
         ...(representative ? { representative: threatListItem(representative) } : {}),
       };

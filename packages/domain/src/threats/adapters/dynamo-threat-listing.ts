@@ -243,6 +243,22 @@ export class DynamoThreatListing implements ThreatListing {
     return items.map((i) => String(i.id));
   }
 
+  async latestGroupMembers(userId: string, kind: ThreatGroupKind, key: string, limit: number) {
+    const index = MEMBER_INDEX[kind];
+    const out = await this.doc.send(
+      new QueryCommand({
+        TableName: this.tableName,
+        IndexName: index,
+        KeyConditionExpression: "#pk = :pk",
+        ExpressionAttributeNames: { "#pk": TABLE_INDEXES[index].partitionKey },
+        ExpressionAttributeValues: { ":pk": groupMemberPartition(userId, kind, key) },
+        ScanIndexForward: false,
+        Limit: limit,
+      }),
+    );
+    return (out.Items ?? []).map((i) => fromItem(Threat, i));
+  }
+
   async getMany(userId: string, ids: string[]) {
     const found = new Map<string, ThreatRecord>();
     const unique = [...new Set(ids)];
