@@ -30,7 +30,7 @@ export function InviteForm() {
       setContact("");
       toast({
         title: "Invitation sent",
-        description: `${person.displayName} was sent a link at ${person.contact?.address ?? contact}. Nothing of theirs is stored until they consent.`,
+        description: `${person.displayName} was sent a link at ${person.contact?.address ?? contact}. No biometric data of theirs is stored until they consent.`,
       });
       void queryClient.invalidateQueries({ queryKey: PEOPLE_LIST_KEY });
     },

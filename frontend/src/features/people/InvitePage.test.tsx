@@ -21,7 +21,7 @@ describe("the invitation link", () => {
       await screen.findByRole("heading", { name: "Ada Admin invites you, Carol Chief, to LikenessGuard protection" }),
     ).toBeInTheDocument();
     expect(
-      screen.getByText(/Nothing of yours is stored and no scan includes you unless you accept/),
+      screen.getByText(/No biometric data of yours\s+is stored and no scan includes you unless you accept/),
     ).toBeInTheDocument();
     const back = encodeURIComponent(`/invite/${TOKEN}`);
     expect(screen.getByRole("link", { name: "Create an Account" })).toHaveAttribute("href", `/signup?next=${back}`);

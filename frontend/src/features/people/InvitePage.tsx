@@ -13,7 +13,7 @@ import type { AcceptedInvitation } from "./types";
 /**
  * /invite/:token: the invitee sees who invites them, signs in or signs up, accepts in their own
  * account, then gives their own consent (the same consent as everyone's) and enrols their own face
- * and voice on the usual pages. Nothing of theirs is stored before they consent.
+ * and voice on the usual pages. No biometric data of theirs is stored before they consent.
  */
 export default function InvitePage() {
   const { token = "" } = useParams();
@@ -48,10 +48,10 @@ export default function InvitePage() {
               {preview.data.accountName} invites you, {preview.data.displayName}, to LikenessGuard protection
             </h2>
             <p>
-              Scans of their account would look for deepfakes, voice clones and impersonations of you. Nothing of yours
-              is stored and no scan includes you unless you accept, give your own biometric consent and enrol your own
-              face or voice. They will see where you stand and the threats found, never your photos, recordings or face
-              and voice data. You can delete your data and withdraw at any time.
+              Scans of their account would look for deepfakes, voice clones and impersonations of you. No biometric data
+              of yours is stored and no scan includes you unless you accept, give your own biometric consent and enrol
+              your own face or voice. They will see where you stand and the threats found, never your photos, recordings
+              or face and voice data. You can delete your data and withdraw at any time.
             </p>
             {preview.data.expiresAt ? (
               <p className="muted">This link works until {preview.data.expiresAt.slice(0, 10)}.</p>

@@ -23,7 +23,7 @@ export function standingExplanation(person: Pick<ProtectedPerson, "standing" | "
         return "The link expired before it was used. Invite them again to send a new one.";
       return standing.awaiting === "consent"
         ? "They accepted but have not given their biometric consent: nothing of theirs is stored and no scan includes them."
-        : "Waiting for them to open the link. Nothing of theirs is stored and no scan includes them.";
+        : "Waiting for them to open the link. No biometric data of theirs is stored and no scan includes them.";
     case "consented":
       return "They consented but have not enrolled a face or voice yet, so scans cannot look for them.";
     case "enrolled": {

@@ -9,7 +9,7 @@ export function invitationMessage(input: { accountName: string; displayName: str
   const lines = [
     `Hello ${input.displayName},`,
     `${input.accountName} would like LikenessGuard to watch for deepfakes, voice clones and impersonations of you.`,
-    "Nothing of yours is stored and no scan looks for you unless you accept, give your own biometric consent and enrol your face or voice. You can see and delete your data and withdraw at any time; the account never sees your photos, recordings or face and voice data.",
+    "No photo, recording or face and voice data of yours is stored and no scan looks for you unless you accept, give your own biometric consent and enrol your face or voice. You can see and delete your data and withdraw at any time; the account never sees your photos, recordings or face and voice data.",
     `Open this link to accept (it works once, for ${INVITATION_VALID_DAYS} days): ${input.link}`,
     "If you did not expect this, ignore this message: nothing happens without you.",
   ];
