@@ -10,7 +10,8 @@ import { DynamoDBDocumentClient, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { DynamoThreatRepository } from "@lg/domain/scanning/adapters/dynamo-threats";
 import { BiometricSample } from "@lg/domain/table/entities";
 import { toItem } from "@lg/domain/table/entity";
-import { DynamoNoticeRepository } from "@lg/domain/takedowns/adapters/dynamo-takedowns";
+import { DynamoNoticeRepository, DynamoStoredNotices } from "@lg/domain/takedowns/adapters/dynamo-takedowns";
+import { migrateTakedownNotices } from "@lg/domain/takedowns/notice-migration";
 import { CONFIRMATION_PROMPTS } from "@lg/notices";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { SCHEDULED_JOBS } from "../../lambdas/src/workflows/tasks.js";
@@ -242,4 +243,17 @@ describe("the takedown centre on the local stack", () => {
     // A closed case takes no further action.
     expect((await call(`/api/takedowns/${noticeId}/actions`, ada.cookie, { action: "escalate" })).status).toBe(409);
   }, 120_000);
+
+  it("rewrites stored notices once with the one-off migration, leaving the centre's answers as they were", async () => {
+    const before = (await (await call("/api/takedowns", ada.cookie)).json()) as {
+      items: { id: string; state: string }[];
+    };
+    const run = await migrateTakedownNotices(new DynamoStoredNotices(doc, table), notices, () => new Date());
+    expect(run.examined).toBeGreaterThanOrEqual(before.items.length);
+    expect(run.rewritten).toBe(run.examined - run.skipped);
+    const after = (await (await call("/api/takedowns", ada.cookie)).json()) as {
+      items: { id: string; state: string }[];
+    };
+    expect(after.items).toEqual(before.items);
+  }, 60_000);
 });

@@ -148,3 +148,30 @@ describe("a notice's timeline", () => {
     expect(form.map((e) => e.kind)).toEqual(["drafted", "filing_needed"]);
   });
 });
+
+describe("notices stored before the takedown centre", () => {
+  it("resume re-checks where the deadline had ended them, and are rewritten once each", async () => {
+    const { migratedNotice, migrateTakedownNotices } = await import("@lg/domain/takedowns/notice-migration");
+    const now = at(72 * HOUR);
+    const stopped = notice({ status: "deadline_passed", nextCheckAt: undefined });
+    expect(migratedNotice(stopped, now).nextCheckAt).toBe(now.toISOString());
+    expect(migratedNotice(notice(), now)).toEqual(notice());
+    const written: string[] = [];
+    const run = await migrateTakedownNotices(
+      {
+        async *pages() {
+          yield [stopped, notice({ noticeId: "n-2" })];
+        },
+      },
+      {
+        replaceIf: async (n, status) => {
+          written.push(`${n.noticeId}:${status}`);
+          return n.noticeId !== "n-2";
+        },
+      },
+      () => now,
+    );
+    expect(run).toEqual({ examined: 2, rewritten: 1, skipped: 1 });
+    expect(written).toEqual(["n-1:deadline_passed", "n-2:sent"]);
+  });
+});

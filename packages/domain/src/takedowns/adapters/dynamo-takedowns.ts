@@ -1,4 +1,4 @@
-import { type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { DomainError } from "../../errors.js";
 import { isConditionFailure } from "../../table/condition-failure.js";
 import { Alert, TakedownEvent, TakedownNotice } from "../../table/entities.js";
@@ -167,5 +167,29 @@ export class DynamoAlertRepository implements AlertRepository {
       ExpressionAttributeValues: { ":pk": "ALERT#QUEUED" },
     });
     return items.map((item) => fromItem(Alert, item));
+  }
+}
+
+/** Every stored notice, by table scan: only the one-off migration reads the table this way. */
+export class DynamoStoredNotices {
+  constructor(
+    private readonly doc: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  async *pages(): AsyncIterable<TakedownNoticeRecord[]> {
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const out = await this.doc.send(
+        new ScanCommand({
+          TableName: this.tableName,
+          FilterExpression: "entity = :entity",
+          ExpressionAttributeValues: { ":entity": TakedownNotice.name },
+          ...(ExclusiveStartKey ? { ExclusiveStartKey } : {}),
+        }),
+      );
+      yield (out.Items ?? []).map((item) => fromItem(TakedownNotice, item));
+      ExclusiveStartKey = out.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
   }
 }
