@@ -146,6 +146,7 @@ describe("TakedownCentre", () => {
     ]);
     expect((await threats.get(USER, threat().id))?.status).toBe("removed");
     expect(mail.sent.at(-1)?.subject).toBe("Removed from Reddit");
+    expect(mail.sent.at(-1)?.text).toContain(`https://app.example.com/takedowns/${id}`);
   });
 
   it("stops re-checking a case the person closed", async () => {

@@ -41,7 +41,7 @@ const REASONS: Record<string, string> = {
 };
 
 /** What a re-check found, in the person's words. */
-export function describeCheck(check: CheckResult): string {
+export function describeCheck(check: Pick<CheckResult, "reason">): string {
   return REASONS[check.reason] ?? `the check could not decide (${check.reason}); it will be tried again`;
 }
 

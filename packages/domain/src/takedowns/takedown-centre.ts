@@ -185,7 +185,7 @@ export class TakedownCentre {
         ? {
             lastCheck: {
               outcome: n.lastCheck.outcome,
-              description: describeCheck(n.lastCheck as Parameters<typeof describeCheck>[0]),
+              description: describeCheck(n.lastCheck),
             },
           }
         : {}),

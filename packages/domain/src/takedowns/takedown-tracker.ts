@@ -120,7 +120,7 @@ export class TakedownTracker {
     const platformName = this.deps.directory.find(platform)?.name ?? platform;
     const email = renderTakedownOutcomeEmail(
       step,
-      { threatId: notice.threatId, route: notice.route, platformName },
+      { threatId: notice.threatId, noticeId: notice.noticeId, route: notice.route, platformName },
       this.deps.appUrl,
     );
     await this.deps.personMail.send({ ...email, to: profile.email });

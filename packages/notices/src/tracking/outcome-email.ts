@@ -38,10 +38,13 @@ function hours(ms: number): string {
 /** Tells the person how their takedown ended: removed (and how fast), or not in time, with escalation. */
 export function renderTakedownOutcomeEmail(
   step: Exclude<TrackingStep, { action: "recheck" }>,
-  notice: Pick<Notice, "threatId"> & { route: SendableRoute; platformName: string },
+  notice: Pick<Notice, "threatId"> & { route: SendableRoute; platformName: string; noticeId?: string },
   appUrl: string,
 ): RenderedEmail {
-  const link = threatLink(appUrl, notice.threatId);
+  // The takedown centre shows the whole case (timeline, re-checks, escalation); the threat otherwise.
+  const link = notice.noticeId
+    ? `${appUrl.replace(/\/+$/, "")}/takedowns/${encodeURIComponent(notice.noticeId)}`
+    : threatLink(appUrl, notice.threatId);
   const [subject, text] =
     step.action === "removed"
       ? [
