@@ -80,6 +80,7 @@ export const ROUTES: RouteSpec[] = [
   { method: "GET", path: "/api/people", group: "people" },
   { method: "GET", path: "/api/people/me", group: "people" },
   { method: "GET", path: "/api/people/{id}", group: "people" },
+  { method: "DELETE", path: "/api/people/{id}", group: "people" },
   { method: "POST", path: "/api/people/invitations", group: "people" },
   { method: "POST", path: "/api/people/invitations/preview", group: "people" },
   { method: "POST", path: "/api/people/invitations/accept", group: "people" },

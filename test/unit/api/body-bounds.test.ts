@@ -76,6 +76,7 @@ const NO_JSON_BODY: Record<string, string> = {
   "DELETE /api/biometric": "no body",
   "POST /api/scan/force": "no body",
   "POST /api/people/me/withdraw": "no body",
+  "DELETE /api/people/{id}": "no body; the id is bounded by the route group",
   "POST /api/auth/mfa/setup": "no body: answers a new authenticator secret",
   "POST /api/auth/mfa/disable": "no body",
   "DELETE /api/push/subscriptions/{id}": "no body; the id is bounded by the route group",

@@ -159,6 +159,29 @@ describe("protected people, each consenting", () => {
     expect(await w.service.scannedMembers(OWNER)).toEqual([]);
   });
 
+  it("lets the owner stop protecting a person: no longer scanned, their data left to them", async () => {
+    const person = await inviteCarol(w);
+    await w.service.accept(MEMBER, w.sender.tokenFor("carol@example.com"));
+    await w.consent.give(MEMBER, CONSENT_VERSION);
+    await w.enrolVoice(MEMBER);
+    expect(await w.service.scannedMembers(OWNER)).toHaveLength(1);
+    const admin = { userId: "team-admin", accountId: OWNER, role: "admin" as const };
+    expect(await kindOf(w.service.remove(admin, person.personId))).toMatch(/^forbidden: /);
+    expect(await kindOf(w.service.remove(stranger, person.personId))).toMatch(/^not-found: /);
+    expect((await w.service.remove(owner, person.personId)).standing.state).toBe("withdrawn");
+    expect(await w.service.scannedMembers(OWNER)).toEqual([]);
+    expect(await w.accounts.listSamples(MEMBER)).toHaveLength(1);
+    expect((await w.service.myProtections(MEMBER)).protections[0]?.standing.state).toBe("withdrawn");
+  });
+
+  it("cancels an invitation not yet used: its link stops working", async () => {
+    const person = await inviteCarol(w);
+    await w.service.remove(owner, person.personId);
+    expect(await kindOf(w.service.accept(MEMBER, w.sender.tokenFor("carol@example.com")))).toMatch(
+      /^conflict: This invitation was cancelled/,
+    );
+  });
+
   it("no longer lists a protection whose account was deleted", async () => {
     const person = await inviteCarol(w);
     await w.service.accept(MEMBER, w.sender.tokenFor("carol@example.com"));

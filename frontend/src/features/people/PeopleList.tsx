@@ -1,5 +1,6 @@
 import { Link } from "react-router-dom";
 import { placesLabel, standingBadgeClass, standingExplanation, standingLabel } from "./person-standing";
+import { RemovePersonButton } from "./RemovePersonButton";
 import type { PeopleList as PeopleListData } from "./types";
 
 const day = (iso: string) => iso.slice(0, 10);
@@ -27,6 +28,7 @@ export function PeopleList({ data }: { data: PeopleListData }) {
                   {person.withdrawnAt ? ` · withdrew ${day(person.withdrawnAt)}` : ""}
                 </p>
                 <p className="small">{standingExplanation(person)}</p>
+                {person.standing.state === "withdrawn" ? null : <RemovePersonButton person={person} />}
               </div>
               <p className="small">
                 {person.notices > 0 ? (

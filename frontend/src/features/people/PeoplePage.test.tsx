@@ -168,4 +168,42 @@ describe("the People page", () => {
     await waitFor(() => expect(section.getByText("Withdrawn")).toBeInTheDocument());
     expect(section.queryByRole("button", { name: "Withdraw and Delete My Biometric Data" })).toBeNull();
   });
+
+  it("stops protecting a person after confirming, and shows them withdrawn", async () => {
+    let removed = false;
+    const enrolled = person({
+      acceptedAt: "2026-11-21T10:00:00.000Z",
+      standing: { state: "enrolled", invitationExpired: false, scanned: true },
+      enrolled: { face: true, voice: true },
+    });
+    const { calls } = stubApi({
+      "GET /api/auth/user": signedIn,
+      "GET /api/people": () => ({
+        status: 200,
+        body: list([
+          removed
+            ? {
+                ...enrolled,
+                withdrawnAt: "2026-11-23T10:00:00.000Z",
+                standing: { state: "withdrawn", invitationExpired: false, scanned: false },
+              }
+            : enrolled,
+        ]),
+      }),
+      "GET /api/people/me": { status: 200, body: { protections: [] } },
+      "DELETE /api/people/p_1": () => {
+        removed = true;
+        return { status: 200, body: { person: enrolled } };
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderRoute(<PeoplePage />, { path: "/people" });
+    await user.click(await screen.findByRole("button", { name: "Stop Protecting: Carol Chief" }, { timeout: 5000 }));
+    expect(screen.getByText(/Their consent and biometric data are theirs/)).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Stop Protecting" }));
+    expect(await screen.findByText("No scan includes Carol Chief from now on.")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText("Withdrawn")).toBeInTheDocument());
+    expect(calls.filter((c) => c.method === "DELETE")).toHaveLength(1);
+    expect(screen.queryByRole("button", { name: "Stop Protecting: Carol Chief" })).toBeNull();
+  });
 });

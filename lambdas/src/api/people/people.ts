@@ -16,6 +16,12 @@ export const getPerson: ApiHandler = async (event) => {
   return json(200, await peopleService().get(actor, event.pathParameters?.id ?? ""));
 };
 
+/** DELETE /api/people/{id}: the owner stops protecting the person (their own data stays theirs). */
+export const removePerson: ApiHandler = async (event) => {
+  const actor = await requireActor(event);
+  return json(200, { person: await peopleService().remove(actor, event.pathParameters?.id ?? "") });
+};
+
 /** GET /api/people/me: the accounts protecting the caller, and where they stand with each. */
 export const myProtections: ApiHandler = async (event) => {
   const userId = await requireUserId(event);

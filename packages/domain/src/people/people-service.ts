@@ -217,6 +217,26 @@ export class PeopleService {
     return { person: await this.view(person, threats, this.deps.now(), notices), threats, notices };
   }
 
+  /**
+   * The owner stops protecting a person (or cancels an invitation not yet used): no scan includes
+   * them from now on. Their consent and samples are theirs, so they stay with them to keep or delete.
+   */
+  async remove(actor: AccountActor, personId: string): Promise<PersonView> {
+    const { accountId } = this.managedAccount(actor);
+    const person = await this.deps.people.getPerson(accountId, personId);
+    if (!person) throw new DomainError("not-found", "No such person in your account");
+    const at = this.deps.now().toISOString();
+    await this.deps.people.markWithdrawn(accountId, personId, at);
+    if (person.memberUserId) {
+      const theirs = (await this.deps.people.listProtections(person.memberUserId)).find(
+        (p) => p.accountId === accountId && p.personId === personId,
+      );
+      if (theirs && !theirs.withdrawnAt) await this.deps.people.putProtection({ ...theirs, withdrawnAt: at });
+    }
+    const stored = (await this.deps.people.getPerson(accountId, personId)) ?? person;
+    return this.view(stored, [], this.deps.now());
+  }
+
   /** The accounts that protect the caller, and where they stand with each. */
   async myProtections(memberUserId: string) {
     const facts = await this.memberFacts(memberUserId);
