@@ -3,13 +3,12 @@ import type { Profile, ScanFrequency, Sensitivity } from "../../api/types";
 import { PLANS } from "../../content/marketing";
 import { frequenciesForTier, platformsForTier } from "../platforms/catalogue";
 
-/** The POST /api/scan-preferences body: the plan stays as it is, the platforms are chosen here. */
+/** The POST /api/scan-preferences body: the plan is billing's (never sent), the platforms are chosen here. */
 export interface PlatformChoice {
   platforms: string[];
   scanFrequency: ScanFrequency;
   alertSensitivity: Sensitivity;
   autoTakedown: boolean;
-  membershipTier: Profile["membershipTier"];
 }
 
 /** Every platform the plan includes, ticked to begin with; a person unticks what they do not want searched. */
@@ -41,7 +40,6 @@ export function PlatformsStep(props: {
       scanFrequency: frequency,
       alertSensitivity: (props.profile?.notificationSettings?.sensitivity ?? "high") as Sensitivity,
       autoTakedown: props.profile?.autoTakedown ?? false,
-      membershipTier: tier,
     });
   };
   return (
