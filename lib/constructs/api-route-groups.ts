@@ -41,6 +41,7 @@ const GROUP_BINDINGS: Record<RouteGroup, (fn: AppFunction, r: HandlerResources) 
   account: (fn, r) =>
     bindSessionCheck(fn, r, ["AdminDeleteUser"])
       .bindTable(r.table, "readWrite")
+      .bindStripeSecret(r.stripeSecret)
       .bindBiometricBucket(r.biometricBucket, "readWriteDelete")
       .bindEvidenceBucket(r.evidenceBucket, "erase")
       .bindScheduler(r.scheduler.groupName, r.scheduler.scheduleArnPattern, r.scheduler.role),

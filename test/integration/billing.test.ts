@@ -208,7 +208,7 @@ describe("billing decides the tier", () => {
 
   it("raises an account to Enterprise when sales sets up its contract in Stripe", async () => {
     const bea = await signUp(appUrl, "billing-enterprise");
-    await enterpriseContract(env, bea.userId, bea.email);
+    const contract = await enterpriseContract(env, bea.userId, bea.email);
     expect(await billing(bea)).toMatchObject({ tier: "enterprise", status: "active" });
     const saved = await call("POST", "/api/scan-preferences", bea.cookie, {
       ...PROFESSIONAL_CHOICE,
@@ -216,6 +216,18 @@ describe("billing decides the tier", () => {
       scanFrequency: "hourly",
     });
     expect(saved.status).toBe(200);
+
+    // Deleting the account ends its subscription: nothing is charged after it, and nothing of it stays.
+    expect((await call("DELETE", "/api/account", bea.cookie)).status).toBe(200);
+    const ended = await stripeApi<{ status: string }>(env, "GET", `/v1/subscriptions/${contract.id}`);
+    expect(ended.status).toBe("canceled");
+    const { DynamoDBClient } = await import("@aws-sdk/client-dynamodb");
+    const { DynamoDBDocumentClient, GetCommand } = await import("@aws-sdk/lib-dynamodb");
+    const doc = DynamoDBDocumentClient.from(new DynamoDBClient(clientConfig(env, "AWS_ENDPOINT_URL_DYNAMODB")));
+    const left = await doc.send(
+      new GetCommand({ TableName: env.TABLE_NAME, Key: { pk: `USER#${bea.userId}`, sk: "BILLING" } }),
+    );
+    expect(left.Item).toBeUndefined();
   });
 
   it("needs a signed-in account for checkout, and offers no checkout for the sales-arranged plan", async () => {

@@ -57,6 +57,7 @@ export const billingService = once(
         now,
       }),
       effects: tierEffects,
+      accountExists: async (userId) => (await accountStore().getProfile(userId)) !== null,
       contactOf: async (userId) => {
         const profile = await accountStore().getProfile(userId);
         return profile?.email ? { email: profile.email } : {};

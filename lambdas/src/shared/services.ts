@@ -67,6 +67,10 @@ export const erasureService = once(
       consent: consentService(),
       evidence: new S3EvidenceStore(s3, evidenceBucket()),
       schedules: scanSchedules,
+      // Loaded on use: billing's composition reads this module's stores.
+      subscriptions: {
+        endFor: async (userId) => (await import("./billing-services.js")).billingService().endSubscription(userId),
+      },
     }),
 );
 export const exportService = once(() => new ExportService({ store: accountStore(), keys: dataKeys(), now }));

@@ -350,6 +350,14 @@ export async function startStripeStandIn(options: {
       return sendJson(res, publicSession(session));
     }
     const subscriptionId = /^\/v1\/subscriptions\/([A-Za-z0-9_]+)$/.exec(url.pathname)?.[1];
+    if (req.method === "DELETE" && subscriptionId) {
+      const subscription = state.subscriptions.find((s) => s.id === subscriptionId);
+      if (!subscription) return apiError(res, 404, `No such subscription: '${subscriptionId}'`);
+      subscription.status = "canceled";
+      save();
+      await sendEvent("customer.subscription.deleted", publicSubscription(subscription));
+      return sendJson(res, publicSubscription(subscription));
+    }
     if (req.method === "GET" && subscriptionId) {
       const subscription = state.subscriptions.find((s) => s.id === subscriptionId);
       if (!subscription) return apiError(res, 404, `No such subscription: '${subscriptionId}'`);

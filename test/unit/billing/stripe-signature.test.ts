@@ -7,7 +7,7 @@ const PAYLOAD = '{"id":"evt_1","type":"customer.subscription.updated"}';
 const T = 1_790_000_000;
 
 describe("Stripe webhook signatures", () => {
-  it("signs as Stripe documents it: v1 is the hex HMAC-SHA256 of "t.payload" with the endpoint secret", () => {
+  it("signs as Stripe documents it: v1 is the hex HMAC-SHA256 of t.payload with the endpoint secret", () => {
     const expected = createHmac("sha256", SECRET).update(`${T}.${PAYLOAD}`).digest("hex");
     expect(stripeSignatureHeader(PAYLOAD, SECRET, T)).toBe(`t=${T},v1=${expected}`);
   });

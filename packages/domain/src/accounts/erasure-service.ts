@@ -27,6 +27,8 @@ export interface ErasureDeps {
   consent: ConsentService;
   evidence: EvidenceEraser;
   schedules: ScheduleApi;
+  /** The account's paid subscription (billing), ended first so no charge outlives the account. */
+  subscriptions?: { endFor(userId: string): Promise<void> };
 }
 
 /**
@@ -50,6 +52,7 @@ export class ErasureService {
 
   async deleteAccount(userId: string): Promise<AccountErasure> {
     const profile = await this.deps.store.getProfile(userId);
+    await this.deps.subscriptions?.endFor(userId);
     // First, so no scheduled scan starts for the account (and captures evidence) while it goes.
     await this.deps.schedules.remove(scanScheduleName(userId));
     const biometrics = await this.deleteBiometrics(userId);

@@ -16,6 +16,8 @@ export interface BillingDeps {
   store: BillingStore;
   provider: BillingProvider;
   effects: TierChangeEffects;
+  /** Whether the account still exists: events for a deleted account write nothing. */
+  accountExists(userId: string): Promise<boolean>;
   /** The account holder's address, to open a new customer with. */
   contactOf(userId: string): Promise<{ email?: string }>;
   appUrl: string;
@@ -102,6 +104,14 @@ export class BillingService {
     return this.deps.provider.createPortalSession(account.customerId, `${this.deps.appUrl}/settings`);
   }
 
+  /** The account is being deleted: its subscription ends now, so nothing more is charged. */
+  async endSubscription(userId: string): Promise<void> {
+    const account = await this.deps.store.getAccount(userId);
+    if (account?.subscriptionId && account.status !== "canceled" && account.status !== "incomplete_expired") {
+      await this.deps.provider.cancelSubscription(account.subscriptionId);
+    }
+  }
+
   /** A signed webhook: verified, applied once (by event id), older events than the last applied ignored. */
   async handleWebhook(rawBody: string, signature: string | undefined): Promise<WebhookOutcome> {
     const event = await this.deps.provider.verifyWebhook(rawBody, signature);
@@ -142,7 +152,7 @@ export class BillingService {
       snapshot = event.subscription;
       userId = snapshot.userId;
     }
-    if (!userId) return { result: "ignored" };
+    if (!userId || !(await this.deps.accountExists(userId))) return { result: "ignored" };
     const previous = await this.deps.store.getAccount(userId);
     if (previous?.subscriptionId && previous.subscriptionId !== snapshot.subscriptionId) {
       // Another subscription of the same account (an old one ending) must not undo the current one.

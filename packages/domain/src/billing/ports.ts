@@ -40,6 +40,8 @@ export interface BillingProvider {
   createCheckoutSession(request: CheckoutRequest): Promise<{ id: string; url: string }>;
   createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string }>;
   getSubscription(subscriptionId: string): Promise<SubscriptionSnapshot>;
+  /** Ends a subscription now (the account is being deleted): no further charge. */
+  cancelSubscription(subscriptionId: string): Promise<void>;
   /** Verifies the signature over the raw body and parses the event; throws DomainError("invalid") otherwise (Stripe expects a 400). */
   verifyWebhook(rawBody: string, signatureHeader: string | undefined): Promise<BillingEvent>;
 }

@@ -104,6 +104,10 @@ export class StripeBilling implements BillingProvider {
     return snapshotOf(subscription);
   }
 
+  async cancelSubscription(subscriptionId: string): Promise<void> {
+    await this.call("DELETE", `/v1/subscriptions/${encodeURIComponent(subscriptionId)}`);
+  }
+
   async verifyWebhook(rawBody: string, signatureHeader: string | undefined): Promise<BillingEvent> {
     const { webhookSecret } = await this.options.keys();
     const nowSeconds = Math.floor(this.options.now().getTime() / 1000);
@@ -164,7 +168,7 @@ export class StripeBilling implements BillingProvider {
     });
   }
 
-  private async call<T>(method: "GET" | "POST", path: string, params?: Params): Promise<T> {
+  private async call<T>(method: "GET" | "POST" | "DELETE", path: string, params?: Params): Promise<T> {
     const { secretKey } = await this.options.keys();
     const body = new URLSearchParams();
     for (const [key, value] of Object.entries(params ?? {})) if (value !== undefined) body.set(key, String(value));
