@@ -16,7 +16,15 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type LocalStack, startLocalStack } from "../../local/src/stack.js";
 import { enrolPersona, loadScenario, scanClients, startScan, waitForScan } from "../support/scan-run.js";
-import { distDir, ensureWebBuilt, launchChromium, repoRoot, screenshot, signUpByEmail } from "./support/browser.js";
+import {
+  distDir,
+  ensureWebBuilt,
+  launchChromium,
+  repoRoot,
+  screenshot,
+  seriousViolations,
+  signUpByEmail,
+} from "./support/browser.js";
 
 const mediaDir = process.env.LG_DATA_DIR ?? path.resolve(repoRoot, "../shared/data");
 const PASSWORD = "Correct-horse-9";
@@ -141,7 +149,7 @@ describe("takedown centre", () => {
     const shown = await timelineEvents().allTextContents();
     expect(shown).toHaveLength(2);
     for (const [i, text] of shown.entries()) expect(text).toMatch(expected[i] as RegExp);
-    expect(await page.locator(".notice-text").textContent()).toContain(contentUrl);
+    expect(await page.getByRole("textbox", { name: /^Notice text/ }).inputValue()).toContain(contentUrl);
     await screenshot(page, "takedown-centre-01-delivered");
 
     if (delivery === "filing_needed") {
@@ -189,5 +197,6 @@ describe("takedown centre", () => {
     expect(texts.at(-1)).toMatch(/^Removed/);
     expect(await page.getByText("None: re-checks have stopped").count()).toBe(1);
     await screenshot(page, "takedown-centre-03-removed");
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });

@@ -167,8 +167,14 @@ export function TakedownDetailPanel({ notice }: { notice: TakedownDetail }) {
         </p>
       ) : null}
 
-      <h3>Notice text {notice.channel === "email" && notice.sentAt ? "as sent" : "to file"}</h3>
-      <pre className="notice-text">{notice.noticeText}</pre>
+      <h3 id={`${noteId}-text`}>Notice text {notice.channel === "email" && notice.sentAt ? "as sent" : "to file"}</h3>
+      <textarea
+        aria-labelledby={`${noteId}-text`}
+        className="takedown-notice-text"
+        readOnly
+        rows={16}
+        value={notice.noticeText}
+      />
     </article>
   );
 }
