@@ -347,6 +347,22 @@ describe("handlers", () => {
     );
   });
 
+  it("Stripe's keys live in a Secrets Manager secret, named only to billing, account deletion and the period job", () => {
+    data.hasResourceProperties("AWS::SecretsManager::Secret", {
+      Description: Match.stringLikeRegexp("^Stripe API key and webhook signing secret"),
+    });
+    const env = (fn: AppFunction) => service.toJSON().Resources[logicalId(fn)].Properties.Environment.Variables;
+    const billing = allFunctions()
+      .filter(([, fn]) => "STRIPE_SECRET_ARN" in env(fn))
+      .map(([name]) => name)
+      .sort();
+    expect(billing).toEqual(["account", "billing", "settleBillingPeriods"]);
+    for (const [name, fn] of allFunctions()) {
+      const text = JSON.stringify(env(fn));
+      expect([name, /sk_(live|test)_|whsec_/.test(text)]).toEqual([name, false]);
+    }
+  });
+
   it("the health check may describe every dependency and do nothing else", () => {
     const system = allFunctions().find(([name]) => name === "system")?.[1] as AppFunction;
     const actions = grantedActions(system);
