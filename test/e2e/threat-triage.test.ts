@@ -23,6 +23,7 @@ import {
   distDir,
   ensureWebBuilt,
   launchChromium,
+  narrowScreenshot,
   screenshot,
   seriousViolations,
   signUpByEmail,
@@ -109,6 +110,8 @@ async function plantThreats(userId: string) {
         evidenceData: { hash: pkg.hash, manifestKey: pkg.manifestKey, capturedAt: at },
         classification: classification(type, 60 + i),
         ...(i >= 26 && i <= 28 ? { account: "clip_farm", platform: "reddit" } : {}),
+        // Platforms hand out long unbroken handles: they must wrap, not widen the page.
+        ...(i === 25 ? { account: "UCuser10150000000000000000000000" } : {}),
         createdAt: at,
         updatedAt: at,
       }),
@@ -135,9 +138,16 @@ describe("threat triage in the browser", () => {
     await expect
       .poll(() => intimate.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
       .toBeGreaterThan(0);
-    expect(await intimate.evaluate((img) => getComputedStyle(img as Element).filter)).toContain("blur");
+    expect(
+      await intimate.evaluate(
+        (img) =>
+          (globalThis as unknown as { getComputedStyle: (e: unknown) => { filter: string } }).getComputedStyle(img)
+            .filter,
+      ),
+    ).toContain("blur");
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, "triage-01-list");
+    expect(await narrowScreenshot(page, "triage-01-list")).toBe(0);
 
     await page.getByRole("button", { name: "Load more" }).click();
     await page.getByText("Showing 30 of 30 threats").waitFor();
