@@ -33,14 +33,19 @@ const thumbnailUrlOf = (t: ThreatRecord) =>
 
 /** A row of the threat list (docs/threats-api.md, ThreatListItem): enough to judge it at a glance. */
 export function threatListItem(t: ThreatRecord) {
-  const classification = classificationOf(t);
   const thumbnailUrl = thumbnailUrlOf(t);
+  // Listing fields are copied from the classification when the threat is written (and its type is
+  // aligned with it then); a threat stored before them is classified from its detection data.
+  const listed =
+    t.severity && t.syntheticVerdict
+      ? { type: t.threatType, severity: t.severity, synthetic: t.syntheticVerdict }
+      : (({ type, severity, synthetic }) => ({ type, severity, synthetic: synthetic.status }))(classificationOf(t));
   return {
     id: t.id,
-    threatType: classification.type,
-    severity: classification.severity,
+    threatType: listed.type,
+    severity: listed.severity,
     confidence: t.confidence,
-    synthetic: classification.synthetic.status,
+    synthetic: listed.synthetic,
     platform: t.platform,
     ...(t.contentType ? { contentType: t.contentType } : {}),
     url: t.url,

@@ -38,6 +38,33 @@ export const PAGE_READ_BUDGET = 400;
 
 const countAttribute = (status: Status) => `n_${status}`;
 
+/**
+ * What a list row reads of a threat: its listing fields, never the detection data or classification
+ * (the bulk of an item), which only the details need.
+ */
+const LIST_ATTRIBUTES = [
+  "userId",
+  "id",
+  "personId",
+  "threatType",
+  "confidence",
+  "platform",
+  "contentType",
+  "url",
+  "title",
+  "status",
+  "mediaSha256",
+  "mediaGroup",
+  "account",
+  "severity",
+  "syntheticVerdict",
+  "evidenceData",
+  "sightings",
+  "createdAt",
+  "updatedAt",
+  "removedAt",
+] as const;
+
 /** The group a threat belongs to, by kind; undefined when it has none of that kind (no known account). */
 export function groupOf(threat: ThreatRecord, kind: ThreatGroupKind): { key: string; label: string } | undefined {
   if (kind === "media") return { key: threat.mediaGroup ?? threat.mediaSha256, label: threat.title ?? threat.url };
@@ -70,6 +97,17 @@ class Expression {
 
   get filter() {
     return this.parts.length > 0 ? this.parts.join(" AND ") : undefined;
+  }
+
+  /** The list row's attributes plus the keys a resume key is made of. */
+  listProjection(index: IndexName) {
+    const keys = [
+      TABLE_KEYS.partitionKey,
+      TABLE_KEYS.sortKey,
+      TABLE_INDEXES[index].partitionKey,
+      TABLE_INDEXES[index].sortKey,
+    ];
+    return [...LIST_ATTRIBUTES, ...keys].map((a) => this.name(a)).join(", ");
   }
 }
 
@@ -114,6 +152,7 @@ export class DynamoThreatListing implements ThreatListing {
         TableName: this.tableName,
         IndexName: index,
         KeyConditionExpression: keyCondition,
+        ProjectionExpression: expr.listProjection(index),
         FilterExpression: expr.filter,
         ExpressionAttributeNames: expr.names,
         ExpressionAttributeValues: expr.values,
@@ -245,12 +284,15 @@ export class DynamoThreatListing implements ThreatListing {
 
   async latestGroupMembers(userId: string, kind: ThreatGroupKind, key: string, limit: number) {
     const index = MEMBER_INDEX[kind];
+    const expr = new Expression();
+    const projection = expr.listProjection(index);
     const out = await this.doc.send(
       new QueryCommand({
         TableName: this.tableName,
         IndexName: index,
-        KeyConditionExpression: "#pk = :pk",
-        ExpressionAttributeNames: { "#pk": TABLE_INDEXES[index].partitionKey },
+        KeyConditionExpression: `${expr.name(TABLE_INDEXES[index].partitionKey)} = :pk`,
+        ProjectionExpression: projection,
+        ExpressionAttributeNames: expr.names,
         ExpressionAttributeValues: { ":pk": groupMemberPartition(userId, kind, key) },
         ScanIndexForward: false,
         Limit: limit,
