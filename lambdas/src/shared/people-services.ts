@@ -11,6 +11,7 @@ import { dynamo } from "./clients.js";
 import { env } from "./env.js";
 import { once } from "./once.js";
 import { accountStore } from "./services.js";
+import { auditLog } from "./team-services.js";
 
 const mailFrom = () => {
   const from = env().MAIL_FROM;
@@ -62,6 +63,7 @@ export const peopleService = once(() => {
           createdAt: n.createdAt,
         })),
     },
+    audit: auditLog(),
     appUrl: env().APP_URL,
     now: () => new Date(),
   });

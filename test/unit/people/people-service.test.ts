@@ -26,12 +26,17 @@ function world(tier: "personal" | "professional" | "enterprise" = "enterprise") 
     createdAt: string;
   }[] = [];
   const notices: { noticeId: string; threatId: string; route: string; status: string; createdAt: string }[] = [];
+  const audit: { accountId: string; actor: string; action: string; subject: string }[] = [];
   const service = new PeopleService({
     people,
     accounts,
     sender,
     threats: { list: async (accountId) => (accountId === OWNER ? threats : []) },
     notices: { list: async (accountId) => (accountId === OWNER ? notices : []) },
+    audit: {
+      record: async (accountId, actor, action, subject) =>
+        void audit.push({ accountId, actor: actor.userId, action, subject }),
+    },
     appUrl: "https://app.example",
     now: () => clock.now,
   });
@@ -73,7 +78,7 @@ function world(tier: "personal" | "professional" | "enterprise" = "enterprise") 
     await consent.withdraw(userId);
     return { samples: samples.length };
   };
-  return { accounts, people, sender, clock, service, consent, profile, enrolVoice, erase, threats, notices };
+  return { accounts, people, sender, clock, service, consent, profile, enrolVoice, erase, threats, notices, audit };
 }
 
 const inviteCarol = (w: ReturnType<typeof world>) =>
@@ -198,6 +203,21 @@ describe("protected people, each consenting", () => {
     await w.erase(MEMBER);
     expect(await w.service.scannedMembers(OWNER)).toEqual([]);
     expect((await w.service.list(owner)).people[0]?.standing.state).toBe("withdrawn");
+  });
+
+  it("writes who invited, accepted, withdrew and removed into the account's audit log", async () => {
+    const carol = await inviteCarol(w);
+    await w.service.accept(MEMBER, w.sender.tokenFor("carol@example.com"));
+    await w.service.withdraw(MEMBER, w.erase);
+    const dan = await w.service.invite(owner, { method: "email", displayName: "Dan", email: "dan@example.com" });
+    await w.service.remove(owner, dan.personId);
+    expect(w.audit).toEqual([
+      { accountId: OWNER, actor: OWNER, action: "person.invited", subject: carol.personId },
+      { accountId: OWNER, actor: MEMBER, action: "person.accepted", subject: carol.personId },
+      { accountId: OWNER, actor: MEMBER, action: "person.withdrew", subject: carol.personId },
+      { accountId: OWNER, actor: OWNER, action: "person.invited", subject: dan.personId },
+      { accountId: OWNER, actor: OWNER, action: "person.removed", subject: dan.personId },
+    ]);
   });
 
   it("takes an invitation once", async () => {

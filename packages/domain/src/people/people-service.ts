@@ -20,7 +20,7 @@ import {
 import { type AccountActor, accountOf, canManagePeople, canSeePeople } from "./people-access.js";
 import type { InviteInput } from "./people-inputs.js";
 import { occupiesPlace, type PersonFacts, type PersonStanding, personStanding } from "./person-state.js";
-import type { AccountNotices, AccountThreats, InvitationSender, PeopleStore } from "./ports.js";
+import type { AccountNotices, AccountThreats, InvitationSender, PeopleAudit, PeopleStore } from "./ports.js";
 
 /** Invitations one account may send in a day, whatever its plan: each one is an email or a text to someone. */
 export const INVITATIONS_PER_DAY = 20;
@@ -69,6 +69,7 @@ export class PeopleService {
       sender: InvitationSender;
       threats: AccountThreats;
       notices: AccountNotices;
+      audit: PeopleAudit;
       appUrl: string;
       now: () => Date;
     },
@@ -134,6 +135,10 @@ export class PeopleService {
     });
     if (contact.channel === "email") await this.deps.sender.email({ to: contact.address, ...message });
     else await this.deps.sender.sms({ phoneNumber: contact.address, text: message.sms });
+    await this.deps.audit.record(accountId, await this.actorLabel(actor.userId), "person.invited", person.personId, {
+      name: person.displayName,
+      channel: contact.channel,
+    });
     return this.view(person, [], now);
   }
 
@@ -178,6 +183,15 @@ export class PeopleService {
       accountName,
       acceptedAt: at,
     });
+    await this.deps.audit.record(
+      person.userId,
+      await this.actorLabel(memberUserId),
+      "person.accepted",
+      person.personId,
+      {
+        name: person.displayName,
+      },
+    );
     const consentRequired = !(await this.consentFacts(memberUserId)).consentCurrent;
     return { accountName, personId: person.personId, consentRequired };
   }
@@ -227,6 +241,9 @@ export class PeopleService {
     if (!person) throw new DomainError("not-found", "No such person in your account");
     const at = this.deps.now().toISOString();
     await this.deps.people.markWithdrawn(accountId, personId, at);
+    await this.deps.audit.record(accountId, await this.actorLabel(actor.userId), "person.removed", personId, {
+      name: person.displayName,
+    });
     if (person.memberUserId) {
       const theirs = (await this.deps.people.listProtections(person.memberUserId)).find(
         (p) => p.accountId === accountId && p.personId === personId,
@@ -269,7 +286,11 @@ export class PeopleService {
     const protections = (await this.deps.people.listProtections(memberUserId)).filter((p) => !p.withdrawnAt);
     for (const p of protections) {
       await this.deps.people.putProtection({ ...p, withdrawnAt: at });
+      // A deleted account gets no audit entry (it would leave an item behind in its erased partition).
+      const person = await this.deps.people.getPerson(p.accountId, p.personId);
+      if (person?.memberUserId !== memberUserId) continue;
       await this.deps.people.markWithdrawn(p.accountId, p.personId, at);
+      await this.deps.audit.record(p.accountId, await this.actorLabel(memberUserId), "person.withdrew", p.personId);
     }
     return { deleted, withdrawn: protections.length };
   }
@@ -283,6 +304,13 @@ export class PeopleService {
       members.push({ personId: p.personId, memberUserId: p.memberUserId, displayName: p.displayName });
     }
     return members;
+  }
+
+  /** The audit log names people by the address they signed in with. */
+  private async actorLabel(userId: string) {
+    const profile = await this.deps.accounts.getProfile(userId);
+    const label = profile?.email ?? profile?.phone;
+    return { userId, ...(label ? { label } : {}) };
   }
 
   private async invitationOf(token: string): Promise<ProtectedPersonRecord> {

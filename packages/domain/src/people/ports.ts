@@ -53,3 +53,14 @@ export interface AccountNotices {
     accountId: string,
   ): Promise<{ noticeId: string; threatId: string; route: string; status: string; createdAt: string }[]>;
 }
+
+/** The account's audit log (packages/domain/src/team/audit-log.ts): who invited, accepted, removed, withdrew. */
+export interface PeopleAudit {
+  record(
+    accountId: string,
+    actor: { userId: string; label?: string },
+    action: "person.invited" | "person.accepted" | "person.removed" | "person.withdrew",
+    subject: string,
+    details?: Record<string, string>,
+  ): Promise<void>;
+}
