@@ -1,6 +1,11 @@
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { GetScheduleCommand, SchedulerClient } from "@aws-sdk/client-scheduler";
+import { DynamoDBDocumentClient, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { stripeSignatureHeader } from "@lg/domain/billing/stripe-signature";
+import { BillingAccount, toItem } from "@lg/domain/table/index";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { SCHEDULED_JOBS } from "../../lambdas/src/workflows/tasks.js";
+import { lambdaContext } from "../../local/src/lambda/lambda-context.js";
 import { checkOut, enterpriseContract, stripeApi, stripeKeys } from "./billing-client.js";
 import { clientConfig } from "./local-clients.js";
 import { type SignedUpPerson, signUp } from "./signed-up-person.js";
@@ -221,13 +226,67 @@ describe("billing decides the tier", () => {
     expect((await call("DELETE", "/api/account", bea.cookie)).status).toBe(200);
     const ended = await stripeApi<{ status: string }>(env, "GET", `/v1/subscriptions/${contract.id}`);
     expect(ended.status).toBe("canceled");
-    const { DynamoDBClient } = await import("@aws-sdk/client-dynamodb");
-    const { DynamoDBDocumentClient, GetCommand } = await import("@aws-sdk/lib-dynamodb");
     const doc = DynamoDBDocumentClient.from(new DynamoDBClient(clientConfig(env, "AWS_ENDPOINT_URL_DYNAMODB")));
     const left = await doc.send(
       new GetCommand({ TableName: env.TABLE_NAME, Key: { pk: `USER#${bea.userId}`, sk: "BILLING" } }),
     );
     expect(left.Item).toBeUndefined();
+  });
+
+  it("the hourly job settles a downgrade whose paid period has ended: tier, schedule and audit log", async () => {
+    const dan = await signUp(appUrl, "billing-settle");
+    const doc = DynamoDBDocumentClient.from(new DynamoDBClient(clientConfig(env, "AWS_ENDPOINT_URL_DYNAMODB")));
+    const putBilling = (item: Record<string, unknown>) =>
+      doc.send(
+        new PutCommand({
+          TableName: env.TABLE_NAME,
+          Item: toItem(BillingAccount, {
+            userId: dan.userId,
+            status: "active",
+            cancelAtPeriodEnd: false,
+            trialUsed: true,
+            updatedAt: new Date().toISOString(),
+            ...item,
+          }),
+        }),
+      );
+    // Professional as a webhook stored it; daily scans of a Professional platform chosen.
+    await putBilling({ tier: "professional" });
+    expect((await call("POST", "/api/scan-preferences", dan.cookie, PROFESSIONAL_CHOICE)).status).toBe(200);
+    // Downgraded in the portal; the period it was paid for ended a minute ago.
+    await putBilling({
+      tier: "professional",
+      pendingTier: "personal",
+      pendingFrom: new Date(Date.now() - 60_000).toISOString(),
+    });
+    // Check-at-read: lowered already, before the job has run.
+    expect((await billing(dan)).tier).toBe("personal");
+
+    Object.assign(process.env, env);
+    const { handler } = (await import(`../../${SCHEDULED_JOBS.settleBillingPeriods.entry}`)) as {
+      handler: (event: unknown, context: unknown) => Promise<{ settled: number }>;
+    };
+    const run = await handler({}, lambdaContext("job-settleBillingPeriods"));
+    expect(run.settled).toBeGreaterThanOrEqual(1);
+    const stored = await doc.send(
+      new GetCommand({ TableName: env.TABLE_NAME, Key: { pk: `USER#${dan.userId}`, sk: "BILLING" } }),
+    );
+    expect(stored.Item).toMatchObject({ tier: "personal" });
+    expect(stored.Item?.pendingFrom).toBeUndefined();
+    expect(stored.Item?.gsi2pk).toBeUndefined();
+    const scheduler = new SchedulerClient(clientConfig(env, "AWS_ENDPOINT_URL_SCHEDULER"));
+    const schedule = await scheduler.send(
+      new GetScheduleCommand({ Name: `scan-${dan.userId}`.slice(0, 64), GroupName: env.SCHEDULER_GROUP }),
+    );
+    scheduler.destroy();
+    expect(schedule.ScheduleExpression).toBe("rate(7 days)");
+    expect(await profile(dan)).toMatchObject({ membershipTier: "personal", platforms: PROFESSIONAL_CHOICE.platforms });
+    const log = await call("GET", "/api/audit-log", dan.cookie);
+    expect(log.body.entries[0]).toMatchObject({
+      action: "plan.changed",
+      actorLabel: "Billing provider",
+      details: { from: "professional", to: "personal", reason: "billing period ended" },
+    });
   });
 
   it("needs a signed-in account for checkout, and offers no checkout for the sales-arranged plan", async () => {
