@@ -149,6 +149,28 @@ describe("TakedownCentre", () => {
     expect(mail.sent.at(-1)?.text).toContain(`https://app.example.com/takedowns/${id}`);
   });
 
+  it("re-checks the most overdue cases first, at most the run's budget, leaving the rest for the next run", async () => {
+    await sendNotice();
+    clock += 60_000;
+    await sendNotice();
+    clock = START + 3 * HOUR;
+    const limited = new TakedownTracker({
+      notices,
+      threats,
+      people: new InMemoryPeople(),
+      fetcher: async () => served,
+      personMail: mail,
+      directory: defaultRecipientDirectory(),
+      appUrl: "https://app.example.com",
+      now,
+      newId: sequentialId,
+      maxPerRun: 1,
+    });
+    expect((await limited.runDue()).checked).toBe(1);
+    expect((await limited.runDue()).checked).toBe(1);
+    expect((await limited.runDue()).checked).toBe(0);
+  });
+
   it("stops re-checking a case the person closed", async () => {
     const id = await sendNotice();
     const closed = await centre.act(USER, id, "close");

@@ -22,7 +22,12 @@ export interface TakedownTrackerDeps {
   appUrl: string;
   now: () => Date;
   newId: () => string;
+  /** At most this many re-checks per run (the most overdue first); the rest wait for the next run. */
+  maxPerRun?: number;
 }
+
+/** Each re-check fetches a page and its media; an hourly run of this many fits the job's 5 minutes. */
+export const DEFAULT_RECHECKS_PER_RUN = 100;
 
 export interface TrackingRun {
   checked: number;
@@ -42,7 +47,7 @@ export class TakedownTracker {
   async runDue(): Promise<TrackingRun> {
     const run: TrackingRun = { checked: 0, removed: 0, deadlinePassed: 0, rechecked: 0 };
     const due = await this.deps.notices.dueForCheck(this.deps.now().toISOString());
-    for (const notice of due) {
+    for (const notice of due.slice(0, this.deps.maxPerRun ?? DEFAULT_RECHECKS_PER_RUN)) {
       const decision = await this.track(notice);
       if (!decision) continue;
       run.checked += 1;
