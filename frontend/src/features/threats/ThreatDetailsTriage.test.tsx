@@ -62,6 +62,25 @@ describe("a threat's details for triage", () => {
     expect(calls.some((c) => c.path === "/api/threats/thr_1/media/audio")).toBe(true);
   });
 
+  it("says why a recording cannot be played, in the server's words", async () => {
+    stubApi({
+      "GET /api/threats/thr_1": { status: 200, body: { ...base, threatType: "voice_clone", history: [] } },
+      "GET /api/threats/thr_1/media": {
+        status: 200,
+        body: { ...noMedia, kind: "audio", audioAvailable: true, speech: [] },
+      },
+      "GET /api/threats/thr_1/media/audio": {
+        status: 413,
+        body: { message: "This recording is too large to play here; it is kept whole in the evidence package" },
+      },
+    });
+    open({ ...base, threatType: "voice_clone", contentType: "audio/wav" });
+    expect(
+      await screen.findByText(/The recording could not be loaded: This recording is too large to play here/),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText("Recording of the matched voice")).not.toBeInTheDocument();
+  });
+
   it("shows a video's censored frames the findings rest on, at their times, naming each finding", async () => {
     stubApi({
       "GET /api/threats/thr_1": { status: 200, body: { ...base, history: [] } },

@@ -4,7 +4,7 @@ import { apiRequest } from "../../api/client";
 import { serverMessage } from "../../api/errors";
 import { apiUrl } from "../../api/runtime-config";
 import type { Threat } from "../../api/types";
-import { threatMediaQuery } from "./queries";
+import { THREATS_KEY, threatMediaQuery } from "./queries";
 import { SIGNAL_LABELS } from "./ThreatFindings";
 
 /** 75.5 s as "1:15.5": a listener finds the spot on the player's own clock. */
@@ -65,31 +65,34 @@ export function ThreatEvidenceMedia({ threat }: { threat: Threat }) {
   );
 }
 
-/** The recording, fetched with the session (the player cannot send it), played from the matched speech. */
+/** An object URL for a blob while it is shown, released after. */
+function useObjectUrl(blob: Blob | undefined): string | undefined {
+  const [url, setUrl] = useState<string>();
+  useEffect(() => {
+    if (!blob) return;
+    const made = URL.createObjectURL(blob);
+    setUrl(made);
+    return () => URL.revokeObjectURL(made);
+  }, [blob]);
+  return url;
+}
+
+/**
+ * The recording, fetched as a query (a lapsed session reaches the app's sign-in handling) and
+ * played from memory, so seeking to the matched speech needs no range requests; played from there.
+ */
 function VoiceEvidence({ threatId, speech }: { threatId: string; speech: { startS: number; endS: number }[] }) {
   const player = useRef<HTMLAudioElement>(null);
-  const [source, setSource] = useState<{ url?: string; error?: string }>({});
+  const recording = useQuery({
+    queryKey: [...THREATS_KEY, "audio", threatId],
+    queryFn: async () => (await apiRequest("GET", `/api/threats/${encodeURIComponent(threatId)}/media/audio`)).blob(),
+    // Megabytes of sound are not kept once the details close.
+    gcTime: 0,
+  });
+  const url = useObjectUrl(recording.data);
+  const source = { url, error: recording.isError ? serverMessage(recording.error) : undefined };
   const from = speech[0]?.startS;
   const to = speech.at(-1)?.endS;
-
-  useEffect(() => {
-    let url: string | undefined;
-    let cancelled = false;
-    apiRequest("GET", `/api/threats/${encodeURIComponent(threatId)}/media/audio`)
-      .then((response) => response.blob())
-      .then((blob) => {
-        if (cancelled) return;
-        url = URL.createObjectURL(blob);
-        setSource({ url });
-      })
-      .catch((error: unknown) => {
-        if (!cancelled) setSource({ error: serverMessage(error) });
-      });
-    return () => {
-      cancelled = true;
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [threatId]);
 
   const playMatched = () => {
     const audio = player.current;
