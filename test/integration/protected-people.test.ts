@@ -234,6 +234,17 @@ describe("protected people, each consenting", () => {
     expect((list.body.people as { standing: { state: string } }[])[0]?.standing.state).toBe("withdrawn");
     const threats = await scanAccount(admin.userId, "after_withdrawal");
     expect(threats.length).toBe(before);
+    const log = await call("/api/audit-log", { cookie: admin.cookie });
+    const actions = (log.body.entries as { action: string; subject?: string; actorLabel?: string }[])
+      .filter((e) => e.subject === personId)
+      .map((e) => `${e.action} by ${e.actorLabel}`);
+    expect(actions.sort()).toEqual(
+      [
+        `person.invited by ${admin.email}`,
+        `person.accepted by ${member.email}`,
+        `person.withdrew by ${member.email}`,
+      ].sort(),
+    );
   }, 600_000);
 
   it("refuses an invitation over the plan's limit with the reason", async () => {
