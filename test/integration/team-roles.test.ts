@@ -105,6 +105,19 @@ describe("team roles", () => {
     });
     expect(notice.status).toBe(403);
     expect(notice.body.message).toBe(refusalFor("notices:send"));
+    // The demo's profile setup is open to anyone: signed in, it changes the caller's own profile, never the team's.
+    const setup = await call("POST", "/api/demo/profile", people.analyst.cookie, {
+      firstName: "Mallory",
+      lastName: "Analyst",
+      dateOfBirth: "1990-01-01",
+      phone: "+14155550199",
+      address: "1 Side Street",
+      city: "Springfield",
+      country: "US",
+    });
+    expect(setup.status).toBe(200);
+    const ownerProfile = await call("GET", "/api/profile", people.owner.cookie);
+    expect(ownerProfile.body.firstName).not.toBe("Mallory");
     const draft = await call("POST", "/api/dmca", people.analyst.cookie, { threatId });
     expect(draft.status).toBe(403);
     const checkout = await call("POST", "/api/billing/checkout", people.analyst.cookie, { tier: "professional" });

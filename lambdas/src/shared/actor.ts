@@ -44,7 +44,7 @@ export async function requireActor(event: APIGatewayProxyEventV2): Promise<Reque
   return actor;
 }
 
-/** Routes that act on the signed-in person themself (accepting an invitation), whatever team they are on. */
+/** Routes that act on the signed-in person themself (accepting an invitation, public routes), whatever team they are on. */
 const ownIdentity = new WeakSet<APIGatewayProxyEventV2>();
 
 /**
@@ -52,12 +52,12 @@ const ownIdentity = new WeakSet<APIGatewayProxyEventV2>();
  * 401 without a session, 403 with the reason when the role does not allow it.
  */
 export async function authorize(event: APIGatewayProxyEventV2, rule: Permission | "public" | "signed-in") {
+  // A route open to anyone (the demo's profile setup also serves the signed-in) never acts on a team's
+  // account: a signed-in caller there is only ever themself.
+  if (rule === "public" || rule === "signed-in") ownIdentity.add(event);
   if (rule === "public") return;
   const actor = await requireActor(event);
-  if (rule === "signed-in") {
-    ownIdentity.add(event);
-    return;
-  }
+  if (rule === "signed-in") return;
   if (!can(actor.role, rule)) throw forbidden(refusalFor(rule));
 }
 
