@@ -64,8 +64,6 @@ export class AuthStack extends Stack {
         requireSymbols: true,
         tempPasswordValidity: Duration.days(3),
       },
-      // A new email or phone replaces the old one only once its code is entered.
-      keepOriginal: { email: true, phone: true },
       mfa: cognito.Mfa.OPTIONAL,
       mfaSecondFactor: { sms: true, otp: true, email: false },
       featurePlan: cognito.FeaturePlan.PLUS,

@@ -159,11 +159,10 @@ export function gapActions(services: Services, challenges: MfaChallenges): Recor
         const code = otp();
         const pending = { ...user, UnverifiedAttributeChanges: [change], AttributeVerificationCode: code } as User;
         await pool.saveUser(ctx, pending);
-        const details = {
-          AttributeName: change.Name,
-          DeliveryMedium: change.Name === "email" ? "EMAIL" : "SMS",
-          Destination: value,
-        } as const;
+        const details =
+          change.Name === "email"
+            ? ({ AttributeName: "email", DeliveryMedium: "EMAIL", Destination: value } as const)
+            : ({ AttributeName: "phone_number", DeliveryMedium: "SMS", Destination: value } as const);
         await messages.deliver(ctx, "UpdateUserAttribute", null, pool.options.Id, pending, code, undefined, details);
         return { CodeDeliveryDetailsList: [details] };
       });
