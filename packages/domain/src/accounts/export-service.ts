@@ -1,9 +1,15 @@
 import { openEmbedding } from "../biometrics/embedding-cipher.js";
 import type { DataKeyService } from "../biometrics/ports.js";
+import { TABLE_INDEXES, TABLE_KEYS } from "../table/entity.js";
 import type { AccountStore, StoredItem } from "./ports.js";
 
 const SECRET_ATTRIBUTES = new Set(["encryptedEmbedding", "encryptedDataKey", "refreshToken", "sessionHash"]);
-const KEY_ATTRIBUTES = new Set(["pk", "sk", "gsi1pk", "gsi1sk", "gsi2pk", "gsi2sk"]);
+// Every index's keys, so a new index never shows up in an export.
+const KEY_ATTRIBUTES = new Set<string>([
+  TABLE_KEYS.partitionKey,
+  TABLE_KEYS.sortKey,
+  ...Object.values(TABLE_INDEXES).flatMap((i) => [i.partitionKey, i.sortKey]),
+]);
 
 /**
  * "Export my data": everything stored about the user, grouped by kind. Sealed embeddings are left
