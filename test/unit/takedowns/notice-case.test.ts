@@ -110,6 +110,14 @@ describe("the re-check decision", () => {
     ).toMatch(/^Still up/);
   });
 
+  it("does not count a page that still answers without the captured file as removal", () => {
+    const kept = decideRecheck(notice(), { outcome: "gone", reason: "media_not_on_page" }, at(HOUR));
+    expect(kept.removed).toBe(false);
+    expect(kept.notice.status).toBe("sent");
+    expect(kept.notice.lastCheck).toEqual({ outcome: "inconclusive", reason: "media_not_on_page" });
+    expect(kept.events[0]?.detail).toMatch(/^Not decided: the page still answers but no longer shows/);
+  });
+
   it("marks the deadline passed once and keeps re-checking until the content is gone or the case is closed", () => {
     const first = decideRecheck(notice(), { outcome: "present", reason: "media_still_served" }, at(48 * HOUR));
     expect(first.deadlinePassed).toBe(true);

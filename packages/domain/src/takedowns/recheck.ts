@@ -35,7 +35,8 @@ const REASONS: Record<string, string> = {
   http_410: "the address now answers 410 Gone",
   http_451: "the address now answers 451 Unavailable For Legal Reasons",
   media_replaced: "the address now serves different media than the one reported",
-  media_not_on_page: "the page no longer carries the reported media",
+  media_not_on_page:
+    "the page still answers but no longer shows the reported file (it may be gone, or shown at another size); not counted as removed",
   media_still_served: "the reported media is still served",
   page_still_up: "the page is still up (its media could not be listed, so it is not counted as removed)",
 };
@@ -59,10 +60,24 @@ export interface RecheckDecision {
 }
 
 /**
+ * What counts as removal: the address itself says the content is gone (404, 410, 451), or a media
+ * address now serves other bytes. A page that still answers but no longer shows the captured file
+ * is not enough: real platforms serve the same picture at other sizes and addresses on their pages
+ * than through their APIs, so that reading is kept as "not decided" and the case stays open.
+ */
+export function asRemovalEvidence(check: CheckResult): CheckResult {
+  if (check.outcome === "gone" && check.reason === "media_not_on_page") {
+    return { outcome: "inconclusive", reason: "media_not_on_page" };
+  }
+  return check;
+}
+
+/**
  * One re-check of an open case. "Removed" only when this re-fetch found the content gone; a page
  * still up, or a fetch that failed, keeps the case open with the next re-check scheduled.
  */
-export function decideRecheck(notice: TakedownNoticeRecord, check: CheckResult, now: Date): RecheckDecision {
+export function decideRecheck(notice: TakedownNoticeRecord, found: CheckResult, now: Date): RecheckDecision {
+  const check = asRemovalEvidence(found);
   const at = now.toISOString();
   const sentAt = notice.sentAt ?? notice.filedAt ?? notice.createdAt;
   const checked = { ...notice, lastCheckedAt: at, lastCheck: { outcome: check.outcome, reason: check.reason } };
