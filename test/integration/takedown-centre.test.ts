@@ -205,6 +205,8 @@ describe("the takedown centre on the local stack", () => {
     const threatId = `centre-private-${ada.userId}`;
     await threatOnSimulatedPost(ada.userId, threatId, decoys[1] as ScenarioItem);
     const noticeId = await sendDmca(threatId);
+    expect((await fetch(api("/api/takedowns"))).status).toBe(401);
+    expect((await fetch(api(`/api/takedowns/${noticeId}`))).status).toBe(401);
     expect((await call(`/api/takedowns/${noticeId}`, bo.cookie)).status).toBe(404);
     expect((await call(`/api/takedowns/${noticeId}/actions`, bo.cookie, { action: "close" })).status).toBe(404);
     const theirs = (await (await call("/api/takedowns", bo.cookie)).json()) as { items: unknown[] };
