@@ -3,6 +3,7 @@ import { Link } from "react-router-dom";
 import { serverMessage } from "../../api/errors";
 import { toast } from "../../ui/toast-store";
 import { billingQuery, formatDay, goToBillingPortal, STATUS_LABELS } from "./billing-api";
+import "./billing.css";
 
 /** Settings: the plan billing gives the account, its status and period, and the way to change it. */
 export function BillingSection() {
@@ -21,7 +22,7 @@ export function BillingSection() {
         <p role="alert">Your plan could not be loaded. Please try again later.</p>
       ) : (
         <>
-          <dl className="facts">
+          <dl className="billing-facts">
             <div>
               <dt>Plan</dt>
               <dd>{data.tierName}</dd>

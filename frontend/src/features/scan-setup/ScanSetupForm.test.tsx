@@ -56,4 +56,22 @@ describe("scan preferences form", () => {
       membershipTier: "personal",
     });
   });
+
+  it("signed in, shows the billed plan instead of a choice and sends no tier", async () => {
+    const user = userEvent.setup({ delay: null });
+    const onSubmit = vi.fn();
+    renderRoute(<ScanSetupForm initialTier="personal" billedTier="professional" pending={false} onSubmit={onSubmit} />);
+    expect(screen.queryByRole("radio")).not.toBeInTheDocument();
+    expect(screen.getByText(/Your plan:/)).toHaveTextContent("Your plan: Professional.");
+    expect(screen.getByRole("link", { name: "Change plan" })).toHaveAttribute("href", "/pricing");
+    await user.click(screen.getByLabelText(/LinkedIn/));
+    await user.selectOptions(screen.getByLabelText("Scan frequency"), "daily");
+    await user.click(screen.getByRole("button", { name: "Activate AI Protection" }));
+    expect(onSubmit).toHaveBeenCalledWith({
+      platforms: ["linkedin"],
+      scanFrequency: "daily",
+      alertSensitivity: "high",
+      autoTakedown: false,
+    });
+  });
 });

@@ -10,6 +10,7 @@ import { Spinner } from "../../ui/Spinner";
 import { toast } from "../../ui/toast-store";
 import { DashboardHeader } from "../dashboard/DashboardHeader";
 import { SiteFooter } from "../layout/SiteFooter";
+import "./team.css";
 import { ACTION_LABELS, AUDIT_KEY, auditQuery, ROLE_LABELS, TEAM_KEY, teamQuery } from "./team-api";
 
 function InviteMember() {
@@ -95,7 +96,7 @@ export default function TeamPage() {
           <>
             <section className="panel" aria-labelledby="members-heading">
               <h2 id="members-heading">Members</h2>
-              <ul className="plain-list">
+              <ul className="team-members">
                 {team.data.members.map((m) => (
                   <li key={m.userId}>
                     <strong>{m.email ?? m.userId}</strong> · {m.role[0]?.toUpperCase()}
@@ -119,7 +120,7 @@ export default function TeamPage() {
               {team.data.invitations.length > 0 ? (
                 <>
                   <h3>Invitations waiting</h3>
-                  <ul className="plain-list">
+                  <ul className="team-members">
                     {team.data.invitations.map((i) => (
                       <li key={i.id}>
                         {i.email} · {i.role} · until {new Date(i.expiresAt).toLocaleDateString()}
@@ -142,34 +143,36 @@ export default function TeamPage() {
                 </a>
               </p>
               {audit.data && audit.data.entries.length > 0 ? (
-                <table className="table">
-                  <caption className="visually-hidden">Who did what, newest first</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">When</th>
-                      <th scope="col">Who</th>
-                      <th scope="col">What</th>
-                      <th scope="col">Subject</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {audit.data.entries.map((e) => (
-                      <tr key={e.entryId}>
-                        <td>{new Date(e.at).toLocaleString()}</td>
-                        <td>{e.actorLabel ?? e.actorUserId}</td>
-                        <td>
-                          {ACTION_LABELS[e.action] ?? e.action}
-                          {Object.keys(e.details).length > 0
-                            ? ` (${Object.entries(e.details)
-                                .map(([k, v]) => `${k}: ${v}`)
-                                .join(", ")})`
-                            : ""}
-                        </td>
-                        <td>{e.subject ?? ""}</td>
+                <div className="audit-table-wrap">
+                  <table className="audit-table">
+                    <caption className="visually-hidden">Who did what, newest first</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">When</th>
+                        <th scope="col">Who</th>
+                        <th scope="col">What</th>
+                        <th scope="col">Subject</th>
                       </tr>
-                    ))}
-                  </tbody>
-                </table>
+                    </thead>
+                    <tbody>
+                      {audit.data.entries.map((e) => (
+                        <tr key={e.entryId}>
+                          <td>{new Date(e.at).toLocaleString()}</td>
+                          <td>{e.actorLabel ?? e.actorUserId}</td>
+                          <td>
+                            {ACTION_LABELS[e.action] ?? e.action}
+                            {Object.keys(e.details).length > 0
+                              ? ` (${Object.entries(e.details)
+                                  .map(([k, v]) => `${k}: ${v}`)
+                                  .join(", ")})`
+                              : ""}
+                          </td>
+                          <td>{e.subject ?? ""}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
               ) : (
                 <p>Nothing recorded yet.</p>
               )}
