@@ -1,4 +1,4 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Threat } from "../../api/types";
@@ -154,6 +154,55 @@ describe("a threat's details for triage", () => {
     await user.click(screen.getByRole("button", { name: "Undo" }));
     await waitFor(() => expect(bodies).toHaveLength(2));
     expect(bodies[1]).toEqual({ path: "single", body: { action: "undo" } });
+  });
+
+  it("tells the history in words: found by a scan, then who changed what", async () => {
+    stubApi({
+      "GET /api/threats/thr_1": {
+        status: 200,
+        body: {
+          ...base,
+          history: [
+            {
+              at: "2026-11-23T10:00:00.000Z",
+              actor: "scanner",
+              actorKind: "scanner",
+              action: "detected",
+              to: "active",
+            },
+            {
+              at: "2026-11-23T10:05:00.000Z",
+              actor: "u-1",
+              actorKind: "user",
+              action: "false_positive",
+              from: "active",
+              to: "false_positive",
+              bulk: true,
+            },
+            {
+              at: "2026-11-23T10:06:00.000Z",
+              actor: "u-1",
+              actorKind: "user",
+              action: "undo",
+              from: "false_positive",
+              to: "active",
+            },
+          ],
+        },
+      },
+      "GET /api/threats/thr_1/media": { status: 200, body: noMedia },
+    });
+    open(base);
+    const list = await screen.findByRole("list", { name: "History" });
+    const history = within(list)
+      .getAllByRole("listitem")
+      .map((li) => li.textContent ?? "");
+    expect(history).toHaveLength(3);
+    expect(history.some((t) => /Found by a scan\s*$/.test(t))).toBe(true);
+    expect(
+      history.some((t) => /Marked as false positive \(Active → False positive\) by you, with others at once/.test(t)),
+    ).toBe(true);
+    expect(history.some((t) => /Undone \(False positive → Active\) by you/.test(t))).toBe(true);
   });
 
   it("offers Undo, not Take Down, on a threat marked false positive", async () => {

@@ -36,10 +36,11 @@ export function ThreatHistory({ entries }: { entries: AuditEntry[] | undefined }
       ) : entries.length === 0 ? (
         <p className="small muted">No changes since it was found.</p>
       ) : (
-        <ol className="threat-history small">
+        <ol className="threat-history small" aria-labelledby="history-heading">
           {entries.map((entry) => (
             <li key={`${entry.at}-${entry.action}-${entry.to ?? ""}`}>
-              <time dateTime={entry.at}>{new Date(entry.at).toLocaleString()}</time>: {what(entry)} {who(entry)}
+              <time dateTime={entry.at}>{new Date(entry.at).toLocaleString()}</time>: {what(entry)}
+              {entry.action === "detected" ? "" : ` ${who(entry)}`}
               {entry.bulk ? ", with others at once" : ""}
             </li>
           ))}
