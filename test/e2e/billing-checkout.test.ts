@@ -86,4 +86,17 @@ describe("checkout in the browser", () => {
     await plan.getByText("Professional").waitFor();
     await screenshot(page, "billing-03-cancelled");
   });
+
+  it("the team page lists the owner and the audit log records the plan change, with exports", async () => {
+    await page.getByRole("link", { name: "Team and audit log" }).click();
+    await page.waitForURL(/\/team$/);
+    await page.getByRole("heading", { name: "Team and audit log" }).waitFor();
+    await page.getByRole("region", { name: "Members" }).getByText("Owner").waitFor();
+    const log = page.getByRole("table", { name: "Who did what, newest first" });
+    await log.getByRole("cell", { name: /^Plan changed \(from: personal, to: professional/ }).waitFor();
+    expect(await page.getByRole("link", { name: "Export CSV" }).getAttribute("href")).toBe(
+      `${stack.url}/api/audit-log?format=csv`,
+    );
+    await screenshot(page, "billing-04-team");
+  });
 });

@@ -24,7 +24,8 @@ export const auditQuery = (enabled: boolean) =>
 
 export const ROLE_LABELS = {
   owner: "Owner",
-  admin: "Admin: everything but deleting the account and the owner's own biometrics",
+  admin:
+    "Admin: settings, scans, takedown notices, billing and the team; not protected people, biometrics, export or deleting the account",
   analyst: "Analyst: sees threats and triages them; sends no notices, changes no billing or people",
 } as const;
 
