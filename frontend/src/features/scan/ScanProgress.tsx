@@ -6,6 +6,8 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 /** One line of what a scan has done so far, from the counters the scan stores as each platform finishes. */
 export function scanProgressText(scan: ScanRun): string {
+  // The starter records the scan before the workflow has listed its platforms.
+  if (scan.status === "running" && !scan.platformsTotal) return "Scanning: listing the platforms to search…";
   const platforms =
     typeof scan.platformsTotal === "number" && scan.platformsTotal > 0
       ? `${scan.platformsDone ?? 0} of ${plural(scan.platformsTotal, "platform", "platforms")} done, `
