@@ -127,6 +127,11 @@ describe("the re-check decision", () => {
 
     const later = decideRecheck(first.notice, { outcome: "present", reason: "media_still_served" }, at(72 * HOUR));
     expect(later.deadlinePassed).toBe(false);
+    // The platform's acknowledgement after the deadline does not make the deadline pass a second time.
+    const acknowledged = applyCaseAction(first.notice, "acknowledged", at(60 * HOUR)).notice;
+    expect(
+      decideRecheck(acknowledged, { outcome: "present", reason: "media_still_served" }, at(72 * HOUR)).deadlinePassed,
+    ).toBe(false);
     expect(later.events.map((e) => e.kind)).toEqual(["content_rechecked"]);
     expect(later.notice.nextCheckAt).toBe(at(96 * HOUR).toISOString());
   });

@@ -101,9 +101,11 @@ export function decideRecheck(notice: TakedownNoticeRecord, found: CheckResult, 
       deadlinePassed: false,
     };
   }
+  const deadline = notice.deadlineAt ? Date.parse(notice.deadlineAt) : Number.NaN;
+  // Said once: by the first re-check at or after the deadline (a later one already found it past).
   const deadlinePassed =
-    notice.deadlineAt !== undefined &&
-    now.getTime() >= Date.parse(notice.deadlineAt) &&
+    now.getTime() >= deadline &&
+    !(notice.lastCheckedAt && Date.parse(notice.lastCheckedAt) >= deadline) &&
     !["deadline_passed", "escalated", "rejected"].includes(notice.status);
   return {
     notice: {
