@@ -5,12 +5,15 @@
  * false positive and the Undo puts them back; a threat's details show its history and only the
  * actions its status allows. No serious axe violation on any of these screens.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { S3Client } from "@aws-sdk/client-s3";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { resolveMediaTool } from "@lg/detection/media/ffmpeg";
 import { DynamoThreatRepository } from "@lg/domain/scanning/adapters/dynamo-threats";
 import { S3EvidenceStore } from "@lg/domain/scanning/adapters/s3-evidence";
 import { writeEvidencePackage } from "@lg/domain/scanning/evidence";
@@ -20,6 +23,7 @@ import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type LocalStack, startLocalStack } from "../../local/src/stack.js";
 import {
+  artifactsDir,
   distDir,
   ensureWebBuilt,
   launchChromium,
@@ -35,6 +39,7 @@ let stack: LocalStack;
 let browser: Browser;
 let page: Page;
 let dataDir: string;
+let userId = "";
 
 beforeAll(async () => {
   ensureWebBuilt();
@@ -66,7 +71,8 @@ const classification = (type: string, confidence: number) => ({
 });
 
 /** Thirty threats as a scan records them; the three newest are the poster "clip_farm" on Reddit. */
-async function plantThreats(userId: string) {
+/** The stack's table and evidence bucket, written as a scan writes them. */
+function stores() {
   const clients = { region: "us-east-1", credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" } };
   const doc = DynamoDBDocumentClient.from(
     new DynamoDBClient({ ...clients, endpoint: stack.env.AWS_ENDPOINT_URL_DYNAMODB }),
@@ -76,6 +82,11 @@ async function plantThreats(userId: string) {
     new S3Client({ ...clients, endpoint: stack.env.AWS_ENDPOINT_URL_S3, forcePathStyle: true }),
     stack.env.EVIDENCE_BUCKET ?? "",
   );
+  return { doc, threats, evidence };
+}
+
+async function plantThreats(userId: string) {
+  const { doc, threats, evidence } = stores();
   const start = Date.now() - 60 * 60_000;
   for (let i = 0; i < 30; i++) {
     const at = new Date(start + i * 60_000).toISOString();
@@ -120,6 +131,103 @@ async function plantThreats(userId: string) {
   doc.destroy();
 }
 
+/** A 2-second 440 Hz tone as 16-bit mono WAV: real sound the browser decodes and plays. */
+function toneWav(): Uint8Array {
+  const rate = 16_000;
+  const samples = rate * 2;
+  const wav = Buffer.alloc(44 + samples * 2);
+  wav.write("RIFF", 0);
+  wav.writeUInt32LE(36 + samples * 2, 4);
+  wav.write("WAVEfmt ", 8);
+  wav.writeUInt32LE(16, 16);
+  wav.writeUInt16LE(1, 20);
+  wav.writeUInt16LE(1, 22);
+  wav.writeUInt32LE(rate, 24);
+  wav.writeUInt32LE(rate * 2, 28);
+  wav.writeUInt16LE(2, 32);
+  wav.writeUInt16LE(16, 34);
+  wav.write("data", 36);
+  wav.writeUInt32LE(samples * 2, 40);
+  for (let i = 0; i < samples; i++)
+    wav.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2);
+  return new Uint8Array(wav);
+}
+
+/** A 3-second test-pattern clip made by ffmpeg, so its frames are real ones to seek to. */
+async function testClip(): Promise<Uint8Array> {
+  const ffmpeg = resolveMediaTool("ffmpeg");
+  if (!ffmpeg) throw new Error("ffmpeg is needed for this test");
+  const file = path.join(dataDir, "clip.mp4");
+  await promisify(execFile)(ffmpeg.path, [
+    ...["-loglevel", "error", "-f", "lavfi", "-i", "testsrc=duration=3:size=160x120:rate=10"],
+    ...["-pix_fmt", "yuv420p", "-movflags", "+faststart", file],
+  ]);
+  return new Uint8Array(readFileSync(file));
+}
+
+/** A voice clone (its recording and where the speech is) and a deepfake video (its matched frames). */
+async function plantMediaThreats(userId: string) {
+  const { doc, threats, evidence } = stores();
+  const plant = async (
+    id: string,
+    media: { bytes: Uint8Array; contentType: string },
+    detection: unknown,
+    type: string,
+    title: string,
+  ) => {
+    const at = new Date().toISOString();
+    const pkg = await writeEvidencePackage(evidence, {
+      userId,
+      media: { ...media, url: `https://media.example/${id}` },
+      page: { url: `https://www.youtube.com/watch?v=${id}`, platform: "youtube" },
+      detection,
+      capturedAt: at,
+    });
+    await threats.createIfAbsent(
+      Threat.schema.parse({
+        userId,
+        id,
+        personId: "self",
+        threatType: type,
+        confidence: 93,
+        platform: "youtube",
+        contentType: media.contentType,
+        url: `https://www.youtube.com/watch?v=${id}`,
+        title,
+        status: "active",
+        mediaSha256: pkg.manifest.mediaSha256,
+        evidenceData: { hash: pkg.hash, manifestKey: pkg.manifestKey, capturedAt: at },
+        classification: {
+          ...classification(type, 93),
+          likeness: { modality: type === "voice_clone" ? "voice" : "face", confidence: 93 },
+        },
+        createdAt: at,
+        updatedAt: at,
+      }),
+    );
+  };
+  await plant(
+    "thr_voice",
+    { bytes: toneWav(), contentType: "audio/wav" },
+    {
+      media: { kind: "audio" },
+      faces: [],
+      voice: { segments: [{ startS: 0.5, endS: 1.5 }], match: { personId: "self" } },
+    },
+    "voice_clone",
+    "Cloned voice of you",
+  );
+  const face = (timeSeconds: number) => ({ timeSeconds, match: { personId: "self", confidence: 93, distance: 0.3 } });
+  await plant(
+    "thr_video",
+    { bytes: await testClip(), contentType: "video/mp4" },
+    { media: { kind: "video", durationSeconds: 3 }, faces: [face(1), face(2)], voice: null },
+    "deepfake",
+    "Deepfake video of you",
+  );
+  doc.destroy();
+}
+
 const rows = () => page.locator("ul[aria-label='Threats'] > .threat-row");
 const row = (title: string) => rows().filter({ has: page.getByRole("heading", { name: title, exact: true }) });
 
@@ -127,7 +235,8 @@ describe("threat triage in the browser", () => {
   it("pages, filters, searches and shows the intimate thumbnail blurred", async () => {
     await signUpByEmail(page, stack.url, `triage-${Date.now()}@example.com`, PASSWORD);
     const user = (await (await page.request.get(`${stack.url}/api/auth/user`)).json()) as { userId: string };
-    await plantThreats(user.userId);
+    userId = user.userId;
+    await plantThreats(userId);
 
     await page.goto(`${stack.url}/dashboard`);
     await page.getByRole("heading", { name: "Protection Dashboard" }).waitFor();
@@ -204,5 +313,41 @@ describe("threat triage in the browser", () => {
     await expect.poll(() => group.locator(".threat-group-members > .threat-row").count()).toBe(3);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, "triage-04-grouped");
+  });
+
+  it("plays a voice threat's recording and shows a video's censored frames in the details", async () => {
+    await plantMediaThreats(userId);
+    await page.goto(`${stack.url}/dashboard`);
+    await row("Cloned voice of you").waitFor();
+    await row("Cloned voice of you")
+      .getByRole("button", { name: /View Details/ })
+      .click();
+    const voice = page.getByRole("dialog", { name: "Threat details: Cloned voice of you" });
+    const player = voice.getByLabel("Recording of the matched voice");
+    await player.waitFor();
+    // The browser decoded the recording it was handed: two seconds of sound.
+    await expect
+      .poll(() => player.evaluate((audio) => (audio as unknown as { duration: number }).duration))
+      .toBeCloseTo(2, 1);
+    await voice.getByRole("button", { name: "Play the matched speech (0:00.5–0:01.5)" }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await voice.screenshot({ path: path.join(artifactsDir, "triage-05-voice-details.png") });
+    await voice.getByRole("button", { name: "Close" }).first().click();
+
+    await row("Deepfake video of you")
+      .getByRole("button", { name: /View Details/ })
+      .click();
+    const video = page.getByRole("dialog", { name: "Threat details: Deepfake video of you" });
+    const frame = video.getByRole("img", { name: "Censored frame at 0:02" });
+    await frame.waitFor();
+    await expect
+      .poll(() => frame.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
+      .toBeGreaterThan(0);
+    await video.getByText("0:01 · 93% face match").waitFor();
+    // The list shows the video by its first verdict frame, censored.
+    const thumb = row("Deepfake video of you").getByRole("img", { name: "Censored video frame" });
+    expect(await thumb.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await video.screenshot({ path: path.join(artifactsDir, "triage-06-video-details.png") });
   });
 });
