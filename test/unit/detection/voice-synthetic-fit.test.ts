@@ -1,11 +1,18 @@
 import { describe, expect, it } from "vitest";
 import {
+  type CountermeasureHead,
+  headInputs,
+  headLogit,
+  STD_LOG_FLOOR,
+} from "../../../packages/detection/src/voice-synthetic/countermeasure.js";
+import {
   equalErrorRate,
   fitLogistic,
   fitPlatt,
   linearScore,
 } from "../../../packages/detection/src/voice-synthetic/logistic.js";
-import { thresholdAtFpr } from "../../../scripts/fit-voice-countermeasure.js";
+import { type ClipSample, rowsOf, thresholdAtFpr } from "../../../scripts/fit-voice-countermeasure.js";
+import { WINDOW_DIMS } from "../../../scripts/voice-countermeasure-features.js";
 
 /** Deterministic pseudo-random numbers, so the fits are the same on every run. */
 function random(seed: number) {
@@ -63,5 +70,28 @@ describe("countermeasure fitting arithmetic", () => {
     const genuine = Array.from({ length: 100 }, (_, i) => i / 100);
     const threshold = thresholdAtFpr(genuine, 0.05);
     expect(genuine.filter((g) => g >= threshold)).toHaveLength(5);
+  });
+
+  it("reads the chosen hidden states' standard deviations on the log scale, in the product and in the fit alike", () => {
+    const features = new Float32Array(WINDOW_DIMS);
+    // Hidden state 2: mean block then σ block of 512 each.
+    const from = 2 * 1024;
+    features[from + 3] = 0.7;
+    features[from + 512 + 3] = 0.25;
+    const frame = { hiddenStates: [2], logStandardDeviations: true };
+    const inputs = headInputs(frame, features);
+    expect(inputs).toHaveLength(1024);
+    expect(inputs[3]).toBeCloseTo(0.7, 6);
+    expect(inputs[512 + 3]).toBeCloseTo(Math.log(0.25 + STD_LOG_FLOOR), 6);
+    expect(headInputs({ ...frame, logStandardDeviations: false }, features)[512 + 3]).toBeCloseTo(0.25, 6);
+
+    const weights = new Array<number>(1024).fill(0);
+    weights[512 + 3] = 2;
+    const head = { ...frame, weights, bias: 0.5 } as unknown as CountermeasureHead;
+    expect(headLogit(head, features)).toBeCloseTo(0.5 + 2 * Math.log(0.25 + STD_LOG_FLOOR), 5);
+
+    const sample = { clip: { synthetic: true }, augmentation: "none", windows: features } as unknown as ClipSample;
+    const rows = rowsOf([sample], frame);
+    expect(Array.from(rows.x)).toEqual(Array.from(inputs));
   });
 });

@@ -18,6 +18,8 @@ export interface CountermeasureHead {
   hiddenStates: number[];
   /** Per used hidden state: 512 weights on the means, then 512 on the standard deviations (standardisation folded in). */
   weights: number[];
+  /** The standard deviations enter the head as log(σ + STD_LOG_FLOOR) rather than σ. */
+  logStandardDeviations?: boolean;
   bias: number;
   /** p(synthetic) = σ(a · mean window log-odds + b), fitted on held-out scores with equal class priors. */
   platt: { a: number; b: number };
@@ -58,13 +60,41 @@ export interface CountermeasureReading {
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 const WIDTH = 512;
 
-export function headLogit(head: CountermeasureHead, features: Float32Array): number {
-  let s = head.bias;
+/**
+ * Keeps log σ finite for a dimension that is constant over a window's speech frames; far below
+ * the smallest σ seen in the fitting data, so it moves no real reading.
+ */
+export const STD_LOG_FLOOR = 1e-4;
+
+/**
+ * What the head's weights multiply: the used hidden states' statistics, standard deviations as
+ * logarithms when the head was fitted on them. σ is positive and its spread across speakers and
+ * channels is multiplicative, so on the log scale one voice's or codec's loudness of a dimension
+ * weighs less against the synthesis cues (leave-one-Tortoise-voice-out, 2026-11-24: see docs/voice.md).
+ * The fit (scripts/fit-voice-countermeasure.ts) builds its rows with this same function.
+ */
+export function headInputs(
+  head: Pick<CountermeasureHead, "hiddenStates" | "logStandardDeviations">,
+  features: Float32Array,
+  out: Float32Array = new Float32Array(head.hiddenStates.length * 2 * WIDTH),
+  at = 0,
+): Float32Array {
   head.hiddenStates.forEach((state, i) => {
     const from = state * 2 * WIDTH;
-    const weightFrom = i * 2 * WIDTH;
-    for (let d = 0; d < 2 * WIDTH; d++) s += (head.weights[weightFrom + d] as number) * (features[from + d] as number);
+    const to = at + i * 2 * WIDTH;
+    for (let d = 0; d < WIDTH; d++) out[to + d] = features[from + d] as number;
+    for (let d = WIDTH; d < 2 * WIDTH; d++) {
+      const sigma = features[from + d] as number;
+      out[to + d] = head.logStandardDeviations ? Math.log(sigma + STD_LOG_FLOOR) : sigma;
+    }
   });
+  return out;
+}
+
+export function headLogit(head: CountermeasureHead, features: Float32Array): number {
+  const inputs = headInputs(head, features);
+  let s = head.bias;
+  for (let d = 0; d < inputs.length; d++) s += (head.weights[d] as number) * (inputs[d] as number);
   return s;
 }
 
