@@ -40,6 +40,8 @@ export function ThreatDetailsDialog({ threat, onClose, onGenerateDmca }: ThreatD
   const shown: ThreatDetails = details.data?.id === threat.id ? { ...threat, ...details.data } : threat;
   // A demo threat belongs to no account: there is nothing to triage, only a notice to show.
   const triage = !threat.demo;
+  // A video's frames or a recording, shown below, stand in for the single picture a video or voice lacks.
+  const mediaShown = (media.data?.frames?.length ?? 0) > 0 || Boolean(media.data?.audioAvailable);
   const enrolledPhotoUrl =
     shown.evidence?.enrolledPhotoUrl ??
     (media.data?.enrolledPhotoAvailable ? `/api/threats/${encodeURIComponent(shown.id)}/media/enrolled-photo` : null);
@@ -52,7 +54,7 @@ export function ThreatDetailsDialog({ threat, onClose, onGenerateDmca }: ThreatD
             <img src={apiUrl(shown.previewUrl)} alt="" />
             <span className="preview-label">Censored content preview</span>
           </div>
-        ) : (
+        ) : mediaShown ? null : (
           <p className="preview preview-empty">
             <span className="preview-label">No preview: open the threat URL to review the content</span>
           </p>

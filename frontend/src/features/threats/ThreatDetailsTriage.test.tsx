@@ -101,6 +101,8 @@ describe("a threat's details for triage", () => {
     expect(frame.getAttribute("src")).toBe("/api/threats/thr_1/media/frames/1");
     expect(screen.getByText("0:02 · 91% face match · Face-swap detector (MesoNet)")).toBeInTheDocument();
     expect(screen.getByText("0:07 · explicit content")).toBeInTheDocument();
+    // The frames stand in for the single picture a video lacks: no "no preview" strip above them.
+    expect(screen.queryByText(/No preview/)).not.toBeInTheDocument();
     expect(screen.queryByLabelText("Recording of the matched voice")).not.toBeInTheDocument();
   });
 
