@@ -105,6 +105,36 @@ describe("threat triage list", () => {
     await waitFor(() => expect(screen.queryByText("Marked 2 threats as false positive.")).not.toBeInTheDocument());
   });
 
+  it("restores selected false positives and dismissals to active in one request", async () => {
+    const user = userEvent.setup({ delay: null });
+    const bodies: unknown[] = [];
+    stubApi({
+      "GET /api/threats": {
+        status: 200,
+        body: {
+          items: [item("t1", { status: "false_positive" }), item("t2", { status: "dismissed" }), item("t3")],
+          nextCursor: null,
+        },
+      },
+      "POST /api/threats/actions": (init) => {
+        const body = JSON.parse(String(init?.body)) as { action: string; threatIds: string[] };
+        bodies.push(body);
+        return { status: 200, body: { action: "undo", changed: body.threatIds, skipped: [] } };
+      },
+    });
+    renderTriage();
+    await screen.findByText("Threat t1");
+    await user.click(screen.getByRole("checkbox", { name: "Select: Threat t3" }));
+    // Only an active threat is selected: there is nothing to restore.
+    expect(screen.getByRole("button", { name: "Restore to active" })).toBeDisabled();
+    await user.click(screen.getByRole("checkbox", { name: "Select: Threat t3" }));
+    await user.click(screen.getByRole("checkbox", { name: "Select: Threat t1" }));
+    await user.click(screen.getByRole("checkbox", { name: "Select: Threat t2" }));
+    expect(screen.getByRole("button", { name: "Mark false positive" })).toBeDisabled();
+    await user.click(screen.getByRole("button", { name: "Restore to active" }));
+    await waitFor(() => expect(bodies).toEqual([{ action: "undo", threatIds: ["t1", "t2"], groups: [] }]));
+  });
+
   it("takes down only the selected threats whose status allows it", async () => {
     const user = userEvent.setup({ delay: null });
     stubApi({

@@ -66,9 +66,11 @@ export function ThreatTriage({
   const chosen = items.filter((t) => selected.has(t.id));
   const chosenGroups = [...selectedGroups.values()];
   const selectionSize = chosen.length + chosenGroups.length;
-  const groupAllows = (g: ThreatGroup, status: "active" | "false_positive" | "dismissed") =>
-    (g.statusCounts[status] ?? 0) > 0;
-  const canMark = chosen.some((t) => allows(t, "false_positive")) || chosenGroups.some((g) => groupAllows(g, "active"));
+  const groupHas = (g: ThreatGroup, ...statuses: ("active" | "false_positive" | "dismissed")[]) =>
+    statuses.some((status) => (g.statusCounts[status] ?? 0) > 0);
+  const canMark = chosen.some((t) => allows(t, "false_positive")) || chosenGroups.some((g) => groupHas(g, "active"));
+  const canRestore =
+    chosen.some((t) => allows(t, "undo")) || chosenGroups.some((g) => groupHas(g, "false_positive", "dismissed"));
   const takeDownable = chosen.filter((t) => allows(t, "takedown"));
 
   const toggle = (id: string) =>
@@ -92,7 +94,7 @@ export function ThreatTriage({
     else setSelected(new Set(items.map((t) => t.id)));
   };
 
-  const run = (kind: "false_positive" | "dismiss") =>
+  const run = (kind: "false_positive" | "dismiss" | "undo") =>
     action.mutate({
       action: kind,
       threatIds: chosen.map((t) => t.id),
@@ -137,6 +139,14 @@ export function ThreatTriage({
                 onClick={() => run("dismiss")}
               >
                 Dismiss
+              </button>
+              <button
+                type="button"
+                className="btn btn-secondary btn-sm"
+                disabled={!canRestore || action.isPending}
+                onClick={() => run("undo")}
+              >
+                Restore to active
               </button>
               <button
                 type="button"
