@@ -10,7 +10,7 @@
  * many items the timed pages held, so a fast but empty page cannot pass for a full one.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
@@ -130,6 +130,8 @@ try {
     { name: "grouped by media, status=active", query: "limit=25&groupBy=media&status=active" },
   ];
   const results = [];
+  // Pages share the machine's cores with whatever else runs: the load says how busy it was.
+  const loadBefore = loadavg()[0];
   for (const shape of shapes) {
     let startQuery = shape.query;
     // A smaller seed (a quick check) goes as deep as its pages reach.
@@ -173,6 +175,7 @@ try {
     threatsCounted: (stats as { threatCounts?: { total: number } }).threatCounts?.total,
     seedSeconds: Math.round(seedSeconds),
     runsPerShape: RUNS,
+    loadAverage: { before: loadBefore, after: loadavg()[0], cores: availableParallelism() },
     goalP95Ms: 300,
     worstP95Ms: worstP95,
     goalMet: worstP95 <= 300,
