@@ -157,8 +157,8 @@ describe("team roles", () => {
       // Public routes need no session and sign-in routes act on the person themself: nothing to check by role.
       if (rule === "public") continue;
       for (const role of ["analyst", "admin", "owner"] as Role[]) {
-        // The owner's own erasure would end this test's account; it runs last, below.
-        if (route.method === "DELETE" && route.path === "/api/account" && role === "owner") continue;
+        // Each person's own erasure would end this test's accounts; it runs last, below.
+        if (route.method === "DELETE" && route.path === "/api/account") continue;
         const allowed = rule === "signed-in" || can(role, rule);
         // A body no JSON route accepts (415): an allowed route is stopped by its own parsing, not the policy.
         const body = route.method === "GET" || route.method === "DELETE" ? undefined : "not json";
@@ -184,13 +184,17 @@ describe("team roles", () => {
     }
   });
 
-  it("a removed member works on their own account again; the owner alone deletes the account", async () => {
+  it("a removed member works on their own account again; deleting one's account deletes one's own, never the team's", async () => {
     const removed = await call("DELETE", `/api/team/members/${people.analyst.userId}`, people.admin.cookie);
     expect(removed.status).toBe(200);
     const own = await call("GET", `/api/threats/${threatId}`, people.analyst.cookie);
     expect(own.status).toBe(404);
     expect((await call("DELETE", `/api/team/members/${people.owner.userId}`, people.admin.cookie)).status).toBe(400);
-    expect((await call("DELETE", "/api/account", people.admin.cookie)).status).toBe(403);
+    // The admin's erasure is of the admin's own account: they leave the team, the team's account stays.
+    expect((await call("DELETE", "/api/account", people.admin.cookie)).status).toBe(200);
+    const team = await call("GET", "/api/team", people.owner.cookie);
+    expect((team.body.members as { userId: string }[]).map((m) => m.userId)).toEqual([people.owner.userId]);
+    expect((await call("GET", `/api/threats/${threatId}`, people.owner.cookie)).status).toBe(200);
     expect((await call("DELETE", "/api/account", people.owner.cookie)).status).toBe(200);
   });
 });

@@ -9,6 +9,9 @@ export type RouteRule = Permission | "public" | "signed-in";
  * route is never open to a team by accident. test/integration/team-roles.test.ts walks every route.
  */
 export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
+  // A person's own account, whatever team they work on: their export, their erasure.
+  "GET /api/account/export": "signed-in",
+  "DELETE /api/account": "signed-in",
   "GET /api/profile": "account:read",
   "PUT /api/profile": "account:configure",
   "POST /api/scan-preferences": "account:configure",

@@ -71,6 +71,13 @@ export const erasureService = once(
       subscriptions: {
         endFor: async (userId) => (await import("./billing-services.js")).billingService().endSubscription(userId),
       },
+      teams: {
+        leave: async (userId) => {
+          const { teamStore } = await import("./actor.js");
+          const membership = await teamStore().membershipOf(userId);
+          if (membership) await teamStore().deleteMember(membership.accountId, userId);
+        },
+      },
     }),
 );
 export const exportService = once(() => new ExportService({ store: accountStore(), keys: dataKeys(), now }));

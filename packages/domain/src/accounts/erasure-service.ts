@@ -29,6 +29,8 @@ export interface ErasureDeps {
   schedules: ScheduleApi;
   /** The account's paid subscription (billing), ended first so no charge outlives the account. */
   subscriptions?: { endFor(userId: string): Promise<void> };
+  /** The team the person works on, if any: they leave it (its item is in the team's partition, not theirs). */
+  teams?: { leave(userId: string): Promise<void> };
 }
 
 /**
@@ -53,6 +55,7 @@ export class ErasureService {
   async deleteAccount(userId: string): Promise<AccountErasure> {
     const profile = await this.deps.store.getProfile(userId);
     await this.deps.subscriptions?.endFor(userId);
+    await this.deps.teams?.leave(userId);
     // First, so no scheduled scan starts for the account (and captures evidence) while it goes.
     await this.deps.schedules.remove(scanScheduleName(userId));
     const biometrics = await this.deleteBiometrics(userId);
