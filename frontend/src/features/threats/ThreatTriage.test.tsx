@@ -135,6 +135,52 @@ describe("threat triage list", () => {
     await waitFor(() => expect(bodies).toEqual([{ action: "undo", threatIds: ["t1", "t2"], groups: [] }]));
   });
 
+  it("shows 'Filing needed' on a threat whose notice waits for a web form, and reopens that filing", async () => {
+    const user = userEvent.setup({ delay: null });
+    const filing = {
+      state: "filing_needed",
+      noticeId: "n-7",
+      route: "platform_report",
+      channel: "web_form",
+      recipient: "https://www.reddit.com/report",
+      formUrl: "https://www.reddit.com/report",
+      formFields: [{ label: "URL of the content", value: "https://y.example/t1" }],
+    };
+    stubApi({
+      "GET /api/threats": { status: 200, body: { items: [item("t1"), item("t2")], nextCursor: null } },
+      "GET /api/takedowns": (_init, url) =>
+        url.searchParams.get("state") === "filing_needed"
+          ? {
+              status: 200,
+              body: {
+                items: [
+                  {
+                    id: "n-7",
+                    threatId: "t1",
+                    basis: { route: "platform_report", label: "Platform report" },
+                    recipient: "https://www.reddit.com/report",
+                    channel: "web_form",
+                    state: "filing_needed",
+                  },
+                ],
+              },
+            }
+          : { status: 400, body: { message: "unexpected" } },
+      "GET /api/threats/t1": { status: 200, body: { ...item("t1"), takedown: filing, history: [] } },
+    });
+    const { onTakeDown } = renderTriage();
+    const row = (await screen.findByRole("heading", { name: "Threat t1" })).closest("li") as HTMLElement;
+    await within(row).findByText("Filing needed");
+    const other = screen.getByRole("heading", { name: "Threat t2" }).closest("li") as HTMLElement;
+    expect(other).not.toHaveTextContent("Filing needed");
+    await user.click(within(row).getByRole("button", { name: /^Take Down/ }));
+    await waitFor(() =>
+      expect(onTakeDown).toHaveBeenCalledWith(
+        expect.objectContaining({ id: "t1", takedown: expect.objectContaining({ formUrl: filing.formUrl }) }),
+      ),
+    );
+  });
+
   it("takes down only the selected threats whose status allows it", async () => {
     const user = userEvent.setup({ delay: null });
     stubApi({

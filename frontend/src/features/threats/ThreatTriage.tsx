@@ -1,6 +1,12 @@
-import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo, useState } from "react";
-import { peopleQuery, threatPagesQuery } from "./queries";
+import {
+  type FilingNeededNotice,
+  filingNeededQuery,
+  peopleQuery,
+  threatDetailsQuery,
+  threatPagesQuery,
+} from "./queries";
 import { ThreatFiltersBar } from "./ThreatFiltersBar";
 import { ThreatGroupRow } from "./ThreatGroupRow";
 import { ThreatRow } from "./ThreatRow";
@@ -20,6 +26,21 @@ interface ThreatTriageProps {
   emptyMessage?: string;
   /** Accounts that protect several people (enterprise) filter by person. */
   withPeople?: boolean;
+}
+
+/** A row with the web form its notice waits on, as the details would show it. */
+function withFiling(threat: ThreatListItem, filing: FilingNeededNotice | undefined): ThreatListItem {
+  if (!filing || threat.takedown) return threat;
+  return {
+    ...threat,
+    takedown: {
+      noticeId: filing.id,
+      route: filing.basis.route,
+      state: "filing_needed",
+      channel: filing.channel,
+      recipient: filing.recipient,
+    },
+  };
 }
 
 const groupKey = (g: Pick<ThreatGroup, "kind" | "key">) => `${g.kind}:${g.key}`;
@@ -43,6 +64,8 @@ export function ThreatTriage({
   const [selectedGroups, setSelectedGroups] = useState<ReadonlyMap<string, ThreatGroup>>(new Map());
   const pages = useInfiniteQuery(threatPagesQuery(filters, enabled));
   const people = useQuery(peopleQuery(enabled && withPeople));
+  const filings = useQuery(filingNeededQuery(enabled));
+  const queryClient = useQueryClient();
   const clearSelection = useCallback(() => {
     setSelected(new Set());
     setSelectedGroups(new Map());
@@ -57,7 +80,18 @@ export function ThreatTriage({
     [clearSelection],
   );
 
-  const items = useMemo(() => pages.data?.pages.flatMap((p) => p.items ?? []) ?? [], [pages.data]);
+  const items = useMemo(
+    () => (pages.data?.pages.flatMap((p) => p.items ?? []) ?? []).map((t) => withFiling(t, filings.data?.get(t.id))),
+    [pages.data, filings.data],
+  );
+  // A notice waiting to be filed reopens where it was (its form and fields come with the threat's details).
+  const takeDown = (threat: ThreatListItem) => {
+    if (threat.takedown?.state !== "filing_needed") return onTakeDown(threat);
+    queryClient
+      .fetchQuery({ ...threatDetailsQuery(threat.id), staleTime: 0 })
+      .then((details) => onTakeDown({ ...threat, ...details }))
+      .catch(() => onTakeDown(threat));
+  };
   const groups = useMemo(() => pages.data?.pages.flatMap((p) => p.groups ?? []) ?? [], [pages.data]);
   const total = pages.data?.pages[0]?.total;
   const grouped = filters.groupBy !== undefined;
@@ -181,7 +215,7 @@ export function ThreatTriage({
                   key={groupKey(group)}
                   group={group}
                   onViewDetails={onViewDetails}
-                  onTakeDown={onTakeDown}
+                  onTakeDown={takeDown}
                   selection={{ selected: selectedGroups.has(groupKey(group)), onToggle: () => toggleGroup(group) }}
                 />
               ))
@@ -190,7 +224,7 @@ export function ThreatTriage({
                   key={threat.id}
                   threat={threat}
                   onViewDetails={onViewDetails}
-                  onTakeDown={onTakeDown}
+                  onTakeDown={takeDown}
                   selection={{ selected: selected.has(threat.id), onToggle: () => toggle(threat.id) }}
                 />
               ))}
