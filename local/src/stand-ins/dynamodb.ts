@@ -25,13 +25,21 @@ export async function startDynamoDb(dir: string): Promise<RunningServer> {
  */
 export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
   const client = new DynamoDBClient(localClientConfig(endpoint));
+  const design = tableDesign();
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    // dynalite cannot add an index to an existing table: a data dir from before one was added lacks it.
+    const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
+    const missing = design.globalSecondaryIndexes.filter((i) => !present.has(i.indexName)).map((i) => i.indexName);
+    if (missing.length > 0)
+      console.warn(
+        `The local table predates its index${missing.length > 1 ? "es" : ""} ${missing.join(", ")}: queries on ${missing.length > 1 ? "them" : "it"} fail. Run \`npm run reset\` to recreate the table (it deletes the local data).`,
+      );
+    client.destroy();
     return;
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
   }
-  const design = tableDesign();
   const keyNames = new Set([
     design.partitionKey,
     design.sortKey,
