@@ -1,13 +1,25 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { Link } from "react-router-dom";
+import { useState } from "react";
+import { Link, useSearchParams } from "react-router-dom";
 import { serverMessage } from "../../api/errors";
 import { toast } from "../../ui/toast-store";
 import { billingQuery, formatDay, goToBillingPortal, STATUS_LABELS } from "./billing-api";
 import "./billing.css";
 
+const CONFIRMATION_WAIT_MS = 60_000;
+
 /** Settings: the plan billing gives the account, its status and period, and the way to change it. */
 export function BillingSection() {
-  const billing = useQuery(billingQuery(true));
+  const [params] = useSearchParams();
+  // Back from checkout: Stripe's webhook may land a moment after the browser does, so ask again until it has.
+  const [waitingSince] = useState(() => (params.get("billing") === "done" ? Date.now() : null));
+  const billing = useQuery({
+    ...billingQuery(true),
+    refetchInterval: (query) =>
+      waitingSince !== null && query.state.data?.status === "none" && Date.now() - waitingSince < CONFIRMATION_WAIT_MS
+        ? 2000
+        : false,
+  });
   const portal = useMutation({
     mutationFn: goToBillingPortal,
     onError: (error) => toast({ title: "Billing", description: serverMessage(error), variant: "destructive" }),
@@ -22,6 +34,9 @@ export function BillingSection() {
         <p role="alert">Your plan could not be loaded. Please try again later.</p>
       ) : (
         <>
+          {waitingSince !== null && data.status === "none" ? (
+            <p role="status">Waiting for the payment provider to confirm your checkout. This page updates by itself.</p>
+          ) : null}
           <dl className="billing-facts">
             <div>
               <dt>Plan</dt>
