@@ -17,6 +17,7 @@ import { type ContentFetcher, defaultRecipientDirectory } from "@lg/notices";
 import { dynamo } from "./clients.js";
 import { env } from "./env.js";
 import { once } from "./once.js";
+import { peopleService } from "./people-services.js";
 import { pushFanOut } from "./push-services.js";
 import { threatRepository } from "./scanning-services.js";
 import { accountStore, sampleLibrary } from "./services.js";
@@ -56,6 +57,8 @@ const people = once(
         verified: isServerVerified(s),
         searched: searchedInScans(s),
       })),
+    protectedMember: async (accountId, personId) =>
+      (await peopleService().scannedMembers(accountId)).find((m) => m.personId === personId) ?? null,
   }),
 );
 

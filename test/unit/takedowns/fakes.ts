@@ -109,11 +109,23 @@ export class InMemoryPeople implements PersonRecords {
       { sampleId: "voice-1", modality: "voice", createdAt: "2026-10-02T09:00:00.000Z", source: "upload" },
     ],
   ) {}
-  async getProfile() {
-    return this.person;
+  /** Other people the account protects, by person id: their own user, profile and samples. */
+  readonly members = new Map<
+    string,
+    { memberUserId: string; displayName: string; profile: ProfileRecord; samples: EnrolledSample[] }
+  >();
+  private member(userId: string) {
+    return [...this.members.values()].find((m) => m.memberUserId === userId);
   }
-  async enrolledSamples() {
-    return this.samples;
+  async getProfile(userId?: string) {
+    return (userId && this.member(userId)?.profile) || this.person;
+  }
+  async enrolledSamples(userId?: string) {
+    return (userId && this.member(userId)?.samples) || this.samples;
+  }
+  async protectedMember(_accountId: string, personId: string) {
+    const member = this.members.get(personId);
+    return member ? { memberUserId: member.memberUserId, displayName: member.displayName } : null;
   }
 }
 

@@ -85,6 +85,40 @@ describe("NoticeService.generate", () => {
   });
 });
 
+describe("a notice about another person the account protects", () => {
+  const EXEC_THREAT = "01JTHREAT0000000000000000E";
+  beforeEach(async () => {
+    people.members.set("exec-1", {
+      memberUserId: "user-9",
+      displayName: "Bo Chen",
+      profile: profile({ userId: "user-9", firstName: "Bo", lastName: "Chen", email: "bo.chen@example.com" }),
+      samples: [{ sampleId: "bo-face", modality: "face", createdAt: "2026-11-01T09:00:00.000Z", source: "upload" }],
+    });
+    await threats.createIfAbsent(threat({ id: EXEC_THREAT, personId: "exec-1" }));
+  });
+
+  it("is about that person's own likeness, signed by the account holder as their authorised agent", async () => {
+    const draft = await service.generate(USER, EXEC_THREAT);
+    expect(draft.requestContent).toContain("Bo Chen");
+    expect(draft.requestContent).toContain("bo.chen@example.com");
+    expect(draft.requestContent).toContain("/Ada Moreno/ (electronic signature)");
+    expect(draft.requestContent).toContain("Authorised agent acting on behalf of Bo Chen");
+    expect(draft.requestContent).not.toContain("ada.moreno@example.com");
+    // Ownership of an original is the person's own statement: none is offered to the agent.
+    expect(draft.copyright.originals).toEqual([]);
+    const claim = await refusal(service.generate(USER, EXEC_THREAT, { claimCopyright: { sampleId: "bo-face" } }));
+    expect(claim.kind).toBe("unprocessable");
+    expect(claim.message).toContain("Only Bo Chen");
+  });
+
+  it("cannot be made once the person's consent or protection has ended", async () => {
+    people.members.clear();
+    const ended = await refusal(service.generate(USER, EXEC_THREAT));
+    expect(ended.kind).toBe("conflict");
+    expect(ended.message).toContain("no longer protected");
+  });
+});
+
 describe("NoticeService.send", () => {
   const claim = { claimCopyright: { sampleId: "face-1" } };
 

@@ -7,6 +7,7 @@ import {
   composeNotice,
   type FormField,
   formFieldsFor,
+  IncompleteProfileError,
   type NoticeSender,
   noticeInputFromProfile,
   planDelivery,
@@ -19,6 +20,7 @@ import {
   threatEvidence,
 } from "@lg/notices";
 import { DomainError } from "../errors.js";
+import { SELF_PERSON_ID } from "../records.js";
 import type { ThreatRepository } from "../scanning/threat-ports.js";
 import { changeThreatStatus } from "../scanning/threat-status.js";
 import { confirmationPrompts, confirmationsFrom } from "./confirmation-answers.js";
@@ -119,7 +121,7 @@ export class NoticeService {
 
   async generate(userId: string, threatId: string, options: NoticeOptions = {}): Promise<NoticeDraft> {
     return inDomainErrors(async () => {
-      const { notice, input, samples } = await this.compose(userId, threatId, [], false, options);
+      const { notice, input, claimable } = await this.compose(userId, threatId, [], false, options);
       const evidence = threatEvidence(input.threat);
       const route = notice.route;
       return {
@@ -137,8 +139,8 @@ export class NoticeService {
           ? { formFields: formFieldsFor(notice, input) }
           : {}),
         copyright: {
-          available: notice.decision.copyrightAvailable,
-          originals: claimableOriginals(input.threat, samples).map((s) => ({
+          available: notice.decision.copyrightAvailable && claimable.length > 0,
+          originals: claimable.map((s) => ({
             sampleId: s.sampleId,
             modality: s.modality,
             enrolledAt: s.createdAt,
@@ -279,12 +281,15 @@ export class NoticeService {
    * the setting off, or triaged the threat, since the scan handed it over.
    */
   async autoTakedownAllowed(userId: string, threatId: string): Promise<boolean> {
-    const [threat, profile, samples] = await Promise.all([
+    const [threat, holder] = await Promise.all([
       this.deps.threats.get(userId, threatId),
       this.deps.people.getProfile(userId),
-      this.deps.people.enrolledSamples(userId),
     ]);
-    if (!threat || !profile || !shouldAutoTakedown(threat, profile)) return false;
+    // The holder's setting decides; the likeness checked is the depicted person's own enrolment.
+    if (!threat || !holder || !shouldAutoTakedown(threat, holder)) return false;
+    const subject = await this.subjectOf(userId, threat.personId).catch(() => null);
+    if (!subject) return false;
+    const samples = subject.samples;
     // Nothing goes in the person's name on a likeness the server never verified.
     return !restsOnUnverifiedEnrolment(threat, samples);
   }
@@ -328,20 +333,69 @@ export class NoticeService {
   ) {
     const threat = (await this.deps.threats.get(userId, threatId)) ?? undefined;
     assertNoticeAllowed(threat, userId, threatId);
-    const profile = await this.deps.people.getProfile(userId);
-    if (!profile) throw new DomainError("not-found", "Threat not found");
-    const samples = await this.deps.people.enrolledSamples(userId);
+    const { profile, samples, signer } = await this.subjectOf(userId, threat?.personId);
     // Checked before composing, so generate and send (by hand or automatic) all refuse alike.
     if (threat) assertVerifiedLikeness(threat, samples);
+    if (signer && options.claimCopyright) {
+      throw new DomainError(
+        "unprocessable",
+        `Only ${signer.personName} can claim copyright in their own photo or recording; send a report instead.`,
+      );
+    }
     const input = noticeInputFromProfile({
       profile,
       threat,
-      samples,
+      // A copyright claim is the depicted person's own statement: an agent is offered none to make.
+      samples: signer ? [] : samples,
       confirmations: confirmationsFrom(answers),
       automatic,
       signedAt: this.deps.now().toISOString(),
+      ...(signer ? { signer: signer.signer } : {}),
       ...(options.claimCopyright ? { copyrightClaim: options.claimCopyright } : {}),
     });
-    return { notice: composeNotice(input, this.deps.directory), input, profile, samples, threat };
+    return {
+      notice: composeNotice(input, this.deps.directory),
+      input,
+      profile,
+      samples,
+      threat,
+      claimable: signer ? [] : claimableOriginals(input.threat, samples),
+    };
+  }
+
+  /**
+   * Whose likeness a notice is about. The account holder's own threats: theirs, signed by them.
+   * Another protected person's (enterprise): that person's own profile and samples, signed by the
+   * account holder as their authorised agent, and only while the person's consent is current; a
+   * notice never states the holder's likeness for someone else's face or voice.
+   */
+  private async subjectOf(userId: string, personId: string | undefined) {
+    const holder = await this.deps.people.getProfile(userId);
+    if (!holder) throw new DomainError("not-found", "Threat not found");
+    if (!personId || personId === SELF_PERSON_ID) {
+      return { profile: holder, samples: await this.deps.people.enrolledSamples(userId), signer: undefined };
+    }
+    const member = await this.deps.people.protectedMember(userId, personId);
+    const profile = member ? await this.deps.people.getProfile(member.memberUserId) : null;
+    if (!member || !profile) {
+      throw new DomainError(
+        "conflict",
+        "This person is no longer protected by this account (their consent was withdrawn or the protection ended), so no notice can be sent for them.",
+      );
+    }
+    const holderName = [holder.firstName, holder.lastName].filter(Boolean).join(" ");
+    if (!holderName) throw new IncompleteProfileError(["first name", "last name"]);
+    return {
+      profile,
+      samples: await this.deps.people.enrolledSamples(member.memberUserId),
+      signer: {
+        personName: member.displayName,
+        signer: {
+          kind: "authorised_agent" as const,
+          fullName: holderName,
+          capacity: `authorised by ${member.displayName}, who accepted this account's protection and consented in their own name on LikenessGuard`,
+        },
+      },
+    };
   }
 }

@@ -54,4 +54,9 @@ export type PersonSample = EnrolledSample & { verified?: boolean; searched?: boo
 export interface PersonRecords {
   getProfile(userId: string): Promise<ProfileRecord | null>;
   enrolledSamples(userId: string): Promise<PersonSample[]>;
+  /**
+   * Another person this account protects (enterprise), while their own consent is current: their
+   * own user (whose profile and samples a notice about them rests on) and the name they were invited by.
+   */
+  protectedMember(accountId: string, personId: string): Promise<{ memberUserId: string; displayName: string } | null>;
 }
