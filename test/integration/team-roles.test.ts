@@ -80,6 +80,20 @@ describe("team roles", () => {
     );
   });
 
+  it("tells each person which account they work on, and as what", async () => {
+    expect((await call("GET", "/api/team/me", people.analyst.cookie)).body).toEqual({
+      accountId: people.owner.userId,
+      role: "analyst",
+      own: false,
+      ownerEmail: people.owner.email,
+    });
+    expect((await call("GET", "/api/team/me", people.owner.cookie)).body).toEqual({
+      accountId: people.owner.userId,
+      role: "owner",
+      own: true,
+    });
+  });
+
   it("lets an invitation be used only by the address it was sent to", async () => {
     const stranger = await signUp(appUrl, "team-stranger");
     const invitee = `team-other-${Date.now()}@example.com`;

@@ -12,6 +12,7 @@ import { DangerZone } from "../features/settings/DangerZone";
 import { DataManagement } from "../features/settings/DataManagement";
 import { PrivacyControls } from "../features/settings/PrivacyControls";
 import { ScanPreferencesSection } from "../features/settings/ScanPreferencesSection";
+import { WorkingOn } from "../features/team/WorkingOn";
 import { Main } from "../ui/Page";
 import { Spinner } from "../ui/Spinner";
 
@@ -48,6 +49,7 @@ export default function SettingsRoute() {
             <BillingSection />
             <section className="panel" aria-labelledby="team-heading">
               <h2 id="team-heading">Team</h2>
+              <WorkingOn />
               <p>Invite admins and analysts to work on this account, and read who did what.</p>
               <Link to="/team" className="btn btn-secondary">
                 Team and audit log

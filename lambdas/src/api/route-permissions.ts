@@ -60,6 +60,7 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   "DELETE /api/team/invitations/{id}": "team:manage",
   "DELETE /api/team/members/{id}": "team:manage",
   "POST /api/team/join": "signed-in",
+  "GET /api/team/me": "signed-in",
   "GET /api/audit-log": "team:manage",
 };
 

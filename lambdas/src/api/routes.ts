@@ -118,6 +118,7 @@ export const ROUTES: RouteSpec[] = [
   { method: "POST", path: "/api/billing/webhook", group: "billing" },
 
   { method: "GET", path: "/api/team", group: "team" },
+  { method: "GET", path: "/api/team/me", group: "team" },
   { method: "POST", path: "/api/team/invitations", group: "team" },
   { method: "DELETE", path: "/api/team/invitations/{id}", group: "team" },
   { method: "DELETE", path: "/api/team/members/{id}", group: "team" },

@@ -12,6 +12,7 @@ import { DashboardHeader } from "../dashboard/DashboardHeader";
 import { SiteFooter } from "../layout/SiteFooter";
 import "./team.css";
 import { ACTION_LABELS, AUDIT_KEY, auditQuery, ROLE_LABELS, TEAM_KEY, teamQuery } from "./team-api";
+import { WorkingOn } from "./WorkingOn";
 
 function InviteMember() {
   const queryClient = useQueryClient();
@@ -88,6 +89,7 @@ export default function TeamPage() {
         <div className="page-header">
           <h1>Team and audit log</h1>
         </div>
+        {auth.isAuthenticated ? <WorkingOn /> : null}
         {auth.isLoading || team.isLoading ? (
           <Spinner label="Loading your team…" />
         ) : errorStatus(team.error) === 403 ? (

@@ -16,7 +16,17 @@ export interface AuditEntry {
   details: Record<string, string>;
 }
 
+/** GET /api/team/me: the account the signed-in person works on and their role there. */
+export interface MyTeam {
+  accountId: string;
+  role: "owner" | "admin" | "analyst";
+  own: boolean;
+  ownerEmail?: string;
+}
+
 export const TEAM_KEY = ["/api/team"] as const;
+export const myTeamQuery = (enabled: boolean) =>
+  queryOptions<MyTeam>({ queryKey: ["/api/team/me"], enabled, retry: false });
 export const AUDIT_KEY = ["/api/audit-log"] as const;
 export const teamQuery = (enabled: boolean) => queryOptions<TeamView>({ queryKey: TEAM_KEY, enabled, retry: false });
 export const auditQuery = (enabled: boolean) =>

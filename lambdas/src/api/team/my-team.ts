@@ -1,0 +1,16 @@
+import { requireActor } from "../../shared/actor.js";
+import { type ApiHandler, json } from "../../shared/route-group.js";
+import { accountStore } from "../../shared/services.js";
+
+/** GET /api/team/me: which account the signed-in person works on, and in which role (their own: owner). */
+export const myTeam: ApiHandler = async (event) => {
+  const actor = await requireActor(event);
+  if (actor.accountId === actor.userId) return json(200, { accountId: actor.accountId, role: "owner", own: true });
+  const owner = await accountStore().getProfile(actor.accountId);
+  return json(200, {
+    accountId: actor.accountId,
+    role: actor.role,
+    own: false,
+    ...(owner?.email ? { ownerEmail: owner.email } : {}),
+  });
+};
