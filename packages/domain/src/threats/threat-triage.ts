@@ -19,6 +19,7 @@ import { threatListItem } from "./threat-view.js";
 export const GROUP_MEMBER_IDS_SHOWN = 10;
 /** Threats one bulk request may change (ids plus every member of its groups). */
 export const MAX_THREATS_PER_ACTION = 1000;
+const CHANGES_IN_FLIGHT = 8;
 
 export interface ActionRequest {
   /** Who acts (the audit names them); the account is the one the threats belong to. */
@@ -137,12 +138,12 @@ export class ThreatTriage {
     if (found.size === 0) throw new DomainError("not-found", "None of these threats were found");
     const changed: ThreatRecord[] = [];
     const skipped: { id: string; status?: ThreatRecord["status"]; reason: string }[] = [];
-    for (const id of ids) {
+    const one = async (id: string) => {
       const threat = found.get(id);
       if (!threat) {
         // Another account's id and an unknown id read the same.
         skipped.push({ id, reason: "not found" });
-        continue;
+        return;
       }
       try {
         changed.push(await this.apply(userId, request.actorId, threat, request.action, true));
@@ -150,7 +151,19 @@ export class ThreatTriage {
         if (!(error instanceof DomainError)) throw error;
         skipped.push({ id, status: threat.status, reason: error.message });
       }
-    }
+    };
+    // A few at a time: a large group changes in seconds, without flooding the table.
+    const queue = [...ids];
+    await Promise.all(
+      Array.from({ length: CHANGES_IN_FLIGHT }, async () => {
+        for (let id = queue.shift(); id !== undefined; id = queue.shift()) await one(id);
+      }),
+    );
+    // Reported in the order asked, whatever order they finished in.
+    const asked = new Map([...ids].map((id, i) => [id, i]));
+    const byAsked = (a: { id: string }, b: { id: string }) => (asked.get(a.id) ?? 0) - (asked.get(b.id) ?? 0);
+    changed.sort(byAsked);
+    skipped.sort(byAsked);
     const outcome = {
       action: request.action,
       changed: changed.map((t) => t.id),
