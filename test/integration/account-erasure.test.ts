@@ -1,5 +1,7 @@
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { GetScheduleCommand, SchedulerClient } from "@aws-sdk/client-scheduler";
+import { DynamoDBDocumentClient, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { S3EvidenceStore } from "@lg/domain/scanning/adapters/s3-evidence";
 import { writeEvidencePackage } from "@lg/domain/scanning/evidence";
 import { afterAll, describe, expect, inject, it } from "vitest";
@@ -10,11 +12,47 @@ const stack = inject("localStack");
 const s3 = new S3Client(clientConfig(stack.env, "AWS_ENDPOINT_URL_S3"));
 const evidence = new S3EvidenceStore(s3, stack.env.EVIDENCE_BUCKET ?? "");
 const scheduler = new SchedulerClient(clientConfig(stack.env, "AWS_ENDPOINT_URL_SCHEDULER"));
+const dynamo = new DynamoDBClient(clientConfig(stack.env, "AWS_ENDPOINT_URL_DYNAMODB"));
+const doc = DynamoDBDocumentClient.from(dynamo);
 
 afterAll(() => {
   s3.destroy();
   scheduler.destroy();
+  dynamo.destroy();
 });
+
+const api = async (route: string, cookie: string, body?: unknown, method = body === undefined ? "GET" : "POST") => {
+  const res = await fetch(`${stack.url}${route}`, {
+    method,
+    headers: { cookie, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+};
+
+/** The records of protections in a person's own partition, read from the table itself. */
+const protectionItems = async (userId: string) =>
+  (
+    await doc.send(
+      new QueryCommand({
+        TableName: stack.env.TABLE_NAME,
+        KeyConditionExpression: "pk = :pk AND begins_with(sk, :sk)",
+        ExpressionAttributeValues: { ":pk": `USER#${userId}`, ":sk": "PROTECTEDBY#" },
+        ConsistentRead: true,
+      }),
+    )
+  ).Items ?? [];
+
+/** The invitation link the outbox holds for this address, as the invitee would open it. */
+async function invitationToken(address: string): Promise<string> {
+  const { messages } = (await (await fetch(`${stack.url}/outbox/api/messages`)).json()) as {
+    messages: { to: string[]; text?: string }[];
+  };
+  const message = messages.find((m) => m.to.includes(address) && /\/invite\//.test(m.text ?? ""));
+  const token = /\/invite\/(\S+)/.exec(message?.text ?? "")?.[1];
+  if (!token) throw new Error(`No invitation in the outbox for ${address}`);
+  return token;
+}
 
 const scanSchedule = (userId: string) =>
   scheduler.send(new GetScheduleCommand({ Name: `scan-${userId}`, GroupName: stack.env.SCHEDULER_GROUP })).then(
@@ -82,5 +120,30 @@ describe("deleting an account on the local stack", () => {
     expect(await keysUnder(stack.env.EVIDENCE_BUCKET, `evidence/${bob.userId}/`)).toHaveLength(4);
     // No scheduled scan starts for the deleted account.
     expect(await scanSchedule(alice.userId)).toBeUndefined();
+  });
+
+  it("takes the account off the list of those protecting each person it invited, in their own partition", async () => {
+    const owner = await signUp(stack.url, "erase-owner");
+    const person = await signUp(stack.url, "erase-protected");
+    const invited = await api("/api/people/invitations", owner.cookie, {
+      method: "email",
+      displayName: "Protected Person",
+      email: person.email,
+    });
+    expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+    const accepted = await api("/api/people/invitations/accept", person.cookie, {
+      token: await invitationToken(person.email),
+    });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    expect((await api("/api/people/me", person.cookie)).body.protections).toHaveLength(1);
+    expect(await protectionItems(person.userId)).toHaveLength(1);
+
+    const deleted = await fetch(`${stack.url}/api/account`, { method: "DELETE", headers: { cookie: owner.cookie } });
+    expect(deleted.status).toBe(200);
+
+    expect(await protectionItems(person.userId)).toEqual([]);
+    expect((await api("/api/people/me", person.cookie)).body.protections).toEqual([]);
+    // The person's own account is theirs and stays.
+    expect((await api("/api/auth/user", person.cookie)).status).toBe(200);
   });
 });

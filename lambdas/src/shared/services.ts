@@ -78,6 +78,10 @@ export const erasureService = once(
           if (membership) await teamStore().deleteMember(membership.accountId, userId);
         },
       },
+      people: {
+        deleteProtectionsBy: async (accountId) =>
+          (await import("./people-services.js")).peopleService().deleteProtectionsBy(accountId),
+      },
     }),
 );
 export const exportService = once(() => new ExportService({ store: accountStore(), keys: dataKeys(), now }));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ErasureService } from "../../../packages/domain/src/accounts/erasure-service.js";
 import { writeEvidencePackage } from "../../../packages/domain/src/scanning/evidence.js";
 import { photo, wav } from "./fakes.js";
 import { accountWorld } from "./world.js";
@@ -76,6 +77,37 @@ describe("privacy controls", () => {
     expect(w.identity.deleted).toEqual(["alice@example.com"]);
     expect(await w.auth.currentUser(alice.sessionToken)).toBeNull();
     expect(await w.auth.currentUser(bob.sessionToken)).toMatchObject({ userId: bob.userId });
+  });
+
+  it("deletes the records of the account's protection held by the people it protects, while its people still lead to them", async () => {
+    const w = accountWorld();
+    const owner = await w.member("owner@example.com");
+    const invitee = await w.member("invitee@example.com");
+    const protection = { memberUserId: invitee.userId, accountId: owner.userId, personId: "p_1" };
+    const held = new Map([[JSON.stringify(protection), protection]]);
+    const ownerItemsSeen: number[] = [];
+    const erasure = new ErasureService({
+      store: w.store,
+      objects: w.objects,
+      identity: w.identity,
+      consent: w.consent,
+      evidence: w.evidence,
+      schedules: w.schedules,
+      people: {
+        deleteProtectionsBy: async (accountId) => {
+          ownerItemsSeen.push((await w.store.listUserItems(accountId)).length);
+          const theirs = [...held].filter(([, p]) => p.accountId === accountId);
+          for (const [key] of theirs) held.delete(key);
+          return theirs.length;
+        },
+      },
+    });
+    const before = (await w.store.listUserItems(owner.userId)).length;
+    const deleted = await erasure.deleteAccount(owner.userId);
+    expect(held.size).toBe(0);
+    expect(ownerItemsSeen).toHaveLength(1);
+    expect(ownerItemsSeen[0]).toBeGreaterThan(0);
+    expect(deleted.items).toBe(before + 1);
   });
 });
 

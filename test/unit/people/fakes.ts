@@ -44,6 +44,9 @@ export class MemoryPeopleStore implements PeopleStore {
   async putProtection(protection: PersonProtectionRecord) {
     this.protections.set(`${protection.memberUserId}/${protection.accountId}/${protection.personId}`, protection);
   }
+  async deleteProtection(key: { memberUserId: string; accountId: string; personId: string }) {
+    this.protections.delete(`${key.memberUserId}/${key.accountId}/${key.personId}`);
+  }
 }
 
 export interface SentInvitation {

@@ -195,6 +195,22 @@ describe("protected people, each consenting", () => {
     expect((await w.service.myProtections(MEMBER)).protections).toEqual([]);
   });
 
+  it("deletes each invitee's record of an account being deleted, and only that account's", async () => {
+    await inviteCarol(w);
+    await w.service.accept(MEMBER, w.sender.tokenFor("carol@example.com"));
+    const other = { userId: "owner-2", accountId: "owner-2", role: "owner" as const };
+    await w.profile("owner-2", "enterprise", "Bea");
+    await w.service.invite(other, { method: "email", displayName: "Carol", email: "carol@example.com" });
+    await w.service.accept(MEMBER, w.sender.tokenFor("carol@example.com"));
+    // An invitation never accepted left nothing in anyone's partition.
+    await w.service.invite(owner, { method: "email", displayName: "Dan", email: "dan@example.com" });
+    expect(await w.people.listProtections(MEMBER)).toHaveLength(2);
+
+    expect(await w.service.deleteProtectionsBy(OWNER)).toBe(1);
+    expect((await w.people.listProtections(MEMBER)).map((p) => p.accountId)).toEqual(["owner-2"]);
+    expect((await w.service.myProtections(MEMBER)).protections.map((p) => p.accountName)).toEqual(["Bea Admin"]);
+  });
+
   it("stops scanning a person whose consent was withdrawn by deleting their biometrics", async () => {
     await inviteCarol(w);
     await w.service.accept(MEMBER, w.sender.tokenFor("carol@example.com"));

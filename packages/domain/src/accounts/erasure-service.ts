@@ -31,6 +31,8 @@ export interface ErasureDeps {
   subscriptions?: { endFor(userId: string): Promise<void> };
   /** The team the person works on, if any: they leave it (its item is in the team's partition, not theirs). */
   teams?: { leave(userId: string): Promise<void> };
+  /** The people the account protects (issue 18): their records of this account, in their own partitions. */
+  people?: { deleteProtectionsBy(accountId: string): Promise<number> };
 }
 
 /**
@@ -65,6 +67,8 @@ export class ErasureService {
       await this.deps.store.deleteSession(session.sessionHash);
       if (session.refreshToken) await this.deps.identity.revoke(session.refreshToken).catch(() => undefined);
     }
+    // Before the account's own items: its people are how their invitees' records are found.
+    const protections = (await this.deps.people?.deleteProtectionsBy(userId)) ?? 0;
     const items = await this.deps.store.listUserItems(userId);
     await this.deps.store.deleteItems(items.map(({ pk, sk }) => ({ pk, sk })));
     if (profile?.username) await this.deps.identity.deleteUser(profile.username);
@@ -72,7 +76,7 @@ export class ErasureService {
       ...biometrics,
       evidenceObjects: evidence.objects,
       evidenceObjectVersions: evidence.objectVersions,
-      items: items.length + biometrics.samples,
+      items: items.length + biometrics.samples + protections,
       sessions: sessions.length,
       signInAccount: Boolean(profile?.username),
     };

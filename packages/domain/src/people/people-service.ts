@@ -295,6 +295,20 @@ export class PeopleService {
     return { deleted, withdrawn: protections.length };
   }
 
+  /**
+   * The account is being deleted: each person who accepted its invitation loses their record of it
+   * (in their own partition), so nothing of a deleted account stays with them. Returns how many went.
+   */
+  async deleteProtectionsBy(accountId: string): Promise<number> {
+    let deleted = 0;
+    for (const p of await this.deps.people.listPeople(accountId)) {
+      if (!p.memberUserId) continue;
+      await this.deps.people.deleteProtection({ memberUserId: p.memberUserId, accountId, personId: p.personId });
+      deleted += 1;
+    }
+    return deleted;
+  }
+
   /** Whom the account's scans include besides the owner: accepted, not withdrawn, consent current now. */
   async scannedMembers(accountId: string): Promise<ScannedMember[]> {
     const members: ScannedMember[] = [];

@@ -24,6 +24,7 @@ export interface PeopleStore {
   markWithdrawn(accountId: string, personId: string, at: string): Promise<void>;
   listProtections(memberUserId: string): Promise<PersonProtectionRecord[]>;
   putProtection(protection: PersonProtectionRecord): Promise<void>;
+  deleteProtection(key: { memberUserId: string; accountId: string; personId: string }): Promise<void>;
 }
 
 /** Email (SES) and SMS (SNS), as every other message goes. */

@@ -1,4 +1,10 @@
-import { type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import {
+  DeleteCommand,
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  UpdateCommand,
+} from "@aws-sdk/lib-dynamodb";
 import type { ProtectedPersonRecord } from "../../records.js";
 import { isConditionFailure } from "../../table/condition-failure.js";
 import { fromItem, PersonProtection, ProtectedPerson, toItem } from "../../table/index.js";
@@ -102,5 +108,14 @@ export class DynamoPeopleStore implements PeopleStore {
 
   async putProtection(protection: PersonProtectionRecord) {
     await this.doc.send(new PutCommand({ TableName: this.tableName, Item: toItem(PersonProtection, protection) }));
+  }
+
+  async deleteProtection(key: { memberUserId: string; accountId: string; personId: string }) {
+    await this.doc.send(
+      new DeleteCommand({
+        TableName: this.tableName,
+        Key: { pk: `USER#${key.memberUserId}`, sk: `PROTECTEDBY#${key.accountId}#${key.personId}` },
+      }),
+    );
   }
 }
