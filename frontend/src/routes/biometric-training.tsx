@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { apiFormData, apiJson } from "../api/client";
@@ -8,6 +8,7 @@ import { useAuth } from "../auth/use-auth";
 import { PRIVACY_STATEMENT } from "../content/marketing";
 import { ConsentGate } from "../features/consent/ConsentGate";
 import { withDemo } from "../features/demo/demo-session";
+import { MY_PROTECTIONS_KEY, myProtectionsQuery } from "../features/people/queries";
 import { profileQuery } from "../features/preferences/profile-query";
 import { FlowHeader } from "../features/profile-setup/FlowHeader";
 import { FacePhase } from "../features/training/FacePhase";
@@ -36,7 +37,12 @@ export default function BiometricTrainingRoute() {
   const [phase, setPhase] = useState<Phase>("intro");
   const [faces, setFaces] = useState<Blob[]>([]);
   const [voice, setVoice] = useState<Blob | null>(null);
+  const queryClient = useQueryClient();
   const profile = useQuery(profileQuery(auth.isAuthenticated));
+  // An invited person's scans are those of the accounts protecting them (docs/people.md): after
+  // enrolling they go to see who protects them, not to scan preferences they do not need.
+  const protections = useQuery(myProtectionsQuery(auth.isAuthenticated));
+  const protectedByOthers = (protections.data?.protections ?? []).some((p) => p.standing.state !== "withdrawn");
   // Until the profile says otherwise nothing is sent, so a zero-knowledge account never uploads photos by mistake.
   const zeroKnowledge = profile.data?.privacySettings?.zeroKnowledge === true;
   const reported = useRef<ReportedFace[]>([]);
@@ -56,7 +62,7 @@ export default function BiometricTrainingRoute() {
     return null;
   };
 
-  const next = () => navigate(withDemo("/scan-preferences", demo));
+  const next = () => navigate(protectedByOthers ? "/people" : withDemo("/scan-preferences", demo));
   const submit = useMutation({
     mutationFn: async (): Promise<ReportedEnrolment | null> => {
       if (!zeroKnowledge) {
@@ -68,6 +74,8 @@ export default function BiometricTrainingRoute() {
       return apiJson<ReportedEnrolment>("POST", "/api/biometric-training/embeddings", body);
     },
     onSuccess: (enrolment) => {
+      // Their standing with each account changes with what they enrolled.
+      void queryClient.invalidateQueries({ queryKey: MY_PROTECTIONS_KEY });
       // The server cannot verify what a browser reports: say what that withholds before moving on.
       if (enrolment && !enrolment.verified) {
         toast({ title: "Enrolled, not verified", description: "Read what this means below before you continue." });
@@ -75,7 +83,9 @@ export default function BiometricTrainingRoute() {
       }
       toast({
         title: "AI Training Complete",
-        description: "Your biometric data has been processed. Setting up your scan preferences.",
+        description: protectedByOthers
+          ? "Your biometric data has been processed. Here are the accounts protecting you."
+          : "Your biometric data has been processed. Setting up your scan preferences.",
       });
       next();
     },
@@ -109,7 +119,7 @@ export default function BiometricTrainingRoute() {
             <button
               type="button"
               className="btn btn-primary btn-lg"
-              disabled={auth.isAuthenticated && profile.isLoading}
+              disabled={auth.isAuthenticated && (profile.isLoading || protections.isLoading)}
               onClick={() => setPhase("face")}
             >
               Start AI Training
@@ -189,7 +199,11 @@ export default function BiometricTrainingRoute() {
               disabled={submit.isPending}
               onClick={() => (auth.isAuthenticated && !submit.isSuccess ? submit.mutate() : next())}
             >
-              {submit.isPending ? "Processing..." : "Continue to Scan Preferences"}
+              {submit.isPending
+                ? "Processing..."
+                : protectedByOthers
+                  ? "Continue to Accounts Protecting You"
+                  : "Continue to Scan Preferences"}
             </button>
           </section>
         ) : null}
