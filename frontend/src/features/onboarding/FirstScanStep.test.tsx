@@ -39,9 +39,13 @@ describe("the onboarding's first scan", () => {
     });
     renderRoute(<FirstScanStep profile={READY} />);
     expect(
-      await screen.findByText("Scanning: 1 of 3 platforms done, 12 items checked, 1 threat found so far", undefined, {
-        timeout: 6000,
-      }),
+      await screen.findByText(
+        "Scanning: 1 of 3 platforms done, 12 items checked, 1 new threat found so far",
+        undefined,
+        {
+          timeout: 6000,
+        },
+      ),
     ).toBeInTheDocument();
     expect(
       await screen.findByText("Your first scan found 2 threats: review them on the dashboard.", undefined, {

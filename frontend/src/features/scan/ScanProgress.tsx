@@ -12,7 +12,8 @@ export function scanProgressText(scan: ScanRun): string {
     typeof scan.platformsTotal === "number" && scan.platformsTotal > 0
       ? `${scan.platformsDone ?? 0} of ${plural(scan.platformsTotal, "platform", "platforms")} done, `
       : "";
-  const counts = `${plural(scan.itemsScanned, "item", "items")} checked, ${plural(scan.threatsFound, "threat", "threats")} found`;
+  // The scan counts threats it recorded; one already known from an earlier scan is not counted again.
+  const counts = `${plural(scan.itemsScanned, "item", "items")} checked, ${plural(scan.threatsFound, "new threat", "new threats")} found`;
   return scan.status === "running" ? `Scanning: ${platforms}${counts} so far` : `Scan finished: ${platforms}${counts}`;
 }
 
@@ -31,7 +32,7 @@ export function ScanProgressFigures({ scan }: { scan: ScanRun }) {
         <dd className="tile-value">{scan.itemsScanned}</dd>
       </div>
       <div className="tile">
-        <dt>Threats found</dt>
+        <dt>New threats found</dt>
         <dd className="tile-value">{scan.threatsFound}</dd>
       </div>
     </dl>

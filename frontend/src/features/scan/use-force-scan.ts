@@ -51,7 +51,8 @@ export function useForceScan() {
     } else {
       toast({
         title: "Scan complete",
-        description: `${current.itemsScanned} items checked, ${current.threatsFound} threats found.`,
+        // Threats known from earlier scans are not found again: "0 new" while the list shows them is true.
+        description: `${current.itemsScanned} items checked, ${current.threatsFound} new ${current.threatsFound === 1 ? "threat" : "threats"} found.`,
       });
     }
     for (const key of [STATS_KEY, THREATS_KEY, PROFILE_KEY]) void queryClient.invalidateQueries({ queryKey: key });
