@@ -177,6 +177,21 @@ describe("auth", () => {
     });
   });
 
+  it("lets each person add an authenticator app (optional TOTP MFA), never forcing it on anyone", () => {
+    auth.hasResourceProperties("AWS::Cognito::UserPool", {
+      MfaConfiguration: "OPTIONAL",
+      EnabledMfas: Match.arrayWith(["SOFTWARE_TOKEN_MFA"]),
+    });
+  });
+
+  it("keeps the email and phone a person signs in with until a changed one is verified", () => {
+    auth.hasResourceProperties("AWS::Cognito::UserPool", {
+      UserAttributeUpdateSettings: {
+        AttributesRequireVerificationBeforeUpdate: Match.arrayEquals(["email", "phone_number"]),
+      },
+    });
+  });
+
   it("the app client signs in server side with USER_PASSWORD_AUTH and has no OAuth flows", () => {
     auth.hasResourceProperties("AWS::Cognito::UserPoolClient", {
       ExplicitAuthFlows: Match.arrayWith(["ALLOW_USER_PASSWORD_AUTH", "ALLOW_REFRESH_TOKEN_AUTH"]),
