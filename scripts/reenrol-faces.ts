@@ -1,6 +1,6 @@
 /**
  * The face-model migration (domain/biometrics/embedding-models.ts: FaceReenrolment) by hand. It
- * already runs after every deploy (a CDK trigger, lib/constructs/post-deploy-migrations.ts) and at
+ * already runs after every deploy (lambdas/src/migrations/after-deploy.ts, a CDK trigger) and at
  * each local start; this is for a re-run: `npx tsx scripts/reenrol-faces.ts [USER_ID...]` (no ids:
  * everyone holding an older-model face) with the API functions' environment (TABLE_NAME,
  * BIOMETRIC_BUCKET, BIOMETRIC_KEY_ID and AWS credentials, or the local stack's endpoints). Samples
@@ -8,7 +8,7 @@
  * `faceRecaptureNeeded` until they capture again.
  */
 import { FaceReenrolment } from "@lg/domain/biometrics/embedding-models";
-import { reenrolFacesOfOlderModels } from "../lambdas/src/migrations/reenrol-faces.js";
+import { reenrolFacesOfOlderModels } from "../lambdas/src/migrations/after-deploy.js";
 import {
   accountStore,
   biometricAnalyser,

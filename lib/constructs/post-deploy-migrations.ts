@@ -2,7 +2,7 @@ import { Duration } from "aws-cdk-lib";
 import type * as logs from "aws-cdk-lib/aws-logs";
 import * as triggers from "aws-cdk-lib/triggers";
 import { Construct, type IConstruct } from "constructs";
-import { FACE_REENROLMENT_ENTRY } from "../../lambdas/src/migrations/entries.js";
+import { AFTER_DEPLOY_ENTRY } from "../../lambdas/src/migrations/entries.js";
 import { AppFunction, type DetectionRuntime } from "./app-function.js";
 import { type HandlerResources, handlerEnvironment } from "./handler-resources.js";
 
@@ -15,20 +15,20 @@ export interface PostDeployMigrationsProps {
 }
 
 /**
- * Data migrations that a code change makes necessary, run by CloudFormation after the functions
- * that need them are deployed, and again whenever the migration's own code changes (a new face
- * model changes its bundle). A failed run fails the deploy, so a model upgrade never goes live
- * with everyone's faces silently out of scans.
+ * Data migrations that a code change makes necessary (lambdas/src/migrations/after-deploy.ts), run
+ * by CloudFormation after the functions that need them are deployed, and again whenever the
+ * migrations' code changes (a new face model or classification changes the bundle). A failed run
+ * fails the deploy, so an upgrade never goes live with data the new code cannot read.
  */
 export class PostDeployMigrations extends Construct {
-  readonly faceReenrolment: AppFunction;
+  readonly afterDeploy: AppFunction;
 
   constructor(scope: Construct, id: string, props: PostDeployMigrationsProps) {
     super(scope, id);
     const r = props.resources;
-    this.faceReenrolment = new AppFunction(this, "FaceReenrolment", {
-      entry: FACE_REENROLMENT_ENTRY,
-      description: "After deploy: recomputes face embeddings of older face models from kept photos",
+    this.afterDeploy = new AppFunction(this, "AfterDeploy", {
+      entry: AFTER_DEPLOY_ENTRY,
+      description: "After deploy: threat and notice records brought up to date, older face embeddings recomputed",
       // The face models and the photos' decoding, as the biometrics API function.
       memoryMb: 2048,
       timeoutSeconds: 900,
@@ -36,12 +36,12 @@ export class PostDeployMigrations extends Construct {
       logRetention: props.logRetention,
       detection: props.detection,
     })
-      // Scans the table for older samples and rewrites their embeddings; reads the kept photos.
+      // Scans the table for out-of-date items and rewrites them; reads the kept face photos.
       .bindTable(r.table, "readWrite")
       .bindBiometricBucket(r.biometricBucket, "read")
       .bindBiometricKey(r.biometricKey);
-    new triggers.Trigger(this, "RunFaceReenrolment", {
-      handler: this.faceReenrolment.function,
+    new triggers.Trigger(this, "Run", {
+      handler: this.afterDeploy.function,
       timeout: Duration.minutes(15),
       executeAfter: props.runAfter,
       executeOnHandlerChange: true,

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { SFNClient, StartExecutionCommand } from "@aws-sdk/client-sfn";
-import { FACE_REENROLMENT_ENTRY } from "@lg/lambdas/migrations/entries";
+import { AFTER_DEPLOY_ENTRY } from "@lg/lambdas/migrations/entries";
 import { EXECUTION_STATUS_HANDLERS, SCHEDULED_JOBS, STATE_MACHINES, WORKFLOW_TASKS } from "@lg/lambdas/workflows/tasks";
 import { generateVapidSecret } from "@lg/notices";
 import { webSecurityHeaders } from "../../lib/constructs/content-security-policy.js";
@@ -263,10 +263,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     await ensureScheduledJobs(scheduler.url, SCHEDULED_JOBS);
     // What a deploy's trigger runs in AWS (lib/constructs/post-deploy-migrations.ts): the data kept
-    // from an earlier run may hold faces of an older model. In the background; it logs its outcome.
-    void loadHandler(FACE_REENROLMENT_ENTRY)
-      .then((handler) => handler({}, lambdaContext("face-reenrolment")))
-      .catch((error: unknown) => console.error("Face re-enrolment at start failed:", error));
+    // from an earlier run may predate the code (threat list keys, notices, an older face model).
+    // In the background; each migration logs its outcome.
+    void loadHandler(AFTER_DEPLOY_ENTRY)
+      .then((handler) => handler({}, lambdaContext("after-deploy")))
+      .catch((error: unknown) => console.error("Data migrations at start failed:", error));
     // Executions the last run left behind (ABORTED at this start) are reconciled now that handlers can run.
     void sfn.deliverPendingEvents();
     const lifecycle = new S3LifecycleSweeper(s3.url, LOCAL_NAMES.biometricBucket);

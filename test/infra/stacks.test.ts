@@ -50,7 +50,7 @@ const allFunctions = (): [string, AppFunction][] => [
   ...Object.entries(stacks.service.workflows.tasks),
   ...Object.entries(stacks.service.workflows.jobs),
   ...Object.entries(stacks.service.workflows.statusHandlers),
-  ["faceReenrolment", stacks.service.migrations.faceReenrolment],
+  ["afterDeploy", stacks.service.migrations.afterDeploy],
 ];
 
 describe("data", () => {
@@ -480,8 +480,8 @@ describe("workflows", () => {
 });
 
 describe("post-deploy migrations", () => {
-  it("re-enrols older face embeddings after the API and workflows deploy, again when its code changes, with the face models and read-only photos", () => {
-    const fn = stacks.service.migrations.faceReenrolment;
+  it("run after the API and workflows deploy, again when their code changes, with the face models and read-only photos", () => {
+    const fn = stacks.service.migrations.afterDeploy;
     const [trigger] = Object.values(service.findResources("Custom::Trigger"));
     expect(trigger?.Properties.HandlerArn).toBeDefined();
     // Runs after the functions that read the migrated samples.

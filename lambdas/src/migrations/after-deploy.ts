@@ -1,14 +1,17 @@
 import { DynamoOlderFaceSampleOwners } from "@lg/domain/biometrics/adapters/dynamo-older-face-samples";
 import { FaceReenrolment, reenrolEveryone } from "@lg/domain/biometrics/embedding-models";
+import { DynamoNoticeRepository, DynamoStoredNotices } from "@lg/domain/takedowns/adapters/dynamo-takedowns";
+import { migrateTakedownNotices } from "@lg/domain/takedowns/notice-migration";
+import { DynamoStoredThreats } from "@lg/domain/threats/adapters/dynamo-threat-migration";
+import { migrateThreatClassification } from "@lg/domain/threats/threat-migration";
 import { dynamo } from "../shared/clients.js";
 import { env } from "../shared/env.js";
 import { logger, observed } from "../shared/observability.js";
 import { accountStore, biometricAnalyser, biometricObjects, dataKeys, sampleLibrary } from "../shared/services.js";
 
 /**
- * Runs after each deploy (a CDK trigger; locally at start): recomputes every face embedding of an
- * older face model from its kept photo, so nobody's face drops out of scans after an upgrade. Those
- * with nothing kept see `faceRecaptureNeeded`. Idempotent: a run with nothing to do reads and exits.
+ * Recomputes every face embedding of an older face model from its kept photo, so nobody's face
+ * drops out of scans after an upgrade. Those with nothing kept see `faceRecaptureNeeded`.
  */
 export async function reenrolFacesOfOlderModels() {
   const migration = new FaceReenrolment({
@@ -19,11 +22,31 @@ export async function reenrolFacesOfOlderModels() {
     store: accountStore(),
   });
   const owners = new DynamoOlderFaceSampleOwners(dynamo, env().TABLE_NAME);
-  const run = await reenrolEveryone(owners, migration, (userId, error) =>
+  return reenrolEveryone(owners, migration, (userId, error) =>
     logger.error("Face re-enrolment failed for one user; the next run retries", { userId, error }),
   );
-  logger.info("Face re-enrolment after deploy", { ...run });
+}
+
+/**
+ * The data migrations a deploy may need, run after it (a CDK trigger; locally at each start), in
+ * order. Each is idempotent and writes only what is out of date: threats whose type or list keys
+ * predate the code, notices from before the takedown centre, faces of an older model. Writes are
+ * conditional on the item being unchanged, so a user's concurrent action is never overwritten.
+ */
+export async function runAfterDeploy() {
+  const table = env().TABLE_NAME;
+  const threats = await migrateThreatClassification(new DynamoStoredThreats(dynamo, table), () =>
+    new Date().toISOString(),
+  );
+  const notices = await migrateTakedownNotices(
+    new DynamoStoredNotices(dynamo, table),
+    new DynamoNoticeRepository(dynamo, table),
+    () => new Date(),
+  );
+  const faces = await reenrolFacesOfOlderModels();
+  const run = { threats, notices, faces };
+  logger.info("Data migrations after deploy", { ...run });
   return run;
 }
 
-export const handler = observed(reenrolFacesOfOlderModels);
+export const handler = observed(runAfterDeploy);

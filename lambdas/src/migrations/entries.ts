@@ -1,2 +1,2 @@
-/** Migrations run after each deploy (CDK trigger) and at each local start; entries from the repository root. */
-export const FACE_REENROLMENT_ENTRY = "lambdas/src/migrations/reenrol-faces.ts";
+/** The data migrations run after each deploy (CDK trigger) and at each local start; from the repository root. */
+export const AFTER_DEPLOY_ENTRY = "lambdas/src/migrations/after-deploy.ts";

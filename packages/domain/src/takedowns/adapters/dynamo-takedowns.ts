@@ -183,8 +183,12 @@ export class DynamoStoredNotices {
       const out = await this.doc.send(
         new ScanCommand({
           TableName: this.tableName,
-          FilterExpression: "entity = :entity",
-          ExpressionAttributeValues: { ":entity": TakedownNotice.name },
+          // Only what the migration changes: notices without the list index, and cases stopped at
+          // their deadline; it runs after every deploy, so everything else is left untouched.
+          FilterExpression:
+            "entity = :entity AND (attribute_not_exists(gsi1pk) OR (#status = :stopped AND attribute_not_exists(nextCheckAt)))",
+          ExpressionAttributeNames: { "#status": "status" },
+          ExpressionAttributeValues: { ":entity": TakedownNotice.name, ":stopped": "deadline_passed" },
           ...(ExclusiveStartKey ? { ExclusiveStartKey } : {}),
         }),
       );
