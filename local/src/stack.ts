@@ -128,7 +128,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const appUrl = `http://localhost:${web.port}`;
 
     const dynamodb = track(await startDynamoDb(path.join(dataDir, "dynamodb")));
-    await ensureTable(dynamodb.url, LOCAL_NAMES.table);
+    await ensureTable(dynamodb.url, LOCAL_NAMES.table, dataDir);
     const s3 = track(
       await startS3(
         path.join(dataDir, "s3"),

@@ -1,11 +1,19 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import type http from "node:http";
+import path from "node:path";
 import {
+  type AttributeValue,
+  BatchWriteItemCommand,
   CreateTableCommand,
+  DeleteTableCommand,
   DescribeTableCommand,
   DynamoDBClient,
   ResourceNotFoundException,
+  ScanCommand,
+  type TableDescription,
+  type WriteRequest,
   waitUntilTableExists,
+  waitUntilTableNotExists,
 } from "@aws-sdk/client-dynamodb";
 import { tableDesign } from "@lg/domain/table/index";
 import dynalite from "dynalite";
@@ -22,24 +30,58 @@ export async function startDynamoDb(dir: string): Promise<RunningServer> {
 /**
  * Creates the single table from the entity definitions, as the data stack does, unless it exists.
  * TTL is not enabled: dynalite has no TTL, and product code never relies on it for correctness.
+ * A table kept from an older version that lacks an index the entities now use is rebuilt with its
+ * items (dynalite cannot add an index to a table; in AWS, CloudFormation adds it): the items are
+ * written to a backup file in `backupDir` first, so an interrupted rebuild loses nothing.
  */
-export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
+export async function ensureTable(endpoint: string, tableName: string, backupDir?: string): Promise<void> {
   const client = new DynamoDBClient(localClientConfig(endpoint));
-  const design = tableDesign();
   try {
-    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
-    // dynalite cannot add an index to an existing table: a data dir from before one was added lacks it.
-    const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
+    const design = tableDesign();
+    let existing: TableDescription | undefined;
+    try {
+      existing = (await client.send(new DescribeTableCommand({ TableName: tableName }))).Table;
+    } catch (error) {
+      if (!(error instanceof ResourceNotFoundException)) throw error;
+    }
+    if (!existing) return await createTable(client, tableName);
+    const present = new Set((existing.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
     const missing = design.globalSecondaryIndexes.filter((i) => !present.has(i.indexName)).map((i) => i.indexName);
-    if (missing.length > 0)
-      console.warn(
-        `The local table predates its index${missing.length > 1 ? "es" : ""} ${missing.join(", ")}: queries on ${missing.length > 1 ? "them" : "it"} fail. Run \`npm run reset\` to recreate the table (it deletes the local data).`,
-      );
+    if (missing.length === 0) return;
+    const items = await allItems(client, tableName);
+    const backup = backupDir ? path.join(backupDir, `${tableName}-before-${missing.join("-")}.json`) : undefined;
+    if (backup) writeFileSync(backup, JSON.stringify(items));
+    console.warn(
+      `The local table predates its index${missing.length > 1 ? "es" : ""} ${missing.join(", ")}: rebuilding it with its ${items.length} items${backup ? ` (backup: ${backup})` : ""}.`,
+    );
+    await client.send(new DeleteTableCommand({ TableName: tableName }));
+    await waitUntilTableNotExists({ client, maxWaitTime: 30, minDelay: 1 }, { TableName: tableName });
+    await createTable(client, tableName);
+    for (let at = 0; at < items.length; at += 25) {
+      let pending: WriteRequest[] = items.slice(at, at + 25).map((Item) => ({ PutRequest: { Item } }));
+      while (pending.length > 0) {
+        const out = await client.send(new BatchWriteItemCommand({ RequestItems: { [tableName]: pending } }));
+        pending = out.UnprocessedItems?.[tableName] ?? [];
+      }
+    }
+  } finally {
     client.destroy();
-    return;
-  } catch (error) {
-    if (!(error instanceof ResourceNotFoundException)) throw error;
   }
+}
+
+async function allItems(client: DynamoDBClient, tableName: string): Promise<Record<string, AttributeValue>[]> {
+  const items: Record<string, AttributeValue>[] = [];
+  let ExclusiveStartKey: Record<string, AttributeValue> | undefined;
+  do {
+    const page = await client.send(new ScanCommand({ TableName: tableName, ExclusiveStartKey }));
+    items.push(...(page.Items ?? []));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return items;
+}
+
+async function createTable(client: DynamoDBClient, tableName: string): Promise<void> {
+  const design = tableDesign();
   const keyNames = new Set([
     design.partitionKey,
     design.sortKey,
@@ -69,5 +111,4 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
     }),
   );
   await waitUntilTableExists({ client, maxWaitTime: 30, minDelay: 1 }, { TableName: tableName });
-  client.destroy();
 }

@@ -286,7 +286,7 @@ export const Threat = defineEntity({
   notes: [
     "Text search is a `contains` filter on `searchText` (title, URL and account, lower-cased, accents folded) within the account's own index partition, not a search index: a page reads at most 400 threats (`PAGE_READ_BUDGET`) and answers with what matched, so a rare term may take several pages (each within the page time goal) to collect 25 hits. An account with far more threats than 10,000, or search as the main way in, would call for a search service (OpenSearch) fed from the table.",
     "Counts (ThreatCounters) and groups (ThreatGroup) are updated right after each threat write, not in one transaction with it (the local stand-in has none): a writer that dies between the two leaves a count off by one until `countFromThreats` recounts the account (delete the ThreatCounters item; the next read recounts).",
-    "DynamoDB adds one global secondary index per table update: a table deployed before gsi3-gsi5 existed needs one deploy per new index. Threats stored before these keys existed get them, and their groups, from the threat migration, which runs after every deploy (lambdas/src/migrations/after-deploy.ts); locally, `npm run reset` recreates the table with every index.",
+    "DynamoDB adds one global secondary index per table update: a table deployed before gsi3-gsi5 existed needs one deploy per new index. Threats stored before these keys existed get them, and their groups, from the threat migration, which runs after every deploy (lambdas/src/migrations/after-deploy.ts); locally, the stack rebuilds an older table with every index at start, keeping its items (local/src/stand-ins/dynamodb.ts).",
   ],
 });
 
