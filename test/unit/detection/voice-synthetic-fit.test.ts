@@ -11,7 +11,14 @@ import {
   fitPlatt,
   linearScore,
 } from "../../../packages/detection/src/voice-synthetic/logistic.js";
-import { type ClipSample, rowsOf, thresholdAtFpr } from "../../../scripts/fit-voice-countermeasure.js";
+import {
+  BLEND,
+  type ClipSample,
+  clipWeightIn,
+  fitBlend,
+  rowsOf,
+  thresholdAtFpr,
+} from "../../../scripts/fit-voice-countermeasure.js";
 import { WINDOW_DIMS } from "../../../scripts/voice-countermeasure-features.js";
 
 /** Deterministic pseudo-random numbers, so the fits are the same on every run. */
@@ -93,5 +100,33 @@ describe("countermeasure fitting arithmetic", () => {
     const sample = { clip: { synthetic: true }, augmentation: "none", windows: features } as unknown as ClipSample;
     const rows = rowsOf([sample], frame);
     expect(Array.from(rows.x)).toEqual(Array.from(inputs));
+  });
+
+  it("blends the general and the Tortoise-heavy head into one linear head, codec readings of clones only in the latter", () => {
+    const reading = (group: string, synthetic: boolean, augmentation: string, level: number) =>
+      ({
+        clip: { group, synthetic },
+        augmentation,
+        windows: new Float32Array(WINDOW_DIMS).fill(0.1).map((v, d) => v + (d % 7 === 0 ? level : 0)),
+      }) as unknown as ClipSample;
+    const clone = reading("tortoise:a", true, "mp3_32k", 1);
+    const [general, tortoise] = BLEND as [(typeof BLEND)[0], (typeof BLEND)[0]];
+    expect(clipWeightIn(general)(clone)).toBe(0);
+    expect(clipWeightIn(tortoise)(clone)).toBe(tortoise.tortoiseWeight);
+    expect(clipWeightIn(general)(reading("page", true, "none", 1))).toBe(1);
+
+    const next = random(3);
+    const samples = Array.from({ length: 12 }, (_, i) =>
+      reading(i < 4 ? "tortoise:a" : "page", i % 2 === 1, i % 3 === 0 ? "opus_16k" : "none", (i % 2) + next()),
+    );
+    const frame = { hiddenStates: [0], logStandardDeviations: true };
+    const blend = fitBlend(samples, frame);
+    const parts = BLEND.map((part) => fitLogistic(rowsOf(samples, frame, clipWeightIn(part)), part.lambda));
+    const expected = BLEND.reduce((sum, part, i) => sum + part.share * (parts[i]?.weights[0] as number), 0);
+    expect(blend.weights[0]).toBeCloseTo(expected, 5);
+    expect(blend.bias).toBeCloseTo(
+      BLEND.reduce((sum, part, i) => sum + part.share * (parts[i]?.bias as number), 0),
+      5,
+    );
   });
 });
