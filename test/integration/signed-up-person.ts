@@ -1,4 +1,5 @@
 import { expect } from "vitest";
+import { freshSource, loopbackClient } from "./loopback-source.js";
 
 export const PASSWORD = "Correct-horse-9";
 
@@ -8,30 +9,26 @@ export interface SignedUpPerson {
   email: string;
 }
 
-/** Signs a new person up through the API with the code from the outbox, and returns their session cookie. */
+/**
+ * Signs a new person up through the API with the code from the outbox, and returns their session
+ * cookie. Each sign-up comes from a loopback address of its own: the product limits sign-ups and
+ * code attempts per source, and the suite signs up more people than one source may.
+ */
 export async function signUp(appUrl: string, tag: string): Promise<SignedUpPerson> {
   const email = `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
-  const signUpRes = await fetch(`${appUrl}/api/auth/signup`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ method: "email", email, password: PASSWORD }),
-  });
-  const { username } = (await signUpRes.json()) as { username: string };
+  const client = loopbackClient(appUrl);
+  const from = freshSource();
+  const signUpRes = await client.postJson("/api/auth/signup", { method: "email", email, password: PASSWORD }, { from });
+  expect(signUpRes.status, signUpRes.text).toBe(200);
+  const { username } = signUpRes.json() as { username: string };
   const messages = (await (await fetch(`${appUrl}/outbox/api/messages`)).json()) as {
     messages: { to: string[]; text?: string }[];
   };
   const code = /\b(\d{6})\b/.exec(messages.messages.find((m) => m.to.includes(email))?.text ?? "")?.[1];
-  const confirmed = await fetch(`${appUrl}/api/auth/confirm`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username, code, password: PASSWORD }),
-  });
-  expect(confirmed.status).toBe(200);
-  const { user } = (await confirmed.json()) as { user: { userId: string } };
-  const cookie =
-    confirmed.headers
-      .getSetCookie()
-      .find((c) => c.startsWith("lg_session="))
-      ?.split(";")[0] ?? "";
+  const confirmed = await client.postJson("/api/auth/confirm", { username, code, password: PASSWORD }, { from });
+  expect(confirmed.status, confirmed.text).toBe(200);
+  const { user } = confirmed.json() as { user: { userId: string } };
+  const setCookie = confirmed.headers["set-cookie"] ?? [];
+  const cookie = setCookie.find((c) => c.startsWith("lg_session="))?.split(";")[0] ?? "";
   return { userId: user.userId, cookie, email };
 }
