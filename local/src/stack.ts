@@ -128,7 +128,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const appUrl = `http://localhost:${web.port}`;
 
     const dynamodb = track(await startDynamoDb(path.join(dataDir, "dynamodb")));
-    await ensureTable(dynamodb.url, LOCAL_NAMES.table, dataDir);
+    const table = await ensureTable(dynamodb.url, LOCAL_NAMES.table, dataDir);
     const s3 = track(
       await startS3(
         path.join(dataDir, "s3"),
@@ -262,12 +262,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     };
 
     await ensureScheduledJobs(scheduler.url, SCHEDULED_JOBS);
-    // What a deploy's trigger runs in AWS (lib/constructs/post-deploy-migrations.ts): the data kept
+    // What a deploy's trigger runs in AWS (lib/constructs/post-deploy-migrations.ts): data kept
     // from an earlier run may predate the code (threat list keys, notices, an older face model).
-    // In the background; each migration logs its outcome.
-    void loadHandler(AFTER_DEPLOY_ENTRY)
-      .then((handler) => handler({}, lambdaContext("after-deploy")))
-      .catch((error: unknown) => console.error("Data migrations at start failed:", error));
+    // A table created just now holds nothing to migrate. In the background; it logs its outcome.
+    if (table !== "created") {
+      void loadHandler(AFTER_DEPLOY_ENTRY)
+        .then((handler) => handler({}, lambdaContext("after-deploy")))
+        .catch((error: unknown) => console.error("Data migrations at start failed:", error));
+    }
     // Executions the last run left behind (ABORTED at this start) are reconciled now that handlers can run.
     void sfn.deliverPendingEvents();
     const lifecycle = new S3LifecycleSweeper(s3.url, LOCAL_NAMES.biometricBucket);

@@ -33,8 +33,13 @@ export async function startDynamoDb(dir: string): Promise<RunningServer> {
  * A table kept from an older version that lacks an index the entities now use is rebuilt with its
  * items (dynalite cannot add an index to a table; in AWS, CloudFormation adds it): the items are
  * written to a backup file in `backupDir` first, so an interrupted rebuild loses nothing.
+ * Says which it did: a table just created holds nothing to migrate.
  */
-export async function ensureTable(endpoint: string, tableName: string, backupDir?: string): Promise<void> {
+export async function ensureTable(
+  endpoint: string,
+  tableName: string,
+  backupDir?: string,
+): Promise<"created" | "kept" | "rebuilt"> {
   const client = new DynamoDBClient(localClientConfig(endpoint));
   try {
     const design = tableDesign();
@@ -44,10 +49,13 @@ export async function ensureTable(endpoint: string, tableName: string, backupDir
     } catch (error) {
       if (!(error instanceof ResourceNotFoundException)) throw error;
     }
-    if (!existing) return await createTable(client, tableName);
+    if (!existing) {
+      await createTable(client, tableName);
+      return "created";
+    }
     const present = new Set((existing.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
     const missing = design.globalSecondaryIndexes.filter((i) => !present.has(i.indexName)).map((i) => i.indexName);
-    if (missing.length === 0) return;
+    if (missing.length === 0) return "kept";
     const items = await allItems(client, tableName);
     const backup = backupDir ? path.join(backupDir, `${tableName}-before-${missing.join("-")}.json`) : undefined;
     if (backup) writeFileSync(backup, JSON.stringify(items));
@@ -64,6 +72,7 @@ export async function ensureTable(endpoint: string, tableName: string, backupDir
         pending = out.UnprocessedItems?.[tableName] ?? [];
       }
     }
+    return "rebuilt";
   } finally {
     client.destroy();
   }

@@ -52,7 +52,7 @@ describe("the local table kept from an older version", () => {
     const key = { [partitionKey]: { S: "USER#kept" }, [sortKey]: { S: "PROFILE" } };
     await client.send(new PutItemCommand({ TableName: TABLE, Item: { ...key, note: { S: "still here" } } }));
 
-    await ensureTable(dynamodb.url, TABLE, dir);
+    expect(await ensureTable(dynamodb.url, TABLE, dir)).toBe("rebuilt");
 
     const { Table } = await client.send(new DescribeTableCommand({ TableName: TABLE }));
     expect((Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName).sort()).toEqual(
@@ -66,8 +66,9 @@ describe("the local table kept from an older version", () => {
 
     // Nothing to do the next time: no second backup, the item stays.
     const backups = readdirSync(dir).length;
-    await ensureTable(dynamodb.url, TABLE, dir);
+    expect(await ensureTable(dynamodb.url, TABLE, dir)).toBe("kept");
     expect(readdirSync(dir)).toHaveLength(backups);
+    expect(await ensureTable(dynamodb.url, "brand-new", dir)).toBe("created");
     expect(existsSync(path.join(dir, "dynamodb"))).toBe(true);
   });
 });
