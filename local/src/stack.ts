@@ -46,7 +46,13 @@ export interface LocalStackOptions {
   /** Labelled media the platform simulator and the demo serve (default ../shared/data, env LG_DATA_DIR). */
   mediaDir?: string;
   /** Simulator scenario size; the simulator is off when the media folder is missing. */
-  simulator?: { totalItems?: number; plantedItems?: number; persona?: string; syntheticFaces?: string[] };
+  simulator?: {
+    totalItems?: number;
+    plantedItems?: number;
+    persona?: string;
+    syntheticFaces?: string[];
+    responseDelayMs?: number;
+  };
   /**
    * Worker processes for Step Functions task handlers (default LG_LOCAL_TASK_WORKERS, else 2, at most
    * the cores there are); 0 runs them in the stack's own process.

@@ -46,7 +46,8 @@ beforeAll(async () => {
     port: 0,
     distDir,
     mediaDir,
-    simulator: { totalItems: 40, plantedItems: 12 },
+    // A real platform's pace, so the scan's progress can be seen moving between polls.
+    simulator: { totalItems: 40, plantedItems: 12, responseDelayMs: 1200 },
   });
   scenario = (await (await fetch(scenarioUrl(stack.env))).json()) as Scenario;
   capture = await buildFakeCapture(mediaDir, scenario.persona, captureDir);
@@ -154,7 +155,7 @@ describe("first run to protected in one sitting", () => {
     for (const reading of readings) {
       expect(reading).toMatch(
         new RegExp(
-          `^Scanning: \\d+ of ${PERSONAL_PLATFORMS.length} platforms done, \\d+ items? checked, \\d+ threats? found so far$`,
+          `^Scanning: \\d+ of ${PERSONAL_PLATFORMS.length} platforms done, \\d+ items? checked, \\d+ new threats? found so far$`,
         ),
       );
     }

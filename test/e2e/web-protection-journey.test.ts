@@ -49,7 +49,8 @@ beforeAll(async () => {
     port: 0,
     distDir,
     mediaDir,
-    simulator: { totalItems: 24, plantedItems: 6 },
+    // A real platform's pace, so the forced scan is still running when its progress is read.
+    simulator: { totalItems: 24, plantedItems: 6, responseDelayMs: 200 },
   });
   ({ persona } = (await (await fetch(scenarioUrl(stack.env))).json()) as { persona: typeof persona });
   capture = await buildFakeCapture(mediaDir, persona, captureDir);
@@ -197,7 +198,7 @@ describe("protection journey on the local stack", () => {
 
     await page.getByRole("button", { name: "Force Scan" }).click();
     await page
-      .getByText(/^Scanning: \d+ of \d+ platforms done, \d+ items? checked, \d+ threats? found so far$/)
+      .getByText(/^Scanning: \d+ of \d+ platforms done, \d+ items? checked, \d+ new threats? found so far$/)
       .waitFor({ timeout: 120_000 });
     await screenshot(page, "journey-11-scan-progress");
     const done = page.getByText(/^(Scan complete|Scan failed)$/).first();

@@ -31,6 +31,12 @@ export interface PlatformSimulatorOptions {
   seed?: number;
   /** Labelled synthetic pictures (paths in dataDir) to post as well, e.g. for a person enrolled with that face. */
   syntheticFaces?: string[];
+  /**
+   * How long each platform request takes before its answer (default 0). Real platforms take
+   * hundreds of milliseconds; on a fast machine an instant simulator ends a scan between two polls
+   * of its progress, so tests of live progress give it a real platform's pace.
+   */
+  responseDelayMs?: number;
 }
 
 export interface PlatformSimulator {
@@ -92,11 +98,17 @@ export async function startPlatformSimulator(options: PlatformSimulatorOptions):
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      if (!ctx) return sendJson(res, { error: "starting" }, 503);
-      handle(ctx, options.dataDir, req, res, Buffer.concat(chunks).toString("utf8")).catch((error: Error) => {
-        if (!res.headersSent) sendJson(res, { error: error.message }, 500);
-        else res.destroy();
-      });
+      const answer = () => {
+        if (!ctx) return sendJson(res, { error: "starting" }, 503);
+        handle(ctx, options.dataDir, req, res, Buffer.concat(chunks).toString("utf8")).catch((error: Error) => {
+          if (!res.headersSent) sendJson(res, { error: error.message }, 500);
+          else res.destroy();
+        });
+      };
+      // Control requests (/__scenario, /__takedown) are the test's own, never a platform's.
+      const delay = req.url?.startsWith("/__") ? 0 : (options.responseDelayMs ?? 0);
+      if (delay > 0) setTimeout(answer, delay);
+      else answer();
     });
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
