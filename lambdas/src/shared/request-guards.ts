@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { env } from "./env.js";
-import { badRequest, forbidden } from "./http-errors.js";
-import { entityId, header } from "./request.js";
+import { forbidden } from "./http-errors.js";
+import { entityId, header, parseParameters } from "./request.js";
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const PATH_ID = entityId("The id in the path");
@@ -26,7 +26,6 @@ export function assertSameOrigin(event: APIGatewayProxyEventV2, appOrigin = new 
 /** Every {id} in a path is bounded like the ids we issue, so no lookup sees an oversized key. */
 export function assertPathIds(event: APIGatewayProxyEventV2): void {
   for (const value of Object.values(event.pathParameters ?? {})) {
-    const checked = PATH_ID.safeParse(value ?? "");
-    if (!checked.success) throw badRequest(checked.error.issues[0]?.message ?? "Invalid id in the path");
+    parseParameters(value ?? "", PATH_ID, "Invalid id in the path");
   }
 }

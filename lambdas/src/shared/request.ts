@@ -68,6 +68,13 @@ function requireJsonContentType(event: APIGatewayProxyEventV2, hasBody: boolean)
 }
 
 /** A JSON body checked against a schema; the first failing rule's message is what the person sees. */
+/** Path parameters or a query string checked by a schema: 400 with the schema's first message. */
+export function parseParameters<S extends z.ZodTypeAny>(value: unknown, schema: S, fallback: string): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw badRequest(result.error.issues[0]?.message ?? fallback);
+  return result.data;
+}
+
 export function parseJson<S extends z.ZodTypeAny>(event: APIGatewayProxyEventV2, schema: S): z.infer<S> {
   const bytes = bodyBytes(event);
   requireJsonContentType(event, bytes.byteLength > 0);
@@ -81,7 +88,5 @@ export function parseJson<S extends z.ZodTypeAny>(event: APIGatewayProxyEventV2,
   } catch {
     throw badRequest("Request body must be valid JSON");
   }
-  const result = schema.safeParse(value);
-  if (!result.success) throw badRequest(result.error.issues[0]?.message ?? "Invalid request");
-  return result.data;
+  return parseParameters(value, schema, "Invalid request");
 }

@@ -1,5 +1,4 @@
-import { badRequest } from "../../shared/http-errors.js";
-import { parseJson } from "../../shared/request.js";
+import { parseJson, parseParameters } from "../../shared/request.js";
 import { type ApiHandler, json } from "../../shared/route-group.js";
 import { requireUserId } from "../../shared/session.js";
 import { takedownCentre } from "../../shared/takedown-services.js";
@@ -11,8 +10,7 @@ import { TakedownActionBody, TakedownIdParam } from "./centre-requests.js";
  */
 export const actOnTakedown: ApiHandler = async (event) => {
   const userId = await requireUserId(event);
-  const id = TakedownIdParam.safeParse(event.pathParameters?.id);
-  if (!id.success) throw badRequest(id.error.issues[0]?.message ?? "Invalid id");
+  const id = parseParameters(event.pathParameters?.id, TakedownIdParam, "Invalid id");
   const { action, note } = parseJson(event, TakedownActionBody);
-  return json(200, await takedownCentre().act(userId, id.data, action, note));
+  return json(200, await takedownCentre().act(userId, id, action, note));
 };

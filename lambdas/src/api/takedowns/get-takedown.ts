@@ -1,4 +1,4 @@
-import { badRequest } from "../../shared/http-errors.js";
+import { parseParameters } from "../../shared/request.js";
 import { type ApiHandler, json } from "../../shared/route-group.js";
 import { requireUserId } from "../../shared/session.js";
 import { takedownCentre } from "../../shared/takedown-services.js";
@@ -7,7 +7,6 @@ import { TakedownIdParam } from "./centre-requests.js";
 /** GET /api/takedowns/{id}: one of the caller's notices with its timeline, clock and text (404 for anyone else's). */
 export const getTakedown: ApiHandler = async (event) => {
   const userId = await requireUserId(event);
-  const id = TakedownIdParam.safeParse(event.pathParameters?.id);
-  if (!id.success) throw badRequest(id.error.issues[0]?.message ?? "Invalid id");
-  return json(200, await takedownCentre().get(userId, id.data));
+  const id = parseParameters(event.pathParameters?.id, TakedownIdParam, "Invalid id");
+  return json(200, await takedownCentre().get(userId, id));
 };

@@ -1,4 +1,4 @@
-import { badRequest } from "../../shared/http-errors.js";
+import { parseParameters } from "../../shared/request.js";
 import { type ApiHandler, json } from "../../shared/route-group.js";
 import { requireUserId } from "../../shared/session.js";
 import { takedownCentre } from "../../shared/takedown-services.js";
@@ -7,7 +7,6 @@ import { ListTakedownsQuery } from "./centre-requests.js";
 /** GET /api/takedowns: the caller's notices, newest first, a page at a time, optionally one state. */
 export const listTakedowns: ApiHandler = async (event) => {
   const userId = await requireUserId(event);
-  const query = ListTakedownsQuery.safeParse(event.queryStringParameters ?? {});
-  if (!query.success) throw badRequest(query.error.issues[0]?.message ?? "Invalid query");
-  return json(200, await takedownCentre().list(userId, query.data));
+  const query = parseParameters(event.queryStringParameters ?? {}, ListTakedownsQuery, "Invalid query");
+  return json(200, await takedownCentre().list(userId, query));
 };
