@@ -25,6 +25,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { detectFacesInImage } from "../packages/detection/src/face/detect-faces.js";
+import { fitSmallLogistic, logit } from "../packages/detection/src/faceswap/operating-point.js";
 import { mesonetSignal, whyMesonetAddsNoEvidence } from "../packages/detection/src/faceswap/signal.js";
 import type { FusionModels, LearnedFusion } from "../packages/detection/src/fusion.js";
 import { decodeImage } from "../packages/detection/src/media/image.js";
@@ -51,11 +52,6 @@ interface Row {
   /** Whether the face-swap detector, at its own operating point, called the picture a swap. */
   swapPresent: boolean;
 }
-
-const logit = (p: number) => {
-  const q = Math.min(1 - 1e-6, Math.max(1e-6, p));
-  return Math.log(q / (1 - q));
-};
 
 async function readRows(): Promise<{ file: string; system: string; synthetic: boolean }[]> {
   const [header = "", ...lines] = (await readFile(path.join(trainDir, "labels.csv"), "utf8")).trim().split(/\r?\n/);
@@ -90,52 +86,16 @@ async function readingsOf(file: string, heldOut: HeldOut): Promise<Pick<Row, "lo
   };
 }
 
-/** Ridge-penalised logistic regression by Newton's method; absent readings are zeros. */
+/** Ridge-penalised logistic regression (the calibrations' own fitter); absent readings are zeros. */
 function fitLogistic(rows: Row[], active: boolean[]): { weights: number[]; bias: number } {
-  const d = PICTURE_SIGNALS.length;
-  let w = new Array<number>(d + 1).fill(0);
   // An inactive detector's column is zero, so its weight stays 0.
-  const x = rows.map((r) => [...r.logits.map((v, j) => (active[j] ? (v ?? 0) : 0)), 1]);
-  const y = rows.map((r) => (r.synthetic ? 1 : 0));
-  for (let iteration = 0; iteration < 50; iteration++) {
-    const gradient = new Array<number>(d + 1).fill(0);
-    const hessian = Array.from({ length: d + 1 }, () => new Array<number>(d + 1).fill(0));
-    x.forEach((xi, i) => {
-      const p = 1 / (1 + Math.exp(-xi.reduce((sum, v, j) => sum + v * (w[j] as number), 0)));
-      for (let j = 0; j <= d; j++) {
-        gradient[j] = (gradient[j] as number) + (p - (y[i] as number)) * (xi[j] as number);
-        for (let k = 0; k <= d; k++)
-          (hessian[j] as number[])[k] =
-            ((hessian[j] as number[])[k] as number) + p * (1 - p) * (xi[j] as number) * (xi[k] as number);
-      }
-    });
-    for (let j = 0; j < d; j++) {
-      gradient[j] = (gradient[j] as number) + L2 * (w[j] as number);
-      (hessian[j] as number[])[j] = ((hessian[j] as number[])[j] as number) + L2;
-    }
-    const step = solve(hessian, gradient);
-    w = w.map((v, j) => v - (step[j] as number));
-    if (Math.max(...step.map(Math.abs)) < 1e-9) break;
-  }
-  return { weights: w.slice(0, d), bias: w[d] as number };
-}
-
-function solve(a: number[][], b: number[]): number[] {
-  const n = b.length;
-  const m = a.map((row, i) => [...row, b[i] as number]);
-  for (let c = 0; c < n; c++) {
-    let pivot = c;
-    for (let r = c + 1; r < n; r++)
-      if (Math.abs((m[r] as number[])[c] as number) > Math.abs((m[pivot] as number[])[c] as number)) pivot = r;
-    [m[c], m[pivot]] = [m[pivot] as number[], m[c] as number[]];
-    for (let r = 0; r < n; r++) {
-      if (r === c) continue;
-      const f = ((m[r] as number[])[c] as number) / ((m[c] as number[])[c] as number);
-      for (let k = c; k <= n; k++)
-        (m[r] as number[])[k] = ((m[r] as number[])[k] as number) - f * ((m[c] as number[])[k] as number);
-    }
-  }
-  return m.map((row, i) => (row[n] as number) / (row[i] as number));
+  const x = rows.map((r) => r.logits.map((v, j) => (active[j] ? (v ?? 0) : 0)));
+  return fitSmallLogistic(
+    x,
+    rows.map((r) => (r.synthetic ? 1 : 0)),
+    undefined,
+    L2,
+  );
 }
 
 /**
