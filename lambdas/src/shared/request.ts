@@ -68,10 +68,26 @@ function requireJsonContentType(event: APIGatewayProxyEventV2, hasBody: boolean)
 }
 
 /** A JSON body checked against a schema; the first failing rule's message is what the person sees. */
+/**
+ * What to tell the caller about the first problem. Our schemas word their own messages; zod's
+ * default for a missing or mistyped field ("Invalid input: expected string, received undefined")
+ * names no field, so that one is replaced by words that do.
+ */
+function problemMessage(issue: z.core.$ZodIssue | undefined, fallback: string): string {
+  if (!issue) return fallback;
+  const field = issue.path.map(String).join(".");
+  if (issue.code === "invalid_type" && field && issue.message.startsWith("Invalid input")) {
+    return issue.message.endsWith("received undefined")
+      ? `${field} is required`
+      : `${field} must be a ${issue.expected}`;
+  }
+  return issue.message;
+}
+
 /** Path parameters or a query string checked by a schema: 400 with the schema's first message. */
 export function parseParameters<S extends z.ZodTypeAny>(value: unknown, schema: S, fallback: string): z.infer<S> {
   const result = schema.safeParse(value);
-  if (!result.success) throw badRequest(result.error.issues[0]?.message ?? fallback);
+  if (!result.success) throw badRequest(problemMessage(result.error.issues[0], fallback));
   return result.data;
 }
 
