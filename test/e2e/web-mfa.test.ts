@@ -55,6 +55,11 @@ describe("an authenticator app, in a browser", () => {
     expect(await page.getByRole("link", { name: "this setup link" }).getAttribute("href")).toContain(
       `secret=${secret}`,
     );
+    // The QR code is drawn in the page and loads under the web origin's real Content-Security-Policy.
+    const qr = page.getByRole("img", { name: "QR code to scan with your authenticator app" });
+    await qr.waitFor();
+    expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await qr.getAttribute("src")).toMatch(/^data:image\/svg\+xml/);
     const enabledAt = Date.now();
     await page.getByLabel("Code from the app").fill(totp(secret, enabledAt));
     await screenshot(page, "mfa-setup");

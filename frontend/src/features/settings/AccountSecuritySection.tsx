@@ -6,6 +6,7 @@ import { refreshSignedInUser } from "../../auth/use-auth";
 import { FieldError } from "../../ui/FieldError";
 import { toast } from "../../ui/toast-store";
 import { PROFILE_KEY } from "../preferences/profile-query";
+import { TotpQrCode } from "./TotpQrCode";
 
 const MFA_KEY = ["/api/auth/mfa"] as const;
 const CONTACT_KEY = ["/api/auth/contact"] as const;
@@ -65,9 +66,11 @@ export function AuthenticatorAppControl() {
       ) : setup ? (
         <form className="form" onSubmit={confirm} noValidate>
           <p>
-            Add this account to your authenticator app (Google Authenticator, 1Password, Authy…): open{" "}
-            <a href={setup.otpauthUri}>this setup link</a> on the device with the app, or enter the key by hand.
+            Add this account to your authenticator app (Google Authenticator, 1Password, Authy…): scan this QR code with
+            it, open <a href={setup.otpauthUri}>this setup link</a> on the device with the app, or enter the key by
+            hand.
           </p>
+          <TotpQrCode otpauthUri={setup.otpauthUri} />
           <p>
             Setup key: <code className="setup-key">{setup.secret}</code>
           </p>
