@@ -58,7 +58,9 @@ describe("an authenticator app, in a browser", () => {
     // The QR code is drawn in the page and loads under the web origin's real Content-Security-Policy.
     const qr = page.getByRole("img", { name: "QR code to scan with your authenticator app" });
     await qr.waitFor();
-    expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() => qr.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
+      .toBeGreaterThan(0);
     expect(await qr.getAttribute("src")).toMatch(/^data:image\/svg\+xml/);
     const enabledAt = Date.now();
     await page.getByLabel("Code from the app").fill(totp(secret, enabledAt));
