@@ -3,41 +3,29 @@
  * pricing page, pays on the Stripe stand-in's checkout page, and Settings shows the plan the signed
  * webhook gave it; the billing portal cancels it at the period's end, and Settings says when.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type LocalStack, startLocalStack } from "../../local/src/stack.js";
-import { distDir, ensureWebBuilt, launchChromium, screenshot, signUpByEmail } from "./support/browser.js";
+import { screenshot, signUpByEmail } from "./support/browser.js";
+import { useBrowserStack } from "./support/browser-stack.js";
 
 const PASSWORD = "Correct-horse-9";
 
-let stack: LocalStack;
-let browser: Browser;
+const e2e = useBrowserStack("billing", { taskWorkers: 0 });
 let context: BrowserContext;
 let page: Page;
-let dataDir: string;
 
 beforeAll(async () => {
-  ensureWebBuilt();
-  dataDir = mkdtempSync(path.join(tmpdir(), "lg-e2e-billing-"));
-  stack = await startLocalStack({ dataDir, port: 0, distDir, taskWorkers: 0 });
-  browser = await launchChromium();
-  context = await browser.newContext();
+  context = await e2e.browser.newContext();
   page = await context.newPage();
 });
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
-  await stack?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe("checkout in the browser", () => {
   it("sends a visitor who is not signed in to sign up before checkout", async () => {
-    await page.goto(`${stack.url}/pricing`);
+    await page.goto(`${e2e.stack.url}/pricing`);
     await page.getByRole("link", { name: "Choose the Professional plan" }).click();
     await page.waitForURL(/\/signup\?next=/);
     expect(decodeURIComponent(new URL(page.url()).searchParams.get("next") ?? "")).toBe(
@@ -46,14 +34,14 @@ describe("checkout in the browser", () => {
   });
 
   it("a signed-in person chooses Professional, pays on the checkout page and Settings shows the plan", async () => {
-    await signUpByEmail(page, stack.url, `checkout-${Date.now()}@example.com`, PASSWORD);
-    await page.goto(`${stack.url}/settings`);
+    await signUpByEmail(page, e2e.stack.url, `checkout-${Date.now()}@example.com`, PASSWORD);
+    await page.goto(`${e2e.stack.url}/settings`);
     const plan = page.getByRole("region", { name: "Plan and billing" });
     await plan.getByText("No subscription").waitFor();
 
-    await page.goto(`${stack.url}/pricing`);
+    await page.goto(`${e2e.stack.url}/pricing`);
     await page.getByRole("button", { name: "Choose the Professional plan" }).click();
-    await page.waitForURL((url) => url.origin === new URL(stack.stripe.url).origin);
+    await page.waitForURL((url) => url.origin === new URL(e2e.stack.stripe.url).origin);
     await page.getByRole("heading", { name: /Subscribe to LikenessGuard Professional/ }).waitFor();
     await page.getByText("$49.00").waitFor();
     await screenshot(page, "billing-01-checkout");
@@ -66,16 +54,16 @@ describe("checkout in the browser", () => {
     await plan.getByText("Trial ends").waitFor();
     await screenshot(page, "billing-02-settings");
 
-    await page.goto(`${stack.url}/scan-preferences`);
+    await page.goto(`${e2e.stack.url}/scan-preferences`);
     await page.getByText("Your plan:").waitFor();
     expect(await page.getByText("Your plan:").locator("strong").textContent()).toBe("Professional");
     expect(await page.getByRole("radio", { name: "Enterprise" }).count()).toBe(0);
   });
 
   it("Manage billing opens the portal, where cancelling keeps the plan to the period's end", async () => {
-    await page.goto(`${stack.url}/settings`);
+    await page.goto(`${e2e.stack.url}/settings`);
     await page.getByRole("button", { name: "Manage billing" }).click();
-    await page.waitForURL((url) => url.origin === new URL(stack.stripe.url).origin);
+    await page.waitForURL((url) => url.origin === new URL(e2e.stack.stripe.url).origin);
     await page.getByRole("button", { name: "Cancel plan" }).click();
     await page.getByText(/^Cancels on/).waitFor();
     await page.getByRole("link", { name: "Return to LikenessGuard" }).click();
@@ -95,7 +83,7 @@ describe("checkout in the browser", () => {
     const log = page.getByRole("table", { name: "Who did what, newest first" });
     await log.getByRole("cell", { name: /^Plan changed \(from: personal, to: professional/ }).waitFor();
     expect(await page.getByRole("link", { name: "Export CSV" }).getAttribute("href")).toBe(
-      `${stack.url}/api/audit-log?format=csv`,
+      `${e2e.stack.url}/api/audit-log?format=csv`,
     );
     await screenshot(page, "billing-04-team");
   });

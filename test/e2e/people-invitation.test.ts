@@ -4,35 +4,17 @@
  * account, comes back to accept, and gives their own consent; the holder sees them consented; the
  * person withdraws and the holder sees that too. Every message is read off the outbox as an inbox.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type LocalStack, startLocalStack } from "../../local/src/stack.js";
-import { distDir, ensureWebBuilt, latestCode, launchChromium, screenshot, signUpByEmail } from "./support/browser.js";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { latestCode, screenshot, signUpByEmail } from "./support/browser.js";
+import { useBrowserStack } from "./support/browser-stack.js";
 
 const PASSWORD = "Correct-horse-9";
 
-let stack: LocalStack;
-let browser: Browser;
-let dataDir: string;
-
-beforeAll(async () => {
-  ensureWebBuilt();
-  dataDir = mkdtempSync(path.join(tmpdir(), "lg-e2e-people-"));
-  stack = await startLocalStack({ dataDir, port: 0, distDir });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+const e2e = useBrowserStack("people");
 
 async function freshPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
   return { context, page: await context.newPage() };
 }
 
@@ -40,7 +22,7 @@ async function freshPage(): Promise<{ context: BrowserContext; page: Page }> {
 async function invitationLinkFromOutbox(context: BrowserContext, to: string): Promise<string> {
   const outbox = await context.newPage();
   try {
-    await outbox.goto(`${stack.url}/outbox`);
+    await outbox.goto(`${e2e.stack.url}/outbox`);
     const message = outbox.locator("article.msg", { hasText: to }).filter({ hasText: "/invite/" });
     await expect.poll(() => message.count(), { timeout: 15_000 }).toBeGreaterThan(0);
     const text = (await message.first().textContent()) ?? "";
@@ -61,9 +43,9 @@ describe("inviting a person to protect, in a browser", () => {
     const holderEmail = `holder-${stamp}@example.com`;
     const memberEmail = `exec-${stamp}@example.com`;
     const holder = await freshPage();
-    await signUpByEmail(holder.page, stack.url, holderEmail, PASSWORD);
+    await signUpByEmail(holder.page, e2e.stack.url, holderEmail, PASSWORD);
 
-    await holder.page.goto(`${stack.url}/people`);
+    await holder.page.goto(`${e2e.stack.url}/people`);
     await holder.page.getByRole("heading", { name: "Protected People" }).waitFor();
     await holder.page.getByLabel("Their name").fill("Carol Chief");
     await holder.page.getByLabel("Their email address").fill(memberEmail);
@@ -74,7 +56,7 @@ describe("inviting a person to protect, in a browser", () => {
     // The person, in their own browser, opens the link from their inbox.
     const member = await freshPage();
     const link = await invitationLinkFromOutbox(member.context, memberEmail);
-    expect(new URL(link).origin).toBe(new URL(stack.url).origin);
+    expect(new URL(link).origin).toBe(new URL(e2e.stack.url).origin);
     await member.page.goto(link);
     await member.page.getByRole("heading", { name: /invites you, Carol Chief, to LikenessGuard protection/ }).waitFor();
     await screenshot(member.page, "people-invitation");
@@ -84,7 +66,9 @@ describe("inviting a person to protect, in a browser", () => {
     await member.page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await member.page.getByRole("button", { name: "Send Verification Code" }).click();
     await member.page.getByLabel("Verification code", { exact: true }).waitFor();
-    await member.page.getByLabel("Verification code", { exact: true }).fill(await latestCode(stack.url, memberEmail));
+    await member.page
+      .getByLabel("Verification code", { exact: true })
+      .fill(await latestCode(e2e.stack.url, memberEmail));
     await member.page.getByRole("button", { name: "Verify" }).click();
     await member.page.waitForURL(/\/invite\//, { timeout: 15_000 });
 

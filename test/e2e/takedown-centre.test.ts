@@ -6,34 +6,27 @@
  * hour) finds the content still up, the simulator takes the item down as the platform would, and
  * the next re-check's "removed" reaches the timeline on screen.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { DynamoNoticeRepository } from "@lg/domain/takedowns/adapters/dynamo-takedowns";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type LocalStack, startLocalStack } from "../../local/src/stack.js";
+import type { Page } from "playwright-core";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { enrolPersona, loadScenario, scanClients, startScan, waitForScan } from "../support/scan-run.js";
-import {
-  distDir,
-  ensureWebBuilt,
-  launchChromium,
-  repoRoot,
-  screenshot,
-  seriousViolations,
-  signUpByEmail,
-} from "./support/browser.js";
+import { repoRoot, screenshot, seriousViolations, signUpByEmail } from "./support/browser.js";
+import { useBrowserStack } from "./support/browser-stack.js";
 
 const mediaDir = process.env.LG_DATA_DIR ?? path.resolve(repoRoot, "../shared/data");
 const PASSWORD = "Correct-horse-9";
 const HOUR = 3_600_000;
 
-let stack: LocalStack;
-let browser: Browser;
+const e2e = useBrowserStack("takedown-centre", {
+  mediaDir,
+  simulator: { totalItems: 10, plantedItems: 6 },
+  schedulerClock: () => Date.now() + clockOffset,
+  schedulerPollMs: 0,
+});
 let page: Page;
-let dataDir: string;
 let userId = "";
 let noticeId = "";
 let contentUrl = "";
@@ -43,19 +36,7 @@ let delivery = "";
 let clockOffset = 0;
 
 beforeAll(async () => {
-  ensureWebBuilt();
-  dataDir = mkdtempSync(path.join(tmpdir(), "lg-e2e-takedown-centre-"));
-  stack = await startLocalStack({
-    dataDir,
-    port: 0,
-    distDir,
-    mediaDir,
-    simulator: { totalItems: 10, plantedItems: 6 },
-    schedulerClock: () => Date.now() + clockOffset,
-    schedulerPollMs: 0,
-  });
-  browser = await launchChromium();
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  page = await e2e.newPage();
 });
 
 afterEach(async (context) => {
@@ -64,27 +45,21 @@ afterEach(async (context) => {
   }
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
-
 /** An hour passes for the notice and for the scheduler, which then fires the hourly re-check job. */
 async function anHourPasses() {
   const doc = DynamoDBDocumentClient.from(
     new DynamoDBClient({
       region: "us-east-1",
-      endpoint: stack.env.AWS_ENDPOINT_URL_DYNAMODB,
+      endpoint: e2e.stack.env.AWS_ENDPOINT_URL_DYNAMODB,
       credentials: { accessKeyId: "local", secretAccessKey: "local" },
     }),
   );
-  const notices = new DynamoNoticeRepository(doc, stack.env.TABLE_NAME ?? "");
+  const notices = new DynamoNoticeRepository(doc, e2e.stack.env.TABLE_NAME ?? "");
   const notice = await notices.get(userId, noticeId);
   if (notice?.nextCheckAt) await notices.put({ ...notice, nextCheckAt: new Date(Date.now() - 1000).toISOString() });
   doc.destroy();
   clockOffset += HOUR + 60_000;
-  expect(await stack.scheduler.tick()).toContain("likenessguard-trackTakedowns");
+  expect(await e2e.stack.scheduler.tick()).toContain("likenessguard-trackTakedowns");
 }
 
 const timelineEvents = () => page.getByRole("list", { name: "Status timeline" }).getByRole("listitem");
@@ -92,22 +67,22 @@ const timelineEvents = () => page.getByRole("list", { name: "Status timeline" })
 describe("takedown centre", () => {
   it("signs up, is enrolled, and a scan finds the persona", async () => {
     const email = `centre-${Date.now()}@example.com`;
-    await signUpByEmail(page, stack.url, email, PASSWORD);
-    userId = ((await (await page.request.get(`${stack.url}/api/auth/user`)).json()) as { userId: string }).userId;
-    const scenario = await loadScenario(stack.env);
-    await enrolPersona({ env: stack.env, mediaDir }, userId, scenario);
-    const { accounts, threats } = scanClients(stack.env);
+    await signUpByEmail(page, e2e.stack.url, email, PASSWORD);
+    userId = ((await (await page.request.get(`${e2e.stack.url}/api/auth/user`)).json()) as { userId: string }).userId;
+    const scenario = await loadScenario(e2e.stack.env);
+    await enrolPersona({ env: e2e.stack.env, mediaDir }, userId, scenario);
+    const { accounts, threats } = scanClients(e2e.stack.env);
     const profile = await accounts.getProfile(userId);
     if (!profile) throw new Error("The enrolment wrote no profile");
     // A notice needs the person's contact details; US, so no DSA basis applies.
     await accounts.putProfile({ ...profile, email, country: "US", address: "1 Main St", city: "Springfield" });
-    const run = await waitForScan(stack.env, await startScan(stack.env, userId, `scan-${Date.now()}`));
+    const run = await waitForScan(e2e.stack.env, await startScan(e2e.stack.env, userId, `scan-${Date.now()}`));
     expect(run.status).toBe("SUCCEEDED");
     expect((await threats.list(userId)).length).toBeGreaterThan(0);
   });
 
   it("sends a notice for a match and shows it in the takedown centre with its timeline", async () => {
-    const { threats } = scanClients(stack.env);
+    const { threats } = scanClients(e2e.stack.env);
     // Discord messages open only for signed-in members, so a re-fetch there can never decide (it stays
     // "not decided", as it should); the journey follows a match on a public page.
     const candidates = (await threats.list(userId)).filter(
@@ -115,13 +90,13 @@ describe("takedown centre", () => {
     );
     for (const threat of candidates) {
       const draft = (await (
-        await page.request.post(`${stack.url}/api/dmca`, { data: { threatId: threat.id } })
+        await page.request.post(`${e2e.stack.url}/api/dmca`, { data: { threatId: threat.id } })
       ).json()) as {
         route: string;
         requiresConfirmation: string[];
       };
       if (draft.route === "none") continue;
-      const sent = await page.request.post(`${stack.url}/api/dmca/send`, {
+      const sent = await page.request.post(`${e2e.stack.url}/api/dmca/send`, {
         data: { threatId: threat.id, confirmations: draft.requiresConfirmation },
       });
       expect(sent.status()).toBe(200);
@@ -138,7 +113,7 @@ describe("takedown centre", () => {
         ? [/^Drafted.*LikenessGuard/, /^Sent.*Mail provider accepted it/]
         : [/^Drafted.*LikenessGuard/, /^Filing needed.*LikenessGuard/];
 
-    await page.goto(`${stack.url}/dashboard`);
+    await page.goto(`${e2e.stack.url}/dashboard`);
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Takedowns" }).click();
     await page.getByRole("heading", { name: "Takedown centre" }).waitFor();
     const row = page.getByRole("list", { name: "Takedown notices" }).getByRole("listitem").first();
@@ -155,7 +130,7 @@ describe("takedown centre", () => {
     if (delivery === "filing_needed") {
       // A web form: nothing left until the person files it and says so (the threat dialog's "I have filed it").
       expect(await page.getByText("Nothing has been sent yet").count()).toBe(1);
-      const filed = await page.request.post(`${stack.url}/api/dmca/filed`, { data: { noticeId } });
+      const filed = await page.request.post(`${e2e.stack.url}/api/dmca/filed`, { data: { noticeId } });
       expect(filed.status()).toBe(200);
       await page.reload();
       await timelineEvents()
@@ -178,7 +153,7 @@ describe("takedown centre", () => {
     await screenshot(page, "takedown-centre-02-still-up");
 
     const scenarioOrigin = new URL(
-      Object.values(JSON.parse(stack.env.CONNECTOR_BASE_URLS ?? "{}") as Record<string, string>)[0] ?? "",
+      Object.values(JSON.parse(e2e.stack.env.CONNECTOR_BASE_URLS ?? "{}") as Record<string, string>)[0] ?? "",
     ).origin;
     const takenDown = await fetch(`${scenarioOrigin}/__takedown`, {
       method: "POST",

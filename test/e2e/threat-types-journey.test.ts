@@ -8,29 +8,30 @@
  * its type, title and a notice whose statements match the evidence; a web-form platform ends in
  * "Filing needed", not "Sent".
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { faceDescriptors } from "@lg/detection";
 import { sealEmbedding } from "@lg/domain/biometrics/embedding-cipher";
 import { SELF_PERSON_ID } from "@lg/domain/records";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type LocalStack, startLocalStack } from "../../local/src/stack.js";
+import type { Page } from "playwright-core";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { enrolPersona, loadScenario, scanClients } from "../support/scan-run.js";
-import { distDir, ensureWebBuilt, launchChromium, repoRoot, screenshot, signUpByEmail } from "./support/browser.js";
+import { repoRoot, screenshot, signUpByEmail } from "./support/browser.js";
+import { useBrowserStack } from "./support/browser-stack.js";
 
 const mediaDir = process.env.LG_DATA_DIR ?? path.resolve(repoRoot, "../shared/data");
 /** Labelled synthetic (declared by its generator metadata) and showing one face. */
 const AI_PICTURE = "provenance/comfyui-examples/flux/girl_in_field.png";
 const PASSWORD = "Correct-horse-9";
 
-let stack: LocalStack;
-let browser: Browser;
+const e2e = useBrowserStack("threat-types", {
+  mediaDir,
+  // Every planted roll (genuine face, impersonation, genuine and cloned voice) and the AI picture.
+  simulator: { totalItems: 14, plantedItems: 10, syntheticFaces: [AI_PICTURE] },
+});
 let page: Page;
-let dataDir: string;
 let displayName = "";
 
 interface ApiThreat {
@@ -43,18 +44,7 @@ interface ApiThreat {
 }
 
 beforeAll(async () => {
-  ensureWebBuilt();
-  dataDir = mkdtempSync(path.join(tmpdir(), "lg-e2e-threat-types-"));
-  stack = await startLocalStack({
-    dataDir,
-    port: 0,
-    distDir,
-    mediaDir,
-    // Every planted roll (genuine face, impersonation, genuine and cloned voice) and the AI picture.
-    simulator: { totalItems: 14, plantedItems: 10, syntheticFaces: [AI_PICTURE] },
-  });
-  browser = await launchChromium();
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  page = await e2e.newPage();
 });
 
 afterEach(async (context) => {
@@ -63,25 +53,19 @@ afterEach(async (context) => {
   }
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
-
 /** The enrolment a three-pose capture would leave, written as scans read it, plus the AI picture's face. */
 async function enrol(email: string) {
-  const { accounts, keys } = scanClients(stack.env);
+  const { accounts, keys } = scanClients(e2e.stack.env);
   const doc = DynamoDBDocumentClient.from(
     new DynamoDBClient({
       region: "us-east-1",
-      endpoint: stack.env.AWS_ENDPOINT_URL_DYNAMODB,
+      endpoint: e2e.stack.env.AWS_ENDPOINT_URL_DYNAMODB,
       credentials: { accessKeyId: "local", secretAccessKey: "local" },
     }),
   );
   const found = await doc.send(
     new ScanCommand({
-      TableName: stack.env.TABLE_NAME,
+      TableName: e2e.stack.env.TABLE_NAME,
       FilterExpression: "sk = :sk AND email = :email",
       ExpressionAttributeValues: { ":sk": "PROFILE", ":email": email },
     }),
@@ -89,9 +73,9 @@ async function enrol(email: string) {
   const userId = found.Items?.[0]?.userId as string | undefined;
   doc.destroy();
   if (!userId) throw new Error(`No profile for ${email}`);
-  const scenario = await loadScenario(stack.env);
+  const scenario = await loadScenario(e2e.stack.env);
   displayName = scenario.persona.displayName;
-  await enrolPersona({ env: stack.env, mediaDir }, userId, scenario);
+  await enrolPersona({ env: e2e.stack.env, mediaDir }, userId, scenario);
   const profile = await accounts.getProfile(userId);
   if (!profile) throw new Error("The enrolment wrote no profile");
   // A notice needs the person's contact details; US, so no DSA basis applies.
@@ -128,9 +112,9 @@ async function noticeFor(title: string | RegExp) {
 describe("threat types and notices from evidence", () => {
   it("signs up, is enrolled, and a forced scan finds the persona", async () => {
     const email = `types-${Date.now()}@example.com`;
-    await signUpByEmail(page, stack.url, email, PASSWORD);
+    await signUpByEmail(page, e2e.stack.url, email, PASSWORD);
     await enrol(email);
-    await page.goto(`${stack.url}/dashboard`);
+    await page.goto(`${e2e.stack.url}/dashboard`);
     await page.getByRole("heading", { name: "Protection Dashboard" }).waitFor();
     await page.getByRole("button", { name: "Force Scan" }).click();
     const done = page.getByText(/^(Scan complete|Scan failed)$/).first();
@@ -141,7 +125,7 @@ describe("threat types and notices from evidence", () => {
   });
 
   it("types each threat by its evidence: a genuine re-upload is never a deepfake", async () => {
-    const { items: threats } = (await (await page.request.get(`${stack.url}/api/threats?limit=100`)).json()) as {
+    const { items: threats } = (await (await page.request.get(`${e2e.stack.url}/api/threats?limit=100`)).json()) as {
       items: ApiThreat[];
     };
     const types = new Set(threats.map((t) => t.threatType));

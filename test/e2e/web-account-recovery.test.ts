@@ -3,39 +3,21 @@
  * the outbox page as a person reads their inbox: a sign-up left at its code screen is finished from
  * sign-in (and lands where the person was going), and a forgotten password is reset.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type LocalStack, startLocalStack } from "../../local/src/stack.js";
-import { distDir, ensureWebBuilt, launchChromium, screenshot, signUpByEmail } from "./support/browser.js";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { screenshot, signUpByEmail } from "./support/browser.js";
+import { useBrowserStack } from "./support/browser-stack.js";
 
 const PASSWORD = "Correct-horse-9";
 const NEW_PASSWORD = "Fresh-garden-31!";
 
-let stack: LocalStack;
-let browser: Browser;
-let dataDir: string;
-
-beforeAll(async () => {
-  ensureWebBuilt();
-  dataDir = mkdtempSync(path.join(tmpdir(), "lg-e2e-recovery-"));
-  stack = await startLocalStack({ dataDir, port: 0, distDir });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+const e2e = useBrowserStack("recovery");
 
 /** The 6-digit code in the newest message to `to`, read off the outbox page in its own tab. */
 async function codeFromOutboxPage(context: BrowserContext, to: string, count: number): Promise<string> {
   const outbox = await context.newPage();
   try {
-    await outbox.goto(`${stack.url}/outbox`);
+    await outbox.goto(`${e2e.stack.url}/outbox`);
     const messages = outbox.locator("article.msg", { hasText: to });
     await expect.poll(() => messages.count(), { timeout: 15_000 }).toBe(count);
     const text = (await messages.first().locator("pre").first().textContent()) ?? "";
@@ -48,7 +30,7 @@ async function codeFromOutboxPage(context: BrowserContext, to: string, count: nu
 }
 
 async function freshPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
   return { context, page: await context.newPage() };
 }
 
@@ -56,7 +38,7 @@ describe("accounts that recover, in a browser", () => {
   it("finishes a sign-up left at the code screen from sign-in, with a new code, and returns to where the person was going", async () => {
     const { context, page } = await freshPage();
     const email = `pending-${Date.now()}@example.com`;
-    await page.goto(`${stack.url}/signup`);
+    await page.goto(`${e2e.stack.url}/signup`);
     await page.getByRole("button", { name: "Sign up with Email" }).click();
     await page.getByLabel("Email address", { exact: true }).fill(email);
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
@@ -64,7 +46,7 @@ describe("accounts that recover, in a browser", () => {
     await page.getByLabel("Verification code", { exact: true }).waitFor();
 
     // The person leaves the code screen and later opens Settings, which asks them to sign in.
-    await page.goto(`${stack.url}/settings`);
+    await page.goto(`${e2e.stack.url}/settings`);
     await page.waitForURL(/\/signin\?next=%2Fsettings$/, { timeout: 15_000 });
     await page.getByLabel("Email or phone number").fill(email);
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
@@ -84,10 +66,10 @@ describe("accounts that recover, in a browser", () => {
   it("resets a forgotten password with the code from the outbox page, signs in with it, and the old one no longer works", async () => {
     const { context, page } = await freshPage();
     const email = `forgot-${Date.now()}@example.com`;
-    await signUpByEmail(page, stack.url, email, PASSWORD);
+    await signUpByEmail(page, e2e.stack.url, email, PASSWORD);
     await context.clearCookies();
 
-    await page.goto(`${stack.url}/signin`);
+    await page.goto(`${e2e.stack.url}/signin`);
     await page.getByRole("link", { name: "Forgot password?" }).click();
     await page.getByRole("heading", { name: "Reset your password" }).waitFor();
     await page.getByLabel("Email or phone number").fill(email);
@@ -104,7 +86,7 @@ describe("accounts that recover, in a browser", () => {
     expect(await page.getByText("Demo mode").count()).toBe(0);
 
     await context.clearCookies();
-    await page.goto(`${stack.url}/signin`);
+    await page.goto(`${e2e.stack.url}/signin`);
     await page.getByLabel("Email or phone number").fill(email);
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: "Sign In" }).click();

@@ -3,20 +3,10 @@
  * chooser creates the server-side demo profile, the guided demo walks its seven steps, and the
  * dashboard shows the demo banner with the demo threats the API returns for that tier.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type LocalStack, startLocalStack } from "../../local/src/stack.js";
-import {
-  distDir,
-  ensureWebBuilt,
-  launchChromium,
-  narrowScreenshot,
-  screenshot,
-  seriousViolations,
-} from "./support/browser.js";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { narrowScreenshot, screenshot, seriousViolations } from "./support/browser.js";
+import { useBrowserStack } from "./support/browser-stack.js";
 
 const TIERS = [
   { tier: "personal", card: "Individual Protection" },
@@ -33,25 +23,10 @@ const GUIDED_STEPS = [
   "Protection Activated",
 ];
 
-let stack: LocalStack;
-let browser: Browser;
-let dataDir: string;
-
-beforeAll(async () => {
-  ensureWebBuilt();
-  dataDir = mkdtempSync(path.join(tmpdir(), "lg-e2e-demo-"));
-  stack = await startLocalStack({ dataDir, port: 0, distDir });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+const e2e = useBrowserStack("demo");
 
 async function chooseDemo(page: Page, tier: string, card: string, shots: boolean) {
-  await page.goto(`${stack.url}/`);
+  await page.goto(`${e2e.stack.url}/`);
   await page.getByRole("heading", { level: 1 }).waitFor();
   if (shots) {
     await screenshot(page, "demo-01-landing");
@@ -94,7 +69,7 @@ describe("demo tiers from the landing chooser", () => {
   for (const [index, { tier, card }] of TIERS.entries()) {
     it(`${tier}: chooser -> seven-step guided demo -> dashboard with the banner and the API's demo threats`, async () => {
       // A fresh context per tier: the demo session lives in the tab's storage.
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
       const page = await context.newPage();
       try {
         const shots = index === 0;

@@ -3,49 +3,26 @@
  * the signed-in dashboard and settings, sign-out and sign-in, the status page, and an axe check
  * (including colour contrast, which jsdom cannot compute) on the main routes.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type LocalStack, startLocalStack } from "../../local/src/stack.js";
-import {
-  distDir,
-  ensureWebBuilt,
-  launchChromium,
-  narrowScreenshot,
-  screenshot,
-  signUpByEmail,
-  seriousViolations as violationsIn,
-} from "./support/browser.js";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { narrowScreenshot, screenshot, signUpByEmail, seriousViolations as violationsIn } from "./support/browser.js";
+import { useBrowserStack } from "./support/browser-stack.js";
 
 const PASSWORD = "Correct-horse-9";
 
-let stack: LocalStack;
-let browser: Browser;
+const e2e = useBrowserStack("web");
 let page: Page;
-let dataDir: string;
 
 const mainNav = () => page.getByRole("navigation", { name: "Main" });
 const seriousViolations = () => violationsIn(page);
 
 beforeAll(async () => {
-  ensureWebBuilt();
-  dataDir = mkdtempSync(path.join(tmpdir(), "lg-e2e-web-"));
-  stack = await startLocalStack({ dataDir, port: 0, distDir });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  page = await e2e.newPage();
 });
 
 describe("web app on the local stack", () => {
   it("shows the landing page with measured figures and the live status of every service, with no serious axe violation", async () => {
-    await page.goto(`${stack.url}/`);
+    await page.goto(`${e2e.stack.url}/`);
     await page.getByRole("heading", { level: 1 }).waitFor();
     // The hero's figures come from GET /api/system/metrics (benchmark report and connector count).
     const figure = (label: string) => page.locator(".live-panel .tile", { hasText: label }).locator("dd");
@@ -54,7 +31,7 @@ describe("web app on the local stack", () => {
     expect(await figure("Average Detection Time").textContent()).toMatch(/^\d+ ms$/);
     expect(await seriousViolations()).toEqual([]);
     await screenshot(page, "web-landing");
-    await page.goto(`${stack.url}/status`);
+    await page.goto(`${e2e.stack.url}/status`);
     await page.getByRole("heading", { name: "System Status" }).waitFor();
     await page.locator("tbody tr").first().waitFor();
     expect(await page.locator("tbody tr").count()).toBeGreaterThan(0);
@@ -63,9 +40,9 @@ describe("web app on the local stack", () => {
 
   it("signs up with the emailed code, lands signed in on onboarding, and reaches the dashboard and settings", async () => {
     const email = `web-${Date.now()}@example.com`;
-    await signUpByEmail(page, stack.url, email, PASSWORD);
+    await signUpByEmail(page, e2e.stack.url, email, PASSWORD);
 
-    await page.goto(`${stack.url}/dashboard`);
+    await page.goto(`${e2e.stack.url}/dashboard`);
     await page.getByRole("heading", { name: "Protection Dashboard" }).waitFor();
     await mainNav().getByRole("link", { name: "Settings" }).waitFor();
     expect(await page.getByText("Demo mode").count()).toBe(0);
@@ -81,12 +58,12 @@ describe("web app on the local stack", () => {
 
     // Sign-out POSTs and only then sends the page home; wait for that navigation, or it aborts the next goto.
     await page.getByRole("button", { name: "Logout" }).click();
-    await page.waitForURL(`${stack.url}/`);
+    await page.waitForURL(`${e2e.stack.url}/`);
     await page.waitForLoadState("load");
-    await page.goto(`${stack.url}/dashboard`);
+    await page.goto(`${e2e.stack.url}/dashboard`);
     await page.getByText("Demo mode").waitFor();
 
-    await page.goto(`${stack.url}/api/login?next=/settings`);
+    await page.goto(`${e2e.stack.url}/api/login?next=/settings`);
     await page.getByLabel("Email or phone number", { exact: true }).fill(email);
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await screenshot(page, "web-signin");
