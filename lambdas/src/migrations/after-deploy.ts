@@ -1,7 +1,13 @@
 import { DynamoOlderFaceSampleOwners } from "@lg/domain/biometrics/adapters/dynamo-older-face-samples";
 import { FaceReenrolment, reenrolEveryone } from "@lg/domain/biometrics/embedding-models";
-import { DynamoNoticeRepository, DynamoStoredNotices } from "@lg/domain/takedowns/adapters/dynamo-takedowns";
+import { DynamoThreatRepository } from "@lg/domain/scanning/adapters/dynamo-threats";
+import {
+  DynamoNoticeRepository,
+  DynamoNoticeStates,
+  DynamoStoredNotices,
+} from "@lg/domain/takedowns/adapters/dynamo-takedowns";
 import { migrateTakedownNotices } from "@lg/domain/takedowns/notice-migration";
+import { backfillThreatTakedowns } from "@lg/domain/takedowns/threat-takedown";
 import { DynamoStoredThreats } from "@lg/domain/threats/adapters/dynamo-threat-migration";
 import { migrateThreatClassification } from "@lg/domain/threats/threat-migration";
 import { dynamo } from "../shared/clients.js";
@@ -30,7 +36,8 @@ export async function reenrolFacesOfOlderModels() {
 /**
  * The data migrations a deploy may need, run after it (a CDK trigger; locally at each start), in
  * order. Each is idempotent and writes only what is out of date: threats whose type or list keys
- * predate the code, notices from before the takedown centre, faces of an older model. Writes are
+ * predate the code, notices from before the takedown centre, threats without their latest notice's
+ * state, faces of an older model. Writes are
  * conditional on the item being unchanged, so a user's concurrent action is never overwritten.
  */
 export async function runAfterDeploy() {
@@ -43,8 +50,14 @@ export async function runAfterDeploy() {
     new DynamoNoticeRepository(dynamo, table),
     () => new Date(),
   );
+  // After the notices' own migration, so each threat gets its latest notice's current state.
+  const threatTakedowns = await backfillThreatTakedowns(
+    new DynamoNoticeStates(dynamo, table),
+    new DynamoThreatRepository(dynamo, table),
+    () => new Date(),
+  );
   const faces = await reenrolFacesOfOlderModels();
-  const run = { threats, notices, faces };
+  const run = { threats, notices, threatTakedowns, faces };
   logger.info("Data migrations after deploy", { ...run });
   return run;
 }

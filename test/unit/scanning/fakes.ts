@@ -13,6 +13,7 @@ import type {
   ThreatRecord,
   ThreatRepository,
 } from "../../../packages/domain/src/scanning/threat-ports.js";
+import { replacesTakedown } from "../../../packages/domain/src/takedowns/threat-takedown.js";
 
 export class InMemoryThreatRepository implements ThreatRepository {
   readonly threats = new Map<string, ThreatRecord>();
@@ -40,6 +41,13 @@ export class InMemoryThreatRepository implements ThreatRepository {
     const t = this.threats.get(this.key(userId, id));
     if (!t || t.status !== from) return false;
     t.status = to;
+    t.updatedAt = at;
+    return true;
+  }
+  async recordTakedown(userId: string, id: string, takedown: NonNullable<ThreatRecord["takedown"]>, at: string) {
+    const t = this.threats.get(this.key(userId, id));
+    if (!t || !replacesTakedown(t.takedown, takedown)) return false;
+    t.takedown = structuredClone(takedown);
     t.updatedAt = at;
     return true;
   }

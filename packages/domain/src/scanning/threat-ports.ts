@@ -22,6 +22,16 @@ export interface ThreatRepository {
     to: ThreatRecord["status"],
     at: string,
   ): Promise<boolean>;
+  /**
+   * Stores the state of the threat's latest notice on it when `replacesTakedown` (takedowns/threat-takedown.ts)
+   * says it replaces the one there, and sets updatedAt to `at`; false when it does not, or there is no such threat.
+   */
+  recordTakedown(
+    userId: string,
+    threatId: string,
+    takedown: NonNullable<ThreatRecord["takedown"]>,
+    at: string,
+  ): Promise<boolean>;
   appendAudit(entry: ThreatAudit): Promise<void>;
   listAudit(userId: string, threatId: string): Promise<ThreatAudit[]>;
 }

@@ -213,6 +213,20 @@ export const MediaFinding = defineEntity({
 });
 
 /** A detected misuse of a protected person's likeness (spec section 3 'Threat'). */
+/** A takedown notice's state: `draft` until a channel accepted it or it waits to be filed. */
+const NoticeStatus = z.enum([
+  "draft",
+  "filing_needed",
+  "filed",
+  "sent",
+  "acknowledged",
+  "rejected",
+  "removed",
+  "deadline_passed",
+  "escalated",
+  "closed",
+]);
+
 export const Threat = defineEntity({
   name: "Threat",
   description:
@@ -250,6 +264,21 @@ export const Threat = defineEntity({
     createdAt: isoDate,
     updatedAt: isoDate,
     removedAt: isoDate.optional(),
+    /**
+     * Where the threat's latest notice past draft stands, copied from the notice at each of its
+     * transitions (takedowns/threat-takedown.ts), so the list shows it without reading notices.
+     * `changedAt` orders copies of one notice; a newer notice (`noticeCreatedAt`) replaces an older one's.
+     */
+    takedown: z
+      .object({
+        noticeId: z.string().min(1),
+        state: NoticeStatus.exclude(["draft"]),
+        noticeCreatedAt: isoDate,
+        changedAt: isoDate,
+        sentAt: isoDate.optional(),
+        filedAt: isoDate.optional(),
+      })
+      .optional(),
   }),
   primary: { pk: (t) => `USER#${t.userId}`, sk: (t) => `THREAT#${t.id}` },
   indexes: {
@@ -383,18 +412,7 @@ export const TakedownNotice = defineEntity({
     content: z.string(),
     // filing_needed: a web-form channel, waiting for the person to submit it; filed: they say they did.
     // acknowledged / rejected: what the platform answered, as the person reported it; closed: the person ended the case.
-    status: z.enum([
-      "draft",
-      "filing_needed",
-      "filed",
-      "sent",
-      "acknowledged",
-      "rejected",
-      "removed",
-      "deadline_passed",
-      "escalated",
-      "closed",
-    ]),
+    status: NoticeStatus,
     /** How it leaves: mailed by us (sent only once SES accepted it) or a form the person files. */
     channel: z.enum(["email", "web_form"]).optional(),
     formUrl: z.string().optional(),

@@ -28,6 +28,7 @@ import { assertVerifiedLikeness, restsOnUnverifiedEnrolment } from "./likeness-e
 import { inDomainErrors } from "./notice-errors.js";
 import type { NoticeRepository, PersonRecords, TakedownNoticeRecord } from "./ports.js";
 import { nextRecheckAt } from "./recheck.js";
+import { copyNoticeStateToThreat } from "./threat-takedown.js";
 import { recordEvents } from "./timeline-events.js";
 
 export interface NoticeServiceDeps {
@@ -203,13 +204,15 @@ export class NoticeService {
       const draftedAt = this.deps.now();
       if (delivery.kind === "web_form") {
         // Nothing has left: the person files the form, then tells us (recordFiling).
-        await this.deps.notices.put({
+        const waiting: TakedownNoticeRecord = {
           ...record,
           status: "filing_needed",
           channel: "web_form",
           formUrl: delivery.url,
           formFields: delivery.fields,
-        });
+        };
+        await this.deps.notices.put(waiting);
+        await copyNoticeStateToThreat(this.deps.threats, waiting, draftedAt);
         await this.record(record, draftedAt, [
           { kind: "drafted", source: "system", detail: draftDetail(automatic) },
           {
@@ -301,13 +304,15 @@ export class NoticeService {
   private async startTracking(notice: TakedownNoticeRecord, status: "sent" | "filed", at: Date) {
     const iso = at.toISOString();
     const deadlineAt = removalDeadline(notice.route, iso);
-    await this.deps.notices.put({
+    const tracked: TakedownNoticeRecord = {
       ...notice,
       status,
       ...(status === "sent" ? { sentAt: iso } : { filedAt: iso, sentAt: iso }),
       deadlineAt,
       nextCheckAt: nextRecheckAt(iso, deadlineAt, at),
-    });
+    };
+    await this.deps.notices.put(tracked);
+    await copyNoticeStateToThreat(this.deps.threats, tracked, at);
     await changeThreatStatus(
       this.deps.threats,
       {

@@ -14,6 +14,7 @@ import {
 } from "./notice-case.js";
 import type { NoticeRepository, NoticeStatus, TakedownEventRecord, TakedownNoticeRecord } from "./ports.js";
 import { describeCheck } from "./recheck.js";
+import { copyNoticeStateToThreat } from "./threat-takedown.js";
 import { KIND_ORDER, recordEvents } from "./timeline-events.js";
 
 export const NOTICE_PAGE_DEFAULT = 20;
@@ -126,6 +127,7 @@ export class TakedownCentre {
     if (!(await this.deps.notices.replaceIf(next.notice, notice.status))) {
       throw new DomainError("conflict", "The case changed meanwhile; reload it and try again.");
     }
+    await copyNoticeStateToThreat(this.deps.threats, next.notice, now);
     await recordEvents(this.deps.notices, notice, [next.event], now, this.deps.newId);
     return this.detail(next.notice, await this.deps.notices.events(userId, noticeId));
   }

@@ -10,6 +10,7 @@ import type { ThreatRepository } from "../scanning/threat-ports.js";
 import { changeThreatStatus } from "../scanning/threat-status.js";
 import type { NoticeRepository, PersonRecords, TakedownNoticeRecord } from "./ports.js";
 import { decideRecheck, type RecheckDecision } from "./recheck.js";
+import { copyNoticeStateToThreat } from "./threat-takedown.js";
 import { recordEvents } from "./timeline-events.js";
 
 export interface TakedownTrackerDeps {
@@ -84,6 +85,8 @@ export class TakedownTracker {
     const decision = decideRecheck(notice, check, now);
     // The person may have closed the case while the content was being fetched: theirs wins.
     if (!(await this.deps.notices.replaceIf(decision.notice, notice.status))) return undefined;
+    if (decision.notice.status !== notice.status)
+      await copyNoticeStateToThreat(this.deps.threats, decision.notice, now);
     await recordEvents(this.deps.notices, notice, decision.events, now, this.deps.newId);
     if (decision.removed) {
       await this.markThreatRemoved(notice, now.toISOString());

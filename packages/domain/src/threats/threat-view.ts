@@ -25,6 +25,20 @@ export function takedownView(notice: TakedownNoticeRecord | undefined) {
   };
 }
 
+/**
+ * A row's takedown: its latest notice's state as copied onto the threat at each transition
+ * (takedowns/threat-takedown.ts), so the row needs no read of the notices; null when none left.
+ */
+function listedTakedown(takedown: ThreatRecord["takedown"]) {
+  if (!takedown) return null;
+  return {
+    noticeId: takedown.noticeId,
+    state: takedown.state,
+    ...(takedown.sentAt ? { sentAt: takedown.sentAt } : {}),
+    ...(takedown.filedAt ? { filedAt: takedown.filedAt } : {}),
+  };
+}
+
 /** Pictures (and impersonators' avatars) have a censored preview; voices and videos have none here. */
 const thumbnailUrlOf = (t: ThreatRecord) =>
   t.evidenceData && (t.contentType?.startsWith("image/") || t.threatType === "impersonation")
@@ -63,6 +77,7 @@ export function threatListItem(t: ThreatRecord) {
     },
     ...(thumbnailUrl ? { thumbnailUrl } : {}),
     allowedActions: allowedActions(t.status),
+    takedown: listedTakedown(t.takedown),
   };
 }
 export type ThreatListItem = ReturnType<typeof threatListItem>;

@@ -120,6 +120,36 @@ export class DynamoThreatRepository implements ThreatRepository {
     return true;
   }
 
+  /** `replacesTakedown` as a condition, so concurrent copies of notices settle on the latest. */
+  async recordTakedown(userId: string, threatId: string, takedown: NonNullable<ThreatRecord["takedown"]>, at: string) {
+    try {
+      await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: this.key(userId, threatId),
+          // updatedAt moves too, so a migration's conditional rewrite of a threat read before this never drops it.
+          UpdateExpression: "SET #t = :t, updatedAt = :updatedAt",
+          ConditionExpression:
+            "attribute_exists(pk) AND (attribute_not_exists(#t) OR #t.noticeCreatedAt < :created OR " +
+            "(#t.noticeId = :id AND (#t.changedAt < :changed OR (#t.changedAt = :changed AND #t.#state <> :state))))",
+          ExpressionAttributeNames: { "#t": "takedown", "#state": "state" },
+          ExpressionAttributeValues: {
+            ":t": takedown,
+            ":updatedAt": at,
+            ":changed": takedown.changedAt,
+            ":created": takedown.noticeCreatedAt,
+            ":id": takedown.noticeId,
+            ":state": takedown.state,
+          },
+        }),
+      );
+      return true;
+    } catch (e) {
+      if (isConditionFailure(e)) return false;
+      throw e;
+    }
+  }
+
   async appendAudit(entry: ThreatAudit) {
     await this.doc.send(new PutCommand({ TableName: this.tableName, Item: toItem(ThreatAuditEntry, entry) }));
   }

@@ -13,6 +13,7 @@ import type {
   TakedownEventRecord,
   TakedownNoticeRecord,
 } from "../ports.js";
+import type { NoticeState, StoredNoticeStates } from "../threat-takedown.js";
 
 /** Reads per page at most this many times when a state filter leaves pages short. */
 const MAX_FILTERED_READS = 10;
@@ -193,6 +194,51 @@ export class DynamoStoredNotices {
         }),
       );
       yield (out.Items ?? []).map((item) => fromItem(TakedownNotice, item));
+      ExclusiveStartKey = out.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
+  }
+}
+
+/** The fields of a notice its threat's copy is made of. */
+const NoticeStateFields = TakedownNotice.schema.pick({
+  userId: true,
+  noticeId: true,
+  threatId: true,
+  status: true,
+  channel: true,
+  createdAt: true,
+  sentAt: true,
+  filedAt: true,
+  removedAt: true,
+  closedAt: true,
+  lastCheckedAt: true,
+});
+
+/** Every notice past draft, by table scan, reading only its state: the takedown-state backfill's view. */
+export class DynamoNoticeStates implements StoredNoticeStates {
+  constructor(
+    private readonly doc: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  async *pages(): AsyncIterable<NoticeState[]> {
+    const fields = Object.keys(NoticeStateFields.shape);
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const out = await this.doc.send(
+        new ScanCommand({
+          TableName: this.tableName,
+          FilterExpression: "entity = :entity AND #status <> :draft",
+          ProjectionExpression: fields.map((_, i) => `#f${i}`).join(", "),
+          ExpressionAttributeNames: {
+            "#status": "status",
+            ...Object.fromEntries(fields.map((field, i) => [`#f${i}`, field])),
+          },
+          ExpressionAttributeValues: { ":entity": TakedownNotice.name, ":draft": "draft" },
+          ...(ExclusiveStartKey ? { ExclusiveStartKey } : {}),
+        }),
+      );
+      yield (out.Items ?? []).map((item) => NoticeStateFields.parse(item));
       ExclusiveStartKey = out.LastEvaluatedKey;
     } while (ExclusiveStartKey);
   }

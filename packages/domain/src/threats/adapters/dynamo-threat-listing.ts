@@ -63,6 +63,7 @@ const LIST_ATTRIBUTES = [
   "createdAt",
   "updatedAt",
   "removedAt",
+  "takedown",
 ] as const;
 
 /** The group a threat belongs to, by kind; undefined when it has none of that kind (no known account). */
