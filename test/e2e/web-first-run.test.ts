@@ -10,12 +10,18 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { platformsForTier } from "@lg/domain/tiers";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type LocalStack, startLocalStack } from "../../local/src/stack.js";
 import { scenarioUrl } from "../support/scan-run.js";
-import { distDir, ensureWebBuilt, launchChromium, repoRoot, screenshot, signUpByEmail } from "./support/browser.js";
-import { buildFakeCapture, type FakeCapture, type PersonaMedia, waitForPoseStart } from "./support/fake-capture.js";
+import { repoRoot, screenshot, signUpByEmail } from "./support/browser.js";
+import { useBrowserStack } from "./support/browser-stack.js";
+import {
+  buildFakeCapture,
+  chromiumCaptureArgs,
+  type FakeCapture,
+  type PersonaMedia,
+  waitForPoseStart,
+} from "./support/fake-capture.js";
 
 const mediaDir = process.env.LG_DATA_DIR ?? path.resolve(repoRoot, "../shared/data");
 const PASSWORD = "Correct-horse-9";
@@ -27,38 +33,33 @@ interface Scenario {
   items: { platform: string; planted: { reason: string } | null }[];
 }
 
-let stack: LocalStack;
-let browser: Browser;
 let page: Page;
-let dataDir: string;
 let captureDir: string;
 let capture: FakeCapture;
 let scenario: Scenario;
 /** Every path the page showed, SPA navigations included. */
 const visited: string[] = [];
 
-beforeAll(async () => {
-  ensureWebBuilt();
-  dataDir = mkdtempSync(path.join(tmpdir(), "lg-e2e-first-run-"));
-  captureDir = mkdtempSync(path.join(tmpdir(), "lg-e2e-first-run-capture-"));
-  stack = await startLocalStack({
-    dataDir,
-    port: 0,
-    distDir,
+const e2e = useBrowserStack(
+  "first-run",
+  {
     mediaDir,
     // A real platform's pace, so the scan's progress can be seen moving between polls.
     simulator: { totalItems: 40, plantedItems: 12, responseDelayMs: 1200 },
-  });
-  scenario = (await (await fetch(scenarioUrl(stack.env))).json()) as Scenario;
-  capture = await buildFakeCapture(mediaDir, scenario.persona, captureDir);
-  browser = await launchChromium([
-    "--use-fake-ui-for-media-stream",
-    "--use-fake-device-for-media-stream",
-    `--use-file-for-fake-video-capture=${capture.videoPath}`,
-    `--use-file-for-fake-audio-capture=${capture.audioPath}`,
-  ]);
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.grantPermissions(["camera", "microphone"], { origin: stack.url });
+  },
+  {
+    chromiumArgs: async (stack) => {
+      captureDir = mkdtempSync(path.join(tmpdir(), "lg-e2e-first-run-capture-"));
+      scenario = (await (await fetch(scenarioUrl(stack.env))).json()) as Scenario;
+      capture = await buildFakeCapture(mediaDir, scenario.persona, captureDir);
+      return chromiumCaptureArgs(capture);
+    },
+  },
+);
+
+beforeAll(async () => {
+  const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.grantPermissions(["camera", "microphone"], { origin: e2e.stack.url });
   page = await context.newPage();
   page.on("framenavigated", (frame) => {
     if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
@@ -72,9 +73,7 @@ afterEach(async (context) => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-  for (const dir of [dataDir, captureDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+  if (captureDir) rmSync(captureDir, { recursive: true, force: true });
 });
 
 const step = (n: number) => page.getByText(new RegExp(`^Step ${n} of \\d+$`)).waitFor();
@@ -82,7 +81,7 @@ const next = () => page.getByRole("button", { name: "Next", exact: true }).click
 
 describe("first run to protected in one sitting", () => {
   it("signs up and gives consent, name and handle", async () => {
-    await signUpByEmail(page, stack.url, `first-run-${Date.now()}@example.com`, PASSWORD, "first-run-01");
+    await signUpByEmail(page, e2e.stack.url, `first-run-${Date.now()}@example.com`, PASSWORD, "first-run-01");
     await page.getByRole("checkbox", { name: /I have read this and agree/ }).check();
     await page.getByRole("button", { name: "I Agree" }).click();
     await page.getByText(/✓ You agreed to the processing of your face and voice/).waitFor();
@@ -173,7 +172,7 @@ describe("first run to protected in one sitting", () => {
     if (!page.url().endsWith("/dashboard")) await page.getByRole("link", { name: "Go to Dashboard" }).click();
     await page.waitForURL(/\/dashboard$/);
     await page.getByRole("heading", { name: "Protection Dashboard" }).waitFor();
-    const threats = (await (await page.request.get(`${stack.url}/api/threats`)).json()) as
+    const threats = (await (await page.request.get(`${e2e.stack.url}/api/threats`)).json()) as
       | { platform: string }[]
       | { items: { platform: string }[] };
     const list = Array.isArray(threats) ? threats : threats.items;
@@ -190,7 +189,7 @@ describe("first run to protected in one sitting", () => {
     expect(await stat("Sites Scanned").textContent()).toBe(String(PERSONAL_PLATFORMS.length));
     // Everything protection needs is done: no checklist left, and the score is the server's.
     expect(await page.getByRole("list", { name: "Setup checklist" }).count()).toBe(0);
-    const stats = (await (await page.request.get(`${stack.url}/api/stats`)).json()) as { protectionScore: number };
+    const stats = (await (await page.request.get(`${e2e.stack.url}/api/stats`)).json()) as { protectionScore: number };
     expect(await stat("Protection Score").textContent()).toBe(`${stats.protectionScore}%`);
     await screenshot(page, "first-run-07-dashboard");
 

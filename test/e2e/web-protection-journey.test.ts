@@ -8,30 +8,24 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type LocalStack, startLocalStack } from "../../local/src/stack.js";
 import { enterpriseContract } from "../integration/billing-client.js";
 import { scenarioUrl } from "../support/scan-run.js";
+import { narrowScreenshot, repoRoot, screenshot, seriousViolations, signUpByEmail } from "./support/browser.js";
+import { useBrowserStack } from "./support/browser-stack.js";
 import {
-  distDir,
-  ensureWebBuilt,
-  launchChromium,
-  narrowScreenshot,
-  repoRoot,
-  screenshot,
-  seriousViolations,
-  signUpByEmail,
-} from "./support/browser.js";
-import { buildFakeCapture, type FakeCapture, type PersonaMedia, waitForPoseStart } from "./support/fake-capture.js";
+  buildFakeCapture,
+  chromiumCaptureArgs,
+  type FakeCapture,
+  type PersonaMedia,
+  waitForPoseStart,
+} from "./support/fake-capture.js";
 
 const mediaDir = process.env.LG_DATA_DIR ?? path.resolve(repoRoot, "../shared/data");
 const PASSWORD = "Correct-horse-9";
 
-let stack: LocalStack;
-let browser: Browser;
 let page: Page;
-let dataDir: string;
 let captureDir: string;
 let capture: FakeCapture;
 let persona: PersonaMedia & { displayName: string };
@@ -39,29 +33,27 @@ let platformsChosen = 0;
 /** What Chromium reported blocking under the Content-Security-Policy the local origin sends, as CloudFront does. */
 const cspViolations: string[] = [];
 
-beforeAll(async () => {
-  ensureWebBuilt();
-  dataDir = mkdtempSync(path.join(tmpdir(), "lg-e2e-journey-"));
-  captureDir = mkdtempSync(path.join(tmpdir(), "lg-e2e-capture-"));
+const e2e = useBrowserStack(
+  "journey",
   // A small world keeps the forced scan short; it still plants the persona on scanned platforms.
-  stack = await startLocalStack({
-    dataDir,
-    port: 0,
-    distDir,
+  {
     mediaDir,
     // A real platform's pace, so the forced scan is still running when its progress is read.
     simulator: { totalItems: 24, plantedItems: 6, responseDelayMs: 200 },
-  });
-  ({ persona } = (await (await fetch(scenarioUrl(stack.env))).json()) as { persona: typeof persona });
-  capture = await buildFakeCapture(mediaDir, persona, captureDir);
-  browser = await launchChromium([
-    "--use-fake-ui-for-media-stream",
-    "--use-fake-device-for-media-stream",
-    `--use-file-for-fake-video-capture=${capture.videoPath}`,
-    `--use-file-for-fake-audio-capture=${capture.audioPath}`,
-  ]);
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-  await context.grantPermissions(["camera", "microphone"], { origin: stack.url });
+  },
+  {
+    chromiumArgs: async (stack) => {
+      captureDir = mkdtempSync(path.join(tmpdir(), "lg-e2e-capture-"));
+      ({ persona } = (await (await fetch(scenarioUrl(stack.env))).json()) as { persona: typeof persona });
+      capture = await buildFakeCapture(mediaDir, persona, captureDir);
+      return chromiumCaptureArgs(capture);
+    },
+  },
+);
+
+beforeAll(async () => {
+  const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  await context.grantPermissions(["camera", "microphone"], { origin: e2e.stack.url });
   page = await context.newPage();
   page.on("console", (message) => {
     if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
@@ -76,9 +68,7 @@ afterEach(async (context) => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-  for (const dir of [dataDir, captureDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+  if (captureDir) rmSync(captureDir, { recursive: true, force: true });
 });
 
 /** The signed-up person's address, which their scan alerts go to. */
@@ -87,15 +77,15 @@ let email = "";
 describe("protection journey on the local stack", () => {
   it("signs up with the code from the outbox and lands on onboarding", async () => {
     email = `journey-${Date.now()}@example.com`;
-    await signUpByEmail(page, stack.url, email, PASSWORD, "journey-01-signup");
+    await signUpByEmail(page, e2e.stack.url, email, PASSWORD, "journey-01-signup");
     // Enterprise is arranged with sales: a contract set up in Stripe (the stand-in) raises the account by webhook.
-    const { userId } = (await (await page.request.get(`${stack.url}/api/auth/user`)).json()) as { userId: string };
-    await enterpriseContract(stack.env, userId, email);
+    const { userId } = (await (await page.request.get(`${e2e.stack.url}/api/auth/user`)).json()) as { userId: string };
+    await enterpriseContract(e2e.stack.env, userId, email);
   });
 
   it("sets up the profile and trains face (three live poses) and voice from the camera and microphone", async () => {
     const [first = "", ...rest] = persona.displayName.split(" ");
-    await page.goto(`${stack.url}/profile-setup`);
+    await page.goto(`${e2e.stack.url}/profile-setup`);
     await page.getByLabel("First name").fill(first);
     await page.getByLabel("Last name").fill(rest.join(" "));
     await page.getByLabel("Date of birth").fill("1961-08-04");
@@ -220,7 +210,7 @@ describe("protection journey on the local stack", () => {
 
     // One alert message, however many threats the scans found: the second scan found nothing new.
     const alerts = async () => {
-      const { messages } = (await (await fetch(`${stack.url}/outbox/api/messages`)).json()) as {
+      const { messages } = (await (await fetch(`${e2e.stack.url}/outbox/api/messages`)).json()) as {
         messages: { channel: string; to: string[]; html?: string }[];
       };
       return messages.filter(
@@ -286,7 +276,7 @@ describe("protection journey on the local stack", () => {
       page.waitForEvent("download"),
       dmca.getByRole("button", { name: "Download Notice" }).click(),
     ]);
-    const { items: threats } = (await (await page.request.get(`${stack.url}/api/threats?limit=100`)).json()) as {
+    const { items: threats } = (await (await page.request.get(`${e2e.stack.url}/api/threats?limit=100`)).json()) as {
       items: { id: string; url: string }[];
     };
     const threat = threats.find((t) => download.suggestedFilename() === `dmca-${t.id}.txt`);

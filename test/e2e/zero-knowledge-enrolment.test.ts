@@ -13,23 +13,20 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentSecurityPolicy } from "../../lib/constructs/content-security-policy.js";
-import { type LocalStack, startLocalStack } from "../../local/src/stack.js";
 import { decodeAudio } from "../../packages/detection/src/media/audio.js";
 import { assessVoiceForEnrolment } from "../../packages/detection/src/voice/enrolment.js";
 import { cosineDistance } from "../../packages/detection/src/voice/matching.js";
 import { scanClients, scenarioUrl } from "../support/scan-run.js";
-import { distDir, ensureWebBuilt, launchChromium, repoRoot, screenshot, signUpByEmail } from "./support/browser.js";
-import { buildFakeCapture, type PersonaMedia, waitForPoseStart } from "./support/fake-capture.js";
+import { repoRoot, screenshot, signUpByEmail } from "./support/browser.js";
+import { useBrowserStack } from "./support/browser-stack.js";
+import { buildFakeCapture, chromiumCaptureArgs, type PersonaMedia, waitForPoseStart } from "./support/fake-capture.js";
 
 const mediaDir = process.env.LG_DATA_DIR ?? path.resolve(repoRoot, "../shared/data");
 
-let stack: LocalStack;
-let browser: Browser;
 let page: Page;
-let dataDir: string;
 let captureDir: string;
 /** The recording the fake microphone plays: 48 kHz 16-bit mono WAV of the persona's voice. */
 let microphoneWav: string;
@@ -38,22 +35,23 @@ const cspViolations: string[] = [];
 /** The Content-Security-Policy each page (document) arrived with. */
 const documentPolicies: (string | null)[] = [];
 
+const e2e = useBrowserStack(
+  "zk",
+  { mediaDir, simulator: { totalItems: 8, plantedItems: 2 } },
+  {
+    chromiumArgs: async (stack) => {
+      captureDir = mkdtempSync(path.join(tmpdir(), "lg-e2e-zk-capture-"));
+      const { persona } = (await (await fetch(scenarioUrl(stack.env))).json()) as { persona: PersonaMedia };
+      const capture = await buildFakeCapture(mediaDir, persona, captureDir);
+      microphoneWav = capture.audioPath;
+      return chromiumCaptureArgs(capture);
+    },
+  },
+);
+
 beforeAll(async () => {
-  ensureWebBuilt();
-  dataDir = mkdtempSync(path.join(tmpdir(), "lg-e2e-zk-"));
-  captureDir = mkdtempSync(path.join(tmpdir(), "lg-e2e-zk-capture-"));
-  stack = await startLocalStack({ dataDir, port: 0, distDir, mediaDir, simulator: { totalItems: 8, plantedItems: 2 } });
-  const { persona } = (await (await fetch(scenarioUrl(stack.env))).json()) as { persona: PersonaMedia };
-  const capture = await buildFakeCapture(mediaDir, persona, captureDir);
-  browser = await launchChromium([
-    "--use-fake-ui-for-media-stream",
-    "--use-fake-device-for-media-stream",
-    `--use-file-for-fake-video-capture=${capture.videoPath}`,
-    `--use-file-for-fake-audio-capture=${capture.audioPath}`,
-  ]);
-  microphoneWav = capture.audioPath;
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.grantPermissions(["camera", "microphone"], { origin: stack.url });
+  const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.grantPermissions(["camera", "microphone"], { origin: e2e.stack.url });
   page = await context.newPage();
   page.on("response", (response) => {
     if (response.request().resourceType() === "document") {
@@ -75,15 +73,13 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-  for (const dir of [dataDir, captureDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+  if (captureDir) rmSync(captureDir, { recursive: true, force: true });
 });
 
 describe("zero-knowledge enrolment in the browser", () => {
   it("turns the mode on in Settings and trains with photos and a recording analysed on the device", async () => {
-    await signUpByEmail(page, stack.url, `zk-${Date.now()}@example.com`, "Correct-horse-9");
-    await page.goto(`${stack.url}/settings`);
+    await signUpByEmail(page, e2e.stack.url, `zk-${Date.now()}@example.com`, "Correct-horse-9");
+    await page.goto(`${e2e.stack.url}/settings`);
     const saved = page.waitForResponse((r) => r.url().endsWith("/api/profile") && r.request().method() === "PUT");
     const toggle = page.getByRole("switch", { name: /Zero-Knowledge Mode/ });
     // The switch shows what the server saved, so it turns on once the PUT has answered.
@@ -91,7 +87,7 @@ describe("zero-knowledge enrolment in the browser", () => {
     expect((await saved).status()).toBe(200);
     await expect.poll(() => toggle.isChecked()).toBe(true);
 
-    await page.goto(`${stack.url}/biometric-training`);
+    await page.goto(`${e2e.stack.url}/biometric-training`);
     await page.getByText("Zero-knowledge mode is on.").waitFor();
     await page.getByRole("button", { name: "Start AI Training" }).click();
     await page.getByRole("checkbox", { name: /I have read this and agree/ }).check();
@@ -134,7 +130,7 @@ describe("zero-knowledge enrolment in the browser", () => {
     await screenshot(page, "zero-knowledge-trained");
     // Every page ran under CloudFront's policy, with the S3 stand-in as the upload origin, and broke none of it.
     const policy = contentSecurityPolicy({
-      uploadOrigins: [new URL(stack.env.AWS_ENDPOINT_URL_S3 ?? "").origin],
+      uploadOrigins: [new URL(e2e.stack.env.AWS_ENDPOINT_URL_S3 ?? "").origin],
       https: false,
     });
     expect(documentPolicies.length).toBeGreaterThan(0);
@@ -145,30 +141,32 @@ describe("zero-knowledge enrolment in the browser", () => {
   it("sent no image and no audio: only numbers for the faces and the voice, in one small JSON body", async () => {
     expect(sent.some((r) => r.url.endsWith("/api/biometric-training"))).toBe(false);
     expect(sent.filter((r) => /image\/|audio\/|multipart\/|octet-stream/.test(r.contentType))).toEqual([]);
-    expect(sent.filter((r) => /\/api\/(upload|biometric)\//.test(r.url) || !r.url.startsWith(stack.url))).toEqual([]);
+    expect(sent.filter((r) => /\/api\/(upload|biometric)\//.test(r.url) || !r.url.startsWith(e2e.stack.url))).toEqual(
+      [],
+    );
     const enrolment = sent.filter((r) => r.url.endsWith("/api/biometric-training/embeddings"));
     expect(enrolment.map((r) => r.contentType)).toEqual(["application/json"]);
     expect(enrolment[0]?.bytes).toBeLessThan(32 * 1024);
   });
 
   it("stored three sealed faces and one voice, marked zero-knowledge, and nothing in the bucket", async () => {
-    const me = (await (await page.request.get(`${stack.url}/api/auth/user`)).json()) as { userId: string };
-    const { accounts } = scanClients(stack.env);
+    const me = (await (await page.request.get(`${e2e.stack.url}/api/auth/user`)).json()) as { userId: string };
+    const { accounts } = scanClients(e2e.stack.env);
     const samples = await accounts.listSamples(me.userId);
     expect(samples.map((s) => s.modality).sort()).toEqual(["face", "face", "face", "voice"]);
     expect(samples.every((s) => s.source === "zero-knowledge" && s.objectKey === undefined)).toBe(true);
     expect(samples.find((s) => s.modality === "voice")?.quality).toMatchObject({ reportedByBrowser: true });
     const s3 = new S3Client({
-      endpoint: stack.env.AWS_ENDPOINT_URL_S3,
-      region: stack.env.AWS_REGION,
+      endpoint: e2e.stack.env.AWS_ENDPOINT_URL_S3,
+      region: e2e.stack.env.AWS_REGION,
       forcePathStyle: true,
       credentials: {
-        accessKeyId: stack.env.AWS_ACCESS_KEY_ID ?? "",
-        secretAccessKey: stack.env.AWS_SECRET_ACCESS_KEY ?? "",
+        accessKeyId: e2e.stack.env.AWS_ACCESS_KEY_ID ?? "",
+        secretAccessKey: e2e.stack.env.AWS_SECRET_ACCESS_KEY ?? "",
       },
     });
     const listed = await s3.send(
-      new ListObjectsV2Command({ Bucket: stack.env.BIOMETRIC_BUCKET, Prefix: `users/${me.userId}/` }),
+      new ListObjectsV2Command({ Bucket: e2e.stack.env.BIOMETRIC_BUCKET, Prefix: `users/${me.userId}/` }),
     );
     expect(listed.Contents ?? []).toEqual([]);
   });

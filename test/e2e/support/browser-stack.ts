@@ -23,6 +23,10 @@ export interface BrowserStack {
 export function useBrowserStack(
   name: string,
   options: Omit<LocalStackOptions, "dataDir" | "port" | "distDir"> = {},
+  browserOptions: {
+    /** Chromium's extra flags, from the started stack (e.g. fake camera files built from its scenario). */
+    chromiumArgs?: (stack: LocalStack) => Promise<string[]>;
+  } = {},
 ): BrowserStack {
   let dataDir: string | undefined;
   let stack: LocalStack | undefined;
@@ -32,7 +36,7 @@ export function useBrowserStack(
     ensureWebBuilt();
     dataDir = mkdtempSync(path.join(tmpdir(), `lg-e2e-${name}-`));
     stack = await startLocalStack({ dataDir, port: 0, distDir, ...options });
-    browser = await launchChromium();
+    browser = await launchChromium((await browserOptions.chromiumArgs?.(stack)) ?? []);
   });
 
   afterAll(async () => {

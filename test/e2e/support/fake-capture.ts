@@ -50,6 +50,16 @@ export interface FakeCapture {
   poses: { file: string; yawDegrees: number }[];
 }
 
+/** Chromium's flags that make its camera and microphone play this capture, permission prompts answered. */
+export function chromiumCaptureArgs(capture: FakeCapture): string[] {
+  return [
+    "--use-fake-ui-for-media-stream",
+    "--use-fake-device-for-media-stream",
+    `--use-file-for-fake-video-capture=${capture.videoPath}`,
+    `--use-file-for-fake-audio-capture=${capture.audioPath}`,
+  ];
+}
+
 async function probeSize(file: string): Promise<{ width: number; height: number }> {
   const { stdout } = await run("ffprobe", [
     "-v",
