@@ -45,10 +45,13 @@ export interface FormField {
   value: string;
 }
 
-/** Where a threat's latest notice stands: "sent" only when a channel accepted it. */
+/**
+ * Where a threat's latest notice stands: "sent" only when a channel accepted it. A list row carries
+ * noticeId, state and its dates; the threat's details the rest (route, channel, form...).
+ */
 export interface ThreatTakedown {
   noticeId: string;
-  route: string;
+  route?: string;
   state:
     | "filing_needed"
     | "filed"
@@ -59,8 +62,8 @@ export interface ThreatTakedown {
     | "deadline_passed"
     | "escalated"
     | "closed";
-  channel: "email" | "web_form";
-  recipient: string;
+  channel?: "email" | "web_form";
+  recipient?: string;
   formUrl?: string;
   formFields?: FormField[];
   sentAt?: string;
@@ -162,7 +165,8 @@ export interface Threat {
   demo?: boolean;
   severity?: ThreatSeverity;
   classification?: ThreatClassification;
-  takedown?: ThreatTakedown;
+  /** null: no notice has left for it (nothing accepted, nothing waiting to be filed). */
+  takedown?: ThreatTakedown | null;
 }
 
 /** One synthetic-media signal: "present" found evidence, "absent" looked and found none, "unknown" could not look. */

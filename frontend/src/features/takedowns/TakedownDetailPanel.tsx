@@ -4,6 +4,7 @@ import { apiJson } from "../../api/client";
 import { serverMessage } from "../../api/errors";
 import { toast } from "../../ui/toast-store";
 import { platformName } from "../platforms/catalogue";
+import { THREATS_KEY } from "../threats/queries";
 import { ACTION_LABELS, CHANNEL_LABELS, formatDateTime, formatDuration, stateBadgeClass } from "./format";
 import { LegalClockView } from "./LegalClockView";
 import { TAKEDOWNS_KEY } from "./queries";
@@ -32,7 +33,11 @@ export function TakedownDetailPanel({ notice }: { notice: TakedownDetail }) {
       queryClient.setQueryData([...TAKEDOWNS_KEY, notice.id], updated);
       setNote("");
       toast({ title: DONE[action] });
-      await queryClient.invalidateQueries({ queryKey: TAKEDOWNS_KEY, exact: false });
+      // The threat list's rows carry each notice's state too.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: TAKEDOWNS_KEY, exact: false }),
+        queryClient.invalidateQueries({ queryKey: THREATS_KEY }),
+      ]);
     },
     onError: (error) => toast({ title: "Not recorded", description: serverMessage(error), variant: "destructive" }),
   });

@@ -135,7 +135,39 @@ describe("threat triage list", () => {
     await waitFor(() => expect(bodies).toEqual([{ action: "undo", threatIds: ["t1", "t2"], groups: [] }]));
   });
 
-  it("shows 'Filing needed' on a threat whose notice waits for a web form, and reopens that filing", async () => {
+  it("shows each row's takedown state from the row itself, without asking the takedown centre", async () => {
+    const { calls } = stubApi({
+      "GET /api/threats": {
+        status: 200,
+        body: {
+          items: [
+            item("waiting", { takedown: { noticeId: "n-1", state: "filing_needed" } }),
+            item("mailed", {
+              status: "takedown_requested",
+              takedown: { noticeId: "n-2", state: "sent", sentAt: "2026-11-20T10:00:00.000Z" },
+            }),
+            item("answered", { status: "takedown_requested", takedown: { noticeId: "n-3", state: "acknowledged" } }),
+            item("untouched", { takedown: null }),
+          ],
+          nextCursor: null,
+        },
+      },
+    });
+    renderTriage();
+    const row = async (title: string) =>
+      (await screen.findByRole("heading", { name: title })).closest("li") as HTMLElement;
+    const waiting = within(await row("Threat waiting")).getByText("Filing needed");
+    expect(waiting).toHaveClass("badge-destructive");
+    expect(within(await row("Threat mailed")).getByText("Notice sent 2026-11-20")).toHaveClass("badge-secondary");
+    expect(await row("Threat answered")).toHaveTextContent("Acknowledged by the platform (as you reported)");
+    const untouched = await row("Threat untouched");
+    for (const label of ["Filing needed", "Notice sent", "Filed", "Removed"]) {
+      expect(untouched).not.toHaveTextContent(label);
+    }
+    expect(calls.filter((c) => c.path.startsWith("/api/takedowns"))).toEqual([]);
+  });
+
+  it("reopens the filing of a row whose notice waits for a web form, with the form from the threat's details", async () => {
     const user = userEvent.setup({ delay: null });
     const filing = {
       state: "filing_needed",
@@ -147,25 +179,13 @@ describe("threat triage list", () => {
       formFields: [{ label: "URL of the content", value: "https://y.example/t1" }],
     };
     stubApi({
-      "GET /api/threats": { status: 200, body: { items: [item("t1"), item("t2")], nextCursor: null } },
-      "GET /api/takedowns": (_init, url) =>
-        url.searchParams.get("state") === "filing_needed"
-          ? {
-              status: 200,
-              body: {
-                items: [
-                  {
-                    id: "n-7",
-                    threatId: "t1",
-                    basis: { route: "platform_report", label: "Platform report" },
-                    recipient: "https://www.reddit.com/report",
-                    channel: "web_form",
-                    state: "filing_needed",
-                  },
-                ],
-              },
-            }
-          : { status: 400, body: { message: "unexpected" } },
+      "GET /api/threats": {
+        status: 200,
+        body: {
+          items: [item("t1", { takedown: { noticeId: "n-7", state: "filing_needed" } }), item("t2")],
+          nextCursor: null,
+        },
+      },
       "GET /api/threats/t1": { status: 200, body: { ...item("t1"), takedown: filing, history: [] } },
     });
     const { onTakeDown } = renderTriage();

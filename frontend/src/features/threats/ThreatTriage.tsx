@@ -1,12 +1,6 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo, useState } from "react";
-import {
-  type FilingNeededNotice,
-  filingNeededQuery,
-  peopleQuery,
-  threatDetailsQuery,
-  threatPagesQuery,
-} from "./queries";
+import { peopleQuery, threatDetailsQuery, threatPagesQuery } from "./queries";
 import { ThreatFiltersBar } from "./ThreatFiltersBar";
 import { ThreatGroupRow } from "./ThreatGroupRow";
 import { ThreatRow } from "./ThreatRow";
@@ -26,21 +20,6 @@ interface ThreatTriageProps {
   emptyMessage?: string;
   /** Accounts that protect several people (enterprise) filter by person. */
   withPeople?: boolean;
-}
-
-/** A row with the web form its notice waits on, as the details would show it. */
-function withFiling(threat: ThreatListItem, filing: FilingNeededNotice | undefined): ThreatListItem {
-  if (!filing || threat.takedown) return threat;
-  return {
-    ...threat,
-    takedown: {
-      noticeId: filing.id,
-      route: filing.basis.route,
-      state: "filing_needed",
-      channel: filing.channel,
-      recipient: filing.recipient,
-    },
-  };
 }
 
 const groupKey = (g: Pick<ThreatGroup, "kind" | "key">) => `${g.kind}:${g.key}`;
@@ -64,7 +43,6 @@ export function ThreatTriage({
   const [selectedGroups, setSelectedGroups] = useState<ReadonlyMap<string, ThreatGroup>>(new Map());
   const pages = useInfiniteQuery(threatPagesQuery(filters, enabled));
   const people = useQuery(peopleQuery(enabled && withPeople));
-  const filings = useQuery(filingNeededQuery(enabled));
   const queryClient = useQueryClient();
   const clearSelection = useCallback(() => {
     setSelected(new Set());
@@ -80,10 +58,8 @@ export function ThreatTriage({
     [clearSelection],
   );
 
-  const items = useMemo(
-    () => (pages.data?.pages.flatMap((p) => p.items ?? []) ?? []).map((t) => withFiling(t, filings.data?.get(t.id))),
-    [pages.data, filings.data],
-  );
+  // Each row carries its latest notice's state (docs/threats-api.md), "Filing needed" included.
+  const items = useMemo(() => pages.data?.pages.flatMap((p) => p.items ?? []) ?? [], [pages.data]);
   // A notice waiting to be filed reopens where it was (its form and fields come with the threat's details).
   const takeDown = (threat: ThreatListItem) => {
     if (threat.takedown?.state !== "filing_needed") return onTakeDown(threat);

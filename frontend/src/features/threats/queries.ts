@@ -77,32 +77,6 @@ export const threatMediaQuery = (id: string, enabled: boolean) =>
     enabled,
   });
 
-/**
- * Threats whose notice waits for the person to file a platform's web form: the one takedown state
- * a threat's own status does not show (a sent or filed notice makes it "takedown requested").
- * Kept under the threats key, so a notice sent or filed refreshes it with the list.
- */
-export const filingNeededQuery = (enabled: boolean) =>
-  queryOptions({
-    queryKey: [...THREATS_KEY, "filing-needed"],
-    queryFn: async () => {
-      const page = await apiJson<{ items?: FilingNeededNotice[] }>(
-        "GET",
-        "/api/takedowns?state=filing_needed&limit=100",
-      );
-      return new Map((page.items ?? []).map((notice) => [notice.threatId, notice]));
-    },
-    enabled,
-  });
-
-export interface FilingNeededNotice {
-  id: string;
-  threatId: string;
-  basis: { route: string };
-  recipient: string;
-  channel: "email" | "web_form";
-}
-
 /** The account's protected people (enterprise), for the list's person filter; the holder is "self". */
 export const peopleQuery = (enabled: boolean) =>
   queryOptions({
