@@ -1,5 +1,6 @@
 /** Shapes of the API answers the screens read (docs/architecture.md and spec section 3). */
 import type { ChecklistItem } from "@lg/domain/accounts/setup-checklist";
+import type { PublicMetrics } from "@lg/domain/system/public-metrics";
 
 export type { ChecklistItem };
 export type MembershipTier = "personal" | "professional" | "enterprise";
@@ -270,23 +271,8 @@ export interface DemoProfile {
   [other: string]: unknown;
 }
 
-export interface SystemMetrics {
-  detection?: {
-    faceTarAtFar1e3?: number;
-    speakerEer?: number;
-    cloneEer?: number;
-    cloneEerBySystem?: Record<string, number>;
-    syntheticImageRecallAtFpr2?: number;
-    syntheticImageAuc?: number;
-    faceSwapAuc?: number;
-    imageP50Ms?: number;
-    imageP95Ms?: number;
-    audioRealTimeFactor?: number;
-    measuredAt?: string;
-  };
-  platformsMonitored?: number;
-  uptime?: number;
-}
+/** GET /api/system/metrics: only measured figures; one that was never measured is absent. */
+export type SystemMetrics = PublicMetrics;
 
 export interface HealthReport {
   status: string;

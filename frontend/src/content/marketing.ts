@@ -1,7 +1,8 @@
 /**
  * Marketing copy: every figure here is editorial (prices, trial, testimonials, user counts) and
  * cannot be measured by the system. Figures that describe the system itself (detection accuracy,
- * detection time, platforms monitored, uptime) are NOT here: they come from GET /api/system/metrics.
+ * detection time, platforms monitored) are NOT here: they come from GET /api/system/metrics; uptime
+ * is not measured, so it is not shown.
  *
  * Contradictions in the product spec, resolved once here:
  * - Trial: the landing said 14 days, the pricing page 7 days. We offer 14 days, no card required.

@@ -15,7 +15,6 @@ export function PlatformPerformance() {
       ? [{ value: measured.syntheticImageRecall, label: "AI images caught (at 2% false alarms)" }]
       : []),
     ...(measured.voiceCloneEer ? [{ value: measured.voiceCloneEer, label: "Voice-clone equal error rate" }] : []),
-    ...(measured.uptime ? [{ value: measured.uptime, label: "Measured uptime" }] : []),
   ];
   const services = health.data?.services ?? [];
   const allUp = services.length > 0 && services.every((s) => s.ok);

@@ -1,27 +1,9 @@
 /** GET /api/people, GET /api/people/me and the invitation answers, as the server sends them. */
-export type PersonState = "invited" | "consented" | "enrolled" | "withdrawn";
+import type { PersonView } from "@lg/domain/people/people-service";
+import type { PersonStanding } from "@lg/domain/people/person-state";
 
-export interface PersonStanding {
-  state: PersonState;
-  awaiting?: "acceptance" | "consent";
-  invitationExpired: boolean;
-  scanned: boolean;
-}
-
-export interface ProtectedPerson {
-  personId: string;
-  displayName: string;
-  contact?: { channel: "email" | "sms"; address: string };
-  invitedAt: string;
-  invitationExpiresAt?: string;
-  acceptedAt?: string;
-  withdrawnAt?: string;
-  standing: PersonStanding;
-  enrolled: { face: boolean; voice: boolean };
-  threats: { total: number; active: number };
-  /** Takedown notices about their threats. */
-  notices: number;
-}
+export type { PersonStanding, PersonState } from "@lg/domain/people/person-state";
+export type ProtectedPerson = PersonView;
 
 export interface PeopleList {
   people: ProtectedPerson[];

@@ -21,9 +21,5 @@ export function measuredFigures(metrics: SystemMetrics | undefined) {
     detectionAccuracy: typeof tar === "number" ? `${(tar <= 1 ? tar * 100 : tar).toFixed(1)}%` : null,
     averageDetectionTime: typeof p50 === "number" ? `${Math.round(p50)} ms` : null,
     platformsMonitored: typeof metrics?.platformsMonitored === "number" ? String(metrics.platformsMonitored) : null,
-    uptime:
-      typeof metrics?.uptime === "number"
-        ? `${(metrics.uptime <= 1 ? metrics.uptime * 100 : metrics.uptime).toFixed(2)}%`
-        : null,
   };
 }
