@@ -6,8 +6,7 @@
  * actions its status allows. No serious axe violation on any of these screens.
  */
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
@@ -18,47 +17,26 @@ import { DynamoThreatRepository } from "@lg/domain/scanning/adapters/dynamo-thre
 import { S3EvidenceStore } from "@lg/domain/scanning/adapters/s3-evidence";
 import { writeEvidencePackage } from "@lg/domain/scanning/evidence";
 import { Threat } from "@lg/domain/table/entities";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type LocalStack, startLocalStack } from "../../local/src/stack.js";
-import {
-  artifactsDir,
-  distDir,
-  ensureWebBuilt,
-  launchChromium,
-  narrowScreenshot,
-  screenshot,
-  seriousViolations,
-  signUpByEmail,
-} from "./support/browser.js";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { artifactsDir, narrowScreenshot, screenshot, seriousViolations, signUpByEmail } from "./support/browser.js";
+import { useBrowserStack } from "./support/browser-stack.js";
 
 const PASSWORD = "Correct-horse-9";
 
-let stack: LocalStack;
-let browser: Browser;
+const e2e = useBrowserStack("threat-triage", { taskWorkers: 0 });
 let page: Page;
-let dataDir: string;
 let userId = "";
 
 beforeAll(async () => {
-  ensureWebBuilt();
-  dataDir = mkdtempSync(path.join(tmpdir(), "lg-e2e-threat-triage-"));
-  stack = await startLocalStack({ dataDir, port: 0, distDir, taskWorkers: 0 });
-  browser = await launchChromium();
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  page = await e2e.newPage();
 });
 
 afterEach(async (context) => {
   if (context.task.result?.state === "fail" && page) {
     await screenshot(page, `threat-triage-failed-${context.task.name.slice(0, 40).replace(/\W+/g, "-")}`);
   }
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 const classification = (type: string, confidence: number) => ({
@@ -75,12 +53,12 @@ const classification = (type: string, confidence: number) => ({
 function stores() {
   const clients = { region: "us-east-1", credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" } };
   const doc = DynamoDBDocumentClient.from(
-    new DynamoDBClient({ ...clients, endpoint: stack.env.AWS_ENDPOINT_URL_DYNAMODB }),
+    new DynamoDBClient({ ...clients, endpoint: e2e.stack.env.AWS_ENDPOINT_URL_DYNAMODB }),
   );
-  const threats = new DynamoThreatRepository(doc, stack.env.TABLE_NAME ?? "");
+  const threats = new DynamoThreatRepository(doc, e2e.stack.env.TABLE_NAME ?? "");
   const evidence = new S3EvidenceStore(
-    new S3Client({ ...clients, endpoint: stack.env.AWS_ENDPOINT_URL_S3, forcePathStyle: true }),
-    stack.env.EVIDENCE_BUCKET ?? "",
+    new S3Client({ ...clients, endpoint: e2e.stack.env.AWS_ENDPOINT_URL_S3, forcePathStyle: true }),
+    e2e.stack.env.EVIDENCE_BUCKET ?? "",
   );
   return { doc, threats, evidence };
 }
@@ -157,7 +135,7 @@ function toneWav(): Uint8Array {
 async function testClip(): Promise<Uint8Array> {
   const ffmpeg = resolveMediaTool("ffmpeg");
   if (!ffmpeg) throw new Error("ffmpeg is needed for this test");
-  const file = path.join(dataDir, "clip.mp4");
+  const file = path.join(e2e.stack.dataDir, "clip.mp4");
   await promisify(execFile)(ffmpeg.path, [
     ...["-loglevel", "error", "-f", "lavfi", "-i", "testsrc=duration=3:size=160x120:rate=10"],
     ...["-pix_fmt", "yuv420p", "-movflags", "+faststart", file],
@@ -233,12 +211,12 @@ const row = (title: string) => rows().filter({ has: page.getByRole("heading", { 
 
 describe("threat triage in the browser", () => {
   it("pages, filters, searches and shows the intimate thumbnail blurred", async () => {
-    await signUpByEmail(page, stack.url, `triage-${Date.now()}@example.com`, PASSWORD);
-    const user = (await (await page.request.get(`${stack.url}/api/auth/user`)).json()) as { userId: string };
+    await signUpByEmail(page, e2e.stack.url, `triage-${Date.now()}@example.com`, PASSWORD);
+    const user = (await (await page.request.get(`${e2e.stack.url}/api/auth/user`)).json()) as { userId: string };
     userId = user.userId;
     await plantThreats(userId);
 
-    await page.goto(`${stack.url}/dashboard`);
+    await page.goto(`${e2e.stack.url}/dashboard`);
     await page.getByRole("heading", { name: "Protection Dashboard" }).waitFor();
     await rows().first().waitFor();
     expect(await rows().count()).toBe(25);
@@ -317,7 +295,7 @@ describe("threat triage in the browser", () => {
 
   it("plays a voice threat's recording and shows a video's censored frames in the details", async () => {
     await plantMediaThreats(userId);
-    await page.goto(`${stack.url}/dashboard`);
+    await page.goto(`${e2e.stack.url}/dashboard`);
     await row("Cloned voice of you").waitFor();
     await row("Cloned voice of you")
       .getByRole("button", { name: /View Details/ })

@@ -7,32 +7,25 @@
  * simulator took the item down and the scheduled re-check job ran, sees its timeline reach
  * "removed". Everything is done through the UI except the platform's act and the passing hour.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { DynamoNoticeRepository } from "@lg/domain/takedowns/adapters/dynamo-takedowns";
-import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type LocalStack, startLocalStack } from "../../local/src/stack.js";
+import type { Locator, Page } from "playwright-core";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { enrolPersona, loadScenario, scanClients } from "../support/scan-run.js";
-import {
-  distDir,
-  ensureWebBuilt,
-  launchChromium,
-  repoRoot,
-  screenshot,
-  seriousViolations,
-  signUpByEmail,
-} from "./support/browser.js";
+import { repoRoot, screenshot, seriousViolations, signUpByEmail } from "./support/browser.js";
+import { useBrowserStack } from "./support/browser-stack.js";
 
 const mediaDir = process.env.LG_DATA_DIR ?? path.resolve(repoRoot, "../shared/data");
 const PASSWORD = "Correct-horse-9";
 const HOUR = 3_600_000;
 
-let stack: LocalStack;
-let browser: Browser;
+const e2e = useBrowserStack("triage-to-removal", {
+  mediaDir,
+  simulator: { totalItems: 12, plantedItems: 8 },
+  schedulerClock: () => Date.now() + clockOffset,
+  schedulerPollMs: 0,
+});
 let page: Page;
-let dataDir: string;
 let userId = "";
 let noticeId = "";
 let contentUrl = "";
@@ -48,19 +41,7 @@ interface ApiThreat {
 }
 
 beforeAll(async () => {
-  ensureWebBuilt();
-  dataDir = mkdtempSync(path.join(tmpdir(), "lg-e2e-triage-to-removal-"));
-  stack = await startLocalStack({
-    dataDir,
-    port: 0,
-    distDir,
-    mediaDir,
-    simulator: { totalItems: 12, plantedItems: 8 },
-    schedulerClock: () => Date.now() + clockOffset,
-    schedulerPollMs: 0,
-  });
-  browser = await launchChromium();
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  page = await e2e.newPage();
 });
 
 afterEach(async (context) => {
@@ -69,21 +50,15 @@ afterEach(async (context) => {
   }
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
-
 /** An hour passes for the notice and for the scheduler, which then fires the hourly re-check job. */
 async function anHourPasses() {
-  const { doc } = scanClients(stack.env);
-  const notices = new DynamoNoticeRepository(doc, stack.env.TABLE_NAME ?? "");
+  const { doc } = scanClients(e2e.stack.env);
+  const notices = new DynamoNoticeRepository(doc, e2e.stack.env.TABLE_NAME ?? "");
   const notice = await notices.get(userId, noticeId);
   if (notice?.nextCheckAt) await notices.put({ ...notice, nextCheckAt: new Date(Date.now() - 1000).toISOString() });
   doc.destroy();
   clockOffset += HOUR + 60_000;
-  expect(await stack.scheduler.tick()).toContain("likenessguard-trackTakedowns");
+  expect(await e2e.stack.scheduler.tick()).toContain("likenessguard-trackTakedowns");
 }
 
 const threatRows = () => page.locator("ul[aria-label='Threats'] > .threat-row");
@@ -104,17 +79,17 @@ async function groupWithSeveral(): Promise<{ row: Locator; count: number } | nul
 describe("from triage to removal", () => {
   it("signs up, is enrolled, and a forced scan finds the persona", async () => {
     const email = `removal-${Date.now()}@example.com`;
-    await signUpByEmail(page, stack.url, email, PASSWORD);
-    userId = ((await (await page.request.get(`${stack.url}/api/auth/user`)).json()) as { userId: string }).userId;
-    await enrolPersona({ env: stack.env, mediaDir }, userId, await loadScenario(stack.env));
-    const { accounts, doc } = scanClients(stack.env);
+    await signUpByEmail(page, e2e.stack.url, email, PASSWORD);
+    userId = ((await (await page.request.get(`${e2e.stack.url}/api/auth/user`)).json()) as { userId: string }).userId;
+    await enrolPersona({ env: e2e.stack.env, mediaDir }, userId, await loadScenario(e2e.stack.env));
+    const { accounts, doc } = scanClients(e2e.stack.env);
     const profile = await accounts.getProfile(userId);
     if (!profile) throw new Error("The enrolment wrote no profile");
     // A notice needs the person's contact details; US, so no DSA basis applies.
     await accounts.putProfile({ ...profile, email, country: "US", address: "1 Main St", city: "Springfield" });
     doc.destroy();
 
-    await page.goto(`${stack.url}/dashboard`);
+    await page.goto(`${e2e.stack.url}/dashboard`);
     await page.getByRole("heading", { name: "Protection Dashboard" }).waitFor();
     await page.getByRole("button", { name: "Force Scan" }).click();
     const done = page.getByText(/^(Scan complete|Scan failed)$/).first();
@@ -159,7 +134,7 @@ describe("from triage to removal", () => {
   });
 
   it("opens a threat, takes it down, and follows the notice in the takedown centre", async () => {
-    const { items } = (await (await page.request.get(`${stack.url}/api/threats?limit=100`)).json()) as {
+    const { items } = (await (await page.request.get(`${e2e.stack.url}/api/threats?limit=100`)).json()) as {
       items: ApiThreat[];
     };
     // Discord messages open only for signed-in members, so a re-fetch there can never decide; the
@@ -229,7 +204,7 @@ describe("from triage to removal", () => {
 
   it("reaches 'removed' once the simulator took the item down and the re-check ran", async () => {
     const simulatorOrigin = new URL(
-      Object.values(JSON.parse(stack.env.CONNECTOR_BASE_URLS ?? "{}") as Record<string, string>)[0] ?? "",
+      Object.values(JSON.parse(e2e.stack.env.CONNECTOR_BASE_URLS ?? "{}") as Record<string, string>)[0] ?? "",
     ).origin;
     const takenDown = await fetch(`${simulatorOrigin}/__takedown`, {
       method: "POST",

@@ -4,34 +4,15 @@
  * password asks for the app's code; a wrong code is refused, saying so. The tests' authenticator
  * app is test/support/totp.ts (RFC 6238), fed the setup key read off the page.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type LocalStack, startLocalStack } from "../../local/src/stack.js";
+import { describe, expect, it } from "vitest";
 import { totp } from "../support/totp.js";
-import { distDir, ensureWebBuilt, launchChromium, screenshot, signUpByEmail } from "./support/browser.js";
+import { screenshot, signUpByEmail } from "./support/browser.js";
+import { useBrowserStack } from "./support/browser-stack.js";
 
 const PASSWORD = "Correct-horse-9";
 const STEP_MS = 30_000;
 
-let stack: LocalStack;
-let browser: Browser;
-let dataDir: string;
-
-beforeAll(async () => {
-  ensureWebBuilt();
-  dataDir = mkdtempSync(path.join(tmpdir(), "lg-e2e-mfa-"));
-  stack = await startLocalStack({ dataDir, port: 0, distDir });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+const e2e = useBrowserStack("mfa");
 
 /** A code is good once, as in Cognito: the sign-in code comes from a later 30-second step than `used`. */
 async function codeAfter(secret: string, used: number): Promise<string> {
@@ -42,12 +23,12 @@ async function codeAfter(secret: string, used: number): Promise<string> {
 
 describe("an authenticator app, in a browser", () => {
   it("is turned on in Settings; signing in then asks for its code, refuses a wrong one and opens the session with the right one", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const email = `mfa-${Date.now()}@example.com`;
-    await signUpByEmail(page, stack.url, email, PASSWORD);
+    await signUpByEmail(page, e2e.stack.url, email, PASSWORD);
 
-    await page.goto(`${stack.url}/settings`);
+    await page.goto(`${e2e.stack.url}/settings`);
     await page.getByRole("heading", { name: "Sign-in and Contact" }).waitFor();
     await page.getByRole("button", { name: "Set up authenticator app" }).click();
     const secret = ((await page.locator("code.setup-key").textContent()) ?? "").trim();
@@ -69,10 +50,10 @@ describe("an authenticator app, in a browser", () => {
     await page.getByText("On: sign-in asks for a code from your authenticator app.").waitFor();
 
     await page.getByRole("button", { name: "Logout" }).click();
-    await page.waitForURL(`${stack.url}/`, { timeout: 15_000 });
+    await page.waitForURL(`${e2e.stack.url}/`, { timeout: 15_000 });
     expect((await context.cookies()).some((c) => c.name === "lg_session")).toBe(false);
 
-    await page.goto(`${stack.url}/signin`);
+    await page.goto(`${e2e.stack.url}/signin`);
     await page.getByLabel("Email or phone number").fill(email);
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: "Sign In" }).click();
