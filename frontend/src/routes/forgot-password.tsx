@@ -10,6 +10,7 @@ import { isMfaChallenge, type MfaChallenge, MfaChallengeForm } from "../features
 import { normaliseCode, PASSWORD_RULE_TEXT, passwordProblem } from "../features/signup/password-rule";
 import { FieldError } from "../ui/FieldError";
 import { Main } from "../ui/Page";
+import { TextField } from "../ui/TextField";
 
 /**
  * Forgot password: a code to the account's email or phone, then a new password with it. The first
@@ -77,17 +78,14 @@ export default function ForgotPasswordRoute() {
       ) : sentMessage === undefined ? (
         <form className="panel form" onSubmit={submitUsername} noValidate>
           <p>Enter the email or phone number you signed up with. We will send a 6-digit code to it.</p>
-          <div className="field">
-            <label htmlFor="forgot-username">Email or phone number</label>
-            <input
-              id="forgot-username"
-              type="text"
-              autoComplete="username"
-              aria-describedby="forgot-error"
-              value={username}
-              onChange={(e) => setUsername(e.target.value)}
-            />
-          </div>
+          <TextField
+            id="forgot-username"
+            label="Email or phone number"
+            autoComplete="username"
+            describedBy="forgot-error"
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+          />
           <FieldError id="forgot-error" message={error} />
           <button type="submit" className="btn btn-primary btn-block" disabled={requestCode.isPending}>
             {requestCode.isPending ? "Sending..." : "Send reset code"}
@@ -111,20 +109,17 @@ export default function ForgotPasswordRoute() {
               onChange={(e) => setCode(normaliseCode(e.target.value))}
             />
           </div>
-          <div className="field">
-            <label htmlFor="reset-password">New password</label>
-            <input
-              id="reset-password"
-              type="password"
-              autoComplete="new-password"
-              aria-describedby="reset-rule reset-error"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-            <p id="reset-rule" className="muted small">
-              {PASSWORD_RULE_TEXT}
-            </p>
-          </div>
+          <TextField
+            id="reset-password"
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            hint={PASSWORD_RULE_TEXT}
+            hintId="reset-rule"
+            describedBy="reset-error"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
           <FieldError id="reset-error" message={error} />
           <button type="submit" className="btn btn-primary btn-block" disabled={reset.isPending}>
             {reset.isPending ? "Saving..." : "Set new password and sign in"}

@@ -10,6 +10,7 @@ import { isMfaChallenge, type MfaChallenge, MfaChallengeForm } from "../features
 import { PendingConfirmation } from "../features/signup/PendingConfirmation";
 import { FieldError } from "../ui/FieldError";
 import { Main } from "../ui/Page";
+import { TextField } from "../ui/TextField";
 
 /** Where GET /api/login sends people: email or phone plus password, posted to POST /api/login. */
 export default function SigninRoute() {
@@ -73,27 +74,22 @@ export default function SigninRoute() {
         </div>
       ) : (
         <form className="panel form" onSubmit={submit} noValidate>
-          <div className="field">
-            <label htmlFor="signin-username">Email or phone number</label>
-            <input
-              id="signin-username"
-              type="text"
-              autoComplete="username"
-              value={username}
-              onChange={(e) => setUsername(e.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="signin-password">Password</label>
-            <input
-              id="signin-password"
-              type="password"
-              autoComplete="current-password"
-              aria-describedby="signin-error"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </div>
+          <TextField
+            id="signin-username"
+            label="Email or phone number"
+            autoComplete="username"
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+          />
+          <TextField
+            id="signin-password"
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            describedBy="signin-error"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
           <FieldError id="signin-error" message={error} />
           <button type="submit" className="btn btn-primary btn-block" disabled={login.isPending}>
             {login.isPending ? "Signing in..." : "Sign In"}

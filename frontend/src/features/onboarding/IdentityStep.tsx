@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import type { Profile } from "../../api/types";
+import { TextAreaField, TextField } from "../../ui/TextField";
 
 export interface IdentityValues {
   firstName: string;
@@ -57,66 +58,47 @@ export function IdentityStep(props: {
       <h2 id="identity-heading">Who should we look for?</h2>
       <p>Scans search for your name and the names and handles you are known by, and recognise look-alike accounts.</p>
       <div className="form-row">
-        <div className="field">
-          <label htmlFor="identity-first">First name</label>
-          <input
-            id="identity-first"
-            autoComplete="given-name"
-            value={firstName}
-            maxLength={100}
-            onChange={(e) => setFirstName(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="identity-last">Last name</label>
-          <input
-            id="identity-last"
-            autoComplete="family-name"
-            value={lastName}
-            maxLength={100}
-            onChange={(e) => setLastName(e.target.value)}
-          />
-        </div>
-      </div>
-      <div className="field">
-        <label htmlFor="identity-aliases">Other names you are known by (optional)</label>
-        <textarea
-          id="identity-aliases"
-          rows={2}
-          aria-describedby="identity-aliases-hint"
-          value={aliases}
-          onChange={(e) => setAliases(e.target.value)}
+        <TextField
+          id="identity-first"
+          label="First name"
+          autoComplete="given-name"
+          value={firstName}
+          maxLength={100}
+          onChange={(e) => setFirstName(e.target.value)}
         />
-        <span id="identity-aliases-hint" className="hint">
-          Stage names, maiden names, nicknames: one a line.
-        </span>
-      </div>
-      <div className="field">
-        <label htmlFor="identity-handles">Your handles (optional)</label>
-        <textarea
-          id="identity-handles"
-          rows={2}
-          aria-describedby="identity-handles-hint"
-          value={handles}
-          onChange={(e) => setHandles(e.target.value)}
+        <TextField
+          id="identity-last"
+          label="Last name"
+          autoComplete="family-name"
+          value={lastName}
+          maxLength={100}
+          onChange={(e) => setLastName(e.target.value)}
         />
-        <span id="identity-handles-hint" className="hint">
-          The usernames you use, such as @adalovelace: one a line.
-        </span>
       </div>
-      <div className="field">
-        <label htmlFor="identity-accounts">Your official accounts (optional)</label>
-        <textarea
-          id="identity-accounts"
-          rows={2}
-          aria-describedby="identity-accounts-hint"
-          value={ownAccounts}
-          onChange={(e) => setOwnAccounts(e.target.value)}
-        />
-        <span id="identity-accounts-hint" className="hint">
-          Links to your own profiles and pages, one a line: what they post is never flagged as a threat.
-        </span>
-      </div>
+      <TextAreaField
+        id="identity-aliases"
+        label="Other names you are known by (optional)"
+        rows={2}
+        hint="Stage names, maiden names, nicknames: one a line."
+        value={aliases}
+        onChange={(e) => setAliases(e.target.value)}
+      />
+      <TextAreaField
+        id="identity-handles"
+        label="Your handles (optional)"
+        rows={2}
+        hint="The usernames you use, such as @adalovelace: one a line."
+        value={handles}
+        onChange={(e) => setHandles(e.target.value)}
+      />
+      <TextAreaField
+        id="identity-accounts"
+        label="Your official accounts (optional)"
+        rows={2}
+        hint="Links to your own profiles and pages, one a line: what they post is never flagged as a threat."
+        value={ownAccounts}
+        onChange={(e) => setOwnAccounts(e.target.value)}
+      />
       {error ? (
         <p role="alert" className="field-error">
           {error}

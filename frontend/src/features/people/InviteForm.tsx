@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { apiJson } from "../../api/client";
 import { serverMessage } from "../../api/errors";
+import { TextField } from "../../ui/TextField";
 import { toast } from "../../ui/toast-store";
 import { PEOPLE_LIST_KEY } from "./queries";
 import type { ProtectedPerson } from "./types";
@@ -55,10 +56,13 @@ export function InviteForm() {
         They get a link, sign in or create their own account, give their own consent and enrol their own face and voice.
         You see where they stand and their threats, never their photos, recordings or face and voice data.
       </p>
-      <div className="field">
-        <label htmlFor="invite-name">Their name</label>
-        <input id="invite-name" type="text" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
-      </div>
+      <TextField
+        id="invite-name"
+        label="Their name"
+        value={name}
+        maxLength={100}
+        onChange={(e) => setName(e.target.value)}
+      />
       <fieldset className="field">
         <legend>Send the invitation by</legend>
         <label className="choice">
@@ -70,17 +74,15 @@ export function InviteForm() {
           <span>Text message</span>
         </label>
       </fieldset>
-      <div className="field">
-        <label htmlFor="invite-contact">{method === "email" ? "Their email address" : "Their phone number"}</label>
-        <input
-          id="invite-contact"
-          type={method === "email" ? "email" : "tel"}
-          placeholder={method === "email" ? "name@example.com" : "+14155550123"}
-          value={contact}
-          maxLength={method === "email" ? 254 : 32}
-          onChange={(e) => setContact(e.target.value)}
-        />
-      </div>
+      <TextField
+        id="invite-contact"
+        label={method === "email" ? "Their email address" : "Their phone number"}
+        type={method === "email" ? "email" : "tel"}
+        placeholder={method === "email" ? "name@example.com" : "+14155550123"}
+        value={contact}
+        maxLength={method === "email" ? 254 : 32}
+        onChange={(e) => setContact(e.target.value)}
+      />
       {error ? (
         <p role="alert" className="field-error">
           {error}

@@ -4,6 +4,7 @@ import { apiJson } from "../../api/client";
 import { serverMessage } from "../../api/errors";
 import { refreshSignedInUser } from "../../auth/use-auth";
 import { FieldError } from "../../ui/FieldError";
+import { TextField } from "../../ui/TextField";
 import { toast } from "../../ui/toast-store";
 import { PROFILE_KEY } from "../preferences/profile-query";
 import { TotpQrCode } from "./TotpQrCode";
@@ -202,17 +203,15 @@ export function ContactControl() {
               <span>Phone</span>
             </label>
           </fieldset>
-          <div className="field">
-            <label htmlFor="contact-value">{kind === "email" ? "New email address" : "New phone number"}</label>
-            <input
-              id="contact-value"
-              type={kind === "email" ? "email" : "tel"}
-              autoComplete={kind === "email" ? "email" : "tel"}
-              aria-describedby="contact-error"
-              value={value}
-              onChange={(e) => setValue(e.target.value)}
-            />
-          </div>
+          <TextField
+            id="contact-value"
+            label={kind === "email" ? "New email address" : "New phone number"}
+            type={kind === "email" ? "email" : "tel"}
+            autoComplete={kind === "email" ? "email" : "tel"}
+            describedBy="contact-error"
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+          />
           <FieldError id="contact-error" message={error} />
           <button type="submit" className="btn btn-primary" disabled={request.isPending}>
             {request.isPending ? "Sending..." : "Send Code"}

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router-dom";
 import { errorStatus } from "../../api/errors";
-import { FieldError } from "../../ui/FieldError";
+import { TextField } from "../../ui/TextField";
 import { toast } from "../../ui/toast-store";
 import { PASSWORD_RULE_TEXT, passwordProblem } from "./password-rule";
 import type { SignupFlow } from "./use-signup-flow";
@@ -31,51 +31,41 @@ export function DetailsStep({ flow, onBack, onSent }: { flow: SignupFlow; onBack
     <form className="form" onSubmit={submit} noValidate aria-labelledby="details-heading">
       <h2 id="details-heading">{flow.method === "email" ? "Your email address" : "Your phone number"}</h2>
       {flow.method === "email" ? (
-        <div className="field">
-          <label htmlFor="signup-email">Email address</label>
-          <input
-            id="signup-email"
-            type="email"
-            autoComplete="email"
-            value={flow.email}
-            onChange={(e) => flow.setEmail(e.target.value)}
-          />
-        </div>
-      ) : (
-        <div className="field">
-          <label htmlFor="signup-phone">Phone number</label>
-          <input
-            id="signup-phone"
-            type="tel"
-            autoComplete="tel"
-            aria-describedby="phone-hint"
-            value={flow.phone}
-            onChange={(e) => flow.setPhone(e.target.value)}
-          />
-          <p id="phone-hint" className="hint">
-            Include your country code, for example +14155550123.
-          </p>
-        </div>
-      )}
-      <div className="field">
-        <label htmlFor="signup-password">Password</label>
-        <input
-          id="signup-password"
-          type="password"
-          autoComplete="new-password"
-          aria-describedby="password-rule password-error"
-          aria-invalid={passwordError ? true : undefined}
-          value={flow.password}
-          onChange={(e) => {
-            flow.setPassword(e.target.value);
-            if (passwordError) setPasswordError(passwordProblem(e.target.value) ?? undefined);
-          }}
+        <TextField
+          id="signup-email"
+          label="Email address"
+          type="email"
+          autoComplete="email"
+          value={flow.email}
+          onChange={(e) => flow.setEmail(e.target.value)}
         />
-        <p id="password-rule" className="hint">
-          {PASSWORD_RULE_TEXT}
-        </p>
-        <FieldError id="password-error" message={passwordError} />
-      </div>
+      ) : (
+        <TextField
+          id="signup-phone"
+          label="Phone number"
+          type="tel"
+          autoComplete="tel"
+          hint="Include your country code, for example +14155550123."
+          hintId="phone-hint"
+          value={flow.phone}
+          onChange={(e) => flow.setPhone(e.target.value)}
+        />
+      )}
+      <TextField
+        id="signup-password"
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        hint={PASSWORD_RULE_TEXT}
+        hintId="password-rule"
+        error={passwordError}
+        errorId="password-error"
+        value={flow.password}
+        onChange={(e) => {
+          flow.setPassword(e.target.value);
+          if (passwordError) setPasswordError(passwordProblem(e.target.value) ?? undefined);
+        }}
+      />
       {errorStatus(flow.signup.error) === 409 ? (
         <p role="status">
           This {flow.method === "email" ? "email address" : "phone number"} already has an account.{" "}
