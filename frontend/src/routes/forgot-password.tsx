@@ -7,7 +7,8 @@ import { safeNextPath } from "../auth/session-navigation";
 import { refreshSignedInUser } from "../auth/use-auth";
 import { BRAND } from "../content/marketing";
 import { isMfaChallenge, type MfaChallenge, MfaChallengeForm } from "../features/signup/MfaChallengeForm";
-import { normaliseCode, PASSWORD_RULE_TEXT, passwordProblem } from "../features/signup/password-rule";
+import { PASSWORD_RULE_TEXT, passwordProblem } from "../features/signup/password-rule";
+import { CodeField } from "../ui/CodeField";
 import { FieldError } from "../ui/FieldError";
 import { Main } from "../ui/Page";
 import { TextField } from "../ui/TextField";
@@ -97,18 +98,7 @@ export default function ForgotPasswordRoute() {
       ) : (
         <form className="panel form" onSubmit={submitReset} noValidate>
           <p role="status">{sentMessage}</p>
-          <div className="field">
-            <label htmlFor="reset-code">Reset code</label>
-            <input
-              id="reset-code"
-              type="text"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              className="code-input"
-              value={code}
-              onChange={(e) => setCode(normaliseCode(e.target.value))}
-            />
-          </div>
+          <CodeField id="reset-code" label="Reset code" value={code} onChange={setCode} />
           <TextField
             id="reset-password"
             label="New password"

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from "react";
 import { apiJson } from "../../api/client";
 import { serverMessage } from "../../api/errors";
 import { refreshSignedInUser } from "../../auth/use-auth";
+import { CodeField } from "../../ui/CodeField";
 import { FieldError } from "../../ui/FieldError";
 import { TextField } from "../../ui/TextField";
 import { toast } from "../../ui/toast-store";
@@ -75,18 +76,13 @@ export function AuthenticatorAppControl() {
           <p>
             Setup key: <code className="setup-key">{setup.secret}</code>
           </p>
-          <div className="field">
-            <label htmlFor="totp-code">Code from the app</label>
-            <input
-              id="totp-code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              aria-describedby="totp-error"
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-            />
-          </div>
+          <CodeField
+            id="totp-code"
+            label="Code from the app"
+            describedBy="totp-error"
+            value={code}
+            onChange={setCode}
+          />
           <FieldError id="totp-error" message={error} />
           <button type="submit" className="btn btn-primary" disabled={enable.isPending}>
             {enable.isPending ? "Checking..." : "Turn On"}
@@ -168,18 +164,13 @@ export function ContactControl() {
             We sent a 6-digit code to {sentTo}. Until you enter it, your account keeps using{" "}
             {(kind === "email" ? contact.data?.email : contact.data?.phone) ?? "what it has now"}.
           </p>
-          <div className="field">
-            <label htmlFor="contact-code">Code sent to the new {kind === "email" ? "email" : "phone"}</label>
-            <input
-              id="contact-code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              aria-describedby="contact-error"
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-            />
-          </div>
+          <CodeField
+            id="contact-code"
+            label={`Code sent to the new ${kind === "email" ? "email" : "phone"}`}
+            describedBy="contact-error"
+            value={code}
+            onChange={setCode}
+          />
           <FieldError id="contact-error" message={error} />
           <div className="button-row">
             <button type="submit" className="btn btn-primary" disabled={verify.isPending}>

@@ -2,6 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { apiJson } from "../../api/client";
 import { serverMessage } from "../../api/errors";
+import { CodeField } from "../../ui/CodeField";
 import { FieldError } from "../../ui/FieldError";
 
 /** What POST /api/login (or a reset) answers for an account with an authenticator app. */
@@ -38,18 +39,7 @@ export function MfaChallengeForm(props: { challenge: MfaChallenge; onSignedIn: (
     <form className="panel form" onSubmit={submit} noValidate aria-labelledby="mfa-heading">
       <h2 id="mfa-heading">Enter the code from your authenticator app</h2>
       <p className="small muted">Your account asks for a code from your authenticator app at every sign-in.</p>
-      <div className="field">
-        <label htmlFor="mfa-code">Authenticator code</label>
-        <input
-          id="mfa-code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          aria-describedby="mfa-error"
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-        />
-      </div>
+      <CodeField id="mfa-code" label="Authenticator code" describedBy="mfa-error" value={code} onChange={setCode} />
       <FieldError id="mfa-error" message={error} />
       <button type="submit" className="btn btn-primary btn-block" disabled={answer.isPending}>
         {answer.isPending ? "Checking..." : "Verify and Sign In"}

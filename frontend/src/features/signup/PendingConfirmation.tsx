@@ -2,8 +2,8 @@ import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { apiJson } from "../../api/client";
 import { serverMessage } from "../../api/errors";
+import { CodeField } from "../../ui/CodeField";
 import { FieldError } from "../../ui/FieldError";
-import { normaliseCode } from "./password-rule";
 
 /**
  * A sign-up left at its code screen, finished from sign-in: the code that was sent (or a new one)
@@ -55,19 +55,13 @@ export function PendingConfirmation({
         Your account is not confirmed yet. Enter the 6-digit code we sent to <strong>{username}</strong> when you signed
         up, or ask for a new one.
       </p>
-      <div className="field">
-        <label htmlFor="pending-code">Verification code</label>
-        <input
-          id="pending-code"
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          className="code-input"
-          aria-describedby="pending-error"
-          value={code}
-          onChange={(e) => setCode(normaliseCode(e.target.value))}
-        />
-      </div>
+      <CodeField
+        id="pending-code"
+        label="Verification code"
+        describedBy="pending-error"
+        value={code}
+        onChange={setCode}
+      />
       <FieldError id="pending-error" message={error} />
       {notice ? (
         <p className="muted" role="status">

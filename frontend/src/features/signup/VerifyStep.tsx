@@ -1,7 +1,7 @@
 import type { FormEvent } from "react";
 import { Link } from "react-router-dom";
+import { CodeField } from "../../ui/CodeField";
 import { toast } from "../../ui/toast-store";
-import { normaliseCode } from "./password-rule";
 import type { SignupFlow } from "./use-signup-flow";
 
 export function VerifyStep({
@@ -36,18 +36,7 @@ export function VerifyStep({
         then no code comes, and you can <Link to="/signin">sign in</Link> or{" "}
         <Link to="/forgot-password">reset your password</Link> instead.
       </p>
-      <div className="field">
-        <label htmlFor="signup-code">Verification code</label>
-        <input
-          id="signup-code"
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          className="code-input"
-          value={flow.code}
-          onChange={(e) => flow.setCode(normaliseCode(e.target.value))}
-        />
-      </div>
+      <CodeField id="signup-code" label="Verification code" value={flow.code} onChange={flow.setCode} />
       <p>
         <button
           type="button"

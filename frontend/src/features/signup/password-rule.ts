@@ -10,8 +10,3 @@ export function passwordProblem(password: string): string | null {
   if (!/[^A-Za-z0-9]/.test(password)) return "Password needs a symbol.";
   return null;
 }
-
-/** Spec section 5: non-digits are stripped and the code is at most 6 digits long. */
-export function normaliseCode(input: string): string {
-  return input.replace(/\D/g, "").slice(0, 6);
-}
