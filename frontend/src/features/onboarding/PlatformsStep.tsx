@@ -2,6 +2,7 @@ import { type FormEvent, useState } from "react";
 import type { Profile, ScanFrequency, Sensitivity } from "../../api/types";
 import { PLANS } from "../../content/marketing";
 import { frequenciesForTier, platformsForTier } from "../platforms/catalogue";
+import { PlatformChecklist } from "../platforms/PlatformChecklist";
 
 /** The POST /api/scan-preferences body: the plan is billing's (never sent), the platforms are chosen here. */
 export interface PlatformChoice {
@@ -30,7 +31,6 @@ export function PlatformsStep(props: {
       : (frequencies[0] ?? "weekly");
   const plan = PLANS.find((p) => p.tier === tier);
 
-  const toggle = (id: string, on: boolean) => setChosen((list) => (on ? [...list, id] : list.filter((p) => p !== id)));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (chosen.length === 0) return setError("Select at least one platform to monitor");
@@ -49,26 +49,13 @@ export function PlatformsStep(props: {
         Your {plan?.name ?? tier} plan searches these platforms, {frequency}. All are ticked: untick any you do not want
         searched.
       </p>
-      <fieldset aria-describedby={error ? "platforms-step-error" : undefined}>
-        <legend>Platforms to monitor</legend>
-        <div className="choice-grid">
-          {offered.map((p) => (
-            <label key={p.id} className="choice">
-              <input type="checkbox" checked={chosen.includes(p.id)} onChange={(e) => toggle(p.id, e.target.checked)} />
-              <span>
-                {p.name}
-                <br />
-                <span className="small muted">{p.description}</span>
-              </span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      {error ? (
-        <p id="platforms-step-error" role="alert" className="field-error">
-          {error}
-        </p>
-      ) : null}
+      <PlatformChecklist
+        platforms={offered}
+        chosen={chosen}
+        onChange={setChosen}
+        error={error ?? undefined}
+        errorId="platforms-step-error"
+      />
       <div className="wizard-nav">
         <button type="button" className="btn btn-secondary" onClick={props.onPrevious}>
           Previous

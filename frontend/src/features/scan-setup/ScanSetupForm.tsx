@@ -4,6 +4,7 @@ import type { MembershipTier, ScanFrequency, Sensitivity } from "../../api/types
 import { PLANS, priceLabel, SENSITIVITY_LEVELS } from "../../content/marketing";
 import { FieldError } from "../../ui/FieldError";
 import { frequenciesForTier, platformsForTier } from "../platforms/catalogue";
+import { PlatformChecklist } from "../platforms/PlatformChecklist";
 import { changeTier, type ScanSetupErrors, type ScanSetupValues, validateScanSetup } from "./validate-scan-setup";
 
 export interface ScanSetupSubmit {
@@ -43,9 +44,6 @@ export function ScanSetupForm(props: {
     props.onSubmit(props.billedTier ? chosen : { ...chosen, membershipTier });
   };
 
-  const togglePlatform = (id: string, on: boolean) =>
-    setValues((v) => ({ ...v, platforms: on ? [...v.platforms, id] : v.platforms.filter((p) => p !== id) }));
-
   return (
     <form className="form" onSubmit={submit} noValidate>
       {props.billedTier ? (
@@ -76,26 +74,13 @@ export function ScanSetupForm(props: {
         </fieldset>
       )}
       <FieldError id="tier-error" message={errors.membershipTier} />
-      <fieldset aria-describedby={errors.platforms ? "platforms-error" : undefined}>
-        <legend>Platforms to monitor</legend>
-        <div className="choice-grid">
-          {platforms.map((p) => (
-            <label key={p.id} className="choice">
-              <input
-                type="checkbox"
-                checked={values.platforms.includes(p.id)}
-                onChange={(e) => togglePlatform(p.id, e.target.checked)}
-              />
-              <span>
-                {p.name}
-                <br />
-                <span className="small muted">{p.description}</span>
-              </span>
-            </label>
-          ))}
-        </div>
-        <FieldError id="platforms-error" message={errors.platforms} />
-      </fieldset>
+      <PlatformChecklist
+        platforms={platforms}
+        chosen={values.platforms}
+        onChange={(chosen) => setValues((v) => ({ ...v, platforms: chosen }))}
+        error={errors.platforms}
+        errorId="platforms-error"
+      />
       <div className="form-row">
         <div className="field">
           <label htmlFor="scan-frequency">Scan frequency</label>
