@@ -279,6 +279,8 @@ export const Threat = defineEntity({
         filedAt: isoDate.optional(),
       })
       .optional(),
+    /** Its ThreatHashBand keys are written (new threats: always; older ones: once the after-deploy backfill ran). */
+    hashBandsKeyed: z.boolean().optional(),
   }),
   primary: { pk: (t) => `USER#${t.userId}`, sk: (t) => `THREAT#${t.id}` },
   indexes: {
@@ -316,6 +318,28 @@ export const Threat = defineEntity({
     "Text search is a `contains` filter on `searchText` (title, URL and account, lower-cased, accents folded) within the account's own index partition, not a search index: a page reads at most 400 threats (`PAGE_READ_BUDGET`) and answers with what matched, so a rare term may take several pages (each within the page time goal) to collect 25 hits. An account with far more threats than 10,000, or search as the main way in, would call for a search service (OpenSearch) fed from the table.",
     "Counts (ThreatCounters) and groups (ThreatGroup) are updated right after each threat write, not in one transaction with it (the local stand-in has none): a writer that dies between the two leaves a count off by one until `countFromThreats` recounts the account (delete the ThreatCounters item; the next read recounts).",
     "DynamoDB adds one global secondary index per table update: a table deployed before gsi3-gsi5 existed needs one deploy per new index. Threats stored before these keys existed get them, and their groups, from the threat migration, which runs after every deploy (lambdas/src/migrations/after-deploy.ts); locally, the stack rebuilds an older table with every index at start, keeping its items (local/src/stand-ins/dynamodb.ts).",
+  ],
+});
+
+/** One band of a threat's perceptual hash: the key a scan finds the threat's near-duplicates by. */
+export const ThreatHashBand = defineEntity({
+  name: "ThreatHashBand",
+  description:
+    "One of the 7 near-duplicate keys of a threat that has a 64-bit perceptual hash: the hash cut into 7 bands (scanning/near-duplicate-bands.ts), each key naming its band's position and value. Two hashes at most 6 bits apart share at least one band, so a scan finds every stored near-duplicate of a finding under the finding's own 7 keys.",
+  schema: z.object({
+    userId: z.string().min(1),
+    /** Band position and value, e.g. `3.1f2`. */
+    band: z.string().min(1),
+    threatId: z.string().min(1),
+    perceptualHash: z.string(),
+  }),
+  primary: { pk: (b) => `USER#${b.userId}`, sk: (b) => `PHASH#${b.band}#${b.threatId}` },
+  accessPatterns: [
+    "Find the stored threats that may be near-duplicates of a scan's finding: one query per band of its perceptual hash (begins_with `PHASH#<band>#`), then the Hamming distance of the full hashes decides; the same media is the threat's own key (ids derive from the media hash), read with BatchGet",
+  ],
+  notes: [
+    "Written before their threat (so a threat never exists unfindable; a key whose threat was never written points at nothing and is ignored). The threat's conditional put decides between two scans recording the same media at once; two different but near-identical pictures recorded at the same moment by two scans can still become two threats of one media group.",
+    "Threats recorded before these keys existed get them from the after-deploy backfill (`backfillNearDuplicateKeys`), which keys each threat with a perceptual hash and no `hashBandsKeyed` once.",
   ],
 });
 
@@ -784,6 +808,7 @@ export const ENTITIES = [
   Scan,
   MediaFinding,
   Threat,
+  ThreatHashBand,
   ThreatGroup,
   ThreatCounters,
   ThreatAuditEntry,
