@@ -99,6 +99,11 @@ export const SENSITIVITY_LEVELS: { value: Sensitivity; label: string; threshold:
   { value: "medium", label: "Medium", threshold: "70%+ match confidence" },
   { value: "low", label: "Low", threshold: "50%+ match confidence" },
 ];
+/** The levels as a person picks one: "High (90%+ match confidence)". */
+export const SENSITIVITY_OPTIONS = SENSITIVITY_LEVELS.map((level) => ({
+  value: level.value,
+  label: `${level.label} (${level.threshold})`,
+}));
 
 export const MARKETING_FIGURES = [
   { value: "50K+", label: "Protected users" },
