@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
 import type { NotificationSettings, Sensitivity } from "../../api/types";
-import { SENSITIVITY_LEVELS } from "../../content/marketing";
+import { SENSITIVITY_OPTIONS } from "../../content/marketing";
+import { Checkbox, RadioGroup } from "../../ui/Choices";
 import { useBrowserPush } from "../push/use-browser-push";
 
 type Frequency = "immediate" | "daily" | "weekly";
@@ -50,60 +51,39 @@ export function AlertPreferencesStep(props: {
       <h2 id="alert-step-heading">Alert preferences</h2>
       <fieldset>
         <legend>Channels</legend>
-        <label className="choice">
-          <input type="checkbox" checked={form.email} onChange={(e) => setForm({ ...form, email: e.target.checked })} />
-          <span>Email</span>
-        </label>
-        <label className="choice">
-          <input
-            type="checkbox"
-            checked={pushChosen}
-            disabled={push.working || pushRefused}
-            onChange={(e) => void choosePush(e.target.checked)}
-          />
-          <span>Push notifications</span>
-        </label>
+        <Checkbox label="Email" checked={form.email} onChange={(email) => setForm({ ...form, email })} />
+        <Checkbox
+          label="Push notifications"
+          checked={pushChosen}
+          disabled={push.working || pushRefused}
+          onChange={(on) => void choosePush(on)}
+        />
         {props.live && push.working && <p className="small muted">Setting up push notifications…</p>}
         {props.live && push.message && (
           <p role="alert" className="small">
             {push.message}
           </p>
         )}
-        <label className="choice">
-          <input type="checkbox" checked={form.sms} onChange={(e) => setForm({ ...form, sms: e.target.checked })} />
-          <span>SMS (critical threats only)</span>
-        </label>
+        <Checkbox
+          label="SMS (critical threats only)"
+          checked={form.sms}
+          onChange={(sms) => setForm({ ...form, sms })}
+        />
       </fieldset>
-      <fieldset>
-        <legend>Frequency</legend>
-        {FREQUENCIES.map((f) => (
-          <label key={f.value} className="choice">
-            <input
-              type="radio"
-              name="alert-frequency"
-              checked={form.frequency === f.value}
-              onChange={() => setForm({ ...form, frequency: f.value })}
-            />
-            <span>{f.label}</span>
-          </label>
-        ))}
-      </fieldset>
-      <fieldset>
-        <legend>Sensitivity</legend>
-        {SENSITIVITY_LEVELS.map((level) => (
-          <label key={level.value} className="choice">
-            <input
-              type="radio"
-              name="alert-sensitivity"
-              checked={form.sensitivity === level.value}
-              onChange={() => setForm({ ...form, sensitivity: level.value })}
-            />
-            <span>
-              {level.label} ({level.threshold})
-            </span>
-          </label>
-        ))}
-      </fieldset>
+      <RadioGroup
+        legend="Frequency"
+        name="alert-frequency"
+        options={FREQUENCIES}
+        value={form.frequency}
+        onChange={(frequency) => setForm({ ...form, frequency })}
+      />
+      <RadioGroup
+        legend="Sensitivity"
+        name="alert-sensitivity"
+        options={SENSITIVITY_OPTIONS}
+        value={form.sensitivity}
+        onChange={(sensitivity) => setForm({ ...form, sensitivity })}
+      />
       <div className="wizard-nav">
         <button type="button" className="btn btn-secondary" onClick={props.onPrevious}>
           Previous

@@ -2,12 +2,17 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { apiJson } from "../../api/client";
 import { serverMessage } from "../../api/errors";
+import { RadioGroup } from "../../ui/Choices";
 import { TextField } from "../../ui/TextField";
 import { toast } from "../../ui/toast-store";
 import { PEOPLE_LIST_KEY } from "./queries";
 import type { ProtectedPerson } from "./types";
 
 type Method = "email" | "phone";
+const INVITE_METHODS: { value: Method; label: string }[] = [
+  { value: "email", label: "Email" },
+  { value: "phone", label: "Text message" },
+];
 
 /** Invites one person by email or text; the server checks the plan's limit and says why when it refuses. */
 export function InviteForm() {
@@ -63,17 +68,14 @@ export function InviteForm() {
         maxLength={100}
         onChange={(e) => setName(e.target.value)}
       />
-      <fieldset className="field">
-        <legend>Send the invitation by</legend>
-        <label className="choice">
-          <input type="radio" name="invite-method" checked={method === "email"} onChange={() => setMethod("email")} />
-          <span>Email</span>
-        </label>
-        <label className="choice">
-          <input type="radio" name="invite-method" checked={method === "phone"} onChange={() => setMethod("phone")} />
-          <span>Text message</span>
-        </label>
-      </fieldset>
+      <RadioGroup
+        className="field"
+        legend="Send the invitation by"
+        name="invite-method"
+        options={INVITE_METHODS}
+        value={method}
+        onChange={setMethod}
+      />
       <TextField
         id="invite-contact"
         label={method === "email" ? "Their email address" : "Their phone number"}

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router-dom";
 import type { MembershipTier, ScanFrequency, Sensitivity } from "../../api/types";
-import { PLANS, priceLabel, SENSITIVITY_LEVELS } from "../../content/marketing";
+import { PLANS, priceLabel, SENSITIVITY_OPTIONS } from "../../content/marketing";
 import { FieldError } from "../../ui/FieldError";
 import { frequenciesForTier, platformsForTier } from "../platforms/catalogue";
 import { PlatformChecklist } from "../platforms/PlatformChecklist";
@@ -111,9 +111,9 @@ export function ScanSetupForm(props: {
             onChange={(e) => setValues((v) => ({ ...v, alertSensitivity: e.target.value as Sensitivity | "" }))}
           >
             <option value="">Select sensitivity</option>
-            {SENSITIVITY_LEVELS.map((s) => (
+            {SENSITIVITY_OPTIONS.map((s) => (
               <option key={s.value} value={s.value}>
-                {s.label} ({s.threshold})
+                {s.label}
               </option>
             ))}
           </select>

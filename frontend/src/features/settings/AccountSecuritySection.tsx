@@ -3,6 +3,7 @@ import { type FormEvent, useState } from "react";
 import { apiJson } from "../../api/client";
 import { serverMessage } from "../../api/errors";
 import { refreshSignedInUser } from "../../auth/use-auth";
+import { RadioGroup } from "../../ui/Choices";
 import { CodeField } from "../../ui/CodeField";
 import { FieldError } from "../../ui/FieldError";
 import { TextField } from "../../ui/TextField";
@@ -102,6 +103,10 @@ export function AuthenticatorAppControl() {
 }
 
 type Kind = "email" | "phone";
+const CONTACT_KINDS: { value: Kind; label: string }[] = [
+  { value: "email", label: "Email" },
+  { value: "phone", label: "Phone" },
+];
 
 /** The email or phone the account signs in with and gets codes at: a new one replaces it once its code is entered. */
 export function ContactControl() {
@@ -183,17 +188,7 @@ export function ContactControl() {
         </form>
       ) : (
         <form className="form" onSubmit={submitNew} noValidate>
-          <fieldset>
-            <legend>Change</legend>
-            <label className="choice">
-              <input type="radio" name="contact-kind" checked={kind === "email"} onChange={() => setKind("email")} />
-              <span>Email</span>
-            </label>
-            <label className="choice">
-              <input type="radio" name="contact-kind" checked={kind === "phone"} onChange={() => setKind("phone")} />
-              <span>Phone</span>
-            </label>
-          </fieldset>
+          <RadioGroup legend="Change" name="contact-kind" options={CONTACT_KINDS} value={kind} onChange={setKind} />
           <TextField
             id="contact-value"
             label={kind === "email" ? "New email address" : "New phone number"}

@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { apiJson, apiRequest } from "../../api/client";
 import { serverMessage } from "../../api/errors";
 import type { DataExpiryDays, Profile } from "../../api/types";
+import { RadioGroup } from "../../ui/Choices";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { toast } from "../../ui/toast-store";
 import { PROFILE_KEY } from "../preferences/profile-query";
@@ -76,21 +77,13 @@ export function DataManagement({ profile }: { profile: Profile }) {
         </button>
       </div>
       <form className="form" onSubmit={save} style={{ marginTop: "1rem" }}>
-        <fieldset>
-          <legend>Auto-delete raw samples after</legend>
-          {EXPIRY_OPTIONS.map((o) => (
-            <label key={o.value} className="choice">
-              <input
-                type="radio"
-                name="dataExpiryDays"
-                value={o.value}
-                checked={expiry === o.value}
-                onChange={(e) => setExpiry(Number.parseInt(e.target.value, 10) as DataExpiryDays)}
-              />
-              <span>{o.label}</span>
-            </label>
-          ))}
-        </fieldset>
+        <RadioGroup
+          legend="Auto-delete raw samples after"
+          name="dataExpiryDays"
+          options={EXPIRY_OPTIONS}
+          value={expiry}
+          onChange={setExpiry}
+        />
         <div>
           <button type="submit" className="btn btn-primary" disabled={update.isPending}>
             {update.isPending ? "Saving..." : "Save Changes"}

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useState } from "react";
 import type { Profile, Sensitivity } from "../../api/types";
-import { SENSITIVITY_LEVELS } from "../../content/marketing";
+import { SENSITIVITY_OPTIONS } from "../../content/marketing";
+import { Checkbox, RadioGroup } from "../../ui/Choices";
 import { platformName } from "../platforms/catalogue";
 import { useUpdateProfile } from "../preferences/use-update-profile";
 
@@ -33,10 +34,7 @@ export function ScanPreferencesSection({ profile }: { profile: Profile }) {
   };
 
   const checkbox = (key: "socialMedia" | "forums" | "adultSites", label: string) => (
-    <label className="choice">
-      <input type="checkbox" checked={form[key]} onChange={(e) => setForm({ ...form, [key]: e.target.checked })} />
-      <span>{label}</span>
-    </label>
+    <Checkbox label={label} checked={form[key]} onChange={(on) => setForm({ ...form, [key]: on })} />
   );
 
   return (
@@ -54,23 +52,13 @@ export function ScanPreferencesSection({ profile }: { profile: Profile }) {
           {checkbox("forums", "Forums")}
           {checkbox("adultSites", "Adult Content")}
         </fieldset>
-        <fieldset>
-          <legend>Detection sensitivity</legend>
-          {SENSITIVITY_LEVELS.map((level) => (
-            <label key={level.value} className="choice">
-              <input
-                type="radio"
-                name="settings-sensitivity"
-                value={level.value}
-                checked={form.sensitivity === level.value}
-                onChange={() => setForm({ ...form, sensitivity: level.value })}
-              />
-              <span>
-                {level.label} ({level.threshold})
-              </span>
-            </label>
-          ))}
-        </fieldset>
+        <RadioGroup
+          legend="Detection sensitivity"
+          name="settings-sensitivity"
+          options={SENSITIVITY_OPTIONS}
+          value={form.sensitivity}
+          onChange={(sensitivity) => setForm({ ...form, sensitivity })}
+        />
         <div>
           <button type="submit" className="btn btn-primary" disabled={update.isPending}>
             {update.isPending ? "Saving..." : "Save Scan Preferences"}
