@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { HealthReport } from "../api/types";
 import { PublicHeader } from "../features/layout/PublicHeader";
 import { HEALTH_KEY, SiteFooter } from "../features/layout/SiteFooter";
+import { BusyButton } from "../ui/BusyButton";
 import { Main } from "../ui/Page";
 import { Spinner } from "../ui/Spinner";
 
@@ -13,14 +14,14 @@ export default function StatusRoute() {
       <Main className="container narrow section">
         <div className="page-header">
           <h1>System Status</h1>
-          <button
-            type="button"
+          <BusyButton
             className="btn btn-secondary"
-            disabled={health.isFetching}
+            busy={health.isFetching}
+            busyLabel="Checking..."
             onClick={() => health.refetch()}
           >
-            {health.isFetching ? "Checking..." : "Check again"}
-          </button>
+            Check again
+          </BusyButton>
         </div>
         {health.isLoading ? (
           <Spinner label="Checking services…" />

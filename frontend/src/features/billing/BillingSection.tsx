@@ -2,6 +2,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { serverMessage } from "../../api/errors";
+import { BusyButton } from "../../ui/BusyButton";
 import { toast } from "../../ui/toast-store";
 import { billingQuery, formatDay, goToBillingPortal, STATUS_LABELS } from "./billing-api";
 import "./billing.css";
@@ -61,14 +62,14 @@ export function BillingSection() {
             </p>
           ) : null}
           {data.canManage ? (
-            <button
-              type="button"
+            <BusyButton
               className="btn btn-primary"
-              disabled={portal.isPending}
+              busy={portal.isPending}
+              busyLabel="Opening…"
               onClick={() => portal.mutate()}
             >
-              {portal.isPending ? "Opening…" : "Manage billing"}
-            </button>
+              Manage billing
+            </BusyButton>
           ) : (
             <p>
               <Link to="/pricing" className="btn btn-primary">

@@ -3,6 +3,7 @@ import { Link } from "react-router-dom";
 import { serverMessage } from "../../api/errors";
 import type { MembershipTier } from "../../api/types";
 import { useAuth } from "../../auth/use-auth";
+import { BusyButton } from "../../ui/BusyButton";
 import { toast } from "../../ui/toast-store";
 import { goToCheckout } from "./billing-api";
 
@@ -29,14 +30,14 @@ export function ChoosePlanButton(props: { tier: MembershipTier; name: string; cl
     );
   }
   return (
-    <button
-      type="button"
+    <BusyButton
       className={props.className}
       aria-label={`Choose the ${props.name} plan`}
-      disabled={checkout.isPending}
+      busy={checkout.isPending}
+      busyLabel="Opening checkout…"
       onClick={() => checkout.mutate()}
     >
-      {checkout.isPending ? "Opening checkout…" : props.label}
-    </button>
+      {props.label}
+    </BusyButton>
   );
 }

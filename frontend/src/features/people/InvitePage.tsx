@@ -4,6 +4,7 @@ import { apiJson } from "../../api/client";
 import { serverMessage } from "../../api/errors";
 import { useAuth } from "../../auth/use-auth";
 import { BRAND } from "../../content/marketing";
+import { BusyButton } from "../../ui/BusyButton";
 import { Main } from "../../ui/Page";
 import { Spinner } from "../../ui/Spinner";
 import { ConsentGate } from "../consent/ConsentGate";
@@ -59,14 +60,14 @@ export default function InvitePage() {
             {auth.isAuthenticated ? (
               <>
                 {accept.isError ? <p role="alert">{serverMessage(accept.error)}</p> : null}
-                <button
-                  type="button"
+                <BusyButton
                   className="btn btn-primary"
-                  disabled={accept.isPending}
+                  busy={accept.isPending}
+                  busyLabel="Accepting…"
                   onClick={() => accept.mutate()}
                 >
-                  {accept.isPending ? "Accepting…" : "Accept Invitation"}
-                </button>
+                  Accept Invitation
+                </BusyButton>
               </>
             ) : (
               <div className="button-row">

@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { apiJson, apiRequest } from "../../api/client";
 import { serverMessage } from "../../api/errors";
 import type { DataExpiryDays, Profile } from "../../api/types";
+import { BusyButton } from "../../ui/BusyButton";
 import { RadioGroup } from "../../ui/Choices";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { toast } from "../../ui/toast-store";
@@ -67,14 +68,14 @@ export function DataManagement({ profile }: { profile: Profile }) {
         <button type="button" className="btn btn-danger" onClick={() => setConfirming(true)}>
           Delete All Biometric Data
         </button>
-        <button
-          type="button"
+        <BusyButton
           className="btn btn-secondary"
-          disabled={exportData.isPending}
+          busy={exportData.isPending}
+          busyLabel="Preparing..."
           onClick={() => exportData.mutate()}
         >
-          {exportData.isPending ? "Preparing..." : "Export My Data"}
-        </button>
+          Export My Data
+        </BusyButton>
       </div>
       <form className="form" onSubmit={save} style={{ marginTop: "1rem" }}>
         <RadioGroup

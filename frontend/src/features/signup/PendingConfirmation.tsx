@@ -2,6 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { apiJson } from "../../api/client";
 import { serverMessage } from "../../api/errors";
+import { BusyButton } from "../../ui/BusyButton";
 import { CodeField } from "../../ui/CodeField";
 import { FieldError } from "../../ui/FieldError";
 
@@ -69,9 +70,14 @@ export function PendingConfirmation({
         </p>
       ) : null}
       <p>
-        <button type="button" className="link-button" disabled={resend.isPending} onClick={() => resend.mutate()}>
-          {resend.isPending ? "Sending..." : "Send a new code"}
-        </button>
+        <BusyButton
+          className="link-button"
+          busy={resend.isPending}
+          busyLabel="Sending..."
+          onClick={() => resend.mutate()}
+        >
+          Send a new code
+        </BusyButton>
       </p>
       <div className="wizard-nav">
         <button type="button" className="btn btn-secondary" onClick={onBack}>
