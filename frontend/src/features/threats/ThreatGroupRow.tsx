@@ -3,7 +3,7 @@ import { useId, useState } from "react";
 import { relativeTime, statusLabel } from "./format";
 import { threatDetailsQuery } from "./queries";
 import { ThreatRow } from "./ThreatRow";
-import { ThreatThumbnail } from "./ThreatThumbnail";
+import { ThreatRowLayout } from "./ThreatRowLayout";
 import type { ThreatGroup, ThreatListItem } from "./triage-types";
 
 /** How many members an expanded group loads at once; the count says how many there are in all. */
@@ -32,40 +32,36 @@ export function ThreatGroupRow({ group, onViewDetails, onTakeDown, selection }: 
   return (
     <li className="threat-group">
       <div className="threat-row">
-        <div className="threat-main">
-          <input
-            type="checkbox"
-            className="threat-select"
-            aria-label={`Select group: ${group.label} (${group.count} ${noun})`}
-            checked={selection.selected}
-            onChange={selection.onToggle}
-          />
-          <ThreatThumbnail threat={group.representative} />
-          <div>
-            <h3 style={{ marginBottom: "0.25rem" }}>{group.label}</h3>
-            <p className="small" style={{ marginBottom: "0.25rem" }}>
+        <ThreatRowLayout
+          selection={{ ...selection, label: `Select group: ${group.label} (${group.count} ${noun})` }}
+          picture={group.representative}
+          title={group.label}
+          facts={
+            <>
               <span className="badge badge-secondary">{KIND_WORDS[group.kind]}</span>{" "}
               <strong>
                 {group.count} {noun}
               </strong>
               {counts ? <span className="muted"> · {counts}</span> : null}
-            </p>
-            <p className="small muted" style={{ margin: 0 }}>
+            </>
+          }
+          meta={
+            <>
               Latest <time dateTime={group.latestAt}>{relativeTime(group.latestAt)}</time>
-            </p>
-          </div>
-        </div>
-        <div className="threat-actions">
-          <button
-            type="button"
-            className="btn btn-secondary btn-sm"
-            aria-expanded={open}
-            aria-controls={membersId}
-            onClick={() => setOpen((o) => !o)}
-          >
-            {open ? "Hide" : "Show"} {group.count} {noun}
-          </button>
-        </div>
+            </>
+          }
+          actions={
+            <button
+              type="button"
+              className="btn btn-secondary btn-sm"
+              aria-expanded={open}
+              aria-controls={membersId}
+              onClick={() => setOpen((o) => !o)}
+            >
+              {open ? "Hide" : "Show"} {group.count} {noun}
+            </button>
+          }
+        />
       </div>
       {open ? (
         <div id={membersId}>

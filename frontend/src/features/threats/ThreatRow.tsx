@@ -9,7 +9,7 @@ import {
   threatTitle,
   threatTypeLabel,
 } from "./format";
-import { ThreatThumbnail } from "./ThreatThumbnail";
+import { ThreatRowLayout } from "./ThreatRowLayout";
 import { allows } from "./threat-actions";
 import type { ThreatListItem } from "./triage-types";
 
@@ -27,27 +27,21 @@ export function ThreatRow({ threat, onViewDetails, onTakeDown, selection }: Thre
   const takedown = takedownLabel(threat);
   return (
     <li className="threat-row">
-      <div className="threat-main">
-        {selection ? (
-          <input
-            type="checkbox"
-            className="threat-select"
-            aria-label={`Select: ${title}`}
-            checked={selection.selected}
-            onChange={selection.onToggle}
-          />
-        ) : null}
-        <ThreatThumbnail threat={threat} />
-        <div>
-          <h3 style={{ marginBottom: "0.25rem" }}>{title}</h3>
-          <p className="small" style={{ marginBottom: "0.25rem" }}>
+      <ThreatRowLayout
+        selection={selection ? { ...selection, label: `Select: ${title}` } : undefined}
+        picture={threat}
+        title={title}
+        facts={
+          <>
             <span className={confidenceClass(threat.confidence)}>{threatDescription(threat)}</span>
             {threat.account ? <span className="muted"> · @{threat.account}</span> : null}
             {threat.sightingsCount && threat.sightingsCount > 1 ? (
               <span className="muted"> · seen at {threat.sightingsCount} addresses</span>
             ) : null}
-          </p>
-          <p className="small muted" style={{ margin: 0 }}>
+          </>
+        }
+        meta={
+          <>
             <time dateTime={threat.createdAt}>{relativeTime(threat.createdAt)}</time> ·{" "}
             <span className="badge badge-secondary">{threatTypeLabel(threat.threatType)}</span>{" "}
             <span className={`badge ${threat.status === "active" ? "badge-destructive" : "badge-secondary"}`}>
@@ -69,29 +63,31 @@ export function ThreatRow({ threat, onViewDetails, onTakeDown, selection }: Thre
                 </span>
               </>
             ) : null}
-          </p>
-        </div>
-      </div>
-      <div className="threat-actions">
-        <button
-          type="button"
-          className="btn btn-secondary btn-sm"
-          aria-label={`View Details: ${title} on ${platformName(threat.platform)}`}
-          onClick={() => onViewDetails(threat)}
-        >
-          View Details
-        </button>
-        {allows(threat, "takedown") ? (
-          <button
-            type="button"
-            className="btn btn-danger btn-sm"
-            aria-label={`Take Down: ${title} on ${platformName(threat.platform)}`}
-            onClick={() => onTakeDown(threat)}
-          >
-            Take Down
-          </button>
-        ) : null}
-      </div>
+          </>
+        }
+        actions={
+          <>
+            <button
+              type="button"
+              className="btn btn-secondary btn-sm"
+              aria-label={`View Details: ${title} on ${platformName(threat.platform)}`}
+              onClick={() => onViewDetails(threat)}
+            >
+              View Details
+            </button>
+            {allows(threat, "takedown") ? (
+              <button
+                type="button"
+                className="btn btn-danger btn-sm"
+                aria-label={`Take Down: ${title} on ${platformName(threat.platform)}`}
+                onClick={() => onTakeDown(threat)}
+              >
+                Take Down
+              </button>
+            ) : null}
+          </>
+        }
+      />
     </li>
   );
 }
