@@ -1,4 +1,5 @@
 import type { EvidenceStore } from "../../../packages/domain/src/scanning/evidence.js";
+import { perceptualHashBands } from "../../../packages/domain/src/scanning/near-duplicate-bands.js";
 import type {
   AlertOutbox,
   AlertOwedRecord,
@@ -22,11 +23,30 @@ export class InMemoryThreatRepository implements ThreatRepository {
   async get(userId: string, id: string) {
     return structuredClone(this.threats.get(this.key(userId, id)) ?? null);
   }
+  /** Whole-account reads: a scan's recording must not make any. */
+  listCalls = 0;
   async list(userId: string) {
+    this.listCalls++;
     return [...this.threats.values()].filter((t) => t.userId === userId).map((t) => structuredClone(t));
   }
+  async getMany(userId: string, ids: string[]) {
+    return ids.flatMap((id) => {
+      const t = this.threats.get(this.key(userId, id));
+      return t ? [structuredClone(t)] : [];
+    });
+  }
+  async findByHashBands(userId: string, bands: string[]) {
+    const wanted = new Set(bands);
+    return [...this.threats.values()].flatMap((t) =>
+      t.userId === userId && t.perceptualHash && perceptualHashBands(t.perceptualHash)?.some((b) => wanted.has(b))
+        ? [{ threatId: t.id, perceptualHash: t.perceptualHash }]
+        : [],
+    );
+  }
   async findByMediaHash(userId: string, sha: string) {
-    return (await this.list(userId)).find((t) => t.mediaSha256 === sha) ?? null;
+    return structuredClone(
+      [...this.threats.values()].find((t) => t.userId === userId && t.mediaSha256 === sha) ?? null,
+    );
   }
   async createIfAbsent(t: ThreatRecord) {
     if (this.threats.has(this.key(t.userId, t.id))) return false;

@@ -1,16 +1,24 @@
 import type { z } from "zod";
-import type { Threat, ThreatAuditEntry } from "../table/entities.js";
+import type { Threat, ThreatAuditEntry, ThreatHashBand } from "../table/entities.js";
 
 export type ThreatRecord = z.infer<typeof Threat.schema>;
 export type ThreatAudit = z.infer<typeof ThreatAuditEntry.schema>;
 export type Sighting = ThreatRecord["sightings"][number];
+export type NearDuplicateKey = Pick<z.infer<typeof ThreatHashBand.schema>, "threatId" | "perceptualHash">;
 
 /** Storage of threats; every write is idempotent so a re-run or resumed scan is safe. */
 export interface ThreatRepository {
   get(userId: string, threatId: string): Promise<ThreatRecord | null>;
   list(userId: string): Promise<ThreatRecord[]>;
   findByMediaHash(userId: string, mediaSha256: string): Promise<ThreatRecord | null>;
-  /** Creates the threat unless one with the same id exists; returns whether it created it. */
+  /** Those of these threats that exist, read by key (never the account's whole list). */
+  getMany(userId: string, threatIds: string[]): Promise<ThreatRecord[]>;
+  /** The threats keyed under any of these perceptual-hash bands (near-duplicate-bands.ts): ids and hashes. */
+  findByHashBands(userId: string, bands: string[]): Promise<NearDuplicateKey[]>;
+  /**
+   * Creates the threat unless one with the same id exists; returns whether it created it. Its
+   * near-duplicate keys are written first, so a stored threat is always found by them.
+   */
   createIfAbsent(threat: ThreatRecord): Promise<boolean>;
   /** Appends the sighting unless that URL is already among the threat's sightings. */
   addSighting(userId: string, threatId: string, sighting: Sighting): Promise<void>;
@@ -34,4 +42,12 @@ export interface ThreatRepository {
   ): Promise<boolean>;
   appendAudit(entry: ThreatAudit): Promise<void>;
   listAudit(userId: string, threatId: string): Promise<ThreatAudit[]>;
+}
+
+/** Threats recorded before near-duplicate keys existed, for the after-deploy backfill. */
+export interface UnkeyedThreats {
+  /** Threats with a perceptual hash whose keys were never written. */
+  unkeyed(): AsyncIterable<ThreatRecord>;
+  /** Writes the threat's keys, then marks it keyed. */
+  writeNearDuplicateKeys(threat: ThreatRecord): Promise<void>;
 }

@@ -1,7 +1,8 @@
 import type { ThreatClassification } from "../threats/classification.js";
 import { deriveClassification } from "../threats/stored-classification.js";
 import { sha256Hex } from "./evidence.js";
-import type { ThreatRecord, ThreatRepository } from "./threat-ports.js";
+import { NEAR_DUPLICATE_MAX_BITS, perceptualHashBands } from "./near-duplicate-bands.js";
+import type { ThreatRecord, ThreatRepository, UnkeyedThreats } from "./threat-ports.js";
 
 export interface ThreatCandidate {
   personId: string;
@@ -26,8 +27,7 @@ export interface RecordOutcome {
   sightings: { threatId: string; url: string }[];
 }
 
-/** Hamming distance at or under which two 64-bit perceptual hashes are the same picture. */
-export const NEAR_DUPLICATE_MAX_BITS = 6;
+export { NEAR_DUPLICATE_MAX_BITS };
 
 export function hammingHex(a: string, b: string): number {
   if (a.length !== b.length) return Number.POSITIVE_INFINITY;
@@ -61,6 +61,32 @@ const hammingBits = (a: [number, number], b: [number, number]) =>
 export const threatIdFor = (userId: string, mediaSha256: string) =>
   `thr_${sha256Hex(`${userId}:${mediaSha256}`).slice(0, 24)}`;
 
+const byId = (a: ThreatRecord, b: ThreatRecord) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/**
+ * The stored threats the duplicate rule can match these candidates to, read by key rather than
+ * the account's whole list: each candidate's own threat id (same media), and every threat keyed
+ * under one of its perceptual-hash bands within NEAR_DUPLICATE_MAX_BITS of it. In id order, the
+ * order the account's list has, so the first near match is the one it always was.
+ */
+async function storedMatches(repo: ThreatRepository, userId: string, candidates: ThreatCandidate[]) {
+  const ids = new Set(candidates.map((c) => threatIdFor(userId, c.mediaSha256)));
+  const candidateBits = candidates.flatMap((c) => {
+    const bits = c.perceptualHash ? hashBits(c.perceptualHash) : undefined;
+    return bits ? [bits] : [];
+  });
+  const bands = new Set(
+    candidates.flatMap((c) => (c.perceptualHash ? (perceptualHashBands(c.perceptualHash) ?? []) : [])),
+  );
+  if (bands.size > 0) {
+    for (const key of await repo.findByHashBands(userId, [...bands])) {
+      const bits = hashBits(key.perceptualHash);
+      if (bits && candidateBits.some((c) => hammingBits(c, bits) <= NEAR_DUPLICATE_MAX_BITS)) ids.add(key.threatId);
+    }
+  }
+  return (await repo.getMany(userId, [...ids])).sort(byId);
+}
+
 /**
  * Records scan findings: new media becomes a threat; media seen before (same hash, or a
  * near-identical perceptual hash) adds a sighting to the existing threat instead.
@@ -77,7 +103,7 @@ export async function recordThreats(
   oweAlert: (threatId: string, at: string) => Promise<void> = async () => undefined,
 ): Promise<RecordOutcome> {
   const outcome: RecordOutcome = { created: [], sightings: [] };
-  const known = await repo.list(userId);
+  const known = await storedMatches(repo, userId, candidates);
   const bySha = new Map(known.map((t) => [t.mediaSha256, t]));
   const hashed = known.flatMap((t) => (t.perceptualHash ? [{ threat: t, bits: hashBits(t.perceptualHash) }] : []));
   for (const c of candidates) {
@@ -146,4 +172,17 @@ export async function recordThreats(
     if (bits) hashed.push({ threat, bits });
   }
   return outcome;
+}
+
+/**
+ * Writes the near-duplicate keys of threats recorded before they existed (after deploy), so a
+ * scan finds them by key. Idempotent: a keyed threat is never read again.
+ */
+export async function backfillNearDuplicateKeys(threats: UnkeyedThreats): Promise<{ keyed: number }> {
+  let keyed = 0;
+  for await (const threat of threats.unkeyed()) {
+    await threats.writeNearDuplicateKeys(threat);
+    keyed++;
+  }
+  return { keyed };
 }

@@ -1,28 +1,43 @@
 import {
+  BatchWriteCommand,
   type DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
   QueryCommand,
+  ScanCommand,
   UpdateCommand,
 } from "@aws-sdk/lib-dynamodb";
 import { isConditionFailure } from "../../table/condition-failure.js";
-import { Scan, Threat, ThreatAuditEntry } from "../../table/entities.js";
+import { Scan, Threat, ThreatAuditEntry, ThreatHashBand } from "../../table/entities.js";
 import { fromItem, toItem } from "../../table/entity.js";
 import { queryAll } from "../../table/query-all.js";
-import { DynamoThreatProjections } from "../../threats/adapters/dynamo-threat-listing.js";
+import { DynamoThreatListing, DynamoThreatProjections } from "../../threats/adapters/dynamo-threat-listing.js";
 import { withListingFields } from "../../threats/threat-listing-fields.js";
+import { perceptualHashBands } from "../near-duplicate-bands.js";
 import type { ScanRecord, ScanRepository } from "../scan-ports.js";
-import type { Sighting, ThreatAudit, ThreatRecord, ThreatRepository } from "../threat-ports.js";
+import type {
+  NearDuplicateKey,
+  Sighting,
+  ThreatAudit,
+  ThreatRecord,
+  ThreatRepository,
+  UnkeyedThreats,
+} from "../threat-ports.js";
 import { threatIdFor } from "../threat-recorder.js";
 
-export class DynamoThreatRepository implements ThreatRepository {
+/** Band queries a scan's lookup keeps in flight at once. */
+const BAND_QUERY_CONCURRENCY = 8;
+
+export class DynamoThreatRepository implements ThreatRepository, UnkeyedThreats {
   private readonly projections: DynamoThreatProjections;
+  private readonly listing: DynamoThreatListing;
 
   constructor(
     private readonly doc: DynamoDBDocumentClient,
     private readonly tableName: string,
   ) {
     this.projections = new DynamoThreatProjections(doc, tableName);
+    this.listing = new DynamoThreatListing(doc, tableName);
   }
 
   private key(userId: string, threatId: string) {
@@ -48,8 +63,51 @@ export class DynamoThreatRepository implements ThreatRepository {
     return this.get(userId, threatIdFor(userId, mediaSha256));
   }
 
+  /** BatchGet, 100 keys a request. */
+  async getMany(userId: string, threatIds: string[]) {
+    return threatIds.length === 0 ? [] : this.listing.getMany(userId, threatIds);
+  }
+
+  async findByHashBands(userId: string, bands: string[]) {
+    const found: NearDuplicateKey[] = [];
+    const pending = [...bands];
+    const worker = async () => {
+      for (let band = pending.pop(); band !== undefined; band = pending.pop()) {
+        const items = await queryAll(this.doc, {
+          TableName: this.tableName,
+          KeyConditionExpression: "pk = :pk AND begins_with(sk, :sk)",
+          ProjectionExpression: "threatId, perceptualHash",
+          ExpressionAttributeValues: { ":pk": `USER#${userId}`, ":sk": `PHASH#${band}#` },
+        });
+        for (const item of items)
+          found.push({ threatId: String(item.threatId), perceptualHash: String(item.perceptualHash) });
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(BAND_QUERY_CONCURRENCY, bands.length) }, worker));
+    return found;
+  }
+
+  /** Idempotent puts (a key's content derives from the threat), in one batch write. */
+  private async putHashBands(threat: ThreatRecord) {
+    const bands = threat.perceptualHash ? perceptualHashBands(threat.perceptualHash) : undefined;
+    if (!bands || !threat.perceptualHash) return;
+    const perceptualHash = threat.perceptualHash;
+    let requests = bands.map((band) => ({
+      PutRequest: {
+        Item: toItem(ThreatHashBand, { userId: threat.userId, band, threatId: threat.id, perceptualHash }),
+      },
+    }));
+    // Unprocessed items (throttling) are written again until none is left.
+    while (requests.length > 0) {
+      const out = await this.doc.send(new BatchWriteCommand({ RequestItems: { [this.tableName]: requests } }));
+      requests = (out.UnprocessedItems?.[this.tableName] ?? []) as typeof requests;
+    }
+  }
+
   async createIfAbsent(threat: ThreatRecord) {
-    const stored = withListingFields(threat);
+    // Keys first: a threat that exists is always found by them; keys of a threat never written point at nothing.
+    await this.putHashBands(threat);
+    const stored: ThreatRecord = { ...withListingFields(threat), hashBandsKeyed: true };
     try {
       await this.doc.send(
         new PutCommand({
@@ -147,6 +205,43 @@ export class DynamoThreatRepository implements ThreatRepository {
     } catch (e) {
       if (isConditionFailure(e)) return false;
       throw e;
+    }
+  }
+
+  /** A paged scan of the table for threats with a perceptual hash and no keys (after deploy only). */
+  async *unkeyed(): AsyncIterable<ThreatRecord> {
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await this.doc.send(
+        new ScanCommand({
+          TableName: this.tableName,
+          FilterExpression:
+            "begins_with(sk, :sk) AND attribute_exists(perceptualHash) AND attribute_not_exists(hashBandsKeyed)",
+          ExpressionAttributeValues: { ":sk": "THREAT#" },
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      for (const item of page.Items ?? []) yield fromItem(Threat, item);
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+  }
+
+  async writeNearDuplicateKeys(threat: ThreatRecord) {
+    await this.putHashBands(threat);
+    try {
+      // Only the mark: updatedAt stays, so nobody's conditional write on the threat is disturbed.
+      await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: this.key(threat.userId, threat.id),
+          UpdateExpression: "SET hashBandsKeyed = :keyed",
+          ConditionExpression: "attribute_exists(pk)",
+          ExpressionAttributeValues: { ":keyed": true },
+        }),
+      );
+    } catch (e) {
+      // Deleted meanwhile (account erasure): its keys went or go with the partition.
+      if (!isConditionFailure(e)) throw e;
     }
   }
 
