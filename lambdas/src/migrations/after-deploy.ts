@@ -1,6 +1,7 @@
 import { DynamoOlderFaceSampleOwners } from "@lg/domain/biometrics/adapters/dynamo-older-face-samples";
 import { FaceReenrolment, reenrolEveryone } from "@lg/domain/biometrics/embedding-models";
 import { DynamoThreatRepository } from "@lg/domain/scanning/adapters/dynamo-threats";
+import { backfillNearDuplicateKeys } from "@lg/domain/scanning/threat-recorder";
 import {
   DynamoNoticeRepository,
   DynamoNoticeStates,
@@ -37,7 +38,7 @@ export async function reenrolFacesOfOlderModels() {
  * The data migrations a deploy may need, run after it (a CDK trigger; locally at each start), in
  * order. Each is idempotent and writes only what is out of date: threats whose type or list keys
  * predate the code, notices from before the takedown centre, threats without their latest notice's
- * state, faces of an older model. Writes are
+ * state, threats without near-duplicate keys, faces of an older model. Writes are
  * conditional on the item being unchanged, so a user's concurrent action is never overwritten.
  */
 export async function runAfterDeploy() {
@@ -56,8 +57,10 @@ export async function runAfterDeploy() {
     new DynamoThreatRepository(dynamo, table),
     () => new Date(),
   );
+  // Threats recorded before scans looked near-duplicates up by key get their keys.
+  const nearDuplicateKeys = await backfillNearDuplicateKeys(new DynamoThreatRepository(dynamo, table));
   const faces = await reenrolFacesOfOlderModels();
-  const run = { threats, notices, threatTakedowns, faces };
+  const run = { threats, notices, threatTakedowns, nearDuplicateKeys, faces };
   logger.info("Data migrations after deploy", { ...run });
   return run;
 }
