@@ -5,12 +5,11 @@ import { apiJson } from "../api/client";
 import { serverMessage } from "../api/errors";
 import { safeNextPath } from "../auth/session-navigation";
 import { refreshSignedInUser } from "../auth/use-auth";
-import { BRAND } from "../content/marketing";
 import { isMfaChallenge, type MfaChallenge, MfaChallengeForm } from "../features/signup/MfaChallengeForm";
 import { PASSWORD_RULE_TEXT, passwordProblem } from "../features/signup/password-rule";
 import { CodeField } from "../ui/CodeField";
 import { FieldError } from "../ui/FieldError";
-import { Main } from "../ui/Page";
+import { WizardPage } from "../ui/Page";
 import { TextField } from "../ui/TextField";
 
 /**
@@ -65,10 +64,7 @@ export default function ForgotPasswordRoute() {
   };
 
   return (
-    <Main className="container narrow wizard">
-      <Link to="/" className="brand">
-        {BRAND}
-      </Link>
+    <WizardPage>
       <h1>Reset your password</h1>
       {challenge ? (
         <MfaChallengeForm
@@ -138,6 +134,6 @@ export default function ForgotPasswordRoute() {
           </p>
         </form>
       )}
-    </Main>
+    </WizardPage>
   );
 }

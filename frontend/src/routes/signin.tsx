@@ -5,11 +5,10 @@ import { apiJson } from "../api/client";
 import { errorStatus, serverMessage } from "../api/errors";
 import { safeNextPath } from "../auth/session-navigation";
 import { refreshSignedInUser } from "../auth/use-auth";
-import { BRAND } from "../content/marketing";
 import { isMfaChallenge, type MfaChallenge, MfaChallengeForm } from "../features/signup/MfaChallengeForm";
 import { PendingConfirmation } from "../features/signup/PendingConfirmation";
 import { FieldError } from "../ui/FieldError";
-import { Main } from "../ui/Page";
+import { WizardPage } from "../ui/Page";
 import { TextField } from "../ui/TextField";
 
 /** Where GET /api/login sends people: email or phone plus password, posted to POST /api/login. */
@@ -56,10 +55,7 @@ export default function SigninRoute() {
 
   const forgotLink = `/forgot-password?next=${encodeURIComponent(next)}`;
   return (
-    <Main className="container narrow wizard">
-      <Link to="/" className="brand">
-        {BRAND}
-      </Link>
+    <WizardPage>
       <h1>Sign in</h1>
       {challenge ? (
         <MfaChallengeForm challenge={challenge} onSignedIn={signedIn} onBack={() => setChallenge(null)} />
@@ -102,6 +98,6 @@ export default function SigninRoute() {
           </p>
         </form>
       )}
-    </Main>
+    </WizardPage>
   );
 }

@@ -1,12 +1,11 @@
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { safeNextPath, signIn } from "../auth/session-navigation";
-import { BRAND } from "../content/marketing";
 import { withDemo } from "../features/demo/demo-session";
 import { DetailsStep } from "../features/signup/DetailsStep";
 import { useSignupFlow } from "../features/signup/use-signup-flow";
 import { VerifyStep } from "../features/signup/VerifyStep";
-import { Main } from "../ui/Page";
+import { WizardPage } from "../ui/Page";
 
 const REDIRECT_AFTER_CREATE_MS = 2000;
 
@@ -27,10 +26,7 @@ export default function SignupRoute() {
   }, [step, demo, navigate, params]);
 
   return (
-    <Main className="container narrow wizard">
-      <Link to="/" className="brand">
-        {BRAND}
-      </Link>
+    <WizardPage>
       <h1>Create your account</h1>
       {demo ? (
         <p className="banner banner-demo" role="note">
@@ -86,6 +82,6 @@ export default function SignupRoute() {
           </section>
         ) : null}
       </div>
-    </Main>
+    </WizardPage>
   );
 }

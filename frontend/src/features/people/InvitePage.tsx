@@ -3,9 +3,8 @@ import { Link, useParams } from "react-router-dom";
 import { apiJson } from "../../api/client";
 import { serverMessage } from "../../api/errors";
 import { useAuth } from "../../auth/use-auth";
-import { BRAND } from "../../content/marketing";
 import { BusyButton } from "../../ui/BusyButton";
-import { Main } from "../../ui/Page";
+import { WizardPage } from "../../ui/Page";
 import { Spinner } from "../../ui/Spinner";
 import { ConsentGate } from "../consent/ConsentGate";
 import { invitationPreviewQuery } from "./queries";
@@ -26,10 +25,7 @@ export default function InvitePage() {
   const here = `/invite/${encodeURIComponent(token)}`;
 
   return (
-    <Main className="container narrow wizard">
-      <Link to="/" className="brand">
-        {BRAND}
-      </Link>
+    <WizardPage>
       <h1>Your invitation</h1>
       <div className="panel">
         {accept.data ? (
@@ -82,7 +78,7 @@ export default function InvitePage() {
           </section>
         ) : null}
       </div>
-    </Main>
+    </WizardPage>
   );
 }
 
