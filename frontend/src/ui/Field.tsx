@@ -20,6 +20,20 @@ export interface FieldText {
 const hintIdOf = (field: FieldText) => field.hintId ?? `${field.id}-hint`;
 const errorIdOf = (field: FieldText) => field.errorId ?? `${field.id}-error`;
 
+/** A field component's props parted into what the field shows and what goes on to its control. */
+export function splitField<P extends FieldText>({
+  id,
+  label,
+  hint,
+  hintId,
+  error,
+  errorId,
+  describedBy,
+  ...control
+}: P) {
+  return [{ id, label, hint, hintId, error, errorId, describedBy } as FieldText, control] as const;
+}
+
 /** The attributes that tie a control to its field's label, hint and error. */
 export function controlAria(field: FieldText) {
   const describedBy = [field.hint ? hintIdOf(field) : null, field.error ? errorIdOf(field) : null, field.describedBy]

@@ -1,21 +1,11 @@
 import type { InputHTMLAttributes, TextareaHTMLAttributes } from "react";
-import { controlAria, Field, type FieldText } from "./Field";
+import { controlAria, Field, type FieldText, splitField } from "./Field";
 
 type Owned = "id" | "aria-describedby" | "aria-invalid";
 
 /** A labelled one-line input with its hint and error read out with it. */
-export function TextField({
-  id,
-  label,
-  hint,
-  hintId,
-  error,
-  errorId,
-  describedBy,
-  type = "text",
-  ...input
-}: FieldText & Omit<InputHTMLAttributes<HTMLInputElement>, Owned>) {
-  const field = { id, label, hint, hintId, error, errorId, describedBy };
+export function TextField({ type = "text", ...props }: FieldText & Omit<InputHTMLAttributes<HTMLInputElement>, Owned>) {
+  const [field, input] = splitField(props);
   return (
     <Field {...field}>
       <input type={type} {...input} {...controlAria(field)} />
@@ -24,17 +14,8 @@ export function TextField({
 }
 
 /** A labelled multi-line input with its hint and error read out with it. */
-export function TextAreaField({
-  id,
-  label,
-  hint,
-  hintId,
-  error,
-  errorId,
-  describedBy,
-  ...textarea
-}: FieldText & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, Owned>) {
-  const field = { id, label, hint, hintId, error, errorId, describedBy };
+export function TextAreaField(props: FieldText & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, Owned>) {
+  const [field, textarea] = splitField(props);
   return (
     <Field {...field}>
       <textarea {...textarea} {...controlAria(field)} />
