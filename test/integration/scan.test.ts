@@ -1,4 +1,5 @@
 import path from "node:path";
+import { DynamoScanRepository } from "@lg/domain/scanning/adapters/dynamo-threats";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import {
   enrolPersona,
@@ -50,5 +51,25 @@ describe("a scan over the simulated platforms", () => {
     expect(score.falseThreats).toEqual([]);
     const media = score.threats.map((t) => t.mediaSha256);
     expect(new Set(media).size).toBe(media.length);
+  }, 900_000);
+
+  it("run twice, records each item once: the second run finds them by key and adds no threat", async () => {
+    const userId = "scan-user-twice";
+    await enrolPersona(world, userId, scenario);
+    const { threats, doc } = scanClients(env);
+    expect((await waitForScan(env, await startScan(env, userId, "scan_twice_first"))).status).toBe("SUCCEEDED");
+    const first = await threats.list(userId);
+    expect(first.length).toBeGreaterThan(0);
+
+    expect((await waitForScan(env, await startScan(env, userId, "scan_twice_second"))).status).toBe("SUCCEEDED");
+    const second = await threats.list(userId);
+    expect(second.map((t) => t.id).sort()).toEqual(first.map((t) => t.id).sort());
+    const rerun = await new DynamoScanRepository(doc, env.TABLE_NAME ?? "").get(userId, "scan_twice_second");
+    expect(rerun?.threatsFound).toBe(0);
+    const score = await scoreThreats(world, userId, scenario);
+    expect(score.found).toBe(score.planted);
+    expect(score.falseThreats).toEqual([]);
+    // Every picture's threat is findable by its near-duplicate keys.
+    expect(second.filter((t) => t.perceptualHash).every((t) => t.hashBandsKeyed)).toBe(true);
   }, 900_000);
 });
