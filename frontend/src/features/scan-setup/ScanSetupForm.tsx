@@ -3,6 +3,7 @@ import { Link } from "react-router-dom";
 import type { MembershipTier, ScanFrequency, Sensitivity } from "../../api/types";
 import { PLANS, priceLabel, SENSITIVITY_OPTIONS } from "../../content/marketing";
 import { FieldError } from "../../ui/FieldError";
+import { SelectField } from "../../ui/SelectField";
 import { frequenciesForTier, platformsForTier } from "../platforms/catalogue";
 import { PlatformChecklist } from "../platforms/PlatformChecklist";
 import { changeTier, type ScanSetupErrors, type ScanSetupValues, validateScanSetup } from "./validate-scan-setup";
@@ -82,43 +83,26 @@ export function ScanSetupForm(props: {
         errorId="platforms-error"
       />
       <div className="form-row">
-        <div className="field">
-          <label htmlFor="scan-frequency">Scan frequency</label>
-          <select
-            id="scan-frequency"
-            value={values.scanFrequency}
-            aria-invalid={errors.scanFrequency ? true : undefined}
-            aria-describedby={errors.scanFrequency ? "frequency-error" : undefined}
-            onChange={(e) => setValues((v) => ({ ...v, scanFrequency: e.target.value as ScanFrequency | "" }))}
-          >
-            <option value="">Select frequency</option>
-            {frequencies.map((f) => (
-              <option key={f} value={f}>
-                {f[0]?.toUpperCase()}
-                {f.slice(1)}
-              </option>
-            ))}
-          </select>
-          <FieldError id="frequency-error" message={errors.scanFrequency} />
-        </div>
-        <div className="field">
-          <label htmlFor="alert-sensitivity">Alert sensitivity</label>
-          <select
-            id="alert-sensitivity"
-            value={values.alertSensitivity}
-            aria-invalid={errors.alertSensitivity ? true : undefined}
-            aria-describedby={errors.alertSensitivity ? "sensitivity-error" : undefined}
-            onChange={(e) => setValues((v) => ({ ...v, alertSensitivity: e.target.value as Sensitivity | "" }))}
-          >
-            <option value="">Select sensitivity</option>
-            {SENSITIVITY_OPTIONS.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-          <FieldError id="sensitivity-error" message={errors.alertSensitivity} />
-        </div>
+        <SelectField
+          id="scan-frequency"
+          label="Scan frequency"
+          placeholder="Select frequency"
+          options={frequencies.map((f) => ({ value: f, label: `${f[0]?.toUpperCase()}${f.slice(1)}` }))}
+          value={values.scanFrequency}
+          onChange={(scanFrequency) => setValues((v) => ({ ...v, scanFrequency }))}
+          error={errors.scanFrequency}
+          errorId="frequency-error"
+        />
+        <SelectField
+          id="alert-sensitivity"
+          label="Alert sensitivity"
+          placeholder="Select sensitivity"
+          options={SENSITIVITY_OPTIONS}
+          value={values.alertSensitivity}
+          onChange={(alertSensitivity) => setValues((v) => ({ ...v, alertSensitivity }))}
+          error={errors.alertSensitivity}
+          errorId="sensitivity-error"
+        />
       </div>
       {tier !== "personal" ? (
         <label className="choice">
