@@ -18,7 +18,7 @@ export interface SeedOptions {
   seed?: number;
   /** Parallel recorders (each records its own slice). */
   parallel?: number;
-  /** Candidates per recorder call (each call reads the account's threats once). */
+  /** Candidates per recorder call (each call looks its candidates up by key, as a scan does). */
   batch?: number;
   onProgress?: (recorded: number) => void;
 }
