@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import type { Profile } from "../../api/types";
+import { FieldError } from "../../ui/FieldError";
 import { TextAreaField, TextField } from "../../ui/TextField";
 
 export interface IdentityValues {
@@ -34,7 +35,7 @@ export function IdentityStep(props: {
   const [aliases, setAliases] = useState((props.initial?.aliases ?? []).filter((a) => a !== fullName).join("\n"));
   const [handles, setHandles] = useState((props.initial?.handles ?? []).join("\n"));
   const [ownAccounts, setOwnAccounts] = useState((props.initial?.ownAccounts ?? []).join("\n"));
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string>();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -49,7 +50,7 @@ export function IdentityStep(props: {
       setError("Enter your first and last name, or a name you are known by");
       return;
     }
-    setError(null);
+    setError(undefined);
     props.onSubmit(values);
   };
 
@@ -99,11 +100,7 @@ export function IdentityStep(props: {
         value={ownAccounts}
         onChange={(e) => setOwnAccounts(e.target.value)}
       />
-      {error ? (
-        <p role="alert" className="field-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id="identity-error" message={error} />
       <div className="wizard-nav">
         <button type="button" className="btn btn-secondary" onClick={props.onPrevious}>
           Previous

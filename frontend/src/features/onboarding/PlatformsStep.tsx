@@ -23,7 +23,7 @@ export function PlatformsStep(props: {
   const offered = platformsForTier(tier);
   const chosenBefore = (props.profile?.platforms ?? []).filter((id) => offered.some((p) => p.id === id));
   const [chosen, setChosen] = useState<string[]>(chosenBefore.length > 0 ? chosenBefore : offered.map((p) => p.id));
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string>();
   const frequencies = frequenciesForTier(tier);
   const frequency =
     props.profile?.scanFrequency && frequencies.includes(props.profile.scanFrequency)
@@ -34,7 +34,7 @@ export function PlatformsStep(props: {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (chosen.length === 0) return setError("Select at least one platform to monitor");
-    setError(null);
+    setError(undefined);
     props.onSubmit({
       platforms: chosen,
       scanFrequency: frequency,
@@ -53,7 +53,7 @@ export function PlatformsStep(props: {
         platforms={offered}
         chosen={chosen}
         onChange={setChosen}
-        error={error ?? undefined}
+        error={error}
         errorId="platforms-step-error"
       />
       <div className="wizard-nav">

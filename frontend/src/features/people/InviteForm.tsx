@@ -3,6 +3,7 @@ import { type FormEvent, useState } from "react";
 import { apiJson } from "../../api/client";
 import { serverMessage } from "../../api/errors";
 import { RadioGroup } from "../../ui/Choices";
+import { FieldError } from "../../ui/FieldError";
 import { TextField } from "../../ui/TextField";
 import { toast } from "../../ui/toast-store";
 import { PEOPLE_LIST_KEY } from "./queries";
@@ -20,7 +21,7 @@ export function InviteForm() {
   const [name, setName] = useState("");
   const [method, setMethod] = useState<Method>("email");
   const [contact, setContact] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string>();
   const invite = useMutation({
     mutationFn: () =>
       apiJson<{ person: ProtectedPerson }>(
@@ -31,7 +32,7 @@ export function InviteForm() {
           : { method, displayName: name, phone: contact },
       ),
     onSuccess: ({ person }) => {
-      setError(null);
+      setError(undefined);
       setName("");
       setContact("");
       toast({
@@ -85,11 +86,7 @@ export function InviteForm() {
         maxLength={method === "email" ? 254 : 32}
         onChange={(e) => setContact(e.target.value)}
       />
-      {error ? (
-        <p role="alert" className="field-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id="invite-error" message={error} />
       <button type="submit" className="btn btn-primary" disabled={invite.isPending}>
         {invite.isPending ? "Sending…" : "Send Invitation"}
       </button>
