@@ -3,6 +3,7 @@ import type { NotificationSettings, Sensitivity } from "../../api/types";
 import { SENSITIVITY_OPTIONS } from "../../content/marketing";
 import { Checkbox, RadioGroup } from "../../ui/Choices";
 import { useBrowserPush } from "../push/use-browser-push";
+import { SaveStepNav } from "./SaveStepNav";
 
 type Frequency = "immediate" | "daily" | "weekly";
 const FREQUENCIES: { value: Frequency; label: string }[] = [
@@ -84,14 +85,7 @@ export function AlertPreferencesStep(props: {
         value={form.sensitivity}
         onChange={(sensitivity) => setForm({ ...form, sensitivity })}
       />
-      <div className="wizard-nav">
-        <button type="button" className="btn btn-secondary" onClick={props.onPrevious}>
-          Previous
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={props.pending || push.working}>
-          {props.pending ? "Saving..." : "Save and Continue"}
-        </button>
-      </div>
+      <SaveStepNav pending={props.pending} disabled={push.working} onPrevious={props.onPrevious} />
     </form>
   );
 }

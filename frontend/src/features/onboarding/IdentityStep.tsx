@@ -2,6 +2,7 @@ import { type FormEvent, useState } from "react";
 import type { Profile } from "../../api/types";
 import { FieldError } from "../../ui/FieldError";
 import { TextAreaField, TextField } from "../../ui/TextField";
+import { SaveStepNav } from "./SaveStepNav";
 
 export interface IdentityValues {
   firstName: string;
@@ -101,14 +102,7 @@ export function IdentityStep(props: {
         onChange={(e) => setOwnAccounts(e.target.value)}
       />
       <FieldError id="identity-error" message={error} />
-      <div className="wizard-nav">
-        <button type="button" className="btn btn-secondary" onClick={props.onPrevious}>
-          Previous
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={props.pending}>
-          {props.pending ? "Saving..." : "Save and Continue"}
-        </button>
-      </div>
+      <SaveStepNav pending={props.pending} onPrevious={props.onPrevious} />
     </form>
   );
 }

@@ -3,6 +3,7 @@ import type { Profile, ScanFrequency, Sensitivity } from "../../api/types";
 import { PLANS } from "../../content/marketing";
 import { frequenciesForTier, platformsForTier } from "../platforms/catalogue";
 import { PlatformChecklist } from "../platforms/PlatformChecklist";
+import { SaveStepNav } from "./SaveStepNav";
 
 /** The POST /api/scan-preferences body: the plan is billing's (never sent), the platforms are chosen here. */
 export interface PlatformChoice {
@@ -56,14 +57,7 @@ export function PlatformsStep(props: {
         error={error}
         errorId="platforms-step-error"
       />
-      <div className="wizard-nav">
-        <button type="button" className="btn btn-secondary" onClick={props.onPrevious}>
-          Previous
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={props.pending}>
-          {props.pending ? "Saving..." : "Save and Continue"}
-        </button>
-      </div>
+      <SaveStepNav pending={props.pending} onPrevious={props.onPrevious} />
     </form>
   );
 }
