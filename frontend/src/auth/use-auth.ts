@@ -1,6 +1,7 @@
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
 import { throwIfResNotOk } from "../api/client";
-import { AUTH_USER_KEY } from "../api/query-client";
+import { AUTH_USER_KEY, redirectToLoginAfterNotice } from "../api/query-client";
 import { apiUrlWhenLoaded } from "../api/runtime-config";
 
 export interface AuthUser {
@@ -26,6 +27,21 @@ export const authUserQuery = queryOptions({ queryKey: AUTH_USER_KEY, queryFn: fe
 export function useAuth() {
   const query = useQuery(authUserQuery);
   return { user: query.data ?? null, isLoading: query.isLoading, isAuthenticated: Boolean(query.data) };
+}
+
+/**
+ * `useAuth` for a page that only a signed-in person can use: once it is known nobody is signed in,
+ * say so and go to sign-in (once), coming back here afterwards.
+ */
+export function useSignedInPage() {
+  const auth = useAuth();
+  const redirected = useRef(false);
+  useEffect(() => {
+    if (auth.isLoading || auth.isAuthenticated || redirected.current) return;
+    redirected.current = true;
+    redirectToLoginAfterNotice();
+  }, [auth.isLoading, auth.isAuthenticated]);
+  return auth;
 }
 
 /**

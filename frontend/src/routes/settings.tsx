@@ -1,8 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useEffect, useRef } from "react";
+import { lazy, Suspense } from "react";
 import { Link } from "react-router-dom";
-import { redirectToLoginAfterNotice } from "../api/query-client";
-import { useAuth } from "../auth/use-auth";
+import { useSignedInPage } from "../auth/use-auth";
 import { BillingSection } from "../features/billing/BillingSection";
 import { DashboardHeader } from "../features/dashboard/DashboardHeader";
 import { SiteFooter } from "../features/layout/SiteFooter";
@@ -20,15 +19,8 @@ import { Spinner } from "../ui/Spinner";
 const PushNotificationsControl = lazy(() => import("../features/push/PushNotificationsControl"));
 
 export default function SettingsRoute() {
-  const auth = useAuth();
+  const auth = useSignedInPage();
   const profile = useQuery(profileQuery(auth.isAuthenticated));
-  const redirected = useRef(false);
-
-  useEffect(() => {
-    if (auth.isLoading || auth.isAuthenticated || redirected.current) return;
-    redirected.current = true;
-    redirectToLoginAfterNotice();
-  }, [auth.isLoading, auth.isAuthenticated]);
 
   return (
     <>

@@ -1,8 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
 import { serverMessage } from "../../api/errors";
-import { redirectToLoginAfterNotice } from "../../api/query-client";
-import { useAuth } from "../../auth/use-auth";
+import { useSignedInPage } from "../../auth/use-auth";
 import { Main } from "../../ui/Page";
 import { Spinner } from "../../ui/Spinner";
 import { DashboardHeader } from "../dashboard/DashboardHeader";
@@ -14,16 +12,9 @@ import { myProtectionsQuery, peopleListQuery } from "./queries";
 
 /** /people: the account's protected people (each consenting in their own name) and the accounts protecting you. */
 export default function PeoplePage() {
-  const auth = useAuth();
+  const auth = useSignedInPage();
   const people = useQuery(peopleListQuery(auth.isAuthenticated));
   const mine = useQuery(myProtectionsQuery(auth.isAuthenticated));
-  const redirected = useRef(false);
-
-  useEffect(() => {
-    if (auth.isLoading || auth.isAuthenticated || redirected.current) return;
-    redirected.current = true;
-    redirectToLoginAfterNotice();
-  }, [auth.isLoading, auth.isAuthenticated]);
 
   return (
     <>

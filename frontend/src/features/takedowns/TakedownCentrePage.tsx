@@ -1,9 +1,8 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { useEffect, useId, useRef } from "react";
+import { useId } from "react";
 import { Link, useParams, useSearchParams } from "react-router-dom";
 import { errorStatus } from "../../api/errors";
-import { redirectToLoginAfterNotice } from "../../api/query-client";
-import { useAuth } from "../../auth/use-auth";
+import { useSignedInPage } from "../../auth/use-auth";
 import { Main } from "../../ui/Page";
 import { Spinner } from "../../ui/Spinner";
 import { DashboardHeader } from "../dashboard/DashboardHeader";
@@ -16,20 +15,13 @@ import "./takedowns.css";
 
 /** /takedowns and /takedowns/:id: every notice the person made, and one case in full beside the list. */
 export default function TakedownCentrePage() {
-  const auth = useAuth();
+  const auth = useSignedInPage();
   const { id } = useParams();
   const [params, setParams] = useSearchParams();
   const state = params.get("state") ?? "";
   const filterId = useId();
   const list = useInfiniteQuery(takedownsQuery(state, auth.isAuthenticated));
   const detail = useQuery(takedownQuery(id ?? "", auth.isAuthenticated && Boolean(id)));
-  const redirected = useRef(false);
-
-  useEffect(() => {
-    if (auth.isLoading || auth.isAuthenticated || redirected.current) return;
-    redirected.current = true;
-    redirectToLoginAfterNotice();
-  }, [auth.isLoading, auth.isAuthenticated]);
 
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   return (

@@ -1,10 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { apiJson } from "../../api/client";
 import { errorStatus, serverMessage } from "../../api/errors";
-import { redirectToLoginAfterNotice } from "../../api/query-client";
 import { apiUrlWhenLoaded } from "../../api/runtime-config";
-import { useAuth } from "../../auth/use-auth";
+import { useSignedInPage } from "../../auth/use-auth";
 import { Main } from "../../ui/Page";
 import { Spinner } from "../../ui/Spinner";
 import { toast } from "../../ui/toast-store";
@@ -57,18 +56,12 @@ function InviteMember() {
 
 /** /team: members and their roles, invitations, and the audit log (viewable and exportable). */
 export default function TeamPage() {
-  const auth = useAuth();
+  const auth = useSignedInPage();
   const queryClient = useQueryClient();
   const team = useQuery(teamQuery(auth.isAuthenticated));
   const audit = useQuery(auditQuery(auth.isAuthenticated));
-  const redirected = useRef(false);
   const [exportBase, setExportBase] = useState("");
 
-  useEffect(() => {
-    if (auth.isLoading || auth.isAuthenticated || redirected.current) return;
-    redirected.current = true;
-    redirectToLoginAfterNotice();
-  }, [auth.isLoading, auth.isAuthenticated]);
   useEffect(() => {
     void apiUrlWhenLoaded("/api/audit-log").then(setExportBase);
   }, []);
