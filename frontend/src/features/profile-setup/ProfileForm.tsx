@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
-import { FieldError } from "../../ui/FieldError";
+import { SelectField } from "../../ui/SelectField";
+import { TextAreaField, TextField } from "../../ui/TextField";
 import {
   COUNTRIES,
   EMPTY_PROFILE,
@@ -36,19 +37,15 @@ export function ProfileForm({ pending, onSubmit }: { pending: boolean; onSubmit:
   };
 
   const field = (key: Key, label: string, type = "text", autoComplete?: string) => (
-    <div className="field">
-      <label htmlFor={`profile-${key}`}>{label}</label>
-      <input
-        id={`profile-${key}`}
-        type={type}
-        autoComplete={autoComplete}
-        value={values[key]}
-        aria-invalid={errors[key] ? true : undefined}
-        aria-describedby={errors[key] ? `profile-${key}-error` : undefined}
-        onChange={(e) => change(key, e.target.value)}
-      />
-      <FieldError id={`profile-${key}-error`} message={errors[key]} />
-    </div>
+    <TextField
+      id={`profile-${key}`}
+      label={label}
+      type={type}
+      autoComplete={autoComplete}
+      value={values[key]}
+      error={errors[key]}
+      onChange={(e) => change(key, e.target.value)}
+    />
   );
 
   return (
@@ -64,30 +61,23 @@ export function ProfileForm({ pending, onSubmit }: { pending: boolean; onSubmit:
       {field("address", "Address", "text", "street-address")}
       <div className="form-row">
         {field("city", "City", "text", "address-level2")}
-        <div className="field">
-          <label htmlFor="profile-country">Country</label>
-          <select
-            id="profile-country"
-            value={values.country}
-            aria-invalid={errors.country ? true : undefined}
-            aria-describedby={errors.country ? "profile-country-error" : undefined}
-            onChange={(e) => change("country", e.target.value)}
-          >
-            <option value="">Select a country</option>
-            {COUNTRIES.map((c) => (
-              <option key={c.value} value={c.value}>
-                {c.label}
-              </option>
-            ))}
-          </select>
-          <FieldError id="profile-country-error" message={errors.country} />
-        </div>
+        <SelectField
+          id="profile-country"
+          label="Country"
+          placeholder="Select a country"
+          options={COUNTRIES}
+          value={values.country}
+          error={errors.country}
+          onChange={(value) => change("country", value)}
+        />
       </div>
       {field("occupation", "Occupation (optional)", "text", "organization-title")}
-      <div className="field">
-        <label htmlFor="profile-bio">Bio (optional)</label>
-        <textarea id="profile-bio" value={values.bio} onChange={(e) => change("bio", e.target.value)} />
-      </div>
+      <TextAreaField
+        id="profile-bio"
+        label="Bio (optional)"
+        value={values.bio}
+        onChange={(e) => change("bio", e.target.value)}
+      />
       <button type="submit" className="btn btn-primary btn-lg" disabled={pending}>
         {pending ? "Creating Profile..." : "Continue to Pricing"}
       </button>
