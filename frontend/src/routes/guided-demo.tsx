@@ -9,7 +9,7 @@ import {
   readDemoProfile,
   readDemoType,
 } from "../features/demo/demo-session";
-import { Main } from "../ui/Page";
+import { WizardPage } from "../ui/Page";
 import { ProgressBar } from "../ui/ProgressBar";
 import { Spinner } from "../ui/Spinner";
 
@@ -143,10 +143,7 @@ export default function GuidedDemoRoute() {
   };
 
   return (
-    <Main className="container narrow wizard">
-      <Link to="/" className="brand">
-        {BRAND}
-      </Link>
+    <WizardPage>
       <p className="banner banner-demo" role="note">
         <strong>Guided demo</strong> — {type} plan. All data is simulated.
       </p>
@@ -170,6 +167,6 @@ export default function GuidedDemoRoute() {
           {last ? "Go to Dashboard" : "Next Step"}
         </button>
       </div>
-    </Main>
+    </WizardPage>
   );
 }

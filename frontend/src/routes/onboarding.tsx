@@ -6,7 +6,6 @@ import { serverMessage } from "../api/errors";
 import type { Consent, NotificationSettings } from "../api/types";
 import { signIn } from "../auth/session-navigation";
 import { useAuth } from "../auth/use-auth";
-import { BRAND } from "../content/marketing";
 import { CONSENT_KEY } from "../features/consent/ConsentGate";
 import { ActivatedStep } from "../features/onboarding/ActivatedStep";
 import { AlertPreferencesStep } from "../features/onboarding/AlertPreferencesStep";
@@ -18,7 +17,7 @@ import { type PlatformChoice, PlatformsStep } from "../features/onboarding/Platf
 import { VoiceStep } from "../features/onboarding/VoiceStep";
 import { PROFILE_KEY, profileQuery } from "../features/preferences/profile-query";
 import { useUpdateProfile } from "../features/preferences/use-update-profile";
-import { Main } from "../ui/Page";
+import { Main, WizardPage } from "../ui/Page";
 import { ProgressBar } from "../ui/ProgressBar";
 import { Spinner } from "../ui/Spinner";
 import { toast } from "../ui/toast-store";
@@ -99,10 +98,7 @@ export default function OnboardingRoute() {
   };
   const sharedNav = id === "consent" || id === "face" || id === "voice";
   return (
-    <Main className="container narrow wizard">
-      <Link to="/" className="brand">
-        {BRAND}
-      </Link>
+    <WizardPage>
       {demo ? (
         <p className="banner banner-demo" role="note">
           <strong>Demo Mode</strong>: all data is simulated.
@@ -184,6 +180,6 @@ export default function OnboardingRoute() {
           </div>
         ) : null}
       </div>
-    </Main>
+    </WizardPage>
   );
 }
