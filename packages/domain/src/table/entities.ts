@@ -212,9 +212,8 @@ export const MediaFinding = defineEntity({
   accessPatterns: ["Reuse a scan's finding for media already analysed on another platform or item (same content hash)"],
 });
 
-/** A detected misuse of a protected person's likeness (spec section 3 'Threat'). */
 /** A takedown notice's state: `draft` until a channel accepted it or it waits to be filed. */
-const NoticeStatus = z.enum([
+export const NoticeStatus = z.enum([
   "draft",
   "filing_needed",
   "filed",
@@ -227,6 +226,7 @@ const NoticeStatus = z.enum([
   "closed",
 ]);
 
+/** A detected misuse of a protected person's likeness (spec section 3 'Threat'). */
 export const Threat = defineEntity({
   name: "Threat",
   description:

@@ -1,6 +1,7 @@
 import type { FormField } from "@lg/notices";
 import { DomainError } from "../errors.js";
 import type { ThreatRepository } from "../scanning/threat-ports.js";
+import { NoticeStatus as NoticeStatusSchema } from "../table/entities.js";
 import {
   allowedActions,
   applyCaseAction,
@@ -21,19 +22,7 @@ export const NOTICE_PAGE_DEFAULT = 20;
 export const NOTICE_PAGE_MAX = 100;
 
 /** The list's state filter: one status, or every case still open. */
-export const NOTICE_STATE_FILTERS = [
-  "open",
-  "draft",
-  "filing_needed",
-  "filed",
-  "sent",
-  "acknowledged",
-  "rejected",
-  "removed",
-  "deadline_passed",
-  "escalated",
-  "closed",
-] as const;
+export const NOTICE_STATE_FILTERS = ["open", ...NoticeStatusSchema.options] as const;
 export type NoticeStateFilter = (typeof NOTICE_STATE_FILTERS)[number];
 
 const OPEN: readonly NoticeStatus[] = [
