@@ -152,7 +152,14 @@ describe("from triage to removal", () => {
     const search = page.getByLabel("Search title, address or account", { exact: true });
     let delivery = "";
     for (const threat of candidates) {
+      // The list searches on the server after a pause: until that answer arrives the last search's
+      // single row is still on screen, so wait for this search's answer before counting rows.
+      const searched = page.waitForResponse((response) => {
+        const url = new URL(response.url());
+        return url.pathname.endsWith("/api/threats") && url.searchParams.get("q") === needleOf(threat).trim();
+      });
       await search.fill(needleOf(threat));
+      await searched;
       await expect.poll(() => threatRows().count()).toBe(1);
       await threatRows()
         .first()
