@@ -4,7 +4,7 @@ import { App } from "./App";
 import { loadRuntimeConfig } from "./api/runtime-config";
 import "./styles.css";
 
-// API calls wait for the runtime config (apiUrlWhenLoaded), so the first paint need not.
+// Nothing waits for the runtime config: API calls are relative to this origin.
 void loadRuntimeConfig();
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");

@@ -207,8 +207,8 @@ export class Website extends Construct {
     const config = new s3deploy.BucketDeployment(this, "RuntimeConfig", {
       destinationBucket: this.bucket,
       sources: [
+        // No API address: the app calls /api on its own origin, which this distribution forwards.
         s3deploy.Source.jsonData("config.json", {
-          apiUrl: this.url,
           region: runtime.region,
           userPoolId: runtime.userPoolId,
           clientId: runtime.clientId,

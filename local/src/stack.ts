@@ -258,8 +258,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       ...localPowertoolsEnv(),
     };
     Object.assign(process.env, env);
+    // No API address: the app calls /api on whatever origin served it (localhost or 127.0.0.1).
     runtimeConfig = {
-      apiUrl: appUrl,
       stage: "local",
       region: LOCAL_NAMES.region,
       userPoolId: pool.userPoolId,

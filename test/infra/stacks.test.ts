@@ -573,7 +573,7 @@ describe("web", () => {
     expect(config.Logging).toBeDefined();
   });
 
-  it("writes /config.json with apiUrl, region, userPoolId, clientId and stage, uncached", () => {
+  it("writes /config.json with region, userPoolId, clientId and stage (no API address: the app calls its own origin), uncached", () => {
     const deployments = Object.values(service.findResources("Custom::CDKBucketDeployment"));
     const configDeployment = deployments.find((d) => JSON.stringify(d.Properties).includes("no-cache"));
     expect(configDeployment).toBeDefined();

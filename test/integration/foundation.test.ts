@@ -48,11 +48,11 @@ describe("local stack", () => {
     expect(metrics.platformsMonitored).toBe(PLATFORMS.length);
   });
 
-  it("serves the runtime config the web app reads, with the local user pool", async () => {
+  it("serves the runtime config the web app reads, with the local user pool and no API address of its own", async () => {
     const config = (await (await fetch(`${stack.url}/config.json`)).json()) as Record<string, string>;
+    expect(config.apiUrl).toBeUndefined();
     expect(config).toMatchObject({
       stage: "local",
-      apiUrl: stack.url,
       userPoolId: stack.env.USER_POOL_ID,
       clientId: stack.env.USER_POOL_CLIENT_ID,
     });

@@ -1,5 +1,3 @@
-import { apiUrlWhenLoaded } from "./runtime-config";
-
 /** Spec section 8: a non-OK response becomes Error(`${status}: ${body text or status text}`). */
 export async function throwIfResNotOk(response: Response): Promise<void> {
   if (response.ok) return;
@@ -7,9 +5,13 @@ export async function throwIfResNotOk(response: Response): Promise<void> {
   throw new Error(`${response.status}: ${text}`);
 }
 
-/** Every call carries the session cookie; a payload goes as JSON (spec section 7). */
+/**
+ * Every call carries the session cookie; a payload goes as JSON (spec section 7). Paths stay relative:
+ * the API is on the app's own origin (CloudFront forwards /api/* in AWS, the web server does locally),
+ * so the app works under whatever host name reached it (localhost, 127.0.0.1, a custom domain).
+ */
 export async function apiRequest(method: string, path: string, body?: unknown): Promise<Response> {
-  const response = await fetch(await apiUrlWhenLoaded(path), {
+  const response = await fetch(path, {
     method,
     credentials: "include",
     headers: body === undefined ? {} : { "Content-Type": "application/json" },
@@ -27,7 +29,7 @@ export async function apiJson<T>(method: string, path: string, body?: unknown): 
 
 /** Multipart bodies set their own boundary header, so they bypass the JSON path. */
 export async function apiFormData<T>(path: string, form: FormData): Promise<T> {
-  const response = await fetch(await apiUrlWhenLoaded(path), { method: "POST", credentials: "include", body: form });
+  const response = await fetch(path, { method: "POST", credentials: "include", body: form });
   await throwIfResNotOk(response);
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;

@@ -1,40 +1,24 @@
-/** The deployment's runtime settings, read from /config.json so one build runs on any stage. */
+/**
+ * The deployment's runtime settings, read from /config.json so one build runs on any stage. The API
+ * is not among them: it is always on the app's own origin (relative /api/... paths), so a page opened
+ * as http://127.0.0.1:3000 and one opened as http://localhost:3000 both reach it.
+ */
 export interface RuntimeConfig {
-  apiUrl: string;
   stage: string;
   region: string;
   userPoolId: string;
   clientId: string;
 }
 
-let current: RuntimeConfig = { apiUrl: "", stage: "local", region: "", userPoolId: "", clientId: "" };
+let current: RuntimeConfig = { stage: "local", region: "", userPoolId: "", clientId: "" };
 
-let loaded: Promise<RuntimeConfig> = Promise.resolve(current);
-
-export function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
-  loaded = (async () => {
-    try {
-      // index.html preloads this file, so the request is already in flight when the bundle runs.
-      const response = await fetchImpl("/config.json");
-      if (response.ok) current = { ...current, ...((await response.json()) as Partial<RuntimeConfig>) };
-    } catch {
-      // A missing config file means "same origin": the local stack and tests serve the API beside the app.
-    }
-    return current;
-  })();
-  return loaded;
-}
-
-/** The URL of an API path once the runtime config is in: the app renders before it arrives. */
-export async function apiUrlWhenLoaded(path: string): Promise<string> {
-  await loaded;
-  return apiUrl(path);
-}
-
-export function setRuntimeConfig(config: Partial<RuntimeConfig>): void {
-  current = { ...current, ...config };
-}
-
-export function apiUrl(path: string): string {
-  return `${current.apiUrl.replace(/\/$/, "")}${path}`;
+export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
+  try {
+    // index.html preloads this file, so the request is already in flight when the bundle runs.
+    const response = await fetchImpl("/config.json");
+    if (response.ok) current = { ...current, ...((await response.json()) as Partial<RuntimeConfig>) };
+  } catch {
+    // A missing config file leaves the defaults: nothing the app needs to reach its API is in it.
+  }
+  return current;
 }

@@ -1,5 +1,3 @@
-import { apiUrl } from "../api/runtime-config";
-
 /** Pages that are about signing in: returning to one after signing in would make no sense. */
 const AUTH_PAGES = ["/", "/signin", "/signup", "/forgot-password"];
 
@@ -17,7 +15,7 @@ export function returnPathFrom(location: { pathname: string; search: string }): 
 
 /** The sign-in URL that comes back to `next` (the current page by default) once signed in. */
 export function signInUrl(next: string = returnPathFrom(window.location)): string {
-  return apiUrl(`/api/login?next=${encodeURIComponent(safeNextPath(next))}`);
+  return `/api/login?next=${encodeURIComponent(safeNextPath(next))}`;
 }
 
 /** Sign-in and sign-out are full page navigations: the server owns the session cookie. */
@@ -27,6 +25,6 @@ export function signIn(next?: string): void {
 
 /** Sign-out is a POST (a GET could be triggered by any other site); then back to the start page. */
 export async function signOut(): Promise<void> {
-  await fetch(apiUrl("/api/logout"), { method: "POST", credentials: "same-origin" }).catch(() => undefined);
+  await fetch("/api/logout", { method: "POST", credentials: "same-origin" }).catch(() => undefined);
   window.location.href = "/";
 }

@@ -2,7 +2,6 @@ import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query"
 import { useEffect, useRef } from "react";
 import { throwIfResNotOk } from "../api/client";
 import { AUTH_USER_KEY, redirectToLoginAfterNotice } from "../api/query-client";
-import { apiUrlWhenLoaded } from "../api/runtime-config";
 
 export interface AuthUser {
   userId: string;
@@ -12,7 +11,7 @@ export interface AuthUser {
 
 /** For this query only a 401 means "signed out" rather than an error. */
 export async function fetchCurrentUser(): Promise<AuthUser | null> {
-  const response = await fetch(await apiUrlWhenLoaded("/api/auth/user"), { credentials: "include" });
+  const response = await fetch("/api/auth/user", { credentials: "include" });
   if (response.status === 401) {
     // Read the short body: Chromium counts an unread response as still loading, holding the connection.
     await response.text();

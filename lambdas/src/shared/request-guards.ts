@@ -10,6 +10,9 @@ const PATH_ID = entityId("The id in the path");
  * CSRF: a state-changing request must come from the app's own origin. Browsers say where a request
  * comes from in Sec-Fetch-Site (all current ones) and Origin (on every cross-origin POST, PUT and
  * DELETE); a request that carries neither did not come from a page, so no page can forge it.
+ * "The app's own origin" is APP_URL or the host the request was sent to: the local stack answers
+ * on localhost and 127.0.0.1 alike, and a page on either calls /api on its own origin. (Through
+ * CloudFront the Host is the API's own, so there only APP_URL's origin matches.)
  */
 export function assertSameOrigin(event: APIGatewayProxyEventV2, appOrigin = new URL(env().APP_URL).origin): void {
   const method = event.requestContext?.http?.method ?? "GET";
@@ -17,9 +20,18 @@ export function assertSameOrigin(event: APIGatewayProxyEventV2, appOrigin = new 
   const site = header(event, "sec-fetch-site")?.trim().toLowerCase();
   const origin = header(event, "origin")?.trim();
   const crossSite = site !== undefined && site !== "same-origin" && site !== "none";
-  const foreignOrigin = origin !== undefined && origin !== appOrigin;
+  const foreignOrigin = origin !== undefined && origin !== appOrigin && !isRequestHost(origin, header(event, "host"));
   if (crossSite || foreignOrigin) {
     throw forbidden("Cross-site request refused: this action can only be taken from LikenessGuard itself");
+  }
+}
+
+function isRequestHost(origin: string, host: string | undefined): boolean {
+  if (!host) return false;
+  try {
+    return new URL(origin).host === host.trim().toLowerCase();
+  } catch {
+    return false; // "null" and other opaque origins are never ours
   }
 }
 

@@ -32,6 +32,11 @@ describe("the same-origin rule for state-changing requests", () => {
     ["DELETE", { origin: "null" }, 403],
     ["POST", { "sec-fetch-site": "same-origin", origin: "https://evil.example" }, 403],
     ["GET", { origin: "https://evil.example", "sec-fetch-site": "cross-site" }, 200],
+    // The page's own origin under another name than APP_URL's (127.0.0.1 for localhost) is still its own.
+    ["POST", { origin: "http://127.0.0.1:3000", host: "127.0.0.1:3000", "sec-fetch-site": "same-origin" }, 200],
+    ["POST", { origin: "http://127.0.0.1:3000", host: "localhost:3000" }, 403],
+    ["POST", { origin: "https://evil.example", host: "app.likenessguard.example" }, 403],
+    ["POST", { origin: "null", host: "null" }, 403],
   ] as const)("%s with %j answers %i", (method, headers, status) => {
     expect(statusOf(() => assertSameOrigin(event(method, headers), APP))).toBe(status);
   });

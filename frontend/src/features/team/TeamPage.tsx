@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { apiJson } from "../../api/client";
 import { errorStatus, serverMessage } from "../../api/errors";
-import { apiUrlWhenLoaded } from "../../api/runtime-config";
 import { useSignedInPage } from "../../auth/use-auth";
 import { Main } from "../../ui/Page";
 import { Spinner } from "../../ui/Spinner";
@@ -60,11 +59,6 @@ export default function TeamPage() {
   const queryClient = useQueryClient();
   const team = useQuery(teamQuery(auth.isAuthenticated));
   const audit = useQuery(auditQuery(auth.isAuthenticated));
-  const [exportBase, setExportBase] = useState("");
-
-  useEffect(() => {
-    void apiUrlWhenLoaded("/api/audit-log").then(setExportBase);
-  }, []);
 
   const remove = useMutation({
     mutationFn: (userId: string) => apiJson("DELETE", `/api/team/members/${encodeURIComponent(userId)}`),
@@ -130,10 +124,10 @@ export default function TeamPage() {
             <section className="panel" aria-labelledby="audit-heading">
               <h2 id="audit-heading">Audit log</h2>
               <p>
-                <a className="btn btn-secondary" href={`${exportBase}?format=csv`} download>
+                <a className="btn btn-secondary" href="/api/audit-log?format=csv" download>
                   Export CSV
                 </a>{" "}
-                <a className="btn btn-secondary" href={`${exportBase}?format=json`} download>
+                <a className="btn btn-secondary" href="/api/audit-log?format=json" download>
                   Export JSON
                 </a>
               </p>

@@ -1,7 +1,6 @@
 import "./threats.css";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
-import { apiUrl } from "../../api/runtime-config";
 import type { Threat } from "../../api/types";
 import { Dialog } from "../../ui/Dialog";
 import { toast } from "../../ui/toast-store";
@@ -51,7 +50,7 @@ export function ThreatDetailsDialog({ threat, onClose, onGenerateDmca }: ThreatD
       <div className={enrolledPhotoUrl ? "compare" : undefined}>
         {shown.previewUrl ? (
           <div className="preview">
-            <img src={apiUrl(shown.previewUrl)} alt="" />
+            <img src={shown.previewUrl} alt="" />
             <span className="preview-label">Censored content preview</span>
           </div>
         ) : mediaShown ? null : (
@@ -61,7 +60,7 @@ export function ThreatDetailsDialog({ threat, onClose, onGenerateDmca }: ThreatD
         )}
         {enrolledPhotoUrl ? (
           <figure className="enrolled-photo">
-            <img src={apiUrl(enrolledPhotoUrl)} alt="You, as enrolled, for comparison" />
+            <img src={enrolledPhotoUrl} alt="You, as enrolled, for comparison" />
             <figcaption className="small">Your enrolled photo, to compare with the match</figcaption>
           </figure>
         ) : null}

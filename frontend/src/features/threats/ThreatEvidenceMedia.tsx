@@ -2,7 +2,6 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { apiRequest } from "../../api/client";
 import { serverMessage } from "../../api/errors";
-import { apiUrl } from "../../api/runtime-config";
 import type { Threat } from "../../api/types";
 import { THREATS_KEY, threatMediaQuery } from "./queries";
 import { SIGNAL_LABELS } from "./ThreatFindings";
@@ -49,7 +48,7 @@ export function ThreatEvidenceMedia({ threat }: { threat: Threat }) {
                 <figure>
                   <img
                     className={intimate ? "frame frame-intimate" : "frame"}
-                    src={apiUrl(`/api/threats/${encodeURIComponent(threat.id)}/media/frames/${frame.index}`)}
+                    src={`/api/threats/${encodeURIComponent(threat.id)}/media/frames/${frame.index}`}
                     alt={`Censored frame at ${clock(frame.timeSeconds)}`}
                     loading="lazy"
                   />

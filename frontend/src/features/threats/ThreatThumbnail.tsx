@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { apiUrl } from "../../api/runtime-config";
 import type { ThreatListItem } from "./triage-types";
 
 /** Voice and profile threats have no picture of the content; say what they are instead. */
@@ -35,7 +34,7 @@ export function ThreatThumbnail({ threat }: { threat: ThreatListItem }) {
   return (
     <span className={intimate ? "thumb thumb-intimate" : "thumb"}>
       <img
-        src={apiUrl(url)}
+        src={url}
         alt={intimate ? "Intimate content, blurred" : isFrame ? "Censored video frame" : "Censored preview"}
         loading="lazy"
         width={72}
