@@ -91,9 +91,10 @@ export default function OnboardingRoute() {
 
   const id = STEPS[step - 1] ?? "consent";
   // Steps with a sample to take continue once it is taken; the person may also skip them for now.
+  // An uploaded photo counts as taken: the step says plainly it is not searched until verified.
   const taken: Partial<Record<StepId, boolean>> = {
     consent: !live || consent.data?.required === false,
-    face: !live || zeroKnowledge || Boolean(profile.data?.faceVerified),
+    face: !live || zeroKnowledge || Boolean(profile.data?.faceVerified || profile.data?.faceEnrolled),
     voice: !live || zeroKnowledge || voiceDone,
   };
   const sharedNav = id === "consent" || id === "face" || id === "voice";

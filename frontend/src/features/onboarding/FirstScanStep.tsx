@@ -3,29 +3,38 @@ import { Link } from "react-router-dom";
 import type { Profile } from "../../api/types";
 import { ScanProgressFigures, type ScanRun, scanProgressText } from "../scan/ScanProgress";
 import { useForceScan } from "../scan/use-force-scan";
+import { faceNotSearchedReason, searchedLikeness, searchedPhrase } from "./searched-likeness";
 
-/** A scan can look for someone only with platforms to search and a verified face or a voice to look for. */
-export const canScan = (profile: Profile) =>
-  profile.platforms.length > 0 && (profile.faceVerified || profile.voiceEnrolled);
+/** A scan can look for someone only with platforms to search and a searched face or voice to look for. */
+export const canScan = (profile: Profile) => {
+  const searched = searchedLikeness(profile);
+  return profile.platforms.length > 0 && (searched.face || searched.voice);
+};
 
 function missing(profile: Profile): string[] {
+  const searched = searchedLikeness(profile);
   return [
     ...(profile.platforms.length === 0 ? ["choose the platforms to scan"] : []),
-    ...(!profile.faceVerified && !profile.voiceEnrolled
+    ...(!searched.face && !searched.voice
       ? [
           profile.faceEnrolled
-            ? "verify your face with the live poses, or record your voice"
+            ? "verify your face with the live poses (an uploaded photo is not searched until then), or record your voice"
             : "enrol your face or voice",
         ]
       : []),
   ];
 }
 
-function outcome(scan: ScanRun): string {
+/** Says what was searched, so "found nothing" is never read as covering a face that was not searched. */
+function outcome(scan: ScanRun, profile: Profile): string {
   if (scan.status === "failed") return "The scan stopped before finishing. Run it again from the dashboard.";
+  const faceGap = faceNotSearchedReason(profile);
+  const gap = faceGap ? ` Your face was not searched: ${faceGap}.` : "";
+  const what = searchedPhrase(profile);
+  const searched = searchedLikeness(profile);
   if (scan.threatsFound === 0)
-    return "Your first scan found nothing that uses your likeness. Scans now run on schedule.";
-  return `Your first scan found ${scan.threatsFound} ${scan.threatsFound === 1 ? "threat" : "threats"}: review ${scan.threatsFound === 1 ? "it" : "them"} on the dashboard.`;
+    return `Your first scan searched for ${what} and found nothing that uses ${searched.face && searched.voice ? "them" : "it"}. Scans now run on schedule.${gap}`;
+  return `Your first scan searched for ${what} and found ${scan.threatsFound} ${scan.threatsFound === 1 ? "threat" : "threats"}: review ${scan.threatsFound === 1 ? "it" : "them"} on the dashboard.${gap}`;
 }
 
 /**
@@ -60,7 +69,7 @@ export function FirstScanStep({ profile }: { profile: Profile }) {
       <h2 id="first-scan-heading">{scan.finished ? "First scan complete" : "Your first scan"}</h2>
       <p role="status" aria-live="polite">
         {scan.finished
-          ? outcome(scan.finished)
+          ? outcome(scan.finished, profile)
           : shown
             ? scanProgressText(shown)
             : scan.startFailed

@@ -22,7 +22,7 @@ function faceState(profile: Profile | undefined) {
   if (profile?.faceEnrolled) {
     return {
       done: false,
-      text: "Your face photo is stored but not verified: take the three live poses below to verify it, so scans can use it.",
+      text: "Your uploaded photo is stored, but your face is not searched yet: scans look for it once you take the three live poses below, which verify the photo too. You can go on without them; until then only your voice (if you record it) is searched.",
     };
   }
   return { done: false, text: "No face enrolled yet." };
@@ -30,8 +30,8 @@ function faceState(profile: Profile | undefined) {
 
 /**
  * The face, taken live: three guided poses from the camera, checked by the server (liveness, pose,
- * one face). A refused photo is retaken alone. Without a camera a photo can be uploaded, stored as
- * not verified until the live check is done.
+ * one face). A refused photo is retaken alone. Without a camera a photo can be uploaded: it is stored
+ * but not searched until the live check verifies it, and the step says so.
  */
 export function LiveFaceStep({ profile, zeroKnowledge }: { profile?: Profile; zeroKnowledge: boolean }) {
   const queryClient = useQueryClient();
@@ -94,8 +94,8 @@ export function LiveFaceStep({ profile, zeroKnowledge }: { profile?: Profile; ze
           <details className="small">
             <summary>No camera? Upload a photo instead</summary>
             <p>
-              An uploaded photo is stored as not verified: scans search it, but no notice goes out in your name on a
-              match until you take the live poses.
+              An uploaded photo is stored but not searched: anyone can upload anyone's photo, so scans look for your
+              face only once the three live poses show it is yours. They verify the uploaded photo too.
             </p>
             <UploadWidget
               kind="face"
