@@ -56,7 +56,7 @@ export async function buildFaceBrowser(outDir: string): Promise<FaceBrowserBuild
     models.push({
       file: path.basename(entry.from),
       sha256: entry.sha256,
-      symbolicDims: entry.derivation.symbolicDims ?? {},
+      symbolicDims: entry.derivation.kind === "fold-block-quantized-onnx" ? (entry.derivation.symbolicDims ?? {}) : {},
     });
   }
   await writeFile(path.join(modelsDir, FACE_MODELS_INDEX), `${JSON.stringify({ models }, null, 2)}\n`);

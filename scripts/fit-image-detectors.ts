@@ -63,7 +63,8 @@ const { values } = parseArgs({
   },
 });
 const trainDir = path.resolve(values.train as string);
-const cacheFile = path.join(path.resolve(values.cache as string), "features.jsonl");
+// Features are keyed by the encoder that made them, so a new encoder never reads an old one's cache.
+const cacheFile = path.join(path.resolve(values.cache as string), `features-${clipImageEncoder().name}.jsonl`);
 const headDir = path.join(repoRoot, "packages/detection/src/synthetic-image");
 const TARGET_FPR = 0.02;
 
@@ -606,7 +607,7 @@ async function main() {
       "ai-image",
       examplesOf(pictureRows, (r) => r.whole),
       (i) => pictureRows[i]!,
-      "clip-vit-b16-int8 image_embeds of the whole picture (analysis copy, centre 224 crop), L2-normalised",
+      "clip-vit-b16-fp32 image_embeds of the whole picture (analysis copy, centre 224 crop), L2-normalised",
       `../shared/train held-out folds (one generator held out per fold; originals, JPEG q40-90, downscaled and face-cropped copies, genuine video frames' face crops), ${today}`,
     );
     aiImage.heldOutByPicture = heldOutByPicture(aiImage, (i) => pictureRows[i] as FeatureRow);
@@ -659,7 +660,7 @@ async function fitFaceSynthetic(rows: FeatureRow[], faceRows: FeatureRow[]): Pro
     "face-synthetic",
     examplesOf(faceRows, (r) => r.face?.crop),
     (i) => faceRows[i]!,
-    "clip-vit-b16-int8 image_embeds of the largest face's square crop (box × 1.3), L2-normalised",
+    "clip-vit-b16-fp32 image_embeds of the largest face's square crop (box × 1.3), L2-normalised",
     `../shared/train held-out folds (one generator or video pair held out per fold; face crops of pictures and video frames, recompressed copies), ${today}`,
   );
   faceSynthetic.head.fit.embeddingComparison = comparison;

