@@ -27,6 +27,7 @@ import heldOutHeads from "../packages/detection/src/voice-synthetic/held-out-hea
 import { equalErrorRate } from "../packages/detection/src/voice-synthetic/logistic.js";
 import { dataVoiceClips, type LabelledClip, trainVoiceClips } from "../scripts/voice-countermeasure-features.js";
 import { cpuSecondsWithExitedChildren } from "./cpu-time.js";
+import { benchMachine } from "./machine.js";
 
 export interface CloneCountermeasureOptions {
   dataDir: string;
@@ -140,5 +141,5 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
     dataDir: path.resolve(values.data as string),
     ...(values.train ? { trainDir: path.resolve(values.train) } : {}),
   });
-  console.log(JSON.stringify(result, null, 2));
+  console.log(JSON.stringify({ machine: benchMachine(), ...result }, null, 2));
 }

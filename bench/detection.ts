@@ -38,6 +38,7 @@ import { benchCloneCountermeasure } from "./clone-countermeasure.js";
 import { cpuSecondsWithExitedChildren } from "./cpu-time.js";
 import { benchFaceSwapMesonet, benchIntimate, benchIntimateVideo } from "./explicit-and-faceswap.js";
 import { faceStageTimes, faceStress } from "./face-stress.js";
+import { benchMachine } from "./machine.js";
 import { benchSyntheticImages } from "./synthetic-image.js";
 
 type Row = LabelledFile;
@@ -115,7 +116,7 @@ function pairs<T>(items: { subject: string; value: T }[], distance: (a: T, b: T)
 }
 
 const rows = await readLabels(dataDir);
-const results: Record<string, unknown> = { data: dataDir, date: new Date().toISOString() };
+const results: Record<string, unknown> = { data: dataDir, date: new Date().toISOString(), machine: benchMachine() };
 const imageCpuMs: number[] = [];
 const imageWallMs: number[] = [];
 

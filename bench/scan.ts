@@ -28,6 +28,7 @@ import {
   waitForScan,
 } from "../test/support/scan-run.js";
 import { cpuSecondsWithAllDescendants, machineBusyCpuSeconds } from "./cpu-time.js";
+import { benchMachine } from "./machine.js";
 
 const { values } = parseArgs({
   options: {
@@ -127,7 +128,7 @@ try {
   };
   console.log("| metric | value |\n|---|---|");
   for (const [k, v] of Object.entries(result)) if (typeof v !== "object") console.log(`| ${k} | ${v} |`);
-  if (values.out) writeFileSync(values.out, `${JSON.stringify(result, null, 2)}\n`);
+  if (values.out) writeFileSync(values.out, `${JSON.stringify({ machine: benchMachine(), ...result }, null, 2)}\n`);
 } finally {
   await stack.stop();
   rmSync(dataDir, { recursive: true, force: true });

@@ -32,6 +32,7 @@ import { ClipImageEncoder } from "../packages/detection/src/synthetic-image/clip
 import { isHeldOutFrame, trainingClipSampling } from "../packages/detection/src/synthetic-image/held-out-frames.js";
 import { aiImageSignal, faceSyntheticSignal } from "../packages/detection/src/synthetic-image/signals.js";
 import { cpuSecondsWithExitedChildren } from "./cpu-time.js";
+import { benchMachine } from "./machine.js";
 
 export interface SyntheticImageBench {
   pictures: { genuine: number; synthetic: number };
@@ -250,5 +251,5 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
   });
   const { perPicture, ...summary } = result;
   console.log(JSON.stringify(summary, null, 2));
-  if (values.out) await writeFile(values.out, `${JSON.stringify(result, null, 2)}\n`);
+  if (values.out) await writeFile(values.out, `${JSON.stringify({ machine: benchMachine(), ...result }, null, 2)}\n`);
 }

@@ -19,6 +19,7 @@ import { startLocalStack } from "../local/src/stack.js";
 import { DynamoThreatRepository } from "../packages/domain/src/scanning/adapters/dynamo-threats.js";
 import { recordThreats } from "../packages/domain/src/scanning/threat-recorder.js";
 import { seedAccount, seedCandidates, seedThreats } from "../test/support/threat-seed.js";
+import { benchMachine } from "./machine.js";
 
 const { values } = parseArgs({
   options: {
@@ -207,6 +208,7 @@ try {
     seedSeconds: Math.round(seedSeconds),
     runsPerShape: RUNS,
     loadAverage: { before: loadBefore, after: loadavg()[0], cores: availableParallelism() },
+    machine: benchMachine(),
     goalP95Ms: 300,
     worstP95Ms: worstP95,
     goalMet: worstP95 <= 300,

@@ -20,6 +20,7 @@ import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { chromium } from "playwright-core";
 import { type LocalStack, startLocalStack } from "../local/src/stack.js";
+import { benchMachine } from "./machine.js";
 
 const repoRoot = path.resolve(import.meta.dirname, "..");
 const dist = path.join(repoRoot, "frontend/dist");
@@ -168,6 +169,7 @@ async function main() {
     loadAverageAtStart,
     loadAverage: os.loadavg()[0],
     cpus: os.cpus().length,
+    machine: benchMachine(),
     formFactor: values["form-factor"],
     baseUrl,
     measuredAt: new Date().toISOString(),
