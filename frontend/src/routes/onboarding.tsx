@@ -141,7 +141,13 @@ export default function OnboardingRoute() {
           )
         ) : null}
         {id === "voice" ? (
-          <VoiceStep live={live} done={voiceDone} onDone={() => setVoiceDone(true)} zeroKnowledge={zeroKnowledge} />
+          <VoiceStep
+            live={live}
+            done={voiceDone}
+            verified={!live || Boolean(profile.data?.voiceVerified)}
+            onDone={() => setVoiceDone(true)}
+            zeroKnowledge={zeroKnowledge}
+          />
         ) : null}
         {id === "alerts" ? (
           <AlertPreferencesStep

@@ -108,6 +108,32 @@ describe("biometric enrolment", () => {
     });
   });
 
+  it("takes a voice recorded live on its own as a server-checked capture, verifying earlier uploaded recordings of it", async () => {
+    const w = accountWorld();
+    const { userId } = await w.member("ada@example.com");
+    const { uploadURL } = await w.enrolment.createUploadUrl(userId, "voice");
+    await w.objects.write(w.objects.keyFromUploadUrl(uploadURL) as string, wav("ok"), "audio/wav", {});
+    await w.enrolment.registerUpload(userId, "voice", uploadURL);
+
+    expect(await w.enrolment.enrolLiveCapture(userId, async () => ({ faces: [], voice: wav("ok") }))).toMatchObject({
+      faces: 0,
+      voice: true,
+      verified: true,
+      status: { voice: { enrolled: true, verified: true, noticesBlocked: false } },
+    });
+    const voices = (await w.store.listSamples(userId)).filter((s) => s.modality === "voice");
+    expect(voices.map((s) => [s.source, s.verifiedBy]).sort()).toEqual([
+      ["live-capture", "server-checked-capture"],
+      ["upload", "matches-server-checked-capture"],
+    ]);
+    expect((await w.profiles.get(userId)).likenessEnrolment.voice.methods).toContain("server-checked-capture");
+    // No face came with it: the face stays as it was, and a capture with neither is still refused.
+    expect((await w.store.listSamples(userId)).some((s) => s.modality === "face")).toBe(false);
+    expect(await rejection(w.enrolment.enrolLiveCapture(userId, async () => ({ faces: [] })))).toMatchObject({
+      kind: "invalid",
+    });
+  });
+
   it("does not verify a stranger's uploaded photo with the account holder's live capture", async () => {
     const w = accountWorld();
     const { userId } = await w.member("ada@example.com");

@@ -57,6 +57,15 @@ export class InMemoryThreatRepository implements ThreatRepository {
     const t = this.threats.get(this.key(userId, id));
     if (t && !t.sightings.some((x) => x.url === s.url)) t.sightings.push(s);
   }
+  async reviseMatch(
+    userId: string,
+    id: string,
+    revision: Pick<ThreatRecord, "detection" | "classification">,
+    at: string,
+  ) {
+    const t = this.threats.get(this.key(userId, id));
+    if (t) Object.assign(t, structuredClone(revision), { updatedAt: at });
+  }
   async updateStatus(userId: string, id: string, from: ThreatRecord["status"], to: ThreatRecord["status"], at: string) {
     const t = this.threats.get(this.key(userId, id));
     if (!t || t.status !== from) return false;

@@ -1,4 +1,5 @@
 import { DomainError } from "@lg/domain/errors";
+import { recordThreats, threatIdFor } from "@lg/domain/scanning/threat-recorder";
 import { NoticeService } from "@lg/domain/takedowns/notice-service";
 import type { PersonSample } from "@lg/domain/takedowns/ports";
 import { classifyMedia, UNVERIFIED_MATCH_NOTE } from "@lg/domain/threats/classification";
@@ -150,5 +151,73 @@ describe("a threat found through an unverified enrolment", () => {
     );
     expect(classified?.classification.likeness).toMatchObject({ modality: "face", enrolment: "unverified" });
     expect(classified?.classification.reason).toContain(UNVERIFIED_MATCH_NOTE);
+  });
+});
+
+describe("verifying the likeness re-evaluates the threats found on it", () => {
+  it("lets a notice go once a scan finds the clone again against the voice verified since", async () => {
+    const clone = threat({
+      id: threatIdFor(USER, "c".repeat(64)),
+      mediaSha256: "c".repeat(64),
+      threatType: "voice_clone",
+      platform: "telegram",
+      detection: { voice: { personId: "self", confidence: 94, enrolment: "unverified" }, synthetic: "synthetic" },
+      classification: classifyMedia(
+        {
+          face: null,
+          voice: { personId: "self", confidence: 94, enrolment: "unverified" },
+          synthetic: { status: "synthetic", score: 0.9 },
+          signals: [],
+          intimate: null,
+          found: {},
+        },
+        50,
+      )?.classification,
+    });
+    await threats.createIfAbsent(clone);
+    people.samples = [verifiedFace, { ...uploadedVoice, verified: true }];
+    expect((await refusal(service.generate(USER, clone.id))).message).toContain("rests on an unverified enrolment");
+
+    // The next scan meets the same recording and matches it against the now verified voice.
+    await recordThreats(threats, USER, [
+      {
+        personId: "self",
+        threatType: "voice_clone",
+        confidence: 94,
+        platform: "telegram",
+        url: clone.url,
+        mediaSha256: clone.mediaSha256,
+        evidence: { hash: "h", manifestKey: "k", capturedAt: NOW.toISOString() },
+        detection: { voice: { personId: "self", confidence: 94, enrolment: "verified" }, synthetic: "synthetic" },
+      },
+    ]);
+    const revised = await threats.get(USER, clone.id);
+    expect(revised?.detection.voice).toMatchObject({ enrolment: "verified" });
+    expect(revised?.classification?.likeness.enrolment).toBe("verified");
+    expect(revised?.classification?.reason).not.toContain(UNVERIFIED_MATCH_NOTE);
+    expect((await service.generate(USER, clone.id)).requestContent).toBeTruthy();
+  });
+
+  it("never turns a verified match back into an unverified one", async () => {
+    const verified = threat({
+      id: threatIdFor(USER, "d".repeat(64)),
+      mediaSha256: "d".repeat(64),
+      threatType: "likeness_misuse",
+      detection: { face: { personId: "self", confidence: 93, enrolment: "verified" } },
+    });
+    await threats.createIfAbsent(verified);
+    await recordThreats(threats, USER, [
+      {
+        personId: "self",
+        threatType: "likeness_misuse",
+        confidence: 93,
+        platform: "reddit",
+        url: verified.url,
+        mediaSha256: verified.mediaSha256,
+        evidence: { hash: "h", manifestKey: "k", capturedAt: NOW.toISOString() },
+        detection: { face: { personId: "self", confidence: 93, enrolment: "unverified" } },
+      },
+    ]);
+    expect((await threats.get(USER, verified.id))?.detection.face).toMatchObject({ enrolment: "verified" });
   });
 });

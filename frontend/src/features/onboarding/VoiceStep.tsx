@@ -1,8 +1,12 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
+import { apiFormData } from "../../api/client";
+import { serverMessage } from "../../api/errors";
 import { toast } from "../../ui/toast-store";
 import { useWavRecorder } from "../media/use-wav-recorder";
+import { PROFILE_KEY } from "../preferences/profile-query";
+import { trainingFormData } from "../training/poses";
 import { UploadWidget } from "../uploads/UploadWidget";
-import { useBiometricUpload } from "../uploads/use-biometric-upload";
 import { EnrolledInTrainingStep } from "../zero-knowledge/ZeroKnowledgeNotice";
 import type { SampleStepProps } from "./sample-step";
 
@@ -12,20 +16,41 @@ const VOICE_TYPES = ["audio/wav", "audio/x-wav", "audio/webm", "audio/ogg", "aud
 export const VOICE_PHRASE =
   "My voice is my own. I am recording this sample so that LikenessGuard can recognise my voice and protect it from being cloned.";
 
-export function VoiceStep({ live, done, onDone, zeroKnowledge = false }: SampleStepProps) {
+export function VoiceStep({ live, done, onDone, zeroKnowledge = false, verified = true }: VoiceStepProps) {
   if (live && zeroKnowledge) {
     return <EnrolledInTrainingStep id="voice-heading" title="Voice authentication" sample="recording" />;
   }
-  return <VoiceRecorderStep live={live} done={done} onDone={onDone} />;
+  return <VoiceRecorderStep live={live} done={done} onDone={onDone} verified={verified} />;
 }
 
-function VoiceRecorderStep({ live, done, onDone }: SampleStepProps) {
+type VoiceStepProps = SampleStepProps & {
+  /** Whether the enrolled voice is verified: an uploaded recording is not, until a live one matches it. */
+  verified?: boolean;
+};
+
+/**
+ * A recording made here is sent as a live capture (POST /api/biometric-training, the voice alone):
+ * the server hears it itself, as in Biometric Training, so it is verified and notices can rest on it.
+ */
+function useLiveVoice(onDone: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (recording: Blob) =>
+      apiFormData<{ voice: boolean }>("/api/biometric-training", trainingFormData([], recording)),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
+      onDone();
+    },
+  });
+}
+
+function VoiceRecorderStep({ live, done, onDone, verified }: VoiceStepProps) {
   const onError = useCallback(
     () => toast({ title: "Recording failed", description: "Could not access microphone", variant: "destructive" }),
     [],
   );
   const recorder = useWavRecorder({ maxSeconds: VOICE_AUTO_STOP_SECONDS, onError });
-  const upload = useBiometricUpload("voice");
+  const upload = useLiveVoice(onDone);
   const [audioUrl, setAudioUrl] = useState<string | null>(null);
 
   useEffect(() => {
@@ -35,7 +60,7 @@ function VoiceRecorderStep({ live, done, onDone }: SampleStepProps) {
     return () => URL.revokeObjectURL(url);
   }, [recorder.recording]);
 
-  const busy = upload.phase === "uploading" || upload.phase === "processing";
+  const busy = upload.isPending;
   return (
     <section aria-labelledby="voice-heading">
       <h2 id="voice-heading">Voice authentication</h2>
@@ -55,8 +80,8 @@ function VoiceRecorderStep({ live, done, onDone }: SampleStepProps) {
           <button
             type="button"
             className="btn btn-primary"
-            disabled={busy || upload.phase === "complete"}
-            onClick={() => upload.upload(recorder.recording as Blob).then((ok) => ok && onDone())}
+            disabled={busy || upload.isSuccess}
+            onClick={() => upload.mutate(recorder.recording as Blob)}
           >
             {busy ? "Uploading…" : "Upload Voice Sample"}
           </button>
@@ -69,20 +94,28 @@ function VoiceRecorderStep({ live, done, onDone }: SampleStepProps) {
       </div>
       <p role="status" className="small muted">
         {recorder.state === "recording" ? `Recording… ${recorder.seconds}s` : ""}
-        {upload.phase === "uploading" ? `Uploading ${Math.round(upload.progress * 100)}%` : ""}
-        {upload.phase === "processing" ? "Checking the sample…" : ""}
+        {busy ? "Checking the sample…" : ""}
       </p>
       {audioUrl ? (
         // biome-ignore lint/a11y/useMediaCaption: a playback of the person's own recording has no captions to offer
         <audio controls src={audioUrl} aria-label="Your recording" />
       ) : null}
-      {upload.error ? <p className="field-error">{upload.error}</p> : null}
-      {done ? <p className="text-ok">✓ Voice sample enrolled</p> : null}
+      {upload.isError ? <p className="field-error">{serverMessage(upload.error)}</p> : null}
+      {done && verified ? (
+        <p className="text-ok">✓ Voice sample enrolled and verified from your live recording</p>
+      ) : null}
+      {done && !verified ? (
+        <p role="status">
+          Your uploaded recording is searched but not verified: no takedown notice goes out in your name on a clone of
+          it until you record your voice here, which verifies it.
+        </p>
+      ) : null}
       {live && !done ? (
         <details className="small">
           <summary>Upload a recording instead</summary>
           <p>
-            A recording you upload is stored as not verified until it matches your voice from a live recording here.
+            A recording you upload is searched but stored as not verified (anyone can upload anyone's voice): no notice
+            goes out in your name on a clone of it until it matches your voice recorded live here.
           </p>
           <UploadWidget kind="voice" label="Voice recording" accept={VOICE_TYPES} onComplete={onDone} />
         </details>

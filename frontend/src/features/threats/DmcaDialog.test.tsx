@@ -54,6 +54,16 @@ describe("DMCA dialog", () => {
     expect(screen.getAllByText(/not implemented yet/).length).toBeGreaterThan(0);
   });
 
+  it("links a refusal on an unverified voice to the step that verifies it", async () => {
+    const message =
+      "This threat's voice match rests on an unverified enrolment, so no notice can be sent under your name. Your voice is enrolled but not verified: ...";
+    stubApi({ "POST /api/dmca": { status: 409, body: { message } } });
+    renderRoute(<DmcaDialog open threat={threat} onClose={vi.fn()} />);
+    const link = await screen.findByRole("link", { name: "Verify your voice with a live recording" });
+    expect(link).toHaveAttribute("href", "/onboarding?step=voice");
+    expect(screen.getByText(/then run a scan: it checks this threat again/)).toBeInTheDocument();
+  });
+
   it("says so when no threat is selected", () => {
     stubApi({});
     renderRoute(<DmcaDialog open threat={null} onClose={vi.fn()} />);

@@ -9,6 +9,7 @@ import { toast } from "../../ui/toast-store";
 import { downloadText } from "./download-text";
 import { noticeName } from "./notice-route";
 import { THREATS_KEY } from "./queries";
+import { VerifyLikenessLink } from "./VerifyLikenessLink";
 
 interface DmcaDialogProps {
   open: boolean;
@@ -272,7 +273,10 @@ export function DmcaDialog({ open, threat, onClose }: DmcaDialogProps) {
           ) : null}
         </>
       ) : generate.isError ? (
-        <p role="alert">The notice could not be generated: {serverMessage(generate.error)}</p>
+        <>
+          <p role="alert">The notice could not be generated: {serverMessage(generate.error)}</p>
+          <VerifyLikenessLink message={serverMessage(generate.error)} />
+        </>
       ) : null}
       <div className="dialog-footer">
         <button type="button" className="btn btn-secondary" onClick={onClose}>

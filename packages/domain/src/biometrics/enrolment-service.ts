@@ -125,22 +125,25 @@ export class EnrolmentService {
 
   /**
    * The multipart live capture. `readCapture` is called only once consent and the account's mode
-   * allow a capture, so a refused request's photos (up to 40 MB) are never parsed.
+   * allow a capture, so a refused request's photos (up to 40 MB) are never parsed. A voice recorded
+   * in the product alone (the onboarding's voice step) is a live capture too: the server hears the
+   * recording itself, exactly as when it comes with the three poses.
    */
   async enrolLiveCapture(userId: string, readCapture: () => Promise<LiveCapture>) {
     await this.deps.consent.require(userId);
     const profile = await this.deps.store.getProfile(userId);
     if (inZeroKnowledgeMode(profile)) throw refusedInZeroKnowledge("face");
     const capture = await readCapture();
-    if (capture.faces.length !== POSES.length) {
+    const voiceOnly = capture.faces.length === 0 && capture.voice !== undefined;
+    if (!voiceOnly && capture.faces.length !== POSES.length) {
       throw new DomainError("invalid", `Send exactly ${POSES.length} face photos: front, left and right`);
     }
     const types = capture.faces.map((bytes, i) => checkSample(bytes, "face", `Photo ${i + 1}`));
     const voiceType = capture.voice ? checkSample(capture.voice, "voice", "Voice recording") : undefined;
 
-    const analyses = await this.acceptPoses((i) =>
-      this.deps.analyser.analyseFacePhoto(capture.faces[i] as Uint8Array, poseKind(i)),
-    );
+    const analyses = voiceOnly
+      ? []
+      : await this.acceptPoses((i) => this.deps.analyser.analyseFacePhoto(capture.faces[i] as Uint8Array, poseKind(i)));
     const voice = capture.voice ? await this.deps.analyser.analyseVoice(capture.voice) : undefined;
     if (voice && !voice.ok) throw new DomainError("unprocessable", voice.reason);
 

@@ -73,8 +73,8 @@ export const HOW_TO_VERIFY: Record<"face" | "voice", string> = {
     "verify it by enrolling with a server-checked capture: turn zero-knowledge mode off in Settings, then take the " +
     "three-pose live capture in Biometric Training (the server checks the frames itself)",
   voice:
-    "verify it by recording your voice with the server-checked live capture in Biometric Training " +
-    "(with zero-knowledge mode off, so the server hears the recording itself)",
+    "verify it by recording your voice live in the product, in the setup's voice step or in Biometric Training " +
+    "(with zero-knowledge mode off, so the server hears the recording itself), then run a scan to check earlier threats again",
 };
 
 export const UNVERIFIED_ENROLMENT_MESSAGE: Record<"face" | "voice", string> = {

@@ -22,6 +22,13 @@ export interface ThreatRepository {
   createIfAbsent(threat: ThreatRecord): Promise<boolean>;
   /** Appends the sighting unless that URL is already among the threat's sightings. */
   addSighting(userId: string, threatId: string, sighting: Sighting): Promise<void>;
+  /** Replaces what the threat's match rests on (match-reverification.ts) and sets updatedAt to `at`. */
+  reviseMatch(
+    userId: string,
+    threatId: string,
+    revision: Pick<ThreatRecord, "detection" | "classification">,
+    at: string,
+  ): Promise<void>;
   /** Changes status only if it is still `from`; returns false when someone else changed it first. */
   updateStatus(
     userId: string,

@@ -1,6 +1,7 @@
 import type { ThreatClassification } from "../threats/classification.js";
 import { deriveClassification } from "../threats/stored-classification.js";
 import { sha256Hex } from "./evidence.js";
+import { verifiedMatchRevision } from "./match-reverification.js";
 import { NEAR_DUPLICATE_MAX_BITS, perceptualHashBands } from "./near-duplicate-bands.js";
 import type { ThreatRecord, ThreatRepository, UnkeyedThreats } from "./threat-ports.js";
 
@@ -116,6 +117,12 @@ export async function recordThreats(
     if (existing) {
       await repo.addSighting(userId, existing.id, { url: c.url, seenAt });
       outcome.sightings.push({ threatId: existing.id, url: c.url });
+      // Found again against a sample verified since: notices may now rest on it.
+      const revision = verifiedMatchRevision(existing, c);
+      if (revision) {
+        await repo.reviseMatch(userId, existing.id, revision, seenAt);
+        Object.assign(existing, revision);
+      }
       continue;
     }
     // The same picture already recorded as another type of threat: shown together as one media group.

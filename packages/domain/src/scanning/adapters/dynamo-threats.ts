@@ -144,6 +144,28 @@ export class DynamoThreatRepository implements ThreatRepository, UnkeyedThreats 
     }
   }
 
+  async reviseMatch(
+    userId: string,
+    threatId: string,
+    revision: Pick<ThreatRecord, "detection" | "classification">,
+    at: string,
+  ) {
+    const sets = ["detection = :d", "updatedAt = :at", ...(revision.classification ? ["classification = :c"] : [])];
+    await this.doc.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: this.key(userId, threatId),
+        UpdateExpression: `SET ${sets.join(", ")}`,
+        ConditionExpression: "attribute_exists(id)",
+        ExpressionAttributeValues: {
+          ":d": revision.detection,
+          ":at": at,
+          ...(revision.classification ? { ":c": revision.classification } : {}),
+        },
+      }),
+    );
+  }
+
   async updateStatus(
     userId: string,
     threatId: string,

@@ -1,0 +1,44 @@
+import { UNVERIFIED_MATCH_NOTE } from "../threats/classification.js";
+import type { ThreatRecord } from "./threat-ports.js";
+
+type Modality = "face" | "voice";
+const MODALITIES: readonly Modality[] = ["face", "voice"];
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+const markOf = (detection: Record<string, unknown>, modality: Modality) => {
+  const match = detection[modality];
+  return isRecord(match) ? match.enrolment : undefined;
+};
+
+/**
+ * A threat whose match rested on an unverified sample, found again by a scan that matched it
+ * against a verified one (the person verified the face or voice since, in the onboarding or in
+ * Biometric Training): the stored mark is what refuses notices (takedowns/likeness-enrolment.ts),
+ * so it is revised to what the fresh analysis found. Only ever from unverified to verified: a
+ * match found again against an unverified sample leaves the threat as it was.
+ */
+export function verifiedMatchRevision(
+  stored: Pick<ThreatRecord, "detection" | "classification">,
+  found: { detection: Record<string, unknown> },
+): Pick<ThreatRecord, "detection" | "classification"> | null {
+  const revised = MODALITIES.filter(
+    (m) => markOf(stored.detection, m) === "unverified" && markOf(found.detection, m) === "verified",
+  );
+  if (revised.length === 0) return null;
+  const detection = { ...stored.detection };
+  for (const m of revised)
+    detection[m] = { ...(stored.detection[m] as Record<string, unknown>), enrolment: "verified" };
+  const c = stored.classification;
+  const classified = c?.likeness.modality === "voice" ? "voice" : "face";
+  const classification =
+    c && c.likeness.enrolment === "unverified" && revised.includes(classified)
+      ? {
+          ...c,
+          reason: c.reason.replace(` ${UNVERIFIED_MATCH_NOTE}`, ""),
+          likeness: { ...c.likeness, enrolment: "verified" as const },
+        }
+      : c;
+  return { detection, ...(classification ? { classification } : {}) };
+}
