@@ -153,6 +153,7 @@ export default function OnboardingRoute() {
           <AlertPreferencesStep
             live={live}
             {...(profile.data?.notificationSettings ? { initial: profile.data.notificationSettings } : {})}
+            {...(profile.data ? { contact: { email: profile.data.email, phone: profile.data.phone } } : {})}
             pending={update.isPending}
             onPrevious={previous}
             onSubmit={saveAlerts}

@@ -7,6 +7,7 @@ import { DashboardHeader } from "../features/dashboard/DashboardHeader";
 import { SiteFooter } from "../features/layout/SiteFooter";
 import { profileQuery } from "../features/preferences/profile-query";
 import { AccountSecuritySection } from "../features/settings/AccountSecuritySection";
+import { AlertChannelsSection } from "../features/settings/AlertChannelsSection";
 import { DangerZone } from "../features/settings/DangerZone";
 import { DataManagement } from "../features/settings/DataManagement";
 import { PrivacyControls } from "../features/settings/PrivacyControls";
@@ -49,6 +50,7 @@ export default function SettingsRoute() {
             </section>
             <DataManagement profile={profile.data} />
             <ScanPreferencesSection profile={profile.data} />
+            <AlertChannelsSection profile={profile.data} />
             <Suspense fallback={null}>
               <PushNotificationsControl profile={profile.data} />
             </Suspense>

@@ -59,6 +59,23 @@ describe("AlertService", () => {
     expect(sms.sent).toHaveLength(0);
   });
 
+  it("texts a phone-only account by default, about every alerting threat, since a text is all that reaches it", async () => {
+    const stored = await service.alertNewThreat(
+      profile({ email: undefined, notificationSettings: {} }),
+      threat({ threatType: "impersonation", confidence: 96 }),
+    );
+    expect(stored.map((a) => [a.channel, a.status])).toEqual([["sms", "sent"]]);
+    expect(email.sent).toHaveLength(0);
+    expect(sms.sent[0]).toMatchObject({ phoneNumber: "+14155550100" });
+    expect(sms.sent[0]?.text).toMatch(/^LikenessGuard: Impersonation on Reddit \(96% match\)/);
+  });
+
+  it("keeps email the default, and texts for critical threats only, for an account with an email address", async () => {
+    await service.alertNewThreat(settings({}), threat({ threatType: "impersonation", confidence: 96 }));
+    expect(email.sent).toHaveLength(1);
+    expect(sms.sent).toHaveLength(0);
+  });
+
   it("queues email for the digest instead of sending it when the person chose daily", async () => {
     const stored = await service.alertNewThreat(
       settings({ email: true, push: false, frequency: "daily" }),

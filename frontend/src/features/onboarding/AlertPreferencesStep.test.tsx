@@ -80,4 +80,26 @@ describe("Onboarding alert preferences", () => {
     expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ push: true });
     expect(calls).toEqual([]);
   });
+
+  it("offers a phone-only account SMS, ticked by its defaults, and warns when no chosen channel reaches it", async () => {
+    stubPushBrowser(async () => subscription, { answer: "denied" });
+    pushApi();
+    const onSubmit = vi.fn();
+    renderRoute(
+      <AlertPreferencesStep
+        live
+        initial={{ email: false, sms: true, push: false }}
+        contact={{ phone: "+15551234567" }}
+        pending={false}
+        onSubmit={onSubmit}
+        onPrevious={() => undefined}
+      />,
+    );
+    const sms = screen.getByRole("checkbox", { name: "SMS (every alert: this account has no email address)" });
+    expect(sms).toBeChecked();
+    expect(screen.getByRole("checkbox", { name: "Email (this account has no email address)" })).toBeDisabled();
+    expect(screen.queryByText(/No alert reaches you/)).toBeNull();
+    fireEvent.click(sms);
+    expect(await screen.findByText(/No alert reaches you/)).toHaveTextContent("tick SMS");
+  });
 });

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from "react";
 import type { NotificationSettings, Sensitivity } from "../../api/types";
 import { SENSITIVITY_OPTIONS } from "../../content/marketing";
 import { Checkbox, RadioGroup } from "../../ui/Choices";
+import { type AccountContact, emailLabel, noReachWarning, smsLabel } from "../alerts/alert-reach";
 import { useBrowserPush } from "../push/use-browser-push";
 import { SaveStepNav } from "./SaveStepNav";
 
@@ -14,6 +15,8 @@ const FREQUENCIES: { value: Frequency; label: string }[] = [
 
 export function AlertPreferencesStep(props: {
   initial?: NotificationSettings;
+  /** The account's email address and phone number: which channels can reach it (the demo has neither, and is not warned). */
+  contact?: AccountContact;
   /** A signed-in person: choosing push subscribes this browser, as in Settings; the demo only fills the form. */
   live: boolean;
   pending: boolean;
@@ -31,6 +34,9 @@ export function AlertPreferencesStep(props: {
   // A browser that cannot show notifications cannot be the push channel, whatever the default says.
   const pushRefused = props.live && (push.state?.kind === "unsupported" || push.state?.kind === "blocked");
   const pushChosen = form.push && !pushRefused;
+  const contact = props.contact;
+  const warning =
+    props.live && contact ? noReachWarning(contact, { ...form, push: pushChosen }, push.state?.kind === "on") : null;
 
   /** Push chosen here subscribes this browser, so that the alerts it asks for can arrive. */
   const subscribed = async () => !props.live || push.state?.kind === "on" || (await push.turn(true))?.kind === "on";
@@ -52,7 +58,12 @@ export function AlertPreferencesStep(props: {
       <h2 id="alert-step-heading">Alert preferences</h2>
       <fieldset>
         <legend>Channels</legend>
-        <Checkbox label="Email" checked={form.email} onChange={(email) => setForm({ ...form, email })} />
+        <Checkbox
+          label={contact ? emailLabel(contact) : "Email"}
+          checked={form.email}
+          disabled={Boolean(contact && !contact.email)}
+          onChange={(email) => setForm({ ...form, email })}
+        />
         <Checkbox
           label="Push notifications"
           checked={pushChosen}
@@ -66,10 +77,16 @@ export function AlertPreferencesStep(props: {
           </p>
         )}
         <Checkbox
-          label="SMS (critical threats only)"
+          label={contact ? smsLabel(contact) : "SMS (critical threats only)"}
           checked={form.sms}
+          disabled={Boolean(contact && !contact.phone)}
           onChange={(sms) => setForm({ ...form, sms })}
         />
+        {warning ? (
+          <p role="alert" className="small">
+            {warning}
+          </p>
+        ) : null}
       </fieldset>
       <RadioGroup
         legend="Frequency"

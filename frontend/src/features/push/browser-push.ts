@@ -57,7 +57,7 @@ export async function enablePush(): Promise<PushState> {
     });
   } catch (error) {
     throw new PushSetupError(
-      `This browser could not subscribe to push notifications (${(error as Error).message || "its push service did not answer"}). Email and SMS alerts still reach you.`,
+      `This browser could not subscribe to push notifications (${(error as Error).message || "its push service did not answer"}). Push alerts cannot reach this browser: alerts go only to your other chosen channels.`,
     );
   }
   try {

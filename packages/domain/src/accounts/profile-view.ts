@@ -12,6 +12,23 @@ export const NOTIFICATION_DEFAULTS = {
   frequency: "immediate",
   sensitivity: "high",
 };
+
+/**
+ * The spec's defaults, with the channels following what the account has: an account signed up by
+ * phone has no email address, so email would reach no one and its alerts default to text messages.
+ */
+export function notificationDefaultsFor(profile: Pick<UserProfileRecord, "email" | "phone">) {
+  const hasEmail = Boolean(profile.email);
+  return { ...NOTIFICATION_DEFAULTS, email: hasEmail, sms: !hasEmail && Boolean(profile.phone) };
+}
+
+/** The stored notification settings over the account's defaults: what alerts are planned from. */
+export const notificationSettingsOf = (
+  profile: Pick<UserProfileRecord, "email" | "phone" | "notificationSettings">,
+) => ({
+  ...notificationDefaultsFor(profile),
+  ...profile.notificationSettings,
+});
 export const PRIVACY_DEFAULTS = { zeroKnowledge: false, anonymousAnalytics: true, legalReportSharing: false };
 
 const embeddingPath = (samples: BiometricSampleRecord[], modality: "face" | "voice") => {
@@ -39,7 +56,7 @@ export function profileView(profile: UserProfileRecord, activeSamples: Biometric
     ...fields,
     // Each kind of place reads as on exactly when a chosen platform of that kind is scanned.
     scanPreferences: scanCategoriesOf(profile.platforms),
-    notificationSettings: { ...NOTIFICATION_DEFAULTS, ...profile.notificationSettings },
+    notificationSettings: notificationSettingsOf(profile),
     privacySettings: { ...PRIVACY_DEFAULTS, ...profile.privacySettings },
     alertSensitivity:
       (profile.notificationSettings.sensitivity as string | undefined) ?? NOTIFICATION_DEFAULTS.sensitivity,

@@ -11,6 +11,7 @@ import {
   renderScanAlertSms,
   type ThreatGroup,
 } from "@lg/notices";
+import { notificationSettingsOf } from "../accounts/profile-view.js";
 import type { PushAudience, PushFanOut } from "../push/push-fan-out.js";
 import type { ThreatRecord } from "../scanning/threat-ports.js";
 import type { AlertRecord, AlertRepository, ProfileRecord } from "./ports.js";
@@ -51,7 +52,10 @@ export class AlertService {
     profile: ProfileRecord,
     threats: ThreatRecord[],
   ): Promise<{ messages: number; records: AlertRecord[] }> {
-    const plan = planScanAlert(threats, profile.notificationSettings);
+    // Unset channels follow what the account has (a phone-only account's alerts are texts), and
+    // where a text is the only message channel it carries every alerting threat, not the critical only.
+    const smsForEveryThreat = !profile.email;
+    const plan = planScanAlert(threats, notificationSettingsOf(profile), { smsForEveryThreat });
     const audience = plan.channels.some((alert) => alert.channel === "push")
       ? await this.deps.push?.audience(profile.userId)
       : undefined;
@@ -63,11 +67,12 @@ export class AlertService {
       lowConfidence: plan.lowConfidence,
       appUrl: this.deps.appUrl,
       platformName: (id) => this.deps.directory.find(id)?.name ?? id,
+      smsForEveryThreat,
     };
     const records: AlertRecord[] = [];
     let messages = 0;
     for (const alert of planned) {
-      const covered = this.coveredBy(alert, plan);
+      const covered = this.coveredBy(alert, plan, smsForEveryThreat);
       const outcome =
         alert.when === "digest"
           ? { status: "queued" as const }
@@ -90,9 +95,13 @@ export class AlertService {
     return { messages, records };
   }
 
-  /** A text is about the critical threats only; email and push list every threat of the group. */
-  private coveredBy(alert: PlannedAlert, plan: ReturnType<typeof planScanAlert<ThreatRecord>>): ThreatRecord[] {
-    if (alert.channel === "sms") return plan.alerting.filter(isCritical);
+  /** A text is about the critical threats only (or every alerting one, texts being all there is); email and push list every threat of the group. */
+  private coveredBy(
+    alert: PlannedAlert,
+    plan: ReturnType<typeof planScanAlert<ThreatRecord>>,
+    smsForEveryThreat: boolean,
+  ): ThreatRecord[] {
+    if (alert.channel === "sms") return smsForEveryThreat ? plan.alerting : plan.alerting.filter(isCritical);
     return [...plan.alerting, ...plan.lowConfidence];
   }
 

@@ -33,11 +33,13 @@ export interface PlannedScanAlert<T> {
 
 /**
  * The alerts one scan's new threats raise: at most one message per channel for all of them. Email
- * and push follow the chosen frequency; a text goes only when a threat that alerts is critical.
+ * and push follow the chosen frequency; a text goes only when a threat that alerts is critical,
+ * unless texts are the person's only message channel (`smsForEveryThreat`: no email address).
  */
 export function planScanAlert<T extends Confident>(
   threats: T[],
   settings: NotificationSettings | unknown,
+  options: { smsForEveryThreat?: boolean } = {},
 ): PlannedScanAlert<T> {
   const prefs = parseNotificationSettings(settings);
   const { alerting, lowConfidence } = groupBySensitivity(threats, prefs);
@@ -47,6 +49,6 @@ export function planScanAlert<T extends Confident>(
   const add = (channel: AlertChannel, at: PlannedAlert["when"]) => channels.push({ channel, when: at });
   if (prefs.email) add("email", when);
   if (prefs.push) add("push", when);
-  if (prefs.sms && alerting.some(isCritical)) add("sms", "now");
+  if (prefs.sms && (options.smsForEveryThreat || alerting.some(isCritical))) add("sms", "now");
   return { alerting, lowConfidence, channels };
 }

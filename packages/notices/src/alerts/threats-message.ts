@@ -10,6 +10,8 @@ export interface ThreatGroup {
   lowConfidence: AlertThreat[];
   appUrl: string;
   platformName?: (platformId: string) => string;
+  /** Texts are the person's only message channel (no email address): an SMS lists every alerting threat. */
+  smsForEveryThreat?: boolean;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -111,16 +113,19 @@ function groupLink(group: ThreatGroup, threats: AlertThreat[]): string {
   return threats.length === 1 && only ? threatLink(group.appUrl, only.id) : `${origin(group.appUrl)}/dashboard`;
 }
 
-/** One text for the scan, about its critical threats only (one SMS segment where possible). */
+/**
+ * One text for the scan (one SMS segment where possible): about its critical threats, or about
+ * every alerting threat when texts are all that reaches the person.
+ */
 export function renderScanAlertSms(group: ThreatGroup): string {
   const nameOf = group.platformName ?? ((id: string) => id);
-  const critical = group.alerting.filter(isCritical);
-  const [first] = critical;
+  const listed = group.smsForEveryThreat ? group.alerting : group.alerting.filter(isCritical);
+  const [first] = listed;
   const what =
-    critical.length === 1 && first
+    listed.length === 1 && first
       ? `${threatTypeLabel(first.threatType)} on ${nameOf(first.platform)} (${Math.round(first.confidence)}% match)`
-      : `${plural(critical.length, "critical threat")}`;
-  return `LikenessGuard: ${what}. ${groupLink(group, critical)}`;
+      : `${plural(listed.length, group.smsForEveryThreat ? "new threat" : "critical threat")}`;
+  return `LikenessGuard: ${what}. ${groupLink(group, listed)}`;
 }
 
 export function renderScanAlertPush(group: ThreatGroup): PushPayload {
