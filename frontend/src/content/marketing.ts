@@ -1,62 +1,38 @@
 /**
- * Marketing copy: every figure here is editorial (prices, trial, testimonials, user counts) and
- * cannot be measured by the system. Figures that describe the system itself (detection accuracy,
- * detection time, platforms monitored) are NOT here: they come from GET /api/system/metrics; uptime
- * is not measured, so it is not shown.
+ * Marketing copy: taglines, plan feature blurbs, FAQ and the privacy statement. Product facts are
+ * not here: plans, prices and the trial come from the plan catalogue in the domain
+ * (@lg/domain/billing/plan-catalogue), and figures about the system or its use come from
+ * GET /api/system/metrics, measured or counted, never written as copy.
  *
- * Contradictions in the product spec, resolved once here:
- * - Trial: the landing said 14 days, the pricing page 7 days. We offer 14 days, no card required.
- * - Prices: the pricing page ($19 / $49 / custom) and the onboarding flow ($9.99 / $24.99 / $49.99)
- *   disagreed. The pricing page list is the only list and every screen reads it from here.
- * - Sensitivity: one scale everywhere (see SENSITIVITY_LEVELS): high 90%+, medium 70%+, low 50%+.
+ * Sensitivity: one scale everywhere (see SENSITIVITY_LEVELS): high 90%+, medium 70%+, low 50%+.
  */
-import type { MembershipTier, Sensitivity } from "../api/types";
+import { type CataloguePlan, PLAN_CATALOGUE, TRIAL } from "@lg/domain/billing/plan-catalogue";
+import type { Sensitivity } from "../api/types";
+
+export { TRIAL };
 
 export const BRAND = "LikenessGuard";
 
-export const TRIAL = { days: 14, cardRequired: false, moneyBackDays: 30 } as const;
+export const PROMO_BANNER = `${TRIAL.days}-day free trial${TRIAL.cardRequired ? "" : ", no credit card required"}.`;
 
-export const PROMO_BANNER = "Launch offer: 50% off your first year — 14-day free trial, no credit card required.";
-
-export interface Plan {
-  tier: MembershipTier;
-  name: string;
-  monthlyPrice: number | null;
+export interface Plan extends CataloguePlan {
   tagline: string;
   features: string[];
   platformsLabel: string;
   scanFrequencyLabel: string;
 }
 
-export const PLANS: Plan[] = [
-  {
-    tier: "personal",
-    name: "Personal",
-    monthlyPrice: 19,
-    tagline: "For individuals, creators and influencers",
-    platformsLabel: "5 platforms",
-    scanFrequencyLabel: "Weekly scans",
-    features: ["5 platforms", "Weekly scans", "Email alerts", "Basic support"],
-  },
-  {
-    tier: "professional",
-    name: "Professional",
-    monthlyPrice: 49,
+const SCAN_FREQUENCY_LABELS = { hourly: "Hourly scans", daily: "Daily scans", weekly: "Weekly scans" } as const;
+
+const COPY: Record<CataloguePlan["tier"], { tagline: string; features: string[] }> = {
+  personal: { tagline: "For individuals, creators and influencers", features: ["Email alerts", "Basic support"] },
+  professional: {
     tagline: "For business professionals and executives",
-    platformsLabel: "13 platforms",
-    scanFrequencyLabel: "Daily scans",
-    features: ["13 platforms", "Daily scans", "Real-time alerts", "Priority support", "Automatic takedowns"],
+    features: ["Real-time alerts", "Priority support", "Automatic takedowns"],
   },
-  {
-    tier: "enterprise",
-    name: "Enterprise",
-    monthlyPrice: null,
+  enterprise: {
     tagline: "For enterprises protecting executives and brand assets",
-    platformsLabel: "20+ platforms",
-    scanFrequencyLabel: "Hourly scans",
     features: [
-      "20+ platforms",
-      "Hourly scans",
       "Instant alerts",
       "24/7 support",
       "Legal assistance",
@@ -66,7 +42,20 @@ export const PLANS: Plan[] = [
       "Dedicated support",
     ],
   },
-];
+};
+
+/** The catalogue's plans with their copy; the platform count and schedule lines come from the tiers. */
+export const PLANS: Plan[] = PLAN_CATALOGUE.map((plan) => {
+  const platformsLabel = `${plan.platformCount} platforms`;
+  const scanFrequencyLabel = SCAN_FREQUENCY_LABELS[plan.scanFrequency];
+  return {
+    ...plan,
+    tagline: COPY[plan.tier].tagline,
+    platformsLabel,
+    scanFrequencyLabel,
+    features: [platformsLabel, scanFrequencyLabel, ...COPY[plan.tier].features],
+  };
+});
 
 export function priceLabel(plan: Plan): string {
   return plan.monthlyPrice === null ? "Custom" : `$${plan.monthlyPrice}/month`;
@@ -105,35 +94,5 @@ export const SENSITIVITY_OPTIONS = SENSITIVITY_LEVELS.map((level) => ({
   label: `${level.label} (${level.threshold})`,
 }));
 
-export const MARKETING_FIGURES = [
-  { value: "50K+", label: "Protected users" },
-  { value: "$2M+", label: "Damages prevented" },
-  { value: "4.9/5", label: "Customer rating" },
-];
-
-export const TESTIMONIALS = [
-  {
-    quote:
-      "Someone was selling ads with a cloned version of my voice. LikenessGuard found it and the takedown went out the same day.",
-    name: "Maya R.",
-    role: "Podcast host",
-    rating: 5,
-  },
-  {
-    quote: "Our CEO was impersonated on three platforms. The evidence packages made the platform reviews painless.",
-    name: "Daniel K.",
-    role: "Head of Security",
-    rating: 5,
-  },
-  {
-    quote: "I finally know where my photos end up. The dashboard is clear and the alerts are never noise.",
-    name: "Priya S.",
-    role: "Content creator",
-    rating: 5,
-  },
-];
-
 export const PRIVACY_STATEMENT =
   "Your raw face and voice samples are encrypted at rest and deleted on your schedule; only encrypted embeddings are kept for matching. In zero-knowledge mode your face and voice are analysed in your browser, and your photos and recordings never leave your device.";
-
-export const COMPLIANCE_BADGES = ["SOC 2", "GDPR", "ISO 27001", "99.9% SLA"];

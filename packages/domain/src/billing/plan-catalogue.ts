@@ -1,10 +1,45 @@
-import { PLANS, TRIAL } from "../../../../frontend/src/content/marketing.js";
 import type { MembershipTier } from "../table/entities.js";
+import { defaultScanFrequency, platformsForTier, type ScanFrequency, TIERS } from "../tiers.js";
 
 /**
- * Prices and the trial as the marketing content file resolved them (its one list): what the
- * pricing page shows is what checkout charges, so the two cannot disagree.
+ * The plan catalogue: each tier's price and the trial. These are product facts, not web copy: what
+ * checkout charges, and what the pricing page, onboarding and the guided demo show (the web app's
+ * marketing copy reads them from here, so the two cannot disagree).
+ *
+ * Contradictions in the product spec, resolved once here:
+ * - Trial: the landing said 14 days, the pricing page 7 days. We offer 14 days, no card required.
+ * - Prices: the pricing page ($19 / $49 / custom) and the onboarding flow ($9.99 / $24.99 / $49.99)
+ *   disagreed. The pricing page list is the only list.
  */
+export const TRIAL = { days: 14, cardRequired: false, moneyBackDays: 30 } as const;
+
+export interface CataloguePlan {
+  tier: MembershipTier;
+  name: string;
+  /** US dollars a month; null for plans arranged with sales (Enterprise). */
+  monthlyPrice: number | null;
+  /** How many catalogue platforms the tier may scan, and its most frequent schedule (from tiers.ts). */
+  platformCount: number;
+  scanFrequency: ScanFrequency;
+}
+
+const MONTHLY_PRICES: Readonly<Record<MembershipTier, number | null>> = {
+  personal: 19,
+  professional: 49,
+  enterprise: null,
+};
+
+export const PLAN_CATALOGUE: readonly CataloguePlan[] = (["personal", "professional", "enterprise"] as const).map(
+  (tier) => ({
+    tier,
+    name: TIERS[tier].name,
+    monthlyPrice: MONTHLY_PRICES[tier],
+    platformCount: platformsForTier(tier).length,
+    scanFrequency: defaultScanFrequency(tier),
+  }),
+);
+
+/** What checkout charges for a plan. */
 export interface PaidPlan {
   tier: MembershipTier;
   name: string;
@@ -12,14 +47,14 @@ export interface PaidPlan {
   monthlyAmountCents: number | null;
 }
 
-export const PAID_PLANS: readonly PaidPlan[] = PLANS.map((plan) => ({
+export const PAID_PLANS: readonly PaidPlan[] = PLAN_CATALOGUE.map((plan) => ({
   tier: plan.tier,
   name: plan.name,
   monthlyAmountCents: plan.monthlyPrice === null ? null : Math.round(plan.monthlyPrice * 100),
 }));
 
 export const TRIAL_DAYS: number = TRIAL.days;
-/** No card at checkout during the trial when the content file says none is required. */
+/** No card at checkout during the trial when the catalogue says none is required. */
 export const TRIAL_CARD_REQUIRED: boolean = TRIAL.cardRequired;
 export const CURRENCY = "usd";
 
