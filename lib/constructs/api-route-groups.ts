@@ -1,3 +1,4 @@
+import { USAGE_ATTRIBUTES } from "@lg/domain/system/usage-figures";
 import * as apigwv2 from "aws-cdk-lib/aws-apigatewayv2";
 import { HttpLambdaIntegration } from "aws-cdk-lib/aws-apigatewayv2-integrations";
 import type * as logs from "aws-cdk-lib/aws-logs";
@@ -83,8 +84,9 @@ const GROUP_BINDINGS: Record<RouteGroup, (fn: AppFunction, r: HandlerResources) 
     bindSessionCheck(fn, r).bindTable(r.table, "readWrite").bindMailSender(r.mailFrom, r.mailIdentityArn),
   // Profile setup while signed in goes through the demo route too.
   demo: (fn, r) => bindSessionCheck(fn, r).bindTable(r.table, "readWrite"),
-  // Health describes each dependency (describe-only grants); public metrics need nothing else.
-  system: (fn, r) => fn.bindHealthProbes(r),
+  // Health describes each dependency (describe-only grants); the public usage figures count
+  // records by scanning keys, dates and status only.
+  system: (fn, r) => fn.bindHealthProbes(r).allowTableCounting(r.table, USAGE_ATTRIBUTES),
 };
 
 /** Route groups that run face and voice models (enrolment computes embeddings server side). */

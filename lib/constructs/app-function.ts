@@ -174,6 +174,30 @@ export class AppFunction extends Construct {
     return this;
   }
 
+  /**
+   * Scans of the table that may read only the named attributes (keys, dates, status): the public
+   * usage figures count records without being able to read a name, a notice or an embedding.
+   */
+  allowTableCounting(table: ITable, attributes: readonly string[]): this {
+    this.setEnv("TABLE_NAME", table.tableName);
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ["dynamodb:Scan"],
+        resources: [table.tableArn],
+        conditions: {
+          "ForAllValues:StringEquals": { "dynamodb:Attributes": [...attributes] },
+          StringEquals: { "dynamodb:Select": "SPECIFIC_ATTRIBUTES" },
+        },
+      }),
+    );
+    if (table.encryptionKey) {
+      this.role.addToPrincipalPolicy(
+        new iam.PolicyStatement({ actions: ["kms:Decrypt"], resources: [table.encryptionKey.keyArn] }),
+      );
+    }
+    return this;
+  }
+
   bindBiometricBucket(bucket: IBucket, access: BiometricObjectAccess): this {
     this.setEnv("BIOMETRIC_BUCKET", bucket.bucketName);
     const objectActions = ["s3:GetObject", "s3:GetObjectTagging"];

@@ -1,3 +1,4 @@
+import { USAGE_ATTRIBUTES } from "@lg/domain/system/usage-figures";
 import { tableDesign } from "@lg/domain/table/index";
 import { type CfnElement, Stack } from "aws-cdk-lib";
 import { Match, Template } from "aws-cdk-lib/assertions";
@@ -393,11 +394,25 @@ describe("handlers", () => {
       "sns:GetSMSAttributes",
     ])
       expect(actions).toContain(action);
-    // Every function writes its own logs and traces; beyond those, nothing may change or read data.
+    // Every function writes its own logs and traces; beyond those, nothing may change or read data
+    // (the table key's Decrypt serves the usage count's scan, limited to keys, dates and status below).
     const writes = actions
-      .filter((a) => !/^(logs|xray):/.test(a))
-      .filter((a) => /:(Put|Delete|Update|Create|Start|Send|Publish|GetObject|GetSecretValue|Decrypt)/.test(a));
+      .filter((a) => !/^(logs|xray):/.test(a) && a !== "kms:Decrypt")
+      .filter((a) =>
+        /:(Put|Delete|Update|Create|Start|Send|Publish|GetObject|GetSecretValue|Decrypt|Get|Query)/.test(a),
+      )
+      .filter((a) => !["scheduler:GetScheduleGroup", "ses:GetAccount", "sns:GetSMSAttributes"].includes(a));
     expect(writes).toEqual([]);
+  });
+
+  it("the public usage figures scan the table for keys, dates and status only, never a name, notice or embedding", () => {
+    const system = allFunctions().find(([name]) => name === "system")?.[1] as AppFunction;
+    const scans = grantedStatements(system).filter((s) => actionsOf(s).includes("dynamodb:Scan"));
+    expect(scans).toHaveLength(1);
+    expect(scans[0]?.Condition).toEqual({
+      "ForAllValues:StringEquals": { "dynamodb:Attributes": [...USAGE_ATTRIBUTES] },
+      StringEquals: { "dynamodb:Select": "SPECIFIC_ATTRIBUTES" },
+    });
   });
 
   it("no handler role uses AWS managed policies", () => {

@@ -44,7 +44,8 @@ describe("local stack", () => {
     const metrics = (await res.json()) as { detection?: Record<string, unknown>; platformsMonitored: number };
     const report = JSON.parse(readFileSync(path.join(repoRoot, "docs/benchmarks/detection.json"), "utf8"));
     expect(metrics.detection?.faceTarAtFar1e3).toBe(report.face.tarAtFar1e3);
-    expect(metrics.detection?.imageP50Ms).toBe(report.latency.imageP50Ms);
+    // A timing is served only with the machine it was measured on.
+    expect(metrics.detection?.imageP50Ms).toBe(report.machine ? report.latency.imageP50Ms : undefined);
     expect(metrics.platformsMonitored).toBe(PLATFORMS.length);
   });
 

@@ -2,12 +2,13 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { useAuth } from "../auth/use-auth";
-import { PROMO_BANNER, TESTIMONIALS } from "../content/marketing";
+import { PROMO_BANNER } from "../content/marketing";
 import { DemoChooser } from "../features/demo/DemoChooser";
 import { withDemo } from "../features/demo/demo-session";
 import { JourneyTabs } from "../features/landing/JourneyTabs";
 import { LiveDetectionPanel } from "../features/landing/LiveDetectionPanel";
 import { PlatformPerformance } from "../features/landing/PlatformPerformance";
+import { UsageFigures } from "../features/landing/UsageFigures";
 import { PublicHeader } from "../features/layout/PublicHeader";
 import { SiteFooter } from "../features/layout/SiteFooter";
 import { statsQuery } from "../features/threats/queries";
@@ -49,32 +50,14 @@ export default function LandingRoute() {
           </div>
         </section>
 
+        <UsageFigures />
+
         <PlatformPerformance />
 
         <section className="section" aria-labelledby="journey-heading">
           <div className="container">
             <h2 id="journey-heading">How protection works</h2>
             <JourneyTabs onTryDemo={() => setChooser("journey")} />
-          </div>
-        </section>
-
-        <section className="section alt" aria-labelledby="testimonials-heading">
-          <div className="container">
-            <h2 id="testimonials-heading">What people say</h2>
-            <div className="card-grid three">
-              {TESTIMONIALS.map((t) => (
-                <figure key={t.name} className="card">
-                  <p className="stars">
-                    <span className="visually-hidden">Rated {t.rating} out of 5</span>
-                    <span aria-hidden="true">{"★".repeat(t.rating)}</span>
-                  </p>
-                  <blockquote>“{t.quote}”</blockquote>
-                  <figcaption className="small muted">
-                    {t.name}, {t.role}
-                  </figcaption>
-                </figure>
-              ))}
-            </div>
           </div>
         </section>
 
@@ -86,7 +69,7 @@ export default function LandingRoute() {
                 Start Free Protection Now
               </button>
               <button type="button" className="btn btn-secondary btn-lg" onClick={() => setChooser("journey")}>
-                Watch 2-Min Demo
+                Try the Demo
               </button>
             </div>
           </div>

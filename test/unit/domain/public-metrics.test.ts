@@ -2,10 +2,20 @@ import { publicMetrics } from "@lg/domain/system/public-metrics";
 import { describe, expect, it } from "vitest";
 
 describe("public figures about the system", () => {
+  const MACHINE = {
+    cpuModel: "AMD EPYC 7B13",
+    arch: "x64",
+    isa: ["avx2", "fma"],
+    onnxruntime: "1.22.0",
+    threads: 2,
+    measuredAt: "2026-11-22T23:40:00.000Z",
+  };
+
   it("takes face accuracy, pair counts and image latency from the detection benchmark's report", () => {
     const report = {
       face: { tarAtFar1e3: 0.994, tarAtFar1e2: 1, pairs: { genuine: 175, impostor: 1655 }, calibration: {} },
       latency: { imageP50Ms: 182.5, imageP95Ms: 260 },
+      machine: MACHINE,
       date: "2026-11-22T23:40:00.000Z",
     };
     expect(publicMetrics(report, 19)).toEqual({
@@ -15,6 +25,7 @@ describe("public figures about the system", () => {
         facePairs: { genuine: 175, impostor: 1655 },
         imageP50Ms: 182.5,
         imageP95Ms: 260,
+        machine: MACHINE,
         measuredAt: "2026-11-22T23:40:00.000Z",
       },
       platformsMonitored: 19,
@@ -28,6 +39,7 @@ describe("public figures about the system", () => {
       syntheticImage: { auc: 0.97, tprAtFpr2: 0.91, bySystem: {} },
       faceSwap: { auc: 0.88 },
       latency: { audioRealTimeFactor: 0.041 },
+      machine: MACHINE,
     };
     expect(publicMetrics(report, 19).detection).toEqual({
       speakerEer: 0.0089,
@@ -37,7 +49,16 @@ describe("public figures about the system", () => {
       syntheticImageAuc: 0.97,
       faceSwapAuc: 0.88,
       audioRealTimeFactor: 0.041,
+      machine: MACHINE,
     });
+  });
+
+  it("serves no timing from a report that does not name the machine it was measured on", () => {
+    const report = {
+      latency: { imageP50Ms: 182.5, imageP95Ms: 260, audioRealTimeFactor: 0.041 },
+      clone: { eer: 0.07 },
+    };
+    expect(publicMetrics(report, 19).detection).toEqual({ cloneEer: 0.07 });
   });
 
   it("shows no detection figure when the report measured none, rather than inventing one", () => {

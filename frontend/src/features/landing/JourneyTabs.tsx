@@ -10,7 +10,10 @@ type TabId = (typeof TABS)[number]["id"];
 const HOW_STEPS = [
   { title: "Biometric Enrollment", text: "Upload face photos and a short voice sample." },
   { title: "AI Model Training", text: "We compute encrypted face and voice embeddings from your samples." },
-  { title: "24/7 Monitoring", text: "Connectors scan the platforms on your plan around the clock." },
+  {
+    title: "Scheduled scans",
+    text: "Connectors scan the platforms on your plan, weekly, daily or hourly as it allows.",
+  },
   { title: "Instant Protection", text: "Alerts, evidence packages and automated takedown notices." },
 ];
 

@@ -1,30 +1,26 @@
 import { measuredFigures, useSystemMetrics } from "../system/use-system-metrics";
 
-const NOT_MEASURED = "Not measured yet";
-
-/** Hero panel: every figure is either the visitor's own count or a system measurement — never copy. */
+/**
+ * Hero panel: what is watched, as counted (the visitor's own platforms scanned, or the platforms the
+ * scanner has connectors for), and what is detected. No figure here is copy.
+ */
 export function LiveDetectionPanel({ sitesScanned }: { sitesScanned?: number }) {
   const metrics = useSystemMetrics();
   const figures = measuredFigures(metrics.data);
-  const sites = typeof sitesScanned === "number" ? sitesScanned.toLocaleString("en-US") : figures.platformsMonitored;
-  const tiles = [
-    { label: typeof sitesScanned === "number" ? "Sites Monitored" : "Platforms Monitored", value: sites },
-    { label: "Detection Accuracy", value: figures.detectionAccuracy },
-    { label: "Average Detection Time", value: figures.averageDetectionTime },
-    { label: "Monitoring", value: "24/7" },
-  ];
+  const own = typeof sitesScanned === "number";
+  const value = own ? sitesScanned.toLocaleString("en-US") : figures.platformsMonitored;
   return (
     <section className="panel live-panel" aria-labelledby="live-panel-heading">
       <h2 id="live-panel-heading" className="panel-title">
-        <span className="status-dot ok" aria-hidden="true" /> Live threat detection
+        What we watch for you
       </h2>
       <dl className="tile-grid">
-        {tiles.map((tile) => (
-          <div key={tile.label} className="tile">
-            <dt>{tile.label}</dt>
-            <dd className={tile.value ? "tile-value" : "tile-value muted"}>{tile.value ?? NOT_MEASURED}</dd>
-          </div>
-        ))}
+        <div className="tile">
+          <dt>{own ? "Sites you had scanned" : "Platforms with a connector"}</dt>
+          <dd className={value ? "tile-value" : "tile-value muted"}>
+            {value ?? (metrics.isError ? "Could not be loaded" : "…")}
+          </dd>
+        </div>
       </dl>
       <h3 className="small">What we detect</h3>
       <ul className="threat-kinds">

@@ -1,20 +1,23 @@
 import { useQuery } from "@tanstack/react-query";
+import { Link } from "react-router-dom";
 import type { HealthReport } from "../../api/types";
-import { COMPLIANCE_BADGES, MARKETING_FIGURES, PRIVACY_STATEMENT } from "../../content/marketing";
+import { PRIVACY_STATEMENT } from "../../content/marketing";
 import { HEALTH_KEY } from "../layout/SiteFooter";
 import { measuredFigures, useSystemMetrics } from "../system/use-system-metrics";
 
-/** About section: editorial figures from the content file beside measured ones and live service status. */
+/** About section: measured detection figures, each saying what it measures and when, and live service status. */
 export function PlatformPerformance() {
   const metrics = useSystemMetrics();
   const health = useQuery<HealthReport>({ queryKey: HEALTH_KEY });
   const measured = measuredFigures(metrics.data);
   const cards = [
-    ...MARKETING_FIGURES,
     ...(measured.syntheticImageRecall
       ? [{ value: measured.syntheticImageRecall, label: "AI images caught (at 2% false alarms)" }]
       : []),
     ...(measured.voiceCloneEer ? [{ value: measured.voiceCloneEer, label: "Voice-clone equal error rate" }] : []),
+    ...(measured.pictureCheckTime
+      ? [{ value: measured.pictureCheckTime.value, label: "Time to check one picture (benchmark median)" }]
+      : []),
   ];
   const services = health.data?.services ?? [];
   const allUp = services.length > 0 && services.every((s) => s.ok);
@@ -28,21 +31,27 @@ export function PlatformPerformance() {
             spread, tell synthetic media from real, and act on what we find.
           </p>
           <p className="small muted">{PRIVACY_STATEMENT}</p>
-          <ul className="badge-row" aria-label="Compliance">
-            {COMPLIANCE_BADGES.map((b) => (
-              <li key={b} className="badge">
-                {b}
-              </li>
-            ))}
-          </ul>
-          <dl className="tile-grid">
-            {cards.map((c) => (
-              <div key={c.label} className="tile">
-                <dt>{c.label}</dt>
-                <dd className="tile-value">{c.value}</dd>
-              </div>
-            ))}
-          </dl>
+          <p className="small">
+            Designed for SOC 2, GDPR and Illinois BIPA; not certified or audited against them.{" "}
+            <Link to="/compliance">How the code meets each control</Link>.
+          </p>
+          {cards.length > 0 ? (
+            <>
+              <dl className="tile-grid">
+                {cards.map((c) => (
+                  <div key={c.label} className="tile">
+                    <dt>{c.label}</dt>
+                    <dd className="tile-value">{c.value}</dd>
+                  </div>
+                ))}
+              </dl>
+              <p className="small muted">
+                {measured.benchmarkDate ? `From our detection benchmark of ${measured.benchmarkDate}` : null}
+                {measured.pictureCheckTime ? `; timing on ${measured.pictureCheckTime.machine}` : null}
+                {measured.benchmarkDate ? "." : null}
+              </p>
+            </>
+          ) : null}
         </div>
         <div className="panel">
           <h3>Live Monitoring Status</h3>
@@ -63,10 +72,6 @@ export function PlatformPerformance() {
                 <span>{measured.platformsMonitored} platforms</span>
               </li>
             ) : null}
-            <li>
-              <span>Alert System</span>
-              <span>Real-time</span>
-            </li>
           </ul>
         </div>
       </div>

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { SystemMetrics } from "../../api/types";
+import { formatDay } from "./format-day";
 
 export const SYSTEM_METRICS_KEY = ["/api/system/metrics"] as const;
 
@@ -7,19 +8,30 @@ export function useSystemMetrics() {
   return useQuery<SystemMetrics>({ queryKey: SYSTEM_METRICS_KEY });
 }
 
-/** Measured figures formatted for display; null where the system has not measured it yet. */
+const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
+
+/**
+ * Measured figures formatted for display; null where the system has not measured it. No single
+ * "accuracy": each figure names what it measures (recall at a stated false-alarm rate, an equal
+ * error rate). A timing names the benchmark machine and date, as it holds only there.
+ */
 export function measuredFigures(metrics: SystemMetrics | undefined) {
-  const tar = metrics?.detection?.faceTarAtFar1e3;
-  const p50 = metrics?.detection?.imageP50Ms;
-  const cloneEer = metrics?.detection?.cloneEer;
-  const imageRecall = metrics?.detection?.syntheticImageRecallAtFpr2;
-  const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
+  const detection = metrics?.detection;
+  const p50 = detection?.imageP50Ms;
+  const machine = detection?.machine;
   return {
     /** Equal error rate: the share of clones missed where as many genuine recordings would be flagged. */
-    voiceCloneEer: typeof cloneEer === "number" ? percent(cloneEer) : null,
-    syntheticImageRecall: typeof imageRecall === "number" ? percent(imageRecall) : null,
-    detectionAccuracy: typeof tar === "number" ? `${(tar <= 1 ? tar * 100 : tar).toFixed(1)}%` : null,
-    averageDetectionTime: typeof p50 === "number" ? `${Math.round(p50)} ms` : null,
+    voiceCloneEer: typeof detection?.cloneEer === "number" ? percent(detection.cloneEer) : null,
+    syntheticImageRecall:
+      typeof detection?.syntheticImageRecallAtFpr2 === "number" ? percent(detection.syntheticImageRecallAtFpr2) : null,
+    benchmarkDate: detection?.measuredAt ? formatDay(detection.measuredAt) : null,
+    pictureCheckTime:
+      typeof p50 === "number" && machine
+        ? {
+            value: `${Math.round(p50)} ms`,
+            machine: `${machine.cpuModel} (${machine.arch}${machine.isa.length > 0 ? `, ${machine.isa.join(", ")}` : ""}), ${machine.threads} ${machine.threads === 1 ? "thread" : "threads"}, onnxruntime ${machine.onnxruntime}, measured ${formatDay(machine.measuredAt)}`,
+          }
+        : null,
     platformsMonitored: typeof metrics?.platformsMonitored === "number" ? String(metrics.platformsMonitored) : null,
   };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { UsageFigures } from "./usage-figures.js";
 
 /**
  * Figures the public pages may show about the system itself. They come only from measurements:
@@ -21,13 +22,30 @@ export interface PublicMetrics {
     syntheticImageRecallAtFpr2?: number;
     syntheticImageAuc?: number;
     faceSwapAuc?: number;
+    /**
+     * Timings hold only on the machine they were measured on, so they come with it: present only
+     * when the report names its machine (and never to be read as the serving hardware's speed).
+     */
     imageP50Ms?: number;
     imageP95Ms?: number;
     /** CPU seconds per second of audio, every signal on. */
     audioRealTimeFactor?: number;
+    machine?: BenchmarkMachine;
     measuredAt?: string;
   };
   platformsMonitored: number;
+  /** Counted from our own records (usage-figures.ts); absent when they could not be counted. */
+  usage?: UsageFigures;
+}
+
+/** The machine a benchmark ran on, as its report's top-level "machine" records it. */
+export interface BenchmarkMachine {
+  cpuModel: string;
+  arch: string;
+  isa: string[];
+  onnxruntime: string;
+  threads: number;
+  measuredAt: string;
 }
 
 const finite = z.number().finite();
@@ -68,6 +86,16 @@ const Report = z.object({
     })
     .optional()
     .catch(undefined),
+  machine: figure(
+    z.object({
+      cpuModel: z.string().min(1).max(200),
+      arch: z.string().min(1).max(40),
+      isa: z.array(z.string().max(40)).max(40),
+      onnxruntime: z.string().min(1).max(40),
+      threads: z.number().int().positive(),
+      measuredAt: z.string().datetime({ offset: true }),
+    }),
+  ),
   /** When the benchmark ran (`date` in its report). */
   date: figure(z.string().datetime({ offset: true })),
 });
@@ -78,7 +106,7 @@ const defined = <T extends Record<string, unknown>>(entries: T): Partial<T> =>
 export function publicMetrics(report: unknown, platformsMonitored: number): PublicMetrics {
   const parsed = Report.safeParse(report ?? {});
   if (!parsed.success) return { platformsMonitored };
-  const { face, speaker, clone, syntheticImage, faceSwap, latency, date } = parsed.data;
+  const { face, speaker, clone, syntheticImage, faceSwap, latency, machine, date } = parsed.data;
   const bySystem = clone?.eerBySystem;
   const detection = defined({
     faceTarAtFar1e3: face?.tarAtFar1e3,
@@ -90,9 +118,10 @@ export function publicMetrics(report: unknown, platformsMonitored: number): Publ
     syntheticImageRecallAtFpr2: syntheticImage?.tprAtFpr2,
     syntheticImageAuc: syntheticImage?.auc,
     faceSwapAuc: faceSwap?.auc,
-    imageP50Ms: latency?.imageP50Ms,
-    imageP95Ms: latency?.imageP95Ms,
-    audioRealTimeFactor: latency?.audioRealTimeFactor,
+    imageP50Ms: machine ? latency?.imageP50Ms : undefined,
+    imageP95Ms: machine ? latency?.imageP95Ms : undefined,
+    audioRealTimeFactor: machine ? latency?.audioRealTimeFactor : undefined,
+    machine,
     measuredAt: date,
   });
   return { ...(Object.keys(detection).length > 0 ? { detection } : {}), platformsMonitored };

@@ -1,0 +1,131 @@
+import { TRIAL } from "@lg/domain/billing/plan-catalogue";
+import type { PublicMetrics } from "@lg/domain/system/public-metrics";
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { renderRoute, stubApi } from "../test/render-app";
+import Landing from "./landing";
+
+const METRICS: PublicMetrics = {
+  detection: {
+    faceTarAtFar1e3: 1,
+    syntheticImageRecallAtFpr2: 0.727,
+    cloneEer: 0.06,
+    imageP50Ms: 150.65,
+    imageP95Ms: 301.2,
+    machine: {
+      cpuModel: "AMD EPYC 7B13",
+      arch: "x64",
+      isa: ["avx2"],
+      onnxruntime: "1.22.0",
+      threads: 2,
+      measuredAt: "2026-11-24T04:06:04.799Z",
+    },
+    measuredAt: "2026-11-24T04:06:04.799Z",
+  },
+  platformsMonitored: 19,
+  usage: {
+    peopleProtected: { count: 1234, since: "2026-10-03T10:00:00.000Z" },
+    threatsFound: { count: 87, since: "2026-10-05T10:00:00.000Z" },
+    noticesSent: { count: 12, since: "2026-10-09T10:00:00.000Z" },
+    contentRemoved: { count: 0 },
+    countedAt: "2026-11-27T03:00:00.000Z",
+  },
+};
+
+/**
+ * Every figure the landing page may show, each as its source gives it (the metrics above, the plan
+ * catalogue's trial, this year in the copyright line), plus names that merely contain a digit.
+ */
+const SOURCED = [
+  "AMD EPYC 7B13 (x64, avx2), 2 threads, onnxruntime 1.22.0, measured 24 Nov 2026",
+  "From our detection benchmark of 24 Nov 2026",
+  "since 3 Oct 2026",
+  "since 5 Oct 2026",
+  "since 9 Oct 2026",
+  "Counted 27 Nov 2026",
+  "1,234",
+  "87",
+  "12",
+  "0",
+  "72.7%",
+  "6.0%",
+  "151 ms",
+  "19 platforms",
+  "19",
+  `${TRIAL.days}-day`,
+  "2% false alarms",
+  `© ${new Date().getFullYear()}`,
+  "SOC 2",
+];
+
+/** The page's visible text: decorative ordinals (aria-hidden step numbers) are not figures. */
+function visibleText(root: HTMLElement): string {
+  const clone = root.cloneNode(true) as HTMLElement;
+  for (const hidden of clone.querySelectorAll('[aria-hidden="true"]')) hidden.remove();
+  return clone.textContent ?? "";
+}
+
+async function renderLanding(metrics: PublicMetrics) {
+  stubApi({
+    "GET /api/auth/user": { status: 401, body: "Unauthorized" },
+    "GET /api/system/metrics": { status: 200, body: metrics },
+    "GET /api/health": { status: 200, body: { status: "ok", services: [] } },
+  });
+  renderRoute(<Landing />);
+  await screen.findByText("People protected");
+}
+
+const tile = (label: string) => screen.getByText(label).closest(".tile") as HTMLElement;
+
+describe("the landing page's figures", () => {
+  it("shows every usage figure as counted, each with the date it counts from", async () => {
+    await renderLanding(METRICS);
+    expect(within(tile("People protected")).getByText("1,234")).toBeInTheDocument();
+    expect(within(tile("People protected")).getByText("since 3 Oct 2026")).toBeInTheDocument();
+    expect(within(tile("Threats found")).getByText("87")).toBeInTheDocument();
+    expect(within(tile("Threats found")).getByText("since 5 Oct 2026")).toBeInTheDocument();
+    expect(within(tile("Takedown notices sent")).getByText("12")).toBeInTheDocument();
+    expect(within(tile("Content removed after a notice")).getByText("0")).toBeInTheDocument();
+    expect(within(tile("Content removed after a notice")).getByText("none yet")).toBeInTheDocument();
+    expect(within(tile("AI images caught (at 2% false alarms)")).getByText("72.7%")).toBeInTheDocument();
+    expect(within(tile("Voice-clone equal error rate")).getByText("6.0%")).toBeInTheDocument();
+    expect(within(tile("Time to check one picture (benchmark median)")).getByText("151 ms")).toBeInTheDocument();
+    expect(within(tile("Platforms with a connector")).getByText("19")).toBeInTheDocument();
+  });
+
+  it("states no figure that does not come from its source: every digit on the page is accounted for", async () => {
+    await renderLanding(METRICS);
+    await screen.findByText(/timing on AMD EPYC/);
+    let rest = visibleText(document.body);
+    for (const figure of [...SOURCED].sort((a, b) => b.length - a.length)) rest = rest.split(figure).join(" ");
+    expect(rest.match(/.{0,30}\d.{0,30}/g) ?? []).toEqual([]);
+    // No single "accuracy", and no timing presented as the serving hardware's.
+    expect(screen.queryByText(/Detection Accuracy|Average Detection Time|Customer rating|Protected users/)).toBeNull();
+  });
+
+  it("shows no timing when the benchmark does not name its machine", async () => {
+    const { machine: _machine, imageP50Ms: _p50, imageP95Ms: _p95, ...detection } = METRICS.detection ?? {};
+    await renderLanding({ ...METRICS, detection });
+    await screen.findByText("Voice-clone equal error rate");
+    expect(screen.queryByText(/Time to check one picture/)).toBeNull();
+    expect(screen.queryByText(/ ms$/)).toBeNull();
+  });
+
+  it("says the figures could not be loaded, with the reason and a Retry, when the API fails", async () => {
+    let failing = true;
+    stubApi({
+      "GET /api/auth/user": { status: 401, body: "Unauthorized" },
+      "GET /api/system/metrics": () =>
+        failing ? { status: 503, body: { message: "Service Unavailable" } } : { status: 200, body: METRICS },
+      "GET /api/health": { status: 200, body: { status: "ok", services: [] } },
+    });
+    renderRoute(<Landing />);
+    const alert = await screen.findByRole("alert", {}, { timeout: 5000 });
+    expect(alert).toHaveTextContent("The figures could not be loaded: Service Unavailable");
+    expect(screen.queryByText("People protected")).toBeNull();
+    failing = false;
+    await userEvent.setup().click(within(alert).getByRole("button", { name: "Retry" }));
+    expect(await screen.findByText("1,234")).toBeInTheDocument();
+  });
+});
