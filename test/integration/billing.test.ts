@@ -289,6 +289,24 @@ describe("billing decides the tier", () => {
     });
   });
 
+  it("runs what was paid for from the next scan: checkout to Professional adds its platforms and daily scans", async () => {
+    const eve = await signUp(appUrl, "billing-upgrade-runs");
+    const personal = { platforms: ["facebook", "reddit"], scanFrequency: "weekly", alertSensitivity: "high" };
+    expect((await call("POST", "/api/scan-preferences", eve.cookie, { ...personal, autoTakedown: false })).status).toBe(
+      200,
+    );
+    expect((await checkOut(appUrl, eve.cookie, "professional")).status).toBe(303);
+    const raised = await profile(eve);
+    expect(raised).toMatchObject({ membershipTier: "professional", scanFrequency: "daily" });
+    expect(raised.platforms).toEqual(expect.arrayContaining(["facebook", "reddit", "linkedin", "tiktok", "telegram"]));
+    const scheduler = new SchedulerClient(clientConfig(env, "AWS_ENDPOINT_URL_SCHEDULER"));
+    const schedule = await scheduler.send(
+      new GetScheduleCommand({ Name: `scan-${eve.userId}`.slice(0, 64), GroupName: env.SCHEDULER_GROUP }),
+    );
+    scheduler.destroy();
+    expect(schedule.ScheduleExpression).toBe("rate(1 day)");
+  });
+
   it("needs a signed-in account for checkout, and offers no checkout for the sales-arranged plan", async () => {
     expect((await call("POST", "/api/billing/checkout", "", { tier: "professional" })).status).toBe(401);
     const cara = await signUp(appUrl, "billing-enterprise-checkout");

@@ -22,19 +22,21 @@ export default function ScanPreferencesRoute() {
   const profile = useQuery({ ...profileQuery(auth.isAuthenticated), refetchOnMount: "always" });
   const billedTier = auth.isAuthenticated ? profile.data?.membershipTier : undefined;
 
-  // Saved preferences are not protection: that needs a likeness and a scan, which the dashboard tracks.
+  // Saved preferences are not protection: that needs a likeness and a scan, which the dashboard tracks
+  // (its checklist leads to any setup step still missing). The demo goes on to the demo setup.
   const done = (saved: boolean) => {
     toast(
       saved
-        ? { title: "Scan preferences saved", description: "Your scans will cover the selected platforms." }
+        ? { title: "Scan preferences saved", description: "Your next scans cover the selected platforms." }
         : {
             title: "Demo preferences",
             description:
               "Nothing was saved and nothing is monitored: this is the demo. Create an account to be protected.",
           },
     );
-    navigate(withDemo("/onboarding", demoTier));
+    navigate(saved ? "/dashboard" : withDemo("/onboarding", demoTier));
   };
+  const saved = auth.isAuthenticated ? profile.data : undefined;
   const save = useMutation({
     mutationFn: (values: ScanSetupSubmit) => apiJson<unknown>("POST", "/api/scan-preferences", values),
     onSuccess: () => {
@@ -67,6 +69,16 @@ export default function ScanPreferencesRoute() {
               key={billedTier ?? "demo"}
               initialTier={demoTier ?? "personal"}
               {...(billedTier ? { billedTier } : {})}
+              {...(saved
+                ? {
+                    saved: {
+                      platforms: saved.platforms,
+                      scanFrequency: saved.scanFrequency,
+                      alertSensitivity: saved.notificationSettings?.sensitivity ?? "high",
+                      autoTakedown: saved.autoTakedown,
+                    },
+                  }
+                : {})}
               pending={save.isPending}
               onSubmit={(values) => (auth.isAuthenticated ? save.mutate(values) : done(false))}
             />

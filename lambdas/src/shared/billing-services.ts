@@ -2,6 +2,7 @@ import { GetSecretValueCommand } from "@aws-sdk/client-secrets-manager";
 import { DynamoBillingStore } from "@lg/domain/billing/adapters/dynamo-billing-store";
 import { StripeBilling, type StripeKeys } from "@lg/domain/billing/adapters/stripe-billing";
 import { BillingService } from "@lg/domain/billing/billing-service";
+import { profileForTier } from "@lg/domain/billing/plan-change";
 import type { TierChangeEffects } from "@lg/domain/billing/ports";
 import { syncScanSchedule } from "@lg/domain/scanning/scan-schedule";
 import { BILLING_ACTOR } from "@lg/domain/team/audit-log";
@@ -33,15 +34,17 @@ export const billingStore = once(() => new DynamoBillingStore(dynamo, env().TABL
 
 /**
  * A new tier in force: the profile keeps it (readers see it at once either way: the account store
- * reads the tier from billing), the scan schedule follows it (an hourly schedule slows to what the
- * tier allows; chosen platforms stay stored), and the audit log says so.
+ * reads the tier from billing) with what a raise adds (plan-change.ts: its platforms, its faster
+ * schedule), the scan schedule follows the changed profile (an hourly schedule slows to what a
+ * lower tier allows; chosen platforms stay stored), and the audit log says so.
  */
 const tierEffects: TierChangeEffects = {
   async tierChanged(userId, from, to, reason) {
     const profile = await accountStore().getProfile(userId);
     if (profile) {
-      await accountStore().putProfile({ ...profile, membershipTier: to, updatedAt: now().toISOString() });
-      await syncScanSchedule(scanSchedules, profile);
+      const changed = { ...profileForTier(profile, from, to), updatedAt: now().toISOString() };
+      await accountStore().putProfile(changed);
+      await syncScanSchedule(scanSchedules, changed);
     }
     await auditLog().record(userId, BILLING_ACTOR, "plan.changed", TIERS[to].name, { from, to, reason });
   },

@@ -74,4 +74,34 @@ describe("scan preferences form", () => {
       autoTakedown: false,
     });
   });
+
+  it("signed in, opens on what is saved: its platforms ticked, its frequency chosen, and saves rather than activates", async () => {
+    const user = userEvent.setup({ delay: null });
+    const onSubmit = vi.fn();
+    renderRoute(
+      <ScanSetupForm
+        initialTier="personal"
+        billedTier="professional"
+        saved={{
+          platforms: ["reddit", "linkedin"],
+          scanFrequency: "daily",
+          alertSensitivity: "medium",
+          autoTakedown: true,
+        }}
+        pending={false}
+        onSubmit={onSubmit}
+      />,
+    );
+    expect(screen.getByLabelText(/LinkedIn/)).toBeChecked();
+    expect(screen.getByLabelText(/Reddit/)).toBeChecked();
+    expect(screen.getByLabelText(/TikTok/)).not.toBeChecked();
+    expect(screen.getByLabelText("Scan frequency")).toHaveValue("daily");
+    await user.click(screen.getByRole("button", { name: "Save Scan Preferences" }));
+    expect(onSubmit).toHaveBeenCalledWith({
+      platforms: ["reddit", "linkedin"],
+      scanFrequency: "daily",
+      alertSensitivity: "medium",
+      autoTakedown: true,
+    });
+  });
 });

@@ -21,14 +21,16 @@ export function ScanSetupForm(props: {
   initialTier: MembershipTier;
   /** A signed-in account's plan: shown, not chosen here (it changes through billing). */
   billedTier?: MembershipTier;
+  /** What a signed-in account has saved: the form opens on it, so saving changes only what the person changes. */
+  saved?: Omit<ScanSetupSubmit, "membershipTier">;
   pending: boolean;
   onSubmit: (v: ScanSetupSubmit) => void;
 }) {
   const [values, setValues] = useState<ScanSetupValues>({
-    platforms: [],
-    scanFrequency: "",
-    alertSensitivity: "high",
-    autoTakedown: false,
+    platforms: props.saved?.platforms ?? [],
+    scanFrequency: props.saved?.scanFrequency ?? "",
+    alertSensitivity: props.saved?.alertSensitivity ?? "high",
+    autoTakedown: props.saved?.autoTakedown ?? false,
     membershipTier: props.billedTier ?? props.initialTier,
   });
   const [errors, setErrors] = useState<ScanSetupErrors>({});
@@ -125,7 +127,13 @@ export function ScanSetupForm(props: {
         </label>
       ) : null}
       <button type="submit" className="btn btn-primary btn-lg" disabled={props.pending}>
-        {props.pending ? "Activating..." : "Activate AI Protection"}
+        {props.saved
+          ? props.pending
+            ? "Saving..."
+            : "Save Scan Preferences"
+          : props.pending
+            ? "Activating..."
+            : "Activate AI Protection"}
       </button>
     </form>
   );
