@@ -23,6 +23,10 @@ const People = lazy(() => import("../features/people/PeoplePage"));
 const Invite = lazy(() => import("../features/people/InvitePage"));
 const Team = lazy(() => import("../features/team/TeamPage"));
 const JoinTeam = lazy(() => import("../features/team/JoinTeamPage"));
+const Privacy = lazy(() => import("./privacy"));
+const Terms = lazy(() => import("./terms"));
+const DmcaPolicy = lazy(() => import("./dmca-policy"));
+const Compliance = lazy(() => import("./compliance"));
 const NotFound = lazy(() => import("./not-found"));
 
 /** Moves focus to the page's main landmark after each navigation so screen readers announce the new page. */
@@ -61,6 +65,10 @@ export function AppRoutes() {
         <Route path="/invite/:token" element={<Invite />} />
         <Route path="/team" element={<Team />} />
         <Route path="/team/join" element={<JoinTeam />} />
+        <Route path="/privacy" element={<Privacy />} />
+        <Route path="/terms" element={<Terms />} />
+        <Route path="/dmca-policy" element={<DmcaPolicy />} />
+        <Route path="/compliance" element={<Compliance />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </Suspense>

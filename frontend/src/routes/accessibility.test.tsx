@@ -3,6 +3,7 @@ import axe from "axe-core";
 import type { ComponentType } from "react";
 import { describe, expect, it } from "vitest";
 import { renderRoute, stubApi } from "../test/render-app";
+import Compliance from "./compliance";
 import Dashboard from "./dashboard";
 import Features from "./features";
 import GuidedDemo from "./guided-demo";
@@ -10,6 +11,7 @@ import Landing from "./landing";
 import NotFound from "./not-found";
 import Onboarding from "./onboarding";
 import Pricing from "./pricing";
+import Privacy from "./privacy";
 import ProfileSetup from "./profile-setup";
 import ScanPreferences from "./scan-preferences";
 import Settings from "./settings";
@@ -74,6 +76,8 @@ const PAGES: { path: string; Screen: ComponentType; route: string; authed: boole
   { path: "/settings", Screen: Settings, route: "/settings", authed: true },
   { path: "/status", Screen: Status, route: "/status", authed: false },
   { path: "/demo/guided", Screen: GuidedDemo, route: "/demo/guided?type=personal", authed: false },
+  { path: "/privacy", Screen: Privacy, route: "/privacy", authed: false },
+  { path: "/compliance", Screen: Compliance, route: "/compliance", authed: false },
   { path: "*", Screen: NotFound, route: "/missing", authed: false },
 ];
 

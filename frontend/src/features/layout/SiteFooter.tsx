@@ -44,13 +44,16 @@ export function SiteFooter() {
           <h2 className="footer-heading">Security &amp; Legal</h2>
           <ul>
             <li>
-              <Link to="/features#privacy">Privacy Policy</Link>
+              <Link to="/privacy">Privacy Policy</Link>
             </li>
             <li>
-              <Link to="/features#security">Security Practices</Link>
+              <Link to="/terms">Terms of Service</Link>
             </li>
             <li>
-              <Link to="/features#dmca">DMCA Policy</Link>
+              <Link to="/dmca-policy">DMCA Policy</Link>
+            </li>
+            <li>
+              <Link to="/compliance">Security and Compliance</Link>
             </li>
           </ul>
         </nav>

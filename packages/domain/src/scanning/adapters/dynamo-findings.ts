@@ -4,7 +4,7 @@ import { fromItem, toItem } from "../../table/entity.js";
 import type { FindingCache, FindingKey, LikenessFinding } from "../scan-ports.js";
 
 /** A scan lasts minutes to hours; a day later its findings only take space. */
-const FINDING_TTL_SECONDS = 24 * 3600;
+export const FINDING_TTL_SECONDS = 24 * 3600;
 /**
  * DynamoDB items stop at 400 KB of UTF-8; a larger finding (a long video's faces) is not shared,
  * only analysed again. Counted in bytes: text from the media (C2PA labels, say) may be non-ASCII.

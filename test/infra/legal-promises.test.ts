@@ -1,0 +1,99 @@
+/**
+ * Every retention period the privacy policy names is a rule something enforces (issue 27): the
+ * lifecycle rules, Object Lock and log retention of the production stage's templates, and the TTLs
+ * and choices of the domain code. A policy that promised a deletion nothing performs fails here.
+ */
+
+import { SESSION_TTL_SECONDS } from "@lg/domain/accounts/sessions";
+import { DATA_EXPIRY_OPTIONS, DEFAULT_DATA_EXPIRY_DAYS, sampleExpiry } from "@lg/domain/biometrics/retention";
+import { DEMO_TTL_SECONDS } from "@lg/domain/demo/demo-service";
+import { FINDING_TTL_SECONDS } from "@lg/domain/scanning/adapters/dynamo-findings";
+import { INVITATION_DAYS } from "@lg/domain/team/team-service";
+import { Template } from "aws-cdk-lib/assertions";
+import { beforeAll, describe, expect, it } from "vitest";
+import { RETENTION, type RetentionMechanism } from "../../frontend/src/content/legal.js";
+import { synthesizedStage } from "./synth-app.js";
+
+const DAY_S = 86_400;
+let data: Template;
+let service: Template;
+
+beforeAll(() => {
+  const stacks = synthesizedStage("prod");
+  data = Template.fromStack(stacks.data);
+  service = Template.fromStack(stacks.service);
+});
+
+interface LifecycleRule {
+  ExpirationInDays?: number;
+  NoncurrentVersionExpiration?: { NoncurrentDays: number };
+  TagFilters?: { Key: string; Value: string }[];
+}
+interface BucketProps {
+  LifecycleConfiguration?: { Rules: LifecycleRule[] };
+  ObjectLockConfiguration?: { Rule: { DefaultRetention: { Days: number } } };
+  LoggingConfiguration?: unknown;
+}
+const buckets = () => Object.values(data.findResources("AWS::S3::Bucket")).map((b) => b.Properties as BucketProps);
+const rulesOf = (bucket: BucketProps | undefined) => bucket?.LifecycleConfiguration?.Rules ?? [];
+
+const choices = DATA_EXPIRY_OPTIONS.filter((d) => d !== -1);
+
+/** The days each mechanism really enforces, in the order its policy row names them. */
+const ENFORCED: Record<RetentionMechanism, () => number[]> = {
+  "biometric-lifecycle": () => {
+    const rules = rulesOf(buckets().find((b) => rulesOf(b).some((r) => r.TagFilters?.[0]?.Key === "auto-delete")));
+    const byTag = rules.filter((r) => r.TagFilters?.[0]?.Key === "auto-delete");
+    const noncurrent = new Set(rules.map((r) => r.NoncurrentVersionExpiration?.NoncurrentDays));
+    expect(noncurrent).toEqual(new Set([1]));
+    return [...byTag.map((r) => r.ExpirationInDays ?? Number.NaN), DEFAULT_DATA_EXPIRY_DAYS, 1];
+  },
+  "biometric-embeddings": () =>
+    choices.map((d) => {
+      const created = "2026-01-01T00:00:00.000Z";
+      const { expiresAt } = sampleExpiry(created, d);
+      return ((expiresAt ?? 0) - Date.parse(created) / 1000) / DAY_S;
+    }),
+  "evidence-object-lock": () =>
+    buckets().flatMap((b) => (b.ObjectLockConfiguration ? [b.ObjectLockConfiguration.Rule.DefaultRetention.Days] : [])),
+  "scan-findings-ttl": () => [FINDING_TTL_SECONDS / DAY_S],
+  "session-ttl": () => [SESSION_TTL_SECONDS / DAY_S],
+  "demo-ttl": () => [DEMO_TTL_SECONDS / DAY_S],
+  "team-invitation-expiry": () => [INVITATION_DAYS],
+  "access-log-lifecycle": () => {
+    // The access-log bucket is the one the others log to: it has an expiry and no tag rules.
+    const logs = buckets().filter(
+      (b) => !b.ObjectLockConfiguration && rulesOf(b).some((r) => r.ExpirationInDays && !r.TagFilters),
+    );
+    return [
+      ...new Set(logs.flatMap((b) => rulesOf(b).flatMap((r) => (r.ExpirationInDays ? [r.ExpirationInDays] : [])))),
+    ];
+  },
+  "service-log-retention": () => [
+    ...new Set(
+      Object.values(service.findResources("AWS::Logs::LogGroup")).map(
+        (g) => (g.Properties as { RetentionInDays: number }).RetentionInDays,
+      ),
+    ),
+  ],
+  "account-lifetime": () => [],
+};
+
+/** The numbers of days a sentence names ("30, 90 or 180 days", "1 day", "2557 days (7 years)"). */
+function daysNamed(text: string): number[] {
+  const named: number[] = [];
+  for (const clause of text.matchAll(/((?:\d+(?:, | or )?)+) days?\b/g)) {
+    for (const n of (clause[1] ?? "").matchAll(/\d+/g)) named.push(Number(n[0]));
+  }
+  return named;
+}
+
+describe("the privacy policy's retention schedule", () => {
+  it.each(RETENTION.map((row) => [row.mechanism, row] as const))("%s: names the days it says", (_name, row) => {
+    expect(daysNamed(row.kept)).toEqual(row.days);
+  });
+
+  it.each(RETENTION.map((row) => [row.mechanism, row] as const))("%s: is what the code enforces", (mechanism, row) => {
+    expect(row.days).toEqual(ENFORCED[mechanism]());
+  });
+});
