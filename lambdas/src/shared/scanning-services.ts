@@ -17,10 +17,12 @@ import { DecryptedEmbeddingCache } from "@lg/domain/scanning/embedding-cache";
 import type { EnrolledPerson } from "@lg/domain/scanning/scan-ports";
 import { ScanService } from "@lg/domain/scanning/scan-service";
 import { ScanStarter } from "@lg/domain/scanning/scan-starter";
+import { DynamoAutomationOutcomes } from "@lg/domain/takedowns/adapters/dynamo-automation-outcomes";
 import { DynamoNoticeRepository } from "@lg/domain/takedowns/adapters/dynamo-takedowns";
 import { DynamoThreatListing } from "@lg/domain/threats/adapters/dynamo-threat-listing";
 import { ThreatQueries } from "@lg/domain/threats/threat-queries";
 import { ThreatTriage } from "@lg/domain/threats/threat-triage";
+import { DynamoErasedAccounts } from "@lg/domain/accounts/adapters/dynamo-erased-accounts";
 import { dynamo, s3 } from "./clients.js";
 import { env } from "./env.js";
 import { DetectionLikenessAnalyser } from "./likeness-analyser.js";
@@ -39,6 +41,7 @@ const required = (name: "EVIDENCE_BUCKET" | "SCAN_STATE_MACHINE_ARN") => {
 
 export const threatRepository = once(() => new DynamoThreatRepository(dynamo, env().TABLE_NAME));
 export const scanRepository = once(() => new DynamoScanRepository(dynamo, env().TABLE_NAME));
+export const erasedAccounts = once(() => new DynamoErasedAccounts(dynamo, env().TABLE_NAME));
 export const scanLocks = once(() => new DynamoScanLocks(dynamo, env().TABLE_NAME));
 export const evidenceStore = once(() => new S3EvidenceStore(s3, required("EVIDENCE_BUCKET")));
 export const scanStateMachineArn = () => required("SCAN_STATE_MACHINE_ARN");
@@ -105,6 +108,7 @@ export const scanService = once(
         },
       },
       enrolledPeople,
+      erased: erasedAccounts(),
       now: () => new Date(),
     }),
 );
@@ -124,6 +128,7 @@ export const threatQueries = once(
       now: () => new Date(),
       notices: new DynamoNoticeRepository(dynamo, env().TABLE_NAME),
       counters: threatListing(),
+      automation: new DynamoAutomationOutcomes(dynamo, env().TABLE_NAME),
     }),
 );
 

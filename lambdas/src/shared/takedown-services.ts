@@ -3,11 +3,13 @@ import { SESv2Client } from "@aws-sdk/client-sesv2";
 import { SNSClient } from "@aws-sdk/client-sns";
 import { connectorConfigFromEnv } from "@lg/connectors/config";
 import { isServerVerified, searchedInScans } from "@lg/domain/biometrics/enrolment-verification";
+import { DynamoAutomationOutcomes } from "@lg/domain/takedowns/adapters/dynamo-automation-outcomes";
 import { DynamoAlertRepository, DynamoNoticeRepository } from "@lg/domain/takedowns/adapters/dynamo-takedowns";
 import { pageContentFetcher } from "@lg/domain/takedowns/adapters/page-content-fetcher";
 import { SesMailSender } from "@lg/domain/takedowns/adapters/ses-mail";
 import { SnsSmsSender } from "@lg/domain/takedowns/adapters/sns-sms";
 import { AlertService } from "@lg/domain/takedowns/alert-service";
+import { AutomaticTakedown } from "@lg/domain/takedowns/automatic-takedown";
 import { DigestService } from "@lg/domain/takedowns/digest-service";
 import { NoticeService } from "@lg/domain/takedowns/notice-service";
 import type { PersonRecords } from "@lg/domain/takedowns/ports";
@@ -112,8 +114,27 @@ export const takedownTracker = once(
     }),
 );
 
+export const automationOutcomes = once(() => new DynamoAutomationOutcomes(dynamo, env().TABLE_NAME));
+
+export const automaticTakedown = once(
+  () =>
+    new AutomaticTakedown({
+      notices: noticeService(),
+      threats: threatRepository(),
+      outcomes: automationOutcomes(),
+      now,
+    }),
+);
+
 export const takedownCentre = once(
-  () => new TakedownCentre({ notices: noticeRepository(), threats: threatRepository(), now, newId: randomUUID }),
+  () =>
+    new TakedownCentre({
+      notices: noticeRepository(),
+      threats: threatRepository(),
+      automation: automationOutcomes(),
+      now,
+      newId: randomUUID,
+    }),
 );
 
 export const digestService = once(

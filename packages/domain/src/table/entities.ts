@@ -570,6 +570,25 @@ export const ScanLock = defineEntity({
 });
 
 /**
+ * The mark an erased account leaves: scans still in flight when it went check it before they write,
+ * so nothing is recorded for the person again. Keyed by a hash, so it names nobody, and gone by TTL
+ * long after any execution could still run.
+ */
+export const ErasedAccount = defineEntity({
+  name: "ErasedAccount",
+  description:
+    "An erased account's tombstone (SHA-256 of its id): scan steps refuse to write for it; expires by TTL after any scan could end.",
+  schema: z.object({
+    userIdHash: z.string().min(1),
+    erasedAt: isoDate,
+    expiresAt: epochSeconds,
+  }),
+  primary: { pk: (e) => `ERASED#${e.userIdHash}`, sk: () => "ERASED" },
+  ttl: true,
+  accessPatterns: ["Refuse a scan's writes for an account erased while it ran (get by key before each write)"],
+});
+
+/**
  * An alert owed for one recorded threat: written before the threat itself, so a threat that exists
  * always has its alert owed, and a scan that dies after recording still alerts through its reconciler.
  */
@@ -591,6 +610,30 @@ export const AlertOwed = defineEntity({
   accessPatterns: [
     "Owe an alert for a threat once (conditional put)",
     "List a person's owed alerts and claim each for one sender (conditional update)",
+  ],
+});
+
+/** Why an automatic takedown of a threat sent nothing: what the person is shown, with the step that lets it go. */
+export const AutoTakedownOutcome = defineEntity({
+  name: "AutoTakedownOutcome",
+  description:
+    "An automatic takedown that sent nothing for a threat: why (unverified likeness, a basis or form that needs the person, no channel, a refusal) and when; the threat and the takedown centre show it.",
+  schema: z.object({
+    userId: z.string().min(1),
+    threatId: z.string().min(1),
+    reason: z.enum(["unverified-likeness", "needs-person", "no-channel", "refused"]),
+    /** The reason in the product's words, shown as it is. */
+    detail: z.string(),
+    /** The likeness to verify, for an unverified-likeness reason. */
+    modality: z.enum(["face", "voice"]).optional(),
+    platform: z.string(),
+    contentUrl: z.string(),
+    at: isoDate,
+  }),
+  primary: { pk: (o) => `USER#${o.userId}`, sk: (o) => `AUTOTAKEDOWN#${o.threatId}` },
+  accessPatterns: [
+    "Record why a threat's automatic takedown sent nothing (latest replaces earlier)",
+    "Read it with the threat; list them in the takedown centre",
   ],
 });
 
@@ -816,7 +859,9 @@ export const ENTITIES = [
   TakedownEvent,
   Alert,
   ScanLock,
+  ErasedAccount,
   AlertOwed,
+  AutoTakedownOutcome,
   PushSubscription,
   Session,
   DemoProfile,

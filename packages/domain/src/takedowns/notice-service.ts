@@ -24,7 +24,7 @@ import { SELF_PERSON_ID } from "../records.js";
 import type { ThreatRepository } from "../scanning/threat-ports.js";
 import { changeThreatStatus } from "../scanning/threat-status.js";
 import { confirmationPrompts, confirmationsFrom } from "./confirmation-answers.js";
-import { assertVerifiedLikeness, restsOnUnverifiedEnrolment } from "./likeness-enrolment.js";
+import { assertVerifiedLikeness, matchedModality, restsOnUnverifiedEnrolment } from "./likeness-enrolment.js";
 import { inDomainErrors } from "./notice-errors.js";
 import type { NoticeRepository, PersonRecords, TakedownNoticeRecord } from "./ports.js";
 import { nextRecheckAt } from "./recheck.js";
@@ -284,17 +284,27 @@ export class NoticeService {
    * the setting off, or triaged the threat, since the scan handed it over.
    */
   async autoTakedownAllowed(userId: string, threatId: string): Promise<boolean> {
+    return (await this.autoTakedownBlocker(userId, threatId)) === null;
+  }
+
+  /**
+   * What keeps the auto-takedown workflow from sending, or null when nothing does: "not-applicable"
+   * (setting off, threat triaged or gone), or the likeness it rests on, unverified.
+   */
+  async autoTakedownBlocker(
+    userId: string,
+    threatId: string,
+  ): Promise<null | "not-applicable" | { unverified: "face" | "voice" }> {
     const [threat, holder] = await Promise.all([
       this.deps.threats.get(userId, threatId),
       this.deps.people.getProfile(userId),
     ]);
     // The holder's setting decides; the likeness checked is the depicted person's own enrolment.
-    if (!threat || !holder || !shouldAutoTakedown(threat, holder)) return false;
+    if (!threat || !holder || !shouldAutoTakedown(threat, holder)) return "not-applicable";
     const subject = await this.subjectOf(userId, threat.personId).catch(() => null);
-    if (!subject) return false;
-    const samples = subject.samples;
+    if (!subject) return "not-applicable";
     // Nothing goes in the person's name on a likeness the server never verified.
-    return !restsOnUnverifiedEnrolment(threat, samples);
+    return restsOnUnverifiedEnrolment(threat, subject.samples) ? { unverified: matchedModality(threat) } : null;
   }
 
   private record(notice: TakedownNoticeRecord, at: Date, events: Parameters<typeof recordEvents>[2]) {

@@ -2,6 +2,7 @@ import type { FormField } from "@lg/notices";
 import { DomainError } from "../errors.js";
 import type { ThreatRepository } from "../scanning/threat-ports.js";
 import { NoticeStatus as NoticeStatusSchema } from "../table/entities.js";
+import { type AutomationOutcomes, type AutomationView, automationView } from "./automation-outcome.js";
 import {
   allowedActions,
   applyCaseAction,
@@ -79,6 +80,8 @@ export interface TakedownDetail extends TakedownSummary {
 export interface TakedownCentreDeps {
   notices: NoticeRepository;
   threats: ThreatRepository;
+  /** Automatic takedowns that sent nothing, and why: listed above the notices. */
+  automation?: Pick<AutomationOutcomes, "list">;
   now: () => Date;
   newId: () => string;
 }
@@ -90,7 +93,7 @@ export class TakedownCentre {
   async list(
     userId: string,
     options: { limit?: number; cursor?: string; state?: NoticeStateFilter } = {},
-  ): Promise<{ items: TakedownSummary[]; nextCursor?: string }> {
+  ): Promise<{ items: TakedownSummary[]; nextCursor?: string; notSent?: AutomationView[] }> {
     const limit = Math.min(Math.max(options.limit ?? NOTICE_PAGE_DEFAULT, 1), NOTICE_PAGE_MAX);
     const statuses = options.state === undefined ? undefined : options.state === "open" ? OPEN : [options.state];
     const page = await this.deps.notices.page(userId, {
@@ -100,7 +103,23 @@ export class TakedownCentre {
     });
     const now = this.deps.now();
     const items = await Promise.all(page.notices.map(async (n) => this.summary(await this.withContent(n), now)));
-    return { items, ...(page.cursor ? { nextCursor: page.cursor } : {}) };
+    const notSent = options.cursor ? [] : await this.notSent(userId);
+    return { items, ...(page.cursor ? { nextCursor: page.cursor } : {}), ...(notSent.length ? { notSent } : {}) };
+  }
+
+  /**
+   * Threats whose automatic takedown sent nothing and that still have no notice of their own (a
+   * notice the person sent since answers it), still open: with the first page, whatever the filter.
+   */
+  private async notSent(userId: string): Promise<AutomationView[]> {
+    const outcomes = (await this.deps.automation?.list(userId)) ?? [];
+    if (outcomes.length === 0) return [];
+    const threats = await this.deps.threats.getMany(
+      userId,
+      outcomes.map((o) => o.threatId),
+    );
+    const open = new Set(threats.filter((t) => !t.takedown && t.status === "active").map((t) => t.id));
+    return outcomes.filter((o) => open.has(o.threatId)).map(automationView);
   }
 
   async get(userId: string, noticeId: string): Promise<TakedownDetail> {

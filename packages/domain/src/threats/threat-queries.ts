@@ -9,6 +9,7 @@ import type { ScanRepository } from "../scanning/scan-ports.js";
 import { scanIntervalHours } from "../scanning/scan-service.js";
 import { computeStats, countsFromCounters, countThreats, type ThreatCounts } from "../scanning/stats.js";
 import type { ThreatRepository } from "../scanning/threat-ports.js";
+import { type AutomationOutcomes, automationView } from "../takedowns/automation-outcome.js";
 import type { TakedownNoticeRecord } from "../takedowns/ports.js";
 import type { ThreatListing } from "./threat-listing-ports.js";
 import { threatView } from "./threat-view.js";
@@ -25,6 +26,8 @@ export interface ThreatQueryDeps {
   notices?: { listForUser(userId: string): Promise<TakedownNoticeRecord[]> };
   /** The account's maintained threat counts: stats read them instead of every threat. */
   counters?: Pick<ThreatListing, "counters">;
+  /** Why the threat's automatic takedown sent nothing, when it did not. */
+  automation?: Pick<AutomationOutcomes, "get">;
 }
 
 /** Reads for the dashboard: every figure comes from stored threats, scans and samples. */
@@ -34,9 +37,10 @@ export class ThreatQueries {
   async get(userId: string, threatId: string) {
     const threat = await this.deps.threats.get(userId, threatId);
     if (!threat) throw new DomainError("not-found", "Threat not found");
-    const [latest, audit] = await Promise.all([
+    const [latest, audit, automation] = await Promise.all([
       this.latestNotices(userId),
       this.deps.threats.listAudit(userId, threatId),
+      this.deps.automation?.get(userId, threatId) ?? null,
     ]);
     const history = audit
       .sort((a, b) => a.at.localeCompare(b.at))
@@ -45,7 +49,10 @@ export class ThreatQueries {
         actorKind:
           entry.actorKind ?? (entry.actor === "scanner" ? "scanner" : entry.actor === "user" ? "user" : "system"),
       }));
-    return { ...threatView(threat, latest.get(threatId)), history, audit: history };
+    const notice = latest.get(threatId);
+    // Once a notice left for the threat, the automation's earlier word on it is history.
+    const autoTakedown = automation && !notice ? automationView(automation) : undefined;
+    return { ...threatView(threat, notice), history, audit: history, ...(autoTakedown ? { autoTakedown } : {}) };
   }
 
   /** Each threat's newest notice that got past a draft. */
@@ -89,11 +96,16 @@ export class ThreatQueries {
       this.deps.accounts.listConsents(userId),
     ]);
     const finished = scans.filter((s) => s.status === "succeeded");
+    const ended = scans
+      .filter((s) => s.status !== "running")
+      .sort((a, b) => (b.finishedAt ?? b.startedAt).localeCompare(a.finishedAt ?? a.startedAt));
+    const lastScanOutcome = ended[0]?.status === "failed" ? "failed" : ended[0] ? "succeeded" : undefined;
     const self = samples.filter((s) => s.personId === SELF_PERSON_ID);
     const stats = computeStats(
       {
         counts,
         platformsScanned: finished.flatMap((s) => s.platforms),
+        ...(lastScanOutcome ? { lastScanOutcome } : {}),
         setup: {
           consentGiven: consents.some((c) => c.version === CONSENT_VERSION && !c.withdrawnAt),
           ...(profile?.firstName ? { firstName: profile.firstName } : {}),
