@@ -103,8 +103,8 @@ function fitLogistic(rows: Row[], active: boolean[]): { weights: number[]; bias:
  * would make a more swap-like face count as evidence of a genuine picture. Detectors the fit gives
  * a negative weight are left out (most negative first) and the rest refitted.
  */
-function fitNonNegative(rows: Row[]): { weights: number[]; bias: number } {
-  const active = PICTURE_SIGNALS.map(() => true);
+function fitNonNegative(rows: Row[], allowed: boolean[] = PICTURE_SIGNALS.map(() => true)) {
+  const active = [...allowed];
   for (;;) {
     const model = fitLogistic(rows, active);
     let worst = -1;
@@ -140,16 +140,37 @@ async function main(): Promise<void> {
     if ((i + 1) % 25 === 0) console.log(`fit:fusion: read ${i + 1} of ${labelled.length} pictures`);
   }
   // Out of fold: each system's pictures are scored by a fusion fitted without that system.
-  const outOfFold = new Map<Row, number>();
-  for (const system of new Set(rows.map((r) => r.system))) {
-    const model = fitNonNegative(rows.filter((r) => r.system !== system));
-    for (const row of rows.filter((r) => r.system === system)) outOfFold.set(row, fused(model, row));
+  const outOfFoldWith = (allowed: boolean[]) => {
+    const scores = new Map<Row, number>();
+    for (const system of new Set(rows.map((r) => r.system))) {
+      const model = fitNonNegative(
+        rows.filter((r) => r.system !== system),
+        allowed,
+      );
+      for (const row of rows.filter((r) => r.system === system)) scores.set(row, fused(model, row));
+    }
+    const genuine = rows.filter((r) => !r.synthetic).map((r) => scores.get(r) as number);
+    const threshold = thresholdForFpr(genuine, TARGET_FPR);
+    const recall = rows.filter((r) => r.synthetic && (scores.get(r) as number) >= threshold).length;
+    return { scores, recall };
+  };
+  // A detector that adds no recall out of fold at the operating point is left out: it could not
+  // change the verdict there, and each one costs a CLIP pass per picture (face-synthetic's own crop).
+  const allowed = PICTURE_SIGNALS.map(() => true);
+  for (const [j, id] of PICTURE_SIGNALS.entries()) {
+    const withIt = outOfFoldWith(allowed).recall;
+    const without = allowed.map((a, k) => a && k !== j);
+    if (without.some(Boolean) && outOfFoldWith(without).recall >= withIt) {
+      console.log(`fit:fusion: ${id} adds no recall out of fold (${withIt} pictures either way): left out`);
+      allowed[j] = false;
+    }
   }
+  const outOfFold = outOfFoldWith(allowed).scores;
   const genuine = rows.filter((r) => !r.synthetic).map((r) => outOfFold.get(r) as number);
   const synthetic = rows.filter((r) => r.synthetic).map((r) => outOfFold.get(r) as number);
   const threshold = thresholdForFpr(genuine, TARGET_FPR);
   const share = (scores: number[]) => scores.filter((s) => s >= threshold).length / scores.length;
-  const model = fitNonNegative(rows);
+  const model = fitNonNegative(rows, allowed);
   // The face-swap detector speaks at its own point unless that point is no better than chance.
   const swapWitness = whyMesonetAddsNoEvidence() === null;
   const either = (scores: Row[]) =>

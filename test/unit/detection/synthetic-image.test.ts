@@ -48,7 +48,10 @@ describe("ai-image signal (CLIP probe on the whole picture)", () => {
   it("scores a Stable Diffusion 2 picture without metadata above a camera photo", async () => {
     const generated = await aiImageSignal(await decode(SD2_OLD_MAN));
     const camera = await aiImageSignal(await decode(CAMERA_PHOTO));
-    expect(generated.score).toBeGreaterThan(camera.score as number);
+    // Margins far beyond what a CPU can move a float CLIP's score (relative 3e-7 across AVX2 and
+    // AVX-512, docs/detection.md): 0.93 vs 0.21, and 0.012 above the threshold of 0.915.
+    expect(generated.score as number).toBeGreaterThan((camera.score as number) + 0.5);
+    expect(generated.score as number).toBeGreaterThan((generated.operatingPoint?.threshold as number) + 0.005);
     expect(generated.status).toBe("present");
     expect(camera.status).toBe("absent");
     expect(generated.operatingPoint?.falsePositiveRate).toBeLessThanOrEqual(0.02);
@@ -91,7 +94,8 @@ describe("face-synthetic signal (CLIP probe on the largest face)", () => {
     };
     const swapped = await lastHeldOutFrame("video/roop-inswapper-swap.mp4");
     const original = await lastHeldOutFrame("video/roop-target.mp4");
-    expect(swapped.score).toBeGreaterThan(original.score as number);
+    // 0.99 vs 0.20 with the threshold at 0.86: a CPU's float summation order moves neither near it.
+    expect(swapped.score as number).toBeGreaterThan((original.score as number) + 0.5);
     expect(swapped.status).toBe("present");
     expect(original.status).toBe("absent");
     expect(swapped.evidence.face).toBe(0);
