@@ -210,6 +210,8 @@ export interface Stats {
   protectionRan?: boolean;
   /** When the latest finished scan ended. */
   lastScanAt?: string;
+  /** How the latest scan that ended, ended: after a failed one nothing recent was checked. */
+  lastScanOutcome?: "succeeded" | "failed";
   threatsOverTime?: { date: string; count: number }[];
 }
 

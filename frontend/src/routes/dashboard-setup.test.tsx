@@ -52,7 +52,7 @@ function serverStats(facts: {
     protectionScore: score.score,
     protectionScoreLines: score.lines,
     protectionRan: Boolean(facts.lastScanAt && p.platforms.length > 0 && (p.faceVerified || p.voiceEnrolled)),
-    ...(facts.lastScanAt ? { lastScanAt: facts.lastScanAt } : {}),
+    ...(facts.lastScanAt ? { lastScanAt: facts.lastScanAt, lastScanOutcome: "succeeded" } : {}),
   };
 }
 

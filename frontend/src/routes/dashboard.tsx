@@ -66,7 +66,17 @@ export default function DashboardRoute() {
     setOpenedLink(linkedThreatId);
   }, [linkedThreatId, openedLink, threatList, isDemo, linkedDetails.data]);
   const threatsLoading = isDemo ? demoThreats.isLoading : threats.isLoading || auth.isLoading;
-  const statsData = isDemo ? DEMO_STATS[demoType] : stats.data;
+  // A failed load is said, with its reason and a Retry: never zeros, "Not yet" or "secure" in its place.
+  const statsFailure = isDemo
+    ? demoThreats.isError
+      ? { error: demoThreats.error, retry: () => void demoThreats.refetch() }
+      : undefined
+    : stats.isError
+      ? { error: stats.error, retry: () => void stats.refetch() }
+      : undefined;
+  const profileFailure =
+    !isDemo && profile.isError ? { error: profile.error, retry: () => void profile.refetch() } : undefined;
+  const statsData = isDemo ? (demoThreats.isError ? undefined : DEMO_STATS[demoType]) : stats.data;
   const series = lastDays(stats.data?.threatsOverTime ?? countByDay(threatList ?? []), CHART_DAYS);
   const demoProfile = isDemo ? readDemoProfile(demoType) : null;
   useEffect(() => {
@@ -100,7 +110,7 @@ export default function DashboardRoute() {
       ? setupFromStats(stats.data)
       : undefined;
   const score = !isDemo && (auth.isLoading || stats.isLoading) ? undefined : setup?.score;
-  const emptyMessage = setup ? emptyListMessage(setup) : undefined;
+  const emptyMessage = emptyListMessage(setup);
 
   const openDmca = (threat: Threat | null) => {
     setDetails(null);
@@ -150,7 +160,12 @@ export default function DashboardRoute() {
           </div>
           <ForceScanButton running={scan.running} onStart={forceScan} progress={scan.progress} />
         </div>
-        <StatCards stats={statsData} score={score} isLoading={!isDemo && (stats.isLoading || auth.isLoading)} />
+        <StatCards
+          stats={statsData}
+          score={score}
+          isLoading={!isDemo && (stats.isLoading || auth.isLoading)}
+          {...(statsFailure ? { failure: statsFailure } : {})}
+        />
         {isReal && setup && !setupComplete(setup.checklist) ? <SetupChecklist items={setup.checklist} /> : null}
         <div className="dash-grid">
           <div>
@@ -160,7 +175,8 @@ export default function DashboardRoute() {
                 isLoading={threatsLoading}
                 onViewDetails={setDetails}
                 onTakeDown={(t) => openDmca(t)}
-                {...(emptyMessage ? { emptyMessage } : {})}
+                emptyMessage={emptyMessage}
+                {...(statsFailure ? { failure: statsFailure } : {})}
               />
             ) : (
               <ThreatTriage
@@ -169,7 +185,7 @@ export default function DashboardRoute() {
                 onTakeDown={(t) => openDmca(t)}
                 onTakeDownMany={takeDownMany}
                 withPeople={profile.data?.membershipTier === "enterprise"}
-                {...(emptyMessage ? { emptyMessage } : {})}
+                emptyMessage={emptyMessage}
               />
             )}
           </div>
@@ -193,7 +209,7 @@ export default function DashboardRoute() {
                 </Link>
               </div>
             </section>
-            <ProtectionHealth facts={health} />
+            <ProtectionHealth facts={health} {...(profileFailure ? { failure: profileFailure } : {})} />
           </div>
         </div>
       </Main>

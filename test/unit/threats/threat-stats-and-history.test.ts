@@ -24,14 +24,14 @@ class NoListing extends InMemoryThreatRepository {
   }
 }
 
-function queries(threats: InMemoryThreatRepository) {
+function queries(threats: InMemoryThreatRepository, scans: unknown[] = []) {
   return new ThreatQueries({
     accounts: {
       getProfile: async () => null,
       listSamples: async () => [],
       listConsents: async () => [],
     },
-    scans: { list: async () => [] },
+    scans: { list: async () => scans },
     threats,
     evidence: { get: async () => null, putIfAbsent: async () => "created" as const },
     renderPreview: async (b: Uint8Array) => b,
@@ -54,6 +54,25 @@ describe("stats", () => {
     });
     // Two active threats with 180% summed confidence cost 2 x 5 + 18 points.
     expect(stats.protectionScoreLines.at(-1)).toBe("-28: 2 threats still active");
+  });
+
+  it("say when the latest scan that ended failed, though an earlier one succeeded", async () => {
+    const scan = (scanId: string, status: string, startedAt: string, finishedAt?: string) => ({
+      userId: "u1",
+      scanId,
+      status,
+      platforms: ["reddit"],
+      startedAt,
+      ...(finishedAt ? { finishedAt } : {}),
+    });
+    const succeeded = scan("s1", "succeeded", "2026-11-20T10:00:00Z", "2026-11-20T10:05:00Z");
+    const failed = scan("s2", "failed", "2026-11-21T10:00:00Z", "2026-11-21T10:01:00Z");
+    const running = scan("s3", "running", "2026-11-21T12:00:00Z");
+    const afterFailure = await queries(new NoListing(), [running, failed, succeeded]).stats("u1");
+    expect(afterFailure).toMatchObject({ lastScanOutcome: "failed", lastScanAt: "2026-11-20T10:05:00Z" });
+    const allGood = await queries(new NoListing(), [succeeded]).stats("u1");
+    expect(allGood.lastScanOutcome).toBe("succeeded");
+    expect((await queries(new NoListing()).stats("u1")).lastScanOutcome).toBeUndefined();
   });
 });
 

@@ -1,4 +1,5 @@
 import type { LikenessStanding, ModalityStanding } from "../../api/types";
+import { LoadFailed } from "../../ui/LoadFailed";
 import { relativeTime } from "../threats/format";
 import { standingLine } from "../zero-knowledge/EnrolmentStanding";
 
@@ -27,7 +28,22 @@ function expiryText(facts: HealthFacts): string {
 }
 
 /** Protection Health: every line is computed from the person's own data, with a plain default when none exists. */
-export function ProtectionHealth({ facts }: { facts: HealthFacts }) {
+export function ProtectionHealth({
+  facts,
+  failure,
+}: {
+  facts: HealthFacts;
+  /** The profile did not load: its lines would read "Not yet" for what may well be done. */
+  failure?: { error: unknown; retry: () => void };
+}) {
+  if (failure) {
+    return (
+      <section className="panel" aria-labelledby="health-heading">
+        <h2 id="health-heading">Protection Health</h2>
+        <LoadFailed what="Your protection's state" error={failure.error} onRetry={failure.retry} />
+      </section>
+    );
+  }
   const face = trainedState(facts.faceTrained, facts.likeness?.face);
   const voice = trainedState(facts.voiceTrained, facts.likeness?.voice);
   const unverified = (["face", "voice"] as const).filter((m) => facts.likeness?.[m].noticesBlocked);

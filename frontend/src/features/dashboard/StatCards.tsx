@@ -1,4 +1,5 @@
 import type { Stats } from "../../api/types";
+import { LoadFailed } from "../../ui/LoadFailed";
 import type { ScoreBreakdown } from "./setup-checklist";
 
 /** The counts from the server; the score from the setup checklist and active threats, with its working. */
@@ -6,11 +7,15 @@ export function StatCards({
   stats,
   score,
   isLoading,
+  failure,
 }: {
   stats: Stats | undefined;
   score: ScoreBreakdown | undefined;
   isLoading: boolean;
+  /** The statistics did not load: say so rather than show zeros. */
+  failure?: { error: unknown; retry: () => void };
 }) {
+  if (failure) return <LoadFailed what="Your protection statistics" error={failure.error} onRetry={failure.retry} />;
   const show = (n: number | undefined) => (isLoading ? "…" : typeof n === "number" ? n.toLocaleString("en-US") : "0");
   const cards = [
     { label: "Active Threats", value: show(stats?.activeThreats) },

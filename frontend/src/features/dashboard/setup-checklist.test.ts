@@ -28,6 +28,18 @@ describe("the dashboard's setup state", () => {
     const setup = demoSetup([{ status: "active", confidence: 100 }], new Date().toISOString());
     expect(setupComplete(setup.checklist)).toBe(true);
     expect(setup.score.score).toBe(85);
-    expect(emptyListMessage(setup)).toBeUndefined();
+    expect(emptyListMessage(setup)).toBe("No threats detected. Your digital identity is secure.");
+  });
+
+  it("says secure only when protection ran and the latest scan succeeded; never while the state is unknown", () => {
+    const ran = { ...demoSetup([], new Date().toISOString()), lastScanAt: new Date().toISOString() };
+    expect(emptyListMessage(ran)).toMatch(/secure/);
+    expect(emptyListMessage({ ...ran, lastScanOutcome: "failed" })).toMatch(
+      /^No threats found so far, but your latest scan failed/,
+    );
+    expect(emptyListMessage({ ...ran, protectionRan: false })).not.toMatch(/secure/);
+    expect(emptyListMessage(undefined)).toBe(
+      "No threats found. Whether your protection is running could not be checked.",
+    );
   });
 });

@@ -5,6 +5,7 @@ import {
   setupChecklist,
 } from "@lg/domain/accounts/setup-checklist";
 import type { Stats, Threat } from "../../api/types";
+import { NO_THREATS_FOUND, SECURE } from "../threats/empty-list";
 
 export type { ChecklistItem };
 
@@ -30,6 +31,7 @@ export interface SetupState {
   score: ScoreBreakdown;
   protectionRan: boolean;
   lastScanAt?: string;
+  lastScanOutcome?: "succeeded" | "failed";
 }
 
 /** A signed-in account: exactly what the server computed from its records. */
@@ -40,6 +42,7 @@ export function setupFromStats(stats: Stats): SetupState | undefined {
     score: { score: stats.protectionScore, lines: stats.protectionScoreLines ?? [] },
     protectionRan: stats.protectionRan === true,
     ...(stats.lastScanAt ? { lastScanAt: stats.lastScanAt } : {}),
+    ...(stats.lastScanOutcome ? { lastScanOutcome: stats.lastScanOutcome } : {}),
   };
 }
 
@@ -63,15 +66,25 @@ export function demoSetup(
     },
     Date.now(),
   );
-  return { checklist, score: protectionScore(checklist, threats), protectionRan: true };
+  return { checklist, score: protectionScore(checklist, threats), protectionRan: true, lastScanOutcome: "succeeded" };
 }
 
 export const setupComplete = (items: ChecklistItem[]) => items.every((i) => i.done);
 
-/** What an empty threat list says: "nothing found" only where a scan really looked. */
-export function emptyListMessage(setup: SetupState): string | undefined {
-  if (setup.protectionRan) return undefined;
-  return setup.lastScanAt === undefined
-    ? "No scan has run yet, so nothing has been checked. Finish the setup checklist and run your first scan."
-    : "No threats found, but scans can only look for what you have set up. Finish the setup checklist to be protected.";
+/**
+ * What an empty threat list says. "Secure" only when protection is running (a scan looked at
+ * platforms for an enrolled likeness), the latest scan succeeded, and nothing was found; while the
+ * account's state is unknown (its statistics did not load) it says only that the list is empty.
+ */
+export function emptyListMessage(setup: SetupState | undefined): string {
+  if (!setup) return `${NO_THREATS_FOUND} Whether your protection is running could not be checked.`;
+  if (!setup.protectionRan) {
+    return setup.lastScanAt === undefined
+      ? "No scan has run yet, so nothing has been checked. Finish the setup checklist and run your first scan."
+      : "No threats found, but scans can only look for what you have set up. Finish the setup checklist to be protected.";
+  }
+  if (setup.lastScanOutcome !== "succeeded") {
+    return "No threats found so far, but your latest scan failed, so recent content was not checked. Run a scan to check again.";
+  }
+  return SECURE;
 }

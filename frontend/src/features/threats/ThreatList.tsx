@@ -1,5 +1,7 @@
 import { useState } from "react";
 import type { Threat } from "../../api/types";
+import { LoadFailed } from "../../ui/LoadFailed";
+import { NO_THREATS_FOUND } from "./empty-list";
 import { isCriticalThreat } from "./format";
 import { ThreatRow } from "./ThreatRow";
 
@@ -10,10 +12,12 @@ interface ThreatListProps {
   onTakeDown: (threat: Threat) => void;
   /** What an empty list says: "secure" is true only once protection ran (the dashboard decides). */
   emptyMessage?: string;
+  /** Why the list did not load, with a way to try again: never shown as an empty list. */
+  failure?: { error: unknown; retry: () => void };
 }
 
 /** A short list held whole in the page (the demo's): All and Critical, each row as in triage. */
-export function ThreatList({ threats, isLoading, onViewDetails, onTakeDown, emptyMessage }: ThreatListProps) {
+export function ThreatList({ threats, isLoading, onViewDetails, onTakeDown, emptyMessage, failure }: ThreatListProps) {
   const [filter, setFilter] = useState<"all" | "critical">("all");
   const all = threats ?? [];
   const critical = all.filter((t) => isCriticalThreat(t) && t.status === "active");
@@ -45,8 +49,10 @@ export function ThreatList({ threats, isLoading, onViewDetails, onTakeDown, empt
       </div>
       {isLoading ? (
         <p role="status">Loading threats...</p>
+      ) : failure ? (
+        <LoadFailed what="The threats" error={failure.error} onRetry={failure.retry} />
       ) : shown.length === 0 ? (
-        <p>{emptyMessage ?? "No threats detected. Your digital identity is secure."}</p>
+        <p>{emptyMessage ?? NO_THREATS_FOUND}</p>
       ) : (
         <ul className="threat-list">
           {shown.map((threat) => (

@@ -1,5 +1,7 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo, useState } from "react";
+import { LoadFailed } from "../../ui/LoadFailed";
+import { NO_THREATS_FOUND } from "./empty-list";
 import { peopleQuery, threatDetailsQuery, threatPagesQuery } from "./queries";
 import { ThreatFiltersBar } from "./ThreatFiltersBar";
 import { ThreatGroupRow } from "./ThreatGroupRow";
@@ -176,13 +178,9 @@ export function ThreatTriage({
       {loading ? (
         <p role="status">Loading threats...</p>
       ) : pages.isError ? (
-        <p role="alert">The threats could not be loaded. Reload the page to try again.</p>
+        <LoadFailed what="Your threats" error={pages.error} onRetry={() => void pages.refetch()} />
       ) : shownCount === 0 && !pages.hasNextPage ? (
-        <p>
-          {isFiltered(filters)
-            ? "No threats match these filters."
-            : (emptyMessage ?? "No threats detected. Your digital identity is secure.")}
-        </p>
+        <p>{isFiltered(filters) ? "No threats match these filters." : (emptyMessage ?? NO_THREATS_FOUND)}</p>
       ) : (
         <ul className="threat-list" aria-label={grouped ? "Threat groups" : "Threats"}>
           {grouped

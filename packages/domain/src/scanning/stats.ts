@@ -74,6 +74,8 @@ export interface ProtectionInputs {
   platformsScanned: string[];
   /** What the setup checklist, and so the protection score, is read from. */
   setup: SetupFacts;
+  /** How the latest scan that ended, ended; absent before any did. */
+  lastScanOutcome?: "succeeded" | "failed";
 }
 
 export interface Stats {
@@ -90,6 +92,11 @@ export interface Stats {
   protectionRan: boolean;
   /** When the latest finished scan ended; absent before the first one. */
   lastScanAt?: string;
+  /**
+   * How the latest scan that ended, ended: a failed one means recent content went unchecked, so an
+   * empty list must not read as "secure" (issue 27).
+   */
+  lastScanOutcome?: "succeeded" | "failed";
   threatsOverTime: { date: string; count: number }[];
 }
 
@@ -108,6 +115,7 @@ export function computeStats(input: ProtectionInputs, now = Date.now()): Stats {
     setupChecklist: checklist,
     protectionRan: protectionRan(input.setup),
     ...(input.setup.lastScanAt ? { lastScanAt: input.setup.lastScanAt } : {}),
+    ...(input.lastScanOutcome ? { lastScanOutcome: input.lastScanOutcome } : {}),
     threatsOverTime: Object.entries(input.counts.byDay)
       .filter(([, count]) => count > 0)
       .sort(([a], [b]) => a.localeCompare(b))
