@@ -78,7 +78,7 @@ export const FAQ = [
   },
   {
     q: "Can you remove content automatically?",
-    a: "Professional and Enterprise plans can send takedown notices automatically for high-confidence matches. You always confirm the facts in a notice before it is sent on your behalf.",
+    a: "On Professional and Enterprise, with automatic takedown turned on, impersonation and privacy reports go out in your name by themselves for matches of 90% or more on your verified face or voice, where the platform takes such reports by email (few do; most take them only through a web form). Copyright (DMCA) and intimate-imagery notices, web forms, and matches on an unverified face or voice are never sent automatically: the threat and the takedown centre say why, and you review and send the notice yourself.",
   },
   { q: "Are there setup fees?", a: "No. Setup takes about five minutes." },
 ];

@@ -205,4 +205,48 @@ describe("Takedown centre", () => {
       expect(within(nav).getByRole("link", { name: "Takedowns" })).toHaveAttribute("href", "/takedowns"),
     );
   });
+
+  it("says which automatic takedowns sent nothing and why, each with its next step", async () => {
+    const at = new Date().toISOString();
+    stubApi({
+      ...SIGNED_IN,
+      "GET /api/takedowns": {
+        status: 200,
+        body: {
+          items: [],
+          notSent: [
+            {
+              threatId: "t-voice",
+              reason: "unverified-likeness",
+              modality: "voice",
+              detail:
+                "Automatic takedown sent nothing: this threat's match rests on a likeness the server has not verified.",
+              platform: "telegram",
+              contentUrl: "https://t.me/c/1",
+              at,
+            },
+            {
+              threatId: "t-form",
+              reason: "needs-person",
+              detail: "Automatic takedown sent nothing: the platform's web form needs you to file it yourself.",
+              platform: "youtube",
+              contentUrl: "https://youtube.example/watch?v=1",
+              at,
+            },
+          ],
+        },
+      },
+    });
+    renderRoute(<TakedownCentrePage />, { path: "/takedowns", route: "/takedowns" });
+    const section = await screen.findByRole("region", { name: "Automatic takedown sent nothing for these threats" });
+    expect(within(section).getByText(/the server has not verified/)).toBeInTheDocument();
+    expect(within(section).getByRole("link", { name: "Verify your voice with a live recording" })).toHaveAttribute(
+      "href",
+      "/onboarding?step=voice",
+    );
+    expect(within(section).getByRole("link", { name: "Open the threat: review and send it yourself" })).toHaveAttribute(
+      "href",
+      "/dashboard?threat=t-form",
+    );
+  });
 });

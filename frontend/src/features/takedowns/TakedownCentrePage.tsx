@@ -7,6 +7,7 @@ import { Main } from "../../ui/Page";
 import { Spinner } from "../../ui/Spinner";
 import { DashboardHeader } from "../dashboard/DashboardHeader";
 import { SiteFooter } from "../layout/SiteFooter";
+import { NotSentList } from "./AutomationOutcome";
 import { STATE_FILTERS } from "./format";
 import { takedownQuery, takedownsQuery } from "./queries";
 import { TakedownDetailPanel } from "./TakedownDetailPanel";
@@ -24,6 +25,7 @@ export default function TakedownCentrePage() {
   const detail = useQuery(takedownQuery(id ?? "", auth.isAuthenticated && Boolean(id)));
 
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const notSent = list.data?.pages[0]?.notSent ?? [];
   return (
     <>
       <DashboardHeader isAuthenticated={auth.isAuthenticated} />
@@ -41,6 +43,7 @@ export default function TakedownCentrePage() {
         ) : (
           <div className={`takedown-layout${id ? " has-detail" : ""}`}>
             <section aria-label="Notices">
+              <NotSentList outcomes={notSent} />
               <div className="takedown-filter">
                 <label htmlFor={filterId}>Show</label>
                 <select

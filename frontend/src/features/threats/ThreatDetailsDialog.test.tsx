@@ -1,7 +1,8 @@
 import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Threat } from "../../api/types";
-import { renderRoute } from "../../test/render-app";
+import { renderRoute, stubApi } from "../../test/render-app";
 import { ThreatDetailsDialog } from "./ThreatDetailsDialog";
 
 const base: Threat = {
@@ -198,5 +199,33 @@ describe("evidence-based type and takedown state", () => {
     expect(screen.getByText(/the synthetic-media verdict is "synthetic"/)).toBeInTheDocument();
     expect(screen.getByText(/wrongly flags 1\.8% of genuine media/)).toBeInTheDocument();
     expect(screen.getByText("Filing needed")).toBeInTheDocument();
+  });
+});
+
+describe("what automatic takedown did", () => {
+  it("says why it sent nothing, with the one click that sends the notice yourself", async () => {
+    stubApi({
+      "GET /api/threats/thr_1": {
+        status: 200,
+        body: {
+          ...base,
+          allowedActions: ["takedown", "false_positive", "dismiss"],
+          autoTakedown: {
+            threatId: "thr_1",
+            reason: "needs-person",
+            detail: "Automatic takedown sent nothing: the platform's web form needs you to file it yourself.",
+            platform: "youtube",
+            contentUrl: base.url,
+            at: new Date().toISOString(),
+          },
+        },
+      },
+    });
+    const onGenerateDmca = vi.fn();
+    renderRoute(<ThreatDetailsDialog threat={base} onClose={vi.fn()} onGenerateDmca={onGenerateDmca} />);
+    const note = await screen.findByRole("note", { name: "Automatic takedown" });
+    expect(note).toHaveTextContent("the platform's web form needs you to file it yourself");
+    await userEvent.setup({ delay: null }).click(screen.getByRole("button", { name: "Review and send it yourself" }));
+    expect(onGenerateDmca).toHaveBeenCalled();
   });
 });

@@ -5,6 +5,7 @@ import type { Threat } from "../../api/types";
 import { Dialog } from "../../ui/Dialog";
 import { toast } from "../../ui/toast-store";
 import { platformName } from "../platforms/catalogue";
+import { type AutomationOutcome, AutomationOutcomePanel } from "../takedowns/AutomationOutcome";
 import { EvidenceVerification } from "./EvidenceVerification";
 import { confidenceClass, statusLabel, takedownLabel, threatTitle, threatTypeLabel } from "./format";
 import { threatDetailsQuery, threatMediaQuery } from "./queries";
@@ -37,6 +38,8 @@ export function ThreatDetailsDialog({ threat, onClose, onGenerateDmca }: ThreatD
 
   if (!threat) return null;
   const shown: ThreatDetails = details.data?.id === threat.id ? { ...threat, ...details.data } : threat;
+  // What automatic takedown did and why it sent nothing, when the server kept it.
+  const automation = (details.data as { autoTakedown?: AutomationOutcome } | undefined)?.autoTakedown;
   // A demo threat belongs to no account: there is nothing to triage, only a notice to show.
   const triage = !threat.demo;
   // A video's frames or a recording, shown below, stand in for the single picture a video or voice lacks.
@@ -108,6 +111,12 @@ export function ThreatDetailsDialog({ threat, onClose, onGenerateDmca }: ThreatD
           </div>
         ) : null}
       </dl>
+      {automation && !shown.takedown ? (
+        <AutomationOutcomePanel
+          outcome={automation}
+          {...(allows(shown, "takedown") ? { onSendYourself: () => onGenerateDmca(shown) } : {})}
+        />
+      ) : null}
       <ThreatEvidenceMedia threat={shown} />
       <ThreatFindings threat={shown} />
       <h3>Evidence package</h3>

@@ -17,7 +17,11 @@ const HOW = { face: "with the three live poses", voice: "with a live recording" 
  */
 export function VerifyLikenessLink({ message }: { message: string }) {
   const modality = unverifiedModality(message);
-  if (!modality) return null;
+  return modality ? <VerifyLikenessStep modality={modality} /> : null;
+}
+
+/** The one step that verifies a face or voice, and what to do after it. */
+export function VerifyLikenessStep({ modality }: { modality: "face" | "voice" }) {
   return (
     <p>
       <Link to={`/onboarding?step=${modality}`} className="btn btn-secondary">
