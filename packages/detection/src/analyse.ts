@@ -1,7 +1,7 @@
 import { intimateFinding } from "./explicit/finding.js";
 import { detectFaces, detectFacesInImage } from "./face/detect-faces.js";
 import { mesonetSignal } from "./faceswap/signal.js";
-import { fuseSignals, verdictsFor, whyDetectorLeftOut } from "./fusion.js";
+import { fuseSignals, verdictsFor, whyDetectorLeftOut, whyReadingCannotChangeVerdict } from "./fusion.js";
 import type { EnrolledIdentity } from "./identity.js";
 import { MediaError } from "./media/errors.js";
 import { type DecodedImage, decodeImage } from "./media/image.js";
@@ -117,6 +117,17 @@ async function watermarkSignal(bytes: Uint8Array, analysed: DecodedImage, limits
   return sdWatermarkSignal(full.pixels);
 }
 
+/** ai-image, then face-synthetic (its own CLIP pass skipped when no reading could change the verdict), then MesoNet. */
+async function learnedPictureSignals(image: DecodedImage, faces: DetectedFace[], known: Signal[]): Promise<Signal[]> {
+  const aiImage = await unlessLeftOut("ai-image", "image", () => aiImageSignal(image));
+  const faceSynthetic = await unlessLeftOut("face-synthetic", "image", () =>
+    faceSyntheticSignal(image, faces, {
+      skipOwnPass: () => whyReadingCannotChangeVerdict("face-synthetic", "image", [...known, aiImage]),
+    }),
+  );
+  return [aiImage, faceSynthetic, await unlessLeftOut("face-swap-mesonet", "image", () => mesonetSignal(image, faces))];
+}
+
 async function analyseImage(bytes: Uint8Array, options: AnalyseOptions, limits: MediaLimits, clock: Stopwatch) {
   // When the watermark search is sure to run, the picture is decoded once at full resolution
   // for it, and the analysis copy is scaled from those pixels where that changes none of them.
@@ -138,11 +149,7 @@ async function analyseImage(bytes: Uint8Array, options: AnalyseOptions, limits: 
     ...(await clock.time("synthetic", async () =>
       skip
         ? LEARNED_PICTURE_SIGNALS.map((id) => skipped(id, skip))
-        : [
-            await unlessLeftOut("ai-image", "image", () => aiImageSignal(image)),
-            await unlessLeftOut("face-synthetic", "image", () => faceSyntheticSignal(image, faces)),
-            await unlessLeftOut("face-swap-mesonet", "image", () => mesonetSignal(image, faces)),
-          ],
+        : await learnedPictureSignals(image, faces, signals),
     )),
   );
   const intimate = await clock.time("intimate", () => (skip ? skippedIntimate(skip) : intimateFinding(image)));

@@ -94,6 +94,43 @@ const logit = (p: number) => {
   return Math.log(q / (1 - q));
 };
 
+/** logit() clamps probabilities to [1e-6, 1 − 1e-6], so no reading moves its term further than this. */
+const LOGIT_LIMIT = logit(1);
+
+/**
+ * Why a learned detector's reading need not be computed, given the readings already made, or null
+ * when it could change the verdict. Its term in the fitted model is at most weight × LOGIT_LIMIT
+ * either way, so when the fused verdict is the same at both ends of that range, no reading of it
+ * can change the verdict, and its CLIP pass would cost CPU for nothing. A declaration that already
+ * decides "synthetic" cannot be undone by any learned reading either.
+ */
+export function whyReadingCannotChangeVerdict(
+  id: SignalId,
+  kind: MediaKind,
+  known: Signal[],
+  models: FusionModels = committedModels,
+): string | null {
+  const model = models[kind];
+  const weight = model?.weights[id];
+  if (!model || weight === undefined) return null;
+  const scored = known.filter((signal) => signal.id !== id && typeof signal.score === "number");
+  const declared =
+    1 - scored.filter((s) => !isLearned(s)).reduce((keep, signal) => keep * (1 - (signal.score as number)), 1);
+  if (declared >= SYNTHETIC_THRESHOLD)
+    return "Not computed: the file's own declaration already decides that it is synthetic, and no reading of this detector could change that";
+  const z = scored
+    .filter((signal) => model.weights[signal.id] !== undefined)
+    .reduce((sum, signal) => sum + (model.weights[signal.id] as number) * logit(signal.score as number), model.bias);
+  const highest = 1 / (1 + Math.exp(-(z + weight * LOGIT_LIMIT)));
+  const lowest = 1 / (1 + Math.exp(-(z - weight * LOGIT_LIMIT)));
+  const threshold = model.operatingPoint.threshold;
+  if (highest < threshold)
+    return `Not computed: whatever it read, the learned detectors' fused probability would stay at or below ${highest.toFixed(3)}, under the threshold ${threshold.toFixed(3)}, so it could not change the verdict; this says nothing about whether the face is synthetic`;
+  if (lowest >= threshold)
+    return `Not computed: whatever it read, the learned detectors' fused probability would stay at or above ${lowest.toFixed(3)}, over the threshold ${threshold.toFixed(3)}, so it could not change the verdict`;
+  return null;
+}
+
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
 
 interface LearnedReading {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { type FusionModels, fuseSignals, whyDetectorLeftOut } from "../../../packages/detection/src/fusion.js";
+import {
+  type FusionModels,
+  fuseSignals,
+  whyDetectorLeftOut,
+  whyReadingCannotChangeVerdict,
+} from "../../../packages/detection/src/fusion.js";
 import type { OperatingPoint, Signal } from "../../../packages/detection/src/result.js";
 
 const point = (threshold: number, falsePositiveRate = 0.02, truePositiveRate = 0.9): OperatingPoint => ({
@@ -101,5 +106,51 @@ describe("fusing synthetic-media signals", () => {
     expect(fused.explanation).toContain("c2pa");
     // The learned detectors' error rates do not describe a verdict they did not reach.
     expect(fused.operatingPoint).toBeUndefined();
+  });
+});
+
+describe("skipping a detector whose reading cannot change the verdict", () => {
+  const small: FusionModels = {
+    image: { weights: { "ai-image": 1, "face-synthetic": 0.07 }, bias: -1, operatingPoint: point(0.92) },
+  };
+  const declaration: Signal = {
+    id: "generator-metadata",
+    status: "present",
+    score: 1,
+    explanation: "",
+    evidence: {},
+  };
+  const anyFaceReading = (aiImage: number) =>
+    [0, 1e-6, 0.3, 0.5, 0.9, 1 - 1e-6, 1].map(
+      (face) =>
+        fuseSignals([learned("ai-image", aiImage, false), learned("face-synthetic", face, false)], "image", small)
+          .status,
+    );
+
+  it("skips when even the most extreme face reading leaves the fused verdict where it is, either way", () => {
+    for (const aiImage of [0.05, 0.5, 0.999999]) {
+      const why = whyReadingCannotChangeVerdict(
+        "face-synthetic",
+        "image",
+        [learned("ai-image", aiImage, false)],
+        small,
+      );
+      expect(why).toContain("could not change the verdict");
+      expect(new Set(anyFaceReading(aiImage)).size).toBe(1);
+    }
+  });
+
+  it("computes it when some face reading would cross the threshold", () => {
+    // logit(0.92) + 1 ≈ 3.44: ai-image at logit 3.44 sits on the threshold, so the face decides.
+    const aiImage = 1 / (1 + Math.exp(-(Math.log(0.92 / 0.08) + 1)));
+    expect(
+      whyReadingCannotChangeVerdict("face-synthetic", "image", [learned("ai-image", aiImage, false)], small),
+    ).toBeNull();
+    expect(new Set(anyFaceReading(aiImage)).size).toBe(2);
+  });
+
+  it("skips once the file's own declaration decides, and never skips a detector the model does not weigh", () => {
+    expect(whyReadingCannotChangeVerdict("face-synthetic", "image", [declaration], small)).toContain("declaration");
+    expect(whyReadingCannotChangeVerdict("face-swap-mesonet", "image", [], small)).toBeNull();
   });
 });

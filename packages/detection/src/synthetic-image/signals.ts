@@ -27,6 +27,11 @@ export const faceSyntheticHead = faceSyntheticHeadJson as LinearProbeHead;
 export interface SyntheticImageOptions {
   /** The CLIP encoder; the process's shared one by default. */
   encoder?: ClipImageEncoder;
+  /**
+   * Asked only when the face needs a CLIP pass of its own (not when the whole picture's embedding
+   * is reused): a reason to skip that pass, e.g. that no reading could change the verdict.
+   */
+  skipOwnPass?: () => string | null;
 }
 
 /** A face as any detector reports it: its box in the stored picture's pixels. */
@@ -158,6 +163,14 @@ export async function faceSyntheticSignal(
     };
   const region = faceCropRegion(inAnalysisCopy, pixels.width, pixels.height);
   const reuse = overlap(region, centreSquare(pixels.width, pixels.height)) >= REUSE_WHOLE_PICTURE_AT_OVERLAP;
+  const skipReason = reuse ? null : (options.skipOwnPass?.() ?? null);
+  if (skipReason)
+    return {
+      id: "face-synthetic",
+      status: "unknown",
+      explanation: skipReason,
+      evidence: { skipped: true, face: largest.index, faceBox: box, facesInPicture: faces.length },
+    };
   const encoder = options.encoder ?? clipImageEncoder();
   let embedding: Float32Array;
   try {
