@@ -9,8 +9,16 @@ const Input = z.object({
   confirmations: z.array(z.string()).default([]),
 });
 
-/** Send: delivers the notice, stores it for tracking, marks the threat and (automatic) mails the person a copy. */
+/**
+ * Send: delivers the notice, stores it for tracking, marks the threat and (automatic) mails the
+ * person a copy. The workflow's state keeps only where the notice stands and its id: the notice text
+ * and form fields name the person, and execution history outlives their erasure.
+ */
 export const handler = observed(async (event: unknown) => {
   const { userId, threatId, automatic, confirmations } = Input.parse(event);
-  return noticeService().send(userId, threatId, { confirmations, automatic });
+  const { state, sent, noticeId, route, recipient } = await noticeService().send(userId, threatId, {
+    confirmations,
+    automatic,
+  });
+  return { state, sent, noticeId, route, recipient };
 });
