@@ -144,7 +144,7 @@ describe("first run to protected in one sitting", () => {
           await screenshot(page, "first-run-05-scan-live");
         }
       }
-      if (/^Your first scan found|^The scan stopped/.test(text)) break;
+      if (/^Your first scan searched|^The scan stopped/.test(text)) break;
       await page.waitForTimeout(250);
     }
     await page.getByRole("heading", { name: "First scan complete" }).waitFor({ timeout: 10_000 });
@@ -161,7 +161,7 @@ describe("first run to protected in one sitting", () => {
     const done = (s: string) => Number(/^Scanning: (\d+)/.exec(s)?.[1]);
     expect(done(readings.at(-1) ?? "")).toBeGreaterThan(done(readings[0] ?? ""));
     const outcome = (await status.textContent()) ?? "";
-    expect(outcome).toMatch(/^Your first scan found \d+ threats?: review/);
+    expect(outcome).toMatch(/^Your first scan searched for your face and voice and found \d+ threats?: review/);
     const tiles = page.getByLabel("Scan progress");
     expect(await tiles.getByText(`${PERSONAL_PLATFORMS.length}/${PERSONAL_PLATFORMS.length}`).count()).toBe(1);
     await screenshot(page, "first-run-06-scan-complete");

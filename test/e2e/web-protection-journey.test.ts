@@ -136,9 +136,11 @@ describe("protection journey on the local stack", () => {
     await page.getByLabel("Scan frequency").selectOption("daily");
     await screenshot(page, "journey-07-scan-preferences");
     expect(await narrowScreenshot(page, "journey-07-scan-preferences")).toBe(0);
-    await page.getByRole("button", { name: "Activate AI Protection" }).click();
+    await page.getByRole("button", { name: "Save Scan Preferences" }).click();
     await page.getByText("Scan preferences saved").first().waitFor();
-    await page.waitForURL(/\/onboarding$/);
+    // Saved preferences lead back to the dashboard, never to the start of the setup.
+    await page.waitForURL(/\/dashboard$/);
+    await page.goto(`${e2e.stack.url}/onboarding`);
   });
 
   it("walks the onboarding wizard: consent, name and platforms kept, live face verified, a 10 s voice sample, alerts, the first scan", async () => {
@@ -159,14 +161,14 @@ describe("protection journey on the local stack", () => {
     await page.getByText("✓ Face verified from a live camera capture").waitFor();
     await next();
     await page.getByText("Step 5 of 7").waitFor();
-    // A second voice sample through the upload widget: the recorder stops itself at 10 s.
+    // A second voice sample, recorded here: a live capture, so verified. The recorder stops itself at 10 s.
     await page.getByRole("button", { name: "Start Recording" }).click();
     await page.getByRole("button", { name: "Record Again" }).waitFor({ timeout: 30_000 });
     await screenshot(page, "journey-08-onboarding-voice");
-    const registered = page.waitForResponse((r) => r.url().endsWith("/api/biometric/voice"));
+    const registered = page.waitForResponse((r) => r.url().endsWith("/api/biometric-training"));
     await page.getByRole("button", { name: "Upload Voice Sample" }).click();
     const response = await registered;
-    expect(`${response.status()} ${await response.text()}`).toMatch(/^200 /);
+    expect(`${response.status()} ${await response.text()}`).toMatch(/^200 .*"verified":true/);
     await page.getByText("✓ Voice sample enrolled").waitFor({ timeout: 60_000 });
     await next();
     await page.getByText("Step 6 of 7").waitFor();
