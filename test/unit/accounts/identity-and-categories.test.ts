@@ -36,6 +36,18 @@ describe("who scans look for", () => {
     });
   });
 
+  it("stores the country with the identity, so the onboarding alone sets what a notice's law depends on", async () => {
+    const w = accountWorld();
+    const { userId } = await w.member("ada@example.com");
+    const identity = { firstName: "Ada", lastName: "Lovelace", country: " Germany " };
+    expect(await w.profiles.update(userId, ProfileUpdateInput.parse({ identity }))).toMatchObject({
+      country: "Germany",
+    });
+    // Left out, the saved country stays.
+    const again = ProfileUpdateInput.parse({ identity: { firstName: "Ada", lastName: "Lovelace" } });
+    expect(await w.profiles.update(userId, again)).toMatchObject({ country: "Germany" });
+  });
+
   it("refuses an identity with neither a full name nor another name", async () => {
     const w = accountWorld();
     const { userId } = await w.member("ada@example.com");

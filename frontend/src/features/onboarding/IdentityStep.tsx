@@ -10,6 +10,8 @@ export interface IdentityValues {
   aliases: string[];
   handles: string[];
   ownAccounts: string[];
+  /** Which laws a notice can rest on; sent only when given. */
+  country?: string;
 }
 
 /** One entry a line (commas also separate names and handles, never addresses, which may hold them). */
@@ -24,7 +26,7 @@ const lines = (text: string, commas = true) =>
  * profiles and text), and their own official accounts, which are never flagged.
  */
 export function IdentityStep(props: {
-  initial?: Profile;
+  initial?: Profile & { country?: string };
   pending: boolean;
   onSubmit: (values: IdentityValues) => void;
   onPrevious: () => void;
@@ -36,6 +38,7 @@ export function IdentityStep(props: {
   const [aliases, setAliases] = useState((props.initial?.aliases ?? []).filter((a) => a !== fullName).join("\n"));
   const [handles, setHandles] = useState((props.initial?.handles ?? []).join("\n"));
   const [ownAccounts, setOwnAccounts] = useState((props.initial?.ownAccounts ?? []).join("\n"));
+  const [country, setCountry] = useState(props.initial?.country ?? "");
   const [error, setError] = useState<string>();
 
   const submit = (event: FormEvent) => {
@@ -46,6 +49,7 @@ export function IdentityStep(props: {
       aliases: lines(aliases),
       handles: lines(handles),
       ownAccounts: lines(ownAccounts, false),
+      ...(country.trim() ? { country: country.trim() } : {}),
     };
     if (!(values.firstName && values.lastName) && values.aliases.length === 0) {
       setError("Enter your first and last name, or a name you are known by");
@@ -100,6 +104,15 @@ export function IdentityStep(props: {
         hint="Links to your own profiles and pages, one a line: what they post is never flagged as a threat."
         value={ownAccounts}
         onChange={(e) => setOwnAccounts(e.target.value)}
+      />
+      <TextField
+        id="identity-country"
+        label="Country you live in"
+        autoComplete="country-name"
+        hint="Which laws your takedown notices can use: living in the EU adds the Digital Services Act."
+        value={country}
+        maxLength={100}
+        onChange={(e) => setCountry(e.target.value)}
       />
       <FieldError id="identity-error" message={error} />
       <SaveStepNav pending={props.pending} onPrevious={props.onPrevious} />

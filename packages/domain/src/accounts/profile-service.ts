@@ -58,8 +58,8 @@ export class ProfileService {
       profile = createProfileFromSetup(setup.data, profile, this.deps.now());
     }
     if (input.identity) {
-      const { firstName, lastName, aliases, handles, ownAccounts } = input.identity;
-      profile = { ...profile, firstName, lastName, aliases, handles, ownAccounts };
+      const { firstName, lastName, aliases, handles, ownAccounts, country } = input.identity;
+      profile = { ...profile, firstName, lastName, aliases, handles, ownAccounts, ...(country ? { country } : {}) };
     }
     if (input.scanPreferences) {
       assertDarkWebAllowed(profile.membershipTier, input.scanPreferences.darkWeb ?? false);

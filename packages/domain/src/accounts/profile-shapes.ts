@@ -81,6 +81,8 @@ export const IdentityInput = z
     aliases: entries("Other names", 20, 100).default([]),
     handles: entries("Handles", 20, 100).default([]),
     ownAccounts: entries("Official accounts", 20, 300).default([]),
+    /** Where the person lives: which laws a notice can rest on (the EU's DSA for a resident of the EU). */
+    country: optionalText("Country", 100),
   })
   .refine(
     (v) => (v.firstName.length > 0 && v.lastName.length > 0) || v.aliases.length > 0,
