@@ -271,7 +271,7 @@ describe("protection journey on the local stack", () => {
       } else await takedown.getByRole("button", { name: "Cancel" }).click();
     }
     expect(dmcaRow).toBeGreaterThanOrEqual(0);
-    expect(await dmca.textContent()).toContain("(dmca)");
+    expect(await dmca.textContent()).toContain("— as a DMCA notice");
     await screenshot(page, "journey-14-dmca-generated");
     expect(await narrowScreenshot(page, "journey-14-dmca-generated")).toBe(0);
     const [download] = await Promise.all([

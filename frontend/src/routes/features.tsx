@@ -22,7 +22,7 @@ const FEATURES: { icon: IconName; title: string; text: string }[] = [
   {
     icon: "file",
     title: "Evidence packages",
-    text: "Hashes, screenshots and metadata that cannot be altered afterwards.",
+    text: "The found media, where and when it was found, and what our detectors measured, kept write-once with their hashes.",
   },
   {
     icon: "bolt",

@@ -223,18 +223,26 @@ describe("every factual statement comes from the threat's stored evidence", () =
     expect(notice.text).not.toContain("Deepfake detected!");
   });
 
-  it("quotes the content's own title as published and states the detector's false-positive rate", () => {
+  it("quotes the content's own title as published and states the detector's reliability in plain words", () => {
     const found = syntheticFaceWithEvidence();
     const notice = composeNotice({ ...withoutClaim, threat: found }, directory);
     expect(notice.text).toContain("Title as published: My holiday pictures");
     expect(notice.text).not.toContain("Synthetic media showing your face");
-    expect(notice.text).toContain("ai-image");
-    expect(notice.text).toContain("false-positive rate at this setting is 1.5% (measured on held-out split)");
+    expect(notice.text).toContain("(an AI-generated-image detector)");
+    expect(notice.text).toContain("In our tests, at the setting used, it wrongly flagged 1.5% of genuine media.");
+    // A platform's reviewer reads neither our detector ids nor where we measured them.
+    expect(notice.text).not.toMatch(/ai-image|held-out split|measured on/);
+  });
+
+  it("says the evidence package holds only what it keeps: the media, page.json and detection.json, no screenshot", () => {
+    const notice = composeNotice({ ...withoutClaim, threat: syntheticFaceWithEvidence() }, directory);
+    expect(notice.text).toContain("the captured media, a record of the page where it was found and when (page.json)");
+    expect(notice.text).not.toMatch(/screenshot/i);
   });
 
   it("calls a cloned voice synthetic only on the countermeasure's reading, and a genuine recording not at all", () => {
     expect(composeNotice({ ...withoutClaim, threat: clonedVoice() }, directory).text).toContain(
-      "Automated synthetic-media detection found it to be AI-generated or manipulated (voice-synthetic",
+      "Automated synthetic-media detection found it to be AI-generated or manipulated (a cloned-voice detector",
     );
     const genuine = composeNotice({ ...withoutClaim, threat: genuineRecording() }, directory).text;
     expect(genuine).toContain("A recording of a voice that matches my voice (match confidence 95%).");

@@ -65,6 +65,9 @@ describe("threat type from evidence", () => {
     expect(verdict?.title).toBe("Synthetic media showing Ada Moreno's face");
     expect(verdict?.classification.synthetic).toMatchObject({ detectors: ["ai-image"], operatingPoint: point(0.015) });
     expect(verdict?.classification.severity).toBe("critical");
+    // The reason the details show names what checked, in plain words, never a detector id.
+    expect(verdict?.classification.reason).toContain("(an AI-generated-image detector;");
+    expect(verdict?.classification.reason).not.toContain("ai-image");
   });
 
   it("is not critical when the detector's stated false-positive rate is high or the match is below 90%", () => {
@@ -112,6 +115,7 @@ describe("threat type from evidence", () => {
     expect(cloned?.threatType).toBe("voice_clone");
     expect(cloned?.title).toBe("Cloned voice imitating Ada Moreno");
     expect(cloned?.classification.synthetic.operatingPoint?.falsePositiveRate).toBe(0.03);
+    expect(cloned?.classification.reason).toContain("and a cloned-voice detector found it synthetic");
   });
 
   it("calls a matched explicit picture intimate imagery, real or synthetic, and critical", () => {

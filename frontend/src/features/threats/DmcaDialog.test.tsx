@@ -90,7 +90,10 @@ describe("DMCA dialog", () => {
     });
     renderRoute(<DmcaDialog open threat={threat} onClose={vi.fn()} />);
     await screen.findByLabelText("Notice text");
-    expect(screen.getByRole("dialog", { name: "DMCA Takedown Notice" })).toHaveTextContent("(dmca)");
+    const dialog = screen.getByRole("dialog", { name: "DMCA Takedown Notice" });
+    // The recipient line names the notice in words, never by its route id ("(dmca)", "(platform_report)").
+    expect(dialog).toHaveTextContent("Recipient: a@b.example — as a DMCA notice");
+    expect(dialog).not.toHaveTextContent(/\((dmca|platform_report|take_it_down|dsa_article_16)\)/);
   });
 
   it("shows the legal basis and the evidence, and needs every statement ticked for this notice", async () => {

@@ -11,6 +11,12 @@ import { noticeName } from "./notice-route";
 import { THREATS_KEY } from "./queries";
 import { VerifyLikenessLink } from "./VerifyLikenessLink";
 
+/** "a DMCA notice", "an Impersonation report": the recipient line names the notice in words, not its route id. */
+function articled(noun: string): string {
+  const word = /^[A-Z][a-z]/.test(noun) ? noun.charAt(0).toLowerCase() + noun.slice(1) : noun;
+  return `${/^[aeiou]/i.test(word) && !/^[A-Z]{2}/.test(word) ? "an" : "a"} ${word}`;
+}
+
 interface DmcaDialogProps {
   open: boolean;
   threat: Threat | null;
@@ -185,12 +191,13 @@ export function DmcaDialog({ open, threat, onClose }: DmcaDialogProps) {
           ) : null}
           {channel?.kind === "email" ? (
             <p className="small">
-              <strong>Recipient:</strong> {channel.address} ({channel.label}){draft.route ? ` (${draft.route})` : ""}
+              <strong>Recipient:</strong> {channel.address} ({channel.label})
+              {draft.route ? ` — as ${articled(name.noun)}` : ""}
             </p>
           ) : channel?.kind === "web_form" ? (
             <p className="small">
               <strong>Recipient:</strong> {channel.label}, a web form you file yourself ({channel.url})
-              {draft.route ? ` (${draft.route})` : ""}
+              {draft.route ? ` — as ${articled(name.noun)}` : ""}
             </p>
           ) : channel?.kind === "none" ? (
             <p className="small" role="note">
@@ -200,7 +207,7 @@ export function DmcaDialog({ open, threat, onClose }: DmcaDialogProps) {
           ) : draft.recipient ? (
             <p className="small">
               <strong>Recipient:</strong> {draft.recipient}
-              {draft.route ? ` (${draft.route})` : ""}
+              {draft.route ? ` — as ${articled(name.noun)}` : ""}
             </p>
           ) : null}
           {draft.copyright?.available && draft.copyright.originals.length > 0 ? (

@@ -44,7 +44,7 @@ describe("threat details", () => {
 });
 
 describe("why a threat was flagged", () => {
-  it("states the match and each synthetic-media signal with the detector's explanation", () => {
+  it("states the match and each synthetic-media signal in plain words, never the detector's internals", () => {
     renderRoute(
       <ThreatDetailsDialog
         threat={{
@@ -59,6 +59,12 @@ describe("why a threat was flagged", () => {
                 score: 0.99,
                 explanation: "C2PA manifest declares trainedAlgorithmicMedia",
               },
+              {
+                id: "ai-image",
+                status: "present",
+                explanation:
+                  "A linear probe on CLIP ViT-B/16 scored 0.91, at which 2% of ../shared/train held-out folds",
+              },
               { id: "sd-watermark", status: "unknown", explanation: "Image too large to search for the watermark" },
             ],
           },
@@ -72,8 +78,26 @@ describe("why a threat was flagged", () => {
     const signals = screen.getByRole("list", { name: "Synthetic-media signals" });
     expect(signals).toHaveTextContent("Content Credentials (C2PA)");
     expect(signals).toHaveTextContent("Evidence found");
-    expect(signals).toHaveTextContent("C2PA manifest declares trainedAlgorithmicMedia");
+    expect(signals).toHaveTextContent("Found signs that it was made or altered by AI.");
+    expect(signals).toHaveTextContent("AI-generated-image detector");
     expect(signals).toHaveTextContent("Could not tell");
+    expect(screen.getByRole("dialog")).not.toHaveTextContent(
+      /CLIP|linear probe|shared\/train|ai-image|trainedAlgorithmicMedia/,
+    );
+  });
+
+  it("lists only what the evidence package keeps: media, page.json and detection.json, never a screenshot", () => {
+    renderRoute(
+      <ThreatDetailsDialog
+        threat={{ ...base, evidenceData: { hash: "ab".repeat(32), capturedAt: base.createdAt } }}
+        onClose={vi.fn()}
+        onGenerateDmca={vi.fn()}
+      />,
+    );
+    const kept = screen.getByRole("list", { name: "Evidence kept" });
+    expect(kept).toHaveTextContent("page.json");
+    expect(kept).toHaveTextContent("detection.json");
+    expect(screen.getByRole("dialog")).not.toHaveTextContent(/screenshot/i);
   });
 
   it("never reads signals that found nothing as proof the media is genuine", () => {

@@ -22,7 +22,13 @@ interface ThreatDetailsDialogProps {
   onGenerateDmca: (threat: Threat) => void;
 }
 
-const EVIDENCE_ITEMS = ["Screenshot captured", "Metadata preserved", "Content hash recorded", "Legal package ready"];
+/** What an evidence package holds (domain/scanning/evidence.ts), and nothing it does not: no screenshot is taken. */
+const EVIDENCE_ITEMS = [
+  "The found media, as downloaded",
+  "Where and when it was found (page.json)",
+  "What our detectors measured (detection.json)",
+  "A manifest of each file's SHA-256 hash",
+];
 
 export function ThreatDetailsDialog({ threat, onClose, onGenerateDmca }: ThreatDetailsDialogProps) {
   // The list's row is enough to open at once; the full record adds history, sightings and actions.
@@ -120,13 +126,15 @@ export function ThreatDetailsDialog({ threat, onClose, onGenerateDmca }: ThreatD
       <ThreatEvidenceMedia threat={shown} />
       <ThreatFindings threat={shown} />
       <h3>Evidence package</h3>
-      <ul className="check-list small">
-        {EVIDENCE_ITEMS.map((item) => (
-          <li key={item} className={shown.evidenceData ? undefined : "pending"}>
-            {item}
-          </li>
-        ))}
-      </ul>
+      {shown.evidenceData ? (
+        <ul className="check-list small" aria-label="Evidence kept">
+          {EVIDENCE_ITEMS.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      ) : (
+        <p className="small">No evidence package is stored for this threat.</p>
+      )}
       <p className="small">
         <strong>Evidence hash: </strong>
         <span className="mono">{shown.evidenceData?.hash ?? "Hash not available"}</span>

@@ -1,10 +1,10 @@
+import { signalLabel } from "@lg/domain/threats/signal-names";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { apiRequest } from "../../api/client";
 import { serverMessage } from "../../api/errors";
 import type { Threat } from "../../api/types";
 import { THREATS_KEY, threatMediaQuery } from "./queries";
-import { SIGNAL_LABELS } from "./ThreatFindings";
 
 /** 75.5 s as "1:15.5": a listener finds the spot on the player's own clock. */
 export function clock(seconds: number): string {
@@ -14,12 +14,12 @@ export function clock(seconds: number): string {
   return `${Math.floor(whole / 60)}:${String(s).padStart(2, "0")}${tenths > 0 && tenths < 10 ? `.${tenths}` : ""}`;
 }
 
-/** "0:04 · 91% face match · Face-swap detector (MesoNet)": when, and what was found in it. */
+/** "0:04 · 91% face match · Face-swap detector": when, and what was found in it. */
 function frameCaption(frame: { timeSeconds: number; confidence?: number; findings?: string[] }): string {
   const found = (frame.findings ?? (frame.confidence !== undefined ? ["face-match"] : [])).map((finding) => {
     if (finding === "face-match") return `${Math.round(frame.confidence ?? 0)}% face match`;
     if (finding === "intimate") return "explicit content";
-    return SIGNAL_LABELS[finding] ?? finding;
+    return signalLabel(finding);
   });
   return [clock(frame.timeSeconds), ...found].join(" · ");
 }

@@ -1,29 +1,30 @@
+import { signalLabel } from "@lg/domain/threats/signal-names";
 import type { Threat, ThreatSignal } from "../../api/types";
 import { threatTypeLabel } from "./format";
 
 /**
  * Why a threat was raised, from what the scan recorded: the likeness match it rests on, then each
- * synthetic-media signal with the detector's own explanation. A signal that could not look is
- * shown as such, never as a sign the media is genuine.
+ * synthetic-media signal in plain words. Not the detectors' own explanations: those name models,
+ * thresholds and development data, which tell a person (or a platform's reviewer) nothing they can
+ * weigh (issue 27). A signal that could not look is shown as such, never as a sign the media is genuine.
  */
 
-export const SIGNAL_LABELS: Record<string, string> = {
-  c2pa: "Content Credentials (C2PA)",
-  "iptc-digital-source-type": "IPTC / XMP source type",
-  "generator-metadata": "AI generator metadata",
-  "sd-watermark": "Stable Diffusion watermark",
-  "voice-antispoof": "Voice anti-spoofing (AASIST)",
-  "voice-synthetic": "Voice countermeasure (Whisper probe)",
-  "ai-image": "AI-generated image detector",
-  "face-synthetic": "Synthetic face detector",
-  "face-swap-mesonet": "Face-swap detector (MesoNet)",
-  "container-metadata": "Container metadata",
-};
-
-const STATUS: Record<ThreatSignal["status"], { label: string; className: string }> = {
-  present: { label: "Evidence found", className: "badge badge-destructive" },
-  absent: { label: "Nothing found", className: "badge badge-secondary" },
-  unknown: { label: "Could not tell", className: "badge" },
+const STATUS: Record<ThreatSignal["status"], { label: string; className: string; meaning: string }> = {
+  present: {
+    label: "Evidence found",
+    className: "badge badge-destructive",
+    meaning: "Found signs that it was made or altered by AI.",
+  },
+  absent: {
+    label: "Nothing found",
+    className: "badge badge-secondary",
+    meaning: "Found no sign of AI generation; that does not prove it genuine.",
+  },
+  unknown: {
+    label: "Could not tell",
+    className: "badge",
+    meaning: "Could not examine this media, so it says nothing either way.",
+  },
 };
 
 function likenessSummary(threat: Threat): string {
@@ -79,9 +80,9 @@ export function ThreatFindings({ threat }: { threat: Threat }) {
             const status = STATUS[signal.status] ?? STATUS.unknown;
             return (
               <li key={signal.id}>
-                <span className="signal-name">{SIGNAL_LABELS[signal.id] ?? signal.id}</span>{" "}
+                <span className="signal-name">{signalLabel(signal.id)}</span>{" "}
                 <span className={status.className}>{status.label}</span>
-                <p>{signal.explanation}</p>
+                <p>{status.meaning}</p>
               </li>
             );
           })}

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { signalNames } from "./signal-names.js";
 
 /**
  * What a threat is, decided from what detection found, never from the match alone. A face or
@@ -241,7 +242,7 @@ export function classifyMedia(
     modality = "face";
     reason =
       `A face matches (${pct(face.confidence)}) and the synthetic-media verdict is "synthetic" ` +
-      `(${synthetic.detectors.join(", ") || "fused score"}${fprWords(synthetic.operatingPoint)}).`;
+      `(${signalNames(synthetic.detectors) || "the combined detectors' score"}${fprWords(synthetic.operatingPoint)}).`;
   } else if (voice && (voiceCountermeasure.length > 0 || declaredVoice)) {
     type = "voice_clone";
     match = voice;
@@ -252,7 +253,7 @@ export function classifyMedia(
     const { operatingPoint: _fused, ...rest } = synthetic;
     synthetic = point ? { ...rest, operatingPoint: point } : rest;
     reason =
-      `The voice matches (${pct(voice.confidence)}) and ${used.map((s) => s.id).join(", ")} found it synthetic` +
+      `The voice matches (${pct(voice.confidence)}) and ${signalNames(used.map((s) => s.id))} found it synthetic` +
       `${fprWords(synthetic.operatingPoint)}.`;
   } else {
     type = "likeness_misuse";

@@ -1,3 +1,4 @@
+import { signalNames } from "@lg/domain/threats/signal-names";
 import { type ThreatRecord, threatEvidence } from "../threat.js";
 import type { NoticeInput, OriginalWork, PersonIdentity, Recipient } from "./types.js";
 
@@ -38,10 +39,13 @@ export function describeOriginalWork(person: PersonIdentity, work: OriginalWork,
 const percent = (value: number) => `${Math.round(value)}%`;
 const rate = (value: number) => `${(value * 100).toFixed(1)}%`;
 
-function operatingPointWords(point: { falsePositiveRate: number; measuredOn?: string | undefined } | undefined) {
+/**
+ * How reliable a detector's finding is, in one plain sentence a platform's reviewer can weigh. Not
+ * where it was measured: that names our development data, which means nothing to them.
+ */
+function operatingPointWords(point: { falsePositiveRate: number } | undefined) {
   if (!point) return "";
-  const where = point.measuredOn ? ` (measured on ${point.measuredOn})` : "";
-  return ` The detector's measured false-positive rate at this setting is ${rate(point.falsePositiveRate)}${where}.`;
+  return ` In our tests, at the setting used, it wrongly flagged ${rate(point.falsePositiveRate)} of genuine media.`;
 }
 
 /**
@@ -75,7 +79,7 @@ export function describeFindings(threat: ThreatRecord): string {
     const how = synthetic.declared
       ? "The file itself declares that it was generated or altered by AI"
       : "Automated synthetic-media detection found it to be AI-generated or manipulated";
-    const by = synthetic.detectors.length > 0 ? ` (${synthetic.detectors.join(", ")})` : "";
+    const by = synthetic.detectors.length > 0 ? ` (${signalNames(synthetic.detectors)})` : "";
     const score = synthetic.score !== null ? `, score ${percent(synthetic.score * 100)}` : "";
     lines.push(`${how}${by}${score}.${operatingPointWords(synthetic.operatingPoint)}`);
   } else if (likeness.modality !== "profile") {
@@ -108,7 +112,7 @@ export function describeEvidence(threat: ThreatRecord): string {
   return [
     `SHA-256 of the material as captured: ${hash}`,
     `Captured at: ${capturedAt}`,
-    "An evidence package (the captured media, a screenshot and page metadata) is preserved unaltered and is available on request.",
+    "An evidence package is preserved unaltered and is available on request: the captured media, a record of the page where it was found and when (page.json), and what our detectors measured (detection.json).",
   ].join("\n");
 }
 
