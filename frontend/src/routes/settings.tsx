@@ -13,6 +13,7 @@ import { DataManagement } from "../features/settings/DataManagement";
 import { PrivacyControls } from "../features/settings/PrivacyControls";
 import { ScanPreferencesSection } from "../features/settings/ScanPreferencesSection";
 import { WorkingOn } from "../features/team/WorkingOn";
+import { LoadFailed } from "../ui/LoadFailed";
 import { Main } from "../ui/Page";
 import { Spinner } from "../ui/Spinner";
 
@@ -59,7 +60,7 @@ export default function SettingsRoute() {
             <DangerZone />
           </>
         ) : (
-          <p role="alert">Your settings could not be loaded. Please try again later.</p>
+          <LoadFailed what="Your settings" error={profile.error} onRetry={() => void profile.refetch()} />
         )}
       </Main>
       <SiteFooter />

@@ -3,6 +3,7 @@ import type { HealthReport } from "../api/types";
 import { PublicHeader } from "../features/layout/PublicHeader";
 import { HEALTH_KEY, SiteFooter } from "../features/layout/SiteFooter";
 import { BusyButton } from "../ui/BusyButton";
+import { LoadFailed } from "../ui/LoadFailed";
 import { Main } from "../ui/Page";
 import { Spinner } from "../ui/Spinner";
 
@@ -55,7 +56,7 @@ export default function StatusRoute() {
             </tbody>
           </table>
         ) : (
-          <p role="alert">The status service could not be reached.</p>
+          <LoadFailed what="The status" error={health.error} onRetry={() => void health.refetch()} />
         )}
       </Main>
       <SiteFooter />

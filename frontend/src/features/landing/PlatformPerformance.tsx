@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
 import type { HealthReport } from "../../api/types";
 import { PRIVACY_STATEMENT } from "../../content/marketing";
+import { LoadFailed } from "../../ui/LoadFailed";
 import { HEALTH_KEY } from "../layout/SiteFooter";
 import { measuredFigures, useSystemMetrics } from "../system/use-system-metrics";
 
@@ -55,10 +56,14 @@ export function PlatformPerformance() {
         </div>
         <div className="panel">
           <h3>Live Monitoring Status</h3>
-          <p className="status-line">
-            <span className={`status-dot ${allUp ? "ok" : "down"}`} aria-hidden="true" />
-            {health.isLoading ? "Checking…" : allUp ? "All Systems Operational" : "Status unavailable or degraded"}
-          </p>
+          {health.isError ? (
+            <LoadFailed what="The live status" error={health.error} onRetry={() => void health.refetch()} />
+          ) : (
+            <p className="status-line">
+              <span className={`status-dot ${allUp ? "ok" : "down"}`} aria-hidden="true" />
+              {health.isLoading ? "Checking…" : allUp ? "All Systems Operational" : "Some systems degraded"}
+            </p>
+          )}
           <ul className="service-list">
             {services.map((s) => (
               <li key={s.name}>

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { serverMessage } from "../../api/errors";
 import { useSignedInPage } from "../../auth/use-auth";
+import { LoadFailed } from "../../ui/LoadFailed";
 import { Main } from "../../ui/Page";
 import { Spinner } from "../../ui/Spinner";
 import { DashboardHeader } from "../dashboard/DashboardHeader";
@@ -35,7 +35,7 @@ export default function PeoplePage() {
                 <PeopleList data={people.data} />
               </>
             ) : (
-              <p role="alert">{serverMessage(people.error)}</p>
+              <LoadFailed what="The people you protect" error={people.error} onRetry={() => void people.refetch()} />
             )}
             {mine.data && mine.data.protections.length > 0 ? (
               <MyProtections protections={mine.data.protections} />

@@ -13,6 +13,7 @@ import { takedownQuery, takedownsQuery } from "./queries";
 import { TakedownDetailPanel } from "./TakedownDetailPanel";
 import { TakedownList } from "./TakedownList";
 import "./takedowns.css";
+import { LoadFailed } from "../../ui/LoadFailed";
 
 /** /takedowns and /takedowns/:id: every notice the person made, and one case in full beside the list. */
 export default function TakedownCentrePage() {
@@ -61,7 +62,7 @@ export default function TakedownCentrePage() {
               {list.isLoading ? (
                 <Spinner label="Loading your notices…" />
               ) : list.isError ? (
-                <p role="alert">Your notices could not be loaded. Please try again later.</p>
+                <LoadFailed what="Your notices" error={list.error} onRetry={() => void list.refetch()} />
               ) : items.length === 0 ? (
                 <p>
                   {state
@@ -90,12 +91,10 @@ export default function TakedownCentrePage() {
                   <Spinner label="Loading the notice…" />
                 ) : detail.data ? (
                   <TakedownDetailPanel notice={detail.data} />
+                ) : errorStatus(detail.error) === 404 ? (
+                  <p role="alert">This notice does not exist or is not yours.</p>
                 ) : (
-                  <p role="alert">
-                    {errorStatus(detail.error) === 404
-                      ? "This notice does not exist or is not yours."
-                      : "This notice could not be loaded. Please try again later."}
-                  </p>
+                  <LoadFailed what="This notice" error={detail.error} onRetry={() => void detail.refetch()} />
                 )}
               </section>
             ) : null}

@@ -9,6 +9,7 @@ import { toast } from "../../ui/toast-store";
 import { DashboardHeader } from "../dashboard/DashboardHeader";
 import { SiteFooter } from "../layout/SiteFooter";
 import "./team.css";
+import { LoadFailed } from "../../ui/LoadFailed";
 import { ACTION_LABELS, AUDIT_KEY, auditQuery, ROLE_LABELS, TEAM_KEY, teamQuery } from "./team-api";
 import { WorkingOn } from "./WorkingOn";
 
@@ -131,7 +132,11 @@ export default function TeamPage() {
                   Export JSON
                 </a>
               </p>
-              {audit.data && audit.data.entries.length > 0 ? (
+              {audit.isPending ? (
+                <p role="status">Loading the audit log…</p>
+              ) : audit.isError ? (
+                <LoadFailed what="The audit log" error={audit.error} onRetry={() => void audit.refetch()} />
+              ) : audit.data.entries.length > 0 ? (
                 <div className="audit-table-wrap">
                   <table className="audit-table">
                     <caption className="visually-hidden">Who did what, newest first</caption>
@@ -168,7 +173,7 @@ export default function TeamPage() {
             </section>
           </>
         ) : (
-          <p role="alert">{serverMessage(team.error)}</p>
+          <LoadFailed what="Your team" error={team.error} onRetry={() => void team.refetch()} />
         )}
       </Main>
       <SiteFooter />

@@ -1,0 +1,39 @@
+import { screen, within } from "@testing-library/react";
+import type { ComponentType } from "react";
+import { describe, expect, it } from "vitest";
+import PeoplePage from "../features/people/PeoplePage";
+import TakedownCentrePage from "../features/takedowns/TakedownCentrePage";
+import TeamPage from "../features/team/TeamPage";
+import { renderRoute, stubApi } from "../test/render-app";
+import Settings from "./settings";
+import Status from "./status";
+
+const DOWN = { status: 503, body: { message: "Service Unavailable" } };
+
+/** Each page that loads data, and the read that breaking makes it say so. */
+const VIEWS: { name: string; Screen: ComponentType; path: string; broken: string[]; says: string }[] = [
+  { name: "settings", Screen: Settings, path: "/settings", broken: ["GET /api/profile"], says: "Your settings" },
+  { name: "status", Screen: Status, path: "/status", broken: ["GET /api/health"], says: "The status" },
+  {
+    name: "takedown centre",
+    Screen: TakedownCentrePage,
+    path: "/takedowns",
+    broken: ["GET /api/takedowns"],
+    says: "Your notices",
+  },
+  { name: "people", Screen: PeoplePage, path: "/people", broken: ["GET /api/people"], says: "The people you protect" },
+  { name: "team", Screen: TeamPage, path: "/team", broken: ["GET /api/team"], says: "Your team" },
+];
+
+describe("a page whose data did not load", () => {
+  it.each(VIEWS)("$name says what failed and why, with a Retry", async ({ Screen, path, broken, says }) => {
+    stubApi({
+      "GET /api/auth/user": { status: 200, body: { userId: "u-1" } },
+      ...Object.fromEntries(broken.map((call) => [call, DOWN])),
+    });
+    renderRoute(<Screen />, { path });
+    const failure = await screen.findByText(`${says} could not be loaded: Service Unavailable`);
+    const alert = failure.closest("[role=alert]") as HTMLElement;
+    expect(within(alert).getByRole("button", { name: "Retry" })).toBeInTheDocument();
+  });
+});
