@@ -37,14 +37,15 @@ const GROUP_BINDINGS: Record<RouteGroup, (fn: AppFunction, r: HandlerResources) 
       .bindBiometricBucket(r.biometricBucket, "readWriteDelete")
       .bindEvidenceBucket(r.evidenceBucket, "read")
       .bindScheduler(r.scheduler.groupName, r.scheduler.scheduleArnPattern, r.scheduler.role),
-  // Account deletion, every copy: scan schedule, table items, biometric objects, evidence
-  // (retention bypassed), sign-in.
+  // Account deletion, every copy: scan schedule and running scans, table items, biometric objects,
+  // evidence (retention bypassed), sign-in.
   account: (fn, r) =>
     bindSessionCheck(fn, r, ["AdminDeleteUser"])
       .bindTable(r.table, "readWrite")
       .bindStripeSecret(r.stripeSecret)
       .bindBiometricBucket(r.biometricBucket, "readWriteDelete")
       .bindEvidenceBucket(r.evidenceBucket, "erase")
+      .bindStateMachine("SCAN_STATE_MACHINE_ARN", r.scanMachine, "stop")
       .bindScheduler(r.scheduler.groupName, r.scheduler.scheduleArnPattern, r.scheduler.role),
   biometrics: (fn, r) =>
     bindSessionCheck(fn, r)

@@ -268,15 +268,21 @@ export class AppFunction extends Construct {
   bindStateMachine(
     envName: "SCAN_STATE_MACHINE_ARN" | "TAKEDOWN_STATE_MACHINE_ARN",
     machine: StateMachineRef,
-    access: "start" | "startAndObserve",
+    access: "start" | "startAndObserve" | "stop",
   ): this {
     this.setEnv(envName, machine.stateMachineArn);
-    this.role.addToPrincipalPolicy(
-      new iam.PolicyStatement({ actions: ["states:StartExecution"], resources: [machine.stateMachineArn] }),
-    );
-    if (access === "startAndObserve") {
+    // Stopping is account erasure's: it ends the account's running scans and starts none.
+    if (access !== "stop") {
       this.role.addToPrincipalPolicy(
-        new iam.PolicyStatement({ actions: ["states:DescribeExecution"], resources: [machine.executionArnPattern] }),
+        new iam.PolicyStatement({ actions: ["states:StartExecution"], resources: [machine.stateMachineArn] }),
+      );
+    }
+    if (access !== "start") {
+      this.role.addToPrincipalPolicy(
+        new iam.PolicyStatement({
+          actions: access === "stop" ? ["states:StopExecution"] : ["states:DescribeExecution"],
+          resources: [machine.executionArnPattern],
+        }),
       );
       explainWildcards(this.role, {
         finding: /^Resource::.*:execution:.*:\*$/,

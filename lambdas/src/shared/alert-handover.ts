@@ -6,7 +6,7 @@ import { shouldAutoTakedown } from "@lg/notices";
 import { dynamo } from "./clients.js";
 import { env } from "./env.js";
 import { once } from "./once.js";
-import { scanLocks, scanRepository, sfn, threatRepository } from "./scanning-services.js";
+import { erasedAccounts, scanLocks, scanRepository, sfn, threatRepository } from "./scanning-services.js";
 import { accountStore } from "./services.js";
 import { alertService, takedownStateMachineArn } from "./takedown-services.js";
 
@@ -52,6 +52,7 @@ export const scanReconciler = once(
       scans: scanRepository(),
       locks: scanLocks(),
       handover: threatHandover(),
+      erased: erasedAccounts(),
       now: () => new Date(),
     }),
 );

@@ -3,6 +3,7 @@ import { SFNClient, StartExecutionCommand } from "@aws-sdk/client-sfn";
 import { connectorConfigFromEnv } from "@lg/connectors/config";
 import { connectorFor } from "@lg/connectors/registry";
 import { censoredPreview } from "@lg/detection/media/censored-preview";
+import { DynamoErasedAccounts } from "@lg/domain/accounts/adapters/dynamo-erased-accounts";
 import { openEmbedding } from "@lg/domain/biometrics/embedding-cipher";
 import { isCurrentEmbedding } from "@lg/domain/biometrics/embedding-models";
 import { isServerVerified, searchedInScans } from "@lg/domain/biometrics/enrolment-verification";
@@ -22,7 +23,6 @@ import { DynamoNoticeRepository } from "@lg/domain/takedowns/adapters/dynamo-tak
 import { DynamoThreatListing } from "@lg/domain/threats/adapters/dynamo-threat-listing";
 import { ThreatQueries } from "@lg/domain/threats/threat-queries";
 import { ThreatTriage } from "@lg/domain/threats/threat-triage";
-import { DynamoErasedAccounts } from "@lg/domain/accounts/adapters/dynamo-erased-accounts";
 import { dynamo, s3 } from "./clients.js";
 import { env } from "./env.js";
 import { DetectionLikenessAnalyser } from "./likeness-analyser.js";

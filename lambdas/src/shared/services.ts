@@ -1,4 +1,5 @@
 import { AccountSecurityService } from "@lg/domain/accounts/account-security";
+import { DynamoErasedAccounts } from "@lg/domain/accounts/adapters/dynamo-erased-accounts";
 import { AuthService } from "@lg/domain/accounts/auth-service";
 import { ErasureService } from "@lg/domain/accounts/erasure-service";
 import { ExportService } from "@lg/domain/accounts/export-service";
@@ -58,6 +59,11 @@ export const accountSecurity = once(
     }),
 );
 export const profileService = once(() => new ProfileService({ store: accountStore(), samples: sampleLibrary(), now }));
+/**
+ * A scan step that found the account not yet erased finishes its write within this: one evidence
+ * package or one threat's few items (tens of milliseconds; seconds under load).
+ */
+const ERASURE_SETTLE_MS = 3_000;
 export const erasureService = once(
   () =>
     new ErasureService({
@@ -82,6 +88,10 @@ export const erasureService = once(
         deleteProtectionsBy: async (accountId) =>
           (await import("./people-services.js")).peopleService().deleteProtectionsBy(accountId),
       },
+      erased: new DynamoErasedAccounts(dynamo, env().TABLE_NAME),
+      scans: { stopRunning: async (userId) => (await import("./scan-executions.js")).stopRunningScans(userId) },
+      settle: () => new Promise((resolve) => setTimeout(resolve, ERASURE_SETTLE_MS)),
+      now,
     }),
 );
 export const exportService = once(() => new ExportService({ store: accountStore(), keys: dataKeys(), now }));

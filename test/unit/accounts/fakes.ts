@@ -1,3 +1,4 @@
+import type { ErasedAccounts } from "../../../packages/domain/src/accounts/erased-accounts.js";
 import type {
   AccountSecurityProvider,
   AccountStatus,
@@ -135,6 +136,17 @@ export class MemoryEvidenceStore implements EvidenceStore, EvidenceEraser {
     const keys = [...this.objects.keys()].filter((k) => k.startsWith(prefix));
     for (const k of keys) this.objects.delete(k);
     return { objects: keys.length, objectVersions: 0 };
+  }
+}
+
+/** Tombstones of erased accounts, as the table keeps them (by key, read after write). */
+export class MemoryErasedAccounts implements ErasedAccounts {
+  readonly marked = new Set<string>();
+  async mark(userId: string) {
+    this.marked.add(userId);
+  }
+  async isErased(userId: string) {
+    return this.marked.has(userId);
   }
 }
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { ErasureService } from "../../../packages/domain/src/accounts/erasure-service.js";
 import { writeEvidencePackage } from "../../../packages/domain/src/scanning/evidence.js";
 import { photo, wav } from "./fakes.js";
 import { accountWorld } from "./world.js";
@@ -86,13 +85,7 @@ describe("privacy controls", () => {
     const protection = { memberUserId: invitee.userId, accountId: owner.userId, personId: "p_1" };
     const held = new Map([[JSON.stringify(protection), protection]]);
     const ownerItemsSeen: number[] = [];
-    const erasure = new ErasureService({
-      store: w.store,
-      objects: w.objects,
-      identity: w.identity,
-      consent: w.consent,
-      evidence: w.evidence,
-      schedules: w.schedules,
+    const erasure = w.erasureWith({
       people: {
         deleteProtectionsBy: async (accountId) => {
           ownerItemsSeen.push((await w.store.listUserItems(accountId)).length);

@@ -1,6 +1,6 @@
 import type { SignInResult } from "../../../packages/domain/src/accounts/auth-service.js";
 import { AuthService } from "../../../packages/domain/src/accounts/auth-service.js";
-import { ErasureService } from "../../../packages/domain/src/accounts/erasure-service.js";
+import { type ErasureDeps, ErasureService } from "../../../packages/domain/src/accounts/erasure-service.js";
 import { ExportService } from "../../../packages/domain/src/accounts/export-service.js";
 import { ProfileService } from "../../../packages/domain/src/accounts/profile-service.js";
 import { RateLimiter } from "../../../packages/domain/src/accounts/rate-limits.js";
@@ -12,6 +12,7 @@ import {
   FakeDataKeys,
   FakeIdentityProvider,
   MemoryAccountStore,
+  MemoryErasedAccounts,
   MemoryEvidenceStore,
   MemoryObjectStore,
   MemoryRateCounters,
@@ -40,9 +41,30 @@ export function accountWorld() {
   const analyser = new FakeAnalyser();
   const samples = new SampleLibrary({ store, objects, now });
   const consent = new ConsentService({ store, now });
+  const erased = new MemoryErasedAccounts();
+  const stoppedScans: string[] = [];
   const counters = new MemoryRateCounters();
   const limiter = new RateLimiter(counters, now);
   const auth = new AuthService({ identity, store, limiter, now });
+  const erasureWith = (overrides: Partial<ErasureDeps>) =>
+    new ErasureService({
+      store,
+      objects,
+      identity,
+      consent,
+      evidence,
+      schedules,
+      erased,
+      scans: {
+        stopRunning: async (userId) => {
+          stoppedScans.push(userId);
+          return 0;
+        },
+      },
+      settle: async () => undefined,
+      now,
+      ...overrides,
+    });
   return {
     clock,
     store,
@@ -59,7 +81,11 @@ export function accountWorld() {
     samples,
     profiles: new ProfileService({ store, samples, now }),
     enrolment: new EnrolmentService({ store, objects, keys, analyser, consent, samples, now }),
-    erasure: new ErasureService({ store, objects, identity, consent, evidence, schedules }),
+    erased,
+    stoppedScans,
+    erasure: erasureWith({}),
+    /** Erasure over this world's stores, with some of its collaborators replaced. */
+    erasureWith,
     exports: new ExportService({ store, keys, now }),
     /** The tier billing gives the account: the account store reads it from billing, as this fake stores it. */
     async billedTier(userId: string, tier: "personal" | "professional" | "enterprise") {

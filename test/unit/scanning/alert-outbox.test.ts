@@ -54,7 +54,14 @@ beforeEach(async () => {
     now: () => NOW,
     newId: sequentialId,
   });
-  scanning = new ScanService({ threats, outbox, locks, scans: scanRepo, now: () => NOW } as never);
+  scanning = new ScanService({
+    threats,
+    outbox,
+    locks,
+    scans: scanRepo,
+    erased: { isErased: async () => false },
+    now: () => NOW,
+  } as never);
   handover = new ThreatHandover({
     outbox,
     threats,
@@ -63,7 +70,13 @@ beforeEach(async () => {
     autoTakedown: async () => false,
     now: () => NOW,
   });
-  reconciler = new ScanReconciler({ scans: scanRepo, locks, handover, now: () => NOW });
+  reconciler = new ScanReconciler({
+    scans: scanRepo,
+    locks,
+    handover,
+    erased: { isErased: async () => false },
+    now: () => NOW,
+  });
   for (const scanId of ["s1", "s2"]) {
     await scanRepo.put({
       userId: USER,

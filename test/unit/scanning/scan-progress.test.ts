@@ -59,6 +59,7 @@ describe("live scan progress", () => {
       scans: repo,
       threats: new InMemoryThreatRepository(),
       outbox: new InMemoryAlertOutbox(),
+      erased: { isErased: async () => false },
       now: () => NOW,
     } as never);
     const view = () => scanProgressView(scans.get("s1") as ScanRecord);

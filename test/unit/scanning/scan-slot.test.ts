@@ -129,6 +129,7 @@ describe("a scheduled scan", () => {
       },
       locks,
       enrolledPeople: async () => [],
+      erased: { isErased: async () => false },
       now: () => new Date(),
     } as never).plan({ userId: "fay", scanId, trigger: "schedule" });
 

@@ -238,6 +238,7 @@ describe("scan plan", () => {
         list: async () => [...scans.values()],
       },
       locks: new InMemoryScanLocks(),
+      erased: { isErased: async () => false },
       enrolledPeople: async () => [],
       now: () => new Date("2026-11-22T00:00:01.000Z"),
     } as never);
@@ -250,6 +251,7 @@ describe("scan plan", () => {
 describe("impersonation check of a profile", () => {
   it("skips a look-alike account on a platform without public profiles instead of failing the item", async () => {
     const service = new ScanService({
+      erased: { isErased: async () => false },
       enrolledPeople: async () => [{ personId: "self", displayName: "Ada Lovelace", face: [], voice: [] }],
       sources: {
         connector: () => ({
@@ -279,6 +281,7 @@ describe("impersonation check of a profile", () => {
 
   it("still fails the item when the platform errs for another reason", async () => {
     const service = new ScanService({
+      erased: { isErased: async () => false },
       enrolledPeople: async () => [],
       sources: {
         connector: () => ({

@@ -15,7 +15,10 @@ const Input = z.object({
 /** Finish: the scan's record gets its outcome and counts; the alerts its threats are owed go out in one message. */
 export const handler = observed(async (event: unknown) => {
   const input = Input.parse(event);
-  const { scan, newThreatIds } = await scanService().finish(input);
+  const finished = await scanService().finish(input);
+  // Erased while it ran: its owed alerts would go to a person who asked to be forgotten.
+  if ("erased" in finished) return { status: "erased" };
+  const { scan, newThreatIds } = finished;
   const { alerts, autoTakedowns } = await threatHandover().sendOwed(input.userId);
   return {
     status: scan.status,

@@ -3,6 +3,7 @@ import type { BiometricObjectStore } from "../biometrics/ports.js";
 import { userObjectPrefix } from "../biometrics/sample-library.js";
 import { type EvidenceEraser, userEvidencePrefix } from "../scanning/evidence.js";
 import { type ScheduleApi, scanScheduleName } from "../scanning/scan-schedule.js";
+import type { ErasedAccounts } from "./erased-accounts.js";
 import type { AccountStore, IdentityProvider } from "./ports.js";
 
 export interface BiometricErasure {
@@ -18,6 +19,8 @@ export interface AccountErasure extends BiometricErasure {
   items: number;
   sessions: number;
   signInAccount: boolean;
+  /** Scans of the account that were running and were stopped. */
+  scansStopped: number;
 }
 
 export interface ErasureDeps {
@@ -33,7 +36,20 @@ export interface ErasureDeps {
   teams?: { leave(userId: string): Promise<void> };
   /** The people the account protects (issue 18): their records of this account, in their own partitions. */
   people?: { deleteProtectionsBy(accountId: string): Promise<number> };
+  /** Marked before anything goes: scan steps still running check it and write nothing more. */
+  erased: ErasedAccounts;
+  /** The account's scan executions still running (Step Functions StopExecution); how many were stopped. */
+  scans: { stopRunning(userId: string): Promise<number> };
+  /**
+   * Waits before each final sweep: long enough for a scan step that checked the mark just before it
+   * was made to finish the write it had begun (a few writes; seconds at most).
+   */
+  settle: () => Promise<void>;
+  now: () => Date;
 }
+
+/** Sweeps after the erasure until one finds nothing; a step racing the mark writes at most once more. */
+const MAX_SWEEPS = 3;
 
 /**
  * Erasure that leaves no copy: sample items (with their sealed embeddings and wrapped keys),
@@ -56,10 +72,13 @@ export class ErasureService {
 
   async deleteAccount(userId: string): Promise<AccountErasure> {
     const profile = await this.deps.store.getProfile(userId);
+    // Before anything is deleted: from here on no scan step writes for the account.
+    await this.deps.erased.mark(userId, this.deps.now());
     await this.deps.subscriptions?.endFor(userId);
     await this.deps.teams?.leave(userId);
-    // First, so no scheduled scan starts for the account (and captures evidence) while it goes.
+    // So no scheduled scan starts for the account, and none still runs, while it goes.
     await this.deps.schedules.remove(scanScheduleName(userId));
+    const scansStopped = await this.deps.scans.stopRunning(userId);
     const biometrics = await this.deleteBiometrics(userId);
     const evidence = await this.deps.evidence.eraseAll(userEvidencePrefix(userId));
     const sessions = await this.deps.store.listSessions(userId);
@@ -71,15 +90,36 @@ export class ErasureService {
     const protections = (await this.deps.people?.deleteProtectionsBy(userId)) ?? 0;
     const items = await this.deps.store.listUserItems(userId);
     await this.deps.store.deleteItems(items.map(({ pk, sk }) => ({ pk, sk })));
+    const late = await this.sweepLateWrites(userId);
     if (profile?.username) await this.deps.identity.deleteUser(profile.username);
     return {
       ...biometrics,
-      evidenceObjects: evidence.objects,
-      evidenceObjectVersions: evidence.objectVersions,
-      items: items.length + biometrics.samples + protections,
+      evidenceObjects: evidence.objects + late.evidenceObjects,
+      evidenceObjectVersions: evidence.objectVersions + late.evidenceObjectVersions,
+      items: items.length + biometrics.samples + protections + late.items,
       sessions: sessions.length,
       signInAccount: Boolean(profile?.username),
+      scansStopped,
     };
+  }
+
+  /**
+   * What a scan step wrote between checking the mark (not there yet) and its write landing: evidence
+   * and items under the id, swept again until a sweep finds none.
+   */
+  private async sweepLateWrites(userId: string) {
+    const late = { evidenceObjects: 0, evidenceObjectVersions: 0, items: 0 };
+    for (let sweep = 0; sweep < MAX_SWEEPS; sweep++) {
+      await this.deps.settle();
+      const evidence = await this.deps.evidence.eraseAll(userEvidencePrefix(userId));
+      const items = await this.deps.store.listUserItems(userId);
+      await this.deps.store.deleteItems(items.map(({ pk, sk }) => ({ pk, sk })));
+      late.evidenceObjects += evidence.objects;
+      late.evidenceObjectVersions += evidence.objectVersions;
+      late.items += items.length;
+      if (evidence.objects + evidence.objectVersions + items.length === 0) break;
+    }
+    return late;
   }
 }
 

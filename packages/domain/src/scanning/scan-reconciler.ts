@@ -1,3 +1,4 @@
+import type { ErasedAccounts } from "../accounts/erased-accounts.js";
 import type { ScanLocks, ScanRecord, ScanRepository } from "./scan-ports.js";
 import { scanIdForExecution } from "./scan-starter.js";
 import type { ThreatHandover } from "./threat-handover.js";
@@ -24,6 +25,8 @@ export class ScanReconciler {
       scans: ScanRepository;
       locks: ScanLocks;
       handover: Pick<ThreatHandover, "sendOwed">;
+      /** An execution stopped because its account was erased settles nothing: there is nobody left to settle for. */
+      erased: Pick<ErasedAccounts, "isErased">;
       now: () => Date;
     },
   ) {}
@@ -31,6 +34,7 @@ export class ScanReconciler {
   async reconcile(end: ExecutionEnd) {
     const { userId } = end.input;
     const scanId = end.input.scanId ?? scanIdForExecution(end.startDate, end.executionArn);
+    if (await this.deps.erased.isErased(userId)) return { scanId, status: null, erased: true };
     const scan = await this.deps.scans.get(userId, scanId);
     let settled: ScanRecord | null = scan;
     if (scan?.status === "running") {

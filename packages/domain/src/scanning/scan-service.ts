@@ -1,5 +1,6 @@
 import type { CandidateItem, DiscoveryQuery, FetchedMedia, ItemRef, PlatformConnector } from "@lg/connectors/connector";
 import { UnsupportedOperationError } from "@lg/connectors/errors";
+import type { ErasedAccounts } from "../accounts/erased-accounts.js";
 import type { AccountStore } from "../accounts/ports.js";
 import { DomainError } from "../errors.js";
 import { SELF_PERSON_ID, type UserProfileRecord } from "../records.js";
@@ -45,8 +46,18 @@ export interface ScanDeps {
   sources: ScanSources;
   /** Decrypted, verified, unexpired embeddings of every protected person of the account. */
   enrolledPeople(userId: string): Promise<EnrolledPerson[]>;
+  /**
+   * Accounts erased while a scan of theirs ran: each step asks before it writes and writes nothing
+   * for them, so erasure's sweep after the mark finds everything there will ever be.
+   */
+  erased: Pick<ErasedAccounts, "isErased">;
   now: () => Date;
 }
+
+/** What a step answers for an account erased while its scan ran (it wrote nothing). */
+export const ERASED = "the account was erased";
+
+class AccountErased extends Error {}
 
 /** Items per platform per scan, by tier: bounded cost per scan. */
 export const ITEMS_PER_PLATFORM = { personal: 40, professional: 60, enterprise: 100 } as const;
@@ -94,6 +105,9 @@ export class ScanService {
 
   /** Loads what to scan: the enabled platforms the tier allows, and who to look for. */
   async plan(input: { userId: string; scanId: string; trigger: ScanRecord["trigger"]; executionArn?: string }) {
+    if (await this.deps.erased.isErased(input.userId)) {
+      return { userId: input.userId, scanId: input.scanId, platforms: [], searchable: false, skipped: ERASED };
+    }
     const profile = await this.deps.accounts.getProfile(input.userId);
     if (!profile) throw new DomainError("not-found", "No profile to scan for");
     // A forced scan took the slot when it was started (this re-acquires it); a scheduled one takes it now.
@@ -136,6 +150,10 @@ export class ScanService {
       startedAt: isoNow(this.deps),
     };
     const existing = await this.deps.scans.get(input.userId, input.scanId);
+    // Asked again just before the record is written: planning (decrypting samples) takes a while.
+    if (await this.deps.erased.isErased(input.userId)) {
+      return { userId: input.userId, scanId: input.scanId, platforms: [], searchable: false, skipped: ERASED };
+    }
     // A resumed scan keeps its start time; only a new one is written fresh. The starter writes
     // its record before the plan is known, so the planned platforms always replace its list.
     await this.deps.scans.put(
@@ -165,7 +183,7 @@ export class ScanService {
   async discover(task: PlatformTask): Promise<{ items: ItemTask[] }> {
     const connector = this.deps.sources.connector(task.platformId);
     const profile = await this.deps.accounts.getProfile(task.userId);
-    if (!profile) return { items: [] };
+    if (!profile || (await this.deps.erased.isErased(task.userId))) return { items: [] };
     const people = await this.deps.enrolledPeople(task.userId);
     const names = people.flatMap((p) =>
       protectedNamesOf({ displayName: p.displayName, aliases: profile.aliases, handles: profile.handles }),
@@ -208,6 +226,7 @@ export class ScanService {
       const finding = await this.findingFor(task, media, people);
       const verdict = likenessVerdict(finding, people, { ...(item.title ? { title: item.title } : {}), url: item.url });
       if (!verdict) continue;
+      if (await this.deps.erased.isErased(task.userId)) return { url: item.url, candidates: [], skipped: ERASED };
       const capturedAt = isoNow(this.deps);
       const pkg = await writeEvidencePackage(this.deps.evidence, {
         userId: task.userId,
@@ -256,7 +275,8 @@ export class ScanService {
     const known = await this.deps.findings.get(key);
     if (known) return known;
     const finding = { ...(await this.deps.analyser.analyse(media, people)), mediaSha256: key.mediaSha256 };
-    await this.deps.findings.put(key, finding);
+    // An analysis takes seconds: the account may have been erased meanwhile, and then nothing is kept.
+    if (!(await this.deps.erased.isErased(task.userId))) await this.deps.findings.put(key, finding);
     return finding;
   }
 
@@ -275,6 +295,7 @@ export class ScanService {
     const face = finding.face;
     if (!face || face.confidence < MATCH_FLOOR_PERCENT)
       return { url: profile.url, candidates: [], skipped: "avatar is not the person" };
+    if (await this.deps.erased.isErased(task.userId)) return { url: profile.url, candidates: [], skipped: ERASED };
     const capturedAt = isoNow(this.deps);
     const pkg = await writeEvidencePackage(this.deps.evidence, {
       userId: task.userId,
@@ -319,16 +340,30 @@ export class ScanService {
    * person watching a running scan sees each platform's items and threats as it finishes.
    */
   async record(input: { userId: string; scanId: string; platformId: string; outcomes: ItemOutcome[] }) {
+    if (await this.deps.erased.isErased(input.userId)) return { created: [], sightings: 0, items: 0, skipped: ERASED };
     const candidates = input.outcomes.flatMap((o) => o.candidates);
-    const oweAlert = (threatId: string, at: string) =>
-      this.deps.outbox.oweIfAbsent({
+    // Asked before each threat, not once: recording many threats takes long enough for an erasure to begin.
+    const oweAlert = async (threatId: string, at: string) => {
+      if (await this.deps.erased.isErased(input.userId)) throw new AccountErased();
+      await this.deps.outbox.oweIfAbsent({
         userId: input.userId,
         threatId,
         scanId: input.scanId,
         status: "owed",
         createdAt: at,
       });
-    const result = await recordThreats(this.deps.threats, input.userId, candidates, () => isoNow(this.deps), oweAlert);
+    };
+    const result = await recordThreats(
+      this.deps.threats,
+      input.userId,
+      candidates,
+      () => isoNow(this.deps),
+      oweAlert,
+    ).catch((error: unknown) => {
+      if (error instanceof AccountErased) return null;
+      throw error;
+    });
+    if (!result) return { created: [], sightings: 0, items: 0, skipped: ERASED };
     await this.deps.scans.recordPlatformProgress(input.userId, input.scanId, input.platformId, {
       items: input.outcomes.length,
       threats: result.created.length,
@@ -345,7 +380,9 @@ export class ScanService {
     scanId: string;
     results?: { created: string[]; items: number }[];
     error?: unknown;
-  }): Promise<{ scan: ScanRecord; newThreatIds: string[] }> {
+  }): Promise<{ scan: ScanRecord; newThreatIds: string[] } | { erased: true }> {
+    // No record, no released slot, no alerts: the account and everything under it are gone.
+    if (await this.deps.erased.isErased(input.userId)) return { erased: true };
     const scan = await this.deps.scans.get(input.userId, input.scanId);
     if (!scan) throw new DomainError("not-found", "Scan not found");
     const results = input.results ?? [];
