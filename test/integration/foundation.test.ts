@@ -47,6 +47,10 @@ describe("local stack", () => {
     // A timing is served only with the machine it was measured on.
     expect(metrics.detection?.imageP50Ms).toBe(report.machine ? report.latency.imageP50Ms : undefined);
     expect(metrics.platformsMonitored).toBe(PLATFORMS.length);
+    // Usage is counted from the table, through the same scan the function is allowed in AWS.
+    const usage = (metrics as { usage?: Record<string, { count: number }> }).usage;
+    for (const figure of ["peopleProtected", "threatsFound", "noticesSent", "contentRemoved"])
+      expect(usage?.[figure]?.count, figure).toEqual(expect.any(Number));
   });
 
   it("serves the runtime config the web app reads, with the local user pool and no API address of its own", async () => {

@@ -53,6 +53,23 @@ describe("public figures about the system", () => {
     });
   });
 
+  it("reads the machine as the benchmark writes it: onnxThreads for threads, with its class and cores", () => {
+    const { threads: _threads, ...rest } = MACHINE;
+    const report = {
+      latency: { imageP50Ms: 442 },
+      machine: { ...rest, onnxThreads: 1, cores: 2, machineClass: "x86-64 AVX-512 VNNI", node: "v22" },
+    };
+    expect(publicMetrics(report, 19).detection?.machine).toEqual({
+      ...rest,
+      threads: 1,
+      cores: 2,
+      machineClass: "x86-64 AVX-512 VNNI",
+    });
+    expect(publicMetrics(report, 19).detection?.imageP50Ms).toBe(442);
+    const { threads: _t, ...noThreads } = MACHINE;
+    expect(publicMetrics({ latency: { imageP50Ms: 442 }, machine: noThreads }, 19).detection).toBeUndefined();
+  });
+
   it("serves no timing from a report that does not name the machine it was measured on", () => {
     const report = {
       latency: { imageP50Ms: 182.5, imageP95Ms: 260, audioRealTimeFactor: 0.041 },

@@ -29,7 +29,7 @@ export function measuredFigures(metrics: SystemMetrics | undefined) {
       typeof p50 === "number" && machine
         ? {
             value: `${Math.round(p50)} ms`,
-            machine: `${machine.cpuModel} (${machine.arch}${machine.isa.length > 0 ? `, ${machine.isa.join(", ")}` : ""}), ${machine.threads} ${machine.threads === 1 ? "thread" : "threads"}, onnxruntime ${machine.onnxruntime}, measured ${formatDay(machine.measuredAt)}`,
+            machine: `${machine.cpuModel} (${machine.machineClass ?? [machine.arch, ...machine.isa].join(", ")}), ${machine.threads} ${machine.threads === 1 ? "thread" : "threads"}, onnxruntime ${machine.onnxruntime}, measured ${formatDay(machine.measuredAt)}`,
           }
         : null,
     platformsMonitored: typeof metrics?.platformsMonitored === "number" ? String(metrics.platformsMonitored) : null,

@@ -43,7 +43,11 @@ export interface BenchmarkMachine {
   cpuModel: string;
   arch: string;
   isa: string[];
+  /** A short name for the instruction sets that matter ("x86-64 AVX-512 VNNI"), when the report gives one. */
+  machineClass?: string;
+  cores?: number;
   onnxruntime: string;
+  /** Threads onnxruntime ran with (the report's `threads`, or `onnxThreads`). */
   threads: number;
   measuredAt: string;
 }
@@ -87,14 +91,26 @@ const Report = z.object({
     .optional()
     .catch(undefined),
   machine: figure(
-    z.object({
-      cpuModel: z.string().min(1).max(200),
-      arch: z.string().min(1).max(40),
-      isa: z.array(z.string().max(40)).max(40),
-      onnxruntime: z.string().min(1).max(40),
-      threads: z.number().int().positive(),
-      measuredAt: z.string().datetime({ offset: true }),
-    }),
+    z
+      .object({
+        cpuModel: z.string().min(1).max(200),
+        arch: z.string().min(1).max(40),
+        isa: z.array(z.string().max(40)).max(40),
+        machineClass: z.string().min(1).max(80).optional(),
+        cores: z.number().int().positive().optional(),
+        onnxruntime: z.string().min(1).max(40),
+        threads: z.number().int().positive().optional(),
+        onnxThreads: z.number().int().positive().optional(),
+        measuredAt: z.string().datetime({ offset: true }),
+      })
+      .transform(({ threads, onnxThreads, ...machine }, ctx): BenchmarkMachine => {
+        const count = threads ?? onnxThreads;
+        if (count === undefined) {
+          ctx.addIssue({ code: "custom", message: "the machine names no thread count" });
+          return z.NEVER;
+        }
+        return { ...machine, threads: count };
+      }),
   ),
   /** When the benchmark ran (`date` in its report). */
   date: figure(z.string().datetime({ offset: true })),
