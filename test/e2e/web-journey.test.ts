@@ -27,8 +27,9 @@ describe("web app on the local stack", () => {
     // The hero's figure is the connector count and the usage figures are counted from the table,
     // both from GET /api/system/metrics; no single "accuracy" and no unlabelled timing.
     const figure = (label: string) => page.locator(".tile", { hasText: label }).locator("dd").first();
-    await expect.poll(() => figure("Platforms with a connector").textContent()).toMatch(/^\d+$/);
-    await expect.poll(() => figure("People protected").textContent()).toMatch(/^\d[\d,]*$/);
+    // The first request loads the handler and counts the table: allow it a few seconds.
+    await expect.poll(() => figure("Platforms with a connector").textContent(), { timeout: 15_000 }).toMatch(/^\d+$/);
+    await expect.poll(() => figure("People protected").textContent(), { timeout: 15_000 }).toMatch(/^\d[\d,]*$/);
     expect(await page.getByText(/Detection Accuracy|Average Detection Time/).count()).toBe(0);
     expect(await seriousViolations()).toEqual([]);
     await screenshot(page, "web-landing");
