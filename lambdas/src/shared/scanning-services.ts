@@ -11,6 +11,7 @@ import { isExpired } from "@lg/domain/biometrics/retention";
 import { SELF_PERSON_ID } from "@lg/domain/records";
 import { DynamoAlertOutbox } from "@lg/domain/scanning/adapters/dynamo-alert-outbox";
 import { DynamoFindingCache } from "@lg/domain/scanning/adapters/dynamo-findings";
+import { DynamoItemOutcomes } from "@lg/domain/scanning/adapters/dynamo-item-outcomes";
 import { DynamoScanLocks } from "@lg/domain/scanning/adapters/dynamo-scan-locks";
 import { DynamoScanRepository, DynamoThreatRepository } from "@lg/domain/scanning/adapters/dynamo-threats";
 import { S3EvidenceStore } from "@lg/domain/scanning/adapters/s3-evidence";
@@ -100,6 +101,7 @@ export const scanService = once(
       evidence: evidenceStore(),
       analyser: likenessAnalyser(),
       findings: new DynamoFindingCache(dynamo, env().TABLE_NAME),
+      itemOutcomes: new DynamoItemOutcomes(dynamo, env().TABLE_NAME),
       sources: {
         connector: (platformId) => connectorFor(platformId, connectorConfig()),
         fetchMedia: async (url) => {

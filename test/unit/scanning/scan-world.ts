@@ -5,7 +5,7 @@ import type {
   LikenessFinding,
   MediaToAnalyse,
 } from "../../../packages/domain/src/scanning/scan-ports.js";
-import { type ItemTask, ScanService } from "../../../packages/domain/src/scanning/scan-service.js";
+import { type ItemTask, type ScanDeps, ScanService } from "../../../packages/domain/src/scanning/scan-service.js";
 import {
   InMemoryAlertOutbox,
   InMemoryEvidenceStore,
@@ -33,8 +33,8 @@ export function findingOf(media: MediaToAnalyse): LikenessFinding {
   };
 }
 
-/** Posts on two platforms; `media` says which bytes each post's URL serves. */
-export function scanWorld(media: Record<string, Uint8Array>) {
+/** Posts on two platforms; `media` says which bytes each post's URL serves; `deps` adds or replaces the scan's ports. */
+export function scanWorld(media: Record<string, Uint8Array>, deps: Partial<ScanDeps> = {}) {
   /** Accounts erased while their scan runs: the scan asks before every write. */
   const erased = new Set<string>();
   const analysed: string[] = [];
@@ -82,6 +82,7 @@ export function scanWorld(media: Record<string, Uint8Array>) {
     },
     enrolledPeople: async () => [person],
     now: () => new Date("2026-11-22T00:00:00.000Z"),
+    ...deps,
   });
   const post = (scanId: string, platformId: string, url: string): ItemTask => ({
     userId: "u1",

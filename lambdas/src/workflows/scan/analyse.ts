@@ -15,8 +15,11 @@ const Input = z.object({
   }),
 });
 
-/** Analyse: one item's media through the detection engine; matches leave evidence behind. */
+/**
+ * Analyse: one item's media through the detection engine; matches leave evidence behind, and the
+ * threat candidates (which name the person) are kept for RecordThreats, which gets only their key.
+ */
 export const handler = observed(async (event: unknown) => {
   const { userId, scanId, item } = Input.parse(event);
-  return scanService().analyse({ userId, scanId, ...item });
+  return scanService().analyseAndHandOn({ userId, scanId, ...item });
 });

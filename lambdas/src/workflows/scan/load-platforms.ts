@@ -23,6 +23,7 @@ export const handler = observed(async (event: unknown) => {
     userId: plan.userId,
     scanId: plan.scanId,
     ...(plan.skipped ? { skipped: plan.skipped } : {}),
-    platforms: plan.platforms.map(({ platformId, query, maxItems }) => ({ platformId, query, maxItems })),
+    // Ids and a bound only: what to search for is read inside Discover, never kept in execution history.
+    platforms: plan.platforms.map(({ platformId, maxItems }) => ({ platformId, maxItems })),
   };
 });

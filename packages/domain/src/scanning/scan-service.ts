@@ -1,4 +1,4 @@
-import type { CandidateItem, DiscoveryQuery, FetchedMedia, ItemRef, PlatformConnector } from "@lg/connectors/connector";
+import type { CandidateItem, FetchedMedia, ItemRef, PlatformConnector } from "@lg/connectors/connector";
 import { UnsupportedOperationError } from "@lg/connectors/errors";
 import type { ErasedAccounts } from "../accounts/erased-accounts.js";
 import type { AccountStore } from "../accounts/ports.js";
@@ -6,8 +6,10 @@ import { DomainError } from "../errors.js";
 import { SELF_PERSON_ID, type UserProfileRecord } from "../records.js";
 import { classifyImpersonation, titleFor } from "../threats/classification.js";
 import { platformsForTier, TIERS } from "../tiers.js";
+import { discoveryQuery, protectedNames } from "./discovery-query.js";
 import { type EvidenceStore, sha256Hex, writeEvidencePackage } from "./evidence.js";
-import { nameVariantOf, protectedNamesOf } from "./impersonation.js";
+import { nameVariantOf } from "./impersonation.js";
+import type { HandedOutcome, ItemOutcome, ItemOutcomeStore } from "./item-outcomes.js";
 import { likenessVerdict, MATCH_FLOOR_PERCENT } from "./likeness-verdict.js";
 import type {
   AlertOutbox,
@@ -46,6 +48,8 @@ export interface ScanDeps {
   sources: ScanSources;
   /** Decrypted, verified, unexpired embeddings of every protected person of the account. */
   enrolledPeople(userId: string): Promise<EnrolledPerson[]>;
+  /** Analysed items' candidates, handed to the record step by key (item-outcomes.ts). */
+  itemOutcomes?: ItemOutcomeStore;
   /**
    * Accounts erased while a scan of theirs ran: each step asks before it writes and writes nothing
    * for them, so erasure's sweep after the mark finds everything there will ever be.
@@ -62,11 +66,15 @@ class AccountErased extends Error {}
 /** Items per platform per scan, by tier: bounded cost per scan. */
 export const ITEMS_PER_PLATFORM = { personal: 40, professional: 60, enterprise: 100 } as const;
 
+/**
+ * One platform of a scan, as the workflow carries it: ids and a bound only. What to search for (the
+ * person's names and handles) is read from the profile inside the task, never carried in the
+ * workflow's state, whose history outlives the person's erasure.
+ */
 export interface PlatformTask {
   userId: string;
   scanId: string;
   platformId: string;
-  query: DiscoveryQuery;
   maxItems: number;
 }
 
@@ -77,15 +85,13 @@ export interface ItemTask {
   kind: "post" | "profile";
   ref: ItemRef;
   url: string;
+  /** The look-alike account's handle (a profile item). */
   handle?: string;
+  /** The protected name it imitates; read again from the profile when absent (the workflow does not carry it). */
   nameMatch?: string;
 }
 
-export interface ItemOutcome {
-  url: string;
-  candidates: ThreatCandidate[];
-  skipped?: string;
-}
+export type { ItemOutcome };
 
 const isoNow = (deps: ScanDeps) => deps.now().toISOString();
 
@@ -127,16 +133,6 @@ export class ScanService {
     const allowed = new Set(platformsForTier(profile.membershipTier).map((p) => p.id));
     const platforms = profile.platforms.filter((p) => allowed.has(p));
     const people = await this.deps.enrolledPeople(input.userId);
-    const name = [profile.firstName, profile.lastName].filter(Boolean).join(" ");
-    // Protected people of the account are searched for by their own names too (docs/people.md).
-    const otherNames = people.filter((p) => p.personId !== SELF_PERSON_ID).map((p) => p.displayName);
-    const query: DiscoveryQuery = {
-      names: [...new Set([...(name ? [name] : []), ...otherNames])],
-      aliases: profile.aliases,
-      handles: profile.handles,
-      watchedAccounts: [],
-      hashtags: [],
-    };
     const scan: ScanRecord = {
       userId: input.userId,
       scanId: input.scanId,
@@ -172,7 +168,6 @@ export class ScanService {
           userId: input.userId,
           scanId: input.scanId,
           platformId,
-          query,
           maxItems: ITEMS_PER_PLATFORM[profile.membershipTier],
         }))
       : [];
@@ -185,13 +180,14 @@ export class ScanService {
     const profile = await this.deps.accounts.getProfile(task.userId);
     if (!profile || (await this.deps.erased.isErased(task.userId))) return { items: [] };
     const people = await this.deps.enrolledPeople(task.userId);
-    const names = people.flatMap((p) =>
-      protectedNamesOf({ displayName: p.displayName, aliases: profile.aliases, handles: profile.handles }),
-    );
+    const names = protectedNames(profile, people);
     const items: ItemTask[] = [];
     const profilesSeen = new Set<string>();
     const base = { userId: task.userId, scanId: task.scanId, platformId: task.platformId };
-    for await (const c of connector.discover(task.query, { maxItems: task.maxItems, maxPages: 5 })) {
+    for await (const c of connector.discover(discoveryQuery(profile, people), {
+      maxItems: task.maxItems,
+      maxPages: 5,
+    })) {
       if (!isOwnContent(profile, c.url, c.author.handle)) {
         if (c.mediaUrls.length > 0) items.push({ ...base, kind: "post", ref: c.ref, url: c.url });
       }
@@ -213,6 +209,20 @@ export class ScanService {
     seen.add(handle);
     const match = nameVariantOf(handle, names) ?? nameVariantOf(c.author.displayName, names);
     if (match) items.push({ ...base, kind: "profile", ref: c.ref, url: c.url, handle, nameMatch: match.matchedName });
+  }
+
+  /**
+   * Analyses one item and keeps what it found for the record step, answering only a key to it:
+   * candidates name the person, and the workflow's state must not (item-outcomes.ts).
+   */
+  async analyseAndHandOn(task: ItemTask): Promise<HandedOutcome | ItemOutcome> {
+    const outcome = await this.analyse(task);
+    const store = this.deps.itemOutcomes;
+    if (!store) return outcome;
+    if (outcome.candidates.length === 0) return { candidates: 0 };
+    const itemKey = sha256Hex(new TextEncoder().encode(`${task.kind}:${task.platformId}:${task.url}`));
+    await store.put(task.userId, task.scanId, itemKey, outcome);
+    return { kept: itemKey };
   }
 
   /** Fetches one item and analyses its media; a match leaves a write-once evidence package. */
@@ -296,13 +306,14 @@ export class ScanService {
     if (!face || face.confidence < MATCH_FLOOR_PERCENT)
       return { url: profile.url, candidates: [], skipped: "avatar is not the person" };
     if (await this.deps.erased.isErased(task.userId)) return { url: profile.url, candidates: [], skipped: ERASED };
+    const nameMatch = await this.nameMatchOf(task, profile.displayName, people);
     const capturedAt = isoNow(this.deps);
     const pkg = await writeEvidencePackage(this.deps.evidence, {
       userId: task.userId,
       media: { bytes: avatar.bytes, contentType: finding.contentType, url: avatar.url },
       ...(finding.perceptualHash ? { perceptualHash: finding.perceptualHash } : {}),
       page: { url: profile.url, platform: task.platformId, title: profile.displayName, metadata: { bio: profile.bio } },
-      detection: { profile, nameMatch: task.nameMatch, finding: finding.result },
+      detection: { profile, nameMatch, finding: finding.result },
       capturedAt,
     });
     const person = people.find((p) => p.personId === face.personId);
@@ -322,11 +333,11 @@ export class ScanService {
           mediaSha256: `${finding.mediaSha256}:${task.platformId}:${profile.handle.toLowerCase()}`,
           account: profile.handle,
           evidence: { hash: pkg.hash, manifestKey: pkg.manifestKey, capturedAt: pkg.manifest.capturedAt },
-          detection: { nameMatch: task.nameMatch, handle: profile.handle, face },
+          detection: { nameMatch, handle: profile.handle, face },
           classification: classifyImpersonation({
             confidence: face.confidence,
             handle: profile.handle,
-            ...(task.nameMatch ? { nameMatch: task.nameMatch } : {}),
+            ...(nameMatch ? { nameMatch } : {}),
             found: { title: profile.displayName, url: profile.url },
             ...(face.enrolment ? { enrolment: face.enrolment } : {}),
           }),
@@ -339,9 +350,16 @@ export class ScanService {
    * Records one platform's matches as threats, then its counts in the scan's progress, so the
    * person watching a running scan sees each platform's items and threats as it finishes.
    */
-  async record(input: { userId: string; scanId: string; platformId: string; outcomes: ItemOutcome[] }) {
+  async record(input: {
+    userId: string;
+    scanId: string;
+    platformId: string;
+    outcomes: (ItemOutcome | HandedOutcome)[];
+  }) {
     if (await this.deps.erased.isErased(input.userId)) return { created: [], sightings: 0, items: 0, skipped: ERASED };
-    const candidates = input.outcomes.flatMap((o) => o.candidates);
+    const candidates = (
+      await Promise.all(input.outcomes.map((o) => this.handedBack(input.userId, input.scanId, o)))
+    ).flat();
     // Asked before each threat, not once: recording many threats takes long enough for an erasure to begin.
     const oweAlert = async (threatId: string, at: string) => {
       if (await this.deps.erased.isErased(input.userId)) throw new AccountErased();
@@ -373,6 +391,24 @@ export class ScanService {
       sightings: result.sightings.length,
       items: input.outcomes.length,
     };
+  }
+
+  /** An item's candidates as analysed: read back by their key when they were kept. */
+  private async handedBack(userId: string, scanId: string, outcome: ItemOutcome | HandedOutcome) {
+    if ("url" in outcome) return outcome.candidates;
+    if (!("kept" in outcome)) return [];
+    // Kept a day: a record step that finds them gone (a scan resumed later) has nothing to record for the item.
+    return (await this.deps.itemOutcomes?.get(userId, scanId, outcome.kept))?.candidates ?? [];
+  }
+
+  /** The protected name a look-alike profile imitates, read from the profile (the workflow does not carry it). */
+  private async nameMatchOf(task: ItemTask, displayName: string | undefined, people: EnrolledPerson[]) {
+    if (task.nameMatch) return task.nameMatch;
+    const account = await this.deps.accounts.getProfile(task.userId);
+    if (!account) return undefined;
+    const names = protectedNames(account, people);
+    const match = nameVariantOf(task.handle ?? "", names) ?? (displayName ? nameVariantOf(displayName, names) : null);
+    return match?.matchedName;
   }
 
   async finish(input: {
