@@ -88,6 +88,8 @@ try {
   const userItems = await scanClients(stack.env).accounts.listUserItems(userId);
   const mediaAnalysed = userItems.filter((i) => i.entity === "MediaFinding").length;
   for (const m of score.missed) console.error("planted but not found:", m.platform, m.path);
+  for (const t of score.falseThreats)
+    console.error("false threat:", JSON.stringify({ ...t, detection: undefined }).slice(0, 1500));
   const secondsPerItem = itemsScanned > 0 ? seconds / itemsScanned : 0;
   const analyseGb = WORKFLOW_TASKS.ScanAnalyse.memoryMb / 1024;
   const costPerItem =
