@@ -23,13 +23,18 @@ const bindSessionCheck = (fn: AppFunction, r: HandlerResources, more: CognitoAdm
 const GROUP_BINDINGS: Record<RouteGroup, (fn: AppFunction, r: HandlerResources) => void> = {
   // Sign-up, confirm, resend and sign-in are Cognito's public client APIs; AdminGetUser reads the
   // signed-in user's attributes and global sign-out revokes refresh tokens on logout.
+  // Security notices (with their undo links) go to the old contact by email or text; an undo puts
+  // the replaced contact back.
   auth: (fn, r) =>
     fn
       .bindTable(r.table, "readWrite")
       .bindUserPool(r.userPool.userPoolId, r.userPool.userPoolArn, r.userPoolClient.userPoolClientId, [
         "AdminGetUser",
         "AdminUserGlobalSignOut",
-      ]),
+        "AdminUpdateUserAttributes",
+      ])
+      .bindMailSender(r.mailFrom, r.mailIdentityArn)
+      .bindSmsSender(),
   // Profile, scan preferences (per-user scan schedule), export.
   profile: (fn, r) =>
     bindSessionCheck(fn, r, ["AdminUpdateUserAttributes"])

@@ -53,7 +53,7 @@ describe("an authenticator app (TOTP)", () => {
   it("is enabled with a code from the app; sign-in then asks for the app's code; it can be turned off", async () => {
     const { email, cookie } = await member("totp");
     expect(await get("/api/auth/mfa", cookie)).toEqual({ enabled: false });
-    const setup = await post("/api/auth/mfa/setup", {}, cookie);
+    const setup = await post("/api/auth/mfa/setup", { currentPassword: PASSWORD }, cookie);
     expect(setup.status).toBe(200);
     const secret = String(setup.body.secret);
     expect(String(setup.body.otpauthUri)).toMatch(
@@ -77,23 +77,29 @@ describe("an authenticator app (TOTP)", () => {
       post("/api/auth/mfa-challenge", { username: email, session: challenged.body.session, code });
     expect((await answer(totp(secret, Date.now() - 600_000))).status).toBe(400);
     const signedIn = await answer(await nextStepCode(secret, enabledAt));
+    const signedInAt = Date.now();
     expect(signedIn.status).toBe(200);
     expect(signedIn.cookie).toBeTruthy();
     expect(await get("/api/auth/user", signedIn.cookie ?? "")).toMatchObject({ email });
 
-    const off = await post("/api/auth/mfa/disable", {}, signedIn.cookie);
+    // Turning it off asks for both factors afresh; a code is good once, so the next step's.
+    const off = await post(
+      "/api/auth/mfa/disable",
+      { currentPassword: PASSWORD, currentCode: await nextStepCode(secret, signedInAt) },
+      signedIn.cookie,
+    );
     expect(off.status).toBe(200);
     const plain = await post("/api/login", { username: email, password: PASSWORD });
     expect(plain.cookie).toBeTruthy();
     expect(plain.body.mfaRequired).toBeUndefined();
-  }, 120_000);
+  }, 180_000);
 });
 
 describe("changing the email", () => {
   it("keeps the old email in use until the code sent to the new one is entered", async () => {
     const { email, cookie } = await member("contact");
     const next = `new-${email}`;
-    const asked = await post("/api/auth/contact", { kind: "email", value: next }, cookie);
+    const asked = await post("/api/auth/contact", { kind: "email", value: next, currentPassword: PASSWORD }, cookie);
     expect(asked.status).toBe(200);
     const code = await codeSentTo(next);
     // Until then the old address is the account's: shown, and the one to sign in with.
@@ -109,5 +115,54 @@ describe("changing the email", () => {
     expect(verified.body.email).toBe(next);
     expect(await get("/api/auth/contact", verified.cookie ?? "")).toEqual({ email: next });
     expect((await post("/api/login", { username: next, password: PASSWORD })).cookie).toBeTruthy();
+  }, 120_000);
+});
+
+/** The undo link in the newest message to this address. */
+async function undoTokenSentTo(to: string): Promise<string | undefined> {
+  const { messages } = (await (await fetch(`${stack.url}/outbox/api/messages`)).json()) as {
+    messages: { to: string[] | string; text: string }[];
+  };
+  return /\/undo-change#(\S+)/.exec(messages.find((m) => String(m.to).includes(to))?.text ?? "")?.[1];
+}
+
+describe("a stolen session cookie (issue 23 item 2)", () => {
+  it("cannot turn the authenticator off, set one up or move the email without the current password", async () => {
+    const { cookie } = await member("stolen");
+    const thief = `thief-${Date.now()}@example.com`;
+    for (const body of [{}, { currentPassword: "not-the-password-1" }]) {
+      const refused = [
+        await post("/api/auth/mfa/disable", body, cookie),
+        await post("/api/auth/mfa/setup", body, cookie),
+        await post("/api/auth/contact", { kind: "email", value: thief, ...body }, cookie),
+      ].map((r) => r.status);
+      expect(refused).toEqual("currentPassword" in body ? [403, 403, 403] : [400, 400, 400]);
+    }
+    await expect(codeSentTo(thief)).rejects.toThrow(/no code/);
+    // Refused, yet still signed in: the session was not what was wrong.
+    expect((await get("/api/auth/mfa", cookie)).enabled).toBe(false);
+  }, 120_000);
+
+  it("tells the old address of an email change, with a link that puts it back and signs every device out", async () => {
+    const { email, cookie } = await member("undo");
+    const next = `moved-${email}`;
+    expect(
+      (await post("/api/auth/contact", { kind: "email", value: next, currentPassword: PASSWORD }, cookie)).status,
+    ).toBe(200);
+    const verified = await post("/api/auth/contact/verify", { kind: "email", code: await codeSentTo(next) }, cookie);
+    expect(verified.status).toBe(200);
+    const token = await undoTokenSentTo(email);
+    expect(token).toBeTruthy();
+    expect(await undoTokenSentTo(next)).toBeUndefined();
+
+    const undone = await post("/api/auth/undo-change", { token });
+    expect(undone).toMatchObject({ status: 200, body: { undone: "email" } });
+    expect((await fetch(`${stack.url}/api/auth/contact`, { headers: { cookie: verified.cookie ?? "" } })).status).toBe(
+      401,
+    );
+    const back = await post("/api/login", { username: email, password: PASSWORD });
+    expect(back.cookie).toBeTruthy();
+    expect(await get("/api/auth/contact", back.cookie ?? "")).toEqual({ email });
+    expect((await post("/api/auth/undo-change", { token })).status).toBe(400);
   }, 120_000);
 });

@@ -11,6 +11,7 @@ const Dashboard = lazy(() => import("./dashboard"));
 const Signup = lazy(() => import("./signup"));
 const Signin = lazy(() => import("./signin"));
 const ForgotPassword = lazy(() => import("./forgot-password"));
+const UndoChange = lazy(() => import("./undo-change"));
 const ProfileSetup = lazy(() => import("./profile-setup"));
 const BiometricTraining = lazy(() => import("./biometric-training"));
 const ScanPreferencesRoute = lazy(() => import("./scan-preferences"));
@@ -52,6 +53,7 @@ export function AppRoutes() {
         <Route path="/signup" element={<Signup />} />
         <Route path="/signin" element={<Signin />} />
         <Route path="/forgot-password" element={<ForgotPassword />} />
+        <Route path="/undo-change" element={<UndoChange />} />
         <Route path="/profile-setup" element={<ProfileSetup />} />
         <Route path="/biometric-training" element={<BiometricTraining />} />
         <Route path="/scan-preferences" element={<ScanPreferencesRoute />} />

@@ -58,6 +58,7 @@ export const ROUTES: RouteSpec[] = [
   { method: "GET", path: "/api/auth/contact", group: "auth" },
   { method: "POST", path: "/api/auth/contact", group: "auth" },
   { method: "POST", path: "/api/auth/contact/verify", group: "auth" },
+  { method: "POST", path: "/api/auth/undo-change", group: "auth" },
 
   { method: "GET", path: "/api/profile", group: "profile" },
   { method: "PUT", path: "/api/profile", group: "profile" },

@@ -1,6 +1,7 @@
 import {
   AdminDeleteUserCommand,
   AdminGetUserCommand,
+  AdminUpdateUserAttributesCommand,
   AdminUserGlobalSignOutCommand,
   AssociateSoftwareTokenCommand,
   type AuthenticationResultType,
@@ -315,6 +316,23 @@ export class CognitoIdentityProvider implements IdentityProvider, AccountSecurit
     const email = attribute(user.UserAttributes, "email");
     const phone = attribute(user.UserAttributes, "phone_number");
     return { ...(email ? { email } : {}), ...(phone ? { phone } : {}) };
+  }
+
+  async restoreContact(userId: string, contact: ContactChange) {
+    const name = CONTACT_ATTRIBUTE[contact.kind];
+    await this.client
+      .send(
+        new AdminUpdateUserAttributesCommand({
+          UserPoolId: this.pool.userPoolId,
+          Username: userId,
+          UserAttributes: [
+            { Name: name, Value: contact.value },
+            // The address was the account's, verified, before the change being undone.
+            { Name: `${name}_verified`, Value: "true" },
+          ],
+        }),
+      )
+      .catch(explainSecurity);
   }
 
   async revoke(refreshToken: string) {

@@ -1,14 +1,21 @@
+import { SESv2Client } from "@aws-sdk/client-sesv2";
+import { SNSClient } from "@aws-sdk/client-sns";
 import { AccountSecurityService } from "@lg/domain/accounts/account-security";
 import { DynamoErasedAccounts } from "@lg/domain/accounts/adapters/dynamo-erased-accounts";
+import { DynamoUndoLinks } from "@lg/domain/accounts/adapters/dynamo-undo-links";
 import { AuthService } from "@lg/domain/accounts/auth-service";
 import { ErasureService } from "@lg/domain/accounts/erasure-service";
 import { ExportService } from "@lg/domain/accounts/export-service";
 import { ProfileService } from "@lg/domain/accounts/profile-service";
 import { RateLimiter } from "@lg/domain/accounts/rate-limits";
+import { SecurityNotices } from "@lg/domain/accounts/security-notices";
 import { ConsentService } from "@lg/domain/biometrics/consent";
 import { EnrolmentService } from "@lg/domain/biometrics/enrolment-service";
 import { SampleLibrary } from "@lg/domain/biometrics/sample-library";
 import { S3EvidenceStore } from "@lg/domain/scanning/adapters/s3-evidence";
+import { SesMailSender } from "@lg/domain/takedowns/adapters/ses-mail";
+import { SnsSmsSender } from "@lg/domain/takedowns/adapters/sns-sms";
+import { htmlDocument, textToHtmlParagraphs } from "@lg/notices/text/html";
 import { cognito, dynamo, kms, s3, s3Presigner } from "./clients.js";
 import { CognitoIdentityProvider } from "./cognito-identity-provider.js";
 import { DetectionAnalyser } from "./detection-analyser.js";
@@ -48,10 +55,37 @@ export const authService = once(
       ...(env().SESSION_RECHECK_SECONDS !== undefined ? { accountRecheckSeconds: env().SESSION_RECHECK_SECONDS } : {}),
     }),
 );
+/** Security notices go out as every other message does: SES for email, SNS for text. */
+export const securityNotices = once(() => {
+  const from = env().MAIL_FROM;
+  if (!from) throw new Error("Invalid environment: MAIL_FROM");
+  const mail = new SesMailSender(new SESv2Client({}), from);
+  const sms = new SnsSmsSender(new SNSClient({}));
+  return new SecurityNotices({
+    links: new DynamoUndoLinks(dynamo, env().TABLE_NAME),
+    channels: {
+      email: async ({ to, subject, text }) => {
+        await mail.send({ to, subject, text, html: htmlDocument(subject, textToHtmlParagraphs(text)) });
+      },
+      sms: async (message) => {
+        await sms.send(message);
+      },
+    },
+    provider: identityProvider(),
+    identity: identityProvider(),
+    store: accountStore(),
+    limiter: rateLimiter(),
+    appUrl: env().APP_URL,
+    now,
+  });
+});
+
 export const accountSecurity = once(
   () =>
     new AccountSecurityService({
       provider: identityProvider(),
+      identity: identityProvider(),
+      notices: securityNotices(),
       store: accountStore(),
       limiter: rateLimiter(),
       userIdFor: (token) => authService().userIdFor(token),

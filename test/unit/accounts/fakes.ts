@@ -317,6 +317,13 @@ export class FakeIdentityProvider implements IdentityProvider, AccountSecurityPr
     user.changedAt = new Date();
     return { ...(user.email ? { email: user.email } : {}), ...(user.phone ? { phone: user.phone } : {}) };
   }
+  async restoreContact(userId: string, contact: ContactChange) {
+    const user = [...this.users.values()].find((u) => u.sub === userId);
+    if (!user) throw new DomainError("not-found", "No such account");
+    if (contact.kind === "email") user.email = contact.value;
+    else user.phone = contact.value;
+    user.changedAt = new Date();
+  }
   private signedIn(username: string): SignedIn {
     const user = this.users.get(username);
     if (!user) throw new Error("NotAuthorized");

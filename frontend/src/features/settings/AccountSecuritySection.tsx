@@ -9,6 +9,7 @@ import { FieldError } from "../../ui/FieldError";
 import { TextField } from "../../ui/TextField";
 import { toast } from "../../ui/toast-store";
 import { PROFILE_KEY } from "../preferences/profile-query";
+import { useCurrentFactors } from "./CurrentFactorsFields";
 import { TotpQrCode } from "./TotpQrCode";
 
 const MFA_KEY = ["/api/auth/mfa"] as const;
@@ -22,16 +23,26 @@ export function AuthenticatorAppControl() {
   const [setup, setSetup] = useState<{ secret: string; otpauthUri: string } | null>(null);
   const [code, setCode] = useState("");
   const [error, setError] = useState<string>();
+  // Setting up or turning off asks for the current password (and code) first: not the session alone.
+  const [asking, setAsking] = useState<"setup" | "disable" | null>(null);
+  const factors = useCurrentFactors("totp", Boolean(status.data?.enabled));
   const changed = async (message: string) => {
     setSetup(null);
+    setAsking(null);
+    factors.reset();
     setCode("");
     setError(undefined);
     toast({ title: "Sign-in security updated", description: message });
     await queryClient.invalidateQueries({ queryKey: MFA_KEY });
   };
   const start = useMutation({
-    mutationFn: () => apiJson<{ secret: string; otpauthUri: string }>("POST", "/api/auth/mfa/setup"),
-    onSuccess: setSetup,
+    mutationFn: () => apiJson<{ secret: string; otpauthUri: string }>("POST", "/api/auth/mfa/setup", factors.proof),
+    onSuccess: (answer) => {
+      setAsking(null);
+      factors.reset();
+      setError(undefined);
+      setSetup(answer);
+    },
     onError: (e) => setError(serverMessage(e)),
   });
   const enable = useMutation({
@@ -40,7 +51,7 @@ export function AuthenticatorAppControl() {
     onError: (e) => setError(serverMessage(e)),
   });
   const disable = useMutation({
-    mutationFn: () => apiJson<unknown>("POST", "/api/auth/mfa/disable"),
+    mutationFn: () => apiJson<unknown>("POST", "/api/auth/mfa/disable", factors.proof),
     onSuccess: () => changed("Sign-in no longer asks for an authenticator code."),
     onError: (e) => setError(serverMessage(e)),
   });
@@ -49,20 +60,41 @@ export function AuthenticatorAppControl() {
     if (!codeOk(code)) return setError("Enter the 6-digit code your authenticator app shows");
     enable.mutate();
   };
+  const proveThen = (event: FormEvent) => {
+    event.preventDefault();
+    if (factors.missing) return setError(factors.missing);
+    if (asking === "disable") disable.mutate();
+    else start.mutate();
+  };
+  const pending = start.isPending || disable.isPending;
 
   if (status.isLoading) return <p className="small muted">Loading sign-in security…</p>;
   return (
     <div>
       <h3>Authenticator app</h3>
-      {status.data?.enabled ? (
+      {asking ? (
+        <form className="form" onSubmit={proveThen} noValidate>
+          <p>
+            {asking === "disable"
+              ? "To turn it off, confirm it is you: your current password and the code your app shows now."
+              : "To set up an authenticator app, confirm it is you with your current password."}{" "}
+            We will tell your email or phone of the change.
+          </p>
+          {factors.fields}
+          <FieldError id="totp-proof-error" message={error} />
+          <div className="button-row">
+            <button type="submit" className="btn btn-primary" disabled={pending}>
+              {pending ? "Checking..." : asking === "disable" ? "Turn Off" : "Continue"}
+            </button>
+            <button type="button" className="btn btn-secondary" onClick={() => setAsking(null)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : status.data?.enabled ? (
         <>
           <p role="status">On: sign-in asks for a code from your authenticator app.</p>
-          <button
-            type="button"
-            className="btn btn-secondary"
-            disabled={disable.isPending}
-            onClick={() => disable.mutate()}
-          >
+          <button type="button" className="btn btn-secondary" onClick={() => setAsking("disable")}>
             Turn off authenticator app
           </button>
         </>
@@ -92,12 +124,12 @@ export function AuthenticatorAppControl() {
       ) : (
         <>
           <p>Off. With it on, signing in also asks for a 6-digit code from an app on your phone.</p>
-          <button type="button" className="btn btn-primary" disabled={start.isPending} onClick={() => start.mutate()}>
+          <button type="button" className="btn btn-primary" onClick={() => setAsking("setup")}>
             Set up authenticator app
           </button>
         </>
       )}
-      {!setup ? <FieldError id="totp-status-error" message={error} /> : null}
+      {!setup && !asking ? <FieldError id="totp-status-error" message={error} /> : null}
     </div>
   );
 }
@@ -112,14 +144,18 @@ const CONTACT_KINDS: { value: Kind; label: string }[] = [
 export function ContactControl() {
   const queryClient = useQueryClient();
   const contact = useQuery<{ email?: string; phone?: string }>({ queryKey: CONTACT_KEY });
+  const mfa = useQuery<{ enabled: boolean }>({ queryKey: MFA_KEY });
+  const factors = useCurrentFactors("contact", Boolean(mfa.data?.enabled));
   const [kind, setKind] = useState<Kind>("email");
   const [value, setValue] = useState("");
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [code, setCode] = useState("");
   const [error, setError] = useState<string>();
   const request = useMutation({
-    mutationFn: () => apiJson<{ destination: string }>("POST", "/api/auth/contact", { kind, value: value.trim() }),
+    mutationFn: () =>
+      apiJson<{ destination: string }>("POST", "/api/auth/contact", { kind, value: value.trim(), ...factors.proof }),
     onSuccess: (answer) => {
+      factors.reset();
       setError(undefined);
       setSentTo(answer.destination);
     },
@@ -147,6 +183,7 @@ export function ContactControl() {
   const submitNew = (event: FormEvent) => {
     event.preventDefault();
     if (!value.trim()) return setError(kind === "email" ? "Enter the new email address" : "Enter the new phone number");
+    if (factors.missing) return setError(factors.missing);
     request.mutate();
   };
   const submitCode = (event: FormEvent) => {
@@ -198,6 +235,11 @@ export function ContactControl() {
             value={value}
             onChange={(e) => setValue(e.target.value)}
           />
+          <p className="small muted">
+            Confirm it is you: a change of address also changes where reset codes go. Your current address will be told
+            of it, with a link to undo it.
+          </p>
+          {factors.fields}
           <FieldError id="contact-error" message={error} />
           <button type="submit" className="btn btn-primary" disabled={request.isPending}>
             {request.isPending ? "Sending..." : "Send Code"}

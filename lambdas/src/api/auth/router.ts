@@ -6,6 +6,7 @@ import {
   mfaStatus,
   requestContactChange,
   startTotp,
+  undoChange,
   verifyContactChange,
 } from "./account-security.js";
 import { confirm } from "./confirm.js";
@@ -34,4 +35,5 @@ export const handler = createRouteGroup("auth", {
   "GET /api/auth/contact": contact,
   "POST /api/auth/contact": requestContactChange,
   "POST /api/auth/contact/verify": verifyContactChange,
+  "POST /api/auth/undo-change": undoChange,
 });

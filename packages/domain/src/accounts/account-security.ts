@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { DomainError } from "../errors.js";
-import type { AccountSecurityProvider, AccountStore, ContactChange } from "./ports.js";
+import type { AccountSecurityProvider, AccountStore, ContactChange, IdentityProvider } from "./ports.js";
 import type { RateLimiter } from "./rate-limits.js";
+import { type Reauthentication, reauthenticate } from "./reauthentication.js";
+import type { SecurityChange, SecurityNotices } from "./security-notices.js";
 import { hashSessionToken, openSession } from "./sessions.js";
 
 const code = (message: string) =>
@@ -34,6 +36,11 @@ export const ContactVerifyInput = z.object({
   code: code("Enter the 6-digit code we sent to the new address"),
 });
 
+const contactOf = (profile: { email?: string; phone?: string } | null) => ({
+  ...(profile?.email ? { email: profile.email } : {}),
+  ...(profile?.phone ? { phone: profile.phone } : {}),
+});
+
 /** The issuer authenticator apps show beside the account. */
 const ISSUER = "LikenessGuard";
 
@@ -41,6 +48,10 @@ export interface AccountSecurityDeps {
   provider: AccountSecurityProvider;
   store: AccountStore;
   limiter: RateLimiter;
+  /** Password sign-in, for the fresh proof a sensitive change asks for. */
+  identity: Pick<IdentityProvider, "signIn" | "answerMfaChallenge" | "revoke">;
+  /** Tells the account's contact (the old one, for a contact change) of each change, with an undo link. */
+  notices: Pick<SecurityNotices, "tell">;
   /** The signed-in user of a session cookie, with the account re-checked (AuthService.userIdFor). */
   userIdFor(sessionToken: string): Promise<string | null>;
   now: () => Date;
@@ -61,11 +72,15 @@ export class AccountSecurityService {
     return { enabled: await this.deps.provider.totpEnabled(userId) };
   }
 
-  /** A new secret for the person's authenticator app, with the otpauth:// link apps read from a QR code. */
-  async startTotp(sessionToken: string) {
+  /**
+   * A new secret for the person's authenticator app, with the otpauth:// link apps read from a QR
+   * code. Asks for the password (and the current app's code): set up by a stolen session, an app
+   * of the thief's would lock the person out of their own sign-in.
+   */
+  async startTotp(sessionToken: string, proof: Reauthentication, source: string) {
     const { userId, refreshToken } = await this.signedIn(sessionToken);
+    const profile = await this.reauthenticated(userId, proof, source);
     const { secret } = await this.deps.provider.associateTotp(refreshToken);
-    const profile = await this.deps.store.getProfile(userId);
     const label = encodeURIComponent(`${ISSUER}:${profile?.email ?? profile?.phone ?? userId}`);
     return { secret, otpauthUri: `otpauth://totp/${label}?secret=${secret}&issuer=${ISSUER}` };
   }
@@ -74,24 +89,27 @@ export class AccountSecurityService {
     const session = await this.signedIn(sessionToken);
     await this.deps.limiter.consume({ rule: "codePerAccount", subject: session.userId });
     await this.deps.provider.enableTotp(session.refreshToken, input.code);
+    await this.tell(session.userId, "mfa-enabled");
     return { enabled: true, sessionToken: await this.reopen(sessionToken, session) };
   }
 
-  async disableTotp(sessionToken: string) {
+  async disableTotp(sessionToken: string, proof: Reauthentication, source: string) {
     const session = await this.signedIn(sessionToken);
+    await this.reauthenticated(session.userId, proof, source);
     await this.deps.provider.disableTotp(session.refreshToken);
+    await this.tell(session.userId, "mfa-disabled");
     return { enabled: false, sessionToken: await this.reopen(sessionToken, session) };
   }
 
   async contact(sessionToken: string) {
     const { userId } = await this.signedIn(sessionToken);
-    const profile = await this.deps.store.getProfile(userId);
-    return { ...(profile?.email ? { email: profile.email } : {}), ...(profile?.phone ? { phone: profile.phone } : {}) };
+    return contactOf(await this.deps.store.getProfile(userId));
   }
 
   /** Sends a code to the new email or phone; until it is entered, the old one stays in use. */
-  async requestContactChange(sessionToken: string, change: ContactChange, source: string) {
+  async requestContactChange(sessionToken: string, change: ContactChange, proof: Reauthentication, source: string) {
     const { userId, refreshToken } = await this.signedIn(sessionToken);
+    await this.reauthenticated(userId, proof, source);
     await this.deps.limiter.consume(
       { rule: "resendPerAccount", subject: userId },
       { rule: "resendPerSource", subject: source },
@@ -110,6 +128,8 @@ export class AccountSecurityService {
     await this.deps.limiter.consume({ rule: "codePerAccount", subject: session.userId });
     const contact = await this.deps.provider.verifyContactChange(session.refreshToken, input.kind, input.code);
     const profile = await this.deps.store.getProfile(session.userId);
+    // The old address hears of it: it is the one the thief of a session would want silent.
+    await this.deps.notices.tell(session.userId, input.kind, contactOf(profile));
     if (profile) {
       const { email: _e, phone: _p, ...rest } = profile;
       await this.deps.store.putProfile({
@@ -120,6 +140,19 @@ export class AccountSecurityService {
       });
     }
     return { ...contact, sessionToken: await this.reopen(sessionToken, session) };
+  }
+
+  /** The account's profile once the person proved the password (and app code) afresh. */
+  private async reauthenticated(userId: string, proof: Reauthentication, source: string) {
+    const profile = await this.deps.store.getProfile(userId);
+    if (!profile?.username)
+      throw new DomainError("unauthorized", "Sign in again to change your account's security settings");
+    await reauthenticate(this.deps, { userId, username: profile.username }, proof, source);
+    return profile;
+  }
+
+  private async tell(userId: string, change: SecurityChange) {
+    await this.deps.notices.tell(userId, change, contactOf(await this.deps.store.getProfile(userId)));
   }
 
   private async signedIn(sessionToken: string) {

@@ -65,6 +65,8 @@ export interface AccountSecurityProvider {
     kind: ContactChange["kind"],
     code: string,
   ): Promise<{ email?: string; phone?: string }>;
+  /** Puts a replaced email or phone back, verified (the undo link of a change the person did not make). */
+  restoreContact(userId: string, contact: ContactChange): Promise<void>;
 }
 
 export type ContactChange = { kind: "email"; value: string } | { kind: "phone"; value: string };
