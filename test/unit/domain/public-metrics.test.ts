@@ -70,6 +70,29 @@ describe("public figures about the system", () => {
     expect(publicMetrics({ latency: { imageP50Ms: 442 }, machine: noThreads }, 19).detection).toBeUndefined();
   });
 
+  it("serves the face calibration and the false-match thresholds the pairs can measure, for match bands", () => {
+    const face = {
+      pairs: { genuine: 175, impostor: 1655 },
+      thresholdAtFar1e3: 0.667,
+      thresholdAtFar1e2: 0.7,
+      calibration: { metric: "cosine", a: 135.4, b: -83.98, threshold: 0.62 },
+    };
+    expect(publicMetrics({ face, date: "2026-11-24T04:06:04.799Z" }, 19).detection?.faceFalseMatch).toEqual({
+      calibration: { a: 135.4, b: -83.98 },
+      thresholds: [
+        { falseMatchRate: 0.001, distance: 0.667 },
+        { falseMatchRate: 0.01, distance: 0.7 },
+      ],
+      impostorPairs: 1655,
+      measuredAt: "2026-11-24T04:06:04.799Z",
+    });
+    // 1 in 1,000 cannot be stated from 500 pairs of different people; 1 in 100 can.
+    const fewer = { ...face, pairs: { genuine: 175, impostor: 500 } };
+    expect(publicMetrics({ face: fewer }, 19).detection?.faceFalseMatch?.thresholds).toEqual([
+      { falseMatchRate: 0.01, distance: 0.7 },
+    ]);
+  });
+
   it("serves no timing from a report that does not name the machine it was measured on", () => {
     const report = {
       latency: { imageP50Ms: 182.5, imageP95Ms: 260, audioRealTimeFactor: 0.041 },

@@ -5,9 +5,11 @@ import type { Threat } from "../../api/types";
 import { Dialog } from "../../ui/Dialog";
 import { toast } from "../../ui/toast-store";
 import { platformName } from "../platforms/catalogue";
+import { useSystemMetrics } from "../system/use-system-metrics";
 import { type AutomationOutcome, AutomationOutcomePanel } from "../takedowns/AutomationOutcome";
 import { EvidenceVerification } from "./EvidenceVerification";
 import { confidenceClass, statusLabel, takedownLabel, threatTitle, threatTypeLabel } from "./format";
+import { matchWords } from "./match-words";
 import { threatDetailsQuery, threatMediaQuery } from "./queries";
 import { ThreatEvidenceMedia } from "./ThreatEvidenceMedia";
 import { ThreatFindings } from "./ThreatFindings";
@@ -41,9 +43,11 @@ export function ThreatDetailsDialog({ threat, onClose, onGenerateDmca }: ThreatD
       if (result.action !== "undo") onClose();
     },
   });
+  const metrics = useSystemMetrics();
 
   if (!threat) return null;
   const shown: ThreatDetails = details.data?.id === threat.id ? { ...threat, ...details.data } : threat;
+  const match = matchWords(shown, metrics.data?.detection?.faceFalseMatch);
   // What automatic takedown did and why it sent nothing, when the server kept it.
   const automation = (details.data as { autoTakedown?: AutomationOutcome } | undefined)?.autoTakedown;
   // A demo threat belongs to no account: there is nothing to triage, only a notice to show.
@@ -76,8 +80,11 @@ export function ThreatDetailsDialog({ threat, onClose, onGenerateDmca }: ThreatD
       </div>
       <dl className="detail-grid">
         <div>
-          <dt>Match confidence</dt>
-          <dd className={confidenceClass(shown.confidence)}>{Math.round(shown.confidence)}%</dd>
+          <dt>Match</dt>
+          <dd className={confidenceClass(shown.confidence)}>
+            {match.label} ({Math.round(shown.confidence)}% confidence)
+          </dd>
+          {match.falseMatch ? <dd className="small">{match.falseMatch}</dd> : null}
         </div>
         <div>
           <dt>Threat type</dt>

@@ -1,5 +1,6 @@
 import "./threats.css";
 import { platformName } from "../platforms/catalogue";
+import { useSystemMetrics } from "../system/use-system-metrics";
 import {
   confidenceClass,
   relativeTime,
@@ -25,6 +26,7 @@ interface ThreatRowProps {
 export function ThreatRow({ threat, onViewDetails, onTakeDown, selection }: ThreatRowProps) {
   const title = threatTitle(threat);
   const takedown = takedownLabel(threat);
+  const metrics = useSystemMetrics();
   return (
     <li className="threat-row">
       <ThreatRowLayout
@@ -33,7 +35,9 @@ export function ThreatRow({ threat, onViewDetails, onTakeDown, selection }: Thre
         title={title}
         facts={
           <>
-            <span className={confidenceClass(threat.confidence)}>{threatDescription(threat)}</span>
+            <span className={confidenceClass(threat.confidence)}>
+              {threatDescription(threat, metrics.data?.detection?.faceFalseMatch)}
+            </span>
             {threat.account ? <span className="muted"> · @{threat.account}</span> : null}
             {threat.sightingsCount && threat.sightingsCount > 1 ? (
               <span className="muted"> · seen at {threat.sightingsCount} addresses</span>

@@ -1,5 +1,7 @@
+import type { FaceFalseMatchEvidence } from "@lg/domain/threats/match-band";
 import type { Threat, ThreatType } from "../../api/types";
 import { platformName } from "../platforms/catalogue";
+import { matchWords } from "./match-words";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -86,8 +88,11 @@ export function threatTypeLabel(type: ThreatType): string {
   return TYPE_LABELS[type] ?? type;
 }
 
-export function threatDescription(threat: Threat): string {
-  return `${Math.round(threat.confidence)}% match confidence on ${platformName(threat.platform)}`;
+/** "Very strong face match on Instagram": the band, never a bare percentage (the details keep the number). */
+export function threatDescription(threat: Threat, falseMatch?: FaceFalseMatchEvidence): string {
+  const words = matchWords(threat, falseMatch);
+  const rate = words.falseMatchShort ? ` (${words.falseMatchShort})` : "";
+  return `${words.label} on ${platformName(threat.platform)}${rate}`;
 }
 
 export function statusLabel(status: string): string {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { FaceFalseMatchEvidence } from "../threats/match-band.js";
 import type { UsageFigures } from "./usage-figures.js";
 
 /**
@@ -13,6 +14,8 @@ export interface PublicMetrics {
     faceTarAtFar1e3?: number;
     faceTarAtFar1e2?: number;
     facePairs?: { genuine: number; impostor: number };
+    /** What a face match's band states about false matches (threats/match-band.ts). */
+    faceFalseMatch?: FaceFalseMatchEvidence;
     /** Speaker verification equal error rate. */
     speakerEer?: number;
     /** Cloned-voice countermeasure: equal error rate over all clones, and per cloning system. */
@@ -62,6 +65,9 @@ const Report = z.object({
     .object({
       tarAtFar1e3: figure(rate),
       tarAtFar1e2: figure(rate),
+      thresholdAtFar1e3: figure(finite.positive()),
+      thresholdAtFar1e2: figure(finite.positive()),
+      calibration: figure(z.object({ metric: z.literal("cosine"), a: finite.positive(), b: finite })),
       pairs: figure(z.object({ genuine: z.number().int().nonnegative(), impostor: z.number().int().nonnegative() })),
     })
     .optional()
@@ -124,10 +130,25 @@ export function publicMetrics(report: unknown, platformsMonitored: number): Publ
   if (!parsed.success) return { platformsMonitored };
   const { face, speaker, clone, syntheticImage, faceSwap, latency, machine, date } = parsed.data;
   const bySystem = clone?.eerBySystem;
+  const thresholds = [
+    { falseMatchRate: 0.001, distance: face?.thresholdAtFar1e3 },
+    { falseMatchRate: 0.01, distance: face?.thresholdAtFar1e2 },
+  ].filter((t): t is { falseMatchRate: number; distance: number } => t.distance !== undefined);
+  // A stated rate needs the pairs it was measured on: 1,000 pairs at the very least for 1 in 1,000.
+  const measurable = thresholds.filter((t) => (face?.pairs?.impostor ?? 0) * t.falseMatchRate >= 1);
   const detection = defined({
     faceTarAtFar1e3: face?.tarAtFar1e3,
     faceTarAtFar1e2: face?.tarAtFar1e2,
     facePairs: face?.pairs,
+    faceFalseMatch:
+      face?.calibration && face.pairs && measurable.length > 0
+        ? {
+            calibration: { a: face.calibration.a, b: face.calibration.b },
+            thresholds: measurable,
+            impostorPairs: face.pairs.impostor,
+            ...(date ? { measuredAt: date } : {}),
+          }
+        : undefined,
     speakerEer: speaker?.eer,
     cloneEer: clone?.eer,
     cloneEerBySystem: bySystem && Object.keys(bySystem).length > 0 ? bySystem : undefined,

@@ -1,0 +1,59 @@
+/**
+ * A likeness match as a person can read it: a band ("very strong match") rather than a bare
+ * percentage that reads as certainty, with the false-match rate the band rests on where the face
+ * benchmark measured one. The percentage stays in the threat's details (issue 27).
+ */
+export type MatchBand = "very strong" | "strong" | "likely" | "possible" | "weak";
+
+/** The bands' lower edges, on the confidence scale the sensitivity levels use (high 90, medium 70, low 50). */
+const BANDS: readonly [number, MatchBand][] = [
+  [99, "very strong"],
+  [90, "strong"],
+  [70, "likely"],
+  [50, "possible"],
+  [0, "weak"],
+];
+
+export function matchBand(confidence: number): MatchBand {
+  return BANDS.find(([floor]) => confidence >= floor)?.[1] ?? "weak";
+}
+
+/**
+ * What the face benchmark measured about false matches: its calibration (confidence from cosine
+ * distance, p = 1 / (1 + exp(a·d + b))), the distances at which it measured false-match rates,
+ * and how many pairs of different people it compared.
+ */
+export interface FaceFalseMatchEvidence {
+  calibration: { a: number; b: number };
+  thresholds: { falseMatchRate: number; distance: number }[];
+  impostorPairs: number;
+  measuredAt?: string;
+}
+
+/** The distance a confidence stands for, inverting the calibration (100% is capped: the curve never reaches it). */
+function distanceFor(confidence: number, { a, b }: FaceFalseMatchEvidence["calibration"]): number {
+  const p = Math.min(Math.max(confidence / 100, 1e-6), 0.999);
+  return (Math.log(1 / p - 1) - b) / a;
+}
+
+/**
+ * The lowest false-match rate the benchmark measured at a threshold this match is within: a match
+ * at least this close was made by no more than that share of pairs of different people. Undefined
+ * when the match is looser than every measured threshold (nothing was measured to state).
+ */
+export function falseMatchRateFor(confidence: number, evidence: FaceFalseMatchEvidence): number | undefined {
+  const distance = distanceFor(confidence, evidence.calibration);
+  return evidence.thresholds
+    .filter((t) => distance <= t.distance)
+    .map((t) => t.falseMatchRate)
+    .sort((x, y) => x - y)[0];
+}
+
+const ONE_IN = (rate: number) => Math.round(1 / rate).toLocaleString("en-US");
+
+/** "In our face benchmark, no more than 1 in 1,000 pairs of different people (of 1,655 compared) matched this closely." */
+export function falseMatchSentence(confidence: number, evidence: FaceFalseMatchEvidence): string | undefined {
+  const rate = falseMatchRateFor(confidence, evidence);
+  if (rate === undefined) return undefined;
+  return `In our face benchmark, no more than 1 in ${ONE_IN(rate)} pairs of different people (of ${evidence.impostorPairs.toLocaleString("en-US")} compared) matched this closely.`;
+}

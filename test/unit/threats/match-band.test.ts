@@ -1,0 +1,38 @@
+import { falseMatchRateFor, falseMatchSentence, matchBand } from "@lg/domain/threats/match-band";
+import { describe, expect, it } from "vitest";
+
+/** The face benchmark's figures as docs/benchmarks/detection.json states them (2026-11-24). */
+const EVIDENCE = {
+  calibration: { a: 135.41983175215634, b: -83.975314052963 },
+  thresholds: [
+    { falseMatchRate: 0.001, distance: 0.6666365490667667 },
+    { falseMatchRate: 0.01, distance: 0.7002989919735726 },
+  ],
+  impostorPairs: 1655,
+};
+
+describe("a match as a band, with the false-match rate it rests on", () => {
+  it("names bands on the sensitivity scale, so 100% reads as a very strong match, not a certainty", () => {
+    expect([100, 99, 95, 90, 75, 55, 20].map(matchBand)).toEqual([
+      "very strong",
+      "very strong",
+      "strong",
+      "strong",
+      "likely",
+      "possible",
+      "weak",
+    ]);
+  });
+
+  it("states the lowest measured false-match rate whose threshold the match is within", () => {
+    // 50% confidence is cosine distance 0.620: inside the 1-in-1,000 threshold (0.667).
+    expect(falseMatchRateFor(100, EVIDENCE)).toBe(0.001);
+    expect(falseMatchRateFor(50, EVIDENCE)).toBe(0.001);
+    // 0.03% is distance 0.68: past the 1-in-1,000 threshold, inside the 1-in-100 one.
+    expect(falseMatchRateFor(0.03, EVIDENCE)).toBe(0.01);
+    expect(falseMatchRateFor(0.0001, EVIDENCE)).toBeUndefined();
+    expect(falseMatchSentence(97, EVIDENCE)).toBe(
+      "In our face benchmark, no more than 1 in 1,000 pairs of different people (of 1,655 compared) matched this closely.",
+    );
+  });
+});
