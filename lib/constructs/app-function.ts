@@ -184,6 +184,8 @@ export class AppFunction extends Construct {
       new iam.PolicyStatement({
         actions: ["dynamodb:Scan"],
         resources: [table.tableArn],
+        // ForAllValues holds when a request names no attributes at all, so the Select condition
+        // (which must be present) is what refuses a scan of whole items.
         conditions: {
           "ForAllValues:StringEquals": { "dynamodb:Attributes": [...attributes] },
           StringEquals: { "dynamodb:Select": "SPECIFIC_ATTRIBUTES" },

@@ -18,6 +18,8 @@ export class DynamoUsageRecords implements UsageRecords {
       const page = await this.doc.send(
         new ScanCommand({
           TableName: this.tableName,
+          // Sent explicitly: the grant requires it, so a scan that asked for whole items is refused.
+          Select: "SPECIFIC_ATTRIBUTES",
           ProjectionExpression: Object.keys(names).join(", "),
           ExpressionAttributeNames: names,
           ExclusiveStartKey: startKey,
