@@ -101,7 +101,7 @@ async function fulfil(route: Route) {
     return route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(body) });
   }
   if (url.pathname === "/config.json")
-    return route.fulfill({ status: 200, contentType: "application/json", body: '{"apiUrl":""}' });
+    return route.fulfill({ status: 200, contentType: "application/json", body: '{"stage":"local"}' });
   const file = path.join(dist, url.pathname);
   if (url.pathname !== "/" && existsSync(file)) {
     const type = file.endsWith(".js")
