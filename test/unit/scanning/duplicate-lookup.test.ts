@@ -79,13 +79,42 @@ describe("recording a scan's findings by key", () => {
       () => "2026-11-23T00:00:00.000Z",
     );
     expect(out.created.map((t) => t.url)).toEqual(["https://example.test/new"]);
-    expect(out.sightings).toEqual([{ threatId: threatIdFor("u1", "a".repeat(64)), url: "https://example.test/again" }]);
-    expect((await repo.get("u1", threatIdFor("u1", "a".repeat(64))))?.sightings).toEqual([
+    expect(out.sightings).toEqual([
+      { threatId: threatIdFor("u1", "a".repeat(64), "reddit"), url: "https://example.test/again" },
+    ]);
+    expect((await repo.get("u1", threatIdFor("u1", "a".repeat(64), "reddit")))?.sightings).toEqual([
       { url: "https://example.test/a", seenAt: "2026-11-22T00:00:00.000Z" },
       { url: "https://example.test/again", seenAt: "2026-11-23T00:00:00.000Z" },
     ]);
     expect(repo.listCalls).toBe(0);
   });
+  it("makes the same media on another platform a threat of its own, grouped with the first, so each host gets its own notice", async () => {
+    const repo = new InMemoryThreatRepository();
+    // A threat stored before hosting locations were told apart, keyed by the media alone.
+    const stored = await recordThreats(repo, "u1", [candidate({ platform: "twitter", url: "https://x.test/1" })]);
+    const legacy = {
+      ...(stored.created[0] as NonNullable<(typeof stored.created)[0]>),
+      id: threatIdFor("u1", "a".repeat(64)),
+    };
+    const legacyRepo = new InMemoryThreatRepository();
+    await legacyRepo.createIfAbsent(legacy);
+    const out = await recordThreats(legacyRepo, "u1", [
+      candidate({ platform: "telegram", url: "https://t.me/c/1" }),
+      candidate({ platform: "twitter", url: "https://x.test/repost" }),
+    ]);
+    expect(out.created.map((t) => [t.platform, t.url, t.id])).toEqual([
+      ["telegram", "https://t.me/c/1", threatIdFor("u1", "a".repeat(64), "telegram")],
+    ]);
+    // The same media on the platform it was first found on stays that threat's sighting.
+    expect(out.sightings).toEqual([{ threatId: legacy.id, url: "https://x.test/repost" }]);
+    const telegram = out.created[0];
+    expect(telegram?.mediaGroup).toBe(legacy.mediaGroup);
+    expect(telegram?.sightings.map((s) => s.url)).toEqual(["https://t.me/c/1"]);
+    // Recorded again (a retried record step), it is found by its own key.
+    const again = await recordThreats(legacyRepo, "u1", [candidate({ platform: "telegram", url: "https://t.me/c/1" })]);
+    expect(again.created).toEqual([]);
+  });
+
   it("matches a near-identical picture of the same type, and groups one of another type with it", async () => {
     const repo = new InMemoryThreatRepository();
     const first = await recordThreats(repo, "u1", [candidate()]);
@@ -190,7 +219,7 @@ describe("the DynamoDB threat repository's duplicate lookup", () => {
     ]);
     expect(a.created.length + b.created.length).toBe(1);
     expect(a.sightings.length + b.sightings.length).toBe(1);
-    const threat = await repo.get("racing", threatIdFor("racing", "1".repeat(64)));
+    const threat = await repo.get("racing", threatIdFor("racing", "1".repeat(64), "reddit"));
     expect(threat?.sightings.map((s) => s.url).sort()).toEqual([
       "https://example.test/a",
       "https://example.test/other-scan",

@@ -20,7 +20,7 @@ describe("identical media within one scan", () => {
     expect(world.evidence.objects.size).toBeGreaterThan(0);
   });
 
-  it("still becomes one threat with a sighting per page", async () => {
+  it("is analysed once, and becomes one threat per platform hosting it, grouped as one media", async () => {
     const world = scanWorld({ "https://x.test/1": PICTURE, "https://reddit.test/2": PICTURE.slice() });
     const onX = await world.service.analyse(world.post("s1", "twitter", "https://x.test/1"));
     const onReddit = await world.service.analyse(world.post("s1", "reddit", "https://reddit.test/2"));
@@ -32,9 +32,14 @@ describe("identical media within one scan", () => {
       outcomes: [onReddit],
     });
     expect(first.created).toHaveLength(1);
-    expect(second).toMatchObject({ created: [], sightings: 1 });
-    const [threat] = await world.threats.list("u1");
-    expect(threat?.sightings.map((s) => s.url)).toEqual(["https://x.test/1", "https://reddit.test/2"]);
+    expect(second).toMatchObject({ created: [expect.any(String)], sightings: 0 });
+    const threats = await world.threats.list("u1");
+    expect(threats.map((t) => [t.platform, t.sightings.map((s) => s.url)]).sort()).toEqual([
+      ["reddit", ["https://reddit.test/2"]],
+      ["twitter", ["https://x.test/1"]],
+    ]);
+    expect(new Set(threats.map((t) => t.mediaGroup)).size).toBe(1);
+    expect(world.analysed).toEqual(["https://x.test/1/media"]);
   });
 
   it("is analysed again by another scan, and different bytes are never taken for each other", async () => {

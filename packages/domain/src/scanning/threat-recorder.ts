@@ -58,9 +58,13 @@ function popcount(x: number): number {
 const hammingBits = (a: [number, number], b: [number, number]) =>
   popcount((a[0] ^ b[0]) >>> 0) + popcount((a[1] ^ b[1]) >>> 0);
 
-/** Same user and same media always give the same id, which makes creation idempotent. */
-export const threatIdFor = (userId: string, mediaSha256: string) =>
-  `thr_${sha256Hex(`${userId}:${mediaSha256}`).slice(0, 24)}`;
+/**
+ * Same user, media and hosting platform always give the same id, which makes creation idempotent
+ * (two platforms' record steps run at once, so each keys its own). Threats stored before hosting
+ * locations were told apart have the id of the user and media alone (no platform given here).
+ */
+export const threatIdFor = (userId: string, mediaSha256: string, platform?: string) =>
+  `thr_${sha256Hex(`${userId}:${mediaSha256}${platform === undefined ? "" : `@${platform}`}`).slice(0, 24)}`;
 
 const byId = (a: ThreatRecord, b: ThreatRecord) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
@@ -71,7 +75,9 @@ const byId = (a: ThreatRecord, b: ThreatRecord) => (a.id < b.id ? -1 : a.id > b.
  * order the account's list has, so the first near match is the one it always was.
  */
 async function storedMatches(repo: ThreatRepository, userId: string, candidates: ThreatCandidate[]) {
-  const ids = new Set(candidates.map((c) => threatIdFor(userId, c.mediaSha256)));
+  const ids = new Set(
+    candidates.flatMap((c) => [threatIdFor(userId, c.mediaSha256, c.platform), threatIdFor(userId, c.mediaSha256)]),
+  );
   const candidateBits = candidates.flatMap((c) => {
     const bits = c.perceptualHash ? hashBits(c.perceptualHash) : undefined;
     return bits ? [bits] : [];
@@ -89,8 +95,10 @@ async function storedMatches(repo: ThreatRepository, userId: string, candidates:
 }
 
 /**
- * Records scan findings: new media becomes a threat; media seen before (same hash, or a
- * near-identical perceptual hash) adds a sighting to the existing threat instead.
+ * Records scan findings: new media becomes a threat; media seen before on the same platform (same
+ * hash, or a near-identical perceptual hash) adds a sighting to the existing threat instead. The
+ * same media on another platform is a threat of its own, grouped with the first (media group): each
+ * host removes only what it hosts, so each gets its own notice naming its own address.
  */
 export async function recordThreats(
   repo: ThreatRepository,
@@ -105,7 +113,7 @@ export async function recordThreats(
 ): Promise<RecordOutcome> {
   const outcome: RecordOutcome = { created: [], sightings: [] };
   const known = await storedMatches(repo, userId, candidates);
-  const bySha = new Map(known.map((t) => [t.mediaSha256, t]));
+  const sameMedia = (sha: string) => known.filter((t) => t.mediaSha256 === sha);
   const hashed = known.flatMap((t) => (t.perceptualHash ? [{ threat: t, bits: hashBits(t.perceptualHash) }] : []));
   for (const c of candidates) {
     const seenAt = now();
@@ -113,7 +121,10 @@ export async function recordThreats(
     const near = bits
       ? hashed.filter((h) => h.bits !== undefined && hammingBits(h.bits, bits) <= NEAR_DUPLICATE_MAX_BITS)
       : [];
-    const existing = bySha.get(c.mediaSha256) ?? near.find((h) => h.threat.threatType === c.threatType)?.threat;
+    const elsewhere = sameMedia(c.mediaSha256);
+    const existing =
+      elsewhere.find((t) => t.platform === c.platform) ??
+      near.find((h) => h.threat.threatType === c.threatType && h.threat.platform === c.platform)?.threat;
     if (existing) {
       await repo.addSighting(userId, existing.id, { url: c.url, seenAt });
       outcome.sightings.push({ threatId: existing.id, url: c.url });
@@ -125,11 +136,13 @@ export async function recordThreats(
       }
       continue;
     }
-    // The same picture already recorded as another type of threat: shown together as one media group.
-    const mediaGroup = near[0] ? (near[0].threat.mediaGroup ?? near[0].threat.mediaSha256) : c.mediaSha256;
+    // The same picture already recorded on another platform or as another type of threat: shown
+    // together as one media group.
+    const related = elsewhere[0] ?? near[0]?.threat;
+    const mediaGroup = related ? (related.mediaGroup ?? related.mediaSha256) : c.mediaSha256;
     const threat: ThreatRecord = {
       userId,
-      id: threatIdFor(userId, c.mediaSha256),
+      id: threatIdFor(userId, c.mediaSha256, c.platform),
       personId: c.personId,
       threatType: c.threatType,
       confidence: Math.round(c.confidence * 10) / 10,
@@ -175,7 +188,6 @@ export async function recordThreats(
       outcome.sightings.push({ threatId: threat.id, url: c.url });
     }
     known.push(threat);
-    bySha.set(threat.mediaSha256, threat);
     if (bits) hashed.push({ threat, bits });
   }
   return outcome;
