@@ -38,6 +38,13 @@ describe("checkout in the browser", () => {
     await page.goto(`${e2e.stack.url}/settings`);
     const plan = page.getByRole("region", { name: "Plan and billing" });
     await plan.getByText("No subscription").waitFor();
+    // Personal's platforms chosen first, weekly: what the plan change must widen.
+    await page.goto(`${e2e.stack.url}/scan-preferences`);
+    await page.getByLabel(/^Facebook/).check();
+    await page.getByLabel(/^Reddit/).check();
+    await page.getByLabel("Scan frequency").selectOption("weekly");
+    await page.getByRole("button", { name: "Save Scan Preferences" }).click();
+    await page.waitForURL(/\/dashboard$/);
 
     await page.goto(`${e2e.stack.url}/pricing`);
     await page.getByRole("button", { name: "Choose the Professional plan" }).click();
@@ -58,6 +65,13 @@ describe("checkout in the browser", () => {
     await page.getByText("Your plan:").waitFor();
     expect(await page.getByText("Your plan:").locator("strong").textContent()).toBe("Professional");
     expect(await page.getByRole("radio", { name: "Enterprise" }).count()).toBe(0);
+    // What was paid for runs from the next scan, and the page shows what is saved: the new plan's
+    // platforms ticked beside the ones chosen before, and its faster schedule.
+    for (const chosen of [/^Facebook/, /^Reddit/, /^LinkedIn/, /^TikTok/]) {
+      expect(await page.getByLabel(chosen).isChecked()).toBe(true);
+    }
+    expect(await page.getByLabel("Scan frequency").inputValue()).toBe("daily");
+    await screenshot(page, "billing-03-scan-preferences-after-upgrade");
   });
 
   it("Manage billing opens the portal, where cancelling keeps the plan to the period's end", async () => {

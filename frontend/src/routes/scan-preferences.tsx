@@ -66,7 +66,8 @@ export default function ScanPreferencesRoute() {
             )
           ) : (
             <ScanSetupForm
-              key={billedTier ?? "demo"}
+              // Opened again on what is saved once the profile answers (a cached one may be older).
+              key={saved ? `${billedTier}:${saved.scanFrequency}:${saved.platforms.join(",")}` : (billedTier ?? "demo")}
               initialTier={demoTier ?? "personal"}
               {...(billedTier ? { billedTier } : {})}
               {...(saved
