@@ -252,4 +252,39 @@ describe("takedown notices on the local stack", () => {
     const toPlatform = (await outbox()).filter((m) => !m.to.includes(pro.email) && m.text?.includes(threatId));
     expect(toPlatform).toHaveLength(1);
   }, 120_000);
+
+  it("says in the takedown centre and on the threat why an automatic takedown sent nothing, and what to do", async () => {
+    Object.assign(process.env, stack.env);
+    const { handOverNewThreats } = await import("../../lambdas/src/shared/alert-handover.js");
+    const pro = await signUp("pro-not-sent");
+    await setUpPerson(pro.cookie, pro.userId, { email: false, sms: false, push: false });
+    expect((await checkOut(stack.url, pro.cookie, "professional")).status).toBe(303);
+    const prefs = await call("/api/scan-preferences", pro.cookie, {
+      platforms: ["youtube"],
+      scanFrequency: "daily",
+      alertSensitivity: "high",
+      autoTakedown: true,
+    });
+    expect(prefs.status).toBe(200);
+    const threatId = `form-${pro.userId}`;
+    // YouTube takes impersonation and privacy reports only through its web form: the person files it.
+    await plantThreat(pro.userId, threatId, { platform: "youtube" });
+    expect(await handOverNewThreats(pro.userId, [threatId])).toEqual({ alerts: 0, autoTakedowns: 1 });
+
+    const page = await eventually(async () => {
+      const body = (await (await call("/api/takedowns", pro.cookie)).json()) as {
+        notSent?: { threatId: string; reason: string; detail: string }[];
+      };
+      return body.notSent?.length ? body : undefined;
+    }, 60_000);
+    expect(page.notSent).toEqual([expect.objectContaining({ threatId, reason: "needs-person", platform: "youtube" })]);
+    expect(page.notSent?.[0]?.detail).toMatch(/^Automatic takedown sent nothing: .*web form needs you/);
+    const threat = (await (await call(`/api/threats/${threatId}`, pro.cookie)).json()) as {
+      autoTakedown?: { reason: string };
+    };
+    expect(threat.autoTakedown).toMatchObject({ reason: "needs-person" });
+    // Nothing went to the platform, and the threat is still the person's to act on.
+    expect((await outbox()).filter((m) => m.text?.includes(threatId))).toEqual([]);
+    expect((await threats.get(pro.userId, threatId))?.status).toBe("active");
+  }, 120_000);
 });
