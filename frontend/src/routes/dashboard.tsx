@@ -7,7 +7,13 @@ import { DashboardHeader } from "../features/dashboard/DashboardHeader";
 import { type HealthFacts, ProtectionHealth } from "../features/dashboard/ProtectionHealth";
 import { SetupChecklist } from "../features/dashboard/SetupChecklist";
 import { StatCards } from "../features/dashboard/StatCards";
-import { demoSetup, emptyListMessage, setupComplete, setupFromStats } from "../features/dashboard/setup-checklist";
+import {
+  demoSetup,
+  emptyListMessage,
+  reconfigureLink,
+  setupComplete,
+  setupFromStats,
+} from "../features/dashboard/setup-checklist";
 import { DemoNoticeDialog } from "../features/demo/DemoNoticeDialog";
 import {
   DEMO_STATS,
@@ -204,7 +210,7 @@ export default function DashboardRoute() {
                 >
                   Generate DMCA
                 </button>
-                <Link to="/onboarding" className="btn btn-secondary btn-block">
+                <Link to={reconfigureLink(setup?.checklist)} className="btn btn-secondary btn-block">
                   Reconfigure Setup
                 </Link>
               </div>

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { demoSetup, emptyListMessage, SETUP_LINKS, setupComplete, setupFromStats } from "./setup-checklist";
+import {
+  demoSetup,
+  emptyListMessage,
+  reconfigureLink,
+  SETUP_LINKS,
+  setupComplete,
+  setupFromStats,
+} from "./setup-checklist";
 
 describe("the dashboard's setup state", () => {
   it("shows exactly the server's checklist and score, and none before the server sent one", () => {
@@ -22,6 +29,23 @@ describe("the dashboard's setup state", () => {
 
   it("links every item to the onboarding step that asks for it, the scan to none", () => {
     expect(SETUP_LINKS).toMatchObject({ face: "/onboarding?step=face", scan: null });
+  });
+
+  it("reopens the setup where something is still to do, and a finished one at the name, never at consent", () => {
+    const item = (id: "consent" | "name" | "face" | "scan", done: boolean) => ({
+      id,
+      label: id,
+      done,
+      points: 10,
+      todo: "",
+    });
+    expect(reconfigureLink([item("consent", true), item("name", true), item("face", false)])).toBe(
+      "/onboarding?step=face",
+    );
+    expect(reconfigureLink([item("consent", true), item("name", true), item("scan", false)])).toBe(
+      "/onboarding?step=identity",
+    );
+    expect(reconfigureLink(undefined)).toBe("/onboarding?step=identity");
   });
 
   it("scores the demo persona by the same rule: fully set up, less its active threats", () => {

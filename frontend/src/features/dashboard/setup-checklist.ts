@@ -19,6 +19,15 @@ export const SETUP_LINKS: Record<ChecklistItemId, string | null> = {
   scan: null,
 };
 
+/**
+ * Where "Reconfigure Setup" opens: the first part still to do, else the name and handles. Consent,
+ * step 1, once given is withdrawn in Settings, so a finished setup never reopens there.
+ */
+export function reconfigureLink(checklist: readonly ChecklistItem[] | undefined): string {
+  const todo = checklist?.find((item) => !item.done && SETUP_LINKS[item.id]);
+  return (todo && SETUP_LINKS[todo.id]) || "/onboarding?step=identity";
+}
+
 export interface ScoreBreakdown {
   score: number;
   /** One line per part of the score, for the explanation on hover. */
