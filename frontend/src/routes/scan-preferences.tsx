@@ -7,6 +7,7 @@ import { parseDemoType, withDemo } from "../features/demo/demo-session";
 import { PROFILE_KEY, profileQuery } from "../features/preferences/profile-query";
 import { FlowHeader } from "../features/profile-setup/FlowHeader";
 import { ScanSetupForm, type ScanSetupSubmit } from "../features/scan-setup/ScanSetupForm";
+import { LoadFailed } from "../ui/LoadFailed";
 import { Main } from "../ui/Page";
 import { Spinner } from "../ui/Spinner";
 import { toast } from "../ui/toast-store";
@@ -60,7 +61,7 @@ export default function ScanPreferencesRoute() {
         <div className="panel">
           {auth.isAuthenticated && !profile.data ? (
             profile.isError ? (
-              <p role="alert">Your plan could not be loaded. Please try again later.</p>
+              <LoadFailed what="Your plan" error={profile.error} onRetry={() => void profile.refetch()} />
             ) : (
               <Spinner label="Loading your plan…" />
             )

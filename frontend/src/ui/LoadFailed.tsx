@@ -19,6 +19,7 @@ export function LoadFailed({ what, error, onRetry }: { what: string; error: unkn
 
 /** A network failure says so in words a person understands, not "Failed to fetch". */
 export function failureReason(error: unknown): string {
+  if (error === null || error === undefined) return "no answer came back";
   if (error instanceof TypeError) return "the service could not be reached";
   return serverMessage(error) || "the service answered with an error";
 }

@@ -6,6 +6,7 @@ import { BusyButton } from "../../ui/BusyButton";
 import { toast } from "../../ui/toast-store";
 import { billingQuery, formatDay, goToBillingPortal, STATUS_LABELS } from "./billing-api";
 import "./billing.css";
+import { LoadFailed } from "../../ui/LoadFailed";
 
 const CONFIRMATION_WAIT_MS = 60_000;
 
@@ -32,7 +33,7 @@ export function BillingSection() {
       {billing.isLoading ? (
         <p>Loading your plan…</p>
       ) : !data ? (
-        <p role="alert">Your plan could not be loaded. Please try again later.</p>
+        <LoadFailed what="Your plan" error={billing.error} onRetry={() => void billing.refetch()} />
       ) : (
         <>
           {waitingSince !== null && data.status === "none" ? (

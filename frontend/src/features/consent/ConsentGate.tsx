@@ -3,6 +3,7 @@ import { type ReactNode, useState } from "react";
 import { apiJson } from "../../api/client";
 import { serverMessage } from "../../api/errors";
 import type { Consent } from "../../api/types";
+import { LoadFailed } from "../../ui/LoadFailed";
 import { Spinner } from "../../ui/Spinner";
 import { toast } from "../../ui/toast-store";
 
@@ -23,7 +24,7 @@ export function ConsentGate({ enabled, children }: { enabled: boolean; children:
   if (!enabled) return <>{children}</>;
   if (consent.isLoading) return <Spinner label="Loading consent…" />;
   if (consent.isError || !consent.data) {
-    return <p role="alert">We could not load the biometric consent. Please try again later.</p>;
+    return <LoadFailed what="The biometric consent" error={consent.error} onRetry={() => void consent.refetch()} />;
   }
   if (!consent.data.required) return <>{children}</>;
 

@@ -1,5 +1,6 @@
 import { useQueries } from "@tanstack/react-query";
 import { useId, useState } from "react";
+import { LoadFailed } from "../../ui/LoadFailed";
 import { relativeTime, statusLabel } from "./format";
 import { threatDetailsQuery } from "./queries";
 import { ThreatRow } from "./ThreatRow";
@@ -76,7 +77,11 @@ export function ThreatGroupRow({ group, onViewDetails, onTakeDown, selection }: 
                 />
               ) : (
                 <li key={shownIds[i]} className="small muted">
-                  {member.isError ? "This threat could not be loaded." : "Loading threat…"}
+                  {member.isError ? (
+                    <LoadFailed what="This threat" error={member.error} onRetry={() => void member.refetch()} />
+                  ) : (
+                    "Loading threat…"
+                  )}
                 </li>
               ),
             )}
