@@ -4,7 +4,8 @@
  * face photo, and records their voice in the onboarding. The face step says plainly the uploaded
  * photo is not searched (and lets them go on); the recording counts as a live capture (verified);
  * alerts default to text messages, the only channel that reaches them; and the first scan says what
- * it searched, never "found nothing" for the face it did not search. What it finds reaches the
+ * it searched, never "found nothing" for the face it did not search. Once a camera takes the live
+ * poses, the next scan searches the face too and finds the planted items, and the alert reaches the
  * outbox as a text.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -15,7 +16,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { scenarioUrl } from "../support/scan-run.js";
 import { latestCode, repoRoot, screenshot } from "./support/browser.js";
 import { useBrowserStack } from "./support/browser-stack.js";
-import { buildFakeCapture, chromiumCaptureArgs, type PersonaMedia } from "./support/fake-capture.js";
+import { buildFakeCapture, chromiumCaptureArgs, type PersonaMedia, waitForPoseStart } from "./support/fake-capture.js";
 
 const mediaDir = process.env.LG_DATA_DIR ?? path.resolve(repoRoot, "../shared/data");
 const PASSWORD = "Correct-horse-9";
@@ -39,7 +40,7 @@ const e2e = useBrowserStack(
 
 beforeAll(async () => {
   const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.grantPermissions(["microphone"], { origin: e2e.stack.url });
+  await context.grantPermissions(["camera", "microphone"], { origin: e2e.stack.url });
   page = await context.newPage();
 });
 
@@ -156,5 +157,32 @@ describe("a phone-only person without a camera", () => {
         })
         .toBe(true);
     }
+  });
+
+  it("verifies the face with the live poses later; the next scan finds the planted items and texts the alert", async () => {
+    await page.goto(`${e2e.stack.url}/onboarding?step=face`);
+    await page.getByRole("button", { name: "Start camera" }).click();
+    await page.locator("video").waitFor();
+    for (const pose of [0, 1, 2]) {
+      await waitForPoseStart(page, pose);
+      await page.getByRole("button", { name: `Capture Photo ${pose + 1}/3` }).click();
+    }
+    await page.getByText("✓ Face verified from a live camera capture").waitFor({ timeout: 120_000 });
+
+    await page.goto(`${e2e.stack.url}/dashboard`);
+    await page.getByRole("button", { name: "Force Scan" }).click();
+    const done = page.getByText(/^(Scan complete|Scan failed)$/).first();
+    await done.waitFor({ timeout: 400_000 });
+    expect(await done.textContent()).toBe("Scan complete");
+    const threats = (await (await page.request.get(`${e2e.stack.url}/api/threats`)).json()) as
+      | unknown[]
+      | { items: unknown[] };
+    expect((Array.isArray(threats) ? threats : threats.items).length).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await outbox()).some((m) => m.to.includes(PHONE) && /^LikenessGuard: /.test(m.text)), {
+        timeout: 60_000,
+      })
+      .toBe(true);
+    await screenshot(page, "upload-only-08-dashboard-after-live-face");
   });
 });
