@@ -1,3 +1,4 @@
+import { plainReason } from "@lg/domain/threats/signal-names";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { apiJson } from "../../api/client";
@@ -184,7 +185,7 @@ export function DmcaDialog({ open, threat, onClose }: DmcaDialogProps) {
               ) : null}
               {draft.evidence ? (
                 <p>
-                  <strong>What the notice states, from the evidence:</strong> {draft.evidence.reason}
+                  <strong>What the notice states, from the evidence:</strong> {plainReason(draft.evidence.reason)}
                 </p>
               ) : null}
             </section>

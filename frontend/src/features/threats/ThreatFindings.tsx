@@ -1,4 +1,4 @@
-import { signalLabel } from "@lg/domain/threats/signal-names";
+import { plainReason, signalLabel } from "@lg/domain/threats/signal-names";
 import type { Threat, ThreatSignal } from "../../api/types";
 import { threatTypeLabel } from "./format";
 
@@ -70,7 +70,8 @@ export function ThreatFindings({ threat }: { threat: Threat }) {
       <p className="small">{likenessSummary(threat)}</p>
       {threat.classification ? (
         <p className="small">
-          <strong>Why "{threatTypeLabel(threat.classification.type)}":</strong> {threat.classification.reason}
+          <strong>Why "{threatTypeLabel(threat.classification.type)}":</strong>{" "}
+          {plainReason(threat.classification.reason)}
         </p>
       ) : null}
       {synthetic ? <p className="small">{synthetic}</p> : null}

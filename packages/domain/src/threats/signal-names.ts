@@ -33,3 +33,15 @@ export const signalLabel = (id: string) => {
   const name = signalName(id).replace(/^(an?|the) /, "");
   return name.charAt(0).toUpperCase() + name.slice(1);
 };
+
+/**
+ * A stored reason in plain words: threats recorded before reasons named signals plainly say
+ * "(ai-image, face-synthetic; ...)" or "voice-synthetic found it synthetic"; each id becomes its name.
+ */
+export function plainReason(reason: string): string {
+  const ids = Object.keys(NAMES).sort((a, b) => b.length - a.length);
+  const listed = new RegExp(`\\b(?:${ids.join("|")})(?:, (?:${ids.join("|")}))*\\b`, "g");
+  return reason
+    .replace(listed, (run) => signalNames(run.split(", ")))
+    .replace(/\bfused score\b/g, "the combined detectors' score");
+}
