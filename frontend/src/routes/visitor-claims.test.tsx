@@ -58,7 +58,7 @@ describe("what the setup pages claim", () => {
     expect(screen.getByRole("heading", { name: "Setup not finished" })).toBeInTheDocument();
     expect(
       screen.getByText(
-        "Nothing can be searched yet. To run your first scan: choose the platforms to scan, verify your face with the live poses, or record your voice.",
+        "Nothing can be searched yet. To run your first scan: choose the platforms to scan, verify your face with the live poses (an uploaded photo is not searched until then), or record your voice.",
       ),
     ).toBeInTheDocument();
     expect(claimsProtection()).toBeNull();
