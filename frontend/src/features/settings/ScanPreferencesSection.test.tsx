@@ -26,7 +26,11 @@ describe("Settings switches", () => {
       "GET /api/profile": { status: 200, body: PROFILE },
     });
     renderRoute(<ScanPreferencesSection profile={PROFILE} />);
-    expect(screen.getByText(/Now scanned: Facebook, Instagram, Reddit\./)).toBeInTheDocument();
+    expect(screen.getByText(/Now scanned: Facebook, Instagram, Reddit\. Scans run weekly\./)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Change platforms and frequency" })).toHaveAttribute(
+      "href",
+      "/scan-preferences",
+    );
     const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole("checkbox", { name: "Social Media" }));
     await user.click(screen.getByRole("button", { name: "Save Scan Preferences" }));

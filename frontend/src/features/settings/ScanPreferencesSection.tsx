@@ -1,8 +1,9 @@
 import { type FormEvent, useEffect, useState } from "react";
+import { Link } from "react-router-dom";
 import type { Profile, Sensitivity } from "../../api/types";
 import { SENSITIVITY_OPTIONS } from "../../content/marketing";
 import { Checkbox, RadioGroup } from "../../ui/Choices";
-import { platformName } from "../platforms/catalogue";
+import { frequenciesForTier, platformName } from "../platforms/catalogue";
 import { useUpdateProfile } from "../preferences/use-update-profile";
 
 function initial(profile: Profile) {
@@ -13,6 +14,10 @@ function initial(profile: Profile) {
     sensitivity: (profile.notificationSettings?.sensitivity ?? "high") as Sensitivity,
   };
 }
+
+/** The schedule scans run on: the saved frequency, or weekly where the plan no longer includes it (scan-schedule.ts). */
+const scheduleOf = (profile: Profile) =>
+  frequenciesForTier(profile.membershipTier).includes(profile.scanFrequency) ? profile.scanFrequency : "weekly";
 
 export function ScanPreferencesSection({ profile }: { profile: Profile }) {
   const update = useUpdateProfile();
@@ -47,6 +52,8 @@ export function ScanPreferencesSection({ profile }: { profile: Profile }) {
             Unticking a kind removes its platforms from your next scans; ticking it adds every platform of that kind
             your plan includes. Now scanned:{" "}
             {profile.platforms.length > 0 ? profile.platforms.map(platformName).join(", ") : "nothing"}.
+            {profile.platforms.length > 0 ? ` Scans run ${scheduleOf(profile)}.` : ""}{" "}
+            <Link to="/scan-preferences">Change platforms and frequency</Link>
           </p>
           {checkbox("socialMedia", "Social Media")}
           {checkbox("forums", "Forums")}
