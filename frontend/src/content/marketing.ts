@@ -61,12 +61,6 @@ export function priceLabel(plan: Plan): string {
   return plan.monthlyPrice === null ? "Custom" : `$${plan.monthlyPrice}/month`;
 }
 
-export const ADD_ONS = [
-  { name: "Family Protection", price: "$9 per member", description: "Extend protection to family members." },
-  { name: "Priority Support", price: "$19/month", description: "1-hour response from our specialists." },
-  { name: "Legal Shield", price: "$29/month", description: "Legal review and escalation of takedown disputes." },
-];
-
 export const FAQ = [
   {
     q: "How long is the free trial?",

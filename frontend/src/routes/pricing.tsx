@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from "react-router-dom";
 import { useAuth } from "../auth/use-auth";
-import { ADD_ONS, FAQ, PLANS, priceLabel, TRIAL } from "../content/marketing";
+import { FAQ, PLANS, priceLabel, TRIAL } from "../content/marketing";
 import { ChoosePlanButton } from "../features/billing/ChoosePlanButton";
 import { parseDemoType, withDemo } from "../features/demo/demo-session";
 import { PublicHeader } from "../features/layout/PublicHeader";
@@ -85,22 +85,6 @@ export default function PricingRoute() {
                       className={`btn btn-block ${plan.tier === highlighted ? "btn-primary" : "btn-secondary"}`}
                     />
                   )}
-                </article>
-              ))}
-            </div>
-          </div>
-        </section>
-        <section className="section alt" aria-labelledby="addons-heading">
-          <div className="container">
-            <h2 id="addons-heading">Add-ons</h2>
-            <div className="card-grid three">
-              {ADD_ONS.map((a) => (
-                <article key={a.name} className="card">
-                  <h3>{a.name}</h3>
-                  <p className="plan-price" style={{ fontSize: "1.3rem" }}>
-                    {a.price}
-                  </p>
-                  <p className="small">{a.description}</p>
                 </article>
               ))}
             </div>
