@@ -7,18 +7,18 @@ export interface AccountContact {
 
 /**
  * Which chosen alert channels can reach the person: email needs an address on the account, a text
- * a phone number, and push a browser subscribed (this one, as far as this page can tell).
+ * a phone number, and push a subscribed browser (`pushable`, as far as the page can tell).
  */
-export function alertReach(contact: AccountContact, settings: NotificationSettings, pushOnHere: boolean) {
+export function alertReach(contact: AccountContact, settings: NotificationSettings, pushable: boolean) {
   const email = Boolean(settings.email && contact.email);
   const sms = Boolean(settings.sms && contact.phone);
-  const push = Boolean(settings.push && pushOnHere);
+  const push = Boolean(settings.push && pushable);
   return { email, sms, push, any: email || sms || push };
 }
 
 /** What the person is told when no chosen channel reaches them, or null when one does. */
-export function noReachWarning(contact: AccountContact, settings: NotificationSettings, pushOnHere: boolean) {
-  if (alertReach(contact, settings, pushOnHere).any) return null;
+export function noReachWarning(contact: AccountContact, settings: NotificationSettings, pushable: boolean) {
+  if (alertReach(contact, settings, pushable).any) return null;
   const fix = contact.phone ? "tick SMS" : contact.email ? "tick Email" : "turn on push notifications in this browser";
   return `No alert reaches you: none of the channels you chose can deliver to this account. To be told about new threats, ${fix}.`;
 }

@@ -22,9 +22,12 @@ describe("Settings alert channels", () => {
       phone: "+15551234567",
       notificationSettings: { email: true, sms: false, push: false },
     };
-    const { calls } = stubApi({ "PUT /api/profile": { status: 200, body: {} } });
+    const { calls } = stubApi({
+      "PUT /api/profile": { status: 200, body: {} },
+      "GET /api/push/subscriptions": { status: 200, body: { subscriptions: [] } },
+    });
     renderRoute(<AlertChannelsSection profile={phoneOnly} />);
-    expect(screen.getByRole("alert")).toHaveTextContent(
+    expect(await screen.findByRole("alert")).toHaveTextContent(
       "No alert reaches you: none of the channels you chose can deliver to this account. To be told about new threats, tick SMS.",
     );
     expect(screen.getByRole("checkbox", { name: "Email (this account has no email address)" })).toBeDisabled();
@@ -36,8 +39,21 @@ describe("Settings alert channels", () => {
     expect(body.notificationSettings).toMatchObject({ email: true, sms: true });
   });
 
-  it("says nothing is wrong when a chosen channel reaches the person", () => {
-    stubApi({});
+  it("says nothing is wrong when a chosen channel reaches the person, push through another browser too", async () => {
+    const pushOnly = { ...BASE, phone: "+15551234567", notificationSettings: { email: false, sms: false, push: true } };
+    // With no browser subscribed, push chosen reaches no one: warned.
+    stubApi({ "GET /api/push/subscriptions": { status: 200, body: { subscriptions: [] } } });
+    const none = renderRoute(<AlertChannelsSection profile={pushOnly} />);
+    expect(await screen.findByRole("alert")).toHaveTextContent("No alert reaches you");
+    none.unmount();
+    const { calls } = stubApi({
+      "GET /api/push/subscriptions": { status: 200, body: { subscriptions: [{ id: "b1" }] } },
+    });
+    const { unmount } = renderRoute(<AlertChannelsSection profile={pushOnly} />);
+    await waitFor(() => expect(calls.some((c) => c.path === "/api/push/subscriptions")).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByRole("alert")).toBeNull();
+    unmount();
     const withEmail = { ...BASE, email: "ada@example.com", notificationSettings: { email: true, sms: false } };
     renderRoute(<AlertChannelsSection profile={withEmail} />);
     expect(screen.queryByRole("alert")).toBeNull();

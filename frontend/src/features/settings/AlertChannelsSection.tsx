@@ -1,4 +1,6 @@
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { apiJson } from "../../api/client";
 import type { Profile } from "../../api/types";
 import { Checkbox } from "../../ui/Choices";
 import { emailLabel, noReachWarning, smsLabel } from "../alerts/alert-reach";
@@ -7,7 +9,7 @@ import { useBrowserPush } from "../push/use-browser-push";
 
 /**
  * Where alerts go: email and text, each offered only where the account has the address, and a
- * warning when no chosen channel reaches the person (push counts when this browser is subscribed).
+ * warning when no chosen channel reaches the person (push counts when any of their browsers is subscribed).
  */
 export function AlertChannelsSection({ profile }: { profile: Profile }) {
   const update = useUpdateProfile();
@@ -15,9 +17,16 @@ export function AlertChannelsSection({ profile }: { profile: Profile }) {
   const saved = profile.notificationSettings ?? {};
   const [form, setForm] = useState({ email: saved.email === true, sms: saved.sms === true });
   useEffect(() => setForm({ email: saved.email === true, sms: saved.sms === true }), [saved.email, saved.sms]);
+  // Push reaches the person through any browser they subscribed, this one or another.
+  const browsers = useQuery({
+    queryKey: ["/api/push/subscriptions"],
+    queryFn: () => apiJson<{ subscriptions: unknown[] }>("GET", "/api/push/subscriptions"),
+  });
   const contact = { email: profile.email, phone: profile.phone };
-  // What is saved decides what reaches the person; the form's unsaved ticks do not.
-  const warning = noReachWarning(contact, saved, push.state?.kind === "on");
+  const pushable = push.state?.kind === "on" || (browsers.data?.subscriptions.length ?? 0) > 0;
+  // What is saved decides what reaches the person; the form's unsaved ticks do not. Not said before
+  // the subscribed browsers are known, so a push-only person is never told wrongly that nothing reaches them.
+  const warning = browsers.isPending ? null : noReachWarning(contact, saved, pushable);
 
   return (
     <section className="panel" aria-labelledby="alert-channels-heading">
