@@ -35,8 +35,8 @@ export function AlertPreferencesStep(props: {
   const pushRefused = props.live && (push.state?.kind === "unsupported" || push.state?.kind === "blocked");
   const pushChosen = form.push && !pushRefused;
   const contact = props.contact;
-  const warning =
-    props.live && contact ? noReachWarning(contact, { ...form, push: pushChosen }, push.state?.kind === "on") : null;
+  // Push left ticked is subscribed on submit (and unticked if the browser refuses), so it counts as reaching.
+  const warning = props.live && contact ? noReachWarning(contact, { ...form, push: pushChosen }, true) : null;
 
   /** Push chosen here subscribes this browser, so that the alerts it asks for can arrive. */
   const subscribed = async () => !props.live || push.state?.kind === "on" || (await push.turn(true))?.kind === "on";
