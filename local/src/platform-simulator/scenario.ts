@@ -163,7 +163,20 @@ function kindOf(file: LabelledFile): MediaKind {
  * rest carry other identities, other voices and non-face images. Files are reused under many
  * item numbers, so volume costs no copies.
  */
-export function buildScenario(labels: LabelledFile[], persona: Persona, options: ScenarioOptions): Scenario {
+/**
+ * People a labelled file shows that its labels do not name. A decoy must not show the persona, or a
+ * correct face match on it would be scored as a false threat: the Hamilton clip's labels name the
+ * two performers, but Barack Obama sits in the White House audience from 8 s (frames 8-9 match his
+ * enrolment at cosine distance 0.41-0.46).
+ */
+const UNLABELLED_SUBJECTS: Record<string, string[]> = {
+  "faces/face_recognition/examples/short_hamilton_clip.mp4": ["fr:obama"],
+};
+
+export function buildScenario(labelled: LabelledFile[], persona: Persona, options: ScenarioOptions): Scenario {
+  const labels = labelled.map((f) =>
+    UNLABELLED_SUBJECTS[f.path] ? { ...f, subjects: [...f.subjects, ...(UNLABELLED_SUBJECTS[f.path] ?? [])] } : f,
+  );
   const rand = random(options.seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
   const isPersona = (f: LabelledFile) =>

@@ -37,3 +37,15 @@ describe("simulator scenario", async () => {
     expect(build(5).items.map((i) => i.source)).not.toEqual(build(6).items.map((i) => i.source));
   });
 });
+
+describe("decoys never show the persona", async () => {
+  const labels = await readLabels(dataDir);
+
+  it("keeps a clip whose labels omit the persona, who appears in it, out of the decoys", () => {
+    const scenario = buildScenario(labels, personas.obama!, { totalItems: 400, plantedItems: 20, seed: 7 });
+    const clip = "faces/face_recognition/examples/short_hamilton_clip.mp4";
+    expect(scenario.items.filter((i) => !i.planted && i.media.some((m) => m.path === clip))).toEqual([]);
+    const biden = buildScenario(labels, personas.biden!, { totalItems: 400, plantedItems: 20, seed: 7 });
+    expect(biden.items.some((i) => i.media.some((m) => m.path === clip))).toBe(true);
+  });
+});

@@ -131,6 +131,18 @@ describe("threat type from evidence", () => {
     expect(fake?.title).toBe("Intimate image showing Ada Moreno's face");
   });
 
+  it("never claims intimate imagery on a reading whose stated false-positive rate is above the bound", () => {
+    // The video rule flags 1 of 7 genuine clips (dark stage footage): a legal claim cannot rest on it.
+    const unreliable = { status: "present", score: 0.92, operatingPoint: point(0.143) };
+    const video = likenessVerdict(finding({ contentType: "video/mp4", intimate: unreliable }), people);
+    expect(video?.classification.type).toBe("likeness_misuse");
+    expect(video?.classification.intimate).toBeUndefined();
+    expect(video?.classification.reason).toContain("possibly explicit (score 92%)");
+    expect(video?.classification.reason).toContain("wrongly flags 14.3% of genuine");
+    const still = { status: "present", score: 0.92, operatingPoint: point(0.022) };
+    expect(likenessVerdict(finding({ intimate: still }), people)?.classification.type).toBe("intimate_imagery");
+  });
+
   it("raises nothing without a match at the floor", () => {
     expect(likenessVerdict(finding({ face: { personId: "self", confidence: 40 } }), people)).toBeNull();
   });

@@ -200,6 +200,15 @@ export function titleFor(type: ThreatKind, modality: "face" | "voice" | "profile
 }
 
 /**
+ * The highest false-positive rate on genuine media at which an explicit-content reading may make a
+ * threat "intimate imagery": that type chooses the TAKE IT DOWN basis and its 48-hour clock, a legal
+ * statement made on the person's behalf. Stills are measured at 2.2% (4 of 184 genuine pictures);
+ * video at 14.3% (1 of 7 genuine clips: dark, warm-lit stage footage read as explicit), so a video's
+ * reading is reported to the person, never claimed.
+ */
+export const INTIMATE_CLAIM_MAX_FPR = 0.05;
+
+/**
  * One media finding to a threat type, or null when no enrolled likeness matched at or above
  * `matchFloor`. Order: intimate depiction of the matched face; synthetic face media; a cloned
  * voice; otherwise the genuine likeness used without consent.
@@ -217,7 +226,9 @@ export function classifyMedia(
   const isSynthetic = evidence.synthetic.status === "synthetic";
   const voiceCountermeasure = presentSignals(evidence.signals, VOICE_COUNTERMEASURES);
   const declaredVoice = isSynthetic && present.some((s) => DECLARATION_SIGNALS.has(s.id));
-  const intimateFound = evidence.intimate?.status === "present";
+  const intimateRead = evidence.intimate?.status === "present";
+  const intimateRate = evidence.intimate?.operatingPoint?.falsePositiveRate;
+  const intimateFound = intimateRead && !(intimateRate !== undefined && intimateRate > INTIMATE_CLAIM_MAX_FPR);
 
   let type: ThreatKind;
   let match: LikenessMatch;
@@ -266,6 +277,11 @@ export function classifyMedia(
         ? "whether it is synthetic could not be checked, so it is treated as the genuine likeness."
         : "no synthetic-media evidence was found: it is treated as the genuine likeness re-used without consent.");
   }
+  if (face && intimateRead && !intimateFound)
+    reason +=
+      ` The explicit-content detector read it as possibly explicit${evidence.intimate?.score !== undefined ? ` (score ${pct(evidence.intimate.score * 100)})` : ""},` +
+      ` but on this kind of media it wrongly flags ${((intimateRate ?? 0) * 100).toFixed(1)}% of genuine, non-explicit material,` +
+      " so it is not called intimate imagery: look at it yourself.";
   const intimate =
     type === "intimate_imagery"
       ? {
