@@ -1,14 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { DynamoDBDocumentClient, ScanCommand } from "@aws-sdk/lib-dynamodb";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningServer } from "../../../local/src/aws/http-server.js";
-import { localClientConfig } from "../../../local/src/stand-ins/client-config.js";
-import { ensureTable, startDynamoDb } from "../../../local/src/stand-ins/dynamodb.js";
+import { ScanCommand } from "@aws-sdk/lib-dynamodb";
+import { describe, expect, it } from "vitest";
 import { DynamoErasedAccounts } from "../../../packages/domain/src/accounts/adapters/dynamo-erased-accounts.js";
 import { ERASED } from "../../../packages/domain/src/scanning/scan-service.js";
+import { useDynamoStandIn } from "../../support/dynamo-stand-in.js";
 import { PICTURE, scanWorld } from "../scanning/scan-world.js";
 import { accountWorld } from "./world.js";
 
@@ -91,30 +85,15 @@ describe("a scan of an account erased while it runs", () => {
 });
 
 describe("erased-account tombstones in the table", () => {
-  let dir: string;
-  let dynamodb: RunningServer;
-  let doc: DynamoDBDocumentClient;
-  const TABLE = "erased-accounts-test";
-
-  beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), "lg-erased-"));
-    dynamodb = await startDynamoDb(dir);
-    await ensureTable(dynamodb.url, TABLE);
-    doc = DynamoDBDocumentClient.from(new DynamoDBClient(localClientConfig(dynamodb.url)));
-  });
-
-  afterAll(async () => {
-    await dynamodb.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const table = useDynamoStandIn("erased-accounts-test");
 
   it("is read back at once for the erased account only, and names it by hash, never by id", async () => {
-    const tombstones = new DynamoErasedAccounts(doc, TABLE);
+    const tombstones = new DynamoErasedAccounts(table.doc, table.table);
     const at = new Date("2026-11-27T00:00:00Z");
     await tombstones.mark("user-erased-1", at);
     expect(await tombstones.isErased("user-erased-1")).toBe(true);
     expect(await tombstones.isErased("user-kept-2")).toBe(false);
-    const items = (await doc.send(new ScanCommand({ TableName: TABLE }))).Items ?? [];
+    const items = (await table.doc.send(new ScanCommand({ TableName: table.table }))).Items ?? [];
     expect(items).toHaveLength(1);
     expect(JSON.stringify(items)).not.toContain("user-erased-1");
     // Gone by TTL once no execution of the account can still be running.

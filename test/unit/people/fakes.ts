@@ -33,6 +33,18 @@ export class MemoryPeopleStore implements PeopleStore {
     this.people.set(key, { ...rest, memberUserId: input.memberUserId, acceptedAt: input.at });
     return true;
   }
+  readonly versions = new Map<string, number>();
+  async deletePerson(accountId: string, personId: string) {
+    this.people.delete(`${accountId}/${personId}`);
+  }
+  async registerVersion(accountId: string) {
+    return this.versions.get(accountId) ?? 0;
+  }
+  async advanceRegister(accountId: string, from: number) {
+    if ((this.versions.get(accountId) ?? 0) !== from) return false;
+    this.versions.set(accountId, from + 1);
+    return true;
+  }
   async markWithdrawn(accountId: string, personId: string, at: string) {
     const key = `${accountId}/${personId}`;
     const p = this.people.get(key);

@@ -140,6 +140,25 @@ export class BillingService {
     return due.length;
   }
 
+  /**
+   * Whether this checkout's subscription becomes the account's: only one of checkouts completed at
+   * once does (two tabs, two paid checkouts). A claim held by a subscription that has ended, as
+   * the provider says now, gives way to the new one.
+   */
+  private async claimCheckout(userId: string, subscriptionId: string): Promise<boolean> {
+    const at = this.deps.now().toISOString();
+    let replacing: string | undefined;
+    for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
+      const claim = await this.deps.store.claimSubscription(userId, subscriptionId, at, replacing);
+      if (claim.claimed) return true;
+      if (!claim.holder) continue;
+      const held = await this.deps.provider.getSubscription(claim.holder);
+      if (GRANTING_STATUSES.has(held.status)) return false;
+      replacing = claim.holder;
+    }
+    return false;
+  }
+
   private async apply(event: BillingEvent): Promise<{ result: WebhookOutcome; userId?: string }> {
     if (event.kind === "ignored") return { result: "ignored" };
     let snapshot: SubscriptionSnapshot;
@@ -153,6 +172,11 @@ export class BillingService {
       userId = snapshot.userId;
     }
     if (!userId || !(await this.deps.accountExists(userId))) return { result: "ignored" };
+    if (event.kind === "checkout_completed" && !(await this.claimCheckout(userId, snapshot.subscriptionId))) {
+      // A second checkout paid while the first one's subscription lives: ended before it charges again.
+      await this.deps.provider.cancelSubscription(snapshot.subscriptionId);
+      return { result: "ignored", userId };
+    }
     const previous = await this.deps.store.getAccount(userId);
     if (previous?.subscriptionId && previous.subscriptionId !== snapshot.subscriptionId) {
       // Another subscription of the same account (an old one ending) must not undo the current one.
@@ -169,5 +193,8 @@ export class BillingService {
     return { result: "applied", userId };
   }
 }
+
+/** Rounds a checkout may lose to the claim changing hands (an ended subscription replaced). */
+const CLAIM_ATTEMPTS = 3;
 
 export const billingEventExpiry = (now: Date) => Math.floor(now.getTime() / 1000) + EVENT_RECORD_DAYS * 86_400;

@@ -54,6 +54,16 @@ export interface BillingStore {
   markApplied(event: { eventId: string; type: string; userId?: string }): Promise<void>;
   /** Accounts whose lowering is due at or before `now` (a sparse index, oldest first). */
   listDue(now: Date): Promise<BillingAccountRecord[]>;
+  /**
+   * Makes the subscription the one a checkout completed for the account (one conditional put):
+   * taken when no claim exists, it is already this one's, or it is `replacing`'s (one that ended).
+   */
+  claimSubscription(
+    userId: string,
+    subscriptionId: string,
+    at: string,
+    replacing?: string,
+  ): Promise<{ claimed: true } | { claimed: false; holder: string }>;
 }
 
 /** What follows a change of the tier in force: the scan schedule, the profile's stored tier, the audit log. */

@@ -24,6 +24,8 @@ import type { AccountNotices, AccountThreats, InvitationSender, PeopleAudit, Peo
 
 /** Invitations one account may send in a day, whatever its plan: each one is an email or a text to someone. */
 export const INVITATIONS_PER_DAY = 20;
+/** Rounds of check, store and register an invitation may lose to others sent at the same moment. */
+const INVITE_ATTEMPTS = 8;
 const DAY_MS = 24 * 60 * 60_000;
 
 export interface PersonView {
@@ -94,52 +96,70 @@ export class PeopleService {
     const now = this.deps.now();
     const profile = await this.deps.accounts.getProfile(accountId);
     if (!profile) throw new DomainError("not-found", "Finish setting up your account before inviting people");
-    // The stored tier, never one the request names: billing sets it (issue 18).
-    const tier = profile.membershipTier;
+    const contact =
+      input.method === "email"
+        ? { channel: "email" as const, address: input.email.trim().toLowerCase() }
+        : { channel: "sms" as const, address: input.phone.trim() };
+    // Check, store, then move the register from the version the check read: of invitations racing
+    // on the same people, one moves it; the others take theirs back and check again, seeing it.
+    for (let attempt = 0; attempt < INVITE_ATTEMPTS; attempt++) {
+      const version = await this.deps.people.registerVersion(accountId);
+      // The stored tier, never one the request names: billing sets it (issue 18).
+      await this.assertRoomFor(accountId, profile.membershipTier, contact.address, now);
+      const personId = newPersonId();
+      const { token, tokenHash } = mintInvitationToken(accountId, personId);
+      const person: ProtectedPersonRecord = {
+        userId: accountId,
+        personId,
+        displayName: input.displayName.trim(),
+        aliases: [],
+        handles: [],
+        createdAt: now.toISOString(),
+        contact,
+        invitedBy: actor.userId,
+        invitationTokenHash: tokenHash,
+        invitationExpiresAt: invitationExpiry(now).toISOString(),
+      };
+      if (!(await this.deps.people.createPerson(person))) throw new Error("Person id collision");
+      if (!(await this.deps.people.advanceRegister(accountId, version))) {
+        await this.deps.people.deletePerson(accountId, personId);
+        continue;
+      }
+      const message = invitationMessage({
+        accountName: nameOf(profile),
+        displayName: person.displayName,
+        link: invitationLink(this.deps.appUrl, token),
+      });
+      if (contact.channel === "email") await this.deps.sender.email({ to: contact.address, ...message });
+      else await this.deps.sender.sms({ phoneNumber: contact.address, text: message.sms });
+      await this.deps.audit.record(accountId, await this.actorLabel(actor.userId), "person.invited", person.personId, {
+        name: person.displayName,
+        channel: contact.channel,
+      });
+      return this.view(person, [], now);
+    }
+    throw new DomainError("conflict", "Other invitations were being sent at the same moment: try again");
+  }
+
+  /** The day's invitations, the address not already invited, and a place left on the plan. */
+  private async assertRoomFor(
+    accountId: string,
+    tier: UserProfileRecord["membershipTier"],
+    address: string,
+    now: Date,
+  ) {
     const people = await this.deps.people.listPeople(accountId);
     const views = await Promise.all(people.map((p) => this.view(p, [], now)));
     if (people.filter((p) => now.getTime() - Date.parse(p.createdAt) < DAY_MS).length >= INVITATIONS_PER_DAY) {
       const oldest = Math.min(...people.map((p) => Date.parse(p.createdAt)).filter((t) => now.getTime() - t < DAY_MS));
       throw new RateLimitExceeded(Math.ceil((oldest + DAY_MS - now.getTime()) / 1000));
     }
-    const contact =
-      input.method === "email"
-        ? { channel: "email" as const, address: input.email.trim().toLowerCase() }
-        : { channel: "sms" as const, address: input.phone.trim() };
     const active = views.filter((v) => occupiesPlace(v.standing));
-    if (active.some((v) => v.contact?.address === contact.address)) {
-      throw new DomainError("conflict", `${contact.address} is already invited to or protected by this account`);
+    if (active.some((v) => v.contact?.address === address)) {
+      throw new DomainError("conflict", `${address} is already invited to or protected by this account`);
     }
     const ownerProtected = await this.ownerIsProtected(accountId);
     assertCanAddProtectedPerson(tier, active.length + (ownerProtected ? 1 : 0));
-
-    const personId = newPersonId();
-    const { token, tokenHash } = mintInvitationToken(accountId, personId);
-    const person: ProtectedPersonRecord = {
-      userId: accountId,
-      personId,
-      displayName: input.displayName.trim(),
-      aliases: [],
-      handles: [],
-      createdAt: now.toISOString(),
-      contact,
-      invitedBy: actor.userId,
-      invitationTokenHash: tokenHash,
-      invitationExpiresAt: invitationExpiry(now).toISOString(),
-    };
-    if (!(await this.deps.people.createPerson(person))) throw new Error("Person id collision");
-    const message = invitationMessage({
-      accountName: nameOf(profile),
-      displayName: person.displayName,
-      link: invitationLink(this.deps.appUrl, token),
-    });
-    if (contact.channel === "email") await this.deps.sender.email({ to: contact.address, ...message });
-    else await this.deps.sender.sms({ phoneNumber: contact.address, text: message.sms });
-    await this.deps.audit.record(accountId, await this.actorLabel(actor.userId), "person.invited", person.personId, {
-      name: person.displayName,
-      channel: contact.channel,
-    });
-    return this.view(person, [], now);
   }
 
   /** What the link holder may see before signing in: who invites them, and whether the link still works. */

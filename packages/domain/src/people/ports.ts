@@ -21,6 +21,12 @@ export interface PeopleStore {
     memberUserId: string;
     at: string;
   }): Promise<boolean>;
+  /** Removes an invitation that lost the race to the register (never sent). */
+  deletePerson(accountId: string, personId: string): Promise<void>;
+  /** The version of the account's people, 0 before the first invitation (PeopleRegister). */
+  registerVersion(accountId: string): Promise<number>;
+  /** Moves the version from `from` to from + 1 (one conditional update); false when another invitation did first. */
+  advanceRegister(accountId: string, from: number): Promise<boolean>;
   markWithdrawn(accountId: string, personId: string, at: string): Promise<void>;
   listProtections(memberUserId: string): Promise<PersonProtectionRecord[]>;
   putProtection(protection: PersonProtectionRecord): Promise<void>;

@@ -620,6 +620,57 @@ export const AccountChangeUndo = defineEntity({
 });
 
 /**
+ * The account's people register: a version every invitation moves once its person is stored. Of
+ * invitations checked against the same people at once, only the one that moves it from the version
+ * it read goes in; the others look again, now seeing it, so a plan's limit holds under any race.
+ */
+export const PeopleRegister = defineEntity({
+  name: "PeopleRegister",
+  description:
+    "The version of an account's protected people, moved by one conditional update per invitation, so concurrent invitations cannot all pass the plan's limit.",
+  schema: z.object({
+    userId: z.string().min(1),
+    version: z.number().int().nonnegative(),
+  }),
+  primary: { pk: (r) => `USER#${r.userId}`, sk: () => "PEOPLEREGISTER" },
+  accessPatterns: ["Let one of concurrent invitations in per version of the account's people (conditional update)"],
+});
+
+/**
+ * The one team a person works on, claimed in their own partition by one conditional write before
+ * they join: of two joins at once (two teams' invitations), one takes the seat.
+ */
+export const TeamSeat = defineEntity({
+  name: "TeamSeat",
+  description:
+    "The team account a person has joined, in their own partition: claimed by a conditional put before joining, so one person is on one team even when two joins race.",
+  schema: z.object({
+    userId: z.string().min(1),
+    accountId: z.string().min(1),
+    claimedAt: isoDate,
+  }),
+  primary: { pk: (s) => `USER#${s.userId}`, sk: () => "TEAMSEAT" },
+  accessPatterns: ["Join one team at a time (conditional put), free the seat on leaving"],
+});
+
+/**
+ * Which subscription a completed checkout made the account's, claimed by one conditional put: of
+ * two checkouts paid at once, one is kept and the other is cancelled before it charges again.
+ */
+export const SubscriptionClaim = defineEntity({
+  name: "SubscriptionClaim",
+  description:
+    "The subscription a completed checkout claimed for the account (conditional put): a second checkout completed while it is live is cancelled, not applied.",
+  schema: z.object({
+    userId: z.string().min(1),
+    subscriptionId: z.string().min(1),
+    claimedAt: isoDate,
+  }),
+  primary: { pk: (c) => `USER#${c.userId}`, sk: () => "SUBSCRIPTIONCLAIM" },
+  accessPatterns: ["Complete one checkout per account while its subscription lives (conditional put)"],
+});
+
+/**
  * The mark an erased account leaves: scans still in flight when it went check it before they write,
  * so nothing is recorded for the person again. Keyed by a hash, so it names nobody, and gone by TTL
  * long after any execution could still run.
@@ -912,6 +963,9 @@ export const ENTITIES = [
   ScanLock,
   ErasedAccount,
   AccountChangeUndo,
+  PeopleRegister,
+  TeamSeat,
+  SubscriptionClaim,
   AlertOwed,
   AutoTakedownOutcome,
   PushSubscription,

@@ -11,7 +11,19 @@ export interface TeamStore {
   membershipOf(userId: string): Promise<TeamMemberRecord | null>;
   listMembers(accountId: string): Promise<TeamMemberRecord[]>;
   putMember(member: TeamMemberRecord): Promise<void>;
+  /** Removes the member and frees their seat (TeamSeat) if it is this team's. */
   deleteMember(accountId: string, userId: string): Promise<void>;
+  /**
+   * Takes the person's one team seat for this account (one conditional put): taken when free or
+   * already this account's; otherwise the account holding it.
+   */
+  claimSeat(
+    userId: string,
+    accountId: string,
+    at: string,
+  ): Promise<{ claimed: true } | { claimed: false; holder: string; claimedAt: string }>;
+  /** Frees the seat only if this account holds it. */
+  releaseSeat(userId: string, accountId: string): Promise<void>;
   putInvitation(invitation: TeamInvitationRecord): Promise<void>;
   getInvitation(accountId: string, tokenHash: string): Promise<TeamInvitationRecord | null>;
   listInvitations(accountId: string): Promise<TeamInvitationRecord[]>;

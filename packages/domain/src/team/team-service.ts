@@ -99,9 +99,8 @@ export class TeamService {
     }
     if (actor.userId === accountId) throw new DomainError("conflict", "You own this account already");
     const existing = await this.deps.store.membershipOf(actor.userId);
-    if (existing && existing.accountId !== accountId) {
-      throw new DomainError("conflict", "You are on another team already: leave it before joining this one");
-    }
+    if (existing && existing.accountId !== accountId) throw onAnotherTeam();
+    await this.takeSeat(actor.userId, accountId, now.toISOString());
     const member: TeamMemberRecord = {
       accountId,
       userId: actor.userId,
@@ -114,6 +113,26 @@ export class TeamService {
     await this.deps.store.deleteInvitation(accountId, invitation.tokenHash);
     await this.deps.audit.record(accountId, actor, "member.joined", invitation.email, { role: invitation.role });
     return member;
+  }
+
+  /**
+   * The person's one seat, claimed before they become a member: the membership check above reads
+   * an index, so two joins at once would both pass it. A seat whose team has not listed the person
+   * for minutes (that team's account was erased; a join in progress lists them within a second)
+   * is stale and freed.
+   */
+  private async takeSeat(userId: string, accountId: string, at: string) {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const seat = await this.deps.store.claimSeat(userId, accountId, at);
+      if (seat.claimed) return;
+      if (seat.holder) {
+        const joining = Date.parse(at) - Date.parse(seat.claimedAt) < STALE_SEAT_MS;
+        const listed = (await this.deps.store.listMembers(seat.holder)).some((m) => m.userId === userId);
+        if (joining || listed) throw onAnotherTeam();
+        await this.deps.store.releaseSeat(userId, seat.holder);
+      }
+    }
+    throw onAnotherTeam();
   }
 
   async remove(accountId: string, actor: Actor, memberUserId: string): Promise<void> {
@@ -134,3 +153,9 @@ export class TeamService {
     await this.deps.store.deleteInvitation(accountId, invitation.tokenHash);
   }
 }
+
+/** Longer than any join takes between taking the seat and storing the membership. */
+const STALE_SEAT_MS = 5 * 60_000;
+
+const onAnotherTeam = () =>
+  new DomainError("conflict", "You are on another team already: leave it before joining this one");

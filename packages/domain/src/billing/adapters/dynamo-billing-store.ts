@@ -1,5 +1,6 @@
 import { type DynamoDBDocumentClient, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
-import { BillingAccount, BillingEvent } from "../../table/entities.js";
+import { isConditionFailure } from "../../table/condition-failure.js";
+import { BillingAccount, BillingEvent, SubscriptionClaim } from "../../table/entities.js";
 import { fromItem, toItem } from "../../table/entity.js";
 import { queryAll } from "../../table/query-all.js";
 import { billingEventExpiry } from "../billing-service.js";
@@ -35,6 +36,30 @@ export class DynamoBillingStore implements BillingStore {
     const now = this.now();
     const item = toItem(BillingEvent, { ...event, appliedAt: now.toISOString(), expiresAt: billingEventExpiry(now) });
     await this.doc.send(new PutCommand({ TableName: this.tableName, Item: item }));
+  }
+
+  async claimSubscription(userId: string, subscriptionId: string, at: string, replacing?: string) {
+    try {
+      await this.doc.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: toItem(SubscriptionClaim, { userId, subscriptionId, claimedAt: at }),
+          ConditionExpression: `attribute_not_exists(pk) OR subscriptionId = :mine${replacing ? " OR subscriptionId = :ended" : ""}`,
+          ExpressionAttributeValues: { ":mine": subscriptionId, ...(replacing ? { ":ended": replacing } : {}) },
+        }),
+      );
+      return { claimed: true as const };
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+    const out = await this.doc.send(
+      new GetCommand({
+        TableName: this.tableName,
+        Key: { pk: `USER#${userId}`, sk: "SUBSCRIPTIONCLAIM" },
+        ConsistentRead: true,
+      }),
+    );
+    return { claimed: false as const, holder: out.Item ? fromItem(SubscriptionClaim, out.Item).subscriptionId : "" };
   }
 
   async listDue(now: Date) {

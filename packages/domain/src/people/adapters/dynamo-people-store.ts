@@ -7,7 +7,7 @@ import {
 } from "@aws-sdk/lib-dynamodb";
 import type { ProtectedPersonRecord } from "../../records.js";
 import { isConditionFailure } from "../../table/condition-failure.js";
-import { fromItem, PersonProtection, ProtectedPerson, toItem } from "../../table/index.js";
+import { fromItem, PeopleRegister, PersonProtection, ProtectedPerson, toItem } from "../../table/index.js";
 import { queryAll } from "../../table/query-all.js";
 import type { PeopleStore, PersonProtectionRecord } from "../ports.js";
 
@@ -23,6 +23,8 @@ export class DynamoPeopleStore implements PeopleStore {
       TableName: this.tableName,
       KeyConditionExpression: "pk = :pk AND begins_with(sk, :sk)",
       ExpressionAttributeValues: { ":pk": `USER#${accountId}`, ":sk": "PERSON#" },
+      // Read after the register's version: an invitation stored before it moved must be seen.
+      ConsistentRead: true,
     });
     return items.map((i) => fromItem(ProtectedPerson, i));
   }
@@ -45,6 +47,40 @@ export class DynamoPeopleStore implements PeopleStore {
           TableName: this.tableName,
           Item: toItem(ProtectedPerson, person),
           ConditionExpression: "attribute_not_exists(pk)",
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+
+  async deletePerson(accountId: string, personId: string) {
+    await this.doc.send(
+      new DeleteCommand({ TableName: this.tableName, Key: { pk: `USER#${accountId}`, sk: `PERSON#${personId}` } }),
+    );
+  }
+
+  async registerVersion(accountId: string) {
+    const out = await this.doc.send(
+      new GetCommand({
+        TableName: this.tableName,
+        Key: { pk: `USER#${accountId}`, sk: "PEOPLEREGISTER" },
+        ConsistentRead: true,
+      }),
+    );
+    return out.Item ? fromItem(PeopleRegister, out.Item).version : 0;
+  }
+
+  async advanceRegister(accountId: string, from: number) {
+    try {
+      await this.doc.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: toItem(PeopleRegister, { userId: accountId, version: from + 1 }),
+          ConditionExpression: from === 0 ? "attribute_not_exists(pk)" : "version = :from",
+          ...(from === 0 ? {} : { ExpressionAttributeValues: { ":from": from } }),
         }),
       );
       return true;

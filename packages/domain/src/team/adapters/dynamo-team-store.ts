@@ -5,7 +5,8 @@ import {
   PutCommand,
   QueryCommand,
 } from "@aws-sdk/lib-dynamodb";
-import { AccountAuditEntry, TeamInvitation, TeamMember } from "../../table/entities.js";
+import { isConditionFailure } from "../../table/condition-failure.js";
+import { AccountAuditEntry, TeamInvitation, TeamMember, TeamSeat } from "../../table/entities.js";
 import { fromItem, toItem } from "../../table/entity.js";
 import { queryAll } from "../../table/query-all.js";
 import type { AuditEntryRecord, AuditStore, TeamInvitationRecord, TeamMemberRecord, TeamStore } from "../ports.js";
@@ -42,6 +43,49 @@ export class DynamoTeamStore implements TeamStore, AuditStore {
     await this.doc.send(
       new DeleteCommand({ TableName: this.tableName, Key: { pk: `USER#${accountId}`, sk: `MEMBER#${userId}` } }),
     );
+    await this.releaseSeat(userId, accountId);
+  }
+
+  async claimSeat(userId: string, accountId: string, at: string): ReturnType<TeamStore["claimSeat"]> {
+    try {
+      await this.doc.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: toItem(TeamSeat, { userId, accountId, claimedAt: at }),
+          ConditionExpression: "attribute_not_exists(pk) OR accountId = :accountId",
+          ExpressionAttributeValues: { ":accountId": accountId },
+        }),
+      );
+      return { claimed: true };
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+    const out = await this.doc.send(
+      new GetCommand({
+        TableName: this.tableName,
+        Key: { pk: `USER#${userId}`, sk: "TEAMSEAT" },
+        ConsistentRead: true,
+      }),
+    );
+    // Freed between the put and this read: the caller may try again.
+    const seat = out.Item ? fromItem(TeamSeat, out.Item) : null;
+    return { claimed: false, holder: seat?.accountId ?? "", claimedAt: seat?.claimedAt ?? at };
+  }
+
+  async releaseSeat(userId: string, accountId: string) {
+    try {
+      await this.doc.send(
+        new DeleteCommand({
+          TableName: this.tableName,
+          Key: { pk: `USER#${userId}`, sk: "TEAMSEAT" },
+          ConditionExpression: "accountId = :accountId",
+          ExpressionAttributeValues: { ":accountId": accountId },
+        }),
+      );
+    } catch (error) {
+      // Held for another team (or by nobody): not this team's to free.
+      if (!isConditionFailure(error)) throw error;
+    }
   }
 
   async putInvitation(invitation: TeamInvitationRecord) {
