@@ -124,7 +124,7 @@ describe("service worker push handler", () => {
 
     const alert = {
       title: "Critical threat detected",
-      body: "Deepfake detected on Reddit (96% match)",
+      body: "Deepfake detected on Reddit (strong match)",
       tag: "threat-01JPUSH",
       url: `${origin}/dashboard?threat=01JPUSH`,
       threatId: "01JPUSH",

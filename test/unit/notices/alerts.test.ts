@@ -124,7 +124,7 @@ describe("alert messages", () => {
   it("link to the threat in the app and carry no biometric, hash or content data", () => {
     const email = renderAlertEmail(t, `${APP}/`, "YouTube");
     const link = `${APP}/dashboard?threat=01JTHREAT0000000000000000A`;
-    expect(email.subject).toBe("Critical: Deepfake detected on YouTube (93% match)");
+    expect(email.subject).toBe("Critical: Deepfake detected on YouTube (strong match)");
     expect(email.text).toContain(link);
     expect(email.html).toContain(`href="${link}"`);
     const sms = renderAlertSms(t, APP, "YouTube");

@@ -54,7 +54,7 @@ describe("the scan's alert message", () => {
     const [alertingPart, lowPart] = email.text.split("Low confidence (3)");
     expect(alertingPart).toContain("t95");
     expect(alertingPart).not.toContain("t80");
-    expect(lowPart).toContain("80% match");
+    expect(lowPart).toContain("likely match");
   });
 
   it("is branded HTML with a plain-text part carrying the same threats", () => {
@@ -62,7 +62,7 @@ describe("the scan's alert message", () => {
     expect(email.html).toContain(">LikenessGuard</td>");
     expect(email.html).toContain(`href="${APP}/settings"`);
     expect(email.text).not.toContain("<");
-    expect(email.text).toContain("Impersonation on YouTube, 95% match");
+    expect(email.text).toContain("Impersonation on YouTube, strong match");
   });
 
   it("pushes once for the scan, leading to the one threat or to the dashboard", () => {

@@ -159,7 +159,7 @@ describe("VAPID checks on the push service's side", () => {
 describe("WebPushSender", () => {
   const payload: PushPayload = {
     title: "Threat detected",
-    body: "Deepfake detected on YouTube (93% match)",
+    body: "Deepfake detected on YouTube (strong match)",
     tag: "threat-01J",
     url: "https://app/dashboard?threat=01J",
     threatId: "01J",

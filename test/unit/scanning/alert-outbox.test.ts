@@ -125,7 +125,7 @@ describe("a scan killed after recording threats", () => {
     expect(message?.subject).toBe("LikenessGuard found 2 new threats");
     // Every threat links to itself; the 72% one is listed under low confidence (sensitivity high).
     expect(new Set(linksIn(message?.text ?? ""))).toEqual(new Set(created));
-    expect(message?.text).toMatch(/Low confidence \(1\)[\s\S]*72% match/);
+    expect(message?.text).toMatch(/Low confidence \(1\)[\s\S]*likely match/);
 
     // The event delivered twice, or a FAILED execution whose Finish already ran: nothing more goes out.
     await reconciler.reconcile(aborted("s1"));

@@ -67,7 +67,7 @@ describe("AlertService", () => {
     expect(stored.map((a) => [a.channel, a.status])).toEqual([["sms", "sent"]]);
     expect(email.sent).toHaveLength(0);
     expect(sms.sent[0]).toMatchObject({ phoneNumber: "+14155550100" });
-    expect(sms.sent[0]?.text).toMatch(/^LikenessGuard: Impersonation on Reddit \(96% match\)/);
+    expect(sms.sent[0]?.text).toMatch(/^LikenessGuard: Impersonation on Reddit \(strong match\)/);
   });
 
   it("keeps email the default, and texts for critical threats only, for an account with an email address", async () => {

@@ -1,4 +1,4 @@
-import { falseMatchRateFor, falseMatchSentence, matchBand } from "@lg/domain/threats/match-band";
+import { falseMatchRateFor, falseMatchSentence, matchBand, matchPhrase } from "@lg/domain/threats/match-band";
 import { describe, expect, it } from "vitest";
 
 /** The face benchmark's figures as docs/benchmarks/detection.json states them (2026-11-24). */
@@ -34,5 +34,12 @@ describe("a match as a band, with the false-match rate it rests on", () => {
     expect(falseMatchSentence(97, EVIDENCE)).toBe(
       "In our face benchmark, no more than 1 in 1,000 pairs of different people (of 1,655 compared) matched this closely.",
     );
+  });
+});
+
+describe("alerts name a match by its band", () => {
+  it("say 'strong match', never a percentage that reads as certainty", () => {
+    expect(matchPhrase(100)).toBe("very strong match");
+    expect(matchPhrase(93)).toBe("strong match");
   });
 });

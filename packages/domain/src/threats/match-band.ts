@@ -57,3 +57,6 @@ export function falseMatchSentence(confidence: number, evidence: FaceFalseMatchE
   if (rate === undefined) return undefined;
   return `In our face benchmark, no more than 1 in ${ONE_IN(rate)} pairs of different people (of ${evidence.impostorPairs.toLocaleString("en-US")} compared) matched this closely.`;
 }
+
+/** "very strong match": how alerts name a match, a band rather than a percentage that reads as certainty. */
+export const matchPhrase = (confidence: number) => `${matchBand(confidence)} match`;

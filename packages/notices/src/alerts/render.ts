@@ -1,3 +1,4 @@
+import { matchPhrase } from "@lg/domain/threats/match-band";
 import type { RenderedEmail } from "../notices/email.js";
 import { escapeHtml, htmlDocument } from "../text/html.js";
 import { type ThreatRecord, threatTypeLabel } from "../threat.js";
@@ -20,7 +21,7 @@ export function threatLink(appUrl: string, threatId: string): string {
 }
 
 function headline(threat: AlertThreat, platformName: string): string {
-  return `${threatTypeLabel(threat.threatType)} detected on ${platformName} (${Math.round(threat.confidence)}% match)`;
+  return `${threatTypeLabel(threat.threatType)} detected on ${platformName} (${matchPhrase(threat.confidence)})`;
 }
 
 export function renderAlertEmail(threat: AlertThreat, appUrl: string, platformName = threat.platform): RenderedEmail {

@@ -1,3 +1,4 @@
+import { matchPhrase } from "@lg/domain/threats/match-band";
 import type { RenderedEmail } from "../notices/email.js";
 import { escapeHtml } from "../text/html.js";
 import { threatTypeLabel } from "../threat.js";
@@ -20,7 +21,7 @@ const origin = (appUrl: string) => appUrl.replace(/\/+$/, "");
 /** One threat as a line: its type as the record states it at send time, where, and how sure. */
 function threatLine(threat: AlertThreat, nameOf: (id: string) => string): string {
   const critical = isCritical(threat) ? "Critical: " : "";
-  return `${critical}${threatTypeLabel(threat.threatType)} on ${nameOf(threat.platform)}, ${Math.round(threat.confidence)}% match`;
+  return `${critical}${threatTypeLabel(threat.threatType)} on ${nameOf(threat.platform)}, ${matchPhrase(threat.confidence)}`;
 }
 
 // Inline styles only: mail clients drop <style> blocks and external sheets.
@@ -101,7 +102,7 @@ export function renderScanAlertEmail(group: ThreatGroup): RenderedEmail {
   // One threat is named in the subject; several are counted.
   const subject =
     group.alerting.length === 1 && only
-      ? `${critical}${threatTypeLabel(only.threatType)} detected on ${nameOf(only.platform)} (${Math.round(only.confidence)}% match)`
+      ? `${critical}${threatTypeLabel(only.threatType)} detected on ${nameOf(only.platform)} (${matchPhrase(only.confidence)})`
       : `${critical}LikenessGuard found ${plural(group.alerting.length, "new threat")}`;
   const intro = `A scan found content that appears to use your likeness: ${plural(group.alerting.length, "new threat")} at or above your alert sensitivity.`;
   return renderThreatsEmail({ ...group, subject, intro });
@@ -123,7 +124,7 @@ export function renderScanAlertSms(group: ThreatGroup): string {
   const [first] = listed;
   const what =
     listed.length === 1 && first
-      ? `${threatTypeLabel(first.threatType)} on ${nameOf(first.platform)} (${Math.round(first.confidence)}% match)`
+      ? `${threatTypeLabel(first.threatType)} on ${nameOf(first.platform)} (${matchPhrase(first.confidence)})`
       : `${plural(listed.length, group.smsForEveryThreat ? "new threat" : "critical threat")}`;
   return `LikenessGuard: ${what}. ${groupLink(group, listed)}`;
 }
