@@ -48,10 +48,25 @@ beforeAll(async () => {
 });
 
 afterEach(async (context) => {
-  if (context.task.result?.state === "fail" && page) {
+  if (!page) return;
+  if (context.task.result?.state === "fail") {
     await screenshot(page, `threat-types-failed-${context.task.name.slice(0, 40).replace(/\W+/g, "-")}`);
   }
+  // A failed check leaves its dialog open: closed here, the next step (or the retry) starts on the list.
+  await closeDialogs();
 });
+
+/** Closes every open dialog with Escape, as a person would, and waits until none is left. */
+async function closeDialogs() {
+  const dialogs = page.getByRole("dialog");
+  for (let tries = 0; tries < 3 && (await dialogs.count()) > 0; tries++) {
+    await page.keyboard.press("Escape");
+    await dialogs
+      .first()
+      .waitFor({ state: "detached", timeout: 5_000 })
+      .catch(() => undefined);
+  }
+}
 
 /** The enrolment a three-pose capture would leave, written as scans read it, plus the AI picture's face. */
 async function enrol(email: string) {

@@ -42,6 +42,24 @@ describe("identical media within one scan", () => {
     expect(world.analysed).toEqual(["https://x.test/1/media"]);
   });
 
+  it("found by both the messaging and Telegram scans is one threat, on Telegram, whose notice goes to Telegram", async () => {
+    const url = "https://t.test/channel/5";
+    const world = scanWorld({ [url]: PICTURE });
+    const viaTelegram = await world.service.analyse(world.post("s1", "telegram", url));
+    const viaMessaging = await world.service.analyse({
+      ...world.post("s1", "messaging", url),
+      ref: { sourceId: "telegram", id: url, url },
+    });
+    expect(viaMessaging.candidates[0]?.platform).toBe("telegram");
+    // Both record steps run at once: each keys the threat by its host, so neither makes a second one.
+    const recorded = await Promise.all([
+      world.service.record({ userId: "u1", scanId: "s1", platformId: "messaging", outcomes: [viaMessaging] }),
+      world.service.record({ userId: "u1", scanId: "s1", platformId: "telegram", outcomes: [viaTelegram] }),
+    ]);
+    expect(recorded.flatMap((r) => r.created)).toHaveLength(1);
+    expect((await world.threats.list("u1")).map((t) => t.platform)).toEqual(["telegram"]);
+  });
+
   it("is analysed again by another scan, and different bytes are never taken for each other", async () => {
     const world = scanWorld({ "https://x.test/1": PICTURE, "https://x.test/3": OTHER_PICTURE });
     await world.service.analyse(world.post("s1", "twitter", "https://x.test/1"));

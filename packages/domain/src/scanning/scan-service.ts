@@ -1,5 +1,6 @@
 import type { CandidateItem, FetchedMedia, ItemRef, PlatformConnector } from "@lg/connectors/connector";
 import { UnsupportedOperationError } from "@lg/connectors/errors";
+import { hostingPlatform } from "@lg/connectors/hosting";
 import type { ErasedAccounts } from "../accounts/erased-accounts.js";
 import type { AccountStore } from "../accounts/ports.js";
 import { DomainError } from "../errors.js";
@@ -231,6 +232,8 @@ export class ScanService {
     if (task.kind === "profile") return this.analyseProfile(task, people);
     const connector = this.deps.sources.connector(task.platformId);
     const item = await connector.fetchItem(task.ref, { includeMedia: true, maxMedia: 4 });
+    // A category's scan (messaging) finds posts Telegram or Discord host: the threat and its notice are theirs.
+    const host = hostingPlatform(task.platformId, task.ref.sourceId);
     const candidates: ThreatCandidate[] = [];
     for (const media of item.media) {
       const finding = await this.findingFor(task, media, people);
@@ -244,7 +247,7 @@ export class ScanService {
         ...(finding.perceptualHash ? { perceptualHash: finding.perceptualHash } : {}),
         page: {
           url: item.url,
-          platform: task.platformId,
+          platform: host,
           title: item.title,
           author: item.author,
           postedAt: item.postedAt,
@@ -257,7 +260,7 @@ export class ScanService {
         personId: verdict.personId,
         threatType: verdict.threatType,
         confidence: verdict.confidence,
-        platform: task.platformId,
+        platform: host,
         contentType: finding.contentType,
         url: item.url,
         title: verdict.title,
@@ -308,11 +311,13 @@ export class ScanService {
     if (await this.deps.erased.isErased(task.userId)) return { url: profile.url, candidates: [], skipped: ERASED };
     const nameMatch = await this.nameMatchOf(task, profile.displayName, people);
     const capturedAt = isoNow(this.deps);
+    // The account lives where the post naming it was found (Telegram or Discord for messaging).
+    const host = hostingPlatform(task.platformId, task.ref.sourceId);
     const pkg = await writeEvidencePackage(this.deps.evidence, {
       userId: task.userId,
       media: { bytes: avatar.bytes, contentType: finding.contentType, url: avatar.url },
       ...(finding.perceptualHash ? { perceptualHash: finding.perceptualHash } : {}),
-      page: { url: profile.url, platform: task.platformId, title: profile.displayName, metadata: { bio: profile.bio } },
+      page: { url: profile.url, platform: host, title: profile.displayName, metadata: { bio: profile.bio } },
       detection: { profile, nameMatch, finding: finding.result },
       capturedAt,
     });
@@ -325,12 +330,12 @@ export class ScanService {
           threatType: "impersonation",
           // Both the name and the face must match; the face confidence bounds the verdict.
           confidence: face.confidence,
-          platform: task.platformId,
+          platform: host,
           contentType: "profile",
           url: profile.url,
           title: titleFor("impersonation", "profile", person?.displayName ?? "you", profile.handle),
           // The profile, not its avatar file, is the threat: one threat per impersonating account.
-          mediaSha256: `${finding.mediaSha256}:${task.platformId}:${profile.handle.toLowerCase()}`,
+          mediaSha256: `${finding.mediaSha256}:${host}:${profile.handle.toLowerCase()}`,
           account: profile.handle,
           evidence: { hash: pkg.hash, manifestKey: pkg.manifestKey, capturedAt: pkg.manifest.capturedAt },
           detection: { nameMatch, handle: profile.handle, face },
