@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
 import { platformName } from "../platforms/catalogue";
-import { VerifyLikenessStep } from "../threats/VerifyLikenessLink";
+import { NoticeFixStep, noticeFix, VerifyLikenessStep } from "../threats/NoticeFixStep";
 
 /** Why a threat's automatic takedown sent nothing, as the server keeps it (AutoTakedownOutcome). */
 export interface AutomationOutcome {
@@ -21,6 +21,8 @@ function NextStep({ outcome, onSendYourself }: { outcome: AutomationOutcome; onS
   if (outcome.reason === "unverified-likeness" && outcome.modality) {
     return <VerifyLikenessStep modality={outcome.modality} />;
   }
+  // A refusal the person fixes elsewhere (an email address to add) says where, not "send it yourself".
+  if (outcome.reason === "refused" && noticeFix(outcome.detail)) return <NoticeFixStep message={outcome.detail} />;
   const label = outcome.reason === "no-channel" ? "Get the notice to send it yourself" : "Review and send it yourself";
   return onSendYourself ? (
     <button type="button" className="btn btn-primary" onClick={onSendYourself}>

@@ -226,6 +226,14 @@ describe("Takedown centre", () => {
               at,
             },
             {
+              threatId: "t-no-email",
+              reason: "refused",
+              detail: "Automatic takedown sent nothing: A notice needs your email; complete your profile first.",
+              platform: "telegram",
+              contentUrl: "https://t.me/c/2",
+              at,
+            },
+            {
               threatId: "t-form",
               reason: "needs-person",
               detail: "Automatic takedown sent nothing: the platform's web form needs you to file it yourself.",
@@ -243,6 +251,10 @@ describe("Takedown centre", () => {
     expect(within(section).getByRole("link", { name: "Verify your voice with a live recording" })).toHaveAttribute(
       "href",
       "/onboarding?step=voice",
+    );
+    expect(within(section).getByRole("link", { name: "Add your email in Settings" })).toHaveAttribute(
+      "href",
+      "/settings",
     );
     expect(within(section).getByRole("link", { name: "Open the threat: review and send it yourself" })).toHaveAttribute(
       "href",

@@ -64,6 +64,18 @@ describe("DMCA dialog", () => {
     expect(screen.getByText(/then run a scan: it checks this threat again/)).toBeInTheDocument();
   });
 
+  it("links a refusal for want of an email address (an account made with a phone number) to Settings", async () => {
+    stubApi({
+      "POST /api/dmca": {
+        status: 422,
+        body: { message: "A notice needs your email; complete your profile first." },
+      },
+    });
+    renderRoute(<DmcaDialog open threat={threat} onClose={vi.fn()} />);
+    const link = await screen.findByRole("link", { name: "Add your email in Settings" });
+    expect(link).toHaveAttribute("href", "/settings");
+  });
+
   it("says so when no threat is selected", () => {
     stubApi({});
     renderRoute(<DmcaDialog open threat={null} onClose={vi.fn()} />);

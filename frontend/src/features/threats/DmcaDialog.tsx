@@ -8,9 +8,9 @@ import { Dialog } from "../../ui/Dialog";
 import { Spinner } from "../../ui/Spinner";
 import { toast } from "../../ui/toast-store";
 import { downloadText } from "./download-text";
+import { NoticeFixStep } from "./NoticeFixStep";
 import { noticeName } from "./notice-route";
 import { THREATS_KEY } from "./queries";
-import { VerifyLikenessLink } from "./VerifyLikenessLink";
 
 /** "a DMCA notice", "an Impersonation report": the recipient line names the notice in words, not its route id. */
 function articled(noun: string): string {
@@ -283,7 +283,7 @@ export function DmcaDialog({ open, threat, onClose }: DmcaDialogProps) {
       ) : generate.isError ? (
         <>
           <p role="alert">The notice could not be generated: {serverMessage(generate.error)}</p>
-          <VerifyLikenessLink message={serverMessage(generate.error)} />
+          <NoticeFixStep message={serverMessage(generate.error)} />
         </>
       ) : null}
       <div className="dialog-footer">
