@@ -10,7 +10,7 @@ import { SnsSmsSender } from "@lg/domain/takedowns/adapters/sns-sms";
 import { dynamo } from "./clients.js";
 import { env } from "./env.js";
 import { once } from "./once.js";
-import { accountStore } from "./services.js";
+import { accountStore, rateLimiter } from "./services.js";
 import { auditLog } from "./team-services.js";
 
 const mailFrom = () => {
@@ -64,6 +64,7 @@ export const peopleService = once(() => {
         })),
     },
     audit: auditLog(),
+    limiter: rateLimiter(),
     appUrl: env().APP_URL,
     now: () => new Date(),
   });

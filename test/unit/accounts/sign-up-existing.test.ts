@@ -22,4 +22,15 @@ describe("sign-up for an address that already has an account", () => {
     await w.auth.signUp({ method: "email", email: "waiting@example.com", password: PASSWORD }, HERE);
     expect(w.identity.codesResent).toEqual(["waiting@example.com"]);
   });
+
+  it("sends a waiting sign-up no more fresh codes than the resend limit allows, with the same answer past it", async () => {
+    const w = accountWorld();
+    const again = () => w.auth.signUp({ method: "email", email: "pumped@example.com", password: PASSWORD }, HERE);
+    await again();
+    const answers = [];
+    for (let i = 0; i < 7; i++) answers.push(await again());
+    // resendPerAccount: 3 an hour, the limit `POST /api/auth/resend` has.
+    expect(w.identity.codesResent).toHaveLength(3);
+    expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
+  });
 });

@@ -1,8 +1,9 @@
+import { RateLimiter } from "@lg/domain/accounts/rate-limits";
 import { DynamoPeopleStore } from "@lg/domain/people/adapters/dynamo-people-store";
 import { PeopleService } from "@lg/domain/people/people-service";
 import { describe, expect, it } from "vitest";
 import { useDynamoStandIn } from "../../support/dynamo-stand-in.js";
-import { MemoryAccountStore } from "../accounts/fakes.js";
+import { MemoryAccountStore, MemoryRateCounters } from "../accounts/fakes.js";
 import { RecordingSender } from "./fakes.js";
 
 const table = useDynamoStandIn("invitation-race-test");
@@ -36,6 +37,7 @@ async function accountOn(tier: "personal" | "enterprise", accountId: string) {
     threats: { list: async () => [] },
     notices: { list: async () => [] },
     audit: { record: async () => undefined },
+    limiter: new RateLimiter(new MemoryRateCounters(), () => NOW),
     appUrl: "https://app.example",
     now: () => NOW,
   });

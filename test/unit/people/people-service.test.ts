@@ -1,9 +1,10 @@
+import { RateLimiter } from "@lg/domain/accounts/rate-limits";
 import { CONSENT_VERSION, ConsentService } from "@lg/domain/biometrics/consent";
 import { DomainError } from "@lg/domain/errors";
 import { PeopleService } from "@lg/domain/people/people-service";
 import type { BiometricSampleRecord } from "@lg/domain/records";
 import { beforeEach, describe, expect, it } from "vitest";
-import { MemoryAccountStore } from "../accounts/fakes.js";
+import { MemoryAccountStore, MemoryRateCounters } from "../accounts/fakes.js";
 import { MemoryPeopleStore, RecordingSender } from "./fakes.js";
 
 const OWNER = "owner-1";
@@ -37,6 +38,7 @@ function world(tier: "personal" | "professional" | "enterprise" = "enterprise") 
       record: async (accountId, actor, action, subject) =>
         void audit.push({ accountId, actor: actor.userId, action, subject }),
     },
+    limiter: new RateLimiter(new MemoryRateCounters(), () => START),
     appUrl: "https://app.example",
     now: () => clock.now,
   });
@@ -119,6 +121,33 @@ describe("protected people, each consenting", () => {
     await w.service.invite(owner, { method: "phone", displayName: "Dan", phone: "+15551234567" });
     expect(w.sender.sent[0]?.to).toBe("+15551234567");
     expect(w.sender.sent[0]?.text).toMatch(/https:\/\/app\.example\/invite\/owner-1~p_/);
+  });
+
+  it("texts within the limits sign-up codes obey, and no word of the inviter's in the text", async () => {
+    await w.profile(OWNER, "enterprise", "Win a prize at evil.example");
+    const texted = [];
+    for (let i = 0; i < 8; i++) {
+      texted.push(
+        await kindOf(
+          w.service.invite(owner, { method: "phone", displayName: `P${i}`, phone: `+1555000000${i}` }, "198.51.100.7"),
+        ),
+      );
+    }
+    // smsPerSource: 3 an hour from one address, whatever the numbers.
+    expect(texted.filter((t) => t === "resolved")).toHaveLength(3);
+    expect(texted.at(-1)).toMatch(/^rate-limited: Too many attempts/);
+    expect(w.sender.sent).toHaveLength(3);
+    expect(w.sender.sent.map((m) => m.text).join(" ")).not.toMatch(/evil|prize|P0/);
+    // smsPerNumber: one number is texted 3 times an hour at most, from any address.
+    const again = [];
+    for (let i = 0; i < 4; i++) {
+      again.push(
+        await kindOf(
+          w.service.invite(owner, { method: "phone", displayName: "Q", phone: "+15559999999" }, `203.0.113.${i}`),
+        ),
+      );
+    }
+    expect(again.filter((t) => t.startsWith("rate-limited"))).toHaveLength(1);
   });
 
   it("refuses a second invitation to the same address while the first holds", async () => {

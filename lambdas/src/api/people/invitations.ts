@@ -1,7 +1,7 @@
 import { InvitationTokenInput, InviteInput } from "@lg/domain/people/people-inputs";
 import { requireActor } from "../../shared/actor.js";
 import { peopleService } from "../../shared/people-services.js";
-import { parseJson } from "../../shared/request.js";
+import { parseJson, sourceIp } from "../../shared/request.js";
 import { type ApiHandler, json } from "../../shared/route-group.js";
 import { requireUserId } from "../../shared/session.js";
 
@@ -9,7 +9,7 @@ import { requireUserId } from "../../shared/session.js";
 export const invitePerson: ApiHandler = async (event) => {
   const actor = await requireActor(event);
   const input = parseJson(event, InviteInput);
-  return json(201, { person: await peopleService().invite(actor, input) });
+  return json(201, { person: await peopleService().invite(actor, input, sourceIp(event)) });
 };
 
 /** POST /api/people/invitations/preview {token}: who invites, before the invitee signs in (no session). */

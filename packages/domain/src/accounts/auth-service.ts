@@ -2,7 +2,7 @@ import { z } from "zod";
 import { DomainError } from "../errors.js";
 import type { UserProfileRecord } from "../records.js";
 import type { AccountStore, IdentityProvider, SignedIn, VerifiedIdentity } from "./ports.js";
-import type { RateLimiter } from "./rate-limits.js";
+import { RateLimitExceeded, type RateLimiter } from "./rate-limits.js";
 import { ACCOUNT_RECHECK_SECONDS, hashSessionToken, openSession, resolveSession } from "./sessions.js";
 
 export interface AuthUser {
@@ -145,7 +145,18 @@ export class AuthService {
       // The address already has an account. Saying so would tell anyone who has one, so the answer
       // is a new sign-up's. A sign-up still waiting for its code gets a fresh one (the code screen
       // finishes it); a confirmed account gets nothing, and the code screen says to sign in or reset
-      // the password when no code comes.
+      // the password when no code comes. A fresh code is a resend, under the resend limits: past
+      // them nothing is sent, and the answer stays a new sign-up's (a 429 would say the address is taken).
+      const underLimit = await this.deps.limiter
+        .consume({ rule: "resendPerAccount", subject: username }, { rule: "resendPerSource", subject: source })
+        .then(
+          () => true,
+          (limitError: unknown) => {
+            if (limitError instanceof RateLimitExceeded) return false;
+            throw limitError;
+          },
+        );
+      if (!underLimit) return { username, destination: username };
       await this.deps.identity.resendCode(username).catch((resendError: unknown) => {
         const hidden = resendError instanceof DomainError && resendError.kind === "conflict";
         if (!hidden) throw resendError;

@@ -23,6 +23,8 @@ export function invitationMessage(input: { accountName: string; displayName: str
       `<p><a href="${escapeHtml(input.link)}">Accept the invitation</a> (it works once, for ${INVITATION_VALID_DAYS} days)</p>` +
       `<p>${escapeHtml(lines[4] ?? "")}</p>`,
   );
-  const sms = `${input.accountName} invites you to LikenessGuard protection. Nothing is stored unless you accept and consent. Accept within ${INVITATION_VALID_DAYS} days: ${input.link}`;
+  // No words of the inviter's in a text: a name field would let anyone text anything to any number
+  // under our sender. The link's page says who invites (POST /api/people/invitations/preview).
+  const sms = `You are invited to LikenessGuard protection. Nothing is stored unless you accept and consent. See who invites you and accept within ${INVITATION_VALID_DAYS} days: ${input.link}`;
   return { subject, text, html, sms };
 }

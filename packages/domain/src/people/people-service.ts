@@ -1,5 +1,5 @@
 import type { AccountStore } from "../accounts/ports.js";
-import { RateLimitExceeded } from "../accounts/rate-limits.js";
+import { RateLimitExceeded, type RateLimiter } from "../accounts/rate-limits.js";
 import { CONSENT_VERSION } from "../biometrics/consent.js";
 import { isCurrentEmbedding } from "../biometrics/embedding-models.js";
 import { searchedInScans } from "../biometrics/enrolment-verification.js";
@@ -72,6 +72,8 @@ export class PeopleService {
       threats: AccountThreats;
       notices: AccountNotices;
       audit: PeopleAudit;
+      /** The texting limits sign-up codes obey (smsPerNumber, smsPerSource): an invitation by text is a text. */
+      limiter: Pick<RateLimiter, "consume">;
       appUrl: string;
       now: () => Date;
     },
@@ -91,7 +93,8 @@ export class PeopleService {
     return account;
   }
 
-  async invite(actor: AccountActor, input: InviteInput): Promise<PersonView> {
+  /** `source` is the caller's address, counted against the texting limits for an invitation by text. */
+  async invite(actor: AccountActor, input: InviteInput, source?: string): Promise<PersonView> {
     const { accountId } = this.managedAccount(actor);
     const now = this.deps.now();
     const profile = await this.deps.accounts.getProfile(accountId);
@@ -100,6 +103,13 @@ export class PeopleService {
       input.method === "email"
         ? { channel: "email" as const, address: input.email.trim().toLowerCase() }
         : { channel: "sms" as const, address: input.phone.trim() };
+    // Counted before anything is stored: a refused text leaves no invitation that was never sent.
+    if (contact.channel === "sms") {
+      await this.deps.limiter.consume(
+        { rule: "smsPerNumber", subject: contact.address },
+        ...(source ? [{ rule: "smsPerSource" as const, subject: source }] : []),
+      );
+    }
     // Check, store, then move the register from the version the check read: of invitations racing
     // on the same people, one moves it; the others take theirs back and check again, seeing it.
     for (let attempt = 0; attempt < INVITE_ATTEMPTS; attempt++) {
