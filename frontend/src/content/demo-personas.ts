@@ -12,6 +12,12 @@ export interface DemoPersonaCard {
   persona: { name: string; occupation: string; followers?: string; company?: string };
 }
 
+/**
+ * Said wherever a demo persona appears: the personas are invented and their face is an
+ * AI-generated picture (packages/domain/src/demo/demo-catalogue.ts, DEMO_FACE), not a real person's.
+ */
+export const DEMO_FACE_NOTE = "Invented persona: the face is an AI-generated picture, not a real person.";
+
 export const DEMO_PERSONAS: DemoPersonaCard[] = [
   {
     id: "personal",

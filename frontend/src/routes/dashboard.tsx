@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import type { Threat } from "../api/types";
 import { useAuth } from "../auth/use-auth";
+import { DEMO_FACE_NOTE } from "../content/demo-personas";
 import { DashboardHeader } from "../features/dashboard/DashboardHeader";
 import { type HealthFacts, ProtectionHealth } from "../features/dashboard/ProtectionHealth";
 import { SetupChecklist } from "../features/dashboard/SetupChecklist";
@@ -148,7 +149,8 @@ export default function DashboardRoute() {
           <p className="banner banner-demo" role="note">
             <strong>Demo mode</strong>
             {demoProfile ? ` — ${demoProfile.fullName}, ${demoProfile.membershipTier} plan` : ` — ${demoType} plan`}.
-            All data on this page is simulated. <Link to="/signup">Create an account</Link> to protect yourself
+            All data on this page is simulated. {DEMO_FACE_NOTE} <Link to="/signup">Create an account</Link> to protect
+            yourself
             {auth.isAuthenticated ? null : (
               <>
                 , or <Link to="/signin?next=%2Fdashboard">sign in</Link> to see your own dashboard

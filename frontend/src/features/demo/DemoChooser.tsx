@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import type { MembershipTier } from "../../api/types";
-import { DEMO_PERSONAS } from "../../content/demo-personas";
+import { DEMO_FACE_NOTE, DEMO_PERSONAS } from "../../content/demo-personas";
 import { Dialog } from "../../ui/Dialog";
 import { startDemo } from "./start-demo";
 
@@ -28,7 +28,9 @@ export function DemoChooser({ open, onClose, fallback }: DemoChooserProps) {
   return (
     <Dialog open={open} title="Choose Your Demo Experience" onClose={onClose} wide>
       <fieldset className="card-grid three">
-        <legend className="muted">Pick a profile to explore with simulated data — no sign-up needed.</legend>
+        <legend className="muted">
+          Pick a profile to explore with simulated data — no sign-up needed. {DEMO_FACE_NOTE}
+        </legend>
         {DEMO_PERSONAS.map((card) => (
           <div key={card.id} className={`card selectable${selected === card.id ? " is-selected" : ""}`}>
             <label className="card-select">

@@ -43,8 +43,15 @@ export const DEMO_PERSONAS: Record<MembershipTier, DemoPersona> = {
   },
 };
 
+/**
+ * The personas' face is AI-generated (a ComfyUI example picture, SD 2 inpainting: labelled synthetic
+ * in the data set), never a real person's: a demo must not put a public figure's face under an
+ * invented name (issue 27). The demo says so beside the persona.
+ */
+export const DEMO_FACE = "provenance/comfyui-examples/inpaint/inpain_model_woman.png";
+
 export const DEMO_ENROLMENT = {
-  face: "faces/face_recognition/examples/knn_examples/train/obama/obama.jpg",
+  face: DEMO_FACE,
   voice: "spoof-audio/tortoise-tts/real/pat/1.wav",
 };
 
@@ -60,20 +67,19 @@ const item = (platform: string, path: string, slug: string): DemoItem => ({
   url: `https://${platform}.example/demo/${slug}`,
 });
 
+// The persona's AI-generated portrait re-posted where impersonators spread it; the other pictures
+// are other people, which the demo scan looks at and rightly does not match.
 const PERSONAL: DemoItem[] = [
-  item("instagram", "faces/face_recognition/examples/knn_examples/train/obama/obama2.jpg", "post-2291"),
+  item("instagram", DEMO_FACE, "post-2291"),
   item("twitter", "spoof-audio/tortoise-tts/cloned/pat/autoregressive_ml.mp3", "status-8812"),
   item("reddit", "faces/face_recognition/examples/knn_examples/train/biden/biden.jpg", "r-pics-771"),
 ];
 const PROFESSIONAL: DemoItem[] = [
   ...PERSONAL,
-  item("linkedin", "faces/face_recognition/examples/obama_small.jpg", "posts-5521"),
+  item("linkedin", DEMO_FACE, "posts-5521"),
   item("tiktok", "faces/face_recognition/examples/knn_examples/train/rose_leslie/img1.jpg", "video-1180"),
 ];
-const ENTERPRISE: DemoItem[] = [
-  ...PROFESSIONAL,
-  item("darkweb", "faces/face_recognition/examples/knn_examples/test/obama1.jpg", "market-listing-93"),
-];
+const ENTERPRISE: DemoItem[] = [...PROFESSIONAL, item("darkweb", DEMO_FACE, "market-listing-93")];
 
 export const DEMO_ITEMS: Record<MembershipTier, DemoItem[]> = {
   personal: PERSONAL,
