@@ -146,7 +146,7 @@ export const PRIVACY_POLICY: PolicySection[] = [
     heading: "Deleting and exporting your data",
     paragraphs: [
       "Delete All Biometric Data in Settings deletes every photo, recording and embedding at once, with every stored copy. Deleting your account removes everything else too: your profile, scans, threats, notices, evidence packages, sessions and your sign-in.",
-      "Export My Data in Settings downloads your records as JSON (sealed keys and sign-in tokens left out; photos and recordings are not included). Notices already sent stay with the platforms they were sent to.",
+      "Export My Data in Settings downloads your records as JSON (sealed embeddings, their keys and sign-in tokens left out; photos and recordings are not included). Notices already sent stay with the platforms they were sent to.",
     ],
   },
   {
