@@ -166,3 +166,26 @@ describe("a stolen session cookie (issue 23 item 2)", () => {
     expect((await post("/api/auth/undo-change", { token })).status).toBe(400);
   }, 120_000);
 });
+
+describe("answers that would tell who has an account (issue 23 item 7)", () => {
+  it("confirm answers an unknown address, a waiting sign-up's wrong code and a confirmed account alike", async () => {
+    const { email: confirmed } = await member("enum-confirmed");
+    const waiting = `enum-waiting-${Date.now()}@example.com`;
+    expect((await post("/api/auth/signup", { method: "email", email: waiting, password: PASSWORD })).status).toBe(200);
+    const wrong = (await codeSentTo(waiting)) === "000000" ? "111111" : "000000";
+    const answers = await Promise.all(
+      [`enum-nobody-${Date.now()}@example.com`, waiting, confirmed].map(async (username) => {
+        const answer = await post("/api/auth/confirm", { username, code: wrong, password: PASSWORD });
+        return `${answer.status} ${answer.body.message}`;
+      }),
+    );
+    expect(new Set(answers).size).toBe(1);
+  }, 120_000);
+
+  it("a new email another account uses is answered as any other: a code sent", async () => {
+    const { email: taken } = await member("enum-taken");
+    const { cookie } = await member("enum-asker");
+    const asked = await post("/api/auth/contact", { kind: "email", value: taken, currentPassword: PASSWORD }, cookie);
+    expect(asked).toMatchObject({ status: 200, body: { destination: taken } });
+  }, 120_000);
+});

@@ -120,13 +120,27 @@ export class AccountSecurityService {
           ]
         : []),
     );
-    return this.deps.provider.requestContactChange(refreshToken, change);
+    return this.deps.provider.requestContactChange(refreshToken, change).catch((error: unknown) => {
+      // "Another account uses it" would tell who has an account: answered as sent; no code comes.
+      if (error instanceof DomainError && error.kind === "conflict") return { destination: change.value };
+      throw error;
+    });
   }
 
   async verifyContactChange(sessionToken: string, input: z.infer<typeof ContactVerifyInput>) {
     const session = await this.signedIn(sessionToken);
     await this.deps.limiter.consume({ rule: "codePerAccount", subject: session.userId });
-    const contact = await this.deps.provider.verifyContactChange(session.refreshToken, input.kind, input.code);
+    const contact = await this.deps.provider
+      .verifyContactChange(session.refreshToken, input.kind, input.code)
+      .catch((error: unknown) => {
+        if (error instanceof DomainError && error.kind === "conflict") {
+          throw new DomainError(
+            "invalid",
+            "That code is not right. Enter the 6-digit code we sent to the new address.",
+          );
+        }
+        throw error;
+      });
     const profile = await this.deps.store.getProfile(session.userId);
     // The old address hears of it: it is the one the thief of a session would want silent.
     await this.deps.notices.tell(session.userId, input.kind, contactOf(profile));

@@ -118,6 +118,10 @@ const toAuthUser = (p: UserProfileRecord): AuthUser => ({
   ...(p.phone ? { phone: p.phone } : {}),
 });
 
+/** Every refused sign-up code gets these words, whatever the account's state. */
+export const CODE_REFUSED =
+  "Incorrect verification code, or one that expired or was already used. Check the 6-digit code, or request a new one.";
+
 /** Sign-up with a real code, sign-in and sign-out; sessions are ours, tokens stay server-side. */
 export class AuthService {
   constructor(private readonly deps: AuthDeps) {}
@@ -171,7 +175,14 @@ export class AuthService {
       { rule: "codePerAccount", subject: input.username },
       { rule: "codePerSource", subject: source },
     );
-    await this.deps.identity.confirmSignUp(input.username, input.code);
+    await this.deps.identity.confirmSignUp(input.username, input.code).catch((error: unknown) => {
+      // Wrong, expired, used, no such sign-up, already confirmed: one answer, or it would tell
+      // whether (and how far) an account exists for the address.
+      if (error instanceof DomainError && (error.kind === "invalid" || error.kind === "not-found")) {
+        throw new DomainError("invalid", CODE_REFUSED);
+      }
+      throw error;
+    });
     return this.openSignedIn(input.username, input.password);
   }
 
