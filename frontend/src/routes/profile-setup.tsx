@@ -1,14 +1,15 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { apiJson } from "../api/client";
 import { useAuth } from "../auth/use-auth";
-import { PROFILE_KEY } from "../features/preferences/profile-query";
+import { PROFILE_KEY, profileQuery } from "../features/preferences/profile-query";
 import { FlowHeader } from "../features/profile-setup/FlowHeader";
 import { ProfileComplete } from "../features/profile-setup/ProfileComplete";
 import { ProfileForm } from "../features/profile-setup/ProfileForm";
-import type { ProfileSetupValues } from "../features/profile-setup/validate-profile";
+import { type ProfileSetupValues, savedProfileValues } from "../features/profile-setup/validate-profile";
 import { Main } from "../ui/Page";
+import { Spinner } from "../ui/Spinner";
 import { toast } from "../ui/toast-store";
 
 export default function ProfileSetupRoute() {
@@ -17,6 +18,8 @@ export default function ProfileSetupRoute() {
   const auth = useAuth();
   const queryClient = useQueryClient();
   const [saved, setSaved] = useState<ProfileSetupValues | null>(null);
+  // Signed in, the form opens on what the account already saved (the onboarding may have set the name).
+  const profile = useQuery(profileQuery(auth.isAuthenticated));
 
   // Signed in: the profile is stored on the account. Otherwise the spec's demo call keeps it server-side per demo.
   const create = useMutation({
@@ -39,8 +42,14 @@ export default function ProfileSetupRoute() {
       <div className="panel">
         {saved ? (
           <ProfileComplete values={saved} demo={demo} saved={auth.isAuthenticated ? "account" : "demo"} />
+        ) : auth.isLoading || (auth.isAuthenticated && profile.isPending) ? (
+          <Spinner label="Loading your profile…" />
         ) : (
-          <ProfileForm pending={create.isPending} onSubmit={(values) => create.mutate(values)} />
+          <ProfileForm
+            initial={savedProfileValues(profile.data)}
+            pending={create.isPending}
+            onSubmit={(values) => create.mutate(values)}
+          />
         )}
       </div>
     </Main>

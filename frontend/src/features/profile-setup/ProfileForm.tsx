@@ -11,8 +11,17 @@ import {
 
 type Key = keyof ProfileSetupValues;
 
-export function ProfileForm({ pending, onSubmit }: { pending: boolean; onSubmit: (v: ProfileSetupValues) => void }) {
-  const [values, setValues] = useState<ProfileSetupValues>(EMPTY_PROFILE);
+export function ProfileForm({
+  pending,
+  onSubmit,
+  initial = EMPTY_PROFILE,
+}: {
+  pending: boolean;
+  onSubmit: (v: ProfileSetupValues) => void;
+  /** What is already saved, for a signed-in account: the form opens on it. */
+  initial?: ProfileSetupValues;
+}) {
+  const [values, setValues] = useState<ProfileSetupValues>(initial);
   const [errors, setErrors] = useState<ProfileSetupErrors>({});
   const [submitted, setSubmitted] = useState(false);
 

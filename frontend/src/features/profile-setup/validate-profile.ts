@@ -35,6 +35,17 @@ export const EMPTY_PROFILE: ProfileSetupValues = {
   bio: "",
 };
 
+/** What a signed-in account already saved, as the form's values: the form opens on it rather than empty. */
+export function savedProfileValues(saved: object | undefined): ProfileSetupValues {
+  const stored = (saved ?? {}) as Partial<Record<keyof ProfileSetupValues, unknown>>;
+  const values = { ...EMPTY_PROFILE };
+  for (const key of Object.keys(EMPTY_PROFILE) as (keyof ProfileSetupValues)[]) {
+    const value = stored[key];
+    if (typeof value === "string") values[key] = value;
+  }
+  return values;
+}
+
 const MIN_PHONE_LENGTH = 10;
 
 /** Spec section 5 'Profile setup form': the messages appear under each field. */
