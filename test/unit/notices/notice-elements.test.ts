@@ -124,7 +124,7 @@ describe("DSA Article 16 notice", () => {
   it("has a substantiated explanation of why the content is illegal (a)", () => {
     expect(notice.elements.explanation).toContain("without my consent");
     expect(notice.elements.explanation).toContain("GDPR");
-    expect(notice.elements.explanation).toContain("match confidence 93%");
+    expect(notice.elements.explanation).toContain("(our matcher rates it a strong match, 93%)");
   });
 
   it("gives the exact URL (b)", () => {
@@ -245,7 +245,9 @@ describe("every factual statement comes from the threat's stored evidence", () =
       "Automated synthetic-media detection found it to be AI-generated or manipulated (a cloned-voice detector",
     );
     const genuine = composeNotice({ ...withoutClaim, threat: genuineRecording() }, directory).text;
-    expect(genuine).toContain("A recording of a voice that matches my voice (match confidence 95%).");
+    expect(genuine).toContain(
+      "A recording of a voice that matches my voice (our matcher rates it a strong match, 95%).",
+    );
     expect(genuine).not.toMatch(/clone|synthetic imitation/i);
   });
 

@@ -1,3 +1,4 @@
+import { matchPhrase } from "@lg/domain/threats/match-band";
 import { signalNames } from "@lg/domain/threats/signal-names";
 import { type ThreatRecord, threatEvidence } from "../threat.js";
 import type { NoticeInput, OriginalWork, PersonIdentity, Recipient } from "./types.js";
@@ -56,16 +57,17 @@ function operatingPointWords(point: { falsePositiveRate: number } | undefined) {
 export function describeFindings(threat: ThreatRecord): string {
   const evidence = threatEvidence(threat);
   const { likeness, synthetic } = evidence;
-  const match = percent(likeness.confidence);
+  // The band first, in words a reviewer can weigh; the matcher's own score beside it.
+  const strength = `our matcher rates it a ${matchPhrase(likeness.confidence)}, ${percent(likeness.confidence)}`;
   let found: string;
   if (likeness.modality === "profile") {
     const name = likeness.nameMatch ? ` under a name like "${likeness.nameMatch}"` : "";
     const handle = likeness.handle && likeness.handle !== "unknown" ? ` @${likeness.handle}` : "";
-    found = `An account${handle} presents itself${name}, and its profile picture shows a face that matches my face (match confidence ${match}).`;
+    found = `An account${handle} presents itself${name}, and its profile picture shows a face that matches my face (${strength}).`;
   } else if (likeness.modality === "voice") {
-    found = `A recording of a voice that matches my voice (match confidence ${match}).`;
+    found = `A recording of a voice that matches my voice (${strength}).`;
   } else {
-    found = `Media showing a face that matches my face (match confidence ${match}).`;
+    found = `Media showing a face that matches my face (${strength}).`;
   }
   const lines = [found];
   if (evidence.type === "intimate_imagery") {
