@@ -58,6 +58,15 @@ const TASK_BINDINGS: Record<WorkflowTask, (fn: AppFunction, r: HandlerResources)
       .bindMailSender(r.mailFrom, r.mailIdentityArn),
 };
 
+/** What sending owed alerts needs (email, SMS, Web Push) with their automatic takedowns. */
+const bindAlertHandover = (fn: AppFunction, r: HandlerResources) =>
+  fn
+    .bindTable(r.table, "readWrite")
+    .bindMailSender(r.mailFrom, r.mailIdentityArn)
+    .bindSmsSender()
+    .bindVapidSecret(r.vapidSecret)
+    .bindStateMachine("TAKEDOWN_STATE_MACHINE_ARN", r.takedownMachine, "start");
+
 const JOB_BINDINGS: Record<JobName, (fn: AppFunction, r: HandlerResources) => void> = {
   // Re-checks whether reported content is still online and escalates past deadlines.
   trackTakedowns: (fn, r) =>
@@ -78,18 +87,14 @@ const JOB_BINDINGS: Record<JobName, (fn: AppFunction, r: HandlerResources) => vo
       .bindMailSender(r.mailFrom, r.mailIdentityArn)
       .bindSmsSender()
       .bindVapidSecret(r.vapidSecret),
+  // Alerts claimed by a handover that died (past the claim lease): sent as Finish would have.
+  sweepAlertClaims: bindAlertHandover,
 };
 
 const STATUS_HANDLER_BINDINGS: Record<StatusHandlerName, (fn: AppFunction, r: HandlerResources) => void> = {
   // Settles the scan record and the scan slot, then sends the alerts its recorded threats are owed
   // (email, SMS, Web Push) and their automatic takedowns: what Finish would have done.
-  reconcileScan: (fn, r) =>
-    fn
-      .bindTable(r.table, "readWrite")
-      .bindMailSender(r.mailFrom, r.mailIdentityArn)
-      .bindSmsSender()
-      .bindVapidSecret(r.vapidSecret)
-      .bindStateMachine("TAKEDOWN_STATE_MACHINE_ARN", r.takedownMachine, "start"),
+  reconcileScan: bindAlertHandover,
 };
 
 /** Functions that run detection models get the model and ffmpeg layers and native packages. */

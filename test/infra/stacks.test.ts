@@ -282,13 +282,20 @@ describe("handlers", () => {
       .map(([name]) => name)
       .sort();
     expect(deleters).toEqual(["account", "biometrics", "profile"]);
-    // Only the API's threat and takedown groups, the scan's hand-over to takedowns (Finish, or the reconciler
-    // when a scan ends otherwise) and the tracker start state machines.
+    // Only the API's threat and takedown groups, the scan's hand-over to takedowns (Finish, the reconciler
+    // when a scan ends otherwise, or the sweeper of a handover that died) and the tracker start state machines.
     const starters = allFunctions()
       .filter(([, fn]) => grantedActions(fn).includes("states:StartExecution"))
       .map(([name]) => name)
       .sort();
-    expect(starters).toEqual(["ScanFinish", "reconcileScan", "takedowns", "threats", "trackTakedowns"]);
+    expect(starters).toEqual([
+      "ScanFinish",
+      "reconcileScan",
+      "sweepAlertClaims",
+      "takedowns",
+      "threats",
+      "trackTakedowns",
+    ]);
     // Read-only groups cannot write.
     expect(grantedActions(routes.functions.system)).not.toContain("dynamodb:PutItem");
     expect(grantedActions(routes.functions.system)).not.toContain("dynamodb:Query");
@@ -351,7 +358,7 @@ describe("handlers", () => {
       .filter(([, fn]) => "VAPID_SECRET_ARN" in env(fn))
       .map(([name]) => name)
       .sort();
-    expect(pushers).toEqual(["ScanFinish", "push", "reconcileScan", "sendDigests", "system"]);
+    expect(pushers).toEqual(["ScanFinish", "push", "reconcileScan", "sendDigests", "sweepAlertClaims", "system"]);
     const secretReaders = allFunctions()
       .filter(([, fn]) => grantedActions(fn).includes("secretsmanager:GetSecretValue"))
       .map(([name]) => name);

@@ -24,6 +24,8 @@ export const SCHEDULED_JOBS = {
   trackTakedowns: { entry: "lambdas/src/schedules/track-takedowns.ts", rate: "rate(1 hour)" },
   sendDigests: { entry: "lambdas/src/schedules/send-digests.ts", rate: "rate(1 day)" },
   settleBillingPeriods: { entry: "lambdas/src/schedules/settle-billing-periods.ts", rate: "rate(1 hour)" },
+  // ALERT_SWEEP_MINUTES (scanning/threat-handover.ts): a killed handover's alerts go out within the lease and this.
+  sweepAlertClaims: { entry: "lambdas/src/schedules/sweep-alert-claims.ts", rate: "rate(5 minutes)" },
 } as const;
 
 /**

@@ -152,4 +152,9 @@ export class InMemoryAlertOutbox implements AlertOutbox {
     const o = this.items.get(this.key(userId, threatId));
     if (o) Object.assign(o, { status: "sent", sentAt: at });
   }
+  async staleClaims(staleBefore: string) {
+    return [...this.items.values()]
+      .filter((o) => o.status === "sending" && (o.claimedAt ?? "") < staleBefore)
+      .map((o) => structuredClone(o));
+  }
 }

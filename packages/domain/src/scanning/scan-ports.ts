@@ -26,6 +26,8 @@ export interface AlertOutbox {
   pending(userId: string, claimStaleBefore: string): Promise<AlertOwedRecord[]>;
   claim(userId: string, threatId: string, at: string, claimStaleBefore: string): Promise<boolean>;
   markSent(userId: string, threatId: string, at: string): Promise<void>;
+  /** Claims still `sending` made before `claimStaleBefore`, across people: their sender died. */
+  staleClaims(claimStaleBefore: string): Promise<AlertOwedRecord[]>;
 }
 
 export interface ScanRepository {

@@ -38,9 +38,13 @@ export class ScanReconciler {
     const scan = await this.deps.scans.get(userId, scanId);
     let settled: ScanRecord | null = scan;
     if (scan?.status === "running") {
+      // The platforms recorded before it stopped keep their counts (Finish never summed them).
+      const recorded = Object.values(scan.platformProgress ?? {});
       settled = {
         ...scan,
         status: "failed",
+        itemsScanned: recorded.reduce((n, p) => n + p.items, 0),
+        threatsFound: recorded.reduce((n, p) => n + p.threats, 0),
         finishedAt: new Date(end.stopDate ?? this.deps.now().getTime()).toISOString(),
       };
       await this.deps.scans.put(settled);

@@ -55,3 +55,28 @@ export class ThreatHandover {
     return { threats: claimed.length, alerts, autoTakedowns };
   }
 }
+
+/**
+ * Takes over alert claims whose sender died (killed mid-handover): every person with a claim
+ * older than the lease gets what they are owed now, instead of at their next scan (a week away
+ * on Personal). Run every ALERT_SWEEP_MINUTES by a scheduled job.
+ */
+export async function sweepStaleClaims(deps: {
+  outbox: Pick<AlertOutbox, "staleClaims">;
+  handover: Pick<ThreatHandover, "sendOwed">;
+  now: () => Date;
+}): Promise<{ people: number; threats: number; alerts: number }> {
+  const staleBefore = new Date(deps.now().getTime() - ALERT_CLAIM_LEASE_MS).toISOString();
+  const people = [...new Set((await deps.outbox.staleClaims(staleBefore)).map((o) => o.userId))];
+  let threats = 0;
+  let alerts = 0;
+  for (const userId of people) {
+    const sent = await deps.handover.sendOwed(userId);
+    threats += sent.threats;
+    alerts += sent.alerts;
+  }
+  return { people: people.length, threats, alerts };
+}
+
+/** How often the sweeper runs: a killed handover's alerts go out within the lease and this. */
+export const ALERT_SWEEP_MINUTES = 5;

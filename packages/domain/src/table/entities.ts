@@ -689,6 +689,9 @@ export const ErasedAccount = defineEntity({
   accessPatterns: ["Refuse a scan's writes for an account erased while it ran (get by key before each write)"],
 });
 
+/** The sparse index partition of alert claims being sent (AlertOwed, gsi2). */
+export const ALERT_CLAIMS_PARTITION = "ALERTCLAIMS#SENDING";
+
 /**
  * An alert owed for one recorded threat: written before the threat itself, so a threat that exists
  * always has its alert owed, and a scan that dies after recording still alerts through its reconciler.
@@ -708,9 +711,17 @@ export const AlertOwed = defineEntity({
     sentAt: isoDate.optional(),
   }),
   primary: { pk: (o) => `USER#${o.userId}`, sk: (o) => `ALERTOWED#${o.threatId}` },
+  // Claims in flight, across people, by claim time (sparse: only while sending), for the sweeper.
+  indexes: {
+    gsi2: {
+      pk: (o) => (o.status === "sending" ? ALERT_CLAIMS_PARTITION : ""),
+      sk: (o) => `${o.claimedAt ?? o.createdAt}#${o.userId}#${o.threatId}`,
+    },
+  },
   accessPatterns: [
     "Owe an alert for a threat once (conditional put)",
     "List a person's owed alerts and claim each for one sender (conditional update)",
+    "Find claims whose sender died past the lease, across people, by claim time (gsi2, sparse)",
   ],
 });
 
