@@ -121,6 +121,17 @@ describe("Web Push on the local stack", () => {
     ).toEqual([]);
   });
 
+  it("logs turning a browser's alerts off in the account's audit log (issue 23 item 8)", async () => {
+    const browser = await testSubscriber(vapidPublicKey);
+    const created = await request("/api/push/subscriptions", ada.cookie, "POST", browser.json);
+    const { id } = (await created.json()) as { id: string };
+    expect((await request(`/api/push/subscriptions/${id}`, ada.cookie, "DELETE")).status).toBe(204);
+    const { entries } = (await (await request("/api/audit-log", ada.cookie)).json()) as {
+      entries: { action: string; subject?: string }[];
+    };
+    expect(entries).toContainEqual(expect.objectContaining({ action: "push.unsubscribed", subject: id }));
+  });
+
   it("delivers a planted threat's alert as an aes128gcm push with a valid VAPID JWT to the person's browser only", async () => {
     const adaBrowser = await testSubscriber(vapidPublicKey);
     const boBrowser = await testSubscriber(vapidPublicKey);

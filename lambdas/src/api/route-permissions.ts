@@ -48,7 +48,8 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   "GET /api/push/vapid-public-key": "public",
   "GET /api/push/subscriptions": "account:read",
   "POST /api/push/subscriptions": "account:read",
-  "DELETE /api/push/subscriptions/{id}": "account:read",
+  // Turning off the account's browser alerts silences them for everyone: the owner's or an admin's call, logged.
+  "DELETE /api/push/subscriptions/{id}": "account:configure",
 
   "GET /api/billing": "account:read",
   "POST /api/billing/checkout": "billing:manage",

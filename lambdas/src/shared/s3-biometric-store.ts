@@ -38,7 +38,13 @@ export class S3BiometricStore implements BiometricObjectStore {
     } catch {
       return null;
     }
-    const path = decodeURIComponent(parsed.pathname);
+    let path: string;
+    try {
+      path = decodeURIComponent(parsed.pathname);
+    } catch {
+      // A malformed escape (a lone "%") names no key of ours: refused like any other foreign URL.
+      return null;
+    }
     if (path.startsWith(`/${this.bucket}/`)) return path.slice(this.bucket.length + 2) || null;
     if (parsed.hostname.startsWith(`${this.bucket}.`)) return path.slice(1) || null;
     return null;

@@ -34,4 +34,12 @@ describe("presigned biometric uploads", () => {
     expect(new URL(url).searchParams.get("x-amz-sdk-checksum-algorithm")).toBeNull();
     expect(new URL(url).searchParams.get("X-Amz-Signature")).toMatch(/^[0-9a-f]{64}$/);
   });
+
+  it("refuses an upload URL with a malformed escape as a foreign one, instead of failing the request", () => {
+    const store = new S3BiometricStore(new S3Client({}), ENV.BIOMETRIC_BUCKET);
+    expect(store.keyFromUploadUrl(`https://s3.example/${ENV.BIOMETRIC_BUCKET}/users/u1/uploads/%`)).toBeNull();
+    expect(store.keyFromUploadUrl(`https://s3.example/${ENV.BIOMETRIC_BUCKET}/users/u1/uploads/a%20b`)).toBe(
+      "users/u1/uploads/a b",
+    );
+  });
 });

@@ -47,4 +47,5 @@ export const ACTION_LABELS: Record<string, string> = {
   "member.joined": "Member joined",
   "member.removed": "Member removed",
   "plan.changed": "Plan changed",
+  "push.unsubscribed": "Browser notifications turned off",
 };

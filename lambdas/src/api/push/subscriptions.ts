@@ -1,8 +1,10 @@
 import { pushSubscriptionInput } from "@lg/notices";
+import { requireActor } from "../../shared/actor.js";
 import { pushEndpointPolicy, pushSubscriptionService } from "../../shared/push-services.js";
 import { parseJson } from "../../shared/request.js";
 import { type ApiHandler, json } from "../../shared/route-group.js";
 import { requireUserId } from "../../shared/session.js";
+import { auditLog } from "../../shared/team-services.js";
 
 /** POST /api/push/subscriptions: stores the browser's `PushSubscription.toJSON()` for the caller. */
 export const subscribe: ApiHandler = async (event) => {
@@ -17,9 +19,11 @@ export const listSubscriptions: ApiHandler = async (event) => {
   return json(200, { subscriptions: await pushSubscriptionService().list(userId) });
 };
 
-/** DELETE /api/push/subscriptions/{id}: unsubscribes one of the caller's browsers. */
+/** DELETE /api/push/subscriptions/{id}: unsubscribes one of the account's browsers, in its audit log. */
 export const unsubscribe: ApiHandler = async (event) => {
-  const userId = await requireUserId(event);
-  await pushSubscriptionService().unsubscribe(userId, event.pathParameters?.id ?? "");
+  const actor = await requireActor(event);
+  const id = event.pathParameters?.id ?? "";
+  await pushSubscriptionService().unsubscribe(actor.accountId, id);
+  await auditLog().record(actor.accountId, { userId: actor.userId }, "push.unsubscribed", id);
   return { statusCode: 204, headers: { "cache-control": "no-store" }, body: "" };
 };

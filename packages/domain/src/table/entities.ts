@@ -946,6 +946,7 @@ export const AccountAuditEntry = defineEntity({
       "person.accepted",
       "person.removed",
       "person.withdrew",
+      "push.unsubscribed",
     ]),
     subject: z.string().optional(),
     details: z.record(z.string(), z.string()).default({}),
