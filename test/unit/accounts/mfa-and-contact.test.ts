@@ -79,6 +79,16 @@ describe("an authenticator app (TOTP) asked for at sign-in", () => {
     expect(await w.auth.userIdFor(session.sessionToken)).toBe(session.user.userId);
   });
 
+  it("ends the person's other sessions once it is on: each was opened with the password alone", async () => {
+    const w = securityWorld();
+    const { sessionToken } = await w.member("ada@example.com");
+    const elsewhere = signedIn(await w.auth.signIn({ username: "ada@example.com", password: PASSWORD }, HERE));
+    await w.security.startTotp(sessionToken, proof, HERE);
+    const on = await w.security.enableTotp(sessionToken, { code: w.identity.totpCode });
+    expect(await w.auth.userIdFor(elsewhere.sessionToken)).toBeNull();
+    expect(await w.auth.userIdFor(on.sessionToken)).toBe(elsewhere.user.userId);
+  });
+
   it("limits code guesses per account, as sign-up codes are", async () => {
     const w = securityWorld();
     await w.member("ada@example.com");

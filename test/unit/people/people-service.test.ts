@@ -43,9 +43,11 @@ function world(tier: "personal" | "professional" | "enterprise" = "enterprise") 
     now: () => clock.now,
   });
   const consent = new ConsentService({ store: accounts, now: () => clock.now });
+  // Each person signs in with their first name's address: the one their invitation goes to.
   const profile = (userId: string, membershipTier = tier, firstName = "Ada") =>
     accounts.putProfile({
       userId,
+      email: `${firstName.toLowerCase()}@example.com`,
       firstName,
       lastName: "Admin",
       aliases: [],
@@ -124,7 +126,7 @@ describe("protected people, each consenting", () => {
   });
 
   it("texts within the limits sign-up codes obey, and no word of the inviter's in the text", async () => {
-    await w.profile(OWNER, "enterprise", "Win a prize at evil.example");
+    await w.profile(OWNER, "enterprise", "Prize-at-evil.example");
     const texted = [];
     for (let i = 0; i < 8; i++) {
       texted.push(
@@ -271,6 +273,17 @@ describe("protected people, each consenting", () => {
     await w.service.accept(MEMBER, token);
     expect(await kindOf(w.service.accept("member-2", token))).toBe("conflict: This invitation has already been used");
     expect(await kindOf(w.service.preview(token))).toBe("conflict: This invitation has already been used");
+  });
+
+  it("is accepted only by someone signed in with the address it was sent to, not by whoever holds the link", async () => {
+    await inviteCarol(w);
+    await w.profile("mallory-1", "personal", "Mallory");
+    const token = w.sender.tokenFor("carol@example.com");
+    expect(await kindOf(w.service.accept("mallory-1", token))).toMatch(
+      /^forbidden: This invitation was sent to another/,
+    );
+    // Still Carol's to take.
+    await w.service.accept(MEMBER, token);
   });
 
   it("refuses an expired invitation, saying so", async () => {

@@ -90,7 +90,10 @@ export class AccountSecurityService {
     await this.deps.limiter.consume({ rule: "codePerAccount", subject: session.userId });
     await this.deps.provider.enableTotp(session.refreshToken, input.code);
     await this.tell(session.userId, "mfa-enabled");
-    return { enabled: true, sessionToken: await this.reopen(sessionToken, session) };
+    const next = await this.reopen(sessionToken, session);
+    // Sessions opened with the password alone end: from now on a session needs the app's code too.
+    await this.endOtherSessions(session, next);
+    return { enabled: true, sessionToken: next };
   }
 
   async disableTotp(sessionToken: string, proof: Reauthentication, source: string) {
@@ -177,6 +180,18 @@ export class AccountSecurityService {
       throw new DomainError("unauthorized", "Sign in again to change your account's security settings");
     }
     return { userId, refreshToken: session.refreshToken };
+  }
+
+  private async endOtherSessions(session: { userId: string; refreshToken: string }, keep: string) {
+    const kept = hashSessionToken(keep);
+    for (const other of await this.deps.store.listSessions(session.userId)) {
+      if (other.sessionHash === kept) continue;
+      await this.deps.store.deleteSession(other.sessionHash);
+      // The kept session goes on with its own provider token; only the others' are revoked.
+      if (other.refreshToken && other.refreshToken !== session.refreshToken) {
+        await this.deps.identity.revoke(other.refreshToken).catch(() => undefined);
+      }
+    }
   }
 
   /** The session that made a change goes on under a new cookie opened after it. */

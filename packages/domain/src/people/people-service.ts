@@ -192,6 +192,15 @@ export class PeopleService {
         "This invitation is for someone your account protects; sign in as them to accept it",
       );
     }
+    // The link alone is not the person: whoever holds it must sign in with the address it was sent to.
+    const member = await this.deps.accounts.getProfile(memberUserId);
+    const theirs = [member?.email?.toLowerCase(), member?.phone].filter((a): a is string => Boolean(a));
+    if (person.contact && !theirs.includes(person.contact.address)) {
+      throw new DomainError(
+        "forbidden",
+        "This invitation was sent to another email or phone number: sign in with the one it was sent to",
+      );
+    }
     const others = await this.deps.people.listPeople(person.userId);
     if (others.some((p) => p.memberUserId === memberUserId && !p.withdrawnAt)) {
       throw new DomainError("conflict", "You are already protected by this account");
