@@ -3,7 +3,7 @@
  * from the outbox, profile, biometric training with Chromium's fake camera and microphone playing
  * the simulator's persona (real photos of them frontal and turned, and their voice), scan
  * preferences, then a forced scan over the simulated platforms that finds them, the threat's
- * details, and its DMCA notice downloaded as a file. Every screen is saved under test-artifacts/e2e.
+ * details, and the cloned voice's impersonation report (never a copyright claim) downloaded as a file. Every screen is saved under test-artifacts/e2e.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -184,7 +184,7 @@ describe("protection journey on the local stack", () => {
     await page.waitForURL(/\/dashboard$/);
   });
 
-  it("forces a scan that finds the persona, shows the threat and downloads its DMCA notice", async () => {
+  it("forces a scan that finds the persona, shows the threat, offers no copyright claim on what copies no file of theirs, and downloads the voice clone's right-of-publicity report", async () => {
     await page.getByRole("heading", { name: "Protection Dashboard" }).waitFor();
     await screenshot(page, "journey-10-dashboard-after-first-scan");
 
@@ -249,56 +249,56 @@ describe("protection journey on the local stack", () => {
     await screenshot(page, "journey-13-threat-details");
     await details.getByRole("button", { name: "Close" }).first().click();
 
-    // The notice follows the evidence and the platform's channels; no notice claims copyright until
-    // the person picks the original they made or own. Take down threats until one offers that
-    // claim, claim the persona's enrolled original, and download the DMCA notice it becomes.
+    // The notice follows the evidence. A copyright claim can rest only on a found copy of a file the
+    // persona enrolled, and the simulator never re-posts the enrolment photo or recording, so no row
+    // offers one: a cloned voice is no copy of any recording, a face match no copy of any photo.
     const takedown = page.getByRole("dialog");
-    const dmca = page.getByRole("dialog", { name: "DMCA Takedown Notice" });
-    let dmcaRow = -1;
-    for (let i = 0; i < (await rows.count()) && dmcaRow < 0; i++) {
+    const noticeText = takedown.getByLabel("Notice text");
+    let voiceRow = -1;
+    for (let i = 0; i < (await rows.count()); i++) {
       await rows.nth(i).getByRole("button", { name: "Take Down" }).click();
-      await takedown.getByLabel("Notice text").waitFor({ timeout: 60_000 });
-      expect(await takedown.getByLabel("Notice text").inputValue()).not.toContain("17 U.S.C.");
-      expect(await dmca.count()).toBe(0);
-      const original = takedown.getByLabel("Your original");
-      if ((await original.count()) > 0) {
-        // The first of the person's enrolled originals of the kind this threat copies.
-        const first = await original.locator("option").nth(1).getAttribute("value");
-        await original.selectOption(first ?? "");
-        await takedown.getByRole("button", { name: "Use a copyright notice" }).click();
-        await dmca.getByLabel("Notice text").waitFor({ timeout: 60_000 });
-        dmcaRow = i;
-      } else await takedown.getByRole("button", { name: "Cancel" }).click();
+      await noticeText.waitFor({ timeout: 60_000 });
+      expect(await noticeText.inputValue()).not.toContain("17 U.S.C.");
+      expect(await takedown.getByLabel("Your original").count()).toBe(0);
+      expect(await takedown.getByRole("button", { name: "Use a copyright notice" }).count()).toBe(0);
+      if (voiceRow < 0 && (await rows.nth(i).getByText("Voice clone", { exact: true }).count()) > 0) {
+        voiceRow = i;
+        break;
+      }
+      await takedown.getByRole("button", { name: "Cancel" }).click();
     }
-    expect(dmcaRow).toBeGreaterThanOrEqual(0);
-    expect(await dmca.textContent()).toContain("— as a DMCA notice");
-    await screenshot(page, "journey-14-dmca-generated");
-    expect(await narrowScreenshot(page, "journey-14-dmca-generated")).toBe(0);
+    // The cloned voice's notice goes to the platform's impersonation channel, on the right of publicity.
+    expect(voiceRow).toBeGreaterThanOrEqual(0);
+    await takedown
+      .getByRole("region", { name: "Legal basis" })
+      .getByText(/ELVIS Act/)
+      .waitFor();
+    await screenshot(page, "journey-14-voice-clone-notice");
+    expect(await narrowScreenshot(page, "journey-14-voice-clone-notice")).toBe(0);
     const [download] = await Promise.all([
       page.waitForEvent("download"),
-      dmca.getByRole("button", { name: "Download Notice" }).click(),
+      takedown.getByRole("button", { name: "Download Notice" }).click(),
     ]);
     const { items: threats } = (await (await page.request.get(`${e2e.stack.url}/api/threats?limit=100`)).json()) as {
-      items: { id: string; url: string }[];
+      items: { id: string; url: string; threatType: string }[];
     };
     const threat = threats.find((t) => download.suggestedFilename() === `dmca-${t.id}.txt`);
     expect(threat, `no threat for ${download.suggestedFilename()}`).toBeDefined();
-    const threatUrl = threat?.url ?? "";
+    expect(threat?.threatType).toBe("voice_clone");
     const notice = readFileSync(await download.path(), "utf8");
     for (const element of [
-      "17 U.S.C. 512(c)(3)",
-      "1. Copyrighted work",
-      "which I made or own",
-      "2. Infringing material and where it is",
+      "Report of impersonation / use of my likeness without consent",
+      "a synthetic imitation of my voice",
+      "right-of-publicity",
+      "Tennessee's ELVIS Act (2024)",
       "4. Contact information",
-      "I have a good faith belief",
-      "under penalty of perjury",
       "Signature",
-      threatUrl,
+      threat?.url ?? "",
       persona.displayName,
     ]) {
       expect(notice).toContain(element);
     }
+    for (const claim of ["17 U.S.C.", "Copyrighted work", "derived from"]) expect(notice).not.toContain(claim);
   });
 
   it("ran the whole journey under the app's Content-Security-Policy without breaking it", () => {

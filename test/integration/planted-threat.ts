@@ -1,5 +1,6 @@
 import type { DynamoThreatRepository } from "@lg/domain/scanning/adapters/dynamo-threats";
-import { Threat } from "@lg/domain/table/entities";
+import { BiometricSample, Threat } from "@lg/domain/table/entities";
+import { toItem } from "@lg/domain/table/entity";
 
 export const PLANTED_MEDIA_SHA256 = "9f2c1e8b7a6d5c4b3a29181706f5e4d3c2b1a09f8e7d6c5b4a3928170615f4e3";
 
@@ -10,6 +11,21 @@ export const DECLARED_DEEPFAKE = {
   signals: [{ id: "c2pa", status: "present", explanation: "C2PA manifest: trainedAlgorithmicMedia" }],
   face: { personId: "self", confidence: 95 },
   voice: null,
+};
+
+/**
+ * A re-post of the person's own photo (the file enrolled with PLANTED_MEDIA_SHA256): a face match
+ * with no synthetic evidence, the only kind of threat a copyright (DMCA) claim can rest on.
+ */
+export const COPY_OF_ENROLLED_PHOTO = {
+  threatType: "likeness_misuse",
+  detection: {
+    synthetic: "no-synthetic-evidence",
+    syntheticScore: 0.05,
+    signals: [{ id: "c2pa", status: "absent", explanation: "No C2PA manifest" }],
+    face: { personId: "self", confidence: 95 },
+    voice: null,
+  },
 };
 
 /** Writes an active deepfake threat straight into the table, as a scan would have recorded it. */
@@ -38,4 +54,24 @@ export async function plantThreat(
       ...overrides,
     }),
   );
+}
+
+/**
+ * An enrolled photo as notices read it: its date, and the SHA-256 of the file where a test re-posts
+ * that file (what a copyright claim may name). Enrolment through the API needs real face analysis.
+ */
+export function enrolledPhotoItem(userId: string, sampleId: string, mediaSha256?: string) {
+  return toItem(BiometricSample, {
+    userId,
+    personId: "self",
+    modality: "face",
+    sampleId,
+    source: "upload",
+    verified: true,
+    encryptedEmbedding: "not-read-by-notices",
+    encryptedDataKey: "not-read-by-notices",
+    quality: {},
+    ...(mediaSha256 ? { mediaSha256 } : {}),
+    createdAt: "2026-10-01T09:00:00.000Z",
+  });
 }

@@ -8,8 +8,6 @@ import { createHash } from "node:crypto";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { DynamoThreatRepository } from "@lg/domain/scanning/adapters/dynamo-threats";
-import { BiometricSample } from "@lg/domain/table/entities";
-import { toItem } from "@lg/domain/table/entity";
 import { DynamoNoticeRepository, DynamoStoredNotices } from "@lg/domain/takedowns/adapters/dynamo-takedowns";
 import { migrateTakedownNotices } from "@lg/domain/takedowns/notice-migration";
 import { CONFIRMATION_PROMPTS } from "@lg/notices";
@@ -17,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { SCHEDULED_JOBS } from "../../lambdas/src/workflows/tasks.js";
 import { lambdaContext } from "../../local/src/lambda/lambda-context.js";
 import { clientConfig } from "./local-clients.js";
-import { plantThreat } from "./planted-threat.js";
+import { COPY_OF_ENROLLED_PHOTO, enrolledPhotoItem, plantThreat } from "./planted-threat.js";
 import { type SignedUpPerson, signUp } from "./signed-up-person.js";
 
 const stack = inject("localStack");
@@ -81,6 +79,10 @@ async function runRecheckJob(userId: string, noticeId: string) {
   return handler({}, lambdaContext("job-trackTakedowns"));
 }
 
+async function enrolPhoto(userId: string, sampleId: string, mediaSha256?: string) {
+  await doc.send(new PutCommand({ TableName: table, Item: enrolledPhotoItem(userId, sampleId, mediaSha256) }));
+}
+
 async function setUpPerson(person: SignedUpPerson) {
   const saved = await fetch(api("/api/profile"), {
     method: "PUT",
@@ -96,34 +98,18 @@ async function setUpPerson(person: SignedUpPerson) {
     }),
   });
   expect(saved.status).toBe(200);
-  await doc.send(
-    new PutCommand({
-      TableName: table,
-      Item: toItem(BiometricSample, {
-        userId: person.userId,
-        personId: "self",
-        modality: "face",
-        sampleId: `sample-${person.userId}`,
-        source: "upload",
-        verified: true,
-        encryptedEmbedding: "not-read-by-notices",
-        encryptedDataKey: "not-read-by-notices",
-        quality: {},
-        createdAt: "2026-10-01T09:00:00.000Z",
-      }),
-    }),
-  );
+  await enrolPhoto(person.userId, `sample-${person.userId}`);
 }
 
-/** A threat on a live simulated Reddit post (a decoy, so the scan tests' planted items stay up), keyed by its photo's hash. */
+/** A threat on a live simulated Reddit post (a decoy, so the scan tests' planted items stay up), keyed by its photo's hash, which the person enrolled. */
 async function threatOnSimulatedPost(userId: string, threatId: string, item: ScenarioItem) {
   const media = item.media[0]?.url ?? "";
   const bytes = Buffer.from(await (await fetch(media)).arrayBuffer());
   const url = `${baseUrls.reddit}/${item.channel}/comments/${item.no.toString(36)}/`;
-  await plantThreat(threats, userId, threatId, {
-    url,
-    mediaSha256: createHash("sha256").update(bytes).digest("hex"),
-  });
+  const mediaSha256 = createHash("sha256").update(bytes).digest("hex");
+  // A re-post of a photo the person enrolled: a copyright claim can name that photo.
+  await plantThreat(threats, userId, threatId, { ...COPY_OF_ENROLLED_PHOTO, url, mediaSha256 });
+  await enrolPhoto(userId, `sample-${threatId}`, mediaSha256);
   return url;
 }
 
@@ -143,7 +129,7 @@ beforeAll(async () => {
 afterAll(() => doc.destroy());
 
 async function sendDmca(threatId: string): Promise<string> {
-  const claimCopyright = { sampleId: `sample-${ada.userId}` };
+  const claimCopyright = { sampleId: `sample-${threatId}` };
   const draft = (await (await call("/api/dmca", ada.cookie, { threatId, claimCopyright })).json()) as {
     requiresConfirmation: string[];
   };

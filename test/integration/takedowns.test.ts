@@ -1,14 +1,14 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { DynamoThreatRepository } from "@lg/domain/scanning/adapters/dynamo-threats";
-import { BiometricSample } from "@lg/domain/table/entities";
-import { toItem } from "@lg/domain/table/entity";
 import { CONFIRMATION_PROMPTS } from "@lg/notices";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { checkOut } from "./billing-client.js";
 import { clientConfig, eventually } from "./local-clients.js";
 import {
+  COPY_OF_ENROLLED_PHOTO,
   DECLARED_DEEPFAKE,
+  enrolledPhotoItem,
   PLANTED_MEDIA_SHA256 as MEDIA_SHA256,
   plantThreat as plantThreatIn,
 } from "./planted-threat.js";
@@ -62,18 +62,8 @@ async function setUpPerson(cookie: string, userId: string, notificationSettings:
   await doc.send(
     new PutCommand({
       TableName: stack.env.TABLE_NAME,
-      Item: toItem(BiometricSample, {
-        userId,
-        personId: "self",
-        modality: "face",
-        sampleId: `sample-${userId}`,
-        source: "upload",
-        verified: true,
-        encryptedEmbedding: "not-read-by-notices",
-        encryptedDataKey: "not-read-by-notices",
-        quality: {},
-        createdAt: "2026-10-01T09:00:00.000Z",
-      }),
+      // The file the copy-of-photo threats re-post: what a copyright claim may name.
+      Item: enrolledPhotoItem(userId, `sample-${userId}`, MEDIA_SHA256),
     }),
   );
 }
@@ -88,7 +78,7 @@ beforeAll(async () => {
   ada = await signUp("ada-takedown");
   bo = await signUp("bo-takedown");
   await setUpPerson(ada.cookie, ada.userId, { email: true, sms: true, push: false, frequency: "immediate" });
-  await plantThreat(ada.userId, `t-${ada.userId}`);
+  await plantThreat(ada.userId, `t-${ada.userId}`, COPY_OF_ENROLLED_PHOTO);
   await plantThreat(bo.userId, `t-${bo.userId}`);
 }, 120_000);
 

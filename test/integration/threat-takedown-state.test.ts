@@ -7,14 +7,12 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { DynamoThreatRepository } from "@lg/domain/scanning/adapters/dynamo-threats";
-import { BiometricSample } from "@lg/domain/table/entities";
-import { toItem } from "@lg/domain/table/entity";
 import { DynamoNoticeStates } from "@lg/domain/takedowns/adapters/dynamo-takedowns";
 import { backfillThreatTakedowns } from "@lg/domain/takedowns/threat-takedown";
 import { CONFIRMATION_PROMPTS } from "@lg/notices";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { clientConfig } from "./local-clients.js";
-import { plantThreat } from "./planted-threat.js";
+import { COPY_OF_ENROLLED_PHOTO, enrolledPhotoItem, PLANTED_MEDIA_SHA256, plantThreat } from "./planted-threat.js";
 import { type SignedUpPerson, signUp } from "./signed-up-person.js";
 
 const stack = inject("localStack");
@@ -78,18 +76,8 @@ beforeAll(async () => {
   await doc.send(
     new PutCommand({
       TableName: table,
-      Item: toItem(BiometricSample, {
-        userId: ada.userId,
-        personId: "self",
-        modality: "face",
-        sampleId: sampleId(),
-        source: "upload",
-        verified: true,
-        encryptedEmbedding: "not-read-by-notices",
-        encryptedDataKey: "not-read-by-notices",
-        quality: {},
-        createdAt: "2026-10-01T09:00:00.000Z",
-      }),
+      // The file the copy-of-photo threats re-post: what a copyright claim may name.
+      Item: enrolledPhotoItem(ada.userId, sampleId(), PLANTED_MEDIA_SHA256),
     }),
   );
 }, 120_000);
@@ -121,7 +109,7 @@ describe("the threat list's takedown state", () => {
 
   it("shows 'sent', then each state the person moves the case to, in every order of the list", async () => {
     const threatId = `row-mail-${ada.userId}`;
-    await plantThreat(threats, ada.userId, threatId);
+    await plantThreat(threats, ada.userId, threatId, COPY_OF_ENROLLED_PHOTO);
     const outcome = await send(ada.cookie, threatId, { sampleId: sampleId() });
     expect(outcome.state).toBe("sent");
     const sent = await row(ada.cookie, threatId);

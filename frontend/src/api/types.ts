@@ -243,7 +243,14 @@ export interface DmcaDraft {
   formFields?: FormField[];
   copyright?: {
     available: boolean;
-    originals: { sampleId: string; modality: "face" | "voice"; enrolledAt: string; source?: string }[];
+    /** Only originals the found media is shown to copy: the same file, or a near-duplicate picture. */
+    originals: {
+      sampleId: string;
+      modality: "face" | "voice";
+      enrolledAt: string;
+      source?: string;
+      match: "same-file" | "near-duplicate";
+    }[];
     claimedSampleId?: string;
   };
   evidence?: { threatType: ThreatType; reason: string };

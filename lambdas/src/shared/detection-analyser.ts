@@ -17,6 +17,7 @@ import type {
   VoiceAnalysis,
 } from "@lg/domain/biometrics/ports";
 import { voiceQualityReason } from "@lg/domain/biometrics/voice-rules";
+import { imagePerceptualHash } from "./likeness-analyser.js";
 
 const SAME_FACE_MIN_CONFIDENCE = 50;
 /** The scan's own match floor (MATCH_FLOOR_PERCENT): a voice that would match in a scan is the same speaker. */
@@ -45,6 +46,7 @@ export class DetectionAnalyser implements BiometricAnalyser {
       descriptor: inspection.descriptor,
       yawDegrees: face.quality.yawDegrees,
       quality: { detectionScore, sizePx, sharpness },
+      perceptualHash: await imagePerceptualHash(bytes),
     };
   }
 

@@ -56,6 +56,8 @@ const people = once(
         modality: s.modality,
         createdAt: s.createdAt,
         source: s.source,
+        ...(s.mediaSha256 ? { mediaSha256: s.mediaSha256 } : {}),
+        ...(s.perceptualHash ? { perceptualHash: s.perceptualHash } : {}),
         verified: isServerVerified(s),
         searched: searchedInScans(s),
       })),

@@ -13,6 +13,7 @@ export * from "./notices/email.js";
 export * from "./notices/errors.js";
 export * from "./notices/guard.js";
 export * from "./notices/input.js";
+export * from "./notices/original-match.js";
 export * from "./notices/route.js";
 export * from "./notices/sender.js";
 export * from "./notices/types.js";

@@ -177,7 +177,14 @@ export class FakeAnalyser implements BiometricAnalyser {
     if (reject) return { ok: false, reason: reject };
     const person = Number(/person=(\d+)/.exec(text)?.[1] ?? 0);
     const yaw = Number(/yaw=(-?\d+)/.exec(text)?.[1] ?? 0);
-    return { ok: true, descriptor: new Float32Array([person, 0, 0]), yawDegrees: yaw, quality: { sizePx: 200 } };
+    const perceptualHash = /phash=([0-9a-f]{16})/.exec(text)?.[1];
+    return {
+      ok: true,
+      descriptor: new Float32Array([person, 0, 0]),
+      yawDegrees: yaw,
+      quality: { sizePx: 200 },
+      ...(perceptualHash ? { perceptualHash } : {}),
+    };
   }
   /** Reported faces pass when the browser saw one face of at least 80 px, like the engine's gate. */
   assessReportedFace(face: ReportedFace): FacePhotoAnalysis {

@@ -51,6 +51,7 @@ export function noticeInput(overrides: Partial<NoticeInput> = {}): NoticeInput {
       modality: "photo",
       sampleId: "face-1",
       enrolledAt: "2026-10-01T09:00:00.000Z",
+      match: "same-file",
       description: "Selfie I took in 2025",
     },
     threat: threat(),

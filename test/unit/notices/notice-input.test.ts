@@ -38,26 +38,28 @@ describe("noticeInputFromProfile", () => {
     expect(input.copyrightClaim).toBeUndefined();
   });
 
-  it("names the claimed original by its enrolled sample, of the kind the threat copies", () => {
-    const photo = noticeInputFromProfile({ ...base, threat: threat(), copyrightClaim: { sampleId: "face-2" } });
+  it("names the claimed original by its enrolled sample, only where the found media is a copy of it", () => {
+    // A genuine re-post (no synthetic evidence) of the file enrolled as face-2.
+    const repost = threat({ detection: { faceSimilarity: 0.87 }, threatType: "likeness_misuse" });
+    const copied = samples.map((s) => (s.sampleId === "face-2" ? { ...s, mediaSha256: repost.mediaSha256 } : s));
+    const photo = noticeInputFromProfile({
+      ...base,
+      samples: copied,
+      threat: repost,
+      copyrightClaim: { sampleId: "face-2" },
+    });
     expect(photo.copyrightClaim).toEqual({
       modality: "photo",
       sampleId: "face-2",
       enrolledAt: "2026-10-03T00:00:00.000Z",
+      match: "same-file",
     });
-    const voiceThreat = threat({
-      threatType: "voice_clone",
-      detection: { voice: { personId: "self", confidence: 95 } },
-    });
-    const voice = noticeInputFromProfile({ ...base, threat: voiceThreat, copyrightClaim: { sampleId: "voice-1" } });
-    expect(voice.copyrightClaim).toMatchObject({ modality: "recording", sampleId: "voice-1" });
-    // A photo cannot be the original a voice copies, nor can an unknown sample.
-    expect(() =>
-      noticeInputFromProfile({ ...base, threat: voiceThreat, copyrightClaim: { sampleId: "face-1" } }),
-    ).toThrow(UnknownOriginalError);
-    expect(() => noticeInputFromProfile({ ...base, threat: threat(), copyrightClaim: { sampleId: "nope" } })).toThrow(
-      UnknownOriginalError,
-    );
+    // Another photo of the same face, and an unknown sample, are no original of this media.
+    for (const sampleId of ["face-1", "nope"]) {
+      expect(() =>
+        noticeInputFromProfile({ ...base, samples: copied, threat: repost, copyrightClaim: { sampleId } }),
+      ).toThrow(UnknownOriginalError);
+    }
   });
 
   it("refuses (422) without a name or an email", () => {

@@ -105,7 +105,14 @@ export class InMemoryPeople implements PersonRecords {
   constructor(
     public person: ProfileRecord | null = profile(),
     public samples: EnrolledSample[] = [
-      { sampleId: "face-1", modality: "face", createdAt: "2026-10-01T09:00:00.000Z", source: "upload" },
+      // The threat() fixture's media is a re-post of this photo (same file), so it can be claimed.
+      {
+        sampleId: "face-1",
+        modality: "face",
+        createdAt: "2026-10-01T09:00:00.000Z",
+        source: "upload",
+        mediaSha256: MEDIA_SHA256,
+      },
       { sampleId: "voice-1", modality: "voice", createdAt: "2026-10-02T09:00:00.000Z", source: "upload" },
     ],
   ) {}

@@ -55,7 +55,15 @@ describe("NoticeService.generate", () => {
     expect(draft.formFields?.map((f) => f.label)).toContain("URL of the content");
     expect(draft.copyright).toEqual({
       available: true,
-      originals: [{ sampleId: "face-1", modality: "face", enrolledAt: "2026-10-01T09:00:00.000Z", source: "upload" }],
+      originals: [
+        {
+          sampleId: "face-1",
+          modality: "face",
+          enrolledAt: "2026-10-01T09:00:00.000Z",
+          source: "upload",
+          match: "same-file",
+        },
+      ],
     });
     expect(draft.requestContent).not.toContain("17 U.S.C.");
     expect(sender.sent).toHaveLength(0);

@@ -97,7 +97,8 @@ describe("a threat's row carries its latest notice's state, copied at each trans
     expect(await tracker().runDue()).toMatchObject({ removed: 1 });
     expect(await rowTakedown()).toMatchObject({ noticeId: sent.noticeId, state: "removed" });
 
-    await threats.createIfAbsent(threat({ id: "other", mediaSha256: "b".repeat(64) }));
+    // The same photo (face-1's file) re-posted at another address: a second copy to claim.
+    await threats.createIfAbsent(threat({ id: "other", url: "https://www.reddit.com/r/pics/comments/other/" }));
     const other = await service().send(USER, "other", { confirmations: ALL, claimCopyright: { sampleId: "face-1" } });
     await centre().act(USER, other.noticeId, "acknowledged");
     expect(await rowTakedown("other")).toMatchObject({ state: "acknowledged" });

@@ -31,7 +31,7 @@ describe("DMCA dialog", () => {
       },
     });
     renderRoute(<DmcaDialog open threat={threat} onClose={onClose} />);
-    expect(screen.getByText("Generating DMCA notice...")).toBeInTheDocument();
+    expect(screen.getByText("Generating the notice...")).toBeInTheDocument();
     expect(await screen.findByLabelText("Notice text")).toHaveValue("Notice body");
     expect(screen.getByText(/penalty of perjury/)).toBeInTheDocument();
 
@@ -158,6 +158,10 @@ describe("DMCA dialog", () => {
     renderRoute(<DmcaDialog open threat={threat} onClose={vi.fn()} />);
     const use = await screen.findByRole("button", { name: "Use a copyright notice" });
     expect(use).toBeDisabled();
+    // The original is offered with what shows the found media copies it.
+    expect(
+      screen.getByRole("option", { name: /Face photo enrolled 2026-10-01 \(upload\): the same file/ }),
+    ).toBeVisible();
     await user.selectOptions(screen.getByLabelText("Your original"), "face-1");
     await user.click(use);
     expect(await screen.findByRole("dialog", { name: "DMCA Takedown Notice" })).toHaveTextContent(
@@ -279,7 +283,15 @@ function reportDraft() {
     channel: { kind: "email", address: "abuse@telegram.org", label: "Abuse", needsVerification: true },
     copyright: {
       available: true,
-      originals: [{ sampleId: "face-1", modality: "face", enrolledAt: "2026-10-01T09:00:00.000Z", source: "upload" }],
+      originals: [
+        {
+          sampleId: "face-1",
+          modality: "face",
+          enrolledAt: "2026-10-01T09:00:00.000Z",
+          source: "upload",
+          match: "same-file",
+        },
+      ],
     },
     evidence: {
       threatType: "likeness_misuse",

@@ -172,7 +172,7 @@ export function DmcaDialog({ open, threat, onClose }: DmcaDialogProps) {
       {!threat ? (
         <p>No threat selected for DMCA generation.</p>
       ) : generate.isPending ? (
-        <Spinner label="Generating DMCA notice..." />
+        <Spinner label="Generating the notice..." />
       ) : draft ? (
         <>
           {draft.basis ? (
@@ -228,8 +228,8 @@ export function DmcaDialog({ open, threat, onClose }: DmcaDialogProps) {
               <fieldset className="small">
                 <legend>Claim copyright instead (DMCA)</legend>
                 <p>
-                  Only if you made or own the original photo or recording this copies. Choose it; you will state this
-                  under penalty of perjury.
+                  This found media is a copy of a file you enrolled. Claim copyright only if you made or own that photo
+                  or recording; you will state this under penalty of perjury.
                 </p>
                 <label htmlFor="copyright-original">Your original</label>{" "}
                 <select id="copyright-original" value={original} onChange={(e) => setOriginal(e.target.value)}>
@@ -238,6 +238,7 @@ export function DmcaDialog({ open, threat, onClose }: DmcaDialogProps) {
                     <option key={o.sampleId} value={o.sampleId}>
                       {o.modality === "voice" ? "Voice recording" : "Face photo"} enrolled {dateOnly(o.enrolledAt)}
                       {o.source ? ` (${o.source})` : ""}
+                      {o.match === "same-file" ? ": the same file" : ": the same picture, resized or re-encoded"}
                     </option>
                   ))}
                 </select>{" "}

@@ -13,6 +13,7 @@ import {
   type VerifiedBy,
 } from "./enrolment-verification.js";
 import { describeSize, MAX_SAMPLE_BYTES, type SampleType, sniffSampleType } from "./media-type.js";
+import { type OriginalHashes, originalHashes } from "./original-hashes.js";
 import type {
   BiometricAnalyser,
   BiometricObjectStore,
@@ -150,9 +151,10 @@ export class EnrolmentService {
     const days = expiryDaysOf(profile);
     await this.storePoses(userId, analyses, days, "live-capture", async (i, sampleId) => {
       const type = types[i] as SampleType;
+      const frame = capture.faces[i] as Uint8Array;
       const objectKey = sampleObjectKey(userId, sampleId, type.extension);
-      await this.deps.objects.write(objectKey, capture.faces[i] as Uint8Array, type.mime, autoDeleteTags(days));
-      return objectKey;
+      await this.deps.objects.write(objectKey, frame, type.mime, autoDeleteTags(days));
+      return { objectKey, hashes: originalHashes(frame, analyses[i]?.perceptualHash) };
     });
     if (voice?.ok && capture.voice && voiceType) {
       const sampleId = randomUUID();
@@ -168,6 +170,7 @@ export class EnrolmentService {
         voice.embedding,
         days,
         { speechSeconds: voice.speechSeconds },
+        originalHashes(capture.voice),
       );
     }
     const front = analyses[0];
@@ -262,19 +265,30 @@ export class EnrolmentService {
     analyses: AcceptedFace[],
     days: DataExpiryDays,
     source: "live-capture" | "zero-knowledge",
-    keepFrame?: (poseIndex: number, sampleId: string) => Promise<string>,
+    keepFrame?: (poseIndex: number, sampleId: string) => Promise<{ objectKey: string; hashes: OriginalHashes }>,
   ) {
     for (const [i, analysis] of analyses.entries()) {
       const sampleId = randomUUID();
-      const objectKey = keepFrame ? await keepFrame(i, sampleId) : undefined;
+      const kept = keepFrame ? await keepFrame(i, sampleId) : undefined;
       // Only frames the server analysed itself verify a face; reported numbers never do.
       const verifiedBy = source === "live-capture" ? ("server-checked-capture" as const) : undefined;
-      await this.storeSample(userId, "face", sampleId, source, verifiedBy, objectKey, analysis.descriptor, days, {
-        pose: POSES[i]?.id ?? "",
-        yawDegrees: analysis.yawDegrees,
-        ...analysis.quality,
-        ...(keepFrame ? {} : { reportedByBrowser: true }),
-      });
+      await this.storeSample(
+        userId,
+        "face",
+        sampleId,
+        source,
+        verifiedBy,
+        kept?.objectKey,
+        analysis.descriptor,
+        days,
+        {
+          pose: POSES[i]?.id ?? "",
+          yawDegrees: analysis.yawDegrees,
+          ...analysis.quality,
+          ...(keepFrame ? {} : { reportedByBrowser: true }),
+        },
+        kept?.hashes,
+      );
     }
   }
 
@@ -285,10 +299,18 @@ export class EnrolmentService {
     const verified = await this.matchesLiveFace(userId, analysis.descriptor);
     await this.deps.objects.setTags(key, autoDeleteTags(days));
     const verifiedBy = verified ? ("matches-server-checked-capture" as const) : undefined;
-    await this.storeSample(userId, "face", randomUUID(), "upload", verifiedBy, key, analysis.descriptor, days, {
-      yawDegrees: analysis.yawDegrees,
-      ...analysis.quality,
-    });
+    await this.storeSample(
+      userId,
+      "face",
+      randomUUID(),
+      "upload",
+      verifiedBy,
+      key,
+      analysis.descriptor,
+      days,
+      { yawDegrees: analysis.yawDegrees, ...analysis.quality },
+      originalHashes(bytes, analysis.perceptualHash),
+    );
     return { status: "processed" as const, verified };
   }
 
@@ -300,9 +322,18 @@ export class EnrolmentService {
     // until it matches a voice the server took in a live capture.
     const verified = await this.matchesLiveVoice(userId, analysis.embedding);
     const verifiedBy = verified ? ("matches-server-checked-capture" as const) : undefined;
-    await this.storeSample(userId, "voice", randomUUID(), "upload", verifiedBy, key, analysis.embedding, days, {
-      speechSeconds: analysis.speechSeconds,
-    });
+    await this.storeSample(
+      userId,
+      "voice",
+      randomUUID(),
+      "upload",
+      verifiedBy,
+      key,
+      analysis.embedding,
+      days,
+      { speechSeconds: analysis.speechSeconds },
+      originalHashes(bytes),
+    );
     return verified
       ? { status: "processed" as const, verified }
       : { status: "processed" as const, verified, restriction: UNVERIFIED_ENROLMENT_MESSAGE.voice };
@@ -376,6 +407,7 @@ export class EnrolmentService {
     embedding: Float32Array,
     days: DataExpiryDays,
     quality: Record<string, unknown>,
+    hashes: OriginalHashes = {},
   ) {
     const createdAt = this.deps.now().toISOString();
     const sealed = await sealEmbedding(this.deps.keys, userId, modality, embedding);
@@ -391,6 +423,7 @@ export class EnrolmentService {
       ...sealed,
       ...(modality === "face" ? { embeddingModel: CURRENT_FACE_EMBEDDING_MODEL } : {}),
       quality,
+      ...hashes,
       createdAt,
       ...sampleExpiry(createdAt, days),
     });

@@ -1,6 +1,13 @@
 /** What the detection engine tells enrolment about one face photo. */
 export type FacePhotoAnalysis =
-  | { ok: true; descriptor: Float32Array; yawDegrees: number; quality: Record<string, number> }
+  | {
+      ok: true;
+      descriptor: Float32Array;
+      yawDegrees: number;
+      quality: Record<string, number>;
+      /** The photo's 64-bit perceptual hash, as scans hash found pictures: shows a re-post copies it. */
+      perceptualHash?: string;
+    }
   | { ok: false; reason: string };
 
 export type VoiceAnalysis =

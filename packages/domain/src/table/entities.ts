@@ -99,6 +99,11 @@ export const BiometricSample = defineEntity({
     // before the field, which were face-api's (biometrics/embedding-models.ts). Only like is compared with like.
     embeddingModel: z.string().optional(),
     quality: z.record(z.string(), z.unknown()).default({}),
+    // The file's SHA-256 and (photos) perceptual hash, as scans hash found media: a found copy of this
+    // very file is what a copyright claim may name (notices/original-match.ts). Absent on samples
+    // enrolled before, and on zero-knowledge ones (the server never had the bytes).
+    mediaSha256: z.string().optional(),
+    perceptualHash: z.string().optional(),
     createdAt: isoDate,
     deleteAfter: isoDate.optional(),
     expiresAt: epochSeconds.optional(),

@@ -63,7 +63,14 @@ export interface NoticeDraft {
   /** Whether a copyright (DMCA) notice is possible, which originals it could name, and the one claimed. */
   copyright: {
     available: boolean;
-    originals: { sampleId: string; modality: "face" | "voice"; enrolledAt: string; source?: string }[];
+    /** Only originals the found media is shown to copy, and how: the same file, or a near-duplicate picture. */
+    originals: {
+      sampleId: string;
+      modality: "face" | "voice";
+      enrolledAt: string;
+      source?: string;
+      match: "same-file" | "near-duplicate";
+    }[];
     claimedSampleId?: string;
   };
   /** The evidence the notice's statements rest on. */
@@ -146,6 +153,7 @@ export class NoticeService {
             modality: s.modality,
             enrolledAt: s.createdAt,
             ...(s.source ? { source: s.source } : {}),
+            match: s.match,
           })),
           ...(input.copyrightClaim ? { claimedSampleId: input.copyrightClaim.sampleId } : {}),
         },

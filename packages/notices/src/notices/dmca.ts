@@ -16,7 +16,7 @@ export function dmcaElements(input: NoticeInput, platformName: string): NoticeEl
   // Only a person who claimed a named original can make a copyright claim; the router never routes here otherwise.
   if (!work) throw new NoticeError("COPYRIGHT_NOT_CLAIMED", 422, "A DMCA notice needs the original you made or own.");
   return [
-    { key: "work", heading: "1. Copyrighted work", body: describeOriginalWork(input.person, work, input.threat) },
+    { key: "work", heading: "1. Copyrighted work", body: describeOriginalWork(input.person, work) },
     {
       key: "infringingMaterial",
       heading: "2. Infringing material and where it is",

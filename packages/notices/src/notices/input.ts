@@ -1,5 +1,6 @@
 import { type ProfileRecord, type ThreatRecord, threatEvidence } from "../threat.js";
 import { NoticeError } from "./errors.js";
+import { type OriginalHashes, type OriginalMatch, reproducesOriginal } from "./original-match.js";
 import type { Confirmations, NoticeInput, NoticeSigner, OriginalWork } from "./types.js";
 
 export class IncompleteProfileError extends NoticeError {
@@ -9,7 +10,7 @@ export class IncompleteProfileError extends NoticeError {
 }
 
 /** An enrolled sample's metadata only (never the embedding): which one, its modality and when it was enrolled. */
-export interface EnrolledSample {
+export interface EnrolledSample extends OriginalHashes {
   /** Absent only for records made before samples were named in notices; such a sample cannot be claimed. */
   sampleId?: string;
   modality: "face" | "voice";
@@ -23,21 +24,27 @@ export class UnknownOriginalError extends NoticeError {
     super(
       "ORIGINAL_NOT_FOUND",
       422,
-      "Choose one of your enrolled photos or recordings of the kind this threat copies as the original you made or own.",
+      "Choose one of your enrolled photos or recordings that this media is shown to copy (the same file, or a near-duplicate picture) as the original you made or own.",
     );
   }
 }
 
-/** The enrolled originals a copyright claim for this threat could name: photos for a face, recordings for a voice. */
+/**
+ * The enrolled originals a copyright claim for this threat could name: only those the found media is
+ * shown to reproduce (same file, or a near-duplicate picture), with how. A face or voice merely
+ * matched, or synthesized from them, is no copy of any file, so it offers none.
+ */
 export function claimableOriginals(
-  threat: Pick<ThreatRecord, "threatType" | "confidence" | "detection" | "classification">,
+  threat: Pick<ThreatRecord, "threatType" | "confidence" | "detection" | "classification" | "mediaSha256"> &
+    Partial<Pick<ThreatRecord, "perceptualHash">>,
   samples: readonly EnrolledSample[],
-): (EnrolledSample & { sampleId: string })[] {
+): (EnrolledSample & { sampleId: string; match: OriginalMatch })[] {
   const modality = threatEvidence(threat).likeness.modality === "voice" ? "voice" : "face";
   return samples
-    .filter(
-      (sample): sample is EnrolledSample & { sampleId: string } => sample.modality === modality && !!sample.sampleId,
-    )
+    .flatMap((sample) => {
+      const match = sample.sampleId && sample.modality === modality ? reproducesOriginal(threat, sample) : undefined;
+      return match && sample.sampleId ? [{ ...sample, sampleId: sample.sampleId, match }] : [];
+    })
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
@@ -53,6 +60,7 @@ function claimedOriginal(
     modality: sample.modality === "voice" ? "recording" : "photo",
     sampleId: sample.sampleId,
     enrolledAt: sample.createdAt,
+    match: sample.match,
     ...(description ? { description } : {}),
   };
 }

@@ -10,6 +10,22 @@ import {
 } from "./sections.js";
 import type { NoticeInput } from "./types.js";
 
+/**
+ * The law behind a likeness report, stated only as far as it reaches: a synthesized voice or face is
+ * no copy of any file (so no copyright claim), but state right-of-publicity law protects a person's
+ * likeness, and Tennessee's ELVIS Act (2024) names simulated voices. Which state's law governs
+ * depends on where the person lives, which a notice does not decide, so it says "may".
+ */
+function publicityGrounds(type: ReturnType<typeof threatEvidence>["type"]): string {
+  if (type === "voice_clone") {
+    return " It may also breach state right-of-publicity laws, which protect a person's name, likeness and voice against use without consent; Tennessee's ELVIS Act (2024) expressly covers a simulation of a person's voice.";
+  }
+  if (type === "deepfake" || type === "likeness_misuse") {
+    return " It may also breach state right-of-publicity laws, which protect a person's name and likeness against use without consent.";
+  }
+  return "";
+}
+
 /** A report under the platform's own impersonation/privacy policy: no statute, so the facts carry it. */
 export function platformReportElements(input: NoticeInput, platformName: string): NoticeElement[] {
   const { threat, person } = input;
@@ -26,7 +42,7 @@ export function platformReportElements(input: NoticeInput, platformName: string)
     {
       key: "explanation",
       heading: "1. What is wrong",
-      body: `I am ${fullName(person)}. The content below is ${what}, which breaks ${platformName}'s rules on impersonation and privacy.`,
+      body: `I am ${fullName(person)}. The content below is ${what}, which breaks ${platformName}'s rules on impersonation and privacy.${publicityGrounds(evidence.type)}`,
     },
     { key: "location", heading: "2. Where it is", body: describeMaterial(threat, platformName) },
     { key: "evidence", heading: "3. Evidence", body: `${describeFindings(threat)}\n${describeEvidence(threat)}` },

@@ -54,7 +54,8 @@ export interface BasisRequest {
  *    DOWN Act, 48-hour removal duty, unless they said they consented;
  * 2. a person in the EU and a platform bound by the DSA, or a platform serving only the EU:
  *    Article 16 notice;
- * 3. DMCA 512(c)(3) only when the person claims copyright in a named original they made or own;
+ * 3. DMCA 512(c)(3) only when the person claims copyright in a named original they made or own,
+ *    which the found media is shown to copy (input.ts claimableOriginals; never a synthesized likeness);
  * 4. the platform's impersonation / privacy / likeness (right of publicity) channel;
  * otherwise none, with the reason. A genuine re-upload is reported as what it is: the person's
  * likeness used without consent, never as a fake, and never as a copyright claim they did not make.
@@ -119,7 +120,9 @@ export function decideRoute(
         ? "an account impersonating you"
         : evidence.type === "likeness_misuse"
           ? "your genuine likeness used without your consent (privacy and right of publicity)"
-          : "synthetic media of you made without your consent";
+          : evidence.type === "voice_clone"
+            ? "a synthetic imitation of your voice (right of publicity; Tennessee's ELVIS Act names simulated voices)"
+            : "synthetic media of you made without your consent (right of publicity)";
     return decision(
       "platform_report",
       entry,

@@ -24,12 +24,16 @@ const MODALITY_WORDS: Record<OriginalWork["modality"], string> = {
 };
 
 /** The claimed original, named so the platform (and the person) can see which work the claim rests on. */
-export function describeOriginalWork(person: PersonIdentity, work: OriginalWork, threat: ThreatRecord): string {
-  const derived = threatEvidence(threat).synthetic.status === "synthetic" ? "is derived from" : "reproduces";
+export function describeOriginalWork(person: PersonIdentity, work: OriginalWork): string {
+  // Only a copy is claimed (input.ts claimableOriginals): never "derived from", which a synthesized likeness is not.
+  const copy =
+    work.match === "same-file"
+      ? "is a copy of it: the same file, by its SHA-256 hash"
+      : "reproduces it: the same picture, resized or re-encoded, by its perceptual hash";
   const lines = [
     `My original ${MODALITY_WORDS[work.modality]} of me, ${fullName(person)}, which I made or own, registered with ` +
       `the LikenessGuard identity protection service on ${dateOnly(work.enrolledAt)} (reference ${work.sampleId}). ` +
-      `I state that the material below ${derived} it.`,
+      `I state that the material below ${copy}.`,
   ];
   if (work.description) lines.push(`Description: ${work.description}`);
   if (work.publicUrl) lines.push(`The original can be seen at: ${work.publicUrl}`);

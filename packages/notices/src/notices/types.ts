@@ -1,5 +1,6 @@
 import type { Channel } from "../recipients/schema.js";
 import type { ThreatRecord } from "../threat.js";
+import type { OriginalMatch } from "./original-match.js";
 
 export type Route = "dmca" | "take_it_down" | "dsa_article_16" | "platform_report" | "none";
 export type SendableRoute = Exclude<Route, "none">;
@@ -46,6 +47,8 @@ export interface OriginalWork {
   sampleId: string;
   /** When they enrolled it with LikenessGuard; shows prior existence. */
   enrolledAt: string;
+  /** How the found media is shown to copy it (original-match.ts): a notice claims no more than that. */
+  match: OriginalMatch;
   /** Free text from the person, e.g. "Selfie I took in 2023, posted on my Instagram". */
   description?: string;
   /** Where the original is publicly visible, if anywhere (helps the platform compare). */
