@@ -9,6 +9,8 @@ import {
   SignUpInput,
 } from "@lg/domain/accounts/auth-service";
 import { ProfileUpdateInput, ScanPreferencesInput } from "@lg/domain/accounts/profile-shapes";
+import { Reauthentication } from "@lg/domain/accounts/reauthentication";
+import { UndoChangeInput } from "@lg/domain/accounts/security-notices";
 import { ReportedCaptureInput } from "@lg/domain/biometrics/reported-capture";
 import { InvitationTokenInput, InviteInput } from "@lg/domain/people/people-inputs";
 import { ThreatActionInput, ThreatBulkActionInput } from "@lg/domain/threats/threat-action-input";
@@ -40,7 +42,11 @@ const JSON_BODIES: Record<string, z.ZodTypeAny> = {
   "POST /api/auth/reset-password": ResetPasswordInput,
   "POST /api/auth/mfa-challenge": MfaAnswerInput,
   "POST /api/auth/mfa/enable": TotpCodeInput,
+  // Also reads Reauthentication from the same body, bounded where mfa/setup and mfa/disable name it.
   "POST /api/auth/contact": ContactChangeInput,
+  "POST /api/auth/mfa/setup": Reauthentication,
+  "POST /api/auth/mfa/disable": Reauthentication,
+  "POST /api/auth/undo-change": UndoChangeInput,
   "POST /api/auth/contact/verify": ContactVerifyInput,
   "PUT /api/profile": ProfileUpdateInput,
   "POST /api/scan-preferences": ScanPreferencesInput,
@@ -77,8 +83,6 @@ const NO_JSON_BODY: Record<string, string> = {
   "POST /api/scan/force": "no body",
   "POST /api/people/me/withdraw": "no body",
   "DELETE /api/people/{id}": "no body; the id is bounded by the route group",
-  "POST /api/auth/mfa/setup": "no body: answers a new authenticator secret",
-  "POST /api/auth/mfa/disable": "no body",
   "DELETE /api/push/subscriptions/{id}": "no body; the id is bounded by the route group",
   "POST /api/billing/portal": "no body: answers the billing portal's URL",
   "POST /api/billing/webhook": "Stripe's raw event: at most 256 KB, trusted only with a valid signature",

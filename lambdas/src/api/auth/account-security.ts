@@ -1,6 +1,6 @@
 import { ContactChangeInput, ContactVerifyInput, TotpCodeInput } from "@lg/domain/accounts/account-security";
 import { Reauthentication } from "@lg/domain/accounts/reauthentication";
-import { z } from "zod";
+import { UndoChangeInput } from "@lg/domain/accounts/security-notices";
 import { parseJson, sourceIp } from "../../shared/request.js";
 import { jsonWithCookies } from "../../shared/responses.js";
 import { type ApiHandler, json } from "../../shared/route-group.js";
@@ -54,11 +54,9 @@ export const requestContactChange: ApiHandler = async (event) => {
   return json(200, await accountSecurity().requestContactChange(sessionToken(event), change, proof, sourceIp(event)));
 };
 
-const UndoInput = z.object({ token: z.string().min(10).max(400) });
-
 /** POST /api/auth/undo-change {token}: the link a change's notice carried; no session needed (it may be the thief's). */
 export const undoChange: ApiHandler = async (event) => {
-  const { token } = parseJson(event, UndoInput);
+  const { token } = parseJson(event, UndoChangeInput);
   return json(200, await securityNotices().undo(token, sourceIp(event)));
 };
 

@@ -13,6 +13,7 @@ export const Reauthentication = z.object({
   currentCode: z
     .string()
     .trim()
+    .max(6, "Enter the current 6-digit code from your authenticator app")
     .regex(/^\d{6}$/, "Enter the current 6-digit code from your authenticator app")
     .optional(),
 });

@@ -1,11 +1,14 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { z } from "zod";
+import { z } from "zod";
 import { DomainError } from "../errors.js";
 import type { AccountChangeUndo } from "../table/entities.js";
 import type { AccountSecurityProvider, AccountStore, IdentityProvider } from "./ports.js";
 import type { RateLimiter } from "./rate-limits.js";
 
 export type UndoRecord = z.infer<typeof AccountChangeUndo.schema>;
+
+/** `POST /api/auth/undo-change`: the token from the notice's link. */
+export const UndoChangeInput = z.object({ token: z.string().min(10).max(400) });
 export type SecurityChange = UndoRecord["change"];
 
 /** Undo links, stored by the hash of their secret; `take` deletes and returns one, so it works once. */
