@@ -14,6 +14,7 @@ import {
 } from "../../../packages/domain/src/scanning/threat-recorder.js";
 import { changeThreatStatus } from "../../../packages/domain/src/scanning/threat-status.js";
 import { InMemoryEvidenceStore, InMemoryScanLocks, InMemoryThreatRepository } from "./fakes.js";
+import { PICTURE, scanWorld } from "./scan-world.js";
 
 const candidate = (over: Partial<ThreatCandidate> = {}): ThreatCandidate => ({
   personId: "p1",
@@ -277,6 +278,52 @@ describe("impersonation check of a profile", () => {
       candidates: [],
       skipped: "the platform has no public profiles",
     });
+  });
+
+  it("names the name a channel posted under when its title does not imitate it (read again from the post)", async () => {
+    const world = scanWorld(
+      {},
+      {
+        accounts: { getProfile: async () => ({ userId: "u1", aliases: [], handles: [] }) } as never,
+        sources: {
+          connector: (platformId: string) =>
+            ({
+              platformId,
+              fetchProfile: async () => ({
+                handle: "news_feed",
+                displayName: "news feed",
+                avatarUrl: "https://t.test/avatar.jpg",
+                url: "https://t.test/news_feed",
+                bio: "",
+              }),
+              fetchItem: async (ref: { url: string }) => ({
+                platformId,
+                ref,
+                url: ref.url,
+                title: "",
+                text: "",
+                author: { handle: "news_feed", displayName: "Ada Lovelace", avatarUrl: "" },
+                postedAt: "",
+                mediaUrls: [],
+                media: [],
+                pageMetadata: {},
+              }),
+            }) as never,
+          fetchMedia: async (url: string) => ({ url, contentType: "image/jpeg", bytes: PICTURE }),
+        },
+      },
+    );
+    // The workflow carries the handle, never the protected name Discover matched.
+    const outcome = await world.service.analyse({
+      userId: "u1",
+      scanId: "s1",
+      platformId: "telegram",
+      kind: "profile",
+      ref: { sourceId: "telegram", id: "news_feed/3", url: "https://t.test/news_feed/3" },
+      url: "https://t.test/news_feed/3",
+      handle: "news_feed",
+    });
+    expect(outcome.candidates[0]?.detection).toMatchObject({ nameMatch: "Ada Lovelace" });
   });
 
   it("still fails the item when the platform errs for another reason", async () => {

@@ -412,8 +412,21 @@ export class ScanService {
     const account = await this.deps.accounts.getProfile(task.userId);
     if (!account) return undefined;
     const names = protectedNames(account, people);
-    const match = nameVariantOf(task.handle ?? "", names) ?? (displayName ? nameVariantOf(displayName, names) : null);
+    const match =
+      nameVariantOf(task.handle ?? "", names) ??
+      (displayName ? nameVariantOf(displayName, names) : null) ??
+      (await this.postedAsName(task, names));
     return match?.matchedName;
+  }
+
+  /**
+   * The name the post that led to the account was signed with, as Discover matched it: a Telegram
+   * channel's posts carry their author's name, not the channel's title. Read again from the post.
+   */
+  private async postedAsName(task: ItemTask, names: string[]) {
+    const connector = this.deps.sources.connector(task.platformId);
+    const post = await connector.fetchItem(task.ref, { includeMedia: false }).catch(() => null);
+    return post?.author.displayName ? nameVariantOf(post.author.displayName, names) : null;
   }
 
   async finish(input: {
