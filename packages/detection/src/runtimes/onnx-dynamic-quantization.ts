@@ -5,9 +5,9 @@ import {
   type Field,
   floatTensor,
   GRAPH,
-  MODEL_GRAPH,
   NODE,
   readFields,
+  readGraph,
   strings,
   TENSOR,
   text,
@@ -46,23 +46,7 @@ function nodeBytes(name: string, op: string, inputs: string[], outputs: string[]
 }
 
 export function dequantizeDynamicMatMuls(model: Uint8Array): { bytes: Uint8Array; report: DynamicDequantizeReport } {
-  const modelFields = readFields(model);
-  const graphIndex = modelFields.findIndex((f) => f.number === MODEL_GRAPH);
-  if (graphIndex < 0) throw new Error("Not an ONNX model: no graph");
-  const graph = readFields(modelFields[graphIndex]?.value as Uint8Array);
-
-  const initialisers = new Map<string, Field[]>();
-  for (const field of graph.filter((f) => f.number === GRAPH.initializer)) {
-    const tensor = readFields(field.value as Uint8Array);
-    initialisers.set(strings(tensor, TENSOR.name)[0] as string, tensor);
-  }
-  const nodes = graph.filter((f) => f.number === GRAPH.node).map((f) => readFields(f.value as Uint8Array));
-  const producer = new Map<string, Field[]>();
-  const consumers = new Map<string, Field[][]>();
-  for (const node of nodes) {
-    for (const output of strings(node, NODE.output)) producer.set(output, node);
-    for (const input of strings(node, NODE.input)) consumers.set(input, [...(consumers.get(input) ?? []), node]);
-  }
+  const { modelFields, graphIndex, graph, initialisers, nodes, producer, consumers } = readGraph(model);
   const only = (name: string, op: string): Field[] => {
     const readers = consumers.get(name) ?? [];
     const reader = readers[0];

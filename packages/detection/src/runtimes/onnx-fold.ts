@@ -5,9 +5,9 @@ import {
   type Field,
   floatTensor,
   GRAPH,
-  MODEL_GRAPH,
   NODE,
   readFields,
+  readGraph,
   strings,
   TENSOR,
   type Tensor,
@@ -115,20 +115,7 @@ export function foldBlockQuantizedOnnx(
   model: Uint8Array,
   symbolicDims: SymbolicDims = {},
 ): { bytes: Uint8Array; report: FoldReport } {
-  const modelFields = readFields(model);
-  const graphIndex = modelFields.findIndex((f) => f.number === MODEL_GRAPH);
-  if (graphIndex < 0) throw new Error("Not an ONNX model: no graph");
-  const graph = readFields(modelFields[graphIndex]?.value as Uint8Array);
-
-  const initialisers = new Map<string, Field[]>();
-  for (const field of graph.filter((f) => f.number === GRAPH.initializer)) {
-    const tensor = readFields(field.value as Uint8Array);
-    initialisers.set(strings(tensor, TENSOR.name)[0] as string, tensor);
-  }
-  const nodes = graph.filter((f) => f.number === GRAPH.node).map((f) => readFields(f.value as Uint8Array));
-  const consumers = new Map<string, Field[][]>();
-  for (const node of nodes)
-    for (const input of strings(node, NODE.input)) consumers.set(input, [...(consumers.get(input) ?? []), node]);
+  const { modelFields, graphIndex, graph, initialisers, nodes, consumers } = readGraph(model);
 
   const removedNodes = new Set<Field[]>();
   const newInitialisers = new Map<string, Uint8Array>();

@@ -161,3 +161,36 @@ export function floatTensor(name: string, dims: number[], values: Float32Array):
   fields.push({ number: TENSOR.rawData, wire: 2, value: raw });
   return writeFields(fields);
 }
+
+/** A model's graph read for editing: its fields, its initialisers by name and its nodes with their readers. */
+export interface GraphForEdit {
+  modelFields: Field[];
+  graphIndex: number;
+  graph: Field[];
+  initialisers: Map<string, Field[]>;
+  nodes: Field[][];
+  /** Tensor name → the node that writes it. */
+  producer: Map<string, Field[]>;
+  /** Tensor name → the nodes that read it. */
+  consumers: Map<string, Field[][]>;
+}
+
+export function readGraph(model: Uint8Array): GraphForEdit {
+  const modelFields = readFields(model);
+  const graphIndex = modelFields.findIndex((f) => f.number === MODEL_GRAPH);
+  if (graphIndex < 0) throw new Error("Not an ONNX model: no graph");
+  const graph = readFields(modelFields[graphIndex]?.value as Uint8Array);
+  const initialisers = new Map<string, Field[]>();
+  for (const field of graph.filter((f) => f.number === GRAPH.initializer)) {
+    const tensor = readFields(field.value as Uint8Array);
+    initialisers.set(strings(tensor, TENSOR.name)[0] as string, tensor);
+  }
+  const nodes = graph.filter((f) => f.number === GRAPH.node).map((f) => readFields(f.value as Uint8Array));
+  const producer = new Map<string, Field[]>();
+  const consumers = new Map<string, Field[][]>();
+  for (const node of nodes) {
+    for (const output of strings(node, NODE.output)) producer.set(output, node);
+    for (const input of strings(node, NODE.input)) consumers.set(input, [...(consumers.get(input) ?? []), node]);
+  }
+  return { modelFields, graphIndex, graph, initialisers, nodes, producer, consumers };
+}
