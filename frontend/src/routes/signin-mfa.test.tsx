@@ -58,6 +58,12 @@ describe("Settings: sign-in and contact", () => {
     const user = userEvent.setup({ delay: null });
     renderRoute(<AccountSecuritySection />);
     await user.click(await screen.findByRole("button", { name: "Set up authenticator app" }));
+    // A sensitive change asks for the current password first, so an open session cannot make it alone.
+    await user.type(
+      screen.getByLabelText("Current password", { selector: "#totp-current-password" }),
+      "Correct-horse-9",
+    );
+    await user.click(screen.getByRole("button", { name: "Continue" }));
     expect(await screen.findByText("JBSWY3DPEHPK3PXP")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "this setup link" })).toHaveAttribute(
       "href",
@@ -88,6 +94,10 @@ describe("Settings: sign-in and contact", () => {
     renderRoute(<AccountSecuritySection />);
     expect(await screen.findByText("me@example.com")).toBeInTheDocument();
     await user.type(screen.getByLabelText("New email address"), "new@example.com");
+    await user.type(
+      screen.getByLabelText("Current password", { selector: "#contact-current-password" }),
+      "Correct-horse-9",
+    );
     await user.click(screen.getByRole("button", { name: "Send Code" }));
     expect(await screen.findByText(/Until you enter it, your account keeps using me@example.com/)).toBeInTheDocument();
     await user.type(screen.getByLabelText("Code sent to the new email"), "654321");
