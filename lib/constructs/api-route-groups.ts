@@ -92,7 +92,7 @@ const GROUP_BINDINGS: Record<RouteGroup, (fn: AppFunction, r: HandlerResources) 
   demo: (fn, r) => bindSessionCheck(fn, r).bindTable(r.table, "readWrite"),
   // Health describes each dependency (describe-only grants); the public usage figures count
   // records by scanning keys, dates and status only.
-  system: (fn, r) => fn.bindHealthProbes(r).allowTableCounting(r.table, USAGE_ATTRIBUTES),
+  system: (fn, r) => fn.bindHealthProbes(r).allowTableCounting(r.table, USAGE_ATTRIBUTES).allowStatusReads(r.table),
 };
 
 /** Route groups that run face and voice models (enrolment computes embeddings server side). */

@@ -200,6 +200,24 @@ export class AppFunction extends Construct {
     return this;
   }
 
+  /** The public status page reads only the STATUS partition (probe runs, daily counts, incidents). */
+  allowStatusReads(table: ITable): this {
+    this.setEnv("TABLE_NAME", table.tableName);
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ["dynamodb:Query"],
+        resources: [table.tableArn],
+        conditions: { "ForAllValues:StringEquals": { "dynamodb:LeadingKeys": ["STATUS"] } },
+      }),
+    );
+    if (table.encryptionKey) {
+      this.role.addToPrincipalPolicy(
+        new iam.PolicyStatement({ actions: ["kms:Decrypt"], resources: [table.encryptionKey.keyArn] }),
+      );
+    }
+    return this;
+  }
+
   bindBiometricBucket(bucket: IBucket, access: BiometricObjectAccess): this {
     this.setEnv("BIOMETRIC_BUCKET", bucket.bucketName);
     const objectActions = ["s3:GetObject", "s3:GetObjectTagging"];

@@ -89,6 +89,8 @@ const JOB_BINDINGS: Record<JobName, (fn: AppFunction, r: HandlerResources) => vo
       .bindVapidSecret(r.vapidSecret),
   // Alerts claimed by a handover that died (past the claim lease): sent as Finish would have.
   sweepAlertClaims: bindAlertHandover,
+  // The health checks' describe-only grants, and the table to record each run in.
+  probeStatus: (fn, r) => fn.bindHealthProbes(r).bindTable(r.table, "readWrite"),
 };
 
 const STATUS_HANDLER_BINDINGS: Record<StatusHandlerName, (fn: AppFunction, r: HandlerResources) => void> = {

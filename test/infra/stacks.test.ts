@@ -298,7 +298,17 @@ describe("handlers", () => {
     ]);
     // Read-only groups cannot write.
     expect(grantedActions(routes.functions.system)).not.toContain("dynamodb:PutItem");
-    expect(grantedActions(routes.functions.system)).not.toContain("dynamodb:Query");
+    // It queries nothing but the status page's STATUS partition (asserted with the health check below).
+    expect(
+      grantedStatements(routes.functions.system)
+        .filter((s) => actionsOf(s).includes("dynamodb:Query"))
+        .map(
+          (s) =>
+            (s.Condition as Record<string, Record<string, unknown>> | undefined)?.["ForAllValues:StringEquals"]?.[
+              "dynamodb:LeadingKeys"
+            ],
+        ),
+    ).toEqual([["STATUS"]]);
     expect(grantedActions(workflows.tasks.ScanDiscover)).not.toContain("dynamodb:PutItem");
     // Analyse parses untrusted media: it may put the scan's findings (a partition of their own) and write nothing else.
     const analyseWrites = grantedStatements(workflows.tasks.ScanAnalyse).filter((s) =>
@@ -358,7 +368,15 @@ describe("handlers", () => {
       .filter(([, fn]) => "VAPID_SECRET_ARN" in env(fn))
       .map(([name]) => name)
       .sort();
-    expect(pushers).toEqual(["ScanFinish", "push", "reconcileScan", "sendDigests", "sweepAlertClaims", "system"]);
+    expect(pushers).toEqual([
+      "ScanFinish",
+      "probeStatus",
+      "push",
+      "reconcileScan",
+      "sendDigests",
+      "sweepAlertClaims",
+      "system",
+    ]);
     const secretReaders = allFunctions()
       .filter(([, fn]) => grantedActions(fn).includes("secretsmanager:GetSecretValue"))
       .map(([name]) => name);
@@ -408,8 +426,32 @@ describe("handlers", () => {
       .filter((a) =>
         /:(Put|Delete|Update|Create|Start|Send|Publish|GetObject|GetSecretValue|Decrypt|Get|Query)/.test(a),
       )
-      .filter((a) => !["scheduler:GetScheduleGroup", "ses:GetAccount", "sns:GetSMSAttributes"].includes(a));
+      .filter((a) => !["scheduler:GetScheduleGroup", "ses:GetAccount", "sns:GetSMSAttributes"].includes(a))
+      // The status page's Query, held to the STATUS partition below.
+      .filter((a) => a !== "dynamodb:Query");
     expect(writes).toEqual([]);
+    const queries = grantedStatements(system).filter((s) => actionsOf(s).includes("dynamodb:Query"));
+    expect(queries.map((q) => q.Condition)).toEqual([
+      { "ForAllValues:StringEquals": { "dynamodb:LeadingKeys": ["STATUS"] } },
+    ]);
+  });
+
+  it("the status probe runs every 5 minutes with the health check's describe-only grants and the table to record in", () => {
+    const probe = stacks.service.workflows.jobs.probeStatus;
+    const actions = grantedActions(probe);
+    for (const action of [
+      "dynamodb:DescribeTable",
+      "cognito-idp:DescribeUserPool",
+      "ses:GetAccount",
+      "dynamodb:PutItem",
+    ])
+      expect(actions).toContain(action);
+    expect(actions).not.toContain("secretsmanager:GetSecretValue");
+    expect(actions).not.toContain("states:StartExecution");
+    const schedules = Object.values(service.findResources("AWS::Scheduler::Schedule")).filter((s) =>
+      String(s.Properties.Name ?? "").endsWith("-probeStatus"),
+    );
+    expect(schedules.map((s) => s.Properties.ScheduleExpression)).toEqual(["rate(5 minutes)"]);
   });
 
   it("the public usage figures scan the table for keys, dates and status only, never a name, notice or embedding", () => {

@@ -283,6 +283,24 @@ export interface DemoProfile {
 /** GET /api/system/metrics: only measured figures; one that was never measured is absent. */
 export type SystemMetrics = PublicMetrics;
 
+/** A figure only where stored probes cover the whole window (GET /api/status). */
+export type UptimeWindow =
+  | { percent: number; probes: number }
+  | { measuringSince: string }
+  | { measuringSince: null; reason: string };
+
+export interface StatusPage {
+  probeIntervalMinutes: number;
+  components: {
+    id: string;
+    name: string;
+    what: string;
+    current: { ok: boolean; at: string; failing: string[] } | null;
+    uptime: { "24h": UptimeWindow; "7d": UptimeWindow; "30d": UptimeWindow };
+  }[];
+  incidents: { component: string; name: string; startedAt: string; resolvedAt?: string; failing: string[] }[];
+}
+
 export interface HealthReport {
   status: string;
   services: { name: string; ok: boolean; latencyMs: number; error?: string }[];

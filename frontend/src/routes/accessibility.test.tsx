@@ -3,6 +3,7 @@ import axe from "axe-core";
 import type { ComponentType } from "react";
 import { describe, expect, it } from "vitest";
 import { renderRoute, stubApi } from "../test/render-app";
+import { STATUS_STUB } from "../test/status-fixture";
 import Compliance from "./compliance";
 import Dashboard from "./dashboard";
 import Features from "./features";
@@ -37,6 +38,7 @@ const API = {
     body: { detection: { faceTarAtFar1e3: 0.97, imageP50Ms: 300 }, platformsMonitored: 19 },
   },
   "GET /api/health": { status: 200, body: { status: "ok", services: [{ name: "table", ok: true, latencyMs: 3 }] } },
+  ...STATUS_STUB,
   "GET /api/demo/threats": { status: 200, body: threats },
   "GET /api/threats": { status: 200, body: threats },
   "GET /api/stats": { status: 200, body: { activeThreats: 1, sitesScanned: 5, resolvedThreats: 0 } },

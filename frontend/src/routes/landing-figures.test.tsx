@@ -4,6 +4,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { renderRoute, stubApi } from "../test/render-app";
+import { STATUS_STUB } from "../test/status-fixture";
 import Landing from "./landing";
 
 const METRICS: PublicMetrics = {
@@ -55,6 +56,9 @@ const SOURCED = [
   "19",
   `${TRIAL.days}-day`,
   "2% false alarms",
+  // The live status, as GET /api/status answers (STATUS_STUB): a window probes do not yet cover says since when.
+  "30 d: measuring since 2026-11-01",
+  "Uptime over 24 hours, 7 and 30 days",
   `© ${new Date().getFullYear()}`,
   "SOC 2",
 ];
@@ -71,6 +75,7 @@ async function renderLanding(metrics: PublicMetrics) {
     "GET /api/auth/user": { status: 401, body: "Unauthorized" },
     "GET /api/system/metrics": { status: 200, body: metrics },
     "GET /api/health": { status: 200, body: { status: "ok", services: [] } },
+    ...STATUS_STUB,
   });
   renderRoute(<Landing />);
   await screen.findByText("People protected");
@@ -119,6 +124,7 @@ describe("the landing page's figures", () => {
       "GET /api/system/metrics": () =>
         failing ? { status: 503, body: { message: "Service Unavailable" } } : { status: 200, body: METRICS },
       "GET /api/health": { status: 200, body: { status: "ok", services: [] } },
+      ...STATUS_STUB,
     });
     renderRoute(<Landing />);
     const alert = await screen.findByRole("alert", {}, { timeout: 5000 });

@@ -25,7 +25,7 @@ const VIEWS: {
   answered?: Record<string, { status: number; body: unknown }>;
 }[] = [
   { name: "settings", Screen: Settings, path: "/settings", broken: ["GET /api/profile"], says: "Your settings" },
-  { name: "status", Screen: Status, path: "/status", broken: ["GET /api/health"], says: "The status" },
+  { name: "status", Screen: Status, path: "/status", broken: ["GET /api/status"], says: "The status" },
   {
     name: "takedown centre",
     Screen: TakedownCentrePage,

@@ -1,14 +1,24 @@
 import { useQuery } from "@tanstack/react-query";
-import type { HealthReport } from "../api/types";
+import type { StatusPage } from "../api/types";
 import { PublicHeader } from "../features/layout/PublicHeader";
-import { HEALTH_KEY, SiteFooter } from "../features/layout/SiteFooter";
+import { SiteFooter } from "../features/layout/SiteFooter";
+import { measuringSince, STATUS_KEY, uptimeDetail, uptimeWords, when } from "../features/status/status-words";
 import { BusyButton } from "../ui/BusyButton";
 import { LoadFailed } from "../ui/LoadFailed";
 import { Main } from "../ui/Page";
 import { Spinner } from "../ui/Spinner";
 
+const WINDOWS = [
+  ["24h", "24 hours"],
+  ["7d", "7 days"],
+  ["30d", "30 days"],
+] as const;
+
+/** What a person relies on, its state at the latest probe, uptime measured by stored probes, and incidents. */
 export default function StatusRoute() {
-  const health = useQuery<HealthReport>({ queryKey: HEALTH_KEY });
+  const status = useQuery<StatusPage>({ queryKey: STATUS_KEY });
+  const page = status.data;
+  const since = page ? measuringSince(page) : undefined;
   return (
     <>
       <PublicHeader />
@@ -17,46 +27,82 @@ export default function StatusRoute() {
           <h1>System Status</h1>
           <BusyButton
             className="btn btn-secondary"
-            busy={health.isFetching}
-            busyLabel="Checking..."
-            onClick={() => health.refetch()}
+            busy={status.isFetching}
+            busyLabel="Loading..."
+            onClick={() => status.refetch()}
           >
-            Check again
+            Refresh
           </BusyButton>
         </div>
-        {health.isLoading ? (
-          <Spinner label="Checking services…" />
-        ) : health.data ? (
-          <table className="panel" style={{ width: "100%", borderCollapse: "collapse" }}>
-            <caption className="visually-hidden">Service status</caption>
-            <thead>
-              <tr>
-                <th scope="col" style={{ textAlign: "left" }}>
-                  Service
-                </th>
-                <th scope="col" style={{ textAlign: "left" }}>
-                  Status
-                </th>
-                <th scope="col" style={{ textAlign: "right" }}>
-                  Latency
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {health.data.services.map((s) => (
-                <tr key={s.name}>
-                  <td>{s.name}</td>
-                  <td>
-                    <span className={s.ok ? "text-ok" : "text-danger"}>{s.ok ? "Up" : "Down"}</span>
-                    {s.error ? <span className="small muted"> — {s.error}</span> : null}
-                  </td>
-                  <td style={{ textAlign: "right" }}>{Math.round(s.latencyMs)} ms</td>
+        {status.isLoading ? (
+          <Spinner label="Loading the status…" />
+        ) : page ? (
+          <>
+            <p className="small muted">
+              A probe checks every {page.probeIntervalMinutes} minutes that each service these rely on answers. Uptime
+              is the share of probes that passed; 7 and 30 days count whole UTC days, today so far included.
+            </p>
+            <table className="panel status-table">
+              <caption className="visually-hidden">Status and uptime of each part of the service</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Part of the service</th>
+                  <th scope="col">Latest probe</th>
+                  {WINDOWS.map(([key, label]) => (
+                    <th scope="col" key={key}>
+                      Uptime, {label}
+                    </th>
+                  ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {page.components.map((c) => (
+                  <tr key={c.id}>
+                    <th scope="row">
+                      {c.name}
+                      <span className="small muted"> — {c.what}</span>
+                    </th>
+                    <td>
+                      {c.current ? (
+                        <>
+                          <span className={c.current.ok ? "text-ok" : "text-danger"}>
+                            {c.current.ok ? "Operational" : "Down"}
+                          </span>
+                          <span className="small muted"> at {when(c.current.at)}</span>
+                        </>
+                      ) : (
+                        <span className="muted">No probe has run yet</span>
+                      )}
+                    </td>
+                    {WINDOWS.map(([key]) => (
+                      <td key={key} title={uptimeDetail(c.uptime[key])}>
+                        {uptimeWords(c.uptime[key])}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <h2>Incidents, last 30 days</h2>
+            {page.incidents.length === 0 ? (
+              <p>
+                {page.components.every((c) => c.current === null)
+                  ? "No probe has run yet."
+                  : `No probe has failed ${since ? `since probing began on ${since.slice(0, 10)}` : "in the last 30 days"}.`}
+              </p>
+            ) : (
+              <ul className="incident-list">
+                {page.incidents.map((i) => (
+                  <li key={`${i.component}-${i.startedAt}`}>
+                    <strong>{i.name}</strong>: probes failed from {when(i.startedAt)};{" "}
+                    {i.resolvedAt ? `passing again at ${when(i.resolvedAt)}` : "still failing"}.
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
         ) : (
-          <LoadFailed what="The status" error={health.error} onRetry={() => void health.refetch()} />
+          <LoadFailed what="The status" error={status.error} onRetry={() => void status.refetch()} />
         )}
       </Main>
       <SiteFooter />

@@ -133,4 +133,5 @@ export const ROUTES: RouteSpec[] = [
 
   { method: "GET", path: "/api/health", group: "system" },
   { method: "GET", path: "/api/system/metrics", group: "system" },
+  { method: "GET", path: "/api/status", group: "system" },
 ];

@@ -26,6 +26,8 @@ export const SCHEDULED_JOBS = {
   settleBillingPeriods: { entry: "lambdas/src/schedules/settle-billing-periods.ts", rate: "rate(1 hour)" },
   // ALERT_SWEEP_MINUTES (scanning/threat-handover.ts): a killed handover's alerts go out within the lease and this.
   sweepAlertClaims: { entry: "lambdas/src/schedules/sweep-alert-claims.ts", rate: "rate(5 minutes)" },
+  // PROBE_INTERVAL_MINUTES (system/status/components.ts): the status page's uptime is counted in these runs.
+  probeStatus: { entry: "lambdas/src/schedules/probe-status.ts", rate: "rate(5 minutes)" },
 } as const;
 
 /**

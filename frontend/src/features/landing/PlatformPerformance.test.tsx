@@ -1,6 +1,7 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderRoute, stubApi } from "../../test/render-app";
+import { STATUS_STUB } from "../../test/status-fixture";
 import { PlatformPerformance } from "./PlatformPerformance";
 
 describe("about section's measured figures", () => {
@@ -10,7 +11,7 @@ describe("about section's measured figures", () => {
         status: 200,
         body: { detection: { syntheticImageRecallAtFpr2: 0.914, cloneEer: 0.062 }, platformsMonitored: 19 },
       },
-      "GET /api/health": { status: 200, body: { status: "ok", services: [] } },
+      ...STATUS_STUB,
     });
     renderRoute(<PlatformPerformance />);
     expect(await screen.findByText("AI images caught (at 2% false alarms)")).toBeInTheDocument();
@@ -22,7 +23,7 @@ describe("about section's measured figures", () => {
   it("shows no detection figure the benchmark did not measure", async () => {
     stubApi({
       "GET /api/system/metrics": { status: 200, body: { platformsMonitored: 19 } },
-      "GET /api/health": { status: 200, body: { status: "ok", services: [] } },
+      ...STATUS_STUB,
     });
     renderRoute(<PlatformPerformance />);
     expect(await screen.findByText("19 platforms")).toBeInTheDocument();

@@ -1,15 +1,15 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
-import type { HealthReport } from "../../api/types";
+import type { StatusPage } from "../../api/types";
 import { PRIVACY_STATEMENT } from "../../content/marketing";
 import { LoadFailed } from "../../ui/LoadFailed";
-import { HEALTH_KEY } from "../layout/SiteFooter";
+import { allOperational, STATUS_KEY, uptimeWords } from "../status/status-words";
 import { measuredFigures, useSystemMetrics } from "../system/use-system-metrics";
 
 /** About section: measured detection figures, each saying what it measures and when, and live service status. */
 export function PlatformPerformance() {
   const metrics = useSystemMetrics();
-  const health = useQuery<HealthReport>({ queryKey: HEALTH_KEY });
+  const status = useQuery<StatusPage>({ queryKey: STATUS_KEY });
   const measured = measuredFigures(metrics.data);
   const cards = [
     ...(measured.syntheticImageRecall
@@ -20,8 +20,8 @@ export function PlatformPerformance() {
       ? [{ value: measured.pictureCheckTime.value, label: "Time to check one picture (benchmark median)" }]
       : []),
   ];
-  const services = health.data?.services ?? [];
-  const allUp = services.length > 0 && services.every((s) => s.ok);
+  const components = status.data?.components ?? [];
+  const allUp = allOperational(status.data);
   return (
     <section className="section alt" aria-labelledby="about-heading">
       <div className="container two-col">
@@ -56,19 +56,34 @@ export function PlatformPerformance() {
         </div>
         <div className="panel">
           <h3>Live Monitoring Status</h3>
-          {health.isError ? (
-            <LoadFailed what="The live status" error={health.error} onRetry={() => void health.refetch()} />
+          {status.isError ? (
+            <LoadFailed what="The live status" error={status.error} onRetry={() => void status.refetch()} />
           ) : (
             <p className="status-line">
-              <span className={`status-dot ${allUp ? "ok" : "down"}`} aria-hidden="true" />
-              {health.isLoading ? "Checking…" : allUp ? "All Systems Operational" : "Some systems degraded"}
+              <span className={`status-dot ${allUp ? "ok" : allUp === false ? "down" : ""}`} aria-hidden="true" />
+              {status.isLoading
+                ? "Checking…"
+                : allUp === undefined
+                  ? "No probe has run yet"
+                  : allUp
+                    ? "All Systems Operational"
+                    : "Some systems down"}
             </p>
           )}
           <ul className="service-list">
-            {services.map((s) => (
-              <li key={s.name}>
-                <span>{s.name}</span>
-                <span className={s.ok ? "text-ok" : "text-danger"}>{s.ok ? "Operational" : "Down"}</span>
+            {components.map((c) => (
+              <li key={c.id}>
+                <span>{c.name}</span>
+                <span>
+                  {c.current ? (
+                    <span className={c.current.ok ? "text-ok" : "text-danger"}>
+                      {c.current.ok ? "Operational" : "Down"}
+                    </span>
+                  ) : (
+                    "Not probed yet"
+                  )}
+                  <span className="small muted"> · 30 d: {uptimeWords(c.uptime["30d"])}</span>
+                </span>
               </li>
             ))}
             {measured.platformsMonitored ? (
@@ -78,6 +93,9 @@ export function PlatformPerformance() {
               </li>
             ) : null}
           </ul>
+          <p className="small">
+            <Link to="/status">Uptime over 24 hours, 7 and 30 days, and incidents</Link>
+          </p>
         </div>
       </div>
     </section>

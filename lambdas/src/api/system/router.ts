@@ -1,8 +1,10 @@
 import { createRouteGroup } from "../../shared/route-group.js";
 import { getHealth } from "./health.js";
 import { getMetrics } from "./metrics.js";
+import { getStatus } from "./status.js";
 
 export const handler = createRouteGroup("system", {
   "GET /api/health": getHealth,
   "GET /api/system/metrics": getMetrics,
+  "GET /api/status": getStatus,
 });

@@ -960,6 +960,57 @@ export const AccountAuditEntry = defineEntity({
   accessPatterns: ["Show and export an account's audit log, newest first"],
 });
 
+/** What the status page measures: a component a person relies on (system/status/components.ts). */
+const StatusComponentId = z.enum(["sign-in", "enrolment", "scanning", "alerts", "takedowns"]);
+
+/** One run of the scheduled status probe: each component's result, kept two days for the 24-hour figure. */
+export const StatusProbeRun = defineEntity({
+  name: "StatusProbeRun",
+  description:
+    "One run of the status probe (every 5 minutes): whether each component a person relies on answered, and which of its services failed, plus the incidents still open after it.",
+  schema: z.object({
+    at: isoDate,
+    results: z.array(z.object({ component: StatusComponentId, ok: z.boolean(), failing: z.array(z.string()) })),
+    /** Component id to the start of its incident still open after this run. */
+    openIncidents: z.record(z.string(), isoDate).default({}),
+    expiresAt: epochSeconds,
+  }),
+  primary: { pk: () => "STATUS", sk: (r) => `RUN#${r.at}` },
+  ttl: true,
+  accessPatterns: ["The probe runs of the last 24 hours (the 24-hour uptime), and the latest one (current state)"],
+});
+
+/** One component's probe counts on one UTC day: the 7- and 30-day uptime, read as 31 small items. */
+export const StatusProbeDay = defineEntity({
+  name: "StatusProbeDay",
+  description:
+    "A component's probe results on one UTC day, counted as each run lands (ADD), with the first run's time: the 7- and 30-day uptime, and since when it is measured.",
+  schema: z.object({
+    day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    component: StatusComponentId,
+    ok: z.number().int().nonnegative(),
+    total: z.number().int().nonnegative(),
+    firstAt: isoDate,
+  }),
+  primary: { pk: () => "STATUS", sk: (d) => `DAY#${d.day}#${d.component}` },
+  accessPatterns: ["A component's daily probe counts over the last 31 days"],
+});
+
+/** A component failing its probe, from the first failed run to the first passing one after it. */
+export const StatusIncident = defineEntity({
+  name: "StatusIncident",
+  description:
+    "A component that failed its probe: when the first failing run was, which services failed, and when a run next found it working.",
+  schema: z.object({
+    component: StatusComponentId,
+    startedAt: isoDate,
+    resolvedAt: isoDate.optional(),
+    failing: z.array(z.string()),
+  }),
+  primary: { pk: () => "STATUS", sk: (i) => `INCIDENT#${i.startedAt}#${i.component}` },
+  accessPatterns: ["The incidents of the last 30 days, newest first"],
+});
+
 export const ENTITIES = [
   UserProfile,
   BiometricConsent,
@@ -994,4 +1045,7 @@ export const ENTITIES = [
   TeamMember,
   TeamInvitation,
   AccountAuditEntry,
+  StatusProbeRun,
+  StatusProbeDay,
+  StatusIncident,
 ] as const;

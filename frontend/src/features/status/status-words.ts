@@ -1,0 +1,31 @@
+import type { StatusPage, UptimeWindow } from "../../api/types";
+
+export const STATUS_KEY = ["/api/status"] as const;
+
+const minute = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+export const when = minute;
+
+/** A measured share of probes, or since when it is being measured: never a figure not measured. */
+export function uptimeWords(window: UptimeWindow): string {
+  if ("percent" in window) return `${window.percent.toFixed(2)}%`;
+  return window.measuringSince ? `measuring since ${window.measuringSince.slice(0, 10)}` : "no probe has run yet";
+}
+
+export function uptimeDetail(window: UptimeWindow): string | undefined {
+  return "percent" in window ? `${window.probes} probes` : undefined;
+}
+
+/** Whether every component passed its latest probe; undefined before any probe ran. */
+export function allOperational(page: StatusPage | undefined): boolean | undefined {
+  const current = page?.components.map((c) => c.current);
+  if (!current || current.length === 0 || current.some((c) => c === null)) return undefined;
+  return current.every((c) => c?.ok);
+}
+
+/** The earliest time probing began, where any 30-day figure is not yet covered. */
+export function measuringSince(page: StatusPage): string | undefined {
+  return page.components
+    .map((c) => c.uptime["30d"])
+    .flatMap((w) => ("measuringSince" in w && w.measuringSince ? [w.measuringSince] : []))
+    .sort()[0];
+}
