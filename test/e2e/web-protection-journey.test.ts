@@ -282,7 +282,7 @@ describe("protection journey on the local stack", () => {
     const { items: threats } = (await (await page.request.get(`${e2e.stack.url}/api/threats?limit=100`)).json()) as {
       items: { id: string; url: string; threatType: string }[];
     };
-    const threat = threats.find((t) => download.suggestedFilename() === `dmca-${t.id}.txt`);
+    const threat = threats.find((t) => download.suggestedFilename() === `platform-report-${t.id}.txt`);
     expect(threat, `no threat for ${download.suggestedFilename()}`).toBeDefined();
     expect(threat?.threatType).toBe("voice_clone");
     const notice = readFileSync(await download.path(), "utf8");

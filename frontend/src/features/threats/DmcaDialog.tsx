@@ -9,6 +9,7 @@ import { Spinner } from "../../ui/Spinner";
 import { toast } from "../../ui/toast-store";
 import { downloadText } from "./download-text";
 import { NoticeFixStep } from "./NoticeFixStep";
+import { noticeFileName } from "./notice-file-name";
 import { noticeName } from "./notice-route";
 import { THREATS_KEY } from "./queries";
 
@@ -297,7 +298,7 @@ export function DmcaDialog({ open, threat, onClose }: DmcaDialogProps) {
           disabled={!draft || !threat}
           onClick={() => {
             if (!draft || !threat) return;
-            downloadText(`dmca-${threat.id}.txt`, draft.requestContent);
+            downloadText(noticeFileName(draft.route, threat.id), draft.requestContent);
             toast({ title: `${name.noun} downloaded` });
           }}
         >
