@@ -190,6 +190,7 @@ export const DMCA_POLICY: PolicySection[] = [
     paragraphs: [
       "We prepare takedown notices from a finding and its evidence package, for the channel the platform offers: a DMCA notice, a TAKE IT DOWN Act request, an EU Digital Services Act notice or the platform's own report form. A notice is sent only once you have confirmed its statements: each time, or once for all as a standing statement when you turn on automatic takedowns (Professional and Enterprise plans).",
       "Each notice says what was found, where, and what evidence we keep. Platforms answer you, and you can record their answer in the takedown centre.",
+      "Copyright covers a photo or recording, not your face or voice. A DMCA notice is offered only where the found media is a copy of a photo or recording you enrolled (the same file, or the same picture resized or re-encoded), and only if you state that you made or own it. A cloned voice or an AI-generated face copies no file of yours, so no copyright notice is offered for it: its notice rests on your privacy and right of publicity (the platform's impersonation and privacy channel, or a Digital Services Act or TAKE IT DOWN Act notice where those apply).",
     ],
   },
   {
