@@ -37,7 +37,7 @@ export const RETENTION: RetentionRow[] = [
     mechanism: "biometric-lifecycle",
   },
   {
-    data: "Face and voice embeddings (the numbers we match with)",
+    data: "Face and voice embeddings (the numbers we match with); beside each, the enrolled file's SHA-256 and, for a photo, its perceptual hash, which identify that file (not your face or voice) so a found copy of it can be shown, and are kept and deleted with the embedding",
     where: "Our database (Amazon DynamoDB), each sealed with its own AES-256-GCM key wrapped by AWS KMS",
     kept: "On the same schedule as the recording they came from: 30, 90 or 180 days, or until you delete them. An expired embedding is never matched again and is deleted when next read.",
     days: [30, 90, 180],
