@@ -80,11 +80,29 @@ describe("the status page", () => {
   });
 });
 
+/** The same answer, its latest probe run just now. */
+const probedNow = {
+  ...withIncident,
+  components: withIncident.components.map((c) =>
+    c.current ? { ...c, current: { ...c.current, at: new Date().toISOString() } } : c,
+  ),
+};
+
+describe("a probe that stopped", () => {
+  it("is told apart from one that never ran: 'no probe in the last 24 hours', never 'no probe has run yet'", async () => {
+    const stopped = statusPage({ scanning: { current: null } });
+    stubApi({ "GET /api/status": { status: 200, body: stopped } });
+    renderRoute(<Status />, { path: "/status" });
+    expect(await screen.findByText("No probe in the last 24 hours")).toBeInTheDocument();
+    expect(screen.queryByText("No probe has run yet")).toBeNull();
+  });
+});
+
 describe("the landing's Live Monitoring Status", () => {
   it("reads the same components and 30-day figures as the status page", async () => {
     stubApi({
       "GET /api/system/metrics": { status: 200, body: { platformsMonitored: 19 } },
-      "GET /api/status": { status: 200, body: withIncident },
+      "GET /api/status": { status: 200, body: probedNow },
     });
     renderRoute(<PlatformPerformance />);
     expect(await screen.findByText("Some systems down")).toBeInTheDocument();
@@ -95,5 +113,16 @@ describe("the landing's Live Monitoring Status", () => {
       "href",
       "/status",
     );
+  });
+
+  it("gives no all-clear when the latest probe is older than three probe intervals", async () => {
+    const stale = statusPage();
+    stubApi({
+      "GET /api/system/metrics": { status: 200, body: { platformsMonitored: 19 } },
+      "GET /api/status": { status: 200, body: stale },
+    });
+    renderRoute(<PlatformPerformance />);
+    expect(await screen.findByText("No recent probe to report")).toBeInTheDocument();
+    expect(screen.queryByText("All Systems Operational")).toBeNull();
   });
 });

@@ -2,7 +2,14 @@ import { useQuery } from "@tanstack/react-query";
 import type { StatusPage } from "../api/types";
 import { PublicHeader } from "../features/layout/PublicHeader";
 import { SiteFooter } from "../features/layout/SiteFooter";
-import { measuringSince, STATUS_KEY, uptimeDetail, uptimeWords, when } from "../features/status/status-words";
+import {
+  measuringSince,
+  noProbeWords,
+  STATUS_KEY,
+  uptimeDetail,
+  uptimeWords,
+  when,
+} from "../features/status/status-words";
 import { BusyButton } from "../ui/BusyButton";
 import { LoadFailed } from "../ui/LoadFailed";
 import { Main } from "../ui/Page";
@@ -71,7 +78,7 @@ export default function StatusRoute() {
                           <span className="small muted"> at {when(c.current.at)}</span>
                         </>
                       ) : (
-                        <span className="muted">No probe has run yet</span>
+                        <span className="muted">{noProbeWords(c)}</span>
                       )}
                     </td>
                     {WINDOWS.map(([key]) => (
@@ -86,7 +93,7 @@ export default function StatusRoute() {
             <h2>Incidents, last 30 days</h2>
             {page.incidents.length === 0 ? (
               <p>
-                {page.components.every((c) => c.current === null)
+                {page.components.every((c) => noProbeWords(c) === "No probe has run yet" && c.current === null)
                   ? "No probe has run yet."
                   : `No probe has failed ${since ? `since probing began on ${since.slice(0, 10)}` : "in the last 30 days"}.`}
               </p>

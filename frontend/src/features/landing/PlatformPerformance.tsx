@@ -3,7 +3,7 @@ import { Link } from "react-router-dom";
 import type { StatusPage } from "../../api/types";
 import { PRIVACY_STATEMENT } from "../../content/marketing";
 import { LoadFailed } from "../../ui/LoadFailed";
-import { allOperational, STATUS_KEY, uptimeWords } from "../status/status-words";
+import { allOperational, noProbeWords, STATUS_KEY, uptimeWords } from "../status/status-words";
 import { measuredFigures, useSystemMetrics } from "../system/use-system-metrics";
 
 /** About section: measured detection figures, each saying what it measures and when, and live service status. */
@@ -64,7 +64,7 @@ export function PlatformPerformance() {
               {status.isLoading
                 ? "Checking…"
                 : allUp === undefined
-                  ? "No probe has run yet"
+                  ? "No recent probe to report"
                   : allUp
                     ? "All Systems Operational"
                     : "Some systems down"}
@@ -80,7 +80,7 @@ export function PlatformPerformance() {
                       {c.current.ok ? "Operational" : "Down"}
                     </span>
                   ) : (
-                    "Not probed yet"
+                    noProbeWords(c)
                   )}
                   <span className="small muted"> · 30 d: {uptimeWords(c.uptime["30d"])}</span>
                 </span>

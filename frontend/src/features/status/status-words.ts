@@ -15,11 +15,22 @@ export function uptimeDetail(window: UptimeWindow): string | undefined {
   return "percent" in window ? `${window.probes} probes` : undefined;
 }
 
-/** Whether every component passed its latest probe; undefined before any probe ran. */
-export function allOperational(page: StatusPage | undefined): boolean | undefined {
+/**
+ * Whether every component passed its latest probe; undefined when there is no recent probe to say
+ * so (none yet, or the latest older than three probe intervals: the probe itself may have stopped).
+ */
+export function allOperational(page: StatusPage | undefined, now = Date.now()): boolean | undefined {
   const current = page?.components.map((c) => c.current);
-  if (!current || current.length === 0 || current.some((c) => c === null)) return undefined;
+  if (!page || !current || current.length === 0) return undefined;
+  const recent = now - 3 * page.probeIntervalMinutes * 60_000;
+  if (current.some((c) => c === null || Date.parse(c.at) < recent)) return undefined;
   return current.every((c) => c?.ok);
+}
+
+/** What to say for a component with no probe in the last 24 hours: none ever, or none lately. */
+export function noProbeWords(component: StatusPage["components"][number]): string {
+  const begun = Object.values(component.uptime).some((w) => "percent" in w || w.measuringSince);
+  return begun ? "No probe in the last 24 hours" : "No probe has run yet";
 }
 
 /** The earliest time probing began, where any 30-day figure is not yet covered. */
