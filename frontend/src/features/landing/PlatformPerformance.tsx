@@ -76,13 +76,15 @@ export function PlatformPerformance() {
                 <span>{c.name}</span>
                 <span>
                   {c.current ? (
-                    <span className={c.current.ok ? "text-ok" : "text-danger"}>
-                      {c.current.ok ? "Operational" : "Down"}
-                    </span>
+                    <>
+                      <span className={c.current.ok ? "text-ok" : "text-danger"}>
+                        {c.current.ok ? "Operational" : "Down"}
+                      </span>
+                      <span className="small muted"> · 30 d: {uptimeWords(c.uptime["30d"])}</span>
+                    </>
                   ) : (
                     noProbeWords(c)
                   )}
-                  <span className="small muted"> · 30 d: {uptimeWords(c.uptime["30d"])}</span>
                 </span>
               </li>
             ))}
