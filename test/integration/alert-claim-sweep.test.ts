@@ -21,7 +21,9 @@ const alertsTo = async (email: string) => {
   const { messages } = (await (await fetch(`${appUrl}/outbox/api/messages`)).json()) as {
     messages: { channel: string; to: string[]; subject?: string }[];
   };
-  return messages.filter((m) => m.channel === "email" && m.to.includes(email) && /new threat|detected on/.test(m.subject ?? ""));
+  return messages.filter(
+    (m) => m.channel === "email" && m.to.includes(email) && /new threat|detected on/.test(m.subject ?? ""),
+  );
 };
 
 describe("a handover killed while sending alerts", () => {
