@@ -185,7 +185,7 @@ async function analyseVideo(bytes: Uint8Array, options: AnalyseOptions, limits: 
   const pictures = await clock.time("synthetic", async () =>
     skip
       ? { signals: LEARNED_PICTURE_SIGNALS.map((id) => skipped(id, skip)), intimate: skippedIntimate(skip) }
-      : videoPictureSignals(analysedFrames, probe.format),
+      : videoPictureSignals(analysedFrames, probe.format, signals),
   );
   signals.push(...pictures.signals);
   let voice: VoiceFindings | null = null;

@@ -1,6 +1,6 @@
 import { intimateFindingForFrames } from "./explicit/finding.js";
 import { mesonetSignal } from "./faceswap/signal.js";
-import { whyDetectorLeftOut } from "./fusion.js";
+import { whyDetectorLeftOut, whyReadingCannotChangeVerdict } from "./fusion.js";
 import type { DecodedImage } from "./media/image.js";
 import type { DetectedFace, IntimateFinding, MediaFormat, Signal, SignalId } from "./result.js";
 import { aiImageSignal, faceSyntheticSignal } from "./synthetic-image/signals.js";
@@ -89,6 +89,8 @@ export interface VideoPictureSignals {
 export async function videoPictureSignals(
   frames: readonly AnalysedFrame[],
   format: MediaFormat,
+  /** Signals already read (the container's declarations), for the verdict bound below. */
+  known: Signal[] = [],
 ): Promise<VideoPictureSignals> {
   const read = framesToRead(frames);
   const byDetector = new Map<SignalId, { timeSeconds: number; signal: Signal }[]>();
@@ -100,13 +102,18 @@ export async function videoPictureSignals(
   const ids: SignalId[] = ["ai-image", "face-synthetic", "face-swap-mesonet"];
   const leftOut = new Map(ids.map((id) => [id, whyDetectorLeftOut(id, "video")]));
   const runs = (id: SignalId) => !leftOut.get(id);
+  for (const frame of read)
+    if (runs("ai-image")) note(frame.timeSeconds, await aiImageSignal({ ...frame.image, format }));
+  // As for a picture: a face's own CLIP pass runs only when its reading could change the verdict,
+  // judged against the whole frames' aggregated reading.
+  const wholeFrames = byDetector.get("ai-image");
+  const bounded = [...known, ...(wholeFrames ? [aggregateOverFrames("ai-image", wholeFrames)] : [])];
+  const skipOwnPass = () => whyReadingCannotChangeVerdict("face-synthetic", "video", bounded);
   for (const frame of read) {
+    if (frame.faces.length === 0) continue;
     const image = { ...frame.image, format };
-    if (runs("ai-image")) note(frame.timeSeconds, await aiImageSignal(image));
-    if (frame.faces.length > 0) {
-      if (runs("face-synthetic")) note(frame.timeSeconds, await faceSyntheticSignal(image, frame.faces));
-      if (runs("face-swap-mesonet")) note(frame.timeSeconds, await mesonetSignal(image, frame.faces));
-    }
+    if (runs("face-synthetic")) note(frame.timeSeconds, await faceSyntheticSignal(image, frame.faces, { skipOwnPass }));
+    if (runs("face-swap-mesonet")) note(frame.timeSeconds, await mesonetSignal(image, frame.faces));
   }
   const signals = ids.map((id): Signal => {
     const reason = leftOut.get(id);
