@@ -97,6 +97,17 @@ const logit = (p: number) => {
 /** logit() clamps probabilities to [1e-6, 1 − 1e-6], so no reading moves its term further than this. */
 const LOGIT_LIMIT = logit(1);
 
+/** The declarations' joint probability: any one of them is enough. */
+const declaredProbability = (declarations: readonly Signal[]) =>
+  1 - declarations.reduce((keep, signal) => keep * (1 - (signal.score as number)), 1);
+
+/** The fitted model's log-odds from the scored signals it weighs. */
+const modelledLogit = (model: LearnedFusion, modelled: readonly Signal[]) =>
+  modelled.reduce(
+    (sum, signal) => sum + (model.weights[signal.id] as number) * logit(signal.score as number),
+    model.bias,
+  );
+
 /**
  * Why a learned detector's reading need not be computed, given the readings already made, or null
  * when it could change the verdict. Its term in the fitted model is at most weight × LOGIT_LIMIT
@@ -114,13 +125,13 @@ export function whyReadingCannotChangeVerdict(
   const weight = model?.weights[id];
   if (!model || weight === undefined) return null;
   const scored = known.filter((signal) => signal.id !== id && typeof signal.score === "number");
-  const declared =
-    1 - scored.filter((s) => !isLearned(s)).reduce((keep, signal) => keep * (1 - (signal.score as number)), 1);
+  const declared = declaredProbability(scored.filter((s) => !isLearned(s)));
   if (declared >= SYNTHETIC_THRESHOLD)
     return "Not computed: the file's own declaration already decides that it is synthetic, and no reading of this detector could change that";
-  const z = scored
-    .filter((signal) => model.weights[signal.id] !== undefined)
-    .reduce((sum, signal) => sum + (model.weights[signal.id] as number) * logit(signal.score as number), model.bias);
+  const z = modelledLogit(
+    model,
+    scored.filter((signal) => model.weights[signal.id] !== undefined),
+  );
   const highest = 1 / (1 + Math.exp(-(z + weight * LOGIT_LIMIT)));
   const lowest = 1 / (1 + Math.exp(-(z - weight * LOGIT_LIMIT)));
   const threshold = model.operatingPoint.threshold;
@@ -152,10 +163,7 @@ function learnedReading(learned: Signal[], model: LearnedFusion | undefined): Le
   );
   const readings: LearnedReading[] = [];
   if (model && modelled.length > 0) {
-    const z = modelled.reduce(
-      (sum, signal) => sum + (model.weights[signal.id] as number) * logit(signal.score as number),
-      model.bias,
-    );
+    const z = modelledLogit(model, modelled);
     const probability = 1 / (1 + Math.exp(-z));
     const synthetic = probability >= model.operatingPoint.threshold;
     readings.push({
@@ -203,7 +211,7 @@ export function fuseSignals(
     };
   }
   const declarations = scored.filter((signal) => !isLearned(signal));
-  const declared = 1 - declarations.reduce((keep, signal) => keep * (1 - (signal.score as number)), 1);
+  const declared = declaredProbability(declarations);
   const learned = learnedReading(scored.filter(isLearned), kind ? models[kind] : undefined);
   const score = 1 - (1 - declared) * (1 - (learned?.probability ?? 0));
   const byDeclaration = declared >= SYNTHETIC_THRESHOLD;
