@@ -1,6 +1,7 @@
 /** Shapes of the API answers the screens read (docs/architecture.md and spec section 3). */
 import type { ChecklistItem } from "@lg/domain/accounts/setup-checklist";
 import type { PublicMetrics } from "@lg/domain/system/public-metrics";
+import type { NoticeChannelView, NoticeDraft } from "@lg/domain/takedowns/notice-service";
 
 export type { ChecklistItem };
 export type MembershipTier = "personal" | "professional" | "enterprise";
@@ -236,23 +237,9 @@ export interface DmcaDraft {
   noticeId?: string;
   requiresConfirmation?: string[];
   basis?: { route: string; reason: string; deadlineHours?: number };
-  channel?:
-    | { kind: "email"; address: string; label: string; needsVerification: boolean }
-    | { kind: "web_form"; url: string; label: string; needsVerification: boolean }
-    | { kind: "none"; explanation: string };
+  channel?: NoticeChannelView;
   formFields?: FormField[];
-  copyright?: {
-    available: boolean;
-    /** Only originals the found media is shown to copy: the same file, or a near-duplicate picture. */
-    originals: {
-      sampleId: string;
-      modality: "face" | "voice";
-      enrolledAt: string;
-      source?: string;
-      match: "same-file" | "near-duplicate";
-    }[];
-    claimedSampleId?: string;
-  };
+  copyright?: NoticeDraft["copyright"];
   evidence?: { threatType: ThreatType; reason: string };
 }
 
