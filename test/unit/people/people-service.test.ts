@@ -139,7 +139,9 @@ describe("protected people, each consenting", () => {
     expect(texted.filter((t) => t === "resolved")).toHaveLength(3);
     expect(texted.at(-1)).toMatch(/^rate-limited: Too many attempts/);
     expect(w.sender.sent).toHaveLength(3);
-    expect(w.sender.sent.map((m) => m.text).join(" ")).not.toMatch(/evil|prize|P0/);
+    // The link's token is random base64url, which now and then spells "P0": it is masked, the rest is read whole.
+    const texts = w.sender.sent.map((m) => m.text.replace(/(\/invite\/[^~\s]+~[^~\s]+~)[\w-]+/g, "$1<token>"));
+    expect(texts.join(" ")).not.toMatch(/evil|prize|P0/);
     // smsPerNumber: one number is texted 3 times an hour at most, from any address.
     const again = [];
     for (let i = 0; i < 4; i++) {
