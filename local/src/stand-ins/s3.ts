@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import S3rver from "s3rver";
 import type { RunningServer } from "../aws/http-server.js";
 import { startS3TaggingFront } from "./s3-tagging-front.js";
+import { serializeDirectoryChanges } from "./s3rver-store-guard.js";
 
 /** Lets the web app PUT to presigned URLs and read objects from its own origin (another port). */
 const corsFor = (origins: string[]) => `<CORSConfiguration>
@@ -30,6 +31,7 @@ export async function startS3(dir: string, buckets: string[], allowedOrigins: st
     silent: true,
     configureBuckets: buckets.map((name) => ({ name, configs: [corsFor(allowedOrigins)] })),
   });
+  serializeDirectoryChanges(s3.store);
   const address = (await s3.run()) as { port: number };
   const front = await startS3TaggingFront(`http://127.0.0.1:${address.port}`);
   return {

@@ -24,5 +24,18 @@ declare module "s3rver" {
     run(): Promise<{ address: string; port: number }>;
     close(): Promise<void>;
     httpServer?: import("node:http").Server;
+    store: FilesystemStore;
+  }
+  /** The parts of s3rver's FilesystemStore that the store guard wraps (s3rver-store-guard.ts). */
+  export interface FilesystemStore {
+    getResourcePath(bucket: string, key: string | undefined, resource: string): string;
+    putMetadata(bucket: string, key: string, metadata: unknown, md5?: string): Promise<void>;
+    putObject(object: {
+      bucket: string;
+      key: string;
+      metadata: unknown;
+      content: Buffer | import("node:stream").Readable;
+    }): Promise<{ size: number; md5: string }>;
+    [method: string]: unknown;
   }
 }
