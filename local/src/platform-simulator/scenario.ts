@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { LabelledFile } from "@lg/detection/labelled-data";
 import type { Persona } from "./personas.js";
+import { mulberry32 } from "./seeded-random.js";
 
 export type SimSource =
   | "youtube"
@@ -126,18 +127,6 @@ const decoyTexts = [
   "Unboxing the new camera",
 ];
 
-/** Deterministic PRNG (mulberry32): the same seed gives the same scenario. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export function contentTypeOf(file: string): string {
   const ext = path.extname(file).toLowerCase();
   return (
@@ -177,7 +166,7 @@ export function buildScenario(labelled: LabelledFile[], persona: Persona, option
   const labels = labelled.map((f) =>
     UNLABELLED_SUBJECTS[f.path] ? { ...f, subjects: [...f.subjects, ...(UNLABELLED_SUBJECTS[f.path] ?? [])] } : f,
   );
-  const rand = random(options.seed);
+  const rand = mulberry32(options.seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
   const isPersona = (f: LabelledFile) =>
     f.subjects.includes(persona.faceSubject) || f.subjects.includes(persona.voiceSubject);

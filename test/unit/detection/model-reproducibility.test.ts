@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import type { AasistLogits } from "../../../packages/detection/src/antispoof/aasist.js";
 import { AASIST_CONFIGS, type AasistVariant } from "../../../packages/detection/src/antispoof/aasist-config.js";
 import "../../../packages/detection/src/antispoof/index.js";
+import { mulberry32 } from "../../../local/src/platform-simulator/seeded-random.js";
 import { repeatToLength } from "../../../packages/detection/src/antispoof/windows.js";
 import { NSFW_INPUT_SIZE, NsfwOnnxClassifier } from "../../../packages/detection/src/explicit/nsfw-model.js";
 import { NSFW_ONNX_INPUT, NSFW_ONNX_OUTPUT } from "../../../packages/detection/src/explicit/nsfw-onnx-graph.js";
@@ -138,24 +139,12 @@ afterAll(() => {
       console.info(`${key}: n=${summary.n} norm=${summary.norm} relative L2 error ${relativeError ?? "(written)"}`);
 });
 
-/** mulberry32: a small seeded PRNG, the same sequence on every machine. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const round = (v: number) => Number(v.toPrecision(9));
 
 /** Projections of `values` on SKETCH_SIZE fixed ±1 vectors (seeded by the output's length), in float64. */
 function sketch(values: Float32Array): number[] {
   const out = new Float64Array(SKETCH_SIZE);
-  const bits = prng(0x5eed + values.length);
+  const bits = mulberry32(0x5eed + values.length);
   for (let i = 0; i < values.length; i++) {
     const v = values[i] as number;
     for (let j = 0; j < SKETCH_SIZE; j += 32) {
@@ -262,7 +251,7 @@ async function expectFloatGraphs(load: () => Promise<unknown>): Promise<void> {
  * a little noise, so the image models see edges and gradients in their usual range, not white noise.
  */
 function picture(width: number, height: number, seed: number): { data: Uint8Array; width: number; height: number } {
-  const random = prng(seed);
+  const random = mulberry32(seed);
   const waves = Array.from({ length: 3 }, () =>
     Array.from({ length: 4 }, () => ({
       fx: (random() - 0.5) * 0.15,
