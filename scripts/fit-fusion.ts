@@ -9,8 +9,12 @@
  * .cache/synthetic-image/out-of-fold.json. A logistic regression on
  * the log-odds (a signal that could not run contributes nothing) is fitted with L2 shrinkage; the
  * threshold is the lowest fused probability flagging at most 2% of the genuine pictures out of fold
- * (leave-one-system-out), and the rates stored are those out-of-fold ones. bench:detection
- * re-measures them on ../shared/data.
+ * (leave-one-system-out), and the rates stored are those out-of-fold ones. The same out-of-fold
+ * scores set the verdict levels (synthetic-levels.ts): "synthetic" where at most 1% of the genuine
+ * pictures of every genuine source were flagged, "possibly synthetic" down to 5% of all of them,
+ * each stored with its genuine false-positive rate and counts by genuine source and its recall by
+ * generator; the "synthetic" level is the model's operating point. bench:detection re-measures them
+ * on ../shared/data.
  *
  * The face-swap detector (MesoNet) is not part of that logistic model: a swap leaves the rest of the
  * picture a camera's, so the picture detectors rightly read it as genuine, and these pictures hold no
@@ -31,6 +35,7 @@ import type { FusionModels, LearnedFusion } from "../packages/detection/src/fusi
 import { decodeImage } from "../packages/detection/src/media/image.js";
 import { defaultLimits } from "../packages/detection/src/media/limits.js";
 import type { Signal, SignalId } from "../packages/detection/src/result.js";
+import { deriveVerdictLevels } from "../packages/detection/src/synthetic-levels.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values } = parseArgs({
@@ -168,8 +173,11 @@ async function main(): Promise<void> {
   const outOfFold = outOfFoldWith(allowed).scores;
   const genuine = rows.filter((r) => !r.synthetic).map((r) => outOfFold.get(r) as number);
   const synthetic = rows.filter((r) => r.synthetic).map((r) => outOfFold.get(r) as number);
-  const threshold = thresholdForFpr(genuine, TARGET_FPR);
-  const share = (scores: number[]) => scores.filter((s) => s >= threshold).length / scores.length;
+  const levels = deriveVerdictLevels(
+    rows.map((r) => ({ score: outOfFold.get(r) as number, synthetic: r.synthetic, source: r.system })),
+    `../shared/train pictures, leave-one-system-out (${genuine.length} genuine, ${synthetic.length} synthetic)`,
+  );
+  const threshold = levels.synthetic.threshold;
   const model = fitNonNegative(rows, allowed);
   // The face-swap detector speaks at its own point unless that point is no better than chance.
   const swapWitness = whyMesonetAddsNoEvidence() === null;
@@ -189,11 +197,13 @@ async function main(): Promise<void> {
       ...(swapWitness ? [] : (["face-swap-mesonet"] as SignalId[])),
     ],
     operatingPoint: {
-      threshold: Number(threshold.toFixed(6)),
-      falsePositiveRate: share(genuine),
-      truePositiveRate: share(synthetic),
-      measuredOn: `../shared/train pictures, leave-one-system-out (${genuine.length} genuine, ${synthetic.length} synthetic)`,
+      threshold,
+      falsePositiveRate: levels.synthetic.falsePositiveRate,
+      truePositiveRate: levels.synthetic.truePositiveRate,
+      measuredOn: levels.synthetic.measuredOn,
+      genuineCount: levels.synthetic.genuineCount,
     },
+    levels,
     ...(swapWitness
       ? {
           ownOperatingPoint: {

@@ -9,6 +9,13 @@ import type {
   Verdict,
   VoiceFindings,
 } from "./result.js";
+import {
+  levelOf,
+  levelOfOwnPoint,
+  type SyntheticLevel,
+  type VerdictLevel,
+  type VerdictLevels,
+} from "./synthetic-levels.js";
 
 /**
  * Fuses the per-signal readings into one synthetic probability and states the verdicts with the
@@ -32,8 +39,14 @@ export interface LearnedFusion {
   /** Weight of each learned signal's log-odds; a signal not listed is not part of this fusion. */
   weights: Partial<Record<SignalId, number>>;
   bias: number;
-  /** Threshold on the fused probability and its measured rates. */
+  /** Threshold on the fused probability and its measured rates (with `levels`: the "synthetic" level's). */
   operatingPoint: OperatingPoint;
+  /**
+   * The "synthetic" and "possibly synthetic" thresholds with their genuine false-positive rates on
+   * pictures held out of every fit, by genuine source (synthetic-levels.ts). Without them the
+   * operating point alone decides, as "synthetic" or no evidence.
+   */
+  levels?: VerdictLevels;
   /**
    * Detectors the fit left out (they did not add evidence on held-out material): they still report
    * their own reading, but do not decide. A learned signal neither weighted nor left out (the voice
@@ -134,26 +147,47 @@ export function whyReadingCannotChangeVerdict(
   );
   const highest = 1 / (1 + Math.exp(-(z + weight * LOGIT_LIMIT)));
   const lowest = 1 / (1 + Math.exp(-(z - weight * LOGIT_LIMIT)));
-  const threshold = model.operatingPoint.threshold;
-  if (highest < threshold)
-    return `Not computed: whatever it read, the learned detectors' fused probability would stay at or below ${highest.toFixed(3)}, under the threshold ${threshold.toFixed(3)}, so it could not change the verdict; this says nothing about whether the face is synthetic`;
-  if (lowest >= threshold)
-    return `Not computed: whatever it read, the learned detectors' fused probability would stay at or above ${lowest.toFixed(3)}, over the threshold ${threshold.toFixed(3)}, so it could not change the verdict`;
-  return null;
+  const level = (p: number) => modelLevel(model, p);
+  if (level(highest) !== level(lowest)) return null;
+  const thresholds = (model.levels ? [model.levels.possible, model.levels.synthetic] : [model.operatingPoint])
+    .map((p) => p.threshold.toFixed(3))
+    .join(" and ");
+  return `Not computed: whatever it read, the learned detectors' fused probability would stay between ${lowest.toFixed(3)} and ${highest.toFixed(3)}, on the same side of the thresholds ${thresholds}, so it could not change the verdict${level(highest) === "no-evidence" ? "; this says nothing about whether the face is synthetic" : ""}`;
 }
+
+/** The level the fitted model's probability reaches: by its levels, or its one operating point. */
+function modelLevel(model: LearnedFusion, probability: number): SyntheticLevel {
+  if (model.levels) return levelOf(probability, model.levels);
+  return probability >= model.operatingPoint.threshold ? "synthetic" : "no-evidence";
+}
+
+/** What a verdict states of a level: its threshold, rates and the genuine pictures they were measured on. */
+const statedLevel = (level: VerdictLevel): OperatingPoint => ({
+  threshold: level.threshold,
+  falsePositiveRate: level.falsePositiveRate,
+  truePositiveRate: level.truePositiveRate,
+  measuredOn: level.measuredOn,
+  genuineCount: level.genuineCount,
+});
+
+/** The voice countermeasures keep their own operating point: the picture levels were measured on pictures. */
+const VOICE_SIGNALS: readonly SignalId[] = ["voice-synthetic", "voice-antispoof"];
+
+const RANK: Record<SyntheticLevel, number> = { "no-evidence": 0, "possibly-synthetic": 1, synthetic: 2 };
 
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
 
 interface LearnedReading {
   probability: number;
-  synthetic: boolean;
+  level: SyntheticLevel;
   operatingPoint: OperatingPoint | undefined;
   basedOn: SignalId[];
 }
 
 /**
  * The learned detectors' joint reading. With a fitted fusion for the media kind, its logistic model
- * and threshold decide; with one learned signal and no fusion, that signal's own operating point does.
+ * and levels decide; a learned signal outside the model speaks at its own operating point, which
+ * says "synthetic" only if it meets the "synthetic" level's bar (synthetic-levels.ts), else "possibly".
  */
 function learnedReading(learned: Signal[], model: LearnedFusion | undefined): LearnedReading | null {
   if (learned.length === 0) return null;
@@ -163,36 +197,51 @@ function learnedReading(learned: Signal[], model: LearnedFusion | undefined): Le
   );
   const readings: LearnedReading[] = [];
   if (model && modelled.length > 0) {
-    const z = modelledLogit(model, modelled);
-    const probability = 1 / (1 + Math.exp(-z));
-    const synthetic = probability >= model.operatingPoint.threshold;
+    const probability = 1 / (1 + Math.exp(-modelledLogit(model, modelled)));
+    const level = modelLevel(model, probability);
+    // The level reached, or for no evidence the lowest bar it did not reach.
+    const stated = model.levels
+      ? statedLevel(level === "synthetic" ? model.levels.synthetic : model.levels.possible)
+      : model.operatingPoint;
     readings.push({
       probability,
-      synthetic,
-      operatingPoint: model.operatingPoint,
-      basedOn: synthetic ? modelled.filter((s) => s.status === "present").map((s) => s.id) : [],
+      level,
+      operatingPoint: stated,
+      basedOn: level !== "no-evidence" ? modelled.filter((s) => s.status === "present").map((s) => s.id) : [],
     });
   }
-  // Detectors outside any fitted model each speak at their own operating point.
-  for (const signal of ownPoint)
+  for (const signal of ownPoint) {
+    const found = signal.status === "present";
     readings.push({
       probability: signal.score as number,
-      synthetic: signal.status === "present",
+      level: !found
+        ? "no-evidence"
+        : VOICE_SIGNALS.includes(signal.id)
+          ? "synthetic"
+          : levelOfOwnPoint(signal.operatingPoint),
       operatingPoint: signal.operatingPoint,
-      basedOn: signal.status === "present" ? [signal.id] : [],
+      basedOn: found ? [signal.id] : [],
     });
+  }
   if (readings.length === 0) {
     // Only left-out detectors scored: they are reported, but say nothing toward the verdict.
-    return { probability: 0, synthetic: false, operatingPoint: model?.operatingPoint, basedOn: [] };
+    return { probability: 0, level: "no-evidence", operatingPoint: model?.operatingPoint, basedOn: [] };
   }
-  const deciding = readings.find((r) => r.synthetic) ?? readings[0];
+  const level = readings.reduce<SyntheticLevel>((top, r) => (RANK[r.level] > RANK[top] ? r.level : top), "no-evidence");
+  const deciding = readings.find((r) => r.level === level) ?? readings[0];
   return {
     probability: 1 - readings.reduce((keep, r) => keep * (1 - r.probability), 1),
-    synthetic: readings.some((r) => r.synthetic),
+    level,
     operatingPoint: deciding?.operatingPoint,
-    basedOn: readings.flatMap((r) => r.basedOn),
+    basedOn: level === "no-evidence" ? [] : readings.filter((r) => r.level === level).flatMap((r) => r.basedOn),
   };
 }
+
+/** "4 of 311 genuine pictures" where the count is known, else the share alone. */
+const genuineWords = (point: OperatingPoint) =>
+  point.genuineCount !== undefined
+    ? `${percent(point.falsePositiveRate)} of ${point.genuineCount} genuine pictures held out of every fit`
+    : `${percent(point.falsePositiveRate)} of genuine media`;
 
 export function fuseSignals(
   signals: Signal[],
@@ -215,21 +264,29 @@ export function fuseSignals(
   const learned = learnedReading(scored.filter(isLearned), kind ? models[kind] : undefined);
   const score = 1 - (1 - declared) * (1 - (learned?.probability ?? 0));
   const byDeclaration = declared >= SYNTHETIC_THRESHOLD;
-  const synthetic = byDeclaration || (learned?.synthetic ?? false);
+  const status: SyntheticLevel = byDeclaration ? "synthetic" : (learned?.level ?? "no-evidence");
   // The learned detectors' measured rates describe the verdict only where they decided it (or where
   // they looked and found nothing); a verdict resting on declarations alone does not carry them.
-  const operatingPoint = learned && (learned.synthetic || !synthetic) ? learned.operatingPoint : undefined;
-  const basedOn = [...declarations.filter(isEvidence).map((s) => s.id), ...(learned?.synthetic ? learned.basedOn : [])];
+  const learnedDecided = learned !== null && (learned.level === status || status === "no-evidence");
+  const operatingPoint = learnedDecided ? learned.operatingPoint : undefined;
+  const basedOn = [
+    ...declarations.filter(isEvidence).map((s) => s.id),
+    ...(learned && learned.level === status ? learned.basedOn : []),
+  ];
   const looked = scored.map((s) => s.id).join(", ");
   const measured = operatingPoint
-    ? ` (learned detectors' threshold ${operatingPoint.threshold.toFixed(3)}, at which ${percent(operatingPoint.falsePositiveRate)} of genuine media and ${percent(operatingPoint.truePositiveRate)} of synthetic media were flagged on ${operatingPoint.measuredOn})`
+    ? ` (learned detectors' threshold ${operatingPoint.threshold.toFixed(3)}, at which ${genuineWords(operatingPoint)} and ${percent(operatingPoint.truePositiveRate)} of synthetic media were flagged on ${operatingPoint.measuredOn})`
     : "";
+  const explanation =
+    status === "synthetic"
+      ? `Likely synthetic (${(score * 100).toFixed(1)}%), from ${basedOn.join(", ") || looked}${learned?.level === "synthetic" ? measured : ""}`
+      : status === "possibly-synthetic"
+        ? `Possibly synthetic (${(score * 100).toFixed(1)}%), from ${basedOn.join(", ") || looked}${measured}; below the bar at which the product states "synthetic"`
+        : `No signal found synthetic media (${looked} looked)${measured}; this does not prove it genuine`;
   return {
     score,
-    status: synthetic ? "synthetic" : "no-evidence",
-    explanation: synthetic
-      ? `Likely synthetic (${(score * 100).toFixed(1)}%), from ${basedOn.join(", ") || looked}${learned?.synthetic ? measured : ""}`
-      : `No signal found synthetic media (${looked} looked)${measured}; this does not prove it genuine`,
+    status,
+    explanation,
     ...(operatingPoint ? { operatingPoint } : {}),
   };
 }

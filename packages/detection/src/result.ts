@@ -101,6 +101,8 @@ export interface OperatingPoint {
   truePositiveRate: number;
   /** e.g. "../shared/train held-out split, 2026-11-23". */
   measuredOn: string;
+  /** How many genuine items the false-positive rate was measured on, where the fit recorded it. */
+  genuineCount?: number;
 }
 
 export interface Signal {
@@ -143,7 +145,11 @@ export interface Verdict {
 export interface SyntheticScore {
   /** Fused 0..1 probability of synthetic media; null when no signal could say anything. */
   score: number | null;
-  status: "synthetic" | "no-evidence" | "unknown";
+  /**
+   * "synthetic" only at the level whose genuine false-positive rate meets the bar (synthetic-levels.ts);
+   * "possibly-synthetic" between that and the lower bar; never "real".
+   */
+  status: "synthetic" | "possibly-synthetic" | "no-evidence" | "unknown";
   explanation: string;
   /** The fused decision's threshold and its measured false-positive rate, when a learned fusion decided. */
   operatingPoint?: OperatingPoint;

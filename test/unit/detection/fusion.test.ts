@@ -89,10 +89,15 @@ describe("fusing synthetic-media signals", () => {
   });
 
   it("lets the face-swap detector call a swapped face synthetic at its own point though the picture model reads the picture as camera-made", () => {
-    const signals = [learned("ai-image", 0.02, false), learned("face-swap-mesonet", 0.8, true)];
+    const swap = { ...learned("face-swap-mesonet", 0.8, true), operatingPoint: point(0.6, 0.008) };
+    const signals = [learned("ai-image", 0.02, false), swap];
     const fused = fuseSignals(signals, "image", models);
     expect(fused.status).toBe("synthetic");
-    expect(fused.operatingPoint).toEqual(point(0.6));
+    expect(fused.operatingPoint).toEqual(point(0.6, 0.008));
+    // At a point that errs on 2% of genuine pictures the same reading is only "possibly synthetic".
+    expect(
+      fuseSignals([learned("ai-image", 0.02, false), learned("face-swap-mesonet", 0.8, true)], "image", models).status,
+    ).toBe("possibly-synthetic");
     expect(fused.explanation).toContain("face-swap-mesonet");
     expect(
       fuseSignals([learned("ai-image", 0.02, false), learned("face-swap-mesonet", 0.5, false)], "image", models).status,

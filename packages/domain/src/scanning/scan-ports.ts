@@ -79,7 +79,7 @@ export interface MediaAnalysis {
   /** 0-1 probability the media is synthetic, or null when no signal could tell. */
   syntheticScore: number | null;
   /** The engine's fused verdict; absent from analyses made before it was reported. */
-  syntheticStatus?: "synthetic" | "no-evidence" | "unknown";
+  syntheticStatus?: "synthetic" | "possibly-synthetic" | "no-evidence" | "unknown";
   /** The fused decision's threshold and measured error rates, when a learned fusion decided. */
   syntheticOperatingPoint?: StatedOperatingPoint;
   syntheticSignals: {

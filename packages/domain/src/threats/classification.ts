@@ -50,6 +50,8 @@ const OperatingPointShape = z.object({
   falsePositiveRate: z.number().min(0).max(1),
   truePositiveRate: z.number().min(0).max(1).optional(),
   measuredOn: z.string().optional(),
+  /** How many genuine items the false-positive rate was measured on, where the fit recorded it. */
+  genuineCount: z.number().int().nonnegative().optional(),
 });
 export type StatedOperatingPoint = z.infer<typeof OperatingPointShape>;
 
@@ -69,7 +71,11 @@ export const ThreatClassification = z.object({
     enrolment: z.enum(["verified", "unverified"]).optional(),
   }),
   synthetic: z.object({
-    status: z.enum(["synthetic", "no-evidence", "unknown"]),
+    /**
+     * "synthetic" only at the level whose false-positive rate on held-out genuine pictures meets the
+     * product's bar; "possibly-synthetic" below it: reported with its rate, never claimed.
+     */
+    status: z.enum(["synthetic", "possibly-synthetic", "no-evidence", "unknown"]),
     score: z.number().min(0).max(1).nullable(),
     /** Signals that found synthetic evidence, by id. */
     detectors: z.array(z.string()),
@@ -109,7 +115,7 @@ export interface MediaEvidence {
   face: LikenessMatch | null;
   voice: LikenessMatch | null;
   synthetic: {
-    status: "synthetic" | "no-evidence" | "unknown";
+    status: "synthetic" | "possibly-synthetic" | "no-evidence" | "unknown";
     score: number | null;
     operatingPoint?: StatedOperatingPoint;
   };
@@ -125,8 +131,11 @@ export interface ClassifiedMedia {
 }
 
 const pct = (confidence: number) => `${Math.round(confidence)}%`;
+/** "1.2% of 311 genuine pictures" where the count is known. */
+export const genuineRateWords = (point: StatedOperatingPoint) =>
+  `${(point.falsePositiveRate * 100).toFixed(1)}% of ${point.genuineCount !== undefined ? `${point.genuineCount} genuine pictures` : "genuine media"}`;
 const fprWords = (point?: StatedOperatingPoint) =>
-  point ? `; the detector wrongly flags ${(point.falsePositiveRate * 100).toFixed(1)}% of genuine media` : "";
+  point ? `; the detector wrongly flags ${genuineRateWords(point)}` : "";
 
 function presentSignals(signals: readonly SignalReading[], among?: ReadonlySet<string>) {
   return signals.filter((s) => s.status === "present" && (!among || among.has(s.id)));
@@ -209,6 +218,18 @@ export function titleFor(type: ThreatKind, modality: "face" | "voice" | "profile
 export const INTIMATE_CLAIM_MAX_FPR = 0.05;
 
 /**
+ * A "possibly synthetic" reading is reported with the rate that keeps it from being a claim: at that
+ * level the detectors also flag that share of genuine pictures, so it is not called synthetic.
+ */
+function possiblyWords(synthetic: ThreatClassification["synthetic"]): string {
+  const by = signalNames(synthetic.detectors) || "the combined detectors";
+  const rate = synthetic.operatingPoint
+    ? ` (at that level it also flags ${genuineRateWords(synthetic.operatingPoint)})`
+    : "";
+  return `${by} read it as possibly synthetic${rate}, below the bar for calling it synthetic: it is treated as your likeness used without consent.`;
+}
+
+/**
  * One media finding to a threat type, or null when no enrolled likeness matched at or above
  * `matchFloor`. Order: intimate depiction of the matched face; synthetic face media; a cloned
  * voice; otherwise the genuine likeness used without consent.
@@ -275,7 +296,9 @@ export function classifyMedia(
       `The ${modality} matches (${pct(best.confidence)}) and ` +
       (evidence.synthetic.status === "unknown"
         ? "whether it is synthetic could not be checked, so it is treated as the genuine likeness."
-        : "no synthetic-media evidence was found: it is treated as the genuine likeness re-used without consent.");
+        : evidence.synthetic.status === "possibly-synthetic"
+          ? possiblyWords(synthetic)
+          : "no synthetic-media evidence was found: it is treated as the genuine likeness re-used without consent.");
   }
   if (face && intimateRead && !intimateFound)
     reason +=

@@ -29,6 +29,7 @@ function matchOf(value: unknown, personId = "self"): { personId: string; confide
 function syntheticStatus(detection: Record<string, unknown>): MediaEvidence["synthetic"]["status"] {
   const verdict = detection.synthetic;
   if (verdict === "synthetic" || verdict === true) return "synthetic";
+  if (verdict === "possibly-synthetic") return "possibly-synthetic";
   if (verdict === "no-synthetic-evidence" || verdict === "no-evidence" || verdict === false) return "no-evidence";
   const score = detection.syntheticScore;
   if (typeof score === "number") return score >= LEGACY_SYNTHETIC_THRESHOLD ? "synthetic" : "no-evidence";
