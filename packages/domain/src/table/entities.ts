@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { SEVERITIES, THREAT_TYPES, ThreatClassification } from "../threats/classification.js";
-import { accountGroupOf } from "../threats/poster-keys.js";
 import {
+  accountGroupKey,
   confidenceSortKey,
   groupListPartition,
   groupMemberPartition,
@@ -104,8 +104,6 @@ export const BiometricSample = defineEntity({
     // enrolled before, and on zero-knowledge ones (the server never had the bytes).
     mediaSha256: z.string().optional(),
     perceptualHash: z.string().optional(),
-    // A live capture whose face is already verified on another account: kept unverified until reviewed.
-    reviewStatus: z.enum(["pending"]).optional(),
     createdAt: isoDate,
     deleteAfter: isoDate.optional(),
     expiresAt: epochSeconds.optional(),
@@ -114,48 +112,8 @@ export const BiometricSample = defineEntity({
     pk: (s) => `USER#${s.userId}`,
     sk: (s) => `BIOMETRIC#${s.personId}#${s.modality}#${s.sampleId}`,
   },
-  indexes: {
-    // Sparse: the frontal frame of each verified live capture (the register one face may be verified
-    // in once), and captures held for review because their face was already in it.
-    gsi2: {
-      pk: (s) => {
-        if (s.modality !== "face" || s.source !== "live-capture" || s.quality.pose !== "front") return "";
-        if (s.reviewStatus === "pending") return FACE_REVIEW_PARTITION;
-        return s.verifiedBy === "server-checked-capture" ? VERIFIED_FACES_PARTITION : "";
-      },
-      sk: (s) => `${s.createdAt}#${s.userId}#${s.sampleId}`,
-    },
-  },
   ttl: true,
-  accessPatterns: [
-    "List a person's face and voice samples for matching",
-    "Delete all of a user's biometrics",
-    "Find the verified live-captured faces of every account, to refuse verifying one face twice (gsi2, sparse)",
-    "List live captures held for review (gsi2, sparse)",
-  ],
-});
-
-export const VERIFIED_FACES_PARTITION = "FACE#VERIFIED";
-export const FACE_REVIEW_PARTITION = "FACE#REVIEW";
-
-/** A live capture's challenge: the poses and timing the server asked for, usable once and briefly. */
-export const LivenessChallengeItem = defineEntity({
-  name: "LivenessChallenge",
-  description:
-    "A server-issued live-capture challenge (biometrics/liveness-challenge.ts): random pose order and timing, bound to the account and the session's hash, deleted when answered.",
-  schema: z.object({
-    challengeId: z.string().min(1),
-    userId: z.string().min(1),
-    sessionHash: z.string().min(1),
-    windows: z.array(z.object({ pose: z.enum(["front", "left", "right"]), startMs: z.number(), endMs: z.number() })),
-    issuedAt: isoDate,
-    validUntil: isoDate,
-    // DynamoDB TTL clears challenges never answered.
-    expiresAt: epochSeconds,
-  }),
-  primary: { pk: (c) => `USER#${c.userId}`, sk: (c) => `LIVENESS#${c.challengeId}` },
-  ttl: true,
-  accessPatterns: ["Take (get and delete at once) the challenge a capture answers"],
+  accessPatterns: ["List a person's face and voice samples for matching", "Delete all of a user's biometrics"],
 });
 
 /** A person under protection: the account holder themself, or (enterprise) an executive. */
@@ -334,13 +292,6 @@ export const Threat = defineEntity({
     account: z.string().optional(),
     /** Same picture found as several threats (content or perceptual hash): the first one's media hash. */
     mediaGroup: z.string().optional(),
-    /**
-     * The account group of another poster this one was found to be (threats/poster-keys.ts: the same
-     * bio link, or the same handle and avatar, on another platform); absent: its own poster's.
-     */
-    accountGroup: z.string().optional(),
-    /** What identifies its poster (threats/poster-keys.ts), each also a ThreatPosterKey item. */
-    posterKeys: z.array(z.string()).optional(),
     /** Title, URL and account, normalised for substring search. */
     searchText: z.string().optional(),
     createdAt: isoDate,
@@ -383,10 +334,7 @@ export const Threat = defineEntity({
     },
     // Members of one account group (sparse: threats whose poster is unknown are in no account group).
     gsi5: {
-      pk: (t) => {
-        const group = accountGroupOf(t);
-        return group ? groupMemberPartition(t.userId, "account", group) : "";
-      },
+      pk: (t) => (t.account ? groupMemberPartition(t.userId, "account", accountGroupKey(t.platform, t.account)) : ""),
       sk: newestSortKey,
     },
   },
@@ -425,27 +373,6 @@ export const ThreatHashBand = defineEntity({
   notes: [
     "Written before their threat (so a threat never exists unfindable; a key whose threat was never written points at nothing and is ignored). The threat's conditional put decides between two scans recording the same media at once; two different but near-identical pictures recorded at the same moment by two scans can still become two threats of one media group.",
     "Threats recorded before these keys existed get them from the after-deploy backfill (`backfillNearDuplicateKeys`), which keys each threat with a perceptual hash and no `hashBandsKeyed` once.",
-  ],
-});
-
-/** One thing that identifies a threat's poster: how a scan finds the group an account on another platform is in. */
-export const ThreatPosterKey = defineEntity({
-  name: "ThreatPosterKey",
-  description:
-    "One key of a threat's poster (threats/poster-keys.ts): its handle on its platform, an external link in its bio, or its handle's skeleton with its avatar's SHA-256, naming the account group the threat was put in. A later threat whose poster shares a key joins that group, so one impersonator's accounts on several platforms are one group.",
-  schema: z.object({
-    userId: z.string().min(1),
-    key: z.string().min(1),
-    threatId: z.string().min(1),
-    accountGroup: z.string().min(1),
-    createdAt: isoDate,
-  }),
-  primary: { pk: (k) => `USER#${k.userId}`, sk: (k) => `POSTER#${k.key}#${k.threatId}` },
-  accessPatterns: [
-    "Find the account groups of stored threats sharing a key with a new finding's poster: one query per key (begins_with `POSTER#<key>#`); the oldest threat's group wins",
-  ],
-  notes: [
-    "Written before their threat, like ThreatHashBand; a key whose threat was never written names a group nobody is in yet, which the next threat of that poster fills. Threats recorded before these keys existed stay in their own poster's group.",
   ],
 });
 
@@ -1088,7 +1015,6 @@ export const ENTITIES = [
   UserProfile,
   BiometricConsent,
   BiometricSample,
-  LivenessChallengeItem,
   ProtectedPerson,
   PersonProtection,
   Scan,
@@ -1096,7 +1022,6 @@ export const ENTITIES = [
   ScanItemOutcome,
   Threat,
   ThreatHashBand,
-  ThreatPosterKey,
   ThreatGroup,
   ThreatCounters,
   ThreatAuditEntry,
