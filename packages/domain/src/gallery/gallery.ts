@@ -1,0 +1,261 @@
+import { FACE_MATCH_RULE, type MatchRule, shortlistDistance, VOICE_MATCH_RULE } from "./match-rule.js";
+import type { SqlPort, SqlRow } from "./sql-port.js";
+
+export type GalleryModality = "face" | "voice";
+
+/** Embedding length per modality (SFace 128, GE2E 256): each modality has its own table and index. */
+export const GALLERY_DIMENSIONS: Record<GalleryModality, number> = { face: 128, voice: 256 };
+export const GALLERY_RULES: Record<GalleryModality, MatchRule> = { face: FACE_MATCH_RULE, voice: VOICE_MATCH_RULE };
+
+/** One enrolled sample as the gallery holds it: derived from the sealed sample, never the other way. */
+export interface GalleryEntry {
+  userId: string;
+  personId: string;
+  sampleId: string;
+  modality: GalleryModality;
+  /** The network and its version that made the embedding (e.g. sface-2021dec, resemblyzer-ge2e). */
+  model: string;
+  embedding: Float32Array;
+  verified: boolean;
+  source: string;
+  /** The consent text version the person agreed to when the sample was taken. */
+  consentVersion: string;
+  enrolledAt: string;
+  /** When the person's auto-delete choice removes the sample; a query never sees it after. */
+  deleteAfter?: string;
+}
+
+/**
+ * What the enrolment, retention, erasure and migration code paths tell the gallery, so it stays
+ * exactly the set of samples the record of truth holds. Removals run before the sealed samples go:
+ * a failure part-way leaves a sample unmatched, never a deleted person matchable.
+ */
+export interface GalleryIndex {
+  put(entry: GalleryEntry): Promise<void>;
+  setVerified(userId: string, modality: GalleryModality, sampleId: string, verified: boolean): Promise<void>;
+  setDeleteAfter(userId: string, modality: GalleryModality, sampleId: string, deleteAfter?: string): Promise<void>;
+  removeSample(userId: string, modality: GalleryModality, sampleId: string): Promise<void>;
+  /** Every sample of the account, both modalities; how many went. */
+  removeUser(userId: string): Promise<number>;
+}
+
+/** A person the gallery matched: shortlisted by the nearest sample, confirmed by several samples. */
+export interface GalleryCandidate {
+  userId: string;
+  personId: string;
+  /** The nearest sample and its cosine distance to the probe. */
+  sampleId: string;
+  distance: number;
+  /** The person's samples of this model within the pair threshold, of how many they have. */
+  agreeing: number;
+  samples: number;
+  /** Whether the agreeing samples include a server-verified one (notices need that). */
+  verified: boolean;
+}
+
+export interface GalleryOptions {
+  now: () => Date;
+  /** The current embedding model per modality: older-model rows are never compared. */
+  models: Record<GalleryModality, string>;
+  /** HNSW candidate list at query time (pgvector's hnsw.ef_search); recall against speed. */
+  efSearch?: number;
+  /** How many nearest samples the shortlist reads before the threshold. */
+  shortlistSize?: number;
+  /** How long the gallery's size (which sets the threshold) is reused before counting again. */
+  sizeTtlMs?: number;
+}
+
+const table = (modality: GalleryModality) => `gallery_${modality}`;
+const vectorText = (embedding: Float32Array) => `[${Array.from(embedding).join(",")}]`;
+const numberOf = (row: SqlRow, column: string) => Number(row[column]);
+
+/**
+ * The gallery: every enrolled face and voice embedding in Postgres with pgvector, one HNSW cosine
+ * index per modality. Aurora Serverless v2 over the RDS Data API in AWS, PGlite locally, the same SQL.
+ * It holds only enrolled people's embeddings: a crawled face is a query parameter, never a row.
+ */
+export class Gallery implements GalleryIndex {
+  private sizes = new Map<GalleryModality, { count: number; at: number }>();
+
+  constructor(
+    private readonly sql: SqlPort,
+    private readonly options: GalleryOptions,
+  ) {}
+
+  /** Creates the extension, tables and indexes if missing; idempotent, run at start and after deploys. */
+  async ensureSchema(): Promise<void> {
+    await this.sql.execute("CREATE EXTENSION IF NOT EXISTS vector");
+    for (const modality of ["face", "voice"] as const) {
+      const name = table(modality);
+      await this.sql.execute(
+        `CREATE TABLE IF NOT EXISTS ${name} (
+          user_id text NOT NULL,
+          person_id text NOT NULL,
+          sample_id text NOT NULL,
+          model text NOT NULL,
+          embedding vector(${GALLERY_DIMENSIONS[modality]}) NOT NULL,
+          verified boolean NOT NULL,
+          source text NOT NULL,
+          consent_version text NOT NULL,
+          enrolled_at timestamptz NOT NULL,
+          delete_after timestamptz,
+          PRIMARY KEY (user_id, sample_id)
+        )`,
+      );
+      // m 16 / ef_construction 64 are pgvector's defaults: recall@10 >= 0.99 at 1 M with ef_search 100 (docs/scale.md).
+      await this.sql.execute(
+        `CREATE INDEX IF NOT EXISTS ${name}_hnsw ON ${name} USING hnsw (embedding vector_cosine_ops) WITH (m = 16, ef_construction = 64)`,
+      );
+    }
+    // Every new session (the Data API's pooled ones too) searches with the same candidate list, and keeps
+    // scanning the graph when the model and expiry filters drop candidates (pgvector 0.8 iterative scans).
+    const ef = this.options.efSearch ?? 100;
+    await this.sql.execute(
+      `DO $$ BEGIN
+        EXECUTE format('ALTER DATABASE %I SET hnsw.ef_search = ${ef}', current_database());
+        EXECUTE format('ALTER DATABASE %I SET hnsw.iterative_scan = relaxed_order', current_database());
+      END $$`,
+    );
+    await this.sql.execute(`SELECT set_config('hnsw.ef_search', '${ef}', false)`);
+    await this.sql.execute("SELECT set_config('hnsw.iterative_scan', 'relaxed_order', false)");
+  }
+
+  async put(entry: GalleryEntry): Promise<void> {
+    const dimensions = GALLERY_DIMENSIONS[entry.modality];
+    if (entry.embedding.length !== dimensions) {
+      throw new Error(`A ${entry.modality} embedding has ${dimensions} numbers, this one ${entry.embedding.length}`);
+    }
+    await this.sql.execute(
+      `INSERT INTO ${table(entry.modality)} (user_id, person_id, sample_id, model, embedding, verified, source,
+         consent_version, enrolled_at, delete_after)
+       VALUES (:userId, :personId, :sampleId, :model, CAST(:embedding AS vector), :verified, :source,
+         :consentVersion, CAST(:enrolledAt AS timestamptz), CAST(:deleteAfter AS timestamptz))
+       ON CONFLICT (user_id, sample_id) DO UPDATE SET person_id = EXCLUDED.person_id, model = EXCLUDED.model,
+         embedding = EXCLUDED.embedding, verified = EXCLUDED.verified, source = EXCLUDED.source,
+         consent_version = EXCLUDED.consent_version, enrolled_at = EXCLUDED.enrolled_at,
+         delete_after = EXCLUDED.delete_after`,
+      {
+        userId: entry.userId,
+        personId: entry.personId,
+        sampleId: entry.sampleId,
+        model: entry.model,
+        embedding: vectorText(entry.embedding),
+        verified: entry.verified,
+        source: entry.source,
+        consentVersion: entry.consentVersion,
+        enrolledAt: entry.enrolledAt,
+        deleteAfter: entry.deleteAfter ?? null,
+      },
+    );
+  }
+
+  async setVerified(userId: string, modality: GalleryModality, sampleId: string, verified: boolean) {
+    await this.sql.execute(
+      `UPDATE ${table(modality)} SET verified = :verified WHERE user_id = :userId AND sample_id = :sampleId`,
+      { userId, sampleId, verified },
+    );
+  }
+
+  async setDeleteAfter(userId: string, modality: GalleryModality, sampleId: string, deleteAfter?: string) {
+    await this.sql.execute(
+      `UPDATE ${table(modality)} SET delete_after = CAST(:deleteAfter AS timestamptz)
+       WHERE user_id = :userId AND sample_id = :sampleId`,
+      { userId, sampleId, deleteAfter: deleteAfter ?? null },
+    );
+  }
+
+  async removeSample(userId: string, modality: GalleryModality, sampleId: string) {
+    await this.sql.execute(`DELETE FROM ${table(modality)} WHERE user_id = :userId AND sample_id = :sampleId`, {
+      userId,
+      sampleId,
+    });
+  }
+
+  async removeUser(userId: string): Promise<number> {
+    let removed = 0;
+    for (const modality of ["face", "voice"] as const) {
+      const rows = await this.sql.execute(
+        `DELETE FROM ${table(modality)} WHERE user_id = :userId RETURNING sample_id`,
+        {
+          userId,
+        },
+      );
+      removed += rows.length;
+    }
+    return removed;
+  }
+
+  /** Current-model, unexpired embeddings of a modality: the comparisons one probe makes. */
+  async size(modality: GalleryModality): Promise<number> {
+    const [row] = await this.sql.execute(
+      `SELECT count(*) AS n FROM ${table(modality)} WHERE model = :model AND ${unexpired}`,
+      { model: this.options.models[modality], now: this.options.now().toISOString() },
+    );
+    return row ? numberOf(row, "n") : 0;
+  }
+
+  /** The shortlist distance in force now (match-rule.ts), from the gallery's size. */
+  async threshold(modality: GalleryModality): Promise<number> {
+    const cached = this.sizes.get(modality);
+    const now = Date.now();
+    let count = cached?.count;
+    if (!cached || now - cached.at > (this.options.sizeTtlMs ?? 60_000)) {
+      count = await this.size(modality);
+      this.sizes.set(modality, { count, at: now });
+    }
+    return shortlistDistance(GALLERY_RULES[modality], count ?? 0);
+  }
+
+  /**
+   * The enrolled people a crawled face or voice belongs to. Shortlist: the nearest samples (HNSW)
+   * within the size-dependent distance. Confirm: at least two of the person's samples (or their only
+   * one) lie within the calibrated pair threshold, so one freak-close sample is not enough.
+   */
+  async match(embedding: Float32Array, modality: GalleryModality): Promise<GalleryCandidate[]> {
+    if (embedding.length !== GALLERY_DIMENSIONS[modality]) {
+      throw new Error(`A ${modality} probe has ${GALLERY_DIMENSIONS[modality]} numbers, this one ${embedding.length}`);
+    }
+    const shortlist = await this.threshold(modality);
+    const probe = vectorText(embedding);
+    const params = { probe, model: this.options.models[modality], now: this.options.now().toISOString() };
+    const nearest = await this.sql.execute(
+      `SELECT user_id, person_id, sample_id, embedding <=> CAST(:probe AS vector) AS distance
+       FROM ${table(modality)} WHERE model = :model AND ${unexpired}
+       ORDER BY embedding <=> CAST(:probe AS vector) LIMIT ${this.options.shortlistSize ?? 10}`,
+      params,
+    );
+    const people = new Map<string, SqlRow>();
+    for (const row of nearest) {
+      const key = `${row.user_id}\u0000${row.person_id}`;
+      if (numberOf(row, "distance") <= shortlist && !people.has(key)) people.set(key, row);
+    }
+    const pairThreshold = GALLERY_RULES[modality].pairThreshold;
+    const confirmed: GalleryCandidate[] = [];
+    for (const best of people.values()) {
+      const samples = await this.sql.execute(
+        `SELECT verified, embedding <=> CAST(:probe AS vector) AS distance FROM ${table(modality)}
+         WHERE user_id = :userId AND person_id = :personId AND model = :model AND ${unexpired}`,
+        { ...params, userId: String(best.user_id), personId: String(best.person_id) },
+      );
+      const agreeing = samples.filter((s) => numberOf(s, "distance") <= pairThreshold);
+      if (agreeing.length < Math.min(2, samples.length)) continue;
+      confirmed.push({
+        userId: String(best.user_id),
+        personId: String(best.person_id),
+        sampleId: String(best.sample_id),
+        distance: numberOf(best, "distance"),
+        agreeing: agreeing.length,
+        samples: samples.length,
+        verified: agreeing.some((s) => s.verified === true),
+      });
+    }
+    return confirmed.sort((a, b) => a.distance - b.distance);
+  }
+
+  /** A cheap read for /api/health: the extension is there and the tables answer. */
+  async ping(): Promise<void> {
+    await this.sql.execute("SELECT 1 FROM gallery_face LIMIT 1");
+  }
+}
+
+const unexpired = "(delete_after IS NULL OR delete_after > CAST(:now AS timestamptz))";
