@@ -22,6 +22,7 @@ import sharp from "sharp";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { artifactsDir, narrowScreenshot, screenshot, seriousViolations, signUpByEmail } from "./support/browser.js";
 import { useBrowserStack } from "./support/browser-stack.js";
+import { threatRowsWithoutPicture } from "./support/threat-pictures.js";
 
 const PASSWORD = "Correct-horse-9";
 
@@ -233,6 +234,8 @@ describe("threat triage in the browser", () => {
       ),
     ).toContain("blur");
     expect(await seriousViolations(page)).toEqual([]);
+    // Every row shows a decoded, not-black picture or says why it has none (issue 27 item 5).
+    expect(await threatRowsWithoutPicture(page)).toEqual([]);
     await screenshot(page, "triage-01-list");
     expect(await narrowScreenshot(page, "triage-01-list")).toBe(0);
 

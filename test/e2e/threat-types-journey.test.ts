@@ -20,6 +20,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { enrolPersona, loadScenario, scanClients } from "../support/scan-run.js";
 import { repoRoot, screenshot, signUpByEmail } from "./support/browser.js";
 import { useBrowserStack } from "./support/browser-stack.js";
+import { threatRowsWithoutPicture } from "./support/threat-pictures.js";
 
 const mediaDir = process.env.LG_DATA_DIR ?? path.resolve(repoRoot, "../shared/data");
 /** Labelled synthetic (declared by its generator metadata) and showing one face. */
@@ -136,6 +137,8 @@ describe("threat types and notices from evidence", () => {
     await done.waitFor({ timeout: 300_000 });
     expect(await done.textContent()).toBe("Scan complete");
     await rows().first().waitFor();
+    // Every row shows a decoded, not-black picture or says why it has none (issue 27 item 5).
+    expect(await threatRowsWithoutPicture(page)).toEqual([]);
     await screenshot(page, "threat-types-01-dashboard");
   });
 

@@ -14,6 +14,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { enrolPersona, loadScenario, scanClients } from "../support/scan-run.js";
 import { repoRoot, screenshot, seriousViolations, signUpByEmail } from "./support/browser.js";
 import { useBrowserStack } from "./support/browser-stack.js";
+import { threatRowsWithoutPicture } from "./support/threat-pictures.js";
 
 const mediaDir = process.env.LG_DATA_DIR ?? path.resolve(repoRoot, "../shared/data");
 const PASSWORD = "Correct-horse-9";
@@ -97,6 +98,8 @@ describe("from triage to removal", () => {
     expect(await done.textContent()).toBe("Scan complete");
     await threatRows().first().waitFor();
     expect(await threatRows().count()).toBeGreaterThan(1);
+    // Every row shows a decoded, not-black picture or says why it has none (issue 27 item 5).
+    expect(await threatRowsWithoutPicture(page)).toEqual([]);
     await screenshot(page, "triage-to-removal-01-scanned");
   });
 

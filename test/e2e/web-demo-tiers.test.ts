@@ -7,6 +7,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { narrowScreenshot, screenshot, seriousViolations } from "./support/browser.js";
 import { useBrowserStack } from "./support/browser-stack.js";
+import { threatRowsWithoutPicture } from "./support/threat-pictures.js";
 
 const TIERS = [
   { tier: "personal", card: "Individual Protection" },
@@ -89,6 +90,8 @@ describe("demo tiers from the landing chooser", () => {
         const health = page.getByRole("region", { name: "Protection Health" });
         expect(await health.getByText("No scan yet").count()).toBe(0);
         await health.getByText(/ago$|^Just now$/).waitFor();
+        // Every row shows a decoded, not-black picture or says why it has none (issue 27 item 5).
+        expect(await threatRowsWithoutPicture(page)).toEqual([]);
         await screenshot(page, `demo-04-dashboard-${tier}`);
         if (shots) {
           expect(await seriousViolations(page)).toEqual([]);

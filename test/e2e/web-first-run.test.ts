@@ -22,6 +22,7 @@ import {
   type PersonaMedia,
   waitForPoseStart,
 } from "./support/fake-capture.js";
+import { threatRowsWithoutPicture } from "./support/threat-pictures.js";
 
 const mediaDir = process.env.LG_DATA_DIR ?? path.resolve(repoRoot, "../shared/data");
 const PASSWORD = "Correct-horse-9";
@@ -191,6 +192,8 @@ describe("first run to protected in one sitting", () => {
     expect(await page.getByRole("list", { name: "Setup checklist" }).count()).toBe(0);
     const stats = (await (await page.request.get(`${e2e.stack.url}/api/stats`)).json()) as { protectionScore: number };
     expect(await stat("Protection Score").textContent()).toBe(`${stats.protectionScore}%`);
+    // Every row shows a decoded, not-black picture or says why it has none (issue 27 item 5).
+    expect(await threatRowsWithoutPicture(page)).toEqual([]);
     await screenshot(page, "first-run-07-dashboard");
 
     expect(visited).not.toContain("/profile-setup");

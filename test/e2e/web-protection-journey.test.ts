@@ -21,6 +21,7 @@ import {
   type PersonaMedia,
   waitForPoseStart,
 } from "./support/fake-capture.js";
+import { threatRowsWithoutPicture } from "./support/threat-pictures.js";
 
 const mediaDir = process.env.LG_DATA_DIR ?? path.resolve(repoRoot, "../shared/data");
 const PASSWORD = "Correct-horse-9";
@@ -223,6 +224,8 @@ describe("protection journey on the local stack", () => {
     const [alert] = await alerts();
     expect(alert?.html?.match(/\/dashboard\?threat=/g)?.length ?? 0).toBeGreaterThanOrEqual(1);
     expect(await seriousViolations(page)).toEqual([]);
+    // Every row shows a decoded, not-black picture or says why it has none (issue 27 item 5).
+    expect(await threatRowsWithoutPicture(page)).toEqual([]);
     await screenshot(page, "journey-12-dashboard-threats");
     expect(await narrowScreenshot(page, "journey-12-dashboard-threats")).toBe(0);
 

@@ -146,6 +146,8 @@ export interface Profile {
   privacySettings?: PrivacySettings;
 }
 
+export type NoPictureReason = "voice" | "evidence-not-kept" | "not-a-picture";
+
 export interface Threat {
   id: string;
   threatType: ThreatType;
@@ -159,6 +161,10 @@ export interface Threat {
   personId?: string;
   evidenceData?: { hash: string; capturedAt?: string };
   previewUrl?: string;
+  /** The row's small censored picture (a video's frame), served from the stored evidence for its owner only. */
+  thumbnailUrl?: string;
+  /** Why the row has no picture, when it has none (docs/threats-api.md). */
+  noPicture?: NoPictureReason;
   /** Demo threats only: when the demo scan that found them ended. */
   scannedAt?: string;
   /** What detection found, as the scan recorded it: the basis of the alert. */

@@ -31,6 +31,7 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   "POST /api/threats/{id}/actions": "threats:triage",
   "GET /api/threats/{id}/evidence": "account:read",
   "GET /api/threats/{id}/preview": "account:read",
+  "GET /api/threats/{id}/thumbnail": "account:read",
   "GET /api/threats/{id}/media": "account:read",
   "GET /api/threats/{id}/media/audio": "account:read",
   "GET /api/threats/{id}/media/frames/{frame}": "account:read",

@@ -93,6 +93,7 @@ export const ROUTES: RouteSpec[] = [
   { method: "PUT", path: "/api/threats/{id}/status", group: "threats" },
   { method: "GET", path: "/api/threats/{id}/evidence", group: "threats" },
   { method: "GET", path: "/api/threats/{id}/preview", group: "threats" },
+  { method: "GET", path: "/api/threats/{id}/thumbnail", group: "threats" },
   { method: "GET", path: "/api/threats/{id}/media", group: "threats" },
   { method: "GET", path: "/api/threats/{id}/media/audio", group: "threats" },
   { method: "GET", path: "/api/threats/{id}/media/enrolled-photo", group: "threats" },
@@ -129,6 +130,7 @@ export const ROUTES: RouteSpec[] = [
   { method: "POST", path: "/api/demo/profile", group: "demo" },
   { method: "GET", path: "/api/demo/threats", group: "demo" },
   { method: "GET", path: "/api/demo/threats/{id}/preview", group: "demo" },
+  { method: "GET", path: "/api/demo/threats/{id}/thumbnail", group: "demo" },
   { method: "POST", path: "/api/demo/dmca", group: "demo" },
 
   { method: "GET", path: "/api/health", group: "system" },

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { resolve, sep } from "node:path";
 import { PutCommand } from "@aws-sdk/lib-dynamodb";
-import { censoredPreview, decodeAudio, faceDescriptors, speakerEmbedding } from "@lg/detection";
+import { censoredPreview, censoredThumbnail, decodeAudio, faceDescriptors, speakerEmbedding } from "@lg/detection";
 import { DemoService } from "@lg/domain/demo/demo-service";
 import { DemoProfile } from "@lg/domain/table/entities";
 import { toItem } from "@lg/domain/table/entity";
@@ -34,6 +34,7 @@ export const demoService = once(
       },
       analyser: new DetectionLikenessAnalyser(),
       renderPreview: censoredPreview,
+      renderThumbnail: censoredThumbnail,
       profiles: {
         put: async (profile) => {
           await dynamo.send(new PutCommand({ TableName: env().TABLE_NAME, Item: toItem(DemoProfile, profile) }));

@@ -24,7 +24,7 @@ export {
   type IdentityMatch,
 } from "./identity.js";
 export { decodeAudio, probeDurationSeconds } from "./media/audio.js";
-export { censoredPreview } from "./media/censored-preview.js";
+export { censoredPreview, censoredThumbnail } from "./media/censored-preview.js";
 export { MediaError, type MediaErrorCode } from "./media/errors.js";
 export { defaultLimits, type MediaLimits } from "./media/limits.js";
 export { type SniffedType, sniffMediaType } from "./media/sniff.js";

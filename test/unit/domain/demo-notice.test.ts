@@ -22,6 +22,7 @@ function demoService() {
     },
     profiles: { put: async () => undefined },
     renderPreview: async (picture) => picture,
+    renderThumbnail: async (picture) => picture,
     now: () => new Date("2026-11-23T10:00:00Z"),
   });
 }

@@ -26,6 +26,7 @@ describe("demo scan", () => {
       },
       profiles: { put: async () => undefined },
       renderPreview: async (picture) => picture,
+      renderThumbnail: async (picture) => picture,
       now: () => new Date(clock),
     });
 

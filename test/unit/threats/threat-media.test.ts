@@ -34,6 +34,8 @@ async function setup(samples: BiometricSampleRecord[] = []) {
       rendered.push(times);
       return times.map((t) => new TextEncoder().encode(`frame@${t}`));
     },
+    renderThumbnail: async (picture, { intimate }) =>
+      new TextEncoder().encode(`thumb(${new TextDecoder().decode(picture)}${intimate ? ", intimate" : ""})`),
     enrolledFaces: {
       samples: async (userId) => samples.filter((s) => s.userId === userId),
       read: async (key) => photos.get(key) ?? null,
@@ -193,5 +195,40 @@ describe("what a threat's evidence shows its owner", () => {
     expect((await media.facts("alice", "a1")).enrolledPhotoAvailable).toBe(false);
     expect((await media.facts("alice", "f1")).enrolledPhotoAvailable).toBe(false);
     await expect(media.enrolledPhoto("alice", "f1")).rejects.toMatchObject({ kind: "not-found" });
+  });
+
+  it("thumbnails the found picture, an impersonator's avatar and a video's first verdict frame, for their owner only", async () => {
+    const { media, threat } = await setup();
+    const thumb = async (id: string) => new TextDecoder().decode(await media.thumbnail("alice", id));
+    await threat("p1", "image/png", { faces: [face(0, 95)] });
+    expect(await thumb("p1")).toBe("thumb(p1-bytes)");
+    // The evidence keeps the avatar as a picture; the threat's own content type is "profile".
+    await threat(
+      "imp",
+      "image/jpeg",
+      { profile: {}, finding: { faces: [face(0, 95)] } },
+      { threatType: "impersonation", contentType: "profile" },
+    );
+    expect(await thumb("imp")).toBe("thumb(imp-bytes)");
+    await threat("v1", "video/mp4", { faces: [face(3, 80), face(7, 95)] });
+    expect(await thumb("v1")).toBe("thumb(frame@3)");
+    await threat("i1", "image/jpeg", { faces: [face(0, 95)] }, { threatType: "intimate_imagery" });
+    expect(await thumb("i1")).toBe("thumb(i1-bytes, intimate)");
+    await expect(media.thumbnail("mallory", "p1")).rejects.toMatchObject({ kind: "not-found" });
+  });
+
+  it("thumbnails a video with no verdict frame (a voice found in it) by its opening frame", async () => {
+    const { media, threat, rendered } = await setup();
+    await threat("v3", "video/mp4", { faces: [], voice: { segments: [], match: { personId: "self" } } });
+    expect(new TextDecoder().decode(await media.thumbnail("alice", "v3"))).toBe("thumb(frame@0)");
+    expect(rendered).toEqual([[0]]);
+  });
+
+  it("has no thumbnail for a voice clip or a threat whose evidence keeps no media", async () => {
+    const { media, threat } = await setup();
+    await threat("a1", "audio/wav", {}, { threatType: "voice_clone" });
+    await expect(media.thumbnail("alice", "a1")).rejects.toThrow("no picture");
+    await threat("gone", "image/jpeg", {}, { evidenceData: undefined });
+    await expect(media.thumbnail("alice", "gone")).rejects.toThrow("keeps no media");
   });
 });

@@ -241,16 +241,16 @@ describe("threat triage list", () => {
     }
   });
 
-  it("blurs the thumbnail of intimate imagery again; other threats show the server's censored preview", async () => {
+  it("blurs the thumbnail of intimate imagery again; other threats show the server's thumbnail or say why there is none", async () => {
     stubApi({
       "GET /api/threats": {
         status: 200,
         body: {
           items: [
-            item("nude", { threatType: "intimate_imagery", thumbnailUrl: "/api/threats/nude/preview" }),
-            item("fake", { thumbnailUrl: "/api/threats/fake/preview" }),
-            item("voice", { threatType: "voice_clone", contentType: "audio/wav" }),
-            item("clip", { contentType: "video/mp4" }),
+            item("nude", { threatType: "intimate_imagery", thumbnailUrl: "/api/threats/nude/thumbnail" }),
+            item("fake", { thumbnailUrl: "/api/threats/fake/thumbnail" }),
+            item("voice", { threatType: "voice_clone", contentType: "audio/wav", noPicture: "voice" }),
+            item("clip", { contentType: "video/mp4", thumbnailUrl: "/api/threats/clip/thumbnail" }),
           ],
           nextCursor: null,
         },
@@ -258,16 +258,14 @@ describe("threat triage list", () => {
     });
     renderTriage();
     const intimate = await screen.findByAltText("Intimate content, blurred");
-    expect(intimate.getAttribute("src")).toBe("/api/threats/nude/preview");
+    expect(intimate.getAttribute("src")).toBe("/api/threats/nude/thumbnail");
     expect(intimate.parentElement).toHaveClass("thumb-intimate");
-    const plain = screen.getByAltText("Censored preview");
+    const rowOf = (title: string) => screen.getByRole("heading", { name: title }).closest("li") as HTMLElement;
+    const plain = within(rowOf("Threat fake")).getByRole("img");
     expect(plain.parentElement).not.toHaveClass("thumb-intimate");
-    const voiceRow = screen.getByRole("heading", { name: "Threat voice" }).closest("li") as HTMLElement;
-    expect(within(voiceRow).queryByRole("img")).toBeNull();
-    expect(voiceRow).toHaveTextContent("Voice");
-    // A video stands for itself by the first frame its verdict rests on, censored by the server.
-    const clipRow = screen.getByRole("heading", { name: "Threat clip" }).closest("li") as HTMLElement;
-    expect(within(clipRow).getByRole("img").getAttribute("src")).toBe("/api/threats/clip/media/frames/0");
+    expect(within(rowOf("Threat voice")).getByRole("img", { name: "Voice clip — no picture" })).toBeVisible();
+    // A video stands for itself by a censored frame the server picks.
+    expect(within(rowOf("Threat clip")).getByRole("img").getAttribute("src")).toBe("/api/threats/clip/thumbnail");
   });
 
   it("groups by account on request: one row per group with its count, expanded to its threats", async () => {

@@ -17,7 +17,6 @@ export interface ThreatListItem extends Threat {
   account?: string;
   sightingsCount?: number;
   groups?: { media?: string; account?: string };
-  thumbnailUrl?: string;
   allowedActions?: ThreatAction[];
   updatedAt?: string;
 }

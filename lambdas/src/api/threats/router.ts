@@ -6,7 +6,7 @@ import { threatPreview } from "./preview.js";
 import { scanStatus } from "./scan-status.js";
 import { getStats } from "./stats.js";
 import { bulkThreatAction, threatAction } from "./threat-actions.js";
-import { threatAudio, threatEnrolledPhoto, threatFrame, threatMediaFacts } from "./threat-media.js";
+import { threatAudio, threatEnrolledPhoto, threatFrame, threatMediaFacts, threatThumbnail } from "./threat-media.js";
 import { updateThreatStatus } from "./update-status.js";
 import { verifyEvidence } from "./verify-evidence.js";
 
@@ -18,6 +18,7 @@ export const handler = createRouteGroup("threats", {
   "PUT /api/threats/{id}/status": updateThreatStatus,
   "GET /api/threats/{id}/evidence": verifyEvidence,
   "GET /api/threats/{id}/preview": threatPreview,
+  "GET /api/threats/{id}/thumbnail": threatThumbnail,
   "GET /api/threats/{id}/media": threatMediaFacts,
   "GET /api/threats/{id}/media/audio": threatAudio,
   "GET /api/threats/{id}/media/enrolled-photo": threatEnrolledPhoto,

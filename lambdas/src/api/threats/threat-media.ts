@@ -1,3 +1,4 @@
+import { censoredThumbnail } from "@lg/detection/media/censored-preview";
 import { smallPhoto } from "@lg/detection/media/small-photo";
 import { invalid } from "@lg/domain/errors";
 import { ThreatMedia } from "@lg/domain/threats/threat-media";
@@ -14,6 +15,7 @@ const threatMedia = once(
       threats: threatRepository(),
       evidence: evidenceStore(),
       renderVideoFrames: censoredVideoFrames,
+      renderThumbnail: censoredThumbnail,
       enrolledFaces: {
         samples: (userId) => sampleLibrary().activeSamples(userId),
         // The lifecycle rule may have removed the raw photo already: then there is none to show.
@@ -43,6 +45,12 @@ export const threatAudio: ApiHandler = async (event) => {
 export const threatEnrolledPhoto: ApiHandler = async (event) => {
   const userId = await requireUserId(event);
   return binary(200, await threatMedia().enrolledPhoto(userId, event.pathParameters?.id ?? ""), "image/jpeg");
+};
+
+/** GET /api/threats/{id}/thumbnail: the threat row's small censored picture (a video's frame), the caller's only. */
+export const threatThumbnail: ApiHandler = async (event) => {
+  const userId = await requireUserId(event);
+  return binary(200, await threatMedia().thumbnail(userId, event.pathParameters?.id ?? ""), "image/jpeg");
 };
 
 /** GET /api/threats/{id}/media/frames/{frame}: one censored frame the video's verdict rests on. */

@@ -52,6 +52,8 @@ export class DemoService {
       profiles: DemoProfileStore;
       /** A censored (blurred, small) JPEG of a picture, as real threats' previews are. */
       renderPreview: (picture: Uint8Array) => Promise<Uint8Array>;
+      /** A threat row's small square censored JPEG, as real threats' thumbnails are. */
+      renderThumbnail: (picture: Uint8Array, options: { intimate: boolean }) => Promise<Uint8Array>;
       now: () => Date;
     },
   ) {}
@@ -102,11 +104,21 @@ export class DemoService {
 
   /** The censored preview of a demo threat's picture (ids are demo_<tier>_<n>, as threatsFor gives them). */
   async preview(threatId: string): Promise<{ contentType: "image/jpeg"; bytes: Uint8Array }> {
+    return { contentType: "image/jpeg", bytes: await this.deps.renderPreview(await this.pictureOf(threatId)) };
+  }
+
+  /** A demo threat row's thumbnail, rendered as a real threat's is. */
+  async thumbnail(threatId: string): Promise<{ contentType: "image/jpeg"; bytes: Uint8Array }> {
+    const picture = await this.pictureOf(threatId);
+    return { contentType: "image/jpeg", bytes: await this.deps.renderThumbnail(picture, { intimate: false }) };
+  }
+
+  private async pictureOf(threatId: string): Promise<Uint8Array> {
     const [, tier, n] = /^demo_(personal|professional|enterprise)_(\d+)$/.exec(threatId) ?? [];
     const item = tier ? DEMO_ITEMS[tier as MembershipTier][Number(n) - 1] : undefined;
     if (!item || !isPicture(item.path))
       throw new DomainError("not-found", "This demo threat has no picture to preview");
-    return { contentType: "image/jpeg", bytes: await this.deps.renderPreview(await this.deps.media.read(item.path)) };
+    return this.deps.media.read(item.path);
   }
 
   private enrolledPersona(): Promise<EnrolledPerson> {
@@ -162,7 +174,9 @@ export class DemoService {
           syntheticScore: finding.syntheticScore,
           signals: finding.syntheticSignals,
         },
-        ...(isPicture(item.path) ? { previewUrl: `/api/demo/threats/${id}/preview` } : {}),
+        ...(isPicture(item.path)
+          ? { previewUrl: `/api/demo/threats/${id}/preview`, thumbnailUrl: `/api/demo/threats/${id}/thumbnail` }
+          : { noPicture: "voice" }),
         demo: true,
       });
     }

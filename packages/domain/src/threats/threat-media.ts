@@ -52,6 +52,8 @@ export interface ThreatMediaDeps {
   evidence: EvidenceStore;
   /** Censored (blurred, small) JPEGs of the video at these times, in the order asked. */
   renderVideoFrames: (video: Uint8Array, timesSeconds: number[]) => Promise<Uint8Array[]>;
+  /** A threat row's small square censored JPEG of a picture; intimate imagery blurred past recognition. */
+  renderThumbnail: (picture: Uint8Array, options: { intimate: boolean }) => Promise<Uint8Array>;
   /**
    * The person's enrolled face photos as stored (none for zero-knowledge enrolment or once the raw
    * sample's retention ran out): `samples` lists the unexpired ones, `render` makes a small JPEG.
@@ -154,7 +156,7 @@ export class ThreatMedia {
       frames: kind === "video" ? verdictFrames(detection, threat.personId) : [],
       speech: voiceMatched ? (detection.voice?.segments ?? []) : [],
       audioAvailable: servesAudio(threat, media, voiceMatched),
-      intimate: threat.classification?.type === "intimate_imagery" || threat.threatType === "intimate_imagery",
+      intimate: isIntimate(threat),
       enrolledPhotoAvailable: (await this.enrolledFace(userId, threat, kind)) !== undefined,
     };
   }
@@ -207,6 +209,26 @@ export class ThreatMedia {
     return jpeg;
   }
 
+  /**
+   * The picture a threat row shows: the found picture or the impersonator's avatar, or for a video
+   * the first frame its verdict rests on (its opening frame when none is named, e.g. a voice found
+   * in a video). A voice clip has none: the list says so instead of asking (threat-view.ts).
+   */
+  async thumbnail(userId: string, threatId: string): Promise<Uint8Array> {
+    const { threat, media, detection } = await this.load(userId, threatId);
+    if (!media) throw new DomainError("not-found", "This threat's evidence keeps no media");
+    const kind = kindOf(media.contentType);
+    if (kind !== "image" && kind !== "video") throw new DomainError("not-found", "This threat has no picture");
+    const bytes = await this.deps.evidence.get(media.key);
+    if (!bytes) throw new DomainError("not-found", "The media is missing from the evidence package");
+    const intimate = isIntimate(threat);
+    if (kind === "image") return this.deps.renderThumbnail(bytes, { intimate });
+    const [first] = verdictFrames(detection, threat.personId);
+    const [still] = await this.deps.renderVideoFrames(bytes, [first?.timeSeconds ?? 0]);
+    if (!still) throw new DomainError("not-found", "No frame could be read from the video");
+    return this.deps.renderThumbnail(still, { intimate });
+  }
+
   /** The caller's own threat only: anyone else's is "not found", as if it did not exist. */
   private async load(userId: string, threatId: string) {
     const threat = await this.deps.threats.get(userId, threatId);
@@ -227,6 +249,9 @@ export class ThreatMedia {
     return { threat, media, detection };
   }
 }
+
+const isIntimate = (threat: ThreatRecord) =>
+  threat.classification?.type === "intimate_imagery" || threat.threatType === "intimate_imagery";
 
 function kindOf(contentType: string | undefined): ThreatMediaFacts["kind"] {
   if (contentType?.startsWith("image/")) return "image";

@@ -40,14 +40,33 @@ function listedTakedown(takedown: ThreatRecord["takedown"]) {
 }
 
 /** Pictures (and impersonators' avatars) have a censored preview; voices and videos have none here. */
-const thumbnailUrlOf = (t: ThreatRecord) =>
+const previewUrlOf = (t: ThreatRecord) =>
   t.evidenceData && (t.contentType?.startsWith("image/") || t.threatType === "impersonation")
     ? `/api/threats/${encodeURIComponent(t.id)}/preview`
     : undefined;
 
+/** Why a threat row shows no picture: a voice clip has none, and without evidence there is nothing to show. */
+export type NoPictureReason = "voice" | "evidence-not-kept" | "not-a-picture";
+
+/**
+ * What a threat row shows: a thumbnail served from the stored evidence (a picture, an avatar, a
+ * video's frame), or the reason there is none, so the list never shows an empty square.
+ */
+export function threatPicture(
+  t: Pick<ThreatRecord, "id" | "contentType" | "threatType" | "evidenceData">,
+): { thumbnailUrl: string } | { noPicture: NoPictureReason } {
+  const type = t.contentType ?? "";
+  if (type.startsWith("audio/") || (t.threatType === "voice_clone" && !type.startsWith("video/")))
+    return { noPicture: "voice" };
+  if (!t.evidenceData) return { noPicture: "evidence-not-kept" };
+  // A threat stored without its type is judged by its evidence when the thumbnail is asked for.
+  if (type && !type.startsWith("image/") && !type.startsWith("video/") && type !== "profile")
+    return { noPicture: "not-a-picture" };
+  return { thumbnailUrl: `/api/threats/${encodeURIComponent(t.id)}/thumbnail` };
+}
+
 /** A row of the threat list (docs/threats-api.md, ThreatListItem): enough to judge it at a glance. */
 export function threatListItem(t: ThreatRecord) {
-  const thumbnailUrl = thumbnailUrlOf(t);
   // Listing fields are copied from the classification when the threat is written (and its type is
   // aligned with it then); a threat stored before them is classified from its detection data.
   const listed =
@@ -75,7 +94,7 @@ export function threatListItem(t: ThreatRecord) {
       media: t.mediaGroup ?? t.mediaSha256,
       ...(t.account ? { account: accountGroupKey(t.platform, t.account) } : {}),
     },
-    ...(thumbnailUrl ? { thumbnailUrl } : {}),
+    ...threatPicture(t),
     allowedActions: allowedActions(t.status),
     takedown: listedTakedown(t.takedown),
   };
@@ -103,7 +122,7 @@ export function threatView(t: ThreatRecord, latestNotice?: TakedownNoticeRecord)
     updatedAt: t.updatedAt,
     removedAt: t.removedAt,
     evidenceData: t.evidenceData ? { hash: t.evidenceData.hash, capturedAt: t.evidenceData.capturedAt } : undefined,
-    previewUrl: thumbnailUrlOf(t),
+    previewUrl: previewUrlOf(t),
     sightings: t.sightings,
     classification,
     ...(takedown ? { takedown } : {}),
