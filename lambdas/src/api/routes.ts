@@ -72,6 +72,7 @@ export const ROUTES: RouteSpec[] = [
   { method: "POST", path: "/api/upload/voice", group: "biometrics" },
   { method: "PUT", path: "/api/biometric/face", group: "biometrics" },
   { method: "PUT", path: "/api/biometric/voice", group: "biometrics" },
+  { method: "POST", path: "/api/biometric-training/challenge", group: "biometrics" },
   { method: "POST", path: "/api/biometric-training", group: "biometrics" },
   { method: "POST", path: "/api/biometric-training/embeddings", group: "biometrics" },
   { method: "DELETE", path: "/api/biometric", group: "biometrics" },

@@ -46,6 +46,7 @@ export class DetectionAnalyser implements BiometricAnalyser {
       descriptor: inspection.descriptor,
       yawDegrees: face.quality.yawDegrees,
       quality: { detectionScore, sizePx, sharpness },
+      box: face.box,
       perceptualHash: await imagePerceptualHash(bytes),
     };
   }

@@ -9,6 +9,7 @@ import { ExportService } from "@lg/domain/accounts/export-service";
 import { ProfileService } from "@lg/domain/accounts/profile-service";
 import { RateLimiter } from "@lg/domain/accounts/rate-limits";
 import { SecurityNotices } from "@lg/domain/accounts/security-notices";
+import { DynamoLivenessStore } from "@lg/domain/biometrics/adapters/dynamo-liveness";
 import { ConsentService } from "@lg/domain/biometrics/consent";
 import { EnrolmentService } from "@lg/domain/biometrics/enrolment-service";
 import { SampleLibrary } from "@lg/domain/biometrics/sample-library";
@@ -140,6 +141,7 @@ export const enrolmentService = once(
       analyser: biometricAnalyser(),
       consent: consentService(),
       samples: sampleLibrary(),
+      liveness: new DynamoLivenessStore(dynamo, env().TABLE_NAME),
       now,
     }),
 );

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { photo, wav } from "./fakes.js";
+import { burstFor } from "./live-burst.js";
 import { accountWorld } from "./world.js";
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
@@ -34,9 +35,21 @@ describe("an enrolled file keeps the hashes that show a found copy of it", () =>
   it("keeps each live frame's SHA-256, the file the server stored", async () => {
     const w = accountWorld();
     const { userId } = await w.member("ada@example.com");
-    const frames = [photo("person=1;yaw=0"), photo("person=1;yaw=-30"), photo("person=1;yaw=28")];
-    await w.enrolment.enrolLiveCapture(userId, async () => ({ faces: frames }));
-    const hashes = (await w.store.listSamples(userId)).map((s) => s.mediaSha256).sort();
-    expect(hashes).toEqual(frames.map(sha256).sort());
+    let sent: Uint8Array[] = [];
+    await w.liveCapture(userId, 1, {
+      frames: (windows) => {
+        const frames = burstFor(windows);
+        sent = frames.map((f) => f.bytes);
+        return frames;
+      },
+    });
+    const stored = (await w.store.listSamples(userId)).map((s) => s.objectKey as string);
+    expect(stored).toHaveLength(3);
+    // Each stored pose is one of the frames sent, byte for byte, and its hash is of those bytes.
+    for (const sample of await w.store.listSamples(userId)) {
+      const bytes = w.objects.objects.get(sample.objectKey as string)?.bytes as Uint8Array;
+      expect(sent.some((frame) => sha256(frame) === sha256(bytes))).toBe(true);
+      expect(sample.mediaSha256).toBe(sha256(bytes));
+    }
   });
 });

@@ -67,9 +67,7 @@ describe("face embeddings across a model upgrade", () => {
   it("stamps new face samples with the current model", async () => {
     const w = accountWorld();
     const { userId } = await w.member("bo@example.com");
-    await w.enrolment.enrolLiveCapture(userId, async () => ({
-      faces: [photo("person=2;yaw=0"), photo("person=2;yaw=-30"), photo("person=2;yaw=28")],
-    }));
+    await w.liveCapture(userId, 2);
     const faces = (await w.store.listSamples(userId)).filter((s) => s.modality === "face");
     expect(faces.length).toBe(3);
     for (const face of faces) expect(face.embeddingModel).toBe(CURRENT_FACE_EMBEDDING_MODEL);

@@ -10,11 +10,14 @@ import type {
   StoredItem,
 } from "../../../packages/domain/src/accounts/ports.js";
 import type { RateCounterStore } from "../../../packages/domain/src/accounts/rate-limits.js";
+import { challengeFromItem, challengeItem } from "../../../packages/domain/src/biometrics/adapters/dynamo-liveness.js";
+import type { LivenessChallenge } from "../../../packages/domain/src/biometrics/liveness-challenge.js";
 import type {
   BiometricAnalyser,
   BiometricObjectStore,
   DataKeyService,
   FacePhotoAnalysis,
+  LivenessStore,
   ReportedFace,
   ReportedVoice,
 } from "../../../packages/domain/src/biometrics/ports.js";
@@ -28,7 +31,28 @@ import {
   Session,
   toItem,
   UserProfile,
+  VERIFIED_FACES_PARTITION,
 } from "../../../packages/domain/src/table/index.js";
+
+/** Challenges and the verified-face register over the memory table, keyed like the real ones. */
+export class MemoryLivenessStore implements LivenessStore {
+  constructor(private readonly table: MemoryAccountStore) {}
+  async putChallenge(challenge: LivenessChallenge) {
+    const item = challengeItem(challenge);
+    this.table.items.set(`${item.pk}|${item.sk}`, item);
+  }
+  async takeChallenge(userId: string, challengeId: string) {
+    const key = `USER#${userId}|LIVENESS#${challengeId}`;
+    const item = this.table.items.get(key);
+    this.table.items.delete(key);
+    return item ? challengeFromItem(item) : null;
+  }
+  async verifiedFrontFaces() {
+    return [...this.table.items.values()]
+      .filter((i) => i.gsi2pk === VERIFIED_FACES_PARTITION)
+      .map((i) => fromItem(BiometricSample, i));
+  }
+}
 
 /** An in-memory single table keyed like the real one, so erasure tests see every item. */
 export class MemoryAccountStore implements AccountStore {
@@ -178,11 +202,16 @@ export class FakeAnalyser implements BiometricAnalyser {
     const person = Number(/person=(\d+)/.exec(text)?.[1] ?? 0);
     const yaw = Number(/yaw=(-?\d+)/.exec(text)?.[1] ?? 0);
     const perceptualHash = /phash=([0-9a-f]{16})/.exec(text)?.[1];
+    const [x = 100, y = 100, size = 200] = (/box=([\d,]+)/.exec(text)?.[1] ?? "")
+      .split(",")
+      .filter(Boolean)
+      .map(Number);
     return {
       ok: true,
       descriptor: new Float32Array([person, 0, 0]),
       yawDegrees: yaw,
       quality: { sizePx: 200 },
+      box: { x, y, width: size, height: size },
       ...(perceptualHash ? { perceptualHash } : {}),
     };
   }

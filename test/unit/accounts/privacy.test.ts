@@ -3,19 +3,18 @@ import { writeEvidencePackage } from "../../../packages/domain/src/scanning/evid
 import { photo, wav } from "./fakes.js";
 import { accountWorld } from "./world.js";
 
-const poses = [photo("person=1;yaw=0"), photo("person=1;yaw=-30"), photo("person=1;yaw=30")];
-
 describe("privacy controls", () => {
   it("re-tags stored objects and moves embedding expiry when the auto-delete choice changes", async () => {
     const w = accountWorld();
     const { userId } = await w.member("ada@example.com");
-    await w.enrolment.enrolLiveCapture(userId, async () => ({ faces: poses, voice: wav("ok") }));
+    await w.liveCapture(userId, 1, { voice: wav("ok") });
     expect([...w.objects.objects.values()].every((o) => o.tags["auto-delete"] === "90d")).toBe(true);
 
     await w.profiles.update(userId, { dataExpiryDays: 30 });
     expect([...w.objects.objects.values()].every((o) => o.tags["auto-delete"] === "30d")).toBe(true);
     const samples = await w.store.listSamples(userId);
-    expect(samples.every((s) => s.deleteAfter === "2026-12-22T00:00:00.000Z")).toBe(true);
+    const thirtyDaysOn = (iso: string) => new Date(Date.parse(iso) + 30 * 86_400_000).toISOString();
+    expect(samples.every((s) => s.deleteAfter === thirtyDaysOn(s.createdAt))).toBe(true);
 
     await w.profiles.update(userId, { dataExpiryDays: -1 });
     expect([...w.objects.objects.values()].every((o) => o.tags["auto-delete"] === "never")).toBe(true);
@@ -26,7 +25,7 @@ describe("privacy controls", () => {
     const w = accountWorld();
     const { userId } = await w.member("ada@example.com");
     await w.profiles.update(userId, { dataExpiryDays: 30 });
-    await w.enrolment.enrolLiveCapture(userId, async () => ({ faces: poses }));
+    await w.liveCapture(userId, 1);
     w.clock.now = new Date("2026-12-23T00:00:00Z");
     expect(await w.samples.activeSamples(userId)).toEqual([]);
     expect(await w.store.listSamples(userId)).toEqual([]);
@@ -38,8 +37,8 @@ describe("privacy controls", () => {
     const w = accountWorld();
     const alice = await w.member("alice@example.com");
     const bob = await w.member("bob@example.com");
-    await w.enrolment.enrolLiveCapture(alice.userId, async () => ({ faces: poses, voice: wav("ok") }));
-    await w.enrolment.enrolLiveCapture(bob.userId, async () => ({ faces: poses }));
+    await w.liveCapture(alice.userId, 1, { voice: wav("ok") });
+    await w.liveCapture(bob.userId, 1);
 
     expect(await w.erasure.deleteBiometrics(alice.userId)).toEqual({ samples: 4, objects: 4, objectVersions: 0 });
     expect(await w.store.listSamples(alice.userId)).toEqual([]);
@@ -52,7 +51,7 @@ describe("privacy controls", () => {
     const w = accountWorld();
     const alice = await w.member("alice@example.com");
     const bob = await w.member("bob@example.com");
-    await w.enrolment.enrolLiveCapture(alice.userId, async () => ({ faces: poses, voice: wav("ok") }));
+    await w.liveCapture(alice.userId, 1, { voice: wav("ok") });
     const capture = (userId: string, media: string) =>
       writeEvidencePackage(w.evidence, {
         userId,
@@ -113,7 +112,7 @@ describe("what scans may search for", () => {
     await w.objects.write(w.objects.keyFromUploadUrl(uploadURL) as string, photo("person=2;yaw=0"), "image/jpeg", {});
     await w.enrolment.registerUpload(userId, "face", uploadURL);
     expect((await enrolledEmbeddings(w.samples, w.keys, userId)).face).toEqual([]);
-    await w.enrolment.enrolLiveCapture(userId, async () => ({ faces: poses, voice: wav("ok") }));
+    await w.liveCapture(userId, 1, { voice: wav("ok") });
     const identity = await enrolledEmbeddings(w.samples, w.keys, userId);
     expect(identity.face.map((f) => f[0])).toEqual([1, 1, 1]);
     expect(identity.voice).toHaveLength(1);

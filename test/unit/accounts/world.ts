@@ -5,7 +5,9 @@ import { ExportService } from "../../../packages/domain/src/accounts/export-serv
 import { ProfileService } from "../../../packages/domain/src/accounts/profile-service.js";
 import { RateLimiter } from "../../../packages/domain/src/accounts/rate-limits.js";
 import { CONSENT_VERSION, ConsentService } from "../../../packages/domain/src/biometrics/consent.js";
+import type { LiveFrame } from "../../../packages/domain/src/biometrics/enrolment-service.js";
 import { EnrolmentService } from "../../../packages/domain/src/biometrics/enrolment-service.js";
+import type { PoseWindow } from "../../../packages/domain/src/biometrics/liveness-challenge.js";
 import { SampleLibrary } from "../../../packages/domain/src/biometrics/sample-library.js";
 import {
   FakeAnalyser,
@@ -14,9 +16,11 @@ import {
   MemoryAccountStore,
   MemoryErasedAccounts,
   MemoryEvidenceStore,
+  MemoryLivenessStore,
   MemoryObjectStore,
   MemoryRateCounters,
 } from "./fakes.js";
+import { burstFor, challengeLength, TEST_SESSION } from "./live-burst.js";
 
 /** A sign-in that opened a session (not one that asked for an authenticator code). */
 export function signedIn(result: SignInResult) {
@@ -40,8 +44,10 @@ export function accountWorld() {
   const identity = new FakeIdentityProvider();
   const analyser = new FakeAnalyser();
   const samples = new SampleLibrary({ store, objects, now });
+  const liveness = new MemoryLivenessStore(store);
   const consent = new ConsentService({ store, now });
   const erased = new MemoryErasedAccounts();
+  const enrolment = new EnrolmentService({ store, objects, keys, analyser, consent, samples, liveness, now });
   const stoppedScans: string[] = [];
   const counters = new MemoryRateCounters();
   const limiter = new RateLimiter(counters, now);
@@ -79,8 +85,27 @@ export function accountWorld() {
     auth,
     consent,
     samples,
+    liveness,
     profiles: new ProfileService({ store, samples, now }),
-    enrolment: new EnrolmentService({ store, objects, keys, analyser, consent, samples, now }),
+    enrolment,
+    /**
+     * A live capture as the web app sends it: a fresh challenge, then (the clock moved past its
+     * length) a burst of person `person` following it, unless `frames` builds another; and the voice.
+     */
+    async liveCapture(
+      userId: string,
+      person: number,
+      options: { voice?: Uint8Array; frames?: (windows: PoseWindow[]) => LiveFrame[]; session?: string } = {},
+    ) {
+      const challenge = await enrolment.issueLiveChallenge(userId, TEST_SESSION);
+      const frames = options.frames ? options.frames(challenge.poses) : burstFor(challenge.poses, () => ({ person }));
+      clock.now = new Date(clock.now.getTime() + challengeLength(challenge.poses) + 500);
+      return enrolment.enrolLiveCapture(userId, options.session ?? TEST_SESSION, async () => ({
+        challengeId: challenge.challengeId,
+        frames,
+        ...(options.voice ? { voice: options.voice } : {}),
+      }));
+    },
     erased,
     stoppedScans,
     erasure: erasureWith({}),

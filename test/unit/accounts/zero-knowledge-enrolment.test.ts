@@ -4,6 +4,7 @@ import { openEmbedding } from "../../../packages/domain/src/biometrics/embedding
 import { ReportedCaptureInput } from "../../../packages/domain/src/biometrics/reported-capture.js";
 import type { DomainError } from "../../../packages/domain/src/errors.js";
 import { photo, wav } from "./fakes.js";
+import { TEST_SESSION } from "./live-burst.js";
 import { accountWorld } from "./world.js";
 
 /** A plausible (unit-length) descriptor whose first value names the person (the fake analyser compares it). */
@@ -173,14 +174,11 @@ describe("zero-knowledge enrolment", () => {
       const same = personOf(a) === personOf(b);
       return { same, confidence: same ? 95 : 5 };
     });
-    const livePoses = (person: number) => async () => ({
-      faces: [photo(`person=${person};yaw=0`), photo(`person=${person};yaw=-24`), photo(`person=${person};yaw=22`)],
-    });
     const { userId } = await zeroKnowledgeMember(w, "ada@example.com");
     await w.enrolment.enrolReportedCapture(userId, poses(7));
     await w.profiles.update(userId, { privacySettings: { zeroKnowledge: false } });
     // Someone else's face, captured live by the server, vouches for nothing reported.
-    await w.enrolment.enrolLiveCapture(userId, livePoses(3));
+    await w.liveCapture(userId, 3);
     const reported = () => w.store.listSamples(userId).then((all) => all.filter((s) => s.source === "zero-knowledge"));
     expect((await reported()).map((s) => s.verified)).toEqual([false, false, false]);
     expect((await w.profiles.get(userId)).likenessEnrolment.face).toMatchObject({
@@ -188,7 +186,7 @@ describe("zero-knowledge enrolment", () => {
       noticesBlocked: true,
     });
 
-    await w.enrolment.enrolLiveCapture(userId, livePoses(7));
+    await w.liveCapture(userId, 7);
     expect((await reported()).map((s) => [s.verified, s.verifiedBy])).toEqual(
       Array(3).fill([true, "matches-server-checked-capture"]),
     );
@@ -319,14 +317,14 @@ describe("zero-knowledge enrolment", () => {
     await w.objects.write(w.objects.keyFromUploadUrl(voiceURL) as string, wav("speech"), "audio/wav", {});
     await w.profiles.update(userId, { privacySettings: { zeroKnowledge: true } });
 
-    const faces = [photo("person=1;yaw=0"), photo("person=1;yaw=-30"), photo("person=1;yaw=28")];
+    const frames = [0, 300].map((atMs) => ({ atMs, bytes: photo(`person=1;yaw=0;n=${atMs}`) }));
     // Refused unread: neither the uploaded photo nor the multipart body is read to be turned away.
     const reads = vi.spyOn(w.objects, "read");
-    const readCapture = vi.fn(async () => ({ faces }));
+    const readCapture = vi.fn(async () => ({ challengeId: "any", frames }));
     for (const refused of [
       w.enrolment.createUploadUrl(userId, "face"),
       w.enrolment.registerUpload(userId, "face", uploadURL),
-      w.enrolment.enrolLiveCapture(userId, readCapture),
+      w.enrolment.enrolLiveCapture(userId, TEST_SESSION, readCapture),
       w.enrolment.createUploadUrl(userId, "voice"),
       w.enrolment.registerUpload(userId, "voice", voiceURL),
     ]) {

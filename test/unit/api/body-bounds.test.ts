@@ -78,6 +78,7 @@ const NO_JSON_BODY: Record<string, string> = {
   "DELETE /api/account": "no body",
   "POST /api/upload/face": "no body: answers a presigned URL",
   "POST /api/upload/voice": "no body: answers a presigned URL",
+  "POST /api/biometric-training/challenge": "no body: answers a fresh live-check challenge",
   "POST /api/biometric-training": "multipart: its own parser bounds parts and sizes",
   "DELETE /api/biometric": "no body",
   "POST /api/scan/force": "no body",

@@ -3,7 +3,7 @@ import { withdrawMe } from "../people/people.js";
 import { getConsent, giveConsent } from "./consent.js";
 import { deleteBiometrics } from "./delete-biometrics.js";
 import { trainFromReportedFaces } from "./reported-embeddings.js";
-import { train } from "./training.js";
+import { challenge, train } from "./training.js";
 import { createFaceUploadUrl, createVoiceUploadUrl, registerFace, registerVoice } from "./uploads.js";
 
 export const handler = createRouteGroup("biometrics", {
@@ -13,6 +13,7 @@ export const handler = createRouteGroup("biometrics", {
   "POST /api/upload/voice": createVoiceUploadUrl,
   "PUT /api/biometric/face": registerFace,
   "PUT /api/biometric/voice": registerVoice,
+  "POST /api/biometric-training/challenge": challenge,
   "POST /api/biometric-training": train,
   "POST /api/biometric-training/embeddings": trainFromReportedFaces,
   "DELETE /api/biometric": deleteBiometrics,

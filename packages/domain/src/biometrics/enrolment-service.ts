@@ -1,17 +1,29 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomInt, randomUUID } from "node:crypto";
 import type { AccountStore } from "../accounts/ports.js";
 import { DomainError } from "../errors.js";
 import { type BiometricSampleRecord, SELF_PERSON_ID, type UserProfileRecord } from "../records.js";
+import { sha256Hex } from "../scanning/evidence.js";
 import { POSES, photoProblem, poseKind } from "./capture-rules.js";
 import type { ConsentService } from "./consent.js";
 import { openEmbedding, sealEmbedding } from "./embedding-cipher.js";
 import { CURRENT_FACE_EMBEDDING_MODEL, isCurrentEmbedding } from "./embedding-models.js";
 import {
+  FACE_HELD_FOR_REVIEW_MESSAGE,
   isServerVerified,
   modalityEnrolment,
   UNVERIFIED_ENROLMENT_MESSAGE,
   type VerifiedBy,
 } from "./enrolment-verification.js";
+import {
+  type BurstFrame,
+  challengeLengthMs,
+  checkAnswerTiming,
+  checkBurst,
+  checkFrameTimes,
+  FRAME_INTERVAL_MS,
+  MAX_FRAME_BYTES,
+  newChallenge,
+} from "./liveness-challenge.js";
 import { describeSize, MAX_SAMPLE_BYTES, type SampleType, sniffSampleType } from "./media-type.js";
 import { type OriginalHashes, originalHashes } from "./original-hashes.js";
 import type {
@@ -19,6 +31,7 @@ import type {
   BiometricObjectStore,
   DataKeyService,
   FacePhotoAnalysis,
+  LivenessStore,
   ReportedFace,
   ReportedVoice,
 } from "./ports.js";
@@ -36,12 +49,27 @@ export interface EnrolmentDeps {
   analyser: BiometricAnalyser;
   consent: ConsentService;
   samples: SampleLibrary;
+  liveness: LivenessStore;
   now: () => Date;
 }
 
+/** One camera frame of the burst, and when the page took it (ms after the capture started). */
+export interface LiveFrame {
+  bytes: Uint8Array;
+  atMs: number;
+}
+
 export interface LiveCapture {
-  faces: Uint8Array[];
+  /** The challenge the frames answer; absent when only a voice is sent. */
+  challengeId?: string;
+  frames: LiveFrame[];
   voice?: Uint8Array;
+}
+
+/** The engine gives every analysed photo's face box; only a browser-reported face lacks one. */
+function boxOf(analysis: AcceptedFace) {
+  if (!analysis.box) throw new Error("The face analyser gave no face box for a camera frame");
+  return analysis.box;
 }
 
 const wrongType = (modality: Modality) =>
@@ -125,37 +153,63 @@ export class EnrolmentService {
   }
 
   /**
-   * The multipart live capture. `readCapture` is called only once consent and the account's mode
-   * allow a capture, so a refused request's photos (up to 40 MB) are never parsed. A voice recorded
-   * in the product alone (the onboarding's voice step) is a live capture too: the server hears the
-   * recording itself, exactly as when it comes with the three poses.
+   * A fresh liveness challenge for the live capture: the poses in a random order with random
+   * timing, a nonce, two minutes to answer, once, from this account and session.
    */
-  async enrolLiveCapture(userId: string, readCapture: () => Promise<LiveCapture>) {
+  async issueLiveChallenge(userId: string, sessionHash: string) {
+    await this.deps.consent.require(userId);
+    if (inZeroKnowledgeMode(await this.deps.store.getProfile(userId))) throw refusedInZeroKnowledge("face");
+    const challenge = newChallenge({
+      challengeId: randomBytes(16).toString("base64url"),
+      userId,
+      sessionHash,
+      now: this.deps.now(),
+      randomInt: (below) => randomInt(below),
+    });
+    await this.deps.liveness.putChallenge(challenge);
+    return {
+      challengeId: challenge.challengeId,
+      poses: challenge.windows,
+      frameIntervalMs: FRAME_INTERVAL_MS,
+      expiresAt: challenge.expiresAt,
+    };
+  }
+
+  /**
+   * The multipart live capture: a burst of camera frames answering a challenge from
+   * issueLiveChallenge, and a voice recording, either or both. `readCapture` is called only once
+   * consent and the account's mode allow a capture, so a refused request's body is never parsed. A
+   * voice recorded in the product alone (the onboarding's voice step) is a live capture too: the
+   * server hears the recording itself. A face already verified on another account is kept, but held
+   * for review and not verified.
+   */
+  async enrolLiveCapture(userId: string, sessionHash: string, readCapture: () => Promise<LiveCapture>) {
     await this.deps.consent.require(userId);
     const profile = await this.deps.store.getProfile(userId);
     if (inZeroKnowledgeMode(profile)) throw refusedInZeroKnowledge("face");
     const capture = await readCapture();
-    const voiceOnly = capture.faces.length === 0 && capture.voice !== undefined;
-    if (!voiceOnly && capture.faces.length !== POSES.length) {
-      throw new DomainError("invalid", `Send exactly ${POSES.length} face photos: front, left and right`);
-    }
-    const types = capture.faces.map((bytes, i) => checkSample(bytes, "face", `Photo ${i + 1}`));
+    const voiceOnly = capture.frames.length === 0 && capture.voice !== undefined;
     const voiceType = capture.voice ? checkSample(capture.voice, "voice", "Voice recording") : undefined;
-
-    const analyses = voiceOnly
-      ? []
-      : await this.acceptPoses((i) => this.deps.analyser.analyseFacePhoto(capture.faces[i] as Uint8Array, poseKind(i)));
+    const poses = voiceOnly ? [] : await this.checkLiveBurst(userId, sessionHash, capture);
     const voice = capture.voice ? await this.deps.analyser.analyseVoice(capture.voice) : undefined;
     if (voice && !voice.ok) throw new DomainError("unprocessable", voice.reason);
 
+    const front = poses[0]?.analysis;
+    const heldForReview = front ? await this.faceVerifiedElsewhere(userId, front.descriptor) : false;
     const days = expiryDaysOf(profile);
-    await this.storePoses(userId, analyses, days, "live-capture", async (i, sampleId) => {
-      const type = types[i] as SampleType;
-      const frame = capture.faces[i] as Uint8Array;
-      const objectKey = sampleObjectKey(userId, sampleId, type.extension);
-      await this.deps.objects.write(objectKey, frame, type.mime, autoDeleteTags(days));
-      return { objectKey, hashes: originalHashes(frame, analyses[i]?.perceptualHash) };
-    });
+    await this.storePoses(
+      userId,
+      poses.map((p) => p.analysis),
+      days,
+      "live-capture",
+      async (i, sampleId) => {
+        const { frame, type, analysis } = poses[i] as (typeof poses)[number];
+        const objectKey = sampleObjectKey(userId, sampleId, type.extension);
+        await this.deps.objects.write(objectKey, frame, type.mime, autoDeleteTags(days));
+        return { objectKey, hashes: originalHashes(frame, analysis.perceptualHash) };
+      },
+      heldForReview,
+    );
     if (voice?.ok && capture.voice && voiceType) {
       const sampleId = randomUUID();
       const objectKey = sampleObjectKey(userId, sampleId, voiceType.extension);
@@ -173,16 +227,81 @@ export class EnrolmentService {
         originalHashes(capture.voice),
       );
     }
-    const front = analyses[0];
-    if (front) await this.confirmUnverifiedFaces(userId, front.descriptor);
+    if (front && !heldForReview) await this.confirmUnverifiedFaces(userId, front.descriptor);
     if (voice?.ok) await this.confirmUnverifiedVoices(userId, voice.embedding);
+    const status = await this.standing(userId);
+    if (heldForReview) {
+      return {
+        faces: poses.length,
+        voice: Boolean(voice?.ok),
+        verified: false as const,
+        enrolment: "server-checked-capture" as const,
+        review: "pending" as const,
+        message: FACE_HELD_FOR_REVIEW_MESSAGE,
+        status,
+      };
+    }
     return {
-      faces: analyses.length,
+      faces: poses.length,
       voice: Boolean(voice?.ok),
       verified: true as const,
       enrolment: "server-checked-capture" as const,
-      status: await this.standing(userId),
+      status,
     };
+  }
+
+  /**
+   * The burst against its challenge, which is used up whatever the outcome: the frames' times and
+   * bytes first (cheap), then every frame through the engine, then the motion, order and identity
+   * rules. Gives the chosen frame of each pose, front, left, right.
+   */
+  private async checkLiveBurst(userId: string, sessionHash: string, capture: LiveCapture) {
+    if (!capture.challengeId) {
+      throw new DomainError("invalid", "Start the live check first: the capture answers a challenge from the server");
+    }
+    const now = this.deps.now();
+    const challenge = checkAnswerTiming(await this.deps.liveness.takeChallenge(userId, capture.challengeId), {
+      userId,
+      sessionHash,
+      now,
+    });
+    const elapsedMs = now.getTime() - Date.parse(challenge.issuedAt);
+    const types = capture.frames.map((f, i) => {
+      if (f.bytes.byteLength > MAX_FRAME_BYTES) {
+        throw new DomainError("too-large", `Frame ${i + 1} is too large: ${describeSize(f.bytes.byteLength)}`);
+      }
+      return checkSample(f.bytes, "face", `Frame ${i + 1}`);
+    });
+    const hashed = capture.frames.map((f) => ({ atMs: f.atMs, sha256: sha256Hex(f.bytes) }));
+    checkFrameTimes(hashed, challengeLengthMs(challenge), elapsedMs);
+    const analyses: FacePhotoAnalysis[] = [];
+    for (const frame of capture.frames) analyses.push(await this.deps.analyser.analyseFacePhoto(frame.bytes, "turned"));
+    const burst: BurstFrame[] = analyses.map((analysis, i) => ({
+      ...(hashed[i] as { atMs: number; sha256: string }),
+      analysis: analysis.ok ? { ...analysis, box: boxOf(analysis) } : analysis,
+    }));
+    const chosen = checkBurst(challenge, burst, elapsedMs, (a, b) => this.deps.analyser.sameFace(a, b).same);
+    return POSES.map(({ id }) => {
+      const { frame } = chosen.find((c) => c.pose === id) as (typeof chosen)[number];
+      const i = burst.indexOf(frame);
+      return {
+        frame: (capture.frames[i] as LiveFrame).bytes,
+        type: types[i] as SampleType,
+        analysis: analyses[i] as AcceptedFace,
+      };
+    });
+  }
+
+  /** Whether another account holds a verified live capture of this face (its frontal frame, current model). */
+  private async faceVerifiedElsewhere(userId: string, front: Float32Array): Promise<boolean> {
+    const now = this.deps.now().toISOString();
+    for (const sample of await this.deps.liveness.verifiedFrontFaces()) {
+      if (sample.userId === userId || !isCurrentEmbedding(sample)) continue;
+      if (sample.deleteAfter && sample.deleteAfter <= now) continue;
+      const theirs = await openEmbedding(this.deps.keys, sample.userId, "face", sample);
+      if (this.deps.analyser.sameFace(theirs, front).same) return true;
+    }
+    return false;
   }
 
   /**
@@ -266,12 +385,14 @@ export class EnrolmentService {
     days: DataExpiryDays,
     source: "live-capture" | "zero-knowledge",
     keepFrame?: (poseIndex: number, sampleId: string) => Promise<{ objectKey: string; hashes: OriginalHashes }>,
+    heldForReview = false,
   ) {
     for (const [i, analysis] of analyses.entries()) {
       const sampleId = randomUUID();
       const kept = keepFrame ? await keepFrame(i, sampleId) : undefined;
       // Only frames the server analysed itself verify a face; reported numbers never do.
-      const verifiedBy = source === "live-capture" ? ("server-checked-capture" as const) : undefined;
+      // A face verified on another account first is held for review instead.
+      const verifiedBy = source === "live-capture" && !heldForReview ? ("server-checked-capture" as const) : undefined;
       await this.storeSample(
         userId,
         "face",
@@ -288,6 +409,7 @@ export class EnrolmentService {
           ...(keepFrame ? {} : { reportedByBrowser: true }),
         },
         kept?.hashes,
+        heldForReview ? "pending" : undefined,
       );
     }
   }
@@ -408,6 +530,7 @@ export class EnrolmentService {
     days: DataExpiryDays,
     quality: Record<string, unknown>,
     hashes: OriginalHashes = {},
+    reviewStatus?: "pending",
   ) {
     const createdAt = this.deps.now().toISOString();
     const sealed = await sealEmbedding(this.deps.keys, userId, modality, embedding);
@@ -424,6 +547,7 @@ export class EnrolmentService {
       ...(modality === "face" ? { embeddingModel: CURRENT_FACE_EMBEDDING_MODEL } : {}),
       quality,
       ...hashes,
+      ...(reviewStatus ? { reviewStatus } : {}),
       createdAt,
       ...sampleExpiry(createdAt, days),
     });

@@ -13,7 +13,10 @@ export type EnrolmentMethod = "server-checked-capture" | "client-reported" | "up
 /** How a verified sample came to be: captured and checked by the server, or matched to such a capture. */
 export type VerifiedBy = "server-checked-capture" | "matches-server-checked-capture";
 
-type SampleFacts = Pick<BiometricSampleRecord, "source" | "verified" | "modality"> & { verifiedBy?: VerifiedBy };
+type SampleFacts = Pick<BiometricSampleRecord, "source" | "verified" | "modality"> & {
+  verifiedBy?: VerifiedBy;
+  reviewStatus?: "pending";
+};
 
 export function enrolmentMethod(sample: Pick<BiometricSampleRecord, "source">): EnrolmentMethod {
   if (sample.source === "live-capture") return "server-checked-capture";
@@ -53,11 +56,24 @@ export interface ModalityEnrolment {
   noticesBlocked: boolean;
   /** When blocked: what is withheld and how to verify, in words the page shows as they are. */
   restriction?: string;
+  /** A live capture of this face waits for review: the same face is verified on another account. */
+  pendingReview?: boolean;
 }
 
 export function modalityEnrolment(samples: readonly SampleFacts[], modality: "face" | "voice"): ModalityEnrolment {
   const searched = samples.filter((s) => s.modality === modality && searchedInScans(s));
   const unverified = searched.some((s) => !isServerVerified(s));
+  // Held captures are not searched (the face may be someone else's), but they block notices all the same.
+  if (samples.some((s) => s.modality === modality && s.reviewStatus === "pending")) {
+    return {
+      enrolled: searched.length > 0,
+      verified: false,
+      methods: [...new Set(searched.map((s) => enrolmentMethod(s)))],
+      noticesBlocked: true,
+      restriction: FACE_HELD_FOR_REVIEW_MESSAGE,
+      pendingReview: true,
+    };
+  }
   return {
     enrolled: searched.length > 0,
     verified: searched.length > 0 && !unverified,
@@ -81,3 +97,7 @@ export const UNVERIFIED_ENROLMENT_MESSAGE: Record<"face" | "voice", string> = {
   face: `Your face is enrolled but not verified: it was reported by your browser (or not confirmed by the server), so the server cannot tell it is yours. Notices under your name need a verified face; ${HOW_TO_VERIFY.face}.`,
   voice: `Your voice is enrolled but not verified: the server did not check the recording itself, so it cannot tell it is yours. Notices under your name need a verified voice; ${HOW_TO_VERIFY.voice}.`,
 };
+
+/** What a person is told when their live capture shows a face already verified on another account. */
+export const FACE_HELD_FOR_REVIEW_MESSAGE =
+  "This face is already verified on another LikenessGuard account, so your capture is held for review and your face is not verified. Scans do not search for it and notices under your name stay blocked until the review confirms the face is yours.";

@@ -1,3 +1,6 @@
+import type { BiometricSampleRecord } from "../records.js";
+import type { LivenessChallenge } from "./liveness-challenge.js";
+
 /** What the detection engine tells enrolment about one face photo. */
 export type FacePhotoAnalysis =
   | {
@@ -5,6 +8,8 @@ export type FacePhotoAnalysis =
       descriptor: Float32Array;
       yawDegrees: number;
       quality: Record<string, number>;
+      /** The face's box in the photo's pixels (absent on a face a browser reported). */
+      box?: { x: number; y: number; width: number; height: number };
       /** The photo's 64-bit perceptual hash, as scans hash found pictures: shows a re-post copies it. */
       perceptualHash?: string;
     }
@@ -53,6 +58,18 @@ export interface BiometricAnalyser {
   sameFace(a: Float32Array, b: Float32Array): { same: boolean; confidence: number };
   /** Whether two speaker embeddings are the same speaker, with the calibrated confidence 0-100. */
   sameVoice(a: Float32Array, b: Float32Array): { same: boolean; confidence: number };
+}
+
+/**
+ * The live capture's one-use challenges, and the register of verified faces across accounts that
+ * keeps one face from being verified on two accounts.
+ */
+export interface LivenessStore {
+  putChallenge(challenge: LivenessChallenge): Promise<void>;
+  /** Removes and returns the challenge in one step, so two answers to it cannot both get it. */
+  takeChallenge(userId: string, challengeId: string): Promise<LivenessChallenge | null>;
+  /** Every account's frontal face sample verified by its own live capture (sparse index). */
+  verifiedFrontFaces(): Promise<BiometricSampleRecord[]>;
 }
 
 /** Envelope keys (KMS): a fresh data key per embedding, wrapped by the biometric master key. */

@@ -104,6 +104,8 @@ export const BiometricSample = defineEntity({
     // enrolled before, and on zero-knowledge ones (the server never had the bytes).
     mediaSha256: z.string().optional(),
     perceptualHash: z.string().optional(),
+    // A live capture whose face is already verified on another account: kept unverified until reviewed.
+    reviewStatus: z.enum(["pending"]).optional(),
     createdAt: isoDate,
     deleteAfter: isoDate.optional(),
     expiresAt: epochSeconds.optional(),
@@ -112,8 +114,48 @@ export const BiometricSample = defineEntity({
     pk: (s) => `USER#${s.userId}`,
     sk: (s) => `BIOMETRIC#${s.personId}#${s.modality}#${s.sampleId}`,
   },
+  indexes: {
+    // Sparse: the frontal frame of each verified live capture (the register one face may be verified
+    // in once), and captures held for review because their face was already in it.
+    gsi2: {
+      pk: (s) => {
+        if (s.modality !== "face" || s.source !== "live-capture" || s.quality.pose !== "front") return "";
+        if (s.reviewStatus === "pending") return FACE_REVIEW_PARTITION;
+        return s.verifiedBy === "server-checked-capture" ? VERIFIED_FACES_PARTITION : "";
+      },
+      sk: (s) => `${s.createdAt}#${s.userId}#${s.sampleId}`,
+    },
+  },
   ttl: true,
-  accessPatterns: ["List a person's face and voice samples for matching", "Delete all of a user's biometrics"],
+  accessPatterns: [
+    "List a person's face and voice samples for matching",
+    "Delete all of a user's biometrics",
+    "Find the verified live-captured faces of every account, to refuse verifying one face twice (gsi2, sparse)",
+    "List live captures held for review (gsi2, sparse)",
+  ],
+});
+
+export const VERIFIED_FACES_PARTITION = "FACE#VERIFIED";
+export const FACE_REVIEW_PARTITION = "FACE#REVIEW";
+
+/** A live capture's challenge: the poses and timing the server asked for, usable once and briefly. */
+export const LivenessChallengeItem = defineEntity({
+  name: "LivenessChallenge",
+  description:
+    "A server-issued live-capture challenge (biometrics/liveness-challenge.ts): random pose order and timing, bound to the account and the session's hash, deleted when answered.",
+  schema: z.object({
+    challengeId: z.string().min(1),
+    userId: z.string().min(1),
+    sessionHash: z.string().min(1),
+    windows: z.array(z.object({ pose: z.enum(["front", "left", "right"]), startMs: z.number(), endMs: z.number() })),
+    issuedAt: isoDate,
+    validUntil: isoDate,
+    // DynamoDB TTL clears challenges never answered.
+    expiresAt: epochSeconds,
+  }),
+  primary: { pk: (c) => `USER#${c.userId}`, sk: (c) => `LIVENESS#${c.challengeId}` },
+  ttl: true,
+  accessPatterns: ["Take (get and delete at once) the challenge a capture answers"],
 });
 
 /** A person under protection: the account holder themself, or (enterprise) an executive. */
@@ -1046,6 +1088,7 @@ export const ENTITIES = [
   TeamInvitation,
   AccountAuditEntry,
   StatusProbeRun,
+  LivenessChallengeItem,
   StatusProbeDay,
   StatusIncident,
 ] as const;

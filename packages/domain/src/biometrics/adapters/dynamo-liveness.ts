@@ -1,0 +1,64 @@
+import { DeleteCommand, type DynamoDBDocumentClient, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import type { BiometricSampleRecord } from "../../records.js";
+import { BiometricSample, LivenessChallengeItem, VERIFIED_FACES_PARTITION } from "../../table/entities.js";
+import { fromItem, toItem } from "../../table/entity.js";
+import type { LivenessChallenge } from "../liveness-challenge.js";
+import type { LivenessStore } from "../ports.js";
+
+/** The stored item of a challenge: its expiry kept as a date, and as the table's TTL in epoch seconds. */
+export function challengeItem(challenge: LivenessChallenge): Record<string, unknown> {
+  const { expiresAt, ...rest } = challenge;
+  return toItem(LivenessChallengeItem, {
+    ...rest,
+    validUntil: expiresAt,
+    expiresAt: Math.ceil(Date.parse(expiresAt) / 1000),
+  });
+}
+
+export function challengeFromItem(item: Record<string, unknown>): LivenessChallenge {
+  const { validUntil, expiresAt: _ttl, ...rest } = fromItem(LivenessChallengeItem, item);
+  return { ...rest, expiresAt: validUntil };
+}
+
+/** Live-capture challenges in the account's partition, and the verified-face register on the sparse gsi2. */
+export class DynamoLivenessStore implements LivenessStore {
+  constructor(
+    private readonly doc: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  async putChallenge(challenge: LivenessChallenge) {
+    await this.doc.send(new PutCommand({ TableName: this.tableName, Item: challengeItem(challenge) }));
+  }
+
+  /** One delete that returns what it deleted: of two answers to one challenge, only one gets it. */
+  async takeChallenge(userId: string, challengeId: string): Promise<LivenessChallenge | null> {
+    const out = await this.doc.send(
+      new DeleteCommand({
+        TableName: this.tableName,
+        Key: { pk: `USER#${userId}`, sk: `LIVENESS#${challengeId}` },
+        ReturnValues: "ALL_OLD",
+      }),
+    );
+    return out.Attributes ? challengeFromItem(out.Attributes) : null;
+  }
+
+  async verifiedFrontFaces(): Promise<BiometricSampleRecord[]> {
+    const samples: BiometricSampleRecord[] = [];
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const out = await this.doc.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          IndexName: "gsi2",
+          KeyConditionExpression: "gsi2pk = :pk",
+          ExpressionAttributeValues: { ":pk": VERIFIED_FACES_PARTITION },
+          ExclusiveStartKey,
+        }),
+      );
+      for (const item of out.Items ?? []) samples.push(fromItem(BiometricSample, item));
+      ExclusiveStartKey = out.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
+    return samples;
+  }
+}
