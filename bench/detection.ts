@@ -310,13 +310,30 @@ function pictureSystem(file: string): string {
   return parts.slice(0, 2).join("/");
 }
 
+/**
+ * A level's rate over pictures, overall and by folder (genuine source or generator): how many it
+ * flagged of how many.
+ */
+function levelRates<T extends { system: string }>(pictures: T[], flagged: (p: T) => boolean, noun: string) {
+  const rate = (group: T[]) => ({
+    [noun]: group.length,
+    flagged: group.filter(flagged).length,
+    rate: group.length > 0 ? group.filter(flagged).length / group.length : null,
+  });
+  const systems = [...new Set(pictures.map((p) => p.system))].sort();
+  return {
+    all: rate(pictures),
+    bySource: Object.fromEntries(systems.map((system) => [system, rate(pictures.filter((p) => p.system === system))])),
+  };
+}
+
 if (parts.has("synthetic")) {
   // The product's fused verdict on every labelled picture (declarations and learned detectors
   // together, as analyseMedia decides), genuine face photos included as negatives.
   const pictureRows = rows.filter(
     (row) => (row.kind === "image" && row.synthetic !== undefined) || row.kind === "face",
   );
-  const fused: { system: string; synthetic: boolean; score: number; flagged: boolean }[] = [];
+  const fused: { system: string; synthetic: boolean; score: number; flagged: boolean; possibly: boolean }[] = [];
   let intimateFlagged = 0;
   for (const row of pictureRows) {
     const result = await analyseImageTimed(row);
@@ -325,6 +342,7 @@ if (parts.has("synthetic")) {
       synthetic: row.synthetic === true,
       score: result.synthetic.score ?? 0,
       flagged: result.synthetic.status === "synthetic",
+      possibly: result.synthetic.status === "possibly-synthetic",
     });
     if (result.intimate?.status === "present") intimateFlagged++;
   }
@@ -363,6 +381,13 @@ if (parts.has("synthetic")) {
       falsePositiveRate: genuine.filter((f) => f.flagged).length / Math.max(1, genuine.length),
     },
     bySystem,
+    // The verdict levels (synthetic-levels.ts): "synthetic" is the status stated as a claim.
+    genuineFalsePositiveRate: levelRates(genuine, (f) => f.flagged, "genuine"),
+    recallBySystem: levelRates(synthetic, (f) => f.flagged, "synthetic"),
+    possiblySynthetic: {
+      genuineFalsePositiveRate: levelRates(genuine, (f) => f.flagged || f.possibly, "genuine"),
+      recallBySystem: levelRates(synthetic, (f) => f.flagged || f.possibly, "synthetic"),
+    },
     signals: await benchSyntheticImages({ dataDir, ...(trainDir ? { trainDir } : {}) }),
   };
   const mesonet = await benchFaceSwapMesonet({ dataDir });
@@ -471,6 +496,12 @@ const table = [
   ["syntheticImage.atOperatingPoint.recall", ""],
   ["syntheticImage.atOperatingPoint.falsePositiveRate", ""],
   ["syntheticImage.bySystem", ""],
+  ["syntheticImage.genuineFalsePositiveRate.all", "≤ 0.01"],
+  ["syntheticImage.genuineFalsePositiveRate.bySource", "each ≤ 0.01"],
+  ["syntheticImage.recallBySystem.all", "≥ 0.60"],
+  ["syntheticImage.recallBySystem.bySource", ""],
+  ["syntheticImage.possiblySynthetic.genuineFalsePositiveRate.all", ""],
+  ["syntheticImage.possiblySynthetic.recallBySystem.all", ""],
   ["faceSwap.auc", ""],
   ["faceSwap.mesonet.auc", ""],
   ["intimate.falsePositiveRate", ""],

@@ -1,5 +1,5 @@
 import type { Threat, UserProfile } from "@lg/domain/table/entities";
-import type { Severity, ThreatClassification } from "@lg/domain/threats/classification";
+import { claimsSynthesis, type Severity, type ThreatClassification } from "@lg/domain/threats/classification";
 import { classificationOf } from "@lg/domain/threats/stored-classification";
 import type { z } from "zod";
 
@@ -41,7 +41,10 @@ export function isIntimateImagery(threat: ClassifiedThreat): boolean {
   return threatEvidence(threat).type === "intimate_imagery";
 }
 
-/** Synthetic evidence was found: a deepfake, a cloned voice, or an intimate depiction that is also synthetic. */
+/**
+ * Synthesis may be claimed: a deepfake, a cloned voice, or an intimate depiction that is also
+ * synthetic, at the "synthetic" level only (claimsSynthesis); "possibly synthetic" is never claimed.
+ */
 export function isSyntheticMedia(threat: ClassifiedThreat): boolean {
-  return threatEvidence(threat).synthetic.status === "synthetic";
+  return claimsSynthesis(threatEvidence(threat).synthetic);
 }

@@ -54,7 +54,7 @@ describe("threat type from evidence", () => {
       finding({
         syntheticStatus: "synthetic",
         syntheticScore: 0.93,
-        syntheticOperatingPoint: point(0.015),
+        syntheticOperatingPoint: { ...point(0.008), genuineCount: 311 },
         syntheticSignals: [
           { id: "ai-image", status: "present", score: 0.93, explanation: "", operatingPoint: point(0.02) },
         ],
@@ -63,21 +63,51 @@ describe("threat type from evidence", () => {
     );
     expect(verdict?.threatType).toBe("deepfake");
     expect(verdict?.title).toBe("Synthetic media showing Ada Moreno's face");
-    expect(verdict?.classification.synthetic).toMatchObject({ detectors: ["ai-image"], operatingPoint: point(0.015) });
+    expect(verdict?.classification.synthetic).toMatchObject({
+      status: "synthetic",
+      detectors: ["ai-image"],
+      operatingPoint: { ...point(0.008), genuineCount: 311 },
+    });
     expect(verdict?.classification.severity).toBe("critical");
     // The reason the details show names what checked, in plain words, never a detector id.
     expect(verdict?.classification.reason).toContain("(an AI-generated-image detector;");
     expect(verdict?.classification.reason).not.toContain("ai-image");
+    expect(verdict?.classification.reason).toContain("wrongly flags 0.8% of 311 genuine pictures");
   });
 
-  it("is not critical when the detector's stated false-positive rate is high or the match is below 90%", () => {
+  it("reports a picture detector's reading below the claim bar as possibly synthetic, with its rate, never as a deepfake", () => {
+    const possibly = (status: "possibly-synthetic" | "synthetic", falsePositiveRate: number) =>
+      likenessVerdict(
+        finding({
+          syntheticStatus: status,
+          syntheticScore: 0.85,
+          syntheticOperatingPoint: { ...point(falsePositiveRate), genuineCount: 311 },
+          syntheticSignals: [{ id: "ai-image", status: "present", score: 0.85, explanation: "" }],
+        }),
+        people,
+      );
+    // The engine's own "possibly", and a stored "synthetic" reached at a looser point than 1%.
+    for (const verdict of [possibly("possibly-synthetic", 0.048), possibly("synthetic", 0.015)]) {
+      expect(verdict?.threatType).toBe("likeness_misuse");
+      expect(verdict?.title).toBe("Ada Moreno's face used without consent");
+      expect(verdict?.classification.synthetic.status).toBe("possibly-synthetic");
+      expect(verdict?.classification.reason).toMatch(
+        /an AI-generated-image detector read it as possibly synthetic \(at that level it also flags (4\.8|1\.5)% of 311 genuine pictures\), below the bar/,
+      );
+    }
+  });
+
+  it("is not critical when the match is below 90%, and a noisy detector's 'synthetic' is no deepfake", () => {
     const noisy = finding({
       syntheticStatus: "synthetic",
       syntheticScore: 0.7,
       syntheticOperatingPoint: point(0.2),
       syntheticSignals: [{ id: "face-synthetic", status: "present", explanation: "" }],
     });
-    expect(likenessVerdict(noisy, people)?.classification.severity).toBe("high");
+    expect(likenessVerdict(noisy, people)?.classification).toMatchObject({
+      type: "likeness_misuse",
+      synthetic: { status: "possibly-synthetic" },
+    });
     const declared = finding({
       face: { personId: "self", confidence: 80 },
       syntheticStatus: "synthetic",
@@ -124,7 +154,13 @@ describe("threat type from evidence", () => {
     expect(real?.classification).toMatchObject({ type: "intimate_imagery", severity: "critical" });
     expect(real?.classification.synthetic.status).toBe("no-evidence");
     const fake = likenessVerdict(
-      finding({ intimate, syntheticStatus: "synthetic", syntheticScore: 0.95, syntheticSignals: [] }),
+      finding({
+        intimate,
+        syntheticStatus: "synthetic",
+        syntheticScore: 0.95,
+        syntheticOperatingPoint: point(0.005),
+        syntheticSignals: [],
+      }),
       people,
     );
     expect(fake?.classification).toMatchObject({ type: "intimate_imagery", synthetic: { status: "synthetic" } });

@@ -218,6 +218,29 @@ export function titleFor(type: ThreatKind, modality: "face" | "voice" | "profile
 export const INTIMATE_CLAIM_MAX_FPR = 0.05;
 
 /**
+ * The highest false-positive rate on held-out genuine pictures at which a learned detector's
+ * "synthetic" may be claimed (a deepfake, a notice's statement): detection's "synthetic" level
+ * (packages/detection/src/synthetic-levels.ts) is set at this bar. A stored verdict reached at a
+ * looser operating point (before the levels) is "possibly synthetic", reported with its rate.
+ */
+export const SYNTHETIC_CLAIM_MAX_FPR = 0.01;
+
+/**
+ * Whether a synthetic verdict may be stated as a claim: the media's own declaration, the voice
+ * countermeasure (which keeps its own operating point), or a picture detector whose stated rate
+ * meets SYNTHETIC_CLAIM_MAX_FPR.
+ */
+export function claimsSynthesis(
+  synthetic: Pick<ThreatClassification["synthetic"], "status" | "declared" | "detectors" | "operatingPoint">,
+): boolean {
+  if (synthetic.status !== "synthetic") return false;
+  if (synthetic.declared || synthetic.detectors.some((id) => VOICE_COUNTERMEASURES.has(id))) return true;
+  return (
+    synthetic.operatingPoint !== undefined && synthetic.operatingPoint.falsePositiveRate <= SYNTHETIC_CLAIM_MAX_FPR
+  );
+}
+
+/**
  * A "possibly synthetic" reading is reported with the rate that keeps it from being a claim: at that
  * level the detectors also flag that share of genuine pictures, so it is not called synthetic.
  */
@@ -244,7 +267,11 @@ export function classifyMedia(
   if (!face && !voice) return null;
   const found = evidence.found ?? {};
   const present = presentSignals(evidence.signals);
-  const isSynthetic = evidence.synthetic.status === "synthetic";
+  let synthetic = syntheticFacts(evidence, present);
+  // A picture detector's "synthetic" at a looser point than the claim bar is only "possibly".
+  if (synthetic.status === "synthetic" && !claimsSynthesis(synthetic))
+    synthetic = { ...synthetic, status: "possibly-synthetic" };
+  const isSynthetic = synthetic.status === "synthetic";
   const voiceCountermeasure = presentSignals(evidence.signals, VOICE_COUNTERMEASURES);
   const declaredVoice = isSynthetic && present.some((s) => DECLARATION_SIGNALS.has(s.id));
   const intimateRead = evidence.intimate?.status === "present";
@@ -255,7 +282,6 @@ export function classifyMedia(
   let match: LikenessMatch;
   let modality: "face" | "voice";
   let reason: string;
-  let synthetic = syntheticFacts(evidence, present);
   if (face && intimateFound) {
     type = "intimate_imagery";
     match = face;
@@ -263,7 +289,11 @@ export function classifyMedia(
     reason =
       `The explicit-content detector found an intimate depiction and a face in it matches (${pct(face.confidence)})` +
       `${fprWords(evidence.intimate?.operatingPoint ?? undefined)}. ` +
-      (isSynthetic ? "It also carries synthetic-media evidence." : "No synthetic-media evidence was found.");
+      (isSynthetic
+        ? "It also carries synthetic-media evidence."
+        : synthetic.status === "possibly-synthetic"
+          ? "A detector read it as possibly synthetic, below the bar for calling it synthetic."
+          : "No synthetic-media evidence was found.");
   } else if (
     face &&
     isSynthetic &&
@@ -294,9 +324,9 @@ export function classifyMedia(
     modality = best === face ? "face" : "voice";
     reason =
       `The ${modality} matches (${pct(best.confidence)}) and ` +
-      (evidence.synthetic.status === "unknown"
+      (synthetic.status === "unknown"
         ? "whether it is synthetic could not be checked, so it is treated as the genuine likeness."
-        : evidence.synthetic.status === "possibly-synthetic"
+        : synthetic.status === "possibly-synthetic"
           ? possiblyWords(synthetic)
           : "no synthetic-media evidence was found: it is treated as the genuine likeness re-used without consent.");
   }

@@ -1,6 +1,7 @@
 import type { OriginalHashes } from "@lg/domain/biometrics/original-hashes";
 import { NEAR_DUPLICATE_MAX_BITS } from "@lg/domain/scanning/near-duplicate-bands";
 import { hammingHex } from "@lg/domain/scanning/threat-recorder";
+import { claimsSynthesis } from "@lg/domain/threats/classification";
 import { type ThreatRecord, threatEvidence } from "../threat.js";
 
 // Copyright exists in a photo or recording, never in a face or a voice: a claim can rest only on a
@@ -20,7 +21,7 @@ export function reproducesOriginal(
     Partial<Pick<ThreatRecord, "perceptualHash">>,
   original: OriginalHashes,
 ): OriginalMatch | undefined {
-  if (threatEvidence(threat).synthetic.status === "synthetic") return undefined;
+  if (claimsSynthesis(threatEvidence(threat).synthetic)) return undefined;
   if (original.mediaSha256 && original.mediaSha256 === threat.mediaSha256) return "same-file";
   if (
     original.perceptualHash &&

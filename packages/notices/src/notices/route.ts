@@ -1,3 +1,4 @@
+import { claimsSynthesis } from "@lg/domain/threats/classification";
 import type { Channel, RecipientEntry } from "../recipients/schema.js";
 import { type ThreatRecord, threatEvidence } from "../threat.js";
 import { isEuCountry } from "./eu-countries.js";
@@ -79,7 +80,7 @@ export function decideRoute(
   const intimateChannel = pickChannel(entry.intimateImagery) ?? report ?? copyright;
   if (evidence.type === "intimate_imagery" && confirmations.noConsent !== false) {
     if (entry.jurisdiction.usCovered && intimateChannel) {
-      const forgery = evidence.synthetic.status === "synthetic" ? " (a digital forgery)" : "";
+      const forgery = claimsSynthesis(evidence.synthetic) ? " (a digital forgery)" : "";
       return decision(
         "take_it_down",
         entry,

@@ -1,3 +1,4 @@
+import { claimsSynthesis } from "@lg/domain/threats/classification";
 import { matchPhrase } from "@lg/domain/threats/match-band";
 import { signalNames } from "@lg/domain/threats/signal-names";
 import { type ThreatRecord, threatEvidence } from "../threat.js";
@@ -54,6 +55,16 @@ function operatingPointWords(point: { falsePositiveRate: number } | undefined) {
 }
 
 /**
+ * The rate behind a synthesis claim, in the same sentence: "in our tests, at the setting used, it
+ * wrongly flagged 0.0% of 311 genuine pictures". Not where it was measured (see operatingPointWords).
+ */
+function measuredRateWords(point: { falsePositiveRate: number; genuineCount?: number } | undefined) {
+  if (!point) return "";
+  const of = point.genuineCount !== undefined ? `${point.genuineCount} genuine pictures` : "genuine media";
+  return `; in our tests, at the setting used, it wrongly flagged ${rate(point.falsePositiveRate)} of ${of}`;
+}
+
+/**
  * What detection found, in the product's words and from the threat's stored evidence only: the
  * likeness match, the synthetic-media verdict with its detectors and stated false-positive rate,
  * the explicit-content finding. Never the alert's wording or title.
@@ -81,13 +92,16 @@ export function describeFindings(threat: ThreatRecord): string {
         `${score !== undefined ? ` (score ${percent(score * 100)})` : ""}.${operatingPointWords(evidence.intimate?.operatingPoint)}`,
     );
   }
-  if (synthetic.status === "synthetic") {
+  if (claimsSynthesis(synthetic)) {
     const how = synthetic.declared
       ? "The file itself declares that it was generated or altered by AI"
       : "Automated synthetic-media detection found it to be AI-generated or manipulated";
     const by = synthetic.detectors.length > 0 ? ` (${signalNames(synthetic.detectors)})` : "";
     const score = synthetic.score !== null ? `, score ${percent(synthetic.score * 100)}` : "";
-    lines.push(`${how}${by}${score}.${operatingPointWords(synthetic.operatingPoint)}`);
+    lines.push(`${how}${by}${score}${measuredRateWords(synthetic.operatingPoint)}.`);
+  } else if (synthetic.status === "synthetic" || synthetic.status === "possibly-synthetic") {
+    // A reading below the bar for a claim: the notice neither claims nor names it.
+    lines.push("This notice makes no claim about how the material was made.");
   } else if (likeness.modality !== "profile") {
     lines.push(
       synthetic.status === "unknown"

@@ -1,3 +1,4 @@
+import { claimsSynthesis } from "@lg/domain/threats/classification";
 import { threatEvidence } from "../threat.js";
 import {
   describeContact,
@@ -14,7 +15,7 @@ import type { NoticeInput } from "./types.js";
 export function takeItDownElements(input: NoticeInput, platformName: string): NoticeElement[] {
   const depicted = fullName(input.person);
   // "Digital forgery" only where synthetic-media evidence was found; a real intimate image is not called one.
-  const forgery = threatEvidence(input.threat).synthetic.status === "synthetic";
+  const forgery = claimsSynthesis(threatEvidence(input.threat).synthetic);
   return [
     {
       key: "identification",
