@@ -106,6 +106,8 @@ export interface ModalityStanding {
   /** An unverified sample is searched, so no notice goes under the person's name on a match resting on it. */
   noticesBlocked: boolean;
   restriction?: string;
+  /** A live capture of this face waits for review: the same face is verified on another account. */
+  pendingReview?: boolean;
 }
 
 export interface LikenessStanding {

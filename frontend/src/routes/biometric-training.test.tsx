@@ -17,6 +17,13 @@ vi.mock("../features/training/FacePhase", () => ({
     </button>
   ),
 }));
+vi.mock("../features/training/LiveCheck", () => ({
+  LiveCheck: ({ onDone }: { onDone: (result: { faces: number; verified: boolean }) => void }) => (
+    <button type="button" onClick={() => onDone({ faces: 3, verified: true })}>
+      Take the three photos
+    </button>
+  ),
+}));
 vi.mock("../features/training/VoicePhase", () => ({
   VoicePhase: ({ onDone }: { onDone: (voice: Blob) => void }) => (
     <button type="button" onClick={() => onDone(new Blob(["v"]))}>

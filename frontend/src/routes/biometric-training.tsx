@@ -12,7 +12,8 @@ import { MY_PROTECTIONS_KEY, myProtectionsQuery } from "../features/people/queri
 import { profileQuery } from "../features/preferences/profile-query";
 import { FlowHeader } from "../features/profile-setup/FlowHeader";
 import { FacePhase } from "../features/training/FacePhase";
-import { POSES, trainingFormData } from "../features/training/poses";
+import { LiveCheck, type LiveCheckResult } from "../features/training/LiveCheck";
+import { POSES, voiceFormData } from "../features/training/poses";
 import { VoicePhase } from "../features/training/VoicePhase";
 import { EnrolmentStanding } from "../features/zero-knowledge/EnrolmentStanding";
 import { analyseCapture, type ReportedFace } from "../features/zero-knowledge/face-analysis";
@@ -36,6 +37,7 @@ export default function BiometricTrainingRoute() {
   const auth = useAuth();
   const [phase, setPhase] = useState<Phase>("intro");
   const [faces, setFaces] = useState<Blob[]>([]);
+  const [live, setLive] = useState<LiveCheckResult | null>(null);
   const [voice, setVoice] = useState<Blob | null>(null);
   const queryClient = useQueryClient();
   const profile = useQuery(profileQuery(auth.isAuthenticated));
@@ -47,6 +49,8 @@ export default function BiometricTrainingRoute() {
   const zeroKnowledge = profile.data?.privacySettings?.zeroKnowledge === true;
   const reported = useRef<ReportedFace[]>([]);
   const reportedVoice = useRef<ReportedVoice | null>(null);
+  // The server checks a signed-in person's face live as it is captured; the demo and zero-knowledge mode keep photos here.
+  const serverChecked = auth.isAuthenticated && !zeroKnowledge;
 
   const checkOnDevice = async (photo: Blob, poseIndex: number) => {
     const analysis = await analyseCapture(photo, poseIndex);
@@ -66,7 +70,8 @@ export default function BiometricTrainingRoute() {
   const submit = useMutation({
     mutationFn: async (): Promise<ReportedEnrolment | null> => {
       if (!zeroKnowledge) {
-        await apiFormData<unknown>("/api/biometric-training", trainingFormData(faces, voice));
+        // The face went with its live check; the recording follows on its own.
+        if (voice) await apiFormData<unknown>("/api/biometric-training", voiceFormData(voice));
         return null;
       }
       // Numbers only: the recording, like the photos, stays in this browser.
@@ -105,7 +110,11 @@ export default function BiometricTrainingRoute() {
         {phase === "intro" ? (
           <section aria-labelledby="intro-heading">
             <h2 id="intro-heading">Train your private AI models</h2>
-            <p>We will take three guided photos and record one short paragraph:</p>
+            <p>
+              {serverChecked
+                ? "We will run a short live check with your camera, turning your head as the prompts ask, and record one short paragraph:"
+                : "We will take three guided photos and record one short paragraph:"}
+            </p>
             <ul className="check-list">
               {POSES.map((p) => (
                 <li key={p.title}>
@@ -128,13 +137,22 @@ export default function BiometricTrainingRoute() {
         ) : null}
         {phase === "face" ? (
           <ConsentGate enabled={auth.isAuthenticated}>
-            <FacePhase
-              {...(zeroKnowledge ? { check: checkOnDevice } : {})}
-              onDone={(captured) => {
-                setFaces(captured);
-                setPhase("voice");
-              }}
-            />
+            {serverChecked ? (
+              <LiveCheck
+                onDone={(result) => {
+                  setLive(result);
+                  setPhase("voice");
+                }}
+              />
+            ) : (
+              <FacePhase
+                {...(zeroKnowledge ? { check: checkOnDevice } : {})}
+                onDone={(captured) => {
+                  setFaces(captured);
+                  setPhase("voice");
+                }}
+              />
+            )}
           </ConsentGate>
         ) : null}
         {phase === "voice" ? (
@@ -153,7 +171,7 @@ export default function BiometricTrainingRoute() {
               <div className="tile">
                 <dt>Face images</dt>
                 <dd className="tile-value">
-                  {faces.length}/{POSES.length}
+                  {serverChecked ? (live?.faces ?? 0) : faces.length}/{POSES.length}
                 </dd>
               </div>
               <div className="tile">
@@ -186,6 +204,7 @@ export default function BiometricTrainingRoute() {
                 onClick={() => {
                   reported.current = [];
                   setFaces([]);
+                  setLive(null);
                   submit.reset();
                   setPhase("face");
                 }}

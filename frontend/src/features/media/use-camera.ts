@@ -40,14 +40,14 @@ export function useCamera(onError: (error: unknown) => void) {
 
   useEffect(() => stop, [stop]);
 
-  const capture = useCallback(async (): Promise<Blob | null> => {
+  const capture = useCallback(async (quality = 0.92): Promise<Blob | null> => {
     const video = videoRef.current;
     if (!video) return null;
     const canvas = document.createElement("canvas");
     canvas.width = CAPTURE_WIDTH;
     canvas.height = CAPTURE_HEIGHT;
     canvas.getContext("2d")?.drawImage(video, 0, 0, CAPTURE_WIDTH, CAPTURE_HEIGHT);
-    return new Promise((resolve) => canvas.toBlob(resolve, "image/jpeg", 0.92));
+    return new Promise((resolve) => canvas.toBlob(resolve, "image/jpeg", quality));
   }, []);
 
   return { videoRef, active, start, stop, capture };

@@ -5,7 +5,7 @@ import { serverMessage } from "../../api/errors";
 import { toast } from "../../ui/toast-store";
 import { useWavRecorder } from "../media/use-wav-recorder";
 import { PROFILE_KEY } from "../preferences/profile-query";
-import { trainingFormData } from "../training/poses";
+import { voiceFormData } from "../training/poses";
 import { UploadWidget } from "../uploads/UploadWidget";
 import { EnrolledInTrainingStep } from "../zero-knowledge/ZeroKnowledgeNotice";
 import type { SampleStepProps } from "./sample-step";
@@ -36,7 +36,7 @@ function useLiveVoice(onDone: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (recording: Blob) =>
-      apiFormData<{ voice: boolean }>("/api/biometric-training", trainingFormData([], recording)),
+      apiFormData<{ voice: boolean }>("/api/biometric-training", voiceFormData(recording)),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
       onDone();

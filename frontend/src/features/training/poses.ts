@@ -7,10 +7,9 @@ export const POSES = [
 export const TRAINING_PARAGRAPH =
   "Artificial intelligence can now imitate faces and voices with remarkable accuracy. By recording this paragraph, I help build a private voice profile that lets LikenessGuard recognise when someone uses a synthetic copy of my voice without my consent.";
 
-/** Multipart body of POST /api/biometric-training: faceImage0..2 as JPEG, voiceRecording as WAV. */
-export function trainingFormData(faces: Blob[], voice: Blob | null): FormData {
+/** Multipart body of POST /api/biometric-training carrying a voice recording alone (the face goes with its live check). */
+export function voiceFormData(voice: Blob): FormData {
   const form = new FormData();
-  for (const [i, face] of faces.entries()) form.append(`faceImage${i}`, face, `face-${i}.jpg`);
-  if (voice) form.append("voiceRecording", voice, "voice.wav");
+  form.append("voiceRecording", voice, "voice.wav");
   return form;
 }

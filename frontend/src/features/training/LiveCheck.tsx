@@ -1,0 +1,167 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { apiFormData, apiJson } from "../../api/client";
+import { serverMessage } from "../../api/errors";
+import type { LikenessStanding } from "../../api/types";
+import { toast } from "../../ui/toast-store";
+import { useCamera } from "../media/use-camera";
+
+type ChallengePose = "front" | "left" | "right";
+
+/** What POST /api/biometric-training/challenge answers: the poses in order, each with its time window. */
+interface LiveChallenge {
+  challengeId: string;
+  poses: { pose: ChallengePose; startMs: number; endMs: number }[];
+  frameIntervalMs: number;
+}
+
+/** What POST /api/biometric-training answers for a live check. */
+export interface LiveCheckResult {
+  faces: number;
+  verified: boolean;
+  review?: "pending";
+  message?: string;
+  status?: LikenessStanding;
+}
+
+const PROMPTS: Record<ChallengePose, string> = {
+  front: "Look straight at the camera",
+  left: "Turn your head to your left",
+  right: "Turn your head to your right",
+};
+
+/** Multipart body of the burst: frame0..N as JPEG, their times, and the challenge they answer. */
+function burstFormData(challengeId: string, frames: { blob: Blob; atMs: number }[]): FormData {
+  const form = new FormData();
+  form.append("challengeId", challengeId);
+  form.append("frameTimes", frames.map((f) => Math.round(f.atMs)).join(","));
+  for (const [i, frame] of frames.entries()) form.append(`frame${i}`, frame.blob, `frame-${i}.jpg`);
+  return form;
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The server-checked live capture: the server picks the order and timing of three head poses; the
+ * page shows each prompt when its time comes and sends a burst of camera frames taken meanwhile. The
+ * server checks the frames follow the prompts with one person turning smoothly (docs/privacy.md says
+ * what that proves and what it cannot). `onDone` gets the server's answer; a face held for review is
+ * explained here before the person goes on.
+ */
+export function LiveCheck({ onDone }: { onDone: (result: LiveCheckResult) => void }) {
+  const onError = useCallback(
+    () =>
+      toast({
+        title: "Camera Error",
+        description: "Unable to access camera. Please check permissions.",
+        variant: "destructive",
+      }),
+    [],
+  );
+  const camera = useCamera(onError);
+  const { start, stop } = camera;
+  const [state, setState] = useState<"ready" | "running" | "checking" | "failed" | "held">("ready");
+  const [pose, setPose] = useState<ChallengePose | null>(null);
+  const [message, setMessage] = useState("");
+  const [held, setHeld] = useState<LiveCheckResult | null>(null);
+  const running = useRef(false);
+
+  useEffect(() => {
+    void start();
+    return stop;
+  }, [start, stop]);
+
+  const run = async () => {
+    if (running.current) return;
+    running.current = true;
+    setState("running");
+    try {
+      const challenge = await apiJson<LiveChallenge>("POST", "/api/biometric-training/challenge");
+      const length = challenge.poses.at(-1)?.endMs ?? 0;
+      const frames: { blob: Blob; atMs: number }[] = [];
+      const started = performance.now();
+      // One frame each interval until the last pose's time is over; each prompt shows when its window opens.
+      for (let elapsed = 0; elapsed <= length; elapsed = performance.now() - started) {
+        setPose(challenge.poses.find((p) => elapsed < p.endMs)?.pose ?? challenge.poses.at(-1)?.pose ?? null);
+        const atMs = performance.now() - started;
+        const blob = await camera.capture(0.85);
+        if (blob) frames.push({ blob, atMs });
+        await wait(Math.max(0, challenge.frameIntervalMs - (performance.now() - started - atMs)));
+      }
+      setPose(null);
+      setState("checking");
+      const result = await apiFormData<LiveCheckResult>(
+        "/api/biometric-training",
+        burstFormData(challenge.challengeId, frames),
+      );
+      camera.stop();
+      if (result.review === "pending") {
+        setHeld(result);
+        setState("held");
+        return;
+      }
+      onDone(result);
+    } catch (error) {
+      setPose(null);
+      setMessage(serverMessage(error));
+      setState("failed");
+    } finally {
+      running.current = false;
+    }
+  };
+
+  if (state === "held" && held) {
+    return (
+      <section aria-labelledby="live-check-heading">
+        <h2 id="live-check-heading">Live check: held for review</h2>
+        <p role="alert" className="banner">
+          {held.message}
+        </p>
+        <button type="button" className="btn btn-primary" onClick={() => onDone(held)}>
+          Continue
+        </button>
+      </section>
+    );
+  }
+
+  return (
+    <section aria-labelledby="live-check-heading">
+      <h2 id="live-check-heading">Live check</h2>
+      <p>
+        When you start, follow the prompts: the server picks the order and timing each time, so keep your face in view
+        and turn your head as each prompt asks. It takes about ten seconds.
+      </p>
+      <p className="live-prompt" role="status" aria-live="assertive" data-live-pose={pose ?? ""}>
+        {state === "running" && pose ? <strong>{PROMPTS[pose]}</strong> : null}
+        {state === "running" && !pose ? "Getting ready…" : null}
+        {state === "checking" ? "Checking the live capture…" : null}
+      </p>
+      <div className="video-frame">
+        {camera.active ? (
+          <video ref={camera.videoRef} playsInline muted aria-label="Live camera preview" />
+        ) : (
+          <p style={{ color: "#fff", padding: "1rem" }}>Waiting for camera…</p>
+        )}
+      </div>
+      {state === "failed" ? (
+        <p role="alert" className="field-error">
+          {message}
+        </p>
+      ) : null}
+      <div className="button-row" style={{ alignItems: "center" }}>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={!camera.active || state === "running" || state === "checking"}
+          onClick={() => void run()}
+        >
+          {state === "failed" ? "Try the live check again" : "Start live check"}
+        </button>
+        {!camera.active ? (
+          <button type="button" className="btn btn-secondary" onClick={() => void camera.start()}>
+            Retry camera
+          </button>
+        ) : null}
+      </div>
+    </section>
+  );
+}
