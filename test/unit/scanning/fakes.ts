@@ -15,6 +15,7 @@ import type {
   ThreatRepository,
 } from "../../../packages/domain/src/scanning/threat-ports.js";
 import { replacesTakedown } from "../../../packages/domain/src/takedowns/threat-takedown.js";
+import { accountGroupOf } from "../../../packages/domain/src/threats/poster-keys.js";
 
 export class InMemoryThreatRepository implements ThreatRepository {
   readonly threats = new Map<string, ThreatRecord>();
@@ -42,6 +43,14 @@ export class InMemoryThreatRepository implements ThreatRepository {
         ? [{ threatId: t.id, perceptualHash: t.perceptualHash }]
         : [],
     );
+  }
+  async findByPosterKeys(userId: string, keys: string[]) {
+    return [...this.threats.values()].flatMap((t) => {
+      const accountGroup = accountGroupOf(t);
+      if (t.userId !== userId || !accountGroup) return [];
+      const shared = (t.posterKeys ?? []).filter((k) => keys.includes(k));
+      return shared.map((key) => ({ key, threatId: t.id, accountGroup, createdAt: t.createdAt }));
+    });
   }
   async findByMediaHash(userId: string, sha: string) {
     return structuredClone(

@@ -1,6 +1,7 @@
 import { useQueries } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { LoadFailed } from "../../ui/LoadFailed";
+import { platformName } from "../platforms/catalogue";
 import { relativeTime, statusLabel } from "./format";
 import { threatDetailsQuery } from "./queries";
 import { ThreatRow } from "./ThreatRow";
@@ -18,6 +19,13 @@ interface ThreatGroupRowProps {
 }
 
 const KIND_WORDS = { media: "Same media", account: "Same account" } as const;
+
+/** An account group spanning platforms is one poster's accounts (same bio link, or handle and avatar). */
+function kindWords(group: ThreatGroup) {
+  const platforms = group.platforms ?? [];
+  if (group.kind !== "account" || platforms.length < 2) return KIND_WORDS[group.kind];
+  return `Same poster on ${platforms.length} platforms: ${platforms.map(platformName).join(", ")}`;
+}
 
 /** Threats of one account or one picture, collapsed into one row with a count; expanding lists them. */
 export function ThreatGroupRow({ group, onViewDetails, onTakeDown, selection }: ThreatGroupRowProps) {
@@ -39,7 +47,7 @@ export function ThreatGroupRow({ group, onViewDetails, onTakeDown, selection }: 
           title={group.label}
           facts={
             <>
-              <span className="badge badge-secondary">{KIND_WORDS[group.kind]}</span>{" "}
+              <span className="badge badge-secondary">{kindWords(group)}</span>{" "}
               <strong>
                 {group.count} {noun}
               </strong>

@@ -30,6 +30,8 @@ export interface ThreatGroup {
   memberIds: string[];
   latestAt: string;
   representative: ThreatListItem;
+  /** An account group's platforms: more than one when one poster's accounts on several were grouped. */
+  platforms?: string[];
 }
 
 /** One page of the list: threats, or groups of them when grouped. */

@@ -6,6 +6,7 @@ import type { AccountStore } from "../accounts/ports.js";
 import { DomainError } from "../errors.js";
 import { SELF_PERSON_ID, type UserProfileRecord } from "../records.js";
 import { classifyImpersonation, titleFor } from "../threats/classification.js";
+import { posterKeys } from "../threats/poster-keys.js";
 import { platformsForTier, TIERS } from "../tiers.js";
 import { discoveryQuery, protectedNames } from "./discovery-query.js";
 import { type EvidenceStore, sha256Hex, writeEvidencePackage } from "./evidence.js";
@@ -266,7 +267,9 @@ export class ScanService {
         title: verdict.title,
         mediaSha256: finding.mediaSha256,
         ...(finding.perceptualHash ? { perceptualHash: finding.perceptualHash } : {}),
-        ...(item.author?.handle ? { account: item.author.handle } : {}),
+        ...(item.author?.handle
+          ? { account: item.author.handle, posterKeys: posterKeys({ platform: host, handle: item.author.handle }) }
+          : {}),
         evidence: { hash: pkg.hash, manifestKey: pkg.manifestKey, capturedAt: pkg.manifest.capturedAt },
         detection: {
           synthetic: verdict.synthetic,
@@ -322,6 +325,9 @@ export class ScanService {
       capturedAt,
     });
     const person = people.find((p) => p.personId === face.personId);
+    // Links to the person's own accounts, which impersonators copy, identify no one.
+    const own = (await this.deps.accounts.getProfile(task.userId))?.ownAccounts ?? [];
+    const poster = { platform: host, handle: profile.handle, bio: profile.bio, avatarSha256: finding.mediaSha256 };
     return {
       url: profile.url,
       candidates: [
@@ -337,6 +343,7 @@ export class ScanService {
           // The profile, not its avatar file, is the threat: one threat per impersonating account.
           mediaSha256: `${finding.mediaSha256}:${host}:${profile.handle.toLowerCase()}`,
           account: profile.handle,
+          posterKeys: posterKeys(poster, own),
           evidence: { hash: pkg.hash, manifestKey: pkg.manifestKey, capturedAt: pkg.manifest.capturedAt },
           detection: { nameMatch, handle: profile.handle, face },
           classification: classifyImpersonation({

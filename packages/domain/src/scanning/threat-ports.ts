@@ -1,10 +1,14 @@
 import type { z } from "zod";
-import type { Threat, ThreatAuditEntry, ThreatHashBand } from "../table/entities.js";
+import type { Threat, ThreatAuditEntry, ThreatHashBand, ThreatPosterKey } from "../table/entities.js";
 
 export type ThreatRecord = z.infer<typeof Threat.schema>;
 export type ThreatAudit = z.infer<typeof ThreatAuditEntry.schema>;
 export type Sighting = ThreatRecord["sightings"][number];
 export type NearDuplicateKey = Pick<z.infer<typeof ThreatHashBand.schema>, "threatId" | "perceptualHash">;
+export type PosterKeyHit = Pick<
+  z.infer<typeof ThreatPosterKey.schema>,
+  "key" | "threatId" | "accountGroup" | "createdAt"
+>;
 
 /** Storage of threats; every write is idempotent so a re-run or resumed scan is safe. */
 export interface ThreatRepository {
@@ -15,9 +19,11 @@ export interface ThreatRepository {
   getMany(userId: string, threatIds: string[]): Promise<ThreatRecord[]>;
   /** The threats keyed under any of these perceptual-hash bands (near-duplicate-bands.ts): ids and hashes. */
   findByHashBands(userId: string, bands: string[]): Promise<NearDuplicateKey[]>;
+  /** The threats whose poster has any of these keys (threats/poster-keys.ts), with the account group each is in. */
+  findByPosterKeys(userId: string, keys: string[]): Promise<PosterKeyHit[]>;
   /**
    * Creates the threat unless one with the same id exists; returns whether it created it. Its
-   * near-duplicate keys are written first, so a stored threat is always found by them.
+   * near-duplicate and poster keys are written first, so a stored threat is always found by them.
    */
   createIfAbsent(threat: ThreatRecord): Promise<boolean>;
   /** Appends the sighting unless that URL is already among the threat's sightings. */

@@ -1,9 +1,10 @@
 import type { ThreatClassification } from "../threats/classification.js";
+import { accountGroupOf } from "../threats/poster-keys.js";
 import { deriveClassification } from "../threats/stored-classification.js";
 import { sha256Hex } from "./evidence.js";
 import { verifiedMatchRevision } from "./match-reverification.js";
 import { NEAR_DUPLICATE_MAX_BITS, perceptualHashBands } from "./near-duplicate-bands.js";
-import type { ThreatRecord, ThreatRepository, UnkeyedThreats } from "./threat-ports.js";
+import type { PosterKeyHit, ThreatRecord, ThreatRepository, UnkeyedThreats } from "./threat-ports.js";
 
 export interface ThreatCandidate {
   personId: string;
@@ -17,6 +18,8 @@ export interface ThreatCandidate {
   perceptualHash?: string;
   /** The account that posted the media (or the impersonating handle), when the platform says. */
   account?: string;
+  /** What identifies that account (threats/poster-keys.ts): a poster sharing one is the same poster. */
+  posterKeys?: string[];
   evidence: { hash: string; manifestKey: string; capturedAt: string };
   detection: Record<string, unknown>;
   /** The evidence behind the type; re-derived from `detection` when a candidate comes without it. */
@@ -94,6 +97,28 @@ async function storedMatches(repo: ThreatRepository, userId: string, candidates:
   return (await repo.getMany(userId, [...ids])).sort(byId);
 }
 
+const oldestFirst = (a: PosterKeyHit, b: PosterKeyHit) =>
+  a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.threatId < b.threatId ? -1 : 1;
+
+/**
+ * The account group a new threat joins: that of the oldest stored threat whose poster shares a key
+ * with its poster (the same link, or handle and avatar, on another platform), else its own poster's.
+ */
+function posterGroup(c: ThreatCandidate, hits: Map<string, PosterKeyHit[]>) {
+  const shared = (c.posterKeys ?? []).flatMap((key) => hits.get(key) ?? []).sort(oldestFirst);
+  const own = accountGroupOf({ platform: c.platform, ...(c.account ? { account: c.account } : {}) });
+  const joined = shared[0]?.accountGroup;
+  return joined && joined !== own ? joined : undefined;
+}
+
+async function posterKeyHits(repo: ThreatRepository, userId: string, candidates: ThreatCandidate[]) {
+  const keys = [...new Set(candidates.flatMap((c) => c.posterKeys ?? []))];
+  const hits = new Map<string, PosterKeyHit[]>();
+  if (keys.length === 0) return hits;
+  for (const hit of await repo.findByPosterKeys(userId, keys)) hits.set(hit.key, [...(hits.get(hit.key) ?? []), hit]);
+  return hits;
+}
+
 /**
  * Records scan findings: new media becomes a threat; media seen before on the same platform (same
  * hash, or a near-identical perceptual hash) adds a sighting to the existing threat instead. The
@@ -113,6 +138,7 @@ export async function recordThreats(
 ): Promise<RecordOutcome> {
   const outcome: RecordOutcome = { created: [], sightings: [] };
   const known = await storedMatches(repo, userId, candidates);
+  const posters = await posterKeyHits(repo, userId, candidates);
   const sameMedia = (sha: string) => known.filter((t) => t.mediaSha256 === sha);
   const hashed = known.flatMap((t) => (t.perceptualHash ? [{ threat: t, bits: hashBits(t.perceptualHash) }] : []));
   for (const c of candidates) {
@@ -140,6 +166,7 @@ export async function recordThreats(
     // together as one media group.
     const related = elsewhere[0] ?? near[0]?.threat;
     const mediaGroup = related ? (related.mediaGroup ?? related.mediaSha256) : c.mediaSha256;
+    const accountGroup = posterGroup(c, posters);
     const threat: ThreatRecord = {
       userId,
       id: threatIdFor(userId, c.mediaSha256, c.platform),
@@ -155,6 +182,8 @@ export async function recordThreats(
       ...(c.perceptualHash ? { perceptualHash: c.perceptualHash } : {}),
       mediaGroup,
       ...(c.account ? { account: c.account } : {}),
+      ...(accountGroup ? { accountGroup } : {}),
+      ...(c.posterKeys?.length ? { posterKeys: c.posterKeys } : {}),
       evidenceData: c.evidence,
       detection: c.detection,
       classification:
@@ -189,6 +218,14 @@ export async function recordThreats(
     }
     known.push(threat);
     if (bits) hashed.push({ threat, bits });
+    // The same poster later in this batch (another platform's account) joins the group found here.
+    const group = accountGroupOf(threat);
+    if (group)
+      for (const key of threat.posterKeys ?? [])
+        posters.set(key, [
+          ...(posters.get(key) ?? []),
+          { key, threatId: threat.id, accountGroup: group, createdAt: seenAt },
+        ]);
   }
   return outcome;
 }

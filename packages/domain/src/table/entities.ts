@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { SEVERITIES, THREAT_TYPES, ThreatClassification } from "../threats/classification.js";
+import { accountGroupOf } from "../threats/poster-keys.js";
 import {
-  accountGroupKey,
   confidenceSortKey,
   groupListPartition,
   groupMemberPartition,
@@ -334,6 +334,13 @@ export const Threat = defineEntity({
     account: z.string().optional(),
     /** Same picture found as several threats (content or perceptual hash): the first one's media hash. */
     mediaGroup: z.string().optional(),
+    /**
+     * The account group of another poster this one was found to be (threats/poster-keys.ts: the same
+     * bio link, or the same handle and avatar, on another platform); absent: its own poster's.
+     */
+    accountGroup: z.string().optional(),
+    /** What identifies its poster (threats/poster-keys.ts), each also a ThreatPosterKey item. */
+    posterKeys: z.array(z.string()).optional(),
     /** Title, URL and account, normalised for substring search. */
     searchText: z.string().optional(),
     createdAt: isoDate,
@@ -376,7 +383,10 @@ export const Threat = defineEntity({
     },
     // Members of one account group (sparse: threats whose poster is unknown are in no account group).
     gsi5: {
-      pk: (t) => (t.account ? groupMemberPartition(t.userId, "account", accountGroupKey(t.platform, t.account)) : ""),
+      pk: (t) => {
+        const group = accountGroupOf(t);
+        return group ? groupMemberPartition(t.userId, "account", group) : "";
+      },
       sk: newestSortKey,
     },
   },
@@ -415,6 +425,27 @@ export const ThreatHashBand = defineEntity({
   notes: [
     "Written before their threat (so a threat never exists unfindable; a key whose threat was never written points at nothing and is ignored). The threat's conditional put decides between two scans recording the same media at once; two different but near-identical pictures recorded at the same moment by two scans can still become two threats of one media group.",
     "Threats recorded before these keys existed get them from the after-deploy backfill (`backfillNearDuplicateKeys`), which keys each threat with a perceptual hash and no `hashBandsKeyed` once.",
+  ],
+});
+
+/** One thing that identifies a threat's poster: how a scan finds the group an account on another platform is in. */
+export const ThreatPosterKey = defineEntity({
+  name: "ThreatPosterKey",
+  description:
+    "One key of a threat's poster (threats/poster-keys.ts): its handle on its platform, an external link in its bio, or its handle's skeleton with its avatar's SHA-256, naming the account group the threat was put in. A later threat whose poster shares a key joins that group, so one impersonator's accounts on several platforms are one group.",
+  schema: z.object({
+    userId: z.string().min(1),
+    key: z.string().min(1),
+    threatId: z.string().min(1),
+    accountGroup: z.string().min(1),
+    createdAt: isoDate,
+  }),
+  primary: { pk: (k) => `USER#${k.userId}`, sk: (k) => `POSTER#${k.key}#${k.threatId}` },
+  accessPatterns: [
+    "Find the account groups of stored threats sharing a key with a new finding's poster: one query per key (begins_with `POSTER#<key>#`); the oldest threat's group wins",
+  ],
+  notes: [
+    "Written before their threat, like ThreatHashBand; a key whose threat was never written names a group nobody is in yet, which the next threat of that poster fills. Threats recorded before these keys existed stay in their own poster's group.",
   ],
 });
 
@@ -1064,6 +1095,7 @@ export const ENTITIES = [
   ScanItemOutcome,
   Threat,
   ThreatHashBand,
+  ThreatPosterKey,
   ThreatGroup,
   ThreatCounters,
   ThreatAuditEntry,

@@ -44,6 +44,16 @@ const statusCounts = (counts: Pick<ThreatGroupRecord, (typeof STATUS_COUNT)[keyo
       .filter(([, n]) => n > 0),
   );
 
+/** The distinct accounts (handle and platform) among a group's members, in the members' order. */
+function postersOf(members: ThreatRecord[]) {
+  const seen = new Map<string, { account: string; platform: string }>();
+  for (const t of members) {
+    const key = `${t.platform}:${(t.account ?? "").toLowerCase()}`;
+    if (t.account && !seen.has(key)) seen.set(key, { account: t.account, platform: t.platform });
+  }
+  return [...seen.values()];
+}
+
 /** The list, its groups and the person's triage actions (docs/threats-api.md). */
 export class ThreatTriage {
   constructor(
@@ -107,10 +117,13 @@ export class ThreatTriage {
     return groups.map((g, i) => {
       const newest = members[i] ?? [];
       const representative = newest[0];
+      const posters = g.kind === "account" ? postersOf(newest) : [];
       return {
         kind: g.kind,
         key: g.key,
-        label: g.label ?? g.key,
+        // One poster's accounts on several platforms: each is named (the stored label is the first one's).
+        label: posters.length > 1 ? posters.map((p) => `${p.account} on ${p.platform}`).join(", ") : (g.label ?? g.key),
+        ...(g.kind === "account" ? { platforms: [...new Set(posters.map((p) => p.platform))] } : {}),
         count: g.count,
         statusCounts: statusCounts(g),
         memberIds: newest.map((t) => t.id),

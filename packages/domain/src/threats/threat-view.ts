@@ -1,8 +1,8 @@
 import type { ThreatRecord } from "../scanning/threat-ports.js";
 import type { TakedownNoticeRecord } from "../takedowns/ports.js";
+import { accountGroupOf } from "./poster-keys.js";
 import { classificationOf } from "./stored-classification.js";
 import { allowedActions } from "./threat-actions.js";
-import { accountGroupKey } from "./threat-keys.js";
 
 /**
  * Where the threat's latest notice stands, in words that are true: "sent" only when a channel
@@ -92,7 +92,7 @@ export function threatListItem(t: ThreatRecord) {
     sightingsCount: Math.max(1, t.sightings.length),
     groups: {
       media: t.mediaGroup ?? t.mediaSha256,
-      ...(t.account ? { account: accountGroupKey(t.platform, t.account) } : {}),
+      ...(accountGroupOf(t) ? { account: accountGroupOf(t) } : {}),
     },
     ...threatPicture(t),
     allowedActions: allowedActions(t.status),

@@ -8,15 +8,17 @@ import {
   UpdateCommand,
 } from "@aws-sdk/lib-dynamodb";
 import { isConditionFailure } from "../../table/condition-failure.js";
-import { Scan, Threat, ThreatAuditEntry, ThreatHashBand } from "../../table/entities.js";
+import { Scan, Threat, ThreatAuditEntry, ThreatHashBand, ThreatPosterKey } from "../../table/entities.js";
 import { fromItem, toItem } from "../../table/entity.js";
 import { queryAll } from "../../table/query-all.js";
 import { DynamoThreatListing, DynamoThreatProjections } from "../../threats/adapters/dynamo-threat-listing.js";
+import { accountGroupOf } from "../../threats/poster-keys.js";
 import { withListingFields } from "../../threats/threat-listing-fields.js";
 import { perceptualHashBands } from "../near-duplicate-bands.js";
 import type { ScanRecord, ScanRepository } from "../scan-ports.js";
 import type {
   NearDuplicateKey,
+  PosterKeyHit,
   Sighting,
   ThreatAudit,
   ThreatRecord,
@@ -68,23 +70,65 @@ export class DynamoThreatRepository implements ThreatRepository, UnkeyedThreats 
     return threatIds.length === 0 ? [] : this.listing.getMany(userId, threatIds);
   }
 
+  /** The account's lookup keys under one sort-key prefix (near-duplicate bands, poster keys). */
+  private keyItems(userId: string, prefix: string, projection: string) {
+    return queryAll(this.doc, {
+      TableName: this.tableName,
+      KeyConditionExpression: "pk = :pk AND begins_with(sk, :sk)",
+      ProjectionExpression: projection,
+      ExpressionAttributeValues: { ":pk": `USER#${userId}`, ":sk": prefix },
+    });
+  }
+
   async findByHashBands(userId: string, bands: string[]) {
     const found: NearDuplicateKey[] = [];
     const pending = [...bands];
     const worker = async () => {
       for (let band = pending.pop(); band !== undefined; band = pending.pop()) {
-        const items = await queryAll(this.doc, {
-          TableName: this.tableName,
-          KeyConditionExpression: "pk = :pk AND begins_with(sk, :sk)",
-          ProjectionExpression: "threatId, perceptualHash",
-          ExpressionAttributeValues: { ":pk": `USER#${userId}`, ":sk": `PHASH#${band}#` },
-        });
-        for (const item of items)
+        for (const item of await this.keyItems(userId, `PHASH#${band}#`, "threatId, perceptualHash"))
           found.push({ threatId: String(item.threatId), perceptualHash: String(item.perceptualHash) });
       }
     };
     await Promise.all(Array.from({ length: Math.min(BAND_QUERY_CONCURRENCY, bands.length) }, worker));
     return found;
+  }
+
+  async findByPosterKeys(userId: string, keys: string[]) {
+    const found: PosterKeyHit[] = [];
+    await Promise.all(
+      [...new Set(keys)].map(async (key) => {
+        for (const item of await this.keyItems(userId, `POSTER#${key}#`, "threatId, accountGroup, createdAt"))
+          found.push({
+            key,
+            threatId: String(item.threatId),
+            accountGroup: String(item.accountGroup),
+            createdAt: String(item.createdAt),
+          });
+      }),
+    );
+    return found;
+  }
+
+  /** Idempotent puts of the poster's keys, naming the group the threat is in (its content derives from the threat). */
+  private async putPosterKeys(threat: ThreatRecord) {
+    const accountGroup = accountGroupOf(threat);
+    if (!accountGroup || !threat.posterKeys?.length) return;
+    let requests = [...new Set(threat.posterKeys)].map((key) => ({
+      PutRequest: {
+        Item: toItem(ThreatPosterKey, {
+          userId: threat.userId,
+          key,
+          threatId: threat.id,
+          accountGroup,
+          createdAt: threat.createdAt,
+        }),
+      },
+    }));
+    while (requests.length > 0) {
+      const batch = requests.slice(0, 25);
+      const out = await this.doc.send(new BatchWriteCommand({ RequestItems: { [this.tableName]: batch } }));
+      requests = [...requests.slice(25), ...((out.UnprocessedItems?.[this.tableName] ?? []) as typeof requests)];
+    }
   }
 
   /** Idempotent puts (a key's content derives from the threat), in one batch write. */
@@ -107,6 +151,7 @@ export class DynamoThreatRepository implements ThreatRepository, UnkeyedThreats 
   async createIfAbsent(threat: ThreatRecord) {
     // Keys first: a threat that exists is always found by them; keys of a threat never written point at nothing.
     await this.putHashBands(threat);
+    await this.putPosterKeys(threat);
     const stored: ThreatRecord = { ...withListingFields(threat), hashBandsKeyed: true };
     try {
       await this.doc.send(

@@ -12,8 +12,8 @@ import { isConditionFailure } from "../../table/condition-failure.js";
 import { Threat, ThreatCounters, ThreatGroup } from "../../table/entities.js";
 import { fromItem, type IndexName, TABLE_INDEXES, TABLE_KEYS, toItem } from "../../table/entity.js";
 import { queryAll } from "../../table/query-all.js";
+import { accountGroupOf } from "../poster-keys.js";
 import {
-  accountGroupKey,
   confidenceKey,
   groupListPartition,
   groupMemberPartition,
@@ -56,6 +56,7 @@ const LIST_ATTRIBUTES = [
   "mediaSha256",
   "mediaGroup",
   "account",
+  "accountGroup",
   "severity",
   "syntheticVerdict",
   "evidenceData",
@@ -69,8 +70,9 @@ const LIST_ATTRIBUTES = [
 /** The group a threat belongs to, by kind; undefined when it has none of that kind (no known account). */
 export function groupOf(threat: ThreatRecord, kind: ThreatGroupKind): { key: string; label: string } | undefined {
   if (kind === "media") return { key: threat.mediaGroup ?? threat.mediaSha256, label: threat.title ?? threat.url };
-  if (!threat.account) return undefined;
-  return { key: accountGroupKey(threat.platform, threat.account), label: `${threat.account} on ${threat.platform}` };
+  const key = accountGroupOf(threat);
+  if (!key || !threat.account) return undefined;
+  return { key, label: `${threat.account} on ${threat.platform}` };
 }
 
 /** The expression parts of a set of filters, with placeholders numbered from one counter. */
