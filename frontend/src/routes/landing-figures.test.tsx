@@ -12,6 +12,38 @@ const METRICS: PublicMetrics = {
     faceTarAtFar1e3: 1,
     syntheticImageRecallAtFpr2: 0.727,
     cloneEer: 0.06,
+    modalities: [
+      {
+        modality: "face-match",
+        measure: "Same-person face pairs recognised, allowing 1 false match in 1,000",
+        value: 1,
+        samples: [
+          { count: 175, of: "same-person pairs" },
+          { count: 1655, of: "different-person pairs" },
+        ],
+      },
+      {
+        modality: "voice-clone",
+        measure: "Cloned-voice equal error rate (clones missed = genuine recordings flagged)",
+        value: 0.06,
+        samples: [
+          { count: 104, of: "cloned clips" },
+          { count: 64, of: "genuine clips" },
+        ],
+      },
+      {
+        modality: "synthetic-image",
+        measure: 'AI-generated pictures called "synthetic"',
+        value: 0.273,
+        samples: [{ count: 11, of: "AI-generated pictures" }],
+      },
+      {
+        modality: "synthetic-image",
+        measure: 'Genuine pictures wrongly called "synthetic"',
+        value: 0,
+        samples: [{ count: 66, of: "genuine pictures" }],
+      },
+    ],
     imageP50Ms: 150.65,
     imageP95Ms: 301.2,
     machine: {
@@ -49,13 +81,20 @@ const SOURCED = [
   "87",
   "12",
   "0",
-  "72.7%",
+  // Each modality's figure, its measure and the held-out material it was measured on.
+  "Same-person face pairs recognised, allowing 1 false match in 1,000",
+  "100.0%",
+  "measured on 175 same-person pairs and 1,655 different-person pairs held out of every fit",
   "6.0%",
+  "measured on 104 cloned clips and 64 genuine clips held out of every fit",
+  "27.3%",
+  "measured on 11 AI-generated pictures held out of every fit",
+  "0.0%",
+  "measured on 66 genuine pictures held out of every fit",
   "151 ms",
   "19 platforms",
   "19",
   `${TRIAL.days}-day`,
-  "2% false alarms",
   // The live status, as GET /api/status answers (STATUS_STUB): a window probes do not yet cover says since when.
   "30 d: measuring since 2026-11-01",
   "Uptime over 24 hours, 7 and 30 days",
@@ -93,8 +132,15 @@ describe("the landing page's figures", () => {
     expect(within(tile("Takedown notices sent")).getByText("12")).toBeInTheDocument();
     expect(within(tile("Content removed after a notice")).getByText("0")).toBeInTheDocument();
     expect(within(tile("Content removed after a notice")).getByText("none yet")).toBeInTheDocument();
-    expect(within(tile("AI images caught (at 2% false alarms)")).getByText("72.7%")).toBeInTheDocument();
-    expect(within(tile("Voice-clone equal error rate")).getByText("6.0%")).toBeInTheDocument();
+    const clone = tile("Cloned-voice equal error rate (clones missed = genuine recordings flagged)");
+    expect(within(clone).getByText("6.0%")).toBeInTheDocument();
+    expect(within(clone).getByText(/104 cloned clips and 64 genuine clips/)).toBeInTheDocument();
+    const caught = tile('AI-generated pictures called "synthetic"');
+    expect(within(caught).getByText("27.3%")).toBeInTheDocument();
+    expect(within(tile('Genuine pictures wrongly called "synthetic"')).getByText("0.0%")).toBeInTheDocument();
+    expect(
+      within(tile("Same-person face pairs recognised, allowing 1 false match in 1,000")).getByText("100.0%"),
+    ).toBeInTheDocument();
     expect(within(tile("Time to check one picture (benchmark median)")).getByText("151 ms")).toBeInTheDocument();
     expect(within(tile("Platforms with a connector")).getByText("19")).toBeInTheDocument();
   });
@@ -107,12 +153,19 @@ describe("the landing page's figures", () => {
     expect(rest.match(/.{0,30}\d.{0,30}/g) ?? []).toEqual([]);
     // No single "accuracy", and no timing presented as the serving hardware's.
     expect(screen.queryByText(/Detection Accuracy|Average Detection Time|Customer rating|Protected users/)).toBeNull();
+    expect(screen.queryByText(/accuracy/i)).toBeNull();
+    // Every detection figure states the material it was measured on.
+    for (const value of document.querySelectorAll(".tile-value")) {
+      const label = value.closest(".tile")?.querySelector("dt")?.textContent ?? "";
+      if (/Time to check|People protected|Threats found|notices sent|Content removed|Platforms/.test(label)) continue;
+      expect(value.closest(".tile")?.textContent).toMatch(/measured on \d[\d,]* .* held out of every fit/);
+    }
   });
 
   it("shows no timing when the benchmark does not name its machine", async () => {
     const { machine: _machine, imageP50Ms: _p50, imageP95Ms: _p95, ...detection } = METRICS.detection ?? {};
     await renderLanding({ ...METRICS, detection });
-    await screen.findByText("Voice-clone equal error rate");
+    await screen.findByText(/Cloned-voice equal error rate/);
     expect(screen.queryByText(/Time to check one picture/)).toBeNull();
     expect(screen.queryByText(/ ms$/)).toBeNull();
   });

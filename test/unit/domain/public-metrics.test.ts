@@ -1,4 +1,4 @@
-import { publicMetrics } from "@lg/domain/system/public-metrics";
+import { publicMetrics, samplesWords } from "@lg/domain/system/public-metrics";
 import { describe, expect, it } from "vitest";
 
 describe("public figures about the system", () => {
@@ -23,6 +23,17 @@ describe("public figures about the system", () => {
         faceTarAtFar1e3: 0.994,
         faceTarAtFar1e2: 1,
         facePairs: { genuine: 175, impostor: 1655 },
+        modalities: [
+          {
+            modality: "face-match",
+            measure: "Same-person face pairs recognised, allowing 1 false match in 1,000",
+            value: 0.994,
+            samples: [
+              { count: 175, of: "same-person pairs" },
+              { count: 1655, of: "different-person pairs" },
+            ],
+          },
+        ],
         imageP50Ms: 182.5,
         imageP95Ms: 260,
         machine: MACHINE,
@@ -51,6 +62,37 @@ describe("public figures about the system", () => {
       audioRealTimeFactor: 0.041,
       machine: MACHINE,
     });
+  });
+
+  it("states every modality's figure with the held-out material it was measured on, synthetic pictures at the 'synthetic' level", () => {
+    const report = {
+      face: { tarAtFar1e3: 1, pairs: { genuine: 175, impostor: 1655 } },
+      speaker: { eer: 0.0089, pairs: { genuine: 225, impostor: 1000 } },
+      clone: { eer: 0.06, clips: { genuine: 64, synthetic: 104, unscored: 0 } },
+      syntheticImage: {
+        auc: 0.95,
+        tprAtFpr2: 0.73,
+        genuineFalsePositiveRate: { all: { genuine: 66, flagged: 0, rate: 0 }, bySource: {} },
+        recallBySystem: { all: { synthetic: 11, flagged: 3, rate: 0.27 }, bySource: {} },
+        signals: { faceSwap: { crops: { genuine: 12, synthetic: 2 } } },
+      },
+      faceSwap: { auc: 0.21 },
+    };
+    const figures = publicMetrics(report, 19).detection?.modalities ?? [];
+    expect(figures.map((f) => [f.modality, f.value, samplesWords(f.samples)])).toEqual([
+      ["face-match", 1, "175 same-person pairs and 1,655 different-person pairs"],
+      ["speaker-match", 0.0089, "225 same-speaker pairs and 1,000 different-speaker pairs"],
+      ["voice-clone", 0.06, "104 cloned clips and 64 genuine clips"],
+      ["synthetic-image", 3 / 11, "11 AI-generated pictures"],
+      ["synthetic-image", 0, "66 genuine pictures"],
+      ["face-swap", 0.21, "2 swapped faces and 12 genuine faces"],
+    ]);
+    // No figure without its sample sizes: the face rate at 1 in 1,000 needs 1,000 different-person pairs.
+    const thin = publicMetrics(
+      { face: { tarAtFar1e3: 1, pairs: { genuine: 10, impostor: 45 } }, speaker: { eer: 0.01 } },
+      19,
+    );
+    expect(thin.detection?.modalities).toBeUndefined();
   });
 
   it("reads the machine as the benchmark writes it: onnxThreads for threads, with its class and cores", () => {

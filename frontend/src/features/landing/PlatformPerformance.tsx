@@ -11,11 +11,9 @@ export function PlatformPerformance() {
   const metrics = useSystemMetrics();
   const status = useQuery<StatusPage>({ queryKey: STATUS_KEY });
   const measured = measuredFigures(metrics.data);
-  const cards = [
-    ...(measured.syntheticImageRecall
-      ? [{ value: measured.syntheticImageRecall, label: "AI images caught (at 2% false alarms)" }]
-      : []),
-    ...(measured.voiceCloneEer ? [{ value: measured.voiceCloneEer, label: "Voice-clone equal error rate" }] : []),
+  // Each modality's figure with its sample sizes; never one "accuracy" across them.
+  const cards: { value: string; label: string; samples?: string }[] = [
+    ...measured.modalities,
     ...(measured.pictureCheckTime
       ? [{ value: measured.pictureCheckTime.value, label: "Time to check one picture (benchmark median)" }]
       : []),
@@ -43,6 +41,7 @@ export function PlatformPerformance() {
                   <div key={c.label} className="tile">
                     <dt>{c.label}</dt>
                     <dd className="tile-value">{c.value}</dd>
+                    {c.samples ? <dd className="small muted">{c.samples}</dd> : null}
                   </div>
                 ))}
               </dl>

@@ -1,3 +1,4 @@
+import { samplesWords } from "@lg/domain/system/public-metrics";
 import { useQuery } from "@tanstack/react-query";
 import type { SystemMetrics } from "../../api/types";
 import { formatDay } from "./format-day";
@@ -12,18 +13,20 @@ const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
 
 /**
  * Measured figures formatted for display; null where the system has not measured it. No single
- * "accuracy": each figure names what it measures (recall at a stated false-alarm rate, an equal
- * error rate). A timing names the benchmark machine and date, as it holds only there.
+ * "accuracy": each modality's figure names what it measures and the held-out material it was
+ * measured on (its sample sizes). A timing names the benchmark machine and date, as it holds only there.
  */
 export function measuredFigures(metrics: SystemMetrics | undefined) {
   const detection = metrics?.detection;
   const p50 = detection?.imageP50Ms;
   const machine = detection?.machine;
   return {
-    /** Equal error rate: the share of clones missed where as many genuine recordings would be flagged. */
-    voiceCloneEer: typeof detection?.cloneEer === "number" ? percent(detection.cloneEer) : null,
-    syntheticImageRecall:
-      typeof detection?.syntheticImageRecallAtFpr2 === "number" ? percent(detection.syntheticImageRecallAtFpr2) : null,
+    /** Every modality's figure, each with what it was measured on. */
+    modalities: (detection?.modalities ?? []).map((figure) => ({
+      label: figure.measure,
+      value: percent(figure.value),
+      samples: `measured on ${samplesWords(figure.samples)} held out of every fit`,
+    })),
     benchmarkDate: detection?.measuredAt ? formatDay(detection.measuredAt) : null,
     pictureCheckTime:
       typeof p50 === "number" && machine

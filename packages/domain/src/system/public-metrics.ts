@@ -9,8 +9,25 @@ import type { UsageFigures } from "./usage-figures.js";
  * Every modality the product judges is here (faces, speakers, cloned voices, synthetic images and
  * face swaps), so the pages can say how well each is told apart, not only the strongest one.
  */
+/**
+ * One modality's figure as a person can weigh it: what it measures, its value, and the material it
+ * was measured on, all of it held out of every fit (the benchmark set, ../shared/data, is never
+ * fitted on). Never a single "accuracy" across modalities.
+ */
+export interface ModalityFigure {
+  modality: "face-match" | "speaker-match" | "voice-clone" | "synthetic-image" | "face-swap";
+  /** What the value measures, in plain words ("same-person pairs recognised at 1 false match in 1,000"). */
+  measure: string;
+  /** A share, 0-1 (a rate, an equal error rate, or an area under the ROC curve, as `measure` says). */
+  value: number;
+  /** How many of what it was measured on, e.g. [{ count: 175, of: "same-person pairs" }]. */
+  samples: { count: number; of: string }[];
+}
+
 export interface PublicMetrics {
   detection?: {
+    /** Every modality's figures with their sample sizes, for the public pages. */
+    modalities?: ModalityFigure[];
     faceTarAtFar1e3?: number;
     faceTarAtFar1e2?: number;
     facePairs?: { genuine: number; impostor: number };
@@ -60,6 +77,15 @@ const rate = finite.min(0).max(1);
 /** A figure that is out of range or of the wrong type is dropped alone, never the whole report. */
 const figure = <T extends z.ZodTypeAny>(schema: T) => schema.optional().catch(undefined);
 
+const count = z.number().int().nonnegative();
+/** A level's rate as the benchmark writes it: { genuine | synthetic: n, flagged, rate }. */
+const GenuineRate = z
+  .object({ genuine: count, flagged: count })
+  .transform((r) => ({ total: r.genuine, flagged: r.flagged }));
+const SyntheticRate = z
+  .object({ synthetic: count, flagged: count })
+  .transform((r) => ({ total: r.synthetic, flagged: r.flagged }));
+
 const Report = z.object({
   face: z
     .object({
@@ -73,15 +99,39 @@ const Report = z.object({
     .optional()
     .catch(undefined),
   speaker: z
-    .object({ eer: figure(rate) })
+    .object({
+      eer: figure(rate),
+      pairs: figure(z.object({ genuine: z.number().int().nonnegative(), impostor: z.number().int().nonnegative() })),
+    })
     .optional()
     .catch(undefined),
   clone: z
-    .object({ eer: figure(rate), eerBySystem: figure(z.record(z.string().max(100), rate)) })
+    .object({
+      eer: figure(rate),
+      eerBySystem: figure(z.record(z.string().max(100), rate)),
+      clips: figure(z.object({ genuine: z.number().int().nonnegative(), synthetic: z.number().int().nonnegative() })),
+    })
     .optional()
     .catch(undefined),
   syntheticImage: z
-    .object({ tprAtFpr2: figure(rate), auc: figure(rate) })
+    .object({
+      tprAtFpr2: figure(rate),
+      auc: figure(rate),
+      // At the "synthetic" level (bench/detection.ts levelRates): flagged of how many.
+      genuineFalsePositiveRate: figure(z.object({ all: GenuineRate })),
+      recallBySystem: figure(z.object({ all: SyntheticRate })),
+      signals: figure(
+        z.object({
+          faceSwap: figure(
+            z.object({
+              crops: figure(
+                z.object({ genuine: z.number().int().nonnegative(), synthetic: z.number().int().nonnegative() }),
+              ),
+            }),
+          ),
+        }),
+      ),
+    })
     .optional()
     .catch(undefined),
   faceSwap: z
@@ -161,5 +211,84 @@ export function publicMetrics(report: unknown, platformsMonitored: number): Publ
     machine,
     measuredAt: date,
   });
-  return { ...(Object.keys(detection).length > 0 ? { detection } : {}), platformsMonitored };
+  const withModalities = { ...detection, ...modalityFigures(parsed.data) };
+  return {
+    ...(Object.keys(withModalities).length > 0 ? { detection: withModalities } : {}),
+    platformsMonitored,
+  };
+}
+
+const n = (value: number) => value.toLocaleString("en-US");
+
+/**
+ * Each modality's figure with the material it was measured on; one whose sample sizes the report
+ * does not give is left out rather than shown without them.
+ */
+function modalityFigures(report: z.infer<typeof Report>): { modalities?: ModalityFigure[] } {
+  const { face, speaker, clone, syntheticImage, faceSwap } = report;
+  const figures: ModalityFigure[] = [];
+  // A rate of 1 false match in 1,000 needs at least 1,000 different-person pairs to be measured.
+  if (face?.tarAtFar1e3 !== undefined && face.pairs && face.pairs.impostor >= 1000)
+    figures.push({
+      modality: "face-match",
+      measure: "Same-person face pairs recognised, allowing 1 false match in 1,000",
+      value: face.tarAtFar1e3,
+      samples: [
+        { count: face.pairs.genuine, of: "same-person pairs" },
+        { count: face.pairs.impostor, of: "different-person pairs" },
+      ],
+    });
+  if (speaker?.eer !== undefined && speaker.pairs)
+    figures.push({
+      modality: "speaker-match",
+      measure: "Voice match equal error rate (missed matches = false matches)",
+      value: speaker.eer,
+      samples: [
+        { count: speaker.pairs.genuine, of: "same-speaker pairs" },
+        { count: speaker.pairs.impostor, of: "different-speaker pairs" },
+      ],
+    });
+  if (clone?.eer !== undefined && clone.clips)
+    figures.push({
+      modality: "voice-clone",
+      measure: "Cloned-voice equal error rate (clones missed = genuine recordings flagged)",
+      value: clone.eer,
+      samples: [
+        { count: clone.clips.synthetic, of: "cloned clips" },
+        { count: clone.clips.genuine, of: "genuine clips" },
+      ],
+    });
+  const recall = syntheticImage?.recallBySystem?.all;
+  const falsePositives = syntheticImage?.genuineFalsePositiveRate?.all;
+  if (recall && recall.total > 0 && falsePositives && falsePositives.total > 0) {
+    figures.push({
+      modality: "synthetic-image",
+      measure: 'AI-generated pictures called "synthetic"',
+      value: recall.flagged / recall.total,
+      samples: [{ count: recall.total, of: "AI-generated pictures" }],
+    });
+    figures.push({
+      modality: "synthetic-image",
+      measure: 'Genuine pictures wrongly called "synthetic"',
+      value: falsePositives.flagged / falsePositives.total,
+      samples: [{ count: falsePositives.total, of: "genuine pictures" }],
+    });
+  }
+  const crops = syntheticImage?.signals?.faceSwap?.crops;
+  if (faceSwap?.auc !== undefined && crops && crops.genuine > 0 && crops.synthetic > 0)
+    figures.push({
+      modality: "face-swap",
+      measure: "Face swaps told from genuine faces (area under the ROC curve; 50% is chance)",
+      value: faceSwap.auc,
+      samples: [
+        { count: crops.synthetic, of: "swapped faces" },
+        { count: crops.genuine, of: "genuine faces" },
+      ],
+    });
+  return figures.length > 0 ? { modalities: figures } : {};
+}
+
+/** "175 same-person pairs and 1,655 different-person pairs". */
+export function samplesWords(samples: ModalityFigure["samples"]): string {
+  return samples.map((s) => `${n(s.count)} ${s.of}`).join(" and ");
 }
