@@ -16,6 +16,8 @@ export interface OperatingPoint {
   falsePositiveRate: number;
   truePositiveRate?: number;
   measuredOn?: string;
+  /** How many genuine items the false-positive rate was measured on. */
+  genuineCount?: number;
 }
 
 /** The evidence behind a threat's type (server: threats/classification.ts). */
@@ -32,7 +34,8 @@ export interface ThreatClassification {
     enrolment?: "verified" | "unverified";
   };
   synthetic: {
-    status: "synthetic" | "no-evidence" | "unknown";
+    /** "possibly-synthetic": below the bar for stating "synthetic", reported with its measured rate. */
+    status: "synthetic" | "possibly-synthetic" | "no-evidence" | "unknown";
     score: number | null;
     detectors: string[];
     declared: boolean;

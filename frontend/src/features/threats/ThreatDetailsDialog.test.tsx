@@ -226,6 +226,62 @@ describe("evidence-based type and takedown state", () => {
   });
 });
 
+describe("the synthetic verdict's three levels", () => {
+  const withLevel = (
+    status: "synthetic" | "possibly-synthetic" | "no-evidence",
+    falsePositiveRate: number,
+  ): Threat => ({
+    ...base,
+    threatType: status === "synthetic" ? "deepfake" : "likeness_misuse",
+    classification: {
+      type: status === "synthetic" ? "deepfake" : "likeness_misuse",
+      severity: "high",
+      reason: "test",
+      likeness: { modality: "face", confidence: 95 },
+      synthetic: {
+        status,
+        score: 0.87,
+        detectors: status === "no-evidence" ? [] : ["ai-image"],
+        declared: false,
+        operatingPoint: { threshold: 0.76, falsePositiveRate, genuineCount: 311 },
+      },
+    },
+  });
+
+  it("states 'synthetic' with the rate and the genuine pictures it was measured on", () => {
+    renderRoute(
+      <ThreatDetailsDialog threat={withLevel("synthetic", 0.003)} onClose={vi.fn()} onGenerateDmca={vi.fn()} />,
+    );
+    expect(
+      screen.getByText(/Likely synthetic: 87\.0%.*wrongly flags 0\.3% of 311 genuine pictures/),
+    ).toBeInTheDocument();
+  });
+
+  it("reports 'possibly synthetic' with its figure, never as synthetic", () => {
+    renderRoute(
+      <ThreatDetailsDialog
+        threat={withLevel("possibly-synthetic", 0.048)}
+        onClose={vi.fn()}
+        onGenerateDmca={vi.fn()}
+      />,
+    );
+    expect(
+      screen.getByText(
+        "Possibly synthetic: 87.0% from the signals below. At this level the detectors also flag 4.8% of 311 genuine pictures, so it is not called synthetic.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Likely synthetic/)).toBeNull();
+  });
+
+  it("says no synthetic evidence below the lower bar", () => {
+    renderRoute(
+      <ThreatDetailsDialog threat={withLevel("no-evidence", 0.048)} onClose={vi.fn()} onGenerateDmca={vi.fn()} />,
+    );
+    expect(screen.getByText(/No signal found evidence that it is synthetic/)).toBeInTheDocument();
+    expect(screen.queryByText(/Possibly synthetic|Likely synthetic/)).toBeNull();
+  });
+});
+
 describe("what automatic takedown did", () => {
   it("says why it sent nothing, with the one click that sends the notice yourself", async () => {
     stubApi({

@@ -25,6 +25,7 @@ const BANDS = [
 ] as const;
 const VERDICTS = [
   ["synthetic", "Synthetic"],
+  ["possibly-synthetic", "Possibly synthetic"],
   ["no-evidence", "No synthetic evidence"],
   ["unknown", "Could not tell"],
 ] as const;

@@ -1,5 +1,5 @@
 import { plainReason, signalLabel } from "@lg/domain/threats/signal-names";
-import type { Threat, ThreatSignal } from "../../api/types";
+import type { OperatingPoint, Threat, ThreatSignal } from "../../api/types";
 import { threatTypeLabel } from "./format";
 
 /**
@@ -41,6 +41,9 @@ function likenessSummary(threat: Threat): string {
 }
 
 const rate = (value: number) => `${(value * 100).toFixed(1)}%`;
+/** "1.5% of 311 genuine pictures" where the fit counted them. */
+const genuineShare = (point: OperatingPoint) =>
+  `${rate(point.falsePositiveRate)} of ${point.genuineCount !== undefined ? `${point.genuineCount.toLocaleString("en-US")} genuine pictures` : "genuine media"}`;
 
 function syntheticSummary(threat: Threat): string | null {
   const detection = threat.detection;
@@ -48,11 +51,18 @@ function syntheticSummary(threat: Threat): string | null {
   if (synthetic?.status === "synthetic") {
     const score = synthetic.score !== null ? ` ${(synthetic.score * 100).toFixed(1)}%` : "";
     const fpr = synthetic.operatingPoint
-      ? ` The detector wrongly flags ${rate(synthetic.operatingPoint.falsePositiveRate)} of genuine media at this setting.`
+      ? ` The detector wrongly flags ${genuineShare(synthetic.operatingPoint)} at this setting.`
       : "";
     return synthetic.declared
       ? `Synthetic: the file declares it was made or altered by AI.${fpr}`
       : `Likely synthetic:${score} from the signals below.${fpr}`;
+  }
+  if (synthetic?.status === "possibly-synthetic") {
+    const score = synthetic.score !== null ? ` ${(synthetic.score * 100).toFixed(1)}%` : "";
+    const fpr = synthetic.operatingPoint
+      ? ` At this level the detectors also flag ${genuineShare(synthetic.operatingPoint)}, so it is not called synthetic.`
+      : " It is below the bar for calling it synthetic.";
+    return `Possibly synthetic:${score} from the signals below.${fpr}`;
   }
   if (!detection?.signals?.length && !synthetic) return null;
   if (!synthetic && detection?.synthetic === true && typeof detection.syntheticScore === "number")

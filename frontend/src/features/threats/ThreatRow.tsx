@@ -51,10 +51,12 @@ export function ThreatRow({ threat, onViewDetails, onTakeDown, selection }: Thre
             <span className={`badge ${threat.status === "active" ? "badge-destructive" : "badge-secondary"}`}>
               {statusLabel(threat.status)}
             </span>
-            {threat.synthetic === "synthetic" ? (
+            {threat.synthetic === "synthetic" || threat.synthetic === "possibly-synthetic" ? (
               <>
                 {" "}
-                <span className="badge badge-secondary">Synthetic</span>
+                <span className="badge badge-secondary">
+                  {threat.synthetic === "synthetic" ? "Synthetic" : "Possibly synthetic"}
+                </span>
               </>
             ) : null}
             {takedown ? (

@@ -7,7 +7,7 @@ import type { Threat, ThreatType } from "../../api/types";
 
 export type ThreatStatus = "active" | "false_positive" | "dismissed" | "takedown_requested" | "removed";
 export type ThreatAction = "false_positive" | "dismiss" | "takedown" | "undo";
-export type SyntheticVerdict = "synthetic" | "no-evidence" | "unknown";
+export type SyntheticVerdict = "synthetic" | "possibly-synthetic" | "no-evidence" | "unknown";
 export type ConfidenceBand = "high" | "medium" | "low";
 export type ThreatSort = "newest" | "confidence" | "severity";
 export type GroupKind = "media" | "account";
