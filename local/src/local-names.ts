@@ -10,4 +10,7 @@ export const LOCAL_NAMES = {
   stripeSecret: "likenessguard-stripe",
   mailFrom: "LikenessGuard <alerts@likenessguard.local>",
   region: "us-east-1",
+  galleryClusterArn: "arn:aws:rds:us-east-1:000000000000:cluster:likenessguard-gallery",
+  gallerySecretArn: "arn:aws:secretsmanager:us-east-1:000000000000:secret:likenessguard-gallery",
+  galleryDatabase: "gallery",
 } as const;

@@ -2,12 +2,16 @@ import { existsSync, mkdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { SFNClient, StartExecutionCommand } from "@aws-sdk/client-sfn";
+import { CURRENT_FACE_EMBEDDING_MODEL } from "@lg/domain/biometrics/embedding-models";
+import { Gallery } from "@lg/domain/gallery/gallery";
+import { VOICE_EMBEDDING_MODEL } from "@lg/domain/gallery/gallery-sync";
 import { AFTER_DEPLOY_ENTRY } from "@lg/lambdas/migrations/entries";
 import { EXECUTION_STATUS_HANDLERS, SCHEDULED_JOBS, STATE_MACHINES, WORKFLOW_TASKS } from "@lg/lambdas/workflows/tasks";
 import { generateVapidSecret } from "@lg/notices";
 import { webSecurityHeaders } from "../../lib/constructs/content-security-policy.js";
 import type { RunningServer } from "./aws/http-server.js";
 import { LocalKms, startKmsServer } from "./aws/kms-server.js";
+import { startRdsDataServer } from "./aws/rds-data-server.js";
 import { type LocalScheduler, startSchedulerServer } from "./aws/scheduler/scheduler-server.js";
 import { LocalSecrets, startSecretsManagerServer } from "./aws/secrets-manager-server.js";
 import { startSesServer } from "./aws/ses-server.js";
@@ -27,6 +31,7 @@ import { repoRoot } from "./repo-root.js";
 import { ensureScheduledJobs, scheduleTargetInvoker } from "./scheduled-jobs.js";
 import { LOCAL_CREDENTIALS, localClientConfig } from "./stand-ins/client-config.js";
 import { ensureTable, startDynamoDb } from "./stand-ins/dynamodb.js";
+import { PgliteSql } from "./stand-ins/pglite-sql.js";
 import { startS3 } from "./stand-ins/s3.js";
 import { S3LifecycleSweeper } from "./stand-ins/s3-lifecycle-sweeper.js";
 
@@ -174,6 +179,19 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     );
     const secretsManager = track(await startSecretsManagerServer(secrets));
     const pushService = track(await startPushService({ dataDir: path.join(dataDir, "push"), outbox }));
+    // The gallery: Postgres + pgvector in this process, its tables made as the after-deploy step makes
+    // Aurora's, served to handlers (and worker processes) through the RDS Data API's ExecuteStatement.
+    const gallerySql = await PgliteSql.open(path.join(dataDir, "gallery"));
+    track({ url: "", port: 0, close: () => gallerySql.close() });
+    await new Gallery(gallerySql, { now: () => new Date(), models: GALLERY_MODELS }).ensureSchema();
+    const rdsData = track(
+      await startRdsDataServer({
+        resourceArn: LOCAL_NAMES.galleryClusterArn,
+        secretArn: LOCAL_NAMES.gallerySecretArn,
+        database: LOCAL_NAMES.galleryDatabase,
+        sql: gallerySql,
+      }),
+    );
 
     const stateMachineFiles: Record<string, string> = { ...options.extraStateMachines };
     for (const [name, { file }] of Object.entries(STATE_MACHINES)) stateMachineFiles[`likenessguard-${name}`] = file;
@@ -236,6 +254,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       AWS_ENDPOINT_URL_SNS: sns.url,
       AWS_ENDPOINT_URL_SCHEDULER: scheduler.url,
       AWS_ENDPOINT_URL_SECRETS_MANAGER: secretsManager.url,
+      AWS_ENDPOINT_URL_RDS_DATA: rdsData.url,
+      GALLERY_CLUSTER_ARN: LOCAL_NAMES.galleryClusterArn,
+      GALLERY_SECRET_ARN: LOCAL_NAMES.gallerySecretArn,
+      GALLERY_DATABASE: LOCAL_NAMES.galleryDatabase,
       S3_FORCE_PATH_STYLE: "true",
       TABLE_NAME: LOCAL_NAMES.table,
       BIOMETRIC_BUCKET: LOCAL_NAMES.biometricBucket,
@@ -303,6 +325,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     throw error;
   }
 }
+
+const GALLERY_MODELS = { face: CURRENT_FACE_EMBEDDING_MODEL, voice: VOICE_EMBEDDING_MODEL };
 
 /** Two environments use both cores of a small machine; more would only add model copies in memory. */
 function defaultTaskWorkers(): number {

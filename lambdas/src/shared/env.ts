@@ -34,6 +34,10 @@ const EnvSchema = z.object({
   STRIPE_SECRET_ARN: z.string().optional(),
   /** Stripe's API origin; unset: https://api.stripe.com (the local stack points it at its stand-in). */
   STRIPE_API_URL: z.string().url().optional(),
+  /** The gallery (Aurora PostgreSQL over the RDS Data API): cluster, sign-in secret, database. */
+  GALLERY_CLUSTER_ARN: z.string().optional(),
+  GALLERY_SECRET_ARN: z.string().optional(),
+  GALLERY_DATABASE: z.string().optional(),
   /** What CloudFront adds as x-lg-origin-verify; unset where the web origin is the only way in (local). */
   ORIGIN_VERIFY: z.string().optional(),
 });

@@ -23,6 +23,7 @@ import { DetectionAnalyser } from "./detection-analyser.js";
 import { DynamoAccountStore } from "./dynamo-account-store.js";
 import { DynamoRateCounters } from "./dynamo-rate-counters.js";
 import { env } from "./env.js";
+import { gallerySync } from "./gallery-services.js";
 import { KmsDataKeys } from "./kms-data-keys.js";
 import { once } from "./once.js";
 import { S3BiometricStore } from "./s3-biometric-store.js";
@@ -43,7 +44,9 @@ const evidenceBucket = () => {
 export const biometricObjects = once(() => new S3BiometricStore(s3, env().BIOMETRIC_BUCKET, s3Presigner));
 export const dataKeys = once(() => new KmsDataKeys(kms, env().BIOMETRIC_KEY_ID));
 
-export const sampleLibrary = once(() => new SampleLibrary({ store: accountStore(), objects: biometricObjects(), now }));
+export const sampleLibrary = once(
+  () => new SampleLibrary({ store: accountStore(), objects: biometricObjects(), gallery: gallerySync(), now }),
+);
 export const consentService = once(() => new ConsentService({ store: accountStore(), now }));
 export const rateLimiter = once(() => new RateLimiter(new DynamoRateCounters(dynamo, env().TABLE_NAME), now));
 export const authService = once(
@@ -126,6 +129,7 @@ export const erasureService = once(
       erased: new DynamoErasedAccounts(dynamo, env().TABLE_NAME),
       scans: { stopRunning: async (userId) => (await import("./scan-executions.js")).stopRunningScans(userId) },
       settle: () => new Promise((resolve) => setTimeout(resolve, ERASURE_SETTLE_MS)),
+      gallery: gallerySync(),
       now,
     }),
 );
@@ -142,6 +146,7 @@ export const enrolmentService = once(
       consent: consentService(),
       samples: sampleLibrary(),
       liveness: new DynamoLivenessStore(dynamo, env().TABLE_NAME),
+      gallery: gallerySync(),
       now,
     }),
 );

@@ -9,6 +9,8 @@ import type { LiveFrame } from "../../../packages/domain/src/biometrics/enrolmen
 import { EnrolmentService } from "../../../packages/domain/src/biometrics/enrolment-service.js";
 import type { PoseWindow } from "../../../packages/domain/src/biometrics/liveness-challenge.js";
 import { SampleLibrary } from "../../../packages/domain/src/biometrics/sample-library.js";
+import { GallerySync } from "../../../packages/domain/src/gallery/gallery-sync.js";
+import { MemoryGalleryIndex } from "../gallery/memory-gallery.js";
 import {
   FakeAnalyser,
   FakeDataKeys,
@@ -43,11 +45,14 @@ export function accountWorld() {
   const keys = new FakeDataKeys();
   const identity = new FakeIdentityProvider();
   const analyser = new FakeAnalyser();
-  const samples = new SampleLibrary({ store, objects, now });
+  // The matching gallery, following every sample write as in production (test/unit/gallery).
+  const galleryIndex = new MemoryGalleryIndex();
+  const gallery = new GallerySync(galleryIndex);
+  const samples = new SampleLibrary({ store, objects, gallery, now });
   const liveness = new MemoryLivenessStore(store);
   const consent = new ConsentService({ store, now });
   const erased = new MemoryErasedAccounts();
-  const enrolment = new EnrolmentService({ store, objects, keys, analyser, consent, samples, liveness, now });
+  const enrolment = new EnrolmentService({ store, objects, keys, analyser, consent, samples, liveness, gallery, now });
   const stoppedScans: string[] = [];
   const counters = new MemoryRateCounters();
   const limiter = new RateLimiter(counters, now);
@@ -68,6 +73,7 @@ export function accountWorld() {
         },
       },
       settle: async () => undefined,
+      gallery,
       now,
       ...overrides,
     });
@@ -86,6 +92,8 @@ export function accountWorld() {
     consent,
     samples,
     liveness,
+    gallery,
+    galleryIndex,
     profiles: new ProfileService({ store, samples, now }),
     enrolment,
     /**

@@ -40,7 +40,8 @@ beforeAll(async () => {
   sql = await PgliteSql.open();
   gallery = new Gallery(sql, { now: () => NOW, models, sizeTtlMs: 0 });
   await gallery.ensureSchema();
-});
+  // Postgres in WebAssembly starts in seconds, more on a busy machine.
+}, 60_000);
 afterAll(() => sql.close());
 beforeEach(async () => {
   await sql.execute("DELETE FROM gallery_face");
@@ -127,7 +128,13 @@ describe("gallery matching", () => {
 
 describe("size-dependent threshold", () => {
   it("uses the calibrated pair threshold for a small gallery and tightens as the gallery grows", () => {
-    expect(shortlistDistance(FACE_MATCH_RULE, 1)).toBe(FACE_MATCH_RULE.pairThreshold);
+    // Never looser than the one-to-one calibration, whatever the impostor model says.
+    const farImpostors = { ...FACE_MATCH_RULE, impostor: { ...FACE_MATCH_RULE.impostor, mean: 1, sd: 0.05 } };
+    expect(shortlistDistance(farImpostors, 1)).toBe(FACE_MATCH_RULE.pairThreshold);
+    expect(shortlistDistance(FACE_MATCH_RULE, 1)).toBeLessThanOrEqual(FACE_MATCH_RULE.pairThreshold);
+    // 1e6 comparisons at the budget of 1e-3 false candidates: 1e-9 per comparison, z = -5.998.
+    const { mean, sd } = FACE_MATCH_RULE.impostor;
+    expect(shortlistDistance(FACE_MATCH_RULE, 1_000_000)).toBeCloseTo(mean - 5.998 * sd, 3);
     const sizes = [1_000, 100_000, 1_000_000, 10_000_000].map((n) => shortlistDistance(FACE_MATCH_RULE, n));
     for (let i = 1; i < sizes.length; i++) expect(sizes[i]).toBeLessThan(sizes[i - 1] as number);
   });
@@ -135,5 +142,18 @@ describe("size-dependent threshold", () => {
   it("holds the rules' pair thresholds to the detection engine's calibrations", () => {
     expect(FACE_MATCH_RULE.pairThreshold).toBeCloseTo(faceCalibration.threshold, 4);
     expect(VOICE_MATCH_RULE.pairThreshold).toBeCloseTo(voiceCalibration.threshold, 4);
+  });
+});
+
+describe("batched probes", () => {
+  it("answers each probe of a batch as match() answers it alone", async () => {
+    const alice = direction();
+    const bob = direction();
+    await enrol("alice", alice);
+    await enrol("bob", bob);
+    const probes = [near(bob, 0.04), direction(), near(alice, 0.04)];
+    const batch = await gallery.matchBatch(probes, "face");
+    expect(batch.map((c) => c.map((x) => x.userId))).toEqual([["bob"], [], ["alice"]]);
+    for (const [i, probe] of probes.entries()) expect(await gallery.match(probe, "face")).toEqual(batch[i]);
   });
 });

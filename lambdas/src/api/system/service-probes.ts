@@ -8,6 +8,7 @@ import { GetAccountCommand, SESv2Client } from "@aws-sdk/client-sesv2";
 import { DescribeStateMachineCommand, SFNClient } from "@aws-sdk/client-sfn";
 import { GetSMSAttributesCommand, SNSClient } from "@aws-sdk/client-sns";
 import { cognito, dynamo, kms, s3 } from "../../shared/clients.js";
+import { gallery } from "../../shared/gallery-services.js";
 import type { HealthProbe } from "./check-health.js";
 
 const sfn = new SFNClient({});
@@ -61,6 +62,8 @@ export const healthProbes = (): HealthProbe[] => [
     },
   },
   { name: "sns", check: () => sns.send(new GetSMSAttributesCommand({})) },
+  // The gallery crawled faces are matched against (Aurora over the RDS Data API; the PGlite stand-in locally).
+  { name: "gallery", check: () => gallery().ping() },
   {
     name: "secrets-manager",
     check: () => secrets.send(new DescribeSecretCommand({ SecretId: configured("VAPID_SECRET_ARN") })),

@@ -1,6 +1,7 @@
 import type { ConsentService } from "../biometrics/consent.js";
 import type { BiometricObjectStore } from "../biometrics/ports.js";
 import { userObjectPrefix } from "../biometrics/sample-library.js";
+import type { GalleryWriter } from "../gallery/gallery-sync.js";
 import { type EvidenceEraser, userEvidencePrefix } from "../scanning/evidence.js";
 import { type ScheduleApi, scanScheduleName } from "../scanning/scan-schedule.js";
 import type { ErasedAccounts } from "./erased-accounts.js";
@@ -36,6 +37,8 @@ export interface ErasureDeps {
   teams?: { leave(userId: string): Promise<void> };
   /** The people the account protects (issue 18): their records of this account, in their own partitions. */
   people?: { deleteProtectionsBy(accountId: string): Promise<number> };
+  /** The matching gallery: the account's rows go first, so a deleted person is unmatched at once. */
+  gallery?: GalleryWriter;
   /** Marked before anything goes: scan steps still running check it and write nothing more. */
   erased: ErasedAccounts;
   /** The account's scan executions still running (Step Functions StopExecution); how many were stopped. */
@@ -63,6 +66,7 @@ export class ErasureService {
   constructor(private readonly deps: ErasureDeps) {}
 
   async deleteBiometrics(userId: string): Promise<BiometricErasure> {
+    await this.deps.gallery?.userErased(userId);
     const samples = await this.deps.store.listSamples(userId);
     await this.deps.store.deleteItems(samples.map((s) => sampleKey(s)));
     const objects = await this.deps.objects.deleteAll(userObjectPrefix(userId));

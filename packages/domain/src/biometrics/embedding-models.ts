@@ -1,3 +1,4 @@
+import type { GalleryWriter } from "../gallery/gallery-sync.js";
 import type { BiometricSampleRecord } from "../records.js";
 import { sealEmbedding } from "./embedding-cipher.js";
 import type { BiometricAnalyser, BiometricObjectStore, DataKeyService } from "./ports.js";
@@ -37,6 +38,8 @@ export interface FaceReenrolmentDeps {
   keys: DataKeyService;
   analyser: BiometricAnalyser;
   store: { putSample(sample: BiometricSampleRecord): Promise<void> };
+  /** The matching gallery: the sample's row takes the new model's vector (older-model rows are never compared). */
+  gallery?: GalleryWriter;
 }
 
 export interface FaceReenrolmentResult {
@@ -68,7 +71,9 @@ export class FaceReenrolment {
         continue;
       }
       const sealed = await sealEmbedding(this.deps.keys, userId, "face", analysis.descriptor);
-      await this.deps.store.putSample({ ...sample, ...sealed, embeddingModel: CURRENT_FACE_EMBEDDING_MODEL });
+      const migrated = { ...sample, ...sealed, embeddingModel: CURRENT_FACE_EMBEDDING_MODEL };
+      await this.deps.store.putSample(migrated);
+      await this.deps.gallery?.sampleEnrolled(migrated, analysis.descriptor);
       result.recomputed++;
     }
     return result;

@@ -1,6 +1,7 @@
 import { randomBytes, randomInt, randomUUID } from "node:crypto";
 import type { AccountStore } from "../accounts/ports.js";
 import { DomainError } from "../errors.js";
+import type { GalleryWriter } from "../gallery/gallery-sync.js";
 import { type BiometricSampleRecord, SELF_PERSON_ID, type UserProfileRecord } from "../records.js";
 import { sha256Hex } from "../scanning/evidence.js";
 import { POSES, photoProblem, poseKind } from "./capture-rules.js";
@@ -50,6 +51,8 @@ export interface EnrolmentDeps {
   consent: ConsentService;
   samples: SampleLibrary;
   liveness: LivenessStore;
+  /** The gallery crawled media is matched against: it follows every sample written here. */
+  gallery?: GalleryWriter;
   now: () => Date;
 }
 
@@ -500,9 +503,7 @@ export class EnrolmentService {
     const unverified = samples.filter((s) => s.modality === "voice" && !isServerVerified(s));
     for (const sample of unverified) {
       const earlier = await openEmbedding(this.deps.keys, userId, "voice", sample);
-      if (this.deps.analyser.sameVoice(liveVoice, earlier).same) {
-        await this.deps.store.putSample({ ...sample, verified: true, verifiedBy: "matches-server-checked-capture" });
-      }
+      if (this.deps.analyser.sameVoice(liveVoice, earlier).same) await this.markVerified(sample);
     }
   }
 
@@ -513,10 +514,14 @@ export class EnrolmentService {
     );
     for (const sample of unverified) {
       const earlier = await openEmbedding(this.deps.keys, userId, "face", sample);
-      if (this.deps.analyser.sameFace(liveFront, earlier).same) {
-        await this.deps.store.putSample({ ...sample, verified: true, verifiedBy: "matches-server-checked-capture" });
-      }
+      if (this.deps.analyser.sameFace(liveFront, earlier).same) await this.markVerified(sample);
     }
+  }
+
+  private async markVerified(sample: BiometricSampleRecord) {
+    const verified = { ...sample, verified: true, verifiedBy: "matches-server-checked-capture" as const };
+    await this.deps.store.putSample(verified);
+    await this.deps.gallery?.sampleChanged(verified);
   }
 
   private async storeSample(
@@ -534,7 +539,7 @@ export class EnrolmentService {
   ) {
     const createdAt = this.deps.now().toISOString();
     const sealed = await sealEmbedding(this.deps.keys, userId, modality, embedding);
-    await this.deps.store.putSample({
+    const sample: BiometricSampleRecord = {
       userId,
       personId: SELF_PERSON_ID,
       modality,
@@ -550,6 +555,9 @@ export class EnrolmentService {
       ...(reviewStatus ? { reviewStatus } : {}),
       createdAt,
       ...sampleExpiry(createdAt, days),
-    });
+    };
+    await this.deps.store.putSample(sample);
+    // After the record of truth: a failed gallery write leaves a sample unmatched until rebuilt, never a row without a sample.
+    await this.deps.gallery?.sampleEnrolled(sample, embedding);
   }
 }

@@ -1,4 +1,5 @@
 import type { AccountStore } from "../accounts/ports.js";
+import type { GalleryWriter } from "../gallery/gallery-sync.js";
 import type { BiometricSampleRecord } from "../records.js";
 import type { BiometricObjectStore } from "./ports.js";
 import { autoDeleteTags, type DataExpiryDays, isExpired, sampleExpiry } from "./retention.js";
@@ -11,6 +12,8 @@ export const sampleObjectKey = (userId: string, sampleId: string, extension: str
 export interface SampleLibraryDeps {
   store: AccountStore;
   objects: BiometricObjectStore;
+  /** The matching gallery: an expired sample leaves it before the sample itself goes. */
+  gallery?: GalleryWriter;
   now: () => Date;
 }
 
@@ -30,6 +33,7 @@ export class SampleLibrary {
   }
 
   async remove(sample: BiometricSampleRecord): Promise<void> {
+    await this.deps.gallery?.sampleRemoved(sample);
     if (sample.objectKey) await this.deps.objects.deleteAll(sample.objectKey);
     await this.deps.store.deleteSample(sample);
   }
@@ -38,7 +42,9 @@ export class SampleLibrary {
   async applyRetention(userId: string, days: DataExpiryDays): Promise<void> {
     for (const sample of await this.activeSamples(userId)) {
       if (sample.objectKey) await this.deps.objects.setTags(sample.objectKey, autoDeleteTags(days));
-      await this.deps.store.putSample({ ...sample, ...sampleExpiry(sample.createdAt, days) });
+      const kept = { ...sample, ...sampleExpiry(sample.createdAt, days) };
+      await this.deps.store.putSample(kept);
+      await this.deps.gallery?.sampleChanged(kept);
     }
   }
 }

@@ -1,5 +1,5 @@
 import { FACE_MATCH_RULE, type MatchRule, shortlistDistance, VOICE_MATCH_RULE } from "./match-rule.js";
-import type { SqlPort, SqlRow } from "./sql-port.js";
+import type { SqlPort, SqlRow, SqlValue } from "./sql-port.js";
 
 export type GalleryModality = "face" | "voice";
 
@@ -212,44 +212,86 @@ export class Gallery implements GalleryIndex {
    * one) lie within the calibrated pair threshold, so one freak-close sample is not enough.
    */
   async match(embedding: Float32Array, modality: GalleryModality): Promise<GalleryCandidate[]> {
-    if (embedding.length !== GALLERY_DIMENSIONS[modality]) {
-      throw new Error(`A ${modality} probe has ${GALLERY_DIMENSIONS[modality]} numbers, this one ${embedding.length}`);
+    const [candidates = []] = await this.matchBatch([embedding], modality);
+    return candidates;
+  }
+
+  /** match() for many probes (every face of a crawled item, or of a batch of items) in one statement. */
+  async matchBatch(embeddings: Float32Array[], modality: GalleryModality): Promise<GalleryCandidate[][]> {
+    if (embeddings.length === 0) return [];
+    for (const embedding of embeddings) {
+      if (embedding.length !== GALLERY_DIMENSIONS[modality]) {
+        throw new Error(
+          `A ${modality} probe has ${GALLERY_DIMENSIONS[modality]} numbers, this one ${embedding.length}`,
+        );
+      }
     }
     const shortlist = await this.threshold(modality);
-    const probe = vectorText(embedding);
-    const params = { probe, model: this.options.models[modality], now: this.options.now().toISOString() };
-    const nearest = await this.sql.execute(
-      `SELECT user_id, person_id, sample_id, embedding <=> CAST(:probe AS vector) AS distance
-       FROM ${table(modality)} WHERE model = :model AND ${unexpired}
-       ORDER BY embedding <=> CAST(:probe AS vector) LIMIT ${this.options.shortlistSize ?? 10}`,
+    const nearest = await this.nearest(embeddings, modality, this.options.shortlistSize ?? 10);
+    return Promise.all(
+      nearest.map(async (rows, i) => {
+        const people = new Map<string, SqlRow>();
+        for (const row of rows) {
+          const key = `${row.user_id}\u0000${row.person_id}`;
+          if (numberOf(row, "distance") <= shortlist && !people.has(key)) people.set(key, row);
+        }
+        const confirmed: GalleryCandidate[] = [];
+        for (const best of people.values()) {
+          const candidate = await this.confirm(embeddings[i] as Float32Array, modality, best);
+          if (candidate) confirmed.push(candidate);
+        }
+        return confirmed.sort((a, b) => a.distance - b.distance);
+      }),
+    );
+  }
+
+  /** The k nearest current, unexpired samples of each probe (approximate: the HNSW index). */
+  async nearest(embeddings: Float32Array[], modality: GalleryModality, k: number): Promise<SqlRow[][]> {
+    const params: Record<string, SqlValue> = {
+      model: this.options.models[modality],
+      now: this.options.now().toISOString(),
+    };
+    const probes = embeddings.map((embedding, i) => {
+      params[`p${i}`] = vectorText(embedding);
+      return `(${i}, CAST(:p${i} AS vector))`;
+    });
+    const rows = await this.sql.execute(
+      `SELECT p.i, g.user_id, g.person_id, g.sample_id, g.distance
+       FROM (VALUES ${probes.join(", ")}) AS p(i, v) CROSS JOIN LATERAL (
+         SELECT user_id, person_id, sample_id, embedding <=> p.v AS distance
+         FROM ${table(modality)} WHERE model = :model AND ${unexpired}
+         ORDER BY embedding <=> p.v LIMIT ${Math.max(1, Math.floor(k))}
+       ) AS g ORDER BY p.i, g.distance`,
       params,
     );
-    const people = new Map<string, SqlRow>();
-    for (const row of nearest) {
-      const key = `${row.user_id}\u0000${row.person_id}`;
-      if (numberOf(row, "distance") <= shortlist && !people.has(key)) people.set(key, row);
-    }
-    const pairThreshold = GALLERY_RULES[modality].pairThreshold;
-    const confirmed: GalleryCandidate[] = [];
-    for (const best of people.values()) {
-      const samples = await this.sql.execute(
-        `SELECT verified, embedding <=> CAST(:probe AS vector) AS distance FROM ${table(modality)}
-         WHERE user_id = :userId AND person_id = :personId AND model = :model AND ${unexpired}`,
-        { ...params, userId: String(best.user_id), personId: String(best.person_id) },
-      );
-      const agreeing = samples.filter((s) => numberOf(s, "distance") <= pairThreshold);
-      if (agreeing.length < Math.min(2, samples.length)) continue;
-      confirmed.push({
+    const byProbe: SqlRow[][] = embeddings.map(() => []);
+    for (const row of rows) byProbe[numberOf(row, "i")]?.push(row);
+    return byProbe;
+  }
+
+  private async confirm(embedding: Float32Array, modality: GalleryModality, best: SqlRow) {
+    const samples = await this.sql.execute(
+      `SELECT verified, embedding <=> CAST(:probe AS vector) AS distance FROM ${table(modality)}
+       WHERE user_id = :userId AND person_id = :personId AND model = :model AND ${unexpired}`,
+      {
+        probe: vectorText(embedding),
+        model: this.options.models[modality],
+        now: this.options.now().toISOString(),
         userId: String(best.user_id),
         personId: String(best.person_id),
-        sampleId: String(best.sample_id),
-        distance: numberOf(best, "distance"),
-        agreeing: agreeing.length,
-        samples: samples.length,
-        verified: agreeing.some((s) => s.verified === true),
-      });
-    }
-    return confirmed.sort((a, b) => a.distance - b.distance);
+      },
+    );
+    const agreeing = samples.filter((s) => numberOf(s, "distance") <= GALLERY_RULES[modality].pairThreshold);
+    if (agreeing.length < Math.min(2, samples.length)) return undefined;
+    return {
+      userId: String(best.user_id),
+      personId: String(best.person_id),
+      sampleId: String(best.sample_id),
+      distance: numberOf(best, "distance"),
+      agreeing: agreeing.length,
+      samples: samples.length,
+      verified: agreeing.some((s) => s.verified === true),
+    };
   }
 
   /** A cheap read for /api/health: the extension is there and the tables answer. */

@@ -1,0 +1,32 @@
+import { RDSDataClient } from "@aws-sdk/client-rds-data";
+import { CURRENT_FACE_EMBEDDING_MODEL } from "@lg/domain/biometrics/embedding-models";
+import { RdsDataSql } from "@lg/domain/gallery/adapters/rds-data-sql";
+import { Gallery } from "@lg/domain/gallery/gallery";
+import { GallerySync, VOICE_EMBEDDING_MODEL } from "@lg/domain/gallery/gallery-sync";
+import { env } from "./env.js";
+import { tracer } from "./observability.js";
+import { once } from "./once.js";
+
+/**
+ * The gallery's wiring: the RDS Data API (Aurora in AWS, the PGlite stand-in locally through
+ * AWS_ENDPOINT_URL_RDS_DATA). It imports nothing of the other composition modules, so any of them
+ * can take it without a cycle.
+ */
+const rdsData = once(() => tracer.captureAWSv3Client(new RDSDataClient({})));
+
+const target = () => {
+  const { GALLERY_CLUSTER_ARN, GALLERY_SECRET_ARN, GALLERY_DATABASE } = env();
+  if (!GALLERY_CLUSTER_ARN || !GALLERY_SECRET_ARN || !GALLERY_DATABASE) {
+    throw new Error("Invalid environment: GALLERY_CLUSTER_ARN, GALLERY_SECRET_ARN and GALLERY_DATABASE");
+  }
+  return { resourceArn: GALLERY_CLUSTER_ARN, secretArn: GALLERY_SECRET_ARN, database: GALLERY_DATABASE };
+};
+
+export const gallery = once(
+  () =>
+    new Gallery(new RdsDataSql(rdsData(), target()), {
+      now: () => new Date(),
+      models: { face: CURRENT_FACE_EMBEDDING_MODEL, voice: VOICE_EMBEDDING_MODEL },
+    }),
+);
+export const gallerySync = once(() => new GallerySync(gallery()));

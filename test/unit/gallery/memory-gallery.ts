@@ -1,0 +1,32 @@
+import type { GalleryEntry, GalleryIndex, GalleryModality } from "../../../packages/domain/src/gallery/gallery.js";
+
+/** The gallery's rows in memory, for tests of the code paths that keep it in step with the samples. */
+export class MemoryGalleryIndex implements GalleryIndex {
+  readonly rows = new Map<string, GalleryEntry>();
+  private key = (userId: string, modality: GalleryModality, sampleId: string) => `${userId}/${modality}/${sampleId}`;
+
+  async put(entry: GalleryEntry) {
+    this.rows.set(this.key(entry.userId, entry.modality, entry.sampleId), entry);
+  }
+  async setVerified(userId: string, modality: GalleryModality, sampleId: string, verified: boolean) {
+    const row = this.rows.get(this.key(userId, modality, sampleId));
+    if (row) row.verified = verified;
+  }
+  async setDeleteAfter(userId: string, modality: GalleryModality, sampleId: string, deleteAfter?: string) {
+    const row = this.rows.get(this.key(userId, modality, sampleId));
+    if (!row) return;
+    if (deleteAfter) row.deleteAfter = deleteAfter;
+    else delete row.deleteAfter;
+  }
+  async removeSample(userId: string, modality: GalleryModality, sampleId: string) {
+    this.rows.delete(this.key(userId, modality, sampleId));
+  }
+  async removeUser(userId: string) {
+    const mine = [...this.rows.entries()].filter(([, row]) => row.userId === userId);
+    for (const [key] of mine) this.rows.delete(key);
+    return mine.length;
+  }
+  of(userId: string) {
+    return [...this.rows.values()].filter((row) => row.userId === userId);
+  }
+}
