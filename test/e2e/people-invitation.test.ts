@@ -80,7 +80,10 @@ describe("inviting a person to protect, in a browser", () => {
 
     await member.page.getByLabel(/I have read this and agree/).check();
     await member.page.getByRole("button", { name: "I Agree" }).click();
-    await member.page.getByRole("link", { name: "Enrol Your Face and Voice" }).waitFor();
+    // Enrolling opens the one setup flow at the face step, and comes back to People after the voice.
+    expect(await member.page.getByRole("link", { name: "Enrol Your Face and Voice" }).getAttribute("href")).toBe(
+      "/onboarding?step=face&from=%2Fpeople",
+    );
     await screenshot(member.page, "people-consented");
     await holder.page.reload();
     await personRow(holder.page, "Carol Chief").getByText("Consented, not enrolled").waitFor();

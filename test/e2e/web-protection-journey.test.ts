@@ -1,6 +1,6 @@
 /**
  * The protection journey in a real browser against the whole local stack: sign-up with the code
- * from the outbox, profile, biometric training with Chromium's fake camera and microphone playing
+ * from the outbox, the identity step (reached by the spec's /profile-setup), biometric training with Chromium's fake camera and microphone playing
  * the simulator's persona (real photos of them frontal and turned, and their voice), scan
  * preferences, then a forced scan over the simulated platforms that finds them, the threat's
  * details, and the cloned voice's impersonation report (never a copyright claim) downloaded as a file. Every screen is saved under test-artifacts/e2e.
@@ -86,19 +86,19 @@ describe("protection journey on the local stack", () => {
 
   it("sets up the profile and trains face (three live poses) and voice from the camera and microphone", async () => {
     const [first = "", ...rest] = persona.displayName.split(" ");
+    // The spec's /profile-setup is the one setup flow's identity step.
     await page.goto(`${e2e.stack.url}/profile-setup`);
+    await page.waitForURL(/\/onboarding\?step=identity$/);
     await page.getByLabel("First name").fill(first);
     await page.getByLabel("Last name").fill(rest.join(" "));
-    await page.getByLabel("Date of birth").fill("1961-08-04");
-    await page.getByLabel("Phone").fill("+12025550143");
-    await page.getByLabel("Address").fill("1600 Pennsylvania Ave NW");
-    await page.getByLabel("City").fill("Washington");
-    await page.getByLabel("Country").selectOption("US");
+    await page.getByLabel("Country you live in").fill("United States");
+    await page.getByLabel("Postal address for your notices (optional)").fill("1600 Pennsylvania Ave NW");
+    await page.getByLabel("City (optional)").fill("Washington");
     await screenshot(page, "journey-04-profile-setup");
     expect(await narrowScreenshot(page, "journey-04-profile-setup")).toBe(0);
-    await page.getByRole("button", { name: "Continue to Pricing" }).click();
-    await page.getByRole("heading", { name: "Profile Setup Complete!" }).waitFor();
-    await page.getByRole("link", { name: "Continue to Biometric Training" }).click();
+    await page.getByRole("button", { name: "Save and Continue" }).click();
+    await page.getByText("Step 3 of 7").waitFor();
+    await page.goto(`${e2e.stack.url}/biometric-training`);
 
     await page.getByRole("button", { name: "Start AI Training" }).click();
     await page.getByRole("checkbox", { name: /I have read this and agree/ }).check();
@@ -125,22 +125,21 @@ describe("protection journey on the local stack", () => {
     const response = await trained;
     expect(`${response.status()} ${await response.text()}`).toMatch(/^200 .*"verified":true/);
     expect(await response.json()).toMatchObject({ faces: 3, voice: true });
-    await page.waitForURL(/\/scan-preferences$/);
+    await page.waitForURL(/\/onboarding\?step=platforms$/);
   });
 
   it("activates protection on every enterprise platform", async () => {
     // Signed in, the plan is shown, not chosen: it is the one billing gives the account.
-    await page.getByText("Your plan:").getByText("Enterprise").waitFor();
+    await page.getByText(/^Your Enterprise plan includes these platforms/).waitFor();
     const platforms = page.getByRole("group", { name: "Platforms to monitor" }).getByRole("checkbox");
     for (const box of await platforms.all()) await box.check();
     platformsChosen = await platforms.count();
     await page.getByLabel("Scan frequency").selectOption("daily");
     await screenshot(page, "journey-07-scan-preferences");
     expect(await narrowScreenshot(page, "journey-07-scan-preferences")).toBe(0);
-    await page.getByRole("button", { name: "Save Scan Preferences" }).click();
-    await page.getByText("Scan preferences saved").first().waitFor();
-    // Saved preferences lead back to the dashboard, never to the start of the setup.
-    await page.waitForURL(/\/dashboard$/);
+    await page.getByRole("button", { name: "Save and Continue" }).click();
+    // Saved, the flow goes on to the next step, never back to its start.
+    await page.getByText("Step 4 of 7").waitFor();
     await page.goto(`${e2e.stack.url}/onboarding`);
   });
 

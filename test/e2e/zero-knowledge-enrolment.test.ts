@@ -126,7 +126,8 @@ describe("zero-knowledge enrolment in the browser", () => {
     );
     await screenshot(page, "zero-knowledge-enrolled-not-verified");
     await page.getByRole("button", { name: "Continue to Scan Preferences" }).click();
-    await page.waitForURL(/\/scan-preferences$/);
+    // The spec's /scan-preferences leads into the one setup flow's platforms step.
+    await page.waitForURL(/\/onboarding\?step=platforms$/);
     await screenshot(page, "zero-knowledge-trained");
     // Every page ran under CloudFront's policy, with the S3 stand-in as the upload origin, and broke none of it.
     const policy = contentSecurityPolicy({

@@ -12,9 +12,8 @@ const Signup = lazy(() => import("./signup"));
 const Signin = lazy(() => import("./signin"));
 const ForgotPassword = lazy(() => import("./forgot-password"));
 const UndoChange = lazy(() => import("./undo-change"));
-const ProfileSetup = lazy(() => import("./profile-setup"));
+const SetupStepRedirect = lazy(() => import("./setup-step-redirect"));
 const BiometricTraining = lazy(() => import("./biometric-training"));
-const ScanPreferencesRoute = lazy(() => import("./scan-preferences"));
 const Onboarding = lazy(() => import("./onboarding"));
 const GuidedDemo = lazy(() => import("./guided-demo"));
 const Settings = lazy(() => import("./settings"));
@@ -54,9 +53,9 @@ export function AppRoutes() {
         <Route path="/signin" element={<Signin />} />
         <Route path="/forgot-password" element={<ForgotPassword />} />
         <Route path="/undo-change" element={<UndoChange />} />
-        <Route path="/profile-setup" element={<ProfileSetup />} />
+        <Route path="/profile-setup" element={<SetupStepRedirect step="identity" />} />
         <Route path="/biometric-training" element={<BiometricTraining />} />
-        <Route path="/scan-preferences" element={<ScanPreferencesRoute />} />
+        <Route path="/scan-preferences" element={<SetupStepRedirect step="platforms" />} />
         <Route path="/onboarding" element={<Onboarding />} />
         <Route path="/demo/guided" element={<GuidedDemo />} />
         <Route path="/settings" element={<Settings />} />

@@ -13,8 +13,6 @@ import NotFound from "./not-found";
 import Onboarding from "./onboarding";
 import Pricing from "./pricing";
 import Privacy from "./privacy";
-import ProfileSetup from "./profile-setup";
-import ScanPreferences from "./scan-preferences";
 import Settings from "./settings";
 import Signin from "./signin";
 import Signup from "./signup";
@@ -72,8 +70,9 @@ const PAGES: { path: string; Screen: ComponentType; route: string; authed: boole
   { path: "/dashboard", Screen: Dashboard, route: "/dashboard?demo=professional", authed: false },
   { path: "/signup", Screen: Signup, route: "/signup?demo=personal", authed: false },
   { path: "/signin", Screen: Signin, route: "/signin?next=/dashboard", authed: false },
-  { path: "/profile-setup", Screen: ProfileSetup, route: "/profile-setup", authed: false },
-  { path: "/scan-preferences", Screen: ScanPreferences, route: "/scan-preferences?demo=enterprise", authed: false },
+  // The old flow's identity and platforms screens are these steps of the one setup flow.
+  { path: "/onboarding", Screen: Onboarding, route: "/onboarding?step=identity&demo=personal", authed: false },
+  { path: "/onboarding", Screen: Onboarding, route: "/onboarding?step=platforms&demo=enterprise", authed: false },
   { path: "/onboarding", Screen: Onboarding, route: "/onboarding?demo=personal", authed: false },
   { path: "/settings", Screen: Settings, route: "/settings", authed: true },
   { path: "/status", Screen: Status, route: "/status", authed: false },

@@ -1,12 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { Link, useSearchParams } from "react-router-dom";
+import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { apiJson } from "../api/client";
 import { serverMessage } from "../api/errors";
 import type { Consent, NotificationSettings } from "../api/types";
 import { signIn } from "../auth/session-navigation";
 import { useAuth } from "../auth/use-auth";
 import { CONSENT_KEY } from "../features/consent/ConsentGate";
+import { parseDemoType } from "../features/demo/demo-session";
 import { ActivatedStep } from "../features/onboarding/ActivatedStep";
 import { AlertPreferencesStep } from "../features/onboarding/AlertPreferencesStep";
 import { ConsentStep } from "../features/onboarding/ConsentStep";
@@ -31,9 +32,15 @@ const stepFrom = (param: string | null) => {
   return index >= 0 ? index + 1 : 1;
 };
 
+/** Where a link into one part of the setup may send the person back to once that part is done (never elsewhere). */
+const RETURN_PAGES = ["/settings", "/people", "/dashboard"];
+/** A part's last step: enrolling "your face and voice" from People ends after the voice. */
+const PART_END: Partial<Record<StepId, StepId>> = { face: "voice" };
+
 export default function OnboardingRoute() {
   const [params] = useSearchParams();
   const demo = params.get("demo");
+  const demoTier = parseDemoType(demo);
   const auth = useAuth();
   const queryClient = useQueryClient();
   // Signed-in people set up for real; a demo visitor without an account walks through simulated steps.
@@ -45,7 +52,20 @@ export default function OnboardingRoute() {
   const [step, setStep] = useState(() => stepFrom(params.get("step")));
   const [voiceDone, setVoiceDone] = useState(false);
   const heading = useRef<HTMLDivElement>(null);
-  const next = () => setStep((s) => Math.min(s + 1, STEPS.length));
+  const navigate = useNavigate();
+  // Opened at one part (Settings' platforms, People's face and voice): done with it, back to that page.
+  const linked = STEPS[stepFrom(params.get("step")) - 1] ?? "consent";
+  const returnTo = RETURN_PAGES.find((page) => page === params.get("from"));
+  const partEnd = PART_END[linked] ?? linked;
+  const id = STEPS[step - 1] ?? "consent";
+  const next = () => {
+    if (returnTo && id === partEnd) {
+      toast({ title: "Saved", description: "Your setup is updated." });
+      navigate(returnTo);
+      return;
+    }
+    setStep((s) => Math.min(s + 1, STEPS.length));
+  };
   const previous = () => setStep((s) => Math.max(s - 1, 1));
 
   const choosePlatforms = useMutation({
@@ -89,7 +109,6 @@ export default function OnboardingRoute() {
     live ? update.mutate({ notificationSettings }, { onSuccess: next }) : next();
   const savePlatforms = (choice: PlatformChoice) => (live ? choosePlatforms.mutate(choice) : next());
 
-  const id = STEPS[step - 1] ?? "consent";
   // Steps with a sample to take continue once it is taken; the person may also skip them for now.
   // An uploaded photo counts as taken: the step says plainly it is not searched until verified.
   const taken: Partial<Record<StepId, boolean>> = {
@@ -125,6 +144,7 @@ export default function OnboardingRoute() {
         {id === "platforms" ? (
           <PlatformsStep
             {...(profile.data ? { profile: profile.data } : {})}
+            {...(demoTier ? { tier: demoTier } : {})}
             pending={choosePlatforms.isPending}
             onPrevious={previous}
             onSubmit={savePlatforms}

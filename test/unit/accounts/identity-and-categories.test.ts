@@ -48,6 +48,18 @@ describe("who scans look for", () => {
     expect(await w.profiles.update(userId, again)).toMatchObject({ country: "Germany" });
   });
 
+  it("stores the postal address a notice gives with the identity, and keeps it when a later save leaves it out", async () => {
+    const w = accountWorld();
+    const { userId } = await w.member("ada@example.com");
+    const identity = { firstName: "Ada", lastName: "Lovelace", address: " 12 St James's Square ", city: "London" };
+    expect(await w.profiles.update(userId, ProfileUpdateInput.parse({ identity }))).toMatchObject({
+      address: "12 St James's Square",
+      city: "London",
+    });
+    const again = ProfileUpdateInput.parse({ identity: { firstName: "Ada", lastName: "Lovelace" } });
+    expect(await w.profiles.update(userId, again)).toMatchObject({ address: "12 St James's Square", city: "London" });
+  });
+
   it("refuses an identity with neither a full name nor another name", async () => {
     const w = accountWorld();
     const { userId } = await w.member("ada@example.com");

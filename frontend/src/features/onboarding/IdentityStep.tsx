@@ -12,6 +12,9 @@ export interface IdentityValues {
   ownAccounts: string[];
   /** Which laws a notice can rest on; sent only when given. */
   country?: string;
+  /** The postal address a notice gives for reaching the person; sent only when given. */
+  address?: string;
+  city?: string;
 }
 
 /** One entry a line (commas also separate names and handles, never addresses, which may hold them). */
@@ -26,7 +29,7 @@ const lines = (text: string, commas = true) =>
  * profiles and text), and their own official accounts, which are never flagged.
  */
 export function IdentityStep(props: {
-  initial?: Profile & { country?: string };
+  initial?: Profile & { country?: string; address?: string; city?: string };
   pending: boolean;
   onSubmit: (values: IdentityValues) => void;
   onPrevious: () => void;
@@ -39,6 +42,8 @@ export function IdentityStep(props: {
   const [handles, setHandles] = useState((props.initial?.handles ?? []).join("\n"));
   const [ownAccounts, setOwnAccounts] = useState((props.initial?.ownAccounts ?? []).join("\n"));
   const [country, setCountry] = useState(props.initial?.country ?? "");
+  const [address, setAddress] = useState(props.initial?.address ?? "");
+  const [city, setCity] = useState(props.initial?.city ?? "");
   const [error, setError] = useState<string>();
 
   const submit = (event: FormEvent) => {
@@ -50,6 +55,8 @@ export function IdentityStep(props: {
       handles: lines(handles),
       ownAccounts: lines(ownAccounts, false),
       ...(country.trim() ? { country: country.trim() } : {}),
+      ...(address.trim() ? { address: address.trim() } : {}),
+      ...(city.trim() ? { city: city.trim() } : {}),
     };
     if (!(values.firstName && values.lastName) && values.aliases.length === 0) {
       setError("Enter your first and last name, or a name you are known by");
@@ -114,6 +121,25 @@ export function IdentityStep(props: {
         maxLength={100}
         onChange={(e) => setCountry(e.target.value)}
       />
+      <div className="form-row">
+        <TextField
+          id="identity-address"
+          label="Postal address for your notices (optional)"
+          autoComplete="street-address"
+          hint="A copyright notice gives an address where you can be reached."
+          value={address}
+          maxLength={300}
+          onChange={(e) => setAddress(e.target.value)}
+        />
+        <TextField
+          id="identity-city"
+          label="City (optional)"
+          autoComplete="address-level2"
+          value={city}
+          maxLength={100}
+          onChange={(e) => setCity(e.target.value)}
+        />
+      </div>
       <FieldError id="identity-error" message={error} />
       <SaveStepNav pending={props.pending} onPrevious={props.onPrevious} />
     </form>

@@ -75,7 +75,7 @@ describe("the invitation link", () => {
     await user.click(await screen.findByRole("button", { name: "Accept Invitation" }));
     expect(await screen.findByRole("link", { name: "Enrol Your Face and Voice" })).toHaveAttribute(
       "href",
-      "/biometric-training",
+      "/onboarding?step=face&from=%2Fpeople",
     );
   });
 

@@ -90,7 +90,7 @@ function Accepted({ accepted }: { accepted: AcceptedInvitation }) {
       <ConsentGate enabled>
         <p>Your consent is recorded. Enrol your face and voice so scans can look for you.</p>
         <div className="button-row">
-          <Link className="btn btn-primary" to="/biometric-training">
+          <Link className="btn btn-primary" to="/onboarding?step=face&from=%2Fpeople">
             Enrol Your Face and Voice
           </Link>
           <Link className="btn btn-secondary" to="/people">

@@ -29,7 +29,7 @@ describe("Settings switches", () => {
     expect(screen.getByText(/Now scanned: Facebook, Instagram, Reddit\. Scans run weekly\./)).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Change platforms and frequency" })).toHaveAttribute(
       "href",
-      "/scan-preferences",
+      "/onboarding?step=platforms&from=%2Fsettings",
     );
     const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole("checkbox", { name: "Social Media" }));

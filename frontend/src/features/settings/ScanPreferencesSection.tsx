@@ -53,7 +53,7 @@ export function ScanPreferencesSection({ profile }: { profile: Profile }) {
             your plan includes. Now scanned:{" "}
             {profile.platforms.length > 0 ? profile.platforms.map(platformName).join(", ") : "nothing"}.
             {profile.platforms.length > 0 ? ` Scans run ${scheduleOf(profile)}.` : ""}{" "}
-            <Link to="/scan-preferences">Change platforms and frequency</Link>
+            <Link to="/onboarding?step=platforms&from=%2Fsettings">Change platforms and frequency</Link>
           </p>
           {checkbox("socialMedia", "Social Media")}
           {checkbox("forums", "Forums")}

@@ -58,8 +58,10 @@ export class ProfileService {
       profile = createProfileFromSetup(setup.data, profile, this.deps.now());
     }
     if (input.identity) {
-      const { firstName, lastName, aliases, handles, ownAccounts, country } = input.identity;
-      profile = { ...profile, firstName, lastName, aliases, handles, ownAccounts, ...(country ? { country } : {}) };
+      const { firstName, lastName, aliases, handles, ownAccounts, country, address, city } = input.identity;
+      // Where the person lives is kept when a step leaves it out: notices need it, and only this step asks.
+      const place = { ...(country ? { country } : {}), ...(address ? { address } : {}), ...(city ? { city } : {}) };
+      profile = { ...profile, firstName, lastName, aliases, handles, ownAccounts, ...place };
     }
     if (input.scanPreferences) {
       assertDarkWebAllowed(profile.membershipTier, input.scanPreferences.darkWeb ?? false);

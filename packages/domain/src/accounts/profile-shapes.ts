@@ -83,6 +83,9 @@ export const IdentityInput = z
     ownAccounts: entries("Official accounts", 20, 300).default([]),
     /** Where the person lives: which laws a notice can rest on (the EU's DSA for a resident of the EU). */
     country: optionalText("Country", 100),
+    /** The postal address a notice gives for reaching the person (a DMCA notice asks for one). */
+    address: optionalText("Address", 300),
+    city: optionalText("City", 100),
   })
   .refine(
     (v) => (v.firstName.length > 0 && v.lastName.length > 0) || v.aliases.length > 0,
