@@ -1,7 +1,9 @@
 /**
- * Detection benchmark: `npm run bench:detection -- --data DIR --out FILE.json [--train DIR] [--only face,speaker,clone,provenance,synthetic,video]`
+ * Detection benchmark: `npm run bench:detection -- --data DIR --out FILE.json [--train DIR] [--only face,speaker,clone,provenance,synthetic,video] [--merge]`
  * Scores any folder holding a labels.csv in the form of ../shared/data/labels.csv, prints a
- * Markdown table and writes the numbers as JSON. Face pairs also yield the distance calibration
+ * Markdown table and writes the numbers as JSON. With `--merge`, a partial run (`--only`) replaces
+ * only its own parts' keys in an existing FILE.json and records when each part was measured
+ * (`measuredParts`), so a report can be brought up to date one part at a time. Face pairs also yield the distance calibration
  * (printed; copy it into packages/detection/src/face/calibration.ts after a refit).
  *
  * Latency is the CPU time per item of this process and of the processes it waited for (ffmpeg
@@ -49,6 +51,7 @@ const { values } = parseArgs({
     out: { type: "string", default: "bench-detection.json" },
     only: { type: "string" },
     train: { type: "string" },
+    merge: { type: "boolean", default: false },
   },
 });
 const dataDir = path.resolve(values.data as string);
@@ -526,4 +529,36 @@ console.log("| metric | value | goal |\n|---|---|---|");
 for (const [key, goal] of table) console.log(`| ${key} | ${fmt(get(key as string))} | ${goal} |`);
 if (results.face)
   console.log("\nface calibration:", JSON.stringify((results.face as { calibration: unknown }).calibration));
-await writeFile(values.out as string, `${JSON.stringify(results, null, 2)}\n`);
+await writeFile(values.out as string, `${JSON.stringify(values.merge ? await merged(results) : results, null, 2)}\n`);
+
+/** The report keys each part writes; latency and memory are merged field by field. */
+const PART_KEYS: Record<string, string[]> = {
+  face: ["face"],
+  speaker: ["speaker"],
+  clone: ["clone"],
+  provenance: ["provenance"],
+  synthetic: ["syntheticImage", "faceSwap", "intimate"],
+  video: ["video"],
+};
+
+/** This run's parts laid over the existing report; the rest of it is kept as it was measured. */
+async function merged(fresh: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const file = values.out as string;
+  if (!existsSync(file)) return fresh;
+  const old = JSON.parse(await readFile(file, "utf8")) as Record<string, unknown>;
+  const out: Record<string, unknown> = { ...old };
+  const when = (old.measuredParts as Record<string, unknown> | undefined) ?? {};
+  for (const part of parts) {
+    for (const key of PART_KEYS[part] ?? []) if (key in fresh) out[key] = fresh[key];
+    when[part] = { date: fresh.date, machine: fresh.machine };
+  }
+  // Latency fields this run measured (images, audio, video) replace the old ones; the rest stay.
+  const latency = { ...((old.latency as object) ?? {}) } as Record<string, unknown>;
+  const unmeasured = (value: unknown): boolean =>
+    value === null ||
+    value === 0 ||
+    (typeof value === "object" && !Array.isArray(value) && Object.values(value as object).every(unmeasured));
+  for (const [key, value] of Object.entries((fresh.latency as object) ?? {}))
+    if (!unmeasured(value)) latency[key] = value;
+  return { ...out, latency, measuredParts: when };
+}

@@ -218,8 +218,6 @@ export function publicMetrics(report: unknown, platformsMonitored: number): Publ
   };
 }
 
-const n = (value: number) => value.toLocaleString("en-US");
-
 /**
  * Each modality's figure with the material it was measured on; one whose sample sizes the report
  * does not give is left out rather than shown without them.
@@ -228,36 +226,45 @@ function modalityFigures(report: z.infer<typeof Report>): { modalities?: Modalit
   const { face, speaker, clone, syntheticImage, faceSwap } = report;
   const figures: ModalityFigure[] = [];
   // A rate of 1 false match in 1,000 needs at least 1,000 different-person pairs to be measured.
-  if (face?.tarAtFar1e3 !== undefined && face.pairs && face.pairs.impostor >= 1000)
-    figures.push({
-      modality: "face-match",
-      measure: "Same-person face pairs recognised, allowing 1 false match in 1,000",
-      value: face.tarAtFar1e3,
-      samples: [
-        { count: face.pairs.genuine, of: "same-person pairs" },
-        { count: face.pairs.impostor, of: "different-person pairs" },
-      ],
-    });
-  if (speaker?.eer !== undefined && speaker.pairs)
-    figures.push({
-      modality: "speaker-match",
-      measure: "Voice match equal error rate (missed matches = false matches)",
-      value: speaker.eer,
-      samples: [
-        { count: speaker.pairs.genuine, of: "same-speaker pairs" },
-        { count: speaker.pairs.impostor, of: "different-speaker pairs" },
-      ],
-    });
-  if (clone?.eer !== undefined && clone.clips)
-    figures.push({
-      modality: "voice-clone",
-      measure: "Cloned-voice equal error rate (clones missed = genuine recordings flagged)",
-      value: clone.eer,
-      samples: [
-        { count: clone.clips.synthetic, of: "cloned clips" },
-        { count: clone.clips.genuine, of: "genuine clips" },
-      ],
-    });
+  const paired = (
+    modality: ModalityFigure["modality"],
+    measure: string,
+    value: number | undefined,
+    counts: [number, string][] | undefined,
+  ) => {
+    if (value !== undefined && counts)
+      figures.push({ modality, measure, value, samples: counts.map(([count, of]) => ({ count, of })) });
+  };
+  // A rate of 1 false match in 1,000 needs at least 1,000 different-person pairs to be measured.
+  paired(
+    "face-match",
+    "Same-person face pairs recognised, allowing 1 false match in 1,000",
+    face?.tarAtFar1e3,
+    face?.pairs && face.pairs.impostor >= 1000
+      ? [
+          [face.pairs.genuine, "same-person pairs"],
+          [face.pairs.impostor, "different-person pairs"],
+        ]
+      : undefined,
+  );
+  paired(
+    "speaker-match",
+    "Voice match equal error rate (missed matches = false matches)",
+    speaker?.eer,
+    speaker?.pairs && [
+      [speaker.pairs.genuine, "same-speaker pairs"],
+      [speaker.pairs.impostor, "different-speaker pairs"],
+    ],
+  );
+  paired(
+    "voice-clone",
+    "Cloned-voice equal error rate (clones missed = genuine recordings flagged)",
+    clone?.eer,
+    clone?.clips && [
+      [clone.clips.synthetic, "cloned clips"],
+      [clone.clips.genuine, "genuine clips"],
+    ],
+  );
   const recall = syntheticImage?.recallBySystem?.all;
   const falsePositives = syntheticImage?.genuineFalsePositiveRate?.all;
   if (recall && recall.total > 0 && falsePositives && falsePositives.total > 0) {
@@ -275,20 +282,18 @@ function modalityFigures(report: z.infer<typeof Report>): { modalities?: Modalit
     });
   }
   const crops = syntheticImage?.signals?.faceSwap?.crops;
-  if (faceSwap?.auc !== undefined && crops && crops.genuine > 0 && crops.synthetic > 0)
-    figures.push({
-      modality: "face-swap",
-      measure: "Face swaps told from genuine faces (area under the ROC curve; 50% is chance)",
-      value: faceSwap.auc,
-      samples: [
-        { count: crops.synthetic, of: "swapped faces" },
-        { count: crops.genuine, of: "genuine faces" },
-      ],
-    });
+  paired(
+    "face-swap",
+    "Face swaps told from genuine faces (area under the ROC curve; 50% is chance)",
+    faceSwap?.auc,
+    crops && crops.genuine > 0 && crops.synthetic > 0
+      ? [
+          [crops.synthetic, "swapped faces"],
+          [crops.genuine, "genuine faces"],
+        ]
+      : undefined,
+  );
   return figures.length > 0 ? { modalities: figures } : {};
 }
 
-/** "175 same-person pairs and 1,655 different-person pairs". */
-export function samplesWords(samples: ModalityFigure["samples"]): string {
-  return samples.map((s) => `${n(s.count)} ${s.of}`).join(" and ");
-}
+export { samplesWords } from "./samples-words.js";
