@@ -1,9 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { useAuth } from "../auth/use-auth";
 import { PROMO_BANNER } from "../content/marketing";
-import { DemoChooser } from "../features/demo/DemoChooser";
 import { withDemo } from "../features/demo/demo-session";
 import { JourneyTabs } from "../features/landing/JourneyTabs";
 import { LiveDetectionPanel } from "../features/landing/LiveDetectionPanel";
@@ -13,6 +12,9 @@ import { PublicHeader } from "../features/layout/PublicHeader";
 import { SiteFooter } from "../features/layout/SiteFooter";
 import { statsQuery } from "../features/threats/queries";
 import { Main } from "../ui/Page";
+
+// The demo chooser opens only on a click: its code loads then, not with the first page people see.
+const DemoChooser = lazy(() => import("../features/demo/DemoChooser").then((m) => ({ default: m.DemoChooser })));
 
 type ChooserSource = "nav" | "journey";
 
@@ -76,11 +78,15 @@ export default function LandingRoute() {
         </section>
       </Main>
       <SiteFooter />
-      <DemoChooser
-        open={chooser !== null}
-        onClose={() => setChooser(null)}
-        fallback={(type) => (chooser === "journey" ? withDemo("/signup", type) : withDemo("/dashboard", type))}
-      />
+      {chooser !== null ? (
+        <Suspense fallback={null}>
+          <DemoChooser
+            open
+            onClose={() => setChooser(null)}
+            fallback={(type) => (chooser === "journey" ? withDemo("/signup", type) : withDemo("/dashboard", type))}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

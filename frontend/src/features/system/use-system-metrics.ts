@@ -1,4 +1,4 @@
-import { samplesWords } from "@lg/domain/system/public-metrics";
+import { samplesWords } from "@lg/domain/system/samples-words";
 import { useQuery } from "@tanstack/react-query";
 import type { SystemMetrics } from "../../api/types";
 import { formatDay } from "./format-day";

@@ -3,6 +3,7 @@ import type { Threat } from "../../api/types";
 import { LoadFailed } from "../../ui/LoadFailed";
 import { NO_THREATS_FOUND } from "./empty-list";
 import { isCriticalThreat } from "./format";
+import { ThreatListLoading } from "./ThreatListLoading";
 import { ThreatRow } from "./ThreatRow";
 
 interface ThreatListProps {
@@ -48,7 +49,7 @@ export function ThreatList({ threats, isLoading, onViewDetails, onTakeDown, empt
         </fieldset>
       </div>
       {isLoading ? (
-        <p role="status">Loading threats...</p>
+        <ThreatListLoading />
       ) : failure ? (
         <LoadFailed what="The threats" error={failure.error} onRetry={failure.retry} />
       ) : shown.length === 0 ? (

@@ -5,6 +5,7 @@ import { NO_THREATS_FOUND } from "./empty-list";
 import { peopleQuery, threatDetailsQuery, threatPagesQuery } from "./queries";
 import { ThreatFiltersBar } from "./ThreatFiltersBar";
 import { ThreatGroupRow } from "./ThreatGroupRow";
+import { ThreatListLoading } from "./ThreatListLoading";
 import { ThreatRow } from "./ThreatRow";
 import { allows } from "./threat-actions";
 import type { ThreatFilters, ThreatGroup, ThreatListItem } from "./triage-types";
@@ -176,7 +177,7 @@ export function ThreatTriage({
         </div>
       ) : null}
       {loading ? (
-        <p role="status">Loading threats...</p>
+        <ThreatListLoading />
       ) : pages.isError ? (
         <LoadFailed what="Your threats" error={pages.error} onRetry={() => void pages.refetch()} />
       ) : shownCount === 0 && !pages.hasNextPage ? (
