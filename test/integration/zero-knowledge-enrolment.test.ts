@@ -137,7 +137,7 @@ describe("zero-knowledge enrolment on the local stack", () => {
     expect(((await uploadUrl.json()) as { message: string }).message).toMatch(/not uploaded/);
     const form = new FormData();
     const photo = new Uint8Array(await readFile(path.join(mediaDir, POSE_PHOTOS[0] as string)));
-    for (const i of [0, 1, 2]) form.append(`faceImage${i}`, new Blob([photo], { type: "image/jpeg" }), `face-${i}.jpg`);
+    for (const i of [0, 1, 2]) form.append(`frame${i}`, new Blob([photo], { type: "image/jpeg" }), `frame-${i}.jpg`);
     const multipart = await fetch(`${stack.url}/api/biometric-training`, {
       method: "POST",
       headers: { cookie: fay.cookie },

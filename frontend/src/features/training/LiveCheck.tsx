@@ -128,7 +128,7 @@ export function LiveCheck({ onDone }: { onDone: (result: LiveCheckResult) => voi
       <h2 id="live-check-heading">Live check</h2>
       <p>
         When you start, follow the prompts: the server picks the order and timing each time, so keep your face in view
-        and turn your head as each prompt asks. It takes about ten seconds.
+        and turn your head steadily, not in a snap, as each prompt asks. It takes about ten seconds.
       </p>
       <p className="live-prompt" role="status" aria-live="assertive" data-live-pose={pose ?? ""}>
         {state === "running" && pose ? <strong>{PROMPTS[pose]}</strong> : null}

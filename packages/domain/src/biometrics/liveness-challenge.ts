@@ -52,11 +52,15 @@ const POSE_STEPS = 7;
 const POSE_STEP_MS = 250;
 /** A pose reached up to this long after its window closed still counts: the page and the person lag. */
 const LATE_GRACE_MS = 500;
-/** How often the page takes a frame; a gap past a second means frames were left out. */
-export const FRAME_INTERVAL_MS = 300;
+/**
+ * How often the page takes a frame: at 5 a second, a head turning from one side to the other in
+ * 0.6 s shows about 25 degrees between frames, inside MAX_YAW_STEP. A gap past a second means
+ * frames were left out.
+ */
+export const FRAME_INTERVAL_MS = 200;
 export const MAX_FRAME_GAP_MS = 1000;
 export const MIN_FRAMES = 8;
-export const MAX_FRAMES = 48;
+export const MAX_FRAMES = 64;
 export const MAX_FRAME_BYTES = 512 * 1024;
 /**
  * Motion limits between two consecutive frames (at most a second apart): a head turns through
