@@ -25,7 +25,6 @@ import { appendFile, mkdir, readdir, readFile, writeFile } from "node:fs/promise
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import sharp from "sharp";
 import { rocAuc, shareAtOrAbove, thresholdForFpr } from "../packages/detection/src/detection-rates.js";
 import { detectFaces } from "../packages/detection/src/face/detect-faces.js";
 import { BLEND_RESIDUAL_VERSION, blendResidualFeatures } from "../packages/detection/src/faceswap/blend-residuals.js";
@@ -40,6 +39,7 @@ import { clipInput, cropPixels, faceCropRegion } from "../packages/detection/src
 import { trainingClipSampling } from "../packages/detection/src/synthetic-image/held-out-frames.js";
 import { l2Normalised, sigmoid } from "../packages/detection/src/synthetic-image/linear-probe.js";
 import { fitLogistic, fitPlatt, linearScore } from "../packages/detection/src/voice-synthetic/logistic.js";
+import { compact, randomFor, reencode, scaled } from "./fit-variants.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values } = parseArgs({
@@ -73,33 +73,6 @@ interface Row {
   variant: string;
   residual: number[];
   clip?: number[];
-}
-
-const compact = (vector: ArrayLike<number>) => Array.from(vector, (v) => Math.round(v * 1e5) / 1e5);
-
-function randomFor(key: string): () => number {
-  let state = createHash("sha256").update(key).digest().readUInt32LE(0) || 1;
-  return () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return (state >>> 0) / 4294967296;
-  };
-}
-
-const scaled = (box: Box, by: number): Box => ({
-  x: box.x * by,
-  y: box.y * by,
-  width: box.width * by,
-  height: box.height * by,
-});
-
-async function reencode(pixels: RgbImage, scale: number, quality: number): Promise<RgbImage> {
-  const { width, height } = pixels;
-  let pipeline = sharp(pixels.data, { raw: { width, height, channels: 3 } });
-  if (scale < 1) pipeline = pipeline.resize({ width: Math.max(32, Math.round(width * scale)) });
-  const jpeg = await pipeline.jpeg({ quality }).toBuffer();
-  return (await decodeImage(new Uint8Array(jpeg), defaultLimits, defaultLimits.analysisMaxSide)).pixels;
 }
 
 async function clipOfFace(key: string, pixels: RgbImage, box: Box): Promise<number[]> {
@@ -136,9 +109,9 @@ async function blendRows(
   const degrade = async (source: RgbImage, how: number): Promise<[string, RgbImage, number]> => {
     if (how === 0) return ["as-made", source, 1];
     const quality = 50 + Math.round(random() * 45);
-    if (how === 1) return [`jpeg-q${quality}`, await reencode(source, 1, quality), 1];
+    if (how === 1) return [`jpeg-q${quality}`, (await reencode(source, 1, quality)).pixels, 1];
     const down = 0.4 + random() * 0.4;
-    const reduced = await reencode(source, down, quality);
+    const reduced = (await reencode(source, down, quality)).pixels;
     return [`down-${down.toFixed(2)}-q${quality}`, reduced, reduced.width / source.width];
   };
   const row = async (rowKey: string, synthetic: boolean, variant: string, image: RgbImage, box: Box, clip: boolean) =>

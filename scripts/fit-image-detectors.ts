@@ -21,7 +21,6 @@ import { appendFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import sharp from "sharp";
 import { rocAuc, shareAtOrAbove, thresholdForFpr } from "../packages/detection/src/detection-rates.js";
 import { detectFaces } from "../packages/detection/src/face/detect-faces.js";
 import { type DecodedImage, decodeImage, type RgbImage } from "../packages/detection/src/media/image.js";
@@ -50,6 +49,7 @@ import {
   rawScore,
   sigmoid,
 } from "../packages/detection/src/synthetic-image/linear-probe.js";
+import { compact, randomFor, reencode, scaled } from "./fit-variants.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values } = parseArgs({
@@ -120,27 +120,6 @@ interface FeatureRow {
   face?: FaceFeatures;
 }
 
-const compact = (vector: ArrayLike<number>) => Array.from(vector, (v) => Math.round(v * 1e5) / 1e5);
-
-/** Deterministic per-file random numbers, so a refit builds the same variants. */
-function randomFor(key: string): () => number {
-  let state = createHash("sha256").update(key).digest().readUInt32LE(0) || 1;
-  return () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return (state >>> 0) / 4294967296;
-  };
-}
-
-async function reencode(pixels: RgbImage, scale: number, quality: number): Promise<DecodedImage> {
-  const { width, height } = pixels;
-  let pipeline = sharp(pixels.data, { raw: { width, height, channels: 3 } });
-  if (scale < 1) pipeline = pipeline.resize({ width: Math.max(32, Math.round(width * scale)) });
-  const jpeg = await pipeline.jpeg({ quality }).toBuffer();
-  return decodeImage(new Uint8Array(jpeg), defaultLimits, defaultLimits.analysisMaxSide);
-}
-
 async function embed(pixels: RgbImage): Promise<number[]> {
   return compact(await clipImageEncoder().predict(await clipInput(pixels)));
 }
@@ -153,13 +132,6 @@ async function faceFeatures(pixels: RgbImage, box: Box | undefined): Promise<Fac
     overlap: overlap(region, centreSquare(pixels.width, pixels.height)),
   };
 }
-
-const scaled = (box: Box, by: number): Box => ({
-  x: box.x * by,
-  y: box.y * by,
-  width: box.width * by,
-  height: box.height * by,
-});
 
 async function imageFeatureRows(row: TrainRow): Promise<FeatureRow[]> {
   const original = await decodeImage(
