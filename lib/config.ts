@@ -27,6 +27,10 @@ export const StageConfig = z.object({
   domain: z.object({ name: z.string().min(3), certificateArn: z.string().startsWith("arn:") }).optional(),
   /** A CLOUDFRONT-scope WAFv2 web ACL (created in us-east-1 by the organisation's security account). */
   webAclArn: z.string().startsWith("arn:").optional(),
+  /** The gallery's Aurora Serverless v2 capacity range in ACUs (docs/scale.md sizes it for 1 M people). */
+  gallery: z
+    .object({ minCapacity: z.number().min(0).max(256), maxCapacity: z.number().min(1).max(256) })
+    .refine((g) => g.minCapacity <= g.maxCapacity, "minCapacity must not exceed maxCapacity"),
   /** Lambda layer providing /opt/bin/ffmpeg (arm64) for functions that decode audio and video. */
   ffmpegLayerArn: z.string().startsWith("arn:").optional(),
 });

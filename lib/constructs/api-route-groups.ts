@@ -41,7 +41,9 @@ const GROUP_BINDINGS: Record<RouteGroup, (fn: AppFunction, r: HandlerResources) 
       .bindTable(r.table, "readWrite")
       .bindBiometricBucket(r.biometricBucket, "readWriteDelete")
       .bindEvidenceBucket(r.evidenceBucket, "read")
-      .bindScheduler(r.scheduler.groupName, r.scheduler.scheduleArnPattern, r.scheduler.role),
+      .bindScheduler(r.scheduler.groupName, r.scheduler.scheduleArnPattern, r.scheduler.role)
+      // An auto-delete choice moves the gallery rows' expiry; an expired sample leaves the gallery.
+      .bindGallery(r.gallery, "readWrite"),
   // Account deletion, every copy: scan schedule and running scans, table items, biometric objects,
   // evidence (retention bypassed), sign-in.
   account: (fn, r) =>
@@ -51,12 +53,15 @@ const GROUP_BINDINGS: Record<RouteGroup, (fn: AppFunction, r: HandlerResources) 
       .bindBiometricBucket(r.biometricBucket, "readWriteDelete")
       .bindEvidenceBucket(r.evidenceBucket, "erase")
       .bindStateMachine("SCAN_STATE_MACHINE_ARN", r.scanMachine, "stop")
-      .bindScheduler(r.scheduler.groupName, r.scheduler.scheduleArnPattern, r.scheduler.role),
+      .bindScheduler(r.scheduler.groupName, r.scheduler.scheduleArnPattern, r.scheduler.role)
+      .bindGallery(r.gallery, "readWrite"),
   biometrics: (fn, r) =>
     bindSessionCheck(fn, r)
       .bindTable(r.table, "readWrite")
       .bindBiometricBucket(r.biometricBucket, "readWriteDelete")
-      .bindBiometricKey(r.biometricKey),
+      .bindBiometricKey(r.biometricKey)
+      // Enrolment and deleting biometrics write the gallery.
+      .bindGallery(r.gallery, "readWrite"),
   // Reads the person's own enrolled photos (never writes or deletes them) to show beside a match.
   threats: (fn, r) =>
     bindSessionCheck(fn, r)
@@ -92,7 +97,13 @@ const GROUP_BINDINGS: Record<RouteGroup, (fn: AppFunction, r: HandlerResources) 
   demo: (fn, r) => bindSessionCheck(fn, r).bindTable(r.table, "readWrite"),
   // Health describes each dependency (describe-only grants); the public usage figures count
   // records by scanning keys, dates and status only.
-  system: (fn, r) => fn.bindHealthProbes(r).allowTableCounting(r.table, USAGE_ATTRIBUTES).allowStatusReads(r.table),
+  system: (fn, r) =>
+    fn
+      .bindHealthProbes(r)
+      .allowTableCounting(r.table, USAGE_ATTRIBUTES)
+      .allowStatusReads(r.table)
+      // The health probe's SELECT, signed in as the read-only database user.
+      .bindGallery(r.gallery, "read"),
 };
 
 /** Route groups that run face and voice models (enrolment computes embeddings server side). */

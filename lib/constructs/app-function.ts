@@ -10,6 +10,7 @@ import type { ISecret } from "aws-cdk-lib/aws-secretsmanager";
 import type * as sqs from "aws-cdk-lib/aws-sqs";
 import { Construct } from "constructs";
 import { fromRoot, repoRoot } from "../paths.js";
+import type { GalleryRef } from "./gallery-database.js";
 import type { HandlerResources } from "./handler-resources.js";
 import { copyRuntimePackagesCommands, DETECTION_RUNTIME_PACKAGES } from "./runtime-packages.js";
 import { explainWildcards } from "./wildcard-grants.js";
@@ -422,6 +423,27 @@ export class AppFunction extends Construct {
   /** Stripe's keys (billing): STRIPE_SECRET_ARN and read access to that secret alone. */
   bindStripeSecret(secret: ISecret): this {
     this.setEnv("STRIPE_SECRET_ARN", secret.secretArn);
+    return this.grantSecretRead(secret);
+  }
+
+  /**
+   * The gallery over the RDS Data API: ExecuteStatement on its one cluster and its sign-in secret;
+   * no batches, no transactions, no other cluster, and no network path (the function stays outside the VPC).
+   */
+  bindGallery(gallery: GalleryRef, access: "readWrite" | "read" | "owner"): this {
+    // The Data API cannot limit SQL by IAM, so "read" signs in as a database user that may only SELECT.
+    const secret = access === "read" ? gallery.readerSecret : gallery.secret;
+    this.setEnv("GALLERY_CLUSTER_ARN", gallery.clusterArn);
+    this.setEnv("GALLERY_SECRET_ARN", secret.secretArn);
+    this.setEnv("GALLERY_DATABASE", gallery.databaseName);
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({ actions: ["rds-data:ExecuteStatement"], resources: [gallery.clusterArn] }),
+    );
+    // The owner (the after-deploy step) also sets the reader's password from its secret.
+    if (access === "owner") {
+      this.setEnv("GALLERY_READER_SECRET_ARN", gallery.readerSecret.secretArn);
+      this.grantSecretRead(gallery.readerSecret);
+    }
     return this.grantSecretRead(secret);
   }
 

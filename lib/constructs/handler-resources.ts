@@ -5,6 +5,7 @@ import type { IKey } from "aws-cdk-lib/aws-kms";
 import type { IBucket } from "aws-cdk-lib/aws-s3";
 import type { ISecret } from "aws-cdk-lib/aws-secretsmanager";
 import type { StateMachineRef } from "./app-function.js";
+import type { GalleryRef } from "./gallery-database.js";
 
 /** Where model weights are mounted from the models layer. */
 export const MODEL_DIR = "/opt/models";
@@ -20,6 +21,7 @@ export interface HandlerResources {
   connectorSecret: ISecret;
   vapidSecret: ISecret;
   stripeSecret: ISecret;
+  gallery: GalleryRef;
   mailFrom: string;
   mailIdentityArn: string;
   appUrl: string;

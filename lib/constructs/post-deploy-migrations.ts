@@ -39,7 +39,9 @@ export class PostDeployMigrations extends Construct {
       // Scans the table for out-of-date items and rewrites them; reads the kept face photos.
       .bindTable(r.table, "readWrite")
       .bindBiometricBucket(r.biometricBucket, "read")
-      .bindBiometricKey(r.biometricKey);
+      .bindBiometricKey(r.biometricKey)
+      // Creates the gallery's tables and writes migrated faces' rows.
+      .bindGallery(r.gallery, "owner");
     new triggers.Trigger(this, "Run", {
       handler: this.afterDeploy.function,
       timeout: Duration.minutes(15),

@@ -1,6 +1,7 @@
 import { RemovalPolicy, Stack, type StackProps, Validations } from "aws-cdk-lib";
 import type * as dynamodb from "aws-cdk-lib/aws-dynamodb";
 import type * as kms from "aws-cdk-lib/aws-kms";
+import type * as logs from "aws-cdk-lib/aws-logs";
 import type * as s3 from "aws-cdk-lib/aws-s3";
 import * as secretsmanager from "aws-cdk-lib/aws-secretsmanager";
 import type { Construct } from "constructs";
@@ -9,6 +10,7 @@ import { AccessLogsBucket } from "../constructs/access-logs-bucket.js";
 import { BiometricBucket } from "../constructs/biometric-bucket.js";
 import { CustomerKey } from "../constructs/customer-key.js";
 import { EvidenceBucket } from "../constructs/evidence-bucket.js";
+import { GalleryDatabase } from "../constructs/gallery-database.js";
 import { SingleTable } from "../constructs/single-table.js";
 
 export interface DataStackProps extends StackProps {
@@ -30,6 +32,8 @@ export class DataStack extends Stack {
   /** The VAPID private key that signs every Web Push message; browsers subscribe with its public half. */
   readonly vapidSecret: secretsmanager.Secret;
   readonly stripeSecret: secretsmanager.Secret;
+  /** Enrolled face and voice embeddings for matching crawled media (derived from the sealed samples). */
+  readonly gallery: GalleryDatabase;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, { ...props, terminationProtection: props.config.retainData });
@@ -102,6 +106,14 @@ export class DataStack extends Stack {
       encryptionKey: dataKey,
       secretObjectValue: {},
       removalPolicy: retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    this.gallery = new GalleryDatabase(this, "Gallery", {
+      // Embeddings are biometric data: the biometric key, so revoking it revokes the gallery too.
+      key: this.biometricKey,
+      retain,
+      minCapacity: config.gallery.minCapacity,
+      maxCapacity: config.gallery.maxCapacity,
+      logRetentionDays: config.logRetentionDays as logs.RetentionDays,
     });
     Validations.of(this.stripeSecret).acknowledge({
       id: "AwsSolutions-SMG4",

@@ -68,6 +68,7 @@ export class ServiceStack extends Stack {
       connectorSecret: data.connectorSecret,
       vapidSecret: data.vapidSecret,
       stripeSecret: data.stripeSecret,
+      gallery: data.gallery.ref,
       mailFrom: config.mailFrom,
       mailIdentityArn: this.formatArn({
         service: "ses",

@@ -61,6 +61,9 @@ describe.each(["dev", "prod"])("cdk-nag AwsSolutions on stage %s", (stage) => {
       // The edge stack holds only a web ACL, which has nothing to acknowledge.
       if (name !== "edge") expect(found.length).toBeGreaterThan(0);
       for (const a of found) {
+        // CDK itself acknowledges this one on the stack whenever a construct (the gallery's VPC) reads
+        // the stack's availability zones: literal AZs are what it chose.
+        if (a.id === "CloudFormation-Validate::W3010") continue;
         expect(a.path, a.id).not.toBe(stack.node.path);
         expect(a.reason.length, `${a.path} ${a.id}`).toBeGreaterThan(40);
       }

@@ -377,8 +377,13 @@ describe("handlers", () => {
       "sweepAlertClaims",
       "system",
     ]);
+    // Readers of the VAPID secret itself (the gallery's functions read the gallery's sign-in secret).
     const secretReaders = allFunctions()
-      .filter(([, fn]) => grantedActions(fn).includes("secretsmanager:GetSecretValue"))
+      .filter(([, fn]) =>
+        grantedStatements(fn).some(
+          (s) => actionsOf(s).includes("secretsmanager:GetSecretValue") && JSON.stringify(s).includes("VapidKey"),
+        ),
+      )
       .map(([name]) => name);
     expect(secretReaders).toEqual(expect.arrayContaining(["ScanFinish", "push", "sendDigests"]));
     expect(secretReaders).not.toContain("profile");
@@ -421,7 +426,14 @@ describe("handlers", () => {
       expect(actions).toContain(action);
     // Every function writes its own logs and traces; beyond those, nothing may change or read data
     // (the table key's Decrypt serves the usage count's scan, limited to keys, dates and status below).
+    // The gallery probe signs in as its read-only database user: that user's secret alone, asserted below.
+    const readerSecret = grantedStatements(system).filter((s) =>
+      actionsOf(s).includes("secretsmanager:GetSecretValue"),
+    );
+    expect(readerSecret).toHaveLength(1);
+    expect(JSON.stringify(readerSecret)).toContain("ReaderSecret");
     const writes = actions
+      .filter((a) => !(a === "secretsmanager:GetSecretValue" || a === "rds-data:ExecuteStatement"))
       .filter((a) => !/^(logs|xray):/.test(a) && a !== "kms:Decrypt")
       .filter((a) =>
         /:(Put|Delete|Update|Create|Start|Send|Publish|GetObject|GetSecretValue|Decrypt|Get|Query)/.test(a),

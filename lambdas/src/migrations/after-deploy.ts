@@ -13,7 +13,7 @@ import { DynamoStoredThreats } from "@lg/domain/threats/adapters/dynamo-threat-m
 import { migrateThreatClassification } from "@lg/domain/threats/threat-migration";
 import { dynamo } from "../shared/clients.js";
 import { env } from "../shared/env.js";
-import { gallery, gallerySync } from "../shared/gallery-services.js";
+import { ensureGallerySchema, gallerySync } from "../shared/gallery-services.js";
 import { logger, observed } from "../shared/observability.js";
 import { accountStore, biometricAnalyser, biometricObjects, dataKeys, sampleLibrary } from "../shared/services.js";
 
@@ -62,7 +62,7 @@ export async function runAfterDeploy() {
   // Threats recorded before scans looked near-duplicates up by key get their keys.
   const nearDuplicateKeys = await backfillNearDuplicateKeys(new DynamoThreatRepository(dynamo, table));
   // The gallery's tables and indexes first: the face migration writes its rows.
-  await gallery().ensureSchema();
+  await ensureGallerySchema();
   const faces = await reenrolFacesOfOlderModels();
   const run = { threats, notices, threatTakedowns, nearDuplicateKeys, faces };
   logger.info("Data migrations after deploy", { ...run });

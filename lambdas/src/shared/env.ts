@@ -38,6 +38,8 @@ const EnvSchema = z.object({
   GALLERY_CLUSTER_ARN: z.string().optional(),
   GALLERY_SECRET_ARN: z.string().optional(),
   GALLERY_DATABASE: z.string().optional(),
+  /** The read-only database user's secret, whose password the after-deploy step sets (AWS only). */
+  GALLERY_READER_SECRET_ARN: z.string().optional(),
   /** What CloudFront adds as x-lg-origin-verify; unset where the web origin is the only way in (local). */
   ORIGIN_VERIFY: z.string().optional(),
 });

@@ -1,4 +1,5 @@
 import { RDSDataClient } from "@aws-sdk/client-rds-data";
+import { GetSecretValueCommand, SecretsManagerClient } from "@aws-sdk/client-secrets-manager";
 import { CURRENT_FACE_EMBEDDING_MODEL } from "@lg/domain/biometrics/embedding-models";
 import { RdsDataSql } from "@lg/domain/gallery/adapters/rds-data-sql";
 import { Gallery } from "@lg/domain/gallery/gallery";
@@ -29,4 +30,19 @@ export const gallery = once(
       models: { face: CURRENT_FACE_EMBEDDING_MODEL, voice: VOICE_EMBEDDING_MODEL },
     }),
 );
-export const gallerySync = once(() => new GallerySync(gallery()));
+export const gallerySync = once(() => new GallerySync(gallery));
+
+/**
+ * The after-deploy step's part: tables and indexes, and in AWS the read-only user the health check
+ * signs in as (its password from its own secret; the local stand-in has one sign-in and no such secret).
+ */
+export async function ensureGallerySchema(): Promise<void> {
+  await gallery().ensureSchema();
+  const readerSecretArn = env().GALLERY_READER_SECRET_ARN;
+  if (!readerSecretArn) return;
+  const secrets = new SecretsManagerClient({});
+  const { SecretString } = await secrets.send(new GetSecretValueCommand({ SecretId: readerSecretArn }));
+  const { username, password } = JSON.parse(SecretString ?? "{}") as { username?: string; password?: string };
+  if (!username || !password) throw new Error("The gallery reader secret has no username and password");
+  await gallery().ensureReader(username, password);
+}

@@ -47,7 +47,7 @@ export function accountWorld() {
   const analyser = new FakeAnalyser();
   // The matching gallery, following every sample write as in production (test/unit/gallery).
   const galleryIndex = new MemoryGalleryIndex();
-  const gallery = new GallerySync(galleryIndex);
+  const gallery = new GallerySync(() => galleryIndex);
   const samples = new SampleLibrary({ store, objects, gallery, now });
   const liveness = new MemoryLivenessStore(store);
   const consent = new ConsentService({ store, now });

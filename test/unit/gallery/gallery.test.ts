@@ -157,3 +157,17 @@ describe("batched probes", () => {
     for (const [i, probe] of probes.entries()) expect(await gallery.match(probe, "face")).toEqual(batch[i]);
   });
 });
+
+describe("the read-only sign-in", () => {
+  it("lets the health check's user read the gallery and nothing more", async () => {
+    await gallery.ensureReader("gallery_reader", "a-long-Password-1234567");
+    await sql.execute("SET ROLE gallery_reader");
+    try {
+      await expect(gallery.ping()).resolves.toBeUndefined();
+      await expect(gallery.removeUser("alice")).rejects.toThrow(/permission denied/);
+    } finally {
+      await sql.execute("RESET ROLE");
+    }
+    await expect(gallery.ensureReader("gallery_reader", "it's-a-quote-in-here")).rejects.toThrow("without quotes");
+  });
+});

@@ -43,8 +43,16 @@ export function galleryEntry(sample: BiometricSampleRecord, embedding: Float32Ar
   };
 }
 
+/**
+ * The writer over a gallery resolved on first write: a function that never writes a sample (a
+ * takedown reading samples) needs no gallery configuration at all.
+ */
 export class GallerySync implements GalleryWriter {
-  constructor(private readonly gallery: GalleryIndex) {}
+  constructor(private readonly index: () => GalleryIndex) {}
+
+  private get gallery(): GalleryIndex {
+    return this.index();
+  }
 
   sampleEnrolled(sample: BiometricSampleRecord, embedding: Float32Array): Promise<void> {
     return this.gallery.put(galleryEntry(sample, embedding));

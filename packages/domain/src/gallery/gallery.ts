@@ -120,6 +120,22 @@ export class Gallery implements GalleryIndex {
     await this.sql.execute("SELECT set_config('hnsw.iterative_scan', 'relaxed_order', false)");
   }
 
+  /**
+   * The read-only sign-in the health check uses: a login role that may SELECT the gallery's tables and
+   * nothing else (the Data API cannot limit statements by IAM). The password comes from its secret.
+   */
+  async ensureReader(user: string, password: string): Promise<void> {
+    if (!/^[a-z_][a-z0-9_]*$/.test(user)) throw new Error(`Not a plain role name: ${user}`);
+    if (password.length < 16 || /['\\]/.test(password))
+      throw new Error("The reader password must be 16+ characters without quotes or backslashes");
+    await this.sql.execute(
+      `DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '${user}') THEN CREATE ROLE ${user} LOGIN; END IF; END $$`,
+    );
+    // DDL takes no parameters; the password's characters were checked above.
+    await this.sql.execute(`ALTER ROLE ${user} WITH LOGIN PASSWORD '${password}'`);
+    await this.sql.execute(`GRANT SELECT ON ${table("face")}, ${table("voice")} TO ${user}`);
+  }
+
   async put(entry: GalleryEntry): Promise<void> {
     const dimensions = GALLERY_DIMENSIONS[entry.modality];
     if (entry.embedding.length !== dimensions) {

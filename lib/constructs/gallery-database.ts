@@ -1,0 +1,121 @@
+import { Duration, RemovalPolicy, Validations } from "aws-cdk-lib";
+import * as ec2 from "aws-cdk-lib/aws-ec2";
+import type { IKey } from "aws-cdk-lib/aws-kms";
+import * as logs from "aws-cdk-lib/aws-logs";
+import * as rds from "aws-cdk-lib/aws-rds";
+import type { ISecret } from "aws-cdk-lib/aws-secretsmanager";
+import { Construct } from "constructs";
+
+export interface GalleryDatabaseProps {
+  /** Encrypts the cluster's storage, snapshots and sign-in secret: the biometric key, as for samples. */
+  key: IKey;
+  retain: boolean;
+  /** Aurora capacity units: 0.5 ACU is about 1 GiB of memory; 1 M face vectors and their HNSW graph need ~4 GiB. */
+  minCapacity: number;
+  maxCapacity: number;
+  logRetentionDays: logs.RetentionDays;
+}
+
+/** The gallery as functions are bound to it. */
+export interface GalleryRef {
+  clusterArn: string;
+  /** The owner's sign-in: creates the tables, writes and deletes rows. */
+  secret: ISecret;
+  /** A sign-in that may only SELECT (the health check's), made by the after-deploy step. */
+  readerSecret: ISecret;
+  databaseName: string;
+}
+
+/** The read-only database user the health check signs in as (GALLERY_READER_USER in the handlers). */
+export const GALLERY_READER_USER = "gallery_reader";
+
+/** The database the gallery's tables live in (GALLERY_DATABASE). */
+export const GALLERY_DATABASE = "gallery";
+
+/**
+ * The gallery: Aurora PostgreSQL Serverless v2 with pgvector (HNSW, cosine; the tables are made by
+ * the after-deploy step, packages/domain/src/gallery). Functions reach it only over the RDS Data
+ * API (HTTPS, IAM-signed), so they stay outside any VPC; the cluster sits in isolated subnets with
+ * no route out and no inbound rule. It holds only enrolled people's embeddings, derived from the
+ * sealed samples and rebuilt from them: never a crawled bystander's face.
+ */
+export class GalleryDatabase extends Construct {
+  readonly cluster: rds.DatabaseCluster;
+  readonly secret: ISecret;
+  readonly readerSecret: ISecret;
+  readonly databaseName = GALLERY_DATABASE;
+
+  constructor(scope: Construct, id: string, props: GalleryDatabaseProps) {
+    super(scope, id);
+    const vpc = new ec2.Vpc(this, "Vpc", {
+      maxAzs: 2,
+      natGateways: 0,
+      subnetConfiguration: [{ name: "gallery", subnetType: ec2.SubnetType.PRIVATE_ISOLATED, cidrMask: 24 }],
+      flowLogs: {
+        rejected: {
+          destination: ec2.FlowLogDestination.toCloudWatchLogs(
+            new logs.LogGroup(this, "FlowLogs", {
+              retention: props.logRetentionDays,
+              removalPolicy: RemovalPolicy.DESTROY,
+            }),
+          ),
+          trafficType: ec2.FlowLogTrafficType.REJECT,
+        },
+      },
+    });
+    const removalPolicy = props.retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+    this.cluster = new rds.DatabaseCluster(this, "Cluster", {
+      engine: rds.DatabaseClusterEngine.auroraPostgres({ version: rds.AuroraPostgresEngineVersion.VER_17_4 }),
+      writer: rds.ClusterInstance.serverlessV2("Writer"),
+      serverlessV2MinCapacity: props.minCapacity,
+      serverlessV2MaxCapacity: props.maxCapacity,
+      vpc,
+      vpcSubnets: { subnetType: ec2.SubnetType.PRIVATE_ISOLATED },
+      // Not 5432: nothing can reach it anyway, and a scanner's default guess finds nothing.
+      port: 5438,
+      enableDataApi: true,
+      iamAuthentication: true,
+      credentials: rds.Credentials.fromGeneratedSecret("gallery_admin", { encryptionKey: props.key }),
+      defaultDatabaseName: GALLERY_DATABASE,
+      storageEncrypted: true,
+      storageEncryptionKey: props.key,
+      backup: { retention: Duration.days(7) },
+      // No log export: a failed statement's log line can quote its parameters, which are embeddings.
+      deletionProtection: props.retain,
+      removalPolicy,
+    });
+    if (!this.cluster.secret) throw new Error("The gallery cluster has no sign-in secret");
+    this.secret = this.cluster.secret;
+    // Its password is set on the database by the after-deploy step (Gallery.ensureReader), which reads it.
+    this.readerSecret = new rds.DatabaseSecret(this, "ReaderSecret", {
+      username: GALLERY_READER_USER,
+      encryptionKey: props.key,
+      excludeCharacters: " %+~`#$&*()|[]{}:;<>?!'/@\"\\",
+    });
+    // The cluster's secret is reached through its attachment; the acknowledgement goes on the secret itself.
+    for (const secret of [this.cluster.node.findChild("Secret"), this.readerSecret]) {
+      Validations.of(secret).acknowledge({
+        id: "AwsSolutions-SMG4",
+        reason:
+          "The Data API signs in with this secret on the functions' behalf; single-user rotation needs a rotation function inside the isolated VPC with a Secrets Manager endpoint, planned with the crawl (issue 24).",
+      });
+    }
+    if (!props.retain) {
+      Validations.of(this.cluster).acknowledge({
+        id: "AwsSolutions-RDS10",
+        reason:
+          "Development stages delete their data with the stack (retainData false); production keeps deletion protection on.",
+      });
+    }
+  }
+
+  /** What a function is bound to (AppFunction.bindGallery grants ExecuteStatement and the secret). */
+  get ref(): GalleryRef {
+    return {
+      clusterArn: this.cluster.clusterArn,
+      secret: this.secret,
+      readerSecret: this.readerSecret,
+      databaseName: this.databaseName,
+    };
+  }
+}
