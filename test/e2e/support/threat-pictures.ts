@@ -91,5 +91,7 @@ export async function threatRowsWithoutPicture(page: Page, seen: string[] = [], 
     if (picture.state === "ok") seen.push(`${title}: ${picture.what}`);
     else problems.push(`${title}: ${picture.state === "bad" ? picture.why : "picture still loading"}`);
   }
+  // Back to the top, so a full-page screenshot after the check is not cut by the sticky header.
+  await page.evaluate(() => (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0));
   return problems;
 }
