@@ -19,8 +19,9 @@ import {
   buildFakeCapture,
   chromiumCaptureArgs,
   type FakeCapture,
+  liveCheckCameraScript,
   type PersonaMedia,
-  waitForPoseStart,
+  takeLiveCheck,
 } from "./support/fake-capture.js";
 import { threatRowsWithoutPicture } from "./support/threat-pictures.js";
 
@@ -37,6 +38,7 @@ interface Scenario {
 let page: Page;
 let captureDir: string;
 let capture: FakeCapture;
+let liveCamera: string;
 let scenario: Scenario;
 /** Every path the page showed, SPA navigations included. */
 const visited: string[] = [];
@@ -53,6 +55,7 @@ const e2e = useBrowserStack(
       captureDir = mkdtempSync(path.join(tmpdir(), "lg-e2e-first-run-capture-"));
       scenario = (await (await fetch(scenarioUrl(stack.env))).json()) as Scenario;
       capture = await buildFakeCapture(mediaDir, scenario.persona, captureDir);
+      liveCamera = await liveCheckCameraScript(mediaDir, scenario.persona, captureDir);
       return chromiumCaptureArgs(capture);
     },
   },
@@ -61,6 +64,7 @@ const e2e = useBrowserStack(
 beforeAll(async () => {
   const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
   await context.grantPermissions(["camera", "microphone"], { origin: e2e.stack.url });
+  await context.addInitScript(liveCamera);
   page = await context.newPage();
   page.on("framenavigated", (frame) => {
     if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
@@ -107,14 +111,11 @@ describe("first run to protected in one sitting", () => {
     await page.getByRole("button", { name: "Save and Continue" }).click();
   });
 
-  it("verifies the face from three live poses and enrols the voice from the microphone", async () => {
+  it("verifies the face with the live check and enrols the voice from the microphone", async () => {
     await step(4);
     await page.getByRole("button", { name: "Start camera" }).click();
-    await page.locator("video").waitFor();
-    for (const pose of [0, 1, 2]) {
-      await waitForPoseStart(page, pose);
-      await page.getByRole("button", { name: `Capture Photo ${pose + 1}/3` }).click();
-    }
+    const checked = await takeLiveCheck(page);
+    expect(`${checked.status()} ${await checked.text()}`).toMatch(/^200 .*"verified":true/);
     await page.getByText("✓ Face verified from a live camera capture").waitFor({ timeout: 120_000 });
     await screenshot(page, "first-run-04-face");
     await next();

@@ -18,8 +18,9 @@ import {
   buildFakeCapture,
   chromiumCaptureArgs,
   type FakeCapture,
+  liveCheckCameraScript,
   type PersonaMedia,
-  waitForPoseStart,
+  takeLiveCheck,
 } from "./support/fake-capture.js";
 import { threatRowsWithoutPicture } from "./support/threat-pictures.js";
 
@@ -29,6 +30,7 @@ const PASSWORD = "Correct-horse-9";
 let page: Page;
 let captureDir: string;
 let capture: FakeCapture;
+let liveCamera: string;
 let persona: PersonaMedia & { displayName: string };
 let platformsChosen = 0;
 /** What Chromium reported blocking under the Content-Security-Policy the local origin sends, as CloudFront does. */
@@ -47,6 +49,7 @@ const e2e = useBrowserStack(
       captureDir = mkdtempSync(path.join(tmpdir(), "lg-e2e-capture-"));
       ({ persona } = (await (await fetch(scenarioUrl(stack.env))).json()) as { persona: typeof persona });
       capture = await buildFakeCapture(mediaDir, persona, captureDir);
+      liveCamera = await liveCheckCameraScript(mediaDir, persona, captureDir);
       return chromiumCaptureArgs(capture);
     },
   },
@@ -55,6 +58,7 @@ const e2e = useBrowserStack(
 beforeAll(async () => {
   const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   await context.grantPermissions(["camera", "microphone"], { origin: e2e.stack.url });
+  await context.addInitScript(liveCamera);
   page = await context.newPage();
   page.on("console", (message) => {
     if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
@@ -84,7 +88,7 @@ describe("protection journey on the local stack", () => {
     await enterpriseContract(e2e.stack.env, userId, email);
   });
 
-  it("sets up the profile and trains face (three live poses) and voice from the camera and microphone", async () => {
+  it("sets up the profile and trains face (the server's live check) and voice from the camera and microphone", async () => {
     const [first = "", ...rest] = persona.displayName.split(" ");
     // The spec's /profile-setup is the one setup flow's identity step.
     await page.goto(`${e2e.stack.url}/profile-setup`);
@@ -103,12 +107,13 @@ describe("protection journey on the local stack", () => {
     await page.getByRole("button", { name: "Start AI Training" }).click();
     await page.getByRole("checkbox", { name: /I have read this and agree/ }).check();
     await page.getByRole("button", { name: "I Agree" }).click();
-    await page.locator("video").waitFor();
-    for (const pose of [0, 1, 2]) {
-      await waitForPoseStart(page, pose);
-      if (pose === 0) await screenshot(page, "journey-05-training-camera");
-      await page.getByRole("button", { name: `Capture Photo ${pose + 1}/3` }).click();
-    }
+    const live = takeLiveCheck(page);
+    // The prompts come in the order and at the times the server chose.
+    await page.locator('[data-live-pose]:not([data-live-pose=""])').waitFor();
+    await screenshot(page, "journey-05-training-camera");
+    const checked = await live;
+    expect(`${checked.status()} ${await checked.text()}`).toMatch(/^200 .*"verified":true/);
+    expect(await checked.json()).toMatchObject({ faces: 3, enrolment: "server-checked-capture" });
     await page.getByRole("heading", { name: "Voice Training" }).waitFor();
     await page.getByRole("button", { name: "Start Recording" }).click();
     // The fake microphone plays the persona's clip; seven seconds hold well over the 4 s of speech needed.
@@ -124,7 +129,8 @@ describe("protection journey on the local stack", () => {
     await page.getByRole("button", { name: "Continue to Scan Preferences" }).click();
     const response = await trained;
     expect(`${response.status()} ${await response.text()}`).toMatch(/^200 .*"verified":true/);
-    expect(await response.json()).toMatchObject({ faces: 3, voice: true });
+    // The face went with its live check; this request carries the recording.
+    expect(await response.json()).toMatchObject({ faces: 0, voice: true });
     await page.waitForURL(/\/onboarding\?step=platforms$/);
   });
 

@@ -27,7 +27,8 @@ export interface PoseFrame {
   bytes: Uint8Array;
 }
 
-async function imageSize(file: string) {
+/** A picture's pixel size, as ffprobe reads it. */
+export async function imageSize(file: string) {
   const { stdout } = await run("ffprobe", [
     "-v",
     "error",

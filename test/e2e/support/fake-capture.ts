@@ -5,6 +5,7 @@ import { promisify } from "node:util";
 import { inspectImageForEnrolment } from "@lg/detection";
 import type { Page } from "playwright-core";
 import { readLabels } from "../../../packages/detection/src/labelled-data.js";
+import { FRAME_HEIGHT, FRAME_WIDTH, imageSize, poseFrames, poseTargets } from "../../support/live-frames.js";
 
 /**
  * Chromium's fake camera and microphone fed from real media of the simulator's persona: a Y4M
@@ -60,20 +61,6 @@ export function chromiumCaptureArgs(capture: FakeCapture): string[] {
   ];
 }
 
-async function probeSize(file: string): Promise<{ width: number; height: number }> {
-  const { stdout } = await run("ffprobe", [
-    "-v",
-    "error",
-    "-show_entries",
-    "stream=width,height",
-    "-of",
-    "csv=p=0",
-    file,
-  ]);
-  const [width = 0, height = 0] = stdout.trim().split(",").map(Number);
-  return { width, height };
-}
-
 /** Every photo of the subject with one usable face, with the engine's yaw for it. */
 async function posePhotos(mediaDir: string, subject: string): Promise<PosePhoto[]> {
   const labels = await readLabels(mediaDir);
@@ -85,7 +72,7 @@ async function posePhotos(mediaDir: string, subject: string): Promise<PosePhoto[
     });
     const face = inspection.faces[0];
     if (!inspection.accepted || !face) continue;
-    const { width, height } = await probeSize(file);
+    const { width, height } = await imageSize(file);
     photos.push({ file, yawDegrees: face.quality.yawDegrees, box: face.box, imageWidth: width, imageHeight: height });
   }
   return photos;
@@ -196,4 +183,57 @@ export async function waitForPoseStart(page: Page, pose: number) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
+}
+
+/**
+ * A virtual camera for the live check: getUserMedia's video is a canvas showing the persona's real
+ * photos (framed alike, test/support/live-frames.ts), the one nearest a head angle that follows the
+ * prompt the page shows, turning at most 8 degrees every 50 ms, with a little noise so no two frames
+ * are byte-identical. The microphone stays Chromium's fake one. It passes the live check because the
+ * check cannot tell a virtual camera from a real one (docs/privacy.md): what it tests is the web
+ * app's side, that prompts show in order and the burst goes to the server.
+ */
+export async function liveCheckCameraScript(mediaDir: string, persona: PersonaMedia, outDir: string) {
+  const frames = await poseFrames(mediaDir, persona.faceSubject, outDir);
+  const targets = poseTargets(frames);
+  const photos = frames.map((f) => ({ yaw: f.yawDegrees, jpeg: Buffer.from(f.bytes).toString("base64") }));
+  return `(() => {
+  const photos = ${JSON.stringify(photos)};
+  const targets = ${JSON.stringify(targets)};
+  const original = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+  navigator.mediaDevices.getUserMedia = async (constraints) => {
+    if (!constraints || !constraints.video) return original(constraints);
+    const bitmaps = await Promise.all(photos.map((p) =>
+      createImageBitmap(new Blob([Uint8Array.from(atob(p.jpeg), (c) => c.charCodeAt(0))], { type: "image/jpeg" }))));
+    const canvas = document.createElement("canvas");
+    canvas.width = ${FRAME_WIDTH};
+    canvas.height = ${FRAME_HEIGHT};
+    const context = canvas.getContext("2d");
+    let yaw = targets.front;
+    const draw = () => {
+      const pose = document.querySelector("[data-live-pose]")?.getAttribute("data-live-pose");
+      const target = targets[pose] ?? targets.front;
+      yaw += Math.max(-8, Math.min(8, target - yaw));
+      let nearest = 0;
+      photos.forEach((p, i) => { if (Math.abs(p.yaw - yaw) < Math.abs(photos[nearest].yaw - yaw)) nearest = i; });
+      context.drawImage(bitmaps[nearest], 0, 0, canvas.width, canvas.height);
+      context.fillStyle = "rgb(" + [0, 0, 0].map(() => Math.floor(Math.random() * 256)).join(",") + ")";
+      context.fillRect(Math.floor(Math.random() * 8), canvas.height - 8, 4, 4);
+    };
+    draw();
+    setInterval(draw, 50);
+    return canvas.captureStream();
+  };
+})();`;
+}
+
+/** Runs the live check on the page showing it; answers what the server said about the burst. */
+export async function takeLiveCheck(page: Page) {
+  const answered = page.waitForResponse(
+    (r) => r.url().endsWith("/api/biometric-training") && r.request().method() === "POST",
+    { timeout: 60_000 },
+  );
+  await page.locator("video").waitFor();
+  await page.getByRole("button", { name: "Start live check" }).click();
+  return answered;
 }
