@@ -8,7 +8,8 @@ type EndpointVariable =
   | "AWS_ENDPOINT_URL_KMS"
   | "AWS_ENDPOINT_URL_SESV2"
   | "AWS_ENDPOINT_URL_SNS"
-  | "AWS_ENDPOINT_URL_SCHEDULER";
+  | "AWS_ENDPOINT_URL_SCHEDULER"
+  | "AWS_ENDPOINT_URL_RDS_DATA";
 
 /** SDK client settings for one service of the stack under test, from the env it published. */
 export const clientConfig = (env: ProvidedStack["env"], endpoint: EndpointVariable) => ({

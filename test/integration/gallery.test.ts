@@ -1,0 +1,94 @@
+/**
+ * The gallery on the local stack: a person enrols through the API (zero-knowledge mode, real SFace
+ * descriptors of three real photos), the gallery matches a new photo of them over the RDS Data API
+ * (the same SDK call crawler functions make to Aurora), and the moment they delete their biometrics
+ * the same photo matches nobody.
+ */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { RDSDataClient } from "@aws-sdk/client-rds-data";
+import { faceDescriptors } from "@lg/detection";
+import { CURRENT_FACE_EMBEDDING_MODEL } from "@lg/domain/biometrics/embedding-models";
+import { RdsDataSql } from "@lg/domain/gallery/adapters/rds-data-sql";
+import { Gallery } from "@lg/domain/gallery/gallery";
+import { VOICE_EMBEDDING_MODEL } from "@lg/domain/gallery/gallery-sync";
+import { describe, expect, inject, it } from "vitest";
+import { clientConfig } from "./local-clients.js";
+import { signUp } from "./signed-up-person.js";
+
+const stack = inject("localStack");
+const mediaDir = stack.env.DEMO_MEDIA_DIR ?? path.resolve("../shared/data");
+const KNN = "faces/face_recognition/examples/knn_examples";
+const POSE_PHOTOS = [`${KNN}/train/obama/obama.jpg`, `${KNN}/train/obama/obama2.jpg`, `${KNN}/test/obama1.jpg`];
+const SAME_PERSON = "faces/face_recognition/examples/obama-720p.jpg";
+const SOMEONE_ELSE = `${KNN}/train/biden/biden.jpg`;
+
+const gallery = new Gallery(
+  new RdsDataSql(new RDSDataClient(clientConfig(stack.env, "AWS_ENDPOINT_URL_RDS_DATA")), {
+    resourceArn: stack.env.GALLERY_CLUSTER_ARN ?? "",
+    secretArn: stack.env.GALLERY_SECRET_ARN ?? "",
+    database: stack.env.GALLERY_DATABASE ?? "",
+  }),
+  { now: () => new Date(), models: { face: CURRENT_FACE_EMBEDDING_MODEL, voice: VOICE_EMBEDDING_MODEL } },
+);
+
+async function faceOf(file: string) {
+  const faces = await faceDescriptors(new Uint8Array(await readFile(path.join(mediaDir, file))));
+  const [face] = faces;
+  if (!face) throw new Error(`no face in ${file}`);
+  return { face, count: faces.length };
+}
+
+describe("the gallery on the local stack", () => {
+  it("is part of the health check", async () => {
+    const health = (await (await fetch(`${stack.url}/api/health`)).json()) as {
+      services: { name: string; ok: boolean }[];
+    };
+    expect(health.services.find((s) => s.name === "gallery")).toMatchObject({ ok: true });
+  });
+
+  it("matches an enrolled person's new photo, and never again once they delete their biometrics", async () => {
+    const dee = await signUp(stack.url, "gallery-enrol");
+    const headers = { cookie: dee.cookie, "content-type": "application/json" };
+    const { version } = (await (await fetch(`${stack.url}/api/consent`, { headers })).json()) as { version: string };
+    await fetch(`${stack.url}/api/consent`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ version, agree: true }),
+    });
+    await fetch(`${stack.url}/api/profile`, {
+      method: "PUT",
+      headers,
+      body: JSON.stringify({ privacySettings: { zeroKnowledge: true } }),
+    });
+    const faces = [];
+    for (const file of POSE_PHOTOS) {
+      const { face, count } = await faceOf(file);
+      faces.push({ descriptor: Array.from(face.descriptor), faceCount: count, ...face.quality });
+    }
+    const enrolled = await fetch(`${stack.url}/api/biometric-training/embeddings`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ faces }),
+    });
+    expect(enrolled.status).toBe(200);
+
+    const probe = (await faceOf(SAME_PERSON)).face.descriptor;
+    const stranger = (await faceOf(SOMEONE_ELSE)).face.descriptor;
+    const deesMatch = (candidates: Awaited<ReturnType<Gallery["match"]>>) =>
+      candidates.find((c) => c.userId === dee.userId);
+    expect(deesMatch(await gallery.match(probe, "face"))).toMatchObject({
+      personId: "self",
+      samples: 3,
+      verified: false,
+    });
+    expect(deesMatch(await gallery.match(stranger, "face"))).toBeUndefined();
+
+    const deleted = await fetch(`${stack.url}/api/biometric`, { method: "DELETE", headers: { cookie: dee.cookie } });
+    expect(deleted.status).toBe(200);
+    // At once: the very next query, no sweep or index rebuild in between.
+    expect(deesMatch(await gallery.match(probe, "face"))).toBeUndefined();
+    const [stillOne] = await gallery.nearest([probe], "face", 50);
+    expect((stillOne ?? []).some((row) => row.user_id === dee.userId)).toBe(false);
+  });
+});
