@@ -26,6 +26,7 @@ describe("local stack", () => {
     expect(report.services.map((s) => s.name).sort()).toEqual([
       "cognito",
       "dynamodb",
+      "gallery",
       "kms",
       "s3-biometric",
       "s3-evidence",

@@ -9,7 +9,8 @@ export const STATUS_COMPONENTS = [
     id: "enrolment",
     name: "Enrolment",
     what: "Adding your face and voice",
-    services: ["dynamodb", "s3-biometric", "kms"],
+    // The gallery too: every enrolled sample is written to it, and a failed write fails the enrolment.
+    services: ["dynamodb", "s3-biometric", "kms", "gallery"],
   },
   {
     id: "scanning",
