@@ -359,6 +359,7 @@ function fitInput(name: string, fit: Example[], measured: Example[]) {
   const heldOut = best.scores.map(probability);
   const genuineHeldOut = heldOut.filter((_, i) => fit[i]!.y === 0);
   const threshold = thresholdForFpr(genuineHeldOut, TARGET_FPR);
+  const strictThreshold = Math.max(...genuineHeldOut) + 1e-9;
   const lambda = best.lambda;
   const head = fitOn(fit, lambda);
   // A training pair's frames are scored by a head fitted without that pair's genuine clip.
@@ -391,6 +392,9 @@ function fitInput(name: string, fit: Example[], measured: Example[]) {
       auc: genuine.length && swapped.length ? round(rocAuc(genuine, swapped)) : null,
       flaggedSwapped: swapped.length ? round(shareAtOrAbove(swapped, threshold)) : null,
       flaggedGenuine: genuine.length ? round(shareAtOrAbove(genuine, threshold)) : null,
+      // Above every held-out genuine training face: the strict point (no genuine row flagged).
+      flaggedSwappedStrict: swapped.length ? round(shareAtOrAbove(swapped, strictThreshold)) : null,
+      flaggedGenuineStrict: genuine.length ? round(shareAtOrAbove(genuine, strictThreshold)) : null,
     };
   }
   const swapAuc = aucOf(measured, measuredScores);

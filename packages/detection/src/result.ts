@@ -87,6 +87,8 @@ export type SignalId =
   | "face-synthetic"
   /** MesoNet (Meso4 / MesoInception) on face crops: face swaps. */
   | "face-swap-mesonet"
+  /** Blend-boundary head fitted on self-blended genuine faces (no swap method in its fit): face swaps. */
+  | "face-swap-sbi"
   | "container-metadata";
 
 /**

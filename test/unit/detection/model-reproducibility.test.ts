@@ -16,11 +16,13 @@ import { ALIGNED_SIZE } from "../../../packages/detection/src/face/face-align.js
 import { SFACE_FILE, YUNET_FILE } from "../../../packages/detection/src/face/face-pipeline.js";
 import { SfaceEmbedder } from "../../../packages/detection/src/face/sface.js";
 import { yunetInput } from "../../../packages/detection/src/face/yunet.js";
+import { blendResidualFeatures } from "../../../packages/detection/src/faceswap/blend-residuals.js";
 import mesonetCalibration from "../../../packages/detection/src/faceswap/mesonet-calibration.json" with {
   type: "json",
 };
 import { MESONET_SIZE, type MesoNetVariant } from "../../../packages/detection/src/faceswap/mesonet-graph.js";
 import { mesoNet } from "../../../packages/detection/src/faceswap/mesonet-model.js";
+import { sbiFaceSwapModel } from "../../../packages/detection/src/faceswap/sbi-signal.js";
 import { decodeInProcess } from "../../../packages/detection/src/media/audio-in-process.js";
 import { getModel } from "../../../packages/detection/src/models/registry.js";
 import { onnxNodeRuntime } from "../../../packages/detection/src/runtimes/onnx.js";
@@ -418,6 +420,18 @@ describe("every model gives its golden output on this CPU (float kernels only)",
       await expectFloatGraphs(() => model.ready());
       expectGolden(`mesonet-${variant}/p_real`, await model.predict(crops));
     }
+  });
+
+  it("Face-swap SBI head (ring residual features in JS doubles): the features and raw score of a face box", async () => {
+    // No graph: the features are plain double arithmetic on the crop's bytes; this pins them and the head.
+    const model = sbiFaceSwapModel();
+    const pixels = picture(200, 200, 3);
+    const box = { x: 50, y: 40, width: 100, height: 120 };
+    const reading = await model.predict({ pixels, box });
+    expectGolden(
+      "face-swap-sbi/features-and-raw",
+      Float32Array.from([...blendResidualFeatures(pixels, box), reading.raw]),
+    );
   });
 
   it("nsfwjs MobileNetV2 (ONNX rebuild): the five class probabilities from its session", async () => {
