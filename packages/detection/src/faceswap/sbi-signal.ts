@@ -1,8 +1,9 @@
 import type { DecodedImage, RgbImage } from "../media/image.js";
 import { Model } from "../models/model.js";
 import { getModel, registerModel } from "../models/registry.js";
-import type { Box, OperatingPoint, Signal } from "../result.js";
+import type { Box, Signal } from "../result.js";
 import { MIN_FACE_PX } from "../synthetic-image/clip-input.js";
+import { calibrated, type LinearProbeHead } from "../synthetic-image/linear-probe.js";
 import { BLEND_RESIDUAL_FEATURES, blendResidualFeatures } from "./blend-residuals.js";
 import headJson from "./sbi-head.json" with { type: "json" };
 
@@ -14,14 +15,9 @@ import headJson from "./sbi-head.json" with { type: "json" };
  * same picture gives the same reading on every CPU, at a few milliseconds per face.
  */
 
-export interface SbiHead {
+/** A linear probe's fitted file, on the features named by `input` (never L2-normalised: they are ratios). */
+export interface SbiHead extends LinearProbeHead {
   input: string;
-  features: string;
-  weights: number[];
-  bias: number;
-  platt: { a: number; b: number };
-  operatingPoint: OperatingPoint;
-  fit: Record<string, unknown>;
 }
 
 export const sbiHead = headJson as SbiHead;
@@ -59,7 +55,7 @@ export class SbiFaceSwapModel extends Model<SbiInput, SbiReading, SbiHead> {
     const features = blendResidualFeatures(input.pixels, input.box);
     let raw = head.bias;
     for (let i = 0; i < features.length; i++) raw += (head.weights[i] as number) * (features[i] as number);
-    return { raw, probability: 1 / (1 + Math.exp(-(head.platt.a * raw + head.platt.b))) };
+    return { raw, probability: calibrated(head, raw) };
   }
 }
 
