@@ -218,7 +218,17 @@ describe("the live check's challenge", () => {
     });
     expect(
       await rejection(answer(w, userId, (windows) => burstFor(windows).filter((_, i) => i < 10 || i > 14))),
-    ).toMatchObject({ message: expect.stringMatching(/out of view for more than a second/) });
+    ).toMatchObject({
+      message: expect.stringMatching(/no clear face for more than a second, from 2\.7 s to 4\.5 s: no frame was taken/),
+    });
+    const blurred = await rejection(
+      answer(w, userId, (windows) =>
+        burstFor(windows).map((f, i) =>
+          i >= 10 && i <= 14 ? { ...f, bytes: photo(`reject=Photo too blurry;n=${i}`) } : f,
+        ),
+      ),
+    );
+    expect(blurred.message).toMatch(/from 2\.7 s to 4\.5 s: Photo too blurry$/);
     expect(
       await rejection(answer(w, userId, (windows) => burstFor(windows).filter((f) => f.atMs < 4000))),
     ).toMatchObject({ message: expect.stringMatching(/do not cover the whole capture/) });

@@ -83,7 +83,7 @@ export function LiveCheck({ onDone }: { onDone: (result: LiveCheckResult) => voi
       for (let elapsed = 0; elapsed <= length; elapsed = performance.now() - started) {
         setPose(challenge.poses.find((p) => elapsed < p.endMs)?.pose ?? challenge.poses.at(-1)?.pose ?? null);
         const atMs = performance.now() - started;
-        const blob = await camera.capture(0.85);
+        const blob = await camera.capture(0.8);
         if (blob) frames.push({ blob, atMs });
         await wait(Math.max(0, challenge.frameIntervalMs - (performance.now() - started - atMs)));
       }

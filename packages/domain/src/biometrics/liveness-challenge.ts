@@ -171,6 +171,8 @@ function refusedFrames(what: string): never {
   throw new DomainError("invalid", `Live check: ${what}`);
 }
 
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
 function usableFrames(frames: BurstFrame[]): UsableFrame[] {
   const usable = frames.filter((f): f is UsableFrame => f.analysis.ok);
   const crowded = frames.find((f) => !f.analysis.ok && f.analysis.reason === "More than one face found");
@@ -180,8 +182,13 @@ function usableFrames(frames: BurstFrame[]): UsableFrame[] {
     throw refused(`too many frames without a clear face (${reason && !reason.ok ? reason.reason : ""})`);
   }
   for (const [i, frame] of usable.entries()) {
-    const gap = frame.atMs - (usable[i - 1]?.atMs ?? frame.atMs);
-    if (gap > MAX_FRAME_GAP_MS) throw refused("the face was out of view for more than a second");
+    const from = usable[i - 1]?.atMs ?? frame.atMs;
+    if (frame.atMs - from > MAX_FRAME_GAP_MS) {
+      // Say why: no frame taken then (a stalled page), or frames without a clear face (and what the engine saw).
+      const between = frames.find((f) => f.atMs > from && f.atMs < frame.atMs)?.analysis;
+      const why = between && !between.ok ? `: ${between.reason}` : ": no frame was taken";
+      throw refused(`no clear face for more than a second, from ${seconds(from)} to ${seconds(frame.atMs)}${why}`);
+    }
   }
   return usable;
 }
