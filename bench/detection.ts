@@ -3,7 +3,7 @@
  * Scores any folder holding a labels.csv in the form of ../shared/data/labels.csv, prints a
  * Markdown table and writes the numbers as JSON. With `--merge`, a partial run (`--only`) replaces
  * only its own parts' keys in an existing FILE.json and records when each part was measured
- * (`measuredParts`), so a report can be brought up to date one part at a time. Face pairs also yield the distance calibration
+ * with its timings (`measuredParts`), so a report can be brought up to date one part at a time. Face pairs also yield the distance calibration
  * (printed; copy it into packages/detection/src/face/calibration.ts after a refit).
  *
  * Latency is the CPU time per item of this process and of the processes it waited for (ffmpeg
@@ -536,9 +536,7 @@ console.log("| metric | value | goal |\n|---|---|---|");
 for (const [key, goal] of table) console.log(`| ${key} | ${fmt(get(key as string))} | ${goal} |`);
 if (results.face)
   console.log("\nface calibration:", JSON.stringify((results.face as { calibration: unknown }).calibration));
-await writeFile(values.out as string, `${JSON.stringify(values.merge ? await merged(results) : results, null, 2)}\n`);
-
-/** The report keys each part writes; latency and memory are merged field by field. */
+/** The report keys each part writes. */
 const PART_KEYS: Record<string, string[]> = {
   face: ["face"],
   speaker: ["speaker"],
@@ -557,15 +555,10 @@ async function merged(fresh: Record<string, unknown>): Promise<Record<string, un
   const when = (old.measuredParts as Record<string, unknown> | undefined) ?? {};
   for (const part of parts) {
     for (const key of PART_KEYS[part] ?? []) if (key in fresh) out[key] = fresh[key];
-    when[part] = { date: fresh.date, machine: fresh.machine };
+    // A partial run's timings cover other items than the report's: kept beside its part, not merged.
+    when[part] = { date: fresh.date, machine: fresh.machine, latency: fresh.latency };
   }
-  // Latency fields this run measured (images, audio, video) replace the old ones; the rest stay.
-  const latency = { ...((old.latency as object) ?? {}) } as Record<string, unknown>;
-  const unmeasured = (value: unknown): boolean =>
-    value === null ||
-    value === 0 ||
-    (typeof value === "object" && !Array.isArray(value) && Object.values(value as object).every(unmeasured));
-  for (const [key, value] of Object.entries((fresh.latency as object) ?? {}))
-    if (!unmeasured(value)) latency[key] = value;
-  return { ...out, latency, measuredParts: when };
+  return { ...out, measuredParts: when };
 }
+
+await writeFile(values.out as string, `${JSON.stringify(values.merge ? await merged(results) : results, null, 2)}\n`);
