@@ -79,7 +79,9 @@ export class GalleryDatabase extends Construct {
       defaultDatabaseName: GALLERY_DATABASE,
       storageEncrypted: true,
       storageEncryptionKey: props.key,
-      backup: { retention: Duration.days(7) },
+      // The shortest Aurora allows: the gallery is rebuilt from the sealed samples, never restored, and
+      // an erased person's vectors must not outlive the erasure in a snapshot for long.
+      backup: { retention: Duration.days(1) },
       // No log export: a failed statement's log line can quote its parameters, which are embeddings.
       deletionProtection: props.retain,
       removalPolicy,

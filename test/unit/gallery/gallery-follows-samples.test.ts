@@ -32,8 +32,9 @@ describe("the gallery follows the sealed samples", () => {
     const { userId } = await w.member("ada@example.com");
     await uploadFace(w, userId, photo("person=1;yaw=0"));
     await expectGalleryMirrorsSamples(w, userId);
+    // Held, but never searched until a live capture vouches for it (docs/privacy.md).
     expect(w.galleryIndex.of(userId)).toMatchObject([
-      { verified: false, source: "upload", model: FACE_EMBEDDING_MODEL },
+      { verified: false, searched: false, source: "upload", model: FACE_EMBEDDING_MODEL },
     ]);
 
     await w.liveCapture(userId, 1, { voice: wav("ok") });
@@ -41,7 +42,7 @@ describe("the gallery follows the sealed samples", () => {
     const rows = w.galleryIndex.of(userId);
     expect(rows).toHaveLength(5);
     // The live capture vouched for the uploaded photo: its row says so too.
-    expect(rows.every((r) => r.verified && r.consentVersion === "2026-11-biometric-v1")).toBe(true);
+    expect(rows.every((r) => r.verified && r.searched && r.consentVersion === "2026-11-biometric-v1")).toBe(true);
     expect(rows.find((r) => r.modality === "voice")?.model).toBe(VOICE_EMBEDDING_MODEL);
   });
 

@@ -27,6 +27,7 @@ const entry = (userId: string, sampleId: string, embedding: Float32Array, extra:
   model: models.face,
   embedding,
   verified: true,
+  searched: true,
   source: "live-capture",
   consentVersion: "2026-11-biometric-v1",
   enrolledAt: "2026-11-01T00:00:00.000Z",
@@ -142,6 +143,16 @@ describe("size-dependent threshold", () => {
   it("holds the rules' pair thresholds to the detection engine's calibrations", () => {
     expect(FACE_MATCH_RULE.pairThreshold).toBeCloseTo(faceCalibration.threshold, 4);
     expect(VOICE_MATCH_RULE.pairThreshold).toBeCloseTo(voiceCalibration.threshold, 4);
+  });
+});
+
+describe("photos nobody vouched for", () => {
+  it("holds an unconfirmed uploaded photo unsearched until a live capture vouches for it", async () => {
+    const alice = direction();
+    await enrol("alice", alice, 2, { verified: false, searched: false, source: "upload" });
+    expect(await gallery.match(alice, "face")).toEqual([]);
+    for (const i of [0, 1]) await gallery.setVerified("alice", "face", `alice-s${i}`, true);
+    expect(await gallery.match(alice, "face")).toMatchObject([{ userId: "alice", verified: true }]);
   });
 });
 

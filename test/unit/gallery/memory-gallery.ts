@@ -10,7 +10,10 @@ export class MemoryGalleryIndex implements GalleryIndex {
   }
   async setVerified(userId: string, modality: GalleryModality, sampleId: string, verified: boolean) {
     const row = this.rows.get(this.key(userId, modality, sampleId));
-    if (row) row.verified = verified;
+    if (row) {
+      row.verified = verified;
+      row.searched ||= verified;
+    }
   }
   async setDeleteAfter(userId: string, modality: GalleryModality, sampleId: string, deleteAfter?: string) {
     const row = this.rows.get(this.key(userId, modality, sampleId));

@@ -1,6 +1,7 @@
 import { CONSENT_VERSION } from "../biometrics/consent.js";
 import { openEmbedding } from "../biometrics/embedding-cipher.js";
 import { faceEmbeddingModelOf } from "../biometrics/embedding-models.js";
+import { isServerVerified, searchedInScans } from "../biometrics/enrolment-verification.js";
 import type { DataKeyService } from "../biometrics/ports.js";
 import { isExpired } from "../biometrics/retention.js";
 import type { BiometricSampleRecord } from "../records.js";
@@ -34,7 +35,9 @@ export function galleryEntry(sample: BiometricSampleRecord, embedding: Float32Ar
     modality: sample.modality,
     model: modelOf(sample),
     embedding,
-    verified: sample.verified,
+    // As scans judge them (enrolled-identity.ts): server-verified, and searched at all.
+    verified: isServerVerified(sample),
+    searched: searchedInScans(sample),
     source: sample.source,
     // Every enrolment path requires the current consent first (ConsentService.require).
     consentVersion: CONSENT_VERSION,
@@ -59,7 +62,7 @@ export class GallerySync implements GalleryWriter {
   }
 
   async sampleChanged(sample: BiometricSampleRecord): Promise<void> {
-    await this.gallery.setVerified(sample.userId, sample.modality, sample.sampleId, sample.verified);
+    await this.gallery.setVerified(sample.userId, sample.modality, sample.sampleId, isServerVerified(sample));
     await this.gallery.setDeleteAfter(sample.userId, sample.modality, sample.sampleId, sample.deleteAfter);
   }
 

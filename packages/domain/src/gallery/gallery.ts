@@ -17,6 +17,11 @@ export interface GalleryEntry {
   model: string;
   embedding: Float32Array;
   verified: boolean;
+  /**
+   * Whether matching may compare with it at all: an uploaded photo nobody vouched for is held but
+   * never searched (docs/privacy.md), so nobody can have the service hunt for a stranger.
+   */
+  searched: boolean;
   source: string;
   /** The consent text version the person agreed to when the sample was taken. */
   consentVersion: string;
@@ -102,6 +107,7 @@ export class Gallery implements GalleryIndex {
           PRIMARY KEY (user_id, sample_id)
         )`,
       );
+      await this.sql.execute(`ALTER TABLE ${name} ADD COLUMN IF NOT EXISTS searched boolean NOT NULL DEFAULT true`);
       // m 16 / ef_construction 64 are pgvector's defaults: recall@10 >= 0.99 at 1 M with ef_search 100 (docs/scale.md).
       await this.sql.execute(
         `CREATE INDEX IF NOT EXISTS ${name}_hnsw ON ${name} USING hnsw (embedding vector_cosine_ops) WITH (m = 16, ef_construction = 64)`,
@@ -142,12 +148,12 @@ export class Gallery implements GalleryIndex {
       throw new Error(`A ${entry.modality} embedding has ${dimensions} numbers, this one ${entry.embedding.length}`);
     }
     await this.sql.execute(
-      `INSERT INTO ${table(entry.modality)} (user_id, person_id, sample_id, model, embedding, verified, source,
+      `INSERT INTO ${table(entry.modality)} (user_id, person_id, sample_id, model, embedding, verified, searched, source,
          consent_version, enrolled_at, delete_after)
-       VALUES (:userId, :personId, :sampleId, :model, CAST(:embedding AS vector), :verified, :source,
+       VALUES (:userId, :personId, :sampleId, :model, CAST(:embedding AS vector), :verified, :searched, :source,
          :consentVersion, CAST(:enrolledAt AS timestamptz), CAST(:deleteAfter AS timestamptz))
        ON CONFLICT (user_id, sample_id) DO UPDATE SET person_id = EXCLUDED.person_id, model = EXCLUDED.model,
-         embedding = EXCLUDED.embedding, verified = EXCLUDED.verified, source = EXCLUDED.source,
+         embedding = EXCLUDED.embedding, verified = EXCLUDED.verified, searched = EXCLUDED.searched, source = EXCLUDED.source,
          consent_version = EXCLUDED.consent_version, enrolled_at = EXCLUDED.enrolled_at,
          delete_after = EXCLUDED.delete_after`,
       {
@@ -157,6 +163,7 @@ export class Gallery implements GalleryIndex {
         model: entry.model,
         embedding: vectorText(entry.embedding),
         verified: entry.verified,
+        searched: entry.searched,
         source: entry.source,
         consentVersion: entry.consentVersion,
         enrolledAt: entry.enrolledAt,
@@ -167,7 +174,9 @@ export class Gallery implements GalleryIndex {
 
   async setVerified(userId: string, modality: GalleryModality, sampleId: string, verified: boolean) {
     await this.sql.execute(
-      `UPDATE ${table(modality)} SET verified = :verified WHERE user_id = :userId AND sample_id = :sampleId`,
+      // A verified sample is searched whatever it was before (a live capture vouched for an uploaded photo).
+      `UPDATE ${table(modality)} SET verified = :verified, searched = searched OR :verified
+       WHERE user_id = :userId AND sample_id = :sampleId`,
       { userId, sampleId, verified },
     );
   }
@@ -316,4 +325,5 @@ export class Gallery implements GalleryIndex {
   }
 }
 
-const unexpired = "(delete_after IS NULL OR delete_after > CAST(:now AS timestamptz))";
+/** The rows a probe is compared with: searched and not past their auto-delete time. */
+const unexpired = "searched AND (delete_after IS NULL OR delete_after > CAST(:now AS timestamptz))";
