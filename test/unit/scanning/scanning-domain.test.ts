@@ -326,6 +326,51 @@ describe("impersonation check of a profile", () => {
     expect(outcome.candidates[0]?.detection).toMatchObject({ nameMatch: "Ada Lovelace" });
   });
 
+  it("keys the impersonating account by its bio's links, leaving out the person's own accounts, to group its other platforms", async () => {
+    const world = scanWorld(
+      {},
+      {
+        accounts: {
+          getProfile: async () => ({
+            userId: "u1",
+            aliases: ["Ada Lovelace"],
+            handles: [],
+            ownAccounts: ["https://instagram.com/ada_official"],
+          }),
+        } as never,
+        sources: {
+          connector: (platformId: string) =>
+            ({
+              platformId,
+              fetchProfile: async () => ({
+                handle: "ada_lovelace",
+                displayName: "Ada Lovelace",
+                avatarUrl: "https://t.test/avatar.jpg",
+                url: "https://t.test/ada_lovelace",
+                bio: "Real me: instagram.com/ada_official. VIP: https://ada-vip.shop/join",
+              }),
+            }) as never,
+          fetchMedia: async (url: string) => ({ url, contentType: "image/jpeg", bytes: PICTURE }),
+        },
+      },
+    );
+    const outcome = await world.service.analyse({
+      userId: "u1",
+      scanId: "s1",
+      platformId: "telegram",
+      kind: "profile",
+      ref: { sourceId: "telegram", id: "ada_lovelace/1", url: "https://t.test/ada_lovelace/1" },
+      url: "https://t.test/ada_lovelace/1",
+      handle: "ada_lovelace",
+      nameMatch: "Ada Lovelace",
+    });
+    const keys = outcome.candidates[0]?.posterKeys ?? [];
+    expect(keys).toContain("account:telegram:ada_lovelace");
+    expect(keys).toContain("link:ada-vip.shop/join");
+    expect(keys.filter((k) => k.includes("instagram"))).toEqual([]);
+    expect(keys.some((k) => k.startsWith("face:adaioveiace:"))).toBe(true);
+  });
+
   it("still fails the item when the platform errs for another reason", async () => {
     const service = new ScanService({
       erased: { isErased: async () => false },
