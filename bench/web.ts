@@ -62,6 +62,11 @@ type PageResult = {
   cls: number;
   speedIndexMs: number;
   initialJsGzipBytes: number;
+  /**
+   * Lighthouse's own measure of the CPU it ran on at that moment (its benchmarkIndex): the mobile
+   * score scales the main-thread time it observes, so a machine busy with other work scores lower.
+   */
+  cpuBenchmarkIndex: number;
 };
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
 
@@ -88,6 +93,7 @@ function pageResult(lhr: Lhr): PageResult {
     cls: Math.round((lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0) * 1000) / 1000,
     speedIndexMs: ms("speed-index"),
     initialJsGzipBytes: initialJsGzipBytes(items),
+    cpuBenchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? 0),
   };
 }
 
@@ -162,19 +168,31 @@ async function main() {
     chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
     chromeFlags: CHROME_FLAGS,
   });
-  const results: Record<string, PageResult & { performanceRuns: number[] }> = {};
+  const results: Record<string, PageResult & { performanceRuns: number[]; failedRuns?: string[] }> = {};
   try {
     for (const page of PAGES) {
       // Lighthouse scales the main-thread time it observes, so other work on the machine moves the
       // score from run to run; the run with the median score is the one reported.
       const audits: Lhr[] = [];
-      for (let i = 0; i < runs; i++) audits.push(await audit(chrome.port, `${baseUrl}${page.path}`));
+      const failedRuns: string[] = [];
+      for (let i = 0; i < runs; i++) {
+        const lhr = await audit(chrome.port, `${baseUrl}${page.path}`);
+        // A run Lighthouse could not complete (e.g. NO_FCP when the machine stalled) scores 0: it is
+        // no measurement of the page, so it is reported and left out of the median.
+        if (lhr.runtimeError) failedRuns.push(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+        else audits.push(lhr);
+      }
+      for (const failure of failedRuns) console.log(`  [${page.name}] run failed, not counted: ${failure}`);
       const sorted = audits
         .map((lhr) => ({ lhr, result: pageResult(lhr) }))
         .sort((a, b) => a.result.performance - b.result.performance);
       const median = sorted[Math.floor((sorted.length - 1) / 2)];
       if (!median) throw new Error(`No Lighthouse run for ${page.path}`);
-      results[page.name] = { ...median.result, performanceRuns: audits.map((lhr) => pageResult(lhr).performance) };
+      results[page.name] = {
+        ...median.result,
+        performanceRuns: audits.map((lhr) => pageResult(lhr).performance),
+        ...(failedRuns.length > 0 ? { failedRuns } : {}),
+      };
       explain(page.name, median.lhr);
       if (values.reports) {
         mkdirSync(values.reports, { recursive: true });
