@@ -73,6 +73,8 @@ export const LEARNED_SIGNALS: readonly SignalId[] = [
   "ai-image",
   "face-synthetic",
   "face-swap-mesonet",
+  // Listed before it is wired in: a learned reading left off this list would count as a declaration.
+  "face-swap-sbi",
 ] as const;
 
 const committedModels = fusionModels as unknown as FusionModels;

@@ -110,6 +110,9 @@ describe("the fused verdict at three levels", () => {
     });
     expect(fuseSignals([reading(0.1), own(0.0152)], "image", models).status).toBe("possibly-synthetic");
     expect(fuseSignals([reading(0.1), own(0.008)], "image", models).status).toBe("synthetic");
+    // The blend-boundary (SBI) head is a learned reading too, never a declaration that decides alone.
+    const sbi = { ...own(0.092), id: "face-swap-sbi" as const, score: 0.99 };
+    expect(fuseSignals([reading(0.1), sbi], "image", models).status).toBe("possibly-synthetic");
   });
 });
 

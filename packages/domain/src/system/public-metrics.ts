@@ -135,7 +135,16 @@ const Report = z.object({
     .optional()
     .catch(undefined),
   faceSwap: z
-    .object({ auc: figure(rate) })
+    .object({
+      auc: figure(rate),
+      // The SBI head's material (bench:detection): swapped and genuine pictures and video frames.
+      sbi: figure(
+        z.object({
+          swapped: z.object({ pictures: count, frames: count }),
+          genuine: z.object({ pictures: count, frames: count }),
+        }),
+      ),
+    })
     .optional()
     .catch(undefined),
   latency: z
@@ -281,7 +290,14 @@ function modalityFigures(report: z.infer<typeof Report>): { modalities?: Modalit
       samples: [{ count: falsePositives.total, of: "genuine pictures" }],
     });
   }
-  const crops = syntheticImage?.signals?.faceSwap?.crops;
+  // faceSwap.auc is the SBI head's when the report says so, measured on its own pictures and frames.
+  const sbi = faceSwap?.sbi;
+  const crops = sbi
+    ? {
+        synthetic: sbi.swapped.pictures + sbi.swapped.frames,
+        genuine: sbi.genuine.pictures + sbi.genuine.frames,
+      }
+    : syntheticImage?.signals?.faceSwap?.crops;
   paired(
     "face-swap",
     "Face swaps told from genuine faces (area under the ROC curve; 50% is chance)",
