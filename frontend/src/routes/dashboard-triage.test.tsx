@@ -46,7 +46,10 @@ describe("the dashboard's threat triage", () => {
       "GET /api/threats/t-old/media": { status: 404, body: { message: "Threat has no evidence" } },
     });
     renderRoute(<Dashboard />, { path: "/dashboard", route: "/dashboard?threat=t-old" });
-    expect(await screen.findByRole("dialog", { name: "Threat details: An older threat" })).toBeInTheDocument();
+    // The details dialog's code loads when it opens (a chunk of its own): give it time to arrive.
+    expect(
+      await screen.findByRole("dialog", { name: "Threat details: An older threat" }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
   });
 
   it("takes down the selected threats one notice after another", async () => {
