@@ -7,10 +7,10 @@
  * unseen media; the fusion therefore combines their HELD-OUT readings (each picture scored by a
  * head fitted without its generator), which `npm run fit:image` writes to
  * .cache/synthetic-image/out-of-fold.json. A logistic regression on
- * the log-odds (a signal that could not run contributes nothing) is fitted with L2 shrinkage; the
- * threshold is the lowest fused probability flagging at most 2% of the genuine pictures out of fold
- * (leave-one-system-out), and the rates stored are those out-of-fold ones. The same out-of-fold
- * scores set the verdict levels (synthetic-levels.ts): "synthetic" where at most 1% of the genuine
+ * the log-odds (a signal that could not run contributes nothing) is fitted with L2 shrinkage, and
+ * scored out of fold (leave-one-system-out). A detector is kept only if it adds recall out of fold
+ * at the threshold flagging 2% of the genuine pictures. The out-of-fold scores then set the verdict
+ * levels (synthetic-levels.ts), the rates stored being those out-of-fold ones: "synthetic" where at most 1% of the genuine
  * pictures of every genuine source were flagged, "possibly synthetic" down to 5% of all of them,
  * each stored with its genuine false-positive rate and counts by genuine source and its recall by
  * generator; the "synthetic" level is the model's operating point. bench:detection re-measures them
