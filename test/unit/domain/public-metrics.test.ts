@@ -88,18 +88,23 @@ describe("public figures about the system", () => {
       ["face-swap", 0.21, "2 swapped faces and 12 genuine faces"],
     ]);
     // No figure without its sample sizes: the face rate at 1 in 1,000 needs 1,000 different-person pairs.
-    // The SBI head's figure is measured on its own pictures and frames.
-    const sbi = publicMetrics(
-      {
-        ...report,
-        faceSwap: {
-          auc: 0.967,
-          sbi: { swapped: { pictures: 2, frames: 0 }, genuine: { pictures: 66, frames: 10 } },
+    // The SBI head's figure is measured on its own pictures and frames, and shown only once it decides verdicts.
+    const withSbi = (decidesVerdicts: boolean) =>
+      publicMetrics(
+        {
+          ...report,
+          faceSwap: {
+            auc: 0.967,
+            sbi: { swapped: { pictures: 2, frames: 0 }, genuine: { pictures: 66, frames: 10 }, decidesVerdicts },
+          },
         },
-      },
-      19,
-    ).detection?.modalities?.find((f) => f.modality === "face-swap");
+        19,
+      );
+    const sbi = withSbi(true).detection?.modalities?.find((f) => f.modality === "face-swap");
     expect(sbi && [sbi.value, samplesWords(sbi.samples)]).toEqual([0.967, "2 swapped faces and 76 genuine faces"]);
+    const research = withSbi(false);
+    expect(research.detection?.modalities?.find((f) => f.modality === "face-swap")).toBeUndefined();
+    expect(research.detection?.faceSwapAuc).toBeUndefined();
     const thin = publicMetrics(
       { face: { tarAtFar1e3: 1, pairs: { genuine: 10, impostor: 45 } }, speaker: { eer: 0.01 } },
       19,

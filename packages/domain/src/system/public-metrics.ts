@@ -142,6 +142,7 @@ const Report = z.object({
         z.object({
           swapped: z.object({ pictures: count, frames: count }),
           genuine: z.object({ pictures: count, frames: count }),
+          decidesVerdicts: z.boolean().optional(),
         }),
       ),
     })
@@ -213,7 +214,7 @@ export function publicMetrics(report: unknown, platformsMonitored: number): Publ
     cloneEerBySystem: bySystem && Object.keys(bySystem).length > 0 ? bySystem : undefined,
     syntheticImageRecallAtFpr2: syntheticImage?.tprAtFpr2,
     syntheticImageAuc: syntheticImage?.auc,
-    faceSwapAuc: faceSwap?.auc,
+    faceSwapAuc: faceSwapFigureSpeaksForVerdicts(faceSwap) ? faceSwap?.auc : undefined,
     imageP50Ms: machine ? latency?.imageP50Ms : undefined,
     imageP95Ms: machine ? latency?.imageP95Ms : undefined,
     audioRealTimeFactor: machine ? latency?.audioRealTimeFactor : undefined,
@@ -291,6 +292,7 @@ function modalityFigures(report: z.infer<typeof Report>): { modalities?: Modalit
     });
   }
   // faceSwap.auc is the SBI head's when the report says so, measured on its own pictures and frames.
+  if (!faceSwapFigureSpeaksForVerdicts(faceSwap)) return figures.length > 0 ? { modalities: figures } : {};
   const sbi = faceSwap?.sbi;
   const crops = sbi
     ? {
@@ -310,6 +312,15 @@ function modalityFigures(report: z.infer<typeof Report>): { modalities?: Modalit
       : undefined,
   );
   return figures.length > 0 ? { modalities: figures } : {};
+}
+
+/**
+ * A head measured beside the product but not yet deciding its verdicts (the SBI face-swap head
+ * until its 1% level holds on genuine faces) is a research figure: shown publicly, it would
+ * describe detection the product does not do.
+ */
+function faceSwapFigureSpeaksForVerdicts(faceSwap: z.infer<typeof Report>["faceSwap"]): boolean {
+  return !faceSwap?.sbi || faceSwap.sbi.decidesVerdicts === true;
 }
 
 export { samplesWords } from "./samples-words.js";
