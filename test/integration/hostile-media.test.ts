@@ -29,7 +29,8 @@ describe("hostile media on the local stack", () => {
     await consent(person);
     const created = await fetch(`${stack.url}/api/upload/voice`, {
       method: "POST",
-      headers: { cookie: person.cookie },
+      headers: { cookie: person.cookie, "content-type": "application/json" },
+      body: JSON.stringify({ size: id3ThenPlaylist().byteLength }),
     });
     expect(created.status).toBe(200);
     const { uploadURL } = (await created.json()) as { uploadURL: string };

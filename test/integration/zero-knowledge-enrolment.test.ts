@@ -132,7 +132,11 @@ describe("zero-knowledge enrolment on the local stack", () => {
   it("takes no face photo from an account in zero-knowledge mode: no upload URL, no multipart capture", async () => {
     const fay = await signUp(stack.url, "zk-no-photos");
     await consentAndMode(fay, true);
-    const uploadUrl = await fetch(`${stack.url}/api/upload/face`, { method: "POST", headers: { cookie: fay.cookie } });
+    const uploadUrl = await fetch(`${stack.url}/api/upload/face`, {
+      method: "POST",
+      headers: { cookie: fay.cookie, "content-type": "application/json" },
+      body: JSON.stringify({ size: 1024 }),
+    });
     expect(uploadUrl.status).toBe(409);
     expect(((await uploadUrl.json()) as { message: string }).message).toMatch(/not uploaded/);
     const form = new FormData();
@@ -211,7 +215,11 @@ describe("zero-knowledge enrolment on the local stack", () => {
   it("stores the browser's voice embedding sealed with no recording, and a scan's identity matches that speaker's other clip, not someone else", async () => {
     const gil = await signUp(stack.url, "zk-voice");
     await consentAndMode(gil, true);
-    const uploadUrl = await fetch(`${stack.url}/api/upload/voice`, { method: "POST", headers: { cookie: gil.cookie } });
+    const uploadUrl = await fetch(`${stack.url}/api/upload/voice`, {
+      method: "POST",
+      headers: { cookie: gil.cookie, "content-type": "application/json" },
+      body: JSON.stringify({ size: 1024 }),
+    });
     expect(uploadUrl.status).toBe(409);
     expect(((await uploadUrl.json()) as { message: string }).message).toMatch(
       /voice recordings are analysed in your browser/,

@@ -13,6 +13,16 @@ export const GiveConsent = z.object({
   agree: z.literal(true, { error: "You must agree to the biometric consent to continue" }),
 });
 
+/** POST /api/upload/{face,voice}: the file the page is about to send (its size is signed into the URL). */
+export const CreateUpload = z.object({
+  size: z
+    .number({ error: "size must be the file's size in bytes" })
+    .int("size must be the file's size in bytes")
+    .positive("size must be the file's size in bytes, at least 1")
+    .max(Number.MAX_SAFE_INTEGER, "size must be the file's size in bytes"),
+  contentType: z.string().max(255, "contentType must be a MIME type").optional(),
+});
+
 /** PUT /api/biometric/{face,voice} */
 export const RegisterUpload = z.object({
   uploadURL: z

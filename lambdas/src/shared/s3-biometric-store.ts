@@ -21,12 +21,13 @@ export class S3BiometricStore implements BiometricObjectStore {
     private readonly presigner: S3Client = s3,
   ) {}
 
-  presignUpload(key: string, contentType: string | undefined, expiresIn: number) {
-    const command = new PutObjectCommand({
-      Bucket: this.bucket,
-      Key: key,
-      ...(contentType ? { ContentType: contentType } : {}),
-    });
+  /**
+   * ContentLength becomes a signed header (X-Amz-SignedHeaders=content-length;host): S3 refuses a
+   * PUT whose Content-Length differs, so the body cannot outgrow what the API allowed. The type is
+   * not pinned: it is read from the bytes on registration.
+   */
+  presignUpload(key: string, contentLength: number, expiresIn: number) {
+    const command = new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentLength: contentLength });
     return getSignedUrl(this.presigner, command, { expiresIn });
   }
 

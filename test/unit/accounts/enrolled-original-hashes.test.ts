@@ -18,7 +18,7 @@ describe("an enrolled file keeps the hashes that show a found copy of it", () =>
       ["face", picture, "image/jpeg"],
       ["voice", recording, "audio/wav"],
     ] as const) {
-      const { uploadURL } = await w.enrolment.createUploadUrl(userId, modality);
+      const { uploadURL } = await w.enrolment.createUploadUrl(userId, modality, { size: 1024 });
       await w.objects.write(w.objects.keyFromUploadUrl(uploadURL) as string, bytes, mime, {});
       await w.enrolment.registerUpload(userId, modality, uploadURL);
     }

@@ -5,7 +5,7 @@ import { burstFor, TEST_SESSION } from "./live-burst.js";
 import { accountWorld } from "./world.js";
 
 async function uploadFace(w: ReturnType<typeof accountWorld>, userId: string, bytes: Uint8Array) {
-  const { uploadURL } = await w.enrolment.createUploadUrl(userId, "face");
+  const { uploadURL } = await w.enrolment.createUploadUrl(userId, "face", { size: 1024 });
   const key = w.objects.keyFromUploadUrl(uploadURL) as string;
   await w.objects.write(key, bytes, "image/jpeg", {});
   return uploadURL;
@@ -23,7 +23,9 @@ describe("biometric enrolment", () => {
   it("refuses every biometric step until consent is given", async () => {
     const w = accountWorld();
     const { userId } = await w.member("ada@example.com", false);
-    expect(await rejection(w.enrolment.createUploadUrl(userId, "face"))).toMatchObject({ kind: "forbidden" });
+    expect(await rejection(w.enrolment.createUploadUrl(userId, "face", { size: 1024 }))).toMatchObject({
+      kind: "forbidden",
+    });
     expect(await rejection(w.liveCapture(userId, 1))).toMatchObject({
       kind: "forbidden",
     });
@@ -64,7 +66,7 @@ describe("biometric enrolment", () => {
   it("keeps an uploaded recording unverified: the server heard it but cannot tell whose voice it is", async () => {
     const w = accountWorld();
     const { userId } = await w.member("ada@example.com");
-    const { uploadURL } = await w.enrolment.createUploadUrl(userId, "voice");
+    const { uploadURL } = await w.enrolment.createUploadUrl(userId, "voice", { size: 1024 });
     await w.objects.write(w.objects.keyFromUploadUrl(uploadURL) as string, wav("ok"), "audio/wav", {});
     expect(await w.enrolment.registerUpload(userId, "voice", uploadURL)).toMatchObject({
       status: "processed",
@@ -83,7 +85,7 @@ describe("biometric enrolment", () => {
     const w = accountWorld();
     const { userId } = await w.member("ada@example.com");
     const uploadVoice = async () => {
-      const { uploadURL } = await w.enrolment.createUploadUrl(userId, "voice");
+      const { uploadURL } = await w.enrolment.createUploadUrl(userId, "voice", { size: 1024 });
       await w.objects.write(w.objects.keyFromUploadUrl(uploadURL) as string, wav("ok"), "audio/wav", {});
       return w.enrolment.registerUpload(userId, "voice", uploadURL);
     };
@@ -104,7 +106,7 @@ describe("biometric enrolment", () => {
   it("takes a voice recorded live on its own as a server-checked capture, verifying earlier uploaded recordings of it", async () => {
     const w = accountWorld();
     const { userId } = await w.member("ada@example.com");
-    const { uploadURL } = await w.enrolment.createUploadUrl(userId, "voice");
+    const { uploadURL } = await w.enrolment.createUploadUrl(userId, "voice", { size: 1024 });
     await w.objects.write(w.objects.keyFromUploadUrl(uploadURL) as string, wav("ok"), "audio/wav", {});
     await w.enrolment.registerUpload(userId, "voice", uploadURL);
 

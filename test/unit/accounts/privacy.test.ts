@@ -108,7 +108,7 @@ describe("what scans may search for", () => {
     const { enrolledEmbeddings } = await import("../../../packages/domain/src/biometrics/enrolled-identity.js");
     const w = accountWorld();
     const { userId } = await w.member("ada@example.com");
-    const { uploadURL } = await w.enrolment.createUploadUrl(userId, "face");
+    const { uploadURL } = await w.enrolment.createUploadUrl(userId, "face", { size: 1024 });
     await w.objects.write(w.objects.keyFromUploadUrl(uploadURL) as string, photo("person=2;yaw=0"), "image/jpeg", {});
     await w.enrolment.registerUpload(userId, "face", uploadURL);
     expect((await enrolledEmbeddings(w.samples, w.keys, userId)).face).toEqual([]);

@@ -303,7 +303,7 @@ describe("zero-knowledge enrolment", () => {
     const { userId } = await zeroKnowledgeMember(w, "ada@example.com");
     await w.enrolment.enrolReportedCapture(userId, poses(1));
     await w.profiles.update(userId, { privacySettings: { zeroKnowledge: false } });
-    const { uploadURL } = await w.enrolment.createUploadUrl(userId, "face");
+    const { uploadURL } = await w.enrolment.createUploadUrl(userId, "face", { size: 1024 });
     await w.objects.write(w.objects.keyFromUploadUrl(uploadURL) as string, photo("person=1;yaw=0"), "image/jpeg", {});
     expect(await w.enrolment.registerUpload(userId, "face", uploadURL)).toMatchObject({ verified: false });
   });
@@ -311,9 +311,9 @@ describe("zero-knowledge enrolment", () => {
   it("takes no face photo and no recording while the mode is on: no upload URL, no registration, no multipart capture", async () => {
     const w = accountWorld();
     const { userId } = await w.member("ada@example.com");
-    const { uploadURL } = await w.enrolment.createUploadUrl(userId, "face");
+    const { uploadURL } = await w.enrolment.createUploadUrl(userId, "face", { size: 1024 });
     await w.objects.write(w.objects.keyFromUploadUrl(uploadURL) as string, photo("person=1;yaw=0"), "image/jpeg", {});
-    const { uploadURL: voiceURL } = await w.enrolment.createUploadUrl(userId, "voice");
+    const { uploadURL: voiceURL } = await w.enrolment.createUploadUrl(userId, "voice", { size: 1024 });
     await w.objects.write(w.objects.keyFromUploadUrl(voiceURL) as string, wav("speech"), "audio/wav", {});
     await w.profiles.update(userId, { privacySettings: { zeroKnowledge: true } });
 
@@ -322,10 +322,10 @@ describe("zero-knowledge enrolment", () => {
     const reads = vi.spyOn(w.objects, "read");
     const readCapture = vi.fn(async () => ({ challengeId: "any", frames }));
     for (const refused of [
-      w.enrolment.createUploadUrl(userId, "face"),
+      w.enrolment.createUploadUrl(userId, "face", { size: 1024 }),
       w.enrolment.registerUpload(userId, "face", uploadURL),
       w.enrolment.enrolLiveCapture(userId, TEST_SESSION, readCapture),
-      w.enrolment.createUploadUrl(userId, "voice"),
+      w.enrolment.createUploadUrl(userId, "voice", { size: 1024 }),
       w.enrolment.registerUpload(userId, "voice", voiceURL),
     ]) {
       expect(await rejection(refused)).toMatchObject({
@@ -337,7 +337,7 @@ describe("zero-knowledge enrolment", () => {
     expect(readCapture).not.toHaveBeenCalled();
     expect(w.objects.objects.size).toBe(0);
     expect(await w.store.listSamples(userId)).toEqual([]);
-    expect(await rejection(w.enrolment.createUploadUrl(userId, "voice"))).toMatchObject({
+    expect(await rejection(w.enrolment.createUploadUrl(userId, "voice", { size: 1024 }))).toMatchObject({
       message: expect.stringMatching(/^Zero-knowledge mode is on: voice recordings are analysed in your browser/),
     });
   });

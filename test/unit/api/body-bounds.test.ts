@@ -19,6 +19,7 @@ import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { CheckoutBody } from "../../../lambdas/src/api/billing/requests.js";
 import {
+  CreateUpload,
   DemoNoticeBody,
   DemoProfileBody,
   GenerateNoticeBody,
@@ -57,6 +58,8 @@ const JSON_BODIES: Record<string, z.ZodTypeAny> = {
   "PUT /api/threats/{id}/status": ThreatStatusChange,
   "POST /api/threats/actions": ThreatBulkActionInput,
   "POST /api/threats/{id}/actions": ThreatActionInput,
+  "POST /api/upload/face": CreateUpload,
+  "POST /api/upload/voice": CreateUpload,
   "POST /api/dmca": GenerateNoticeBody,
   "POST /api/dmca/send": SendNoticeBody,
   "POST /api/dmca/filed": RecordFilingBody,
@@ -76,8 +79,6 @@ const JSON_BODIES: Record<string, z.ZodTypeAny> = {
 const NO_JSON_BODY: Record<string, string> = {
   "POST /api/logout": "no body",
   "DELETE /api/account": "no body",
-  "POST /api/upload/face": "no body: answers a presigned URL",
-  "POST /api/upload/voice": "no body: answers a presigned URL",
   "POST /api/biometric-training/challenge": "no body: answers a fresh live-check challenge",
   "POST /api/biometric-training": "multipart: its own parser bounds parts and sizes",
   "DELETE /api/biometric": "no body",

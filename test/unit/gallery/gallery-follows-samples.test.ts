@@ -21,7 +21,7 @@ async function expectGalleryMirrorsSamples(w: World, userId: string) {
 }
 
 async function uploadFace(w: World, userId: string, bytes: Uint8Array) {
-  const { uploadURL } = await w.enrolment.createUploadUrl(userId, "face");
+  const { uploadURL } = await w.enrolment.createUploadUrl(userId, "face", { size: 1024 });
   await w.objects.write(w.objects.keyFromUploadUrl(uploadURL) as string, bytes, "image/jpeg", {});
   return w.enrolment.registerUpload(userId, "face", uploadURL);
 }

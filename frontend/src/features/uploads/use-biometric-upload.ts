@@ -28,7 +28,11 @@ export function useBiometricUpload(kind: BiometricKind) {
     setPhase("uploading");
     let uploadURL: string;
     try {
-      ({ uploadURL } = await apiJson<{ uploadURL: string }>("POST", `/api/upload/${kind}`));
+      // The URL is signed for exactly this many bytes; the server refuses a file over the kind's limit here.
+      ({ uploadURL } = await apiJson<{ uploadURL: string }>("POST", `/api/upload/${kind}`, {
+        size: file.size,
+        ...(file.type ? { contentType: file.type } : {}),
+      }));
     } catch (e) {
       return fail(
         `Failed to get upload URL${e instanceof Error && e.message.startsWith("4") ? `: ${serverMessage(e)}` : ""}`,

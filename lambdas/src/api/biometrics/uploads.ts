@@ -2,13 +2,14 @@ import { parseJson } from "../../shared/request.js";
 import { type ApiHandler, json } from "../../shared/route-group.js";
 import { enrolmentService } from "../../shared/services.js";
 import { requireUserId } from "../../shared/session.js";
-import { RegisterUpload } from "../request-bodies.js";
+import { CreateUpload, RegisterUpload } from "../request-bodies.js";
 
 const createUploadUrl =
   (modality: "face" | "voice"): ApiHandler =>
   async (event) => {
     const userId = await requireUserId(event);
-    return json(200, await enrolmentService().createUploadUrl(userId, modality));
+    const declared = parseJson(event, CreateUpload);
+    return json(200, await enrolmentService().createUploadUrl(userId, modality, declared));
   };
 
 const registerUpload =
@@ -19,7 +20,10 @@ const registerUpload =
     return json(200, await enrolmentService().registerUpload(userId, modality, uploadURL));
   };
 
-/** POST /api/upload/face|voice: a presigned PUT URL under the caller's own upload prefix. */
+/**
+ * POST /api/upload/face|voice {size, contentType?}: a presigned PUT URL under the caller's own upload
+ * prefix, signed for exactly that many bytes; 413 over the kind's limit (upload-limits.ts).
+ */
 export const createFaceUploadUrl = createUploadUrl("face");
 export const createVoiceUploadUrl = createUploadUrl("voice");
 /** PUT /api/biometric/face|voice {uploadURL}: runs the quality gates and enrols, or 422 with the reason. */

@@ -39,6 +39,7 @@ import type {
 import { checkPoses } from "./poses.js";
 import { autoDeleteTags, type DataExpiryDays, DEFAULT_DATA_EXPIRY_DAYS, sampleExpiry } from "./retention.js";
 import { type SampleLibrary, sampleObjectKey, uploadKeyPrefix } from "./sample-library.js";
+import { checkDeclaredUpload, type DeclaredUpload } from "./upload-limits.js";
 
 export type Modality = "face" | "voice";
 export const UPLOAD_URL_TTL_SECONDS = 600;
@@ -116,12 +117,13 @@ const expiryDaysOf = (profile: UserProfileRecord | null): DataExpiryDays =>
 export class EnrolmentService {
   constructor(private readonly deps: EnrolmentDeps) {}
 
-  async createUploadUrl(userId: string, modality: Modality): Promise<{ uploadURL: string }> {
+  async createUploadUrl(userId: string, modality: Modality, declared: DeclaredUpload): Promise<{ uploadURL: string }> {
     await this.deps.consent.require(userId);
     if (inZeroKnowledgeMode(await this.deps.store.getProfile(userId))) throw refusedInZeroKnowledge(modality);
+    checkDeclaredUpload(modality, declared);
     const key = `${uploadKeyPrefix(userId)}${randomUUID()}`;
-    // The type is checked from the bytes on registration, so the URL does not pin one.
-    return { uploadURL: await this.deps.objects.presignUpload(key, undefined, UPLOAD_URL_TTL_SECONDS) };
+    // Signed for the declared size only; the type is checked from the bytes on registration.
+    return { uploadURL: await this.deps.objects.presignUpload(key, declared.size, UPLOAD_URL_TTL_SECONDS) };
   }
 
   async registerUpload(userId: string, modality: Modality, uploadURL: string) {

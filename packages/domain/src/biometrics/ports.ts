@@ -85,7 +85,8 @@ export interface StoredObjectInfo {
 
 /** The biometric bucket. Tags drive the lifecycle rule that deletes raw samples on schedule. */
 export interface BiometricObjectStore {
-  presignUpload(key: string, contentType: string | undefined, expiresInSeconds: number): Promise<string>;
+  /** A PUT URL signed for exactly `contentLength` bytes, so the store refuses a body of any other size. */
+  presignUpload(key: string, contentLength: number, expiresInSeconds: number): Promise<string>;
   /** The object key a URL from presignUpload points at, or null if it is not a URL of this bucket. */
   keyFromUploadUrl(url: string): string | null;
   head(key: string): Promise<StoredObjectInfo | null>;

@@ -1,0 +1,51 @@
+import { DomainError } from "../errors.js";
+import { describeSize, MAX_SAMPLE_BYTES } from "./media-type.js";
+
+export type UploadKind = "face" | "voice";
+
+/** The largest file each kind of presigned upload may carry: the same bound the registration reads under. */
+export const UPLOAD_LIMIT_BYTES: Readonly<Record<UploadKind, number>> = {
+  face: MAX_SAMPLE_BYTES,
+  voice: MAX_SAMPLE_BYTES,
+};
+
+/** What the page says it will send; the URL is signed for exactly `size` bytes, so S3 refuses any other body. */
+export interface DeclaredUpload {
+  size: number;
+  contentType?: string;
+}
+
+const KIND_LABEL: Record<UploadKind, string> = { face: "Face photo", voice: "Voice recording" };
+
+/** The declared MIME family each kind takes; the real type is still read from the bytes on registration. */
+const declaredTypeFits: Record<UploadKind, (type: string) => boolean> = {
+  face: (type) => type.startsWith("image/"),
+  voice: (type) => type.startsWith("audio/") || type.startsWith("video/"),
+};
+
+/**
+ * Refuses a declared upload before any URL exists: an empty or over-limit size, or a declared type
+ * of the other kind (a photo offered as a voice sample). An absent or empty type is left to the
+ * byte check on registration, since browsers give no type for some files.
+ */
+export function checkDeclaredUpload(kind: UploadKind, declared: DeclaredUpload): void {
+  const limit = UPLOAD_LIMIT_BYTES[kind];
+  if (!Number.isSafeInteger(declared.size) || declared.size < 1) {
+    throw new DomainError("invalid", "size must be the file's size in bytes, at least 1");
+  }
+  if (declared.size > limit) {
+    throw new DomainError(
+      "too-large",
+      `${KIND_LABEL[kind]} is too large: ${describeSize(declared.size)}, the limit is ${describeSize(limit)}`,
+    );
+  }
+  const type = declared.contentType?.trim().toLowerCase();
+  if (type && !declaredTypeFits[kind](type)) {
+    throw new DomainError(
+      "unsupported-type",
+      kind === "face"
+        ? `Unsupported file type ${type}: upload a JPEG, PNG or WebP photo`
+        : `Unsupported file type ${type}: upload a WAV, WebM, Ogg, MP3, M4A or FLAC recording`,
+    );
+  }
+}
