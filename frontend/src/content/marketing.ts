@@ -64,7 +64,7 @@ export function priceLabel(plan: Plan): string {
 export const FAQ = [
   {
     q: "How long is the free trial?",
-    a: `${TRIAL.days} days, no credit card required. Cancel any time; ${TRIAL.moneyBackDays}-day money-back guarantee after that.`,
+    a: `${TRIAL.days} days, no credit card required. Cancel any time with Manage billing in Settings: nothing more is charged, and a paid plan runs to the end of the month already paid for.`,
   },
   {
     q: "What happens to my face and voice samples?",

@@ -22,8 +22,7 @@ export default function PricingRoute() {
           <div className="container center">
             <h1>Simple, transparent pricing</h1>
             <p className="lead">
-              {TRIAL.days}-day free trial{TRIAL.cardRequired ? "" : ", no credit card required"}. {TRIAL.moneyBackDays}
-              -day money-back guarantee. No setup fees.
+              {TRIAL.days}-day free trial{TRIAL.cardRequired ? "" : ", no credit card required"}. No setup fees.
             </p>
           </div>
         </section>

@@ -10,8 +10,11 @@ import { defaultScanFrequency, platformsForTier, type ScanFrequency, TIERS } fro
  * - Trial: the landing said 14 days, the pricing page 7 days. We offer 14 days, no card required.
  * - Prices: the pricing page ($19 / $49 / custom) and the onboarding flow ($9.99 / $24.99 / $49.99)
  *   disagreed. The pricing page list is the only list.
+ * - The spec's "30-day money-back guarantee" is not offered: nothing in billing refunds a payment,
+ *   so no page may promise one (frontend/src/routes/no-refund-promise.test.tsx). Cancelling stops the
+ *   next charge and keeps the plan to the end of the period already paid (docs/billing.md).
  */
-export const TRIAL = { days: 14, cardRequired: false, moneyBackDays: 30 } as const;
+export const TRIAL = { days: 14, cardRequired: false } as const;
 
 export interface CataloguePlan {
   tier: MembershipTier;
