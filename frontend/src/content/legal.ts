@@ -173,7 +173,7 @@ export const TERMS: PolicySection[] = [
   {
     heading: "Plans, trial and cancelling",
     paragraphs: [
-      "Prices and the free trial are those on the pricing page. You can cancel from Settings at any time: cancelling stops further charges, and a cancelled plan runs to the end of the period already paid. What was already paid is not paid back.",
+      "Prices and the free trial are those on the pricing page. You can cancel from Settings at any time: cancelling stops further charges, and a cancelled plan runs to the end of the period already paid. Rights that consumer law gives you, such as withdrawal where it applies, are unaffected.",
     ],
   },
   {
