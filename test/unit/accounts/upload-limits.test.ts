@@ -41,6 +41,10 @@ describe("presigned upload size limits", () => {
     expect(() => checkDeclaredUpload("face", { size: 10, contentType: "image/jpeg" })).not.toThrow();
     expect(() => checkDeclaredUpload("voice", { size: 10, contentType: "video/webm" })).not.toThrow();
     expect(() => checkDeclaredUpload("voice", { size: 10, contentType: "" })).not.toThrow();
+    expect(() => checkDeclaredUpload("voice", { size: 10, contentType: "application/octet-stream" })).not.toThrow();
+    expect(refusal(() => checkDeclaredUpload("face", { size: 10, contentType: "application/pdf" })).kind).toBe(
+      "unsupported-type",
+    );
     expect(() => checkDeclaredUpload("voice", { size: 10 })).not.toThrow();
   });
 

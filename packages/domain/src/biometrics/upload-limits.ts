@@ -20,13 +20,16 @@ const KIND_LABEL: Record<UploadKind, string> = { face: "Face photo", voice: "Voi
 /** The declared MIME family each kind takes; the real type is still read from the bytes on registration. */
 const declaredTypeFits: Record<UploadKind, (type: string) => boolean> = {
   face: (type) => type.startsWith("image/"),
-  voice: (type) => type.startsWith("audio/") || type.startsWith("video/"),
+  voice: (type) => type.startsWith("audio/") || type.startsWith("video/") || type === "application/ogg",
 };
+
+/** What a browser declares for a file it cannot name (some systems give this for .flac or .m4a). */
+const UNNAMED_TYPE = "application/octet-stream";
 
 /**
  * Refuses a declared upload before any URL exists: an empty or over-limit size, or a declared type
- * of the other kind (a photo offered as a voice sample). An absent or empty type is left to the
- * byte check on registration, since browsers give no type for some files.
+ * of the other kind (a photo offered as a voice sample). An absent, empty or unnamed type is left to
+ * the byte check on registration, since browsers give no type for some files.
  */
 export function checkDeclaredUpload(kind: UploadKind, declared: DeclaredUpload): void {
   const limit = UPLOAD_LIMIT_BYTES[kind];
@@ -40,7 +43,7 @@ export function checkDeclaredUpload(kind: UploadKind, declared: DeclaredUpload):
     );
   }
   const type = declared.contentType?.trim().toLowerCase();
-  if (type && !declaredTypeFits[kind](type)) {
+  if (type && type !== UNNAMED_TYPE && !declaredTypeFits[kind](type)) {
     throw new DomainError(
       "unsupported-type",
       kind === "face"
