@@ -11,6 +11,14 @@ import { serveStatic } from "./static-files.js";
 
 /** API Gateway's payload limit. */
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+/**
+ * How long a request may take to arrive, headers and body: a body trickled a byte at a time held a
+ * connection (and its handler's turn) open for 95 s and more. API Gateway and CloudFront end such
+ * requests in AWS; here the origin does. 30 s carries the largest body (10 MB) over any link the
+ * app is used on; the check runs every second so a slow request ends close to its deadline.
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;
+const HEADERS_TIMEOUT_MS = 10_000;
 
 export interface WebServerOptions {
   port: number;
@@ -20,6 +28,8 @@ export interface WebServerOptions {
   runtimeConfig: () => Record<string, unknown>;
   /** The headers CloudFront's response-headers policy adds in AWS (webSecurityHeaders), for every app response. */
   securityHeaders: () => Record<string, string>;
+  /** REQUEST_TIMEOUT_MS unless a test needs a shorter one. */
+  requestTimeoutMs?: number;
 }
 
 const json = (res: http.ServerResponse, status: number, body: unknown) => {
@@ -35,7 +45,13 @@ const isOutbox = (pathname: string) => pathname === "/outbox" || pathname.starts
  * CloudFront serves carries its security headers here too; the outbox is local-only and has none.
  */
 export function startWebServer(options: WebServerOptions): Promise<RunningServer> {
-  const server = http.createServer(async (req, res) => {
+  const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  const timeouts = {
+    requestTimeout,
+    headersTimeout: Math.min(HEADERS_TIMEOUT_MS, requestTimeout),
+    connectionsCheckingInterval: 1_000,
+  };
+  const server = http.createServer(timeouts, async (req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");
     if (!isOutbox(url.pathname)) {
       for (const [name, value] of Object.entries(options.securityHeaders())) res.setHeader(name, value);
