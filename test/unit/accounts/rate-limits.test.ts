@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RESEND_ANSWER } from "../../../packages/domain/src/accounts/auth-service.js";
+import { RESEND_ANSWER, RESET_WAY_IN } from "../../../packages/domain/src/accounts/auth-service.js";
 import { RATE_LIMITS, RateLimitExceeded } from "../../../packages/domain/src/accounts/rate-limits.js";
 import { DomainError } from "../../../packages/domain/src/errors.js";
 import { accountWorld, signedIn } from "./world.js";
@@ -59,6 +59,41 @@ describe("rate limits of our own", () => {
     }
     expect(outcomes[0]).toBe(outcomes[1]);
     expect(outcomes[0]?.split(",").at(-1)).toBe("rate-limited");
+  });
+
+  it("limits a stranger's wrong passwords at their address and leaves the owner's own address open", async () => {
+    const w = accountWorld();
+    await w.member("owner@example.com");
+    const attacker = "203.0.113.66";
+    const kinds: string[] = [];
+    for (let i = 0; i < 2 * RATE_LIMITS.signInPerAccountSource.limit; i++) {
+      const result = await attempt(() =>
+        w.auth.signIn({ username: "owner@example.com", password: "Wrong-1" }, attacker),
+      );
+      kinds.push(result instanceof DomainError ? result.kind : "signed-in");
+    }
+    expect(kinds.filter((k) => k === "rate-limited")).toHaveLength(RATE_LIMITS.signInPerAccountSource.limit);
+    const owner = await w.auth.signIn({ username: "owner@example.com", password: PASSWORD }, HERE);
+    expect(signedIn(owner).sessionToken).toBeTruthy();
+  });
+
+  it("when guesses from many addresses spend the account's backstop, a reset code still signs the owner in", async () => {
+    const w = accountWorld();
+    await w.member("owner@example.com");
+    for (let i = 0; i < RATE_LIMITS.signInPerAccount.limit; i++) {
+      await attempt(() =>
+        w.auth.signIn({ username: "owner@example.com", password: "Wrong-1" }, `203.0.${Math.floor(i / 9)}.${i}`),
+      );
+    }
+    const refused = await attempt(() => w.auth.signIn({ username: "owner@example.com", password: PASSWORD }, HERE));
+    expect(refused).toBeInstanceOf(RateLimitExceeded);
+    expect((refused as Error).message).toContain(RESET_WAY_IN);
+    await w.auth.forgotPassword("owner@example.com", HERE);
+    const reset = await w.auth.resetPassword(
+      { username: "owner@example.com", code: w.identity.code, password: "New-horse-77" },
+      HERE,
+    );
+    expect(signedIn(reset).sessionToken).toBeTruthy();
   });
 
   it("counts sign-in attempts per source across accounts", async () => {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DomainError } from "../errors.js";
 import type { AccountSecurityProvider, AccountStore, ContactChange, IdentityProvider } from "./ports.js";
-import type { RateLimiter } from "./rate-limits.js";
+import { accountAttemptHits, type RateLimiter } from "./rate-limits.js";
 import { type Reauthentication, reauthenticate } from "./reauthentication.js";
 import type { SecurityChange, SecurityNotices } from "./security-notices.js";
 import { hashSessionToken, openSession } from "./sessions.js";
@@ -114,8 +114,7 @@ export class AccountSecurityService {
     const { userId, refreshToken } = await this.signedIn(sessionToken);
     await this.reauthenticated(userId, proof, source);
     await this.deps.limiter.consume(
-      { rule: "resendPerAccount", subject: userId },
-      { rule: "resendPerSource", subject: source },
+      ...accountAttemptHits("resend", userId, source),
       ...(change.kind === "phone"
         ? [
             { rule: "smsPerSource" as const, subject: source },

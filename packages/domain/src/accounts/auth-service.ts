@@ -2,7 +2,7 @@ import { z } from "zod";
 import { DomainError } from "../errors.js";
 import type { UserProfileRecord } from "../records.js";
 import type { AccountStore, IdentityProvider, SignedIn, VerifiedIdentity } from "./ports.js";
-import { RateLimitExceeded, type RateLimiter } from "./rate-limits.js";
+import { accountAttemptHits, RateLimitExceeded, type RateLimiter } from "./rate-limits.js";
 import { ACCOUNT_RECHECK_SECONDS, hashSessionToken, openSession, resolveSession } from "./sessions.js";
 
 export interface AuthUser {
@@ -96,6 +96,9 @@ export const FORGOT_PASSWORD_ANSWER = {
  */
 const RESET_REJECTED = "Incorrect or expired code. Check the 6-digit code, or request a new one.";
 
+/** The way in a spent per-account sign-in backstop leaves open (any username gets it alike). */
+export const RESET_WAY_IN = ', or choose "Forgot password": a code sent to your email or phone signs you in';
+
 /** What resend answers whether or not a sign-up is waiting: the answer must not tell which. */
 export const RESEND_ANSWER = {
   message: "If a sign-up is waiting for this email or phone number, a new code has been sent to it.",
@@ -151,15 +154,13 @@ export class AuthService {
       // finishes it); a confirmed account gets nothing, and the code screen says to sign in or reset
       // the password when no code comes. A fresh code is a resend, under the resend limits: past
       // them nothing is sent, and the answer stays a new sign-up's (a 429 would say the address is taken).
-      const underLimit = await this.deps.limiter
-        .consume({ rule: "resendPerAccount", subject: username }, { rule: "resendPerSource", subject: source })
-        .then(
-          () => true,
-          (limitError: unknown) => {
-            if (limitError instanceof RateLimitExceeded) return false;
-            throw limitError;
-          },
-        );
+      const underLimit = await this.deps.limiter.consume(...accountAttemptHits("resend", username, source)).then(
+        () => true,
+        (limitError: unknown) => {
+          if (limitError instanceof RateLimitExceeded) return false;
+          throw limitError;
+        },
+      );
       if (!underLimit) return { username, destination: username };
       await this.deps.identity.resendCode(username).catch((resendError: unknown) => {
         const hidden = resendError instanceof DomainError && resendError.kind === "conflict";
@@ -171,10 +172,7 @@ export class AuthService {
   }
 
   async confirm(input: z.infer<typeof ConfirmInput>, source: string): Promise<SignInResult> {
-    await this.deps.limiter.consume(
-      { rule: "codePerAccount", subject: input.username },
-      { rule: "codePerSource", subject: source },
-    );
+    await this.deps.limiter.consume(...accountAttemptHits("code", input.username, source));
     await this.deps.identity.confirmSignUp(input.username, input.code).catch((error: unknown) => {
       // Wrong, expired, used, no such sign-up, already confirmed: one answer, or it would tell
       // whether (and how far) an account exists for the address.
@@ -220,10 +218,7 @@ export class AuthService {
 
   /** Sets the new password with the emailed or texted code, then signs in with it. */
   async resetPassword(input: z.infer<typeof ResetPasswordInput>, source: string): Promise<SignInResult> {
-    await this.deps.limiter.consume(
-      { rule: "codePerAccount", subject: input.username },
-      { rule: "codePerSource", subject: source },
-    );
+    await this.deps.limiter.consume(...accountAttemptHits("code", input.username, source));
     try {
       await this.deps.identity.confirmForgotPassword(input.username, input.code, input.password);
     } catch (error) {
@@ -235,8 +230,7 @@ export class AuthService {
 
   private codeSendingHits(username: string, source: string) {
     return [
-      { rule: "resendPerAccount" as const, subject: username },
-      { rule: "resendPerSource" as const, subject: source },
+      ...accountAttemptHits("resend", username, source),
       ...(isPhoneUsername(username)
         ? [
             { rule: "smsPerSource" as const, subject: source },
@@ -246,20 +240,25 @@ export class AuthService {
     ];
   }
 
+  /**
+   * Limited per account and source, so guesses from elsewhere leave the owner's own address open.
+   * When the per-account backstop is spent (guessing from many addresses), the reset-by-code path
+   * stays open: a code sent to the account's email or phone signs its holder in (resetPassword),
+   * under the code limits, not these; the answer says so.
+   */
   async signIn(input: z.infer<typeof SignInInput>, source: string): Promise<SignInResult> {
-    await this.deps.limiter.consume(
-      { rule: "signInPerAccount", subject: input.username },
-      { rule: "signInPerSource", subject: source },
-    );
+    await this.deps.limiter.consume(...accountAttemptHits("signIn", input.username, source)).catch((error: unknown) => {
+      if (error instanceof RateLimitExceeded && error.spent.includes("signInPerAccount")) {
+        throw new RateLimitExceeded(error.retryAfterSeconds, error.spent, RESET_WAY_IN);
+      }
+      throw error;
+    });
     return this.openSignedIn(input.username, input.password);
   }
 
   /** The second step of a sign-in that asked for the authenticator app's code; counted as a code attempt. */
   async answerMfa(input: z.infer<typeof MfaAnswerInput>, source: string): Promise<SignInResult> {
-    await this.deps.limiter.consume(
-      { rule: "codePerAccount", subject: input.username },
-      { rule: "codePerSource", subject: source },
-    );
+    await this.deps.limiter.consume(...accountAttemptHits("code", input.username, source));
     return this.open(await this.deps.identity.answerMfaChallenge(input.username, input.session, input.code));
   }
 

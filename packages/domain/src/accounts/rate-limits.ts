@@ -11,18 +11,23 @@ const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 
 /**
- * Our own limits, per account (the username as typed, whether or not such an account exists) and
- * per source address. Per-account limits stop guessing one person's code or password from many
- * places; per-source limits stop one place from trying many accounts, numbers or demo profiles.
- * docs/architecture.md "Limits" lists them.
+ * Our own limits, per account (the username as typed, whether or not such an account exists), per
+ * account and source address together, and per source address. The tight limits are per account
+ * and source, so a stranger's guesses from their address cannot lock the owner out from theirs;
+ * per-source limits stop one place from trying many accounts, numbers or demo profiles; the
+ * per-account limits are a much higher backstop against guessing one account from many places.
+ * docs/architecture.md "Limits" lists them and the way in left when a backstop is spent.
  */
 export const RATE_LIMITS = {
-  signInPerAccount: { limit: 10, windowSeconds: 15 * MINUTE },
+  signInPerAccountSource: { limit: 10, windowSeconds: 15 * MINUTE },
   signInPerSource: { limit: 60, windowSeconds: 15 * MINUTE },
-  codePerAccount: { limit: 5, windowSeconds: 15 * MINUTE },
+  signInPerAccount: { limit: 100, windowSeconds: 15 * MINUTE },
+  codePerAccountSource: { limit: 5, windowSeconds: 15 * MINUTE },
   codePerSource: { limit: 60, windowSeconds: 15 * MINUTE },
-  resendPerAccount: { limit: 3, windowSeconds: HOUR },
+  codePerAccount: { limit: 20, windowSeconds: 15 * MINUTE },
+  resendPerAccountSource: { limit: 3, windowSeconds: HOUR },
   resendPerSource: { limit: 10, windowSeconds: HOUR },
+  resendPerAccount: { limit: 10, windowSeconds: HOUR },
   signUpPerSource: { limit: 50, windowSeconds: HOUR },
   smsPerNumber: { limit: 3, windowSeconds: HOUR },
   smsPerSource: { limit: 3, windowSeconds: HOUR },
@@ -47,10 +52,29 @@ export interface RateCounterStore {
 
 /** 429: the message says when to try again and never whether an account exists. */
 export class RateLimitExceeded extends DomainError {
-  constructor(readonly retryAfterSeconds: number) {
+  constructor(
+    readonly retryAfterSeconds: number,
+    /** The rules that were spent, so a caller can name the way in that is still open. */
+    readonly spent: readonly RateLimitName[] = [],
+    otherWay = "",
+  ) {
     const minutes = Math.max(1, Math.ceil(retryAfterSeconds / MINUTE));
-    super("rate-limited", `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
+    super("rate-limited", `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}${otherWay}.`);
   }
+}
+
+type AttemptKind = "signIn" | "code" | "resend";
+
+/**
+ * The three hits of one attempt on one account: the account from this source (the tight limit),
+ * this source across accounts, and the account across all sources (the backstop).
+ */
+export function accountAttemptHits(kind: AttemptKind, account: string, source: string): RateLimitHit[] {
+  return [
+    { rule: `${kind}PerAccountSource`, subject: `${account.trim().toLowerCase()}\n${source}` },
+    { rule: `${kind}PerSource`, subject: source },
+    { rule: `${kind}PerAccount`, subject: account },
+  ];
 }
 
 /** Subjects are hashed: the table never holds who was tried, only how often. */
@@ -81,6 +105,10 @@ export class RateLimiter {
       }),
     );
     const wait = Math.max(...waits, 0);
-    if (wait > 0) throw new RateLimitExceeded(wait);
+    if (wait > 0)
+      throw new RateLimitExceeded(
+        wait,
+        hits.filter((_, i) => (waits[i] ?? 0) > 0).map((h) => h.rule),
+      );
   }
 }

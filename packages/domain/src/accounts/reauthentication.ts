@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DomainError } from "../errors.js";
 import type { IdentityProvider } from "./ports.js";
-import type { RateLimiter } from "./rate-limits.js";
+import { accountAttemptHits, type RateLimiter } from "./rate-limits.js";
 
 /**
  * What a sensitive change asks for besides the session (OWASP ASVS V3.7.1): the current password,
@@ -43,10 +43,7 @@ export async function reauthenticate(
   proof: Reauthentication,
   source: string,
 ): Promise<void> {
-  await deps.limiter.consume(
-    { rule: "signInPerAccount", subject: account.username },
-    { rule: "signInPerSource", subject: source },
-  );
+  await deps.limiter.consume(...accountAttemptHits("signIn", account.username, source));
   const first = await deps.identity.signIn(account.username, proof.currentPassword).catch(refuse);
   let proved = first;
   if ("mfaSession" in first) {
