@@ -44,6 +44,7 @@ export const ROUTES: RouteSpec[] = [
   { method: "GET", path: "/api/login", group: "auth" },
   { method: "POST", path: "/api/login", group: "auth" },
   { method: "POST", path: "/api/logout", group: "auth" },
+  { method: "POST", path: "/api/logout/everywhere", group: "auth" },
   { method: "GET", path: "/api/auth/user", group: "auth" },
   { method: "POST", path: "/api/auth/signup", group: "auth" },
   { method: "POST", path: "/api/auth/confirm", group: "auth" },

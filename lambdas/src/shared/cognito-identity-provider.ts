@@ -355,6 +355,26 @@ export class CognitoIdentityProvider implements IdentityProvider, AccountSecurit
     }
   }
 
+  /**
+   * A refresh that Cognito refuses (NotAuthorizedException: revoked by AdminUserGlobalSignOut,
+   * GlobalSignOut or RevokeToken, or expired) means the sign-in no longer stands.
+   */
+  async refreshTokenValid(refreshToken: string) {
+    try {
+      await this.client.send(
+        new InitiateAuthCommand({
+          ClientId: this.pool.clientId,
+          AuthFlow: "REFRESH_TOKEN_AUTH",
+          AuthParameters: { REFRESH_TOKEN: refreshToken },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if ((error as { name?: string }).name === "NotAuthorizedException") return false;
+      throw error;
+    }
+  }
+
   async signOutEverywhere(userId: string) {
     await this.client
       .send(new AdminUserGlobalSignOutCommand({ UserPoolId: this.pool.userPoolId, Username: userId }))

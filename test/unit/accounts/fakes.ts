@@ -256,6 +256,9 @@ export class FakeIdentityProvider implements IdentityProvider, AccountSecurityPr
   >();
   readonly revoked: string[] = [];
   readonly signedOutEverywhere: string[] = [];
+  /** Refresh tokens issued and not yet revoked, one per sign-in as Cognito issues them. */
+  private readonly liveTokens = new Set<string>();
+  private issued = 0;
   readonly statusChecks: string[] = [];
   readonly deleted: string[] = [];
   code = "123456";
@@ -313,7 +316,7 @@ export class FakeIdentityProvider implements IdentityProvider, AccountSecurityPr
   readonly pendingContact = new Map<string, ContactChange>();
   readonly contactCodesSent: string[] = [];
   private userOfToken(refreshToken: string) {
-    const entry = [...this.users.entries()].find(([, u]) => `refresh-${u.sub}` === refreshToken);
+    const entry = [...this.users.entries()].find(([, u]) => refreshToken.startsWith(`refresh-${u.sub}.`));
     if (!entry) throw new DomainError("unauthorized", "Sign in again");
     return entry;
   }
@@ -363,13 +366,19 @@ export class FakeIdentityProvider implements IdentityProvider, AccountSecurityPr
   private signedIn(username: string): SignedIn {
     const user = this.users.get(username);
     if (!user) throw new Error("NotAuthorized");
+    const refreshToken = `refresh-${user.sub}.${++this.issued}`;
+    this.liveTokens.add(refreshToken);
     return {
       identity: { userId: user.sub, username, ...(user.email ? { email: user.email } : {}) },
-      refreshToken: `refresh-${user.sub}`,
+      refreshToken,
     };
   }
   async revoke(token: string) {
     this.revoked.push(token);
+    this.liveTokens.delete(token);
+  }
+  async refreshTokenValid(token: string) {
+    return this.liveTokens.has(token);
   }
   async deleteUser(username: string) {
     this.deleted.push(username);
@@ -386,6 +395,7 @@ export class FakeIdentityProvider implements IdentityProvider, AccountSecurityPr
   }
   async signOutEverywhere(userId: string) {
     this.signedOutEverywhere.push(userId);
+    for (const token of this.liveTokens) if (token.startsWith(`refresh-${userId}.`)) this.liveTokens.delete(token);
   }
 }
 

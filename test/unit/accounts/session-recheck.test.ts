@@ -6,6 +6,16 @@ const later = (w: ReturnType<typeof accountWorld>, seconds: number) => {
   w.clock.now = new Date(w.clock.now.getTime() + seconds * 1000);
 };
 
+const signInAgain = async (w: ReturnType<typeof accountWorld>) =>
+  signedIn(await w.auth.signIn({ username: "ada@example.com", password: "Correct-horse-9" }, "192.0.2.1"));
+
+/** One person signed in on two devices. */
+async function twoDevices() {
+  const w = accountWorld();
+  const first = await w.member("ada@example.com");
+  return { w, first, second: await signInAgain(w) };
+}
+
 describe("sessions end with the account behind them", () => {
   it("trusts a session for the recheck lifetime, then asks the identity provider again", async () => {
     const w = accountWorld();
@@ -32,7 +42,7 @@ describe("sessions end with the account behind them", () => {
     expect(await w.auth.userIdFor(second.sessionToken)).toBeNull();
     expect(await w.store.listSessions(first.userId)).toEqual([]);
     expect(w.identity.signedOutEverywhere).toEqual([first.userId]);
-    expect(w.identity.revoked).toContain(`refresh-${first.userId}`);
+    expect(w.identity.revoked.filter((t) => t.startsWith(`refresh-${first.userId}.`))).toHaveLength(2);
   });
 
   it("ends the session of a deleted account", async () => {
@@ -56,6 +66,28 @@ describe("sessions end with the account behind them", () => {
     later(w, ACCOUNT_RECHECK_SECONDS);
     expect(await w.auth.userIdFor(before.sessionToken)).toBeNull();
     expect(await w.auth.userIdFor(after.sessionToken)).toBe(before.userId);
-    expect(w.identity.revoked).toEqual([`refresh-${before.userId}`]);
+    expect(w.identity.revoked).toHaveLength(1);
+    expect(w.identity.revoked[0]).toMatch(new RegExp(`^refresh-${before.userId}\\.`));
+  });
+
+  it("ends each session within the recheck once a global sign-out revoked the provider's tokens", async () => {
+    const { w, first, second } = await twoDevices();
+    // An administrator's AdminUserGlobalSignOut: the user is not modified, only the tokens revoked.
+    await w.identity.signOutEverywhere(first.userId);
+    expect(await w.auth.userIdFor(first.sessionToken)).toBe(first.userId);
+    later(w, ACCOUNT_RECHECK_SECONDS);
+    expect(await w.auth.userIdFor(first.sessionToken)).toBeNull();
+    expect(await w.auth.userIdFor(second.sessionToken)).toBeNull();
+    const fresh = await signInAgain(w);
+    later(w, ACCOUNT_RECHECK_SECONDS);
+    expect(await w.auth.userIdFor(fresh.sessionToken)).toBe(first.userId);
+  });
+
+  it("signs out of all devices at once from one of them", async () => {
+    const { w, first, second } = await twoDevices();
+    await w.auth.signOutEverywhere(second.sessionToken);
+    expect(await w.auth.userIdFor(first.sessionToken)).toBeNull();
+    expect(await w.auth.userIdFor(second.sessionToken)).toBeNull();
+    expect(w.identity.signedOutEverywhere).toEqual([first.userId]);
   });
 });

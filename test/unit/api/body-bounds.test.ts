@@ -78,6 +78,7 @@ const JSON_BODIES: Record<string, z.ZodTypeAny> = {
 /** State-changing routes that read no JSON body, and why. */
 const NO_JSON_BODY: Record<string, string> = {
   "POST /api/logout": "no body",
+  "POST /api/logout/everywhere": "no body",
   "DELETE /api/account": "no body",
   "POST /api/biometric-training/challenge": "no body: answers a fresh live-check challenge",
   "POST /api/biometric-training": "multipart: its own parser bounds parts and sizes",

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import QRCode from "qrcode";
 import { describe, expect, it } from "vitest";
 import { renderRoute, stubApi } from "../../test/render-app";
-import { AuthenticatorAppControl, ContactControl } from "./AccountSecuritySection";
+import { AuthenticatorAppControl, ContactControl, SignOutEverywhereControl } from "./AccountSecuritySection";
 
 const SECRET = "JBSWY3DPEHPK3PXPJBSWY3DP";
 const OTPAUTH_URI = `otpauth://totp/LikenessGuard:ada%40example.com?secret=${SECRET}&issuer=LikenessGuard`;
@@ -73,5 +73,18 @@ describe("Sign-in security changes ask who is at the keyboard", () => {
       value: "new@example.com",
       currentPassword: "Correct-horse-9",
     });
+  });
+});
+
+describe("Sign out of all devices", () => {
+  it("asks the server to end every session, and shows its refusal when it cannot", async () => {
+    const { calls } = stubApi({
+      "POST /api/logout/everywhere": { status: 503, body: { message: "Sign-in is unavailable. Try again shortly." } },
+    });
+    renderRoute(<SignOutEverywhereControl />);
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole("button", { name: "Sign out of all devices" }));
+    expect(await screen.findByText("Sign-in is unavailable. Try again shortly.")).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === "POST" && c.path === "/api/logout/everywhere")).toHaveLength(1);
   });
 });

@@ -250,6 +250,28 @@ export function ContactControl() {
   );
 }
 
+/** Ends every session of the person, this one included (a lost phone, a shared computer). */
+export function SignOutEverywhereControl() {
+  const [error, setError] = useState<string>();
+  const signOut = useMutation({
+    mutationFn: () => apiJson<unknown>("POST", "/api/logout/everywhere"),
+    onSuccess: () => {
+      window.location.href = "/";
+    },
+    onError: (e) => setError(serverMessage(e)),
+  });
+  return (
+    <div>
+      <h3>Devices</h3>
+      <p>Signs you out here and on every other device and browser. You sign in again with your password.</p>
+      <FieldError id="sign-out-everywhere-error" message={error} />
+      <button type="button" className="btn btn-secondary" disabled={signOut.isPending} onClick={() => signOut.mutate()}>
+        {signOut.isPending ? "Signing out..." : "Sign out of all devices"}
+      </button>
+    </div>
+  );
+}
+
 /** Settings: how the person signs in and where codes go. */
 export function AccountSecuritySection() {
   return (
@@ -257,6 +279,7 @@ export function AccountSecuritySection() {
       <h2 id="account-security-heading">Sign-in and Contact</h2>
       <ContactControl />
       <AuthenticatorAppControl />
+      <SignOutEverywhereControl />
     </section>
   );
 }

@@ -11,3 +11,9 @@ export const logout: ApiHandler = async (event) => {
   await authService().signOut(sessionToken(event));
   return jsonWithCookies(200, { signedOut: true }, [clearedSessionCookie()]);
 };
+
+/** POST /api/logout/everywhere: "Sign out of all devices"; every session of the person ends, this one too. */
+export const logoutEverywhere: ApiHandler = async (event) => {
+  await authService().signOutEverywhere(sessionToken(event));
+  return jsonWithCookies(200, { signedOut: true }, [clearedSessionCookie()]);
+};

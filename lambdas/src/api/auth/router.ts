@@ -13,7 +13,7 @@ import { confirm } from "./confirm.js";
 import { currentUser } from "./current-user.js";
 import { forgotPassword, resetPassword } from "./forgot-password.js";
 import { answerMfaChallenge, login, loginPage } from "./login.js";
-import { logout } from "./logout.js";
+import { logout, logoutEverywhere } from "./logout.js";
 import { resend } from "./resend.js";
 import { signUp } from "./signup.js";
 
@@ -21,6 +21,7 @@ export const handler = createRouteGroup("auth", {
   "GET /api/login": loginPage,
   "POST /api/login": login,
   "POST /api/logout": logout,
+  "POST /api/logout/everywhere": logoutEverywhere,
   "GET /api/auth/user": currentUser,
   "POST /api/auth/signup": signUp,
   "POST /api/auth/confirm": confirm,

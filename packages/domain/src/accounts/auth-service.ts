@@ -3,7 +3,7 @@ import { DomainError } from "../errors.js";
 import type { UserProfileRecord } from "../records.js";
 import type { AccountStore, IdentityProvider, SignedIn, VerifiedIdentity } from "./ports.js";
 import { accountAttemptHits, RateLimitExceeded, type RateLimiter } from "./rate-limits.js";
-import { ACCOUNT_RECHECK_SECONDS, hashSessionToken, openSession, resolveSession } from "./sessions.js";
+import { ACCOUNT_RECHECK_SECONDS, endSessions, hashSessionToken, openSession, resolveSession } from "./sessions.js";
 
 export interface AuthUser {
   userId: string;
@@ -282,6 +282,17 @@ export class AuthService {
     await this.deps.store.deleteSession(hash);
     // The session is already gone; a provider that cannot revoke must not keep the person signed in.
     if (session.refreshToken) await this.deps.identity.revoke(session.refreshToken).catch(() => undefined);
+  }
+
+  /**
+   * "Sign out of all devices": every session of the person ends here at once, and the provider's
+   * global sign-out revokes every token it issued them (a session elsewhere would also find that
+   * out at its next re-check).
+   */
+  async signOutEverywhere(sessionToken: string): Promise<void> {
+    const userId = await this.userIdFor(sessionToken);
+    if (!userId) return;
+    await endSessions(this.deps.store, this.deps.identity, userId, { signOutEverywhere: true });
   }
 
   /** The user a session cookie belongs to, while the account exists, is enabled and unchanged. */

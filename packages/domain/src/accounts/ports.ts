@@ -33,6 +33,11 @@ export interface IdentityProvider {
   accountStatus(userId: string): Promise<AccountStatus>;
   /** Revokes every provider-side token of the account (Cognito global sign-out). */
   signOutEverywhere(userId: string): Promise<void>;
+  /**
+   * Whether a session's refresh token still stands at the provider: false once it was revoked, by
+   * a global sign-out (the person's own, or an administrator's) or a sign-out of that session.
+   */
+  refreshTokenValid(refreshToken: string): Promise<boolean>;
 }
 
 export interface SignedIn {

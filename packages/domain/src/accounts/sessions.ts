@@ -34,7 +34,7 @@ const CLOCK_SKEW_MS = 5_000;
 
 /** Re-checking the account behind a session against the identity provider. */
 export interface AccountCheck {
-  identity: Pick<IdentityProvider, "accountStatus" | "signOutEverywhere" | "revoke">;
+  identity: Pick<IdentityProvider, "accountStatus" | "signOutEverywhere" | "revoke" | "refreshTokenValid">;
   recheckSeconds: number;
 }
 
@@ -42,7 +42,7 @@ export interface AccountCheck {
  * The signed-in user id for a cookie value, or null when unknown or expired (TTL only tidies).
  * With `check`, a session whose account was disabled, deleted or changed (a new password) since
  * it was opened ends, with every other session of that account, at the latest `recheckSeconds`
- * after the change.
+ * after the change; so does a session whose refresh token the provider revoked (global sign-out).
  */
 export async function resolveSession(
   store: AccountStore,
@@ -66,6 +66,12 @@ export async function resolveSession(
   if (changedAt !== undefined && changedAt > Date.parse(session.createdAt) + CLOCK_SKEW_MS) {
     // A new password (or other change): sessions opened before it end, those opened after stay.
     await endSessions(store, check.identity, session.userId, { openedBefore: changedAt - CLOCK_SKEW_MS });
+    return null;
+  }
+  if (session.refreshToken && !(await check.identity.refreshTokenValid(session.refreshToken))) {
+    // A global sign-out (an administrator's, or "Sign out of all devices") revoked the provider's
+    // tokens without changing the user, so each session finds it out from its own token.
+    await store.deleteSession(session.sessionHash);
     return null;
   }
   await store.putSession({ ...session, checkedAt: nowSeconds });
