@@ -159,54 +159,62 @@ describe("CSRF (16.7)", () => {
 });
 
 describe("rate limits (16.4)", () => {
-  it("refuses the right code after five wrong ones for the account, from any source, with 429 and Retry-After", async () => {
+  it("refuses the right code after five wrong ones from one source, and after twenty from any sources, with 429 and Retry-After", async () => {
     const email = `codes-${Date.now()}@example.com`;
     expect((await postJson("/api/auth/signup", { method: "email", email, password: PASSWORD })).status).toBe(200);
     const code = /\b(\d{6})\b/.exec((await outboxTo(email))[0]?.text ?? "")?.[1] ?? "";
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
-    for (let i = 0; i < 5; i++) {
-      const res = await postJson(
-        "/api/auth/confirm",
-        { username: email, code: wrong, password: PASSWORD },
-        { from: freshSource() },
-      );
-      expect(res.status).toBe(400);
-    }
-    const right = await postJson(
-      "/api/auth/confirm",
-      { username: email, code, password: PASSWORD },
-      { from: freshSource() },
-    );
+    const guesser = freshSource();
+    const tryCode = (value: string, from: string) =>
+      postJson("/api/auth/confirm", { username: email, code: value, password: PASSWORD }, { from });
+    // codePerAccountSource: 5 per 15 min from one address.
+    for (let i = 0; i < 5; i++) expect((await tryCode(wrong, guesser)).status).toBe(400);
+    const right = await tryCode(code, guesser);
     expect(right.status).toBe(429);
     expect(Number(right.headers["retry-after"])).toBeGreaterThan(0);
     expect(Number(right.headers["retry-after"])).toBeLessThanOrEqual(15 * 60);
     expect(right.json().message).toMatch(/^Too many attempts\. Try again in \d+ minutes?\.$/);
+    // codePerAccount: 20 per 15 min from all addresses (the refused one above spent nothing).
+    for (let i = 0; i < 15; i++) expect((await tryCode(wrong, freshSource())).status).toBe(400);
+    expect((await tryCode(code, freshSource())).status).toBe(429);
   });
 
-  it("answers an unknown account and a wrong password alike, then limits both alike", async () => {
+  it("answers an unknown account and a wrong password alike, limits both alike per source, and lets the owner in from elsewhere", async () => {
     const person = await signUp(stack.url, "guess");
     const unknown = `nobody-${Date.now()}@example.com`;
     const answers: string[][] = [[], []];
+    const guessers = [freshSource(), freshSource()];
     for (let i = 0; i < 11; i++) {
       for (const [n, username] of [person.email, unknown].entries()) {
-        const res = await postJson("/api/login", { username, password: `Wrong-pass-${i}` }, { from: freshSource() });
+        const res = await postJson("/api/login", { username, password: `Wrong-pass-${i}` }, { from: guessers[n] });
         answers[n]?.push(`${res.status} ${res.json().message}`);
       }
     }
     expect(answers[0]).toEqual(answers[1]);
     expect(answers[0]?.[0]).toBe("401 Incorrect username or password");
     expect(answers[0]?.[10]).toMatch(/^429 Too many attempts/);
-    // The real password is refused too until the window ends: guessing cannot continue.
-    const real = await postJson("/api/login", { username: person.email, password: PASSWORD }, { from: freshSource() });
-    expect(real.status).toBe(429);
+    // The guesser's address stays refused, even with the real password; the owner's does not.
+    const fromGuesser = await postJson(
+      "/api/login",
+      { username: person.email, password: PASSWORD },
+      { from: guessers[0] },
+    );
+    expect(fromGuesser.status).toBe(429);
+    const fromOwner = await postJson(
+      "/api/login",
+      { username: person.email, password: PASSWORD },
+      { from: freshSource() },
+    );
+    expect(fromOwner.status).toBe(200);
   });
 
-  it("resends to a waiting sign-up three times an hour, and answers unknown and confirmed accounts alike", async () => {
+  it("resends to a waiting sign-up three times an hour from one source, and answers unknown and confirmed accounts alike", async () => {
     const email = `resend-${Date.now()}@example.com`;
     await postJson("/api/auth/signup", { method: "email", email, password: PASSWORD });
     const statuses: number[] = [];
+    const from = freshSource();
     for (let i = 0; i < 4; i++)
-      statuses.push((await postJson("/api/auth/resend", { username: email }, { from: freshSource() })).status);
+      statuses.push((await postJson("/api/auth/resend", { username: email }, { from })).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
     expect(await outboxTo(email)).toHaveLength(4);
 

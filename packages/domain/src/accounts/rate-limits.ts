@@ -87,28 +87,24 @@ export class RateLimiter {
     private readonly now: () => Date,
   ) {}
 
-  /** Counts every hit; throws RateLimitExceeded (with the longest wait) when any rule is spent. */
+  /**
+   * Counts the hits in order and throws RateLimitExceeded at the first spent rule, counting none
+   * after it: a refused request must not spend the later (wider) rules, or one address hammering
+   * past its own limit would spend the account's backstop for everyone.
+   */
   async consume(...hits: RateLimitHit[]): Promise<void> {
     const nowSeconds = Math.floor(this.now().getTime() / 1000);
-    const waits = await Promise.all(
-      hits.map(async (hit) => {
-        const rule: RateLimitRule = RATE_LIMITS[hit.rule];
-        const windowStart = nowSeconds - (nowSeconds % rule.windowSeconds);
-        const windowEnd = windowStart + rule.windowSeconds;
-        const counted = await this.store.increment({
-          key: counterKey(hit),
-          windowStart,
-          expiresAt: windowEnd,
-          limit: rule.limit,
-        });
-        return counted ? 0 : windowEnd - nowSeconds;
-      }),
-    );
-    const wait = Math.max(...waits, 0);
-    if (wait > 0)
-      throw new RateLimitExceeded(
-        wait,
-        hits.filter((_, i) => (waits[i] ?? 0) > 0).map((h) => h.rule),
-      );
+    for (const hit of hits) {
+      const rule: RateLimitRule = RATE_LIMITS[hit.rule];
+      const windowStart = nowSeconds - (nowSeconds % rule.windowSeconds);
+      const windowEnd = windowStart + rule.windowSeconds;
+      const counted = await this.store.increment({
+        key: counterKey(hit),
+        windowStart,
+        expiresAt: windowEnd,
+        limit: rule.limit,
+      });
+      if (!counted) throw new RateLimitExceeded(windowEnd - nowSeconds, [hit.rule]);
+    }
   }
 }
