@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { toast } from "../../ui/toast-store";
-import { useCamera } from "../media/use-camera";
 import { POSES } from "./poses";
+import { useTrainingCamera } from "./use-training-camera";
 
 const ALL_POSES = POSES.map((_, i) => i);
 
@@ -20,16 +20,7 @@ export function FacePhase({
   check?: (photo: Blob, poseIndex: number) => Promise<string | null>;
   poses?: readonly number[];
 }) {
-  const onError = useCallback(
-    () =>
-      toast({
-        title: "Camera Error",
-        description: "Unable to access camera. Please check permissions.",
-        variant: "destructive",
-      }),
-    [],
-  );
-  const camera = useCamera(onError);
+  const camera = useTrainingCamera();
   const [faces, setFaces] = useState<Blob[]>([]);
   const [thumbs, setThumbs] = useState<string[]>([]);
   const [checking, setChecking] = useState(false);

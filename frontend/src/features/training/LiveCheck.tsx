@@ -1,9 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { apiFormData, apiJson } from "../../api/client";
 import { serverMessage } from "../../api/errors";
 import type { LikenessStanding } from "../../api/types";
-import { toast } from "../../ui/toast-store";
-import { useCamera } from "../media/use-camera";
+import { useTrainingCamera } from "./use-training-camera";
 
 type ChallengePose = "front" | "left" | "right";
 
@@ -48,16 +47,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * explained here before the person goes on.
  */
 export function LiveCheck({ onDone }: { onDone: (result: LiveCheckResult) => void }) {
-  const onError = useCallback(
-    () =>
-      toast({
-        title: "Camera Error",
-        description: "Unable to access camera. Please check permissions.",
-        variant: "destructive",
-      }),
-    [],
-  );
-  const camera = useCamera(onError);
+  const camera = useTrainingCamera();
   const { start, stop } = camera;
   const [state, setState] = useState<"ready" | "running" | "checking" | "failed" | "held">("ready");
   const [pose, setPose] = useState<ChallengePose | null>(null);
