@@ -1,15 +1,3 @@
-/**
- * One impersonator's accounts on two platforms, grouped for triage (issue 28 item 7), in Chromium
- * against the local stack: an impersonating profile on X and one on Telegram whose bios link to the
- * same site are recorded as a scan records them (the recorder, the stack's table and evidence
- * bucket), beside an unrelated impersonator on TikTok with the same name and photo. Grouped by
- * account, X and Telegram are one row saying so; each stays a threat of its own.
- */
-import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { S3Client } from "@aws-sdk/client-s3";
-import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { DynamoThreatRepository } from "@lg/domain/scanning/adapters/dynamo-threats";
-import { S3EvidenceStore } from "@lg/domain/scanning/adapters/s3-evidence";
 import { writeEvidencePackage } from "@lg/domain/scanning/evidence";
 import { recordThreats, type ThreatCandidate } from "@lg/domain/scanning/threat-recorder";
 import { posterKeys } from "@lg/domain/threats/poster-keys";
@@ -18,6 +6,7 @@ import sharp from "sharp";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { screenshot, seriousViolations, signUpByEmail } from "./support/browser.js";
 import { useBrowserStack } from "./support/browser-stack.js";
+import { stackStores } from "./support/stack-stores.js";
 
 const PASSWORD = "Correct-horse-9";
 const e2e = useBrowserStack("impersonator-grouping", { taskWorkers: 0 });
@@ -35,15 +24,7 @@ afterEach(async (context) => {
 
 /** The impersonators' profiles, each recorded by its own platform's record step. */
 async function recordImpersonators(userId: string) {
-  const clients = { region: "us-east-1", credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" } };
-  const doc = DynamoDBDocumentClient.from(
-    new DynamoDBClient({ ...clients, endpoint: e2e.stack.env.AWS_ENDPOINT_URL_DYNAMODB }),
-  );
-  const threats = new DynamoThreatRepository(doc, e2e.stack.env.TABLE_NAME ?? "");
-  const evidence = new S3EvidenceStore(
-    new S3Client({ ...clients, endpoint: e2e.stack.env.AWS_ENDPOINT_URL_S3, forcePathStyle: true }),
-    e2e.stack.env.EVIDENCE_BUCKET ?? "",
-  );
+  const { doc, threats, evidence } = stackStores(e2e.stack.env);
   const avatar = new Uint8Array(
     await sharp({ create: { width: 96, height: 96, channels: 3, background: { r: 200, g: 120, b: 90 } } })
       .jpeg()

@@ -9,12 +9,7 @@ import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
-import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { S3Client } from "@aws-sdk/client-s3";
-import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { resolveMediaTool } from "@lg/detection/media/ffmpeg";
-import { DynamoThreatRepository } from "@lg/domain/scanning/adapters/dynamo-threats";
-import { S3EvidenceStore } from "@lg/domain/scanning/adapters/s3-evidence";
 import { writeEvidencePackage } from "@lg/domain/scanning/evidence";
 import { Threat } from "@lg/domain/table/entities";
 import type { Page } from "playwright-core";
@@ -22,6 +17,7 @@ import sharp from "sharp";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { artifactsDir, narrowScreenshot, screenshot, seriousViolations, signUpByEmail } from "./support/browser.js";
 import { useBrowserStack } from "./support/browser-stack.js";
+import { stackStores } from "./support/stack-stores.js";
 import { threatRowsWithoutPicture } from "./support/threat-pictures.js";
 
 const PASSWORD = "Correct-horse-9";
@@ -50,19 +46,7 @@ const classification = (type: string, confidence: number) => ({
 });
 
 /** Thirty threats as a scan records them; the three newest are the poster "clip_farm" on Reddit. */
-/** The stack's table and evidence bucket, written as a scan writes them. */
-function stores() {
-  const clients = { region: "us-east-1", credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" } };
-  const doc = DynamoDBDocumentClient.from(
-    new DynamoDBClient({ ...clients, endpoint: e2e.stack.env.AWS_ENDPOINT_URL_DYNAMODB }),
-  );
-  const threats = new DynamoThreatRepository(doc, e2e.stack.env.TABLE_NAME ?? "");
-  const evidence = new S3EvidenceStore(
-    new S3Client({ ...clients, endpoint: e2e.stack.env.AWS_ENDPOINT_URL_S3, forcePathStyle: true }),
-    e2e.stack.env.EVIDENCE_BUCKET ?? "",
-  );
-  return { doc, threats, evidence };
-}
+const stores = () => stackStores(e2e.stack.env);
 
 async function plantThreats(userId: string) {
   const { doc, threats, evidence } = stores();
