@@ -2,7 +2,7 @@ import { intimateFinding } from "./explicit/finding.js";
 import { detectFaces, detectFacesInImage } from "./face/detect-faces.js";
 import { mesonetSignal } from "./faceswap/signal.js";
 import { fuseSignals, verdictsFor, whyDetectorLeftOut, whyReadingCannotChangeVerdict } from "./fusion.js";
-import type { EnrolledIdentity } from "./identity.js";
+import type { Identities } from "./identity-matcher.js";
 import { MediaError } from "./media/errors.js";
 import { type DecodedImage, decodeImage } from "./media/image.js";
 import { type MediaLimits, resolveLimits } from "./media/limits.js";
@@ -27,7 +27,8 @@ import { type AnalysedFrame, videoPictureSignals } from "./video-signals.js";
 import { analyseVoice } from "./voice-path.js";
 
 export interface AnalyseOptions {
-  enrolled: EnrolledIdentity[];
+  /** The people to look for: a scan's decrypted embeddings, or a crawl's gallery matcher. */
+  enrolled: Identities;
   limits?: Partial<MediaLimits>;
   /**
    * "all" (the default) computes every signal. `{ whenLikenessAtLeast }` computes the costly

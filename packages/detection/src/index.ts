@@ -23,6 +23,7 @@ export {
   fitCalibration,
   type IdentityMatch,
 } from "./identity.js";
+export { type Identities, type IdentityMatcher, identityMatcher } from "./identity-matcher.js";
 export { decodeAudio, probeDurationSeconds } from "./media/audio.js";
 export { censoredPreview, censoredThumbnail } from "./media/censored-preview.js";
 export { MediaError, type MediaErrorCode } from "./media/errors.js";

@@ -6,10 +6,10 @@ import {
   syntheticProbability,
   whyNoReadingCanAddEvidence,
 } from "./antispoof/operating-point.js";
-import type { EnrolledIdentity } from "./identity.js";
+import { type Identities, identityMatcher } from "./identity-matcher.js";
 import { decodeAudio } from "./media/audio.js";
 import type { Signal, VoiceFindings } from "./result.js";
-import { matchVoice, NoSpeechError, speakerEmbedding } from "./voice/index.js";
+import { NoSpeechError, speakerEmbedding } from "./voice/index.js";
 import { analyseSpeech } from "./voice/speech.js";
 import {
   unknownVoiceSynthetic,
@@ -49,7 +49,7 @@ const skippedSignal = (id: Signal["id"], explanation: string): Signal => ({
 
 export async function analyseVoice(
   bytes: Uint8Array,
-  enrolled: EnrolledIdentity[],
+  identities: Identities,
   maxSeconds: number,
   gate: CountermeasureGate = () => null,
 ): Promise<VoiceAnalysis> {
@@ -73,7 +73,7 @@ export async function analyseVoice(
     };
   }
   try {
-    findings.match = matchVoice(await speakerEmbedding(audio.samples, speech), enrolled);
+    findings.match = await identityMatcher(identities).matchVoice(await speakerEmbedding(audio.samples, speech));
   } catch (error) {
     if (!(error instanceof NoSpeechError)) throw error;
   }

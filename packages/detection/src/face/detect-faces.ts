@@ -1,9 +1,8 @@
-import type { EnrolledIdentity } from "../identity.js";
+import { type Identities, identityMatcher } from "../identity-matcher.js";
 import type { DecodedImage, RgbImage } from "../media/image.js";
 import type { DetectedFace } from "../result.js";
 import { faceModel } from "./face-model.js";
 import { FACE_EMBEDDING_MODEL } from "./face-pipeline.js";
-import { matchFace } from "./match.js";
 import { faceQuality } from "./quality.js";
 
 /**
@@ -13,29 +12,32 @@ import { faceQuality } from "./quality.js";
 export async function detectFaces(
   pixels: RgbImage,
   scale: number,
-  enrolled: EnrolledIdentity[],
+  identities: Identities,
   timeSeconds = 0,
 ): Promise<DetectedFace[]> {
   const raw = await faceModel().predict(pixels);
-  return raw.map((face) => {
+  const matcher = identityMatcher(identities);
+  const faces: DetectedFace[] = [];
+  for (const face of raw) {
     const box = {
       x: face.box.x / scale,
       y: face.box.y / scale,
       width: face.box.width / scale,
       height: face.box.height / scale,
     };
-    return {
+    faces.push({
       timeSeconds,
       box,
       landmarks: face.landmarks.map((point) => ({ x: point.x / scale, y: point.y / scale })),
       descriptor: face.descriptor,
       embeddingModel: FACE_EMBEDDING_MODEL,
       quality: faceQuality(face, scale),
-      match: matchFace(face.descriptor, enrolled),
-    };
-  });
+      match: await matcher.matchFace(face.descriptor),
+    });
+  }
+  return faces;
 }
 
-export function detectFacesInImage(image: DecodedImage, enrolled: EnrolledIdentity[]): Promise<DetectedFace[]> {
-  return detectFaces(image.pixels, image.scale, enrolled);
+export function detectFacesInImage(image: DecodedImage, identities: Identities): Promise<DetectedFace[]> {
+  return detectFaces(image.pixels, image.scale, identities);
 }
