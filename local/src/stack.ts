@@ -201,6 +201,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         stateMachines: stateMachineFiles,
         tasks: { ...WORKFLOW_TASKS, ...options.extraTasks },
         taskWorkers: options.taskWorkers ?? defaultTaskWorkers(),
+        // Distributed Maps read their items (ItemReader) from the S3 stand-in, as the role reads S3 in AWS.
+        s3: localClientConfig(s3.url),
         // As the EventBridge rules in lib/constructs/workflows.ts route them, to the same handlers.
         statusRules: Object.entries(EXECUTION_STATUS_HANDLERS).map(([name, rule]) => ({
           stateMachineName: `likenessguard-${rule.machine}`,

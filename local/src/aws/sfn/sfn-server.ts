@@ -2,6 +2,7 @@ import "./promise-with-resolvers.js";
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { GetObjectCommand, S3Client, type S3ClientConfig } from "@aws-sdk/client-s3";
 import { ExecutionAbortedError, StateMachine } from "aws-local-stepfunctions";
 import { loadHandler } from "../../lambda/handler-modules.js";
 import { lambdaContext } from "../../lambda/lambda-context.js";
@@ -11,6 +12,7 @@ import { AwsError } from "../aws-error.js";
 import type { RunningServer } from "../http-server.js";
 import { startJsonRpcServer } from "../json-rpc-server.js";
 import { ACCOUNT, type BoundDefinition, bindDefinition, REGION } from "./bind-definition.js";
+import { type DistributedMapSpec, distributedMapHandlers, prepareDistributedMaps } from "./distributed-map.js";
 import { type ExecutionRecord, type ExecutionStatus, ExecutionStore } from "./execution-store.js";
 
 export interface SfnServerOptions {
@@ -23,6 +25,8 @@ export interface SfnServerOptions {
   taskWorkers?: number;
   /** Where "Execution Status Change" events go, as EventBridge rules route them in AWS. */
   statusRules?: ExecutionStatusRule[];
+  /** The S3 client config of the stack's S3 stand-in: where Distributed Maps' ItemReader reads items. */
+  s3?: S3ClientConfig;
 }
 
 export interface ExecutionStatusRule {
@@ -81,8 +85,21 @@ export async function startSfnServer(options: SfnServerOptions): Promise<LocalSf
   const knownTasks = new Set(Object.keys(options.tasks));
   const machines = new Map<
     string,
-    { name: string; bound: BoundDefinition; machine: StateMachine; createdAt: number }
+    {
+      name: string;
+      bound: BoundDefinition;
+      machine: StateMachine;
+      distributedMaps: Record<string, DistributedMapSpec>;
+      createdAt: number;
+    }
   >();
+  const s3 = options.s3 ? new S3Client(options.s3) : undefined;
+  const readObject = s3
+    ? async (bucket: string, key: string) => {
+        const object = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        return (await object.Body?.transformToString("utf8")) ?? "";
+      }
+    : undefined;
   for (const [name, file] of Object.entries(options.stateMachines)) {
     if (!existsSync(path.resolve(repoRoot, file))) {
       console.warn(`[stepfunctions] ${file} does not exist yet; state machine ${name} is not available`);
@@ -91,10 +108,17 @@ export async function startSfnServer(options: SfnServerOptions): Promise<LocalSf
     // Validated once here, as CreateStateMachine would: a broken definition is reported at start.
     try {
       const bound = bindDefinition(file, knownTasks);
-      const machine = new StateMachine(bound.definition as never, {
-        validationOptions: { checkPaths: true, checkArn: true },
+      // The library has no Distributed Map: those states run as Tasks of distributed-map.ts.
+      const validation = { validationOptions: { checkPaths: true, checkArn: true } };
+      const prepared = prepareDistributedMaps(bound.definition as never, validation);
+      const machine = new StateMachine(prepared.definition as never, validation);
+      machines.set(stateMachineArn(name), {
+        name,
+        bound,
+        machine,
+        distributedMaps: prepared.distributedMaps,
+        createdAt: now(),
       });
-      machines.set(stateMachineArn(name), { name, bound, machine, createdAt: now() });
     } catch (error) {
       console.warn(
         `[stepfunctions] ${file} is not a valid state machine, ${name} is not available: ${(error as Error).message}`,
@@ -146,18 +170,30 @@ export async function startSfnServer(options: SfnServerOptions): Promise<LocalSf
       startDate: now(),
     };
     store.save(record);
+    const context = {
+      Execution: {
+        Id: executionArn,
+        Name: name,
+        Input: JSON.parse(inputText),
+        StartTime: new Date(record.startDate * 1000).toISOString(),
+        RoleArn: `arn:aws:iam::${ACCOUNT}:role/lg-local-sfn`,
+      },
+      StateMachine: { Id: record.stateMachineArn, Name: machine.name },
+    };
+    // Stopping the execution stops its Map Runs' children too.
+    const stopped = new AbortController();
+    const handlers: ReturnType<typeof localHandlers> = {
+      ...localHandlers(machine.bound),
+      ...(distributedMapHandlers(machine.distributedMaps, {
+        context,
+        handlers: () => handlers as never,
+        ...(readObject ? { readObject } : {}),
+        signal: stopped.signal,
+      }) as unknown as ReturnType<typeof localHandlers>),
+    };
     const execution = machine.machine.run(JSON.parse(inputText), {
-      overrides: { taskResourceLocalHandlers: localHandlers(machine.bound) },
-      context: {
-        Execution: {
-          Id: executionArn,
-          Name: name,
-          Input: JSON.parse(inputText),
-          StartTime: new Date(record.startDate * 1000).toISOString(),
-          RoleArn: `arn:aws:iam::${ACCOUNT}:role/lg-local-sfn`,
-        },
-        StateMachine: { Id: record.stateMachineArn, Name: machine.name },
-      } as never,
+      overrides: { taskResourceLocalHandlers: handlers },
+      context: context as never,
     });
     const done = execution.result.then(
       (output) => ended({ ...record, status: "SUCCEEDED", output: JSON.stringify(output), stopDate: now() }),
@@ -175,7 +211,13 @@ export async function startSfnServer(options: SfnServerOptions): Promise<LocalSf
         });
       },
     );
-    running.set(executionArn, { abort: execution.abort, done });
+    running.set(executionArn, {
+      abort: () => {
+        stopped.abort();
+        execution.abort();
+      },
+      done,
+    });
     void done.finally(() => running.delete(executionArn));
     return { executionArn, startDate: record.startDate };
   };
@@ -307,6 +349,7 @@ export async function startSfnServer(options: SfnServerOptions): Promise<LocalSf
       await Promise.allSettled([...running.values()].map((r) => r.done));
       await Promise.allSettled([...deliveries]);
       await pool?.close();
+      s3?.destroy();
       await server.close();
     },
   };

@@ -1,0 +1,133 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { DescribeExecutionCommand, SFNClient, StartExecutionCommand } from "@aws-sdk/client-sfn";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunningServer } from "../../../local/src/aws/http-server.js";
+import { isExceeded } from "../../../local/src/aws/sfn/distributed-map.js";
+import { type LocalSfn, startSfnServer } from "../../../local/src/aws/sfn/sfn-server.js";
+import { localClientConfig } from "../../../local/src/stand-ins/client-config.js";
+import { startS3 } from "../../../local/src/stand-ins/s3.js";
+
+const BUCKET = "lg-test-scan-work";
+let dir: string;
+let s3Server: RunningServer;
+let sfn: LocalSfn;
+let s3: S3Client;
+let client: SFNClient;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), "lg-dmap-"));
+  s3Server = await startS3(path.join(dir, "s3"), [BUCKET], ["http://localhost"]);
+  s3 = new S3Client(localClientConfig(s3Server.url));
+  sfn = await startSfnServer({
+    dataDir: path.join(dir, "sfn"),
+    stateMachines: { distributed: "test/unit/local/fixtures/distributed.asl.json" },
+    tasks: { Batch: { entry: "test/unit/local/fixtures/batch-task.ts" } },
+    taskWorkers: 0,
+    s3: localClientConfig(s3Server.url),
+  });
+  client = new SFNClient(localClientConfig(sfn.url));
+});
+afterAll(async () => {
+  await sfn?.close();
+  await s3Server?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+interface Batch {
+  items: { index: number; fail: boolean; waitMs: number; tag: string }[];
+  batchInput: { scan: string };
+  startedAt: number;
+  endedAt: number;
+}
+
+/** Writes the manifest, runs the machine over it and answers how the execution ended. */
+async function runOver(
+  name: string,
+  items: { fail: boolean; waitMs: number }[],
+  options: { concurrency?: number; toleratedPercentage?: number } = {},
+) {
+  const key = `manifests/${name}.json`;
+  await s3.send(new PutObjectCommand({ Bucket: BUCKET, Key: key, Body: JSON.stringify(items) }));
+  const input = { bucket: BUCKET, key, tag: name, concurrency: 0, toleratedPercentage: 0, ...options };
+  const { executionArn } = await client.send(
+    new StartExecutionCommand({ stateMachineArn: sfn.arnOf("distributed"), name, input: JSON.stringify(input) }),
+  );
+  await sfn.idle();
+  const run = await client.send(new DescribeExecutionCommand({ executionArn }));
+  return { run, output: JSON.parse(run.output ?? "null") as { batches: (Batch | { Error: string })[] } | null };
+}
+
+const items = (n: number, failing: number[] = [], waitMs = 0) =>
+  Array.from({ length: n }, (_, i) => ({ fail: failing.includes(i), waitMs }));
+
+describe("Distributed Map in the local Step Functions runner", () => {
+  it("reads the items from the S3 manifest and hands each child a batch of at most MaxItemsPerBatch with BatchInput", async () => {
+    const { run, output } = await runOver("batched", items(7));
+    expect(run.status).toBe("SUCCEEDED");
+    const batches = output?.batches as Batch[];
+    expect(batches.map((b) => b.items.map((i) => i.index))).toEqual([[0, 1, 2], [3, 4, 5], [6]]);
+    // ItemSelector saw the Map's input ($.tag) and each item ($$.Map.Item.Value); BatchInput is resolved once.
+    expect(batches.every((b) => b.items.every((i) => i.tag === "batched"))).toBe(true);
+    expect(batches.map((b) => b.batchInput)).toEqual([{ scan: "batched" }, { scan: "batched" }, { scan: "batched" }]);
+  });
+
+  it("runs no more children at once than MaxConcurrency", async () => {
+    const { run, output } = await runOver("concurrency", items(12, [], 150), { concurrency: 2 });
+    expect(run.status).toBe("SUCCEEDED");
+    const batches = output?.batches as Batch[];
+    expect(batches).toHaveLength(4);
+    const mostAtOnce = Math.max(
+      ...batches.map((b) => batches.filter((o) => o.startedAt < b.endedAt && o.endedAt > b.startedAt).length),
+    );
+    expect(mostAtOnce).toBe(2);
+  });
+
+  it("tolerates failed batches up to ToleratedFailurePercentage and keeps their errors in the result", async () => {
+    // 9 items in three batches; the second fails: 3 of 9 items (33%) failed, 40% tolerated.
+    const { run, output } = await runOver("tolerated", items(9, [4]), { toleratedPercentage: 40 });
+    expect(run.status).toBe("SUCCEEDED");
+    const batches = output?.batches ?? [];
+    expect(batches).toHaveLength(3);
+    expect(batches[1]).toMatchObject({ Error: "Error" });
+    expect((batches[0] as Batch).items).toHaveLength(3);
+    expect((batches[2] as Batch).items).toHaveLength(3);
+  });
+
+  it("fails the Map with States.ExceedToleratedFailureThreshold once failed items pass the tolerance", async () => {
+    // The same failed batch is 3 of 9 items (33%) against 20% tolerated; the Map's Catch names the error.
+    const { run } = await runOver("exceeded", items(9, [4]), { toleratedPercentage: 20 });
+    expect(run.status).toBe("FAILED");
+    expect(run.error).toBe("States.ExceedToleratedFailureThreshold");
+  });
+
+  it("fails on any failed item when no tolerance is set, as Step Functions does", () => {
+    expect(isExceeded(1, 100, {})).toBe(true);
+    expect(isExceeded(0, 100, {})).toBe(false);
+    expect(isExceeded(3, 10, { count: 3 })).toBe(false);
+    expect(isExceeded(4, 10, { count: 3 })).toBe(true);
+    expect(isExceeded(3, 10, { count: 5, percentage: 20 })).toBe(true);
+  });
+
+  it("fails with States.ItemReaderFailed when the manifest is missing", async () => {
+    const { executionArn } = await client.send(
+      new StartExecutionCommand({
+        stateMachineArn: sfn.arnOf("distributed"),
+        name: "missing-manifest",
+        input: JSON.stringify({
+          bucket: BUCKET,
+          key: "manifests/none.json",
+          tag: "x",
+          concurrency: 0,
+          toleratedPercentage: 0,
+        }),
+      }),
+    );
+    await sfn.idle();
+    const run = await client.send(new DescribeExecutionCommand({ executionArn }));
+    expect(run.status).toBe("FAILED");
+    expect(run.error).toBe("States.ItemReaderFailed");
+  });
+});
