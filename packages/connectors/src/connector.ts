@@ -19,7 +19,17 @@ export interface DiscoverOptions {
   /** Stop after this many result pages per search request. */
   maxPages: number;
   signal?: AbortSignal;
+  /**
+   * What to read. "person" (the default): searches for the query's names, handles and watched
+   * accounts, plus the posts of the configured channels, boards, feeds and pages that name them.
+   * "shared": only those configured sources, offering every post that carries media whatever it
+   * names (a deepfake need not name its victim), for the crawl that reads them once for everyone
+   * and matches their faces and voices against the gallery of enrolled people.
+   */
+  scope?: DiscoveryScope;
 }
+
+export type DiscoveryScope = "person" | "shared";
 
 /** Enough to fetch an item again later: serialisable, no live objects. */
 export interface ItemRef {

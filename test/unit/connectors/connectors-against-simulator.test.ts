@@ -108,6 +108,32 @@ describe("connectors speak each platform's format against the simulator", () => 
     );
   });
 
+  // The shared crawl reads configured sources once for everyone: every post with media, named or not,
+  // and never a person's searches (a search-only platform offers it nothing).
+  it("the shared crawl offers every media post of the configured channels, boards and feeds, and no search", async () => {
+    const shared = async (platform: string) => {
+      const out: CandidateItem[] = [];
+      for await (const c of connectorFor(platform, configFor(sim)).discover(obamaQuery, {
+        maxItems: 1000,
+        maxPages: 20,
+        scope: "shared",
+      }))
+        out.push(c);
+      return out;
+    };
+    const telegram = await shared("telegram");
+    const configured = sim.scenario.items.filter((i) => i.source === "telegram" && i.media.length > 0);
+    expect(telegram.length).toBe(configured.length);
+    expect(telegram.length).toBeGreaterThan(expectedNos("telegram").length);
+    expect(telegram.every((c) => c.matchedTerms.length === 1 && c.matchedTerms[0]!.startsWith("shared:"))).toBe(true);
+
+    const boards = await shared("imageboards");
+    expect(boards.length).toBe(sim.scenario.items.filter((i) => i.source === "4chan" && i.media.length > 0).length);
+
+    for (const platform of ["youtube", "reddit", "twitter", "bluesky", "mastodon", "tiktok", "ebay", "pastebin"])
+      expect(await shared(platform), platform).toEqual([]);
+  });
+
   it("fetches impersonating profiles with the look-alike handle and an avatar", async () => {
     const handle = sim.scenario.persona.impersonatorHandles[0]!;
     for (const platform of ["twitter", "reddit", "bluesky", "mastodon", "tiktok", "youtube", "facebook"]) {

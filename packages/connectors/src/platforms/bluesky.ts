@@ -11,7 +11,7 @@ import type {
 import { UnexpectedFormatError } from "../errors.js";
 import { hashtags, searchTerms } from "../query-terms.js";
 import { parse } from "./parse-response.js";
-import { author, baseUrl, DiscoveryBudget, qs, type SourceContext } from "./source-context.js";
+import { author, baseUrl, DiscoveryBudget, isSharedCrawl, qs, type SourceContext } from "./source-context.js";
 
 const imagesView = z.object({ images: z.array(z.object({ fullsize: z.string(), thumb: z.string().optional() })) });
 const videoView = z.object({ playlist: z.string(), thumbnail: z.string().optional() });
@@ -43,6 +43,8 @@ export class BlueskySource implements SourceConnector {
   constructor(private readonly ctx: SourceContext) {}
 
   async *discover(query: DiscoveryQuery, options: DiscoverOptions): AsyncIterable<SourceCandidate> {
+    // Searches are a person's; the shared crawl reads only configured channels, boards, feeds and pages.
+    if (isSharedCrawl(options)) return;
     const budget = new DiscoveryBudget(options);
     const searches = [
       ...searchTerms(query).map((term) => ({

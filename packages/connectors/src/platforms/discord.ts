@@ -15,6 +15,8 @@ import {
   author,
   baseUrl,
   DiscoveryBudget,
+  isSharedCrawl,
+  offeredTerms,
   qs,
   requireCredential,
   type SourceContext,
@@ -47,7 +49,7 @@ export class DiscordSource implements SourceConnector {
 
   async *discover(query: DiscoveryQuery, options: DiscoverOptions): AsyncIterable<SourceCandidate> {
     const budget = new DiscoveryBudget(options);
-    const watched = new Set(query.watchedAccounts.filter((a) => /^\d+$/.test(a)));
+    const watched = new Set(isSharedCrawl(options) ? [] : query.watchedAccounts.filter((a) => /^\d+$/.test(a)));
     // Telegram names share the messaging targets; Discord channels are always numeric ids.
     const targets = targetsOf(this.ctx).channels.filter((c) => /^\d+$/.test(c));
     for (const channel of new Set([...watched, ...targets])) {
@@ -57,8 +59,11 @@ export class DiscordSource implements SourceConnector {
         const list = parse(z.array(message), await this.get(path, options.signal));
         for (const m of list) {
           const item = this.toItem(m);
-          const terms = matchedTerms(m.content, query);
-          if (watched.has(channel) && item.mediaUrls.length > 0) terms.push(`watched:${channel}`);
+          const terms = offeredTerms(options, channel, item.mediaUrls.length > 0, () => {
+            const named = matchedTerms(m.content, query);
+            if (watched.has(channel) && item.mediaUrls.length > 0) named.push(`watched:${channel}`);
+            return named;
+          });
           if (terms.length > 0 && budget.admit(item.ref.id)) yield { ...item, matchedTerms: terms };
         }
         before = list.at(-1)?.id;

@@ -10,7 +10,15 @@ import type {
 import { searchTerms } from "../query-terms.js";
 import { ClientCredentialsToken } from "./oauth-client-credentials.js";
 import { parse } from "./parse-response.js";
-import { author, baseUrl, DiscoveryBudget, qs, requireCredential, type SourceContext } from "./source-context.js";
+import {
+  author,
+  baseUrl,
+  DiscoveryBudget,
+  isSharedCrawl,
+  qs,
+  requireCredential,
+  type SourceContext,
+} from "./source-context.js";
 
 const image = z.object({ imageUrl: z.string() });
 const summary = z.object({
@@ -43,6 +51,8 @@ export class EbaySource implements SourceConnector {
   }
 
   async *discover(query: DiscoveryQuery, options: DiscoverOptions): AsyncIterable<SourceCandidate> {
+    // Searches are a person's; the shared crawl reads only configured channels, boards, feeds and pages.
+    if (isSharedCrawl(options)) return;
     const budget = new DiscoveryBudget(options);
     for (const term of searchTerms(query)) {
       let url: string | undefined =

@@ -10,7 +10,15 @@ import type {
 import { UnexpectedFormatError } from "../errors.js";
 import { matchedTerms } from "../query-terms.js";
 import { parse } from "./parse-response.js";
-import { author, baseUrl, DiscoveryBudget, type SourceContext, targetsOf } from "./source-context.js";
+import {
+  author,
+  baseUrl,
+  DiscoveryBudget,
+  isSharedCrawl,
+  offeredTerms,
+  type SourceContext,
+  targetsOf,
+} from "./source-context.js";
 
 const boardPost = z.object({
   no: z.number(),
@@ -37,7 +45,7 @@ export class ImageboardSource implements SourceConnector {
 
   async *discover(query: DiscoveryQuery, options: DiscoverOptions): AsyncIterable<SourceCandidate> {
     const budget = new DiscoveryBudget(options);
-    const watched = new Set(query.watchedAccounts.map(boardName));
+    const watched = new Set(isSharedCrawl(options) ? [] : query.watchedAccounts.map(boardName));
     const boards = [...new Set([...watched, ...targetsOf(this.ctx).channels.map(boardName)])];
     for (const board of boards) {
       const pages = parse(
@@ -48,8 +56,11 @@ export class ImageboardSource implements SourceConnector {
       );
       for (const page of pages.slice(0, budget.pages())) {
         for (const op of page.threads) {
-          const terms = matchedTerms(`${op.sub} ${stripHtml(op.com)}`, query);
-          if (watched.has(board) && op.tim) terms.push(`watched:${board}`);
+          const terms = offeredTerms(options, board, Boolean(op.tim), () => {
+            const named = matchedTerms(`${op.sub} ${stripHtml(op.com)}`, query);
+            if (watched.has(board) && op.tim) named.push(`watched:${board}`);
+            return named;
+          });
           if (terms.length === 0 || !budget.admit(`${board}/${op.no}`)) continue;
           yield { ...this.toItem(board, op, [op]), matchedTerms: terms };
         }

@@ -10,7 +10,15 @@ import type {
 } from "../connector.js";
 import { hashtags, searchTerms } from "../query-terms.js";
 import { parse } from "./parse-response.js";
-import { author, baseUrl, DiscoveryBudget, optionalCredential, qs, type SourceContext } from "./source-context.js";
+import {
+  author,
+  baseUrl,
+  DiscoveryBudget,
+  isSharedCrawl,
+  optionalCredential,
+  qs,
+  type SourceContext,
+} from "./source-context.js";
 
 const account = z.object({
   id: z.string(),
@@ -41,6 +49,8 @@ export class MastodonSource implements SourceConnector {
   constructor(private readonly ctx: SourceContext) {}
 
   async *discover(query: DiscoveryQuery, options: DiscoverOptions): AsyncIterable<SourceCandidate> {
+    // Searches are a person's; the shared crawl reads only configured channels, boards, feeds and pages.
+    if (isSharedCrawl(options)) return;
     const budget = new DiscoveryBudget(options);
     for (const term of searchTerms(query)) {
       // Full-text search pages by offset; the server caps `limit` at 40.

@@ -9,7 +9,7 @@ import type {
 } from "../connector.js";
 import { matchedTerms } from "../query-terms.js";
 import { parse } from "./parse-response.js";
-import { author, baseUrl, DiscoveryBudget, qs, type SourceContext } from "./source-context.js";
+import { author, baseUrl, DiscoveryBudget, isSharedCrawl, qs, type SourceContext } from "./source-context.js";
 
 const pasteMeta = z.object({
   key: z.string(),
@@ -37,6 +37,8 @@ export class PastebinSource implements SourceConnector {
   constructor(private readonly ctx: SourceContext) {}
 
   async *discover(query: DiscoveryQuery, options: DiscoverOptions): AsyncIterable<SourceCandidate> {
+    // Searches are a person's; the shared crawl reads only configured channels, boards, feeds and pages.
+    if (isSharedCrawl(options)) return;
     const budget = new DiscoveryBudget(options);
     const base = baseUrl(this.ctx, "pastebin");
     const listing = parse(

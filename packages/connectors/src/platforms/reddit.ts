@@ -11,7 +11,15 @@ import type {
 import { UnexpectedFormatError } from "../errors.js";
 import { hashtags, searchTerms } from "../query-terms.js";
 import { parse } from "./parse-response.js";
-import { author, baseUrl, DiscoveryBudget, optionalCredential, qs, type SourceContext } from "./source-context.js";
+import {
+  author,
+  baseUrl,
+  DiscoveryBudget,
+  isSharedCrawl,
+  optionalCredential,
+  qs,
+  type SourceContext,
+} from "./source-context.js";
 
 const post = z.object({
   id: z.string(),
@@ -44,6 +52,8 @@ export class RedditSource implements SourceConnector {
   constructor(private readonly ctx: SourceContext) {}
 
   async *discover(query: DiscoveryQuery, options: DiscoverOptions): AsyncIterable<SourceCandidate> {
+    // Searches are a person's; the shared crawl reads only configured channels, boards, feeds and pages.
+    if (isSharedCrawl(options)) return;
     const budget = new DiscoveryBudget(options);
     const base = baseUrl(this.ctx, "reddit");
     const searches = [

@@ -8,7 +8,14 @@ import type {
   SourceItem,
 } from "../connector.js";
 import { matchedTerms } from "../query-terms.js";
-import { author, DiscoveryBudget, type SourceContext, targetsOf } from "./source-context.js";
+import {
+  author,
+  DiscoveryBudget,
+  isSharedCrawl,
+  offeredTerms,
+  type SourceContext,
+  targetsOf,
+} from "./source-context.js";
 import { fetchPageItem } from "./web-page.js";
 
 interface FeedEntry {
@@ -35,7 +42,7 @@ export class RssSource implements SourceConnector {
 
   async *discover(query: DiscoveryQuery, options: DiscoverOptions): AsyncIterable<SourceCandidate> {
     const budget = new DiscoveryBudget(options);
-    const watched = query.watchedAccounts.filter((a) => /^https?:\/\//.test(a));
+    const watched = isSharedCrawl(options) ? [] : query.watchedAccounts.filter((a) => /^https?:\/\//.test(a));
     for (const feed of [...new Set([...watched, ...targetsOf(this.ctx).feeds])]) {
       const entries = parseFeed(
         await this.ctx.config.http.getText(feed, {
@@ -44,8 +51,11 @@ export class RssSource implements SourceConnector {
         }),
       );
       for (const e of entries) {
-        const terms = matchedTerms(`${e.title} ${e.summary}`, query);
-        if (watched.includes(feed)) terms.push(`watched:${feed}`);
+        const terms = offeredTerms(options, feed, e.media.length > 0, () => {
+          const named = matchedTerms(`${e.title} ${e.summary}`, query);
+          if (watched.includes(feed)) named.push(`watched:${feed}`);
+          return named;
+        });
         if (terms.length === 0 || !e.link || !budget.admit(e.id || e.link)) continue;
         yield {
           ref: { sourceId: this.sourceId, id: e.id || e.link, url: e.link },

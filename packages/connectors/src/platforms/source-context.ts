@@ -16,6 +16,23 @@ export function targetsOf(ctx: SourceContext): PlatformTargets {
   return ctx.config.targets[ctx.platformId] ?? { pages: [], feeds: [], channels: [] };
 }
 
+/** Whether this discovery is the shared crawl's (configured sources only, every post with media). */
+export const isSharedCrawl = (options: DiscoverOptions) => options.scope === "shared";
+
+/**
+ * Why a post of a configured source is offered: the query terms it names (and `watched:` for a
+ * source the person watches), or for the shared crawl `shared:<source>` when it carries media.
+ */
+export function offeredTerms(
+  options: DiscoverOptions,
+  source: string,
+  hasMedia: boolean,
+  personTerms: () => string[],
+): string[] {
+  if (isSharedCrawl(options)) return hasMedia ? [`shared:${source}`] : [];
+  return personTerms();
+}
+
 export async function requireCredential(ctx: SourceContext, sourceId: string, name: string): Promise<string> {
   const value = (await ctx.config.credentials.forSource(sourceId))?.[name];
   if (!value)

@@ -18,7 +18,15 @@ import {
   textOf,
 } from "../page/html-document.js";
 import { matchedTerms } from "../query-terms.js";
-import { author, baseUrl, DiscoveryBudget, type SourceContext, targetsOf } from "./source-context.js";
+import {
+  author,
+  baseUrl,
+  DiscoveryBudget,
+  isSharedCrawl,
+  offeredTerms,
+  type SourceContext,
+  targetsOf,
+} from "./source-context.js";
 
 /**
  * Telegram public channel previews (t.me/s/<channel>), the HTML every public channel serves
@@ -30,7 +38,7 @@ export class TelegramSource implements SourceConnector {
 
   async *discover(query: DiscoveryQuery, options: DiscoverOptions): AsyncIterable<SourceCandidate> {
     const budget = new DiscoveryBudget(options);
-    const watched = new Set(query.watchedAccounts.map(channelName));
+    const watched = new Set(isSharedCrawl(options) ? [] : query.watchedAccounts.map(channelName));
     // Numeric ids are Discord channels sharing the messaging targets; Telegram names are never numeric.
     const channels = [...new Set([...watched, ...targetsOf(this.ctx).channels.map(channelName)])].filter(
       (c) => !/^\d+$/.test(c),
@@ -43,8 +51,11 @@ export class TelegramSource implements SourceConnector {
         const messages = byClass(doc, "tgme_widget_message").map((el) => this.toItem(el));
         // Newest last on the page: walk backwards so the newest are offered first.
         for (const m of [...messages].reverse()) {
-          const terms = matchedTerms(`${m.title} ${m.text}`, query);
-          if (watched.has(channel) && m.mediaUrls.length > 0) terms.push(`watched:${channel}`);
+          const terms = offeredTerms(options, channel, m.mediaUrls.length > 0, () => {
+            const named = matchedTerms(`${m.title} ${m.text}`, query);
+            if (watched.has(channel) && m.mediaUrls.length > 0) named.push(`watched:${channel}`);
+            return named;
+          });
           if (terms.length === 0 || !budget.admit(m.ref.id)) continue;
           yield { ...m, matchedTerms: terms };
         }

@@ -12,7 +12,15 @@ import { UnexpectedFormatError } from "../errors.js";
 import { hashtags, searchTerms } from "../query-terms.js";
 import { ClientCredentialsToken } from "./oauth-client-credentials.js";
 import { parse } from "./parse-response.js";
-import { author, baseUrl, DiscoveryBudget, qs, requireCredential, type SourceContext } from "./source-context.js";
+import {
+  author,
+  baseUrl,
+  DiscoveryBudget,
+  isSharedCrawl,
+  qs,
+  requireCredential,
+  type SourceContext,
+} from "./source-context.js";
 
 const envelope = <T extends z.ZodType>(data: T) =>
   z.object({ data, error: z.object({ code: z.string(), message: z.string().default("") }) });
@@ -69,6 +77,8 @@ export class TikTokSource implements SourceConnector {
   }
 
   async *discover(query: DiscoveryQuery, options: DiscoverOptions): AsyncIterable<SourceCandidate> {
+    // Searches are a person's; the shared crawl reads only configured channels, boards, feeds and pages.
+    if (isSharedCrawl(options)) return;
     const budget = new DiscoveryBudget(options);
     const or = [
       { operation: "IN", field_name: "keyword", field_values: searchTerms(query) },

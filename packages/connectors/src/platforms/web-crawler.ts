@@ -10,7 +10,14 @@ import type {
 import { UnsupportedOperationError } from "../errors.js";
 import { extractPageMetadata } from "../page/page-metadata.js";
 import { matchedTerms } from "../query-terms.js";
-import { author, DiscoveryBudget, type SourceContext, targetsOf } from "./source-context.js";
+import {
+  author,
+  DiscoveryBudget,
+  isSharedCrawl,
+  offeredTerms,
+  type SourceContext,
+  targetsOf,
+} from "./source-context.js";
 import { fetchPageItem, fetchPageProfile } from "./web-page.js";
 
 /** Pages followed from one seed per discovery page budget unit. */
@@ -28,7 +35,7 @@ export class WebCrawlerSource implements SourceConnector {
 
   async *discover(query: DiscoveryQuery, options: DiscoverOptions): AsyncIterable<SourceCandidate> {
     const budget = new DiscoveryBudget(options);
-    const watched = query.watchedAccounts.filter((a) => /^https?:\/\//.test(a));
+    const watched = isSharedCrawl(options) ? [] : query.watchedAccounts.filter((a) => /^https?:\/\//.test(a));
     const visited = new Set<string>();
     for (const seed of [...new Set([...watched, ...targetsOf(this.ctx).pages])]) {
       const queue = [seed];
@@ -48,8 +55,11 @@ export class WebCrawlerSource implements SourceConnector {
         if (response.status !== 200 || !(response.headers["content-type"] ?? "").includes("html")) continue;
         const page = extractPageMetadata(response.body.toString("utf8"), response.url);
         if (url === seed) queue.push(...page.links.filter((l) => new URL(l).origin === origin && !visited.has(l)));
-        const terms = matchedTerms(`${page.title} ${page.description} ${page.text}`, query);
-        if (watched.includes(seed)) terms.push(`watched:${seed}`);
+        const terms = offeredTerms(options, seed, page.mediaUrls.length > 0, () => {
+          const named = matchedTerms(`${page.title} ${page.description} ${page.text}`, query);
+          if (watched.includes(seed)) named.push(`watched:${seed}`);
+          return named;
+        });
         if (page.mediaUrls.length === 0 || !budget.admit(response.url)) continue;
         yield {
           ref: { sourceId: this.sourceId, id: response.url, url: response.url },

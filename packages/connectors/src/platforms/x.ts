@@ -11,7 +11,15 @@ import type {
 import { UnexpectedFormatError } from "../errors.js";
 import { hashtags, searchTerms } from "../query-terms.js";
 import { parse } from "./parse-response.js";
-import { author, baseUrl, DiscoveryBudget, qs, requireCredential, type SourceContext } from "./source-context.js";
+import {
+  author,
+  baseUrl,
+  DiscoveryBudget,
+  isSharedCrawl,
+  qs,
+  requireCredential,
+  type SourceContext,
+} from "./source-context.js";
 
 const tweet = z.object({
   id: z.string(),
@@ -60,6 +68,8 @@ export class XSource implements SourceConnector {
   constructor(private readonly ctx: SourceContext) {}
 
   async *discover(query: DiscoveryQuery, options: DiscoverOptions): AsyncIterable<SourceCandidate> {
+    // Searches are a person's; the shared crawl reads only configured channels, boards, feeds and pages.
+    if (isSharedCrawl(options)) return;
     const budget = new DiscoveryBudget(options);
     const searches = [
       ...searchTerms(query).map((term) => ({ term, q: `"${term}" -is:retweet` })),

@@ -11,7 +11,15 @@ import type {
 import { UnexpectedFormatError } from "../errors.js";
 import { hashtags, searchTerms } from "../query-terms.js";
 import { parse } from "./parse-response.js";
-import { author, baseUrl, DiscoveryBudget, qs, requireCredential, type SourceContext } from "./source-context.js";
+import {
+  author,
+  baseUrl,
+  DiscoveryBudget,
+  isSharedCrawl,
+  qs,
+  requireCredential,
+  type SourceContext,
+} from "./source-context.js";
 
 const thumbnails = z.record(z.string(), z.object({ url: z.string() })).default({});
 const snippet = z.object({
@@ -44,6 +52,8 @@ export class YouTubeSource implements SourceConnector {
   constructor(private readonly ctx: SourceContext) {}
 
   async *discover(query: DiscoveryQuery, options: DiscoverOptions): AsyncIterable<SourceCandidate> {
+    // Searches are a person's; the shared crawl reads only configured channels, boards, feeds and pages.
+    if (isSharedCrawl(options)) return;
     const key = await requireCredential(this.ctx, this.sourceId, "apiKey");
     const budget = new DiscoveryBudget(options);
     const searches = [
