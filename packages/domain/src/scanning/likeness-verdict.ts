@@ -29,9 +29,12 @@ function syntheticVerdict(finding: MediaAnalysis) {
  * with synthetic evidence, intimate imagery only from the explicit-content finding, otherwise the
  * genuine likeness used without consent.
  */
+/** What a verdict needs of a protected person: the name a threat's title gives. */
+export type ProtectedName = Pick<EnrolledPerson, "personId" | "displayName">;
+
 export function likenessVerdict(
   finding: MediaAnalysis,
-  people: EnrolledPerson[],
+  people: readonly ProtectedName[],
   found: { title?: string; url?: string } = {},
 ): Verdict | null {
   const name = (id: string) => people.find((p) => p.personId === id)?.displayName ?? "you";

@@ -13,6 +13,7 @@ import { type EvidenceStore, sha256Hex, writeEvidencePackage } from "./evidence.
 import { nameVariantOf } from "./impersonation.js";
 import type { HandedOutcome, ItemOutcome, ItemOutcomeStore } from "./item-outcomes.js";
 import { likenessVerdict, MATCH_FLOOR_PERCENT } from "./likeness-verdict.js";
+import { postThreatCandidate } from "./post-threat-candidate.js";
 import type {
   AlertOutbox,
   EnrolledPerson,
@@ -241,46 +242,17 @@ export class ScanService {
       const verdict = likenessVerdict(finding, people, { ...(item.title ? { title: item.title } : {}), url: item.url });
       if (!verdict) continue;
       if (await this.deps.erased.isErased(task.userId)) return { url: item.url, candidates: [], skipped: ERASED };
-      const capturedAt = isoNow(this.deps);
-      const pkg = await writeEvidencePackage(this.deps.evidence, {
-        userId: task.userId,
-        media: { bytes: media.bytes, contentType: finding.contentType, url: media.url },
-        ...(finding.perceptualHash ? { perceptualHash: finding.perceptualHash } : {}),
-        page: {
-          url: item.url,
-          platform: host,
-          title: item.title,
-          author: item.author,
-          postedAt: item.postedAt,
-          metadata: item.pageMetadata,
-        },
-        detection: finding.result,
-        capturedAt,
-      });
-      candidates.push({
-        personId: verdict.personId,
-        threatType: verdict.threatType,
-        confidence: verdict.confidence,
-        platform: host,
-        contentType: finding.contentType,
-        url: item.url,
-        title: verdict.title,
-        mediaSha256: finding.mediaSha256,
-        ...(finding.perceptualHash ? { perceptualHash: finding.perceptualHash } : {}),
-        ...(item.author?.handle
-          ? { account: item.author.handle, posterKeys: posterKeys({ platform: host, handle: item.author.handle }) }
-          : {}),
-        evidence: { hash: pkg.hash, manifestKey: pkg.manifestKey, capturedAt: pkg.manifest.capturedAt },
-        detection: {
-          synthetic: verdict.synthetic,
-          syntheticScore: finding.syntheticScore,
-          signals: finding.syntheticSignals,
-          face: finding.face,
-          voice: finding.voice,
-          ...(finding.intimate ? { intimate: finding.intimate } : {}),
-        },
-        classification: verdict.classification,
-      });
+      candidates.push(
+        await postThreatCandidate(this.deps.evidence, {
+          userId: task.userId,
+          item,
+          host,
+          media,
+          finding,
+          verdict,
+          capturedAt: isoNow(this.deps),
+        }),
+      );
     }
     return { url: item.url, candidates };
   }
