@@ -11,11 +11,13 @@ import { migrateTakedownNotices } from "@lg/domain/takedowns/notice-migration";
 import { backfillThreatTakedowns } from "@lg/domain/takedowns/threat-takedown";
 import { DynamoStoredThreats } from "@lg/domain/threats/adapters/dynamo-threat-migration";
 import { migrateThreatClassification } from "@lg/domain/threats/threat-migration";
+import { accountStore } from "../shared/accounts-services.js";
+import { biometricObjects, dataKeys, sampleLibrary } from "../shared/biometrics-services.js";
 import { dynamo } from "../shared/clients.js";
+import { biometricAnalyser } from "../shared/enrolment-services.js";
 import { env } from "../shared/env.js";
 import { ensureGallerySchema, gallerySync } from "../shared/gallery-services.js";
 import { logger, observed } from "../shared/observability.js";
-import { accountStore, biometricAnalyser, biometricObjects, dataKeys, sampleLibrary } from "../shared/services.js";
 
 /**
  * Recomputes every face embedding of an older face model from its kept photo, so nobody's face

@@ -1,16 +1,11 @@
 import type { TeamRole } from "@lg/domain/table/entities";
-import { DynamoTeamStore } from "@lg/domain/team/adapters/dynamo-team-store";
 import type { Actor } from "@lg/domain/team/audit-log";
 import { can, type Permission, refusalFor } from "@lg/domain/team/policy";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
-import { dynamo } from "./clients.js";
-import { env } from "./env.js";
+import { accountStore, authService } from "./accounts-services.js";
 import { forbidden, unauthorized } from "./http-errors.js";
-import { once } from "./once.js";
-import { accountStore, authService } from "./services.js";
 import { sessionToken } from "./session-token.js";
-
-export const teamStore = once(() => new DynamoTeamStore(dynamo, env().TABLE_NAME));
+import { teamStore } from "./team-services.js";
 
 /** Who is asking, and for which account: their own (owner), or the team's they joined (admin, analyst). */
 export interface RequestActor {

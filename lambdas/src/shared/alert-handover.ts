@@ -3,12 +3,13 @@ import { DynamoAlertOutbox } from "@lg/domain/scanning/adapters/dynamo-alert-out
 import { ScanReconciler } from "@lg/domain/scanning/scan-reconciler";
 import { ThreatHandover } from "@lg/domain/scanning/threat-handover";
 import { shouldAutoTakedown } from "@lg/notices";
+import { accountStore } from "./accounts-services.js";
 import { dynamo } from "./clients.js";
 import { env } from "./env.js";
 import { once } from "./once.js";
-import { erasedAccounts, scanLocks, scanRepository, sfn, threatRepository } from "./scanning-services.js";
-import { accountStore } from "./services.js";
+import { sfn } from "./state-machines.js";
 import { alertService, takedownStateMachineArn } from "./takedown-services.js";
+import { erasedAccounts, scanLocks, scanRepository, threatRepository } from "./threat-services.js";
 
 /** Execution names allow 80 characters of [A-Za-z0-9-_]; one name per threat makes a retry start nothing new. */
 export const autoTakedownExecutionName = (threatId: string) =>

@@ -1,4 +1,4 @@
-import { GetSecretValueCommand } from "@aws-sdk/client-secrets-manager";
+import { GetSecretValueCommand, SecretsManagerClient } from "@aws-sdk/client-secrets-manager";
 import { DynamoBillingStore } from "@lg/domain/billing/adapters/dynamo-billing-store";
 import { StripeBilling, type StripeKeys } from "@lg/domain/billing/adapters/stripe-billing";
 import { BillingService } from "@lg/domain/billing/billing-service";
@@ -7,15 +7,15 @@ import type { TierChangeEffects } from "@lg/domain/billing/ports";
 import { syncScanSchedule } from "@lg/domain/scanning/scan-schedule";
 import { BILLING_ACTOR } from "@lg/domain/team/audit-log";
 import { TIERS } from "@lg/domain/tiers";
+import { accountStore } from "./accounts-services.js";
 import { dynamo } from "./clients.js";
 import { env } from "./env.js";
 import { once, onceUnlessFailed } from "./once.js";
-import { secretsManager } from "./push-services.js";
 import { scanSchedules } from "./scan-schedules.js";
-import { accountStore } from "./services.js";
 import { auditLog } from "./team-services.js";
 
 const now = () => new Date();
+const secretsManager = new SecretsManagerClient({});
 
 async function readStripeKeys(): Promise<StripeKeys> {
   const secretId = env().STRIPE_SECRET_ARN;

@@ -7,10 +7,10 @@ import { DynamoThreatRepository } from "@lg/domain/scanning/adapters/dynamo-thre
 import { DynamoNoticeRepository } from "@lg/domain/takedowns/adapters/dynamo-takedowns";
 import { SesMailSender } from "@lg/domain/takedowns/adapters/ses-mail";
 import { SnsSmsSender } from "@lg/domain/takedowns/adapters/sns-sms";
+import { accountStore, rateLimiter } from "./accounts-services.js";
 import { dynamo } from "./clients.js";
 import { env } from "./env.js";
 import { once } from "./once.js";
-import { accountStore, rateLimiter } from "./services.js";
 import { auditLog } from "./team-services.js";
 
 const mailFrom = () => {

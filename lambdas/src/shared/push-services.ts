@@ -16,7 +16,7 @@ import { env } from "./env.js";
 import { once, onceUnlessFailed } from "./once.js";
 
 const now = () => new Date();
-export const secretsManager = new SecretsManagerClient({});
+const secretsManager = new SecretsManagerClient({});
 
 export const pushEndpointPolicy = once(() => PushEndpointPolicy.fromList(env().PUSH_SERVICE_ORIGINS));
 

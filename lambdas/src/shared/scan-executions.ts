@@ -2,7 +2,7 @@ import { ExecutionDoesNotExist, StopExecutionCommand } from "@aws-sdk/client-sfn
 import { DynamoScanRepository } from "@lg/domain/scanning/adapters/dynamo-threats";
 import { dynamo } from "./clients.js";
 import { env } from "./env.js";
-import { sfn } from "./scanning-services.js";
+import { sfn } from "./state-machines.js";
 
 /**
  * Stops the account's scan executions still running, found by their scan records (a forced scan's

@@ -3,11 +3,14 @@ import {
   CreateScheduleCommand,
   DeleteScheduleCommand,
   ResourceNotFoundException,
+  SchedulerClient,
   UpdateScheduleCommand,
 } from "@aws-sdk/client-scheduler";
 import type { ScheduleApi } from "@lg/domain/scanning/scan-schedule";
 import { env } from "./env.js";
-import { scanStateMachineArn, scheduler } from "./scanning-services.js";
+import { scanStateMachineArn } from "./state-machines.js";
+
+const scheduler = new SchedulerClient({});
 
 const isName = (e: unknown, cls: { name: string }) => (e as Error).name === cls.name;
 

@@ -1,9 +1,6 @@
-import { SchedulerClient } from "@aws-sdk/client-scheduler";
-import { SFNClient, StartExecutionCommand } from "@aws-sdk/client-sfn";
+import { StartExecutionCommand } from "@aws-sdk/client-sfn";
 import { connectorConfigFromEnv } from "@lg/connectors/config";
 import { connectorFor } from "@lg/connectors/registry";
-import { censoredPreview } from "@lg/detection/media/censored-preview";
-import { DynamoErasedAccounts } from "@lg/domain/accounts/adapters/dynamo-erased-accounts";
 import { openEmbedding } from "@lg/domain/biometrics/embedding-cipher";
 import { isCurrentEmbedding } from "@lg/domain/biometrics/embedding-models";
 import { isServerVerified, searchedInScans } from "@lg/domain/biometrics/enrolment-verification";
@@ -12,40 +9,24 @@ import { SELF_PERSON_ID } from "@lg/domain/records";
 import { DynamoAlertOutbox } from "@lg/domain/scanning/adapters/dynamo-alert-outbox";
 import { DynamoFindingCache } from "@lg/domain/scanning/adapters/dynamo-findings";
 import { DynamoItemOutcomes } from "@lg/domain/scanning/adapters/dynamo-item-outcomes";
-import { DynamoScanLocks } from "@lg/domain/scanning/adapters/dynamo-scan-locks";
-import { DynamoScanRepository, DynamoThreatRepository } from "@lg/domain/scanning/adapters/dynamo-threats";
-import { S3EvidenceStore } from "@lg/domain/scanning/adapters/s3-evidence";
 import { DecryptedEmbeddingCache } from "@lg/domain/scanning/embedding-cache";
 import type { EnrolledPerson } from "@lg/domain/scanning/scan-ports";
 import { ScanService } from "@lg/domain/scanning/scan-service";
 import { ScanStarter } from "@lg/domain/scanning/scan-starter";
-import { DynamoAutomationOutcomes } from "@lg/domain/takedowns/adapters/dynamo-automation-outcomes";
-import { DynamoNoticeRepository } from "@lg/domain/takedowns/adapters/dynamo-takedowns";
-import { DynamoThreatListing } from "@lg/domain/threats/adapters/dynamo-threat-listing";
-import { ThreatQueries } from "@lg/domain/threats/threat-queries";
-import { ThreatTriage } from "@lg/domain/threats/threat-triage";
-import { dynamo, s3 } from "./clients.js";
+import { accountStore } from "./accounts-services.js";
+import { dataKeys } from "./biometrics-services.js";
+import { dynamo } from "./clients.js";
 import { env } from "./env.js";
 import { DetectionLikenessAnalyser } from "./likeness-analyser.js";
 import { once } from "./once.js";
 import { peopleService } from "./people-services.js";
-import { accountStore, dataKeys } from "./services.js";
+import { scanStateMachineArn, sfn } from "./state-machines.js";
+import { erasedAccounts, evidenceStore, scanLocks, scanRepository, threatRepository } from "./threat-services.js";
 
-export const sfn = new SFNClient({});
-export const scheduler = new SchedulerClient({});
-
-const required = (name: "EVIDENCE_BUCKET" | "SCAN_STATE_MACHINE_ARN") => {
-  const value = env()[name];
-  if (!value) throw new Error(`Invalid environment: ${name}`);
-  return value;
-};
-
-export const threatRepository = once(() => new DynamoThreatRepository(dynamo, env().TABLE_NAME));
-export const scanRepository = once(() => new DynamoScanRepository(dynamo, env().TABLE_NAME));
-export const erasedAccounts = once(() => new DynamoErasedAccounts(dynamo, env().TABLE_NAME));
-export const scanLocks = once(() => new DynamoScanLocks(dynamo, env().TABLE_NAME));
-export const evidenceStore = once(() => new S3EvidenceStore(s3, required("EVIDENCE_BUCKET")));
-export const scanStateMachineArn = () => required("SCAN_STATE_MACHINE_ARN");
+/**
+ * The scanning context: running a scan (connectors, media analysis, the enrolled people it
+ * searches for) and starting one. It writes through the threats context's records.
+ */
 const connectorConfig = once(() => connectorConfigFromEnv());
 const likenessAnalyser = once(() => new DetectionLikenessAnalyser());
 // A scan's tasks reach the same warm containers within minutes; decrypted embeddings live five at most.
@@ -112,25 +93,6 @@ export const scanService = once(
       enrolledPeople,
       erased: erasedAccounts(),
       now: () => new Date(),
-    }),
-);
-
-export const threatListing = once(() => new DynamoThreatListing(dynamo, env().TABLE_NAME));
-
-export const threatTriage = once(() => new ThreatTriage({ listing: threatListing(), threats: threatRepository() }));
-
-export const threatQueries = once(
-  () =>
-    new ThreatQueries({
-      accounts: accountStore(),
-      threats: threatRepository(),
-      scans: scanRepository(),
-      evidence: evidenceStore(),
-      renderPreview: censoredPreview,
-      now: () => new Date(),
-      notices: new DynamoNoticeRepository(dynamo, env().TABLE_NAME),
-      counters: threatListing(),
-      automation: new DynamoAutomationOutcomes(dynamo, env().TABLE_NAME),
     }),
 );
 

@@ -16,13 +16,14 @@ import type { PersonRecords } from "@lg/domain/takedowns/ports";
 import { TakedownCentre } from "@lg/domain/takedowns/takedown-centre";
 import { TakedownTracker } from "@lg/domain/takedowns/takedown-tracker";
 import { type ContentFetcher, defaultRecipientDirectory } from "@lg/notices";
+import { accountStore } from "./accounts-services.js";
+import { sampleLibrary } from "./biometrics-services.js";
 import { dynamo } from "./clients.js";
 import { env } from "./env.js";
 import { once } from "./once.js";
 import { peopleService } from "./people-services.js";
 import { pushFanOut } from "./push-services.js";
-import { threatRepository } from "./scanning-services.js";
-import { accountStore, sampleLibrary } from "./services.js";
+import { threatRepository } from "./threat-services.js";
 
 const now = () => new Date();
 const DAY_MS = 24 * 60 * 60 * 1000;

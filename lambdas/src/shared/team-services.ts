@@ -1,10 +1,16 @@
 import { SESv2Client, SendEmailCommand } from "@aws-sdk/client-sesv2";
+import { DynamoTeamStore } from "@lg/domain/team/adapters/dynamo-team-store";
 import { AuditLog } from "@lg/domain/team/audit-log";
 import type { InvitationMailer } from "@lg/domain/team/ports";
 import { TeamService } from "@lg/domain/team/team-service";
-import { teamStore } from "./actor.js";
+import { dynamo } from "./clients.js";
 import { env } from "./env.js";
 import { once } from "./once.js";
+
+/**
+ * The team context: memberships (which account a signed-in person acts on), the audit log every
+ * context writes to, invitations. It imports no other context.
+ */
 
 const now = () => new Date();
 const ses = once(() => new SESv2Client({}));
@@ -35,6 +41,7 @@ const invitationMailer: InvitationMailer = {
   },
 };
 
+export const teamStore = once(() => new DynamoTeamStore(dynamo, env().TABLE_NAME));
 export const auditLog = once(() => new AuditLog(teamStore(), now));
 export const teamService = once(
   () =>

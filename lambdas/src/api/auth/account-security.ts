@@ -1,10 +1,10 @@
 import { ContactChangeInput, ContactVerifyInput, TotpCodeInput } from "@lg/domain/accounts/account-security";
 import { Reauthentication } from "@lg/domain/accounts/reauthentication";
 import { UndoChangeInput } from "@lg/domain/accounts/security-notices";
+import { accountSecurity, securityNotices } from "../../shared/accounts-services.js";
 import { parseJson, sourceIp } from "../../shared/request.js";
 import { jsonWithCookies } from "../../shared/responses.js";
 import { type ApiHandler, json } from "../../shared/route-group.js";
-import { accountSecurity, securityNotices } from "../../shared/services.js";
 import { sessionCookie, sessionToken } from "../../shared/session.js";
 
 /**

@@ -1,6 +1,6 @@
+import { authService } from "../../shared/accounts-services.js";
 import { unauthorized } from "../../shared/http-errors.js";
 import { type ApiHandler, json } from "../../shared/route-group.js";
-import { authService } from "../../shared/services.js";
 import { sessionToken } from "../../shared/session.js";
 
 /** GET /api/auth/user: the signed-in user, or 401 'Unauthorized' (the spec's "nothing"). */

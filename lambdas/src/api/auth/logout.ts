@@ -1,6 +1,6 @@
+import { authService } from "../../shared/accounts-services.js";
 import { jsonWithCookies } from "../../shared/responses.js";
 import type { ApiHandler } from "../../shared/route-group.js";
-import { authService } from "../../shared/services.js";
 import { clearedSessionCookie, sessionToken } from "../../shared/session.js";
 
 /**

@@ -1,6 +1,6 @@
+import { consentService } from "../../shared/biometrics-services.js";
 import { parseJson } from "../../shared/request.js";
 import { type ApiHandler, json } from "../../shared/route-group.js";
-import { consentService } from "../../shared/services.js";
 import { requireUserId } from "../../shared/session.js";
 import { GiveConsent } from "../request-bodies.js";
 

@@ -1,5 +1,5 @@
+import { erasureService } from "../../shared/erasure-services.js";
 import { type ApiHandler, json } from "../../shared/route-group.js";
-import { erasureService } from "../../shared/services.js";
 import { requireUserId } from "../../shared/session.js";
 
 /** DELETE /api/biometric: every sample, embedding, object and object version of the caller. */

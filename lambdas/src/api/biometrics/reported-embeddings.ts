@@ -1,8 +1,8 @@
 import { MAX_REPORTED_CAPTURE_BYTES, ReportedCaptureInput } from "@lg/domain/biometrics/reported-capture";
+import { enrolmentService } from "../../shared/enrolment-services.js";
 import { payloadTooLarge } from "../../shared/http-errors.js";
 import { bodyBytes, parseJson } from "../../shared/request.js";
 import { type ApiHandler, json } from "../../shared/route-group.js";
-import { enrolmentService } from "../../shared/services.js";
 import { requireUserId } from "../../shared/session.js";
 
 /**

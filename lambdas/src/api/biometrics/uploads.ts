@@ -1,6 +1,6 @@
+import { enrolmentService } from "../../shared/enrolment-services.js";
 import { parseJson } from "../../shared/request.js";
 import { type ApiHandler, json } from "../../shared/route-group.js";
-import { enrolmentService } from "../../shared/services.js";
 import { requireUserId } from "../../shared/session.js";
 import { CreateUpload, RegisterUpload } from "../request-bodies.js";
 

@@ -1,8 +1,9 @@
+import { rateLimiter } from "../../shared/accounts-services.js";
 import { demoService } from "../../shared/demo-services.js";
 import { HttpError } from "../../shared/http-errors.js";
+import { profileService } from "../../shared/profile-services.js";
 import { parseJson, sourceIp } from "../../shared/request.js";
 import { type ApiHandler, json } from "../../shared/route-group.js";
-import { profileService, rateLimiter } from "../../shared/services.js";
 import { requireUserId } from "../../shared/session.js";
 import { DemoProfileBody } from "../request-bodies.js";
 

@@ -1,7 +1,7 @@
 import { requireActor } from "../../shared/actor.js";
+import { erasureService } from "../../shared/erasure-services.js";
 import { peopleService } from "../../shared/people-services.js";
 import { type ApiHandler, json } from "../../shared/route-group.js";
-import { erasureService } from "../../shared/services.js";
 import { requireUserId } from "../../shared/session.js";
 
 /** GET /api/people: the account's protected people, where each stands, and the plan's limit. */

@@ -1,6 +1,6 @@
+import { erasureService } from "../../shared/erasure-services.js";
 import { jsonWithCookies } from "../../shared/responses.js";
 import type { ApiHandler } from "../../shared/route-group.js";
-import { erasureService } from "../../shared/services.js";
 import { clearedSessionCookie, requireUserId } from "../../shared/session.js";
 
 /** DELETE /api/account: erases everything, ends every session, and says what went. */

@@ -1,6 +1,6 @@
+import { exportService } from "../../shared/profile-services.js";
 import { jsonAttachment } from "../../shared/responses.js";
 import type { ApiHandler } from "../../shared/route-group.js";
-import { exportService } from "../../shared/services.js";
 import { requireUserId } from "../../shared/session.js";
 
 /** GET /api/account/export[?include=biometrics]: a JSON download of everything stored about the caller. */

@@ -1,5 +1,5 @@
+import { profileService } from "../../shared/profile-services.js";
 import { type ApiHandler, json } from "../../shared/route-group.js";
-import { profileService } from "../../shared/services.js";
 import { requireUserId } from "../../shared/session.js";
 
 /** GET /api/profile: the caller's own profile with defaults and real enrolment state. */

@@ -1,9 +1,10 @@
 import { ScanPreferencesInput } from "@lg/domain/accounts/profile-shapes";
 import { syncScanSchedule } from "@lg/domain/scanning/scan-schedule";
+import { accountStore } from "../../shared/accounts-services.js";
+import { profileService } from "../../shared/profile-services.js";
 import { parseJson } from "../../shared/request.js";
 import { type ApiHandler, json } from "../../shared/route-group.js";
 import { scanSchedules } from "../../shared/scan-schedules.js";
-import { accountStore, profileService } from "../../shared/services.js";
 import { requireUserId } from "../../shared/session.js";
 
 /**

@@ -1,7 +1,7 @@
 import { ProfileUpdateInput } from "@lg/domain/accounts/profile-shapes";
+import { profileService } from "../../shared/profile-services.js";
 import { parseJson } from "../../shared/request.js";
 import { type ApiHandler, json } from "../../shared/route-group.js";
-import { profileService } from "../../shared/services.js";
 import { requireUserId } from "../../shared/session.js";
 
 /** PUT /api/profile: one settings section at a time, or the profile-setup payload. */

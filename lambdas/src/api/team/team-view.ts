@@ -1,5 +1,5 @@
+import { accountStore } from "../../shared/accounts-services.js";
 import { type ApiHandler, json } from "../../shared/route-group.js";
-import { accountStore } from "../../shared/services.js";
 import { requireUserId } from "../../shared/session.js";
 import { teamService } from "../../shared/team-services.js";
 

@@ -1,6 +1,6 @@
 import { type ApiHandler, json } from "../../shared/route-group.js";
-import { threatQueries } from "../../shared/scanning-services.js";
 import { requireUserId } from "../../shared/session.js";
+import { threatQueries } from "../../shared/threat-query-services.js";
 
 /** GET /api/threats/{id}: one of the caller's threats with its audit trail (404 for anyone else's). */
 export const getThreat: ApiHandler = async (event) => {

@@ -1,8 +1,8 @@
 import { invalid } from "@lg/domain/errors";
 import { ThreatListParams } from "@lg/domain/threats/threat-list-query";
 import { type ApiHandler, json } from "../../shared/route-group.js";
-import { threatTriage } from "../../shared/scanning-services.js";
 import { requireUserId } from "../../shared/session.js";
+import { threatTriage } from "../../shared/threat-query-services.js";
 
 /** GET /api/threats: a page of the caller's threats, filtered, searched, sorted or grouped (docs/threats-api.md). */
 export const listThreats: ApiHandler = async (event) => {

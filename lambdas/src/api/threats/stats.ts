@@ -1,6 +1,6 @@
 import { type ApiHandler, json } from "../../shared/route-group.js";
-import { threatQueries } from "../../shared/scanning-services.js";
 import { requireUserId } from "../../shared/session.js";
+import { threatQueries } from "../../shared/threat-query-services.js";
 
 /** GET /api/stats: counted from stored threats and scans (docs/data-model.md, protection score). */
 export const getStats: ApiHandler = async (event) => {

@@ -3,8 +3,8 @@ import { BulkActionRefused } from "@lg/domain/threats/threat-triage";
 import { requireActor } from "../../shared/actor.js";
 import { parseJson } from "../../shared/request.js";
 import { type ApiHandler, json } from "../../shared/route-group.js";
-import { threatQueries, threatTriage } from "../../shared/scanning-services.js";
 import { requireUserId } from "../../shared/session.js";
+import { threatQueries, threatTriage } from "../../shared/threat-query-services.js";
 
 /** POST /api/threats/actions: one triage action for many threats and whole groups, each audited. */
 export const bulkThreatAction: ApiHandler = async (event) => {

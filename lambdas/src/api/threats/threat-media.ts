@@ -2,11 +2,11 @@ import { censoredThumbnail } from "@lg/detection/media/censored-preview";
 import { smallPhoto } from "@lg/detection/media/small-photo";
 import { invalid } from "@lg/domain/errors";
 import { ThreatMedia } from "@lg/domain/threats/threat-media";
+import { biometricObjects, sampleLibrary } from "../../shared/biometrics-services.js";
 import { once } from "../../shared/once.js";
 import { type ApiHandler, binary, json } from "../../shared/route-group.js";
-import { evidenceStore, threatRepository } from "../../shared/scanning-services.js";
-import { biometricObjects, sampleLibrary } from "../../shared/services.js";
 import { requireUserId } from "../../shared/session.js";
+import { evidenceStore, threatRepository } from "../../shared/threat-services.js";
 import { censoredVideoFrames } from "./video-frames.js";
 
 const threatMedia = once(

@@ -3,8 +3,8 @@ import { threatView } from "@lg/domain/threats/threat-view";
 import { recordAudit } from "../../shared/audit.js";
 import { parseJson } from "../../shared/request.js";
 import { type ApiHandler, json } from "../../shared/route-group.js";
-import { threatRepository } from "../../shared/scanning-services.js";
 import { requireUserId } from "../../shared/session.js";
+import { threatRepository } from "../../shared/threat-services.js";
 import { ThreatStatusChange } from "../request-bodies.js";
 
 /** PUT /api/threats/{id}/status: triage by the person (false positive, dismiss, reopen), audited. */

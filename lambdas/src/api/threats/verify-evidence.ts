@@ -1,6 +1,6 @@
 import { type ApiHandler, json } from "../../shared/route-group.js";
-import { threatQueries } from "../../shared/scanning-services.js";
 import { requireUserId } from "../../shared/session.js";
+import { threatQueries } from "../../shared/threat-query-services.js";
 
 /** GET /api/threats/{id}/evidence: re-hashes the evidence package to prove it is unchanged. */
 export const verifyEvidence: ApiHandler = async (event) => {

@@ -1,0 +1,23 @@
+import { ConsentService } from "@lg/domain/biometrics/consent";
+import { SampleLibrary } from "@lg/domain/biometrics/sample-library";
+import { accountStore } from "./accounts-services.js";
+import { kms, s3, s3Presigner } from "./clients.js";
+import { env } from "./env.js";
+import { gallerySync } from "./gallery-services.js";
+import { KmsDataKeys } from "./kms-data-keys.js";
+import { once } from "./once.js";
+import { S3BiometricStore } from "./s3-biometric-store.js";
+
+/**
+ * The biometrics context's records: the sealed samples, their data keys and consent. Enrolment,
+ * which needs the detection models, is enrolment-services.ts, so reading samples (takedowns,
+ * scans, the profile) does not load them.
+ */
+const now = () => new Date();
+
+export const biometricObjects = once(() => new S3BiometricStore(s3, env().BIOMETRIC_BUCKET, s3Presigner));
+export const dataKeys = once(() => new KmsDataKeys(kms, env().BIOMETRIC_KEY_ID));
+export const sampleLibrary = once(
+  () => new SampleLibrary({ store: accountStore(), objects: biometricObjects(), gallery: gallerySync(), now }),
+);
+export const consentService = once(() => new ConsentService({ store: accountStore(), now }));

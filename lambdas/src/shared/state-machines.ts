@@ -1,0 +1,14 @@
+import { SFNClient } from "@aws-sdk/client-sfn";
+import { env } from "./env.js";
+
+/**
+ * The Step Functions client and the scan state machine's ARN: scans are started (a forced scan, a
+ * schedule) and stopped (erasure) from several contexts, none of which need import another for it.
+ */
+export const sfn = new SFNClient({});
+
+export const scanStateMachineArn = () => {
+  const arn = env().SCAN_STATE_MACHINE_ARN;
+  if (!arn) throw new Error("Invalid environment: SCAN_STATE_MACHINE_ARN");
+  return arn;
+};
