@@ -1,38 +1,16 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { DynamoDBDocumentClient, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { PutCommand } from "@aws-sdk/lib-dynamodb";
 import { DynamoOlderFaceSampleOwners } from "@lg/domain/biometrics/adapters/dynamo-older-face-samples";
 import { CURRENT_FACE_EMBEDDING_MODEL, FaceReenrolment, reenrolEveryone } from "@lg/domain/biometrics/embedding-models";
 import type { BiometricSampleRecord } from "@lg/domain/records";
 import { BiometricSample } from "@lg/domain/table/entities";
 import { toItem } from "@lg/domain/table/entity";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningServer } from "../../../local/src/aws/http-server.js";
-import { localClientConfig } from "../../../local/src/stand-ins/client-config.js";
-import { ensureTable, startDynamoDb } from "../../../local/src/stand-ins/dynamodb.js";
+import { describe, expect, it } from "vitest";
+import { useDynamoStandIn } from "../../support/dynamo-stand-in.js";
 import { FakeAnalyser, photo } from "./fakes.js";
 import { accountWorld } from "./world.js";
 
-const TABLE = "face-reenrolment-test";
-let dir: string;
-let dynamodb: RunningServer;
-let doc: DynamoDBDocumentClient;
-
-beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), "lg-face-reenrol-"));
-  dynamodb = await startDynamoDb(dir);
-  await ensureTable(dynamodb.url, TABLE);
-  doc = DynamoDBDocumentClient.from(new DynamoDBClient(localClientConfig(dynamodb.url)), {
-    marshallOptions: { removeUndefinedValues: true },
-  });
-});
-
-afterAll(async () => {
-  await dynamodb.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const local = useDynamoStandIn("face-reenrolment-test");
+const TABLE = local.table;
 
 const sample = (userId: string, sampleId: string, extra: Partial<BiometricSampleRecord>): BiometricSampleRecord => ({
   userId,
@@ -57,13 +35,13 @@ async function collect(owners: DynamoOlderFaceSampleOwners) {
 describe("face re-enrolment after a deploy", () => {
   it("visits each owner of an older-model face sample once, and nobody whose faces are current or who has only a voice", async () => {
     const put = (s: BiometricSampleRecord) =>
-      doc.send(new PutCommand({ TableName: TABLE, Item: toItem(BiometricSample, s) }));
+      local.doc.send(new PutCommand({ TableName: TABLE, Item: toItem(BiometricSample, s) }));
     await put(sample("legacy", "a", {}));
     await put(sample("legacy", "b", {}));
     await put(sample("named-old", "a", { embeddingModel: "some-older-model" }));
     await put(sample("current", "a", { embeddingModel: CURRENT_FACE_EMBEDDING_MODEL }));
     await put(sample("voice-only", "a", { modality: "voice" }));
-    expect(await collect(new DynamoOlderFaceSampleOwners(doc, TABLE))).toEqual(["legacy", "named-old"]);
+    expect(await collect(new DynamoOlderFaceSampleOwners(local.doc, TABLE))).toEqual(["legacy", "named-old"]);
   });
 
   it("re-enrols every owner it is given, and one person's failure neither stops the run nor hides it", async () => {

@@ -72,9 +72,9 @@ describe("the live check's challenge", () => {
     expect(await w.liveCapture(userId, 1)).toMatchObject({ faces: 3, verified: true });
     const faces = (await w.store.listSamples(userId)).filter((s) => s.modality === "face");
     expect(faces.map((s) => [s.quality.pose, s.quality.yawDegrees, s.verifiedBy])).toEqual([
-      ["front", POSE_YAW.front, "server-checked-capture"],
-      ["left", POSE_YAW.left, "server-checked-capture"],
-      ["right", POSE_YAW.right, "server-checked-capture"],
+      ["front", POSE_YAW.front, "live-check"],
+      ["left", POSE_YAW.left, "live-check"],
+      ["right", POSE_YAW.right, "live-check"],
     ]);
     // The challenge is gone once answered.
     expect([...w.store.items.keys()].some((k) => k.includes("LIVENESS#"))).toBe(false);

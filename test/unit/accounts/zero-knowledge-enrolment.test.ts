@@ -188,7 +188,7 @@ describe("zero-knowledge enrolment", () => {
 
     await w.liveCapture(userId, 7);
     expect((await reported()).map((s) => [s.verified, s.verifiedBy])).toEqual(
-      Array(3).fill([true, "matches-server-checked-capture"]),
+      Array(3).fill([true, "matches-live-check"]),
     );
     expect((await w.profiles.get(userId)).likenessEnrolment.face).toMatchObject({
       verified: true,

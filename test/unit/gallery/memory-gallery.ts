@@ -8,11 +8,17 @@ export class MemoryGalleryIndex implements GalleryIndex {
   async put(entry: GalleryEntry) {
     this.rows.set(this.key(entry.userId, entry.modality, entry.sampleId), entry);
   }
-  async setVerified(userId: string, modality: GalleryModality, sampleId: string, verified: boolean) {
+  async setVerified(
+    userId: string,
+    modality: GalleryModality,
+    sampleId: string,
+    verified: boolean,
+    searched?: boolean,
+  ) {
     const row = this.rows.get(this.key(userId, modality, sampleId));
     if (row) {
       row.verified = verified;
-      row.searched ||= verified;
+      row.searched = searched ?? (row.searched || verified);
     }
   }
   async setDeleteAfter(userId: string, modality: GalleryModality, sampleId: string, deleteAfter?: string) {

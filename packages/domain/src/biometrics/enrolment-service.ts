@@ -196,6 +196,7 @@ export class EnrolmentService {
     const voiceOnly = capture.frames.length === 0 && capture.voice !== undefined;
     const voiceType = capture.voice ? checkSample(capture.voice, "voice", "Voice recording") : undefined;
     const poses = voiceOnly ? [] : await this.checkLiveBurst(userId, sessionHash, capture);
+    const liveCheckId = voiceOnly ? undefined : capture.challengeId;
     const voice = capture.voice ? await this.deps.analyser.analyseVoice(capture.voice) : undefined;
     if (voice && !voice.ok) throw new DomainError("unprocessable", voice.reason);
 
@@ -214,6 +215,7 @@ export class EnrolmentService {
         return { objectKey, hashes: originalHashes(frame, analysis.perceptualHash) };
       },
       heldForReview,
+      liveCheckId,
     );
     if (voice?.ok && capture.voice && voiceType) {
       const sampleId = randomUUID();
@@ -301,7 +303,8 @@ export class EnrolmentService {
   private async faceVerifiedElsewhere(userId: string, front: Float32Array): Promise<boolean> {
     const now = this.deps.now().toISOString();
     for (const sample of await this.deps.liveness.verifiedFrontFaces()) {
-      if (sample.userId === userId || !isCurrentEmbedding(sample)) continue;
+      // A register entry written before the live check (until the demotion rewrites it) is no proof of anyone.
+      if (sample.userId === userId || sample.verifiedBy !== "live-check" || !isCurrentEmbedding(sample)) continue;
       if (sample.deleteAfter && sample.deleteAfter <= now) continue;
       const theirs = await openEmbedding(this.deps.keys, sample.userId, "face", sample);
       if (this.deps.analyser.sameFace(theirs, front).same) return true;
@@ -391,13 +394,14 @@ export class EnrolmentService {
     source: "live-capture" | "zero-knowledge",
     keepFrame?: (poseIndex: number, sampleId: string) => Promise<{ objectKey: string; hashes: OriginalHashes }>,
     heldForReview = false,
+    liveCheckId?: string,
   ) {
     for (const [i, analysis] of analyses.entries()) {
       const sampleId = randomUUID();
       const kept = keepFrame ? await keepFrame(i, sampleId) : undefined;
-      // Only frames the server analysed itself verify a face; reported numbers never do.
-      // A face verified on another account first is held for review instead.
-      const verifiedBy = source === "live-capture" && !heldForReview ? ("server-checked-capture" as const) : undefined;
+      // Only frames the server analysed itself, answering its live check, verify a face; reported
+      // numbers never do. A face verified on another account first is held for review instead.
+      const verifiedBy = source === "live-capture" && !heldForReview ? ("live-check" as const) : undefined;
       await this.storeSample(
         userId,
         "face",
@@ -415,6 +419,7 @@ export class EnrolmentService {
         },
         kept?.hashes,
         heldForReview ? "pending" : undefined,
+        verifiedBy ? liveCheckId : undefined,
       );
     }
   }
@@ -425,7 +430,7 @@ export class EnrolmentService {
     // A photo proves nothing about who sent it: it counts only once a live capture of the same face exists.
     const verified = await this.matchesLiveFace(userId, analysis.descriptor);
     await this.deps.objects.setTags(key, autoDeleteTags(days));
-    const verifiedBy = verified ? ("matches-server-checked-capture" as const) : undefined;
+    const verifiedBy = verified ? ("matches-live-check" as const) : undefined;
     await this.storeSample(
       userId,
       "face",
@@ -468,8 +473,14 @@ export class EnrolmentService {
 
   private async liveFaces(userId: string): Promise<BiometricSampleRecord[]> {
     const samples = await this.deps.samples.activeSamples(userId);
+    // Only the live check's captures vouch: a capture verified before it may show anyone.
     return samples.filter(
-      (s) => s.modality === "face" && s.source === "live-capture" && isServerVerified(s) && isCurrentEmbedding(s),
+      (s) =>
+        s.modality === "face" &&
+        s.source === "live-capture" &&
+        isServerVerified(s) &&
+        s.verifiedBy === "live-check" &&
+        isCurrentEmbedding(s),
     );
   }
 
@@ -511,8 +522,15 @@ export class EnrolmentService {
 
   private async confirmUnverifiedFaces(userId: string, liveFront: Float32Array) {
     const samples = await this.deps.samples.activeSamples(userId);
+    // Earlier uploads and reported faces, and captures whose verification lapsed when the live check
+    // came (live-check-demotion.ts): one live check of the same face verifies them again.
     const unverified = samples.filter(
-      (s) => s.modality === "face" && s.source !== "live-capture" && !isServerVerified(s) && isCurrentEmbedding(s),
+      (s) =>
+        s.modality === "face" &&
+        (s.source !== "live-capture" || s.verificationLapsed !== undefined) &&
+        s.reviewStatus !== "pending" &&
+        !isServerVerified(s) &&
+        isCurrentEmbedding(s),
     );
     for (const sample of unverified) {
       const earlier = await openEmbedding(this.deps.keys, userId, "face", sample);
@@ -521,7 +539,9 @@ export class EnrolmentService {
   }
 
   private async markVerified(sample: BiometricSampleRecord) {
-    const verified = { ...sample, verified: true, verifiedBy: "matches-server-checked-capture" as const };
+    const { verificationLapsed: _lapsed, verificationLapsedAt: _at, ...kept } = sample;
+    const verifiedBy = sample.modality === "face" ? "matches-live-check" : "matches-server-checked-capture";
+    const verified: BiometricSampleRecord = { ...kept, verified: true, verifiedBy };
     await this.deps.store.putSample(verified);
     await this.deps.gallery?.sampleChanged(verified);
   }
@@ -538,6 +558,7 @@ export class EnrolmentService {
     quality: Record<string, unknown>,
     hashes: OriginalHashes = {},
     reviewStatus?: "pending",
+    liveCheckId?: string,
   ) {
     const createdAt = this.deps.now().toISOString();
     const sealed = await sealEmbedding(this.deps.keys, userId, modality, embedding);
@@ -549,6 +570,7 @@ export class EnrolmentService {
       source,
       verified: verifiedBy !== undefined,
       ...(verifiedBy ? { verifiedBy } : {}),
+      ...(liveCheckId ? { liveCheckId } : {}),
       ...(objectKey ? { objectKey } : {}),
       ...sealed,
       ...(modality === "face" ? { embeddingModel: CURRENT_FACE_EMBEDDING_MODEL } : {}),

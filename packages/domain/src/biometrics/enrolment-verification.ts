@@ -10,12 +10,25 @@ import type { BiometricSampleRecord } from "../records.js";
  */
 export type EnrolmentMethod = "server-checked-capture" | "client-reported" | "upload";
 
-/** How a verified sample came to be: captured and checked by the server, or matched to such a capture. */
-export type VerifiedBy = "server-checked-capture" | "matches-server-checked-capture";
+/**
+ * How a verified sample came to be. A face: the server's live check (a burst answering its
+ * challenge, liveness-challenge.ts), or a match to such a capture. A voice: recorded live and heard by
+ * the server, or a match to such a recording. "server-checked-capture" on a face is the capture check
+ * before the live check, which three still photos of someone else passed: such faces are demoted.
+ */
+export type VerifiedBy =
+  | "live-check"
+  | "matches-live-check"
+  | "server-checked-capture"
+  | "matches-server-checked-capture";
+
+/** The marks only a face verified through the live check carries. */
+export const LIVE_CHECK_MARKS: readonly VerifiedBy[] = ["live-check", "matches-live-check"];
 
 type SampleFacts = Pick<BiometricSampleRecord, "source" | "verified" | "modality"> & {
   verifiedBy?: VerifiedBy;
   reviewStatus?: "pending";
+  verificationLapsed?: "predates-live-check";
 };
 
 export function enrolmentMethod(sample: Pick<BiometricSampleRecord, "source">): EnrolmentMethod {
@@ -33,6 +46,30 @@ export function isServerVerified(sample: SampleFacts): boolean {
   if (!sample.verified) return false;
   if (sample.verifiedBy) return true;
   return sample.source === "live-capture" || (sample.source === "upload" && sample.modality === "face");
+}
+
+/**
+ * The demotion rule: a face the server counts as verified without the live check's mark (verified
+ * by the capture check before it, vouched for by such a capture, or stored before `verifiedBy`
+ * existed). Voices are not concerned: the live check is of faces.
+ */
+export function faceVerificationPredatesLiveCheck(sample: SampleFacts): boolean {
+  if (sample.modality !== "face" || !isServerVerified(sample)) return false;
+  return !sample.verifiedBy || !LIVE_CHECK_MARKS.includes(sample.verifiedBy);
+}
+
+/**
+ * The sample as the demotion leaves it: kept, no longer verified (so no longer searched or able to
+ * vouch), with when and why, so the person can be told and one live check can verify it again.
+ */
+export function lapsedVerification<T extends BiometricSampleRecord>(sample: T, at: Date): T {
+  const { verifiedBy: _by, liveCheckId: _check, ...rest } = sample;
+  return {
+    ...rest,
+    verified: false,
+    verificationLapsed: "predates-live-check",
+    verificationLapsedAt: at.toISOString(),
+  } as T;
 }
 
 /**
@@ -58,6 +95,8 @@ export interface ModalityEnrolment {
   restriction?: string;
   /** A live capture of this face waits for review: the same face is verified on another account. */
   pendingReview?: boolean;
+  /** The face was verified before the live check; that no longer counts until a live check verifies it again. */
+  reverifyNeeded?: boolean;
 }
 
 export function modalityEnrolment(samples: readonly SampleFacts[], modality: "face" | "voice"): ModalityEnrolment {
@@ -72,6 +111,20 @@ export function modalityEnrolment(samples: readonly SampleFacts[], modality: "fa
       noticesBlocked: true,
       restriction: FACE_HELD_FOR_REVIEW_MESSAGE,
       pendingReview: true,
+    };
+  }
+  // A lapsed verification and no live check since: kept samples, not searched, notices blocked. Once a
+  // live check verified the face, lapsed samples it did not match are just unconfirmed photos.
+  const lapsed = samples.some((s) => s.modality === modality && s.verificationLapsed === "predates-live-check");
+  const liveChecked = samples.some((s) => s.modality === modality && s.verifiedBy === "live-check" && s.verified);
+  if (lapsed && !liveChecked) {
+    return {
+      enrolled: true,
+      verified: false,
+      methods: [...new Set(searched.map((s) => enrolmentMethod(s)))],
+      noticesBlocked: true,
+      restriction: REVERIFY_FACE_MESSAGE,
+      reverifyNeeded: true,
     };
   }
   return {
@@ -101,3 +154,11 @@ export const UNVERIFIED_ENROLMENT_MESSAGE: Record<"face" | "voice", string> = {
 /** What a person is told when their live capture shows a face already verified on another account. */
 export const FACE_HELD_FOR_REVIEW_MESSAGE =
   "This face is already verified on another LikenessGuard account, so your capture is held for review and your face is not verified. Scans do not search for it and notices under your name stay blocked until the review confirms the face is yours.";
+
+/**
+ * What a person whose face was verified before the live check is told (profile, enrolment screen,
+ * a refused notice). Every clause holds: the demotion keeps the samples, drops them from scans and
+ * from notices, and one live check re-verifies the kept samples that match it.
+ */
+export const REVERIFY_FACE_MESSAGE =
+  "Verify your face again with the live check. Your face was verified by our earlier capture check, which could be passed with still photos of someone else, so verifications made before the stricter live check no longer count. Your photos are kept, but until you take the live check in Biometric Training (with zero-knowledge mode off), scans do not search for them and no notice can go under your name. One live check verifies your face again, with your earlier photos that match it; then run a scan to check earlier threats again.";

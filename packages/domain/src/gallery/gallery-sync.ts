@@ -62,7 +62,14 @@ export class GallerySync implements GalleryWriter {
   }
 
   async sampleChanged(sample: BiometricSampleRecord): Promise<void> {
-    await this.gallery.setVerified(sample.userId, sample.modality, sample.sampleId, isServerVerified(sample));
+    // Both as scans judge them now: a verification can be withdrawn as well as given (live-check-demotion.ts).
+    await this.gallery.setVerified(
+      sample.userId,
+      sample.modality,
+      sample.sampleId,
+      isServerVerified(sample),
+      searchedInScans(sample),
+    );
     await this.gallery.setDeleteAfter(sample.userId, sample.modality, sample.sampleId, sample.deleteAfter);
   }
 

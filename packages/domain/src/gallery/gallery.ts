@@ -37,7 +37,17 @@ export interface GalleryEntry {
  */
 export interface GalleryIndex {
   put(entry: GalleryEntry): Promise<void>;
-  setVerified(userId: string, modality: GalleryModality, sampleId: string, verified: boolean): Promise<void>;
+  /**
+   * A sample's verification changed; `searched`, when given, is set as it is (a demoted face is no
+   * longer searched), otherwise a verified sample becomes searched.
+   */
+  setVerified(
+    userId: string,
+    modality: GalleryModality,
+    sampleId: string,
+    verified: boolean,
+    searched?: boolean,
+  ): Promise<void>;
   setDeleteAfter(userId: string, modality: GalleryModality, sampleId: string, deleteAfter?: string): Promise<void>;
   removeSample(userId: string, modality: GalleryModality, sampleId: string): Promise<void>;
   /** Every sample of the account, both modalities; how many went. */
@@ -173,7 +183,21 @@ export class Gallery implements GalleryIndex {
     );
   }
 
-  async setVerified(userId: string, modality: GalleryModality, sampleId: string, verified: boolean) {
+  async setVerified(
+    userId: string,
+    modality: GalleryModality,
+    sampleId: string,
+    verified: boolean,
+    searched?: boolean,
+  ) {
+    if (searched !== undefined) {
+      await this.sql.execute(
+        `UPDATE ${table(modality)} SET verified = :verified, searched = :searched
+         WHERE user_id = :userId AND sample_id = :sampleId`,
+        { userId, sampleId, verified, searched },
+      );
+      return;
+    }
     await this.sql.execute(
       // A verified sample is searched whatever it was before (a live capture vouched for an uploaded photo).
       `UPDATE ${table(modality)} SET verified = :verified, searched = searched OR :verified

@@ -19,6 +19,34 @@ const markOf = (detection: Record<string, unknown>, modality: Modality) => {
  * so it is revised to what the fresh analysis found. Only ever from unverified to verified: a
  * match found again against an unverified sample leaves the threat as it was.
  */
+/** Said on a threat whose face match rested on a verification made before the live check. */
+export const LAPSED_MATCH_NOTE =
+  "This match rests on a face verified before the live check, which no longer counts, so no notice can go under your name until you verify your face again with the live check and a scan finds this again.";
+
+/**
+ * The reverse, for the demotion of faces verified before the live check
+ * (biometrics/live-check-demotion.ts): a face match not already marked unverified now rests on a
+ * verification that no longer counts, so it is marked unverified, and a later scan matching it
+ * against a live-checked face revises it back (verifiedMatchRevision). Null when nothing changes.
+ */
+export function lapsedFaceMatchRevision(
+  stored: Pick<ThreatRecord, "detection" | "classification">,
+): Pick<ThreatRecord, "detection" | "classification"> | null {
+  const match = stored.detection.face;
+  if (!isRecord(match) || match.enrolment === "unverified") return null;
+  const detection = { ...stored.detection, face: { ...match, enrolment: "unverified" } };
+  const c = stored.classification;
+  const classification =
+    c && c.likeness.modality !== "voice" && c.likeness.enrolment !== "unverified"
+      ? {
+          ...c,
+          reason: `${c.reason} ${LAPSED_MATCH_NOTE}`,
+          likeness: { ...c.likeness, enrolment: "unverified" as const },
+        }
+      : c;
+  return { detection, ...(classification ? { classification } : {}) };
+}
+
 export function verifiedMatchRevision(
   stored: Pick<ThreatRecord, "detection" | "classification">,
   found: { detection: Record<string, unknown> },
@@ -36,7 +64,7 @@ export function verifiedMatchRevision(
     c && c.likeness.enrolment === "unverified" && revised.includes(classified)
       ? {
           ...c,
-          reason: c.reason.replace(` ${UNVERIFIED_MATCH_NOTE}`, ""),
+          reason: c.reason.replace(` ${UNVERIFIED_MATCH_NOTE}`, "").replace(` ${LAPSED_MATCH_NOTE}`, ""),
           likeness: { ...c.likeness, enrolment: "verified" as const },
         }
       : c;

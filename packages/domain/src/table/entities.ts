@@ -91,7 +91,18 @@ export const BiometricSample = defineEntity({
     // Verified only when the server itself checked it (biometrics/enrolment-verification.ts); a
     // client-reported (zero-knowledge) sample or an uploaded recording is never, whatever it claims.
     verified: z.boolean(),
-    verifiedBy: z.enum(["server-checked-capture", "matches-server-checked-capture"]).optional(),
+    // A face is verified by the server's live check ("live-check", with the challenge it answered), or
+    // by matching such a capture; "server-checked-capture" is the capture check before it, which three
+    // still photos passed, so a face verified that way is demoted after deploy (live-check-demotion.ts).
+    // A voice's live recording is still "server-checked-capture".
+    verifiedBy: z
+      .enum(["live-check", "matches-live-check", "server-checked-capture", "matches-server-checked-capture"])
+      .optional(),
+    liveCheckId: z.string().optional(),
+    // A face verification the live check's introduction withdrew: the sample is kept, unverified and
+    // unsearched, until a live check of the same face vouches for it again (which clears these).
+    verificationLapsed: z.enum(["predates-live-check"]).optional(),
+    verificationLapsedAt: isoDate.optional(),
     objectKey: z.string().optional(),
     encryptedEmbedding: z.string(),
     encryptedDataKey: z.string(),
@@ -121,7 +132,8 @@ export const BiometricSample = defineEntity({
       pk: (s) => {
         if (s.modality !== "face" || s.source !== "live-capture" || s.quality.pose !== "front") return "";
         if (s.reviewStatus === "pending") return FACE_REVIEW_PARTITION;
-        return s.verifiedBy === "server-checked-capture" ? VERIFIED_FACES_PARTITION : "";
+        // Only the live check's own verifications: a face verified before it may be anyone's.
+        return s.verifiedBy === "live-check" ? VERIFIED_FACES_PARTITION : "";
       },
       sk: (s) => `${s.createdAt}#${s.userId}#${s.sampleId}`,
     },

@@ -1,5 +1,5 @@
 import { threatEvidence } from "@lg/notices";
-import { UNVERIFIED_ENROLMENT_MESSAGE } from "../biometrics/enrolment-verification.js";
+import { REVERIFY_FACE_MESSAGE, UNVERIFIED_ENROLMENT_MESSAGE } from "../biometrics/enrolment-verification.js";
 import { DomainError } from "../errors.js";
 import type { PersonSample } from "./ports.js";
 
@@ -30,7 +30,10 @@ export function restsOnUnverifiedEnrolment(threat: ThreatFacts, samples: readonl
   const modality = matchedModality(threat);
   const mark = matchMark(threat, modality);
   if (mark) return mark === "unverified";
-  return samples.some((s) => s.modality === modality && s.searched !== false && s.verified === false);
+  // A lapsed face is no longer searched, but an unmarked match may well rest on it.
+  return samples.some(
+    (s) => s.modality === modality && s.verified === false && (s.searched !== false || s.lapsed === true),
+  );
 }
 
 /**
@@ -40,8 +43,10 @@ export function restsOnUnverifiedEnrolment(threat: ThreatFacts, samples: readonl
 export function assertVerifiedLikeness(threat: ThreatFacts, samples: readonly PersonSample[]): void {
   if (!restsOnUnverifiedEnrolment(threat, samples)) return;
   const modality = matchedModality(threat);
+  // A face verified before the live check is told why and how to verify again, not that a browser reported it.
+  const lapsed = samples.some((s) => s.modality === modality && s.lapsed === true && s.verified === false);
   throw new DomainError(
     "conflict",
-    `This threat's ${modality} match rests on an unverified enrolment, so no notice can be sent under your name. ${UNVERIFIED_ENROLMENT_MESSAGE[modality]}`,
+    `This threat's ${modality} match rests on an unverified enrolment, so no notice can be sent under your name. ${lapsed ? REVERIFY_FACE_MESSAGE : UNVERIFIED_ENROLMENT_MESSAGE[modality]}`,
   );
 }

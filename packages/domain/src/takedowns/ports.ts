@@ -46,9 +46,10 @@ export interface AlertRepository {
 
 /**
  * An enrolled sample as notices see it. `verified: false` marks one the server never checked
- * (biometrics/enrolment-verification.ts); `searched: false` one scans never compare against.
+ * (biometrics/enrolment-verification.ts); `searched: false` one scans never compare against;
+ * `lapsed` one verified before the live check, whose verification no longer counts.
  */
-export type PersonSample = EnrolledSample & { verified?: boolean; searched?: boolean };
+export type PersonSample = EnrolledSample & { verified?: boolean; searched?: boolean; lapsed?: boolean };
 
 /** What a notice needs about the person: the profile and when their samples were enrolled. */
 export interface PersonRecords {
