@@ -111,6 +111,8 @@ export interface ModalityStanding {
   restriction?: string;
   /** A live capture of this face waits for review: the same face is verified on another account. */
   pendingReview?: boolean;
+  /** The face was verified before the live check; that no longer counts until a live check verifies it again. */
+  reverifyNeeded?: boolean;
 }
 
 export interface LikenessStanding {

@@ -51,6 +51,9 @@ export default function BiometricTrainingRoute() {
   const reportedVoice = useRef<ReportedVoice | null>(null);
   // The server checks a signed-in person's face live as it is captured; the demo and zero-knowledge mode keep photos here.
   const serverChecked = auth.isAuthenticated && !zeroKnowledge;
+  // A face verified before the live check: the server's words on why and what verifies it again.
+  const faceStanding = profile.data?.likenessEnrolment?.face;
+  const reverify = faceStanding?.reverifyNeeded ? faceStanding.restriction : undefined;
 
   const checkOnDevice = async (photo: Blob, poseIndex: number) => {
     const analysis = await analyseCapture(photo, poseIndex);
@@ -124,6 +127,12 @@ export default function BiometricTrainingRoute() {
               <li>Read a short paragraph aloud for your voice profile</li>
             </ul>
             <p className="small muted">{PRIVACY_STATEMENT}</p>
+            {reverify ? (
+              <section aria-labelledby="reverify-heading" className="banner" role="status">
+                <h3 id="reverify-heading">Verify your face again</h3>
+                <p>{reverify}</p>
+              </section>
+            ) : null}
             {zeroKnowledge ? <ZeroKnowledgeNotice /> : null}
             <button
               type="button"

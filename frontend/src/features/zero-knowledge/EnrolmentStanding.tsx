@@ -11,8 +11,11 @@ const LABEL = { face: "Face", voice: "Voice" } as const;
 /** What the person is told about one modality: every word follows from the server's own report. */
 export function standingLine(modality: "face" | "voice", standing: ModalityStanding): string {
   const label = LABEL[modality];
-  // Held for review: the server's own sentence, since no retake settles it.
-  if (standing.pendingReview && standing.restriction) return `${label}: ${standing.restriction}`;
+  // Held for review: the server's own sentence, since no retake settles it. A verification from
+  // before the live check: the server's sentence says why it lapsed and what verifies it again.
+  if ((standing.pendingReview || standing.reverifyNeeded) && standing.restriction) {
+    return `${label}: ${standing.restriction}`;
+  }
   if (!standing.enrolled) return `${label}: not enrolled`;
   if (standing.verified) return `${label}: enrolled and verified by the server`;
   return (
