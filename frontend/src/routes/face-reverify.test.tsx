@@ -1,5 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import type { Profile } from "../api/types";
+import { LiveFaceStep } from "../features/onboarding/LiveFaceStep";
 import { renderRoute, stubApi } from "../test/render-app";
 import BiometricTrainingRoute from "./biometric-training";
 import Dashboard from "./dashboard";
@@ -60,5 +62,12 @@ describe("a face verified before the live check", () => {
     const banner = await screen.findByRole("status", { name: "Verify your face again" });
     expect(banner.textContent).toContain(REVERIFY);
     expect(screen.getByRole("button", { name: "Start AI Training" })).toBeTruthy();
+  });
+
+  it("is what the onboarding's face step says, offering the live check again", async () => {
+    api();
+    renderRoute(<LiveFaceStep profile={PROFILE as Profile} zeroKnowledge={false} />);
+    expect((await screen.findByRole("status")).textContent).toBe(REVERIFY);
+    expect(screen.getByRole("button", { name: "Start camera" })).toBeTruthy();
   });
 });

@@ -13,6 +13,8 @@ function faceState(profile: Profile | undefined) {
   const face = profile?.likenessEnrolment?.face;
   // Held for review: said as the server says it, and not offered again as if a retake could settle it.
   if (face?.pendingReview && face.restriction) return { done: true, text: face.restriction };
+  // Verified before the live check: why it no longer counts, and the live check below verifies it again.
+  if (face?.reverifyNeeded && face.restriction) return { done: false, text: face.restriction };
   if (profile?.faceEnrolled) {
     return {
       done: false,
