@@ -1,5 +1,8 @@
+import { DynamoLiveCheckDemotionTable } from "@lg/domain/biometrics/adapters/dynamo-live-check-demotion";
 import { DynamoOlderFaceSampleOwners } from "@lg/domain/biometrics/adapters/dynamo-older-face-samples";
 import { FaceReenrolment, reenrolEveryone } from "@lg/domain/biometrics/embedding-models";
+import { demoteEveryone, LiveCheckDemotion } from "@lg/domain/biometrics/live-check-demotion";
+import { DynamoPeopleStore } from "@lg/domain/people/adapters/dynamo-people-store";
 import { DynamoThreatRepository } from "@lg/domain/scanning/adapters/dynamo-threats";
 import { backfillNearDuplicateKeys } from "@lg/domain/scanning/threat-recorder";
 import {
@@ -39,10 +42,31 @@ export async function reenrolFacesOfOlderModels() {
 }
 
 /**
+ * Withdraws every face verification made before the live check (three still photos passed the
+ * capture check it replaced): the samples stay, unverified and unsearched, their matches stop
+ * carrying notices, and the person is asked to verify again (biometrics/live-check-demotion.ts).
+ */
+export async function demoteFacesVerifiedBeforeLiveCheck() {
+  const table = new DynamoLiveCheckDemotionTable(dynamo, env().TABLE_NAME);
+  const demotion = new LiveCheckDemotion({
+    samples: sampleLibrary(),
+    store: table,
+    threats: new DynamoThreatRepository(dynamo, env().TABLE_NAME),
+    people: new DynamoPeopleStore(dynamo, env().TABLE_NAME),
+    gallery: gallerySync(),
+    now: () => new Date(),
+  });
+  return demoteEveryone(table, demotion, (userId, error) =>
+    logger.error("Live-check demotion failed for one user; the next run retries", { userId, error }),
+  );
+}
+
+/**
  * The data migrations a deploy may need, run after it (a CDK trigger; locally at each start), in
  * order. Each is idempotent and writes only what is out of date: threats whose type or list keys
  * predate the code, notices from before the takedown centre, threats without their latest notice's
- * state, threats without near-duplicate keys, faces of an older model. Writes are
+ * state, threats without near-duplicate keys, faces of an older model, faces verified before the
+ * live check. Writes are
  * conditional on the item being unchanged, so a user's concurrent action is never overwritten.
  */
 export async function runAfterDeploy() {
@@ -66,7 +90,9 @@ export async function runAfterDeploy() {
   // The gallery's tables and indexes first: the face migration writes its rows.
   await ensureGallerySchema();
   const faces = await reenrolFacesOfOlderModels();
-  const run = { threats, notices, threatTakedowns, nearDuplicateKeys, faces };
+  // After the model migration, so the gallery rows it rewrites are demoted too.
+  const liveCheckDemotion = await demoteFacesVerifiedBeforeLiveCheck();
+  const run = { threats, notices, threatTakedowns, nearDuplicateKeys, faces, liveCheckDemotion };
   logger.info("Data migrations after deploy", { ...run });
   return run;
 }

@@ -61,6 +61,7 @@ const people = once(
         ...(s.perceptualHash ? { perceptualHash: s.perceptualHash } : {}),
         verified: isServerVerified(s),
         searched: searchedInScans(s),
+        ...(s.verificationLapsed ? { lapsed: true } : {}),
       })),
     protectedMember: async (accountId, personId) =>
       (await peopleService().scannedMembers(accountId)).find((m) => m.personId === personId) ?? null,
