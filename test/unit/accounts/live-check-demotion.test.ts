@@ -1,6 +1,7 @@
 import {
   faceVerificationPredatesLiveCheck,
   isServerVerified,
+  RESCAN_AFTER_REVERIFY_MESSAGE,
   REVERIFY_FACE_MESSAGE,
   searchedInScans,
 } from "@lg/domain/biometrics/enrolment-verification";
@@ -364,6 +365,13 @@ describe("a notice on a face verified before the live check", () => {
     // Verified again with the live check, the next scan matches the same picture against the live-checked face.
     const reverified: PersonSample = { ...lapsedFace, verified: true, searched: true, lapsed: false };
     people.samples = [reverified];
+    // Verified again, the match itself is still the one made on the lapsed face: a scan renews it.
+    const beforeScan = await service.generate(USER, found.id).then(
+      () => undefined,
+      (e: unknown) => e as DomainError,
+    );
+    expect(beforeScan?.message).toContain(RESCAN_AFTER_REVERIFY_MESSAGE);
+
     await recordThreats(threats, USER, [
       {
         personId: "self",
@@ -380,7 +388,7 @@ describe("a notice on a face verified before the live check", () => {
       },
     ]);
     const again = await threats.get(USER, found.id);
-    expect(again?.detection.face).toMatchObject({ enrolment: "verified" });
+    expect(again?.detection.face).toEqual({ personId: "self", confidence: 93, enrolment: "verified" });
     expect(again?.classification?.reason).not.toContain(LAPSED_MATCH_NOTE);
     expect((await service.generate(USER, found.id)).requestContent).toBeTruthy();
   });

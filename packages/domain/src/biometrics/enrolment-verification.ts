@@ -162,3 +162,7 @@ export const FACE_HELD_FOR_REVIEW_MESSAGE =
  */
 export const REVERIFY_FACE_MESSAGE =
   "Verify your face again with the live check. Your face was verified by our earlier capture check, which could be passed with still photos of someone else, so verifications made before the stricter live check no longer count. Your photos are kept, but until you take the live check in Biometric Training (with zero-knowledge mode off), scans do not search for them and no notice can go under your name. One live check verifies your face again, with your earlier photos that match it; then run a scan to check earlier threats again.";
+
+/** A threat found on a face verified before the live check, its owner verified again since. */
+export const RESCAN_AFTER_REVERIFY_MESSAGE =
+  "It was found against your face as verified before the live check. Your face is verified again now: run a scan, which matches this again against your live-checked face, and a notice can then go under your name.";

@@ -34,7 +34,8 @@ export function lapsedFaceMatchRevision(
 ): Pick<ThreatRecord, "detection" | "classification"> | null {
   const match = stored.detection.face;
   if (!isRecord(match) || match.enrolment === "unverified") return null;
-  const detection = { ...stored.detection, face: { ...match, enrolment: "unverified" } };
+  // `lapsed` says why, so a refused notice can tell a person verified since to run a scan.
+  const detection = { ...stored.detection, face: { ...match, enrolment: "unverified", lapsed: "predates-live-check" } };
   const c = stored.classification;
   const classification =
     c && c.likeness.modality !== "voice" && c.likeness.enrolment !== "unverified"
@@ -56,8 +57,10 @@ export function verifiedMatchRevision(
   );
   if (revised.length === 0) return null;
   const detection = { ...stored.detection };
-  for (const m of revised)
-    detection[m] = { ...(stored.detection[m] as Record<string, unknown>), enrolment: "verified" };
+  for (const m of revised) {
+    const { lapsed: _lapsed, ...match } = stored.detection[m] as Record<string, unknown>;
+    detection[m] = { ...match, enrolment: "verified" };
+  }
   const c = stored.classification;
   const classified = c?.likeness.modality === "voice" ? "voice" : "face";
   const classification =

@@ -1,5 +1,9 @@
 import { threatEvidence } from "@lg/notices";
-import { REVERIFY_FACE_MESSAGE, UNVERIFIED_ENROLMENT_MESSAGE } from "../biometrics/enrolment-verification.js";
+import {
+  RESCAN_AFTER_REVERIFY_MESSAGE,
+  REVERIFY_FACE_MESSAGE,
+  UNVERIFIED_ENROLMENT_MESSAGE,
+} from "../biometrics/enrolment-verification.js";
 import { DomainError } from "../errors.js";
 import type { PersonSample } from "./ports.js";
 
@@ -43,10 +47,22 @@ export function restsOnUnverifiedEnrolment(threat: ThreatFacts, samples: readonl
 export function assertVerifiedLikeness(threat: ThreatFacts, samples: readonly PersonSample[]): void {
   if (!restsOnUnverifiedEnrolment(threat, samples)) return;
   const modality = matchedModality(threat);
-  // A face verified before the live check is told why and how to verify again, not that a browser reported it.
-  const lapsed = samples.some((s) => s.modality === modality && s.lapsed === true && s.verified === false);
   throw new DomainError(
     "conflict",
-    `This threat's ${modality} match rests on an unverified enrolment, so no notice can be sent under your name. ${lapsed ? REVERIFY_FACE_MESSAGE : UNVERIFIED_ENROLMENT_MESSAGE[modality]}`,
+    `This threat's ${modality} match rests on an unverified enrolment, so no notice can be sent under your name. ${howToVerify(threat, samples, modality)}`,
   );
+}
+
+/**
+ * What to do about it. A face verified before the live check: why it lapsed and how to verify again;
+ * once verified again, a scan matches the threat anew. Otherwise how to verify at all.
+ */
+function howToVerify(threat: ThreatFacts, samples: readonly PersonSample[], modality: "face" | "voice"): string {
+  const match = threat.detection[modality];
+  const lapsedMatch = isRecord(match) && match.lapsed === "predates-live-check";
+  const ofModality = samples.filter((s) => s.modality === modality);
+  if (ofModality.some((s) => s.lapsed === true) && !ofModality.some((s) => s.verified === true)) {
+    return REVERIFY_FACE_MESSAGE;
+  }
+  return lapsedMatch ? RESCAN_AFTER_REVERIFY_MESSAGE : UNVERIFIED_ENROLMENT_MESSAGE[modality];
 }
