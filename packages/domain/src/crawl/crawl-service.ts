@@ -1,0 +1,296 @@
+import type { DiscoveryQuery, FetchedItem, FetchedMedia, ItemRef, PlatformConnector } from "@lg/connectors/connector";
+import { hostingPlatform } from "@lg/connectors/hosting";
+import type { ErasedAccounts } from "../accounts/erased-accounts.js";
+import type { AccountStore } from "../accounts/ports.js";
+import type { UserProfileRecord } from "../records.js";
+import { type EvidenceStore, sha256Hex } from "../scanning/evidence.js";
+import type { ItemOutcomeStore } from "../scanning/item-outcomes.js";
+import { likenessVerdict, type ProtectedName } from "../scanning/likeness-verdict.js";
+import { postThreatCandidate } from "../scanning/post-threat-candidate.js";
+import type { AlertOutbox, LikenessFinding, MediaAnalysis, MediaToAnalyse } from "../scanning/scan-ports.js";
+import { isOwnContent } from "../scanning/scan-service.js";
+import type { ThreatRepository } from "../scanning/threat-ports.js";
+import { recordThreats, type ThreatCandidate } from "../scanning/threat-recorder.js";
+import { platformsForTier } from "../tiers.js";
+
+/**
+ * The shared crawl (issue 24, docs/scale.md): each configured channel, board, feed and page is read
+ * once for everyone, each item analysed once, and each face and voice in it compared with the gallery
+ * of every enrolled person. A match is recorded, alerted and (per plan) taken down for that person
+ * exactly as their own scan would; what matches nobody leaves nothing behind but the item's locator.
+ */
+
+/** The crawl searches for nobody: connectors read their configured sources in full ("shared" scope). */
+export const SHARED_CRAWL_QUERY: DiscoveryQuery = {
+  names: [],
+  aliases: [],
+  handles: [],
+  watchedAccounts: [],
+  hashtags: [],
+};
+
+/** Items read per platform per crawl: the newest first, so a busy source is read in its latest posts. */
+export const CRAWL_ITEMS_PER_PLATFORM = 500;
+
+export interface CrawlPlatformTask {
+  crawlId: string;
+  platformId: string;
+  maxItems: number;
+}
+
+/** One item of a crawl manifest: where to fetch it, nothing about anyone. */
+export interface CrawlItem {
+  platformId: string;
+  ref: ItemRef;
+  url: string;
+}
+
+/**
+ * What the crawl keeps of an item it read, for 30 days: where it is and the hashes of its media.
+ * No face, voice or embedding: a newcomer is matched against these by fetching them again.
+ */
+export interface CrawlLocator {
+  platformId: string;
+  ref: ItemRef;
+  url: string;
+  postedAt: string;
+  crawledAt: string;
+  media: { url: string; sha256: string }[];
+}
+
+export interface CrawlLocatorStore {
+  /** The items not read by an earlier crawl (within the locators' lifetime): an item is analysed once. */
+  unread(items: CrawlItem[]): Promise<CrawlItem[]>;
+  put(locator: CrawlLocator): Promise<void>;
+}
+
+/** One account's view of a media file: the matches are that account's own people. */
+export interface PersonalAnalysis {
+  userId: string;
+  analysis: MediaAnalysis;
+}
+
+/** The detection engine over the gallery: for each account whose enrolled likeness the media holds, its analysis. */
+export interface CrawlAnalyser {
+  analyse(media: MediaToAnalyse): Promise<PersonalAnalysis[]>;
+}
+
+/** Where a manifest lies: the workflow carries this, not the items. */
+export interface ManifestLocation {
+  bucket: string;
+  key: string;
+}
+
+/** The scan-work bucket the Distributed Map reads manifests from (ItemReader). */
+export interface CrawlManifests {
+  write(key: string, items: readonly CrawlItem[]): Promise<ManifestLocation>;
+}
+
+export interface CrawlDeps {
+  connector(platformId: string): PlatformConnector;
+  /** The platforms with configured sources to read. */
+  sharedPlatforms(): string[];
+  manifests: CrawlManifests;
+  locators: CrawlLocatorStore;
+  analyser: CrawlAnalyser;
+  accounts: Pick<AccountStore, "getProfile">;
+  /** The account's protected people, for the names threats are titled with. */
+  protectedPeople(userId: string): Promise<ProtectedName[]>;
+  /** Each account's candidates from an item, handed from analysis to recording by key (they name the person). */
+  itemOutcomes: ItemOutcomeStore;
+  threats: ThreatRepository;
+  outbox: Pick<AlertOutbox, "oweIfAbsent">;
+  evidence: EvidenceStore;
+  erased: Pick<ErasedAccounts, "isErased">;
+  /** Sends the alerts (and automatic takedowns) owed to an account, as a scan's Finish does. */
+  handover: { sendOwed(userId: string): Promise<unknown> };
+  now: () => Date;
+}
+
+/** An account's candidates from one crawled item, kept under this key for the record step. */
+export interface HandedMatch {
+  userId: string;
+  kept: string;
+}
+
+export interface AnalysedBatch {
+  items: number;
+  failed: number;
+  matches: HandedMatch[];
+  /** Why items failed, for the logs (URLs of public posts, nothing of anyone's likeness). */
+  errors: string[];
+}
+
+/** An item's key in the crawl's records: the platform and the URL the item was read at. */
+export const crawledItemKey = (platformId: string, url: string) => sha256Hex(`crawl:${platformId}:${url}`);
+
+/** A crawl's manifest of one platform: no account's prefix, nothing of anyone in it. */
+export function crawlManifestKey(crawlId: string, platformId: string): string {
+  return `manifests/crawl/${encodeURIComponent(crawlId)}/${encodeURIComponent(platformId)}.json`;
+}
+
+interface MatchedMedia {
+  media: FetchedMedia;
+  finding: LikenessFinding;
+}
+
+/**
+ * The crawl's three steps per batch, each with only the rights it needs (lib/constructs/workflows.ts):
+ * analysing untrusted media writes evidence and hands candidates on by key; recording writes the
+ * threats; handing over sends the alerts and automatic takedowns they are owed.
+ */
+export class CrawlService {
+  constructor(private readonly deps: CrawlDeps) {}
+
+  plan(input: { crawlId: string }): { crawlId: string; platforms: CrawlPlatformTask[] } {
+    return {
+      crawlId: input.crawlId,
+      platforms: this.deps
+        .sharedPlatforms()
+        .map((platformId) => ({ crawlId: input.crawlId, platformId, maxItems: CRAWL_ITEMS_PER_PLATFORM })),
+    };
+  }
+
+  /** Reads a platform's configured sources and writes the items no earlier crawl read to a manifest. */
+  async discover(
+    task: CrawlPlatformTask,
+  ): Promise<{ manifest: ManifestLocation; itemCount: number; alreadyRead: number }> {
+    const found: CrawlItem[] = [];
+    for await (const c of this.deps
+      .connector(task.platformId)
+      .discover(SHARED_CRAWL_QUERY, { maxItems: task.maxItems, maxPages: 5, scope: "shared" })) {
+      found.push({ platformId: task.platformId, ref: c.ref, url: c.url });
+    }
+    const unread = await this.deps.locators.unread(found);
+    const manifest = await this.deps.manifests.write(crawlManifestKey(task.crawlId, task.platformId), unread);
+    return { manifest, itemCount: unread.length, alreadyRead: found.length - unread.length };
+  }
+
+  /** Analyses one batch of a manifest; an item that fails is counted and skipped, the rest go on. */
+  async analyseBatch(input: { crawlId: string; items: readonly CrawlItem[] }): Promise<AnalysedBatch> {
+    const matches: HandedMatch[] = [];
+    const errors: string[] = [];
+    for (const item of input.items) {
+      try {
+        matches.push(...(await this.analyseItem(input.crawlId, item)));
+      } catch (error) {
+        errors.push(`${item.url}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    return { items: input.items.length, failed: errors.length, matches, errors };
+  }
+
+  /** Records the batch's matches as each account's threats, each owing its alert; the accounts touched. */
+  async recordBatch(input: { crawlId: string; matches: readonly HandedMatch[] }) {
+    const byAccount = new Map<string, string[]>();
+    for (const m of input.matches) byAccount.set(m.userId, [...(byAccount.get(m.userId) ?? []), m.kept]);
+    const accounts: string[] = [];
+    let threats = 0;
+    for (const [userId, keys] of byAccount) {
+      if (await this.deps.erased.isErased(userId)) continue;
+      const outcomes = await Promise.all(keys.map((k) => this.deps.itemOutcomes.get(userId, input.crawlId, k)));
+      const candidates = outcomes.flatMap((o) => o?.candidates ?? []);
+      const result = await recordThreats(
+        this.deps.threats,
+        userId,
+        candidates,
+        () => this.deps.now().toISOString(),
+        async (threatId, at) => {
+          if (await this.deps.erased.isErased(userId)) throw new AccountErasedWhileRecording();
+          await this.deps.outbox.oweIfAbsent({
+            userId,
+            threatId,
+            scanId: input.crawlId,
+            status: "owed",
+            createdAt: at,
+          });
+        },
+      ).catch((error: unknown) => {
+        if (error instanceof AccountErasedWhileRecording) return null;
+        throw error;
+      });
+      if (!result) continue;
+      accounts.push(userId);
+      threats += result.created.length;
+    }
+    return { accounts, threats };
+  }
+
+  /**
+   * Sends what the batch's threats are owed. An account whose handover fails keeps its alerts owed
+   * (they go out with its next scan, crawl batch or the claim sweep); the others still get theirs.
+   */
+  async handOver(input: { accounts: readonly string[] }) {
+    const failed: string[] = [];
+    for (const userId of new Set(input.accounts)) {
+      await this.deps.handover.sendOwed(userId).catch(() => failed.push(userId));
+    }
+    if (failed.length > 0) throw new Error(`Alerts of ${failed.length} account(s) could not be handed over`);
+    return { accounts: input.accounts.length };
+  }
+
+  /** Fetches and analyses one item once; keeps each matched account's candidates for the record step. */
+  private async analyseItem(crawlId: string, task: CrawlItem): Promise<HandedMatch[]> {
+    const item = await this.deps.connector(task.platformId).fetchItem(task.ref, { includeMedia: true, maxMedia: 4 });
+    const byAccount = new Map<string, MatchedMedia[]>();
+    const locator: CrawlLocator = {
+      platformId: task.platformId,
+      ref: task.ref,
+      // The URL it was discovered at, by which a later crawl recognises it.
+      url: task.url,
+      postedAt: item.postedAt,
+      crawledAt: this.deps.now().toISOString(),
+      media: [],
+    };
+    for (const media of item.media) {
+      const mediaSha256 = sha256Hex(media.bytes);
+      locator.media.push({ url: media.url, sha256: mediaSha256 });
+      for (const { userId, analysis } of await this.deps.analyser.analyse(media)) {
+        byAccount.set(userId, [...(byAccount.get(userId) ?? []), { media, finding: { ...analysis, mediaSha256 } }]);
+      }
+    }
+    await this.deps.locators.put(locator);
+    const handed: HandedMatch[] = [];
+    const itemKey = crawledItemKey(task.platformId, task.url);
+    for (const [userId, matched] of byAccount) {
+      const candidates = await this.candidatesFor(userId, item, matched);
+      if (candidates.length === 0) continue;
+      await this.deps.itemOutcomes.put(userId, crawlId, itemKey, { url: item.url, candidates });
+      handed.push({ userId, kept: itemKey });
+    }
+    return handed;
+  }
+
+  /**
+   * An account's threat candidates from one item, as its own scan would make them: only on platforms
+   * the person chose and their plan covers, never their own posts, nothing once the account is erased.
+   */
+  private async candidatesFor(userId: string, item: FetchedItem, matched: MatchedMedia[]) {
+    if (await this.deps.erased.isErased(userId)) return [];
+    const profile = await this.deps.accounts.getProfile(userId);
+    if (!profile || !covers(profile, item.platformId)) return [];
+    if (isOwnContent(profile, item.url, item.author.handle)) return [];
+    const people = await this.deps.protectedPeople(userId);
+    const host = hostingPlatform(item.platformId, item.ref.sourceId);
+    const candidates: ThreatCandidate[] = [];
+    for (const { media, finding } of matched) {
+      const verdict = likenessVerdict(finding, people, { ...(item.title ? { title: item.title } : {}), url: item.url });
+      if (!verdict) continue;
+      if (await this.deps.erased.isErased(userId)) return [];
+      const capturedAt = this.deps.now().toISOString();
+      candidates.push(
+        await postThreatCandidate(this.deps.evidence, { userId, item, host, media, finding, verdict, capturedAt }),
+      );
+    }
+    return candidates;
+  }
+}
+
+class AccountErasedWhileRecording extends Error {}
+
+/** Whether the person chose this platform and their plan covers it, as their own scans ask. */
+function covers(profile: UserProfileRecord, platformId: string): boolean {
+  return (
+    profile.platforms.includes(platformId) && platformsForTier(profile.membershipTier).some((p) => p.id === platformId)
+  );
+}

@@ -1,0 +1,268 @@
+import { describe, expect, it } from "vitest";
+import type { CandidateItem, DiscoverOptions, ItemRef } from "../../../packages/connectors/src/connector.js";
+import {
+  type CrawlItem,
+  type CrawlLocator,
+  CrawlService,
+  type PersonalAnalysis,
+} from "../../../packages/domain/src/crawl/crawl-service.js";
+import type { UserProfileRecord } from "../../../packages/domain/src/records.js";
+import type { ItemOutcome } from "../../../packages/domain/src/scanning/item-outcomes.js";
+import type { MediaToAnalyse } from "../../../packages/domain/src/scanning/scan-ports.js";
+import { InMemoryAlertOutbox, InMemoryEvidenceStore, InMemoryThreatRepository } from "../scanning/fakes.js";
+
+const profile = (userId: string, over: Partial<UserProfileRecord> = {}) =>
+  ({
+    userId,
+    firstName: userId,
+    lastName: "Person",
+    membershipTier: "professional",
+    platforms: ["telegram", "imageboards"],
+    ownAccounts: [],
+    ...over,
+  }) as unknown as UserProfileRecord;
+
+/** Whose face each picture shows, by its first byte: 1 Ada, 2 Grace, 3 both, anything else nobody. */
+const FACES: Record<number, string[]> = { 1: ["ada"], 2: ["grace"], 3: ["ada", "grace"] };
+
+function crawlWorld(posts: Record<string, number[]>, profiles: Record<string, UserProfileRecord>) {
+  const analysed: string[] = [];
+  const discoverCalls: DiscoverOptions[] = [];
+  const locators: CrawlLocator[] = [];
+  const manifests = new Map<string, unknown[]>();
+  const sent: string[] = [];
+  const erased = new Set<string>();
+  const threats = new InMemoryThreatRepository();
+  const outbox = new InMemoryAlertOutbox();
+  const evidence = new InMemoryEvidenceStore();
+  const kept = new Map<string, ItemOutcome>();
+  const ref = (url: string): ItemRef => ({ sourceId: "telegram", id: url, url });
+  const service = new CrawlService({
+    connector: (platformId) => ({
+      platformId,
+      async *discover(_query, options): AsyncIterable<CandidateItem> {
+        discoverCalls.push(options);
+        for (const url of Object.keys(posts))
+          yield {
+            platformId,
+            ref: ref(url),
+            url,
+            title: "post",
+            author: { handle: "poster", displayName: "Poster", avatarUrl: "" },
+            postedAt: "2026-11-26T00:00:00.000Z",
+            mediaUrls: [`${url}/0`],
+            matchedTerms: ["shared:channel"],
+          };
+      },
+      fetchItem: async (r) => ({
+        platformId,
+        ref: r,
+        url: r.url,
+        title: "post",
+        text: "",
+        author: { handle: "poster", displayName: "Poster", avatarUrl: "" },
+        postedAt: "2026-11-26T00:00:00.000Z",
+        mediaUrls: (posts[r.url] ?? []).map((_, i) => `${r.url}/${i}`),
+        media: (posts[r.url] ?? []).map((first, i) => ({
+          url: `${r.url}/${i}`,
+          contentType: "image/jpeg",
+          bytes: new Uint8Array([first, i, 9, 9]),
+        })),
+        pageMetadata: {},
+      }),
+      fetchProfile: async () => {
+        throw new Error("not used");
+      },
+    }),
+    sharedPlatforms: () => ["telegram"],
+    manifests: {
+      write: async (key, items) => {
+        manifests.set(key, [...items]);
+        return { bucket: "work", key };
+      },
+    },
+    locators: {
+      unread: async (items: CrawlItem[]) => items.filter((i) => !locators.some((l) => l.url === i.url)),
+      put: async (locator) => {
+        locators.push(locator);
+      },
+    },
+    analyser: {
+      analyse: async (media: MediaToAnalyse): Promise<PersonalAnalysis[]> => {
+        analysed.push(media.url);
+        if (media.bytes[0] === 0) throw new Error("Unreadable media");
+        return (FACES[media.bytes[0] as number] ?? []).map((userId) => ({
+          userId,
+          analysis: {
+            contentType: "image/jpeg",
+            face: { personId: "self", confidence: 93, enrolment: "verified" },
+            voice: null,
+            syntheticScore: null,
+            syntheticSignals: [],
+            result: { faces: 1 },
+          },
+        }));
+      },
+    },
+    accounts: { getProfile: async (userId) => profiles[userId] ?? null },
+    protectedPeople: async (userId) => [{ personId: "self", displayName: `${userId} Person` }],
+    itemOutcomes: {
+      put: async (userId, scanId, itemKey, outcome) => {
+        kept.set(`${userId}/${scanId}/${itemKey}`, structuredClone(outcome));
+      },
+      get: async (userId, scanId, itemKey) => kept.get(`${userId}/${scanId}/${itemKey}`) ?? null,
+    },
+    threats,
+    outbox,
+    evidence,
+    erased: { isErased: async (userId) => erased.has(userId) },
+    handover: {
+      sendOwed: async (userId) => {
+        sent.push(userId);
+        return {};
+      },
+    },
+    now: () => new Date("2026-11-27T09:00:00.000Z"),
+  });
+  const items = (urls: string[]): CrawlItem[] => urls.map((url) => ({ platformId: "telegram", ref: ref(url), url }));
+  /** One batch through the crawl's child workflow: analyse, record, hand over. */
+  const batch = async (crawlId: string, urls: string[]) => {
+    const analysed = await service.analyseBatch({ crawlId, items: items(urls) });
+    const recorded = await service.recordBatch({ crawlId, matches: analysed.matches });
+    await service.handOver({ accounts: recorded.accounts });
+    return { ...analysed, ...recorded };
+  };
+  return {
+    service,
+    analysed,
+    discoverCalls,
+    locators,
+    manifests,
+    sent,
+    erased,
+    threats,
+    outbox,
+    evidence,
+    items,
+    batch,
+    kept,
+  };
+}
+
+const people = { ada: profile("ada"), grace: profile("grace") };
+
+describe("the shared crawl", () => {
+  it("reads each configured source in the shared scope and writes only items no earlier crawl read", async () => {
+    const world = crawlWorld({ "https://t.me/c/1": [1], "https://t.me/c/2": [7] }, people);
+    const plan = world.service.plan({ crawlId: "crawl-1" });
+    expect(plan.platforms).toEqual([{ crawlId: "crawl-1", platformId: "telegram", maxItems: 500 }]);
+    const first = await world.service.discover(plan.platforms[0]!);
+    expect(world.discoverCalls[0]?.scope).toBe("shared");
+    expect(first.itemCount).toBe(2);
+
+    await world.batch("crawl-1", ["https://t.me/c/1"]);
+    const second = await world.service.discover({ ...plan.platforms[0]!, crawlId: "crawl-2" });
+    expect(second).toMatchObject({ itemCount: 1, alreadyRead: 1 });
+    expect(world.manifests.get(second.manifest.key)).toEqual(world.items(["https://t.me/c/2"]));
+  });
+
+  it("analyses each media file once and records a threat for every account whose person it shows", async () => {
+    const world = crawlWorld({ "https://t.me/c/both": [3], "https://t.me/c/nobody": [7, 8] }, people);
+    const result = await world.batch("crawl-1", ["https://t.me/c/both", "https://t.me/c/nobody"]);
+    expect(world.analysed).toEqual(["https://t.me/c/both/0", "https://t.me/c/nobody/0", "https://t.me/c/nobody/1"]);
+    expect(result).toMatchObject({ items: 2, failed: 0, threats: 2 });
+    expect(result.accounts.sort()).toEqual(["ada", "grace"]);
+    const ada = await world.threats.list("ada");
+    const grace = await world.threats.list("grace");
+    expect(ada).toHaveLength(1);
+    expect(grace).toHaveLength(1);
+    expect(ada[0]?.title).toContain("ada Person");
+    // Each account's evidence lies under its own prefix, and each is alerted.
+    expect([...world.evidence.objects.keys()].filter((k) => k.startsWith("evidence/ada/")).length).toBeGreaterThan(0);
+    expect([...world.evidence.objects.keys()].filter((k) => k.startsWith("evidence/grace/")).length).toBeGreaterThan(0);
+    expect(world.sent.sort()).toEqual(["ada", "grace"]);
+    expect((await world.outbox.pending("ada", "2026-11-27T00:00:00.000Z")).map((o) => o.scanId)).toEqual(["crawl-1"]);
+  });
+
+  it("keeps only locators of what it read: urls and hashes, nothing of the faces in it", async () => {
+    const world = crawlWorld({ "https://t.me/c/nobody": [7] }, people);
+    await world.batch("crawl-1", ["https://t.me/c/nobody"]);
+    expect(world.locators).toHaveLength(1);
+    expect(Object.keys(world.locators[0]!).sort()).toEqual([
+      "crawledAt",
+      "media",
+      "platformId",
+      "postedAt",
+      "ref",
+      "url",
+    ]);
+    expect(Object.keys(world.locators[0]!.media[0]!).sort()).toEqual(["sha256", "url"]);
+    expect([...(await world.threats.list("ada")), ...(await world.threats.list("grace"))]).toHaveLength(0);
+    expect(world.sent).toEqual([]);
+  });
+
+  it("records nothing for a person who did not choose the platform, whose plan lacks it, or who was erased", async () => {
+    const world = crawlWorld(
+      { "https://t.me/c/both": [3] },
+      { ada: profile("ada", { platforms: ["reddit"] }), grace: profile("grace", { membershipTier: "personal" }) },
+    );
+    await world.batch("crawl-1", ["https://t.me/c/both"]);
+    expect([...(await world.threats.list("ada")), ...(await world.threats.list("grace"))]).toHaveLength(0);
+
+    const erasedWorld = crawlWorld({ "https://t.me/c/both": [3] }, people);
+    erasedWorld.erased.add("grace");
+    await erasedWorld.batch("crawl-1", ["https://t.me/c/both"]);
+    expect(await erasedWorld.threats.list("grace")).toHaveLength(0);
+    expect(await erasedWorld.threats.list("ada")).toHaveLength(1);
+    expect([...erasedWorld.evidence.objects.keys()].some((k) => k.startsWith("evidence/grace/"))).toBe(false);
+  });
+
+  it("never records a person's own post", async () => {
+    const world = crawlWorld(
+      { "https://t.me/c/own": [1] },
+      { ada: profile("ada", { ownAccounts: ["https://t.me/c/own"] }) },
+    );
+    await world.batch("crawl-1", ["https://t.me/c/own"]);
+    expect(await world.threats.list("ada")).toHaveLength(0);
+  });
+
+  it("counts an item that fails and goes on with the rest of the batch", async () => {
+    const world = crawlWorld({ "https://t.me/c/broken": [0], "https://t.me/c/ada": [1] }, people);
+    const result = await world.batch("crawl-1", ["https://t.me/c/broken", "https://t.me/c/ada"]);
+    expect(result).toMatchObject({ items: 2, failed: 1, threats: 1 });
+    expect(result.errors[0]).toMatch(/Unreadable media/);
+  });
+
+  it("hands each match on by key only: the workflow's state never holds a name or a candidate", async () => {
+    const world = crawlWorld({ "https://t.me/c/ada": [1] }, people);
+    const analysed = await world.service.analyseBatch({
+      crawlId: "crawl-1",
+      items: world.items(["https://t.me/c/ada"]),
+    });
+    expect(analysed.matches).toEqual([{ userId: "ada", kept: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
+    expect(JSON.stringify(analysed)).not.toContain("Person");
+    // Erased between analysis and recording: nothing is recorded for the account.
+    world.erased.add("ada");
+    expect(await world.service.recordBatch({ crawlId: "crawl-1", matches: analysed.matches })).toEqual({
+      accounts: [],
+      threats: 0,
+    });
+    expect(await world.threats.list("ada")).toHaveLength(0);
+  });
+
+  it("hands over every account's alerts even when one account's handover fails, then reports the failure", async () => {
+    const world = crawlWorld({}, people);
+    const sent: string[] = [];
+    const service = new CrawlService({
+      ...(world.service as unknown as { deps: ConstructorParameters<typeof CrawlService>[0] }).deps,
+      handover: {
+        sendOwed: async (userId) => {
+          if (userId === "ada") throw new Error("mail down");
+          sent.push(userId);
+        },
+      },
+    });
+    await expect(service.handOver({ accounts: ["ada", "grace"] })).rejects.toThrow(/1 account/);
+    expect(sent).toEqual(["grace"]);
+  });
+});

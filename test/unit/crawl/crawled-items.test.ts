@@ -1,0 +1,71 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { DynamoDBDocumentClient, GetCommand } from "@aws-sdk/lib-dynamodb";
+import { DynamoCrawledItems, LOCATOR_DAYS } from "@lg/domain/crawl/adapters/dynamo-crawled-items";
+import { type CrawlItem, crawledItemKey } from "@lg/domain/crawl/crawl-service";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunningServer } from "../../../local/src/aws/http-server.js";
+import { localClientConfig } from "../../../local/src/stand-ins/client-config.js";
+import { ensureTable, startDynamoDb } from "../../../local/src/stand-ins/dynamodb.js";
+
+const TABLE = "crawled-items";
+let dir: string;
+let dynamodb: RunningServer;
+let doc: DynamoDBDocumentClient;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), "lg-crawled-items-"));
+  dynamodb = await startDynamoDb(dir);
+  await ensureTable(dynamodb.url, TABLE);
+  doc = DynamoDBDocumentClient.from(new DynamoDBClient(localClientConfig(dynamodb.url)));
+});
+
+afterAll(async () => {
+  await dynamodb.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const item = (url: string, platformId = "telegram"): CrawlItem => ({
+  platformId,
+  ref: { sourceId: "telegram", id: url, url },
+  url,
+});
+
+describe("the crawl's locators in the table", () => {
+  it("tells which discovered items an earlier crawl read, over more than one batch of keys", async () => {
+    const store = new DynamoCrawledItems(doc, TABLE);
+    const discovered = Array.from({ length: 230 }, (_, i) => item(`https://t.me/c/${i}`));
+    for (const read of discovered.filter((_, i) => i % 3 === 0)) {
+      await store.put({ ...read, postedAt: "", crawledAt: "2026-11-27T09:00:00.000Z", media: [] });
+    }
+    const unread = await store.unread(discovered);
+    expect(unread).toEqual(discovered.filter((_, i) => i % 3 !== 0));
+    // The same URL on another platform is another item.
+    expect(await store.unread([item("https://t.me/c/0", "messaging")])).toHaveLength(1);
+  });
+
+  it("keeps only the locator, and lets it expire after the look-back", async () => {
+    const store = new DynamoCrawledItems(doc, TABLE);
+    const read = item("https://t.me/c/kept");
+    const sha256 = "b".repeat(64);
+    await store.put({
+      ...read,
+      postedAt: "2026-11-26T00:00:00.000Z",
+      crawledAt: "2026-11-27T09:00:00.000Z",
+      media: [{ url: `${read.url}/0`, sha256 }],
+    });
+    const out = await doc.send(
+      new GetCommand({
+        TableName: TABLE,
+        Key: { pk: `CRAWLED#${crawledItemKey("telegram", read.url)}`, sk: "LOCATOR" },
+      }),
+    );
+    const stored = out.Item ?? {};
+    expect(stored.media).toEqual([{ url: `${read.url}/0`, sha256 }]);
+    expect(stored.gsi1pk).toBe("CRAWLED#DAY#2026-11-27");
+    expect(stored.expiresAt).toBe(Date.parse("2026-11-27T09:00:00.000Z") / 1000 + LOCATOR_DAYS * 86_400);
+    expect(Object.keys(stored).filter((k) => /embedding|descriptor|face|voice/i.test(k))).toEqual([]);
+  });
+});
