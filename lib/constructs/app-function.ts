@@ -13,6 +13,7 @@ import { fromRoot, repoRoot } from "../paths.js";
 import type { GalleryRef } from "./gallery-database.js";
 import type { HandlerResources } from "./handler-resources.js";
 import { copyRuntimePackagesCommands, DETECTION_RUNTIME_PACKAGES } from "./runtime-packages.js";
+import { MANIFEST_PREFIX } from "./scan-work-bucket.js";
 import { explainWildcards } from "./wildcard-grants.js";
 
 /** CloudWatch namespace of the handlers' own metrics (Monitoring's dashboard reads them). */
@@ -244,6 +245,20 @@ export class AppFunction extends Construct {
     }[access];
     this.grantObjects(bucket, actions, access === "erase" ? ["s3:ListBucketVersions"] : []);
     this.grantBucketKey(bucket, access === "write" || access === "readWrite");
+    return this;
+  }
+
+  /** Discover writes a platform's manifest for the scan's Distributed Map; nothing else, and only there. */
+  bindScanWorkBucket(bucket: IBucket): this {
+    this.setEnv("SCAN_WORK_BUCKET", bucket.bucketName);
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({ actions: ["s3:PutObject"], resources: [bucket.arnForObjects(`${MANIFEST_PREFIX}*`)] }),
+    );
+    explainWildcards(this.role, {
+      finding: /^Resource::.*ScanWorkBucket.*\/manifests\/\*$/,
+      reason:
+        "Manifest keys are per account, scan and platform, made at run time; writes are scoped to the manifests prefix.",
+    });
     return this;
   }
 

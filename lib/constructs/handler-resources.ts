@@ -15,6 +15,8 @@ export interface HandlerResources {
   table: ITable;
   biometricBucket: IBucket;
   evidenceBucket: IBucket;
+  /** Scans' manifests of discovered items: Discover writes them, the scan's Distributed Map reads them. */
+  scanWorkBucket: IBucket;
   biometricKey: IKey;
   userPool: IUserPool;
   userPoolClient: IUserPoolClient;

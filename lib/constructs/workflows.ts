@@ -20,6 +20,7 @@ import { resourcePrefix, type StageConfig } from "../config.js";
 import { fromRoot } from "../paths.js";
 import { AppFunction, type DetectionRuntime, type StateMachineRef } from "./app-function.js";
 import { type HandlerResources, handlerEnvironment } from "./handler-resources.js";
+import { MANIFEST_PREFIX } from "./scan-work-bucket.js";
 import { explainWildcards } from "./wildcard-grants.js";
 
 type MachineName = keyof typeof STATE_MACHINES;
@@ -31,8 +32,13 @@ const TASK_BINDINGS: Record<WorkflowTask, (fn: AppFunction, r: HandlerResources)
   // Matching needs the person's embeddings, which only the biometric key decrypts.
   // LoadPlatforms writes the scan's record (a scheduled scan has none before it).
   ScanLoadPlatforms: (fn, r) => fn.bindTable(r.table, "readWrite").bindBiometricKey(r.biometricKey),
+  // Discover hands its items on as a manifest in the scan-work bucket (the scan's Distributed Map reads it).
   ScanDiscover: (fn, r) =>
-    fn.bindTable(r.table, "read").bindBiometricKey(r.biometricKey).bindConnectorSecret(r.connectorSecret),
+    fn
+      .bindTable(r.table, "read")
+      .bindBiometricKey(r.biometricKey)
+      .bindConnectorSecret(r.connectorSecret)
+      .bindScanWorkBucket(r.scanWorkBucket),
   // Analyse writes the scan's shared findings (MediaFinding), so identical media is analysed once per scan.
   ScanAnalyse: (fn, r) =>
     fn
@@ -101,6 +107,61 @@ const STATUS_HANDLER_BINDINGS: Record<StatusHandlerName, (fn: AppFunction, r: Ha
 
 /** Functions that run detection models get the model and ffmpeg layers and native packages. */
 const DETECTION_TASKS: ReadonlySet<WorkflowTask> = new Set(["ScanAnalyse"]);
+
+/** Whether an ASL file runs a Map in Distributed mode (child workflow executions of its own). */
+export function usesDistributedMap(file: string): boolean {
+  const found = (value: unknown): boolean =>
+    Array.isArray(value)
+      ? value.some(found)
+      : typeof value === "object" && value !== null
+        ? (value as { Mode?: unknown }).Mode === "DISTRIBUTED" || Object.values(value).some(found)
+        : false;
+  return found(JSON.parse(readFileSync(fromRoot(file), "utf8")));
+}
+
+/**
+ * What a Distributed Map needs of its machine's role (CDK grants these only to maps it builds, not to
+ * ASL files): start its own child executions, watch and stop them, and read the manifests it iterates.
+ */
+function grantDistributedMap(stateMachine: sfn.StateMachine, name: string, self: StateMachineRef, r: HandlerResources) {
+  const stack = Stack.of(stateMachine);
+  // Map Run children are named <machine>/<label>:<id> (execution and express ARNs alike).
+  const children = (resource: string) =>
+    stack.formatArn({
+      service: "states",
+      resource,
+      resourceName: `${name}/*`,
+      arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+    });
+  stateMachine.addToRolePolicy(
+    new iam.PolicyStatement({ actions: ["states:StartExecution"], resources: [self.stateMachineArn] }),
+  );
+  stateMachine.addToRolePolicy(
+    new iam.PolicyStatement({
+      actions: ["states:DescribeExecution", "states:StopExecution"],
+      resources: [self.executionArnPattern, children("execution"), children("express")],
+    }),
+  );
+  stateMachine.addToRolePolicy(
+    new iam.PolicyStatement({
+      actions: ["s3:GetObject"],
+      resources: [r.scanWorkBucket.arnForObjects(`${MANIFEST_PREFIX}*`)],
+    }),
+  );
+  explainWildcards(
+    stateMachine.role,
+    {
+      finding: new RegExp(`^Resource::arn:.*:states:.*:(execution|express):${name}[:/]\\*$`),
+      reason:
+        "A Distributed Map watches and stops the child executions it starts, whose names it makes at run time; only this machine's.",
+    },
+    {
+      finding: /^Resource::.*ScanWorkBucket.*\/manifests\/\*$/,
+      reason:
+        "Reads the manifests Discover writes, per account, scan and platform at run time; scoped to the manifests prefix.",
+    },
+  );
+}
 
 /** Names and ARNs known before the machines exist, so handlers can reference them without a cycle. */
 export function stateMachineRef(scope: Construct, config: StageConfig, machine: MachineName): StateMachineRef {
@@ -205,7 +266,7 @@ export class Workflows extends Construct {
 
     const machines = {} as Record<MachineName, sfn.StateMachine>;
     for (const [machine, spec] of Object.entries(STATE_MACHINES) as [MachineName, { file: string }][]) {
-      machines[machine] = this.stateMachine(config, machine, spec.file, props.logRetention);
+      machines[machine] = this.stateMachine(config, machine, spec.file, props.logRetention, resources);
     }
     this.machines = machines;
 
@@ -275,7 +336,13 @@ export class Workflows extends Construct {
     return role;
   }
 
-  private stateMachine(config: StageConfig, machine: MachineName, file: string, retention: logs.RetentionDays) {
+  private stateMachine(
+    config: StageConfig,
+    machine: MachineName,
+    file: string,
+    retention: logs.RetentionDays,
+    resources: HandlerResources,
+  ) {
     const name = `${resourcePrefix(config)}-${machine}`;
     const used = referencedTasks(file);
     const logGroup = new logs.LogGroup(this, `${machine}-Logs`, {
@@ -296,6 +363,9 @@ export class Workflows extends Construct {
       tracingEnabled: true,
     });
     for (const task of used) this.tasks[task].function.grantInvoke(stateMachine);
+    if (usesDistributedMap(file)) {
+      grantDistributedMap(stateMachine, name, stateMachineRef(this, config, machine), resources);
+    }
     explainWildcards(
       stateMachine.role,
       {

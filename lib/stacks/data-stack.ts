@@ -11,6 +11,7 @@ import { BiometricBucket } from "../constructs/biometric-bucket.js";
 import { CustomerKey } from "../constructs/customer-key.js";
 import { EvidenceBucket } from "../constructs/evidence-bucket.js";
 import { GalleryDatabase } from "../constructs/gallery-database.js";
+import { ScanWorkBucket } from "../constructs/scan-work-bucket.js";
 import { SingleTable } from "../constructs/single-table.js";
 
 export interface DataStackProps extends StackProps {
@@ -26,6 +27,8 @@ export class DataStack extends Stack {
   readonly table: dynamodb.Table;
   readonly biometricBucket: s3.Bucket;
   readonly evidenceBucket: s3.Bucket;
+  /** Scans' short-lived manifests of discovered items (expire after a day). */
+  readonly scanWorkBucket: s3.Bucket;
   /** Encrypts raw biometric objects and, by envelope encryption, the stored embeddings. */
   readonly biometricKey: kms.Key;
   readonly connectorSecret: secretsmanager.Secret;
@@ -71,6 +74,8 @@ export class DataStack extends Stack {
       accessLogs,
       retention: config.evidenceRetention,
     }).bucket;
+
+    this.scanWorkBucket = new ScanWorkBucket(this, "ScanWork", { accessLogs, retain }).bucket;
 
     this.connectorSecret = new secretsmanager.Secret(this, "ConnectorCredentials", {
       description: "Platform connector credentials (JSON object keyed by platform id), set by operators",

@@ -62,6 +62,7 @@ export class ServiceStack extends Stack {
       table: data.table,
       biometricBucket: data.biometricBucket,
       evidenceBucket: data.evidenceBucket,
+      scanWorkBucket: data.scanWorkBucket,
       biometricKey: data.biometricKey,
       userPool: props.userPool,
       userPoolClient: props.userPoolClient,

@@ -3,6 +3,7 @@ export const LOCAL_NAMES = {
   table: "likenessguard-local",
   biometricBucket: "lg-local-biometric",
   evidenceBucket: "lg-local-evidence",
+  scanWorkBucket: "lg-local-scan-work",
   biometricKeyAlias: "alias/likenessguard-biometric",
   schedulerGroup: "likenessguard-scans",
   schedulerRoleArn: "arn:aws:iam::000000000000:role/lg-local-scheduler",

@@ -143,7 +143,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const s3 = track(
       await startS3(
         path.join(dataDir, "s3"),
-        [LOCAL_NAMES.biometricBucket, LOCAL_NAMES.evidenceBucket],
+        [LOCAL_NAMES.biometricBucket, LOCAL_NAMES.evidenceBucket, LOCAL_NAMES.scanWorkBucket],
         [appUrl, `http://127.0.0.1:${web.port}`],
       ),
     );
@@ -264,6 +264,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       TABLE_NAME: LOCAL_NAMES.table,
       BIOMETRIC_BUCKET: LOCAL_NAMES.biometricBucket,
       EVIDENCE_BUCKET: LOCAL_NAMES.evidenceBucket,
+      SCAN_WORK_BUCKET: LOCAL_NAMES.scanWorkBucket,
       BIOMETRIC_KEY_ID: biometricKeyId,
       USER_POOL_ID: pool.userPoolId,
       USER_POOL_CLIENT_ID: pool.clientId,

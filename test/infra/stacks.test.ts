@@ -513,6 +513,56 @@ describe("workflows", () => {
     }
   });
 
+  it("the scan machine's Distributed Map may start, watch and stop only its own children and read only manifests", () => {
+    const machine = stacks.service.workflows.machines.scan;
+    const roleId = Stack.of(machine).getLogicalId(machine.role.node.defaultChild as CfnElement);
+    const statements = Object.values(
+      service.findResources("AWS::IAM::Policy", { Properties: { Roles: [{ Ref: roleId }] } }),
+    ).flatMap((p) => p.Properties.PolicyDocument.Statement as (GrantStatement & { Resource: unknown })[]);
+    const granting = (action: string) => statements.filter((s) => actionsOf(s).includes(action));
+    const text = (value: unknown) => JSON.stringify(stacks.service.resolve(value));
+    const [start] = granting("states:StartExecution");
+    expect(text(start?.Resource)).toMatch(/stateMachine:likenessguard-dev-scan"/);
+    const [watch] = granting("states:DescribeExecution");
+    expect(actionsOf(watch as GrantStatement)).toEqual(["states:DescribeExecution", "states:StopExecution"]);
+    for (const resource of (watch?.Resource ?? []) as unknown[]) {
+      expect(text(resource)).toMatch(/:(execution|express):likenessguard-dev-scan[:/]\*"/);
+    }
+    const [read] = granting("s3:GetObject");
+    expect(actionsOf(read as GrantStatement)).toEqual(["s3:GetObject"]);
+    expect(text(read?.Resource)).toMatch(/ScanWork.*\/manifests\/\*/);
+    // The takedown machine runs no Distributed Map, so it may start nothing.
+    const takedown = stacks.service.workflows.machines.takedown;
+    const takedownRoleId = Stack.of(takedown).getLogicalId(takedown.role.node.defaultChild as CfnElement);
+    const takedownActions = Object.values(
+      service.findResources("AWS::IAM::Policy", { Properties: { Roles: [{ Ref: takedownRoleId }] } }),
+    ).flatMap((p) => (p.Properties.PolicyDocument.Statement as GrantStatement[]).flatMap(actionsOf));
+    expect(takedownActions).not.toContain("states:StartExecution");
+    expect(takedownActions).not.toContain("s3:GetObject");
+  });
+
+  it("Discover alone writes scan manifests, under the manifests prefix of a bucket that expires them after a day", () => {
+    const writers = allFunctions().filter(([, fn]) =>
+      grantedStatements(fn).some((s) => JSON.stringify(s).includes("/manifests/*")),
+    );
+    expect(writers.map(([name]) => name)).toEqual(["ScanDiscover"]);
+    const discover = grantedStatements(stacks.service.workflows.tasks.ScanDiscover).filter((s) =>
+      JSON.stringify(s).includes("/manifests/*"),
+    );
+    expect(discover.flatMap(actionsOf)).toEqual(["s3:PutObject"]);
+    data.hasResourceProperties("AWS::S3::Bucket", {
+      LifecycleConfiguration: {
+        Rules: Match.arrayWith([Match.objectLike({ Id: "expire-scan-work", ExpirationInDays: 1, Status: "Enabled" })]),
+      },
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+    });
+  });
+
   it("per-user scan schedules assume a role that may only start the scan state machine and dead-letter a failed start", () => {
     const role = stacks.service.workflows.tasks.ScanFinish; // any handler: SCHEDULER_ROLE_ARN names the role
     const vars = service.toJSON().Resources[logicalId(role)].Properties.Environment.Variables;

@@ -3,6 +3,7 @@ import { StateMachine } from "aws-local-stepfunctions";
 import { describe, expect, it } from "vitest";
 import { STATE_MACHINES, WORKFLOW_TASKS } from "../../lambdas/src/workflows/tasks.js";
 import { fromRoot } from "../../lib/paths.js";
+import { prepareDistributedMaps } from "../../local/src/aws/sfn/distributed-map.js";
 
 // JSONata and variables are not supported by the local runner (aws-local-stepfunctions).
 const FORBIDDEN_FIELDS = ["QueryLanguage", "Assign", "Arguments", "Output"];
@@ -68,6 +69,28 @@ describe.each(Object.entries(STATE_MACHINES))("state machine %s", (_name, { file
   });
 
   it("is accepted by the local Step Functions runner", () => {
-    expect(() => new StateMachine(JSON.parse(substituted))).not.toThrow();
+    // As sfn-server.ts runs it: Distributed Maps become the runner's own Tasks, the rest the library's.
+    expect(() => new StateMachine(prepareDistributedMaps(JSON.parse(substituted)).definition as never)).not.toThrow();
+  });
+});
+
+describe("the scan's fan-out", () => {
+  const scan = JSON.parse(readFileSync(fromRoot(STATE_MACHINES.scan.file), "utf8"));
+  const analyseItems = scan.States.ScanPlatforms.ItemProcessor.States.AnalyseItems;
+
+  it("analyses items in batches of Express child workflows read from a manifest, not one Standard iteration per item", () => {
+    expect(analyseItems.ItemProcessor.ProcessorConfig).toEqual({ Mode: "DISTRIBUTED", ExecutionType: "EXPRESS" });
+    expect(analyseItems.ItemReader.Resource).toBe("arn:aws:states:::s3:getObject");
+    expect(analyseItems.ItemsPath).toBeUndefined();
+    expect(analyseItems.ItemBatcher.MaxItemsPerBatch).toBeGreaterThan(1);
+  });
+
+  it("fits a batch's attempts inside an Express child's five minutes", () => {
+    const analyse = analyseItems.ItemProcessor.States.Analyse;
+    const retry = analyse.Retry.find((r: { ErrorEquals: string[] }) => r.ErrorEquals.includes("States.Timeout"));
+    const attempts = 1 + retry.MaxAttempts;
+    const waits = Array.from({ length: retry.MaxAttempts }, (_, i) => retry.IntervalSeconds * retry.BackoffRate ** i);
+    expect(attempts * analyse.TimeoutSeconds + waits.reduce((a, b) => a + b, 0)).toBeLessThan(300);
+    expect(analyse.TimeoutSeconds).toBeLessThanOrEqual(WORKFLOW_TASKS.ScanAnalyse.timeoutSeconds);
   });
 });

@@ -16,6 +16,8 @@ const EnvSchema = z.object({
     .optional()
     .transform((v) => v === "true"),
   EVIDENCE_BUCKET: z.string().optional(),
+  /** Where Discover writes a platform's items for the scan's Distributed Map (expires within a day). */
+  SCAN_WORK_BUCKET: z.string().optional(),
   SCAN_STATE_MACHINE_ARN: z.string().optional(),
   TAKEDOWN_STATE_MACHINE_ARN: z.string().optional(),
   SCHEDULER_GROUP: z.string().optional(),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { observed } from "../../shared/observability.js";
+import { itemManifests } from "../../shared/scan-work-services.js";
 import { scanService } from "../../shared/scanning-services.js";
 
 const Input = z.object({
@@ -10,16 +11,15 @@ const Input = z.object({
 
 /**
  * Discover: candidate posts and look-alike profiles on one platform, searched for with the names the
- * profile holds. Items leave without the protected name a profile imitates: execution history
- * outlives the person's erasure, so Analyse reads it again.
+ * profile holds, written to the platform's manifest for the batched analysis (AnalyseItems reads it).
+ * The workflow's state carries only where the manifest lies: execution history outlives the
+ * person's erasure, the manifest expires within a day.
  */
 export const handler = observed(async (event: unknown) => {
   const { userId, scanId, platform } = Input.parse(event);
-  const { items } = await scanService().discover({ userId, scanId, ...platform });
-  return {
-    userId,
-    scanId,
-    platform,
-    items: items.map(({ userId: _u, scanId: _s, nameMatch: _n, ...item }) => item),
-  };
+  const { manifest, itemCount } = await scanService().discoverToManifest(
+    { userId, scanId, ...platform },
+    itemManifests(),
+  );
+  return { userId, scanId, platform, manifest, itemCount };
 });

@@ -11,6 +11,7 @@ import { platformsForTier, TIERS } from "../tiers.js";
 import { discoveryQuery, protectedNames } from "./discovery-query.js";
 import { type EvidenceStore, sha256Hex, writeEvidencePackage } from "./evidence.js";
 import { nameVariantOf } from "./impersonation.js";
+import { type ItemManifestStore, type ManifestLocation, manifestKey } from "./item-manifests.js";
 import type { HandedOutcome, ItemOutcome, ItemOutcomeStore } from "./item-outcomes.js";
 import { likenessVerdict, MATCH_FLOOR_PERCENT } from "./likeness-verdict.js";
 import { postThreatCandidate } from "./post-threat-candidate.js";
@@ -95,6 +96,18 @@ export interface ItemTask {
 }
 
 export type { ItemOutcome };
+
+/** An item as a platform's manifest holds it: the batch's BatchInput names the account and scan. */
+export type ManifestItem = Omit<ItemTask, "userId" | "scanId" | "nameMatch">;
+
+/** One item of an analysed batch: what it found (handed on by key), or its failure, which is its own. */
+export type BatchItemOutcome =
+  | HandedOutcome
+  | ItemOutcome
+  | { failed: true; url: string; error: { name: string; message: string } };
+
+/** Items of a batch analysed at once: fetching one item's media overlaps analysing another's. */
+export const BATCH_ITEM_CONCURRENCY = 4;
 
 const isoNow = (deps: ScanDeps) => deps.now().toISOString();
 
@@ -197,6 +210,56 @@ export class ScanService {
       this.addProfileCandidate(c, names, profile, profilesSeen, items, base);
     }
     return { items };
+  }
+
+  /**
+   * Discover, with the items written to the platform's manifest for the batched analysis: the
+   * workflow carries where the manifest lies and how many items it holds, never the items. Items
+   * leave without the protected name a look-alike profile imitates (Analyse reads it again).
+   */
+  async discoverToManifest(
+    task: PlatformTask,
+    manifests: ItemManifestStore,
+  ): Promise<{ manifest: ManifestLocation; itemCount: number }> {
+    const { items } = await this.discover(task);
+    const manifestItems: ManifestItem[] = items.map(({ userId: _u, scanId: _s, nameMatch: _n, ...item }) => item);
+    const manifest = await manifests.write(manifestKey(task.userId, task.scanId, task.platformId), manifestItems);
+    return { manifest, itemCount: manifestItems.length };
+  }
+
+  /**
+   * Analyses one batch of a platform's manifest. An item that fails twice is that item's outcome
+   * (the record step counts and skips it); the rest of the batch goes on. Outcomes keep item order.
+   */
+  async analyseBatch(
+    batch: { userId: string; scanId: string; items: readonly ManifestItem[] },
+    options: { retryDelayMs?: number } = {},
+  ): Promise<BatchItemOutcome[]> {
+    const outcomes: BatchItemOutcome[] = new Array(batch.items.length);
+    let next = 0;
+    const analyseOne = async (item: ManifestItem): Promise<BatchItemOutcome> => {
+      const task = { ...item, userId: batch.userId, scanId: batch.scanId };
+      try {
+        return await this.analyseAndHandOn(task);
+      } catch {
+        // Once more, as Step Functions retried an item's own Analyse: a platform's hiccup is not a verdict.
+        await new Promise((r) => setTimeout(r, options.retryDelayMs ?? 1000));
+        try {
+          return await this.analyseAndHandOn(task);
+        } catch (error) {
+          const e = error as Error;
+          return { failed: true, url: item.url, error: { name: e.name, message: e.message } };
+        }
+      }
+    };
+    const worker = async () => {
+      while (next < batch.items.length) {
+        const index = next++;
+        outcomes[index] = await analyseOne(batch.items[index] as ManifestItem);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(BATCH_ITEM_CONCURRENCY, batch.items.length) }, worker));
+    return outcomes;
   }
 
   private addProfileCandidate(
