@@ -1,31 +1,11 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { DynamoDBDocumentClient, GetCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { DynamoCrawledItems, LOCATOR_DAYS } from "@lg/domain/crawl/adapters/dynamo-crawled-items";
 import { type CrawlItem, crawledItemKey } from "@lg/domain/crawl/crawl-service";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningServer } from "../../../local/src/aws/http-server.js";
-import { localClientConfig } from "../../../local/src/stand-ins/client-config.js";
-import { ensureTable, startDynamoDb } from "../../../local/src/stand-ins/dynamodb.js";
+import { describe, expect, it } from "vitest";
+import { useDynamoStandIn } from "../../support/dynamo-stand-in.js";
 
 const TABLE = "crawled-items";
-let dir: string;
-let dynamodb: RunningServer;
-let doc: DynamoDBDocumentClient;
-
-beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), "lg-crawled-items-"));
-  dynamodb = await startDynamoDb(dir);
-  await ensureTable(dynamodb.url, TABLE);
-  doc = DynamoDBDocumentClient.from(new DynamoDBClient(localClientConfig(dynamodb.url)));
-});
-
-afterAll(async () => {
-  await dynamodb.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const table = useDynamoStandIn(TABLE);
 
 const item = (url: string, platformId = "telegram"): CrawlItem => ({
   platformId,
@@ -35,7 +15,7 @@ const item = (url: string, platformId = "telegram"): CrawlItem => ({
 
 describe("the crawl's locators in the table", () => {
   it("tells which discovered items an earlier crawl read, over more than one batch of keys", async () => {
-    const store = new DynamoCrawledItems(doc, TABLE);
+    const store = new DynamoCrawledItems(table.doc, TABLE);
     const discovered = Array.from({ length: 230 }, (_, i) => item(`https://t.me/c/${i}`));
     for (const read of discovered.filter((_, i) => i % 3 === 0)) {
       await store.put({ ...read, postedAt: "", crawledAt: "2026-11-27T09:00:00.000Z", media: [] });
@@ -47,7 +27,7 @@ describe("the crawl's locators in the table", () => {
   });
 
   it("keeps only the locator, and lets it expire after the look-back", async () => {
-    const store = new DynamoCrawledItems(doc, TABLE);
+    const store = new DynamoCrawledItems(table.doc, TABLE);
     const read = item("https://t.me/c/kept");
     const sha256 = "b".repeat(64);
     await store.put({
@@ -56,7 +36,7 @@ describe("the crawl's locators in the table", () => {
       crawledAt: "2026-11-27T09:00:00.000Z",
       media: [{ url: `${read.url}/0`, sha256 }],
     });
-    const out = await doc.send(
+    const out = await table.doc.send(
       new GetCommand({
         TableName: TABLE,
         Key: { pk: `CRAWLED#${crawledItemKey("telegram", read.url)}`, sk: "LOCATOR" },
