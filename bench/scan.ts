@@ -9,10 +9,18 @@
  * same platforms, as a deployed service's scans run on warm functions. The cold scan's time and CPU
  * are reported beside it (coldScan*); `--cold` measures the first scan instead.
  * Where a scan waits: LG_TASK_TIMELINE=FILE logs each task invocation's queued, started and ended
- * time per worker process (local/src/lambda/task-worker-pool.ts).
+ * time per worker process (local/src/lambda/task-worker-pool.ts); the bench turns it on itself (to a
+ * temporary file unless set) to measure Analyse's time per batch and per item.
+ * Step Functions cost is priced from what the local runner counted for the measured scan's execution
+ * (local/src/aws/sfn/execution-store.ts, ExecutionUsage): Standard transitions of the parent (every
+ * state entered or retried, inline Map iterations included, plus one per Distributed Map child
+ * started) and its Express children's requests and billed duration (docs/scale.md, "Fan-out in batches").
  * Where the CPU goes: `node --cpu-prof --cpu-prof-dir=DIR --import tsx bench/scan.ts ...` writes one
  * profile for the stack's process and one per task worker process (they exit on their own at stop).
  */
+
+// First, for its effect: the task timeline is on before the stack's modules load.
+import "./task-timeline-on.js";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os, { tmpdir } from "node:os";
 import path from "node:path";
@@ -29,6 +37,7 @@ import {
 } from "../test/support/scan-run.js";
 import { cpuSecondsWithAllDescendants, machineBusyCpuSeconds } from "./cpu-time.js";
 import { benchMachine } from "./machine.js";
+import { invocationsOf } from "./task-timeline.js";
 
 const { values } = parseArgs({
   options: {
@@ -40,10 +49,27 @@ const { values } = parseArgs({
   },
 });
 
-// Lambda on arm64 (us-east-1, 2026 list prices): per GB-second and per request; Step Functions
-// Standard per state transition. Each item costs one Analyse invocation and about 3 transitions.
-const PRICE = { gbSecond: 0.0000133334, request: 0.2 / 1_000_000, transition: 0.025 / 1000 };
-const TRANSITIONS_PER_ITEM = 3;
+// List prices, us-east-1, with their sources (also in the JSON this writes).
+const PRICE = {
+  // Lambda on arm64: https://aws.amazon.com/lambda/pricing/
+  gbSecond: 0.0000133334,
+  request: 0.2 / 1_000_000,
+  // Step Functions Standard, per state transition: https://aws.amazon.com/step-functions/pricing/
+  transition: 0.025 / 1000,
+  // Step Functions Express, per request and per GB-second (first 1,000 K GB-hours), billed in 100 ms
+  // and 64 MB steps: https://aws.amazon.com/step-functions/pricing/
+  expressRequest: 1 / 1_000_000,
+  expressGbSecond: 0.00001667,
+};
+const PRICE_SOURCES = {
+  lambda: "https://aws.amazon.com/lambda/pricing/ (arm64, us-east-1)",
+  stepFunctions:
+    "https://aws.amazon.com/step-functions/pricing/ (Standard transitions; Express requests and GB-seconds, us-east-1)",
+  distributedMapTransitions:
+    "https://docs.aws.amazon.com/step-functions/latest/dg/concepts-transitions.html (one transition per child execution a Distributed Map starts)",
+};
+// An Express child of the scan carries one batch of item references (a few KB): the smallest memory step.
+const EXPRESS_CHILD_GB = 64 / 1024;
 const dataDir = mkdtempSync(path.join(tmpdir(), "lg-bench-scan-"));
 const stack = await startLocalStack({
   dataDir,
@@ -58,12 +84,22 @@ try {
   await enrolPersona(world, userId, scenario);
   const timedScan = async (user: string, scanId: string) => {
     const started = performance.now();
+    const startedAt = Date.now();
     const cpuBefore = cpuSecondsWithAllDescendants();
     const machineBefore = machineBusyCpuSeconds();
-    const run = await waitForScan(stack.env, await startScan(stack.env, user, scanId), 3_600_000);
+    const executionArn = await startScan(stack.env, user, scanId);
+    const run = await waitForScan(stack.env, executionArn, 3_600_000);
     const seconds = (performance.now() - started) / 1000;
     const cpuSeconds = cpuSecondsWithAllDescendants() - cpuBefore;
-    return { run, seconds, cpuSeconds, machineBusyCores: (machineBusyCpuSeconds() - machineBefore) / seconds };
+    await stack.sfn.idle();
+    return {
+      run,
+      seconds,
+      cpuSeconds,
+      startedAt,
+      usage: stack.sfn.usage(executionArn),
+      machineBusyCores: (machineBusyCpuSeconds() - machineBefore) / seconds,
+    };
   };
   let coldScan: Awaited<ReturnType<typeof timedScan>> | undefined;
   if (!values.cold) {
@@ -71,7 +107,7 @@ try {
     await enrolPersona(world, warmUser, scenario);
     coldScan = await timedScan(warmUser, "scan_bench_warm_up");
   }
-  const { run, seconds, cpuSeconds, machineBusyCores } = await timedScan(userId, "scan_bench");
+  const { run, seconds, cpuSeconds, machineBusyCores, usage, startedAt } = await timedScan(userId, "scan_bench");
   if (run.status !== "SUCCEEDED") console.error("scan", run.status, run.error, run.cause?.slice(0, 500));
   const output = JSON.parse(run.output ?? "{}") as {
     finish?: { itemsScanned?: number };
@@ -92,8 +128,19 @@ try {
     console.error("false threat:", JSON.stringify({ ...t, detection: undefined }).slice(0, 1500));
   const secondsPerItem = itemsScanned > 0 ? seconds / itemsScanned : 0;
   const analyseGb = WORKFLOW_TASKS.ScanAnalyse.memoryMb / 1024;
-  const costPerItem =
-    secondsPerItem * analyseGb * PRICE.gbSecond + PRICE.request + TRANSITIONS_PER_ITEM * PRICE.transition;
+  // Each Analyse invocation is one batch (one Express child): its time, and the time per item it had.
+  const batches = invocationsOf("lg-local-ScanAnalyse", startedAt).map((i) => (i.endedAt - i.startedAt) / 1000);
+  const perItem = (n: number) => (itemsScanned > 0 ? n / itemsScanned : 0);
+  const transitions = usage?.standardTransitions ?? 0;
+  const cost = {
+    lambda: secondsPerItem * analyseGb * PRICE.gbSecond + perItem(batches.length) * PRICE.request,
+    standardTransitions: perItem(transitions) * PRICE.transition,
+    express:
+      perItem(usage?.expressRequests ?? 0) * PRICE.expressRequest +
+      perItem((usage?.expressBilledMs ?? 0) / 1000) * EXPRESS_CHILD_GB * PRICE.expressGbSecond,
+  };
+  const costPerItem = cost.lambda + cost.standardTransitions + cost.express;
+  const per1000 = (usd: number) => Math.round(usd * 1000 * 10000) / 10000;
   const result = {
     status: run.status,
     scenarioItems: scenario.items.length,
@@ -114,7 +161,11 @@ try {
     busyCores: Math.round((cpuSeconds / seconds) * 100) / 100,
     machineBusyCores: Math.round(machineBusyCores * 100) / 100,
     cores: os.availableParallelism(),
-    costPer1000ItemsUsd: Math.round(costPerItem * 1000 * 10000) / 10000,
+    costPer1000ItemsUsd: per1000(costPerItem),
+    stepFunctionsTransitionsPerItem: Math.round(perItem(transitions) * 1000) / 1000,
+    analyseBatches: batches.length,
+    analyseSecondsPerItem: Math.round(perItem(batches.reduce((a, b) => a + b, 0)) * 1000) / 1000,
+    longestBatchSeconds: Math.round(Math.max(0, ...batches) * 10) / 10,
     workers: values.cold ? "cold (the first scan)" : "warm (after a warm-up scan of another user)",
     ...(coldScan
       ? {
@@ -122,10 +173,21 @@ try {
           coldScanCpuSeconds: Math.round(coldScan.cpuSeconds * 10) / 10,
         }
       : {}),
+    costPer1000Items: {
+      lambdaUsd: per1000(cost.lambda),
+      standardTransitionsUsd: per1000(cost.standardTransitions),
+      expressChildrenUsd: per1000(cost.express),
+    },
+    stepFunctionsUsage: usage ?? null,
+    formula:
+      "per item = durationPerItemSeconds x analyseMemoryGb x lambda.gbSecond + (analyseBatches / items) x lambda.request + (standardTransitions / items) x transition + (expressRequests / items) x expressRequest + (expressBilledMs / 1000 / items) x 0.0625 GB x expressGbSecond",
+    unitPricesUsd: PRICE,
+    unitPriceSources: PRICE_SOURCES,
     assumptions: {
       analyseMemoryMb: WORKFLOW_TASKS.ScanAnalyse.memoryMb,
       durationPerItemSeconds: Math.round(secondsPerItem * 1000) / 1000,
-      note: "Duration per item is the measured wall time of the whole scan divided by items on this machine (2 cores), an upper bound for one Lambda's billed duration.",
+      expressChildMemoryMb: EXPRESS_CHILD_GB * 1024,
+      note: "Duration per item is the measured wall time of the whole scan divided by items on this machine (2 cores), an upper bound for one Lambda's billed duration. Express children are billed for their measured local duration (each one Analyse invocation sharing 2 cores with the others), an upper bound too.",
     },
   };
   console.log("| metric | value |\n|---|---|");

@@ -57,7 +57,11 @@ async function runOver(
   );
   await sfn.idle();
   const run = await client.send(new DescribeExecutionCommand({ executionArn }));
-  return { run, output: JSON.parse(run.output ?? "null") as { batches: (Batch | { Error: string })[] } | null };
+  return {
+    run,
+    output: JSON.parse(run.output ?? "null") as { batches: (Batch | { Error: string })[] } | null,
+    usage: sfn.usage(executionArn ?? ""),
+  };
 }
 
 const items = (n: number, failing: number[] = [], waitMs = 0) =>
@@ -65,13 +69,16 @@ const items = (n: number, failing: number[] = [], waitMs = 0) =>
 
 describe("Distributed Map in the local Step Functions runner", () => {
   it("reads the items from the S3 manifest and hands each child a batch of at most MaxItemsPerBatch with BatchInput", async () => {
-    const { run, output } = await runOver("batched", items(7));
+    const { run, output, usage } = await runOver("batched", items(7));
     expect(run.status).toBe("SUCCEEDED");
     const batches = output?.batches as Batch[];
     expect(batches.map((b) => b.items.map((i) => i.index))).toEqual([[0, 1, 2], [3, 4, 5], [6]]);
     // ItemSelector saw the Map's input ($.tag) and each item ($$.Map.Item.Value); BatchInput is resolved once.
     expect(batches.every((b) => b.items.every((i) => i.tag === "batched"))).toBe(true);
     expect(batches.map((b) => b.batchInput)).toEqual([{ scan: "batched" }, { scan: "batched" }, { scan: "batched" }]);
+    // Billed as AWS bills it: the Map state and one transition per child started; each child an Express request.
+    expect(usage).toMatchObject({ standardTransitions: 1 + 3, expressRequests: 3 });
+    expect(usage?.expressBilledMs).toBeGreaterThanOrEqual(300);
   });
 
   it("runs no more children at once than MaxConcurrency", async () => {

@@ -30,6 +30,8 @@ export interface DistributedMapSpec {
   /** The ItemProcessor as a state machine of its own (nested distributed maps swapped too). */
   processor: StateMachine;
   label: string;
+  /** EXPRESS or STANDARD children (ProcessorConfig.ExecutionType). */
+  executionType: string;
 }
 
 export interface PreparedDefinition {
@@ -47,6 +49,8 @@ export interface MapRunContext {
   readObject?: (bucket: string, key: string) => Promise<string>;
   /** Aborted with the parent execution: running children stop too. */
   signal: AbortSignal;
+  /** Told of each child execution that ended, for the parent's billed usage. */
+  onChildEnded?: (child: { executionType: string; durationMs: number }) => void;
 }
 
 const isObject = (value: unknown): value is JsonObject =>
@@ -95,6 +99,7 @@ export function prepareDistributedMaps(
         state,
         processor: new StateMachine(child.definition as never, options),
         label: typeof state.Label === "string" ? state.Label : name,
+        executionType: String(config.ExecutionType),
       };
       swapped[name] = {
         Type: "Task",
@@ -191,6 +196,7 @@ export async function runDistributedMap(spec: DistributedMapSpec, input: Json, r
       } as never,
     });
     runningChildren.add(execution.abort);
+    const startedAt = performance.now();
     try {
       results[index] = (await execution.result) as Json;
     } catch (error) {
@@ -206,6 +212,7 @@ export async function runDistributedMap(spec: DistributedMapSpec, input: Json, r
       }
     } finally {
       runningChildren.delete(execution.abort);
+      run.onChildEnded?.({ executionType: spec.executionType, durationMs: performance.now() - startedAt });
     }
   };
 

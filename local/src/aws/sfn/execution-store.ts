@@ -16,6 +16,19 @@ export interface ExecutionRecord {
   stopDate?: number;
   /** Its end's status-change event is not delivered yet: delivered again after a restart. */
   statusEventPending?: boolean;
+  /** What the execution would be billed for in AWS, as this runner counted it (ExecutionUsage). */
+  usage?: ExecutionUsage;
+}
+
+/**
+ * The billed units of one Standard execution and the Express children its Distributed Maps started:
+ * a state transition per state entered or retried, plus one per child execution started (Step
+ * Functions' "Transitions" page); per Express child one request and its duration rounded up to 100 ms.
+ */
+export interface ExecutionUsage {
+  standardTransitions: number;
+  expressRequests: number;
+  expressBilledMs: number;
 }
 
 /** One JSON file per execution under the data dir, so executions outlive a restart of the stack. */

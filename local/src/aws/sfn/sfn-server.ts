@@ -13,7 +13,7 @@ import type { RunningServer } from "../http-server.js";
 import { startJsonRpcServer } from "../json-rpc-server.js";
 import { ACCOUNT, type BoundDefinition, bindDefinition, REGION } from "./bind-definition.js";
 import { type DistributedMapSpec, distributedMapHandlers, prepareDistributedMaps } from "./distributed-map.js";
-import { type ExecutionRecord, type ExecutionStatus, ExecutionStore } from "./execution-store.js";
+import { type ExecutionRecord, type ExecutionStatus, ExecutionStore, type ExecutionUsage } from "./execution-store.js";
 
 export interface SfnServerOptions {
   dataDir: string;
@@ -69,6 +69,8 @@ export interface LocalSfn extends RunningServer {
    * start (now ABORTED). Called once handlers can run (after the stack's environment is set).
    */
   deliverPendingEvents(): Promise<void>;
+  /** What an ended execution would be billed for in AWS (transitions, Express children), as counted here. */
+  usage(executionArn: string): ExecutionUsage | undefined;
 }
 
 type JsonValue = Parameters<StateMachine["run"]>[0];
@@ -182,6 +184,14 @@ export async function startSfnServer(options: SfnServerOptions): Promise<LocalSf
     };
     // Stopping the execution stops its Map Runs' children too.
     const stopped = new AbortController();
+    const usage: ExecutionUsage = { standardTransitions: 0, expressRequests: 0, expressBilledMs: 0 };
+    const onChildEnded = ({ executionType, durationMs }: { executionType: string; durationMs: number }) => {
+      // Each child a Distributed Map starts is a transition of the parent, whatever the child's type.
+      usage.standardTransitions += 1;
+      if (executionType !== "EXPRESS") return;
+      usage.expressRequests += 1;
+      usage.expressBilledMs += Math.max(100, Math.ceil(durationMs / 100) * 100);
+    };
     const handlers: ReturnType<typeof localHandlers> = {
       ...localHandlers(machine.bound),
       ...(distributedMapHandlers(machine.distributedMaps, {
@@ -189,14 +199,24 @@ export async function startSfnServer(options: SfnServerOptions): Promise<LocalSf
         handlers: () => handlers as never,
         ...(readObject ? { readObject } : {}),
         signal: stopped.signal,
+        onChildEnded,
       }) as unknown as ReturnType<typeof localHandlers>),
     };
     const execution = machine.machine.run(JSON.parse(inputText), {
       overrides: { taskResourceLocalHandlers: handlers },
       context: context as never,
     });
+    // Inline Map iterations' states are the parent's transitions too; the library forwards their events.
+    const counted = (async () => {
+      for await (const event of execution.eventLogs) {
+        if (event.type === "StateEntered" || event.type === "StateRetried") usage.standardTransitions += 1;
+      }
+    })().catch(() => undefined);
     const done = execution.result.then(
-      (output) => ended({ ...record, status: "SUCCEEDED", output: JSON.stringify(output), stopDate: now() }),
+      async (output) => {
+        await counted;
+        ended({ ...record, status: "SUCCEEDED", output: JSON.stringify(output), stopDate: now(), usage });
+      },
       (error: Error & { cause?: { name?: string; message?: string } }) => {
         const current = store.get(executionArn);
         if (current?.status === "ABORTED") return;
@@ -208,6 +228,7 @@ export async function startSfnServer(options: SfnServerOptions): Promise<LocalSf
           error: error.cause?.name ?? error.name,
           cause: error.cause?.message ?? error.message,
           stopDate: now(),
+          usage,
         });
       },
     );
@@ -296,7 +317,7 @@ export async function startSfnServer(options: SfnServerOptions): Promise<LocalSf
         const offset = typeof input.nextToken === "string" ? Number(input.nextToken) : 0;
         const page = filtered.slice(offset, offset + max);
         return {
-          executions: page.map(({ input: _i, output: _o, error: _e, cause: _c, ...summary }) => summary),
+          executions: page.map(({ input: _i, output: _o, error: _e, cause: _c, usage: _u, ...summary }) => summary),
           ...(offset + max < filtered.length ? { nextToken: String(offset + max) } : {}),
         };
       },
@@ -339,6 +360,7 @@ export async function startSfnServer(options: SfnServerOptions): Promise<LocalSf
         await Promise.allSettled([...deliveries]);
       }
     },
+    usage: (executionArn) => store.get(executionArn)?.usage,
     deliverPendingEvents: async () => {
       for (const record of store.pendingEvents()) ended(record);
       await Promise.allSettled([...deliveries]);
