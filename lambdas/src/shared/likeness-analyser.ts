@@ -88,6 +88,76 @@ function matchedIdentity(engineId: string): { personId: string; enrolment: Match
     : { personId: engineId, enrolment: "verified" };
 }
 
+/** Whose match an engine identity is for the analysis being made, or null when it is none of theirs. */
+export type IdentityOf = (engineId: string) => { personId: string; enrolment: MatchEnrolment } | null;
+
+/** How a match is named in stored evidence: the person's id, marked when it rests on an unverified sample. */
+const evidenceLabel = (identity: { personId: string; enrolment: MatchEnrolment }) =>
+  identity.enrolment === "unverified" ? identity.personId + UNVERIFIED_SUFFIX : identity.personId;
+
+/**
+ * Scanning's reduction of a detection result for one account: the best face and voice match among
+ * its own identities (`identityOf`), the synthetic verdict, and the result as evidence, in which
+ * others' matches are removed and its own named by person. A crawled picture can show several
+ * enrolled people of different accounts; each account's evidence names only its own.
+ */
+export async function toMediaAnalysis(
+  engine: DetectionResult,
+  media: MediaToAnalyse,
+  identityOf: IdentityOf,
+): Promise<MediaAnalysis> {
+  const own = <M extends { personId: string; confidence: number }>(match: M | null | undefined) => {
+    const identity = match ? identityOf(match.personId) : null;
+    return match && identity ? { match: { ...match, personId: evidenceLabel(identity) }, identity } : null;
+  };
+  const faces = engine.faces.map((face) => ({ face, own: own(face.match) }));
+  const voice = engine.voice ? own(engine.voice.match) : null;
+  const result: DetectionResult = {
+    ...engine,
+    faces: faces.map(({ face, own }) => ({ ...face, match: own?.match ?? null })),
+    voice: engine.voice ? { ...engine.voice, match: voice?.match ?? null } : null,
+    // A match verdict concludes an identity: kept, under its evidence label, only when it is the account's own.
+    verdicts: engine.verdicts.flatMap((verdict) => {
+      if (verdict.kind === "synthetic") return [verdict];
+      const identity = identityOf(verdict.conclusion);
+      return identity ? [{ ...verdict, conclusion: evidenceLabel(identity) }] : [];
+    }),
+  };
+  const bestFace = faces
+    .flatMap(({ own }) => (own ? [own] : []))
+    .sort((a, b) => b.match.confidence - a.match.confidence)[0];
+  const contentType = MIME[result.media.format] ?? media.contentType;
+  // The hash only tells recorded threats apart, and a picture becomes one only through a matched face.
+  const phash =
+    result.media.kind === "image" && (bestFace?.match.confidence ?? 0) >= MATCH_FLOOR_PERCENT
+      ? await imagePerceptualHash(media.bytes)
+      : undefined;
+  return {
+    contentType,
+    ...(phash ? { perceptualHash: phash } : {}),
+    face: bestFace ? { ...bestFace.identity, confidence: bestFace.match.confidence } : null,
+    voice: voice ? { ...voice.identity, confidence: voice.match.confidence } : null,
+    syntheticScore: result.synthetic.score,
+    syntheticStatus: result.synthetic.status,
+    ...(result.synthetic.operatingPoint ? { syntheticOperatingPoint: result.synthetic.operatingPoint } : {}),
+    syntheticSignals: result.signals.map((s) => ({
+      id: s.id,
+      status: s.status,
+      ...(s.score !== undefined ? { score: s.score } : {}),
+      explanation: s.explanation,
+      ...(s.operatingPoint ? { operatingPoint: s.operatingPoint } : {}),
+    })),
+    intimate: result.intimate
+      ? {
+          status: result.intimate.status,
+          ...(result.intimate.score !== undefined ? { score: result.intimate.score } : {}),
+          ...(result.intimate.operatingPoint ? { operatingPoint: result.intimate.operatingPoint } : {}),
+        }
+      : null,
+    result: serialisable(result),
+  };
+}
+
 /** Scanning's view of the detection engine (packages/detection). */
 export class DetectionLikenessAnalyser implements LikenessAnalyser {
   async analyse(media: MediaToAnalyse, people: EnrolledPerson[]): Promise<MediaAnalysis> {
@@ -104,48 +174,12 @@ export class DetectionLikenessAnalyser implements LikenessAnalyser {
         result: { media: { kind: skip.kind, format: skip.format, bytes: media.bytes.length }, skipped: skip.reason },
       };
     }
-    const enrolled = people.flatMap(engineIdentities);
     // Synthetic signals only change a verdict where a likeness matched (likenessVerdict), so the
     // costly ones run only there; the rest of the media costs identity matching alone.
     const result = await analyseMedia(media.bytes, {
-      enrolled,
+      enrolled: people.flatMap(engineIdentities),
       costlySignals: { whenLikenessAtLeast: MATCH_FLOOR_PERCENT },
     });
-    const bestFace = result.faces
-      .map((f) => f.match)
-      .filter((m) => m !== null)
-      .sort((a, b) => b.confidence - a.confidence)[0];
-    const contentType = MIME[result.media.format] ?? media.contentType;
-    // The hash only tells recorded threats apart, and a picture becomes one only through a matched face.
-    const phash =
-      result.media.kind === "image" && (bestFace?.confidence ?? 0) >= MATCH_FLOOR_PERCENT
-        ? await imagePerceptualHash(media.bytes)
-        : undefined;
-    return {
-      contentType,
-      ...(phash ? { perceptualHash: phash } : {}),
-      face: bestFace ? { ...matchedIdentity(bestFace.personId), confidence: bestFace.confidence } : null,
-      voice: result.voice?.match
-        ? { ...matchedIdentity(result.voice.match.personId), confidence: result.voice.match.confidence }
-        : null,
-      syntheticScore: result.synthetic.score,
-      syntheticStatus: result.synthetic.status,
-      ...(result.synthetic.operatingPoint ? { syntheticOperatingPoint: result.synthetic.operatingPoint } : {}),
-      syntheticSignals: result.signals.map((s) => ({
-        id: s.id,
-        status: s.status,
-        ...(s.score !== undefined ? { score: s.score } : {}),
-        explanation: s.explanation,
-        ...(s.operatingPoint ? { operatingPoint: s.operatingPoint } : {}),
-      })),
-      intimate: result.intimate
-        ? {
-            status: result.intimate.status,
-            ...(result.intimate.score !== undefined ? { score: result.intimate.score } : {}),
-            ...(result.intimate.operatingPoint ? { operatingPoint: result.intimate.operatingPoint } : {}),
-          }
-        : null,
-      result: serialisable(result),
-    };
+    return toMediaAnalysis(result, media, matchedIdentity);
   }
 }

@@ -1,0 +1,60 @@
+import { Gallery } from "@lg/domain/gallery/gallery";
+import { PgliteSql } from "@lg/local/stand-ins/pglite-sql";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GalleryCrawlAnalyser } from "../../../lambdas/src/shared/crawl-analyser.js";
+import { faceDescriptors } from "../../../packages/detection/src/face/descriptors.js";
+import { dataFile } from "../detection/data-dir.js";
+
+const models = { face: "sface-2021dec", voice: "resemblyzer-ge2e" };
+let sql: PgliteSql;
+let gallery: Gallery;
+
+const enrol = async (userId: string, photo: string) => {
+  const [face] = await faceDescriptors(dataFile(photo));
+  if (!face) throw new Error(`no face in ${photo}`);
+  await gallery.put({
+    userId,
+    personId: "self",
+    sampleId: `${userId}-1`,
+    modality: "face",
+    model: models.face,
+    embedding: face.descriptor,
+    verified: true,
+    searched: true,
+    source: "live-capture",
+    consentVersion: "2026-11-biometric-v1",
+    enrolledAt: "2026-11-01T00:00:00.000Z",
+  });
+};
+
+const picture = (file: string) => ({ url: `https://t.me/c/${file}`, contentType: "image/jpeg", bytes: dataFile(file) });
+
+beforeAll(async () => {
+  sql = await PgliteSql.open();
+  gallery = new Gallery(sql, { now: () => new Date("2026-11-27T09:00:00.000Z"), models, sizeTtlMs: 0 });
+  await gallery.ensureSchema();
+  await enrol("ada-account", "faces/deepface/img1.jpg");
+  await enrol("grace-account", "faces/deepface/img26.jpg");
+}, 120_000);
+afterAll(() => sql.close());
+
+// Real faces, a real gallery: the crawl must find the account whose person a crawled photo shows,
+// and give it an analysis that names nobody else's account.
+describe("the crawl's analysis against the gallery of every enrolled person", () => {
+  it("gives the matched account its analysis, naming only its own person", { timeout: 300_000 }, async () => {
+    const analyser = new GalleryCrawlAnalyser(gallery);
+    const found = await analyser.analyse(picture("faces/deepface/img2.jpg"));
+    expect(found.map((f) => f.userId)).toEqual(["ada-account"]);
+    const [ada] = found;
+    expect(ada?.analysis.face).toMatchObject({ personId: "self", enrolment: "verified" });
+    expect(ada?.analysis.face?.confidence).toBeGreaterThanOrEqual(50);
+    const evidence = JSON.stringify(ada?.analysis.result);
+    expect(evidence).not.toContain("grace-account");
+    expect(evidence).not.toContain("gallery:");
+  });
+
+  it("gives nothing for a face nobody enrolled", { timeout: 300_000 }, async () => {
+    const analyser = new GalleryCrawlAnalyser(gallery);
+    expect(await analyser.analyse(picture("faces/deepface/img12.jpg"))).toEqual([]);
+  });
+});
