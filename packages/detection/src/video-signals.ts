@@ -1,4 +1,4 @@
-import { intimateFindingForFrames } from "./explicit/finding.js";
+import { intimateFindingForFrames } from "./explicit/video-finding.js";
 import { mesonetSignal } from "./faceswap/signal.js";
 import { whyDetectorLeftOut, whyReadingCannotChangeVerdict } from "./fusion.js";
 import type { DecodedImage } from "./media/image.js";
