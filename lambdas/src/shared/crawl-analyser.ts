@@ -5,41 +5,59 @@ import {
   type GalleryQuery,
   galleryIdentityMatcher,
 } from "@lg/domain/gallery/gallery-identity-matcher";
+import { SELF_PERSON_ID } from "@lg/domain/records";
 import { MATCH_FLOOR_PERCENT } from "@lg/domain/scanning/likeness-verdict";
 import type { MediaToAnalyse } from "@lg/domain/scanning/scan-ports";
 import { toMediaAnalysis } from "./likeness-analyser.js";
 
+/** An account a gallery sample's owner is protected by, and the owner's id and name there. */
+export interface Protection {
+  userId: string;
+  personId: string;
+  displayName: string;
+}
+
 /**
  * The shared crawl's view of the detection engine: each face and voice of a crawled item is
  * compared with the gallery of every enrolled person, the costly synthetic-media signals run only
- * where someone matched, and each matched account gets the analysis as its own scan would have
- * made it, naming only its own people. The probe embeddings live only in this call.
+ * where someone matched, and each account protecting a matched person (the person's own, and each
+ * that invited them) gets the analysis its own scan would have made, naming only its own person.
+ * The probe embeddings live only in this call.
  */
 export class GalleryCrawlAnalyser implements CrawlAnalyser {
-  constructor(private readonly gallery: GalleryQuery) {}
+  constructor(
+    private readonly gallery: GalleryQuery,
+    /** Who protects the owner of matched samples: their own account first, then those they accepted. */
+    private readonly protections: (ownerUserId: string) => Promise<Protection[]>,
+  ) {}
 
   async analyse(media: MediaToAnalyse): Promise<PersonalAnalysis[]> {
     const result = await analyseMedia(media.bytes, {
       enrolled: galleryIdentityMatcher(this.gallery),
       costlySignals: { whenLikenessAtLeast: MATCH_FLOOR_PERCENT },
     });
-    const matches = [...result.faces.map((f) => f.match), result.voice?.match ?? null];
-    const accounts = new Set(
-      matches.flatMap((m) => {
+    const owners = new Set(
+      [...result.faces.map((f) => f.match), result.voice?.match ?? null].flatMap((m) => {
         const identity = m ? decodeGalleryIdentity(m.personId) : null;
         return identity ? [identity.userId] : [];
       }),
     );
-    return Promise.all(
-      [...accounts].map(async (userId) => ({
-        userId,
-        analysis: await toMediaAnalysis(result, media, (engineId) => {
+    const analyses: PersonalAnalysis[] = [];
+    for (const owner of owners) {
+      for (const protection of await this.protections(owner)) {
+        const analysis = await toMediaAnalysis(result, media, (engineId) => {
           const identity = decodeGalleryIdentity(engineId);
-          return identity?.userId === userId
-            ? { personId: identity.personId, enrolment: identity.verified ? "verified" : "unverified" }
-            : null;
-        }),
-      })),
-    );
+          if (identity?.userId !== owner) return null;
+          // A person an account protects enrols in their own user as "self"; there they are that account's person.
+          const own = protection.userId === owner;
+          if (!own && identity.personId !== SELF_PERSON_ID) return null;
+          const personId = own ? identity.personId : protection.personId;
+          return { personId, enrolment: identity.verified ? "verified" : "unverified" };
+        });
+        const person = { personId: protection.personId, displayName: protection.displayName };
+        if (analysis.face || analysis.voice) analyses.push({ userId: protection.userId, person, analysis });
+      }
+    }
+    return analyses;
   }
 }

@@ -93,6 +93,7 @@ function crawlWorld(posts: Record<string, number[]>, profiles: Record<string, Us
         if (media.bytes[0] === 0) throw new Error("Unreadable media");
         return (FACES[media.bytes[0] as number] ?? []).map((userId) => ({
           userId,
+          person: { personId: "self", displayName: `${userId} Person` },
           analysis: {
             contentType: "image/jpeg",
             face: { personId: "self", confidence: 93, enrolment: "verified" },
@@ -105,7 +106,6 @@ function crawlWorld(posts: Record<string, number[]>, profiles: Record<string, Us
       },
     },
     accounts: { getProfile: async (userId) => profiles[userId] ?? null },
-    protectedPeople: async (userId) => [{ personId: "self", displayName: `${userId} Person` }],
     itemOutcomes: {
       put: async (userId, scanId, itemKey, outcome) => {
         kept.set(`${userId}/${scanId}/${itemKey}`, structuredClone(outcome));

@@ -27,6 +27,15 @@ const enrol = async (userId: string, photo: string) => {
   });
 };
 
+// Ada's face is protected by her own account and by the account that invited her (as "p-ada").
+const protections = async (owner: string) =>
+  owner === "ada-account"
+    ? [
+        { userId: "ada-account", personId: "self", displayName: "Ada Lovelace" },
+        { userId: "company-account", personId: "p-ada", displayName: "Ada (CEO)" },
+      ]
+    : [{ userId: owner, personId: "self", displayName: owner }];
+
 const picture = (file: string) => ({ url: `https://t.me/c/${file}`, contentType: "image/jpeg", bytes: dataFile(file) });
 
 beforeAll(async () => {
@@ -42,11 +51,16 @@ afterAll(() => sql.close());
 // and give it an analysis that names nobody else's account.
 describe("the crawl's analysis against the gallery of every enrolled person", () => {
   it("gives the matched account its analysis, naming only its own person", { timeout: 300_000 }, async () => {
-    const analyser = new GalleryCrawlAnalyser(gallery);
+    const analyser = new GalleryCrawlAnalyser(gallery, protections);
     const found = await analyser.analyse(picture("faces/deepface/img2.jpg"));
-    expect(found.map((f) => f.userId)).toEqual(["ada-account"]);
-    const [ada] = found;
+    expect(found.map((f) => f.userId)).toEqual(["ada-account", "company-account"]);
+    const [ada, company] = found;
     expect(ada?.analysis.face).toMatchObject({ personId: "self", enrolment: "verified" });
+    // The protecting account sees her as its own person, and its evidence names her so.
+    expect(company?.person).toEqual({ personId: "p-ada", displayName: "Ada (CEO)" });
+    expect(company?.analysis.face).toMatchObject({ personId: "p-ada", enrolment: "verified" });
+    expect(JSON.stringify(company?.analysis.result)).toContain('"personId":"p-ada"');
+    expect(JSON.stringify(company?.analysis.result)).not.toContain("ada-account");
     expect(ada?.analysis.face?.confidence).toBeGreaterThanOrEqual(50);
     const evidence = JSON.stringify(ada?.analysis.result);
     expect(evidence).not.toContain("grace-account");
@@ -54,7 +68,7 @@ describe("the crawl's analysis against the gallery of every enrolled person", ()
   });
 
   it("gives nothing for a face nobody enrolled", { timeout: 300_000 }, async () => {
-    const analyser = new GalleryCrawlAnalyser(gallery);
+    const analyser = new GalleryCrawlAnalyser(gallery, protections);
     expect(await analyser.analyse(picture("faces/deepface/img12.jpg"))).toEqual([]);
   });
 });

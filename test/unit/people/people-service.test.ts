@@ -177,6 +177,10 @@ describe("protected people, each consenting", () => {
     expect(await w.service.scannedMembers(OWNER)).toEqual([
       { personId: person?.personId, memberUserId: MEMBER, displayName: "Carol Chief" },
     ]);
+    // The same protection seen from Carol's side: a match on her face found for everyone reaches Ada's account.
+    expect(await w.service.protectingAccounts(MEMBER)).toEqual([
+      { accountId: OWNER, personId: person?.personId, displayName: "Carol Chief" },
+    ]);
   });
 
   it("lets the person withdraw: samples erased, consent withdrawn, no longer scanned, shown withdrawn", async () => {
@@ -188,6 +192,7 @@ describe("protected people, each consenting", () => {
     expect(out).toEqual({ deleted: { samples: 1 }, withdrawn: 1 });
     expect(await w.accounts.listSamples(MEMBER)).toEqual([]);
     expect(await w.service.scannedMembers(OWNER)).toEqual([]);
+    expect(await w.service.protectingAccounts(MEMBER)).toEqual([]);
     const [person] = (await w.service.list(owner)).people;
     expect(person?.standing.state).toBe("withdrawn");
     expect(person?.enrolled).toEqual({ face: false, voice: false });

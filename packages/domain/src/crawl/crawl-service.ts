@@ -64,13 +64,18 @@ export interface CrawlLocatorStore {
   put(locator: CrawlLocator): Promise<void>;
 }
 
-/** One account's view of a media file: the matches are that account's own people. */
+/** One account's view of a media file: the person it showed, as that account protects them. */
 export interface PersonalAnalysis {
   userId: string;
+  /** The person's id and name in that account: the account holder ("self") or a person it protects. */
+  person: ProtectedName;
   analysis: MediaAnalysis;
 }
 
-/** The detection engine over the gallery: for each account whose enrolled likeness the media holds, its analysis. */
+/**
+ * The detection engine over the gallery: for each account whose protected person the media shows
+ * (the person's own account, and each account protecting them), its analysis.
+ */
 export interface CrawlAnalyser {
   analyse(media: MediaToAnalyse): Promise<PersonalAnalysis[]>;
 }
@@ -94,8 +99,6 @@ export interface CrawlDeps {
   locators: CrawlLocatorStore;
   analyser: CrawlAnalyser;
   accounts: Pick<AccountStore, "getProfile">;
-  /** The account's protected people, for the names threats are titled with. */
-  protectedPeople(userId: string): Promise<ProtectedName[]>;
   /** Each account's candidates from an item, handed from analysis to recording by key (they name the person). */
   itemOutcomes: ItemOutcomeStore;
   threats: ThreatRepository;
@@ -132,6 +135,7 @@ export function crawlManifestKey(crawlId: string, platformId: string): string {
 interface MatchedMedia {
   media: FetchedMedia;
   finding: LikenessFinding;
+  person: ProtectedName;
 }
 
 /**
@@ -245,8 +249,9 @@ export class CrawlService {
     for (const media of item.media) {
       const mediaSha256 = sha256Hex(media.bytes);
       locator.media.push({ url: media.url, sha256: mediaSha256 });
-      for (const { userId, analysis } of await this.deps.analyser.analyse(media)) {
-        byAccount.set(userId, [...(byAccount.get(userId) ?? []), { media, finding: { ...analysis, mediaSha256 } }]);
+      for (const { userId, person, analysis } of await this.deps.analyser.analyse(media)) {
+        const matched = { media, finding: { ...analysis, mediaSha256 }, person };
+        byAccount.set(userId, [...(byAccount.get(userId) ?? []), matched]);
       }
     }
     await this.deps.locators.put(locator);
@@ -270,11 +275,11 @@ export class CrawlService {
     const profile = await this.deps.accounts.getProfile(userId);
     if (!profile || !covers(profile, item.platformId)) return [];
     if (isOwnContent(profile, item.url, item.author.handle)) return [];
-    const people = await this.deps.protectedPeople(userId);
     const host = hostingPlatform(item.platformId, item.ref.sourceId);
     const candidates: ThreatCandidate[] = [];
-    for (const { media, finding } of matched) {
-      const verdict = likenessVerdict(finding, people, { ...(item.title ? { title: item.title } : {}), url: item.url });
+    for (const { media, finding, person } of matched) {
+      const found = { ...(item.title ? { title: item.title } : {}), url: item.url };
+      const verdict = likenessVerdict(finding, [person], found);
       if (!verdict) continue;
       if (await this.deps.erased.isErased(userId)) return [];
       const capturedAt = this.deps.now().toISOString();

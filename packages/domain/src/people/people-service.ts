@@ -50,6 +50,13 @@ export interface ScannedMember {
   displayName: string;
 }
 
+/** An account whose scans include a person, and the person's id and name there. */
+export interface ProtectingAccount {
+  accountId: string;
+  personId: string;
+  displayName: string;
+}
+
 const OPEN_THREAT = new Set(["active", "takedown_requested"]);
 
 const nameOf = (profile: UserProfileRecord | null) =>
@@ -357,6 +364,22 @@ export class PeopleService {
       members.push({ personId: p.personId, memberUserId: p.memberUserId, displayName: p.displayName });
     }
     return members;
+  }
+
+  /**
+   * The accounts whose scans include this person, and as whom: scannedMembers seen from the person's
+   * side, so a match on their face found once for everyone (the shared crawl) reaches each of them.
+   */
+  async protectingAccounts(memberUserId: string): Promise<ProtectingAccount[]> {
+    if (!(await this.consentFacts(memberUserId)).consentCurrent) return [];
+    const accounts: ProtectingAccount[] = [];
+    for (const p of await this.deps.people.listProtections(memberUserId)) {
+      if (p.withdrawnAt) continue;
+      const person = await this.deps.people.getPerson(p.accountId, p.personId);
+      if (person?.memberUserId !== memberUserId || !person.acceptedAt || person.withdrawnAt) continue;
+      accounts.push({ accountId: p.accountId, personId: p.personId, displayName: person.displayName });
+    }
+    return accounts;
   }
 
   /** The audit log names people by the address they signed in with. */
