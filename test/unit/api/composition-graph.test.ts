@@ -51,9 +51,15 @@ function importsIn(file: string, text: string): ModuleImports {
 
 const importsOf = (file: string) => importsIn(file, readFileSync(file, "utf8"));
 
-/** "./x.js" from lambdas/src/shared/y.ts is lambdas/src/shared/x.ts; package imports are outside the graph. */
-const resolveRelative = (from: string, specifier: string) =>
-  specifier.startsWith(".") ? resolve(dirname(from), specifier).replace(/\.js$/, ".ts") : undefined;
+/**
+ * "./x.js" from lambdas/src/shared/y.ts is lambdas/src/shared/x.ts, and so is the package's own
+ * "@lg/lambdas/shared/x" (lambdas/package.json exports); other packages are outside the graph.
+ */
+const resolveRelative = (from: string, specifier: string) => {
+  if (specifier.startsWith(".")) return resolve(dirname(from), specifier).replace(/\.js$/, ".ts");
+  if (specifier.startsWith("@lg/lambdas/")) return join(lambdasRoot, `${specifier.slice("@lg/lambdas/".length)}.ts`);
+  return undefined;
+};
 
 const graph = new Map<string, string[]>(
   tsFiles(lambdasRoot).map((file) => [
@@ -107,7 +113,7 @@ describe("the composition root's wiring", () => {
   it("reaches no sibling module through a dynamic import", () => {
     const dynamic = tsFiles(sharedRoot).flatMap((file) =>
       importsOf(file)
-        .dynamic.filter((specifier) => specifier.startsWith("."))
+        .dynamic.filter((specifier) => resolveRelative(file, specifier) !== undefined)
         .map((specifier) => `${name(file)}: import("${specifier}")`),
     );
     expect(dynamic).toEqual([]);
@@ -127,7 +133,9 @@ describe("the composition root's wiring", () => {
     ).toEqual([["shared/a.ts", "shared/b.ts", "shared/a.ts"]]);
     const text =
       'import { a } from "./a.js";\nexport * from "./b.js";\nconst c = async () => (await import("./c.js")).c;';
-    expect(importsIn(join(sharedRoot, "d.ts"), text)).toEqual({ static: ["./a.js", "./b.js"], dynamic: ["./c.js"] });
+    const d = join(sharedRoot, "d.ts");
+    expect(importsIn(d, text)).toEqual({ static: ["./a.js", "./b.js"], dynamic: ["./c.js"] });
+    expect(resolveRelative(d, "@lg/lambdas/shared/a")).toBe(resolveRelative(d, "./a.js"));
   });
 
   it("keeps a function's cold start to the contexts it uses", () => {
