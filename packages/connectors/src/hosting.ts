@@ -12,3 +12,14 @@ const hostBySource: Readonly<Record<string, Readonly<Record<string, string>>>> =
 export function hostingPlatform(platformId: string, sourceId: string): string {
   return hostBySource[platformId]?.[sourceId] ?? platformId;
 }
+
+/** The catalogue platforms whose scans find items hosted on `host`: the host, and each category searching it. */
+export function platformsFinding(host: string): string[] {
+  const categories = Object.entries(hostBySource).filter(([, hosts]) => Object.values(hosts).includes(host));
+  return [host, ...categories.map(([platformId]) => platformId)];
+}
+
+/** The platforms a category is searched through (messaging: Telegram and Discord); none for a platform of its own. */
+export function categoryParts(platformId: string): string[] {
+  return Object.values(hostBySource[platformId] ?? {});
+}

@@ -217,6 +217,20 @@ describe("the shared crawl", () => {
     expect([...erasedWorld.evidence.objects.keys()].some((k) => k.startsWith("evidence/grace/"))).toBe(false);
   });
 
+  it("records for a person whose chosen category searches the host (messaging finds Telegram posts), if their plan has it", async () => {
+    const world = crawlWorld(
+      { "https://t.me/c/both": [3] },
+      {
+        ada: profile("ada", { platforms: ["messaging"] }),
+        grace: profile("grace", { platforms: ["messaging"], membershipTier: "enterprise" }),
+      },
+    );
+    await world.batch("crawl-1", ["https://t.me/c/both"]);
+    expect(await world.threats.list("ada")).toHaveLength(0);
+    const [threat] = await world.threats.list("grace");
+    expect(threat?.platform).toBe("telegram");
+  });
+
   it("never records a person's own post", async () => {
     const world = crawlWorld(
       { "https://t.me/c/own": [1] },

@@ -1,5 +1,5 @@
 import type { DiscoveryQuery, FetchedItem, FetchedMedia, ItemRef, PlatformConnector } from "@lg/connectors/connector";
-import { hostingPlatform } from "@lg/connectors/hosting";
+import { hostingPlatform, platformsFinding } from "@lg/connectors/hosting";
 import type { ErasedAccounts } from "../accounts/erased-accounts.js";
 import type { AccountStore } from "../accounts/ports.js";
 import type { UserProfileRecord } from "../records.js";
@@ -273,9 +273,9 @@ export class CrawlService {
   private async candidatesFor(userId: string, item: FetchedItem, matched: MatchedMedia[]) {
     if (await this.deps.erased.isErased(userId)) return [];
     const profile = await this.deps.accounts.getProfile(userId);
-    if (!profile || !covers(profile, item.platformId)) return [];
-    if (isOwnContent(profile, item.url, item.author.handle)) return [];
     const host = hostingPlatform(item.platformId, item.ref.sourceId);
+    if (!profile || !covers(profile, host)) return [];
+    if (isOwnContent(profile, item.url, item.author.handle)) return [];
     const candidates: ThreatCandidate[] = [];
     for (const { media, finding, person } of matched) {
       const found = { ...(item.title ? { title: item.title } : {}), url: item.url };
@@ -293,9 +293,11 @@ export class CrawlService {
 
 class AccountErasedWhileRecording extends Error {}
 
-/** Whether the person chose this platform and their plan covers it, as their own scans ask. */
-function covers(profile: UserProfileRecord, platformId: string): boolean {
-  return (
-    profile.platforms.includes(platformId) && platformsForTier(profile.membershipTier).some((p) => p.id === platformId)
-  );
+/**
+ * Whether the person's own scans would look where the item lives: they chose a platform whose scans
+ * find items on this host (the host, or a category such as messaging) and their plan covers it.
+ */
+function covers(profile: UserProfileRecord, host: string): boolean {
+  const allowed = new Set(platformsForTier(profile.membershipTier).map((p) => p.id));
+  return platformsFinding(host).some((platformId) => profile.platforms.includes(platformId) && allowed.has(platformId));
 }
