@@ -6,14 +6,9 @@
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { RDSDataClient } from "@aws-sdk/client-rds-data";
 import { faceDescriptors } from "@lg/detection";
-import { CURRENT_FACE_EMBEDDING_MODEL } from "@lg/domain/biometrics/embedding-models";
-import { RdsDataSql } from "@lg/domain/gallery/adapters/rds-data-sql";
-import { Gallery } from "@lg/domain/gallery/gallery";
-import { VOICE_EMBEDDING_MODEL } from "@lg/domain/gallery/gallery-sync";
 import { describe, expect, inject, it } from "vitest";
-import { clientConfig } from "./local-clients.js";
+import { localGallery } from "./local-gallery.js";
 import { signUp } from "./signed-up-person.js";
 
 const stack = inject("localStack");
@@ -23,14 +18,7 @@ const POSE_PHOTOS = [`${KNN}/train/obama/obama.jpg`, `${KNN}/train/obama/obama2.
 const SAME_PERSON = "faces/face_recognition/examples/obama-720p.jpg";
 const SOMEONE_ELSE = `${KNN}/train/biden/biden.jpg`;
 
-const gallery = new Gallery(
-  new RdsDataSql(new RDSDataClient(clientConfig(stack.env, "AWS_ENDPOINT_URL_RDS_DATA")), {
-    resourceArn: stack.env.GALLERY_CLUSTER_ARN ?? "",
-    secretArn: stack.env.GALLERY_SECRET_ARN ?? "",
-    database: stack.env.GALLERY_DATABASE ?? "",
-  }),
-  { now: () => new Date(), models: { face: CURRENT_FACE_EMBEDDING_MODEL, voice: VOICE_EMBEDDING_MODEL } },
-);
+const gallery = localGallery(stack.env);
 
 async function faceOf(file: string) {
   const faces = await faceDescriptors(new Uint8Array(await readFile(path.join(mediaDir, file))));
@@ -75,7 +63,7 @@ describe("the gallery on the local stack", () => {
 
     const probe = (await faceOf(SAME_PERSON)).face.descriptor;
     const stranger = (await faceOf(SOMEONE_ELSE)).face.descriptor;
-    const deesMatch = (candidates: Awaited<ReturnType<Gallery["match"]>>) =>
+    const deesMatch = (candidates: Awaited<ReturnType<typeof gallery.match>>) =>
       candidates.find((c) => c.userId === dee.userId);
     expect(deesMatch(await gallery.match(probe, "face"))).toMatchObject({
       personId: "self",

@@ -8,11 +8,12 @@ import {
 import { demoteEveryone, type LapsingSampleStore, LiveCheckDemotion } from "@lg/domain/biometrics/live-check-demotion";
 import { DomainError } from "@lg/domain/errors";
 import type { BiometricSampleRecord } from "@lg/domain/records";
-import { LAPSED_MATCH_NOTE, lapsedFaceMatchRevision } from "@lg/domain/scanning/match-reverification";
+import { lapsedFaceMatchRevision } from "@lg/domain/scanning/match-reverification";
 import { recordThreats, threatIdFor } from "@lg/domain/scanning/threat-recorder";
 import { NoticeService } from "@lg/domain/takedowns/notice-service";
 import type { PersonSample } from "@lg/domain/takedowns/ports";
-import { classifyMedia } from "@lg/domain/threats/classification";
+import { classifyMedia, LAPSED_MATCH_NOTE } from "@lg/domain/threats/classification";
+import { reclassifyStoredThreat } from "@lg/domain/threats/stored-classification";
 import { defaultRecipientDirectory } from "@lg/notices";
 import { describe, expect, it } from "vitest";
 import { InMemoryThreatRepository } from "../scanning/fakes.js";
@@ -204,6 +205,24 @@ describe("demoting the face verifications made before the live check", () => {
     const before = snapshot(d);
     expect(await d.demotion.demote(userId)).toEqual({ demoted: 0, threats: 0, changed: 0 });
     expect(snapshot(d)).toEqual(before);
+  });
+
+  it("re-marks a threat in a form the threat classification migration keeps, so after-deploy reruns stay still", async () => {
+    const stored = threat({
+      id: "t-old",
+      threatType: "likeness_misuse",
+      detection: {
+        face: { personId: "self", confidence: 93, enrolment: "verified" },
+        synthetic: "no-synthetic-evidence",
+      },
+    });
+    // Classified from its stored detection (a threat from before classification), as that migration does.
+    const classified = reclassifyStoredThreat(stored, "you") ?? stored;
+    const revision = lapsedFaceMatchRevision(classified);
+    if (!revision) throw new Error("a verified face match is revised");
+    const revised = { ...classified, ...revision };
+    expect(revised.classification?.reason).toContain(LAPSED_MATCH_NOTE);
+    expect(reclassifyStoredThreat(revised, "you")).toBeNull();
   });
 
   it("marks the threats of every account protecting the person that rest on their face", async () => {

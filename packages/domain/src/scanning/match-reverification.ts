@@ -1,4 +1,4 @@
-import { UNVERIFIED_MATCH_NOTE } from "../threats/classification.js";
+import { LAPSED_MATCH_NOTE, UNVERIFIED_MATCH_NOTE } from "../threats/classification.js";
 import type { ThreatRecord } from "./threat-ports.js";
 
 type Modality = "face" | "voice";
@@ -19,10 +19,6 @@ const markOf = (detection: Record<string, unknown>, modality: Modality) => {
  * so it is revised to what the fresh analysis found. Only ever from unverified to verified: a
  * match found again against an unverified sample leaves the threat as it was.
  */
-/** Said on a threat whose face match rested on a verification made before the live check. */
-export const LAPSED_MATCH_NOTE =
-  "This match rests on a face verified before the live check, which no longer counts, so no notice can go under your name until you verify your face again with the live check and a scan finds this again.";
-
 /**
  * The reverse, for the demotion of faces verified before the live check
  * (biometrics/live-check-demotion.ts): a face match not already marked unverified now rests on a

@@ -104,11 +104,20 @@ export interface SignalReading {
   operatingPoint?: StatedOperatingPoint;
 }
 
-type LikenessMatch = { personId: string; confidence: number; enrolment?: "verified" | "unverified" };
+/** `lapsed`: the match was made on a face verified before the live check (biometrics/live-check-demotion.ts). */
+type LikenessMatch = { personId: string; confidence: number; enrolment?: "verified" | "unverified"; lapsed?: boolean };
 
 /** Said on a threat whose match rests on a sample the server never verified. */
 export const UNVERIFIED_MATCH_NOTE =
   "This match rests on an unverified enrolment (reported by the browser, not checked by the server), so no notice can go under your name until it is verified.";
+
+/** Said on a threat whose face match rested on a verification made before the live check. */
+export const LAPSED_MATCH_NOTE =
+  "This match rests on a face verified before the live check, which no longer counts, so no notice can go under your name until you verify your face again with the live check and a scan finds this again.";
+
+/** What a threat's reason adds about the enrolment its match rests on. */
+const enrolmentNote = (match: { enrolment?: "verified" | "unverified"; lapsed?: boolean }) =>
+  match.enrolment === "unverified" ? ` ${match.lapsed ? LAPSED_MATCH_NOTE : UNVERIFIED_MATCH_NOTE}` : "";
 
 /** What classification reads of one media finding: matches, the synthetic verdict, the explicit-content finding. */
 export interface MediaEvidence {
@@ -348,7 +357,7 @@ export function classifyMedia(
     classification: {
       type,
       severity: severityFor(type, match.confidence, synthetic, intimate),
-      reason: match.enrolment === "unverified" ? `${reason} ${UNVERIFIED_MATCH_NOTE}` : reason,
+      reason: `${reason}${enrolmentNote(match)}`,
       likeness: { modality, confidence: match.confidence, ...(match.enrolment ? { enrolment: match.enrolment } : {}) },
       synthetic,
       ...(intimate ? { intimate } : {}),
@@ -366,6 +375,7 @@ export function classifyImpersonation(input: {
   found?: { title?: string; url?: string };
   derivedFrom?: ThreatClassification["derivedFrom"];
   enrolment?: "verified" | "unverified";
+  lapsed?: boolean;
 }): ThreatClassification {
   const synthetic = { status: "unknown" as const, score: null, detectors: [], declared: false };
   return {
@@ -374,7 +384,7 @@ export function classifyImpersonation(input: {
     reason:
       `The profile @${input.handle}${input.nameMatch ? ` goes by a name like "${input.nameMatch}" and` : ""} ` +
       `shows a matching face (${pct(input.confidence)}).` +
-      (input.enrolment === "unverified" ? ` ${UNVERIFIED_MATCH_NOTE}` : ""),
+      enrolmentNote(input),
     likeness: {
       modality: "profile",
       confidence: input.confidence,

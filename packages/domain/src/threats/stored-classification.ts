@@ -21,9 +21,17 @@ export interface StoredThreat {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-function matchOf(value: unknown, personId = "self"): { personId: string; confidence: number } | null {
+/** A stored match, with the enrolment the scan (or the live-check demotion) marked it as resting on. */
+function matchOf(value: unknown, personId = "self") {
   if (!isRecord(value) || typeof value.confidence !== "number") return null;
-  return { personId: typeof value.personId === "string" ? value.personId : personId, confidence: value.confidence };
+  const enrolment: "verified" | "unverified" | undefined =
+    value.enrolment === "verified" || value.enrolment === "unverified" ? value.enrolment : undefined;
+  return {
+    personId: typeof value.personId === "string" ? value.personId : personId,
+    confidence: value.confidence,
+    ...(enrolment ? { enrolment } : {}),
+    ...(value.lapsed === "predates-live-check" ? { lapsed: true } : {}),
+  };
 }
 
 function syntheticStatus(detection: Record<string, unknown>): MediaEvidence["synthetic"]["status"] {
@@ -64,8 +72,11 @@ function intimateOf(detection: Record<string, unknown>): MediaEvidence["intimate
 export function deriveClassification(threat: StoredThreat): ThreatClassification {
   const d = threat.detection;
   if (threat.threatType === "impersonation" || typeof d.handle === "string") {
+    const avatar = matchOf(d.face, threat.personId);
     return classifyImpersonation({
-      confidence: matchOf(d.face, threat.personId)?.confidence ?? threat.confidence,
+      confidence: avatar?.confidence ?? threat.confidence,
+      ...(avatar?.enrolment ? { enrolment: avatar.enrolment } : {}),
+      ...(avatar?.lapsed ? { lapsed: true } : {}),
       handle: typeof d.handle === "string" ? d.handle : "unknown",
       ...(typeof d.nameMatch === "string" ? { nameMatch: d.nameMatch } : {}),
       found: threat.url ? { url: threat.url } : {},

@@ -1,0 +1,18 @@
+import { RDSDataClient } from "@aws-sdk/client-rds-data";
+import { CURRENT_FACE_EMBEDDING_MODEL } from "@lg/domain/biometrics/embedding-models";
+import { RdsDataSql } from "@lg/domain/gallery/adapters/rds-data-sql";
+import { Gallery } from "@lg/domain/gallery/gallery";
+import { VOICE_EMBEDDING_MODEL } from "@lg/domain/gallery/gallery-sync";
+import { clientConfig } from "./local-clients.js";
+import type { ProvidedStack } from "./stack-context.js";
+
+/** The stack's gallery over the RDS Data API stand-in: the same SDK call crawler functions make to Aurora. */
+export const localGallery = (env: ProvidedStack["env"]) =>
+  new Gallery(
+    new RdsDataSql(new RDSDataClient(clientConfig(env, "AWS_ENDPOINT_URL_RDS_DATA")), {
+      resourceArn: env.GALLERY_CLUSTER_ARN ?? "",
+      secretArn: env.GALLERY_SECRET_ARN ?? "",
+      database: env.GALLERY_DATABASE ?? "",
+    }),
+    { now: () => new Date(), models: { face: CURRENT_FACE_EMBEDDING_MODEL, voice: VOICE_EMBEDDING_MODEL } },
+  );
