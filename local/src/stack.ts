@@ -305,6 +305,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     void sfn.deliverPendingEvents();
     const lifecycle = new S3LifecycleSweeper(s3.url, LOCAL_NAMES.biometricBucket);
     const stopSweeper = lifecycle.start();
+    // The scan-work bucket's rule in AWS (lib/constructs/scan-work-bucket.ts): manifests go after a day.
+    const stopScanWorkSweeper = new S3LifecycleSweeper(s3.url, LOCAL_NAMES.scanWorkBucket, Date.now, {
+      expireAfterDays: 1,
+    }).start();
 
     return {
       url: appUrl,
@@ -319,6 +323,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       ...(simulator ? { simulator } : {}),
       stop: async () => {
         stopSweeper();
+        stopScanWorkSweeper();
         sfnClient.destroy();
         await stopAll();
       },

@@ -42,4 +42,21 @@ describe("local S3 lifecycle", () => {
     expect(await exists(`${prefix}/never`)).toBe(true);
     expect(await exists(`${prefix}/untagged`)).toBe(true);
   });
+
+  it("expires every scan manifest a day after it was written, as the scan-work bucket's rule does", async () => {
+    const WorkBucket = stack.env.SCAN_WORK_BUCKET!;
+    // Only this test's prefix is swept: the stack is shared with scans whose manifests are in use.
+    const prefix = `manifests/lifecycle-${Date.now()}/`;
+    const Key = `${prefix}scan/reddit.json`;
+    await s3.send(new PutObjectCommand({ Bucket: WorkBucket, Key, Body: "[]" }));
+    const sweeper = (at: number) =>
+      new S3LifecycleSweeper(stack.env.AWS_ENDPOINT_URL_S3!, WorkBucket, () => at, { expireAfterDays: 1 });
+    expect(await sweeper(Date.now() + DAY / 2).sweep(prefix)).toEqual([]);
+    expect(await sweeper(Date.now() + DAY + 60_000).sweep(prefix)).toEqual([Key]);
+    const gone = await s3.send(new HeadObjectCommand({ Bucket: WorkBucket, Key })).then(
+      () => false,
+      () => true,
+    );
+    expect(gone).toBe(true);
+  });
 });

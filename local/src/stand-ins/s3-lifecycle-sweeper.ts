@@ -7,7 +7,8 @@ const DAY_MS = 86_400_000;
 
 /**
  * s3rver has no lifecycle, so this applies the same rules: an object tagged auto-delete=<N>d is
- * deleted once it is N days old ("never" and untagged objects stay).
+ * deleted once it is N days old ("never" and untagged objects stay). With `expireAfterDays` it is
+ * a bucket-wide expiration rule instead (the scan-work bucket's): every object goes at that age.
  */
 export class S3LifecycleSweeper {
   private readonly client: S3Client;
@@ -16,16 +17,25 @@ export class S3LifecycleSweeper {
     endpoint: string,
     private readonly bucket: string,
     private readonly clock: () => number = Date.now,
+    private readonly rule: { expireAfterDays?: number } = {},
   ) {
     this.client = new S3Client(localClientConfig(endpoint));
   }
 
-  /** Deletes every expired object and returns their keys. */
-  async sweep(): Promise<string[]> {
+  /** Deletes every expired object (under `prefix`, if given) and returns their keys. */
+  async sweep(prefix?: string): Promise<string[]> {
     const expired: string[] = [];
-    for await (const page of paginateListObjectsV2({ client: this.client }, { Bucket: this.bucket })) {
+    const listing = { Bucket: this.bucket, ...(prefix ? { Prefix: prefix } : {}) };
+    for await (const page of paginateListObjectsV2({ client: this.client }, listing)) {
       for (const object of page.Contents ?? []) {
         if (!object.Key || !object.LastModified) continue;
+        if (this.rule.expireAfterDays !== undefined) {
+          if (object.LastModified.getTime() + this.rule.expireAfterDays * DAY_MS <= this.clock()) {
+            await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: object.Key }));
+            expired.push(object.Key);
+          }
+          continue;
+        }
         const { TagSet } = await this.client.send(
           new GetObjectTaggingCommand({ Bucket: this.bucket, Key: object.Key }),
         );
