@@ -99,7 +99,7 @@ async function sealPersonaSamples(userId: string, scenario: Scenario) {
       sampleId: `${modality}-capture`,
       source: "live-capture",
       verified: true,
-      verifiedBy: "server-checked-capture",
+      verifiedBy: modality === "face" ? "live-check" : "server-checked-capture",
       ...(await sealEmbedding(keys, userId, modality, embedding)),
       ...(modality === "face" ? { embeddingModel: face.embeddingModel } : {}),
       quality: {},

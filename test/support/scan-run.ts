@@ -135,6 +135,8 @@ export async function enrolPersona(world: ScanWorld, userId: string, scenario: S
       sampleId: `${modality}-seed`,
       source: "live-capture",
       verified: true,
+      // As a capture verifies each now: a face by the live check, a voice heard live.
+      verifiedBy: modality === "face" ? "live-check" : "server-checked-capture",
       ...(await sealEmbedding(keys, userId, modality, embedding)),
       // Scans compare only faces of the model that computes them now.
       ...(modality === "face" ? { embeddingModel: face.embeddingModel } : {}),
