@@ -50,7 +50,8 @@ function videoOperatingPoint(fitted: FittedVideoRule): OperatingPoint {
     measuredOn:
       `false positives: ${m.genuineVideos} genuine non-explicit videos held out of the rule's fit (${m.sets}), ${fitted.fittedAt}; ` +
       `${RECALL_NOT_MEASURED} (a per-picture figure, not a rate on video)`,
-    genuineCount: m.genuineVideos,
+    // No genuineCount: the threat reason and notices word that count as "genuine pictures", and
+    // these are videos; the count is in measuredOn.
   };
 }
 
