@@ -302,7 +302,7 @@ export class AppFunction extends Construct {
   }
 
   bindStateMachine(
-    envName: "SCAN_STATE_MACHINE_ARN" | "TAKEDOWN_STATE_MACHINE_ARN",
+    envName: "SCAN_STATE_MACHINE_ARN" | "TAKEDOWN_STATE_MACHINE_ARN" | "CRAWL_STATE_MACHINE_ARN",
     machine: StateMachineRef,
     access: "start" | "startAndObserve" | "stop",
   ): this {

@@ -29,6 +29,8 @@ export interface HandlerResources {
   appUrl: string;
   scanMachine: StateMachineRef;
   takedownMachine: StateMachineRef;
+  /** The shared crawl (issue 24), started by the hourly start-crawl job. */
+  crawlMachine: StateMachineRef;
   scheduler: { groupName: string; scheduleArnPattern: string; role: IRole };
 }
 

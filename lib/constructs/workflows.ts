@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { FINDING_PARTITION_PREFIX } from "@lg/domain/table/entities";
+import { CRAWLED_PARTITION_PREFIX, FINDING_PARTITION_PREFIX } from "@lg/domain/table/entities";
 import { ArnFormat, Duration, RemovalPolicy, Stack } from "aws-cdk-lib";
 import * as events from "aws-cdk-lib/aws-events";
 import * as eventTargets from "aws-cdk-lib/aws-events-targets";
@@ -56,6 +56,24 @@ const TASK_BINDINGS: Record<WorkflowTask, (fn: AppFunction, r: HandlerResources)
       .bindSmsSender()
       .bindVapidSecret(r.vapidSecret)
       .bindStateMachine("TAKEDOWN_STATE_MACHINE_ARN", r.takedownMachine, "start"),
+  // The shared crawl (docs/scale.md): reads configured sources for everyone, so no step decrypts biometrics.
+  CrawlPlan: (fn) => fn,
+  // Discover skips items an earlier crawl read (CrawledItem) and writes the rest to a manifest.
+  CrawlDiscover: (fn, r) =>
+    fn.bindTable(r.table, "read").bindConnectorSecret(r.connectorSecret).bindScanWorkBucket(r.scanWorkBucket),
+  // Analysing untrusted media compares faces with the gallery, writes locators (CrawledItem), each
+  // matched account's evidence, and its candidates beside its findings; it records no threat itself.
+  CrawlAnalyse: (fn, r) =>
+    fn
+      .bindTable(r.table, "read")
+      .allowTableWritesUnder(r.table, FINDING_PARTITION_PREFIX)
+      .allowTableWritesUnder(r.table, CRAWLED_PARTITION_PREFIX)
+      .bindConnectorSecret(r.connectorSecret)
+      .bindEvidenceBucket(r.evidenceBucket, "readWrite")
+      .bindGallery(r.gallery, "read"),
+  CrawlRecord: (fn, r) => fn.bindTable(r.table, "readWrite"),
+  // Sends what the recorded threats are owed: alerts (email, SMS, Web Push) and automatic takedowns.
+  CrawlHandOver: (fn, r) => bindAlertHandover(fn, r),
   TakedownPrepare: (fn, r) => fn.bindTable(r.table, "readWrite").bindEvidenceBucket(r.evidenceBucket, "read"),
   TakedownSend: (fn, r) =>
     fn
@@ -93,6 +111,8 @@ const JOB_BINDINGS: Record<JobName, (fn: AppFunction, r: HandlerResources) => vo
       .bindMailSender(r.mailFrom, r.mailIdentityArn)
       .bindSmsSender()
       .bindVapidSecret(r.vapidSecret),
+  // Starts the hour's shared crawl, named for the hour: a repeated start starts nothing.
+  startCrawl: (fn, r) => fn.bindStateMachine("CRAWL_STATE_MACHINE_ARN", r.crawlMachine, "start"),
   // Alerts claimed by a handover that died (past the claim lease): sent as Finish would have.
   sweepAlertClaims: bindAlertHandover,
   // The health checks' describe-only grants, and the table to record each run in.
@@ -106,7 +126,7 @@ const STATUS_HANDLER_BINDINGS: Record<StatusHandlerName, (fn: AppFunction, r: Ha
 };
 
 /** Functions that run detection models get the model and ffmpeg layers and native packages. */
-const DETECTION_TASKS: ReadonlySet<WorkflowTask> = new Set(["ScanAnalyse"]);
+const DETECTION_TASKS: ReadonlySet<WorkflowTask> = new Set(["ScanAnalyse", "CrawlAnalyse"]);
 
 /** Whether an ASL file runs a Map in Distributed mode (child workflow executions of its own). */
 export function usesDistributedMap(file: string): boolean {

@@ -80,6 +80,7 @@ export class ServiceStack extends Stack {
       appUrl: this.website.url,
       scanMachine,
       takedownMachine: stateMachineRef(this, config, "takedown"),
+      crawlMachine: stateMachineRef(this, config, "crawl"),
       scheduler: {
         groupName: scheduling.group.scheduleGroupName,
         scheduleArnPattern: scheduling.scheduleArnPattern,

@@ -65,12 +65,12 @@ describe("gallery database", () => {
     data.hasResourceProperties("AWS::EC2::FlowLog", { TrafficType: "REJECT" });
   });
 
-  it("is reached over the Data API by the functions that write samples, the health check and the migration only, none in a VPC", () => {
+  it("is reached over the Data API by the functions that write samples, the crawl's matching, the health check and the migration only, none in a VPC", () => {
     const users = functionsOf(dev)
       .filter(([, fn]) => statementsOf(dev, fn).some((s) => [s.Action].flat().includes("rds-data:ExecuteStatement")))
       .map(([name]) => name)
       .sort();
-    expect(users).toEqual(["account", "afterDeploy", "biometrics", "profile", "system"]);
+    expect(users).toEqual(["CrawlAnalyse", "account", "afterDeploy", "biometrics", "profile", "system"]);
     const service = Template.fromStack(dev.service).toJSON().Resources as Record<
       string,
       { Type: string; Properties: Record<string, unknown> }
@@ -88,6 +88,8 @@ describe("gallery database", () => {
     const { routes, migrations } = dev.service;
     const secretOf = (fn: AppFunction) => JSON.stringify(environmentOf(dev, fn).GALLERY_SECRET_ARN);
     expect(secretOf(routes.functions.system)).toContain("ReaderSecret");
+    // The crawl only compares: it signs in as the user that may only SELECT.
+    expect(secretOf(dev.service.workflows.tasks.CrawlAnalyse)).toContain("ReaderSecret");
     for (const name of ["account", "biometrics", "profile"] as const)
       expect(secretOf(routes.functions[name]), name).not.toContain("ReaderSecret");
     expect(JSON.stringify(environmentOf(dev, migrations.afterDeploy).GALLERY_READER_SECRET_ARN)).toContain(

@@ -5,7 +5,12 @@ import { Match, Template } from "aws-cdk-lib/assertions";
 import type { CfnFunction } from "aws-cdk-lib/aws-lambda";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ROUTE_GROUPS, ROUTES, type RouteGroup } from "../../lambdas/src/api/routes.js";
-import { SCHEDULED_JOBS, WORKFLOW_TASKS, type WorkflowTask } from "../../lambdas/src/workflows/tasks.js";
+import {
+  SCHEDULED_JOBS,
+  STATE_MACHINES,
+  WORKFLOW_TASKS,
+  type WorkflowTask,
+} from "../../lambdas/src/workflows/tasks.js";
 import type { AppFunction } from "../../lib/constructs/app-function.js";
 import { webSecurityHeaders } from "../../lib/constructs/content-security-policy.js";
 import { referencedTasks } from "../../lib/constructs/workflows.js";
@@ -282,15 +287,18 @@ describe("handlers", () => {
       .map(([name]) => name)
       .sort();
     expect(deleters).toEqual(["account", "biometrics", "profile"]);
-    // Only the API's threat and takedown groups, the scan's hand-over to takedowns (Finish, the reconciler
-    // when a scan ends otherwise, or the sweeper of a handover that died) and the tracker start state machines.
+    // Only the API's threat and takedown groups, the hand-over to takedowns (a scan's Finish, the crawl's
+    // HandOverAlerts, the reconciler when a scan ends otherwise, or the sweeper of a handover that died),
+    // the tracker, and the hourly crawl's start start state machines.
     const starters = allFunctions()
       .filter(([, fn]) => grantedActions(fn).includes("states:StartExecution"))
       .map(([name]) => name)
       .sort();
     expect(starters).toEqual([
+      "CrawlHandOver",
       "ScanFinish",
       "reconcileScan",
+      "startCrawl",
       "sweepAlertClaims",
       "takedowns",
       "threats",
@@ -320,6 +328,31 @@ describe("handlers", () => {
         Condition: { "ForAllValues:StringLike": { "dynamodb:LeadingKeys": ["FINDING#*"] } },
       }),
     ]);
+    // The crawl's analysis parses untrusted media for everyone: it may put findings and locators, record no
+    // threat, and decrypt no biometrics (the gallery compares; the sealed samples stay closed).
+    const crawlWrites = grantedStatements(workflows.tasks.CrawlAnalyse).filter((s) =>
+      actionsOf(s).some((a) => /^dynamodb:(Put|Update|Delete|BatchWrite)/.test(a)),
+    );
+    expect(
+      crawlWrites.map((s) => (s.Condition as Record<string, Record<string, unknown>>)["ForAllValues:StringLike"]),
+    ).toEqual([{ "dynamodb:LeadingKeys": ["FINDING#*"] }, { "dynamodb:LeadingKeys": ["CRAWLED#*"] }]);
+    // The biometric key's data keys open sealed embeddings: the scan's analysis may use them, the crawl's may not
+    // (it may read the gallery's sign-in secret, which that key encrypts, only through Secrets Manager).
+    const biometricKeyUse = (fn: AppFunction) =>
+      grantedStatements(fn).filter(
+        (s) =>
+          actionsOf(s).some((a) => a.startsWith("kms:")) &&
+          /BiometricKey/.test(JSON.stringify((s as { Resource?: unknown }).Resource)) &&
+          !JSON.stringify(s.Condition ?? {}).includes("kms:ViaService"),
+      );
+    expect(biometricKeyUse(workflows.tasks.ScanAnalyse)).not.toEqual([]);
+    expect(biometricKeyUse(workflows.tasks.CrawlAnalyse)).toEqual([]);
+    expect(grantedActions(workflows.tasks.CrawlAnalyse)).toContain("rds-data:ExecuteStatement");
+    expect(grantedActions(workflows.tasks.CrawlDiscover)).not.toContain("dynamodb:PutItem");
+    // Starting the hour's crawl is all its job may do.
+    const crawlStart = grantedActions(stacks.service.workflows.jobs.startCrawl);
+    // Besides its logs, traces and dead-letter queue.
+    expect(crawlStart.filter((a) => !/^(logs|xray|sqs):/.test(a))).toEqual(["states:StartExecution"]);
     // Biometric key material is reachable only where embeddings are made or compared.
     const keyUsers = allFunctions()
       .filter(([, fn]) => grantedActions(fn).includes("kms:GenerateDataKey"))
@@ -369,6 +402,7 @@ describe("handlers", () => {
       .map(([name]) => name)
       .sort();
     expect(pushers).toEqual([
+      "CrawlHandOver",
       "ScanFinish",
       "probeStatus",
       "push",
@@ -488,7 +522,7 @@ describe("workflows", () => {
     const { workflows } = stacks.service;
     for (const [machine, sm] of Object.entries(workflows.machines)) {
       const props = service.toJSON().Resources[Stack.of(sm).getLogicalId(sm.node.defaultChild as never)].Properties;
-      const file = machine === "scan" ? "statemachines/scan.asl.json" : "statemachines/takedown.asl.json";
+      const file = STATE_MACHINES[machine as keyof typeof STATE_MACHINES].file;
       const expected = Object.fromEntries(
         referencedTasks(file).map((task) => [
           `${task}Arn`,
@@ -502,11 +536,16 @@ describe("workflows", () => {
         .filter((t) => t.startsWith("Scan"))
         .sort(),
     );
+    expect(referencedTasks("statemachines/crawl.asl.json").sort()).toEqual(
+      Object.keys(WORKFLOW_TASKS)
+        .filter((t) => t.startsWith("Crawl"))
+        .sort(),
+    );
   });
 
   it("state machines log ALL events and are traced with X-Ray", () => {
     const machines = Object.values(service.findResources("AWS::StepFunctions::StateMachine"));
-    expect(machines).toHaveLength(2);
+    expect(machines).toHaveLength(Object.keys(STATE_MACHINES).length);
     for (const m of machines) {
       expect(m.Properties.LoggingConfiguration.Level).toBe("ALL");
       expect(m.Properties.TracingConfiguration).toEqual({ Enabled: true });
@@ -541,11 +580,13 @@ describe("workflows", () => {
     expect(takedownActions).not.toContain("s3:GetObject");
   });
 
-  it("Discover alone writes scan manifests, under the manifests prefix of a bucket that expires them after a day", () => {
+  it("Discover alone writes scan manifests (a scan's or the crawl's), under the manifests prefix of a bucket that expires them after a day", () => {
     const writers = allFunctions().filter(([, fn]) =>
-      grantedStatements(fn).some((s) => JSON.stringify(s).includes("/manifests/*")),
+      grantedStatements(fn).some(
+        (s) => JSON.stringify(s).includes("/manifests/*") && actionsOf(s).includes("s3:PutObject"),
+      ),
     );
-    expect(writers.map(([name]) => name)).toEqual(["ScanDiscover"]);
+    expect(writers.map(([name]) => name).sort()).toEqual(["CrawlDiscover", "ScanDiscover"]);
     const discover = grantedStatements(stacks.service.workflows.tasks.ScanDiscover).filter((s) =>
       JSON.stringify(s).includes("/manifests/*"),
     );

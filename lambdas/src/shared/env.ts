@@ -19,6 +19,8 @@ const EnvSchema = z.object({
   /** Where Discover writes a platform's items for the scan's Distributed Map (expires within a day). */
   SCAN_WORK_BUCKET: z.string().optional(),
   SCAN_STATE_MACHINE_ARN: z.string().optional(),
+  /** The shared crawl's state machine, which the hourly start-crawl job starts. */
+  CRAWL_STATE_MACHINE_ARN: z.string().optional(),
   TAKEDOWN_STATE_MACHINE_ARN: z.string().optional(),
   SCHEDULER_GROUP: z.string().optional(),
   SCHEDULER_ROLE_ARN: z.string().optional(),

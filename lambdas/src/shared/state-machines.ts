@@ -12,3 +12,9 @@ export const scanStateMachineArn = () => {
   if (!arn) throw new Error("Invalid environment: SCAN_STATE_MACHINE_ARN");
   return arn;
 };
+
+export const crawlStateMachineArn = () => {
+  const arn = env().CRAWL_STATE_MACHINE_ARN;
+  if (!arn) throw new Error("Invalid environment: CRAWL_STATE_MACHINE_ARN");
+  return arn;
+};

@@ -9,6 +9,11 @@ export const WORKFLOW_TASKS = {
   ScanAnalyse: { entry: "lambdas/src/workflows/scan/analyse.ts", memoryMb: 2048, timeoutSeconds: 120 },
   ScanRecordThreats: { entry: "lambdas/src/workflows/scan/record-threats.ts", memoryMb: 512 },
   ScanFinish: { entry: "lambdas/src/workflows/scan/finish.ts", memoryMb: 256 },
+  CrawlPlan: { entry: "lambdas/src/workflows/crawl/plan.ts", memoryMb: 256 },
+  CrawlDiscover: { entry: "lambdas/src/workflows/crawl/discover.ts", memoryMb: 512, timeoutSeconds: 300 },
+  CrawlAnalyse: { entry: "lambdas/src/workflows/crawl/analyse.ts", memoryMb: 2048, timeoutSeconds: 120 },
+  CrawlRecord: { entry: "lambdas/src/workflows/crawl/record.ts", memoryMb: 512 },
+  CrawlHandOver: { entry: "lambdas/src/workflows/crawl/hand-over.ts", memoryMb: 256, timeoutSeconds: 120 },
   TakedownPrepare: { entry: "lambdas/src/workflows/takedown/prepare.ts", memoryMb: 256 },
   TakedownSend: { entry: "lambdas/src/workflows/takedown/send.ts", memoryMb: 256 },
 } as const;
@@ -17,11 +22,14 @@ export type WorkflowTask = keyof typeof WORKFLOW_TASKS;
 export const STATE_MACHINES = {
   scan: { file: "statemachines/scan.asl.json" },
   takedown: { file: "statemachines/takedown.asl.json" },
+  crawl: { file: "statemachines/crawl.asl.json" },
 } as const;
 
 /** Scheduled jobs (EventBridge Scheduler in AWS, the local scheduler locally). */
 export const SCHEDULED_JOBS = {
   trackTakedowns: { entry: "lambdas/src/schedules/track-takedowns.ts", rate: "rate(1 hour)" },
+  // One shared crawl an hour of every configured source (crawl/crawl-service.ts).
+  startCrawl: { entry: "lambdas/src/schedules/start-crawl.ts", rate: "rate(1 hour)" },
   sendDigests: { entry: "lambdas/src/schedules/send-digests.ts", rate: "rate(1 day)" },
   settleBillingPeriods: { entry: "lambdas/src/schedules/settle-billing-periods.ts", rate: "rate(1 hour)" },
   // ALERT_SWEEP_MINUTES (scanning/threat-handover.ts): a killed handover's alerts go out within the lease and this.

@@ -1096,6 +1096,9 @@ export const StatusIncident = defineEntity({
   accessPatterns: ["The incidents of the last 30 days, newest first"],
 });
 
+/** The crawl's locators' partitions: the only table writes the crawl's media analysis makes besides findings. */
+export const CRAWLED_PARTITION_PREFIX = "CRAWLED#";
+
 /**
  * What the shared crawl keeps of an item it read (crawl/crawl-service.ts): where it is and the hashes
  * of its media, never a face, voice or embedding. It makes a later crawl skip the item (analysed once)
@@ -1118,8 +1121,8 @@ export const CrawledItem = defineEntity({
     media: z.array(z.object({ url: z.string(), sha256: z.string().regex(/^[0-9a-f]{64}$/) })),
     expiresAt: epochSeconds,
   }),
-  primary: { pk: (c) => `CRAWLED#${c.itemKey}`, sk: () => "LOCATOR" },
-  indexes: { gsi1: { pk: (c) => `CRAWLED#DAY#${c.crawledOn}`, sk: (c) => `${c.crawledAt}#${c.itemKey}` } },
+  primary: { pk: (c) => `${CRAWLED_PARTITION_PREFIX}${c.itemKey}`, sk: () => "LOCATOR" },
+  indexes: { gsi1: { pk: (c) => `${CRAWLED_PARTITION_PREFIX}DAY#${c.crawledOn}`, sk: (c) => `${c.crawledAt}#${c.itemKey}` } },
   ttl: true,
   accessPatterns: [
     "Tell which discovered items an earlier crawl read (batch get by item key)",

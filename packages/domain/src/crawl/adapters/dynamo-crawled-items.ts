@@ -1,5 +1,5 @@
 import { BatchGetCommand, type DynamoDBDocumentClient, PutCommand } from "@aws-sdk/lib-dynamodb";
-import { CrawledItem } from "../../table/entities.js";
+import { CRAWLED_PARTITION_PREFIX, CrawledItem } from "../../table/entities.js";
 import { toItem } from "../../table/entity.js";
 import { type CrawlItem, type CrawlLocator, type CrawlLocatorStore, crawledItemKey } from "../crawl-service.js";
 
@@ -19,7 +19,9 @@ export class DynamoCrawledItems implements CrawlLocatorStore {
     const keys = [...byKey.keys()];
     for (let i = 0; i < keys.length; i += 100) {
       // Unprocessed keys (throttling) are asked again until every one is answered.
-      let batch: Record<string, unknown>[] = keys.slice(i, i + 100).map((k) => ({ pk: `CRAWLED#${k}`, sk: "LOCATOR" }));
+      let batch: Record<string, unknown>[] = keys
+        .slice(i, i + 100)
+        .map((k) => ({ pk: `${CRAWLED_PARTITION_PREFIX}${k}`, sk: "LOCATOR" }));
       while (batch.length > 0) {
         const out = await this.doc.send(
           new BatchGetCommand({

@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { crawlService } from "../../shared/crawl-services.js";
+import { logger, observed } from "../../shared/observability.js";
+
+const Item = z.object({
+  platformId: z.string().min(1),
+  ref: z.object({ sourceId: z.string(), id: z.string(), url: z.string() }),
+  url: z.string(),
+});
+
+/** One batch of a crawl manifest, as the Distributed Map's ItemBatcher hands it to a child workflow. */
+const Input = z.object({
+  Items: z.array(Item).min(1),
+  BatchInput: z.object({ crawlId: z.string().min(1) }),
+});
+
+/**
+ * AnalyseBatch: each item fetched and analysed once against the gallery; each matched account's
+ * candidates kept under a key for RecordBatch. A failing item is counted and logged; the batch goes on.
+ */
+export const handler = observed(async (event: unknown) => {
+  const { Items, BatchInput } = Input.parse(event);
+  const { errors, ...batch } = await crawlService().analyseBatch({ crawlId: BatchInput.crawlId, items: Items });
+  if (errors.length > 0) logger.warn("Crawled items failed", { crawlId: BatchInput.crawlId, errors });
+  return { crawlId: BatchInput.crawlId, ...batch };
+});
