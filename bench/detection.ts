@@ -16,7 +16,9 @@
  * Tortoise clips by heads fitted without their voice); `synthetic` scores the product's fused
  * synthetic verdict on every labelled picture (syntheticImage.*), the learned picture signals one
  * by one (bench/synthetic-image.ts, bench/explicit-and-faceswap.ts) and the explicit-content
- * classifier's false positives. `--train DIR` (default ../shared/train when present) also scores
+ * classifier's false positives (`intimate`; `intimate.video` the explicit-content video rule on the
+ * labelled videos of DIR and TRAIN by source; `video.intimateFalsePositives` the same reading in
+ * the product's whole analysis of DIR's videos). `--train DIR` (default ../shared/train when present) also scores
  * its cross-system-test split (YourTTS, XTTS clones never fitted on) against the genuine speech here.
  */
 import { existsSync } from "node:fs";
@@ -421,7 +423,13 @@ if (parts.has("video")) {
   const videoRows = rows.filter((row) => row.kind === "video");
   const first = videoRows[0];
   if (first) await analyseMedia(await read(first), { enrolled: [] });
-  const scored: { path: string; synthetic: boolean | undefined; score: number | null; status: string }[] = [];
+  const scored: {
+    path: string;
+    synthetic: boolean | undefined;
+    score: number | null;
+    status: string;
+    intimate: string | null;
+  }[] = [];
   for (const row of videoRows) {
     const { value, cpuMs } = await measure(async () => analyseMedia(await read(row), { enrolled: [] }));
     videoCpuMs.push(cpuMs);
@@ -432,6 +440,8 @@ if (parts.has("video")) {
       synthetic: row.synthetic,
       score: value.synthetic.score,
       status: value.synthetic.status,
+      // None of these videos is explicit: a "present" here is a false intimate-imagery reading.
+      intimate: value.intimate?.status ?? null,
     });
   }
   const genuine = scored.filter((v) => v.synthetic === false).map((v) => v.score ?? 0);
@@ -440,6 +450,7 @@ if (parts.has("video")) {
     // An AUC needs labelled videos of both kinds; the evaluation set may hold only genuine ones.
     syntheticAuc: genuine.length > 0 && synthetic.length > 0 ? rocAuc(genuine, synthetic) : null,
     falsePositives: scored.filter((v) => v.synthetic === false && v.status === "synthetic").length,
+    intimateFalsePositives: { flagged: scored.filter((v) => v.intimate === "present").length, videos: scored.length },
     videos: scored,
   };
 }
@@ -516,6 +527,8 @@ const table = [
   ["faceSwap.mesonet.auc", ""],
   ["intimate.falsePositiveRate", ""],
   ["intimate.video.falsePositiveRate", "(genuine videos)"],
+  ["intimate.video.bySource", "0 flagged"],
+  ["video.intimateFalsePositives", "0 flagged (whole analysis)"],
   ["video.syntheticAuc", ""],
   ["provenance.precision", "1.0"],
   ["provenance.recall", ""],
