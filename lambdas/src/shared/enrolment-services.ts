@@ -1,11 +1,12 @@
 import { DynamoLivenessStore } from "@lg/domain/biometrics/adapters/dynamo-liveness";
 import { EnrolmentService } from "@lg/domain/biometrics/enrolment-service";
+import { GalleryFaceRegister } from "@lg/domain/gallery/gallery-face-register";
 import { accountStore } from "./accounts-services.js";
 import { biometricObjects, consentService, dataKeys, sampleLibrary } from "./biometrics-services.js";
 import { dynamo } from "./clients.js";
 import { DetectionAnalyser } from "./detection-analyser.js";
 import { env } from "./env.js";
-import { gallerySync } from "./gallery-services.js";
+import { gallery, gallerySync } from "./gallery-services.js";
 import { once } from "./once.js";
 
 /** Enrolment: the biometrics context's part that analyses media with the detection models. */
@@ -20,6 +21,7 @@ export const enrolmentService = once(
       consent: consentService(),
       samples: sampleLibrary(),
       liveness: new DynamoLivenessStore(dynamo, env().TABLE_NAME),
+      faces: new GalleryFaceRegister(gallery),
       gallery: gallerySync(),
       now: () => new Date(),
     }),

@@ -5,6 +5,7 @@ import type { BiometricSampleRecord } from "@lg/domain/records";
 import { BiometricSample } from "@lg/domain/table/entities";
 import { toItem } from "@lg/domain/table/entity";
 import { describe, expect, it } from "vitest";
+import { storedFaceSample } from "../../support/biometric-sample.js";
 import { useDynamoStandIn } from "../../support/dynamo-stand-in.js";
 import { FakeAnalyser, photo } from "./fakes.js";
 import { accountWorld } from "./world.js";
@@ -12,19 +13,7 @@ import { accountWorld } from "./world.js";
 const local = useDynamoStandIn("face-reenrolment-test");
 const TABLE = local.table;
 
-const sample = (userId: string, sampleId: string, extra: Partial<BiometricSampleRecord>): BiometricSampleRecord => ({
-  userId,
-  personId: "self",
-  modality: "face",
-  sampleId,
-  source: "live-capture",
-  verified: true,
-  encryptedEmbedding: "e",
-  encryptedDataKey: "k",
-  quality: {},
-  createdAt: "2026-11-01T00:00:00.000Z",
-  ...extra,
-});
+const sample = storedFaceSample;
 
 async function collect(owners: DynamoOlderFaceSampleOwners) {
   const ids: string[] = [];

@@ -31,10 +31,9 @@ import {
   Session,
   toItem,
   UserProfile,
-  VERIFIED_FACES_PARTITION,
 } from "../../../packages/domain/src/table/index.js";
 
-/** Challenges and the verified-face register over the memory table, keyed like the real ones. */
+/** Challenges over the memory table, keyed like the real ones. */
 export class MemoryLivenessStore implements LivenessStore {
   constructor(private readonly table: MemoryAccountStore) {}
   async putChallenge(challenge: LivenessChallenge) {
@@ -46,11 +45,6 @@ export class MemoryLivenessStore implements LivenessStore {
     const item = this.table.items.get(key);
     this.table.items.delete(key);
     return item ? challengeFromItem(item) : null;
-  }
-  async verifiedFrontFaces() {
-    return [...this.table.items.values()]
-      .filter((i) => i.gsi2pk === VERIFIED_FACES_PARTITION)
-      .map((i) => fromItem(BiometricSample, i));
   }
 }
 

@@ -2,27 +2,17 @@ import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { DynamoLiveCheckDemotionTable } from "@lg/domain/biometrics/adapters/dynamo-live-check-demotion";
 import { lapsedVerification } from "@lg/domain/biometrics/enrolment-verification";
 import type { BiometricSampleRecord } from "@lg/domain/records";
-import { BiometricSample, VERIFIED_FACES_PARTITION } from "@lg/domain/table/entities";
+import { BiometricSample } from "@lg/domain/table/entities";
 import { toItem } from "@lg/domain/table/entity";
 import { describe, expect, it } from "vitest";
+import { storedFaceSample } from "../../support/biometric-sample.js";
 import { useDynamoStandIn } from "../../support/dynamo-stand-in.js";
 
 const local = useDynamoStandIn("live-check-demotion-test");
 const TABLE = local.table;
 
-const sample = (userId: string, sampleId: string, extra: Partial<BiometricSampleRecord>): BiometricSampleRecord => ({
-  userId,
-  personId: "self",
-  modality: "face",
-  sampleId,
-  source: "live-capture",
-  verified: true,
-  encryptedEmbedding: "e",
-  encryptedDataKey: "k",
-  quality: { pose: "front" },
-  createdAt: "2026-11-01T00:00:00.000Z",
-  ...extra,
-});
+const sample = (userId: string, sampleId: string, extra: Partial<BiometricSampleRecord>) =>
+  storedFaceSample(userId, sampleId, { quality: { pose: "front" }, ...extra });
 
 const put = (s: BiometricSampleRecord) =>
   local.doc.send(new PutCommand({ TableName: TABLE, Item: toItem(BiometricSample, s) }));
@@ -31,6 +21,9 @@ const stored = async (s: BiometricSampleRecord) => {
   return (await local.doc.send(new GetCommand({ TableName: TABLE, Key: { pk, sk } }))).Item;
 };
 
+/** The sparse-index partition verified frontal frames were kept in before the gallery answered the register. */
+const OLD_REGISTER = "FACE#VERIFIED";
+
 /** As the code before the live check stored a verified frontal frame: in the verified-faces register. */
 const putAsBefore = (s: BiometricSampleRecord) =>
   local.doc.send(
@@ -38,7 +31,7 @@ const putAsBefore = (s: BiometricSampleRecord) =>
       TableName: TABLE,
       Item: {
         ...toItem(BiometricSample, s),
-        gsi2pk: VERIFIED_FACES_PARTITION,
+        gsi2pk: OLD_REGISTER,
         gsi2sk: `${s.createdAt}#${s.userId}#${s.sampleId}`,
       },
     }),
@@ -67,11 +60,11 @@ describe("the live-check demotion over the table", () => {
     expect(await owners(new DynamoLiveCheckDemotionTable(local.doc, TABLE))).toEqual(expected);
   });
 
-  it("writes the demotion only while the sample is as read, and takes the face out of the verified-faces register", async () => {
+  it("writes the demotion only while the sample is as read, and drops the old register's index key", async () => {
     const table = new DynamoLiveCheckDemotionTable(local.doc, TABLE);
     const read = sample("register", "front", { verifiedBy: "server-checked-capture" });
     await putAsBefore(read);
-    expect((await stored(read))?.gsi2pk).toBe(VERIFIED_FACES_PARTITION);
+    expect((await stored(read))?.gsi2pk).toBe(OLD_REGISTER);
 
     // Changed since it was read (an auto-delete choice): refused.
     await putAsBefore({ ...read, deleteAfter: "2027-01-01T00:00:00.000Z" });

@@ -165,7 +165,6 @@ describe("demoting the face verifications made before the live check", () => {
     expect([...d.w.galleryIndex.rows.values()].map((r) => [r.verified, r.searched])).toEqual(
       Array(4).fill([false, false]),
     );
-    expect(await d.w.liveness.verifiedFrontFaces()).toEqual([]);
     // The person is told why and what to do.
     const view = await d.w.profiles.get(userId);
     expect(view.faceVerified).toBe(false);
@@ -182,6 +181,16 @@ describe("demoting the face verifications made before the live check", () => {
     expect(revised?.detection.face).toMatchObject({ enrolment: "unverified" });
     expect(revised?.classification?.likeness.enrolment).toBe("unverified");
     expect(revised?.classification?.reason).toContain(LAPSED_MATCH_NOTE);
+  });
+
+  it("no longer holds the face's own live check for review as verified on another account", async () => {
+    const d = demotionWorld();
+    const impostor = await enrolledBeforeLiveCheck(d.w, "impostor@example.com", 1);
+    const { userId: owner } = await d.w.member("owner@example.com");
+    // Before the demotion the old verification stands in the register (the gallery's verified rows).
+    expect(await d.w.liveCapture(owner, 1)).toMatchObject({ verified: false, review: "pending" });
+    await d.demotion.demote(impostor);
+    expect(await d.w.liveCapture(owner, 1)).toMatchObject({ verified: true });
   });
 
   it("changes nothing on a second run", async () => {

@@ -10,7 +10,7 @@ import { EnrolmentService } from "../../../packages/domain/src/biometrics/enrolm
 import type { PoseWindow } from "../../../packages/domain/src/biometrics/liveness-challenge.js";
 import { SampleLibrary } from "../../../packages/domain/src/biometrics/sample-library.js";
 import { GallerySync } from "../../../packages/domain/src/gallery/gallery-sync.js";
-import { MemoryGalleryIndex } from "../gallery/memory-gallery.js";
+import { MemoryGalleryIndex, memoryFaceRegister } from "../gallery/memory-gallery.js";
 import {
   FakeAnalyser,
   FakeDataKeys,
@@ -52,7 +52,20 @@ export function accountWorld() {
   const liveness = new MemoryLivenessStore(store);
   const consent = new ConsentService({ store, now });
   const erased = new MemoryErasedAccounts();
-  const enrolment = new EnrolmentService({ store, objects, keys, analyser, consent, samples, liveness, gallery, now });
+  // One face verified on one account: the register is the gallery's verified rows, as in production.
+  const faces = memoryFaceRegister(galleryIndex, (a, b) => analyser.sameFace(a, b).same, now);
+  const enrolment = new EnrolmentService({
+    store,
+    objects,
+    keys,
+    analyser,
+    consent,
+    samples,
+    liveness,
+    faces,
+    gallery,
+    now,
+  });
   const stoppedScans: string[] = [];
   const counters = new MemoryRateCounters();
   const limiter = new RateLimiter(counters, now);

@@ -1,3 +1,5 @@
+import { CURRENT_FACE_EMBEDDING_MODEL } from "../../../packages/domain/src/biometrics/embedding-models.js";
+import type { VerifiedFaceRegister } from "../../../packages/domain/src/biometrics/ports.js";
 import type { GalleryEntry, GalleryIndex, GalleryModality } from "../../../packages/domain/src/gallery/gallery.js";
 
 /** The gallery's rows in memory, for tests of the code paths that keep it in step with the samples. */
@@ -38,4 +40,28 @@ export class MemoryGalleryIndex implements GalleryIndex {
   of(userId: string) {
     return [...this.rows.values()].filter((row) => row.userId === userId);
   }
+}
+
+/**
+ * The register of verified faces over these rows, as the gallery answers it: a verified, searched,
+ * unexpired face row of another account that `same` calls the same person (the analyser's sameFace).
+ */
+export function memoryFaceRegister(
+  index: MemoryGalleryIndex,
+  same: (a: Float32Array, b: Float32Array) => boolean,
+  now: () => Date,
+): VerifiedFaceRegister {
+  return {
+    verifiedElsewhere: async (userId, face) =>
+      [...index.rows.values()].some(
+        (row) =>
+          row.modality === "face" &&
+          row.userId !== userId &&
+          row.verified &&
+          row.searched &&
+          row.model === CURRENT_FACE_EMBEDDING_MODEL &&
+          !(row.deleteAfter && row.deleteAfter <= now().toISOString()) &&
+          same(row.embedding, face),
+      ),
+  };
 }

@@ -35,6 +35,7 @@ import type {
   LivenessStore,
   ReportedFace,
   ReportedVoice,
+  VerifiedFaceRegister,
 } from "./ports.js";
 import { checkPoses } from "./poses.js";
 import { autoDeleteTags, type DataExpiryDays, DEFAULT_DATA_EXPIRY_DAYS, sampleExpiry } from "./retention.js";
@@ -52,6 +53,8 @@ export interface EnrolmentDeps {
   consent: ConsentService;
   samples: SampleLibrary;
   liveness: LivenessStore;
+  /** Whether a face is verified on another account already (the gallery). */
+  faces: VerifiedFaceRegister;
   /** The gallery crawled media is matched against: it follows every sample written here. */
   gallery?: GalleryWriter;
   now: () => Date;
@@ -299,17 +302,9 @@ export class EnrolmentService {
     });
   }
 
-  /** Whether another account holds a verified live capture of this face (its frontal frame, current model). */
-  private async faceVerifiedElsewhere(userId: string, front: Float32Array): Promise<boolean> {
-    const now = this.deps.now().toISOString();
-    for (const sample of await this.deps.liveness.verifiedFrontFaces()) {
-      // A register entry written before the live check (until the demotion rewrites it) is no proof of anyone.
-      if (sample.userId === userId || sample.verifiedBy !== "live-check" || !isCurrentEmbedding(sample)) continue;
-      if (sample.deleteAfter && sample.deleteAfter <= now) continue;
-      const theirs = await openEmbedding(this.deps.keys, sample.userId, "face", sample);
-      if (this.deps.analyser.sameFace(theirs, front).same) return true;
-    }
-    return false;
+  /** Whether another account holds a verified face of this person (current model, unexpired). */
+  private faceVerifiedElsewhere(userId: string, front: Float32Array): Promise<boolean> {
+    return this.deps.faces.verifiedElsewhere(userId, front);
   }
 
   /**

@@ -1,4 +1,3 @@
-import type { BiometricSampleRecord } from "../records.js";
 import type { LivenessChallenge } from "./liveness-challenge.js";
 
 /** What the detection engine tells enrolment about one face photo. */
@@ -60,16 +59,20 @@ export interface BiometricAnalyser {
   sameVoice(a: Float32Array, b: Float32Array): { same: boolean; confidence: number };
 }
 
-/**
- * The live capture's one-use challenges, and the register of verified faces across accounts that
- * keeps one face from being verified on two accounts.
- */
+/** The live capture's one-use challenges. */
 export interface LivenessStore {
   putChallenge(challenge: LivenessChallenge): Promise<void>;
   /** Removes and returns the challenge in one step, so two answers to it cannot both get it. */
   takeChallenge(userId: string, challengeId: string): Promise<LivenessChallenge | null>;
-  /** Every account's frontal face sample verified by its own live capture (sparse index). */
-  verifiedFrontFaces(): Promise<BiometricSampleRecord[]>;
+}
+
+/**
+ * The faces verified across accounts, which keeps one face from being verified on two: whether a
+ * face is the same person (the scan's one-to-one threshold) as a verified face of another account
+ * (the gallery, gallery/gallery-face-register.ts).
+ */
+export interface VerifiedFaceRegister {
+  verifiedElsewhere(userId: string, face: Float32Array): Promise<boolean>;
 }
 
 /** Envelope keys (KMS): a fresh data key per embedding, wrapped by the biometric master key. */

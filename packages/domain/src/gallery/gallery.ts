@@ -344,6 +344,29 @@ export class Gallery implements GalleryIndex {
     };
   }
 
+  /**
+   * Whether a verified, searched sample of another account is the same person as this probe at the
+   * one-to-one pair threshold (the enrolment's cross-account check, not a crawl's match). Exact: the
+   * distance bound in WHERE is a scan of the verified rows rather than an HNSW walk that could stop
+   * short of one; an enrolment is rare next to the crawl's probes.
+   */
+  async verifiedElsewhere(embedding: Float32Array, modality: GalleryModality, userId: string): Promise<boolean> {
+    const rows = await this.sql.execute(
+      `SELECT 1 AS found FROM ${table(modality)}
+       WHERE model = :model AND verified AND user_id <> :userId AND ${unexpired}
+         AND embedding <=> CAST(:probe AS vector) <= :threshold
+       LIMIT 1`,
+      {
+        probe: vectorText(embedding),
+        model: this.options.models[modality],
+        now: this.options.now().toISOString(),
+        userId,
+        threshold: GALLERY_RULES[modality].pairThreshold,
+      },
+    );
+    return rows.length > 0;
+  }
+
   /** A cheap read for /api/health: the extension is there and the tables answer. */
   async ping(): Promise<void> {
     await this.sql.execute("SELECT 1 FROM gallery_face LIMIT 1");

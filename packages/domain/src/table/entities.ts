@@ -126,14 +126,12 @@ export const BiometricSample = defineEntity({
     sk: (s) => `BIOMETRIC#${s.personId}#${s.modality}#${s.sampleId}`,
   },
   indexes: {
-    // Sparse: the frontal frame of each verified live capture (the register one face may be verified
-    // in once), and captures held for review because their face was already in it.
+    // Sparse: the frontal frame of each capture held for review because its face was already
+    // verified on another account (which the gallery answers, gallery/gallery-face-register.ts).
     gsi2: {
       pk: (s) => {
         if (s.modality !== "face" || s.source !== "live-capture" || s.quality.pose !== "front") return "";
-        if (s.reviewStatus === "pending") return FACE_REVIEW_PARTITION;
-        // Only the live check's own verifications: a face verified before it may be anyone's.
-        return s.verifiedBy === "live-check" ? VERIFIED_FACES_PARTITION : "";
+        return s.reviewStatus === "pending" ? FACE_REVIEW_PARTITION : "";
       },
       sk: (s) => `${s.createdAt}#${s.userId}#${s.sampleId}`,
     },
@@ -142,12 +140,10 @@ export const BiometricSample = defineEntity({
   accessPatterns: [
     "List a person's face and voice samples for matching",
     "Delete all of a user's biometrics",
-    "Find the verified live-captured faces of every account, to refuse verifying one face twice (gsi2, sparse)",
     "List live captures held for review (gsi2, sparse)",
   ],
 });
 
-export const VERIFIED_FACES_PARTITION = "FACE#VERIFIED";
 export const FACE_REVIEW_PARTITION = "FACE#REVIEW";
 
 /** A live capture's challenge: the poses and timing the server asked for, usable once and briefly. */
@@ -1122,7 +1118,9 @@ export const CrawledItem = defineEntity({
     expiresAt: epochSeconds,
   }),
   primary: { pk: (c) => `${CRAWLED_PARTITION_PREFIX}${c.itemKey}`, sk: () => "LOCATOR" },
-  indexes: { gsi1: { pk: (c) => `${CRAWLED_PARTITION_PREFIX}DAY#${c.crawledOn}`, sk: (c) => `${c.crawledAt}#${c.itemKey}` } },
+  indexes: {
+    gsi1: { pk: (c) => `${CRAWLED_PARTITION_PREFIX}DAY#${c.crawledOn}`, sk: (c) => `${c.crawledAt}#${c.itemKey}` },
+  },
   ttl: true,
   accessPatterns: [
     "Tell which discovered items an earlier crawl read (batch get by item key)",

@@ -1,6 +1,5 @@
-import { DeleteCommand, type DynamoDBDocumentClient, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
-import type { BiometricSampleRecord } from "../../records.js";
-import { BiometricSample, LivenessChallengeItem, VERIFIED_FACES_PARTITION } from "../../table/entities.js";
+import { DeleteCommand, type DynamoDBDocumentClient, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { LivenessChallengeItem } from "../../table/entities.js";
 import { fromItem, toItem } from "../../table/entity.js";
 import type { LivenessChallenge } from "../liveness-challenge.js";
 import type { LivenessStore } from "../ports.js";
@@ -20,7 +19,7 @@ export function challengeFromItem(item: Record<string, unknown>): LivenessChalle
   return { ...rest, expiresAt: validUntil };
 }
 
-/** Live-capture challenges in the account's partition, and the verified-face register on the sparse gsi2. */
+/** Live-capture challenges in the account's partition. */
 export class DynamoLivenessStore implements LivenessStore {
   constructor(
     private readonly doc: DynamoDBDocumentClient,
@@ -41,24 +40,5 @@ export class DynamoLivenessStore implements LivenessStore {
       }),
     );
     return out.Attributes ? challengeFromItem(out.Attributes) : null;
-  }
-
-  async verifiedFrontFaces(): Promise<BiometricSampleRecord[]> {
-    const samples: BiometricSampleRecord[] = [];
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const out = await this.doc.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          IndexName: "gsi2",
-          KeyConditionExpression: "gsi2pk = :pk",
-          ExpressionAttributeValues: { ":pk": VERIFIED_FACES_PARTITION },
-          ExclusiveStartKey,
-        }),
-      );
-      for (const item of out.Items ?? []) samples.push(fromItem(BiometricSample, item));
-      ExclusiveStartKey = out.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
-    return samples;
   }
 }
