@@ -45,13 +45,14 @@ const GROUP_BINDINGS: Record<RouteGroup, (fn: AppFunction, r: HandlerResources) 
       // An auto-delete choice moves the gallery rows' expiry; an expired sample leaves the gallery.
       .bindGallery(r.gallery, "readWrite"),
   // Account deletion, every copy: scan schedule and running scans, table items, biometric objects,
-  // evidence (retention bypassed), sign-in.
+  // evidence (retention bypassed), scan manifests, sign-in.
   account: (fn, r) =>
     bindSessionCheck(fn, r, ["AdminDeleteUser"])
       .bindTable(r.table, "readWrite")
       .bindStripeSecret(r.stripeSecret)
       .bindBiometricBucket(r.biometricBucket, "readWriteDelete")
       .bindEvidenceBucket(r.evidenceBucket, "erase")
+      .bindScanManifestErasure(r.scanWorkBucket)
       .bindStateMachine("SCAN_STATE_MACHINE_ARN", r.scanMachine, "stop")
       .bindScheduler(r.scheduler.groupName, r.scheduler.scheduleArnPattern, r.scheduler.role)
       .bindGallery(r.gallery, "readWrite"),

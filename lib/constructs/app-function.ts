@@ -254,10 +254,33 @@ export class AppFunction extends Construct {
     this.role.addToPrincipalPolicy(
       new iam.PolicyStatement({ actions: ["s3:PutObject"], resources: [bucket.arnForObjects(`${MANIFEST_PREFIX}*`)] }),
     );
+    return this.explainManifestKeys();
+  }
+
+  /** Account erasure lists and deletes the account's scan manifests, and nothing else of that bucket. */
+  bindScanManifestErasure(bucket: IBucket): this {
+    this.setEnv("SCAN_WORK_BUCKET", bucket.bucketName);
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ["s3:ListBucket"],
+        resources: [bucket.bucketArn],
+        conditions: { StringLike: { "s3:prefix": [`${MANIFEST_PREFIX}*`] } },
+      }),
+    );
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ["s3:DeleteObject"],
+        resources: [bucket.arnForObjects(`${MANIFEST_PREFIX}*`)],
+      }),
+    );
+    return this.explainManifestKeys();
+  }
+
+  private explainManifestKeys(): this {
     explainWildcards(this.role, {
       finding: /^Resource::.*ScanWorkBucket.*\/manifests\/\*$/,
       reason:
-        "Manifest keys are per account, scan and platform, made at run time; writes are scoped to the manifests prefix.",
+        "Manifest keys are per account, scan and platform, made at run time; access is scoped to the manifests prefix.",
     });
     return this;
   }

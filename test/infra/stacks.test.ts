@@ -604,6 +604,20 @@ describe("workflows", () => {
     });
   });
 
+  it("account deletion alone may delete scan manifests, and may list only the manifests prefix", () => {
+    const erasers = allFunctions().filter(([, fn]) =>
+      grantedStatements(fn).some(
+        (s) => JSON.stringify(s).includes("/manifests/*") && actionsOf(s).includes("s3:DeleteObject"),
+      ),
+    );
+    expect(erasers.map(([name]) => name)).toEqual(["account"]);
+    const [, account] = erasers[0] as [string, AppFunction];
+    const listing = grantedStatements(account).filter(
+      (s) => actionsOf(s).includes("s3:ListBucket") && JSON.stringify(s).includes("ScanWork"),
+    );
+    expect(listing).toEqual([expect.objectContaining({ Condition: { StringLike: { "s3:prefix": ["manifests/*"] } } })]);
+  });
+
   it("per-user scan schedules assume a role that may only start the scan state machine and dead-letter a failed start", () => {
     const role = stacks.service.workflows.tasks.ScanFinish; // any handler: SCHEDULER_ROLE_ARN names the role
     const vars = service.toJSON().Resources[logicalId(role)].Properties.Environment.Variables;

@@ -3,7 +3,9 @@ import { ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/clien
 import { GetScheduleCommand, SchedulerClient } from "@aws-sdk/client-scheduler";
 import { DynamoDBDocumentClient, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { S3EvidenceStore } from "@lg/domain/scanning/adapters/s3-evidence";
+import { S3ItemManifests } from "@lg/domain/scanning/adapters/s3-item-manifests";
 import { writeEvidencePackage } from "@lg/domain/scanning/evidence";
+import { manifestKey, userManifestPrefix } from "@lg/domain/scanning/item-manifests";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { clientConfig } from "./local-clients.js";
 import { signUp } from "./signed-up-person.js";
@@ -11,6 +13,7 @@ import { signUp } from "./signed-up-person.js";
 const stack = inject("localStack");
 const s3 = new S3Client(clientConfig(stack.env, "AWS_ENDPOINT_URL_S3"));
 const evidence = new S3EvidenceStore(s3, stack.env.EVIDENCE_BUCKET ?? "");
+const manifests = new S3ItemManifests(s3, stack.env.SCAN_WORK_BUCKET ?? "");
 const scheduler = new SchedulerClient(clientConfig(stack.env, "AWS_ENDPOINT_URL_SCHEDULER"));
 const dynamo = new DynamoDBClient(clientConfig(stack.env, "AWS_ENDPOINT_URL_DYNAMODB"));
 const doc = DynamoDBDocumentClient.from(dynamo);
@@ -78,7 +81,7 @@ const capture = (userId: string, n: number) =>
   });
 
 describe("deleting an account on the local stack", () => {
-  it("leaves nothing of the person in the biometric or the evidence bucket, and keeps everyone else's", async () => {
+  it("leaves nothing of the person in the biometric, evidence or scan-work bucket, and keeps everyone else's", async () => {
     const alice = await signUp(stack.url, "erase-alice");
     const bob = await signUp(stack.url, "erase-bob");
     for (const n of [1, 2, 3]) await capture(alice.userId, n);
@@ -91,6 +94,10 @@ describe("deleting an account on the local stack", () => {
       }),
     );
     expect(await keysUnder(stack.env.EVIDENCE_BUCKET, `evidence/${alice.userId}/`)).toHaveLength(12);
+    // What a scan's Discover leaves for its Distributed Map: a manifest per platform, a day at most.
+    const item = [{ platformId: "reddit", kind: "post", url: "https://reddit.test/p/1" }];
+    await manifests.write(manifestKey(alice.userId, "scan_a", "reddit"), item);
+    await manifests.write(manifestKey(bob.userId, "scan_b", "reddit"), item);
     const prefs = await fetch(`${stack.url}/api/scan-preferences`, {
       method: "POST",
       headers: { cookie: alice.cookie, "content-type": "application/json" },
@@ -112,12 +119,15 @@ describe("deleting an account on the local stack", () => {
 
     expect(await keysUnder(stack.env.EVIDENCE_BUCKET, `evidence/${alice.userId}/`)).toEqual([]);
     expect(await keysUnder(stack.env.BIOMETRIC_BUCKET, `users/${alice.userId}/`)).toEqual([]);
+    expect(await keysUnder(stack.env.SCAN_WORK_BUCKET, userManifestPrefix(alice.userId))).toEqual([]);
     const everything = [
       ...(await keysUnder(stack.env.EVIDENCE_BUCKET, "")),
       ...(await keysUnder(stack.env.BIOMETRIC_BUCKET, "")),
+      ...(await keysUnder(stack.env.SCAN_WORK_BUCKET, "")),
     ];
     expect(everything.filter((key) => key?.includes(alice.userId))).toEqual([]);
     expect(await keysUnder(stack.env.EVIDENCE_BUCKET, `evidence/${bob.userId}/`)).toHaveLength(4);
+    expect(await keysUnder(stack.env.SCAN_WORK_BUCKET, userManifestPrefix(bob.userId))).toHaveLength(1);
     // No scheduled scan starts for the deleted account.
     expect(await scanSchedule(alice.userId)).toBeUndefined();
   });

@@ -7,6 +7,7 @@ import { once } from "./once.js";
 import { peopleService } from "./people-services.js";
 import { stopRunningScans } from "./scan-executions.js";
 import { scanSchedules } from "./scan-schedules.js";
+import { itemManifests } from "./scan-work-services.js";
 import { teamStore } from "./team-services.js";
 import { erasedAccounts, evidenceStore } from "./threat-services.js";
 
@@ -28,6 +29,7 @@ export const erasureService = once(
       identity: identityProvider(),
       consent: consentService(),
       evidence: evidenceStore(),
+      manifests: { eraseAll: (prefix) => itemManifests().eraseAll(prefix) },
       schedules: scanSchedules,
       subscriptions: { endFor: async (userId) => billingService().endSubscription(userId) },
       teams: {

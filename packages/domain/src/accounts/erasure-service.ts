@@ -3,6 +3,7 @@ import type { BiometricObjectStore } from "../biometrics/ports.js";
 import { userObjectPrefix } from "../biometrics/sample-library.js";
 import type { GalleryWriter } from "../gallery/gallery-sync.js";
 import { type EvidenceEraser, userEvidencePrefix } from "../scanning/evidence.js";
+import { type ManifestEraser, userManifestPrefix } from "../scanning/item-manifests.js";
 import { type ScheduleApi, scanScheduleName } from "../scanning/scan-schedule.js";
 import type { ErasedAccounts } from "./erased-accounts.js";
 import type { AccountStore, IdentityProvider } from "./ports.js";
@@ -37,6 +38,8 @@ export interface ErasureDeps {
   teams?: { leave(userId: string): Promise<void> };
   /** The people the account protects (issue 18): their records of this account, in their own partitions. */
   people?: { deleteProtectionsBy(accountId: string): Promise<number> };
+  /** Scans' manifests of discovered items (URLs, handles), which would otherwise expire within a day. */
+  manifests?: ManifestEraser;
   /** The matching gallery: the account's rows go first, so a deleted person is unmatched at once. */
   gallery?: GalleryWriter;
   /** Marked before anything goes: scan steps still running check it and write nothing more. */
@@ -85,6 +88,7 @@ export class ErasureService {
     const scansStopped = await this.deps.scans.stopRunning(userId);
     const biometrics = await this.deleteBiometrics(userId);
     const evidence = await this.deps.evidence.eraseAll(userEvidencePrefix(userId));
+    await this.deps.manifests?.eraseAll(userManifestPrefix(userId));
     const sessions = await this.deps.store.listSessions(userId);
     for (const session of sessions) {
       await this.deps.store.deleteSession(session.sessionHash);
@@ -116,12 +120,14 @@ export class ErasureService {
     for (let sweep = 0; sweep < MAX_SWEEPS; sweep++) {
       await this.deps.settle();
       const evidence = await this.deps.evidence.eraseAll(userEvidencePrefix(userId));
+      // A Discover that checked the mark before it was made may still write its manifest.
+      const manifests = (await this.deps.manifests?.eraseAll(userManifestPrefix(userId))) ?? 0;
       const items = await this.deps.store.listUserItems(userId);
       await this.deps.store.deleteItems(items.map(({ pk, sk }) => ({ pk, sk })));
       late.evidenceObjects += evidence.objects;
       late.evidenceObjectVersions += evidence.objectVersions;
       late.items += items.length;
-      if (evidence.objects + evidence.objectVersions + items.length === 0) break;
+      if (evidence.objects + evidence.objectVersions + manifests + items.length === 0) break;
     }
     return late;
   }

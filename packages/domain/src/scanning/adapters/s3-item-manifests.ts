@@ -1,8 +1,8 @@
-import { PutObjectCommand, type S3Client } from "@aws-sdk/client-s3";
-import type { ItemManifestStore, ManifestLocation } from "../item-manifests.js";
+import { DeleteObjectsCommand, PutObjectCommand, paginateListObjectsV2, type S3Client } from "@aws-sdk/client-s3";
+import type { ItemManifestStore, ManifestEraser, ManifestLocation } from "../item-manifests.js";
 
-/** Scan manifests in the scan-work bucket (short-lived: its lifecycle expires them). */
-export class S3ItemManifests implements ItemManifestStore {
+/** Scan manifests in the scan-work bucket (short-lived: its lifecycle expires them; unversioned). */
+export class S3ItemManifests implements ItemManifestStore, ManifestEraser {
   constructor(
     private readonly s3: S3Client,
     private readonly bucket: string,
@@ -18,5 +18,16 @@ export class S3ItemManifests implements ItemManifestStore {
       }),
     );
     return { bucket: this.bucket, key };
+  }
+
+  async eraseAll(prefix: string): Promise<number> {
+    let erased = 0;
+    for await (const page of paginateListObjectsV2({ client: this.s3 }, { Bucket: this.bucket, Prefix: prefix })) {
+      const keys = (page.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
+      if (keys.length === 0) continue;
+      await this.s3.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys, Quiet: true } }));
+      erased += keys.length;
+    }
+    return erased;
   }
 }
