@@ -2,8 +2,9 @@ import { SFNClient } from "@aws-sdk/client-sfn";
 import { env } from "./env.js";
 
 /**
- * The Step Functions client and the scan state machine's ARN: scans are started (a forced scan, a
- * schedule) and stopped (erasure) from several contexts, none of which need import another for it.
+ * The Step Functions client and the scan and crawl state machines' ARNs: scans are started (a
+ * forced scan, a schedule) and stopped (erasure) from several contexts, the crawl by its hourly job;
+ * none of them needs to import another for it.
  */
 export const sfn = new SFNClient({});
 
