@@ -28,7 +28,8 @@ export class PostDeployMigrations extends Construct {
     const r = props.resources;
     this.afterDeploy = new AppFunction(this, "AfterDeploy", {
       entry: AFTER_DEPLOY_ENTRY,
-      description: "After deploy: threat and notice records brought up to date, older face embeddings recomputed",
+      description:
+        "After deploy: threat and notice records brought up to date, older face embeddings recomputed, faces verified before the live check demoted",
       // The face models and the photos' decoding, as the biometrics API function.
       memoryMb: 2048,
       timeoutSeconds: 900,
@@ -41,7 +42,10 @@ export class PostDeployMigrations extends Construct {
       .bindBiometricBucket(r.biometricBucket, "read")
       .bindBiometricKey(r.biometricKey)
       // Creates the gallery's tables and writes migrated faces' rows.
-      .bindGallery(r.gallery, "owner");
+      .bindGallery(r.gallery, "owner")
+      // Tells each person whose face verification lapsed with the live check (email, or text).
+      .bindMailSender(r.mailFrom, r.mailIdentityArn)
+      .bindSmsSender();
     new triggers.Trigger(this, "Run", {
       handler: this.afterDeploy.function,
       timeout: Duration.minutes(15),

@@ -2,14 +2,15 @@
  * Faces verified before the live check, on the local stack (issue 23 item 3): an account whose face
  * was verified the old way (three stills could pass that check) holds a threat a notice in the
  * person's name could go out on. The after-deploy migration demotes it: the notice is refused and
- * the person is told why and how to verify again; the gallery no longer finds the face; a second run
- * changes nothing; one live check verifies the person, and their earlier samples, again.
+ * the person is told why and how to verify again (on the profile and once by email); the gallery no
+ * longer finds the face; a second run changes nothing; one live check verifies the person, and their earlier samples, again.
  */
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { faceDescriptors } from "@lg/detection";
 import { RESCAN_AFTER_REVERIFY_MESSAGE, REVERIFY_FACE_MESSAGE } from "@lg/domain/biometrics/enrolment-verification";
+import { REVERIFY_SUBJECT } from "@lg/domain/biometrics/reverify-notice";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { burstFollowing, type PoseFrame, poseFrames, poseTargets } from "../support/live-frames.js";
 import { scanClients } from "../support/scan-run.js";
@@ -58,6 +59,14 @@ const profileOf = async (person: SignedUpPerson) =>
       face: { verified: boolean; noticesBlocked: boolean; reverifyNeeded?: boolean; restriction?: string };
     };
   };
+
+/** The messages the stack's outbox holds for an address, as the person's inbox. */
+async function inbox(address: string) {
+  const { messages } = (await (await fetch(`${stack.url}/outbox/api/messages`)).json()) as {
+    messages: { to: string[] | string; subject?: string; text: string }[];
+  };
+  return messages.filter((m) => String(m.to).includes(address));
+}
 
 /** Whether the gallery finds the person by a photo of them, and whether it says verified. */
 const galleryFinds = async (userId: string, probe: Float32Array) =>
@@ -119,14 +128,20 @@ describe("a face verified before the live check", () => {
     expect(refused.status).toBe(409);
     expect(refused.text).toContain("rests on an unverified enrolment, so no notice can be sent under your name");
     expect(JSON.parse(refused.text).message).toContain(REVERIFY_FACE_MESSAGE);
-    const told = await profileOf(person);
-    expect(told.faceVerified).toBe(false);
-    expect(told.likenessEnrolment.face).toMatchObject({
+    const shown = await profileOf(person);
+    expect(shown.faceVerified).toBe(false);
+    expect(shown.likenessEnrolment.face).toMatchObject({
       verified: false,
       noticesBlocked: true,
       reverifyNeeded: true,
       restriction: REVERIFY_FACE_MESSAGE,
     });
+    // And told so, once, by email: scans stop searching meanwhile.
+    expect(first.reverifyMessages.failed).toBe(0);
+    const told = (await inbox(person.email)).filter((m) => m.subject === REVERIFY_SUBJECT);
+    expect(told).toHaveLength(1);
+    expect(told[0]?.text).toContain(REVERIFY_FACE_MESSAGE);
+    expect(told[0]?.text).toContain("/biometric-training");
     // The gallery no longer searches for the face.
     expect(await galleryFinds(person.userId, probe)).toBeUndefined();
 
@@ -134,6 +149,8 @@ describe("a face verified before the live check", () => {
     const before = await clients.accounts.listUserItems(person.userId);
     const second = await runAfterDeploy();
     expect(second.liveCheckDemotion).toEqual({ users: 0, demoted: 0, threats: 0, changed: 0, failed: 0 });
+    expect(second.reverifyMessages.told).toBe(0);
+    expect((await inbox(person.email)).filter((m) => m.subject === REVERIFY_SUBJECT)).toHaveLength(1);
     expect(await clients.accounts.listUserItems(person.userId)).toEqual(before);
 
     // One live check of the same face: verified again, the earlier captures vouched for by it.

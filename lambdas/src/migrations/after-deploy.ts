@@ -1,7 +1,11 @@
-import { DynamoLiveCheckDemotionTable } from "@lg/domain/biometrics/adapters/dynamo-live-check-demotion";
+import {
+  DynamoLiveCheckDemotionTable,
+  DynamoReverifyMessages,
+} from "@lg/domain/biometrics/adapters/dynamo-live-check-demotion";
 import { DynamoOlderFaceSampleOwners } from "@lg/domain/biometrics/adapters/dynamo-older-face-samples";
 import { FaceReenrolment, reenrolEveryone } from "@lg/domain/biometrics/embedding-models";
 import { demoteEveryone, LiveCheckDemotion } from "@lg/domain/biometrics/live-check-demotion";
+import { tellLapsedFaceOwners } from "@lg/domain/biometrics/reverify-notice";
 import { DynamoPeopleStore } from "@lg/domain/people/adapters/dynamo-people-store";
 import { DynamoThreatRepository } from "@lg/domain/scanning/adapters/dynamo-threats";
 import { backfillNearDuplicateKeys } from "@lg/domain/scanning/threat-recorder";
@@ -14,7 +18,7 @@ import { migrateTakedownNotices } from "@lg/domain/takedowns/notice-migration";
 import { backfillThreatTakedowns } from "@lg/domain/takedowns/threat-takedown";
 import { DynamoStoredThreats } from "@lg/domain/threats/adapters/dynamo-threat-migration";
 import { migrateThreatClassification } from "@lg/domain/threats/threat-migration";
-import { accountStore } from "../shared/accounts-services.js";
+import { accountChannels, accountStore } from "../shared/accounts-services.js";
 import { biometricObjects, dataKeys, sampleLibrary } from "../shared/biometrics-services.js";
 import { dynamo } from "../shared/clients.js";
 import { biometricAnalyser } from "../shared/enrolment-services.js";
@@ -62,6 +66,26 @@ export async function demoteFacesVerifiedBeforeLiveCheck() {
 }
 
 /**
+ * Tells each person whose face verification lapsed, once, by email (or text on a phone-only
+ * account), that their face must be verified again and why: scans stop searching for it meanwhile.
+ */
+export async function tellFacesToVerifyAgain() {
+  const messages = new DynamoReverifyMessages(dynamo, env().TABLE_NAME);
+  return tellLapsedFaceOwners(
+    {
+      owners: messages,
+      samples: sampleLibrary(),
+      profiles: accountStore(),
+      channels: accountChannels(),
+      sent: messages,
+      appUrl: env().APP_URL,
+      now: () => new Date(),
+    },
+    (userId, error) => logger.error("Re-verify message failed for one user; the next run retries", { userId, error }),
+  );
+}
+
+/**
  * The data migrations a deploy may need, run after it (a CDK trigger; locally at each start), in
  * order. Each is idempotent and writes only what is out of date: threats whose type or list keys
  * predate the code, notices from before the takedown centre, threats without their latest notice's
@@ -92,7 +116,8 @@ export async function runAfterDeploy() {
   const faces = await reenrolFacesOfOlderModels();
   // After the model migration, so the gallery rows it rewrites are demoted too.
   const liveCheckDemotion = await demoteFacesVerifiedBeforeLiveCheck();
-  const run = { threats, notices, threatTakedowns, nearDuplicateKeys, faces, liveCheckDemotion };
+  const reverifyMessages = await tellFacesToVerifyAgain();
+  const run = { threats, notices, threatTakedowns, nearDuplicateKeys, faces, liveCheckDemotion, reverifyMessages };
   logger.info("Data migrations after deploy", { ...run });
   return run;
 }

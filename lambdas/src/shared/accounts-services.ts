@@ -4,7 +4,7 @@ import { AccountSecurityService } from "@lg/domain/accounts/account-security";
 import { DynamoUndoLinks } from "@lg/domain/accounts/adapters/dynamo-undo-links";
 import { AuthService } from "@lg/domain/accounts/auth-service";
 import { RateLimiter } from "@lg/domain/accounts/rate-limits";
-import { SecurityNotices } from "@lg/domain/accounts/security-notices";
+import { type NoticeChannels, SecurityNotices } from "@lg/domain/accounts/security-notices";
 import { SesMailSender } from "@lg/domain/takedowns/adapters/ses-mail";
 import { SnsSmsSender } from "@lg/domain/takedowns/adapters/sns-sms";
 import { htmlDocument, textToHtmlParagraphs } from "@lg/notices/text/html";
@@ -36,22 +36,26 @@ export const authService = once(
       ...(env().SESSION_RECHECK_SECONDS !== undefined ? { accountRecheckSeconds: env().SESSION_RECHECK_SECONDS } : {}),
     }),
 );
-/** Security notices go out as every other message does: SES for email, SNS for text. */
-export const securityNotices = once(() => {
+/** Messages to the account's own contact go out as every other message does: SES for email, SNS for text. */
+export const accountChannels = once((): NoticeChannels => {
   const from = env().MAIL_FROM;
   if (!from) throw new Error("Invalid environment: MAIL_FROM");
   const mail = new SesMailSender(new SESv2Client({}), from);
   const sms = new SnsSmsSender(new SNSClient({}));
+  return {
+    email: async ({ to, subject, text }) => {
+      await mail.send({ to, subject, text, html: htmlDocument(subject, textToHtmlParagraphs(text)) });
+    },
+    sms: async (message) => {
+      await sms.send(message);
+    },
+  };
+});
+
+export const securityNotices = once(() => {
   return new SecurityNotices({
     links: new DynamoUndoLinks(dynamo, env().TABLE_NAME),
-    channels: {
-      email: async ({ to, subject, text }) => {
-        await mail.send({ to, subject, text, html: htmlDocument(subject, textToHtmlParagraphs(text)) });
-      },
-      sms: async (message) => {
-        await sms.send(message);
-      },
-    },
+    channels: accountChannels(),
     provider: identityProvider(),
     identity: identityProvider(),
     store: accountStore(),

@@ -6,6 +6,7 @@ import {
   searchedInScans,
 } from "@lg/domain/biometrics/enrolment-verification";
 import { demoteEveryone, type LapsingSampleStore, LiveCheckDemotion } from "@lg/domain/biometrics/live-check-demotion";
+import { REVERIFY_SUBJECT, type SentMessages, tellLapsedFaceOwners } from "@lg/domain/biometrics/reverify-notice";
 import { DomainError } from "@lg/domain/errors";
 import type { BiometricSampleRecord } from "@lg/domain/records";
 import { lapsedFaceMatchRevision } from "@lg/domain/scanning/match-reverification";
@@ -419,5 +420,86 @@ describe("a notice on a face verified before the live check", () => {
     expect(again?.detection.face).toEqual({ personId: "self", confidence: 93, enrolment: "verified" });
     expect(again?.classification?.reason).not.toContain(LAPSED_MATCH_NOTE);
     expect((await service.generate(USER, found.id)).requestContent).toBeTruthy();
+  });
+});
+
+describe("telling a person whose face must be verified again", () => {
+  /** The table's record of who was told, and the messages as the channels took them. */
+  function messaging(d: ReturnType<typeof demotionWorld>, owners: string[]) {
+    const sentTo = new Map<string, string>();
+    const sent: SentMessages = {
+      wasSent: async (userId) => sentTo.has(userId),
+      markSent: async (userId, channel) => void sentTo.set(userId, channel),
+    };
+    const outbox: { to: string; subject?: string; text: string }[] = [];
+    const deps = {
+      owners: {
+        async *userIds() {
+          yield* owners;
+        },
+      },
+      samples: d.w.samples,
+      profiles: d.w.store,
+      channels: {
+        email: async (m: { to: string; subject: string; text: string }) => void outbox.push(m),
+        sms: async (m: { phoneNumber: string; text: string }) => void outbox.push({ to: m.phoneNumber, text: m.text }),
+      },
+      sent,
+      appUrl: "https://app.example.com/",
+      now: () => d.w.clock.now,
+    };
+    return { deps, outbox, sentTo };
+  }
+
+  it("emails them once, in the profile's words, with where the live check is", async () => {
+    const d = demotionWorld();
+    const userId = await enrolledBeforeLiveCheck(d.w, "ada@example.com", 1);
+    await d.demotion.demote(userId);
+    const m = messaging(d, [userId]);
+    expect(await tellLapsedFaceOwners(m.deps)).toEqual({ users: 1, told: 1, skipped: 0, failed: 0 });
+    expect(m.outbox).toEqual([
+      {
+        to: "ada@example.com",
+        subject: REVERIFY_SUBJECT,
+        text: `${REVERIFY_FACE_MESSAGE}\n\nTake the live check here: https://app.example.com/biometric-training`,
+      },
+    ]);
+    expect(await tellLapsedFaceOwners(m.deps)).toEqual({ users: 1, told: 0, skipped: 1, failed: 0 });
+    expect(m.outbox).toHaveLength(1);
+  });
+
+  it("texts a phone-only account, and tells nobody verified again before it went", async () => {
+    const d = demotionWorld();
+    const byPhone = await enrolledBeforeLiveCheck(d.w, "bo@example.com", 1);
+    const profile = await d.w.store.getProfile(byPhone);
+    if (!profile) throw new Error("no profile");
+    const { email: _email, ...withoutEmail } = profile;
+    await d.w.store.putProfile({ ...withoutEmail, phone: "+14155550123" });
+    const reverified = await enrolledBeforeLiveCheck(d.w, "cy@example.com", 2);
+    await d.demotion.demote(byPhone);
+    await d.demotion.demote(reverified);
+    await d.w.liveCapture(reverified, 2);
+    const m = messaging(d, [byPhone, reverified]);
+    expect(await tellLapsedFaceOwners(m.deps)).toEqual({ users: 2, told: 1, skipped: 1, failed: 0 });
+    expect(m.outbox).toHaveLength(1);
+    expect(m.outbox[0]?.to).toBe("+14155550123");
+    expect(m.outbox[0]?.text).toMatch(/^LikenessGuard: your face must be verified again with the live check/);
+    expect(m.sentTo.get(byPhone)).toBe("sms");
+  });
+
+  it("sends again after a run that stopped between sending and recording it, rather than never", async () => {
+    const d = demotionWorld();
+    const userId = await enrolledBeforeLiveCheck(d.w, "ada@example.com", 1);
+    await d.demotion.demote(userId);
+    const m = messaging(d, [userId]);
+    const failed: string[] = [];
+    const crashing = {
+      ...m.deps,
+      sent: { ...m.deps.sent, markSent: async () => Promise.reject(new Error("table down")) },
+    };
+    expect(await tellLapsedFaceOwners(crashing, (id) => failed.push(id))).toMatchObject({ told: 0, failed: 1 });
+    expect(failed).toEqual([userId]);
+    expect(await tellLapsedFaceOwners(m.deps)).toMatchObject({ told: 1 });
+    expect(m.outbox).toHaveLength(2);
   });
 });

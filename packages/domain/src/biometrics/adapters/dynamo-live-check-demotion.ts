@@ -1,10 +1,11 @@
-import { type DynamoDBDocumentClient, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { type DynamoDBDocumentClient, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import type { BiometricSampleRecord } from "../../records.js";
 import { isConditionFailure } from "../../table/condition-failure.js";
-import { BiometricSample } from "../../table/entities.js";
+import { AccountMessageSent, BiometricSample } from "../../table/entities.js";
 import { toItem } from "../../table/entity.js";
 import { LIVE_CHECK_MARKS } from "../enrolment-verification.js";
 import type { LapsingSampleStore, PreLiveCheckFaceOwners } from "../live-check-demotion.js";
+import type { LapsedFaceOwners, SentMessages } from "../reverify-notice.js";
 import { scanOwners } from "./scan-owners.js";
 
 /**
@@ -72,5 +73,34 @@ export class DynamoLiveCheckDemotionTable implements PreLiveCheckFaceOwners, Lap
       if (isConditionFailure(error)) return false;
       throw error;
     }
+  }
+}
+
+/** The people the re-verify message is for, from a paged scan, and the record of who was sent it. */
+export class DynamoReverifyMessages implements LapsedFaceOwners, SentMessages {
+  constructor(
+    private readonly doc: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  userIds(): AsyncIterable<string> {
+    return scanOwners(this.doc, {
+      TableName: this.tableName,
+      FilterExpression: "#entity = :sample AND modality = :face AND attribute_exists(verificationLapsed)",
+      ExpressionAttributeNames: { "#entity": "entity" },
+      ExpressionAttributeValues: { ":sample": BiometricSample.name, ":face": "face" },
+    });
+  }
+
+  async wasSent(userId: string): Promise<boolean> {
+    const out = await this.doc.send(
+      new GetCommand({ TableName: this.tableName, Key: { pk: `USER#${userId}`, sk: "MESSAGE#face-reverify" } }),
+    );
+    return out.Item !== undefined;
+  }
+
+  async markSent(userId: string, channel: "email" | "sms", at: Date): Promise<void> {
+    const item = toItem(AccountMessageSent, { userId, message: "face-reverify", channel, sentAt: at.toISOString() });
+    await this.doc.send(new PutCommand({ TableName: this.tableName, Item: item }));
   }
 }
