@@ -81,6 +81,8 @@ export interface LocalStack {
   stripe: StripeStandIn;
   /** The platforms stand-in (absent when no media folder is available). */
   simulator?: PlatformSimulator;
+  /** Statements the gallery's Data API stand-in has run since start (each a billed Data API request). */
+  galleryStatements(): number;
   stop(): Promise<void>;
 }
 
@@ -182,6 +184,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // The gallery: Postgres + pgvector in this process, its tables made as the after-deploy step makes
     // Aurora's, served to handlers (and worker processes) through the RDS Data API's ExecuteStatement.
     const gallerySql = await PgliteSql.open(path.join(dataDir, "gallery"));
+    let galleryStatements = 0;
     track({ url: "", port: 0, close: () => gallerySql.close() });
     await new Gallery(gallerySql, { now: () => new Date(), models: GALLERY_MODELS }).ensureSchema();
     const rdsData = track(
@@ -190,6 +193,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         secretArn: LOCAL_NAMES.gallerySecretArn,
         database: LOCAL_NAMES.galleryDatabase,
         sql: gallerySql,
+        onStatement: () => {
+          galleryStatements++;
+        },
       }),
     );
 
@@ -322,6 +328,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       lifecycle,
       stripe,
       ...(simulator ? { simulator } : {}),
+      galleryStatements: () => galleryStatements,
       stop: async () => {
         stopSweeper();
         stopScanWorkSweeper();

@@ -61,10 +61,15 @@ const ENFORCED: Record<RetentionMechanism, () => number[]> = {
   "demo-ttl": () => [DEMO_TTL_SECONDS / DAY_S],
   "team-invitation-expiry": () => [INVITATION_DAYS],
   "access-log-lifecycle": () => {
-    // The access-log bucket is the one the others log to: it has an expiry and no tag rules.
+    // The access-log bucket is the one the others log to: it logs nowhere itself, has an expiry and no
+    // tag rules (the scan-work bucket expires its manifests after a day too, but logs to this one).
     const logs = buckets().filter(
-      (b) => !b.ObjectLockConfiguration && rulesOf(b).some((r) => r.ExpirationInDays && !r.TagFilters),
+      (b) =>
+        !b.ObjectLockConfiguration &&
+        !b.LoggingConfiguration &&
+        rulesOf(b).some((r) => r.ExpirationInDays && !r.TagFilters),
     );
+    expect(logs).toHaveLength(1);
     return [
       ...new Set(logs.flatMap((b) => rulesOf(b).flatMap((r) => (r.ExpirationInDays ? [r.ExpirationInDays] : [])))),
     ];

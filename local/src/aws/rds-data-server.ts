@@ -11,6 +11,8 @@ export interface RdsDataStandIn {
   secretArn: string;
   database: string;
   sql: PgliteSql;
+  /** Counts statements as the Data API bills requests (bench:crawl prices them). */
+  onStatement?: () => void;
 }
 
 interface Field {
@@ -64,6 +66,7 @@ export async function startRdsDataServer(standIn: RdsDataStandIn): Promise<Runni
         );
       }
       const params = Object.fromEntries((body.parameters ?? []).map((p) => [p.name, fieldValue(p.name, p.value)]));
+      standIn.onStatement?.();
       let rows: Awaited<ReturnType<PgliteSql["execute"]>>;
       try {
         rows = await standIn.sql.execute(body.sql, params);
