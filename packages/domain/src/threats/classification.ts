@@ -220,9 +220,10 @@ export function titleFor(type: ThreatKind, modality: "face" | "voice" | "profile
 /**
  * The highest false-positive rate on genuine media at which an explicit-content reading may make a
  * threat "intimate imagery": that type chooses the TAKE IT DOWN basis and its 48-hour clock, a legal
- * statement made on the person's behalf. Stills are measured at 2.2% (4 of 184 genuine pictures);
- * video at 14.3% (1 of 7 genuine clips: dark, warm-lit stage footage read as explicit), so a video's
- * reading is reported to the person, never claimed.
+ * statement made on the person's behalf. Stills are measured at 2.2% (4 of 184 genuine pictures).
+ * A video is "present" only when explicit content persists through its frames (detection's
+ * explicit/video-rule.ts), which flagged 0 of 14 genuine videos held out of its fit: a small sample
+ * (one-sided 95% upper bound 19%); frames that only suggest explicit content read "absent".
  */
 export const INTIMATE_CLAIM_MAX_FPR = 0.05;
 
