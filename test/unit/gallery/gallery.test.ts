@@ -182,3 +182,24 @@ describe("the read-only sign-in", () => {
     await expect(gallery.ensureReader("gallery_reader", "it's-a-quote-in-here")).rejects.toThrow("without quotes");
   });
 });
+
+describe("a newcomer's look-back", () => {
+  it("matches within one account only, exactly, confirmed as match() confirms", async () => {
+    const alice = direction();
+    await enrol("alice", alice);
+    await enrol("alice-twin", alice);
+    const within = await gallery.matchWithin("alice", near(alice, 0.04), "face");
+    expect(within.map((c) => c.userId)).toEqual(["alice"]);
+    expect(within[0]).toMatchObject({ personId: "self", agreeing: 3, samples: 3, verified: true });
+    expect(await gallery.matchWithin("alice", direction(), "face")).toEqual([]);
+    expect(await gallery.matchWithin("nobody", near(alice, 0.04), "face")).toEqual([]);
+  });
+
+  it("lists the accounts enrolled since a time, with their latest enrolment", async () => {
+    await enrol("early", direction(), 1, { enrolledAt: "2026-11-01T00:00:00.000Z" });
+    await enrol("late", direction(), 1, { enrolledAt: "2026-11-20T08:30:00.250Z" });
+    expect(await gallery.enrolledSince("2026-11-10T00:00:00.000Z")).toEqual([
+      { userId: "late", enrolledAt: "2026-11-20T08:30:00.250Z" },
+    ]);
+  });
+});

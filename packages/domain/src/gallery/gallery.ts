@@ -367,6 +367,61 @@ export class Gallery implements GalleryIndex {
     return rows.length > 0;
   }
 
+  /**
+   * match() within one account's samples only, by exact comparison (a person has a handful): a
+   * newcomer's look-back compares what the crawl read before they enrolled with them alone.
+   */
+  async matchWithin(userId: string, embedding: Float32Array, modality: GalleryModality): Promise<GalleryCandidate[]> {
+    const rows = await this.sql.execute(
+      `SELECT user_id, person_id, sample_id, verified, embedding <=> CAST(:probe AS vector) AS distance
+       FROM ${table(modality)} WHERE user_id = :userId AND model = :model AND ${unexpired}
+       ORDER BY distance`,
+      {
+        probe: vectorText(embedding),
+        userId,
+        model: this.options.models[modality],
+        now: this.options.now().toISOString(),
+      },
+    );
+    const threshold = GALLERY_RULES[modality].pairThreshold;
+    const byPerson = new Map<string, SqlRow[]>();
+    for (const row of rows) byPerson.set(String(row.person_id), [...(byPerson.get(String(row.person_id)) ?? []), row]);
+    const confirmed: GalleryCandidate[] = [];
+    for (const samples of byPerson.values()) {
+      const agreeing = samples.filter((s) => numberOf(s, "distance") <= threshold);
+      const best = samples[0] as SqlRow;
+      if (agreeing.length === 0 || agreeing.length < Math.min(2, samples.length)) continue;
+      confirmed.push({
+        userId: String(best.user_id),
+        personId: String(best.person_id),
+        sampleId: String(best.sample_id),
+        distance: numberOf(best, "distance"),
+        agreeing: agreeing.length,
+        samples: samples.length,
+        verified: agreeing.some((s) => s.verified === true),
+      });
+    }
+    return confirmed.sort((a, b) => a.distance - b.distance);
+  }
+
+  /** The accounts with searched samples enrolled after `since`, each with its latest such enrolment. */
+  async enrolledSince(since: string): Promise<{ userId: string; enrolledAt: string }[]> {
+    const latest = new Map<string, string>();
+    for (const modality of ["face", "voice"] as const) {
+      const rows = await this.sql.execute(
+        `SELECT user_id, extract(epoch FROM max(enrolled_at)) AS enrolled FROM ${table(modality)}
+         WHERE model = :model AND enrolled_at > CAST(:since AS timestamptz) AND ${unexpired} GROUP BY user_id`,
+        { model: this.options.models[modality], since, now: this.options.now().toISOString() },
+      );
+      for (const row of rows) {
+        const at = new Date(Math.round(Number(row.enrolled) * 1000)).toISOString();
+        const userId = String(row.user_id);
+        if (!latest.has(userId) || (latest.get(userId) as string) < at) latest.set(userId, at);
+      }
+    }
+    return [...latest].map(([userId, enrolledAt]) => ({ userId, enrolledAt }));
+  }
+
   /** A cheap read for /api/health: the extension is there and the tables answer. */
   async ping(): Promise<void> {
     await this.sql.execute("SELECT 1 FROM gallery_face LIMIT 1");
