@@ -57,10 +57,16 @@ const TASK_BINDINGS: Record<WorkflowTask, (fn: AppFunction, r: HandlerResources)
       .bindVapidSecret(r.vapidSecret)
       .bindStateMachine("TAKEDOWN_STATE_MACHINE_ARN", r.takedownMachine, "start"),
   // The shared crawl (docs/scale.md): reads configured sources for everyone, so no step decrypts biometrics.
-  CrawlPlan: (fn) => fn,
-  // Discover skips items an earlier crawl read (CrawledItem) and writes the rest to a manifest.
+  // Plan asks the gallery who enrolled lately and the table which of them were looked back for.
+  CrawlPlan: (fn, r) => fn.bindTable(r.table, "read").bindGallery(r.gallery, "read"),
+  // Discover skips items an earlier crawl read (CrawledItem) and writes the rest to a manifest; for a
+  // newcomer it lists what the crawl read before they enrolled and records the look-back (CrawlLookBack).
   CrawlDiscover: (fn, r) =>
-    fn.bindTable(r.table, "read").bindConnectorSecret(r.connectorSecret).bindScanWorkBucket(r.scanWorkBucket),
+    fn
+      .bindTable(r.table, "read")
+      .allowTableWritesUnder(r.table, CRAWLED_PARTITION_PREFIX)
+      .bindConnectorSecret(r.connectorSecret)
+      .bindScanWorkBucket(r.scanWorkBucket),
   // Analysing untrusted media compares faces with the gallery, writes locators (CrawledItem), each
   // matched account's evidence, and its candidates beside its findings; it records no threat itself.
   CrawlAnalyse: (fn, r) =>

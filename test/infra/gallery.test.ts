@@ -70,7 +70,7 @@ describe("gallery database", () => {
       .filter(([, fn]) => statementsOf(dev, fn).some((s) => [s.Action].flat().includes("rds-data:ExecuteStatement")))
       .map(([name]) => name)
       .sort();
-    expect(users).toEqual(["CrawlAnalyse", "account", "afterDeploy", "biometrics", "profile", "system"]);
+    expect(users).toEqual(["CrawlAnalyse", "CrawlPlan", "account", "afterDeploy", "biometrics", "profile", "system"]);
     const service = Template.fromStack(dev.service).toJSON().Resources as Record<
       string,
       { Type: string; Properties: Record<string, unknown> }
@@ -90,6 +90,7 @@ describe("gallery database", () => {
     expect(secretOf(routes.functions.system)).toContain("ReaderSecret");
     // The crawl only compares: it signs in as the user that may only SELECT.
     expect(secretOf(dev.service.workflows.tasks.CrawlAnalyse)).toContain("ReaderSecret");
+    expect(secretOf(dev.service.workflows.tasks.CrawlPlan)).toContain("ReaderSecret");
     for (const name of ["account", "biometrics", "profile"] as const)
       expect(secretOf(routes.functions[name]), name).not.toContain("ReaderSecret");
     expect(JSON.stringify(environmentOf(dev, migrations.afterDeploy).GALLERY_READER_SECRET_ARN)).toContain(

@@ -348,7 +348,15 @@ describe("handlers", () => {
     expect(biometricKeyUse(workflows.tasks.ScanAnalyse)).not.toEqual([]);
     expect(biometricKeyUse(workflows.tasks.CrawlAnalyse)).toEqual([]);
     expect(grantedActions(workflows.tasks.CrawlAnalyse)).toContain("rds-data:ExecuteStatement");
-    expect(grantedActions(workflows.tasks.CrawlDiscover)).not.toContain("dynamodb:PutItem");
+    // The crawl's Discover may write its look-back records (CRAWLED#) and nothing else of the table.
+    const crawlDiscoverWrites = grantedStatements(workflows.tasks.CrawlDiscover).filter((s) =>
+      actionsOf(s).some((a) => /^dynamodb:(Put|Update|Delete|BatchWrite)/.test(a)),
+    );
+    expect(
+      crawlDiscoverWrites.map(
+        (s) => (s.Condition as Record<string, Record<string, unknown>>)["ForAllValues:StringLike"],
+      ),
+    ).toEqual([{ "dynamodb:LeadingKeys": ["CRAWLED#*"] }]);
     // Starting the hour's crawl is all its job may do.
     const crawlStart = grantedActions(stacks.service.workflows.jobs.startCrawl);
     // Besides its logs, traces and dead-letter queue.

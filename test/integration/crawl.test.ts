@@ -32,7 +32,7 @@ async function crawl(name: string) {
 }
 
 describe("the shared crawl", () => {
-  it("finds the planted likeness on every shared source for the enrolled person, no false threat, and reads nothing twice", async () => {
+  it("finds the planted likeness on every shared source for the enrolled person, no false threat, reads nothing twice, and looks back once for a newcomer", async () => {
     const scenario = await loadScenario(env);
     const userId = "crawl-user";
     await enrolPersona(world, userId, scenario);
@@ -67,5 +67,28 @@ describe("the shared crawl", () => {
     expect(output.platforms.length).toBeGreaterThan(0);
     expect(output.platforms.every((p) => p.discovered?.itemCount === 0)).toBe(true);
     expect((await threats.list(userId)).length).toBe(recorded.length);
+
+    // A newcomer enrols after the crawl read everything: the next crawl looks back for them once, over
+    // what it read before they enrolled, and finds the planted likeness for them too.
+    const newcomer = "crawl-newcomer";
+    await enrolPersona(world, newcomer, scenario);
+    await rebuildGalleryFor(newcomer, await accounts.listSamples(newcomer), {
+      gallery: localGallery(env),
+      keys,
+      now: () => new Date(),
+    });
+    const third = await crawl(`crawl-it-third-${Date.now()}`);
+    expect(third.status).toBe("SUCCEEDED");
+    const lookedBack = JSON.parse(third.output ?? "{}") as { lookBacks: { discovered?: { itemCount: number } }[] };
+    expect(lookedBack.lookBacks).toHaveLength(1);
+    expect(lookedBack.lookBacks[0]?.discovered?.itemCount).toBeGreaterThanOrEqual(expected.length);
+    const theirs = await threats.list(newcomer);
+    const theirMedia = new Set(theirs.map((t) => t.mediaSha256.split(":")[0]));
+    expect(expected.filter((hash) => !theirMedia.has(hash))).toEqual([]);
+    expect(theirs.filter((t) => !planted.has(t.mediaSha256) && !avatars.has(t.mediaSha256))).toEqual([]);
+    expect((await threats.list(userId)).length).toBe(recorded.length);
+    // Once: the next crawl looks back for nobody.
+    const fourth = await crawl(`crawl-it-fourth-${Date.now()}`);
+    expect((JSON.parse(fourth.output ?? "{}") as { lookBacks: unknown[] }).lookBacks).toEqual([]);
   }, 900_000);
 });

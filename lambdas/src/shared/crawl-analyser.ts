@@ -1,5 +1,6 @@
 import { analyseMedia } from "@lg/detection";
 import type { CrawlAnalyser, PersonalAnalysis } from "@lg/domain/crawl/crawl-service";
+import type { GalleryCandidate, GalleryModality } from "@lg/domain/gallery/gallery";
 import {
   decodeGalleryIdentity,
   type GalleryQuery,
@@ -26,14 +27,21 @@ export interface Protection {
  */
 export class GalleryCrawlAnalyser implements CrawlAnalyser {
   constructor(
-    private readonly gallery: GalleryQuery,
+    private readonly gallery: GalleryQuery & {
+      matchWithin(userId: string, embedding: Float32Array, modality: GalleryModality): Promise<GalleryCandidate[]>;
+    },
     /** Who protects the owner of matched samples: their own account first, then those they accepted. */
     private readonly protections: (ownerUserId: string) => Promise<Protection[]>,
   ) {}
 
-  async analyse(media: MediaToAnalyse): Promise<PersonalAnalysis[]> {
+  async analyse(media: MediaToAnalyse, options: { onlyOwner?: string } = {}): Promise<PersonalAnalysis[]> {
+    const { onlyOwner } = options;
+    // A newcomer's look-back compares with their samples alone.
+    const gallery: GalleryQuery = onlyOwner
+      ? { match: (embedding, modality) => this.gallery.matchWithin(onlyOwner, embedding, modality) }
+      : this.gallery;
     const result = await analyseMedia(media.bytes, {
-      enrolled: galleryIdentityMatcher(this.gallery),
+      enrolled: galleryIdentityMatcher(gallery),
       costlySignals: { whenLikenessAtLeast: MATCH_FLOOR_PERCENT },
     });
     const owners = new Set(

@@ -56,6 +56,7 @@ export const crawlService = once(
     new CrawlService({
       connector: (platformId) => connectorFor(platformId, connectorConfig()),
       sharedPlatforms,
+      enrolledSince: (since) => gallery().enrolledSince(since),
       manifests: itemManifests(),
       locators: new DynamoCrawledItems(dynamo, env().TABLE_NAME),
       analyser: new GalleryCrawlAnalyser(gallery(), protectionsOf),

@@ -4,6 +4,7 @@ import {
   type CrawlItem,
   type CrawlLocator,
   CrawlService,
+  type LookBackTask,
   type PersonalAnalysis,
 } from "../../../packages/domain/src/crawl/crawl-service.js";
 import type { UserProfileRecord } from "../../../packages/domain/src/records.js";
@@ -25,7 +26,13 @@ const profile = (userId: string, over: Partial<UserProfileRecord> = {}) =>
 /** Whose face each picture shows, by its first byte: 1 Ada, 2 Grace, 3 both, anything else nobody. */
 const FACES: Record<number, string[]> = { 1: ["ada"], 2: ["grace"], 3: ["ada", "grace"] };
 
-function crawlWorld(posts: Record<string, number[]>, profiles: Record<string, UserProfileRecord>) {
+function crawlWorld(
+  posts: Record<string, number[]>,
+  profiles: Record<string, UserProfileRecord>,
+  enrolled: { userId: string; enrolledAt: string }[] = [],
+) {
+  const lookedBack = new Set<string>();
+  const onlyOwners: (string | undefined)[] = [];
   const analysed: string[] = [];
   const discoverCalls: DiscoverOptions[] = [];
   const locators: CrawlLocator[] = [];
@@ -75,6 +82,7 @@ function crawlWorld(posts: Record<string, number[]>, profiles: Record<string, Us
       },
     }),
     sharedPlatforms: () => ["telegram"],
+    enrolledSince: async (since) => enrolled.filter((e) => e.enrolledAt > since),
     manifests: {
       write: async (key, items) => {
         manifests.set(key, [...items]);
@@ -86,23 +94,37 @@ function crawlWorld(posts: Record<string, number[]>, profiles: Record<string, Us
       put: async (locator) => {
         locators.push(locator);
       },
+      readBetween: async (since, until, limit) =>
+        locators
+          .filter((l) => l.crawledAt >= since && l.crawledAt < until)
+          .reverse()
+          .slice(0, limit)
+          .map((l) => ({ platformId: l.platformId, ref: l.ref, url: l.url })),
+      notLookedBack: async (userIds) => userIds.filter((id) => !lookedBack.has(id)),
+      markLookedBack: async (userId) => {
+        lookedBack.add(userId);
+      },
     },
     analyser: {
-      analyse: async (media: MediaToAnalyse): Promise<PersonalAnalysis[]> => {
+      analyse: async (media: MediaToAnalyse, options: { onlyOwner?: string } = {}): Promise<PersonalAnalysis[]> => {
         analysed.push(media.url);
+        onlyOwners.push(options.onlyOwner);
         if (media.bytes[0] === 0) throw new Error("Unreadable media");
-        return (FACES[media.bytes[0] as number] ?? []).map((userId) => ({
-          userId,
-          person: { personId: "self", displayName: `${userId} Person` },
-          analysis: {
-            contentType: "image/jpeg",
-            face: { personId: "self", confidence: 93, enrolment: "verified" },
-            voice: null,
-            syntheticScore: null,
-            syntheticSignals: [],
-            result: { faces: 1 },
-          },
-        }));
+        const shown = FACES[media.bytes[0] as number] ?? [];
+        return shown
+          .filter((userId) => !options.onlyOwner || userId === options.onlyOwner)
+          .map((userId) => ({
+            userId,
+            person: { personId: "self", displayName: `${userId} Person` },
+            analysis: {
+              contentType: "image/jpeg",
+              face: { personId: "self", confidence: 93, enrolment: "verified" },
+              voice: null,
+              syntheticScore: null,
+              syntheticSignals: [],
+              result: { faces: 1 },
+            },
+          }));
       },
     },
     accounts: { getProfile: async (userId) => profiles[userId] ?? null },
@@ -146,6 +168,8 @@ function crawlWorld(posts: Record<string, number[]>, profiles: Record<string, Us
     items,
     batch,
     kept,
+    lookedBack,
+    onlyOwners,
   };
 }
 
@@ -154,7 +178,7 @@ const people = { ada: profile("ada"), grace: profile("grace") };
 describe("the shared crawl", () => {
   it("reads each configured source in the shared scope and writes only items no earlier crawl read", async () => {
     const world = crawlWorld({ "https://t.me/c/1": [1], "https://t.me/c/2": [7] }, people);
-    const plan = world.service.plan({ crawlId: "crawl-1" });
+    const plan = await world.service.plan({ crawlId: "crawl-1" });
     expect(plan.platforms).toEqual([{ crawlId: "crawl-1", platformId: "telegram", maxItems: 500 }]);
     const first = await world.service.discover(plan.platforms[0]!);
     expect(world.discoverCalls[0]?.scope).toBe("shared");
@@ -278,5 +302,54 @@ describe("the shared crawl", () => {
     });
     await expect(service.handOver({ accounts: ["ada", "grace"] })).rejects.toThrow(/1 account/);
     expect(sent).toEqual(["grace"]);
+  });
+
+  it("looks back for a newcomer once: what the crawl read before they enrolled, with their samples alone", async () => {
+    // Grace enrolled after the crawl read both posts, when only Ada was in the gallery.
+    const world = crawlWorld({ "https://t.me/c/both": [3], "https://t.me/c/grace": [2] }, people, [
+      { userId: "grace", enrolledAt: "2026-11-27T09:30:00.000Z" },
+    ]);
+    const now = { time: "2026-11-27T09:00:00.000Z" };
+    const service = new CrawlService({
+      ...(world.service as unknown as { deps: ConstructorParameters<typeof CrawlService>[0] }).deps,
+      now: () => new Date(now.time),
+    });
+    await service.analyseBatch({
+      crawlId: "crawl-1",
+      items: world.items(["https://t.me/c/both", "https://t.me/c/grace"]),
+    });
+    expect(world.locators).toHaveLength(2);
+
+    now.time = "2026-11-27T10:00:00.000Z";
+    const plan = await service.plan({ crawlId: "crawl-2" });
+    expect(plan.lookBacks).toEqual([
+      { crawlId: "crawl-2", lookBackFor: "grace", enrolledAt: "2026-11-27T09:30:00.000Z" },
+    ]);
+    const discovered = await service.discoverLookBack(plan.lookBacks[0] as LookBackTask);
+    expect(discovered.itemCount).toBe(2);
+    expect(discovered.manifest.key).not.toContain("grace");
+    const items = world.manifests.get(discovered.manifest.key) as CrawlItem[];
+
+    world.onlyOwners.length = 0;
+    const analysed = await service.analyseBatch({ crawlId: "crawl-2", items, lookBackFor: "grace" });
+    expect(world.onlyOwners.every((o) => o === "grace")).toBe(true);
+    // Nothing of the items is written again; each is matched with Grace alone.
+    expect(world.locators).toHaveLength(2);
+    expect(analysed.matches.map((m) => m.userId)).toEqual(["grace", "grace"]);
+    expect(await service.recordBatch({ crawlId: "crawl-2", matches: analysed.matches })).toMatchObject({
+      accounts: ["grace"],
+      threats: 2,
+    });
+    // Looked back for once.
+    expect((await service.plan({ crawlId: "crawl-3" })).lookBacks).toEqual([]);
+  });
+
+  it("looks back over nothing the crawl read after the newcomer enrolled (the crawl matched those against them)", async () => {
+    const world = crawlWorld({ "https://t.me/c/grace": [2] }, people, [
+      { userId: "grace", enrolledAt: "2026-11-20T08:00:00.000Z" },
+    ]);
+    await world.batch("crawl-1", ["https://t.me/c/grace"]);
+    const [task] = (await world.service.plan({ crawlId: "crawl-2" })).lookBacks;
+    expect((await world.service.discoverLookBack(task as LookBackTask)).itemCount).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { GetCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { DynamoCrawledItems, LOCATOR_DAYS } from "@lg/domain/crawl/adapters/dynamo-crawled-items";
 import { type CrawlItem, crawledItemKey } from "@lg/domain/crawl/crawl-service";
 import { describe, expect, it } from "vitest";
@@ -47,5 +47,28 @@ describe("the crawl's locators in the table", () => {
     expect(stored.gsi1pk).toBe("CRAWLED#DAY#2026-11-27");
     expect(stored.expiresAt).toBe(Date.parse("2026-11-27T09:00:00.000Z") / 1000 + LOCATOR_DAYS * 86_400);
     expect(Object.keys(stored).filter((k) => /embedding|descriptor|face|voice/i.test(k))).toEqual([]);
+  });
+
+  it("lists what was read in a window, newest first, across days, and keeps the look-back ledger by a hash", async () => {
+    const store = new DynamoCrawledItems(table.doc, TABLE);
+    const at = (url: string, crawledAt: string) => store.put({ ...item(url), postedAt: "", crawledAt, media: [] });
+    await at("https://t.me/w/old", "2026-10-20T00:00:00.000Z");
+    await at("https://t.me/w/a", "2026-11-25T10:00:00.000Z");
+    await at("https://t.me/w/b", "2026-11-26T10:00:00.000Z");
+    await at("https://t.me/w/c", "2026-11-26T12:00:00.000Z");
+    await at("https://t.me/w/after", "2026-11-26T13:00:00.000Z");
+    const read = await store.readBetween("2026-11-01T00:00:00.000Z", "2026-11-26T12:30:00.000Z", 10);
+    expect(read.map((i) => i.url).filter((u) => u.includes("/w/"))).toEqual([
+      "https://t.me/w/c",
+      "https://t.me/w/b",
+      "https://t.me/w/a",
+    ]);
+    expect(await store.readBetween("2026-11-01T00:00:00.000Z", "2026-11-26T12:30:00.000Z", 2)).toHaveLength(2);
+
+    expect(await store.notLookedBack(["u-new", "u-done"])).toEqual(["u-new", "u-done"]);
+    await store.markLookedBack("u-done", "2026-11-27T09:00:00.000Z");
+    expect(await store.notLookedBack(["u-new", "u-done"])).toEqual(["u-new"]);
+    const scan = await table.doc.send(new ScanCommand({ TableName: TABLE }));
+    expect(JSON.stringify(scan.Items)).not.toContain("u-done");
   });
 });

@@ -11,7 +11,7 @@ const Item = z.object({
 /** One batch of a crawl manifest, as the Distributed Map's ItemBatcher hands it to a child workflow. */
 const Input = z.object({
   Items: z.array(Item).min(1),
-  BatchInput: z.object({ crawlId: z.string().min(1) }),
+  BatchInput: z.object({ crawlId: z.string().min(1), lookBackFor: z.string().min(1).optional() }),
 });
 
 /**
@@ -20,7 +20,7 @@ const Input = z.object({
  */
 export const handler = observed(async (event: unknown) => {
   const { Items, BatchInput } = Input.parse(event);
-  const { errors, ...batch } = await crawlService().analyseBatch({ crawlId: BatchInput.crawlId, items: Items });
+  const { errors, ...batch } = await crawlService().analyseBatch({ ...BatchInput, items: Items });
   if (errors.length > 0) logger.warn("Crawled items failed", { crawlId: BatchInput.crawlId, errors });
   return { crawlId: BatchInput.crawlId, ...batch };
 });

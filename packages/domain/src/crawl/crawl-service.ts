@@ -62,6 +62,11 @@ export interface CrawlLocatorStore {
   /** The items not read by an earlier crawl (within the locators' lifetime): an item is analysed once. */
   unread(items: CrawlItem[]): Promise<CrawlItem[]>;
   put(locator: CrawlLocator): Promise<void>;
+  /** Items read from `since` until just before `until`, newest first, at most `limit`. */
+  readBetween(since: string, until: string, limit: number): Promise<CrawlItem[]>;
+  /** Of these accounts, those never looked back for (the ledger keeps a hash of the id, not the id). */
+  notLookedBack(userIds: string[]): Promise<string[]>;
+  markLookedBack(userId: string, at: string): Promise<void>;
 }
 
 /** One account's view of a media file: the person it showed, as that account protects them. */
@@ -77,7 +82,8 @@ export interface PersonalAnalysis {
  * (the person's own account, and each account protecting them), its analysis.
  */
 export interface CrawlAnalyser {
-  analyse(media: MediaToAnalyse): Promise<PersonalAnalysis[]>;
+  /** `onlyOwner`: compare with that account's samples alone (a newcomer's look-back). */
+  analyse(media: MediaToAnalyse, options?: { onlyOwner?: string }): Promise<PersonalAnalysis[]>;
 }
 
 /** Where a manifest lies: the workflow carries this, not the items. */
@@ -95,6 +101,8 @@ export interface CrawlDeps {
   connector(platformId: string): PlatformConnector;
   /** The platforms with configured sources to read. */
   sharedPlatforms(): string[];
+  /** Accounts whose searched samples were enrolled after `since`, with their latest enrolment (the gallery). */
+  enrolledSince(since: string): Promise<{ userId: string; enrolledAt: string }[]>;
   manifests: CrawlManifests;
   locators: CrawlLocatorStore;
   analyser: CrawlAnalyser;
@@ -124,6 +132,19 @@ export interface AnalysedBatch {
   errors: string[];
 }
 
+/** How far back a newcomer is matched: the locators' lifetime. */
+export const LOOK_BACK_DAYS = 30;
+
+/** Items a newcomer's look-back fetches again at most, newest first: it re-reads, so it is bounded. */
+export const LOOK_BACK_MAX_ITEMS = 2000;
+
+/** A newcomer to look back for: matched against what the crawl read before they enrolled. */
+export interface LookBackTask {
+  crawlId: string;
+  lookBackFor: string;
+  enrolledAt: string;
+}
+
 /** An item's key in the crawl's records: the platform and the URL the item was read at. */
 export const crawledItemKey = (platformId: string, url: string) => sha256Hex(`crawl:${platformId}:${url}`);
 
@@ -146,13 +167,38 @@ interface MatchedMedia {
 export class CrawlService {
   constructor(private readonly deps: CrawlDeps) {}
 
-  plan(input: { crawlId: string }): { crawlId: string; platforms: CrawlPlatformTask[] } {
+  /** The platforms to read, and the newcomers to look back for (enrolled within the look-back, never looked back for). */
+  async plan(input: { crawlId: string }): Promise<{
+    crawlId: string;
+    platforms: CrawlPlatformTask[];
+    lookBacks: LookBackTask[];
+  }> {
+    const since = new Date(this.deps.now().getTime() - LOOK_BACK_DAYS * 86_400_000).toISOString();
+    const enrolled = await this.deps.enrolledSince(since);
+    const due = new Set(await this.deps.locators.notLookedBack(enrolled.map((e) => e.userId)));
     return {
       crawlId: input.crawlId,
       platforms: this.deps
         .sharedPlatforms()
         .map((platformId) => ({ crawlId: input.crawlId, platformId, maxItems: CRAWL_ITEMS_PER_PLATFORM })),
+      lookBacks: enrolled
+        .filter((e) => due.has(e.userId))
+        .map((e) => ({ crawlId: input.crawlId, lookBackFor: e.userId, enrolledAt: e.enrolledAt })),
     };
+  }
+
+  /**
+   * A newcomer's look-back: the items the crawl read in the last LOOK_BACK_DAYS before they enrolled
+   * (what it read since was matched against them already), written to a manifest the batched analysis
+   * reads with their samples alone. Marked done at once: a look-back that fails is not repeated.
+   */
+  async discoverLookBack(task: LookBackTask): Promise<{ manifest: ManifestLocation; itemCount: number }> {
+    const since = new Date(this.deps.now().getTime() - LOOK_BACK_DAYS * 86_400_000).toISOString();
+    const items = await this.deps.locators.readBetween(since, task.enrolledAt, LOOK_BACK_MAX_ITEMS);
+    const key = crawlManifestKey(task.crawlId, `look-back-${sha256Hex(task.lookBackFor).slice(0, 32)}`);
+    const manifest = await this.deps.manifests.write(key, items);
+    await this.deps.locators.markLookedBack(task.lookBackFor, this.deps.now().toISOString());
+    return { manifest, itemCount: items.length };
   }
 
   /** Reads a platform's configured sources and writes the items no earlier crawl read to a manifest. */
@@ -171,12 +217,17 @@ export class CrawlService {
   }
 
   /** Analyses one batch of a manifest; an item that fails is counted and skipped, the rest go on. */
-  async analyseBatch(input: { crawlId: string; items: readonly CrawlItem[] }): Promise<AnalysedBatch> {
+  async analyseBatch(input: {
+    crawlId: string;
+    items: readonly CrawlItem[];
+    /** A newcomer's look-back: their samples alone, and the items' locators are not written again. */
+    lookBackFor?: string;
+  }): Promise<AnalysedBatch> {
     const matches: HandedMatch[] = [];
     const errors: string[] = [];
     for (const item of input.items) {
       try {
-        matches.push(...(await this.analyseItem(input.crawlId, item)));
+        matches.push(...(await this.analyseItem(input.crawlId, item, input.lookBackFor)));
       } catch (error) {
         errors.push(`${item.url}: ${error instanceof Error ? error.message : String(error)}`);
       }
@@ -234,7 +285,7 @@ export class CrawlService {
   }
 
   /** Fetches and analyses one item once; keeps each matched account's candidates for the record step. */
-  private async analyseItem(crawlId: string, task: CrawlItem): Promise<HandedMatch[]> {
+  private async analyseItem(crawlId: string, task: CrawlItem, lookBackFor?: string): Promise<HandedMatch[]> {
     const item = await this.deps.connector(task.platformId).fetchItem(task.ref, { includeMedia: true, maxMedia: 4 });
     const byAccount = new Map<string, MatchedMedia[]>();
     const locator: CrawlLocator = {
@@ -249,12 +300,13 @@ export class CrawlService {
     for (const media of item.media) {
       const mediaSha256 = sha256Hex(media.bytes);
       locator.media.push({ url: media.url, sha256: mediaSha256 });
-      for (const { userId, person, analysis } of await this.deps.analyser.analyse(media)) {
+      const options = lookBackFor ? { onlyOwner: lookBackFor } : {};
+      for (const { userId, person, analysis } of await this.deps.analyser.analyse(media, options)) {
         const matched = { media, finding: { ...analysis, mediaSha256 }, person };
         byAccount.set(userId, [...(byAccount.get(userId) ?? []), matched]);
       }
     }
-    await this.deps.locators.put(locator);
+    if (!lookBackFor) await this.deps.locators.put(locator);
     const handed: HandedMatch[] = [];
     const itemKey = crawledItemKey(task.platformId, task.url);
     for (const [userId, matched] of byAccount) {
