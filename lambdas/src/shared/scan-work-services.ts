@@ -4,8 +4,9 @@ import { env } from "./env.js";
 import { once } from "./once.js";
 
 /**
- * The scan's working files: the manifests Discover writes for the scan's Distributed Map, in the
- * scan-work bucket (its lifecycle expires them within a day). Only Discover writes here.
+ * The working files of scans and the shared crawl: the manifests their Discover tasks write for their
+ * Distributed Maps, in the scan-work bucket (its lifecycle expires them within a day). Only those
+ * two tasks write here.
  */
 export const itemManifests = once(() => {
   const bucket = env().SCAN_WORK_BUCKET;
