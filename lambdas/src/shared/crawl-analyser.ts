@@ -1,10 +1,12 @@
 import { analyseMedia } from "@lg/detection";
+import type { DetectionResult } from "@lg/detection/result";
 import type { CrawlAnalyser, PersonalAnalysis } from "@lg/domain/crawl/crawl-service";
 import type { GalleryCandidate, GalleryModality } from "@lg/domain/gallery/gallery";
 import {
   decodeGalleryIdentity,
   type GalleryQuery,
   galleryIdentityMatcher,
+  identityMatchOf,
 } from "@lg/domain/gallery/gallery-identity-matcher";
 import { SELF_PERSON_ID } from "@lg/domain/records";
 import { MATCH_FLOOR_PERCENT } from "@lg/domain/scanning/likeness-verdict";
@@ -40,20 +42,37 @@ export class GalleryCrawlAnalyser implements CrawlAnalyser {
     const gallery: GalleryQuery = onlyOwner
       ? { match: (embedding, modality) => this.gallery.matchWithin(onlyOwner, embedding, modality) }
       : this.gallery;
+    // The engine keeps the nearest person per face; every confirmed person is kept here, so a face
+    // enrolled in two accounts reaches both.
+    const faceCandidates = new Map<Float32Array, GalleryCandidate[]>();
+    let voiceCandidates: GalleryCandidate[] = [];
+    const recording: GalleryQuery = {
+      match: async (embedding, modality) => {
+        const candidates = await gallery.match(embedding, modality);
+        if (modality === "face") faceCandidates.set(embedding, candidates);
+        else voiceCandidates = candidates;
+        return candidates;
+      },
+    };
     const result = await analyseMedia(media.bytes, {
-      enrolled: galleryIdentityMatcher(gallery),
+      enrolled: galleryIdentityMatcher(recording),
       costlySignals: { whenLikenessAtLeast: MATCH_FLOOR_PERCENT },
     });
-    const owners = new Set(
-      [...result.faces.map((f) => f.match), result.voice?.match ?? null].flatMap((m) => {
-        const identity = m ? decodeGalleryIdentity(m.personId) : null;
-        return identity ? [identity.userId] : [];
-      }),
-    );
+    const owners = new Set([...[...faceCandidates.values()].flat(), ...voiceCandidates].map((c) => c.userId));
     const analyses: PersonalAnalysis[] = [];
     for (const owner of owners) {
+      const theirs = (candidates: GalleryCandidate[] | undefined, modality: GalleryModality) => {
+        const candidate = candidates?.find((c) => c.userId === owner);
+        return candidate ? identityMatchOf(candidate, modality) : null;
+      };
+      // The result as matched against this owner's samples: each face's and the voice's match is theirs.
+      const ownView: DetectionResult = {
+        ...result,
+        faces: result.faces.map((face) => ({ ...face, match: theirs(faceCandidates.get(face.descriptor), "face") })),
+        voice: result.voice ? { ...result.voice, match: theirs(voiceCandidates, "voice") } : null,
+      };
       for (const protection of await this.protections(owner)) {
-        const analysis = await toMediaAnalysis(result, media, (engineId) => {
+        const analysis = await toMediaAnalysis(ownView, media, (engineId) => {
           const identity = decodeGalleryIdentity(engineId);
           if (identity?.userId !== owner) return null;
           // A person an account protects enrols in their own user as "self"; there they are that account's person.

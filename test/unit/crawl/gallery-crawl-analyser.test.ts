@@ -71,4 +71,17 @@ describe("the crawl's analysis against the gallery of every enrolled person", ()
     const analyser = new GalleryCrawlAnalyser(gallery, protections);
     expect(await analyser.analyse(picture("faces/deepface/img12.jpg"))).toEqual([]);
   });
+
+  it("reaches every account a face is enrolled in, not only the nearest", { timeout: 300_000 }, async () => {
+    await enrol("ada-second-account", "faces/deepface/img5.jpg");
+    try {
+      const found = await new GalleryCrawlAnalyser(gallery, protections).analyse(picture("faces/deepface/img2.jpg"));
+      expect(found.map((f) => f.userId).sort()).toEqual(["ada-account", "ada-second-account", "company-account"]);
+      const second = found.find((f) => f.userId === "ada-second-account");
+      expect(second?.analysis.face).toMatchObject({ personId: "self", enrolment: "verified" });
+      expect(JSON.stringify(second?.analysis.result)).not.toContain("ada-account");
+    } finally {
+      await gallery.removeUser("ada-second-account");
+    }
+  });
 });

@@ -34,6 +34,15 @@ export interface GalleryQuery {
 
 const CALIBRATIONS: Record<GalleryModality, Calibration> = { face: faceCalibration, voice: voiceCalibration };
 
+/** A confirmed gallery candidate as the engine names a match, with the scan's calibrated confidence. */
+export function identityMatchOf(candidate: GalleryCandidate, modality: GalleryModality): IdentityMatch {
+  return {
+    personId: encodeGalleryIdentity(candidate),
+    distance: candidate.distance,
+    confidence: confidenceFromDistance(CALIBRATIONS[modality], candidate.distance),
+  };
+}
+
 /**
  * The detection engine's identity matcher over the gallery of every enrolled person, for the shared
  * crawl. The gallery shortlists by a threshold that tightens with its size and confirms each person
@@ -43,12 +52,7 @@ const CALIBRATIONS: Record<GalleryModality, Calibration> = { face: faceCalibrati
 export function galleryIdentityMatcher(gallery: GalleryQuery): IdentityMatcher {
   const best = async (embedding: Float32Array, modality: GalleryModality): Promise<IdentityMatch | null> => {
     const [nearest] = await gallery.match(embedding, modality);
-    if (!nearest) return null;
-    return {
-      personId: encodeGalleryIdentity(nearest),
-      distance: nearest.distance,
-      confidence: confidenceFromDistance(CALIBRATIONS[modality], nearest.distance),
-    };
+    return nearest ? identityMatchOf(nearest, modality) : null;
   };
   return {
     matchFace: (descriptor) => best(descriptor, "face"),
