@@ -22,6 +22,7 @@ import { parseArgs } from "node:util";
 import { DescribeExecutionCommand, StartExecutionCommand } from "@aws-sdk/client-sfn";
 import { DeleteCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { CURRENT_FACE_EMBEDDING_MODEL } from "@lg/domain/biometrics/embedding-models";
+import { DynamoCrawledItems } from "@lg/domain/crawl/adapters/dynamo-crawled-items";
 import { rebuildGalleryFor } from "@lg/domain/gallery/gallery-sync";
 import { SELF_PERSON_ID } from "@lg/domain/records";
 import { PLATFORMS } from "@lg/domain/tiers";
@@ -157,6 +158,8 @@ try {
     }
     others.push(userId);
   };
+  const ledger = new DynamoCrawledItems(doc, env.TABLE_NAME ?? "");
+  /** The crawl's locators go (each measured crawl reads every item anew); its look-back ledger stays. */
   const forgetCrawledItems = async () => {
     for (let start: Record<string, unknown> | undefined; ; ) {
       const page = await doc.send(
@@ -169,7 +172,8 @@ try {
         }),
       );
       for (const key of page.Items ?? [])
-        await doc.send(new DeleteCommand({ TableName: env.TABLE_NAME, Key: { pk: key.pk, sk: key.sk } }));
+        if (key.sk === "LOCATOR")
+          await doc.send(new DeleteCommand({ TableName: env.TABLE_NAME, Key: { pk: key.pk, sk: key.sk } }));
       start = page.LastEvaluatedKey;
       if (!start) return;
     }
@@ -196,6 +200,11 @@ try {
   await stack.sfn.idle();
   await gallery.removeUser(warmUp);
   console.log(`warm-up crawl: ${warm.run.status}`);
+  // The measured crawls are the steady state: everyone in the gallery enrolled before the crawl began
+  // and was looked back for; a newcomer's look-back is measured apart, after them.
+  const lookedBackFor = async (userIds: string[]) => {
+    for (const userId of userIds) await ledger.markLookedBack(userId, new Date().toISOString());
+  };
 
   const runs: Record<string, unknown>[] = [];
   let previousPersona: string | undefined;
@@ -207,6 +216,7 @@ try {
     await rebuildGalleryFor(persona, await accounts.listSamples(persona), { gallery, keys, now: () => new Date() });
     previousPersona = persona;
     while (others.length < people - 1) await addPerson(`bench-crawl-person-${others.length}`);
+    await lookedBackFor([persona, ...others]);
     await forgetCrawledItems();
 
     const startedAt = Date.now();
@@ -296,6 +306,47 @@ try {
       JSON.stringify(last.lambdaSecondsByTask),
     );
   }
+  // A newcomer's look-back: a person enrols after the last crawl read every item; the next crawl reads
+  // nothing new and fetches what it read before they enrolled again, matched with them alone.
+  const newcomer = "bench-crawl-newcomer";
+  await enrolPersona(world, newcomer, scenario);
+  await rebuildGalleryFor(newcomer, await accounts.listSamples(newcomer), { gallery, keys, now: () => new Date() });
+  const lookBackStartedAt = Date.now();
+  const lookBackStarted = performance.now();
+  const lookBackCpuBefore = cpuSecondsWithAllDescendants();
+  const lookBackRun = await crawl(`bench-crawl-look-back-${lookBackStartedAt}`);
+  const lookBackSeconds = (performance.now() - lookBackStarted) / 1000;
+  const lookBackCpu = cpuSecondsWithAllDescendants() - lookBackCpuBefore;
+  await stack.sfn.idle();
+  const lookBackUsage = stack.sfn.usage(lookBackRun.executionArn);
+  const lookedBack = (
+    (JSON.parse(lookBackRun.run.output ?? "{}") as { lookBacks?: { discovered?: { itemCount: number } }[] })
+      .lookBacks ?? []
+  ).reduce((n, l) => n + (l.discovered?.itemCount ?? 0), 0);
+  const newcomerThreats = await threats.list(newcomer);
+  const newcomerMedia = new Set(newcomerThreats.map((t) => t.mediaSha256.split(":")[0]));
+  const analyseSeconds = invocationsOf("lg-local-CrawlAnalyse", lookBackStartedAt).reduce(
+    (sum, i) => sum + (i.endedAt - i.startedAt) / 1000,
+    0,
+  );
+  const lookBackCost =
+    analyseSeconds * (WORKFLOW_TASKS.CrawlAnalyse.memoryMb / 1024) * PRICE.lambdaGbSecond +
+    (lookBackUsage?.standardTransitions ?? 0) * PRICE.standardTransition +
+    (lookBackUsage?.expressRequests ?? 0) * PRICE.expressRequest +
+    ((lookBackUsage?.expressBilledMs ?? 0) / 1000) * EXPRESS_CHILD_GB * PRICE.expressGbSecond;
+  const lookBack = {
+    status: lookBackRun.run.status,
+    itemsFetchedAgain: lookedBack,
+    seconds: round(lookBackSeconds, 1),
+    cpuSecondsPerItem: lookedBack > 0 ? round(lookBackCpu / lookedBack) : null,
+    plantedOnSharedSources: expected.length,
+    plantedFound: expected.filter((hash) => newcomerMedia.has(hash)).length,
+    falseThreats: newcomerThreats.filter((t) => !planted.has(t.mediaSha256) && !avatars.has(t.mediaSha256)).length,
+    costPerNewcomerUsd: round(lookBackCost, 6),
+    costPerNewcomerAt2000ItemsUsd: lookedBack > 0 ? round((lookBackCost / lookedBack) * 2000, 5) : null,
+  };
+  console.log("look-back:", JSON.stringify(lookBack));
+
   const first = runs[0] as { cpuSecondsPerItem: number };
   const result = {
     benchmark: "crawl",
@@ -304,6 +355,7 @@ try {
     people:
       "The simulator's persona (real photos, planted on the platforms) and P - 1 people drawn from a Gaussian model of real SFace embeddings calibrated to the real impostor and genuine distances (bench/gallery-model.ts), 3 samples each, each with an account watching every platform.",
     runs,
+    newcomerLookBack: lookBack,
     cpuPerItemVersusFirst: runs.map((r) => ({
       people: r.people,
       ratio: round((r.cpuSecondsPerItem as number) / first.cpuSecondsPerItem, 2),
