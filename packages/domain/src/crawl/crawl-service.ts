@@ -4,13 +4,14 @@ import type { ErasedAccounts } from "../accounts/erased-accounts.js";
 import type { AccountStore } from "../accounts/ports.js";
 import type { UserProfileRecord } from "../records.js";
 import { type EvidenceStore, sha256Hex } from "../scanning/evidence.js";
+import type { ItemManifestStore, ManifestLocation } from "../scanning/item-manifests.js";
 import type { ItemOutcomeStore } from "../scanning/item-outcomes.js";
 import { likenessVerdict, type ProtectedName } from "../scanning/likeness-verdict.js";
 import { postThreatCandidate } from "../scanning/post-threat-candidate.js";
 import type { AlertOutbox, LikenessFinding, MediaAnalysis, MediaToAnalyse } from "../scanning/scan-ports.js";
 import { isOwnContent } from "../scanning/scan-service.js";
 import type { ThreatRepository } from "../scanning/threat-ports.js";
-import { recordThreats, type ThreatCandidate } from "../scanning/threat-recorder.js";
+import { recordThreatsOwingAlerts, type ThreatCandidate } from "../scanning/threat-recorder.js";
 import { platformsForTier } from "../tiers.js";
 
 /**
@@ -86,24 +87,13 @@ export interface CrawlAnalyser {
   analyse(media: MediaToAnalyse, options?: { onlyOwner?: string }): Promise<PersonalAnalysis[]>;
 }
 
-/** Where a manifest lies: the workflow carries this, not the items. */
-export interface ManifestLocation {
-  bucket: string;
-  key: string;
-}
-
-/** The scan-work bucket the Distributed Map reads manifests from (ItemReader). */
-export interface CrawlManifests {
-  write(key: string, items: readonly CrawlItem[]): Promise<ManifestLocation>;
-}
-
 export interface CrawlDeps {
   connector(platformId: string): PlatformConnector;
   /** The platforms with configured sources to read. */
   sharedPlatforms(): string[];
   /** Accounts whose searched samples were enrolled after `since`, with their latest enrolment (the gallery). */
   enrolledSince(since: string): Promise<{ userId: string; enrolledAt: string }[]>;
-  manifests: CrawlManifests;
+  manifests: ItemManifestStore;
   locators: CrawlLocatorStore;
   analyser: CrawlAnalyser;
   accounts: Pick<AccountStore, "getProfile">;
@@ -173,8 +163,7 @@ export class CrawlService {
     platforms: CrawlPlatformTask[];
     lookBacks: LookBackTask[];
   }> {
-    const since = new Date(this.deps.now().getTime() - LOOK_BACK_DAYS * 86_400_000).toISOString();
-    const enrolled = await this.deps.enrolledSince(since);
+    const enrolled = await this.deps.enrolledSince(this.lookBackSince());
     const due = new Set(await this.deps.locators.notLookedBack(enrolled.map((e) => e.userId)));
     return {
       crawlId: input.crawlId,
@@ -193,8 +182,7 @@ export class CrawlService {
    * reads with their samples alone. Marked done at once: a look-back that fails is not repeated.
    */
   async discoverLookBack(task: LookBackTask): Promise<{ manifest: ManifestLocation; itemCount: number }> {
-    const since = new Date(this.deps.now().getTime() - LOOK_BACK_DAYS * 86_400_000).toISOString();
-    const items = await this.deps.locators.readBetween(since, task.enrolledAt, LOOK_BACK_MAX_ITEMS);
+    const items = await this.deps.locators.readBetween(this.lookBackSince(), task.enrolledAt, LOOK_BACK_MAX_ITEMS);
     const key = crawlManifestKey(task.crawlId, `look-back-${sha256Hex(task.lookBackFor).slice(0, 32)}`);
     const manifest = await this.deps.manifests.write(key, items);
     await this.deps.locators.markLookedBack(task.lookBackFor, this.deps.now().toISOString());
@@ -245,25 +233,12 @@ export class CrawlService {
       if (await this.deps.erased.isErased(userId)) continue;
       const outcomes = await Promise.all(keys.map((k) => this.deps.itemOutcomes.get(userId, input.crawlId, k)));
       const candidates = outcomes.flatMap((o) => o?.candidates ?? []);
-      const result = await recordThreats(
-        this.deps.threats,
+      const result = await recordThreatsOwingAlerts(
+        { ...this.deps, now: () => this.deps.now().toISOString() },
         userId,
+        input.crawlId,
         candidates,
-        () => this.deps.now().toISOString(),
-        async (threatId, at) => {
-          if (await this.deps.erased.isErased(userId)) throw new AccountErasedWhileRecording();
-          await this.deps.outbox.oweIfAbsent({
-            userId,
-            threatId,
-            scanId: input.crawlId,
-            status: "owed",
-            createdAt: at,
-          });
-        },
-      ).catch((error: unknown) => {
-        if (error instanceof AccountErasedWhileRecording) return null;
-        throw error;
-      });
+      );
       if (!result) continue;
       accounts.push(userId);
       threats += result.created.length;
@@ -282,6 +257,11 @@ export class CrawlService {
     }
     if (failed.length > 0) throw new Error(`Alerts of ${failed.length} account(s) could not be handed over`);
     return { accounts: input.accounts.length };
+  }
+
+  /** The start of the look-back window: LOOK_BACK_DAYS before now. */
+  private lookBackSince(): string {
+    return new Date(this.deps.now().getTime() - LOOK_BACK_DAYS * 86_400_000).toISOString();
   }
 
   /** Fetches and analyses one item once; keeps each matched account's candidates for the record step. */
@@ -342,8 +322,6 @@ export class CrawlService {
     return candidates;
   }
 }
-
-class AccountErasedWhileRecording extends Error {}
 
 /**
  * Whether the person's own scans would look where the item lives: they chose a platform whose scans

@@ -28,7 +28,7 @@ import type {
 } from "./scan-ports.js";
 import { SCAN_LOCK_LEASE_MS } from "./scan-starter.js";
 import type { ThreatRepository } from "./threat-ports.js";
-import { recordThreats, type ThreatCandidate } from "./threat-recorder.js";
+import { recordThreatsOwingAlerts, type ThreatCandidate } from "./threat-recorder.js";
 
 /** Where scanning gets platforms and raw media from (the connectors in production). */
 export interface ScanSources {
@@ -64,8 +64,6 @@ export interface ScanDeps {
 
 /** What a step answers for an account erased while its scan ran (it wrote nothing). */
 export const ERASED = "the account was erased";
-
-class AccountErased extends Error {}
 
 /** Items per platform per scan, by tier: bounded cost per scan. */
 export const ITEMS_PER_PLATFORM = { personal: 40, professional: 60, enterprise: 100 } as const;
@@ -407,27 +405,12 @@ export class ScanService {
     const candidates = (
       await Promise.all(input.outcomes.map((o) => this.handedBack(input.userId, input.scanId, o)))
     ).flat();
-    // Asked before each threat, not once: recording many threats takes long enough for an erasure to begin.
-    const oweAlert = async (threatId: string, at: string) => {
-      if (await this.deps.erased.isErased(input.userId)) throw new AccountErased();
-      await this.deps.outbox.oweIfAbsent({
-        userId: input.userId,
-        threatId,
-        scanId: input.scanId,
-        status: "owed",
-        createdAt: at,
-      });
-    };
-    const result = await recordThreats(
-      this.deps.threats,
+    const result = await recordThreatsOwingAlerts(
+      { ...this.deps, now: () => isoNow(this.deps) },
       input.userId,
+      input.scanId,
       candidates,
-      () => isoNow(this.deps),
-      oweAlert,
-    ).catch((error: unknown) => {
-      if (error instanceof AccountErased) return null;
-      throw error;
-    });
+    );
     if (!result) return { created: [], sightings: 0, items: 0, skipped: ERASED };
     await this.deps.scans.recordPlatformProgress(input.userId, input.scanId, input.platformId, {
       items: input.outcomes.length,

@@ -4,6 +4,7 @@ import { deriveClassification } from "../threats/stored-classification.js";
 import { sha256Hex } from "./evidence.js";
 import { verifiedMatchRevision } from "./match-reverification.js";
 import { NEAR_DUPLICATE_MAX_BITS, perceptualHashBands } from "./near-duplicate-bands.js";
+import type { AlertOwedRecord } from "./scan-ports.js";
 import type { PosterKeyHit, ThreatRecord, ThreatRepository, UnkeyedThreats } from "./threat-ports.js";
 
 export interface ThreatCandidate {
@@ -241,4 +242,32 @@ export async function backfillNearDuplicateKeys(threats: UnkeyedThreats): Promis
     keyed++;
   }
   return { keyed };
+}
+
+class AccountErasedWhileRecording extends Error {}
+
+/**
+ * recordThreats for a run of a scan or a crawl, each new threat owing its alert under `runId`, asking
+ * before each threat whether the account was erased meanwhile: recording many threats takes long
+ * enough for an erasure to begin. Null when it was, and nothing more is written for it.
+ */
+export async function recordThreatsOwingAlerts(
+  deps: {
+    threats: ThreatRepository;
+    outbox: { oweIfAbsent(owed: AlertOwedRecord): Promise<void> };
+    erased: { isErased(userId: string): Promise<boolean> };
+    now: () => string;
+  },
+  userId: string,
+  runId: string,
+  candidates: ThreatCandidate[],
+): Promise<RecordOutcome | null> {
+  const oweAlert = async (threatId: string, at: string) => {
+    if (await deps.erased.isErased(userId)) throw new AccountErasedWhileRecording();
+    await deps.outbox.oweIfAbsent({ userId, threatId, scanId: runId, status: "owed", createdAt: at });
+  };
+  return recordThreats(deps.threats, userId, candidates, deps.now, oweAlert).catch((error: unknown) => {
+    if (error instanceof AccountErasedWhileRecording) return null;
+    throw error;
+  });
 }
