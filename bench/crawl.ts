@@ -19,20 +19,24 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os, { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { DescribeExecutionCommand, StartExecutionCommand } from "@aws-sdk/client-sfn";
 import { DeleteCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { CURRENT_FACE_EMBEDDING_MODEL } from "@lg/domain/biometrics/embedding-models";
 import { DynamoCrawledItems } from "@lg/domain/crawl/adapters/dynamo-crawled-items";
 import { rebuildGalleryFor } from "@lg/domain/gallery/gallery-sync";
 import { SELF_PERSON_ID } from "@lg/domain/records";
-import { PLATFORMS } from "@lg/domain/tiers";
 import { WORKFLOW_TASKS } from "../lambdas/src/workflows/tasks.js";
 import { startLocalStack } from "../local/src/stack.js";
-import { cosineDistance } from "../packages/detection/src/voice/matching.js";
 import { localGallery } from "../test/integration/local-gallery.js";
-import { enrolPersona, loadScenario, plantedMedia, scanClients } from "../test/support/scan-run.js";
+import {
+  enrolPersona,
+  loadScenario,
+  plantedOnSharedSources,
+  runCrawl,
+  scanClients,
+  watchingEverywhere,
+} from "../test/support/scan-run.js";
 import { cpuSecondsWithAllDescendants, machineBusyCpuSeconds } from "./cpu-time.js";
-import { type RealFace, realFaceEmbeddings } from "./gallery-faces.js";
+import { calibrationTarget, realFaceEmbeddings, realPairDistances } from "./gallery-faces.js";
 import { FaceEmbeddingModel } from "./gallery-model.js";
 import { benchMachine } from "./machine.js";
 import { invocationsOf } from "./task-timeline.js";
@@ -72,33 +76,13 @@ const EXPRESS_CHILD_GB = 64 / 1024;
 const SCALE = { people: 1_000_000, itemsPerDay: 100_000_000, daysPerMonth: 30 };
 // The production gallery's ceiling (cdk.json, prod: gallery.maxCapacity), held all month: an upper bound.
 const GALLERY_ACUS = 32;
-/** The simulator's sources a crawl reads: configured channels, boards, feeds and pages (no searches). */
-const SHARED_SOURCES = new Set(["telegram", "discord", "4chan", "rss", "web"]);
 
 const round = (x: number, digits = 3) => Math.round(x * 10 ** digits) / 10 ** digits;
-const quantile = (xs: number[], q: number) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
-};
-const meanSd = (xs: number[]) => {
-  const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
-  return { mean, sd: Math.sqrt(xs.reduce((a, b) => a + (b - mean) ** 2, 0) / (xs.length - 1)) };
-};
-
 // The other people of the gallery: a model of real faces, calibrated as bench:gallery calibrates it.
 const repo = path.resolve(import.meta.dirname, "..");
 const real = await realFaceEmbeddings([path.join(repo, "../shared/data"), path.join(repo, "../shared/train")]);
-const genuine: number[] = [];
-const impostor: number[] = [];
-for (let i = 0; i < real.length; i++)
-  for (let j = i + 1; j < real.length; j++) {
-    const a = real[i] as RealFace;
-    const b = real[j] as RealFace;
-    (a.subject === b.subject ? genuine : impostor).push(cosineDistance(a.embedding, b.embedding));
-  }
-const bulk = meanSd(impostor);
 const model = new FaceEmbeddingModel(real, 41);
-model.calibrate({ impostorMean: bulk.mean, impostorSd: bulk.sd, genuineMedian: quantile(genuine, 0.5) });
+model.calibrate(calibrationTarget(realPairDistances(real)));
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "lg-bench-crawl-"));
 const stack = await startLocalStack({
@@ -111,35 +95,16 @@ try {
   const { env } = stack;
   const world = { env, mediaDir: env.DEMO_MEDIA_DIR ?? "" };
   const scenario = await loadScenario(env);
-  const { accounts, keys, threats, sfn, doc } = scanClients(env);
+  const { accounts, keys, threats, doc } = scanClients(env);
   const gallery = localGallery(env);
-  const { planted, avatars } = await plantedMedia(world, scenario);
-  const items = scenario.items as unknown as { source: string; planted: unknown; media: { path: string }[] }[];
-  const sharedPaths = new Set(
-    items.filter((i) => i.planted && SHARED_SOURCES.has(i.source)).flatMap((i) => i.media.map((m) => m.path)),
-  );
-  const expected = [...planted].filter(([, where]) => sharedPaths.has(where.path)).map(([hash]) => hash);
+  const { planted, avatars, expected } = await plantedOnSharedSources(world, scenario);
 
   const others: string[] = [];
   const addPerson = async (userId: string) => {
     const now = new Date().toISOString();
-    await accounts.putProfile({
-      userId,
-      firstName: "Bench",
-      lastName: userId,
-      aliases: [],
-      handles: [],
-      ownAccounts: [],
-      membershipTier: "enterprise",
-      platforms: PLATFORMS.map((p) => p.id),
-      scanFrequency: "daily",
-      autoTakedown: false,
-      scanPreferences: { socialMedia: true, forums: true, adultSites: true, darkWeb: true },
-      notificationSettings: {},
-      privacySettings: {},
-      createdAt: now,
-      updatedAt: now,
-    });
+    await accounts.putProfile(
+      watchingEverywhere(userId, { firstName: "Bench", lastName: userId, aliases: [], handles: [] }),
+    );
     const centre = model.person();
     for (let s = 0; s < 3; s++) {
       await gallery.put({
@@ -179,17 +144,7 @@ try {
     }
   };
 
-  const crawl = async (name: string) => {
-    const { executionArn } = await sfn.send(
-      new StartExecutionCommand({ stateMachineArn: env.CRAWL_STATE_MACHINE_ARN, name, input: "{}" }),
-    );
-    let run = await sfn.send(new DescribeExecutionCommand({ executionArn }));
-    while (run.status === "RUNNING") {
-      await new Promise((r) => setTimeout(r, 100));
-      run = await sfn.send(new DescribeExecutionCommand({ executionArn }));
-    }
-    return { run, executionArn: executionArn ?? "" };
-  };
+  const crawl = (name: string) => runCrawl(env, name, 3_600_000);
 
   // The task workers start cold, as Lambda functions do after a deploy: a first crawl loads the code and
   // models in each, and the measured crawls run on warm workers, as a deployed service's do.

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { faceDescriptors } from "../packages/detection/src/face/descriptors.js";
 import { readLabels } from "../packages/detection/src/labelled-data.js";
+import { cosineDistance } from "../packages/detection/src/voice/matching.js";
 
 /** One real face's SFace embedding with its identity label. */
 export interface RealFace {
@@ -43,4 +44,33 @@ export async function realFaceEmbeddings(folders: string[]) {
   await mkdir(path.dirname(cache), { recursive: true });
   await writeFile(cache, JSON.stringify(faces.map((f) => ({ ...f, embedding: Array.from(f.embedding) }))));
   return faces;
+}
+
+/** The cosine distances of every pair of real faces: the same person's (genuine) and different people's (impostor). */
+export function realPairDistances(real: RealFace[]): { genuine: number[]; impostor: number[] } {
+  const genuine: number[] = [];
+  const impostor: number[] = [];
+  for (let i = 0; i < real.length; i++)
+    for (let j = i + 1; j < real.length; j++) {
+      const a = real[i] as RealFace;
+      const b = real[j] as RealFace;
+      (a.subject === b.subject ? genuine : impostor).push(cosineDistance(a.embedding, b.embedding));
+    }
+  return { genuine, impostor };
+}
+
+export const quantile = (xs: number[], q: number) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
+};
+
+export const meanSd = (xs: number[]) => {
+  const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
+  return { mean, sd: Math.sqrt(xs.reduce((a, b) => a + (b - mean) ** 2, 0) / (xs.length - 1)) };
+};
+
+/** What the face model is calibrated to: the real impostor distances' mean and spread, the genuine median. */
+export function calibrationTarget(pairs: { genuine: number[]; impostor: number[] }) {
+  const bulk = meanSd(pairs.impostor);
+  return { impostorMean: bulk.mean, impostorSd: bulk.sd, genuineMedian: quantile(pairs.genuine, 0.5) };
 }

@@ -26,7 +26,14 @@ import {
   normalQuantile,
   shortlistDistance,
 } from "../packages/domain/src/gallery/match-rule.js";
-import { type RealFace, realFaceEmbeddings } from "./gallery-faces.js";
+import {
+  calibrationTarget,
+  meanSd,
+  quantile,
+  type RealFace,
+  realFaceEmbeddings,
+  realPairDistances,
+} from "./gallery-faces.js";
 import { FaceEmbeddingModel } from "./gallery-model.js";
 import { benchMachine } from "./machine.js";
 
@@ -51,30 +58,15 @@ const resultKey = (size: number) =>
 const repo = path.resolve(import.meta.dirname, "..");
 const models = { face: "sface-2021dec", voice: "resemblyzer-ge2e" };
 const round = (x: number, digits = 4) => Number(x.toFixed(digits));
-const quantile = (xs: number[], q: number) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
-};
 const latency = (ms: number[]) => ({
   p50: round(quantile(ms, 0.5), 2),
   p95: round(quantile(ms, 0.95), 2),
   n: ms.length,
 });
-const meanSd = (xs: number[]) => {
-  const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
-  return { mean, sd: Math.sqrt(xs.reduce((a, b) => a + (b - mean) ** 2, 0) / (xs.length - 1)) };
-};
 
 // --- Real pairs: the impostor tail, the shipped pair threshold, what confirmation buys ---------------
 const real = await realFaceEmbeddings([path.join(repo, "../shared/data"), path.join(repo, "../shared/train")]);
-const genuine: number[] = [];
-const impostor: number[] = [];
-for (let i = 0; i < real.length; i++)
-  for (let j = i + 1; j < real.length; j++) {
-    const a = real[i] as RealFace;
-    const b = real[j] as RealFace;
-    (a.subject === b.subject ? genuine : impostor).push(cosineDistance(a.embedding, b.embedding));
-  }
+const { genuine, impostor } = realPairDistances(real);
 // The normal is fitted to the tail a threshold lives in, not the bulk: it passes through the measured
 // 1-in-100 and 1-in-1,000 quantiles of the real impostor distances, and extrapolates below them.
 const fit = (() => {
@@ -196,11 +188,7 @@ for (const size of sizes) {
 async function benchSize(size: number) {
   const people = Math.ceil(size / 3);
   const model = new FaceEmbeddingModel(real, 24);
-  const calibrated = model.calibrate({
-    impostorMean: bulk.mean,
-    impostorSd: bulk.sd,
-    genuineMedian: quantile(genuine, 0.5),
-  });
+  const calibrated = model.calibrate(calibrationTarget({ genuine, impostor }));
   const vectors = new Float32Array(size * model.dims);
   const owner = new Int32Array(size);
   const probeCentres: Float64Array[] = [];

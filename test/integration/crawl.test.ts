@@ -5,31 +5,15 @@
  * would record it. A second crawl reads nothing again.
  */
 import path from "node:path";
-import { DescribeExecutionCommand, StartExecutionCommand } from "@aws-sdk/client-sfn";
 import { rebuildGalleryFor } from "@lg/domain/gallery/gallery-sync";
 import { describe, expect, inject, it } from "vitest";
-import { enrolPersona, loadScenario, plantedMedia, scanClients } from "../support/scan-run.js";
+import { enrolPersona, loadScenario, plantedOnSharedSources, runCrawl, scanClients } from "../support/scan-run.js";
 import { localGallery } from "./local-gallery.js";
 
 const { env } = inject("localStack");
 const world = { env, mediaDir: env.DEMO_MEDIA_DIR ?? path.resolve("../shared/data") };
 
-/** The simulator's sources a crawl reads: configured channels, boards, feeds and pages (no searches). */
-const SHARED_SOURCES = new Set(["telegram", "discord", "4chan", "rss", "web"]);
-
-async function crawl(name: string) {
-  const { sfn } = scanClients(env);
-  const { executionArn } = await sfn.send(
-    new StartExecutionCommand({ stateMachineArn: env.CRAWL_STATE_MACHINE_ARN, name, input: "{}" }),
-  );
-  const deadline = Date.now() + 600_000;
-  for (;;) {
-    const run = await sfn.send(new DescribeExecutionCommand({ executionArn }));
-    if (run.status !== "RUNNING") return run;
-    if (Date.now() > deadline) throw new Error(`crawl ${name} still running`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const crawl = async (name: string) => (await runCrawl(env, name)).run;
 
 describe("the shared crawl", () => {
   it("finds the planted likeness on every shared source for the enrolled person, no false threat, reads nothing twice, and looks back once for a newcomer", async () => {
@@ -46,12 +30,7 @@ describe("the shared crawl", () => {
 
     const first = await crawl(`crawl-it-first-${Date.now()}`);
     expect(first.status).toBe("SUCCEEDED");
-    const { planted, avatars } = await plantedMedia(world, scenario);
-    const items = scenario.items as unknown as { source: string; planted: unknown; media: { path: string }[] }[];
-    const sharedPaths = new Set(
-      items.filter((i) => i.planted && SHARED_SOURCES.has(i.source)).flatMap((i) => i.media.map((m) => m.path)),
-    );
-    const expected = [...planted].filter(([, where]) => sharedPaths.has(where.path)).map(([hash]) => hash);
+    const { planted, avatars, expected } = await plantedOnSharedSources(world, scenario);
     expect(expected.length).toBeGreaterThan(0);
 
     const recorded = await threats.list(userId);

@@ -28,7 +28,12 @@ export interface ScanWorld {
 
 interface ScenarioReport {
   persona: { displayName: string; handle: string; faceEnrolment: string; voiceEnrolment: string };
-  items: { platform: string; planted: { reason: string } | null; media: { path: string; kind: string }[] }[];
+  items: {
+    platform: string;
+    source: string;
+    planted: { reason: string } | null;
+    media: { path: string; kind: string }[];
+  }[];
   impersonators: { handle: string; avatar: string }[];
 }
 
@@ -102,23 +107,14 @@ export async function enrolPersona(world: ScanWorld, userId: string, scenario: S
     }),
   );
   const [first, ...rest] = scenario.persona.displayName.split(" ");
-  await accounts.putProfile({
-    userId,
-    firstName: first ?? "",
-    lastName: rest.join(" "),
-    aliases: [scenario.persona.displayName],
-    handles: [scenario.persona.handle],
-    ownAccounts: [],
-    membershipTier: "enterprise",
-    platforms: PLATFORMS.map((p) => p.id),
-    scanFrequency: "daily",
-    autoTakedown: false,
-    scanPreferences: { socialMedia: true, forums: true, adultSites: true, darkWeb: true },
-    notificationSettings: {},
-    privacySettings: {},
-    createdAt: now,
-    updatedAt: now,
-  });
+  await accounts.putProfile(
+    watchingEverywhere(userId, {
+      firstName: first ?? "",
+      lastName: rest.join(" "),
+      aliases: [scenario.persona.displayName],
+      handles: [scenario.persona.handle],
+    }),
+  );
   const faceBytes = new Uint8Array(await readFile(path.join(world.mediaDir, scenario.persona.faceEnrolment)));
   const [face] = await faceDescriptors(faceBytes);
   if (!face) throw new Error("No face in the persona's enrolment photo");
@@ -143,6 +139,56 @@ export async function enrolPersona(world: ScanWorld, userId: string, scenario: S
       quality: {},
       createdAt: now,
     });
+  }
+}
+
+/** An Enterprise profile watching every platform of the catalogue, named as given. */
+export function watchingEverywhere(
+  userId: string,
+  names: { firstName: string; lastName: string; aliases: string[]; handles: string[] },
+) {
+  const now = new Date().toISOString();
+  return {
+    userId,
+    ...names,
+    ownAccounts: [],
+    membershipTier: "enterprise" as const,
+    platforms: PLATFORMS.map((p) => p.id),
+    scanFrequency: "daily" as const,
+    autoTakedown: false,
+    scanPreferences: { socialMedia: true, forums: true, adultSites: true, darkWeb: true },
+    notificationSettings: {},
+    privacySettings: {},
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** The simulator's sources the shared crawl reads: configured channels, boards, feeds and pages (no searches). */
+const SHARED_SOURCES = new Set(["telegram", "discord", "4chan", "rss", "web"]);
+
+/** The planted media a crawl must find: those on the sources it reads, by media hash. */
+export async function plantedOnSharedSources(world: ScanWorld, scenario: ScenarioReport) {
+  const { planted, avatars } = await plantedMedia(world, scenario);
+  const sharedPaths = new Set(
+    scenario.items.filter((i) => i.planted && SHARED_SOURCES.has(i.source)).flatMap((i) => i.media.map((m) => m.path)),
+  );
+  const expected = [...planted].filter(([, where]) => sharedPaths.has(where.path)).map(([hash]) => hash);
+  return { planted, avatars, expected };
+}
+
+/** One execution of the shared crawl, started as the hourly job starts it, waited for to its end. */
+export async function runCrawl(env: Record<string, string>, name: string, timeoutMs = 600_000) {
+  const { sfn } = scanClients(env);
+  const { executionArn } = await sfn.send(
+    new StartExecutionCommand({ stateMachineArn: env.CRAWL_STATE_MACHINE_ARN, name, input: "{}" }),
+  );
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const run = await sfn.send(new DescribeExecutionCommand({ executionArn }));
+    if (run.status !== "RUNNING") return { run, executionArn: executionArn ?? "" };
+    if (Date.now() > deadline) throw new Error(`crawl ${name} still running after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
   }
 }
 
