@@ -7,6 +7,7 @@ import {
   DynamoDBClient,
   GetItemCommand,
   PutItemCommand,
+  waitUntilTableExists,
 } from "@aws-sdk/client-dynamodb";
 import { tableDesign } from "@lg/domain/table/index";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -49,6 +50,8 @@ describe("the local table kept from an older version", () => {
         ],
       }),
     );
+    // A new table is CREATING for a moment, as in AWS: writing before it is ACTIVE is refused.
+    await waitUntilTableExists({ client, maxWaitTime: 30, minDelay: 1 }, { TableName: TABLE });
     const key = { [partitionKey]: { S: "USER#kept" }, [sortKey]: { S: "PROFILE" } };
     await client.send(new PutItemCommand({ TableName: TABLE, Item: { ...key, note: { S: "still here" } } }));
 
