@@ -426,13 +426,18 @@ export class AppFunction extends Construct {
   bindHealthProbes(r: HandlerResources): this {
     this.setEnv("TABLE_NAME", r.table.tableName);
     this.setEnv("VAPID_SECRET_ARN", r.vapidSecret.secretArn);
+    // Not in the handlers' contract (only the crawl's start may start it), so named here.
+    this.setEnv("CRAWL_STATE_MACHINE_ARN", r.crawlMachine.stateMachineArn);
     const stack = Stack.of(this);
     const statements: [string, string[]][] = [
       ["dynamodb:DescribeTable", [r.table.tableArn]],
       // HeadBucket is authorised by s3:ListBucket; no object is listed or read.
       ["s3:ListBucket", [r.biometricBucket.bucketArn, r.evidenceBucket.bucketArn]],
       ["cognito-idp:DescribeUserPool", [r.userPool.userPoolArn]],
-      ["states:DescribeStateMachine", [r.scanMachine.stateMachineArn, r.takedownMachine.stateMachineArn]],
+      [
+        "states:DescribeStateMachine",
+        [r.scanMachine.stateMachineArn, r.takedownMachine.stateMachineArn, r.crawlMachine.stateMachineArn],
+      ],
       ["kms:DescribeKey", [r.biometricKey.keyArn]],
       [
         "scheduler:GetScheduleGroup",

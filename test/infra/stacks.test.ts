@@ -490,6 +490,27 @@ describe("handlers", () => {
     ]);
   });
 
+  it("the health check and the status probe may describe the scan, takedown and crawl state machines, and no other", () => {
+    const env = (fn: AppFunction) => service.toJSON().Resources[logicalId(fn)].Properties.Environment.Variables;
+    // The crawl's ARN as the job that starts the hourly crawl is given it.
+    const crawlArn = env(stacks.service.workflows.jobs.startCrawl).CRAWL_STATE_MACHINE_ARN;
+    expect(JSON.stringify(crawlArn)).toContain("-crawl");
+    const system = allFunctions().find(([name]) => name === "system")?.[1] as AppFunction;
+    for (const fn of [system, stacks.service.workflows.jobs.probeStatus]) {
+      const vars = env(fn);
+      expect(vars.CRAWL_STATE_MACHINE_ARN).toEqual(crawlArn);
+      const describes = grantedStatements(fn).filter((s) => actionsOf(s).includes("states:DescribeStateMachine"));
+      expect(describes).toEqual([expect.objectContaining({ Action: "states:DescribeStateMachine" })]);
+      const described = (describes[0] as GrantStatement & { Resource: unknown[] }).Resource;
+      expect(described).toHaveLength(3);
+      expect(described).toEqual(
+        expect.arrayContaining([vars.SCAN_STATE_MACHINE_ARN, vars.TAKEDOWN_STATE_MACHINE_ARN, crawlArn]),
+      );
+      // Describing is all: neither may start, stop or read the crawl's executions.
+      expect(grantedActions(fn).filter((a) => a.startsWith("states:"))).toEqual(["states:DescribeStateMachine"]);
+    }
+  });
+
   it("the status probe runs every 5 minutes with the health check's describe-only grants and the table to record in", () => {
     const probe = stacks.service.workflows.jobs.probeStatus;
     const actions = grantedActions(probe);

@@ -34,6 +34,7 @@ describe("local stack", () => {
       "secrets-manager",
       "ses",
       "sns",
+      "stepfunctions-crawl",
       "stepfunctions-scan",
       "stepfunctions-takedown",
     ]);

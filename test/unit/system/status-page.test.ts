@@ -114,6 +114,18 @@ describe("the status page, from stored probes", () => {
     expect(day && "percent" in day ? day.percent : 100).toBeLessThan(100);
   });
 
+  it("counts the shared crawl's state machine against Scanning alone", async () => {
+    const w = world();
+    await w.probe(
+      STEP,
+      ALL_SERVICES.map((name) => ({ name, ok: name !== "stepfunctions-crawl" })),
+    );
+    const page = await w.service.page();
+    expect(page.components.filter((c) => !c.current?.ok).map((c) => [c.id, c.current?.failing])).toEqual([
+      ["scanning", ["stepfunctions-crawl"]],
+    ]);
+  });
+
   it("counts a service the health check did not report as failing", async () => {
     const w = world();
     await w.probe(

@@ -24,6 +24,12 @@ const configured = (name: string): string => {
   return value;
 };
 
+/** A state machine that Step Functions describes exists and can be started. */
+const stateMachineProbe = (name: string, arnVariable: string): HealthProbe => ({
+  name,
+  check: () => sfn.send(new DescribeStateMachineCommand({ stateMachineArn: configured(arnVariable) })),
+});
+
 /**
  * Every service the API depends on, checked through the AWS SDK exactly as in AWS; locally the same
  * calls reach the stand-ins through AWS_ENDPOINT_URL_* settings.
@@ -39,15 +45,10 @@ export const healthProbes = (): HealthProbe[] => [
     name: "cognito",
     check: () => cognito.send(new DescribeUserPoolCommand({ UserPoolId: configured("USER_POOL_ID") })),
   },
-  {
-    name: "stepfunctions-scan",
-    check: () => sfn.send(new DescribeStateMachineCommand({ stateMachineArn: configured("SCAN_STATE_MACHINE_ARN") })),
-  },
-  {
-    name: "stepfunctions-takedown",
-    check: () =>
-      sfn.send(new DescribeStateMachineCommand({ stateMachineArn: configured("TAKEDOWN_STATE_MACHINE_ARN") })),
-  },
+  stateMachineProbe("stepfunctions-scan", "SCAN_STATE_MACHINE_ARN"),
+  stateMachineProbe("stepfunctions-takedown", "TAKEDOWN_STATE_MACHINE_ARN"),
+  // The hourly shared crawl (issue 24): scanning finds threats on watched sources through it.
+  stateMachineProbe("stepfunctions-crawl", "CRAWL_STATE_MACHINE_ARN"),
   { name: "kms", check: () => kms.send(new DescribeKeyCommand({ KeyId: configured("BIOMETRIC_KEY_ID") })) },
   {
     name: "scheduler",

@@ -16,7 +16,8 @@ export const STATUS_COMPONENTS = [
     id: "scanning",
     name: "Scanning",
     what: "Scheduled and on-demand scans of platforms",
-    services: ["dynamodb", "stepfunctions-scan", "scheduler", "s3-evidence"],
+    // The shared crawl too: watched channels, boards and feeds are searched for everyone by it.
+    services: ["dynamodb", "stepfunctions-scan", "stepfunctions-crawl", "scheduler", "s3-evidence"],
   },
   {
     id: "alerts",
