@@ -24,7 +24,7 @@ const configured = (name: string): string => {
   return value;
 };
 
-/** A state machine that Step Functions describes exists and can be started. */
+/** Step Functions answers and describes the state machine, so it exists under the ARN handlers are given. */
 const stateMachineProbe = (name: string, arnVariable: string): HealthProbe => ({
   name,
   check: () => sfn.send(new DescribeStateMachineCommand({ stateMachineArn: configured(arnVariable) })),
