@@ -22,6 +22,7 @@ import type {
   Signal,
   VoiceFindings,
 } from "./result.js";
+import { FindingsReuse, type ReusableFindings } from "./reusable-findings.js";
 import { aiImageSignal, faceSyntheticSignal } from "./synthetic-image/signals.js";
 import { type AnalysedFrame, videoPictureSignals } from "./video-signals.js";
 import { analyseVoice } from "./voice-path.js";
@@ -40,6 +41,12 @@ export interface AnalyseOptions {
    * A skipped signal is "unknown" with the reason, never "absent".
    */
   costlySignals?: "all" | { whenLikenessAtLeast: number };
+  /**
+   * The person-independent findings an earlier analysis of these exact bytes computed (by their
+   * SHA-256; analyseMediaWithFindings gives them). Each signal found in them is taken instead of
+   * computed, where this analysis would compute it; findings of another engine version are ignored.
+   */
+  reuse?: ReusableFindings;
 }
 
 /** Full-resolution decoding for the watermark is skipped above this many pixels (cost grows with area). */
@@ -129,10 +136,16 @@ async function learnedPictureSignals(image: DecodedImage, faces: DetectedFace[],
   return [aiImage, faceSynthetic, await unlessLeftOut("face-swap-mesonet", "image", () => mesonetSignal(image, faces))];
 }
 
-async function analyseImage(bytes: Uint8Array, options: AnalyseOptions, limits: MediaLimits, clock: Stopwatch) {
+async function analyseImage(
+  bytes: Uint8Array,
+  options: AnalyseOptions,
+  limits: MediaLimits,
+  clock: Stopwatch,
+  reuse: FindingsReuse,
+) {
   // When the watermark search is sure to run, the picture is decoded once at full resolution
   // for it, and the analysis copy is scaled from those pixels where that changes none of them.
-  const watermarkCertain = (options.costlySignals ?? "all") === "all";
+  const watermarkCertain = (options.costlySignals ?? "all") === "all" && !reuse.has("sd-watermark");
   const image = await clock.time("decode", () =>
     decodeImage(bytes, limits, limits.analysisMaxSide, {
       keepFullResolutionUpTo: watermarkCertain ? WATERMARK_MAX_PIXELS : 0,
@@ -141,19 +154,23 @@ async function analyseImage(bytes: Uint8Array, options: AnalyseOptions, limits: 
   const faces = await clock.time("faces", () => detectFacesInImage(image, options.enrolled));
   const skip = costlySkipReason(options, faces, null);
   const signals = await clock.time("provenance", async () => [
-    await c2paSignal(bytes, image.format),
-    xmpSignal(bytes),
-    generatorMetadataSignal(bytes, image.format),
-    skip ? skipped("sd-watermark", skip) : await watermarkSignal(bytes, image, limits),
+    await reuse.signal("c2pa", () => c2paSignal(bytes, image.format)),
+    await reuse.signal("iptc-digital-source-type", () => xmpSignal(bytes)),
+    await reuse.signal("generator-metadata", () => generatorMetadataSignal(bytes, image.format)),
+    skip
+      ? skipped("sd-watermark", skip)
+      : await reuse.signal("sd-watermark", () => watermarkSignal(bytes, image, limits)),
   ]);
   signals.push(
     ...(await clock.time("synthetic", async () =>
       skip
         ? LEARNED_PICTURE_SIGNALS.map((id) => skipped(id, skip))
-        : await learnedPictureSignals(image, faces, signals),
+        : await reuse.signals(LEARNED_PICTURE_SIGNALS, () => learnedPictureSignals(image, faces, signals)),
     )),
   );
-  const intimate = await clock.time("intimate", () => (skip ? skippedIntimate(skip) : intimateFinding(image)));
+  const intimate = await clock.time("intimate", async () =>
+    skip ? skippedIntimate(skip) : await reuse.intimate(async () => intimateFinding(image)),
+  );
   const media: MediaInfo = {
     kind: "image",
     format: image.format,
@@ -164,7 +181,13 @@ async function analyseImage(bytes: Uint8Array, options: AnalyseOptions, limits: 
   return { media, faces, voice: null, signals, intimate };
 }
 
-async function analyseVideo(bytes: Uint8Array, options: AnalyseOptions, limits: MediaLimits, clock: Stopwatch) {
+async function analyseVideo(
+  bytes: Uint8Array,
+  options: AnalyseOptions,
+  limits: MediaLimits,
+  clock: Stopwatch,
+  reuse: FindingsReuse,
+) {
   const { probe, frames } = await clock.time("decode", () => sampleVideo(bytes, limits));
   const scale = (frames[0]?.image.width ?? probe.width) / probe.width;
   const faces: DetectedFace[] = [];
@@ -178,22 +201,26 @@ async function analyseVideo(bytes: Uint8Array, options: AnalyseOptions, limits: 
     }
   });
   const signals: Signal[] = [
-    await c2paSignal(bytes, probe.format),
-    xmpSignal(bytes),
-    containerMetadataSignal(probe.tags),
+    await reuse.signal("c2pa", () => c2paSignal(bytes, probe.format)),
+    await reuse.signal("iptc-digital-source-type", () => xmpSignal(bytes)),
+    await reuse.signal("container-metadata", () => containerMetadataSignal(probe.tags)),
   ];
   const skip = costlySkipReason(options, faces, null);
   const pictures = await clock.time("synthetic", async () =>
     skip
       ? { signals: LEARNED_PICTURE_SIGNALS.map((id) => skipped(id, skip)), intimate: skippedIntimate(skip) }
-      : videoPictureSignals(analysedFrames, probe.format, signals),
+      : reuse.pictures(LEARNED_PICTURE_SIGNALS, () => videoPictureSignals(analysedFrames, probe.format, signals)),
   );
   signals.push(...pictures.signals);
   let voice: VoiceFindings | null = null;
   if (probe.hasAudio) {
     const analysis = await clock.time("voice", () =>
-      analyseVoice(bytes, options.enrolled, limits.maxVideoSeconds, (findings, why) =>
-        countermeasureSkipReason(options, faces, findings, why),
+      analyseVoice(
+        bytes,
+        options.enrolled,
+        limits.maxVideoSeconds,
+        (findings, why) => countermeasureSkipReason(options, faces, findings, why),
+        (id, compute) => reuse.signal(id, compute),
       ),
     );
     voice = analysis.findings;
@@ -212,14 +239,28 @@ async function analyseVideo(bytes: Uint8Array, options: AnalyseOptions, limits: 
   return { media, faces, voice, signals, intimate: pictures.intimate };
 }
 
-async function analyseAudio(bytes: Uint8Array, options: AnalyseOptions, limits: MediaLimits, clock: Stopwatch) {
+async function analyseAudio(
+  bytes: Uint8Array,
+  options: AnalyseOptions,
+  limits: MediaLimits,
+  clock: Stopwatch,
+  reuse: FindingsReuse,
+) {
   const format = sniffMediaType(bytes).format;
   const analysis = await clock.time("voice", () =>
-    analyseVoice(bytes, options.enrolled, limits.maxAudioSeconds, (findings, why) =>
-      countermeasureSkipReason(options, [], findings, why),
+    analyseVoice(
+      bytes,
+      options.enrolled,
+      limits.maxAudioSeconds,
+      (findings, why) => countermeasureSkipReason(options, [], findings, why),
+      (id, compute) => reuse.signal(id, compute),
     ),
   );
-  const signals: Signal[] = [await c2paSignal(bytes, format), xmpSignal(bytes), ...analysis.signals];
+  const signals: Signal[] = [
+    await reuse.signal("c2pa", () => c2paSignal(bytes, format)),
+    await reuse.signal("iptc-digital-source-type", () => xmpSignal(bytes)),
+    ...analysis.signals,
+  ];
   const media: MediaInfo = {
     kind: "audio",
     format,
@@ -232,6 +273,28 @@ async function analyseAudio(bytes: Uint8Array, options: AnalyseOptions, limits: 
 
 /** Whose face and voice a piece of media holds and whether it is synthetic, with the evidence. */
 export async function analyseMedia(bytes: Uint8Array, options: AnalyseOptions): Promise<DetectionResult> {
+  return (await analyseMediaWithFindings(bytes, options)).result;
+}
+
+export interface AnalysisWithFindings {
+  result: DetectionResult;
+  /** Its person-independent findings (computed or reused), to keep for the next analysis of the same bytes. */
+  findings: ReusableFindings;
+  /** Steps (a signal, or detectors read together) computed by this analysis. */
+  computedSteps: number;
+  /** Steps whose readings were taken from `options.reuse` instead. */
+  reusedSteps: number;
+}
+
+/**
+ * analyseMedia, with the part of the analysis that does not depend on whom it looks for: what a
+ * caller may keep by the media's SHA-256 and pass back as `reuse`, so the costly detectors run once
+ * per piece of media whoever's analysis meets it. Faces, voices and matches are never in it.
+ */
+export async function analyseMediaWithFindings(
+  bytes: Uint8Array,
+  options: AnalyseOptions,
+): Promise<AnalysisWithFindings> {
   const limits = resolveLimits(options.limits);
   if (bytes.length > limits.maxBytes) {
     throw new MediaError("too_large", `The file is ${bytes.length} bytes; the limit is ${limits.maxBytes}`);
@@ -240,17 +303,18 @@ export async function analyseMedia(bytes: Uint8Array, options: AnalyseOptions): 
   const started = performance.now();
   const { kind } = sniffMediaType(bytes);
   const analyse = kind === "image" ? analyseImage : kind === "video" ? analyseVideo : analyseAudio;
+  const reuse = new FindingsReuse(options.reuse);
   const analysed: {
     media: MediaInfo;
     faces: DetectedFace[];
     voice: VoiceFindings | null;
     signals: Signal[];
     intimate?: IntimateFinding | null;
-  } = await analyse(bytes, options, limits, clock);
+  } = await analyse(bytes, options, limits, clock, reuse);
   const { media, faces, voice, signals } = analysed;
   const synthetic = fuseSignals(signals, media.kind);
   clock.timings.total = Math.round((performance.now() - started) * 10) / 10;
-  return {
+  const result: DetectionResult = {
     media,
     faces,
     voice,
@@ -260,4 +324,5 @@ export async function analyseMedia(bytes: Uint8Array, options: AnalyseOptions): 
     verdicts: verdictsFor(synthetic, signals, faces, voice),
     timingsMs: clock.timings,
   };
+  return { result, findings: reuse.findings(), computedSteps: reuse.computedSteps, reusedSteps: reuse.reusedSteps };
 }

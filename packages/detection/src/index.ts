@@ -2,8 +2,9 @@
  * @lg/detection: whose face and voice a piece of media holds, and whether it is synthetic.
  * Scanning calls analyseMedia; enrolment calls inspectImageForEnrolment and the voice functions.
  */
-export { type AnalyseOptions, analyseMedia } from "./analyse.js";
+export { type AnalyseOptions, type AnalysisWithFindings, analyseMedia, analyseMediaWithFindings } from "./analyse.js";
 export { scoreSynthetic } from "./antispoof/index.js";
+export { engineVersion } from "./engine-version.js";
 export { faceCalibration } from "./face/calibration.js";
 export { faceDescriptors } from "./face/descriptors.js";
 export {
@@ -30,6 +31,7 @@ export { MediaError, type MediaErrorCode } from "./media/errors.js";
 export { defaultLimits, type MediaLimits } from "./media/limits.js";
 export { type SniffedType, sniffMediaType } from "./media/sniff.js";
 export type * from "./result.js";
+export type { ReusableFindings } from "./reusable-findings.js";
 export {
   assessVoiceForEnrolment,
   detectSpeech,

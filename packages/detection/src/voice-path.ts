@@ -47,11 +47,15 @@ const skippedSignal = (id: Signal["id"], explanation: string): Signal => ({
   evidence: { skipped: true },
 });
 
+/** How a countermeasure that is to run gets its reading: computed here, or an earlier one for the same bytes. */
+export type CountermeasureReading = (id: Signal["id"], compute: () => Promise<Signal>) => Promise<Signal>;
+
 export async function analyseVoice(
   bytes: Uint8Array,
   identities: Identities,
   maxSeconds: number,
   gate: CountermeasureGate = () => null,
+  reading: CountermeasureReading = (_id, compute) => compute(),
 ): Promise<VoiceAnalysis> {
   const audio = await decodeAudio(bytes, { maxSeconds, sampleRate: 16_000 });
   const speech = await analyseSpeech(audio.samples);
@@ -80,14 +84,16 @@ export async function analyseVoice(
   const skipWhisper = gate(findings, whyCountermeasureCannotAddEvidence());
   const whisper = skipWhisper
     ? skippedSignal("voice-synthetic", skipWhisper)
-    : await voiceSyntheticSignal(audio.samples, speech.ranges);
+    : await reading("voice-synthetic", () => voiceSyntheticSignal(audio.samples, speech.ranges));
   // AASIST is one more signal now, not the countermeasure: while its fitted operating point lets no
   // reading count, it is not computed in any mode (it cost ~0.08x real time and could change nothing).
   const aasistCannotCount = whyNoReadingCanAddEvidence(aasistOperatingPoint);
   const skipAasist = aasistCannotCount ?? gate(findings, null);
   const aasist = skipAasist
     ? skippedSignal("voice-antispoof", skipAasist)
-    : antispoofSignal(await scoreSynthetic(audio.samples, { speech: speech.ranges }), aasistOperatingPoint);
+    : await reading("voice-antispoof", async () =>
+        antispoofSignal(await scoreSynthetic(audio.samples, { speech: speech.ranges }), aasistOperatingPoint),
+      );
   return { durationSeconds: audio.durationSeconds, findings, signals: [whisper, aasist] };
 }
 
