@@ -168,7 +168,7 @@ describe("threat type from evidence", () => {
   });
 
   it("never claims intimate imagery on a reading whose stated false-positive rate is above the bound", () => {
-    // The video rule flags 1 of 7 genuine clips (dark stage footage): a legal claim cannot rest on it.
+    // 14.3% is what the old top-k video reading flagged (1 of 7 genuine clips, dark stage footage): a legal claim cannot rest on such a rate.
     const unreliable = { status: "present", score: 0.92, operatingPoint: point(0.143) };
     const video = likenessVerdict(finding({ contentType: "video/mp4", intimate: unreliable }), people);
     expect(video?.classification.type).toBe("likeness_misuse");
