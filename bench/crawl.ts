@@ -15,13 +15,15 @@
 
 // First, for its effect: the task timeline is on before the stack's modules load.
 import "./task-timeline-on.js";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import os, { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { DeleteCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { CURRENT_FACE_EMBEDDING_MODEL } from "@lg/domain/biometrics/embedding-models";
 import { DynamoCrawledItems } from "@lg/domain/crawl/adapters/dynamo-crawled-items";
+import type { CrawlItem } from "@lg/domain/crawl/crawl-service";
 import { rebuildGalleryFor } from "@lg/domain/gallery/gallery-sync";
 import { SELF_PERSON_ID } from "@lg/domain/records";
 import { WORKFLOW_TASKS } from "../lambdas/src/workflows/tasks.js";
@@ -36,6 +38,7 @@ import {
   watchingEverywhere,
 } from "../test/support/scan-run.js";
 import { cpuSecondsWithAllDescendants, machineBusyCpuSeconds } from "./cpu-time.js";
+import { atMatchedShare, type ItemCostSummary, measureItems, summariseItemCosts } from "./crawl-item-costs.js";
 import { calibrationTarget, realFaceEmbeddings, realPairDistances } from "./gallery-faces.js";
 import { FaceEmbeddingModel } from "./gallery-model.js";
 import { benchMachine } from "./machine.js";
@@ -73,16 +76,109 @@ const PRICE_SOURCES = {
 };
 // An Express child carries one batch of item references (a few KB): the smallest memory step.
 const EXPRESS_CHILD_GB = 64 / 1024;
-const SCALE = { people: 1_000_000, itemsPerDay: 100_000_000, daysPerMonth: 30 };
+const SCALE = { people: 1_000_000, itemsPerDay: 100_000_000, daysPerMonth: 30, crawlsPerDay: 24 };
+/**
+ * The share of crawled items in which some enrolled face or voice matches, at scale: an assumption,
+ * not a measurement. A million people spread over 100 M items a day at about one appearance each a
+ * day is 1%; the simulator plants far more (its share is measured and priced too, for comparison).
+ */
+const MATCHED_SHARE_AT_SCALE = 0.01;
+// The child batch size the crawl's Distributed Map runs (statemachines/crawl.asl.json's ItemBatcher).
+const ITEMS_PER_CHILD = (() => {
+  const text = readFileSync(path.join(import.meta.dirname, "../statemachines/crawl.asl.json"), "utf8");
+  const sizes = [...text.matchAll(/"MaxItemsPerBatch":\s*(\d+)/g)].map((m) => Number(m[1]));
+  if (sizes.length === 0) throw new Error("The crawl state machine has no ItemBatcher");
+  return Math.min(...sizes);
+})();
 // The production gallery's ceiling (cdk.json, prod: gallery.maxCapacity), held all month: an upper bound.
 const GALLERY_ACUS = 32;
 
 const round = (x: number, digits = 3) => Math.round(x * 10 ** digits) / 10 ** digits;
+
+/** What a measured crawl ran besides the items' analysis, for pricing it at scale. */
+interface CrawlOverheads {
+  items: number;
+  standardTransitions: number;
+  children: number;
+  /** GB-seconds and invocations of the tasks other than CrawlAnalyse (plan, discover, record, hand over). */
+  otherTaskGbSeconds: number;
+  otherTaskSeconds: number;
+}
+
+/**
+ * One crawled item's cost at SCALE with `share` of items matched, from measured figures: each item's
+ * analysis alone (wall time, billed as Lambda duration, the gallery's wait included), the other tasks'
+ * time per item as this crawl measured it, and the state machine's transitions outside its children
+ * spread over an hourly crawl's items, plus one transition and one Express request per child of
+ * ITEMS_PER_CHILD items (AWS bills one transition per child a Distributed Map starts).
+ */
+function costAtScale(items: ItemCostSummary, run: CrawlOverheads, share: number) {
+  const itemsPerCrawl = SCALE.itemsPerDay / SCALE.crawlsPerDay;
+  const analyseSeconds = atMatchedShare(items, share, "wallSeconds");
+  const perChild = 1 / ITEMS_PER_CHILD;
+  const cost = {
+    lambda:
+      analyseSeconds * (WORKFLOW_TASKS.CrawlAnalyse.memoryMb / 1024) * PRICE.lambdaGbSecond +
+      (run.otherTaskGbSeconds / run.items) * PRICE.lambdaGbSecond +
+      // Analyse, record and hand over: one invocation each per child.
+      3 * perChild * PRICE.lambdaRequest,
+    standardTransitions:
+      ((run.standardTransitions - run.children) / itemsPerCrawl + perChild) * PRICE.standardTransition,
+    express:
+      perChild * PRICE.expressRequest +
+      (analyseSeconds + run.otherTaskSeconds / run.items) * EXPRESS_CHILD_GB * PRICE.expressGbSecond,
+    locators: PRICE.dynamoWriteRequestUnit + 0.5 * PRICE.dynamoReadRequestUnit,
+    galleryRequests: atMatchedShare(items, share, "galleryStatements") * PRICE.dataApiRequest,
+  };
+  const total = Object.values(cost).reduce((a, b) => a + b, 0);
+  const galleryMonth = GALLERY_ACUS * 730 * PRICE.auroraAcuHour;
+  return {
+    matchedShare: share,
+    analyseSecondsPerItem: round(analyseSeconds),
+    stepFunctionsTransitionsPerItem: round(
+      run.standardTransitions / itemsPerCrawl - run.children / itemsPerCrawl + perChild,
+      4,
+    ),
+    costPer1000ItemsUsd: Object.fromEntries(
+      [...Object.entries(cost), ["total", total]].map(([k, v]) => [k, round((v as number) * 1000, 5)]),
+    ),
+    costPerProtectedPersonMonthUsd: round(
+      (SCALE.itemsPerDay * SCALE.daysPerMonth * total + galleryMonth) / SCALE.people,
+      4,
+    ),
+  };
+}
 // The other people of the gallery: a model of real faces, calibrated as bench:gallery calibrates it.
 const repo = path.resolve(import.meta.dirname, "..");
 const real = await realFaceEmbeddings([path.join(repo, "../shared/data"), path.join(repo, "../shared/train")]);
 const model = new FaceEmbeddingModel(real, 41);
 model.calibrate(calibrationTarget(realPairDistances(real)));
+
+// Lambda's detection functions run the static ffmpeg and ffprobe of the layer's npm packages
+// (lib/constructs/runtime-packages.ts); a distribution's dynamically linked build spends ~0.1 s more
+// loading its libraries on every item that spawns one. The same packages' build for this machine
+// stands in for them, unless the caller chose tools.
+const mediaTools = (() => {
+  const require = createRequire(import.meta.url);
+  const tools = { FFMPEG_PATH: "@ffmpeg-installer", FFPROBE_PATH: "@ffprobe-installer" } as const;
+  const chosen: Record<string, string> = {};
+  for (const [variable, scope] of Object.entries(tools)) {
+    if (process.env[variable]) {
+      chosen[variable] = process.env[variable] ?? "";
+      continue;
+    }
+    try {
+      const manifest = require.resolve(`${scope}/${process.platform}-${process.arch}/package.json`);
+      const binary = path.join(path.dirname(manifest), variable === "FFMPEG_PATH" ? "ffmpeg" : "ffprobe");
+      const { version } = JSON.parse(readFileSync(manifest, "utf8")) as { version: string };
+      process.env[variable] = binary;
+      chosen[variable] = `${scope}/${process.platform}-${process.arch}@${version}`;
+    } catch {
+      chosen[variable] = "the first on the PATH";
+    }
+  }
+  return chosen;
+})();
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "lg-bench-crawl-"));
 const stack = await startLocalStack({
@@ -124,24 +220,42 @@ try {
     others.push(userId);
   };
   const ledger = new DynamoCrawledItems(doc, env.TABLE_NAME ?? "");
-  /** The crawl's locators go (each measured crawl reads every item anew); its look-back ledger stays. */
-  const forgetCrawledItems = async () => {
+  /** The items the crawls have read, from their locators. */
+  const readLocators = async () => {
+    const found: (CrawlItem & { pk: string; sk: string })[] = [];
     for (let start: Record<string, unknown> | undefined; ; ) {
       const page = await doc.send(
         new ScanCommand({
           TableName: env.TABLE_NAME,
-          FilterExpression: "begins_with(pk, :p)",
-          ExpressionAttributeValues: { ":p": "CRAWLED#" },
-          ProjectionExpression: "pk, sk",
+          FilterExpression: "begins_with(pk, :p) AND sk = :locator",
+          ExpressionAttributeValues: { ":p": "CRAWLED#", ":locator": "LOCATOR" },
+          ProjectionExpression: "pk, sk, platformId, #ref, #url",
+          ExpressionAttributeNames: { "#ref": "ref", "#url": "url" },
           ...(start ? { ExclusiveStartKey: start } : {}),
         }),
       );
-      for (const key of page.Items ?? [])
-        if (key.sk === "LOCATOR")
-          await doc.send(new DeleteCommand({ TableName: env.TABLE_NAME, Key: { pk: key.pk, sk: key.sk } }));
+      found.push(...((page.Items ?? []) as (CrawlItem & { pk: string; sk: string })[]));
       start = page.LastEvaluatedKey;
-      if (!start) return;
+      if (!start) return found;
     }
+  };
+  /** The crawl's locators go (each measured crawl reads every item anew); its look-back ledger stays. */
+  const forgetCrawledItems = async () => {
+    for (const { pk, sk } of await readLocators())
+      await doc.send(new DeleteCommand({ TableName: env.TABLE_NAME, Key: { pk, sk } }));
+  };
+  // Each crawled item analysed again, alone, in this process (as one Lambda environment analyses it):
+  // its own time, and the gallery's share of it apart.
+  Object.assign(process.env, env);
+  const { crawlService } = await import("../lambdas/src/shared/crawl-services.js");
+  const measureCrawledItems = async (crawlId: string) => {
+    const items = (await readLocators()).map(({ platformId, ref, url }) => ({ platformId, ref, url }));
+    const costs = await measureItems(
+      items,
+      async (item) => ({ matched: (await crawlService().analyseBatch({ crawlId, items: [item] })).matches.length > 0 }),
+      { seconds: () => stack.gallerySeconds(), statements: () => stack.galleryStatements() },
+    );
+    return summariseItemCosts(costs);
   };
 
   const crawl = (name: string) => runCrawl(env, name, 3_600_000);
@@ -153,6 +267,9 @@ try {
   await rebuildGalleryFor(warmUp, await accounts.listSamples(warmUp), { gallery, keys, now: () => new Date() });
   const warm = await crawl(`bench-crawl-warm-up-${Date.now()}`);
   await stack.sfn.idle();
+  // This process's own models (the costly signals' too, on the matched items) load on a first pass,
+  // left out of the measurement.
+  await measureCrawledItems("bench-crawl-warm-up-items");
   await gallery.removeUser(warmUp);
   console.log(`warm-up crawl: ${warm.run.status}`);
   // The measured crawls are the steady state: everyone in the gallery enrolled before the crawl began
@@ -226,6 +343,23 @@ try {
     const itemsPerMonth = SCALE.itemsPerDay * SCALE.daysPerMonth;
     const galleryMonth = GALLERY_ACUS * 730 * PRICE.auroraAcuHour;
     const perPersonMonth = (itemsPerMonth * perCrawledItem + galleryMonth) / SCALE.people;
+    const itemCosts = await measureCrawledItems(`bench-crawl-items-${people}`);
+    const otherTasks = lambdaSeconds.filter((t) => t.task !== "CrawlAnalyse");
+    const overheads: CrawlOverheads = {
+      items: crawled,
+      standardTransitions: usage?.standardTransitions ?? 0,
+      children: usage?.expressRequests ?? 0,
+      otherTaskGbSeconds: otherTasks.reduce((sum, t) => sum + t.seconds * t.gb, 0),
+      otherTaskSeconds: otherTasks.reduce((sum, t) => sum + t.seconds, 0),
+    };
+    const simulatorShare = itemCosts.all.items > 0 ? itemCosts.matched.items / itemCosts.all.items : 0;
+    const roundedCosts = (part: ItemCostSummary["all"]) => ({
+      items: part.items,
+      wallSeconds: round(part.wallSeconds),
+      analysisCpuSeconds: round(part.analysisCpuSeconds),
+      gallerySeconds: round(part.gallerySeconds, 4),
+      galleryStatements: round(part.galleryStatements, 2),
+    });
     runs.push({
       people,
       galleryFaces: (people - 1) * 3 + 1,
@@ -249,8 +383,25 @@ try {
         [...Object.entries(cost), ["total", perCrawledItem]].map(([k, v]) => [k, round((v as number) * 1000, 5)]),
       ),
       costPerProtectedPersonMonthUsd: round(perPersonMonth, 4),
+      // The workers' peak memory while running the crawl's tasks: what CrawlAnalyse's memory size must hold.
+      analyseWorkerPeakRssMb: Math.max(0, ...billed("CrawlAnalyse").map((i) => i.peakRssMb ?? 0)),
+      itemsAnalysedAlone: {
+        all: roundedCosts(itemCosts.all),
+        unmatched: roundedCosts(itemCosts.unmatched),
+        matched: roundedCosts(itemCosts.matched),
+      },
+      atScale: {
+        assumedMatchedShare: costAtScale(itemCosts, overheads, MATCHED_SHARE_AT_SCALE),
+        simulatorMatchedShare: costAtScale(itemCosts, overheads, simulatorShare),
+      },
     });
     const last = runs.at(-1) as Record<string, unknown>;
+    console.log(
+      "  items analysed alone:",
+      JSON.stringify(last.itemsAnalysedAlone),
+      "at scale:",
+      JSON.stringify(last.atScale),
+    );
     console.log(
       `P=${people}: ${crawled} items in ${last.seconds} s, ${last.cpuSecondsPerItem} CPU-s/item, recall ${last.recall}, false threats ${last.falseThreats}, $${(last.costPer1000ItemsUsd as { total: number }).total}/1,000 items, $${last.costPerProtectedPersonMonthUsd}/person-month`,
     );
@@ -303,10 +454,13 @@ try {
   console.log("look-back:", JSON.stringify(lookBack));
 
   const first = runs[0] as { cpuSecondsPerItem: number };
+  const analysisCpu = (r: Record<string, unknown>) =>
+    (r.itemsAnalysedAlone as { all: { analysisCpuSeconds: number } }).all.analysisCpuSeconds;
   const result = {
     benchmark: "crawl",
     machine: { ...benchMachine(), loadAverage: os.loadavg().map((x) => round(x, 2)) },
     scenario: { items: scenario.items.length, plantedItems: Number(values.planted) },
+    mediaTools,
     people:
       "The simulator's persona (real photos, planted on the platforms) and P - 1 people drawn from a Gaussian model of real SFace embeddings calibrated to the real impostor and genuine distances (bench/gallery-model.ts), 3 samples each, each with an account watching every platform.",
     runs,
@@ -314,14 +468,21 @@ try {
     cpuPerItemVersusFirst: runs.map((r) => ({
       people: r.people,
       ratio: round((r.cpuSecondsPerItem as number) / first.cpuSecondsPerItem, 2),
+      // The analysing function's own CPU per item (each item alone, the gallery's statements left out):
+      // what stays in Lambda when the gallery is Aurora.
+      analysisRatio: round(analysisCpu(r) / analysisCpu(first), 2),
     })),
     formula:
-      "per crawled item = Σ_tasks (seconds x memoryGb x lambdaGbSecond + invocations x lambdaRequest) / items + transitions/items x standardTransition + expressRequests/items x expressRequest + expressBilledSeconds/items x 0.0625 GB x expressGbSecond + dynamoWriteRequestUnit + 0.5 x dynamoReadRequestUnit + galleryStatements/items x dataApiRequest; per protected person-month = (itemsPerDay x 30 x per crawled item + galleryAcus x 730 h x auroraAcuHour) / people",
+      "as measured (costPer1000ItemsUsd): per crawled item = Σ_tasks (seconds x memoryGb x lambdaGbSecond + invocations x lambdaRequest) / items + transitions/items x standardTransition + expressRequests/items x expressRequest + expressBilledSeconds/items x 0.0625 GB x expressGbSecond + dynamoWriteRequestUnit + 0.5 x dynamoReadRequestUnit + galleryStatements/items x dataApiRequest. At scale (atScale), with s the matched share and x(s) = unmatched x + s x (matched x - unmatched x) over items analysed alone: per crawled item = analyseWallSeconds(s) x analyseMemoryGb x lambdaGbSecond + otherTasksGbSeconds/items x lambdaGbSecond + 3/itemsPerChild x lambdaRequest + ((transitions - children)/(itemsPerDay/crawlsPerDay) + 1/itemsPerChild) x standardTransition + 1/itemsPerChild x expressRequest + (analyseWallSeconds(s) + otherTasksSeconds/items) x 0.0625 GB x expressGbSecond + dynamoWriteRequestUnit + 0.5 x dynamoReadRequestUnit + galleryStatements(s) x dataApiRequest; per protected person-month = (itemsPerDay x 30 x per crawled item + galleryAcus x 730 h x auroraAcuHour) / people",
+    itemsPerChild: ITEMS_PER_CHILD,
     scale: { ...SCALE, galleryAcus: GALLERY_ACUS },
     unitPricesUsd: PRICE,
     unitPriceSources: PRICE_SOURCES,
-    assumptions:
-      "Lambda time is each task invocation's measured wall time on this 2-core machine (workers share the cores): an upper bound for billed duration. The gallery is priced at the production ceiling of 32 ACUs all month. The simulated platforms plant far more likeness than the web carries (about one item in eight), so the costly synthetic-media signals, which run only on matched items, weigh more here than at scale.",
+    assumptions: [
+      "As measured: Lambda time is each task invocation's wall time in the crawl on this 2-core machine, where several invocations share the cores: an upper bound for billed duration, and the simulated platforms plant far more likeness than the web carries (about one item in eight), so the costly synthetic-media signals, which run only on matched items, weigh more here than at scale.",
+      `At scale: each item's Lambda duration is its wall time analysed alone in one process (its gallery statements and every stand-in's answer included, as the wait on the remote services), at a matched share of ${MATCHED_SHARE_AT_SCALE} (assumed: a million people at about one appearance each in 100 M items a day) and at the simulator's measured share. A crawl runs hourly; AWS bills one transition per child a Distributed Map starts.`,
+      "The gallery is priced at the production ceiling of 32 ACUs all month. Its statements' time is Aurora's in AWS: itemsAnalysedAlone keeps it apart (gallerySeconds) from the function's own CPU (analysisCpuSeconds).",
+    ],
   };
   console.log(JSON.stringify(result.cpuPerItemVersusFirst));
   if (values.out) writeFileSync(values.out, `${JSON.stringify(result, null, 2)}\n`);

@@ -4,6 +4,8 @@ export interface TaskInvocation {
   task: string;
   startedAt: number;
   endedAt: number;
+  /** The worker's peak resident memory when this invocation ended, in MB. */
+  peakRssMb?: number;
 }
 
 /** Invocations of `task` (its local function name) that started at or after `since` (epoch ms), once task-timeline-on ran. */

@@ -83,6 +83,8 @@ export interface LocalStack {
   simulator?: PlatformSimulator;
   /** Statements the gallery's Data API stand-in has run since start (each a billed Data API request). */
   galleryStatements(): number;
+  /** Seconds Postgres spent on those statements (in AWS, Aurora's time rather than the caller's). */
+  gallerySeconds(): number;
   stop(): Promise<void>;
 }
 
@@ -185,6 +187,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // Aurora's, served to handlers (and worker processes) through the RDS Data API's ExecuteStatement.
     const gallerySql = await PgliteSql.open(path.join(dataDir, "gallery"));
     let galleryStatements = 0;
+    let galleryMilliseconds = 0;
     track({ url: "", port: 0, close: () => gallerySql.close() });
     await new Gallery(gallerySql, { now: () => new Date(), models: GALLERY_MODELS }).ensureSchema();
     const rdsData = track(
@@ -193,8 +196,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         secretArn: LOCAL_NAMES.gallerySecretArn,
         database: LOCAL_NAMES.galleryDatabase,
         sql: gallerySql,
-        onStatement: () => {
+        onStatement: (milliseconds) => {
           galleryStatements++;
+          galleryMilliseconds += milliseconds;
         },
       }),
     );
@@ -329,6 +333,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       stripe,
       ...(simulator ? { simulator } : {}),
       galleryStatements: () => galleryStatements,
+      gallerySeconds: () => galleryMilliseconds / 1000,
       stop: async () => {
         stopSweeper();
         stopScanWorkSweeper();

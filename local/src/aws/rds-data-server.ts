@@ -11,8 +11,12 @@ export interface RdsDataStandIn {
   secretArn: string;
   database: string;
   sql: PgliteSql;
-  /** Counts statements as the Data API bills requests (bench:crawl prices them). */
-  onStatement?: () => void;
+  /**
+   * Each statement, as the Data API bills requests, with the milliseconds Postgres took over it: the
+   * database's share of a caller's time, which in AWS runs on Aurora, not in the calling function
+   * (bench:crawl prices the statements and keeps that time apart from the function's).
+   */
+  onStatement?: (milliseconds: number) => void;
 }
 
 interface Field {
@@ -66,13 +70,15 @@ export async function startRdsDataServer(standIn: RdsDataStandIn): Promise<Runni
         );
       }
       const params = Object.fromEntries((body.parameters ?? []).map((p) => [p.name, fieldValue(p.name, p.value)]));
-      standIn.onStatement?.();
       let rows: Awaited<ReturnType<PgliteSql["execute"]>>;
+      const started = performance.now();
       try {
         rows = await standIn.sql.execute(body.sql, params);
       } catch (error) {
         // Postgres's own message, as the Data API returns a statement's error.
         throw new AwsError("DatabaseErrorException", (error as Error).message);
+      } finally {
+        standIn.onStatement?.(performance.now() - started);
       }
       sendRestJson(res, 200, { numberOfRecordsUpdated: 0, formattedRecords: JSON.stringify(rows) });
     } catch (error) {

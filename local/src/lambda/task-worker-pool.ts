@@ -106,7 +106,7 @@ export class TaskWorkerPool {
       const running = worker.inFlight.get(reply.id);
       if (!running) return;
       worker.inFlight.delete(reply.id);
-      recordTimeline(running, child.pid);
+      recordTimeline(running, child.pid, reply.peakRssMb);
       if (reply.ok) running.resolve(reply.value);
       else running.reject(Object.assign(new Error(reply.error.message), reply.error));
       this.dispatch();
@@ -147,12 +147,19 @@ interface Worker {
 
 /**
  * LG_TASK_TIMELINE=<file> appends one JSON line per finished invocation (task, worker, when it was
- * queued, started and ended, epoch ms): where a run waits shows as gaps per worker or long queues.
+ * queued, started and ended, epoch ms, and the worker's peak resident memory so far): where a run
+ * waits shows as gaps per worker or long queues.
  */
 const timelineFile = process.env.LG_TASK_TIMELINE;
-function recordTimeline(run: Running, pid: number | undefined) {
+function recordTimeline(run: Running, pid: number | undefined, peakRssMb: number) {
   if (!timelineFile) return;
-  const line = { task: run.call.functionName, worker: pid, queuedAt: run.queuedAt, startedAt: run.startedAt };
+  const line = {
+    task: run.call.functionName,
+    worker: pid,
+    queuedAt: run.queuedAt,
+    startedAt: run.startedAt,
+    peakRssMb,
+  };
   appendFileSync(timelineFile, `${JSON.stringify({ ...line, endedAt: Date.now() })}\n`);
 }
 

@@ -13,9 +13,13 @@ export interface TaskInvocation {
   event: unknown;
 }
 
-export type TaskReply =
-  | { id: number; ok: true; value: unknown }
-  | { id: number; ok: false; error: { name: string; message: string; stack?: string } };
+/** The environment's peak resident memory so far, in MB: what a Lambda memory size must hold. */
+export type TaskReply = { id: number; peakRssMb: number } & (
+  | { ok: true; value: unknown }
+  | { ok: false; error: { name: string; message: string; stack?: string } }
+);
+
+const peakRssMb = () => Math.round(process.resourceUsage().maxRSS / 1024);
 
 const send = process.send?.bind(process);
 if (!send) throw new Error("task-worker.ts runs only as a child process with an IPC channel");
@@ -28,10 +32,11 @@ process.on("message", async (message) => {
   try {
     const handler = await loadHandler(call.entry);
     const value = (await handler(call.event, lambdaContext(call.functionName, call.timeoutSeconds))) ?? null;
-    reply = { id: call.id, ok: true, value };
+    reply = { id: call.id, ok: true, value, peakRssMb: peakRssMb() };
   } catch (caught) {
     const error = caught instanceof Error ? caught : new Error(String(caught));
-    reply = { id: call.id, ok: false, error: { name: error.name, message: error.message, stack: error.stack } };
+    const details = { name: error.name, message: error.message, stack: error.stack };
+    reply = { id: call.id, ok: false, error: details, peakRssMb: peakRssMb() };
   }
   send(reply);
 });
