@@ -6,6 +6,8 @@ export type GalleryModality = "face" | "voice";
 /** Embedding length per modality (SFace 128, GE2E 256): each modality has its own table and index. */
 export const GALLERY_DIMENSIONS: Record<GalleryModality, number> = { face: 128, voice: 256 };
 export const GALLERY_RULES: Record<GalleryModality, MatchRule> = { face: FACE_MATCH_RULE, voice: VOICE_MATCH_RULE };
+/** The HNSW index's build parameters (bench:gallery measures others against them; docs/scale.md). */
+export const GALLERY_HNSW = { m: 16, efConstruction: 64 } as const;
 
 /** One enrolled sample as the gallery holds it: derived from the sealed sample, never the other way. */
 export interface GalleryEntry {
@@ -121,7 +123,7 @@ export class Gallery implements GalleryIndex {
       // m 16 / ef_construction 64 are pgvector's defaults. At 1 M rows they give recall@10 0.69 at ef_search 100
       // (bench:gallery, docs/scale.md): short of the 0.99 goal, which a denser graph would buy at build time.
       await this.sql.execute(
-        `CREATE INDEX IF NOT EXISTS ${name}_hnsw ON ${name} USING hnsw (embedding vector_cosine_ops) WITH (m = 16, ef_construction = 64)`,
+        `CREATE INDEX IF NOT EXISTS ${name}_hnsw ON ${name} USING hnsw (embedding vector_cosine_ops) WITH (m = ${GALLERY_HNSW.m}, ef_construction = ${GALLERY_HNSW.efConstruction})`,
       );
     }
     // Every new session (the Data API's pooled ones too) searches with the same candidate list, and keeps
