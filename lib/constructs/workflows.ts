@@ -1,5 +1,9 @@
 import { readFileSync } from "node:fs";
-import { CRAWLED_PARTITION_PREFIX, FINDING_PARTITION_PREFIX } from "@lg/domain/table/entities";
+import {
+  ANALYSIS_PARTITION_PREFIX,
+  CRAWLED_PARTITION_PREFIX,
+  FINDING_PARTITION_PREFIX,
+} from "@lg/domain/table/entities";
 import { ArnFormat, Duration, RemovalPolicy, Stack } from "aws-cdk-lib";
 import * as events from "aws-cdk-lib/aws-events";
 import * as eventTargets from "aws-cdk-lib/aws-events-targets";
@@ -39,11 +43,13 @@ const TASK_BINDINGS: Record<WorkflowTask, (fn: AppFunction, r: HandlerResources)
       .bindBiometricKey(r.biometricKey)
       .bindConnectorSecret(r.connectorSecret)
       .bindScanWorkBucket(r.scanWorkBucket),
-  // Analyse writes the scan's shared findings (MediaFinding), so identical media is analysed once per scan.
+  // Analyse writes the scan's shared findings (MediaFinding), so identical media is analysed once per scan,
+  // and the analysis cache (CachedAnalysis), so media another scan or the crawl met is not analysed again.
   ScanAnalyse: (fn, r) =>
     fn
       .bindTable(r.table, "read")
       .allowTableWritesUnder(r.table, FINDING_PARTITION_PREFIX)
+      .allowTableWritesUnder(r.table, ANALYSIS_PARTITION_PREFIX)
       .bindBiometricKey(r.biometricKey)
       .bindConnectorSecret(r.connectorSecret)
       .bindEvidenceBucket(r.evidenceBucket, "readWrite"),
@@ -68,12 +74,14 @@ const TASK_BINDINGS: Record<WorkflowTask, (fn: AppFunction, r: HandlerResources)
       .bindConnectorSecret(r.connectorSecret)
       .bindScanWorkBucket(r.scanWorkBucket),
   // Analysing untrusted media compares faces with the gallery, writes locators (CrawledItem), each
-  // matched account's evidence, and its candidates beside its findings; it records no threat itself.
+  // matched account's evidence, its candidates beside its findings, and the analysis cache shared with
+  // scans (CachedAnalysis); it records no threat itself.
   CrawlAnalyse: (fn, r) =>
     fn
       .bindTable(r.table, "read")
       .allowTableWritesUnder(r.table, FINDING_PARTITION_PREFIX)
       .allowTableWritesUnder(r.table, CRAWLED_PARTITION_PREFIX)
+      .allowTableWritesUnder(r.table, ANALYSIS_PARTITION_PREFIX)
       .bindConnectorSecret(r.connectorSecret)
       .bindEvidenceBucket(r.evidenceBucket, "readWrite")
       .bindGallery(r.gallery, "read"),

@@ -318,7 +318,8 @@ describe("handlers", () => {
         ),
     ).toEqual([["STATUS"]]);
     expect(grantedActions(workflows.tasks.ScanDiscover)).not.toContain("dynamodb:PutItem");
-    // Analyse parses untrusted media: it may put the scan's findings (a partition of their own) and write nothing else.
+    // Analyse parses untrusted media: it may put the scan's findings and the analysis cache (partitions of
+    // their own) and write nothing else.
     const analyseWrites = grantedStatements(workflows.tasks.ScanAnalyse).filter((s) =>
       actionsOf(s).some((a) => /^dynamodb:(Put|Update|Delete|BatchWrite)/.test(a)),
     );
@@ -327,15 +328,23 @@ describe("handlers", () => {
         Action: "dynamodb:PutItem",
         Condition: { "ForAllValues:StringLike": { "dynamodb:LeadingKeys": ["FINDING#*"] } },
       }),
+      expect.objectContaining({
+        Action: "dynamodb:PutItem",
+        Condition: { "ForAllValues:StringLike": { "dynamodb:LeadingKeys": ["ANALYSIS#*"] } },
+      }),
     ]);
-    // The crawl's analysis parses untrusted media for everyone: it may put findings and locators, record no
+    // The crawl's analysis parses untrusted media for everyone: it may put findings, locators and the analysis cache, record no
     // threat, and decrypt no biometrics (the gallery compares; the sealed samples stay closed).
     const crawlWrites = grantedStatements(workflows.tasks.CrawlAnalyse).filter((s) =>
       actionsOf(s).some((a) => /^dynamodb:(Put|Update|Delete|BatchWrite)/.test(a)),
     );
     expect(
       crawlWrites.map((s) => (s.Condition as Record<string, Record<string, unknown>>)["ForAllValues:StringLike"]),
-    ).toEqual([{ "dynamodb:LeadingKeys": ["FINDING#*"] }, { "dynamodb:LeadingKeys": ["CRAWLED#*"] }]);
+    ).toEqual([
+      { "dynamodb:LeadingKeys": ["FINDING#*"] },
+      { "dynamodb:LeadingKeys": ["CRAWLED#*"] },
+      { "dynamodb:LeadingKeys": ["ANALYSIS#*"] },
+    ]);
     // The biometric key's data keys open sealed embeddings: the scan's analysis may use them, the crawl's may not
     // (it may read the gallery's sign-in secret, which that key encrypts, only through Secrets Manager).
     const biometricKeyUse = (fn: AppFunction) =>

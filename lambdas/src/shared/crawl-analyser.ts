@@ -1,4 +1,3 @@
-import { analyseMedia } from "@lg/detection";
 import type { DetectionResult } from "@lg/detection/result";
 import type { CrawlAnalyser, PersonalAnalysis } from "@lg/domain/crawl/crawl-service";
 import type { GalleryCandidate, GalleryModality } from "@lg/domain/gallery/gallery";
@@ -11,6 +10,7 @@ import {
 import { SELF_PERSON_ID } from "@lg/domain/records";
 import { MATCH_FLOOR_PERCENT } from "@lg/domain/scanning/likeness-verdict";
 import type { MediaToAnalyse } from "@lg/domain/scanning/scan-ports";
+import { type AnalysisCaching, analyseThroughCache } from "./analysis-cache-services.js";
 import { toMediaAnalysis } from "./likeness-analyser.js";
 
 /** An account a gallery sample's owner is protected by, and the owner's id and name there. */
@@ -34,9 +34,14 @@ export class GalleryCrawlAnalyser implements CrawlAnalyser {
     },
     /** Who protects the owner of matched samples: their own account first, then those they accepted. */
     private readonly protections: (ownerUserId: string) => Promise<Protection[]>,
+    /** The analysis cache shared with people's scans: media one of them analysed costs matching alone. */
+    private readonly caching?: AnalysisCaching,
   ) {}
 
-  async analyse(media: MediaToAnalyse, options: { onlyOwner?: string } = {}): Promise<PersonalAnalysis[]> {
+  async analyse(
+    media: MediaToAnalyse,
+    options: { onlyOwner?: string; mediaSha256?: string } = {},
+  ): Promise<PersonalAnalysis[]> {
     const { onlyOwner } = options;
     // A newcomer's look-back compares with their samples alone.
     const gallery: GalleryQuery = onlyOwner
@@ -54,7 +59,7 @@ export class GalleryCrawlAnalyser implements CrawlAnalyser {
         return candidates;
       },
     };
-    const result = await analyseMedia(media.bytes, {
+    const result = await analyseThroughCache(this.caching, media.bytes, options.mediaSha256, {
       enrolled: galleryIdentityMatcher(recording),
       costlySignals: { whenLikenessAtLeast: MATCH_FLOOR_PERCENT },
     });

@@ -8,6 +8,7 @@ import { DynamoItemOutcomes } from "@lg/domain/scanning/adapters/dynamo-item-out
 import { PLATFORMS } from "@lg/domain/tiers";
 import { accountStore } from "./accounts-services.js";
 import { alertOutbox, threatHandover } from "./alert-handover.js";
+import { analysisCaching } from "./analysis-cache-services.js";
 import { dynamo } from "./clients.js";
 import { GalleryCrawlAnalyser, type Protection } from "./crawl-analyser.js";
 import { env } from "./env.js";
@@ -59,7 +60,7 @@ export const crawlService = once(
       enrolledSince: (since) => gallery().enrolledSince(since),
       manifests: itemManifests(),
       locators: new DynamoCrawledItems(dynamo, env().TABLE_NAME),
-      analyser: new GalleryCrawlAnalyser(gallery(), protectionsOf),
+      analyser: new GalleryCrawlAnalyser(gallery(), protectionsOf, analysisCaching()),
       accounts: accountStore(),
       itemOutcomes: new DynamoItemOutcomes(dynamo, env().TABLE_NAME),
       threats: threatRepository(),

@@ -1,4 +1,4 @@
-import { analyseMedia, sniffMediaType } from "@lg/detection";
+import { sniffMediaType } from "@lg/detection";
 import { decodeImage } from "@lg/detection/media/image";
 import { defaultLimits } from "@lg/detection/media/limits";
 import type { DetectionResult } from "@lg/detection/result";
@@ -11,6 +11,7 @@ import type {
   MediaAnalysis,
   MediaToAnalyse,
 } from "@lg/domain/scanning/scan-ports";
+import { type AnalysisCaching, analyseThroughCache } from "./analysis-cache-services.js";
 
 const MIME: Record<string, string> = {
   jpeg: "image/jpeg",
@@ -160,7 +161,14 @@ export async function toMediaAnalysis(
 
 /** Scanning's view of the detection engine (packages/detection). */
 export class DetectionLikenessAnalyser implements LikenessAnalyser {
-  async analyse(media: MediaToAnalyse, people: EnrolledPerson[]): Promise<MediaAnalysis> {
+  /** `caching`: the analysis cache, so media another person's scan or the crawl analysed costs matching alone. */
+  constructor(private readonly caching?: AnalysisCaching) {}
+
+  async analyse(
+    media: MediaToAnalyse,
+    people: EnrolledPerson[],
+    options: { mediaSha256?: string } = {},
+  ): Promise<MediaAnalysis> {
     // Matching is all a scan acts on: media no enrolled likeness can be in is not decoded at all
     // (recordings are two thirds of the detection CPU a scan spends).
     const skip = nothingToMatch(media.bytes, people);
@@ -176,7 +184,7 @@ export class DetectionLikenessAnalyser implements LikenessAnalyser {
     }
     // Synthetic signals only change a verdict where a likeness matched (likenessVerdict), so the
     // costly ones run only there; the rest of the media costs identity matching alone.
-    const result = await analyseMedia(media.bytes, {
+    const result = await analyseThroughCache(this.caching, media.bytes, options.mediaSha256, {
       enrolled: people.flatMap(engineIdentities),
       costlySignals: { whenLikenessAtLeast: MATCH_FLOOR_PERCENT },
     });

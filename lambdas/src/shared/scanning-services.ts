@@ -14,6 +14,7 @@ import type { EnrolledPerson } from "@lg/domain/scanning/scan-ports";
 import { ScanService } from "@lg/domain/scanning/scan-service";
 import { ScanStarter } from "@lg/domain/scanning/scan-starter";
 import { accountStore } from "./accounts-services.js";
+import { analysisCaching } from "./analysis-cache-services.js";
 import { dataKeys } from "./biometrics-services.js";
 import { dynamo } from "./clients.js";
 import { env } from "./env.js";
@@ -28,7 +29,7 @@ import { erasedAccounts, evidenceStore, scanLocks, scanRepository, threatReposit
  * searches for) and starting one. It writes through the threats context's records.
  */
 const connectorConfig = once(() => connectorConfigFromEnv());
-const likenessAnalyser = once(() => new DetectionLikenessAnalyser());
+const likenessAnalyser = once(() => new DetectionLikenessAnalyser(analysisCaching()));
 // A scan's tasks reach the same warm containers within minutes; decrypted embeddings live five at most.
 const embeddingCache = new DecryptedEmbeddingCache({ ttlMs: 5 * 60_000 });
 

@@ -42,7 +42,7 @@ export interface AnalyseOptions {
    */
   costlySignals?: "all" | { whenLikenessAtLeast: number };
   /**
-   * The person-independent findings an earlier analysis of these exact bytes computed (by their
+   * The costly person-independent findings an earlier analysis of these exact bytes computed (by their
    * SHA-256; analyseMediaWithFindings gives them). Each signal found in them is taken instead of
    * computed, where this analysis would compute it; findings of another engine version are ignored.
    */
@@ -154,9 +154,9 @@ async function analyseImage(
   const faces = await clock.time("faces", () => detectFacesInImage(image, options.enrolled));
   const skip = costlySkipReason(options, faces, null);
   const signals = await clock.time("provenance", async () => [
-    await reuse.signal("c2pa", () => c2paSignal(bytes, image.format)),
-    await reuse.signal("iptc-digital-source-type", () => xmpSignal(bytes)),
-    await reuse.signal("generator-metadata", () => generatorMetadataSignal(bytes, image.format)),
+    await c2paSignal(bytes, image.format),
+    xmpSignal(bytes),
+    generatorMetadataSignal(bytes, image.format),
     skip
       ? skipped("sd-watermark", skip)
       : await reuse.signal("sd-watermark", () => watermarkSignal(bytes, image, limits)),
@@ -201,9 +201,9 @@ async function analyseVideo(
     }
   });
   const signals: Signal[] = [
-    await reuse.signal("c2pa", () => c2paSignal(bytes, probe.format)),
-    await reuse.signal("iptc-digital-source-type", () => xmpSignal(bytes)),
-    await reuse.signal("container-metadata", () => containerMetadataSignal(probe.tags)),
+    await c2paSignal(bytes, probe.format),
+    xmpSignal(bytes),
+    containerMetadataSignal(probe.tags),
   ];
   const skip = costlySkipReason(options, faces, null);
   const pictures = await clock.time("synthetic", async () =>
@@ -256,11 +256,7 @@ async function analyseAudio(
       (id, compute) => reuse.signal(id, compute),
     ),
   );
-  const signals: Signal[] = [
-    await reuse.signal("c2pa", () => c2paSignal(bytes, format)),
-    await reuse.signal("iptc-digital-source-type", () => xmpSignal(bytes)),
-    ...analysis.signals,
-  ];
+  const signals: Signal[] = [await c2paSignal(bytes, format), xmpSignal(bytes), ...analysis.signals];
   const media: MediaInfo = {
     kind: "audio",
     format,
@@ -280,7 +276,7 @@ export interface AnalysisWithFindings {
   result: DetectionResult;
   /** Its person-independent findings (computed or reused), to keep for the next analysis of the same bytes. */
   findings: ReusableFindings;
-  /** Steps (a signal, or detectors read together) computed by this analysis. */
+  /** Costly steps (a signal, or detectors read together) computed by this analysis. */
   computedSteps: number;
   /** Steps whose readings were taken from `options.reuse` instead. */
   reusedSteps: number;

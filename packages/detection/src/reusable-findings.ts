@@ -2,8 +2,10 @@ import { engineVersion } from "./engine-version.js";
 import type { IntimateFinding, Signal, SignalId } from "./result.js";
 
 /**
- * The part of an analysis that depends on the bytes alone, never on whom it looks for: the
- * synthetic-media and provenance signals and the explicit-content reading, as they were computed.
+ * The costly part of an analysis that depends on the bytes alone, never on whom it looks for: the
+ * learned synthetic-media detectors, the watermark search, the voice countermeasures and the
+ * explicit-content reading, as they were computed. (Provenance declarations are read again each
+ * time: reading them costs little, and keeping them for media nobody matched would cost a write.)
  * No face, voice, embedding or match is in it, so it may outlive the analysing invocation (kept by
  * the media's SHA-256) and be reused for anyone's analysis of the same bytes by the same engine:
  * the costly detectors then run once per piece of media, whoever's search or crawl meets it.

@@ -1,9 +1,10 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { DynamoDBDocumentClient, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { mockClient } from "aws-sdk-client-mock";
 import { afterEach, describe, expect, it } from "vitest";
 import { DynamoFindingCache } from "../../../packages/domain/src/scanning/adapters/dynamo-findings.js";
 import { findingOf, OTHER_PICTURE, PICTURE, scanWorld, sha256 } from "./scan-world.js";
+import { tableItems } from "./table-items.js";
 
 describe("identical media within one scan", () => {
   it("is analysed once however many platforms show it, and each page is still a candidate with evidence", async () => {
@@ -86,21 +87,8 @@ describe("findings kept in the table", () => {
   const key = { userId: "u1", scanId: "s1", mediaSha256: sha256(PICTURE) };
   const finding = findingOf({ url: "https://x.test/1/media", contentType: "image/jpeg", bytes: PICTURE });
 
-  /** The table as a map of put items, answering gets by key. */
-  function tableItems() {
-    const items = new Map<string, Record<string, unknown>>();
-    table.on(PutCommand).callsFake((input: { Item: Record<string, unknown> }) => {
-      items.set(`${input.Item.pk}|${input.Item.sk}`, input.Item);
-      return {};
-    });
-    table.on(GetCommand).callsFake((input: { Key: { pk: string; sk: string } }) => ({
-      Item: items.get(`${input.Key.pk}|${input.Key.sk}`),
-    }));
-    return items;
-  }
-
   it("are read back for the same user, scan and bytes until they expire a day later", async () => {
-    const items = tableItems();
+    const items = tableItems(table);
     let now = new Date("2026-11-22T00:00:00.000Z");
     const cache = new DynamoFindingCache(doc, "lg-table", () => now);
     await cache.put(key, finding);
@@ -117,7 +105,7 @@ describe("findings kept in the table", () => {
   });
 
   it("are not written when they would not fit in an item, rather than failing the item's analysis", async () => {
-    const items = tableItems();
+    const items = tableItems(table);
     const cache = new DynamoFindingCache(doc, "lg-table");
     await cache.put(key, { ...finding, result: { frames: "x".repeat(400_000) } });
     expect(items.size).toBe(0);

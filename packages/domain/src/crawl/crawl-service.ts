@@ -83,8 +83,11 @@ export interface PersonalAnalysis {
  * (the person's own account, and each account protecting them), its analysis.
  */
 export interface CrawlAnalyser {
-  /** `onlyOwner`: compare with that account's samples alone (a newcomer's look-back). */
-  analyse(media: MediaToAnalyse, options?: { onlyOwner?: string }): Promise<PersonalAnalysis[]>;
+  /**
+   * `onlyOwner`: compare with that account's samples alone (a newcomer's look-back). `mediaSha256`:
+   * the bytes' hash, by which the analysis cache is keyed.
+   */
+  analyse(media: MediaToAnalyse, options?: { onlyOwner?: string; mediaSha256?: string }): Promise<PersonalAnalysis[]>;
 }
 
 export interface CrawlDeps {
@@ -280,7 +283,7 @@ export class CrawlService {
     for (const media of item.media) {
       const mediaSha256 = sha256Hex(media.bytes);
       locator.media.push({ url: media.url, sha256: mediaSha256 });
-      const options = lookBackFor ? { onlyOwner: lookBackFor } : {};
+      const options = { mediaSha256, ...(lookBackFor ? { onlyOwner: lookBackFor } : {}) };
       for (const { userId, person, analysis } of await this.deps.analyser.analyse(media, options)) {
         const matched = { media, finding: { ...analysis, mediaSha256 }, person };
         byAccount.set(userId, [...(byAccount.get(userId) ?? []), matched]);

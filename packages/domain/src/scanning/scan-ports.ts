@@ -105,7 +105,12 @@ export interface LikenessFinding extends MediaAnalysis {
  * that hash before it knows whether to analyse), so the analyser does not hash them again.
  */
 export interface LikenessAnalyser {
-  analyse(media: MediaToAnalyse, enrolled: EnrolledPerson[]): Promise<MediaAnalysis>;
+  /** `mediaSha256`: the bytes' hash, when the caller has it (the analysis cache is keyed by it). */
+  analyse(
+    media: MediaToAnalyse,
+    enrolled: EnrolledPerson[],
+    options?: { mediaSha256?: string },
+  ): Promise<MediaAnalysis>;
 }
 
 /** Which scan saw which bytes: a finding is reused only within the scan that made it. */

@@ -323,7 +323,8 @@ export class ScanService {
     const key = { userId: task.userId, scanId: task.scanId, mediaSha256: sha256Hex(media.bytes) };
     const known = await this.deps.findings.get(key);
     if (known) return known;
-    const finding = { ...(await this.deps.analyser.analyse(media, people)), mediaSha256: key.mediaSha256 };
+    const analysis = await this.deps.analyser.analyse(media, people, { mediaSha256: key.mediaSha256 });
+    const finding = { ...analysis, mediaSha256: key.mediaSha256 };
     // An analysis takes seconds: the account may have been erased meanwhile, and then nothing is kept.
     if (!(await this.deps.erased.isErased(task.userId))) await this.deps.findings.put(key, finding);
     return finding;
