@@ -84,12 +84,17 @@ export class FindingsReuse {
     return found;
   }
 
-  /** Everything this analysis computed or took, to keep for the next analysis of the same bytes. */
+  /**
+   * What to keep for the next analysis of the same bytes: what this one computed or took, and the
+   * earlier readings it had no use for (a video's picture signals, say, when this analysis matched
+   * only the voice), so keeping its findings never loses one.
+   */
   findings(): ReusableFindings {
+    const intimate = this.keptIntimate ?? this.earlierIntimate;
     return {
       engineVersion: engineVersion(),
-      signals: [...this.kept.values()],
-      ...(this.keptIntimate ? { intimate: this.keptIntimate.value } : {}),
+      signals: [...new Map([...this.earlier, ...this.kept]).values()],
+      ...(intimate ? { intimate: intimate.value } : {}),
     };
   }
 

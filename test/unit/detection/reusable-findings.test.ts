@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { type AnalyseOptions, analyseMediaWithFindings } from "../../../packages/detection/src/analyse.js";
+import { engineVersion } from "../../../packages/detection/src/engine-version.js";
 import { faceDescriptors } from "../../../packages/detection/src/face/descriptors.js";
 import { decodeAudio } from "../../../packages/detection/src/media/audio.js";
 import type { DetectionResult } from "../../../packages/detection/src/result.js";
-import type { ReusableFindings } from "../../../packages/detection/src/reusable-findings.js";
+import { FindingsReuse, type ReusableFindings } from "../../../packages/detection/src/reusable-findings.js";
 import { speakerEmbedding } from "../../../packages/detection/src/voice/index.js";
 import { dataFile } from "./data-dir.js";
 
@@ -91,5 +92,25 @@ describe("reusing an earlier analysis's person-independent findings", () => {
     const again = await analyseMediaWithFindings(stranger, { enrolled, reuse: otherEngine });
     expect(again.reusedSteps).toBe(0);
     expect(again.computedSteps).toBe(full.computedSteps);
+  });
+
+  it("keeps the earlier readings an analysis had no use for, so what it keeps never loses one", async () => {
+    const reading = (id: "ai-image" | "voice-synthetic", score: number) => ({
+      id,
+      status: "absent" as const,
+      score,
+      explanation: `${id} ${score}`,
+      evidence: {},
+    });
+    // A video analysed for a matched face, then for a matched voice alone (its picture step skipped).
+    const earlier = { engineVersion: engineVersion(), signals: [reading("ai-image", 0.1)], intimate: null };
+    const reuse = new FindingsReuse(earlier);
+    await reuse.signal("voice-synthetic", async () => reading("voice-synthetic", 0.2));
+    expect(reuse.findings()).toEqual({
+      engineVersion: engineVersion(),
+      signals: [reading("ai-image", 0.1), reading("voice-synthetic", 0.2)],
+      intimate: null,
+    });
+    expect([reuse.computedSteps, reuse.reusedSteps]).toEqual([1, 0]);
   });
 });

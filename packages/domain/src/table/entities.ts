@@ -1168,15 +1168,15 @@ export const CrawledItem = defineEntity({
 export const ANALYSIS_PARTITION_PREFIX = "ANALYSIS#";
 
 /**
- * The person-independent findings of one analysis of one media file (scanning/analysis-cache.ts):
- * synthetic-media and provenance signals and the explicit-content reading, kept by the media's
+ * The costly person-independent findings of one analysis of one media file (scanning/analysis-cache.ts):
+ * the synthetic-media signals and the explicit-content reading, kept by the media's
  * SHA-256 so what several people's searches or the crawl meet is analysed once. Never a face, voice,
  * embedding or match: bystanders' biometrics stay in the analysing invocation (docs/privacy.md).
  */
 export const CachedAnalysis = defineEntity({
   name: "CachedAnalysis",
   description:
-    "The person-independent findings (synthetic-media and provenance signals, explicit-content reading) of one media file by SHA-256 and detection engine version: no biometrics, no account; expires by TTL after 30 days.",
+    "The costly person-independent readings (learned synthetic-media detectors, watermark, voice countermeasures, explicit content) of one media file by SHA-256 and detection engine version: no biometrics, no account; expires by TTL after 30 days.",
   schema: z.object({
     mediaSha256: z.string().regex(/^[0-9a-f]{64}$/),
     /** The detection engine's version (weights, fits, code revision) that computed them. */
