@@ -1,7 +1,7 @@
 /**
  * Gallery benchmark: `npm run bench:gallery -- [--sizes 100000,1000000] [--probes 200] [--out FILE.json]
- *   [--builds 16:64,32:200] [--ef-search 40,100,200,400] [--storage vector|halfvec] [--maintenance-work-mem 1GB]
- *   [--data-dir DIR]`
+ *   [--builds 16:64,32:200,ivfflat:316] [--ef-search 40,100,200,400] [--ivfflat-probes 10,20,40,80]
+ *   [--storage vector|halfvec] [--maintenance-work-mem 1GB] [--data-dir DIR]`
  *
  * Real impostor and genuine pairs: SFace embeddings of ../shared/data's face photos and ../shared/train's
  * studio portraits (265 photos, 114 people). Gallery vectors: a Gaussian model fitted to those
@@ -47,6 +47,7 @@ const { values } = parseArgs({
     // Other values, storage or memory are recorded under their own key, to compare.
     builds: { type: "string", default: `${GALLERY_HNSW.m}:${GALLERY_HNSW.efConstruction}` },
     "ef-search": { type: "string", default: "40,100,200,400" },
+    "ivfflat-probes": { type: "string", default: "10,20,40,80" },
     // halfvec: an expression index on embedding::halfvec(128), its shortlist re-ranked by exact distance.
     storage: { type: "string", default: "vector" },
     "maintenance-work-mem": { type: "string", default: "1GB" },
@@ -58,21 +59,27 @@ const { values } = parseArgs({
 });
 const sizes = (values.sizes as string).split(",").map(Number);
 const probeCount = Number(values.probes);
-type Build = { m: number; efConstruction: number };
-const builds: Build[] = (values.builds as string).split(",").map((pair) => {
-  const [m, efConstruction] = pair.split(":").map(Number);
-  if (!m || !efConstruction) throw new Error(`--builds takes m:ef_construction pairs, not ${pair}`);
-  return { m, efConstruction };
+// An HNSW index (m:ef_construction) or, to compare, an IVFFlat one (ivfflat:lists).
+type Build = { kind: "hnsw"; m: number; efConstruction: number } | { kind: "ivfflat"; lists: number };
+const builds: Build[] = (values.builds as string).split(",").map((pair): Build => {
+  const [a, b] = pair.split(":");
+  if (a === "ivfflat" && Number(b) > 0) return { kind: "ivfflat", lists: Number(b) };
+  const [m, efConstruction] = [Number(a), Number(b)];
+  if (!m || !efConstruction) throw new Error(`--builds takes m:ef_construction or ivfflat:lists, not ${pair}`);
+  return { kind: "hnsw", m, efConstruction };
 });
+const ivfflatProbes = (values["ivfflat-probes"] as string).split(",").map(Number);
 const efSearches = (values["ef-search"] as string).split(",").map(Number);
 const storage = values.storage as string;
 if (storage !== "vector" && storage !== "halfvec") throw new Error("--storage is vector or halfvec");
 const maintenanceWorkMem = values["maintenance-work-mem"] as string;
 const resultKey = (size: number, build: Build) => {
   const parts = [
-    build.m === GALLERY_HNSW.m && build.efConstruction === GALLERY_HNSW.efConstruction
-      ? ""
-      : `m=${build.m} ef_construction=${build.efConstruction}`,
+    build.kind === "ivfflat"
+      ? `ivfflat lists=${build.lists}`
+      : build.m === GALLERY_HNSW.m && build.efConstruction === GALLERY_HNSW.efConstruction
+        ? ""
+        : `m=${build.m} ef_construction=${build.efConstruction}`,
     storage === "vector" ? "" : storage,
     maintenanceWorkMem === "1GB" ? "" : `maintenance_work_mem=${maintenanceWorkMem}`,
   ].filter(Boolean);
@@ -337,17 +344,25 @@ async function* benchSize(size: number): AsyncGenerator<[Build, unknown]> {
     const indexStart = performance.now();
     const column =
       storage === "vector" ? "embedding vector_cosine_ops" : "(embedding::halfvec(128)) halfvec_cosine_ops";
+    const method =
+      build.kind === "hnsw"
+        ? `hnsw (${column}) WITH (m = ${build.m}, ef_construction = ${build.efConstruction})`
+        : `ivfflat (${column}) WITH (lists = ${build.lists})`;
     // pgvector says so when the graph outgrows maintenance_work_mem and the build goes on on disk, slower.
-    await sql.db.query(
-      `CREATE INDEX gallery_face_hnsw ON gallery_face USING hnsw (${column}) WITH (m = ${build.m}, ef_construction = ${build.efConstruction})`,
-      [],
-      { onNotice: (notice) => notices.push(notice.message ?? "") },
-    );
+    await sql.db.query(`CREATE INDEX gallery_face_hnsw ON gallery_face USING ${method}`, [], {
+      onNotice: (notice) => notices.push(notice.message ?? ""),
+    });
     const indexSeconds = (performance.now() - indexStart) / 1000;
     console.log(
-      `${size} m ${build.m} ef_construction ${build.efConstruction} ${storage}: load ${loadSeconds.toFixed(1)} s, index ${indexSeconds.toFixed(1)} s ${notices.join("; ")}`,
+      `${size} ${resultKey(size, build)}: load ${loadSeconds.toFixed(1)} s, index ${indexSeconds.toFixed(1)} s ${notices.join("; ")}`,
     );
-    await sql.execute("SELECT set_config('hnsw.ef_search', '100', false)");
+    // The search-time knob: HNSW's candidate list, or how many IVFFlat lists a query reads.
+    const searchWith = (value: number) =>
+      sql.execute(
+        `SELECT set_config('${build.kind === "hnsw" ? "hnsw.ef_search" : "ivfflat.probes"}', '${value}', false)`,
+      );
+    const shipped = build.kind === "hnsw" ? 100 : (ivfflatProbes[0] as number);
+    await searchWith(shipped);
     const plan = await sql.execute(
       `EXPLAIN SELECT sample_id FROM gallery_face WHERE model = :model AND (delete_after IS NULL OR delete_after > now())
        ORDER BY embedding <=> CAST(:p AS vector) LIMIT 10`,
@@ -375,8 +390,8 @@ async function* benchSize(size: number): AsyncGenerator<[Build, unknown]> {
     }
 
     const efSweep: Record<string, unknown> = {};
-    for (const ef of efSearches) {
-      await sql.execute(`SELECT set_config('hnsw.ef_search', '${ef}', false)`);
+    for (const ef of build.kind === "hnsw" ? efSearches : ivfflatProbes) {
+      await searchWith(ef);
       const recall: Record<string, number> = {};
       const withinDistance: Record<string, Record<string, { exact: number; returned: number }>> = {};
       const ms: number[] = [];
@@ -406,7 +421,7 @@ async function* benchSize(size: number): AsyncGenerator<[Build, unknown]> {
         nearest10Ms: latency(ms),
       };
     }
-    await sql.execute("SELECT set_config('hnsw.ef_search', '100', false)");
+    await searchWith(shipped);
 
     const genuineHits = genuineProbes.filter((_, i) =>
       answers[i]?.some((c) => c.userId === `u${probePeople[i]}`),
@@ -460,10 +475,10 @@ async function* benchSize(size: number): AsyncGenerator<[Build, unknown]> {
           notices,
         },
         index: {
-          type: storage === "vector" ? "hnsw vector_cosine_ops" : "hnsw (embedding::halfvec(128)) halfvec_cosine_ops",
-          m: build.m,
-          efConstruction: build.efConstruction,
-          efSearch: 100,
+          type: `${build.kind} ${storage === "vector" ? "vector_cosine_ops" : "(embedding::halfvec(128)) halfvec_cosine_ops"}`,
+          ...(build.kind === "hnsw"
+            ? { m: build.m, efConstruction: build.efConstruction, efSearch: shipped }
+            : { lists: build.lists, probes: shipped }),
           queryPlan: plan.map((row) =>
             String(row["QUERY PLAN"])
               .trim()
@@ -477,10 +492,10 @@ async function* benchSize(size: number): AsyncGenerator<[Build, unknown]> {
           matchBatchOf16: latency(batched),
           matchBatchOf16PerProbe: latency(batched.map((ms) => ms / batchSize)),
         },
-        recallAt10AtShippedEfSearch: (efSweep["100"] as { recallAt10: unknown } | undefined)?.recallAt10,
+        recallAt10AtShippedEfSearch: (efSweep[String(shipped)] as { recallAt10: unknown } | undefined)?.recallAt10,
         recallProbes: recallProbes.length,
         matchingDistances: Object.fromEntries(Object.entries(matchingDistances).map(([k, v]) => [k, round(v)])),
-        efSearchSweep: efSweep,
+        [build.kind === "hnsw" ? "efSearchSweep" : "ivfflatProbesSweep"]: efSweep,
         shortlistDistanceInForce: round(inForce),
         genuineProbes: genuineProbes.length,
         genuineFound: genuineHits,
