@@ -67,7 +67,7 @@ export type ItemCostSummary = ReturnType<typeof summariseItemCosts>;
 export function atMatchedShare(
   summary: ItemCostSummary,
   share: number,
-  key: "wallSeconds" | "analysisCpuSeconds" | "galleryStatements",
+  key: "wallSeconds" | "cpuSeconds" | "analysisCpuSeconds" | "galleryStatements",
 ) {
   const { unmatched, matched } = summary;
   if (matched.items === 0) return unmatched[key];
