@@ -34,6 +34,8 @@ function crawlWorld(
   const lookedBack = new Set<string>();
   const onlyOwners: (string | undefined)[] = [];
   const analysed: string[] = [];
+  /** Downloads and analyses as they begin and end, in order. */
+  const timeline: string[] = [];
   const discoverCalls: DiscoverOptions[] = [];
   const locators: CrawlLocator[] = [];
   const manifests = new Map<string, unknown[]>();
@@ -61,22 +63,29 @@ function crawlWorld(
             matchedTerms: ["shared:channel"],
           };
       },
-      fetchItem: async (r) => ({
-        platformId,
-        ref: r,
-        url: r.url,
-        title: "post",
-        text: "",
-        author: { handle: "poster", displayName: "Poster", avatarUrl: "" },
-        postedAt: "2026-11-26T00:00:00.000Z",
-        mediaUrls: (posts[r.url] ?? []).map((_, i) => `${r.url}/${i}`),
-        media: (posts[r.url] ?? []).map((first, i) => ({
-          url: `${r.url}/${i}`,
-          contentType: "image/jpeg",
-          bytes: new Uint8Array([first, i, 9, 9]),
-        })),
-        pageMetadata: {},
-      }),
+      fetchItem: async (r) => {
+        timeline.push(`fetch ${r.url}`);
+        // A download takes a while, as on the web.
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        timeline.push(`fetched ${r.url}`);
+        if (r.url.endsWith("/gone")) throw new Error("The post was deleted");
+        return {
+          platformId,
+          ref: r,
+          url: r.url,
+          title: "post",
+          text: "",
+          author: { handle: "poster", displayName: "Poster", avatarUrl: "" },
+          postedAt: "2026-11-26T00:00:00.000Z",
+          mediaUrls: (posts[r.url] ?? []).map((_, i) => `${r.url}/${i}`),
+          media: (posts[r.url] ?? []).map((first, i) => ({
+            url: `${r.url}/${i}`,
+            contentType: "image/jpeg",
+            bytes: new Uint8Array([first, i, 9, 9]),
+          })),
+          pageMetadata: {},
+        };
+      },
       fetchProfile: async () => {
         throw new Error("not used");
       },
@@ -108,6 +117,8 @@ function crawlWorld(
     analyser: {
       analyse: async (media: MediaToAnalyse, options: { onlyOwner?: string } = {}): Promise<PersonalAnalysis[]> => {
         analysed.push(media.url);
+        timeline.push(`analyse ${media.url}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
         onlyOwners.push(options.onlyOwner);
         if (media.bytes[0] === 0) throw new Error("Unreadable media");
         const shown = FACES[media.bytes[0] as number] ?? [];
@@ -157,6 +168,7 @@ function crawlWorld(
   return {
     service,
     analysed,
+    timeline,
     discoverCalls,
     locators,
     manifests,
@@ -269,6 +281,25 @@ describe("the shared crawl", () => {
     const result = await world.batch("crawl-1", ["https://t.me/c/broken", "https://t.me/c/ada"]);
     expect(result).toMatchObject({ items: 2, failed: 1, threats: 1 });
     expect(result.errors[0]).toMatch(/Unreadable media/);
+  });
+
+  it("downloads the next item while it analyses this one, one item ahead", async () => {
+    const world = crawlWorld({ "https://t.me/c/a": [1], "https://t.me/c/b": [2], "https://t.me/c/c": [4] }, people);
+    await world.batch("crawl-1", ["https://t.me/c/a", "https://t.me/c/b", "https://t.me/c/c"]);
+    const at = (event: string) => world.timeline.indexOf(event);
+    // b's download starts before a's analysis ends and finishes within it; c waits until a is done.
+    expect(at("fetch https://t.me/c/b")).toBeLessThan(at("analyse https://t.me/c/a/0") + 1);
+    expect(at("fetched https://t.me/c/b")).toBeLessThan(at("analyse https://t.me/c/b/0"));
+    expect(at("fetch https://t.me/c/c")).toBeGreaterThan(at("analyse https://t.me/c/a/0"));
+    expect(world.analysed).toEqual(["https://t.me/c/a/0", "https://t.me/c/b/0", "https://t.me/c/c/0"]);
+  });
+
+  it("counts an item whose download fails and analyses the rest, writing no locator for it", async () => {
+    const world = crawlWorld({ "https://t.me/c/gone": [1], "https://t.me/c/ada": [1] }, people);
+    const result = await world.batch("crawl-1", ["https://t.me/c/gone", "https://t.me/c/ada"]);
+    expect(result).toMatchObject({ items: 2, failed: 1, threats: 1 });
+    expect(result.errors[0]).toMatch(/https:\/\/t.me\/c\/gone: The post was deleted/);
+    expect(world.locators.map((l) => l.url)).toEqual(["https://t.me/c/ada"]);
   });
 
   it("hands each match on by key only: the workflow's state never holds a name or a candidate", async () => {
