@@ -39,7 +39,14 @@ import {
   watchingEverywhere,
 } from "../test/support/scan-run.js";
 import { cpuSecondsWithAllDescendants, machineBusyCpuSeconds } from "./cpu-time.js";
-import { atMatchedShare, type ItemCostSummary, measureItems, summariseItemCosts } from "./crawl-item-costs.js";
+import {
+  atMatchedShare,
+  fastestPerItem,
+  type ItemCost,
+  type ItemCostSummary,
+  measureItems,
+  summariseItemCosts,
+} from "./crawl-item-costs.js";
 import { calibrationTarget, realFaceEmbeddings, realPairDistances } from "./gallery-faces.js";
 import { FaceEmbeddingModel } from "./gallery-model.js";
 import { benchMachine } from "./machine.js";
@@ -84,6 +91,8 @@ const SCALE = { people: 1_000_000, itemsPerDay: 100_000_000, daysPerMonth: 30, c
  * day is 1%; the simulator plants far more (its share is measured and priced too, for comparison).
  */
 const MATCHED_SHARE_AT_SCALE = 0.01;
+// Passes over the crawled items, each item analysed alone; each item's fastest counts (fastestPerItem).
+const ITEM_PASSES = 2;
 // The child batch size the crawl's Distributed Map runs (statemachines/crawl.asl.json's ItemBatcher).
 const ITEMS_PER_CHILD = (() => {
   const text = readFileSync(path.join(import.meta.dirname, "../statemachines/crawl.asl.json"), "utf8");
@@ -261,15 +270,22 @@ try {
   Object.assign(process.env, env);
   const { crawlService } = await import("../lambdas/src/shared/crawl-services.js");
   const measureCrawledItems = async (crawlId: string) => {
-    // As the crawl met them: nothing kept from an earlier analysis of the same media.
-    await remove(await readItems(ANALYSIS_PARTITION_PREFIX));
     const items = (await readLocators()).map(({ platformId, ref, url }) => ({ platformId, ref, url }));
-    const costs = await measureItems(
-      items,
-      async (item) => ({ matched: (await crawlService().analyseBatch({ crawlId, items: [item] })).matches.length > 0 }),
-      { seconds: () => stack.gallerySeconds(), statements: () => stack.galleryStatements() },
-    );
-    return summariseItemCosts(costs);
+    const passes: ItemCost[][] = [];
+    for (let pass = 0; pass < ITEM_PASSES; pass++) {
+      // As the crawl met them: nothing kept from an earlier analysis of the same media.
+      await remove(await readItems(ANALYSIS_PARTITION_PREFIX));
+      passes.push(
+        await measureItems(
+          items,
+          async (item) => ({
+            matched: (await crawlService().analyseBatch({ crawlId, items: [item] })).matches.length > 0,
+          }),
+          { seconds: () => stack.gallerySeconds(), statements: () => stack.galleryStatements() },
+        ),
+      );
+    }
+    return summariseItemCosts(fastestPerItem(passes));
   };
 
   const crawl = (name: string) => runCrawl(env, name, 3_600_000);
@@ -505,7 +521,7 @@ try {
     unitPriceSources: PRICE_SOURCES,
     assumptions: [
       "As measured: Lambda time is each task invocation's wall time in the crawl on this 2-core machine, where several invocations share the cores: an upper bound for billed duration, and the simulated platforms plant far more likeness than the web carries (about one item in eight), so the costly synthetic-media signals, which run only on matched items, weigh more here than at scale.",
-      `At scale: each item's Lambda duration lies between its CPU time and its wall time, analysed alone in one process (its gallery statements and every stand-in's answer included, as the wait on the remote services; on a shared machine other work stretches the wall time, and the web's latency is not in either), at a matched share of ${MATCHED_SHARE_AT_SCALE} (assumed: a million people at about one appearance each in 100 M items a day) and at the simulator's measured share. A crawl runs hourly; AWS bills one transition per child a Distributed Map starts.`,
+      `At scale: each item's Lambda duration lies between its CPU time and its wall time, analysed alone in one process, the faster of ${ITEM_PASSES} passes (its gallery statements and every stand-in's answer included, as the wait on the remote services; on a shared machine other work stretches the wall time, and the web's latency is not in either), at a matched share of ${MATCHED_SHARE_AT_SCALE} (assumed: a million people at about one appearance each in 100 M items a day) and at the simulator's measured share. A crawl runs hourly; AWS bills one transition per child a Distributed Map starts.`,
       "The gallery is priced at the production ceiling of 32 ACUs all month. Its statements' time is Aurora's in AWS: itemsAnalysedAlone keeps it apart (gallerySeconds) from the function's own CPU (analysisCpuSeconds).",
     ],
   };
