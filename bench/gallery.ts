@@ -354,7 +354,7 @@ async function* benchSize(size: number): AsyncGenerator<[Build, unknown]> {
     });
     const indexSeconds = (performance.now() - indexStart) / 1000;
     console.log(
-      `${size} ${resultKey(size, build)}: load ${loadSeconds.toFixed(1)} s, index ${indexSeconds.toFixed(1)} s ${notices.join("; ")}`,
+      `${resultKey(size, build)}: load ${loadSeconds.toFixed(1)} s, index ${indexSeconds.toFixed(1)} s ${notices.join("; ")}`,
     );
     // The search-time knob: HNSW's candidate list, or how many IVFFlat lists a query reads.
     const searchWith = (value: number) =>
