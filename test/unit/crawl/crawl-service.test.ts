@@ -4,6 +4,7 @@ import {
   type CrawlItem,
   type CrawlLocator,
   CrawlService,
+  ITEM_TIME_RESERVE_MS,
   type LookBackTask,
   type PersonalAnalysis,
 } from "../../../packages/domain/src/crawl/crawl-service.js";
@@ -300,6 +301,36 @@ describe("the shared crawl", () => {
     expect(result).toMatchObject({ items: 2, failed: 1, threats: 1 });
     expect(result.errors[0]).toMatch(/https:\/\/t.me\/c\/gone: The post was deleted/);
     expect(world.locators.map((l) => l.url)).toEqual(["https://t.me/c/ada"]);
+  });
+
+  it("begins no item once the invocation is about to time out: the rest keep no locator, so the next crawl reads them", async () => {
+    const world = crawlWorld({ "https://t.me/c/a": [1], "https://t.me/c/b": [2], "https://t.me/c/c": [1] }, people);
+    let left = ITEM_TIME_RESERVE_MS + 1;
+    const timeLeft = () => {
+      const now = left;
+      left = 1000;
+      return now;
+    };
+    const items = world.items(["https://t.me/c/a", "https://t.me/c/b", "https://t.me/c/c"]);
+    const result = await world.service.analyseBatch({ crawlId: "crawl-1", items, timeLeft });
+    expect(result).toMatchObject({ items: 3, failed: 0, deferred: 2 });
+    expect(world.analysed).toEqual(["https://t.me/c/a/0"]);
+    expect(world.locators.map((l) => l.url)).toEqual(["https://t.me/c/a"]);
+    expect(await world.service.discover({ crawlId: "crawl-2", platformId: "telegram", maxItems: 10 })).toMatchObject({
+      itemCount: 2,
+    });
+  });
+
+  it("counts what a look-back leaves unread for lack of time as failed: it runs once per newcomer", async () => {
+    const world = crawlWorld({ "https://t.me/c/a": [1], "https://t.me/c/b": [1] }, people);
+    const items = world.items(["https://t.me/c/a", "https://t.me/c/b"]);
+    const result = await world.service.analyseBatch({
+      crawlId: "crawl-1",
+      items,
+      lookBackFor: "ada",
+      timeLeft: () => 0,
+    });
+    expect(result).toMatchObject({ items: 2, failed: 2, deferred: 0, matches: [] });
   });
 
   it("hands each match on by key only: the workflow's state never holds a name or a candidate", async () => {

@@ -16,11 +16,15 @@ const Input = z.object({
 
 /**
  * AnalyseBatch: each item fetched and analysed once against the gallery; each matched account's
- * candidates kept under a key for RecordBatch. A failing item is counted and logged; the batch goes on.
+ * candidates kept under a key for RecordBatch. A failing item is counted and logged; the batch goes on,
+ * and stops beginning items when the invocation is about to time out (the next crawl reads the rest).
  */
-export const handler = observed(async (event: unknown) => {
+export const handler = observed(async (event: unknown, context) => {
   const { Items, BatchInput } = Input.parse(event);
-  const { errors, ...batch } = await crawlService().analyseBatch({ ...BatchInput, items: Items });
+  const timeLeft = () => context.getRemainingTimeInMillis();
+  const { errors, ...batch } = await crawlService().analyseBatch({ ...BatchInput, items: Items, timeLeft });
   if (errors.length > 0) logger.warn("Crawled items failed", { crawlId: BatchInput.crawlId, errors });
+  if (batch.deferred > 0)
+    logger.warn("Crawled items left for the next crawl", { crawlId: BatchInput.crawlId, deferred: batch.deferred });
   return { crawlId: BatchInput.crawlId, ...batch };
 });

@@ -120,10 +120,18 @@ export interface HandedMatch {
 export interface AnalysedBatch {
   items: number;
   failed: number;
+  /** Items not begun because the invocation was running out of time: the next crawl reads them. */
+  deferred: number;
   matches: HandedMatch[];
   /** Why items failed, for the logs (URLs of public posts, nothing of anyone's likeness). */
   errors: string[];
 }
+
+/**
+ * Time an item may need at most, so one is begun only with this much of the invocation left: a
+ * video at the media limits takes several seconds to sample, detect and embed on one core.
+ */
+export const ITEM_TIME_RESERVE_MS = 30_000;
 
 /** How far back a newcomer is matched: the locators' lifetime. */
 export const LOOK_BACK_DAYS = 30;
@@ -213,9 +221,12 @@ export class CrawlService {
     items: readonly CrawlItem[];
     /** A newcomer's look-back: their samples alone, and the items' locators are not written again. */
     lookBackFor?: string;
+    /** Milliseconds the invocation has left (Lambda's getRemainingTimeInMillis); unbounded when absent. */
+    timeLeft?: () => number;
   }): Promise<AnalysedBatch> {
     const matches: HandedMatch[] = [];
     const errors: string[] = [];
+    let deferred = 0;
     // The next item downloads while this one is analysed: in Lambda the wait on the web is billed
     // time, and overlapped with the analysis it mostly costs nothing. One ahead bounds the memory.
     const fetching = (task: CrawlItem | undefined) =>
@@ -227,6 +238,13 @@ export class CrawlService {
         : undefined;
     let next = fetching(input.items[0]);
     for (const [index, task] of input.items.entries()) {
+      // Past this point an item might not finish before the invocation times out, which would fail the
+      // whole batch and lose every match in it: the rest are left unread, with no locator, so the next
+      // crawl reads them (a look-back counts them as failed: it runs once).
+      if (input.timeLeft && input.timeLeft() < ITEM_TIME_RESERVE_MS) {
+        deferred = input.items.length - index;
+        break;
+      }
       const fetched = await next;
       next = fetching(input.items[index + 1]);
       try {
@@ -236,7 +254,9 @@ export class CrawlService {
         errors.push(`${task.url}: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
-    return { items: input.items.length, failed: errors.length, matches, errors };
+    // A look-back runs once per newcomer: what it leaves unread is lost to them, so it counts as failed.
+    const lost = input.lookBackFor ? deferred : 0;
+    return { items: input.items.length, failed: errors.length + lost, deferred: deferred - lost, matches, errors };
   }
 
   /** Records the batch's matches as each account's threats, each owing its alert; the accounts touched. */
