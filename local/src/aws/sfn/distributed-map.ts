@@ -8,6 +8,9 @@ import { StateMachine, type StateMachineOptions } from "aws-local-stepfunctions"
  * over an S3 JSON object, or ItemsPath), applies ItemSelector, groups them (ItemBatcher), runs each
  * group as a child execution of the ItemProcessor with MaxConcurrency at most at once, and fails with
  * States.ExceedToleratedFailureThreshold once failed items pass ToleratedFailureCount/Percentage.
+ * With a ResultWriter it exports the children's results to S3 as Step Functions does (a manifest.json and
+ * SUCCEEDED_0.json / FAILED_0.json under <Prefix>/<Map Run id>/) and answers {MapRunArn, ResultWriterDetails}
+ * instead of the children's outputs, so the parent's state stays small however many children ran.
  * The swapped Task keeps the Map's InputPath, ResultSelector, ResultPath, OutputPath, Retry, Catch and
  * Next/End, which the library applies as AWS applies them to the Map. The product's ASL stays as it is.
  */
@@ -47,6 +50,8 @@ export interface MapRunContext {
   handlers: () => Record<string, Handler>;
   /** Reads an object the ItemReader names, through the local S3 stand-in. */
   readObject?: (bucket: string, key: string) => Promise<string>;
+  /** Writes an object the ResultWriter names, through the same local S3 stand-in. */
+  writeObject?: (bucket: string, key: string, body: string) => Promise<void>;
   /** Aborted with the parent execution: running children stop too. */
   signal: AbortSignal;
   /** Told of each child execution that ended, for the parent's billed usage. */
@@ -73,6 +78,7 @@ const KEPT_FIELDS = [
   "End",
 ];
 const SUPPORTED_READER = "arn:aws:states:::s3:getObject";
+const SUPPORTED_WRITER = "arn:aws:states:::s3:putObject";
 
 /** Swaps every Distributed Map (at any depth) for a Task this module runs; throws on what it cannot run. */
 export function prepareDistributedMaps(
@@ -135,7 +141,7 @@ function checkSupported(name: string, state: JsonObject, config: JsonObject) {
   if (config.ExecutionType !== "EXPRESS" && config.ExecutionType !== "STANDARD") {
     throw new Error(`${name}: a Distributed Map needs ProcessorConfig.ExecutionType EXPRESS or STANDARD`);
   }
-  if ("ResultWriter" in state) throw new Error(`${name}: ResultWriter is not supported by the local runner`);
+  if ("ResultWriter" in state) checkWriter(name, state.ResultWriter);
   const reader = state.ItemReader;
   if (reader === undefined) return;
   if (!isObject(reader) || reader.Resource !== SUPPORTED_READER) {
@@ -144,6 +150,16 @@ function checkSupported(name: string, state: JsonObject, config: JsonObject) {
   const inputType = isObject(reader.ReaderConfig) ? reader.ReaderConfig.InputType : undefined;
   if (inputType !== "JSON") throw new Error(`${name}: the local runner reads ItemReader InputType JSON only`);
   if (!isObject(reader.Parameters)) throw new Error(`${name}: ItemReader needs Parameters {Bucket, Key}`);
+}
+
+/** Only the export to S3 (Resource and Parameters); WriterConfig's transformations are not run locally. */
+function checkWriter(name: string, writer: Json | undefined) {
+  if (!isObject(writer) || writer.Resource !== SUPPORTED_WRITER) {
+    throw new Error(`${name}: the local runner writes results with ResultWriter Resource ${SUPPORTED_WRITER} only`);
+  }
+  if ("WriterConfig" in writer)
+    throw new Error(`${name}: ResultWriter WriterConfig is not supported by the local runner`);
+  if (!isObject(writer.Parameters)) throw new Error(`${name}: ResultWriter needs Parameters {Bucket, Prefix}`);
 }
 
 /** The Task handlers that run each Distributed Map of one execution. */
@@ -172,6 +188,10 @@ export async function runDistributedMap(spec: DistributedMapSpec, input: Json, r
   const limit = concurrency(spec, input, run.context, groups.length);
   const tolerance = tolerated(spec, input, run.context);
   const results: Json[] = new Array(groups.length).fill(null);
+  const records: ChildRecord[] = new Array(groups.length);
+  const mapRunId = randomUUID();
+  const parentArn = String((run.context.Execution as JsonObject | undefined)?.Id ?? "local");
+  const machineArn = String((run.context.StateMachine as JsonObject | undefined)?.Id ?? "local");
   const runningChildren = new Set<() => void>();
   let failedItems = 0;
   let exceeded: StatesError | undefined;
@@ -180,16 +200,27 @@ export async function runDistributedMap(spec: DistributedMapSpec, input: Json, r
   const runChild = async (index: number) => {
     const group = groups[index]!;
     const name = randomUUID();
-    const parentArn = String((run.context.Execution as JsonObject | undefined)?.Id ?? "local");
-    const machineArn = String((run.context.StateMachine as JsonObject | undefined)?.Id ?? "local");
+    const executionArn = `${parentArn.replace(":execution:", ":express:")}/${spec.label}:${name}`;
+    const startDate = new Date().toISOString();
+    const record = (status: "SUCCEEDED" | "FAILED", outcome: JsonObject): ChildRecord => ({
+      ExecutionArn: executionArn,
+      Name: name,
+      StateMachineArn: `${machineArn}/${spec.label}`,
+      Status: status,
+      StartDate: startDate,
+      StopDate: new Date().toISOString(),
+      Input: JSON.stringify(group.input),
+      InputDetails: { Included: true },
+      ...outcome,
+    });
     const execution = spec.processor.run(group.input as never, {
       overrides: { taskResourceLocalHandlers: run.handlers() as never },
       context: {
         Execution: {
-          Id: `${parentArn.replace(":execution:", ":express:")}/${spec.label}:${name}`,
+          Id: executionArn,
           Name: name,
           Input: group.input,
-          StartTime: new Date().toISOString(),
+          StartTime: startDate,
           RoleArn: (run.context.Execution as JsonObject | undefined)?.RoleArn ?? null,
         },
         StateMachine: { Id: `${machineArn}/${spec.label}`, Name: spec.label },
@@ -199,9 +230,15 @@ export async function runDistributedMap(spec: DistributedMapSpec, input: Json, r
     const startedAt = performance.now();
     try {
       results[index] = (await execution.result) as Json;
+      records[index] = record("SUCCEEDED", {
+        Output: JSON.stringify(results[index]),
+        OutputDetails: { Included: true },
+      });
     } catch (error) {
       const e = error as Error & { cause?: { name?: string; message?: string } };
-      results[index] = { Error: e.cause?.name ?? e.name, Cause: e.cause?.message ?? e.message };
+      const failure = { Error: e.cause?.name ?? e.name, Cause: e.cause?.message ?? e.message };
+      results[index] = failure;
+      records[index] = record("FAILED", failure);
       failedItems += group.itemCount;
       if (isExceeded(failedItems, items.length, tolerance) && !exceeded) {
         exceeded = new StatesError(
@@ -231,7 +268,69 @@ export async function runDistributedMap(spec: DistributedMapSpec, input: Json, r
   }
   if (run.signal.aborted) throw new StatesError("States.Runtime", "The execution was stopped during the Map Run");
   if (exceeded) throw exceeded;
-  return results;
+  if (!isObject(state.ResultWriter)) return results;
+  const mapRunArn = `${machineArn.replace(":stateMachine:", ":mapRun:")}/${spec.label}:${mapRunId}`;
+  return writeResults(spec, input, run, { mapRunArn, mapRunId, records });
+}
+
+/** A child execution as Step Functions exports it: input and output as JSON text, failures with Error and Cause. */
+type ChildRecord = JsonObject & { Status: "SUCCEEDED" | "FAILED" };
+
+/**
+ * The ResultWriter's export: one file per status that has children (SUCCEEDED_0.json, FAILED_0.json, each
+ * a JSON array) and a manifest.json naming them, under <Prefix>/<Map Run id>/. Each file is far below
+ * the 5 GB at which Step Functions starts a second file of the same status, so there is one of each.
+ */
+async function writeResults(
+  spec: DistributedMapSpec,
+  input: Json,
+  run: MapRunContext,
+  runInfo: { mapRunArn: string; mapRunId: string; records: ChildRecord[] },
+): Promise<Json> {
+  const writer = spec.state.ResultWriter as JsonObject;
+  const params = payload(writer.Parameters as JsonObject, input, run.context);
+  const bucket = isObject(params) ? params.Bucket : undefined;
+  const prefix = isObject(params) ? (params.Prefix ?? "") : undefined;
+  if (typeof bucket !== "string" || typeof prefix !== "string") {
+    throw new StatesError(
+      "States.ResultWriterFailed",
+      `${spec.stateName}: ResultWriter Parameters must give Bucket (and Prefix as a string)`,
+    );
+  }
+  const writeObject = run.writeObject;
+  if (!writeObject)
+    throw new StatesError("States.ResultWriterFailed", "The local runner has no S3 to write results to");
+  const folder = `${prefix === "" || prefix.endsWith("/") ? prefix : `${prefix}/`}${runInfo.mapRunId}/`;
+  const files: Record<"SUCCEEDED" | "FAILED" | "PENDING", { Key: string; Size: number }[]> = {
+    FAILED: [],
+    PENDING: [],
+    SUCCEEDED: [],
+  };
+  const manifest = {
+    DestinationBucket: bucket,
+    MapRunArn: runInfo.mapRunArn,
+    ResultFiles: files,
+  };
+  const write = async (key: string, body: string) => {
+    try {
+      await writeObject(bucket, key, body);
+    } catch (error) {
+      throw new StatesError(
+        "States.ResultWriterFailed",
+        `Writing s3://${bucket}/${key} failed: ${(error as Error).message}`,
+      );
+    }
+    return Buffer.byteLength(body);
+  };
+  for (const status of ["SUCCEEDED", "FAILED"] as const) {
+    const ended = runInfo.records.filter((r) => r?.Status === status);
+    if (ended.length === 0) continue;
+    const key = `${folder}${status}_0.json`;
+    files[status].push({ Key: key, Size: await write(key, JSON.stringify(ended)) });
+  }
+  const manifestKey = `${folder}manifest.json`;
+  await write(manifestKey, JSON.stringify(manifest));
+  return { MapRunArn: runInfo.mapRunArn, ResultWriterDetails: { Bucket: bucket, Key: manifestKey } };
 }
 
 async function readItems(spec: DistributedMapSpec, input: Json, run: MapRunContext): Promise<Json[]> {

@@ -2,7 +2,7 @@ import "./promise-with-resolvers.js";
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { GetObjectCommand, S3Client, type S3ClientConfig } from "@aws-sdk/client-s3";
+import { GetObjectCommand, PutObjectCommand, S3Client, type S3ClientConfig } from "@aws-sdk/client-s3";
 import { ExecutionAbortedError, StateMachine } from "aws-local-stepfunctions";
 import { loadHandler } from "../../lambda/handler-modules.js";
 import { lambdaContext } from "../../lambda/lambda-context.js";
@@ -102,6 +102,11 @@ export async function startSfnServer(options: SfnServerOptions): Promise<LocalSf
         return (await object.Body?.transformToString("utf8")) ?? "";
       }
     : undefined;
+  const writeObject = s3
+    ? async (bucket: string, key: string, body: string) => {
+        await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: "application/json" }));
+      }
+    : undefined;
   for (const [name, file] of Object.entries(options.stateMachines)) {
     if (!existsSync(path.resolve(repoRoot, file))) {
       console.warn(`[stepfunctions] ${file} does not exist yet; state machine ${name} is not available`);
@@ -198,6 +203,7 @@ export async function startSfnServer(options: SfnServerOptions): Promise<LocalSf
         context,
         handlers: () => handlers as never,
         ...(readObject ? { readObject } : {}),
+        ...(writeObject ? { writeObject } : {}),
         signal: stopped.signal,
         onChildEnded,
       }) as unknown as ReturnType<typeof localHandlers>),
