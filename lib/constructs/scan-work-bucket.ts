@@ -12,11 +12,20 @@ export interface ScanWorkBucketProps {
 export const MANIFEST_PREFIX = "manifests/";
 
 /**
+ * Distributed Maps export their children's results here (ResultWriter, statemachines/crawl.asl.json):
+ * results/crawl/<crawlId>/<Map Run id>/ holds manifest.json, SUCCEEDED_0.json and FAILED_0.json.
+ */
+export const MAP_RESULTS_PREFIX = "results/";
+
+/**
  * A scan's working files: the manifests Discover writes, one per platform of a scan, which the scan's
  * Distributed Map reads (ItemReader) to hand batches of items to child workflows. They list candidate
  * URLs and handles found for a person, so they expire after a day, long past any scan (Standard
  * executions of the scan run for minutes) and far sooner than execution history, which carried these
- * items before (90 days). SSE-S3, so the state machine's role reads them without a key grant.
+ * items before (90 days). SSE-S3, so the state machine's role reads them without a key grant. The
+ * crawl's Distributed Maps also export their children's results here (MAP_RESULTS_PREFIX): counts, and
+ * the batches' input (the crawled items' locators, the crawl id and a look-back's account id), expiring
+ * with the rest.
  */
 export class ScanWorkBucket extends Construct {
   readonly bucket: s3.Bucket;

@@ -24,7 +24,7 @@ import { resourcePrefix, type StageConfig } from "../config.js";
 import { fromRoot } from "../paths.js";
 import { AppFunction, type DetectionRuntime, type StateMachineRef } from "./app-function.js";
 import { type HandlerResources, handlerEnvironment } from "./handler-resources.js";
-import { MANIFEST_PREFIX } from "./scan-work-bucket.js";
+import { MANIFEST_PREFIX, MAP_RESULTS_PREFIX } from "./scan-work-bucket.js";
 import { explainWildcards } from "./wildcard-grants.js";
 
 type MachineName = keyof typeof STATE_MACHINES;
@@ -153,11 +153,29 @@ export function usesDistributedMap(file: string): boolean {
   return found(JSON.parse(readFileSync(fromRoot(file), "utf8")));
 }
 
+/** Whether an ASL file exports a Distributed Map's child results to S3 (a ResultWriter). */
+export function usesResultWriter(file: string): boolean {
+  const found = (value: unknown): boolean =>
+    Array.isArray(value)
+      ? value.some(found)
+      : typeof value === "object" && value !== null
+        ? "ResultWriter" in value || Object.values(value).some(found)
+        : false;
+  return found(JSON.parse(readFileSync(fromRoot(file), "utf8")));
+}
+
 /**
  * What a Distributed Map needs of its machine's role (CDK grants these only to maps it builds, not to
- * ASL files): start its own child executions, watch and stop them, and read the manifests it iterates.
+ * ASL files): start its own child executions, watch and stop them, read the manifests it iterates and,
+ * where it has a ResultWriter, export its children's results under the results prefix.
  */
-function grantDistributedMap(stateMachine: sfn.StateMachine, name: string, self: StateMachineRef, r: HandlerResources) {
+function grantDistributedMap(
+  stateMachine: sfn.StateMachine,
+  name: string,
+  self: StateMachineRef,
+  r: HandlerResources,
+  writesResults: boolean,
+) {
   const stack = Stack.of(stateMachine);
   // Map Run children are named <machine>/<label>:<id> (execution and express ARNs alike).
   const children = (resource: string) =>
@@ -182,6 +200,21 @@ function grantDistributedMap(stateMachine: sfn.StateMachine, name: string, self:
       resources: [r.scanWorkBucket.arnForObjects(`${MANIFEST_PREFIX}*`)],
     }),
   );
+  if (writesResults) {
+    // The actions AWS documents for ResultWriter: it writes each results file (multipart when large)
+    // and reads back what it wrote; none on manifests, so a Map Run cannot rewrite what it reads.
+    stateMachine.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ["s3:PutObject", "s3:GetObject", "s3:ListMultipartUploadParts", "s3:AbortMultipartUpload"],
+        resources: [r.scanWorkBucket.arnForObjects(`${MAP_RESULTS_PREFIX}*`)],
+      }),
+    );
+    explainWildcards(stateMachine.role, {
+      finding: /^Resource::.*ScanWorkBucket.*\/results\/\*$/,
+      reason:
+        "A Distributed Map's ResultWriter exports its children's results under a folder named per crawl and Map Run at run time; scoped to the results prefix.",
+    });
+  }
   explainWildcards(
     stateMachine.role,
     {
@@ -398,7 +431,13 @@ export class Workflows extends Construct {
     });
     for (const task of used) this.tasks[task].function.grantInvoke(stateMachine);
     if (usesDistributedMap(file)) {
-      grantDistributedMap(stateMachine, name, stateMachineRef(this, config, machine), resources);
+      grantDistributedMap(
+        stateMachine,
+        name,
+        stateMachineRef(this, config, machine),
+        resources,
+        usesResultWriter(file),
+      );
     }
     explainWildcards(
       stateMachine.role,

@@ -618,6 +618,31 @@ describe("workflows", () => {
     expect(takedownActions).not.toContain("s3:GetObject");
   });
 
+  it("the crawl machine's ResultWriter may export child results under the results prefix only, and no machine may write manifests", () => {
+    const statementsOf = (machine: typeof stacks.service.workflows.machines.crawl) => {
+      const roleId = Stack.of(machine).getLogicalId(machine.role.node.defaultChild as CfnElement);
+      return Object.values(
+        service.findResources("AWS::IAM::Policy", { Properties: { Roles: [{ Ref: roleId }] } }),
+      ).flatMap((p) => p.Properties.PolicyDocument.Statement as (GrantStatement & { Resource: unknown })[]);
+    };
+    const text = (value: unknown) => JSON.stringify(stacks.service.resolve(value));
+    const { crawl, scan, takedown } = stacks.service.workflows.machines;
+    const writing = statementsOf(crawl).filter((s) => actionsOf(s).includes("s3:PutObject"));
+    expect(writing).toHaveLength(1);
+    expect(actionsOf(writing[0] as GrantStatement).sort()).toEqual([
+      "s3:AbortMultipartUpload",
+      "s3:GetObject",
+      "s3:ListMultipartUploadParts",
+      "s3:PutObject",
+    ]);
+    expect(text(writing[0]?.Resource)).toMatch(/ScanWork.*\/results\/\*"/);
+    expect(text(writing[0]?.Resource)).not.toMatch(/manifests/);
+    // The scan (its Map's result read by RecordThreats) and the takedown export nothing.
+    for (const machine of [scan, takedown]) {
+      expect(statementsOf(machine).flatMap(actionsOf)).not.toContain("s3:PutObject");
+    }
+  });
+
   it("Discover alone writes scan manifests (a scan's or the crawl's), under the manifests prefix of a bucket that expires them after a day", () => {
     const writers = allFunctions().filter(([, fn]) =>
       grantedStatements(fn).some(

@@ -94,3 +94,47 @@ describe("the scan's fan-out", () => {
     expect(analyse.TimeoutSeconds).toBeLessThanOrEqual(WORKFLOW_TASKS.ScanAnalyse.timeoutSeconds);
   });
 });
+
+describe("the crawl's fan-out", () => {
+  const crawl = JSON.parse(readFileSync(fromRoot(STATE_MACHINES.crawl.file), "utf8"));
+  type MapState = State & {
+    ProcessorConfig?: unknown;
+    ResultWriter?: { Resource: string; Parameters: Record<string, string> };
+    ResultPath?: string;
+    Next?: string;
+    Parameters?: Record<string, string>;
+  };
+  const inner = (outer: string) => crawl.States[outer].ItemProcessor.States as Record<string, MapState>;
+  const distributed = allStates(crawl.States as Record<string, State>).filter(
+    ([, s]) =>
+      (s.ItemProcessor as { ProcessorConfig?: { Mode?: string } } | undefined)?.ProcessorConfig?.Mode === "DISTRIBUTED",
+  ) as [string, MapState][];
+
+  it("exports every Distributed Map's child results to S3 instead of gathering them into the 256 KiB state", () => {
+    expect(distributed.map(([name]) => name).sort()).toEqual(["AnalyseLookBack", "AnalyseShared"]);
+    for (const [name, map] of distributed) {
+      expect(map.ResultWriter?.Resource, name).toBe("arn:aws:states:::s3:putObject");
+      expect(map.ResultWriter?.Parameters, name).toEqual({
+        "Bucket.$": "$.results.bucket",
+        "Prefix.$": "$.results.prefix",
+      });
+    }
+  });
+
+  it("puts each crawl's results beside its manifests' bucket under results/crawl/<crawlId>", () => {
+    for (const [outer, discover] of [
+      ["CrawlPlatforms", "DiscoverShared"],
+      ["LookBacks", "DiscoverLookBack"],
+    ] as const) {
+      const states = inner(outer);
+      const place = states[states[discover]?.Next ?? ""];
+      expect(place?.Type, outer).toBe("Pass");
+      expect(place?.ResultPath, outer).toBe("$.results");
+      expect(place?.Parameters, outer).toEqual({
+        "bucket.$": "$.discovered.manifest.bucket",
+        "prefix.$": "States.Format('results/crawl/{}', $.crawlId)",
+      });
+      expect(states[place?.Next ?? ""]?.ResultWriter, outer).toBeDefined();
+    }
+  });
+});
