@@ -5,6 +5,7 @@ import {
   type CrawlLocator,
   CrawlService,
   ITEM_TIME_RESERVE_MS,
+  LOOK_BACKS_PER_CRAWL,
   type LookBackTask,
   type PersonalAnalysis,
 } from "../../../packages/domain/src/crawl/crawl-service.js";
@@ -364,6 +365,28 @@ describe("the shared crawl", () => {
     });
     await expect(service.handOver({ accounts: ["ada", "grace"] })).rejects.toThrow(/1 account/);
     expect(sent).toEqual(["grace"]);
+  });
+
+  it("plans at most LOOK_BACKS_PER_CRAWL look-backs, the longest waiting first; the rest come in the next crawls", async () => {
+    const newcomers = Array.from({ length: LOOK_BACKS_PER_CRAWL + 5 }, (_, i) => ({
+      userId: `person-${i}`,
+      // Enrolled a minute apart, the last first in the gallery's answer.
+      enrolledAt: new Date(
+        Date.parse("2026-11-26T00:00:00.000Z") + (LOOK_BACKS_PER_CRAWL + 5 - i) * 60_000,
+      ).toISOString(),
+    }));
+    const world = crawlWorld({}, people, newcomers);
+    const first = await world.service.plan({ crawlId: "crawl-1" });
+    expect(first.lookBacks).toHaveLength(LOOK_BACKS_PER_CRAWL);
+    const oldestFirst = [...newcomers].sort((a, b) => a.enrolledAt.localeCompare(b.enrolledAt));
+    expect(first.lookBacks.map((l) => l.lookBackFor)).toEqual(
+      oldestFirst.slice(0, LOOK_BACKS_PER_CRAWL).map((n) => n.userId),
+    );
+    for (const task of first.lookBacks) await world.service.discoverLookBack(task);
+    const second = await world.service.plan({ crawlId: "crawl-2" });
+    expect(second.lookBacks.map((l) => l.lookBackFor)).toEqual(
+      oldestFirst.slice(LOOK_BACKS_PER_CRAWL).map((n) => n.userId),
+    );
   });
 
   it("looks back for a newcomer once: what the crawl read before they enrolled, with their samples alone", async () => {

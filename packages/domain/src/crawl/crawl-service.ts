@@ -133,6 +133,13 @@ export interface AnalysedBatch {
  */
 export const ITEM_TIME_RESERVE_MS = 30_000;
 
+/**
+ * Newcomers looked back for by one crawl. The plan and the look-backs' gathered results travel in
+ * the execution's state, which Step Functions caps at 256 KiB (about 2,000 planned look-backs, about
+ * 330 finished ones), and a first crawl after a deploy may find a month of enrolments due at once.
+ */
+export const LOOK_BACKS_PER_CRAWL = 100;
+
 /** How far back a newcomer is matched: the locators' lifetime. */
 export const LOOK_BACK_DAYS = 30;
 
@@ -181,8 +188,11 @@ export class CrawlService {
       platforms: this.deps
         .sharedPlatforms()
         .map((platformId) => ({ crawlId: input.crawlId, platformId, maxItems: CRAWL_ITEMS_PER_PLATFORM })),
+      // The longest waiting first, at most LOOK_BACKS_PER_CRAWL: the rest wait for the next crawls.
       lookBacks: enrolled
         .filter((e) => due.has(e.userId))
+        .sort((a, b) => a.enrolledAt.localeCompare(b.enrolledAt))
+        .slice(0, LOOK_BACKS_PER_CRAWL)
         .map((e) => ({ crawlId: input.crawlId, lookBackFor: e.userId, enrolledAt: e.enrolledAt })),
     };
   }
