@@ -7,7 +7,7 @@
 import path from "node:path";
 import { GetObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { rebuildGalleryFor } from "@lg/domain/gallery/gallery-sync";
-import { describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import { enrolPersona, loadScenario, plantedOnSharedSources, runCrawl, scanClients } from "../support/scan-run.js";
 import { clientConfig } from "./local-clients.js";
 import { localGallery } from "./local-gallery.js";
@@ -109,4 +109,10 @@ describe("the shared crawl", () => {
     const fourth = await crawl(`crawl-it-fourth-${Date.now()}`);
     expect((JSON.parse(fourth.output ?? "{}") as { lookBacks: unknown[] }).lookBacks).toEqual([]);
   }, 900_000);
+
+  // The gallery is shared by the stack: this file's verified faces of the persona would make other
+  // files' enrolments of the same face "verified on another account" (held for review).
+  afterAll(async () => {
+    for (const userId of ["crawl-user", "crawl-newcomer"]) await localGallery(env).removeUser(userId);
+  });
 });
