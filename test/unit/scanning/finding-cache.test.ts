@@ -3,6 +3,7 @@ import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { mockClient } from "aws-sdk-client-mock";
 import { afterEach, describe, expect, it } from "vitest";
 import { DynamoFindingCache } from "../../../packages/domain/src/scanning/adapters/dynamo-findings.js";
+import { DynamoItemOutcomes } from "../../../packages/domain/src/scanning/adapters/dynamo-item-outcomes.js";
 import { findingOf, OTHER_PICTURE, PICTURE, scanWorld, sha256 } from "./scan-world.js";
 import { tableItems } from "./table-items.js";
 
@@ -80,10 +81,12 @@ describe("identical media within one scan", () => {
   });
 });
 
+// One stub for the file: a second mockClient of the same class would replace the first one's.
+const table = mockClient(DynamoDBDocumentClient);
+afterEach(() => table.reset());
+const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ region: "us-east-1" }));
+
 describe("findings kept in the table", () => {
-  const table = mockClient(DynamoDBDocumentClient);
-  afterEach(() => table.reset());
-  const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ region: "us-east-1" }));
   const key = { userId: "u1", scanId: "s1", mediaSha256: sha256(PICTURE) };
   const finding = findingOf({ url: "https://x.test/1/media", contentType: "image/jpeg", bytes: PICTURE });
 
@@ -113,5 +116,26 @@ describe("findings kept in the table", () => {
     await cache.put(key, { ...finding, result: { labels: "é".repeat(200_000) } });
     expect(items.size).toBe(0);
     expect(await cache.get(key)).toBeNull();
+  });
+});
+
+describe("item outcomes kept in the table", () => {
+  const itemKey = sha256(PICTURE);
+
+  it("keep an outcome of any size, since a dropped one would lose its threats, until it expires a day later", async () => {
+    const items = tableItems(table);
+    let now = new Date("2026-11-22T00:00:00.000Z");
+    const outcomes = new DynamoItemOutcomes(doc, "lg-table", () => now);
+    const large = { url: "https://x.test/1", candidates: [], skipped: "x".repeat(400_000) };
+    await outcomes.put("u1", "s1", itemKey, large);
+    expect(items.size).toBe(1);
+    expect(await outcomes.get("u1", "s1", itemKey)).toEqual(large);
+    expect(await outcomes.get("u1", "s2", itemKey)).toBeNull();
+    // A retried analysis of the item overwrites its outcome.
+    await outcomes.put("u1", "s1", itemKey, { url: "https://x.test/1", candidates: [] });
+    expect(items.size).toBe(1);
+    expect(await outcomes.get("u1", "s1", itemKey)).toEqual({ url: "https://x.test/1", candidates: [] });
+    now = new Date("2026-11-23T00:00:01.000Z");
+    expect(await outcomes.get("u1", "s1", itemKey)).toBeNull();
   });
 });
