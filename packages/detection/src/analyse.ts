@@ -25,7 +25,7 @@ import type {
 import { FindingsReuse, type ReusableFindings } from "./reusable-findings.js";
 import { aiImageSignal, faceSyntheticSignal } from "./synthetic-image/signals.js";
 import { type AnalysedFrame, videoPictureSignals } from "./video-signals.js";
-import { analyseVoice } from "./voice-path.js";
+import { analyseVoice, VOICE_SAMPLE_RATE } from "./voice-path.js";
 
 export interface AnalyseOptions {
   /** The people to look for: a scan's decrypted embeddings, or a crawl's gallery matcher. */
@@ -188,13 +188,20 @@ async function analyseVideo(
   clock: Stopwatch,
   reuse: FindingsReuse,
 ) {
-  const { probe, frames } = await clock.time("decode", () => sampleVideo(bytes, limits));
+  const { probe, frames, audio } = await clock.time("decode", () =>
+    sampleVideo(bytes, limits, { audioSampleRate: VOICE_SAMPLE_RATE }),
+  );
   const scale = (frames[0]?.image.width ?? probe.width) / probe.width;
   const faces: DetectedFace[] = [];
   const analysedFrames: AnalysedFrame[] = [];
   await clock.time("faces", async () => {
     for (const frame of frames) {
-      const found = await detectFaces(frame.image, scale, options.enrolled, frame.timeSeconds);
+      // A repeated frame (the same image object) has the faces already found, at its own time.
+      const repeated = analysedFrames.at(-1);
+      const found =
+        repeated?.image.pixels === frame.image
+          ? repeated.faces.map((face) => ({ ...face, timeSeconds: frame.timeSeconds }))
+          : await detectFaces(frame.image, scale, options.enrolled, frame.timeSeconds);
       faces.push(...found);
       const image = { format: probe.format, width: probe.width, height: probe.height, pixels: frame.image, scale };
       analysedFrames.push({ timeSeconds: frame.timeSeconds, image, faces: found });
@@ -209,14 +216,16 @@ async function analyseVideo(
   const pictures = await clock.time("synthetic", async () =>
     skip
       ? { signals: LEARNED_PICTURE_SIGNALS.map((id) => skipped(id, skip)), intimate: skippedIntimate(skip) }
-      : reuse.pictures(LEARNED_PICTURE_SIGNALS, () => videoPictureSignals(analysedFrames, probe.format, signals)),
+      : reuse.pictures(LEARNED_PICTURE_SIGNALS, () =>
+          videoPictureSignals(analysedFrames, probe.format, signals, probe.durationSeconds),
+        ),
   );
   signals.push(...pictures.signals);
   let voice: VoiceFindings | null = null;
-  if (probe.hasAudio) {
+  if (audio) {
     const analysis = await clock.time("voice", () =>
       analyseVoice(
-        bytes,
+        audio,
         options.enrolled,
         limits.maxVideoSeconds,
         (findings, why) => countermeasureSkipReason(options, faces, findings, why),

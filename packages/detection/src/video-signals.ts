@@ -14,8 +14,24 @@ import { aggregateFrameScores } from "./video-aggregation.js";
  * operating point, which was measured on single pictures: the explanation says so.
  */
 
-/** Frames read by the learned picture detectors, spread over the clip: each costs a CLIP call. */
+/** Frames read by the picture detectors (MesoNet, the explicit-content classifier), spread over the clip. */
 export const MAX_FRAMES_FOR_SYNTHETIC_SIGNALS = 8;
+
+/**
+ * Seconds of footage per frame the CLIP probes read. A frame costs one CLIP pass for the whole
+ * picture and, where a face is smaller than the picture, one for the face (about 0.18 CPU-s each),
+ * while MesoNet and the explicit-content classifier cost under 0.01 s a frame; so the CLIP probes
+ * read one frame per 4 s of footage, never fewer than 3 (the top-k mean's k) nor more than the 8
+ * frames the other detectors read: a 10 s clip costs 3 frames' passes, not 8.
+ */
+export const SECONDS_PER_CLIP_FRAME = 4;
+export const MIN_CLIP_FRAMES = 3;
+
+/** How many frames the CLIP probes read of a clip this long. */
+export function clipFramesFor(durationSeconds: number): number {
+  const byLength = Math.ceil(durationSeconds / SECONDS_PER_CLIP_FRAME);
+  return Math.min(MAX_FRAMES_FOR_SYNTHETIC_SIGNALS, Math.max(MIN_CLIP_FRAMES, byLength));
+}
 
 export interface AnalysedFrame {
   timeSeconds: number;
@@ -85,14 +101,35 @@ export interface VideoPictureSignals {
   intimate: IntimateFinding | null;
 }
 
+/**
+ * Each detector's reading of a frame, made once per image: a repeated frame (sampleVideo gives it
+ * as the same image object) is read again at no cost, and counts at its own time.
+ */
+function readOncePerImage() {
+  const readings = new Map<unknown, Map<string, Promise<unknown>>>();
+  return <T>(pixels: object, detector: string, read: () => Promise<T>): Promise<T> => {
+    const byDetector = readings.get(pixels) ?? new Map<string, Promise<unknown>>();
+    readings.set(pixels, byDetector);
+    const known = byDetector.get(detector);
+    if (known) return known as Promise<T>;
+    const reading = read();
+    byDetector.set(detector, reading);
+    return reading;
+  };
+}
+
 /** The learned picture signals and the explicit-content reading of a video's sampled frames. */
 export async function videoPictureSignals(
   frames: readonly AnalysedFrame[],
   format: MediaFormat,
   /** Signals already read (the container's declarations), for the verdict bound below. */
   known: Signal[] = [],
+  /** The clip's length: how many frames the CLIP probes read (clipFramesFor); all 8 when not given. */
+  durationSeconds = Number.POSITIVE_INFINITY,
 ): Promise<VideoPictureSignals> {
   const read = framesToRead(frames);
+  const readByClip = framesToRead(frames, clipFramesFor(durationSeconds));
+  const once = readOncePerImage();
   const byDetector = new Map<SignalId, { timeSeconds: number; signal: Signal }[]>();
   const note = (timeSeconds: number, signal: Signal) => {
     const list = byDetector.get(signal.id) ?? [];
@@ -102,18 +139,28 @@ export async function videoPictureSignals(
   const ids: SignalId[] = ["ai-image", "face-synthetic", "face-swap-mesonet"];
   const leftOut = new Map(ids.map((id) => [id, whyDetectorLeftOut(id, "video")]));
   const runs = (id: SignalId) => !leftOut.get(id);
-  for (const frame of read)
+  for (const frame of readByClip)
     if (runs("ai-image")) note(frame.timeSeconds, await aiImageSignal({ ...frame.image, format }));
   // As for a picture: a face's own CLIP pass runs only when its reading could change the verdict,
   // judged against the whole frames' aggregated reading.
   const wholeFrames = byDetector.get("ai-image");
   const bounded = [...known, ...(wholeFrames ? [aggregateOverFrames("ai-image", wholeFrames)] : [])];
   const skipOwnPass = () => whyReadingCannotChangeVerdict("face-synthetic", "video", bounded);
-  for (const frame of read) {
-    if (frame.faces.length === 0) continue;
+  for (const frame of readByClip) {
+    if (frame.faces.length === 0 || !runs("face-synthetic")) continue;
     const image = { ...frame.image, format };
-    if (runs("face-synthetic")) note(frame.timeSeconds, await faceSyntheticSignal(image, frame.faces, { skipOwnPass }));
-    if (runs("face-swap-mesonet")) note(frame.timeSeconds, await mesonetSignal(image, frame.faces));
+    const reading = once(frame.image.pixels, "face-synthetic", () =>
+      faceSyntheticSignal(image, frame.faces, { skipOwnPass }),
+    );
+    note(frame.timeSeconds, await reading);
+  }
+  for (const frame of read) {
+    if (frame.faces.length === 0 || !runs("face-swap-mesonet")) continue;
+    const image = { ...frame.image, format };
+    note(
+      frame.timeSeconds,
+      await once(frame.image.pixels, "face-swap-mesonet", () => mesonetSignal(image, frame.faces)),
+    );
   }
   const signals = ids.map((id): Signal => {
     const reason = leftOut.get(id);
@@ -125,7 +172,7 @@ export async function videoPictureSignals(
       status: "unknown" as const,
       explanation:
         "No face was found in the frames read, so none was examined; this says nothing about whether the video is synthetic",
-      evidence: { framesRead: read.length, faces: 0 },
+      evidence: { framesRead: (id === "face-synthetic" ? readByClip : read).length, faces: 0 },
     };
   });
   const intimate = await intimateFindingForFrames(

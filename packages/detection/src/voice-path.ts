@@ -7,7 +7,7 @@ import {
   whyNoReadingCanAddEvidence,
 } from "./antispoof/operating-point.js";
 import { type Identities, identityMatcher } from "./identity-matcher.js";
-import { decodeAudio } from "./media/audio.js";
+import { type DecodedAudio, decodeAudio } from "./media/audio.js";
 import type { Signal, VoiceFindings } from "./result.js";
 import { NoSpeechError, speakerEmbedding } from "./voice/index.js";
 import { analyseSpeech } from "./voice/speech.js";
@@ -50,14 +50,21 @@ const skippedSignal = (id: Signal["id"], explanation: string): Signal => ({
 /** How a countermeasure that is to run gets its reading: computed here, or an earlier one for the same bytes. */
 export type CountermeasureReading = (id: Signal["id"], compute: () => Promise<Signal>) => Promise<Signal>;
 
+/** The sample rate the voice models take. */
+export const VOICE_SAMPLE_RATE = 16_000;
+
 export async function analyseVoice(
-  bytes: Uint8Array,
+  /** The media's bytes, or its audio already decoded at VOICE_SAMPLE_RATE (a video's, with its frames). */
+  source: Uint8Array | DecodedAudio,
   identities: Identities,
   maxSeconds: number,
   gate: CountermeasureGate = () => null,
   reading: CountermeasureReading = (_id, compute) => compute(),
 ): Promise<VoiceAnalysis> {
-  const audio = await decodeAudio(bytes, { maxSeconds, sampleRate: 16_000 });
+  const audio =
+    source instanceof Uint8Array ? await decodeAudio(source, { maxSeconds, sampleRate: VOICE_SAMPLE_RATE }) : source;
+  if (audio.sampleRate !== VOICE_SAMPLE_RATE)
+    throw new Error(`The voice models take ${VOICE_SAMPLE_RATE} Hz audio, got ${audio.sampleRate} Hz`);
   const speech = await analyseSpeech(audio.samples);
   const findings: VoiceFindings = { speechSeconds: speech.speechSeconds, segments: speech.segments, match: null };
   if (speech.speechSeconds < MIN_SPEECH_SECONDS) {

@@ -55,10 +55,13 @@ function audioCarrier(bytes: Uint8Array): MediaFormat {
   return type.format;
 }
 
+/** ffmpeg output options for the voice models' input: the audio track alone, mono float32 at `sampleRate`. */
+export const monoFloatOutput = (sampleRate: number) => ["-vn", "-ac", "1", "-ar", String(sampleRate), "-f", "f32le"];
+
 async function runDecoder(file: string, format: MediaFormat, sampleRate: number, maxSeconds: number) {
   const maxBytes = Math.ceil(maxSeconds * sampleRate) * 4;
-  const args = ["-hide_banner", "-nostdin", "-loglevel", "error", ...pinnedInput(format, file), "-vn", "-ac", "1"];
-  args.push("-ar", String(sampleRate), "-f", "f32le", "pipe:1");
+  const args = ["-hide_banner", "-nostdin", "-loglevel", "error", ...pinnedInput(format, file)];
+  args.push(...monoFloatOutput(sampleRate), "pipe:1");
   let all: Buffer;
   try {
     all = await runTool({ tool: "ffmpeg", args, format, maxOutputBytes: maxBytes });
@@ -68,6 +71,11 @@ async function runDecoder(file: string, format: MediaFormat, sampleRate: number,
     }
     throw error;
   }
+  return decodedFromF32le(all, sampleRate);
+}
+
+/** ffmpeg's `-f f32le` output as samples (not yet held to full scale: decodeAudio does that). */
+export function decodedFromF32le(all: Buffer, sampleRate: number): DecodedAudio {
   const count = Math.floor(all.length / 4);
   if (count === 0) throw new MediaError("decode_failed", "The file holds no audio");
   // Copy into an aligned buffer: Buffer.concat may hand back a pooled, unaligned slice.

@@ -40,7 +40,15 @@ export class MediaToolUnavailable extends Error {
   }
 }
 
-export class OutputLimitExceeded extends Error {}
+export class OutputLimitExceeded extends Error {
+  constructor(
+    message: string,
+    /** Which output overflowed (runToolWithOutputs' index; 0 for runTool's one). */
+    readonly output = 0,
+  ) {
+    super(message);
+  }
+}
 
 const ENV_NAMES: Record<MediaToolName, string> = { ffmpeg: "FFMPEG_PATH", ffprobe: "FFPROBE_PATH" };
 /** Static builds published on npm per platform (the family the Lambda layer is built from). */
@@ -153,28 +161,47 @@ export interface ToolRun {
   maxOutputBytes: number;
 }
 
-export function runTool({ tool, args, format, maxOutputBytes }: ToolRun): Promise<Buffer> {
+export function runTool(run: ToolRun): Promise<Buffer> {
+  return runToolWithOutputs({ ...run, maxOutputBytes: [run.maxOutputBytes] }).then((outputs) => outputs[0] as Buffer);
+}
+
+/**
+ * runTool with an output per pipe: `pipe:1` is stdout, `pipe:3` the next descriptor, and so on, each
+ * bounded by its own `maxOutputBytes` entry; one run decodes a video's frames and its audio track.
+ */
+export function runToolWithOutputs({
+  tool,
+  args,
+  format,
+  maxOutputBytes,
+}: Omit<ToolRun, "maxOutputBytes"> & { maxOutputBytes: number[] }): Promise<Buffer[]> {
   const binary = toolPath(tool);
+  const pipes = maxOutputBytes.map((_, i) => (i === 0 ? 1 : i + 2));
+  const stdio: ("ignore" | "pipe")[] = ["ignore", "pipe", "ignore", ...pipes.slice(1).map(() => "pipe" as const)];
   return new Promise((resolve, reject) => {
-    const child = spawn(binary, args, { stdio: ["ignore", "pipe", "ignore"] });
-    const chunks: Buffer[] = [];
-    let received = 0;
-    let overflow = false;
-    child.stdout.on("data", (chunk: Buffer) => {
-      if (overflow) return;
-      received += chunk.length;
-      if (received > maxOutputBytes) {
-        overflow = true;
-        child.kill("SIGKILL");
-        return;
-      }
-      chunks.push(chunk);
+    const child = spawn(binary, args, { stdio });
+    const chunks = pipes.map((): Buffer[] => []);
+    const received = pipes.map(() => 0);
+    let overflow = -1;
+    pipes.forEach((fd, i) => {
+      const stream = child.stdio[fd] as NodeJS.ReadableStream;
+      stream.on("data", (chunk: Buffer) => {
+        if (overflow >= 0) return;
+        received[i] = (received[i] as number) + chunk.length;
+        if ((received[i] as number) > (maxOutputBytes[i] as number)) {
+          overflow = i;
+          child.kill("SIGKILL");
+          return;
+        }
+        chunks[i]?.push(chunk);
+      });
     });
     child.on("error", (error) => reject(new MediaToolUnavailable(tool, (error as NodeJS.ErrnoException).code ?? "")));
     child.on("close", (code) => {
-      if (overflow) reject(new OutputLimitExceeded(`${tool} produced more than ${maxOutputBytes} bytes`));
+      if (overflow >= 0)
+        reject(new OutputLimitExceeded(`${tool} produced more than ${maxOutputBytes[overflow]} bytes`, overflow));
       else if (code !== 0) reject(new MediaError("decode_failed", FAILURE_MESSAGES[tool](format)));
-      else resolve(Buffer.concat(chunks, received));
+      else resolve(chunks.map((list, i) => Buffer.concat(list, received[i])));
     });
   });
 }

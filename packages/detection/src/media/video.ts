@@ -1,14 +1,26 @@
 import type { MediaFormat } from "../result.js";
+import { type DecodedAudio, decodedFromF32le, monoFloatOutput } from "./audio.js";
 import { MediaError } from "./errors.js";
-import { OutputLimitExceeded, pinnedInput, pinnedProbeInput, runTool, withTemporaryFile } from "./ffmpeg.js";
+import {
+  OutputLimitExceeded,
+  pinnedInput,
+  pinnedProbeInput,
+  runTool,
+  runToolWithOutputs,
+  withTemporaryFile,
+} from "./ffmpeg.js";
 import type { RgbImage } from "./image.js";
 import type { MediaLimits } from "./limits.js";
+import { withinFullScale } from "./sample-bounds.js";
 import { sniffMediaType } from "./sniff.js";
 
 /**
  * Video intake: ffprobe for duration, streams and container tags, then frames sampled at a fixed
- * rate (1 fps by default) as RGB scaled for analysis. The audio track is left to decodeAudio,
- * which reads it straight from the container.
+ * rate (1 fps by default) as RGB scaled for analysis. On request the same ffmpeg run also decodes
+ * the audio track for the voice models (the samples decodeAudio gives), so an analysis starts one
+ * decoder, not two, and reads the container once. ffmpeg decodes on one thread (`-threads 1`): the
+ * same frames, bit for bit, with less CPU spent coordinating threads, and a worker analyses one
+ * item per core anyway.
  */
 
 export interface VideoProbe {
@@ -100,9 +112,20 @@ function analysisSize(width: number, height: number, maxSide: number): { width: 
 export interface SampledVideo {
   probe: VideoProbe;
   frames: VideoFrame[];
+  /** The audio track as decodeAudio gives it, when asked for and the file has one; else null. */
+  audio: DecodedAudio | null;
 }
 
-export function sampleVideo(bytes: Uint8Array, limits: MediaLimits): Promise<SampledVideo> {
+export interface SampleOptions {
+  /** Also decode the audio track, mono at this rate (16 kHz for the voice models). */
+  audioSampleRate?: number;
+}
+
+export function sampleVideo(
+  bytes: Uint8Array,
+  limits: MediaLimits,
+  options: SampleOptions = {},
+): Promise<SampledVideo> {
   const type = sniffMediaType(bytes);
   if (type.kind !== "video") throw new MediaError("unsupported_type", `Expected a video, got ${type.format}`);
   if (bytes.length > limits.maxBytes) {
@@ -114,31 +137,52 @@ export function sampleVideo(bytes: Uint8Array, limits: MediaLimits): Promise<Sam
     const frameBytes = size.width * size.height * 3;
     const fps = limits.videoFramesPerSecond;
     const filter = `fps=${fps},scale=${size.width}:${size.height}`;
-    const args = ["-hide_banner", "-nostdin", "-loglevel", "error", ...pinnedInput(type.format, file), "-an"];
-    args.push("-vf", filter);
+    const args = ["-hide_banner", "-nostdin", "-loglevel", "error", "-threads", "1", ...pinnedInput(type.format, file)];
+    args.push("-an", "-vf", filter);
     args.push("-frames:v", String(limits.maxVideoFrames), "-pix_fmt", "rgb24", "-f", "rawvideo", "pipe:1");
-    let raw: Buffer;
+    const maxOutputBytes = [frameBytes * limits.maxVideoFrames];
+    const sampleRate = probe.hasAudio ? options.audioSampleRate : undefined;
+    if (sampleRate) {
+      args.push(...monoFloatOutput(sampleRate), "pipe:3");
+      maxOutputBytes.push(Math.ceil(limits.maxVideoSeconds * sampleRate) * 4);
+    }
+    let outputs: Buffer[];
     try {
-      raw = await runTool({
-        tool: "ffmpeg",
-        args,
-        format: type.format,
-        maxOutputBytes: frameBytes * limits.maxVideoFrames,
-      });
+      outputs = await runToolWithOutputs({ tool: "ffmpeg", args, format: type.format, maxOutputBytes });
     } catch (error) {
       if (error instanceof OutputLimitExceeded) {
-        throw new MediaError("too_long", `The video has more than the ${limits.maxVideoFrames} frames analysed`);
+        throw new MediaError(
+          "too_long",
+          error.output === 0
+            ? `The video has more than the ${limits.maxVideoFrames} frames analysed`
+            : `The audio track is longer than the ${limits.maxVideoSeconds} s limit`,
+        );
       }
       throw error;
     }
+    const raw = outputs[0] as Buffer;
     const frames: VideoFrame[] = [];
     for (let index = 0; (index + 1) * frameBytes <= raw.length; index++) {
+      const bytesOfFrame = raw.subarray(index * frameBytes, (index + 1) * frameBytes);
+      const previous = frames[index - 1]?.image;
+      // The fps filter repeats a frame where the stream starts late or stalls: the repeat is the
+      // same image object, so whatever reads frames can tell, and reuse what it read of it.
+      if (previous && Buffer.compare(bytesOfFrame, previous.data) === 0) {
+        frames.push({ timeSeconds: index / fps, image: previous });
+        continue;
+      }
       const data = new Uint8Array(frameBytes);
-      data.set(raw.subarray(index * frameBytes, (index + 1) * frameBytes));
+      data.set(bytesOfFrame);
       // The fps filter emits the frame nearest each tick; tick i sits at i/fps seconds.
       frames.push({ timeSeconds: index / fps, image: { data, width: size.width, height: size.height } });
     }
     if (frames.length === 0) throw new MediaError("decode_failed", "No frame could be decoded from the video");
-    return { probe, frames };
+    const audio = sampleRate ? withinFullScaleAudio(decodedFromF32le(outputs[1] as Buffer, sampleRate)) : null;
+    return { probe, frames, audio };
   });
+}
+
+function withinFullScaleAudio(audio: DecodedAudio): DecodedAudio {
+  withinFullScale(audio.samples);
+  return audio;
 }
