@@ -32,8 +32,14 @@ export interface FaceSwapSbiBench {
   auc: number | null;
   swapped: { pictures: number; frames: number };
   genuine: { pictures: number; frames: number };
-  /** At the head's own operating point (sbi-head.json). */
+  /** At the head's "synthetic" level (sbi-head.json operatingPoint). */
   atOperatingPoint: { threshold: number; recall: number | null; falsePositiveRate: number | null };
+  /** At each of its verdict levels, with counts; `speaksAt` is the highest the fit lets it state. */
+  levels: Record<
+    string,
+    { threshold: number; genuineFlagged: number; genuine: number; swappedFlagged: number; swapped: number }
+  >;
+  speaksAt: string | null;
   bySource: Record<string, { n: number; swapped: boolean; flagged: number; meanScore: number }>;
   /** ../shared/train's swap clips, each scored by a head fitted without its original (from the fit). */
   trainClipsLeavePairOut: unknown;
@@ -134,6 +140,19 @@ export async function benchFaceSwapSbi(options: { dataDir: string }): Promise<Fa
           )
         : null,
     },
+    levels: Object.fromEntries(
+      Object.entries(sbiHead.levels ?? {}).map(([name, level]) => [
+        name,
+        {
+          threshold: level.threshold,
+          genuineFlagged: genuine.filter((s) => s.score >= level.threshold).length,
+          genuine: genuine.length,
+          swappedFlagged: swapped.filter((s) => s.score >= level.threshold).length,
+          swapped: swapped.length,
+        },
+      ]),
+    ),
+    speaksAt: sbiHead.speaksAt ?? null,
     bySource,
     trainClipsLeavePairOut: Object.fromEntries(
       Object.entries((sbiHead.fit.unseenSwaps as { bySet?: Record<string, unknown> } | undefined)?.bySet ?? {}).filter(

@@ -105,6 +105,12 @@ export interface OperatingPoint {
   measuredOn: string;
   /** How many genuine items the false-positive rate was measured on, where the fit recorded it. */
   genuineCount?: number;
+  /**
+   * The bar the point was chosen against, where it is a verdict level (synthetic-levels.ts): 1% for
+   * "synthetic" (every genuine source held out), 5% for "possibly synthetic" (all together). A point
+   * chosen against a looser bar than 1% never says "synthetic", whatever rate it measured.
+   */
+  maxFalsePositiveRate?: number;
 }
 
 export interface Signal {

@@ -137,8 +137,14 @@ export function levelOf(probability: number, levels: Pick<VerdictLevels, "synthe
 
 /**
  * A detector outside the fitted model speaks at its own operating point: it may say "synthetic" only
- * if that point's measured false-positive rate meets the same bar; otherwise its finding is "possibly".
+ * if that point's measured false-positive rate meets the same bar, and, where the point is one of its
+ * own verdict levels, that level was chosen against that bar (a "possibly" level whose measured rate
+ * happens to be low stays "possibly"); otherwise its finding is "possibly".
  */
 export function levelOfOwnPoint(point: OperatingPoint | undefined): Exclude<SyntheticLevel, "no-evidence"> {
-  return point !== undefined && point.falsePositiveRate <= SYNTHETIC_MAX_FPR ? "synthetic" : "possibly-synthetic";
+  const meetsBar =
+    point !== undefined &&
+    point.falsePositiveRate <= SYNTHETIC_MAX_FPR &&
+    (point.maxFalsePositiveRate === undefined || point.maxFalsePositiveRate <= SYNTHETIC_MAX_FPR);
+  return meetsBar ? "synthetic" : "possibly-synthetic";
 }

@@ -1,5 +1,8 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { mulberry32 } from "../../../local/src/platform-simulator/seeded-random.js";
+import { detectFaces, detectFacesInImage } from "../../../packages/detection/src/face/detect-faces.js";
 import {
   BLEND_RESIDUAL_FEATURES,
   blendResidualFeatures,
@@ -10,13 +13,21 @@ import {
   SbiFaceSwapModel,
   type SbiHead,
   sbiHead,
+  whySbiIsSilent,
 } from "../../../packages/detection/src/faceswap/sbi-signal.js";
 import {
   randomBlendParameters,
   type SelfBlendParameters,
   selfBlend,
 } from "../../../packages/detection/src/faceswap/self-blended.js";
-import type { DecodedImage, RgbImage } from "../../../packages/detection/src/media/image.js";
+import { fuseSignals } from "../../../packages/detection/src/fusion.js";
+import { type DecodedImage, decodeImage, type RgbImage } from "../../../packages/detection/src/media/image.js";
+import { defaultLimits } from "../../../packages/detection/src/media/limits.js";
+import { sampleVideo } from "../../../packages/detection/src/media/video.js";
+import { POSSIBLY_SYNTHETIC_MAX_FPR, SYNTHETIC_MAX_FPR } from "../../../packages/detection/src/synthetic-levels.js";
+import { dataFile } from "./data-dir.js";
+
+const trainDir = process.env.LG_TRAIN_DIR ?? path.resolve(import.meta.dirname, "../../../../shared/train");
 
 /** A 240×240 picture with camera-like grain on smooth shading, and a face box with YuNet-style landmarks. */
 function grainyPortrait(seed: number): {
@@ -128,17 +139,94 @@ describe("the face-swap-sbi signal", () => {
     expect(signal.score).toBeLessThanOrEqual(1);
   });
 
-  it("is present at or above its operating point and absent below, stating the rates it was measured at", async () => {
+  it("states the level its reading reaches, with that level's measured rates, and only levels the fit allows", async () => {
     const { image, face } = grainyPortrait(5);
-    const threshold = sbiHead.operatingPoint.threshold;
-    const above = await faceSwapSbiSignal(decoded(image), [face], new SbiFaceSwapModel(fixedHead(threshold + 0.01)));
-    const below = await faceSwapSbiSignal(decoded(image), [face], new SbiFaceSwapModel(fixedHead(threshold - 0.01)));
-    expect(above.status).toBe("present");
+    const levels = sbiHead.levels as NonNullable<SbiHead["levels"]>;
+    const read = async (probability: number, speaksAt: SbiHead["speaksAt"]) =>
+      faceSwapSbiSignal(decoded(image), [face], new SbiFaceSwapModel({ ...fixedHead(probability), speaksAt }));
+    const high = Math.min(0.9999999, levels.synthetic.threshold + (1 - levels.synthetic.threshold) / 2);
+    const between = (levels.synthetic.threshold + levels.possible.threshold) / 2;
+    const low = levels.possible.threshold / 2;
+
+    const claimed = await read(high, "synthetic");
+    expect(claimed.status).toBe("present");
+    expect(claimed.evidence.level).toBe("synthetic");
+    expect(claimed.operatingPoint?.threshold).toBe(levels.synthetic.threshold);
+    expect(claimed.operatingPoint?.maxFalsePositiveRate).toBe(SYNTHETIC_MAX_FPR);
+    expect(claimed.operatingPoint?.genuineCount).toBe(levels.synthetic.genuineCount);
+    expect(claimed.explanation).toContain(`of ${levels.synthetic.genuineCount} genuine faces held out of its fit`);
+    expect(fuseSignals([claimed], "image").status).toBe("synthetic");
+
+    // Where the fit allows only "possibly", the same reading says only that, at the "possibly" level's rates.
+    const capped = await read(high, "possibly-synthetic");
+    expect(capped.evidence.level).toBe("possibly-synthetic");
+    expect(capped.operatingPoint?.threshold).toBe(levels.possible.threshold);
+    expect(fuseSignals([capped], "image").status).toBe("possibly-synthetic");
+
+    const possibly = await read(between, "synthetic");
+    expect(possibly.status).toBe("present");
+    expect(possibly.evidence.level).toBe("possibly-synthetic");
+    expect(fuseSignals([possibly], "image").status).toBe("possibly-synthetic");
+
+    const below = await read(low, "synthetic");
     expect(below.status).toBe("absent");
+    expect(below.evidence.level).toBe("no-evidence");
     expect(below.explanation).toContain("does not prove it genuine");
-    expect(above.explanation).toContain(
-      `${(sbiHead.operatingPoint.falsePositiveRate * 100).toFixed(1)}% of genuine faces`,
+  });
+
+  it("is kept out of the verdict exactly as its stored rates require", () => {
+    const levels = sbiHead.levels as NonNullable<SbiHead["levels"]>;
+    const shared = (
+      sbiHead as unknown as {
+        sharedData: Record<"synthetic" | "possible", { genuine: number; genuineFlagged: number }>;
+      }
+    ).sharedData;
+    const informative = (level: { truePositiveRate: number; falsePositiveRate: number }) =>
+      level.truePositiveRate > level.falsePositiveRate;
+    // Every genuine source held out of the fit stays at or under 1% at the "synthetic" level.
+    for (const rate of Object.values(levels.synthetic.byGenuineSource))
+      expect(rate.falsePositiveRate).toBeLessThanOrEqual(SYNTHETIC_MAX_FPR);
+    const expected =
+      shared.synthetic.genuineFlagged === 0 && informative(levels.synthetic)
+        ? "synthetic"
+        : shared.possible.genuineFlagged <= POSSIBLY_SYNTHETIC_MAX_FPR * shared.possible.genuine &&
+            informative(levels.possible)
+          ? "possibly-synthetic"
+          : "no-evidence";
+    expect(sbiHead.speaksAt).toBe(expected);
+    expect(whySbiIsSilent() === null).toBe(expected !== "no-evidence");
+  });
+
+  it("reads a swapped face above the same clip's original face (DeeperForensics pair of ../shared/train)", async () => {
+    const meanOver = async (file: string) => {
+      const { probe, frames } = await sampleVideo(readFileSync(path.join(trainDir, "video", file)), {
+        ...defaultLimits,
+        videoFramesPerSecond: 1,
+        maxVideoFrames: 4,
+      });
+      const scores: number[] = [];
+      for (const frame of frames) {
+        const { width, height } = frame.image;
+        const image: DecodedImage = { format: probe.format, width, height, pixels: frame.image, scale: 1 };
+        const signal = await faceSwapSbiSignal(image, await detectFaces(frame.image, 1, []));
+        if (typeof signal.score === "number") scores.push(signal.score);
+      }
+      expect(scores.length).toBeGreaterThanOrEqual(3);
+      return scores.reduce((a, b) => a + b, 0) / scores.length;
+    };
+    expect(await meanOver("dfo_fake.mp4")).toBeGreaterThan((await meanOver("dfo_real.mp4")) + 0.2);
+  });
+
+  it("does not call a genuine press photo synthetic (a face of ../shared/data, never fitted on)", async () => {
+    const image = await decodeImage(
+      dataFile("faces/face_recognition/examples/lin-manuel-miranda.png"),
+      defaultLimits,
+      defaultLimits.analysisMaxSide,
     );
+    const signal = await faceSwapSbiSignal(image, await detectFacesInImage(image, []));
+    expect(signal.status).not.toBe("unknown");
+    expect(signal.evidence.level).not.toBe("synthetic");
+    expect(fuseSignals([signal], "image").status).not.toBe("synthetic");
   });
 
   it("says unknown, never absent, without a face or with one too small to read", async () => {

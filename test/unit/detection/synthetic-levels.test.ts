@@ -114,6 +114,29 @@ describe("the fused verdict at three levels", () => {
     const sbi = { ...own(0.092), id: "face-swap-sbi" as const, score: 0.99 };
     expect(fuseSignals([reading(0.1), sbi], "image", models).status).toBe("possibly-synthetic");
   });
+
+  it("keeps a detector's own 'possibly' level at 'possibly' even where its measured rate happens to be under 1%", () => {
+    const at = (falsePositiveRate: number, maxFalsePositiveRate: number): Signal => ({
+      id: "face-swap-sbi",
+      status: "present",
+      score: 0.9,
+      explanation: "",
+      evidence: {},
+      operatingPoint: {
+        threshold: 0.8,
+        falsePositiveRate,
+        truePositiveRate: 0.2,
+        measuredOn: "held-out faces",
+        genuineCount: 400,
+        maxFalsePositiveRate,
+      },
+    });
+    // Chosen against the 5% bar, it measured 0.5%: still no claim.
+    expect(fuseSignals([reading(0.1), at(0.005, POSSIBLY_SYNTHETIC_MAX_FPR)], "image", models).status).toBe(
+      "possibly-synthetic",
+    );
+    expect(fuseSignals([reading(0.1), at(0.005, SYNTHETIC_MAX_FPR)], "image", models).status).toBe("synthetic");
+  });
 });
 
 describe("the committed fusion's levels", () => {

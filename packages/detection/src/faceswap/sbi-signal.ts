@@ -1,9 +1,11 @@
 import type { DecodedImage, RgbImage } from "../media/image.js";
 import { Model } from "../models/model.js";
 import { getModel, registerModel } from "../models/registry.js";
-import type { Box, Signal } from "../result.js";
+import type { Box, OperatingPoint, Signal } from "../result.js";
 import { MIN_FACE_PX } from "../synthetic-image/clip-input.js";
 import { calibrated, type LinearProbeHead } from "../synthetic-image/linear-probe.js";
+import type { SyntheticLevel, VerdictLevel } from "../synthetic-levels.js";
+import { aggregateFrameScores } from "../video-aggregation.js";
 import { BLEND_RESIDUAL_FEATURES, blendResidualFeatures } from "./blend-residuals.js";
 import headJson from "./sbi-head.json" with { type: "json" };
 
@@ -18,6 +20,17 @@ import headJson from "./sbi-head.json" with { type: "json" };
 /** A linear probe's fitted file, on the features named by `input` (never L2-normalised: they are ratios). */
 export interface SbiHead extends LinearProbeHead {
   input: string;
+  /**
+   * The verdict levels of its probability (synthetic-levels.ts), measured on genuine faces of every
+   * source, each scored by a head fitted without that source (scripts/fit-face-swap-sbi.ts).
+   */
+  levels?: { synthetic: VerdictLevel; possible: VerdictLevel };
+  /**
+   * The highest level it may state, set by the fit from ../shared/data's genuine faces (never fitted
+   * on): "synthetic" only if that level flagged none of them, "possibly-synthetic" only if that level
+   * flagged at most 5%; "no-evidence" keeps it out of the verdict (analyseMedia does not compute it).
+   */
+  speaksAt?: SyntheticLevel;
 }
 
 export const sbiHead = headJson as SbiHead;
@@ -67,6 +80,80 @@ export function sbiFaceSwapModel(): SbiFaceSwapModel {
 
 const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
 
+/** What a level states: its threshold, rates, the genuine faces they were measured on, and its bar. */
+const stated = (level: VerdictLevel): OperatingPoint => ({
+  threshold: level.threshold,
+  falsePositiveRate: level.falsePositiveRate,
+  truePositiveRate: level.truePositiveRate,
+  measuredOn: level.measuredOn,
+  genuineCount: level.genuineCount,
+  maxFalsePositiveRate: level.maxFalsePositiveRate,
+});
+
+/** Why the head is kept out of the verdict, or null when it may speak (and analyseMedia computes it). */
+export function whySbiIsSilent(head: SbiHead = sbiHead): string | null {
+  if (head.levels && head.speaksAt !== "no-evidence") return null;
+  return "Not computed: the blending-boundary detector flags too many genuine faces held out of its fit at any level it could state, so it is kept out of the verdict";
+}
+
+export interface SbiFinding {
+  status: "present" | "absent";
+  /** The level the reading reaches among those the head may state. */
+  level: SyntheticLevel;
+  /** The level reached, or for no evidence the lowest bar in force. */
+  operatingPoint: OperatingPoint;
+}
+
+/**
+ * The level a probability reaches. With levels, "synthetic" where the fit let it state that, else
+ * "possibly" from the "possibly" threshold; fusion reads the level from the point's bar
+ * (levelOfOwnPoint). Without levels (an older head), its one operating point decides.
+ */
+export function sbiFinding(probability: number, head: SbiHead = sbiHead): SbiFinding {
+  const { levels } = head;
+  if (!levels) {
+    const present = probability >= head.operatingPoint.threshold;
+    return {
+      status: present ? "present" : "absent",
+      level: present ? "possibly-synthetic" : "no-evidence",
+      operatingPoint: head.operatingPoint,
+    };
+  }
+  if (head.speaksAt === "synthetic" && probability >= levels.synthetic.threshold)
+    return { status: "present", level: "synthetic", operatingPoint: stated(levels.synthetic) };
+  if (probability >= levels.possible.threshold)
+    return { status: "present", level: "possibly-synthetic", operatingPoint: stated(levels.possible) };
+  return { status: "absent", level: "no-evidence", operatingPoint: stated(levels.possible) };
+}
+
+/** How the point was measured, in the explanation. */
+function ruleWords(point: OperatingPoint, level: SyntheticLevel): string {
+  const named =
+    point.maxFalsePositiveRate === undefined
+      ? ""
+      : level === "synthetic"
+        ? ' (its "synthetic" level)'
+        : ' (its "possibly synthetic" level)';
+  const genuine =
+    point.genuineCount === undefined
+      ? `${percent(point.falsePositiveRate)} of genuine faces`
+      : `${percent(point.falsePositiveRate)} of ${point.genuineCount} genuine faces held out of its fit`;
+  return `threshold ${point.threshold.toFixed(3)}${named}, at which ${genuine} and ${percent(point.truePositiveRate)} of face-swap frames were flagged (${point.measuredOn})`;
+}
+
+interface LargestFace {
+  box: Box;
+  index: number;
+}
+
+function largestOf(faces: { box: Box }[]): LargestFace | null {
+  return faces.reduce<LargestFace | null>(
+    (best, face, index) =>
+      !best || face.box.width * face.box.height > best.box.width * best.box.height ? { box: face.box, index } : best,
+    null,
+  );
+}
+
 /**
  * The largest face's reading ("unknown" without a face big enough to read). `faces` are boxes in the
  * stored picture's pixels, as every detector reports them.
@@ -76,11 +163,7 @@ export async function faceSwapSbiSignal(
   faces: { box: Box }[],
   model: SbiFaceSwapModel = sbiFaceSwapModel(),
 ): Promise<Signal> {
-  const largest = faces.reduce<{ box: Box; index: number } | null>(
-    (best, face, index) =>
-      !best || face.box.width * face.box.height > best.box.width * best.box.height ? { box: face.box, index } : best,
-    null,
-  );
+  const largest = largestOf(faces);
   if (!largest)
     return {
       id: "face-swap-sbi",
@@ -103,18 +186,71 @@ export async function faceSwapSbiSignal(
       evidence: { face: largest.index, faceBox: largest.box },
     };
   const reading = await model.predict({ pixels: image.pixels, box });
-  const point = model.head.operatingPoint;
-  const present = reading.probability >= point.threshold;
-  const rule = `threshold ${point.threshold.toFixed(3)}, at which ${percent(point.falsePositiveRate)} of genuine faces and ${percent(point.truePositiveRate)} of self-blended ones were flagged on ${point.measuredOn}`;
+  const finding = sbiFinding(reading.probability, model.head);
+  const rule = ruleWords(
+    finding.operatingPoint,
+    finding.level === "no-evidence" ? "possibly-synthetic" : finding.level,
+  );
   const lookedAt = `The blending-boundary detector (fitted on self-blended genuine faces) on the largest face (face ${largest.index}, ${Math.round(largest.box.width)}×${Math.round(largest.box.height)} px, of ${faces.length})`;
   return {
     id: "face-swap-sbi",
-    status: present ? "present" : "absent",
+    status: finding.status,
     score: reading.probability,
-    explanation: present
-      ? `${lookedAt}: the face's sharpness, noise or colour part from its surroundings as a pasted face's do (probability ${reading.probability.toFixed(3)}, ${rule})`
-      : `${lookedAt}: below the threshold (probability ${reading.probability.toFixed(3)}, ${rule}); this does not prove it genuine`,
-    evidence: { rawScore: reading.raw, features: model.head.features, face: largest.index, faceBox: largest.box },
-    operatingPoint: point,
+    explanation:
+      finding.status === "present"
+        ? `${lookedAt}: the face's sharpness, noise or colour part from its surroundings as a pasted face's do (probability ${reading.probability.toFixed(3)}, ${rule})`
+        : `${lookedAt}: below the threshold (probability ${reading.probability.toFixed(3)}, ${rule}); this does not prove it genuine`,
+    evidence: {
+      rawScore: reading.raw,
+      features: model.head.features,
+      face: largest.index,
+      faceBox: largest.box,
+      level: finding.level,
+    },
+    operatingPoint: finding.operatingPoint,
+  };
+}
+
+/**
+ * A video's reading: each read frame's largest face, then the robust top-k mean over the frames
+ * (video-aggregation.ts), decided at the same levels as a picture's face (they were measured on
+ * single faces; the fit also measures them on whole clips, sbi-head.json `video`).
+ */
+export async function faceSwapSbiOverFrames(
+  frames: readonly { timeSeconds: number; image: DecodedImage; faces: { box: Box }[] }[],
+  model: SbiFaceSwapModel = sbiFaceSwapModel(),
+): Promise<Signal> {
+  const readings: { timeSeconds: number; score: number }[] = [];
+  for (const frame of frames) {
+    if (frame.faces.length === 0) continue;
+    const signal = await faceSwapSbiSignal(frame.image, frame.faces, model);
+    if (typeof signal.score === "number") readings.push({ timeSeconds: frame.timeSeconds, score: signal.score });
+  }
+  const aggregated = aggregateFrameScores(readings);
+  if (aggregated.score === null)
+    return {
+      id: "face-swap-sbi",
+      status: "unknown",
+      explanation:
+        "No face large enough to examine was found in the frames read, so none was examined for a face swap's blending boundary; this says nothing about whether the video is synthetic",
+      evidence: { framesRead: 0 },
+    };
+  const finding = sbiFinding(aggregated.score, model.head);
+  const frameList = aggregated.frames.map((f) => ({ timeSeconds: f.timeSeconds, score: Number(f.score.toFixed(4)) }));
+  const over = `the mean of the ${frameList.length} highest of ${aggregated.framesRead} frames read (${frameList.map((f) => `${f.timeSeconds.toFixed(1)} s`).join(", ")})`;
+  const rule = ruleWords(
+    finding.operatingPoint,
+    finding.level === "no-evidence" ? "possibly-synthetic" : finding.level,
+  );
+  return {
+    id: "face-swap-sbi",
+    status: finding.status,
+    score: aggregated.score,
+    explanation:
+      finding.status === "present"
+        ? `The blending-boundary detector reads ${aggregated.score.toFixed(3)}, ${over}: the faces' sharpness, noise or colour part from their surroundings as pasted faces' do (${rule})`
+        : `The blending-boundary detector reads ${aggregated.score.toFixed(3)}, ${over}, below the threshold (${rule}); this does not prove the video genuine`,
+    evidence: { framesRead: aggregated.framesRead, frames: frameList, level: finding.level },
+    operatingPoint: finding.operatingPoint,
   };
 }
