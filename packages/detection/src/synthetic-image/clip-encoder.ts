@@ -6,6 +6,13 @@ import { getModel, registerModel } from "../models/registry.js";
 import { onnxNodeRuntime } from "../runtimes/onnx.js";
 import type { OnnxRuntime, OnnxSessionLike } from "../runtimes/onnx-port.js";
 import { modelDir } from "../torch/weights.js";
+import {
+  BLOCK_CLS_OUTPUT,
+  BLOCK_COUNT,
+  HIDDEN_SIZE,
+  PRE_PROJECTION_OUTPUT,
+  withClassTokenOutputs,
+} from "./clip-block-outputs.js";
 import { CLIP_SIZE } from "./clip-input.js";
 
 /**
@@ -27,6 +34,16 @@ export class ModelFileMissing extends Error {
   }
 }
 
+/** One CLIP pass's features: the projected embedding and the class token before projection and after each block. */
+export interface ClipFeatures {
+  /** `image_embeds`, 512-d. */
+  embeds: Float32Array;
+  /** The class token after each of the 12 blocks (residual stream, before any layer norm), 768-d each. */
+  blockCls: Float32Array[];
+  /** The projection's input: the final class token after post_layernorm, 768-d. */
+  preProjection: Float32Array;
+}
+
 export class ClipImageEncoder extends Model<Float32Array, Float32Array, OnnxSessionLike> {
   readonly name = "clip-vit-b16-fp32";
 
@@ -39,18 +56,40 @@ export class ClipImageEncoder extends Model<Float32Array, Float32Array, OnnxSess
 
   protected async load(): Promise<OnnxSessionLike> {
     if (!existsSync(this.file)) throw new ModelFileMissing(this.file);
-    return this.runtime.sessionFromBytes(new Uint8Array(await readFile(this.file)));
+    return this.runtime.sessionFromBytes(withClassTokenOutputs(new Uint8Array(await readFile(this.file))));
   }
 
   /** `input`: one picture from clipInput(); returns its 512-d image embedding. */
   protected async run(session: OnnxSessionLike, input: Float32Array): Promise<Float32Array> {
+    return (await this.pass(session, input)).embeds;
+  }
+
+  /** Every feature of one pass (the same pass `predict` makes). */
+  async features(input: Float32Array): Promise<ClipFeatures> {
+    return this.pass(await this.ready(), input);
+  }
+
+  private async pass(session: OnnxSessionLike, input: Float32Array): Promise<ClipFeatures> {
     if (input.length !== 3 * CLIP_SIZE * CLIP_SIZE) throw new Error(`CLIP takes one 3×224×224 picture per call`);
     const outputs = await session.run({
       pixel_values: this.runtime.float32Tensor(input, [1, 3, CLIP_SIZE, CLIP_SIZE]),
     });
     const embeds = outputs.image_embeds;
     if (!embeds || embeds.dims[1] !== CLIP_EMBEDDING_SIZE) throw new Error("CLIP gave no 512-d image_embeds");
-    return Float32Array.from(embeds.data as Float32Array);
+    const blocks = outputs[BLOCK_CLS_OUTPUT];
+    const preProjection = outputs[PRE_PROJECTION_OUTPUT];
+    if (!blocks || blocks.dims[0] !== BLOCK_COUNT || blocks.dims[1] !== HIDDEN_SIZE)
+      throw new Error(`CLIP gave no ${BLOCK_COUNT}×${HIDDEN_SIZE} block class tokens`);
+    if (!preProjection || preProjection.dims[1] !== HIDDEN_SIZE)
+      throw new Error("CLIP gave no pre-projection class token");
+    const blockData = blocks.data as Float32Array;
+    return {
+      embeds: Float32Array.from(embeds.data as Float32Array),
+      blockCls: Array.from({ length: BLOCK_COUNT }, (_, i) =>
+        Float32Array.from(blockData.subarray(i * HIDDEN_SIZE, (i + 1) * HIDDEN_SIZE)),
+      ),
+      preProjection: Float32Array.from(preProjection.data as Float32Array),
+    };
   }
 }
 

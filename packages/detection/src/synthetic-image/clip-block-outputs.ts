@@ -1,0 +1,115 @@
+import {
+  bytesOf,
+  type Field,
+  GRAPH,
+  MODEL_GRAPH,
+  NODE,
+  readFields,
+  readGraph,
+  strings,
+  TENSOR,
+  writeFields,
+} from "../runtimes/onnx-wire.js";
+
+/**
+ * Exposes CLIP ViT-B/16's class token after each of its 12 transformer blocks, and the projection's
+ * input (the final class token after post_layernorm), as extra outputs of the graph the encoder
+ * already runs: `block_cls` [12, 768] and `pre_projection_cls` [1, 768]. RINE (Koutlis &
+ * Papadopoulos, ECCV 2024) found these intermediate features generalise to unseen generators far
+ * better than the final embedding, which is trained to describe what a picture shows, not how its
+ * pixels were made. Reading them costs no extra pass: the residual stream is computed anyway, and
+ * the added Gather/Concat nodes copy 13 × 768 floats.
+ *
+ * The graph is edited in memory at load, as bytes: the added nodes, index and outputs go into a
+ * second `graph` field after the first, which protobuf merges into one graph (repeated fields
+ * concatenate), so the derived file and its pinned SHA-256 stay as they are.
+ */
+
+export const BLOCK_COUNT = 12;
+export const HIDDEN_SIZE = 768;
+export const BLOCK_CLS_OUTPUT = "block_cls";
+export const PRE_PROJECTION_OUTPUT = "pre_projection_cls";
+const CLS_INDEX = "lg_cls_index";
+
+/** The residual stream after block i is the output of its second residual Add (HF CLIP's export names). */
+const blockOutputNode = (block: number) => `/vision_model/encoder/layers.${block}/Add_1`;
+const PRE_PROJECTION_NODE = "/vision_model/post_layernorm/Add_1";
+const NODE_NAME = 3;
+
+function node(name: string, op: string, inputs: string[], output: string, axis?: number): Field {
+  const fields: Field[] = [
+    ...inputs.map((input): Field => ({ number: NODE.input, wire: 2, value: bytesOf(input) })),
+    { number: NODE.output, wire: 2, value: bytesOf(output) },
+    { number: NODE_NAME, wire: 2, value: bytesOf(name) },
+    { number: NODE.opType, wire: 2, value: bytesOf(op) },
+  ];
+  if (axis !== undefined)
+    fields.push({
+      number: NODE.attribute,
+      wire: 2,
+      // AttributeProto: name 1, i 3, type 20 (INT = 2).
+      value: writeFields([
+        { number: 1, wire: 2, value: bytesOf("axis") },
+        { number: 3, wire: 0, value: BigInt(axis) },
+        { number: 20, wire: 0, value: 2n },
+      ]),
+    });
+  return { number: GRAPH.node, wire: 2, value: writeFields(fields) };
+}
+
+function floatOutput(name: string): Field {
+  // ValueInfoProto: name 1, type 2 → TypeProto.tensor_type 1 → elem_type 1 (FLOAT).
+  const tensorType = writeFields([{ number: 1, wire: 0, value: 1n }]);
+  const type = writeFields([{ number: 1, wire: 2, value: tensorType }]);
+  return {
+    number: GRAPH.output,
+    wire: 2,
+    value: writeFields([
+      { number: 1, wire: 2, value: bytesOf(name) },
+      { number: 2, wire: 2, value: type },
+    ]),
+  };
+}
+
+/** The tensor written by the node of this name; a clear error when the graph is not the expected CLIP export. */
+function outputOf(nodes: Field[][], name: string): string {
+  const found = nodes.find((n) => strings(n, NODE_NAME)[0] === name);
+  const output = found ? strings(found, NODE.output)[0] : undefined;
+  if (!output) throw new Error(`CLIP graph has no node ${name}: not the ViT-B/16 export the block outputs expect`);
+  return output;
+}
+
+export function withClassTokenOutputs(model: Uint8Array): Uint8Array {
+  const { nodes } = readGraph(model);
+  const added: Field[] = [];
+  // A scalar int64 0: Gather on axis 1 with it takes the class token and drops the token axis.
+  added.push({
+    number: GRAPH.initializer,
+    wire: 2,
+    value: writeFields([
+      { number: TENSOR.dataType, wire: 0, value: 7n },
+      { number: TENSOR.name, wire: 2, value: bytesOf(CLS_INDEX) },
+      { number: TENSOR.rawData, wire: 2, value: new Uint8Array(8) },
+    ]),
+  });
+  const perBlock: string[] = [];
+  for (let block = 0; block < BLOCK_COUNT; block++) {
+    const cls = `lg_block_${block}_cls`;
+    added.push(
+      node(`lg_block_${block}_cls_gather`, "Gather", [outputOf(nodes, blockOutputNode(block)), CLS_INDEX], cls, 1),
+    );
+    perBlock.push(cls);
+  }
+  added.push(node("lg_block_cls_concat", "Concat", perBlock, BLOCK_CLS_OUTPUT, 0));
+  added.push(
+    node("lg_pre_projection_identity", "Identity", [outputOf(nodes, PRE_PROJECTION_NODE)], PRE_PROJECTION_OUTPUT),
+  );
+  added.push(floatOutput(BLOCK_CLS_OUTPUT), floatOutput(PRE_PROJECTION_OUTPUT));
+  const extraGraph = writeFields([{ number: MODEL_GRAPH, wire: 2, value: writeFields(added) }]);
+  const out = new Uint8Array(model.length + extraGraph.length);
+  out.set(model);
+  out.set(extraGraph, model.length);
+  // Sanity: the merged message still parses with one more graph field.
+  if (readFields(extraGraph).length !== 1) throw new Error("CLIP block outputs: malformed graph edit");
+  return out;
+}
