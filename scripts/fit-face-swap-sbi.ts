@@ -28,7 +28,8 @@
  * Features are cached in .cache/face-swap-sbi/ (gitignored), keyed by the residual features' version
  * and the CLIP encoder's name. --dry-run fits and measures without writing; --measure-only REGEX
  * scores those sources at the levels without fitting on them; --without-variants REGEX leaves those
- * variants out (the experiments docs/detection.md reports).
+ * variants out, --without-sources REGEX those sources (the experiments docs/detection.md reports); --dump FILE writes the held-out genuine
+ * scores.
  */
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -74,7 +75,9 @@ const { values } = parseArgs({
     // Experiments: sources (regex) scored at the levels but never fitted on; variants (regex) left out.
     "measure-only": { type: "string" },
     "without-variants": { type: "string" },
+    "without-sources": { type: "string" },
     "dry-run": { type: "boolean", default: false },
+    dump: { type: "string" },
     "features-only": { type: "boolean", default: false },
   },
 });
@@ -770,6 +773,10 @@ async function main() {
     key: r.key,
     variant: r.variant,
   }));
+  if (values["without-sources"]) {
+    const dropped = new RegExp(values["without-sources"]);
+    residualFit.splice(0, residualFit.length, ...residualFit.filter((e) => !dropped.test(e.source ?? "")));
+  }
   const clipFit: Example[] = [];
   const picturesWithFace = new Set(fitRowsAll.map((r) => r.key.split("|")[0] as string));
   for (const r of fitRowsAll)
@@ -804,6 +811,7 @@ async function main() {
     (e) => !(measureOnly?.test(e.source ?? "") ?? false),
   );
   const { levels } = measuredLevels;
+  if (values.dump) await writeFile(values.dump, JSON.stringify(measuredLevels.heldOut));
   const videos = measureVideos(measuredLevels.heldOut, measuredExamples, residual.measuredScores, levels);
   const evaluation = measuredExamples
     .map((e, i) => ({ e, p: residual.measuredScores[i] as number }))
