@@ -46,11 +46,13 @@ import {
   calibrated,
   type LinearProbeHead,
   l2Normalised,
+  probeInput,
   rawScore,
   sigmoid,
 } from "../packages/detection/src/synthetic-image/linear-probe.js";
 import { compact, randomFor, reencode, scaled } from "./fit-variants.js";
 import { type Example, fitLogistic, fitPlatt, outOfFold, split, standardiser, weighted } from "./probe-fit.js";
+import { clipFeaturesOf, trainViewsCache, viewsOf } from "./rine-features.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values } = parseArgs({
@@ -412,19 +414,23 @@ async function main() {
   const limit = values.limit ? Number(values.limit) : undefined;
   const chosen = limit ? labels.filter((_, i) => i % Math.ceil(labels.length / limit) === 0) : labels;
   const rows = await extractFeatures(chosen);
-  if (values["features-only"]) return;
+  if (values["features-only"]) {
+    await aiImageRows(chosen);
+    return;
+  }
 
   const only = values.only;
   const written: [string, HeadFit][] = [];
   if (!only || only === "ai-image") {
-    const pictureRows = aiImageRows(rows);
+    const pictureRows = await aiImageRows(chosen);
     const aiImage = fitHead(
       "ai-image",
       examplesOf(pictureRows, (r) => r.whole),
       (i) => pictureRows[i]!,
-      "clip-vit-b16-fp32 image_embeds of the whole picture (analysis copy, centre 224 crop), L2-normalised",
-      `../shared/train held-out folds (one generator held out per fold; originals, JPEG q40-90, downscaled and face-cropped copies, genuine video frames' face crops), ${today}`,
+      `clip-vit-b16-fp32 class token after block${AI_IMAGE_BLOCKS.length > 1 ? "s" : ""} ${AI_IMAGE_BLOCKS.join(", ")} (0-based, before any layer norm) of the whole picture (analysis copy, centre 224 crop), each L2-normalised`,
+      `../shared/train held-out folds (one generator held out per fold; originals, JPEG q40-90, downscaled and face-cropped copies), ${today}`,
     );
+    aiImage.head.clipBlocks = AI_IMAGE_BLOCKS;
     aiImage.heldOutByPicture = heldOutByPicture(aiImage, (i) => pictureRows[i] as FeatureRow);
     written.push(["ai-image-head.json", aiImage]);
   }
@@ -452,20 +458,41 @@ async function writeHeads(written: [string, HeadFit][], limit: number | undefine
 }
 
 /**
- * The ai-image rows: every picture and its recompressed copies, each also cropped to its largest
- * face (a real photo cropped to a portrait is still a real photo, and a generated one still
- * generated: without them the probe took any close portrait for a generated one), and the face
- * crops of the genuine training clips' fitted frames as more genuine portraits. Swapped frames are
- * left to the face signal: their pixels outside the face are camera pixels.
+ * The blocks whose class token the ai-image probe reads. RINE (Koutlis & Papadopoulos, ECCV 2024)
+ * found CLIP's intermediate blocks generalise to unseen generators far better than its final
+ * embedding; scripts/measure-rine.ts measured every block on these views and folds (docs/detection.md).
  */
-function aiImageRows(rows: FeatureRow[]): FeatureRow[] {
-  const out: FeatureRow[] = [];
-  for (const row of rows) {
-    if (row.source === "image" && row.whole) out.push(row);
-    const cropAddsAView = row.source === "image" ? (row.face?.overlap ?? 1) < 0.9 : !row.synthetic && !row.heldOut;
-    if (row.face && cropAddsAView) out.push({ ...row, variant: `${row.variant}+face-crop`, whole: row.face.crop });
-  }
-  return out;
+const AI_IMAGE_BLOCKS = [8];
+
+/**
+ * The ai-image rows: every picture and its recompressed copies, each also cropped to its largest
+ * face when that is a different view (a real photo cropped to a portrait is still a real photo, and
+ * a generated one still generated: without them the probe took any close portrait for a generated
+ * one), from rine-features.ts (the CLIP pass's block class tokens). The training clips' frames are
+ * left to the face signal: the 204 genuine studio portraits now give the probe the portraits those
+ * frames once stood in for.
+ */
+async function aiImageRows(chosen: TrainRow[]): Promise<FeatureRow[]> {
+  const pictures = chosen.filter((r) => r.kind === "image");
+  const byPath = new Map(pictures.map((r) => [r.path, r]));
+  const views = await viewsOf(
+    pictures.map((r) => [r.path, path.join(trainDir, r.path)]),
+    trainViewsCache(path.resolve(values.cache as string)),
+    true,
+  );
+  return views.map((view) => {
+    const row = byPath.get(view.path) as TrainRow;
+    return {
+      key: view.key,
+      path: view.path,
+      group: groupOf(row),
+      system: row.system,
+      synthetic: row.synthetic,
+      source: "image",
+      variant: view.faceCrop ? `${view.variant}+face-crop` : view.variant,
+      whole: Array.from(probeInput({ clipBlocks: AI_IMAGE_BLOCKS }, clipFeaturesOf(view))),
+    };
+  });
 }
 
 async function fitFaceSynthetic(rows: FeatureRow[], faceRows: FeatureRow[]): Promise<HeadFit> {

@@ -23,11 +23,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { rocAuc } from "../packages/detection/src/detection-rates.js";
-import { l2Normalised } from "../packages/detection/src/synthetic-image/linear-probe.js";
+import { concatenated, l2Normalised } from "../packages/detection/src/synthetic-image/linear-probe.js";
 import { deriveVerdictLevels } from "../packages/detection/src/synthetic-levels.js";
 import { type Example, outOfFold, trainOn, weighted } from "./probe-fit.js";
 import { type RidgeRow, ridgeOutOfFold, ridgeScore } from "./ridge-folds.js";
-import { featureSlice, type View, viewsOf } from "./rine-features.js";
+import { featureSlice, trainViewsCache, type View, viewsOf } from "./rine-features.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values } = parseArgs({
@@ -41,6 +41,8 @@ const { values } = parseArgs({
     part: { type: "string" },
     /** Also fit the logistic probe (slow) on these feature sets, comma-separated names. */
     logistic: { type: "string", default: "embeds" },
+    /** Fold schemes, comma-separated: strict, dealt. */
+    schemes: { type: "string", default: "strict,dealt" },
     /** Ridge feature sets to measure, comma-separated names (all by default). */
     sets: { type: "string" },
   },
@@ -48,7 +50,10 @@ const { values } = parseArgs({
 const trainDir = path.resolve(values.train as string);
 const dataDir = path.resolve(values.data as string);
 const cacheDir = path.join(repoRoot, ".cache/rine");
+// The training views are fit:image's own (its cache); the held-out pictures' are kept apart.
+const trainCache = trainViewsCache(path.join(repoRoot, ".cache/synthetic-image"));
 const LAMBDAS = [0.3, 1, 3, 10, 30];
+const SCHEMES = (values.schemes as string).split(",") as ("strict" | "dealt")[];
 
 interface Labelled {
   path: string;
@@ -86,19 +91,10 @@ interface Item {
 
 type FeatureSet = (view: View) => Float64Array;
 
-const concat = (parts: Float64Array[]) => {
-  const out = new Float64Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
 const blocks =
   (which: ("embeds" | "pre" | number)[]): FeatureSet =>
   (view) =>
-    concat(which.map((w) => l2Normalised(featureSlice(view, w))));
+    concatenated(which.map((w) => l2Normalised(featureSlice(view, w))));
 
 /** Fold ids: "strict" holds out each generator and each genuine source; "dealt" is fit:image's. */
 function foldsOf(items: Item[], scheme: "strict" | "dealt"): string[] {
@@ -223,10 +219,10 @@ async function main() {
   const part = values.part;
   const trainViews = await viewsOf(
     trainLabels.filter((r) => !part || (part === "b") === partB(r)).map((r) => [r.path, path.join(trainDir, r.path)]),
-    path.join(cacheDir, part === "b" ? "train-b.jsonl" : "train.jsonl"),
+    part === "b" ? `${trainCache}.part-b` : trainCache,
     true,
     !values["cached-only"],
-    [path.join(cacheDir, part === "b" ? "train.jsonl" : "train-b.jsonl")],
+    [part === "b" ? trainCache : `${trainCache}.part-b`],
   );
   console.log(`${trainViews.length} training views, ${dataViews.length} held-out views`);
   if (values["features-only"]) return;
@@ -261,7 +257,7 @@ async function main() {
   const ridgeSets = values.sets ? (values.sets as string).split(",") : featureSets.map(([n]) => n);
   const results: Record<string, unknown> = {};
   const perBlockScores = new Map<string, Evaluated[]>();
-  for (const scheme of ["strict", "dealt"] as const) {
+  for (const scheme of SCHEMES) {
     const folds = foldsOf(train, scheme);
     for (const [name, features] of featureSets.filter(([n]) => ridgeSets.includes(n))) {
       const started = Date.now();
@@ -290,7 +286,7 @@ async function main() {
     ["blocks 6-11", [6, 7, 8, 9, 10, 11]],
     ["blocks 3-8", [3, 4, 5, 6, 7, 8]],
   ];
-  for (const scheme of ["strict", "dealt"] as const)
+  for (const scheme of SCHEMES)
     for (const [name, members] of ensembles.filter(([, m]) => m.every((b) => ridgeSets.includes(`block ${b}`)))) {
       const parts = members.map((b) => chosen(`${scheme}|block ${b}`));
       const mean = (pick: (e: Evaluated) => number[], n: number) =>
@@ -312,7 +308,7 @@ async function main() {
   for (const name of (values.logistic as string).split(",").filter(Boolean)) {
     const features = featureSets.find(([n]) => n === name)?.[1];
     if (!features) throw new Error(`No feature set ${name}`);
-    for (const scheme of ["strict", "dealt"] as const) {
+    for (const scheme of SCHEMES) {
       const folds = foldsOf(train, scheme);
       const foldIds = [...new Set(folds)];
       const base = train.map((item, i) => ({

@@ -3,7 +3,8 @@
  * the original and its two recompressed copies (the same per-file variants as fit:image), each
  * whole and, when it is a different view, cropped to its largest face. One CLIP pass per view gives
  * the projected embedding, the class token after each of the 12 blocks and before projection
- * (clip-block-outputs.ts). Cached as base64 float32 in .cache/rine/ (gitignored; ≈ 60 KB a view).
+ * (clip-block-outputs.ts). Cached as base64 float32 (gitignored; ≈ 60 KB a view): the training
+ * views in .cache/synthetic-image/views-<encoder>.jsonl, which `npm run fit:image` reads too.
  */
 import { existsSync } from "node:fs";
 import { appendFile, mkdir, readFile } from "node:fs/promises";
@@ -12,7 +13,11 @@ import { detectFaces } from "../packages/detection/src/face/detect-faces.js";
 import { type DecodedImage, decodeImage, type RgbImage } from "../packages/detection/src/media/image.js";
 import { defaultLimits } from "../packages/detection/src/media/limits.js";
 import { BLOCK_COUNT, HIDDEN_SIZE } from "../packages/detection/src/synthetic-image/clip-block-outputs.js";
-import { CLIP_EMBEDDING_SIZE, clipImageEncoder } from "../packages/detection/src/synthetic-image/clip-encoder.js";
+import {
+  CLIP_EMBEDDING_SIZE,
+  type ClipFeatures,
+  clipImageEncoder,
+} from "../packages/detection/src/synthetic-image/clip-encoder.js";
 import {
   centreSquare,
   clipInput,
@@ -42,6 +47,18 @@ export function featureSlice(view: View, which: "embeds" | "pre" | number): Floa
   const start = CLIP_EMBEDDING_SIZE + index * HIDDEN_SIZE;
   return view.features.subarray(start, start + HIDDEN_SIZE);
 }
+
+/** The views' features as one CLIP pass gives them, e.g. for probeInput(). */
+export function clipFeaturesOf(view: View): ClipFeatures {
+  return {
+    embeds: featureSlice(view, "embeds"),
+    blockCls: Array.from({ length: BLOCK_COUNT }, (_, b) => featureSlice(view, b)),
+    preProjection: featureSlice(view, "pre"),
+  };
+}
+
+/** Where the training pictures' views are cached, by the encoder that made them. */
+export const trainViewsCache = (cacheDir: string) => path.join(cacheDir, `views-${clipImageEncoder().name}.jsonl`);
 
 async function viewFeatures(pixels: RgbImage): Promise<Float32Array> {
   const f = await clipImageEncoder().features(await clipInput(pixels));

@@ -312,21 +312,37 @@ async function speech(samples: number): Promise<Float32Array> {
   return repeatToLength(speechCache, samples);
 }
 
+/** CLIP's own normalisation (clipInput) of a seeded picture already 224×224. */
+function clipGoldenInput(): Float32Array {
+  const mean = [0.48145466, 0.4578275, 0.40821073];
+  const std = [0.26862954, 0.26130258, 0.27577711];
+  return planar(
+    picture(CLIP_SIZE, CLIP_SIZE, 1),
+    [0, 1, 2],
+    (v, c) => (v / 255 - (mean[c] as number)) / (std[c] as number),
+  );
+}
+
 describe("every model gives its golden output on this CPU (float kernels only)", () => {
   it("CLIP ViT-B/16 image encoder: the whole 512-d embedding", async () => {
     const clip = clipImageEncoder();
     await expectFloatGraphs(() => clip.ready());
-    // CLIP's own normalisation (clipInput) of a picture already 224×224.
-    const mean = [0.48145466, 0.4578275, 0.40821073];
-    const std = [0.26862954, 0.26130258, 0.27577711];
-    const input = planar(
-      picture(CLIP_SIZE, CLIP_SIZE, 1),
-      [0, 1, 2],
-      (v, c) => (v / 255 - (mean[c] as number)) / (std[c] as number),
-    );
+    const input = clipGoldenInput();
     const embedding = await clip.predict(input);
     expect(embedding.length).toBe(CLIP_EMBEDDING_SIZE);
     expectGolden("clip/image_embeds", embedding);
+  });
+
+  it("CLIP ViT-B/16: the class token after each of the 12 blocks and before projection (what the ai-image probe reads)", async () => {
+    const input = clipGoldenInput();
+    const features = await clipImageEncoder().features(input);
+    expect(features.blockCls).toHaveLength(12);
+    // The same pass as predict(): the embedding an extra output could have disturbed is unchanged.
+    expectGolden("clip/image_embeds", features.embeds);
+    features.blockCls.forEach((cls, block) => {
+      expectGolden(`clip/block_${block}_cls`, cls);
+    });
+    expectGolden("clip/pre_projection_cls", features.preProjection);
   });
 
   it("YuNet face detector: all 12 head outputs of its session on a face photo (before thresholds and NMS)", async () => {

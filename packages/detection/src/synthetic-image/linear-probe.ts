@@ -7,6 +7,11 @@ import type { OperatingPoint } from "../result.js";
 export interface LinearProbeHead {
   /** What the probe reads, e.g. "clip-vit-b16-fp32 image_embeds of the whole picture, L2-normalised". */
   features: string;
+  /**
+   * Which CLIP outputs make its input: the class token after these blocks (0-11), each
+   * L2-normalised, concatenated in this order. Absent: the projected embedding (`image_embeds`).
+   */
+  clipBlocks?: number[];
   weights: number[];
   bias: number;
   /** p(synthetic) = 1 / (1 + exp(-(a · raw + b))), fitted on held-out-fold raw scores. */
@@ -23,6 +28,33 @@ export function l2Normalised(vector: ArrayLike<number>): Float64Array {
   norm = Math.sqrt(norm) || 1;
   const out = new Float64Array(vector.length);
   for (let i = 0; i < vector.length; i++) out[i] = (vector[i] as number) / norm;
+  return out;
+}
+
+/** A head's input from one CLIP pass's features: its blocks' class tokens, or the projected embedding. */
+export function probeInput(
+  head: Pick<LinearProbeHead, "clipBlocks">,
+  features: { embeds: Float32Array; blockCls: Float32Array[] },
+): Float64Array {
+  const blocks = head.clipBlocks;
+  if (!blocks) return Float64Array.from(features.embeds);
+  return concatenated(
+    blocks.map((b) => {
+      const cls = features.blockCls[b];
+      if (!cls) throw new Error(`The probe reads CLIP block ${b}, which the encoder did not give`);
+      return l2Normalised(cls);
+    }),
+  );
+}
+
+/** Vectors end to end, in order. */
+export function concatenated(parts: Float64Array[]): Float64Array {
+  const out = new Float64Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
   return out;
 }
 

@@ -1,7 +1,7 @@
 import type { DecodedImage, RgbImage } from "../media/image.js";
 import type { Box, Signal } from "../result.js";
 import aiImageHeadJson from "./ai-image-head.json" with { type: "json" };
-import { type ClipImageEncoder, clipImageEncoder, ModelFileMissing } from "./clip-encoder.js";
+import { type ClipFeatures, type ClipImageEncoder, clipImageEncoder, ModelFileMissing } from "./clip-encoder.js";
 import {
   centreSquare,
   clipInput,
@@ -12,7 +12,7 @@ import {
   REUSE_WHOLE_PICTURE_AT_OVERLAP,
 } from "./clip-input.js";
 import faceSyntheticHeadJson from "./face-synthetic-head.json" with { type: "json" };
-import { calibrated, type LinearProbeHead, rawScore } from "./linear-probe.js";
+import { calibrated, type LinearProbeHead, probeInput, rawScore } from "./linear-probe.js";
 
 /**
  * The learned synthetic-picture signals, both linear probes on CLIP ViT-B/16 image embeddings:
@@ -39,14 +39,19 @@ export interface FaceBox {
   box: Box;
 }
 
-// One embedding per analysis copy, so the two signals on one picture share a CLIP call.
-const wholePictureEmbeddings = new WeakMap<RgbImage, WeakMap<ClipImageEncoder, Promise<Float32Array>>>();
+// One CLIP pass per analysis copy, so the two signals on one picture share it.
+const wholePictureEmbeddings = new WeakMap<RgbImage, WeakMap<ClipImageEncoder, Promise<ClipFeatures>>>();
 
 async function embed(encoder: ClipImageEncoder, pixels: RgbImage): Promise<Float32Array> {
   return encoder.predict(await clipInput(pixels));
 }
 
-export function wholePictureEmbedding(encoder: ClipImageEncoder, pixels: RgbImage): Promise<Float32Array> {
+async function passFeatures(encoder: ClipImageEncoder, pixels: RgbImage): Promise<ClipFeatures> {
+  return encoder.features(await clipInput(pixels));
+}
+
+/** The whole picture's CLIP features (projected embedding and block class tokens), one pass per picture. */
+export function wholePictureEmbedding(encoder: ClipImageEncoder, pixels: RgbImage): Promise<ClipFeatures> {
   let byEncoder = wholePictureEmbeddings.get(pixels);
   if (!byEncoder) {
     byEncoder = new WeakMap();
@@ -54,7 +59,7 @@ export function wholePictureEmbedding(encoder: ClipImageEncoder, pixels: RgbImag
   }
   let embedding = byEncoder.get(encoder);
   if (!embedding) {
-    embedding = embed(encoder, pixels);
+    embedding = passFeatures(encoder, pixels);
     embedding.catch(() => byEncoder.delete(encoder));
     byEncoder.set(encoder, embedding);
   }
@@ -84,7 +89,7 @@ function unknownSignal(id: Signal["id"], error: unknown): Signal {
 function probeSignal(
   id: Signal["id"],
   head: LinearProbeHead,
-  embedding: Float32Array,
+  embedding: ArrayLike<number>,
   lookedAt: string,
   finding: string,
   evidence: Record<string, unknown>,
@@ -109,9 +114,9 @@ function probeSignal(
 /** "ai-image": the CLIP probe on the whole picture (the analysis copy's centre square). */
 export async function aiImageSignal(image: DecodedImage, options: SyntheticImageOptions = {}): Promise<Signal> {
   const encoder = options.encoder ?? clipImageEncoder();
-  let embedding: Float32Array;
+  let embedding: Float64Array;
   try {
-    embedding = await wholePictureEmbedding(encoder, image.pixels);
+    embedding = probeInput(aiImageHead, await wholePictureEmbedding(encoder, image.pixels));
   } catch (error) {
     return unknownSignal("ai-image", error);
   }
@@ -174,7 +179,9 @@ export async function faceSyntheticSignal(
   const encoder = options.encoder ?? clipImageEncoder();
   let embedding: Float32Array;
   try {
-    embedding = reuse ? await wholePictureEmbedding(encoder, pixels) : await embed(encoder, cropPixels(pixels, region));
+    embedding = reuse
+      ? (await wholePictureEmbedding(encoder, pixels)).embeds
+      : await embed(encoder, cropPixels(pixels, region));
   } catch (error) {
     return unknownSignal("face-synthetic", error);
   }
