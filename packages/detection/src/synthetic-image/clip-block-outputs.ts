@@ -4,7 +4,6 @@ import {
   GRAPH,
   MODEL_GRAPH,
   NODE,
-  readFields,
   readGraph,
   strings,
   TENSOR,
@@ -79,7 +78,16 @@ function outputOf(nodes: Field[][], name: string): string {
   return output;
 }
 
-export function withClassTokenOutputs(model: Uint8Array): Uint8Array {
+/** The bytes withClassTokenOutputs appends are well under this. */
+export const CLASS_TOKEN_EDIT_MAX_BYTES = 16_384;
+
+/**
+ * `buffer` holds the model in its first `modelLength` bytes and room after them: the edit is
+ * written there and the model returned as a view, so the 345 MB graph is never copied (a copy would
+ * add its size to the analysing process's peak memory while the session loads).
+ */
+export function withClassTokenOutputs(buffer: Uint8Array, modelLength = buffer.length): Uint8Array {
+  const model = buffer.subarray(0, modelLength);
   const { nodes } = readGraph(model);
   const added: Field[] = [];
   // A scalar int64 0: Gather on axis 1 with it takes the class token and drops the token axis.
@@ -106,10 +114,12 @@ export function withClassTokenOutputs(model: Uint8Array): Uint8Array {
   );
   added.push(floatOutput(BLOCK_CLS_OUTPUT), floatOutput(PRE_PROJECTION_OUTPUT));
   const extraGraph = writeFields([{ number: MODEL_GRAPH, wire: 2, value: writeFields(added) }]);
-  const out = new Uint8Array(model.length + extraGraph.length);
+  if (buffer.length - modelLength >= extraGraph.length) {
+    buffer.set(extraGraph, modelLength);
+    return buffer.subarray(0, modelLength + extraGraph.length);
+  }
+  const out = new Uint8Array(modelLength + extraGraph.length);
   out.set(model);
-  out.set(extraGraph, model.length);
-  // Sanity: the merged message still parses with one more graph field.
-  if (readFields(extraGraph).length !== 1) throw new Error("CLIP block outputs: malformed graph edit");
+  out.set(extraGraph, modelLength);
   return out;
 }

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { open } from "node:fs/promises";
 import path from "node:path";
 import { Model } from "../models/model.js";
 import { getModel, registerModel } from "../models/registry.js";
@@ -9,6 +9,7 @@ import { modelDir } from "../torch/weights.js";
 import {
   BLOCK_CLS_OUTPUT,
   BLOCK_COUNT,
+  CLASS_TOKEN_EDIT_MAX_BYTES,
   HIDDEN_SIZE,
   PRE_PROJECTION_OUTPUT,
   withClassTokenOutputs,
@@ -56,7 +57,17 @@ export class ClipImageEncoder extends Model<Float32Array, Float32Array, OnnxSess
 
   protected async load(): Promise<OnnxSessionLike> {
     if (!existsSync(this.file)) throw new ModelFileMissing(this.file);
-    return this.runtime.sessionFromBytes(withClassTokenOutputs(new Uint8Array(await readFile(this.file))));
+    // Read with room after the model for the block outputs' edit, so the graph is not copied again.
+    const handle = await open(this.file);
+    try {
+      const { size } = await handle.stat();
+      const buffer = new Uint8Array(size + CLASS_TOKEN_EDIT_MAX_BYTES);
+      const { bytesRead } = await handle.read(buffer, 0, size, 0);
+      if (bytesRead !== size) throw new Error(`Read ${bytesRead} of ${size} bytes of ${this.file}`);
+      return this.runtime.sessionFromBytes(withClassTokenOutputs(buffer, size));
+    } finally {
+      await handle.close();
+    }
   }
 
   /** `input`: one picture from clipInput(); returns its 512-d image embedding. */
