@@ -70,14 +70,25 @@ export class ClipImageEncoder extends Model<Float32Array, Float32Array, OnnxSess
     }
   }
 
+  /** Each pass's features by the embedding `predict` returned for it, for features(). */
+  private readonly passes = new WeakMap<Float32Array, ClipFeatures>();
+
   /** `input`: one picture from clipInput(); returns its 512-d image embedding. */
   protected async run(session: OnnxSessionLike, input: Float32Array): Promise<Float32Array> {
-    return (await this.pass(session, input)).embeds;
+    const features = await this.pass(session, input);
+    this.passes.set(features.embeds, features);
+    return features.embeds;
   }
 
-  /** Every feature of one pass (the same pass `predict` makes). */
+  /**
+   * Every feature of one pass. The pass is made by `predict`, so one CLIP pass is one `predict`
+   * call whichever features a caller reads (what the cost tests count).
+   */
   async features(input: Float32Array): Promise<ClipFeatures> {
-    return this.pass(await this.ready(), input);
+    const embeds = await this.predict(input);
+    const features = this.passes.get(embeds);
+    if (!features) throw new Error("CLIP pass gave no block features");
+    return features;
   }
 
   private async pass(session: OnnxSessionLike, input: Float32Array): Promise<ClipFeatures> {
