@@ -294,11 +294,8 @@ async function main() {
       const scores = mean((e) => e.scores, train.length);
       const dataScores = mean((e) => e.data, data.length);
       const strict = strictLevel(train, scores);
-      const held = onData(
-        data.map((d, i) => ({ ...d, score: dataScores[i] })),
-        (v) => dataScores[data.findIndex((d) => d.view === v)] as number,
-        strict.levelThreshold,
-      );
+      const dataScore = new Map(data.map((d, i) => [d.view, dataScores[i] as number]));
+      const held = onData(data, (v) => dataScore.get(v) as number, strict.levelThreshold);
       results[`${scheme}|ensemble|${name}`] = { train: strict, data: held };
       console.log(
         `${scheme} ensemble ${name}: AUC ${strict.auc} (all views ${strict.aucAllViews}), synthetic level ${strict.caught} caught, ${strict.genuineFlagged} genuine; by generator ${JSON.stringify(strict.bySystem)}; data AUC ${held.auc}, genuine ${held.genuineFlagged}, synthetic ${held.syntheticCaught}`,
