@@ -29,7 +29,10 @@
  * and the CLIP encoder's name. --dry-run fits and measures without writing; --measure-only REGEX
  * scores those sources at the levels without fitting on them; --without-variants REGEX leaves those
  * variants out, --without-sources REGEX those sources (the experiments docs/detection.md reports); --dump FILE writes the held-out genuine
- * scores.
+ * scores. --features clip-blocks also reads, for every row, CLIP's class token after each of its 12
+ * blocks from one pass of the face-synthetic crop (cached in rows-r*-blocks-*.jsonl) and fits and
+ * measures a head per set (--sets "9;7+9;r+9", r the ring residuals; --lambdas; --report FILE), each
+ * exactly as the residual head; --stills-share bounds the CLIP passes to a share of the stills' people.
  */
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -46,10 +49,11 @@ import { type DecodedImage, decodeImage, type RgbImage } from "../packages/detec
 import { defaultLimits } from "../packages/detection/src/media/limits.js";
 import { sampleVideo } from "../packages/detection/src/media/video.js";
 import type { Box, DetectedFace } from "../packages/detection/src/result.js";
+import { BLOCK_COUNT, HIDDEN_SIZE } from "../packages/detection/src/synthetic-image/clip-block-outputs.js";
 import { clipImageEncoder } from "../packages/detection/src/synthetic-image/clip-encoder.js";
 import { clipInput, cropPixels, faceCropRegion } from "../packages/detection/src/synthetic-image/clip-input.js";
 import { trainingClipSampling } from "../packages/detection/src/synthetic-image/held-out-frames.js";
-import { l2Normalised, sigmoid } from "../packages/detection/src/synthetic-image/linear-probe.js";
+import { concatenated, l2Normalised, sigmoid } from "../packages/detection/src/synthetic-image/linear-probe.js";
 import {
   deriveVerdictLevels,
   type HeldOutScore,
@@ -79,6 +83,14 @@ const { values } = parseArgs({
     "dry-run": { type: "boolean", default: false },
     dump: { type: "string" },
     "features-only": { type: "boolean", default: false },
+    // "clip-blocks": also read CLIP's class token after each block of the face crop (the
+    // face-synthetic signal's crop and pass) for every row, and compare heads on them (measureBlocks).
+    features: { type: "string", default: "residual" },
+    // Share (0-1) of ../shared/train's genuine stills kept, by person: bounds the CLIP passes.
+    "stills-share": { type: "string" },
+    lambdas: { type: "string" },
+    sets: { type: "string" },
+    report: { type: "string" },
   },
 });
 const trainDir = path.resolve(values.train as string);
@@ -86,7 +98,13 @@ const dataDir = path.resolve(values.data as string);
 const encoderName = clipImageEncoder().name;
 const cacheDir = path.join(repoRoot, ".cache/face-swap-sbi");
 // Rows are cached per version of the residual features; CLIP embeddings of any earlier version's rows are reused by key.
-const cacheFile = path.join(cacheDir, `rows-r${BLEND_RESIDUAL_VERSION}-${encoderName}.jsonl`);
+const withBlocks = values.features === "clip-blocks";
+if (!["residual", "clip-blocks"].includes(values.features as string))
+  throw new Error(`--features is residual or clip-blocks, not ${values.features}`);
+const cacheFile = path.join(
+  cacheDir,
+  `rows-r${BLEND_RESIDUAL_VERSION}${withBlocks ? "-blocks" : ""}-${encoderName}.jsonl`,
+);
 const clipByKey = new Map<string, number[]>();
 const imageCacheFile = path.join(repoRoot, `.cache/synthetic-image/features-${encoderName}.jsonl`);
 const headFile = path.join(repoRoot, "packages/detection/src/faceswap/sbi-head.json");
@@ -107,6 +125,28 @@ interface Row {
   variant: string;
   residual: number[];
   clip?: number[];
+  /** --features clip-blocks: the face crop's class token after each of CLIP's 12 blocks, float32 12×768, base64. */
+  blocks?: string;
+}
+
+/** The class tokens the face-synthetic signal's CLIP pass of this face's crop gives, as cached. */
+async function blocksOfFace(pixels: RgbImage, box: Box): Promise<{ blocks?: string }> {
+  if (!withBlocks) return {};
+  const crop = cropPixels(pixels, faceCropRegion(box, pixels.width, pixels.height));
+  const { blockCls } = await clipImageEncoder().features(await clipInput(crop));
+  const all = new Float32Array(blockCls.length * HIDDEN_SIZE);
+  blockCls.forEach((cls, i) => {
+    all.set(cls, i * HIDDEN_SIZE);
+  });
+  return { blocks: Buffer.from(all.buffer).toString("base64") };
+}
+
+function blockOf(row: Row, block: number): Float32Array {
+  if (!row.blocks) throw new Error(`row ${row.key} has no CLIP block tokens`);
+  const bytes = Buffer.from(row.blocks, "base64");
+  return new Float32Array(
+    bytes.buffer.slice(bytes.byteOffset + block * HIDDEN_SIZE * 4, bytes.byteOffset + (block + 1) * HIDDEN_SIZE * 4),
+  );
 }
 
 async function clipOfFace(key: string, pixels: RgbImage, box: Box): Promise<number[]> {
@@ -220,6 +260,7 @@ async function blendRows(
       variant,
       residual: compact(blendResidualFeatures(image, box)),
       ...(clip ? { clip: await clipOfFace(rowKey, image, box) } : {}),
+      ...(await blocksOfFace(image, box)),
     });
   for (const how of plan.genuine) {
     const [variant, image, by] = await degrade(pixels, how);
@@ -332,6 +373,7 @@ async function measuredRows(
       variant: "original",
       residual: compact(blendResidualFeatures(frame.pixels, face.box)),
       clip: await clipOfFace(`${key}${frame.at}`, frame.pixels, face.box),
+      ...(await blocksOfFace(frame.pixels, face.box)),
     });
   }
   return rows;
@@ -369,9 +411,11 @@ async function sources(limit: number | undefined): Promise<Source[]> {
         cell(cells, "kind") === "image" &&
         cell(cells, "split") !== "cross-system-test",
     );
-  const chosen = limit
-    ? genuineStills.filter((_, i) => i % Math.ceil(genuineStills.length / limit) === 0)
-    : genuineStills;
+  const share = values["stills-share"] ? Number(values["stills-share"]) : 1;
+  const kept = genuineStills.filter(
+    (cells) => share >= 1 || foldHash(cell(cells, "subject") || cell(cells, "path")) % 1000 < share * 1000,
+  );
+  const chosen = limit ? kept.filter((_, i) => i % Math.ceil(kept.length / limit) === 0) : kept;
   for (const cells of chosen) {
     const file = cell(cells, "path");
     const group = cell(cells, "subject") || file;
@@ -482,7 +526,8 @@ interface Example {
   variant?: string;
 }
 
-const foldOf = (group: string) => createHash("sha256").update(group).digest().readUInt32LE(0) % 5;
+const foldHash = (group: string) => createHash("sha256").update(group).digest().readUInt32LE(0);
+const foldOf = (group: string) => foldHash(group) % 5;
 
 function fitOn(examples: Example[], lambda: number) {
   const dims = examples[0]!.x.length;
@@ -508,10 +553,10 @@ function aucOf(examples: Example[], scores: number[]): number {
   );
 }
 
-function fitInput(name: string, fit: Example[], measured: Example[]) {
+function fitInput(name: string, fit: Example[], measured: Example[], lambdas: number[] = LAMBDAS) {
   let best: { lambda: number; auc: number; scores: number[] } | undefined;
   const search: Record<string, number> = {};
-  for (const lambda of LAMBDAS) {
+  for (const lambda of lambdas) {
     const scores = new Array<number>(fit.length).fill(Number.NaN);
     for (let fold = 0; fold < 5; fold++) {
       const head = fitOn(
@@ -755,6 +800,125 @@ function measureVideos(
   };
 }
 
+/**
+ * One input's head fitted and measured as the shipped one is: regularisation and calibration by
+ * person folds, the verdict levels leaving each genuine source out, the training swap clips each by
+ * a head fitted without its pair, videos as the product reads them, and ../shared/data's gate.
+ */
+async function assess(
+  input: string,
+  fit: Example[],
+  measuredExamples: Example[],
+  today: string,
+  lambdas: number[] = LAMBDAS,
+) {
+  const measureOnly = values["measure-only"] ? new RegExp(values["measure-only"]) : null;
+  const withoutVariants = values["without-variants"] ? new RegExp(values["without-variants"]) : null;
+  const fitted = (e: Example) =>
+    !(measureOnly?.test(e.source ?? "") ?? false) && !(withoutVariants?.test(e.variant ?? "") ?? false);
+  const chosen = fitInput(input, fit.filter(fitted), measuredExamples, lambdas);
+  const measuredOn = `genuine faces of ${new Set(fit.filter((e) => e.y === 0).map((e) => e.source)).size} sources (../shared/train's stills and clip originals, packages' press, phone and talking-head media; as found, reposted and regraded), each scored by a head fitted without its source; swaps: ../shared/train's clips, each by a head fitted without its pair; ${today}`;
+  const measuredLevels = measureLevels(
+    fit.filter((e) => !(withoutVariants?.test(e.variant ?? "") ?? false)),
+    measuredExamples,
+    chosen,
+    measuredOn,
+    (e) => !(measureOnly?.test(e.source ?? "") ?? false),
+  );
+  const { levels } = measuredLevels;
+  if (values.dump && input === "residual") await writeFile(values.dump, JSON.stringify(measuredLevels.heldOut));
+  const videos = measureVideos(measuredLevels.heldOut, measuredExamples, chosen.measuredScores, levels);
+  const evaluation = measuredExamples
+    .map((e, i) => ({ e, p: chosen.measuredScores[i] as number }))
+    .filter(({ e }) => e.set.startsWith("data:"));
+  const evaluationAt = (threshold: number) => ({
+    genuine: evaluation.filter(({ e }) => e.y === 0).length,
+    genuineFlagged: evaluation.filter(({ e, p }) => e.y === 0 && p >= threshold).length,
+    swapped: evaluation.filter(({ e }) => e.y === 1).length,
+    swappedFlagged: evaluation.filter(({ e, p }) => e.y === 1 && p >= threshold).length,
+  });
+  const sharedData = {
+    synthetic: evaluationAt(levels.synthetic.threshold),
+    possible: evaluationAt(levels.possible.threshold),
+  };
+  const speaksAt = levelToSpeakAt(levels, sharedData);
+  for (const name of ["synthetic", "possible"] as const) {
+    const level = levels[name];
+    console.error(
+      `${input} level ${name}: threshold ${level.threshold}; genuine ${(level.falsePositiveRate * 100).toFixed(2)}% of ${level.genuineCount}; swap frames ${(level.truePositiveRate * 100).toFixed(1)}% of ${level.syntheticCount}`,
+      JSON.stringify(level.byGenuineSource),
+      JSON.stringify(level.recallBySystem),
+      JSON.stringify(name === "synthetic" ? measuredLevels.atSynthetic : measuredLevels.atPossible),
+      `../shared/data (never fitted): ${JSON.stringify(sharedData[name])}`,
+    );
+  }
+  if (input === "residual") console.error("videos:", JSON.stringify(videos, null, 1));
+  console.error(`${input} speaks at: ${speaksAt}`);
+  return { chosen, measuredLevels, levels, videos, sharedData, speaksAt };
+}
+
+/**
+ * --features clip-blocks: heads on CLIP's class token after single blocks and a few concatenations
+ * (--sets "6;3+6+9;r+6", r the ring residuals), each fitted and measured by assess() exactly as the
+ * shipped head is. Reports every set's figures (--report FILE); writes no head.
+ */
+async function measureBlocks(
+  fit: Example[],
+  rowByKey: Map<string, Row>,
+  measuredOf: (v: (r: Row) => Float64Array) => Example[],
+  today: string,
+) {
+  const sets = (
+    (values.sets as string | undefined) ?? Array.from({ length: BLOCK_COUNT }, (_, b) => String(b)).join(";")
+  ).split(";");
+  const lambdas = values.lambdas ? values.lambdas.split(",").map(Number) : LAMBDAS;
+  const report: Record<string, unknown> = {};
+  for (const set of sets) {
+    const parts = set.split("+");
+    const vector = (r: Row) =>
+      concatenated(parts.map((p) => (p === "r" ? Float64Array.from(r.residual) : l2Normalised(blockOf(r, Number(p))))));
+    const examples = fit.map((e) => ({ ...e, x: vector(rowByKey.get(e.key as string) as Row) }));
+    const started = Date.now();
+    const { chosen, measuredLevels, levels, videos, sharedData, speaksAt } = await assess(
+      `blocks ${set}`,
+      examples,
+      measuredOf(vector),
+      today,
+      lambdas,
+    );
+    const level = (name: "synthetic" | "possible") => ({
+      threshold: levels[name].threshold,
+      genuineFlagged: `${Math.round(levels[name].falsePositiveRate * levels[name].genuineCount)} of ${levels[name].genuineCount}`,
+      swapFramesCaught: `${Math.round(levels[name].truePositiveRate * levels[name].syntheticCount)} of ${levels[name].syntheticCount}`,
+      byGenuineSource: levels[name].byGenuineSource,
+      asFound: name === "synthetic" ? measuredLevels.atSynthetic : measuredLevels.atPossible,
+      sharedData: sharedData[name],
+    });
+    report[set] = {
+      lambda: chosen.lambda,
+      lambdaSearch: chosen.search,
+      heldOutSbiAuc: chosen.heldOutSbiAuc,
+      unseenSwapsAuc: round(chosen.swapAuc),
+      bySet: chosen.bySet,
+      synthetic: level("synthetic"),
+      possible: level("possible"),
+      video: {
+        auc: videos.auc,
+        genuine: videos.genuineClips,
+        swapped: videos.swappedClips,
+        genuineAtSynthetic: videos.genuineAtSynthetic,
+        genuineAtPossible: videos.genuineAtPossible,
+        swappedAtSynthetic: videos.swappedAtSynthetic,
+        swappedAtPossible: videos.swappedAtPossible,
+      },
+      speaksAt,
+      seconds: Math.round((Date.now() - started) / 1000),
+    };
+    console.error(`blocks ${set}:`, JSON.stringify({ ...(report[set] as object), bySet: undefined }));
+    if (values.report) await writeFile(values.report, `${JSON.stringify(report, null, 1)}\n`);
+  }
+}
+
 async function main() {
   const limit = values.limit ? Number(values.limit) : undefined;
   const rows = await extract(limit);
@@ -791,54 +955,17 @@ async function main() {
   console.error(
     `fit rows: residual ${residualFit.length}, clip ${clipFit.length} (${clipFit.filter((e) => e.y === 0).length} genuine); measured ${measured.length} (${measured.filter((r) => r.synthetic).length} swapped)`,
   );
-  const measureOnly = values["measure-only"] ? new RegExp(values["measure-only"]) : null;
-  const withoutVariants = values["without-variants"] ? new RegExp(values["without-variants"]) : null;
-  const fitted = (e: Example) =>
-    !(measureOnly?.test(e.source ?? "") ?? false) && !(withoutVariants?.test(e.variant ?? "") ?? false);
-  const residual = fitInput(
-    "residual",
-    residualFit.filter(fitted),
-    measuredOf((r) => Float64Array.from(r.residual)),
-  );
   const today = new Date().toISOString().slice(0, 10);
   const measuredExamples = measuredOf((r) => Float64Array.from(r.residual));
-  const measuredOn = `genuine faces of ${new Set(residualFit.filter((e) => e.y === 0).map((e) => e.source)).size} sources (../shared/train's stills and clip originals, packages' press, phone and talking-head media; as found, reposted and regraded), each scored by a head fitted without its source; swaps: ../shared/train's clips, each by a head fitted without its pair; ${today}`;
-  const measuredLevels = measureLevels(
-    residualFit.filter((e) => !(withoutVariants?.test(e.variant ?? "") ?? false)),
-    measuredExamples,
-    residual,
-    measuredOn,
-    (e) => !(measureOnly?.test(e.source ?? "") ?? false),
-  );
-  const { levels } = measuredLevels;
-  if (values.dump) await writeFile(values.dump, JSON.stringify(measuredLevels.heldOut));
-  const videos = measureVideos(measuredLevels.heldOut, measuredExamples, residual.measuredScores, levels);
-  const evaluation = measuredExamples
-    .map((e, i) => ({ e, p: residual.measuredScores[i] as number }))
-    .filter(({ e }) => e.set.startsWith("data:"));
-  const evaluationAt = (threshold: number) => ({
-    genuine: evaluation.filter(({ e }) => e.y === 0).length,
-    genuineFlagged: evaluation.filter(({ e, p }) => e.y === 0 && p >= threshold).length,
-    swapped: evaluation.filter(({ e }) => e.y === 1).length,
-    swappedFlagged: evaluation.filter(({ e, p }) => e.y === 1 && p >= threshold).length,
-  });
-  const sharedData = {
-    synthetic: evaluationAt(levels.synthetic.threshold),
-    possible: evaluationAt(levels.possible.threshold),
-  };
-  const speaksAt = levelToSpeakAt(levels, sharedData);
-  for (const name of ["synthetic", "possible"] as const) {
-    const level = levels[name];
-    console.error(
-      `level ${name}: threshold ${level.threshold}; genuine ${(level.falsePositiveRate * 100).toFixed(2)}% of ${level.genuineCount}; swap frames ${(level.truePositiveRate * 100).toFixed(1)}% of ${level.syntheticCount}`,
-      JSON.stringify(level.byGenuineSource),
-      JSON.stringify(level.recallBySystem),
-      JSON.stringify(name === "synthetic" ? measuredLevels.atSynthetic : measuredLevels.atPossible),
-      `../shared/data (never fitted): ${JSON.stringify(sharedData[name])}`,
-    );
-  }
-  console.error("videos:", JSON.stringify(videos, null, 1));
-  console.error(`speaks at: ${speaksAt}`);
+  if (withBlocks) return measureBlocks(residualFit, new Map(fitRowsAll.map((r) => [r.key, r])), measuredOf, today);
+  const {
+    chosen: residual,
+    measuredLevels,
+    levels,
+    videos,
+    sharedData,
+    speaksAt,
+  } = await assess("residual", residualFit, measuredExamples, today);
   // The CLIP candidate needs fit:image's embeddings of the genuine stills; without them it is not compared.
   const clip =
     genuineClip.size > 0
