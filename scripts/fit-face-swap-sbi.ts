@@ -90,6 +90,8 @@ const { values } = parseArgs({
     "stills-share": { type: "string" },
     lambdas: { type: "string" },
     sets: { type: "string" },
+    // With --features clip-blocks: the set (blocks only) whose head is written to sbi-head.json.
+    ship: { type: "string" },
     report: { type: "string" },
   },
 });
@@ -873,19 +875,15 @@ async function measureBlocks(
   ).split(";");
   const lambdas = values.lambdas ? values.lambdas.split(",").map(Number) : LAMBDAS;
   const report: Record<string, unknown> = {};
+  let shipped: { parts: string[]; assessed: Awaited<ReturnType<typeof assess>> } | undefined;
   for (const set of sets) {
     const parts = set.split("+");
     const vector = (r: Row) =>
       concatenated(parts.map((p) => (p === "r" ? Float64Array.from(r.residual) : l2Normalised(blockOf(r, Number(p))))));
     const examples = fit.map((e) => ({ ...e, x: vector(rowByKey.get(e.key as string) as Row) }));
     const started = Date.now();
-    const { chosen, measuredLevels, levels, videos, sharedData, speaksAt } = await assess(
-      `blocks ${set}`,
-      examples,
-      measuredOf(vector),
-      today,
-      lambdas,
-    );
+    const assessed = await assess(`blocks ${set}`, examples, measuredOf(vector), today, lambdas);
+    const { chosen, measuredLevels, levels, videos, sharedData, speaksAt } = assessed;
     const level = (name: "synthetic" | "possible") => ({
       threshold: levels[name].threshold,
       genuineFlagged: `${Math.round(levels[name].falsePositiveRate * levels[name].genuineCount)} of ${levels[name].genuineCount}`,
@@ -916,7 +914,100 @@ async function measureBlocks(
     };
     console.error(`blocks ${set}:`, JSON.stringify({ ...(report[set] as object), bySet: undefined }));
     if (values.report) await writeFile(values.report, `${JSON.stringify(report, null, 1)}\n`);
+    if (set === values.ship) shipped = { parts, assessed };
   }
+  if (!values.ship) return;
+  if (!shipped || shipped.parts.includes("r")) throw new Error(`--ship names one of --sets made of blocks only`);
+  if (values["dry-run"] || values["stills-share"])
+    return console.error("--dry-run or --stills-share given: head not written");
+  const clipBlocks = shipped.parts.map(Number);
+  const auc = (set: string) => (report[set] as { bySet: Record<string, { auc: number | null }> }).bySet;
+  await writeHead(
+    {
+      input: "clip-blocks",
+      features: `${encoderName} class token after block${clipBlocks.length > 1 ? "s" : ""} ${clipBlocks.join(", ")} (of 0-11) of the largest face's square crop (box × 1.3), each L2-normalised: the face-synthetic signal's crop and pass`,
+      clipBlocks,
+    },
+    shipped.assessed,
+    today,
+    Object.fromEntries(
+      Object.entries(report).map(([set, r]) => {
+        const { heldOutSbiAuc, unseenSwapsAuc, speaksAt } = r as Record<string, unknown>;
+        return [
+          set,
+          {
+            heldOutSbiAuc,
+            unseenSwapsAuc,
+            data: auc(set).data?.auc,
+            trainClips: auc(set)["train-clips"]?.auc,
+            speaksAt,
+          },
+        ];
+      }),
+    ),
+  );
+}
+
+/** Writes the head the product reads (sbi-head.json): weights, calibration, levels, gate and how it was measured. */
+async function writeHead(
+  reads: { input: "residual" | "clip-blocks"; features: string; clipBlocks?: number[] },
+  assessed: Awaited<ReturnType<typeof assess>>,
+  today: string,
+  comparison: Record<string, unknown>,
+) {
+  const { chosen, measuredLevels, levels, videos, sharedData, speaksAt } = assessed;
+  const head = {
+    ...reads,
+    weights: Array.from(chosen.head.weights, (w) => Number(w.toPrecision(7))),
+    bias: Number(chosen.head.bias.toPrecision(9)),
+    platt: { a: Number(chosen.platt.a.toPrecision(7)), b: Number(chosen.platt.b.toPrecision(7)) },
+    // The "synthetic" level's point: what a reading at or above it states.
+    operatingPoint: {
+      threshold: levels.synthetic.threshold,
+      falsePositiveRate: round(levels.synthetic.falsePositiveRate),
+      truePositiveRate: round(levels.synthetic.truePositiveRate),
+      measuredOn: levels.synthetic.measuredOn,
+      genuineCount: levels.synthetic.genuineCount,
+    },
+    levels: {
+      synthetic: { ...levels.synthetic, atSynthetic: measuredLevels.atSynthetic },
+      possible: { ...levels.possible, atPossible: measuredLevels.atPossible },
+    },
+    speaksAt,
+    // The top-k mean over the frames the product reads, at the same levels; never fitted on.
+    video: videos,
+    // ../shared/data (the evaluation set, never in any fit), at each level: the gate for speaking in the verdict.
+    sharedData,
+    genuineSources: SBI_MEDIA_PACKAGES.flatMap((pkg) =>
+      pkg.media.map((m) => ({
+        source: m.source,
+        from: `${pkg.registry} ${pkg.name} ${pkg.version}`,
+        member: m.member,
+        licence: m.licence,
+        note: m.note,
+      })),
+    ),
+    fit: {
+      script: "scripts/fit-face-swap-sbi.ts (npm run fit:face-swap-sbi)",
+      date: today,
+      method:
+        "Self-Blended Images (Shiohara & Yamasaki, CVPR 2022) from genuine faces only; no swap method's output in the fit",
+      lambda: chosen.lambda,
+      lambdaSearch: chosen.search,
+      heldOutSbiAuc: chosen.heldOutSbiAuc,
+      // The previous point: 1% of held-out genuine rows in 5 folds by person (sources mixed across folds).
+      personFoldPoint: {
+        threshold: round(chosen.threshold),
+        falsePositiveRate: round(chosen.heldOutGenuineFlagged),
+        truePositiveRate: round(chosen.heldOutSbiFlagged),
+        genuineRows: chosen.heldOutGenuine,
+      },
+      unseenSwaps: { auc: round(chosen.swapAuc), bySet: chosen.bySet },
+      comparison,
+    },
+  };
+  await writeFile(headFile, `${JSON.stringify(head, null, 1)}\n`);
+  console.error(`wrote ${headFile}`);
 }
 
 async function main() {
@@ -994,71 +1085,22 @@ async function main() {
   } else console.error(`no ${imageCacheFile}: the CLIP input is not compared (run npm run fit:image first)`);
   if (limit || values["dry-run"]) return console.error("--limit or --dry-run given: head not written");
 
-  const chosenName = "residual";
-  const chosen = residual;
-  const head = {
-    input: chosenName,
-    features: "blend-residuals ring features of the largest face's square crop (box × 1.3)",
-    weights: Array.from(chosen.head.weights, (w) => Number(w.toPrecision(7))),
-    bias: Number(chosen.head.bias.toPrecision(9)),
-    platt: { a: Number(chosen.platt.a.toPrecision(7)), b: Number(chosen.platt.b.toPrecision(7)) },
-    // The "synthetic" level's point: what a reading at or above it states.
-    operatingPoint: {
-      threshold: levels.synthetic.threshold,
-      falsePositiveRate: round(levels.synthetic.falsePositiveRate),
-      truePositiveRate: round(levels.synthetic.truePositiveRate),
-      measuredOn: levels.synthetic.measuredOn,
-      genuineCount: levels.synthetic.genuineCount,
-    },
-    levels: {
-      synthetic: { ...levels.synthetic, atSynthetic: measuredLevels.atSynthetic },
-      possible: { ...levels.possible, atPossible: measuredLevels.atPossible },
-    },
-    speaksAt,
-    // The top-k mean over the frames the product reads, at the same levels; never fitted on.
-    video: videos,
-    // ../shared/data (the evaluation set, never in any fit), at each level: the gate for speaking in the verdict.
-    sharedData,
-    genuineSources: SBI_MEDIA_PACKAGES.flatMap((pkg) =>
-      pkg.media.map((m) => ({
-        source: m.source,
-        from: `${pkg.registry} ${pkg.name} ${pkg.version}`,
-        member: m.member,
-        licence: m.licence,
-        note: m.note,
-      })),
-    ),
-    fit: {
-      script: "scripts/fit-face-swap-sbi.ts (npm run fit:face-swap-sbi)",
-      date: today,
-      method:
-        "Self-Blended Images (Shiohara & Yamasaki, CVPR 2022) from genuine faces only; no swap method's output in the fit",
-      lambda: chosen.lambda,
-      lambdaSearch: chosen.search,
-      heldOutSbiAuc: chosen.heldOutSbiAuc,
-      // The previous point: 1% of held-out genuine rows in 5 folds by person (sources mixed across folds).
-      personFoldPoint: {
-        threshold: round(chosen.threshold),
-        falsePositiveRate: round(chosen.heldOutGenuineFlagged),
-        truePositiveRate: round(chosen.heldOutSbiFlagged),
-        genuineRows: chosen.heldOutGenuine,
-      },
-      unseenSwaps: { auc: round(chosen.swapAuc), bySet: chosen.bySet },
-      comparison: {
-        clip: clip
-          ? { heldOutSbiAuc: clip.heldOutSbiAuc, unseenSwapsAuc: round(clip.swapAuc), bySet: clip.bySet }
-          : "not compared (no fit:image cache)",
-        clipPlusResidualMeanLogOdds: { unseenSwapsAuc: ensembleAuc },
-        residual: {
-          heldOutSbiAuc: residual.heldOutSbiAuc,
-          unseenSwapsAuc: round(residual.swapAuc),
-          bySet: residual.bySet,
-        },
+  await writeHead(
+    { input: "residual", features: "blend-residuals ring features of the largest face's square crop (box × 1.3)" },
+    { chosen: residual, measuredLevels, levels, videos, sharedData, speaksAt },
+    today,
+    {
+      clip: clip
+        ? { heldOutSbiAuc: clip.heldOutSbiAuc, unseenSwapsAuc: round(clip.swapAuc), bySet: clip.bySet }
+        : "not compared (no fit:image cache)",
+      clipPlusResidualMeanLogOdds: { unseenSwapsAuc: ensembleAuc },
+      residual: {
+        heldOutSbiAuc: residual.heldOutSbiAuc,
+        unseenSwapsAuc: round(residual.swapAuc),
+        bySet: residual.bySet,
       },
     },
-  };
-  await writeFile(headFile, `${JSON.stringify(head, null, 1)}\n`);
-  console.error(`wrote ${headFile}`);
+  );
 }
 
 await main();

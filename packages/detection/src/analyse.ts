@@ -1,5 +1,6 @@
 import { intimateFinding } from "./explicit/finding.js";
 import { detectFaces, detectFacesInImage } from "./face/detect-faces.js";
+import { faceSwapSbiSignal } from "./faceswap/sbi-signal.js";
 import { mesonetSignal } from "./faceswap/signal.js";
 import { fuseSignals, verdictsFor, whyDetectorLeftOut, whyReadingCannotChangeVerdict } from "./fusion.js";
 import type { Identities } from "./identity-matcher.js";
@@ -24,7 +25,7 @@ import type {
 } from "./result.js";
 import { FindingsReuse, type ReusableFindings } from "./reusable-findings.js";
 import { aiImageSignal, faceSyntheticSignal } from "./synthetic-image/signals.js";
-import { type AnalysedFrame, videoPictureSignals } from "./video-signals.js";
+import { type AnalysedFrame, LEARNED_PICTURE_SIGNALS, videoPictureSignals } from "./video-signals.js";
 import { analyseVoice, VOICE_SAMPLE_RATE } from "./voice-path.js";
 
 export interface AnalyseOptions {
@@ -88,9 +89,6 @@ function countermeasureSkipReason(
   return whyNoReadingCanCount;
 }
 
-/** The learned detectors that read pictures (stills and video frames). */
-const LEARNED_PICTURE_SIGNALS: Signal["id"][] = ["ai-image", "face-synthetic", "face-swap-mesonet"];
-
 const skippedIntimate = (reason: string): IntimateFinding => ({
   status: "unknown",
   explanation: reason,
@@ -125,7 +123,7 @@ async function watermarkSignal(bytes: Uint8Array, analysed: DecodedImage, limits
   return sdWatermarkSignal(full.pixels);
 }
 
-/** ai-image, then face-synthetic (its own CLIP pass skipped when no reading could change the verdict), then MesoNet. */
+/** ai-image, then face-synthetic (its own CLIP pass skipped when no reading could change the verdict), MesoNet, and the SBI head where it speaks. */
 async function learnedPictureSignals(image: DecodedImage, faces: DetectedFace[], known: Signal[]): Promise<Signal[]> {
   const aiImage = await unlessLeftOut("ai-image", "image", () => aiImageSignal(image));
   const faceSynthetic = await unlessLeftOut("face-synthetic", "image", () =>
@@ -133,7 +131,15 @@ async function learnedPictureSignals(image: DecodedImage, faces: DetectedFace[],
       skipOwnPass: () => whyReadingCannotChangeVerdict("face-synthetic", "image", [...known, aiImage]),
     }),
   );
-  return [aiImage, faceSynthetic, await unlessLeftOut("face-swap-mesonet", "image", () => mesonetSignal(image, faces))];
+  const mesonet = await unlessLeftOut("face-swap-mesonet", "image", () => mesonetSignal(image, faces));
+  // The SBI head reads face-synthetic's crop pass (its own pass only where that one was skipped or reused the picture's).
+  if (!LEARNED_PICTURE_SIGNALS.includes("face-swap-sbi")) return [aiImage, faceSynthetic, mesonet];
+  return [
+    aiImage,
+    faceSynthetic,
+    mesonet,
+    await unlessLeftOut("face-swap-sbi", "image", () => faceSwapSbiSignal(image, faces)),
+  ];
 }
 
 async function analyseImage(

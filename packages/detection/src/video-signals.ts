@@ -1,4 +1,5 @@
 import { intimateFindingForFrames } from "./explicit/video-finding.js";
+import { faceSwapSbiOverFrames, whySbiIsSilent } from "./faceswap/sbi-signal.js";
 import { mesonetSignal } from "./faceswap/signal.js";
 import { whyDetectorLeftOut, whyReadingCannotChangeVerdict } from "./fusion.js";
 import type { DecodedImage } from "./media/image.js";
@@ -13,6 +14,17 @@ import { aggregateFrameScores } from "./video-aggregation.js";
  * the frames that carry it kept as evidence. The aggregate is decided at the detector's own
  * operating point, which was measured on single pictures: the explanation says so.
  */
+
+/**
+ * The learned detectors that read pictures (stills and video frames). The SBI face-swap head joins
+ * them only when its fit let it state a level (sbi-head.json speaksAt); otherwise it is not computed.
+ */
+export const LEARNED_PICTURE_SIGNALS: readonly SignalId[] = [
+  "ai-image",
+  "face-synthetic",
+  "face-swap-mesonet",
+  ...(whySbiIsSilent() === null ? (["face-swap-sbi"] as const) : []),
+];
 
 /** Frames read by the picture detectors (MesoNet, the explicit-content classifier), spread over the clip. */
 export const MAX_FRAMES_FOR_SYNTHETIC_SIGNALS = 8;
@@ -136,7 +148,7 @@ export async function videoPictureSignals(
     list.push({ timeSeconds, signal });
     byDetector.set(signal.id, list);
   };
-  const ids: SignalId[] = ["ai-image", "face-synthetic", "face-swap-mesonet"];
+  const ids = LEARNED_PICTURE_SIGNALS;
   const leftOut = new Map(ids.map((id) => [id, whyDetectorLeftOut(id, "video")]));
   const runs = (id: SignalId) => !leftOut.get(id);
   for (const frame of readByClip)
@@ -154,6 +166,16 @@ export async function videoPictureSignals(
     );
     note(frame.timeSeconds, await reading);
   }
+  // The SBI head reads the class tokens of face-synthetic's crop pass: the same frames, no pass of its own
+  // where face-synthetic made it (a frame it skipped gets the crop's pass here).
+  const sbi =
+    ids.includes("face-swap-sbi") && runs("face-swap-sbi")
+      ? await faceSwapSbiOverFrames(
+          readByClip
+            .filter((frame) => frame.faces.length > 0)
+            .map((frame) => ({ ...frame, image: { ...frame.image, format } })),
+        )
+      : undefined;
   for (const frame of read) {
     if (frame.faces.length === 0 || !runs("face-swap-mesonet")) continue;
     const image = { ...frame.image, format };
@@ -165,6 +187,7 @@ export async function videoPictureSignals(
   const signals = ids.map((id): Signal => {
     const reason = leftOut.get(id);
     if (reason) return { id, status: "unknown", explanation: reason, evidence: { skipped: true } };
+    if (id === "face-swap-sbi" && sbi) return sbi;
     const readings = byDetector.get(id);
     if (readings) return aggregateOverFrames(id, readings);
     return {

@@ -24,6 +24,11 @@ import { fuseSignals } from "../../../packages/detection/src/fusion.js";
 import { type DecodedImage, decodeImage, type RgbImage } from "../../../packages/detection/src/media/image.js";
 import { defaultLimits } from "../../../packages/detection/src/media/limits.js";
 import { sampleVideo } from "../../../packages/detection/src/media/video.js";
+import { HIDDEN_SIZE } from "../../../packages/detection/src/synthetic-image/clip-block-outputs.js";
+import { ClipImageEncoder } from "../../../packages/detection/src/synthetic-image/clip-encoder.js";
+import { clipInput, cropPixels, faceCropRegion } from "../../../packages/detection/src/synthetic-image/clip-input.js";
+import { l2Normalised } from "../../../packages/detection/src/synthetic-image/linear-probe.js";
+import { faceSyntheticSignal } from "../../../packages/detection/src/synthetic-image/signals.js";
 import { POSSIBLY_SYNTHETIC_MAX_FPR, SYNTHETIC_MAX_FPR } from "../../../packages/detection/src/synthetic-levels.js";
 import { dataFile } from "./data-dir.js";
 
@@ -122,6 +127,8 @@ function decoded(image: RgbImage): DecodedImage {
 function fixedHead(probability: number): SbiHead {
   return {
     ...sbiHead,
+    input: "residual",
+    clipBlocks: undefined,
     weights: new Array(BLEND_RESIDUAL_FEATURES).fill(0),
     bias: 0,
     platt: { a: 1, b: Math.log(probability / (1 - probability)) },
@@ -130,13 +137,57 @@ function fixedHead(probability: number): SbiHead {
 
 describe("the face-swap-sbi signal", () => {
   it("reads the features this build computes (the shipped head was fitted on them)", async () => {
-    expect(sbiHead.input).toBe("residual");
-    expect(sbiHead.weights.length).toBe(BLEND_RESIDUAL_FEATURES);
+    const size =
+      sbiHead.input === "clip-blocks" ? (sbiHead.clipBlocks?.length ?? 0) * HIDDEN_SIZE : BLEND_RESIDUAL_FEATURES;
+    expect(sbiHead.weights.length).toBe(size);
     const { image, face } = grainyPortrait(4);
     const signal = await faceSwapSbiSignal(decoded(image), [face]);
     expect(signal.status).not.toBe("unknown");
     expect(signal.score).toBeGreaterThanOrEqual(0);
     expect(signal.score).toBeLessThanOrEqual(1);
+  });
+
+  it("reads CLIP's block tokens from the face-synthetic signal's own pass of the crop: one pass for both", async () => {
+    let passes = 0;
+    const encoder = new (class extends ClipImageEncoder {
+      override async features(input: Float32Array) {
+        passes++;
+        return super.features(input);
+      }
+    })();
+    const head: SbiHead = {
+      ...sbiHead,
+      input: "clip-blocks",
+      clipBlocks: [9],
+      weights: Array.from({ length: HIDDEN_SIZE }, (_, i) => ((i * 7919) % 13) - 6),
+      bias: 0.5,
+    };
+    // A face away from the centre, so face-synthetic makes the crop's pass rather than reuse the picture's.
+    const { image } = grainyPortrait(8);
+    const face = { box: { x: 4, y: 4, width: 80, height: 90 } };
+    const synthetic = await faceSyntheticSignal(decoded(image), [face], { encoder });
+    expect(synthetic.evidence.wholePictureEmbeddingReused).toBe(false);
+    const signal = await faceSwapSbiSignal(decoded(image), [face], new SbiFaceSwapModel(head), encoder);
+    expect(passes).toBe(1);
+    // Its raw score is the head on that crop's L2-normalised block-9 token.
+    const crop = cropPixels(image, faceCropRegion(face.box, image.width, image.height));
+    const token = l2Normalised((await encoder.features(await clipInput(crop))).blockCls[9] as Float32Array);
+    const expected = head.weights.reduce((sum, w, i) => sum + w * (token[i] as number), head.bias);
+    expect(signal.evidence.rawScore as number).toBeCloseTo(expected, 4);
+  });
+
+  it("says unknown, naming the encoder, when a CLIP-block head's encoder is not installed", async () => {
+    const { image, face } = grainyPortrait(9);
+    const head: SbiHead = {
+      ...sbiHead,
+      input: "clip-blocks",
+      clipBlocks: [9],
+      weights: new Array(HIDDEN_SIZE).fill(0),
+    };
+    const missing = new ClipImageEncoder("/nonexistent/clip.onnx");
+    const signal = await faceSwapSbiSignal(decoded(image), [face], new SbiFaceSwapModel(head), missing);
+    expect(signal.status).toBe("unknown");
+    expect(signal.explanation).toContain("CLIP image encoder is not installed");
   });
 
   it("states the level its reading reaches, with that level's measured rates, and only levels the fit allows", async () => {

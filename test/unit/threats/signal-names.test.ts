@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 describe("signals in plain words", () => {
   it("names what each signal checks, never its model, and an unknown id as a generic detector", () => {
     expect(signalLabel("face-swap-mesonet")).toBe("Face-swap detector");
+    expect(signalLabel("face-swap-sbi")).toBe("Blending-boundary face-swap detector");
     expect(signalNames(["ai-image", "face-synthetic"])).toBe(
       "an AI-generated-image detector and a synthetic-face detector",
     );

@@ -2,24 +2,32 @@ import type { DecodedImage, RgbImage } from "../media/image.js";
 import { Model } from "../models/model.js";
 import { getModel, registerModel } from "../models/registry.js";
 import type { Box, OperatingPoint, Signal } from "../result.js";
+import { HIDDEN_SIZE } from "../synthetic-image/clip-block-outputs.js";
+import { type ClipImageEncoder, clipImageEncoder, ModelFileMissing } from "../synthetic-image/clip-encoder.js";
 import { MIN_FACE_PX } from "../synthetic-image/clip-input.js";
-import { calibrated, type LinearProbeHead } from "../synthetic-image/linear-probe.js";
+import { calibrated, type LinearProbeHead, probeInput } from "../synthetic-image/linear-probe.js";
+import { faceCropFeatures } from "../synthetic-image/signals.js";
 import type { SyntheticLevel, VerdictLevel } from "../synthetic-levels.js";
 import { aggregateFrameScores } from "../video-aggregation.js";
 import { BLEND_RESIDUAL_FEATURES, blendResidualFeatures } from "./blend-residuals.js";
 import headJson from "./sbi-head.json" with { type: "json" };
 
 /**
- * The "face-swap-sbi" signal: a logistic head on the blend-residual ring features of the largest
- * face's crop, fitted on Self-Blended Images of genuine faces only (scripts/fit-face-swap-sbi.ts),
- * so it looks for what any swap leaves (a pasted face whose sharpness, noise and colour part from
- * its surroundings) rather than one method's fingerprint. Plain double arithmetic, no network: the
- * same picture gives the same reading on every CPU, at a few milliseconds per face.
+ * The "face-swap-sbi" signal: a logistic head on the largest face's crop, fitted on Self-Blended
+ * Images of genuine faces only (scripts/fit-face-swap-sbi.ts), so it looks for what any swap leaves
+ * (a face pasted onto its surroundings) rather than one method's fingerprint. It reads either CLIP
+ * ViT-B/16's class token after the blocks `clipBlocks` names, from the face-synthetic signal's pass
+ * of the same crop (no CLIP pass of its own when that signal has made it), or the blend-residual
+ * ring features (plain double arithmetic, a few milliseconds per face).
  */
 
-/** A linear probe's fitted file, on the features named by `input` (never L2-normalised: they are ratios). */
+/** A linear probe's fitted file, on the features named by `input`. */
 export interface SbiHead extends LinearProbeHead {
-  input: string;
+  /**
+   * "clip-blocks": the crop's class tokens after `clipBlocks`, each L2-normalised and concatenated;
+   * "residual": the ring features as computed (never L2-normalised: they are ratios).
+   */
+  input: "residual" | "clip-blocks";
   /**
    * The verdict levels of its probability (synthetic-levels.ts), measured on genuine faces of every
    * source, each scored by a head fitted without that source (scripts/fit-face-swap-sbi.ts).
@@ -46,7 +54,12 @@ export interface SbiInput {
   pixels: RgbImage;
   /** The face box in the analysis copy's pixels. */
   box: Box;
+  /** The face crop's CLIP pass (faceCropFeatures): required when the head reads CLIP blocks. */
+  clip?: { blockCls: Float32Array[] };
 }
+
+const inputSize = (head: SbiHead) =>
+  head.input === "clip-blocks" ? (head.clipBlocks?.length ?? 0) * HIDDEN_SIZE : BLEND_RESIDUAL_FEATURES;
 
 /** The head as a registered model, so every caller shares it and a wrong-sized head fails on load. */
 export class SbiFaceSwapModel extends Model<SbiInput, SbiReading, SbiHead> {
@@ -57,15 +70,20 @@ export class SbiFaceSwapModel extends Model<SbiInput, SbiReading, SbiHead> {
   }
 
   protected async load(): Promise<SbiHead> {
-    if (this.head.input !== "residual" || this.head.weights.length !== BLEND_RESIDUAL_FEATURES)
+    const known = this.head.input === "residual" || (this.head.input === "clip-blocks" && this.head.clipBlocks?.length);
+    if (!known || this.head.weights.length !== inputSize(this.head))
       throw new Error(
-        `The face-swap SBI head reads ${this.head.weights.length} ${this.head.input} features; this build computes ${BLEND_RESIDUAL_FEATURES} residual ones (refit with npm run fit:face-swap-sbi)`,
+        `The face-swap SBI head has ${this.head.weights.length} weights for ${this.head.input} features${this.head.clipBlocks ? ` (blocks ${this.head.clipBlocks.join(", ")})` : ""}; this build computes ${inputSize(this.head)} (refit with npm run fit:face-swap-sbi)`,
       );
     return this.head;
   }
 
   protected async run(head: SbiHead, input: SbiInput): Promise<SbiReading> {
-    const features = blendResidualFeatures(input.pixels, input.box);
+    let features: ArrayLike<number>;
+    if (head.input === "clip-blocks") {
+      if (!input.clip) throw new Error("The face-swap SBI head reads CLIP block tokens of the face crop; none given");
+      features = probeInput(head, { embeds: new Float32Array(0), blockCls: input.clip.blockCls });
+    } else features = blendResidualFeatures(input.pixels, input.box);
     let raw = head.bias;
     for (let i = 0; i < features.length; i++) raw += (head.weights[i] as number) * (features[i] as number);
     return { raw, probability: calibrated(head, raw) };
@@ -141,6 +159,20 @@ function ruleWords(point: OperatingPoint, level: SyntheticLevel): string {
   return `threshold ${point.threshold.toFixed(3)}${named}, at which ${genuine} and ${percent(point.truePositiveRate)} of face-swap frames were flagged (${point.measuredOn})`;
 }
 
+/** The CLIP encoder is missing or failed: unknown, saying so. */
+function notComputed(error: unknown, evidence: Record<string, unknown>): Signal {
+  const missing = error instanceof ModelFileMissing;
+  const message = error instanceof Error ? error.message : String(error);
+  return {
+    id: "face-swap-sbi",
+    status: "unknown",
+    explanation: missing
+      ? "Not computed: the CLIP image encoder is not installed (npm run setup); this says nothing about whether the face is swapped"
+      : `Not computed: the CLIP image encoder failed (${message}); this says nothing about whether the face is swapped`,
+    evidence: { ...evidence, ...(missing ? { modelMissing: error.file } : { error: message }) },
+  };
+}
+
 interface LargestFace {
   box: Box;
   index: number;
@@ -162,6 +194,7 @@ export async function faceSwapSbiSignal(
   image: DecodedImage,
   faces: { box: Box }[],
   model: SbiFaceSwapModel = sbiFaceSwapModel(),
+  encoder?: ClipImageEncoder,
 ): Promise<Signal> {
   const largest = largestOf(faces);
   if (!largest)
@@ -185,7 +218,14 @@ export async function faceSwapSbiSignal(
       explanation: `The largest face (${Math.round(largest.box.width)}×${Math.round(largest.box.height)} px) is too small to examine for a face swap's blending boundary`,
       evidence: { face: largest.index, faceBox: largest.box },
     };
-  const reading = await model.predict({ pixels: image.pixels, box });
+  let clip: SbiInput["clip"];
+  if (model.head.input === "clip-blocks")
+    try {
+      clip = await faceCropFeatures(encoder ?? clipImageEncoder(), image.pixels, box);
+    } catch (error) {
+      return notComputed(error, { face: largest.index, faceBox: largest.box });
+    }
+  const reading = await model.predict({ pixels: image.pixels, box, ...(clip ? { clip } : {}) });
   const finding = sbiFinding(reading.probability, model.head);
   const rule = ruleWords(
     finding.operatingPoint,
@@ -198,7 +238,7 @@ export async function faceSwapSbiSignal(
     score: reading.probability,
     explanation:
       finding.status === "present"
-        ? `${lookedAt}: the face's sharpness, noise or colour part from its surroundings as a pasted face's do (probability ${reading.probability.toFixed(3)}, ${rule})`
+        ? `${lookedAt}: ${model.head.input === "clip-blocks" ? "the face crop's CLIP features resemble those of faces blended onto themselves, as a pasted face's do" : "the face's sharpness, noise or colour part from its surroundings as a pasted face's do"} (probability ${reading.probability.toFixed(3)}, ${rule})`
         : `${lookedAt}: below the threshold (probability ${reading.probability.toFixed(3)}, ${rule}); this does not prove it genuine`,
     evidence: {
       rawScore: reading.raw,
@@ -219,11 +259,12 @@ export async function faceSwapSbiSignal(
 export async function faceSwapSbiOverFrames(
   frames: readonly { timeSeconds: number; image: DecodedImage; faces: { box: Box }[] }[],
   model: SbiFaceSwapModel = sbiFaceSwapModel(),
+  encoder?: ClipImageEncoder,
 ): Promise<Signal> {
   const readings: { timeSeconds: number; score: number }[] = [];
   for (const frame of frames) {
     if (frame.faces.length === 0) continue;
-    const signal = await faceSwapSbiSignal(frame.image, frame.faces, model);
+    const signal = await faceSwapSbiSignal(frame.image, frame.faces, model, encoder);
     if (typeof signal.score === "number") readings.push({ timeSeconds: frame.timeSeconds, score: signal.score });
   }
   const aggregated = aggregateFrameScores(readings);
@@ -248,7 +289,7 @@ export async function faceSwapSbiOverFrames(
     score: aggregated.score,
     explanation:
       finding.status === "present"
-        ? `The blending-boundary detector reads ${aggregated.score.toFixed(3)}, ${over}: the faces' sharpness, noise or colour part from their surroundings as pasted faces' do (${rule})`
+        ? `The blending-boundary detector reads ${aggregated.score.toFixed(3)}, ${over}: ${model.head.input === "clip-blocks" ? "the face crops' CLIP features resemble those of faces blended onto themselves, as pasted faces' do" : "the faces' sharpness, noise or colour part from their surroundings as pasted faces' do"} (${rule})`
         : `The blending-boundary detector reads ${aggregated.score.toFixed(3)}, ${over}, below the threshold (${rule}); this does not prove the video genuine`,
     evidence: { framesRead: aggregated.framesRead, frames: frameList, level: finding.level },
     operatingPoint: finding.operatingPoint,

@@ -42,10 +42,6 @@ export interface FaceBox {
 // One CLIP pass per analysis copy, so the two signals on one picture share it.
 const wholePictureEmbeddings = new WeakMap<RgbImage, WeakMap<ClipImageEncoder, Promise<ClipFeatures>>>();
 
-async function embed(encoder: ClipImageEncoder, pixels: RgbImage): Promise<Float32Array> {
-  return encoder.predict(await clipInput(pixels));
-}
-
 async function passFeatures(encoder: ClipImageEncoder, pixels: RgbImage): Promise<ClipFeatures> {
   return encoder.features(await clipInput(pixels));
 }
@@ -64,6 +60,30 @@ export function wholePictureEmbedding(encoder: ClipImageEncoder, pixels: RgbImag
     byEncoder.set(encoder, embedding);
   }
   return embedding;
+}
+
+// One CLIP pass per face crop, so face-synthetic and face-swap-sbi on one face share it.
+const faceCropPasses = new WeakMap<RgbImage, Map<string, { encoder: ClipImageEncoder; pass: Promise<ClipFeatures> }>>();
+
+/**
+ * The CLIP features of the largest face's crop (box × 1.3, square; `box` in the analysis copy's
+ * pixels), one pass per crop and encoder: the face-synthetic signal's own pass, which the face-swap
+ * SBI head reads too (its class tokens after each block).
+ */
+export function faceCropFeatures(encoder: ClipImageEncoder, pixels: RgbImage, box: Box): Promise<ClipFeatures> {
+  const region = faceCropRegion(box, pixels.width, pixels.height);
+  const key = `${region.x},${region.y},${region.width},${region.height}`;
+  let byRegion = faceCropPasses.get(pixels);
+  if (!byRegion) {
+    byRegion = new Map();
+    faceCropPasses.set(pixels, byRegion);
+  }
+  const known = byRegion.get(key);
+  if (known?.encoder === encoder) return known.pass;
+  const pass = passFeatures(encoder, cropPixels(pixels, region));
+  pass.catch(() => byRegion.delete(key));
+  byRegion.set(key, { encoder, pass });
+  return pass;
 }
 
 const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
@@ -181,7 +201,7 @@ export async function faceSyntheticSignal(
   try {
     embedding = reuse
       ? (await wholePictureEmbedding(encoder, pixels)).embeds
-      : await embed(encoder, cropPixels(pixels, region));
+      : (await faceCropFeatures(encoder, pixels, inAnalysisCopy)).embeds;
   } catch (error) {
     return unknownSignal("face-synthetic", error);
   }

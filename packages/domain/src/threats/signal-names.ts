@@ -14,6 +14,7 @@ const NAMES: Record<string, string> = {
   "ai-image": "an AI-generated-image detector",
   "face-synthetic": "a synthetic-face detector",
   "face-swap-mesonet": "a face-swap detector",
+  "face-swap-sbi": "a blending-boundary face-swap detector",
 };
 
 /** A signal's plain name; an id this list does not know yet reads as a generic detector, never as its id. */
