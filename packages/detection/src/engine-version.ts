@@ -16,7 +16,7 @@ import voiceSyntheticHead from "./voice-synthetic/head.json" with { type: "json"
  * or a model shipped inside an npm package (nsfwjs's classifier) upgraded in the lock file. Findings
  * kept from before must not be reused then.
  */
-const SIGNAL_CODE_REVISION = 2;
+const SIGNAL_CODE_REVISION = 3;
 
 let version: string | undefined;
 

@@ -438,16 +438,15 @@ describe("every model gives its golden output on this CPU (float kernels only)",
     }
   });
 
-  it("Face-swap SBI head (ring residual features in JS doubles): the features and raw score of a face box", async () => {
-    // No graph: the features are plain double arithmetic on the crop's bytes; this pins them and the head.
-    const model = sbiFaceSwapModel();
+  it("Face-swap SBI head: the ring residual features of a face box, and the shipped head's raw score on CLIP's golden pass", async () => {
+    // The ring features are plain double arithmetic on the crop's bytes; the head reads CLIP's block
+    // tokens (pinned above), so its raw score on the golden input pins the head with the encoder.
     const pixels = picture(200, 200, 3);
     const box = { x: 50, y: 40, width: 100, height: 120 };
-    const reading = await model.predict({ pixels, box });
-    expectGolden(
-      "face-swap-sbi/features-and-raw",
-      Float32Array.from([...blendResidualFeatures(pixels, box), reading.raw]),
-    );
+    expectGolden("face-swap-sbi/residual-features", Float32Array.from(blendResidualFeatures(pixels, box)));
+    const clip = await clipImageEncoder().features(clipGoldenInput());
+    const reading = await sbiFaceSwapModel().predict({ pixels, box, clip });
+    expectGolden("face-swap-sbi/raw", Float32Array.from([reading.raw]));
   });
 
   it("nsfwjs MobileNetV2 (ONNX rebuild): the five class probabilities from its session", async () => {
