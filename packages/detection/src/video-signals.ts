@@ -166,14 +166,16 @@ export async function videoPictureSignals(
     );
     note(frame.timeSeconds, await reading);
   }
-  // The SBI head reads the class tokens of face-synthetic's crop pass: the same frames, no pass of its own
-  // where face-synthetic made it (a frame it skipped gets the crop's pass here).
+  // The SBI head reads the class tokens of face-synthetic's crop passes, on the frames it made them
+  // for, and makes none of its own: a pass per frame would take the footage over its CPU budget.
   const sbi =
     ids.includes("face-swap-sbi") && runs("face-swap-sbi")
       ? await faceSwapSbiOverFrames(
           readByClip
             .filter((frame) => frame.faces.length > 0)
             .map((frame) => ({ ...frame, image: { ...frame.image, format } })),
+          undefined,
+          { ownPass: false },
         )
       : undefined;
   for (const frame of read) {

@@ -9,6 +9,7 @@ import {
   RING_EDGES,
 } from "../../../packages/detection/src/faceswap/blend-residuals.js";
 import {
+  faceSwapSbiOverFrames,
   faceSwapSbiSignal,
   SbiFaceSwapModel,
   type SbiHead,
@@ -167,13 +168,46 @@ describe("the face-swap-sbi signal", () => {
     const face = { box: { x: 4, y: 4, width: 80, height: 90 } };
     const synthetic = await faceSyntheticSignal(decoded(image), [face], { encoder });
     expect(synthetic.evidence.wholePictureEmbeddingReused).toBe(false);
-    const signal = await faceSwapSbiSignal(decoded(image), [face], new SbiFaceSwapModel(head), encoder);
+    const signal = await faceSwapSbiSignal(decoded(image), [face], new SbiFaceSwapModel(head), { encoder });
     expect(passes).toBe(1);
     // Its raw score is the head on that crop's L2-normalised block-9 token.
     const crop = cropPixels(image, faceCropRegion(face.box, image.width, image.height));
     const token = l2Normalised((await encoder.features(await clipInput(crop))).blockCls[9] as Float32Array);
     const expected = head.weights.reduce((sum, w, i) => sum + w * (token[i] as number), head.bias);
     expect(signal.evidence.rawScore as number).toBeCloseTo(expected, 4);
+  });
+
+  it("on a video's frames reads only the crop passes face-synthetic made, and says why where it made none", async () => {
+    let passes = 0;
+    const encoder = new (class extends ClipImageEncoder {
+      override async features(input: Float32Array) {
+        passes++;
+        return super.features(input);
+      }
+    })();
+    const head: SbiHead = {
+      ...sbiHead,
+      input: "clip-blocks",
+      clipBlocks: [9],
+      weights: new Array(HIDDEN_SIZE).fill(0),
+    };
+    const face = { box: { x: 4, y: 4, width: 80, height: 90 } };
+    const frame = (seed: number, timeSeconds: number) => ({
+      timeSeconds,
+      image: decoded(grainyPortrait(seed).image),
+      faces: [face],
+    });
+    const frames = [frame(10, 0), frame(11, 4)];
+    const model = new SbiFaceSwapModel(head);
+    const none = await faceSwapSbiOverFrames(frames, model, { encoder, ownPass: false });
+    expect(none.status).toBe("unknown");
+    expect(none.explanation).toContain("was not made");
+    expect(passes).toBe(0);
+    await faceSyntheticSignal(frames[1]!.image, [face], { encoder });
+    const one = await faceSwapSbiOverFrames(frames, model, { encoder, ownPass: false });
+    expect(passes).toBe(1);
+    expect(one.status).not.toBe("unknown");
+    expect(one.evidence.framesRead).toBe(1);
   });
 
   it("says unknown, naming the encoder, when a CLIP-block head's encoder is not installed", async () => {
@@ -185,7 +219,7 @@ describe("the face-swap-sbi signal", () => {
       weights: new Array(HIDDEN_SIZE).fill(0),
     };
     const missing = new ClipImageEncoder("/nonexistent/clip.onnx");
-    const signal = await faceSwapSbiSignal(decoded(image), [face], new SbiFaceSwapModel(head), missing);
+    const signal = await faceSwapSbiSignal(decoded(image), [face], new SbiFaceSwapModel(head), { encoder: missing });
     expect(signal.status).toBe("unknown");
     expect(signal.explanation).toContain("CLIP image encoder is not installed");
   });

@@ -6,7 +6,7 @@ import { HIDDEN_SIZE } from "../synthetic-image/clip-block-outputs.js";
 import { type ClipImageEncoder, clipImageEncoder, ModelFileMissing } from "../synthetic-image/clip-encoder.js";
 import { MIN_FACE_PX } from "../synthetic-image/clip-input.js";
 import { calibrated, type LinearProbeHead, probeInput } from "../synthetic-image/linear-probe.js";
-import { faceCropFeatures } from "../synthetic-image/signals.js";
+import { faceCropFeatures, madeFaceCropFeatures } from "../synthetic-image/signals.js";
 import type { SyntheticLevel, VerdictLevel } from "../synthetic-levels.js";
 import { aggregateFrameScores } from "../video-aggregation.js";
 import { BLEND_RESIDUAL_FEATURES, blendResidualFeatures } from "./blend-residuals.js";
@@ -190,11 +190,21 @@ function largestOf(faces: { box: Box }[]): LargestFace | null {
  * The largest face's reading ("unknown" without a face big enough to read). `faces` are boxes in the
  * stored picture's pixels, as every detector reports them.
  */
+export interface SbiOptions {
+  /** The CLIP encoder; the process's shared one by default. */
+  encoder?: ClipImageEncoder;
+  /**
+   * false: read only a crop pass face-synthetic already made, and say unknown where it made none (a
+   * video's frames, where a pass per frame would exceed the footage's CPU budget). Default true.
+   */
+  ownPass?: boolean;
+}
+
 export async function faceSwapSbiSignal(
   image: DecodedImage,
   faces: { box: Box }[],
   model: SbiFaceSwapModel = sbiFaceSwapModel(),
-  encoder?: ClipImageEncoder,
+  options: SbiOptions = {},
 ): Promise<Signal> {
   const largest = largestOf(faces);
   if (!largest)
@@ -219,12 +229,26 @@ export async function faceSwapSbiSignal(
       evidence: { face: largest.index, faceBox: largest.box },
     };
   let clip: SbiInput["clip"];
-  if (model.head.input === "clip-blocks")
+  if (model.head.input === "clip-blocks") {
+    const encoder = options.encoder ?? clipImageEncoder();
+    const pass =
+      options.ownPass === false
+        ? madeFaceCropFeatures(encoder, image.pixels, box)
+        : faceCropFeatures(encoder, image.pixels, box);
+    if (!pass)
+      return {
+        id: "face-swap-sbi",
+        status: "unknown",
+        explanation:
+          "Not computed: the face crop's CLIP pass it reads was not made for this frame (the synthetic-face detector's reading could not change the verdict); this says nothing about whether the face is swapped",
+        evidence: { skipped: true, face: largest.index, faceBox: largest.box },
+      };
     try {
-      clip = await faceCropFeatures(encoder ?? clipImageEncoder(), image.pixels, box);
+      clip = await pass;
     } catch (error) {
       return notComputed(error, { face: largest.index, faceBox: largest.box });
     }
+  }
   const reading = await model.predict({ pixels: image.pixels, box, ...(clip ? { clip } : {}) });
   const finding = sbiFinding(reading.probability, model.head);
   const rule = ruleWords(
@@ -259,15 +283,20 @@ export async function faceSwapSbiSignal(
 export async function faceSwapSbiOverFrames(
   frames: readonly { timeSeconds: number; image: DecodedImage; faces: { box: Box }[] }[],
   model: SbiFaceSwapModel = sbiFaceSwapModel(),
-  encoder?: ClipImageEncoder,
+  options: SbiOptions = {},
 ): Promise<Signal> {
   const readings: { timeSeconds: number; score: number }[] = [];
+  let notRead: Signal | undefined;
   for (const frame of frames) {
     if (frame.faces.length === 0) continue;
-    const signal = await faceSwapSbiSignal(frame.image, frame.faces, model, encoder);
+    const signal = await faceSwapSbiSignal(frame.image, frame.faces, model, options);
     if (typeof signal.score === "number") readings.push({ timeSeconds: frame.timeSeconds, score: signal.score });
+    else if (signal.evidence.skipped || signal.explanation.startsWith("Not computed")) notRead ??= signal;
   }
   const aggregated = aggregateFrameScores(readings);
+  // Faces were there, but no frame was read (no crop pass made, or the encoder failed): say why.
+  if (aggregated.score === null && notRead)
+    return { ...notRead, explanation: `On no frame: ${notRead.explanation}`, evidence: { framesRead: 0 } };
   if (aggregated.score === null)
     return {
       id: "face-swap-sbi",

@@ -86,6 +86,17 @@ export function faceCropFeatures(encoder: ClipImageEncoder, pixels: RgbImage, bo
   return pass;
 }
 
+/** The face crop's pass if one was made (or is under way) for this encoder, without making one. */
+export function madeFaceCropFeatures(
+  encoder: ClipImageEncoder,
+  pixels: RgbImage,
+  box: Box,
+): Promise<ClipFeatures> | undefined {
+  const region = faceCropRegion(box, pixels.width, pixels.height);
+  const known = faceCropPasses.get(pixels)?.get(`${region.x},${region.y},${region.width},${region.height}`);
+  return known?.encoder === encoder ? known.pass : undefined;
+}
+
 const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
 
 function unknownSignal(id: Signal["id"], error: unknown): Signal {
