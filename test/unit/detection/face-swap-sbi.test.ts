@@ -136,6 +136,24 @@ function fixedHead(probability: number): SbiHead {
   };
 }
 
+/** Counts the CLIP passes made through it. */
+class CountingEncoder extends ClipImageEncoder {
+  calls = 0;
+  override async features(input: Float32Array) {
+    this.calls++;
+    return super.features(input);
+  }
+}
+
+/** A head on the face crop's block-9 class token with these weights. */
+const blockHead = (weights: number[], bias: number): SbiHead => ({
+  ...sbiHead,
+  input: "clip-blocks",
+  clipBlocks: [9],
+  weights,
+  bias,
+});
+
 describe("the face-swap-sbi signal", () => {
   it("reads the features this build computes (the shipped head was fitted on them)", async () => {
     const size =
@@ -149,27 +167,18 @@ describe("the face-swap-sbi signal", () => {
   });
 
   it("reads CLIP's block tokens from the face-synthetic signal's own pass of the crop: one pass for both", async () => {
-    let passes = 0;
-    const encoder = new (class extends ClipImageEncoder {
-      override async features(input: Float32Array) {
-        passes++;
-        return super.features(input);
-      }
-    })();
-    const head: SbiHead = {
-      ...sbiHead,
-      input: "clip-blocks",
-      clipBlocks: [9],
-      weights: Array.from({ length: HIDDEN_SIZE }, (_, i) => ((i * 7919) % 13) - 6),
-      bias: 0.5,
-    };
+    const encoder = new CountingEncoder();
+    const head = blockHead(
+      Array.from({ length: HIDDEN_SIZE }, (_, i) => ((i * 7919) % 13) - 6),
+      0.5,
+    );
     // A face away from the centre, so face-synthetic makes the crop's pass rather than reuse the picture's.
     const { image } = grainyPortrait(8);
     const face = { box: { x: 4, y: 4, width: 80, height: 90 } };
     const synthetic = await faceSyntheticSignal(decoded(image), [face], { encoder });
     expect(synthetic.evidence.wholePictureEmbeddingReused).toBe(false);
     const signal = await faceSwapSbiSignal(decoded(image), [face], new SbiFaceSwapModel(head), { encoder });
-    expect(passes).toBe(1);
+    expect(encoder.calls).toBe(1);
     // Its raw score is the head on that crop's L2-normalised block-9 token.
     const crop = cropPixels(image, faceCropRegion(face.box, image.width, image.height));
     const token = l2Normalised((await encoder.features(await clipInput(crop))).blockCls[9] as Float32Array);
@@ -178,19 +187,8 @@ describe("the face-swap-sbi signal", () => {
   });
 
   it("on a video's frames reads only the crop passes face-synthetic made, and says why where it made none", async () => {
-    let passes = 0;
-    const encoder = new (class extends ClipImageEncoder {
-      override async features(input: Float32Array) {
-        passes++;
-        return super.features(input);
-      }
-    })();
-    const head: SbiHead = {
-      ...sbiHead,
-      input: "clip-blocks",
-      clipBlocks: [9],
-      weights: new Array(HIDDEN_SIZE).fill(0),
-    };
+    const encoder = new CountingEncoder();
+    const head = blockHead(new Array(HIDDEN_SIZE).fill(0), 0);
     const face = { box: { x: 4, y: 4, width: 80, height: 90 } };
     const frame = (seed: number, timeSeconds: number) => ({
       timeSeconds,
@@ -202,22 +200,17 @@ describe("the face-swap-sbi signal", () => {
     const none = await faceSwapSbiOverFrames(frames, model, { encoder, ownPass: false });
     expect(none.status).toBe("unknown");
     expect(none.explanation).toContain("was not made");
-    expect(passes).toBe(0);
+    expect(encoder.calls).toBe(0);
     await faceSyntheticSignal(frames[1]!.image, [face], { encoder });
     const one = await faceSwapSbiOverFrames(frames, model, { encoder, ownPass: false });
-    expect(passes).toBe(1);
+    expect(encoder.calls).toBe(1);
     expect(one.status).not.toBe("unknown");
     expect(one.evidence.framesRead).toBe(1);
   });
 
   it("says unknown, naming the encoder, when a CLIP-block head's encoder is not installed", async () => {
     const { image, face } = grainyPortrait(9);
-    const head: SbiHead = {
-      ...sbiHead,
-      input: "clip-blocks",
-      clipBlocks: [9],
-      weights: new Array(HIDDEN_SIZE).fill(0),
-    };
+    const head = blockHead(new Array(HIDDEN_SIZE).fill(0), 0);
     const missing = new ClipImageEncoder("/nonexistent/clip.onnx");
     const signal = await faceSwapSbiSignal(decoded(image), [face], new SbiFaceSwapModel(head), { encoder: missing });
     expect(signal.status).toBe("unknown");
