@@ -32,7 +32,9 @@
  * scores. --features clip-blocks also reads, for every row, CLIP's class token after each of its 12
  * blocks from one pass of the face-synthetic crop (cached in rows-r*-blocks-*.jsonl) and fits and
  * measures a head per set (--sets "9;7+9;r+9", r the ring residuals; --lambdas; --report FILE), each
- * exactly as the residual head; --stills-share bounds the CLIP passes to a share of the stills' people.
+ * exactly as the residual head; --stills-share bounds the CLIP passes to a share of the stills' people
+ * (measuring only); --ship SET writes that set's head (the shipped one: --sets 5+7+9 --ship 5+7+9
+ * --lambdas 0.01,0.03,0.1,0.3).
  */
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
