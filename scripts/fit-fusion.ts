@@ -2,7 +2,8 @@
  * `npm run fit:fusion [-- --train DIR]`: fits how the learned picture detectors' readings combine
  * into one synthetic probability (packages/detection/src/fusion-model.json, `image` and `video`).
  *
- * Development set: the pictures of ../shared/train (images/ and gan-faces/). The CLIP probes'
+ * Development set: the pictures of ../shared/train (images/ and gan-faces/) and the genuine press,
+ * event and portrait stills of packages' sample media (genuine-package-pictures.ts). The CLIP probes'
  * heads were fitted on these very pictures, so their readings here would be more confident than on
  * unseen media; the fusion therefore combines their HELD-OUT readings (each picture scored by a
  * head fitted without its generator), which `npm run fit:image` writes to
@@ -36,6 +37,7 @@ import { decodeImage } from "../packages/detection/src/media/image.js";
 import { defaultLimits } from "../packages/detection/src/media/limits.js";
 import type { Signal, SignalId } from "../packages/detection/src/result.js";
 import { deriveVerdictLevels } from "../packages/detection/src/synthetic-levels.js";
+import { genuinePackagePictures } from "./genuine-package-pictures.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values } = parseArgs({
@@ -58,7 +60,27 @@ interface Row {
   swapPresent: boolean;
 }
 
-async function readRows(): Promise<{ file: string; system: string; synthetic: boolean }[]> {
+interface Labelled {
+  /** The picture's key in out-of-fold.json: its labels.csv path, or a package picture's key. */
+  file: string;
+  /** Where to read it: a path under --train, or absolute. */
+  location: string;
+  system: string;
+  synthetic: boolean;
+}
+
+/** ../shared/train's pictures, then the genuine package stills fit:image fitted on too. */
+async function readRows(): Promise<Labelled[]> {
+  const packaged = (await genuinePackagePictures(repoRoot)).map((p) => ({
+    file: p.key,
+    location: p.file,
+    system: p.system,
+    synthetic: false,
+  }));
+  return [...(await readTrainRows()), ...packaged];
+}
+
+async function readTrainRows(): Promise<Labelled[]> {
   const [header = "", ...lines] = (await readFile(path.join(trainDir, "labels.csv"), "utf8")).trim().split(/\r?\n/);
   const columns = header.split(",");
   const at = (name: string) => columns.indexOf(name);
@@ -67,6 +89,7 @@ async function readRows(): Promise<{ file: string; system: string; synthetic: bo
     .filter((cells) => cells[at("kind")] === "image")
     .map((cells) => ({
       file: cells[at("path")] as string,
+      location: path.join(trainDir, cells[at("path")] as string),
       system: cells[at("system")] as string,
       synthetic: cells[at("synthetic")] === "1",
     }));
@@ -74,9 +97,12 @@ async function readRows(): Promise<{ file: string; system: string; synthetic: bo
 
 type HeldOut = Record<string, Record<string, number>>;
 
-async function readingsOf(file: string, heldOut: HeldOut): Promise<Pick<Row, "logits" | "swapPresent">> {
+async function readingsOf(
+  { file, location }: Labelled,
+  heldOut: HeldOut,
+): Promise<Pick<Row, "logits" | "swapPresent">> {
   const image = await decodeImage(
-    new Uint8Array(await readFile(path.join(trainDir, file))),
+    new Uint8Array(await readFile(location)),
     defaultLimits,
     defaultLimits.analysisMaxSide,
   );
@@ -141,7 +167,7 @@ async function main(): Promise<void> {
   const labelled = await readRows();
   const rows: Row[] = [];
   for (const [i, row] of labelled.entries()) {
-    rows.push({ ...row, ...(await readingsOf(row.file, heldOut)) });
+    rows.push({ file: row.file, system: row.system, synthetic: row.synthetic, ...(await readingsOf(row, heldOut)) });
     if ((i + 1) % 25 === 0) console.log(`fit:fusion: read ${i + 1} of ${labelled.length} pictures`);
   }
   // Out of fold: each system's pictures are scored by a fusion fitted without that system.
@@ -183,7 +209,7 @@ async function main(): Promise<void> {
   const synthetic = rows.filter((r) => r.synthetic).map((r) => outOfFold.get(r) as number);
   const levels = deriveVerdictLevels(
     rows.map((r) => ({ score: outOfFold.get(r) as number, synthetic: r.synthetic, source: r.system })),
-    `../shared/train pictures, ${onlyOne ? "each read by a head fitted without its generator" : "leave-one-system-out"} (${genuine.length} genuine, ${synthetic.length} synthetic)`,
+    `../shared/train pictures and packages' genuine press and portrait stills, ${onlyOne ? "each read by a head fitted without its generator" : "leave-one-system-out"} (${genuine.length} genuine, ${synthetic.length} synthetic)`,
   );
   const threshold = levels.synthetic.threshold;
   // The face-swap detector speaks at its own point unless that point is no better than chance.

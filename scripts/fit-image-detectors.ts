@@ -4,7 +4,9 @@
  * packages/detection/src/synthetic-image/{ai-image,face-synthetic}-head.json.
  *
  * - Rows: every picture of ../shared/train's images/ and gan-faces/ (whole picture → "ai-image";
- *   its largest face's crop → "face-synthetic"), and frames of its face-swap videos (largest face's
+ *   its largest face's crop → "face-synthetic"), the genuine press, event and portrait stills of
+ *   packages' sample media (genuine-package-pictures.ts; "ai-image" only, each package collection
+ *   its own genuine source), and frames of its face-swap videos (largest face's
  *   crop → "face-synthetic"). Each picture is also scored after JPEG re-encoding (q 40-90) and after
  *   downscaling (to 25-60%) plus JPEG, since found media is recompressed and resized. Video frames at
  *   or after 70% of each clip's duration are held out of the fit (bench/synthetic-image.ts scores them).
@@ -52,6 +54,7 @@ import {
 } from "../packages/detection/src/synthetic-image/linear-probe.js";
 import { deriveVerdictLevels } from "../packages/detection/src/synthetic-levels.js";
 import { compact, randomFor, reencode, scaled } from "./fit-variants.js";
+import { genuinePackagePictures } from "./genuine-package-pictures.js";
 import { type Example, fitLogistic, fitPlatt, outOfFold, split, standardiser, weighted } from "./probe-fit.js";
 import { clipFeaturesOf, trainViewsCache, viewsOf } from "./rine-features.js";
 
@@ -445,20 +448,20 @@ async function main() {
   const chosen = limit ? labels.filter((_, i) => i % Math.ceil(labels.length / limit) === 0) : labels;
   const rows = await extractFeatures(chosen);
   if (values["features-only"]) {
-    await aiImageRows(chosen);
+    await aiImageRows(chosen, limit !== undefined);
     return;
   }
 
   const only = values.only;
   const written: [string, HeadFit][] = [];
   if (!only || only === "ai-image") {
-    const pictureRows = await aiImageRows(chosen);
+    const pictureRows = await aiImageRows(chosen, limit !== undefined);
     const aiImage = fitHead(
       "ai-image",
       examplesOf(pictureRows, (r) => r.whole),
       (i) => pictureRows[i]!,
       `clip-vit-b16-fp32 class token after block${AI_IMAGE_BLOCKS.length > 1 ? "s" : ""} ${AI_IMAGE_BLOCKS.join(", ")} (0-based, before any layer norm) of the whole picture (analysis copy, centre 224 crop), each L2-normalised`,
-      `../shared/train held-out folds (one generator held out per fold; originals, JPEG q40-90, downscaled and face-cropped copies), ${today}`,
+      `../shared/train and packages' genuine press and portrait stills, held-out folds (one generator held out per fold; originals, JPEG q40-90, downscaled and face-cropped copies), ${today}`,
       "synthetic-level",
     );
     aiImage.head.clipBlocks = AI_IMAGE_BLOCKS;
@@ -503,11 +506,24 @@ const AI_IMAGE_BLOCKS = [8];
  * left to the face signal: the 204 genuine studio portraits now give the probe the portraits those
  * frames once stood in for.
  */
-async function aiImageRows(chosen: TrainRow[]): Promise<FeatureRow[]> {
-  const pictures = chosen.filter((r) => r.kind === "image");
+async function aiImageRows(chosen: TrainRow[], limited: boolean): Promise<FeatureRow[]> {
+  // Press, event and phone photos: the genuine kinds ../shared/train lacks (dealt across the folds
+  // by file like every genuine still; the levels hold each package collection to its own 1% bar).
+  const fromPackages = limited ? [] : await genuinePackagePictures(repoRoot);
+  const pictures: (TrainRow & { file: string })[] = [
+    ...chosen.filter((r) => r.kind === "image").map((r) => ({ ...r, file: path.join(trainDir, r.path) })),
+    ...fromPackages.map((p) => ({
+      path: p.key,
+      file: p.file,
+      kind: "image",
+      synthetic: false,
+      system: p.system,
+      sourceRepo: p.from,
+    })),
+  ];
   const byPath = new Map(pictures.map((r) => [r.path, r]));
   const views = await viewsOf(
-    pictures.map((r) => [r.path, path.join(trainDir, r.path)]),
+    pictures.map((r) => [r.path, r.file]),
     trainViewsCache(path.resolve(values.cache as string)),
     true,
   );
