@@ -105,6 +105,20 @@ describe("public figures about the system", () => {
     const research = withSbi(false);
     expect(research.detection?.modalities?.find((f) => f.modality === "face-swap")).toBeUndefined();
     expect(research.detection?.faceSwapAuc).toBeUndefined();
+    // The head's fit decides whether it speaks: at "possibly synthetic" it is part of the verdicts.
+    const speaking = (speaksAt: string) =>
+      publicMetrics(
+        {
+          ...report,
+          faceSwap: {
+            auc: 0.928,
+            sbi: { swapped: { pictures: 2, frames: 0 }, genuine: { pictures: 66, frames: 10 }, speaksAt },
+          },
+        },
+        19,
+      ).detection?.modalities?.find((f) => f.modality === "face-swap")?.value;
+    expect(speaking("possibly-synthetic")).toBe(0.928);
+    expect(speaking("no-evidence")).toBeUndefined();
     const thin = publicMetrics(
       { face: { tarAtFar1e3: 1, pairs: { genuine: 10, impostor: 45 } }, speaker: { eer: 0.01 } },
       19,

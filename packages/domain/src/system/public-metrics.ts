@@ -143,6 +143,8 @@ const Report = z.object({
           swapped: z.object({ pictures: count, frames: count }),
           genuine: z.object({ pictures: count, frames: count }),
           decidesVerdicts: z.boolean().optional(),
+          /** The verdict level the head's fit lets it state (bench:detection copies the shipped head's). */
+          speaksAt: z.enum(["synthetic", "possibly-synthetic", "no-evidence"]).optional(),
         }),
       ),
     })
@@ -315,12 +317,13 @@ function modalityFigures(report: z.infer<typeof Report>): { modalities?: Modalit
 }
 
 /**
- * A head measured beside the product but not yet deciding its verdicts (the SBI face-swap head
- * until its 1% level holds on genuine faces) is a research figure: shown publicly, it would
- * describe detection the product does not do.
+ * A head measured beside the product but stating no level in its verdicts (the SBI face-swap head
+ * while its fit holds no level on genuine faces: `speaksAt` "no-evidence") is a research figure:
+ * shown publicly, it would describe detection the product does not do.
  */
 function faceSwapFigureSpeaksForVerdicts(faceSwap: z.infer<typeof Report>["faceSwap"]): boolean {
-  return !faceSwap?.sbi || faceSwap.sbi.decidesVerdicts === true;
+  const sbi = faceSwap?.sbi;
+  return !sbi || sbi.decidesVerdicts === true || (sbi.speaksAt !== undefined && sbi.speaksAt !== "no-evidence");
 }
 
 export { samplesWords } from "./samples-words.js";
