@@ -215,7 +215,8 @@ function learnedReading(learned: Signal[], model: LearnedFusion | undefined): Le
   for (const signal of ownPoint) {
     const found = signal.status === "present";
     readings.push({
-      probability: signal.score as number,
+      // A detector below its own point found nothing: its score must not raise the stated percentage.
+      probability: found ? (signal.score as number) : 0,
       level: !found
         ? "no-evidence"
         : VOICE_SIGNALS.includes(signal.id)

@@ -104,6 +104,22 @@ describe("fusing synthetic-media signals", () => {
     ).toBe("no-evidence");
   });
 
+  it("states the percentage of what found something: a detector below its own point does not raise it", () => {
+    const model = fuseSignals([learned("ai-image", 0.9, true)], "image", models);
+    const withQuietSwapDetector = fuseSignals(
+      [learned("ai-image", 0.9, true), learned("face-swap-mesonet", 0.55, false)],
+      "image",
+      models,
+    );
+    expect(withQuietSwapDetector.score).toBeCloseTo(model.score as number, 10);
+    const withSwapFound = fuseSignals(
+      [learned("ai-image", 0.9, true), learned("face-swap-mesonet", 0.8, true)],
+      "image",
+      models,
+    );
+    expect(withSwapFound.score).toBeGreaterThan(model.score as number);
+  });
+
   it("still lets one strong declaration decide beside learned detectors that found nothing", () => {
     const c2pa: Signal = { id: "c2pa", status: "present", score: 0.99, explanation: "", evidence: {} };
     const fused = fuseSignals([c2pa, learned("ai-image", 0.1, false)], "image", models);
