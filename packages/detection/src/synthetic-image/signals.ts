@@ -63,6 +63,11 @@ export function wholePictureEmbedding(encoder: ClipImageEncoder, pixels: RgbImag
 }
 
 // One CLIP pass per face crop, so face-synthetic and face-swap-sbi on one face share it.
+function faceCrop(pixels: RgbImage, box: Box) {
+  const region = faceCropRegion(box, pixels.width, pixels.height);
+  return { region, key: `${region.x},${region.y},${region.width},${region.height}` };
+}
+
 const faceCropPasses = new WeakMap<RgbImage, Map<string, { encoder: ClipImageEncoder; pass: Promise<ClipFeatures> }>>();
 
 /**
@@ -71,8 +76,7 @@ const faceCropPasses = new WeakMap<RgbImage, Map<string, { encoder: ClipImageEnc
  * SBI head reads too (its class tokens after each block).
  */
 export function faceCropFeatures(encoder: ClipImageEncoder, pixels: RgbImage, box: Box): Promise<ClipFeatures> {
-  const region = faceCropRegion(box, pixels.width, pixels.height);
-  const key = `${region.x},${region.y},${region.width},${region.height}`;
+  const { region, key } = faceCrop(pixels, box);
   let byRegion = faceCropPasses.get(pixels);
   if (!byRegion) {
     byRegion = new Map();
@@ -92,8 +96,7 @@ export function madeFaceCropFeatures(
   pixels: RgbImage,
   box: Box,
 ): Promise<ClipFeatures> | undefined {
-  const region = faceCropRegion(box, pixels.width, pixels.height);
-  const known = faceCropPasses.get(pixels)?.get(`${region.x},${region.y},${region.width},${region.height}`);
+  const known = faceCropPasses.get(pixels)?.get(faceCrop(pixels, box).key);
   return known?.encoder === encoder ? known.pass : undefined;
 }
 
