@@ -52,7 +52,7 @@ import { defaultLimits } from "../packages/detection/src/media/limits.js";
 import { sampleVideo } from "../packages/detection/src/media/video.js";
 import type { Box, DetectedFace } from "../packages/detection/src/result.js";
 import { BLOCK_COUNT, HIDDEN_SIZE } from "../packages/detection/src/synthetic-image/clip-block-outputs.js";
-import { clipImageEncoder } from "../packages/detection/src/synthetic-image/clip-encoder.js";
+import { fullClipImageEncoder } from "../packages/detection/src/synthetic-image/clip-encoder.js";
 import { clipInput, cropPixels, faceCropRegion } from "../packages/detection/src/synthetic-image/clip-input.js";
 import { trainingClipSampling } from "../packages/detection/src/synthetic-image/held-out-frames.js";
 import { concatenated, l2Normalised, sigmoid } from "../packages/detection/src/synthetic-image/linear-probe.js";
@@ -99,7 +99,7 @@ const { values } = parseArgs({
 });
 const trainDir = path.resolve(values.train as string);
 const dataDir = path.resolve(values.data as string);
-const encoderName = clipImageEncoder().name;
+const encoderName = fullClipImageEncoder().name;
 const cacheDir = path.join(repoRoot, ".cache/face-swap-sbi");
 // Rows are cached per version of the residual features; CLIP embeddings of any earlier version's rows are reused by key.
 const withBlocks = values.features === "clip-blocks";
@@ -137,7 +137,7 @@ interface Row {
 async function blocksOfFace(pixels: RgbImage, box: Box): Promise<{ blocks?: string }> {
   if (!withBlocks) return {};
   const crop = cropPixels(pixels, faceCropRegion(box, pixels.width, pixels.height));
-  const { blockCls } = await clipImageEncoder().features(await clipInput(crop));
+  const { blockCls } = await fullClipImageEncoder().features(await clipInput(crop));
   const all = new Float32Array(blockCls.length * HIDDEN_SIZE);
   blockCls.forEach((cls, i) => {
     all.set(cls, i * HIDDEN_SIZE);
@@ -157,7 +157,7 @@ async function clipOfFace(key: string, pixels: RgbImage, box: Box): Promise<numb
   const known = clipByKey.get(key);
   if (known) return known;
   const crop = cropPixels(pixels, faceCropRegion(box, pixels.width, pixels.height));
-  return compact(await clipImageEncoder().predict(await clipInput(crop)));
+  return compact(await fullClipImageEncoder().predict(await clipInput(crop)));
 }
 
 async function decodeAnalysisCopy(file: string): Promise<DecodedImage> {

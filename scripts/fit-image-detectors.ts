@@ -29,7 +29,7 @@ import { type DecodedImage, decodeImage, type RgbImage } from "../packages/detec
 import { defaultLimits } from "../packages/detection/src/media/limits.js";
 import { sampleVideo } from "../packages/detection/src/media/video.js";
 import type { Box } from "../packages/detection/src/result.js";
-import { clipImageEncoder } from "../packages/detection/src/synthetic-image/clip-encoder.js";
+import { fullClipImageEncoder } from "../packages/detection/src/synthetic-image/clip-encoder.js";
 import {
   centreSquare,
   clipInput,
@@ -71,7 +71,7 @@ const { values } = parseArgs({
 });
 const trainDir = path.resolve(values.train as string);
 // Features are keyed by the encoder that made them, so a new encoder never reads an old one's cache.
-const cacheFile = path.join(path.resolve(values.cache as string), `features-${clipImageEncoder().name}.jsonl`);
+const cacheFile = path.join(path.resolve(values.cache as string), `features-${fullClipImageEncoder().name}.jsonl`);
 const headDir = path.join(repoRoot, "packages/detection/src/synthetic-image");
 const TARGET_FPR = 0.02;
 
@@ -128,7 +128,7 @@ interface FeatureRow {
 }
 
 async function embed(pixels: RgbImage): Promise<number[]> {
-  return compact(await clipImageEncoder().predict(await clipInput(pixels)));
+  return compact(await fullClipImageEncoder().predict(await clipInput(pixels)));
 }
 
 async function faceFeatures(pixels: RgbImage, box: Box | undefined): Promise<FaceFeatures | undefined> {

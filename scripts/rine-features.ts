@@ -16,7 +16,7 @@ import { BLOCK_COUNT, HIDDEN_SIZE } from "../packages/detection/src/synthetic-im
 import {
   CLIP_EMBEDDING_SIZE,
   type ClipFeatures,
-  clipImageEncoder,
+  fullClipImageEncoder,
 } from "../packages/detection/src/synthetic-image/clip-encoder.js";
 import {
   centreSquare,
@@ -58,10 +58,11 @@ export function clipFeaturesOf(view: View): ClipFeatures {
 }
 
 /** Where the training pictures' views are cached, by the encoder that made them. */
-export const trainViewsCache = (cacheDir: string) => path.join(cacheDir, `views-${clipImageEncoder().name}.jsonl`);
+export const trainViewsCache = (cacheDir: string) => path.join(cacheDir, `views-${fullClipImageEncoder().name}.jsonl`);
 
 async function viewFeatures(pixels: RgbImage): Promise<Float32Array> {
-  const f = await clipImageEncoder().features(await clipInput(pixels));
+  const f = await fullClipImageEncoder().features(await clipInput(pixels));
+  if (!f.embeds || !f.preProjection) throw new Error("The whole CLIP encoder gave no embedding");
   const out = new Float32Array(VIEW_LENGTH);
   out.set(f.embeds, 0);
   f.blockCls.forEach((b, i) => {

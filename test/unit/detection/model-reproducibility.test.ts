@@ -27,7 +27,12 @@ import { decodeInProcess } from "../../../packages/detection/src/media/audio-in-
 import { getModel } from "../../../packages/detection/src/models/registry.js";
 import { onnxNodeRuntime } from "../../../packages/detection/src/runtimes/onnx.js";
 import type { OnnxRuntime, OnnxSessionLike } from "../../../packages/detection/src/runtimes/onnx-port.js";
-import { CLIP_EMBEDDING_SIZE, clipImageEncoder } from "../../../packages/detection/src/synthetic-image/clip-encoder.js";
+import { deepestClipBlockRead } from "../../../packages/detection/src/synthetic-image/clip-depth.js";
+import {
+  CLIP_EMBEDDING_SIZE,
+  clipImageEncoder,
+  fullClipImageEncoder,
+} from "../../../packages/detection/src/synthetic-image/clip-encoder.js";
 import { CLIP_SIZE } from "../../../packages/detection/src/synthetic-image/clip-input.js";
 import { modelDir } from "../../../packages/detection/src/torch/weights.js";
 import { speakerModel, vadModel } from "../../../packages/detection/src/voice/models.js";
@@ -325,7 +330,7 @@ function clipGoldenInput(): Float32Array {
 
 describe("every model gives its golden output on this CPU (float kernels only)", () => {
   it("CLIP ViT-B/16 image encoder: the whole 512-d embedding", async () => {
-    const clip = clipImageEncoder();
+    const clip = fullClipImageEncoder();
     await expectFloatGraphs(() => clip.ready());
     const input = clipGoldenInput();
     const embedding = await clip.predict(input);
@@ -335,14 +340,24 @@ describe("every model gives its golden output on this CPU (float kernels only)",
 
   it("CLIP ViT-B/16: the class token after each of the 12 blocks and before projection (what the ai-image probe reads)", async () => {
     const input = clipGoldenInput();
-    const features = await clipImageEncoder().features(input);
+    const features = await fullClipImageEncoder().features(input);
     expect(features.blockCls).toHaveLength(12);
     // The same pass as predict(): the embedding an extra output could have disturbed is unchanged.
-    expectGolden("clip/image_embeds", features.embeds);
+    expectGolden("clip/image_embeds", features.embeds as Float32Array);
     features.blockCls.forEach((cls, block) => {
       expectGolden(`clip/block_${block}_cls`, cls);
     });
-    expectGolden("clip/pre_projection_cls", features.preProjection);
+    expectGolden("clip/pre_projection_cls", features.preProjection as Float32Array);
+  });
+
+  it("CLIP ViT-B/16 as the analysis runs it: stopped after the deepest block a head reads, the same class tokens", async () => {
+    const clip = clipImageEncoder();
+    await expectFloatGraphs(() => clip.ready());
+    const features = await clip.features(clipGoldenInput());
+    expect(features.blockCls).toHaveLength(deepestClipBlockRead() + 1);
+    features.blockCls.forEach((cls, block) => {
+      expectGolden(`clip/block_${block}_cls`, cls);
+    });
   });
 
   it("YuNet face detector: all 12 head outputs of its session on a face photo (before thresholds and NMS)", async () => {

@@ -3,7 +3,7 @@ import { Model } from "../models/model.js";
 import { getModel, registerModel } from "../models/registry.js";
 import type { Box, OperatingPoint, Signal } from "../result.js";
 import { HIDDEN_SIZE } from "../synthetic-image/clip-block-outputs.js";
-import { type ClipImageEncoder, clipImageEncoder, ModelFileMissing } from "../synthetic-image/clip-encoder.js";
+import { type ClipImageEncoder, clipEncoderFor, ModelFileMissing } from "../synthetic-image/clip-encoder.js";
 import { MIN_FACE_PX } from "../synthetic-image/clip-input.js";
 import { calibrated, type LinearProbeHead, probeInput } from "../synthetic-image/linear-probe.js";
 import { faceCropFeatures, madeFaceCropFeatures } from "../synthetic-image/signals.js";
@@ -230,7 +230,7 @@ export async function faceSwapSbiSignal(
     };
   let clip: SbiInput["clip"];
   if (model.head.input === "clip-blocks") {
-    const encoder = options.encoder ?? clipImageEncoder();
+    const encoder = options.encoder ?? clipEncoderFor(model.head);
     const pass =
       options.ownPass === false
         ? madeFaceCropFeatures(encoder, image.pixels, box)

@@ -87,7 +87,7 @@ const ATTR_INT = 2;
 const ATTR_INTS = 7;
 
 export class OnnxGraphBuilder {
-  private readonly nodes: NodeSpec[] = [];
+  private readonly nodes: (NodeSpec & { name?: string })[] = [];
   private readonly initialisers = new Map<string, { dims: number[]; data: Float32Array | BigInt64Array }>();
   private readonly inputs: { name: string; dims: (number | string)[] }[] = [];
   private readonly outputs: string[] = [];
@@ -110,9 +110,15 @@ export class OnnxGraphBuilder {
   }
 
   /** Adds a node; integer attributes are written as INT, arrays as INTS, {float} as FLOAT. */
-  node(op: string, inputs: string[], attributes: Record<string, AttributeValue> = {}, outputName?: string): string {
+  node(
+    op: string,
+    inputs: string[],
+    attributes: Record<string, AttributeValue> = {},
+    outputName?: string,
+    nodeName?: string,
+  ): string {
     const output = outputName ?? `${op.toLowerCase()}_${this.counter++}`;
-    this.nodes.push({ op, inputs, outputs: [output], attributes });
+    this.nodes.push({ op, inputs, outputs: [output], attributes, name: nodeName });
     return output;
   }
 
@@ -137,6 +143,7 @@ export class OnnxGraphBuilder {
         graph.message(1, (n) => {
           for (const input of node.inputs) n.string(1, input);
           for (const output of node.outputs) n.string(2, output);
+          if (node.name) n.string(3, node.name);
           n.string(4, node.op);
           for (const [name, value] of Object.entries(node.attributes)) {
             n.message(5, (a) => {

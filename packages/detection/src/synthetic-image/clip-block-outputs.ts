@@ -2,8 +2,10 @@ import {
   bytesOf,
   type Field,
   GRAPH,
+  type GraphForEdit,
   MODEL_GRAPH,
   NODE,
+  readFields,
   readGraph,
   strings,
   TENSOR,
@@ -81,14 +83,76 @@ function outputOf(nodes: Field[][], name: string): string {
 /** The bytes withClassTokenOutputs appends are well under this. */
 export const CLASS_TOKEN_EDIT_MAX_BYTES = 16_384;
 
+/** GraphProto field numbers that onnx.proto reserves: a field moved to one is skipped by every reader. */
+const RESERVED_GRAPH_FIELD = 3;
+
+/**
+ * Hides a field of the model in `buffer` in place by renumbering it to a reserved field, which
+ * parsers skip as unknown: the field's bytes stay where they are, so nothing is copied.
+ */
+function hideInPlace(buffer: Uint8Array, field: Field): void {
+  const payload = field.value as Uint8Array;
+  let lengthBytes = 1;
+  for (let n = payload.length; n >= 0x80; n >>>= 7) lengthBytes++;
+  const tagAt = payload.byteOffset - buffer.byteOffset - lengthBytes - 1;
+  // Every field hidden here (node 1, initializer 5, output 12) has a one-byte tag.
+  if (buffer[tagAt] !== ((field.number << 3) | 2)) throw new Error("CLIP graph field is not where it was read");
+  buffer[tagAt] = (RESERVED_GRAPH_FIELD << 3) | 2;
+}
+
+/**
+ * Leaves only what the class token after block `throughBlock` depends on: every other node, the
+ * weights only they read and the graph's own outputs are hidden, so the runtime never computes the
+ * later blocks, the final layer norm or the projection. The kept nodes, their weights and their
+ * order are unchanged, so the kept blocks' outputs are those of the whole graph.
+ */
+function hideAfterBlock(buffer: Uint8Array, graph: GraphForEdit, throughBlock: number): void {
+  const needed = new Set<Field[]>();
+  const pending = [outputOf(graph.nodes, blockOutputNode(throughBlock))];
+  const readTensors = new Set<string>();
+  while (pending.length > 0) {
+    const tensor = pending.pop() as string;
+    const producer = graph.producer.get(tensor);
+    if (!producer || needed.has(producer)) continue;
+    needed.add(producer);
+    for (const input of strings(producer, NODE.input)) {
+      readTensors.add(input);
+      pending.push(input);
+    }
+  }
+  const nodeFields = graph.graph.filter((f) => f.number === GRAPH.node);
+  nodeFields.forEach((field, i) => {
+    if (!needed.has(graph.nodes[i] as Field[])) hideInPlace(buffer, field);
+  });
+  for (const field of graph.graph) {
+    if (field.number === GRAPH.output) hideInPlace(buffer, field);
+    else if (field.number === GRAPH.initializer) {
+      const name = strings(readFields(field.value as Uint8Array), TENSOR.name)[0] as string;
+      if (!readTensors.has(name)) hideInPlace(buffer, field);
+    }
+  }
+}
+
 /**
  * `buffer` holds the model in its first `modelLength` bytes and room after them: the edit is
  * written there and the model returned as a view, so the 345 MB graph is never copied (a copy would
  * add its size to the analysing process's peak memory while the session loads).
+ *
+ * `throughBlock` below the last block gives a graph that stops there: its only output is
+ * `block_cls` [throughBlock + 1, 768], and `buffer` itself is edited (see hideAfterBlock).
  */
-export function withClassTokenOutputs(buffer: Uint8Array, modelLength = buffer.length): Uint8Array {
+export function withClassTokenOutputs(
+  buffer: Uint8Array,
+  modelLength = buffer.length,
+  throughBlock = BLOCK_COUNT - 1,
+): Uint8Array {
+  if (!Number.isInteger(throughBlock) || throughBlock < 0 || throughBlock >= BLOCK_COUNT)
+    throw new Error(`CLIP has blocks 0-${BLOCK_COUNT - 1}, not ${throughBlock}`);
   const model = buffer.subarray(0, modelLength);
-  const { nodes } = readGraph(model);
+  const graph = readGraph(model);
+  const { nodes } = graph;
+  const whole = throughBlock === BLOCK_COUNT - 1;
+  if (!whole) hideAfterBlock(buffer, graph, throughBlock);
   const added: Field[] = [];
   // A scalar int64 0: Gather on axis 1 with it takes the class token and drops the token axis.
   added.push({
@@ -101,7 +165,7 @@ export function withClassTokenOutputs(buffer: Uint8Array, modelLength = buffer.l
     ]),
   });
   const perBlock: string[] = [];
-  for (let block = 0; block < BLOCK_COUNT; block++) {
+  for (let block = 0; block <= throughBlock; block++) {
     const cls = `lg_block_${block}_cls`;
     added.push(
       node(`lg_block_${block}_cls_gather`, "Gather", [outputOf(nodes, blockOutputNode(block)), CLS_INDEX], cls, 1),
@@ -109,10 +173,12 @@ export function withClassTokenOutputs(buffer: Uint8Array, modelLength = buffer.l
     perBlock.push(cls);
   }
   added.push(node("lg_block_cls_concat", "Concat", perBlock, BLOCK_CLS_OUTPUT, 0));
-  added.push(
-    node("lg_pre_projection_identity", "Identity", [outputOf(nodes, PRE_PROJECTION_NODE)], PRE_PROJECTION_OUTPUT),
-  );
-  added.push(floatOutput(BLOCK_CLS_OUTPUT), floatOutput(PRE_PROJECTION_OUTPUT));
+  added.push(floatOutput(BLOCK_CLS_OUTPUT));
+  if (whole)
+    added.push(
+      node("lg_pre_projection_identity", "Identity", [outputOf(nodes, PRE_PROJECTION_NODE)], PRE_PROJECTION_OUTPUT),
+      floatOutput(PRE_PROJECTION_OUTPUT),
+    );
   const extraGraph = writeFields([{ number: MODEL_GRAPH, wire: 2, value: writeFields(added) }]);
   if (buffer.length - modelLength >= extraGraph.length) {
     buffer.set(extraGraph, modelLength);

@@ -14,6 +14,7 @@ import {
   PRE_PROJECTION_OUTPUT,
   withClassTokenOutputs,
 } from "./clip-block-outputs.js";
+import { deepestClipBlockRead } from "./clip-depth.js";
 import { CLIP_SIZE } from "./clip-input.js";
 
 /**
@@ -23,6 +24,9 @@ import { CLIP_SIZE } from "./clip-input.js";
  * int8 weights, dequantized into plain MatMuls; runtimes/onnx-dynamic-quantization.ts), so a
  * picture's features, and every verdict fitted on them, are the same on every CPU up to float
  * summation order. One picture per call, so no batch-mate can change a picture's embedding.
+ *
+ * The analysis's encoder (`clipImageEncoder()`) runs the graph only through the deepest block a
+ * fitted head reads (clip-depth.ts); the fit scripts read every feature (`fullClipImageEncoder()`).
  */
 
 export const CLIP_MODEL_FILE = "clip/clip_encoder.fp32.onnx";
@@ -37,22 +41,33 @@ export class ModelFileMissing extends Error {
 
 /** One CLIP pass's features: the projected embedding and the class token before projection and after each block. */
 export interface ClipFeatures {
-  /** `image_embeds`, 512-d. */
-  embeds: Float32Array;
-  /** The class token after each of the 12 blocks (residual stream, before any layer norm), 768-d each. */
+  /** `image_embeds`, 512-d; null from an encoder that stops before the last block. */
+  embeds: Float32Array | null;
+  /** The class token after each block the encoder runs (residual stream, before any layer norm), 768-d each. */
   blockCls: Float32Array[];
-  /** The projection's input: the final class token after post_layernorm, 768-d. */
-  preProjection: Float32Array;
+  /** The projection's input: the final class token after post_layernorm, 768-d; null as `embeds`. */
+  preProjection: Float32Array | null;
 }
 
-export class ClipImageEncoder extends Model<Float32Array, Float32Array, OnnxSessionLike> {
-  readonly name = "clip-vit-b16-fp32";
+const FULL_NAME = "clip-vit-b16-fp32";
+const encoderName = (throughBlock: number) =>
+  throughBlock === BLOCK_COUNT - 1 ? FULL_NAME : `${FULL_NAME}-through-block-${throughBlock}`;
 
+export class ClipImageEncoder extends Model<Float32Array, Float32Array, OnnxSessionLike> {
+  readonly name: string;
+
+  /** `throughBlock`: the last block computed (0-11); below 11 the pass gives blocks 0..throughBlock only. */
   constructor(
     readonly file: string = path.join(modelDir(), CLIP_MODEL_FILE),
     private readonly runtime: OnnxRuntime = onnxNodeRuntime,
+    readonly throughBlock: number = BLOCK_COUNT - 1,
   ) {
     super();
+    this.name = encoderName(throughBlock);
+  }
+
+  get whole(): boolean {
+    return this.throughBlock === BLOCK_COUNT - 1;
   }
 
   protected async load(): Promise<OnnxSessionLike> {
@@ -64,20 +79,24 @@ export class ClipImageEncoder extends Model<Float32Array, Float32Array, OnnxSess
       const buffer = new Uint8Array(size + CLASS_TOKEN_EDIT_MAX_BYTES);
       const { bytesRead } = await handle.read(buffer, 0, size, 0);
       if (bytesRead !== size) throw new Error(`Read ${bytesRead} of ${size} bytes of ${this.file}`);
-      return this.runtime.sessionFromBytes(withClassTokenOutputs(buffer, size));
+      return this.runtime.sessionFromBytes(withClassTokenOutputs(buffer, size, this.throughBlock));
     } finally {
       await handle.close();
     }
   }
 
-  /** Each pass's features by the embedding `predict` returned for it, for features(). */
+  /** Each pass's features by the array `predict` returned for it, for features(). */
   private readonly passes = new WeakMap<Float32Array, ClipFeatures>();
 
-  /** `input`: one picture from clipInput(); returns its 512-d image embedding. */
+  /**
+   * `input`: one picture from clipInput(); returns its 512-d image embedding, or from an encoder
+   * that stops early the class token after its last block.
+   */
   protected async run(session: OnnxSessionLike, input: Float32Array): Promise<Float32Array> {
     const features = await this.pass(session, input);
-    this.passes.set(features.embeds, features);
-    return features.embeds;
+    const key = features.embeds ?? (features.blockCls[this.throughBlock] as Float32Array);
+    this.passes.set(key, features);
+    return key;
   }
 
   /**
@@ -96,28 +115,50 @@ export class ClipImageEncoder extends Model<Float32Array, Float32Array, OnnxSess
     const outputs = await session.run({
       pixel_values: this.runtime.float32Tensor(input, [1, 3, CLIP_SIZE, CLIP_SIZE]),
     });
-    const embeds = outputs.image_embeds;
-    if (!embeds || embeds.dims[1] !== CLIP_EMBEDDING_SIZE) throw new Error("CLIP gave no 512-d image_embeds");
+    const blockCount = this.throughBlock + 1;
     const blocks = outputs[BLOCK_CLS_OUTPUT];
+    if (!blocks || blocks.dims[0] !== blockCount || blocks.dims[1] !== HIDDEN_SIZE)
+      throw new Error(`CLIP gave no ${blockCount}×${HIDDEN_SIZE} block class tokens`);
+    const blockData = blocks.data as Float32Array;
+    const blockCls = Array.from({ length: blockCount }, (_, i) =>
+      Float32Array.from(blockData.subarray(i * HIDDEN_SIZE, (i + 1) * HIDDEN_SIZE)),
+    );
+    if (!this.whole) return { embeds: null, blockCls, preProjection: null };
+    const embeds = outputs.image_embeds;
     const preProjection = outputs[PRE_PROJECTION_OUTPUT];
-    if (!blocks || blocks.dims[0] !== BLOCK_COUNT || blocks.dims[1] !== HIDDEN_SIZE)
-      throw new Error(`CLIP gave no ${BLOCK_COUNT}×${HIDDEN_SIZE} block class tokens`);
+    if (!embeds || embeds.dims[1] !== CLIP_EMBEDDING_SIZE) throw new Error("CLIP gave no 512-d image_embeds");
     if (!preProjection || preProjection.dims[1] !== HIDDEN_SIZE)
       throw new Error("CLIP gave no pre-projection class token");
-    const blockData = blocks.data as Float32Array;
     return {
       embeds: Float32Array.from(embeds.data as Float32Array),
-      blockCls: Array.from({ length: BLOCK_COUNT }, (_, i) =>
-        Float32Array.from(blockData.subarray(i * HIDDEN_SIZE, (i + 1) * HIDDEN_SIZE)),
-      ),
+      blockCls,
       preProjection: Float32Array.from(preProjection.data as Float32Array),
     };
   }
 }
 
-registerModel("clip-vit-b16-fp32", () => new ClipImageEncoder());
+registerModel(FULL_NAME, () => new ClipImageEncoder());
+const ANALYSIS_DEPTH = deepestClipBlockRead();
+const ANALYSIS_NAME = encoderName(ANALYSIS_DEPTH);
+if (ANALYSIS_NAME !== FULL_NAME)
+  registerModel(ANALYSIS_NAME, () => new ClipImageEncoder(undefined, undefined, ANALYSIS_DEPTH));
 
-/** The process's one CLIP encoder, loaded on first use. */
+/** Every feature of every pass, for the fit scripts and the golden-output tests. */
+export function fullClipImageEncoder(): ClipImageEncoder {
+  return getModel<Float32Array, Float32Array>(FULL_NAME) as ClipImageEncoder;
+}
+
+/** The analysis's one CLIP encoder, through the deepest block a head that runs reads; loaded on first use. */
 export function clipImageEncoder(): ClipImageEncoder {
-  return getModel<Float32Array, Float32Array>("clip-vit-b16-fp32") as ClipImageEncoder;
+  return getModel<Float32Array, Float32Array>(ANALYSIS_NAME) as ClipImageEncoder;
+}
+
+/**
+ * The encoder to read `head`'s features with: the analysis's when it reaches every block the head
+ * reads, else the whole graph (a head every fitted fusion leaves out, run by a benchmark or test).
+ */
+export function clipEncoderFor(head: { clipBlocks?: number[] }): ClipImageEncoder {
+  const deepest = head.clipBlocks?.length ? Math.max(...head.clipBlocks) : BLOCK_COUNT - 1;
+  const reaches = deepest <= ANALYSIS_DEPTH && (ANALYSIS_DEPTH === BLOCK_COUNT - 1 || !!head.clipBlocks?.length);
+  return reaches ? clipImageEncoder() : fullClipImageEncoder();
 }

@@ -34,10 +34,14 @@ export function l2Normalised(vector: ArrayLike<number>): Float64Array {
 /** A head's input from one CLIP pass's features: its blocks' class tokens, or the projected embedding. */
 export function probeInput(
   head: Pick<LinearProbeHead, "clipBlocks">,
-  features: { embeds: Float32Array; blockCls: Float32Array[] },
+  features: { embeds: Float32Array | null; blockCls: Float32Array[] },
 ): Float64Array {
   const blocks = head.clipBlocks;
-  if (!blocks) return Float64Array.from(features.embeds);
+  if (!blocks) {
+    if (!features.embeds)
+      throw new Error("The probe reads CLIP's projected embedding, which this encoder stops before");
+    return Float64Array.from(features.embeds);
+  }
   return concatenated(
     blocks.map((b) => {
       const cls = features.blockCls[b];

@@ -1,7 +1,7 @@
 import type { DecodedImage, RgbImage } from "../media/image.js";
 import type { Box, Signal } from "../result.js";
 import aiImageHeadJson from "./ai-image-head.json" with { type: "json" };
-import { type ClipFeatures, type ClipImageEncoder, clipImageEncoder, ModelFileMissing } from "./clip-encoder.js";
+import { type ClipFeatures, type ClipImageEncoder, clipEncoderFor, ModelFileMissing } from "./clip-encoder.js";
 import {
   centreSquare,
   clipInput,
@@ -147,7 +147,7 @@ function probeSignal(
 
 /** "ai-image": the CLIP probe on the whole picture (the analysis copy's centre square). */
 export async function aiImageSignal(image: DecodedImage, options: SyntheticImageOptions = {}): Promise<Signal> {
-  const encoder = options.encoder ?? clipImageEncoder();
+  const encoder = options.encoder ?? clipEncoderFor(aiImageHead);
   let embedding: Float64Array;
   try {
     embedding = probeInput(aiImageHead, await wholePictureEmbedding(encoder, image.pixels));
@@ -210,12 +210,13 @@ export async function faceSyntheticSignal(
       explanation: skipReason,
       evidence: { skipped: true, face: largest.index, faceBox: box, facesInPicture: faces.length },
     };
-  const encoder = options.encoder ?? clipImageEncoder();
-  let embedding: Float32Array;
+  const encoder = options.encoder ?? clipEncoderFor(faceSyntheticHead);
+  let embedding: Float64Array;
   try {
-    embedding = reuse
-      ? (await wholePictureEmbedding(encoder, pixels)).embeds
-      : (await faceCropFeatures(encoder, pixels, inAnalysisCopy)).embeds;
+    embedding = probeInput(
+      faceSyntheticHead,
+      reuse ? await wholePictureEmbedding(encoder, pixels) : await faceCropFeatures(encoder, pixels, inAnalysisCopy),
+    );
   } catch (error) {
     return unknownSignal("face-synthetic", error);
   }
