@@ -175,7 +175,12 @@ export async function videoPictureSignals(
             .filter((frame) => frame.faces.length > 0)
             .map((frame) => ({ ...frame, image: { ...frame.image, format } })),
           undefined,
-          { ownPass: false },
+          {
+            ownPass: false,
+            whyNoSharedPass: runs("face-synthetic")
+              ? undefined
+              : "the synthetic-face detector is left out of the fitted video fusion, so it makes no crop passes",
+          },
         )
       : undefined;
   for (const frame of read) {

@@ -197,9 +197,13 @@ describe("the face-swap-sbi signal", () => {
     });
     const frames = [frame(10, 0), frame(11, 4)];
     const model = new SbiFaceSwapModel(head);
-    const none = await faceSwapSbiOverFrames(frames, model, { encoder, ownPass: false });
+    const none = await faceSwapSbiOverFrames(frames, model, {
+      encoder,
+      ownPass: false,
+      whyNoSharedPass: "the synthetic-face detector is left out",
+    });
     expect(none.status).toBe("unknown");
-    expect(none.explanation).toContain("was not made");
+    expect(none.explanation).toContain("none was made for this frame (the synthetic-face detector is left out)");
     expect(encoder.calls).toBe(0);
     await faceSyntheticSignal(frames[1]!.image, [face], { encoder });
     const one = await faceSwapSbiOverFrames(frames, model, { encoder, ownPass: false });

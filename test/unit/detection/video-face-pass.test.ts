@@ -24,9 +24,17 @@ describe("a video's face passes", () => {
     // A fit that leaves the face probe out of the fusion skips it on every video, for that reason.
     const leftOut = whyDetectorLeftOut("face-synthetic", "video");
     const why = leftOut ?? whyReadingCannotChangeVerdict("face-synthetic", "video", [...declarations, aiImage!]);
+    const sbi = result.signals.find((s) => s.id === "face-swap-sbi");
     if (why) {
       expect(face?.status).toBe("unknown");
       expect(face?.explanation).toContain(leftOut ? "leaves this detector out" : "could not change the verdict");
+      // The face-swap head reads only the crops that probe passed through CLIP, and says why there were none.
+      if (sbi && whyDetectorLeftOut("face-swap-sbi", "video") === null) {
+        expect(sbi.status).toBe("unknown");
+        expect(sbi.explanation).toContain("none was made for this frame");
+        if (leftOut) expect(sbi.explanation).toContain("left out of the fitted video fusion");
+        else expect(sbi.explanation).not.toContain("left out");
+      }
     } else {
       expect(face?.status).not.toBe("unknown");
       expect(typeof face?.score).toBe("number");

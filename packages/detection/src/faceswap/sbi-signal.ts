@@ -198,6 +198,8 @@ export interface SbiOptions {
    * video's frames, where a pass per frame would exceed the footage's CPU budget). Default true.
    */
   ownPass?: boolean;
+  /** With `ownPass: false`, why the synthetic-face detector made no crop pass (e.g. it is left out), for the explanation. */
+  whyNoSharedPass?: string;
 }
 
 export async function faceSwapSbiSignal(
@@ -239,8 +241,7 @@ export async function faceSwapSbiSignal(
       return {
         id: "face-swap-sbi",
         status: "unknown",
-        explanation:
-          "Not computed: the face crop's CLIP pass it reads was not made for this frame (the synthetic-face detector's reading could not change the verdict); this says nothing about whether the face is swapped",
+        explanation: `Not computed: here the face-swap head reads only face crops the synthetic-face detector already passed through CLIP (a pass of its own for every video frame would take video analysis past its CPU budget), and none was made for this frame${options.whyNoSharedPass ? ` (${options.whyNoSharedPass})` : ""}; this says nothing about whether the face is swapped`,
         evidence: { skipped: true, face: largest.index, faceBox: largest.box },
       };
     try {
