@@ -159,6 +159,5 @@ export function clipImageEncoder(): ClipImageEncoder {
  */
 export function clipEncoderFor(head: { clipBlocks?: number[] }): ClipImageEncoder {
   const deepest = head.clipBlocks?.length ? Math.max(...head.clipBlocks) : BLOCK_COUNT - 1;
-  const reaches = deepest <= ANALYSIS_DEPTH && (ANALYSIS_DEPTH === BLOCK_COUNT - 1 || !!head.clipBlocks?.length);
-  return reaches ? clipImageEncoder() : fullClipImageEncoder();
+  return deepest <= ANALYSIS_DEPTH ? clipImageEncoder() : fullClipImageEncoder();
 }
