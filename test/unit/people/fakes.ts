@@ -68,8 +68,9 @@ export interface SentInvitation {
 
 export class RecordingSender {
   readonly sent: SentInvitation[] = [];
-  async email(message: { to: string; text: string }) {
-    this.sent.push({ to: message.to, text: message.text });
+  /** Every part of an email, the text first (its link is the one tokenFor reads). */
+  async email(message: { to: string; subject: string; text: string; html: string }) {
+    this.sent.push({ to: message.to, text: [message.text, message.subject, message.html].join("\n") });
   }
   async sms(message: { phoneNumber: string; text: string }) {
     this.sent.push({ to: message.phoneNumber, text: message.text });

@@ -114,7 +114,7 @@ describe("protected people, each consenting", () => {
       enrolled: { face: false, voice: false },
     });
     expect(w.sender.sent).toHaveLength(1);
-    expect(w.sender.sent[0]?.text).toContain("Ada Admin would like LikenessGuard");
+    expect(w.sender.sent[0]?.text).toContain("A LikenessGuard account would like LikenessGuard");
     expect(w.sender.tokenFor("carol@example.com")).toMatch(/^owner-1~p_/);
     expect(await w.service.scannedMembers(OWNER)).toEqual([]);
   });
@@ -152,6 +152,14 @@ describe("protected people, each consenting", () => {
       );
     }
     expect(again.filter((t) => t.startsWith("rate-limited"))).toHaveLength(1);
+  });
+
+  it("emails no word of the inviter's: neither the account's name nor the name given to the invitee", async () => {
+    await w.profile(OWNER, "enterprise", "Prize-at-evil.example");
+    await w.service.invite(owner, { method: "email", displayName: "Claim your refund", email: "eve@example.com" });
+    const email = w.sender.sent[0]?.text.replace(/(\/invite\/[^~\s]+~[^~\s]+~)[\w"-]+/g, "$1<token>") ?? "";
+    expect(email).toContain("/invite/");
+    expect(email).not.toMatch(/evil|prize|refund|Admin/i);
   });
 
   it("refuses a second invitation to the same address while the first holds", async () => {

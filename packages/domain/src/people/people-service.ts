@@ -142,11 +142,7 @@ export class PeopleService {
         await this.deps.people.deletePerson(accountId, personId);
         continue;
       }
-      const message = invitationMessage({
-        accountName: nameOf(profile),
-        displayName: person.displayName,
-        link: invitationLink(this.deps.appUrl, token),
-      });
+      const message = invitationMessage({ link: invitationLink(this.deps.appUrl, token) });
       if (contact.channel === "email") await this.deps.sender.email({ to: contact.address, ...message });
       else await this.deps.sender.sms({ phoneNumber: contact.address, text: message.sms });
       await this.deps.audit.record(accountId, await this.actorLabel(actor.userId), "person.invited", person.personId, {
