@@ -116,6 +116,20 @@ describe("changing the email", () => {
     expect(await get("/api/auth/contact", verified.cookie ?? "")).toEqual({ email: next });
     expect((await post("/api/login", { username: next, password: PASSWORD })).cookie).toBeTruthy();
   }, 120_000);
+
+  it("signs the other devices out at once, the device that changed it staying signed in", async () => {
+    const { email, cookie } = await member("contact-devices");
+    const other = await post("/api/login", { username: email, password: PASSWORD });
+    expect(other.cookie).toBeTruthy();
+    const next = `moved-${email}`;
+    await post("/api/auth/contact", { kind: "email", value: next, currentPassword: PASSWORD }, cookie);
+    const verified = await post("/api/auth/contact/verify", { kind: "email", code: await codeSentTo(next) }, cookie);
+    expect(verified.status).toBe(200);
+    const status = async (c: string) =>
+      (await fetch(`${stack.url}/api/auth/contact`, { headers: { cookie: c } })).status;
+    expect(await status(other.cookie ?? "")).toBe(401);
+    expect(await status(verified.cookie ?? "")).toBe(200);
+  }, 120_000);
 });
 
 /** The undo link in the newest message to this address. */

@@ -1,5 +1,6 @@
 import { AccountSecurityService } from "@lg/domain/accounts/account-security";
 import { SecurityNotices, type UndoRecord } from "@lg/domain/accounts/security-notices";
+import { hashSessionToken } from "@lg/domain/accounts/sessions";
 import { describe, expect, it } from "vitest";
 import { accountWorld, signedIn } from "./world.js";
 
@@ -136,6 +137,18 @@ describe("changing the email or phone", () => {
     const changed = await w.security.verifyContactChange(sessionToken, { kind: "email", code: w.identity.code });
     expect(changed.email).toBe("new@example.com");
     expect(await w.security.contact(changed.sessionToken)).toEqual({ email: "new@example.com" });
+  });
+
+  it("signs every other device out once the new email is confirmed, the device that changed it staying in", async () => {
+    const w = securityWorld();
+    const { sessionToken, userId } = await w.member("ada@example.com");
+    const elsewhere = signedIn(await w.auth.signIn({ username: "ada@example.com", password: PASSWORD }, HERE));
+    const elsewhereToken = (await w.store.getSession(hashSessionToken(elsewhere.sessionToken)))?.refreshToken;
+    await w.security.requestContactChange(sessionToken, { kind: "email", value: "new@example.com" }, proof, HERE);
+    const changed = await w.security.verifyContactChange(sessionToken, { kind: "email", code: w.identity.code });
+    expect(await w.auth.userIdFor(elsewhere.sessionToken)).toBeNull();
+    expect(w.identity.revoked).toContain(elsewhereToken);
+    expect(await w.auth.userIdFor(changed.sessionToken)).toBe(userId);
   });
 
   it("refuses a change from a session that is not signed in", async () => {

@@ -60,9 +60,9 @@ export interface AccountSecurityDeps {
 /**
  * A signed-in person's own account security: an authenticator app asked for at sign-in (TOTP),
  * and a new email or phone that replaces the old one only once its code is entered. Each change
- * is made with the session's own provider token. A change moves the provider's record, which ends
- * sessions opened before it: the session that made the change is reopened (a new cookie), the
- * person's other devices are signed out.
+ * is made with the session's own provider token. The session that made a change is reopened (a new
+ * cookie); turning the app on or moving the email or phone signs every other device out at once
+ * (sessions deleted, their provider tokens revoked).
  */
 export class AccountSecurityService {
   constructor(private readonly deps: AccountSecurityDeps) {}
@@ -155,7 +155,11 @@ export class AccountSecurityService {
         updatedAt: this.deps.now().toISOString(),
       });
     }
-    return { ...contact, sessionToken: await this.reopen(sessionToken, session) };
+    const next = await this.reopen(sessionToken, session);
+    // At once, not at each session's next re-check: a thief's device must not outlive the change of the
+    // address that would let the owner recover the account.
+    await this.endOtherSessions(session, next);
+    return { ...contact, sessionToken: next };
   }
 
   /** The account's profile once the person proved the password (and app code) afresh. */
