@@ -123,6 +123,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     let runtimeConfig: Record<string, unknown> = {};
     // CloudFront's headers; the upload origin (the S3 stand-in's) is filled in once S3 is up.
     let securityHeaders = webSecurityHeaders({ uploadOrigins: [], https: false });
+    let apiReady = false;
     let web: RunningServer;
     try {
       web = track(
@@ -132,6 +133,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
           outbox,
           runtimeConfig: () => runtimeConfig,
           securityHeaders: () => securityHeaders,
+          apiReady: () => apiReady,
         }),
       );
     } catch (error) {
@@ -320,6 +322,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const stopScanWorkSweeper = new S3LifecycleSweeper(s3.url, LOCAL_NAMES.scanWorkBucket, Date.now, {
       expireAfterDays: 1,
     }).start();
+    apiReady = true;
 
     return {
       url: appUrl,

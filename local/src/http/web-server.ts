@@ -30,11 +30,25 @@ export interface WebServerOptions {
   securityHeaders: () => Record<string, string>;
   /** REQUEST_TIMEOUT_MS unless a test needs a shorter one. */
   requestTimeoutMs?: number;
+  /**
+   * Whether every service the handlers reach is up. The origin listens first (a taken port fails
+   * fast), seconds before the handlers' endpoints exist: until then /api/* answers 503 "starting",
+   * not a handler's 500 on its missing environment.
+   */
+  apiReady?: () => boolean;
 }
+
+/** How long a client should wait before asking again while the stack starts. */
+const STARTING_RETRY_SECONDS = 1;
 
 const json = (res: http.ServerResponse, status: number, body: unknown) => {
   res.writeHead(status, { "content-type": "application/json", "cache-control": "no-store" });
   res.end(JSON.stringify(body));
+};
+
+const starting = (res: http.ServerResponse) => {
+  res.setHeader("retry-after", String(STARTING_RETRY_SECONDS));
+  json(res, 503, { status: "starting" });
 };
 
 const isOutbox = (pathname: string) => pathname === "/outbox" || pathname.startsWith("/outbox/");
@@ -57,7 +71,10 @@ export function startWebServer(options: WebServerOptions): Promise<RunningServer
       for (const [name, value] of Object.entries(options.securityHeaders())) res.setHeader(name, value);
     }
     try {
-      if (url.pathname === "/api" || url.pathname.startsWith("/api/")) return await handleApi(req, res, url);
+      if (url.pathname === "/api" || url.pathname.startsWith("/api/")) {
+        if (options.apiReady && !options.apiReady()) return starting(res);
+        return await handleApi(req, res, url);
+      }
       if (url.pathname === "/config.json") return json(res, 200, options.runtimeConfig());
       if (url.pathname === "/outbox/api/messages") return json(res, 200, { messages: options.outbox.list() });
       if (url.pathname === "/outbox" || url.pathname === "/outbox/") {
