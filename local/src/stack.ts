@@ -292,7 +292,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       // Browsers' own push services are unreachable offline; only the stand-in may be pushed to.
       PUSH_SERVICE_ORIGINS: pushService.url,
       APP_URL: appUrl,
-      MODEL_DIR: process.env.MODEL_DIR ?? path.join(repoRoot, ".model-cache"),
+      // The directory adapter: handlers read the weights setup verified in place.
+      MODEL_SOURCE: process.env.MODEL_DIR ?? path.join(repoRoot, ".model-cache"),
       ...localPowertoolsEnv(),
     };
     Object.assign(process.env, env);

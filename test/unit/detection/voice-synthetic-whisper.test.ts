@@ -35,7 +35,7 @@ describe("Whisper log-mel front end", () => {
 
 describe("Whisper base encoder graph from CTranslate2's model.bin", () => {
   it("reproduces CTranslate2's own encoder output on a real clip", { timeout: 120_000 }, async () => {
-    const model = await readCt2Model(whisperModelPath(), (name) => name.startsWith("encoder/"));
+    const model = await readCt2Model(await whisperModelPath(), (name) => name.startsWith("encoder/"));
     const session = await createOnnxSessionFromBytes(buildWhisperEncoderGraph(model));
     const padded = new Float32Array(2 * 480_000);
     padded.set(await clip());

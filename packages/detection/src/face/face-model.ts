@@ -1,11 +1,9 @@
-import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import path from "node:path";
 import type { RgbImage } from "../media/image.js";
 import { Model } from "../models/model.js";
+import { modelFiles } from "../models/model-files.js";
 import { getModel, registerModel } from "../models/registry.js";
 import { onnxNodeRuntime } from "../runtimes/onnx.js";
-import { modelDir } from "../torch/weights.js";
 import { FacePipeline, type RawFace, SFACE_FILE, YUNET_FILE } from "./face-pipeline.js";
 
 /**
@@ -20,9 +18,7 @@ export type { Point, RawFace } from "./face-pipeline.js";
 export const FACE_MODEL = "face-yunet-sface";
 
 async function modelBytes(file: string): Promise<Uint8Array> {
-  const full = path.join(modelDir(), file);
-  if (!existsSync(full)) throw new Error(`Face model missing: ${full}. Run \`npm run setup\` first.`);
-  return new Uint8Array(await readFile(full));
+  return new Uint8Array(await readFile(await modelFiles().localPath(file)));
 }
 
 class YunetSfaceModel extends Model<RgbImage, RawFace[], FacePipeline> {

@@ -1,11 +1,10 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import path from "node:path";
 import { Model } from "../models/model.js";
+import { ModelFileMissing, modelFiles } from "../models/model-files.js";
 import { getModel, registerModel } from "../models/registry.js";
 import { onnxNodeRuntime } from "../runtimes/onnx.js";
 import type { OnnxRuntime, OnnxSessionLike } from "../runtimes/onnx-port.js";
-import { modelDir } from "../torch/weights.js";
 import {
   buildMesoNetGraph,
   MESONET_INPUT,
@@ -22,11 +21,7 @@ export const MESONET_FILES: Record<MesoNetVariant, string> = {
 };
 
 /** The weights are not where setup puts them: the signal then says "unknown". */
-export class MesoNetWeightsMissing extends Error {
-  constructor(readonly file: string) {
-    super(`MesoNet weights missing: ${file}. Run \`npm run setup\` first.`);
-  }
-}
+export class MesoNetWeightsMissing extends ModelFileMissing {}
 
 const CROP_VALUES = 3 * MESONET_SIZE * MESONET_SIZE;
 
@@ -39,7 +34,8 @@ export class MesoNet extends Model<Float32Array, Float32Array, OnnxSessionLike> 
 
   constructor(
     readonly variant: MesoNetVariant,
-    readonly file: string = path.join(modelDir(), MESONET_FILES[variant]),
+    /** A path on this machine, else the variant's file from the process's model file source. */
+    readonly file?: string,
     private readonly runtime: OnnxRuntime = onnxNodeRuntime,
   ) {
     super();
@@ -47,8 +43,15 @@ export class MesoNet extends Model<Float32Array, Float32Array, OnnxSessionLike> 
   }
 
   protected async load(): Promise<OnnxSessionLike> {
-    if (!existsSync(this.file)) throw new MesoNetWeightsMissing(this.file);
-    const weights = readKerasWeights(new Uint8Array(await readFile(this.file)));
+    const file =
+      this.file ??
+      (await modelFiles()
+        .localPath(MESONET_FILES[this.variant])
+        .catch((error: unknown) => {
+          throw error instanceof ModelFileMissing ? new MesoNetWeightsMissing(error.file) : error;
+        }));
+    if (!existsSync(file)) throw new MesoNetWeightsMissing(file);
+    const weights = readKerasWeights(new Uint8Array(await readFile(file)));
     return this.runtime.sessionFromBytes(buildMesoNetGraph(weights, this.variant));
   }
 

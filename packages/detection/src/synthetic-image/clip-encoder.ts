@@ -1,11 +1,10 @@
 import { existsSync } from "node:fs";
 import { open } from "node:fs/promises";
-import path from "node:path";
 import { Model } from "../models/model.js";
+import { ModelFileMissing, modelFiles } from "../models/model-files.js";
 import { getModel, registerModel } from "../models/registry.js";
 import { onnxNodeRuntime } from "../runtimes/onnx.js";
 import type { OnnxRuntime, OnnxSessionLike } from "../runtimes/onnx-port.js";
-import { modelDir } from "../torch/weights.js";
 import {
   BLOCK_CLS_OUTPUT,
   BLOCK_COUNT,
@@ -33,11 +32,7 @@ export const CLIP_MODEL_FILE = "clip/clip_encoder.fp32.onnx";
 export const CLIP_EMBEDDING_SIZE = 512;
 
 /** The model file is not where setup puts it: the signals then say "unknown". */
-export class ModelFileMissing extends Error {
-  constructor(readonly file: string) {
-    super(`Model file missing: ${file}. Run \`npm run setup\` first.`);
-  }
-}
+export { ModelFileMissing };
 
 /** One CLIP pass's features: the projected embedding and the class token before projection and after each block. */
 export interface ClipFeatures {
@@ -56,9 +51,12 @@ const encoderName = (throughBlock: number) =>
 export class ClipImageEncoder extends Model<Float32Array, Float32Array, OnnxSessionLike> {
   readonly name: string;
 
-  /** `throughBlock`: the last block computed (0-11); below 11 the pass gives blocks 0..throughBlock only. */
+  /**
+   * `file`: a path on this machine, else CLIP_MODEL_FILE from the process's model file source.
+   * `throughBlock`: the last block computed (0-11); below 11 the pass gives blocks 0..throughBlock only.
+   */
   constructor(
-    readonly file: string = path.join(modelDir(), CLIP_MODEL_FILE),
+    readonly file?: string,
     private readonly runtime: OnnxRuntime = onnxNodeRuntime,
     readonly throughBlock: number = BLOCK_COUNT - 1,
   ) {
@@ -71,14 +69,15 @@ export class ClipImageEncoder extends Model<Float32Array, Float32Array, OnnxSess
   }
 
   protected async load(): Promise<OnnxSessionLike> {
-    if (!existsSync(this.file)) throw new ModelFileMissing(this.file);
+    const file = this.file ?? (await modelFiles().localPath(CLIP_MODEL_FILE));
+    if (!existsSync(file)) throw new ModelFileMissing(file);
     // Read with room after the model for the block outputs' edit, so the graph is not copied again.
-    const handle = await open(this.file);
+    const handle = await open(file);
     try {
       const { size } = await handle.stat();
       const buffer = new Uint8Array(size + CLASS_TOKEN_EDIT_MAX_BYTES);
       const { bytesRead } = await handle.read(buffer, 0, size, 0);
-      if (bytesRead !== size) throw new Error(`Read ${bytesRead} of ${size} bytes of ${this.file}`);
+      if (bytesRead !== size) throw new Error(`Read ${bytesRead} of ${size} bytes of ${file}`);
       return this.runtime.sessionFromBytes(withClassTokenOutputs(buffer, size, this.throughBlock));
     } finally {
       await handle.close();

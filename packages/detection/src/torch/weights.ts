@@ -1,19 +1,11 @@
-import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { modelFiles } from "../models/model-files.js";
 import { readCheckpoint, stateDict, type Tensor } from "./checkpoint.js";
 
-/** Where `npm run setup` put the weights: MODEL_DIR, or .model-cache at the repository root. */
-export function modelDir(): string {
-  const fromEnv = process.env.MODEL_DIR;
-  if (fromEnv) return path.resolve(fromEnv);
-  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../../.model-cache");
-}
+export { modelDir } from "../models/model-files.js";
 
 export async function loadStateDict(relativeFile: string, nested: string[] = []): Promise<Map<string, Tensor>> {
-  const file = path.join(modelDir(), relativeFile);
-  if (!existsSync(file)) throw new Error(`Model weights missing: ${file}. Run \`npm run setup\` first.`);
+  const file = await modelFiles().localPath(relativeFile);
   return stateDict(readCheckpoint(new Uint8Array(await readFile(file))), nested);
 }
 

@@ -1,6 +1,6 @@
-import { existsSync } from "node:fs";
+import { modelFiles } from "../models/model-files.js";
 import type { OperatingPoint, Signal } from "../result.js";
-import { whisperEncoder, whisperModelPath } from "./encoder-model.js";
+import { WHISPER_MODEL_FILE, whisperEncoder } from "./encoder-model.js";
 import committedHead from "./head.json" with { type: "json" };
 import { WINDOW_SECONDS } from "./windows.js";
 
@@ -127,7 +127,7 @@ const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
 
 /** Why the countermeasure cannot read this audio, or null when it can. */
 export function countermeasureUnavailable(): string | null {
-  if (!existsSync(whisperModelPath()))
+  if (!modelFiles().offers(WHISPER_MODEL_FILE))
     return "The Whisper model file is missing (run `npm run setup`), so cloned-voice detection could not run; this says nothing about whether the speech is synthetic";
   return null;
 }

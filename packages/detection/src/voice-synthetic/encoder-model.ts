@@ -1,9 +1,7 @@
-import { existsSync } from "node:fs";
-import path from "node:path";
 import { Model } from "../models/model.js";
+import { ModelFileMissing, modelFiles } from "../models/model-files.js";
 import { getModel, registeredModels, registerModel } from "../models/registry.js";
 import { onnxNodeRuntime } from "../runtimes/onnx.js";
-import { modelDir } from "../torch/weights.js";
 import { readCt2Model } from "./ct2-model.js";
 import { buildWhisperEncoderGraph, encoderShape } from "./whisper-encoder-graph.js";
 import { type EncoderRun, type WindowFeatures, windowFeatures } from "./windows.js";
@@ -15,9 +13,15 @@ import { type EncoderRun, type WindowFeatures, windowFeatures } from "./windows.
 export const WHISPER_ENCODER_MODEL = "whisper-base-encoder";
 export const WHISPER_MODEL_FILE = "whisper-base/model.bin";
 
-export class WhisperModelMissingError extends Error {}
+export class WhisperModelMissingError extends ModelFileMissing {}
 
-export const whisperModelPath = () => path.join(modelDir(), WHISPER_MODEL_FILE);
+/** The Whisper weights on this machine (fetched from the process's model file source on first use). */
+export const whisperModelPath = () =>
+  modelFiles()
+    .localPath(WHISPER_MODEL_FILE)
+    .catch((error: unknown) => {
+      throw error instanceof ModelFileMissing ? new WhisperModelMissingError(error.file) : error;
+    });
 
 export interface EncoderInput {
   pcm16k: Float32Array;
@@ -40,9 +44,7 @@ export class WhisperEncoder extends Model<EncoderInput, EncoderWindows, EncoderR
   }
 
   protected async load(): Promise<EncoderRun> {
-    const file = whisperModelPath();
-    if (!existsSync(file))
-      throw new WhisperModelMissingError(`Whisper weights missing: ${file}. Run \`npm run setup\` first.`);
+    const file = await whisperModelPath();
     const model = await readCt2Model(file, (name) => name.startsWith("encoder/"));
     const shape = encoderShape(model);
     const layers = Math.min(this.layers ?? shape.layers, shape.layers);

@@ -1,0 +1,37 @@
+import {
+  directoryModelSource,
+  type ModelFileSource,
+  modelDir,
+  useModelFileSource,
+} from "@lg/detection/models/model-files";
+import { z } from "zod";
+import { s3 } from "./clients.js";
+import { s3ModelSource } from "./s3-model-files.js";
+
+const ModelFilesEnv = z.object({
+  /** `s3://<bucket>` (AWS: copied into MODEL_CACHE_DIR on first use) or a folder; unset: MODEL_DIR or .model-cache. */
+  MODEL_SOURCE: z.string().optional(),
+  /** JSON `{ "<file>": "<sha256>" }`: the model files this function may load (lib/constructs/model-weights.ts). */
+  MODEL_FILES: z
+    .string()
+    .optional()
+    .transform((json) => z.record(z.string(), z.string().regex(/^[0-9a-f]{64}$/)).parse(JSON.parse(json ?? "{}"))),
+  MODEL_CACHE_DIR: z.string().default("/tmp/models"),
+});
+
+/** The model file source MODEL_SOURCE names: the same models, from wherever this deployment keeps them. */
+export function modelFileSourceFromEnv(environment: NodeJS.ProcessEnv = process.env): ModelFileSource {
+  const settings = ModelFilesEnv.parse(environment);
+  const bucket = /^s3:\/\/([^/]+)\/?$/.exec(settings.MODEL_SOURCE ?? "")?.[1];
+  if (bucket) return s3ModelSource({ s3, bucket, files: settings.MODEL_FILES, cacheDir: settings.MODEL_CACHE_DIR });
+  return directoryModelSource(settings.MODEL_SOURCE || modelDir());
+}
+
+let installed = false;
+
+/** Installs the configured source for the detection package; the composition modules call it at load. */
+export function installModelFileSource(): void {
+  if (installed) return;
+  useModelFileSource(modelFileSourceFromEnv());
+  installed = true;
+}

