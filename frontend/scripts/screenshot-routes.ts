@@ -48,7 +48,7 @@ const threats = [
 ];
 const api: Record<string, unknown> = {
   "/api/auth/user": process.env.SIGNED_IN ? { userId: "u1", email: "me@example.com" } : null,
-  "/api/stats": { activeThreats: 2, sitesScanned: 5, resolvedThreats: 1, protectionScore: 88 },
+  "/api/stats": { activeThreats: 2, sitesScanned: 5, resolvedThreats: 1 },
   "/api/threats": threats,
   "/api/demo/threats": threats,
   "/api/profile": {

@@ -189,10 +189,16 @@ describe("first run to protected in one sitting", () => {
         .locator(".stat-value");
     await expect.poll(() => stat("Active Threats").textContent()).toBe(String(list.length));
     expect(await stat("Sites Scanned").textContent()).toBe(String(PERSONAL_PLATFORMS.length));
-    // Everything protection needs is done: no checklist left, and the score is the server's.
+    // Everything protection needs is done: no checklist left, and the page states what is searched, where,
+    // how often and what is open, with no score (issue 36 item 1).
     expect(await page.getByRole("list", { name: "Setup checklist" }).count()).toBe(0);
-    const stats = (await (await page.request.get(`${e2e.stack.url}/api/stats`)).json()) as { protectionScore: number };
-    expect(await stat("Protection Score").textContent()).toBe(`${stats.protectionScore}%`);
+    const coverage = page.getByRole("region", { name: "What is searched" });
+    await expect
+      .poll(() => coverage.textContent())
+      .toMatch(/Your face is searched in pictures and videos on .+every week/);
+    expect(await coverage.textContent()).toMatch(/Your voice is searched in videos and audio on/);
+    expect(await coverage.textContent()).toContain(`${list.length} open threat`);
+    expect(await page.getByText(/Protection Score/).count()).toBe(0);
     // Every row shows a decoded, not-black picture or says why it has none (issue 27 item 5).
     expect(await threatRowsWithoutPicture(page)).toEqual([]);
     await screenshot(page, "first-run-07-dashboard");

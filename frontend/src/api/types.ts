@@ -1,4 +1,6 @@
 /** Shapes of the API answers the screens read (docs/architecture.md and spec section 3). */
+
+import type { Coverage } from "@lg/domain/accounts/coverage";
 import type { ChecklistItem } from "@lg/domain/accounts/setup-checklist";
 import type { PublicMetrics } from "@lg/domain/system/public-metrics";
 import type { NoticeChannelView, NoticeDraft } from "@lg/domain/takedowns/notice-service";
@@ -214,14 +216,10 @@ export interface Stats {
   activeThreats: number;
   sitesScanned: number;
   resolvedThreats: number;
-  /** From the server's setup checklist less active threats (packages/domain/src/accounts/setup-checklist.ts). */
-  protectionScore?: number;
-  /** How the score was computed, one line per part. */
-  protectionScoreLines?: string[];
   /** What protection needs, as the server reads it from the account's records. */
   setupChecklist?: ChecklistItem[];
-  /** A scan has looked at platforms for an enrolled likeness: only then does "nothing found" mean something. */
-  protectionRan?: boolean;
+  /** What is searched, where and how often, and the open threats (packages/domain/src/accounts/coverage.ts). */
+  coverage?: Coverage;
   /** When the latest finished scan ended. */
   lastScanAt?: string;
   /** How the latest scan that ended, ended: after a failed one nothing recent was checked. */

@@ -23,7 +23,7 @@ describe("the dashboard when the API is broken", () => {
           ? { status: 503, body: { message: "Service Unavailable" } }
           : {
               status: 200,
-              body: { activeThreats: 4, sitesScanned: 2, resolvedThreats: 1, protectionRan: true },
+              body: { activeThreats: 4, sitesScanned: 2, resolvedThreats: 1 },
             },
       "GET /api/profile": { status: 500, body: { message: "Internal Server Error" } },
       "GET /api/threats": () => (broken ? { status: 502, body: { message: "Bad Gateway" } } : EMPTY_PAGE),
@@ -86,10 +86,16 @@ describe("the dashboard when the API is broken", () => {
           activeThreats: 0,
           sitesScanned: 1,
           resolvedThreats: 0,
-          protectionRan: true,
-          protectionScore: 100,
-          protectionScoreLines: [],
           setupChecklist: [],
+          coverage: {
+            face: { searched: true },
+            voice: { searched: true },
+            platforms: ["reddit"],
+            schedule: "weekly",
+            lastScanAt: "2026-11-20T10:05:00Z",
+            lastScanOutcome: "failed",
+            openThreats: 0,
+          },
           lastScanAt: "2026-11-20T10:05:00Z",
           lastScanOutcome: "failed",
         },
@@ -98,7 +104,9 @@ describe("the dashboard when the API is broken", () => {
       "GET /api/threats": EMPTY_PAGE,
     });
     renderRoute(<Dashboard />, { path: "/dashboard" });
-    expect(await screen.findByText(/your latest scan failed, so recent content was not checked/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/^No threats found\. Your latest scan failed, so recent content was not checked/),
+    ).toBeInTheDocument();
     expect(claimsSafety()).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
-import { protectionScore, setupChecklist } from "@lg/domain/accounts/setup-checklist";
+import { coverageOf } from "@lg/domain/accounts/coverage";
+import { setupChecklist } from "@lg/domain/accounts/setup-checklist";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderRoute, stubApi } from "../test/render-app";
@@ -18,13 +19,13 @@ const READY_PROFILE = {
   ...EMPTY_PROFILE,
   firstName: "Ada",
   lastName: "Lovelace",
-  platforms: ["reddit", "x"],
+  platforms: ["reddit", "twitter"],
   faceEnrolled: true,
   faceVerified: true,
   voiceEnrolled: true,
 };
 
-/** What GET /api/stats answers for these facts: the server's own checklist and score. */
+/** What GET /api/stats answers for these facts: the server's own checklist and coverage. */
 function serverStats(facts: {
   consent: boolean;
   profile: typeof EMPTY_PROFILE & { firstName?: string; lastName?: string };
@@ -46,12 +47,17 @@ function serverStats(facts: {
     },
     Date.now(),
   );
-  const score = protectionScore(checklist, []);
+  const coverage = coverageOf({
+    face: { stored: p.faceEnrolled, searched: p.faceVerified },
+    voice: { stored: p.voiceEnrolled, searched: p.voiceEnrolled },
+    platforms: p.platforms,
+    schedule: "weekly",
+    ...(facts.lastScanAt ? { lastScanAt: facts.lastScanAt, lastScanOutcome: "succeeded" as const } : {}),
+    openThreats: 0,
+  });
   return {
     setupChecklist: checklist,
-    protectionScore: score.score,
-    protectionScoreLines: score.lines,
-    protectionRan: Boolean(facts.lastScanAt && p.platforms.length > 0 && (p.faceVerified || p.voiceEnrolled)),
+    coverage,
     ...(facts.lastScanAt ? { lastScanAt: facts.lastScanAt, lastScanOutcome: "succeeded" } : {}),
   };
 }
@@ -70,13 +76,14 @@ function signedIn(profile: typeof EMPTY_PROFILE, stats: { lastScanAt?: string; s
   renderRoute(<Dashboard />, { path: "/dashboard" });
 }
 
-const scoreCard = async () => {
-  const stats = await screen.findByRole("list", { name: "Protection statistics" });
-  return within(stats).getByText("Protection Score").closest("li") as HTMLElement;
+/** The coverage statement, once the server's statistics arrived. */
+const coverage = async () => {
+  const line = await screen.findByText(/^Your face is/);
+  return line.closest("section") as HTMLElement;
 };
 
 describe("dashboard of a new account", () => {
-  it("shows the setup checklist, scores 0% with its working, and never says the account is secure", async () => {
+  it("shows the setup checklist, says nothing is searched and why, with no score and never secure", async () => {
     signedIn(EMPTY_PROFILE, {});
     const checklist = await screen.findByRole("list", { name: "Setup checklist" });
     for (const item of [
@@ -89,26 +96,57 @@ describe("dashboard of a new account", () => {
     ]) {
       expect(within(checklist).getByText(item)).toBeInTheDocument();
     }
-    const card = await scoreCard();
-    expect(await within(card).findByText("0%")).toBeInTheDocument();
-    expect(card.getAttribute("title")).toContain("0 of 25: Verified face (not done)");
-    expect(within(card).getByText("How is this computed?")).toBeInTheDocument();
-    expect(card.querySelector(".score-breakdown")).toHaveTextContent("0 of 15: Voice (not done)");
-    expect(await screen.findByText(/No scan has run yet, so nothing has been checked/)).toBeInTheDocument();
+    const section = await coverage();
+    expect(within(section).getByText("Your face is not searched: no face is enrolled.")).toBeInTheDocument();
+    expect(within(section).getByText("Your voice is not searched: no voice is enrolled.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("No threats found. No scan has run yet, so nothing has been checked."),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Protection Score/i)).toBeNull();
+    expect(screen.getByRole("list", { name: "Protection statistics" })).not.toHaveTextContent("%");
     expect(screen.queryByText(/secure/i)).toBeNull();
   });
 
-  it("says secure and drops the checklist only once a scan ran over platforms with a verified likeness", async () => {
+  it("says an uploaded, unverified face is not searched though the voice is, and never secure (issue 36)", async () => {
+    signedIn({ ...READY_PROFILE, faceVerified: false }, { lastScanAt: new Date().toISOString(), sitesScanned: 2 });
+    const section = await coverage();
+    expect(
+      within(section).getByText(
+        /^Your face is not searched: your face photos are stored but not searched until you verify/,
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(section).getByText(
+        "Your voice is searched in videos and audio on Reddit and Twitter / X, every week and whenever you run a scan.",
+      ),
+    ).toBeInTheDocument();
+    expect(within(section).getByText("No open threats.")).toBeInTheDocument();
+    expect(
+      await screen.findByText(/^No threats found: the latest scan looked for your voice on Reddit/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/secure/i)).toBeNull();
+  });
+
+  it("states where and how often a fully set-up account is searched, and drops the checklist", async () => {
     signedIn(READY_PROFILE, { lastScanAt: new Date().toISOString(), sitesScanned: 2 });
-    expect(await screen.findByText("No threats detected. Your digital identity is secure.")).toBeInTheDocument();
-    const card = await scoreCard();
-    expect(within(card).getByText("100%")).toBeInTheDocument();
+    const section = await coverage();
+    expect(
+      within(section).getByText(
+        "Your face is searched in pictures and videos on Reddit and Twitter / X, every week and whenever you run a scan.",
+      ),
+    ).toBeInTheDocument();
+    expect(within(section).getByText(/^Last scan ended/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        "No threats found: the latest scan looked for your face and voice on Reddit and Twitter / X.",
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByRole("list", { name: "Setup checklist" })).toBeNull();
   });
 
   it("does not call a scan over no platforms protection", async () => {
     signedIn({ ...READY_PROFILE, platforms: [] }, { lastScanAt: new Date().toISOString() });
-    expect(await screen.findByText(/scans can only look for what you have set up/)).toBeInTheDocument();
+    expect(await screen.findByText(/nothing of yours is searched yet/)).toBeInTheDocument();
     expect(screen.queryByText(/secure/i)).toBeNull();
     const checklist = await screen.findByRole("list", { name: "Setup checklist" });
     expect(within(checklist).getByRole("link", { name: "Do it now" })).toHaveAttribute(

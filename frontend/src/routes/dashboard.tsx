@@ -4,6 +4,7 @@ import { Link, useSearchParams } from "react-router-dom";
 import type { Threat } from "../api/types";
 import { useAuth } from "../auth/use-auth";
 import { DEMO_FACE_NOTE } from "../content/demo-personas";
+import { CoverageStatement } from "../features/dashboard/CoverageStatement";
 import { DashboardHeader } from "../features/dashboard/DashboardHeader";
 import { type HealthFacts, ProtectionHealth } from "../features/dashboard/ProtectionHealth";
 import { SetupChecklist } from "../features/dashboard/SetupChecklist";
@@ -57,7 +58,7 @@ export default function DashboardRoute() {
   const isReal = !isDemo && auth.isAuthenticated;
 
   const stats = useQuery(statsQuery(isReal));
-  // The list pages itself; the score and Quick Actions weigh the strongest active threats.
+  // The list pages itself; Quick Actions weigh the strongest active threats.
   const threats = useQuery(activeThreatsQuery(isReal));
   const profile = useQuery(profileQuery(isReal));
   const demoThreats = useQuery(demoThreatsQuery(demoType, isDemo));
@@ -114,16 +115,16 @@ export default function DashboardRoute() {
         lastScanAt: stats.data?.lastScanAt,
       };
 
-  // A real account's checklist and score are the server's, read from its records; the demo persona is simulated
-  // as fully set up, scored by the same rule on the demo's threats.
+  // A real account's checklist and coverage are the server's, read from its records; the demo persona is
+  // simulated as fully set up, stated by the same rule with the demo's threats.
   const setup = isDemo
     ? threatList
-      ? demoSetup(threatList, health.lastScanAt)
+      ? demoSetup(demoType, threatList, health.lastScanAt)
       : undefined
     : stats.data
       ? setupFromStats(stats.data)
       : undefined;
-  const score = !isDemo && (auth.isLoading || stats.isLoading) ? undefined : setup?.score;
+  const statsLoading = isDemo ? demoThreats.isLoading : stats.isLoading || auth.isLoading;
   const emptyMessage = emptyListMessage(setup);
 
   const openDmca = (threat: Threat | null) => {
@@ -177,10 +178,10 @@ export default function DashboardRoute() {
         </div>
         <StatCards
           stats={statsData}
-          score={score}
           isLoading={!isDemo && (stats.isLoading || auth.isLoading)}
           {...(statsFailure ? { failure: statsFailure } : {})}
         />
+        {statsFailure ? null : <CoverageStatement coverage={setup?.coverage} isLoading={statsLoading} />}
         {isReal && setup && !setupComplete(setup.checklist) ? <SetupChecklist items={setup.checklist} /> : null}
         <div className="dash-grid">
           <div>

@@ -1,4 +1,4 @@
-import { protectionScore, type SetupFacts, setupChecklist } from "@lg/domain/accounts/setup-checklist";
+import { type SetupFacts, setupChecklist } from "@lg/domain/accounts/setup-checklist";
 import { describe, expect, it } from "vitest";
 
 const NOW = Date.parse("2026-11-23T12:00:00Z");
@@ -17,11 +17,10 @@ const done = (facts: SetupFacts) =>
     .map((i) => i.id);
 
 describe("setup checklist", () => {
-  it("lists every item not done for a new account, which scores 0", () => {
+  it("lists every item not done for a new account", () => {
     const items = setupChecklist(empty, NOW);
     expect(items.map((i) => i.id)).toEqual(["consent", "name", "platforms", "face", "voice", "scan"]);
-    expect(items.reduce((n, i) => n + i.points, 0)).toBe(100);
-    expect(protectionScore(items, []).score).toBe(0);
+    expect(items.filter((i) => i.done)).toEqual([]);
   });
 
   it("counts a name done with first and last name, or with another name alone", () => {
@@ -43,17 +42,5 @@ describe("setup checklist", () => {
     expect(done({ ...empty, lastScanAt: at(300) })).toContain("scan");
     const stale = setupChecklist({ ...empty, lastScanAt: at(340) }, NOW).find((i) => i.id === "scan");
     expect(stale).toMatchObject({ done: false, label: "Recent scan" });
-  });
-
-  it("explains the score line by line, with what active threats cost", () => {
-    const items = setupChecklist({ ...empty, consentGiven: true, platforms: ["reddit"] }, NOW);
-    const score = protectionScore(items, [
-      { status: "active", confidence: 100 },
-      { status: "dismissed", confidence: 90 },
-    ]);
-    expect(score.score).toBe(10);
-    expect(score.lines).toContain("+ 10: Biometric consent given");
-    expect(score.lines).toContain("0 of 25: Verified face (not done)");
-    expect(score.lines.at(-1)).toBe("-15: 1 threat still active");
   });
 });

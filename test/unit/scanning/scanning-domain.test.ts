@@ -169,7 +169,8 @@ describe("stats", () => {
     voiceEnrolled: true,
     scanIntervalHours: 168,
   };
-  it("counts from stored threats and scores protection from the setup checklist less active threats", () => {
+  const likeness = { face: { stored: true, searched: true }, voice: { stored: true, searched: true } };
+  it("counts from stored threats and states what is searched, where, how often, and the open threats", () => {
     const stats = computeStats(
       {
         counts: countThreats([
@@ -178,16 +179,25 @@ describe("stats", () => {
         ]),
         platformsScanned: ["reddit", "youtube", "reddit"],
         setup: { ...setup, lastScanAt: new Date(Date.parse("2026-11-22T00:00:00Z") - 3_600_000).toISOString() },
+        likeness,
+        schedule: "weekly",
       },
       Date.parse("2026-11-22T00:00:00Z"),
     );
-    // Everything done (100) less one active 90% threat (5 + 9).
-    expect(stats).toMatchObject({ activeThreats: 1, sitesScanned: 2, resolvedThreats: 1, protectionScore: 86 });
-    expect(stats.protectionScoreLines.at(-1)).toBe("-14: 1 threat still active");
+    expect(stats).toMatchObject({ activeThreats: 1, sitesScanned: 2, resolvedThreats: 1 });
+    expect(stats.coverage).toEqual({
+      face: { searched: true },
+      voice: { searched: true },
+      platforms: ["reddit", "youtube"],
+      schedule: "weekly",
+      lastScanAt: "2026-11-21T23:00:00.000Z",
+      openThreats: 1,
+    });
     expect(stats.setupChecklist.every((i) => i.done)).toBe(true);
     expect(stats.lastScanAt).toBe("2026-11-21T23:00:00.000Z");
+    expect(stats).not.toHaveProperty("protectionScore");
   });
-  it("scores an account with nothing set up 0, never as protected", () => {
+  it("says nothing is searched for an account with nothing set up, and why", () => {
     const stats = computeStats({
       counts: countThreats([]),
       platformsScanned: [],
@@ -200,8 +210,14 @@ describe("stats", () => {
         voiceEnrolled: false,
         scanIntervalHours: 168,
       },
+      likeness: { face: { stored: false, searched: false }, voice: { stored: false, searched: false } },
+      schedule: "weekly",
     });
-    expect(stats).toMatchObject({ protectionScore: 0, protectionRan: false });
+    expect(stats.coverage).toMatchObject({
+      face: { searched: false, notSearchedReason: "no face is enrolled" },
+      voice: { searched: false, notSearchedReason: "no voice is enrolled" },
+      schedule: null,
+    });
     expect(stats.setupChecklist.filter((i) => i.done)).toEqual([]);
   });
 });

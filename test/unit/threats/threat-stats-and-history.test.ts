@@ -52,8 +52,7 @@ describe("stats", () => {
         { date: "2026-11-21", count: 2 },
       ],
     });
-    // Two active threats with 180% summed confidence cost 2 x 5 + 18 points.
-    expect(stats.protectionScoreLines.at(-1)).toBe("-28: 2 threats still active");
+    expect(stats.coverage.openThreats).toBe(2);
   });
 
   it("say when the latest scan that ended failed, though an earlier one succeeded", async () => {

@@ -9,22 +9,26 @@ import {
 } from "./setup-checklist";
 
 describe("the dashboard's setup state", () => {
-  it("shows exactly the server's checklist and score, and none before the server sent one", () => {
+  it("shows exactly the server's checklist and coverage, and none before the server sent one", () => {
     expect(setupFromStats({ activeThreats: 0, sitesScanned: 0, resolvedThreats: 0 })).toBeUndefined();
+    const coverage = {
+      face: { searched: false, notSearchedReason: "no face is enrolled" },
+      voice: { searched: false, notSearchedReason: "no voice is enrolled" },
+      platforms: [],
+      schedule: null,
+      openThreats: 0,
+    };
     const setup = setupFromStats({
       activeThreats: 0,
       sitesScanned: 0,
       resolvedThreats: 0,
-      protectionScore: 25,
-      protectionScoreLines: ["+ 10: Biometric consent given"],
-      setupChecklist: [{ id: "consent", label: "Biometric consent given", done: true, points: 10, todo: "" }],
-      protectionRan: false,
+      setupChecklist: [{ id: "consent", label: "Biometric consent given", done: true, todo: "" }],
+      coverage,
     });
-    expect(setup).toMatchObject({
-      score: { score: 25, lines: ["+ 10: Biometric consent given"] },
-      protectionRan: false,
-    });
-    expect(setup && emptyListMessage(setup)).toMatch(/^No scan has run yet/);
+    expect(setup).toEqual({ checklist: [expect.objectContaining({ id: "consent" })], coverage });
+    expect(setup && emptyListMessage(setup)).toBe(
+      "No threats found. No scan has run yet, so nothing has been checked.",
+    );
   });
 
   it("links every item to the onboarding step that asks for it, the scan to none", () => {
@@ -36,7 +40,6 @@ describe("the dashboard's setup state", () => {
       id,
       label: id,
       done,
-      points: 10,
       todo: "",
     });
     expect(reconfigureLink([item("consent", true), item("name", true), item("face", false)])).toBe(
@@ -48,20 +51,25 @@ describe("the dashboard's setup state", () => {
     expect(reconfigureLink(undefined)).toBe("/onboarding?step=identity");
   });
 
-  it("scores the demo persona by the same rule: fully set up, less its active threats", () => {
-    const setup = demoSetup([{ status: "active", confidence: 100 }], new Date().toISOString());
+  it("states the demo persona's coverage by the same rule: fully set up, with the demo's open threats", () => {
+    const setup = demoSetup("personal", [{ status: "active" }, { status: "removed" }], new Date().toISOString());
     expect(setupComplete(setup.checklist)).toBe(true);
-    expect(setup.score.score).toBe(85);
-    expect(emptyListMessage(setup)).toBe("No threats detected. Your digital identity is secure.");
+    expect(setup.coverage).toMatchObject({
+      face: { searched: true },
+      voice: { searched: true },
+      schedule: "weekly",
+      openThreats: 1,
+    });
+    expect(setup.coverage.platforms).toEqual(["facebook", "instagram", "twitter", "youtube", "reddit"]);
   });
 
-  it("says secure only when protection ran and the latest scan succeeded; never while the state is unknown", () => {
-    const ran = { ...demoSetup([], new Date().toISOString()), lastScanAt: new Date().toISOString() };
-    expect(emptyListMessage(ran)).toMatch(/secure/);
-    expect(emptyListMessage({ ...ran, lastScanOutcome: "failed" })).toMatch(
-      /^No threats found so far, but your latest scan failed/,
+  it("never says secure: an empty list names what was looked for and where; unknown state says so", () => {
+    const ran = demoSetup("personal", [], new Date().toISOString());
+    expect(emptyListMessage(ran)).toBe(
+      "No threats found: the latest scan looked for your face and voice on Facebook, Instagram, Twitter / X, YouTube and Reddit.",
     );
-    expect(emptyListMessage({ ...ran, protectionRan: false })).not.toMatch(/secure/);
+    const failed = { ...ran, coverage: { ...ran.coverage, lastScanOutcome: "failed" as const } };
+    expect(emptyListMessage(failed)).toMatch(/^No threats found\. Your latest scan failed/);
     expect(emptyListMessage(undefined)).toBe(
       "No threats found. Whether your protection is running could not be checked.",
     );

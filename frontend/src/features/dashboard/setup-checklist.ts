@@ -1,11 +1,9 @@
-import {
-  type ChecklistItem,
-  type ChecklistItemId,
-  protectionScore,
-  setupChecklist,
-} from "@lg/domain/accounts/setup-checklist";
-import type { Stats, Threat } from "../../api/types";
-import { NO_THREATS_FOUND, SECURE } from "../threats/empty-list";
+import { type Coverage, coverageOf, emptyListLine } from "@lg/domain/accounts/coverage";
+import { type ChecklistItem, type ChecklistItemId, setupChecklist } from "@lg/domain/accounts/setup-checklist";
+import { platformsForTier, TIERS } from "@lg/domain/tiers";
+import type { MembershipTier, Stats, Threat } from "../../api/types";
+import { platformName } from "../platforms/catalogue";
+import { NO_THREATS_FOUND } from "../threats/empty-list";
 
 export type { ChecklistItem };
 
@@ -28,72 +26,63 @@ export function reconfigureLink(checklist: readonly ChecklistItem[] | undefined)
   return (todo && SETUP_LINKS[todo.id]) || "/onboarding?step=identity";
 }
 
-export interface ScoreBreakdown {
-  score: number;
-  /** One line per part of the score, for the explanation on hover. */
-  lines: string[];
-}
-
-/** What the dashboard shows of the setup: the checklist, the score with its working, and whether protection ran. */
+/** What the dashboard shows of the setup: the checklist, and what is searched, where and how often. */
 export interface SetupState {
   checklist: ChecklistItem[];
-  score: ScoreBreakdown;
-  protectionRan: boolean;
-  lastScanAt?: string;
-  lastScanOutcome?: "succeeded" | "failed";
+  coverage: Coverage;
 }
 
 /** A signed-in account: exactly what the server computed from its records. */
 export function setupFromStats(stats: Stats): SetupState | undefined {
-  if (!stats.setupChecklist || typeof stats.protectionScore !== "number") return undefined;
-  return {
-    checklist: stats.setupChecklist,
-    score: { score: stats.protectionScore, lines: stats.protectionScoreLines ?? [] },
-    protectionRan: stats.protectionRan === true,
-    ...(stats.lastScanAt ? { lastScanAt: stats.lastScanAt } : {}),
-    ...(stats.lastScanOutcome ? { lastScanOutcome: stats.lastScanOutcome } : {}),
-  };
+  if (!stats.setupChecklist || !stats.coverage) return undefined;
+  return { checklist: stats.setupChecklist, coverage: stats.coverage };
 }
 
-/** The demo persona is simulated as fully set up; its score follows the same rule, on the demo's threats. */
+/**
+ * The demo persona is simulated as fully set up: face and voice searched on every platform of its
+ * plan, at the plan's most frequent schedule; its open threats are the demo's.
+ */
 export function demoSetup(
-  threats: Pick<Threat, "status" | "confidence">[],
+  tier: MembershipTier,
+  threats: Pick<Threat, "status">[],
   lastScanAt: string | undefined,
 ): SetupState {
+  const scannedAt = lastScanAt ?? new Date().toISOString();
+  const platforms = platformsForTier(tier).map((p) => p.id);
   const checklist = setupChecklist(
     {
       consentGiven: true,
       firstName: "Demo",
       lastName: "Persona",
       aliases: [],
-      platforms: ["demo"],
+      platforms,
       faceEnrolled: true,
       faceVerified: true,
       voiceEnrolled: true,
-      lastScanAt: lastScanAt ?? new Date().toISOString(),
+      lastScanAt: scannedAt,
       scanIntervalHours: 168,
     },
     Date.now(),
   );
-  return { checklist, score: protectionScore(checklist, threats), protectionRan: true, lastScanOutcome: "succeeded" };
+  const coverage = coverageOf({
+    face: { stored: true, searched: true },
+    voice: { stored: true, searched: true },
+    platforms,
+    schedule: TIERS[tier].scanFrequencies[0] ?? "weekly",
+    lastScanAt: scannedAt,
+    lastScanOutcome: "succeeded",
+    openThreats: threats.filter((t) => t.status === "active").length,
+  });
+  return { checklist, coverage };
 }
 
 export const setupComplete = (items: ChecklistItem[]) => items.every((i) => i.done);
 
 /**
- * What an empty threat list says. "Secure" only when protection is running (a scan looked at
- * platforms for an enrolled likeness), the latest scan succeeded, and nothing was found; while the
- * account's state is unknown (its statistics did not load) it says only that the list is empty.
+ * What an empty threat list says: what the latest scan looked for and where, what is not searched,
+ * never "secure" (issue 36); while the account's state is unknown, only that the list is empty.
  */
 export function emptyListMessage(setup: SetupState | undefined): string {
   if (!setup) return `${NO_THREATS_FOUND} Whether your protection is running could not be checked.`;
-  if (!setup.protectionRan) {
-    return setup.lastScanAt === undefined
-      ? "No scan has run yet, so nothing has been checked. Finish the setup checklist and run your first scan."
-      : "No threats found, but scans can only look for what you have set up. Finish the setup checklist to be protected.";
-  }
-  if (setup.lastScanOutcome !== "succeeded") {
-    return "No threats found so far, but your latest scan failed, so recent content was not checked. Run a scan to check again.";
-  }
-  return SECURE;
+  return emptyListLine(setup.coverage, platformName);
 }

@@ -3,4 +3,3 @@
  * succeeded, so a list on its own says no more than that it holds nothing (issue 27).
  */
 export const NO_THREATS_FOUND = "No threats found.";
-export const SECURE = "No threats detected. Your digital identity is secure.";

@@ -52,7 +52,7 @@ export const threatPagesQuery = (filters: ThreatFilters, enabled: boolean) =>
     enabled,
   });
 
-/** The active threats the protection score and Quick Actions weigh: the strongest hundred. */
+/** The active threats Quick Actions weigh: the strongest hundred. */
 export const activeThreatsQuery = (enabled: boolean) =>
   queryOptions<ThreatListItem[]>({
     queryKey: [...THREATS_KEY, "active-top"],

@@ -2,7 +2,7 @@ import { type ApiHandler, json } from "../../shared/route-group.js";
 import { requireUserId } from "../../shared/session.js";
 import { threatQueries } from "../../shared/threat-query-services.js";
 
-/** GET /api/stats: counted from stored threats and scans (docs/data-model.md, protection score). */
+/** GET /api/stats: counted from stored threats and scans, with what is searched where (accounts/coverage.ts). */
 export const getStats: ApiHandler = async (event) => {
   const userId = await requireUserId(event);
   return json(200, await threatQueries().stats(userId));

@@ -7,7 +7,7 @@ import { DomainError } from "../errors.js";
 import { SELF_PERSON_ID, type UserProfileRecord } from "../records.js";
 import { classifyImpersonation, titleFor } from "../threats/classification.js";
 import { posterKeys } from "../threats/poster-keys.js";
-import { platformsForTier, TIERS } from "../tiers.js";
+import { platformsForTier } from "../tiers.js";
 import { discoveryQuery, protectedNames } from "./discovery-query.js";
 import { type EvidenceStore, sha256Hex, writeEvidencePackage } from "./evidence.js";
 import { nameVariantOf } from "./impersonation.js";
@@ -26,6 +26,7 @@ import type {
   ScanRecord,
   ScanRepository,
 } from "./scan-ports.js";
+import { effectiveFrequency } from "./scan-schedule.js";
 import { SCAN_LOCK_LEASE_MS } from "./scan-starter.js";
 import type { ThreatRepository } from "./threat-ports.js";
 import { recordThreatsOwingAlerts, type ThreatCandidate } from "./threat-recorder.js";
@@ -480,10 +481,9 @@ export class ScanService {
   }
 }
 
-/** Scan interval of a profile's chosen frequency, for stats and schedules. */
+/** Scan interval of the frequency the schedule runs at (scan-schedule.ts), for stats. */
 export function scanIntervalHours(profile: Pick<UserProfileRecord, "scanFrequency" | "membershipTier">): number {
-  const allowed = TIERS[profile.membershipTier].scanFrequencies;
-  const frequency = allowed.includes(profile.scanFrequency) ? profile.scanFrequency : (allowed[0] ?? "weekly");
+  const frequency = effectiveFrequency(profile);
   return frequency === "hourly" ? 1 : frequency === "daily" ? 24 : 168;
 }
 

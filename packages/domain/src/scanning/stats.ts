@@ -1,10 +1,6 @@
-import {
-  type ChecklistItem,
-  protectionRan,
-  protectionScore,
-  type SetupFacts,
-  setupChecklist,
-} from "../accounts/setup-checklist.js";
+import { type Coverage, coverageOf, type ModalityFacts } from "../accounts/coverage.js";
+import { type ChecklistItem, type SetupFacts, setupChecklist } from "../accounts/setup-checklist.js";
+import type { ScanFrequency } from "../tiers.js";
 import type { ThreatRecord } from "./threat-ports.js";
 
 type Status = ThreatRecord["status"];
@@ -13,7 +9,7 @@ type Status = ThreatRecord["status"];
 export interface ThreatCounts {
   total: number;
   byStatus: Record<Status, number>;
-  /** The active threats' summed confidence (what they cost the protection score). */
+  /** The active threats' summed confidence, as the table's counters keep it. */
   activeConfidenceSum: number;
   /** Threats detected per UTC day (YYYY-MM-DD). */
   byDay: Record<string, number>;
@@ -59,21 +55,15 @@ export function countsFromCounters(c: {
   };
 }
 
-/**
- * The active threats as the protection score reads them. Their cost (5 + confidence/10 each) depends
- * only on how many there are and their summed confidence, so each is given the mean confidence.
- */
-function activeThreatsOf(counts: ThreatCounts) {
-  const n = counts.byStatus.active;
-  const mean = n > 0 ? counts.activeConfidenceSum / n : 0;
-  return Array.from({ length: n }, () => ({ status: "active" as const, confidence: mean }));
-}
-
 export interface ProtectionInputs {
   counts: ThreatCounts;
   platformsScanned: string[];
-  /** What the setup checklist, and so the protection score, is read from. */
+  /** What the setup checklist is read from. */
   setup: SetupFacts;
+  /** Whether each likeness is stored and whether scans search for it. */
+  likeness: { face: ModalityFacts; voice: ModalityFacts };
+  /** How often the account's scheduled scans run. */
+  schedule: ScanFrequency;
   /** How the latest scan that ended, ended; absent before any did. */
   lastScanOutcome?: "succeeded" | "failed";
 }
@@ -82,14 +72,10 @@ export interface Stats {
   activeThreats: number;
   sitesScanned: number;
   resolvedThreats: number;
-  /** 0-100, from the setup checklist less the active threats (accounts/setup-checklist.ts). */
-  protectionScore: number;
-  /** How the score was computed, one line per part. */
-  protectionScoreLines: string[];
   /** What protection needs, each item done or what to do. */
   setupChecklist: ChecklistItem[];
-  /** Whether a scan has looked at platforms for an enrolled likeness, so "nothing found" means something. */
-  protectionRan: boolean;
+  /** What is searched, where and how often, how the latest scan ended, and the open threats (accounts/coverage.ts). */
+  coverage: Coverage;
   /** When the latest finished scan ended; absent before the first one. */
   lastScanAt?: string;
   /**
@@ -104,16 +90,20 @@ const RESOLVED: ReadonlySet<Status> = new Set(["removed", "dismissed"]);
 
 export function computeStats(input: ProtectionInputs, now = Date.now()): Stats {
   const checklist = setupChecklist(input.setup, now);
-  const score = protectionScore(checklist, activeThreatsOf(input.counts));
   const { byStatus } = input.counts;
   return {
     activeThreats: byStatus.active,
     sitesScanned: new Set(input.platformsScanned).size,
     resolvedThreats: [...RESOLVED].reduce((sum, status) => sum + byStatus[status], 0),
-    protectionScore: score.score,
-    protectionScoreLines: score.lines,
     setupChecklist: checklist,
-    protectionRan: protectionRan(input.setup),
+    coverage: coverageOf({
+      ...input.likeness,
+      platforms: input.setup.platforms,
+      schedule: input.schedule,
+      ...(input.setup.lastScanAt ? { lastScanAt: input.setup.lastScanAt } : {}),
+      ...(input.lastScanOutcome ? { lastScanOutcome: input.lastScanOutcome } : {}),
+      openThreats: byStatus.active,
+    }),
     ...(input.setup.lastScanAt ? { lastScanAt: input.setup.lastScanAt } : {}),
     ...(input.lastScanOutcome ? { lastScanOutcome: input.lastScanOutcome } : {}),
     threatsOverTime: Object.entries(input.counts.byDay)

@@ -1,11 +1,12 @@
 import type { AccountStore } from "../accounts/ports.js";
 import { CONSENT_VERSION } from "../biometrics/consent.js";
 import { isCurrentEmbedding } from "../biometrics/embedding-models.js";
-import { isServerVerified } from "../biometrics/enrolment-verification.js";
+import { isServerVerified, modalityEnrolment, searchedInScans } from "../biometrics/enrolment-verification.js";
 import { DomainError } from "../errors.js";
 import { SELF_PERSON_ID } from "../records.js";
 import { decodeManifest, type EvidenceStore, verifyEvidencePackage } from "../scanning/evidence.js";
 import type { ScanRepository } from "../scanning/scan-ports.js";
+import { effectiveFrequency } from "../scanning/scan-schedule.js";
 import { scanIntervalHours } from "../scanning/scan-service.js";
 import { computeStats, countsFromCounters, countThreats, type ThreatCounts } from "../scanning/stats.js";
 import type { ThreatRepository } from "../scanning/threat-ports.js";
@@ -101,9 +102,22 @@ export class ThreatQueries {
       .sort((a, b) => (b.finishedAt ?? b.startedAt).localeCompare(a.finishedAt ?? a.startedAt));
     const lastScanOutcome = ended[0]?.status === "failed" ? "failed" : ended[0] ? "succeeded" : undefined;
     const self = samples.filter((s) => s.personId === SELF_PERSON_ID);
+    const faces = self.filter((s) => s.modality === "face");
+    const face = modalityEnrolment(faces, "face");
+    const voice = modalityEnrolment(self, "voice");
     const stats = computeStats(
       {
         counts,
+        likeness: {
+          // A face of an older model is not searched by scans, whatever its verification.
+          face: {
+            stored: faces.length > 0,
+            searched: face.enrolled && faces.some((s) => searchedInScans(s) && isCurrentEmbedding(s)),
+            ...(face.pendingReview ? { heldForReview: true } : {}),
+          },
+          voice: { stored: self.some((s) => s.modality === "voice"), searched: voice.enrolled },
+        },
+        schedule: profile ? effectiveFrequency(profile) : "weekly",
         platformsScanned: finished.flatMap((s) => s.platforms),
         ...(lastScanOutcome ? { lastScanOutcome } : {}),
         setup: {
