@@ -4,6 +4,7 @@ import { HttpLambdaIntegration } from "aws-cdk-lib/aws-apigatewayv2-integrations
 import type * as logs from "aws-cdk-lib/aws-logs";
 import { Construct } from "constructs";
 import { ROUTE_GROUPS, ROUTES, type RouteGroup } from "../../lambdas/src/api/routes.js";
+import { bindAccountErasure } from "./account-erasure-grants.js";
 import { AppFunction, type CognitoAdminAction, type DetectionRuntime } from "./app-function.js";
 import { type HandlerResources, handlerEnvironment } from "./handler-resources.js";
 import { originVerifyToken } from "./website.js";
@@ -46,16 +47,7 @@ const GROUP_BINDINGS: Record<RouteGroup, (fn: AppFunction, r: HandlerResources) 
       .bindGallery(r.gallery, "readWrite"),
   // Account deletion, every copy: scan schedule and running scans, table items, biometric objects,
   // evidence (retention bypassed), scan manifests, sign-in.
-  account: (fn, r) =>
-    bindSessionCheck(fn, r, ["AdminDeleteUser"])
-      .bindTable(r.table, "readWrite")
-      .bindStripeSecret(r.stripeSecret)
-      .bindBiometricBucket(r.biometricBucket, "readWriteDelete")
-      .bindEvidenceBucket(r.evidenceBucket, "erase")
-      .bindScanManifestErasure(r.scanWorkBucket)
-      .bindStateMachine("SCAN_STATE_MACHINE_ARN", r.scanMachine, "stop")
-      .bindScheduler(r.scheduler.groupName, r.scheduler.scheduleArnPattern, r.scheduler.role)
-      .bindGallery(r.gallery, "readWrite"),
+  account: (fn, r) => bindAccountErasure(bindSessionCheck(fn, r, ["AdminDeleteUser"]), r),
   biometrics: (fn, r) =>
     bindSessionCheck(fn, r)
       .bindTable(r.table, "readWrite")

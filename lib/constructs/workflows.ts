@@ -12,9 +12,11 @@ import * as logs from "aws-cdk-lib/aws-logs";
 import * as scheduler from "aws-cdk-lib/aws-scheduler";
 import * as targets from "aws-cdk-lib/aws-scheduler-targets";
 import * as sfn from "aws-cdk-lib/aws-stepfunctions";
+import * as triggers from "aws-cdk-lib/triggers";
 import { Construct } from "constructs";
 import {
   EXECUTION_STATUS_HANDLERS,
+  JOBS_AT_START,
   SCHEDULED_JOBS,
   STATE_MACHINES,
   WORKFLOW_TASKS,
@@ -22,6 +24,7 @@ import {
 } from "../../lambdas/src/workflows/tasks.js";
 import { resourcePrefix, type StageConfig } from "../config.js";
 import { fromRoot } from "../paths.js";
+import { bindAccountErasure } from "./account-erasure-grants.js";
 import { AppFunction, type DetectionRuntime, type StateMachineRef } from "./app-function.js";
 import { type HandlerResources, handlerEnvironment } from "./handler-resources.js";
 import { MANIFEST_PREFIX, MAP_RESULTS_PREFIX } from "./scan-work-bucket.js";
@@ -131,6 +134,14 @@ const JOB_BINDINGS: Record<JobName, (fn: AppFunction, r: HandlerResources) => vo
   sweepAlertClaims: bindAlertHandover,
   // The health checks' describe-only grants, and the table to record each run in.
   probeStatus: (fn, r) => fn.bindHealthProbes(r).bindTable(r.table, "readWrite"),
+  // Finishes interrupted erasures: all an account deletion deletes, the Cognito user last.
+  resumeErasures: (fn, r) =>
+    bindAccountErasure(
+      fn.bindUserPool(r.userPool.userPoolId, r.userPool.userPoolArn, r.userPoolClient.userPoolClientId, [
+        "AdminDeleteUser",
+      ]),
+      r,
+    ),
 };
 
 const STATUS_HANDLER_BINDINGS: Record<StatusHandlerName, (fn: AppFunction, r: HandlerResources) => void> = {
@@ -354,6 +365,14 @@ export class Workflows extends Construct {
         schedule: scheduler.ScheduleExpression.expression(spec.rate),
         target: new targets.LambdaInvoke(fn.function, { retryAttempts: 2, role: this.jobInvokerRole(job) }),
       });
+      // Also once after a deploy that changes it (as the data migrations run), not only at its next rate.
+      if (JOBS_AT_START.includes(job)) {
+        new triggers.Trigger(this, `AtStart-${job}`, {
+          handler: fn.function,
+          timeout: Duration.minutes(5),
+          executeOnHandlerChange: true,
+        });
+      }
       jobs[job] = fn;
     }
     this.jobs = jobs;

@@ -6,7 +6,13 @@ import { CURRENT_FACE_EMBEDDING_MODEL } from "@lg/domain/biometrics/embedding-mo
 import { Gallery } from "@lg/domain/gallery/gallery";
 import { VOICE_EMBEDDING_MODEL } from "@lg/domain/gallery/gallery-sync";
 import { AFTER_DEPLOY_ENTRY } from "@lg/lambdas/migrations/entries";
-import { EXECUTION_STATUS_HANDLERS, SCHEDULED_JOBS, STATE_MACHINES, WORKFLOW_TASKS } from "@lg/lambdas/workflows/tasks";
+import {
+  EXECUTION_STATUS_HANDLERS,
+  JOBS_AT_START,
+  SCHEDULED_JOBS,
+  STATE_MACHINES,
+  WORKFLOW_TASKS,
+} from "@lg/lambdas/workflows/tasks";
 import { generateVapidSecret } from "@lg/notices";
 import { webSecurityHeaders } from "../../lib/constructs/content-security-policy.js";
 import type { RunningServer } from "./aws/http-server.js";
@@ -314,6 +320,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       void loadHandler(AFTER_DEPLOY_ENTRY)
         .then((handler) => handler({}, lambdaContext("after-deploy")))
         .catch((error: unknown) => console.error("Data migrations at start failed:", error));
+    }
+    // As after each deploy in AWS: jobs that run at start (an erasure a crash cut short is finished).
+    for (const job of JOBS_AT_START) {
+      void loadHandler(SCHEDULED_JOBS[job].entry)
+        .then((handler) => handler({}, lambdaContext(`lg-local-${job}`)))
+        .catch((error: unknown) => console.error(`The ${job} job at start failed:`, error));
     }
     // Executions the last run left behind (ABORTED at this start) are reconciled now that handlers can run.
     void sfn.deliverPendingEvents();

@@ -2,13 +2,17 @@ import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { GetScheduleCommand, SchedulerClient } from "@aws-sdk/client-scheduler";
 import { DynamoDBDocumentClient, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { DynamoErasedAccounts } from "@lg/domain/accounts/adapters/dynamo-erased-accounts";
 import { S3EvidenceStore } from "@lg/domain/scanning/adapters/s3-evidence";
 import { S3ItemManifests } from "@lg/domain/scanning/adapters/s3-item-manifests";
 import { writeEvidencePackage } from "@lg/domain/scanning/evidence";
 import { manifestKey, userManifestPrefix } from "@lg/domain/scanning/item-manifests";
 import { afterAll, describe, expect, inject, it } from "vitest";
+import { DynamoAccountStore } from "../../lambdas/src/shared/dynamo-account-store.js";
+import { SCHEDULED_JOBS } from "../../lambdas/src/workflows/tasks.js";
+import { lambdaContext } from "../../local/src/lambda/lambda-context.js";
 import { clientConfig } from "./local-clients.js";
-import { signUp } from "./signed-up-person.js";
+import { PASSWORD, signUp } from "./signed-up-person.js";
 
 const stack = inject("localStack");
 const s3 = new S3Client(clientConfig(stack.env, "AWS_ENDPOINT_URL_S3"));
@@ -156,4 +160,46 @@ describe("deleting an account on the local stack", () => {
     // The person's own account is theirs and stays.
     expect((await api("/api/auth/user", person.cookie)).status).toBe(200);
   });
+});
+
+describe("an account erasure a crash cut short (issue 35 item 8)", () => {
+  it("is finished from its tombstone by the resume job: items, evidence, sign-in account, and the tombstone names nobody", async () => {
+    const alice = await signUp(stack.url, "erase-resumed");
+    const bob = await signUp(stack.url, "erase-kept");
+    await capture(alice.userId, 1);
+    const profile = await new DynamoAccountStore(doc, stack.env.TABLE_NAME ?? "").getProfile(alice.userId);
+    expect(profile?.username).toBeTruthy();
+    // Half done: the tombstone written (20 minutes ago, past any function's run), the biometric
+    // uploads gone, then the crash; the profile, the evidence and the sign-in account are left.
+    const tombstones = new DynamoErasedAccounts(doc, stack.env.TABLE_NAME ?? "");
+    await tombstones.mark(alice.userId, new Date(Date.now() - 20 * 60_000), profile?.username);
+    expect(await keysUnder(stack.env.EVIDENCE_BUCKET, `evidence/${alice.userId}/`)).toHaveLength(4);
+
+    Object.assign(process.env, stack.env);
+    const { handler } = (await import(`../../${SCHEDULED_JOBS.resumeErasures.entry}`)) as {
+      handler: (event: unknown, context: unknown) => Promise<{ resumed: number; failed: number }>;
+    };
+    expect(await handler({}, lambdaContext("job-resumeErasures"))).toEqual({ resumed: 1, failed: 0 });
+
+    expect(await keysUnder(stack.env.EVIDENCE_BUCKET, `evidence/${alice.userId}/`)).toEqual([]);
+    const left = await doc.send(
+      new QueryCommand({
+        TableName: stack.env.TABLE_NAME,
+        KeyConditionExpression: "pk = :pk",
+        ExpressionAttributeValues: { ":pk": `USER#${alice.userId}` },
+        ConsistentRead: true,
+      }),
+    );
+    expect(left.Items ?? []).toEqual([]);
+    expect((await api("/api/auth/user", alice.cookie)).status).toBe(401);
+    const signIn = await fetch(`${stack.url}/api/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: alice.email, password: PASSWORD }),
+    });
+    expect(signIn.headers.get("set-cookie") ?? "").not.toContain("lg_session=");
+    expect(await tombstones.isErased(alice.userId)).toBe(true);
+    expect(await tombstones.unfinished(new Date())).toEqual([]);
+    expect((await api("/api/auth/user", bob.cookie)).status).toBe(200);
+  }, 60_000);
 });

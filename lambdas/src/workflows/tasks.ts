@@ -36,7 +36,14 @@ export const SCHEDULED_JOBS = {
   sweepAlertClaims: { entry: "lambdas/src/schedules/sweep-alert-claims.ts", rate: "rate(5 minutes)" },
   // PROBE_INTERVAL_MINUTES (system/status/components.ts): the status page's uptime is counted in these runs.
   probeStatus: { entry: "lambdas/src/schedules/probe-status.ts", rate: "rate(5 minutes)" },
+  // ERASURE_RESUME_AFTER_MS (accounts/erased-accounts.ts): also after each deploy and at each local start.
+  resumeErasures: { entry: "lambdas/src/schedules/resume-erasures.ts", rate: "rate(15 minutes)", atStart: true },
 } as const;
+
+/** Jobs that also run once when the product starts: after each deploy in AWS, at each start locally. */
+export const JOBS_AT_START = (Object.keys(SCHEDULED_JOBS) as (keyof typeof SCHEDULED_JOBS)[]).filter(
+  (job) => "atStart" in SCHEDULED_JOBS[job],
+);
 
 /**
  * Handlers of Step Functions "Execution Status Change" events (an EventBridge rule in AWS, the

@@ -1,4 +1,4 @@
-import type { ErasedAccounts } from "../../../packages/domain/src/accounts/erased-accounts.js";
+import type { ErasedAccounts, UnfinishedErasure } from "../../../packages/domain/src/accounts/erased-accounts.js";
 import type {
   AccountSecurityProvider,
   AccountStatus,
@@ -160,8 +160,16 @@ export class MemoryEvidenceStore implements EvidenceStore, EvidenceEraser {
 /** Tombstones of erased accounts, as the table keeps them (by key, read after write). */
 export class MemoryErasedAccounts implements ErasedAccounts {
   readonly marked = new Set<string>();
-  async mark(userId: string) {
+  readonly open = new Map<string, UnfinishedErasure>();
+  async mark(userId: string, at: Date, username?: string) {
     this.marked.add(userId);
+    this.open.set(userId, { userId, ...(username ? { username } : {}), erasedAt: at.toISOString() });
+  }
+  async finished(userId: string) {
+    this.open.delete(userId);
+  }
+  async unfinished(startedBefore: Date) {
+    return [...this.open.values()].filter((e) => e.erasedAt < startedBefore.toISOString());
   }
   async isErased(userId: string) {
     return this.marked.has(userId);

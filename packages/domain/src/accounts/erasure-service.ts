@@ -5,7 +5,7 @@ import type { GalleryWriter } from "../gallery/gallery-sync.js";
 import { type EvidenceEraser, userEvidencePrefix } from "../scanning/evidence.js";
 import { type ManifestEraser, userManifestPrefix } from "../scanning/item-manifests.js";
 import { type ScheduleApi, scanScheduleName } from "../scanning/scan-schedule.js";
-import type { ErasedAccounts } from "./erased-accounts.js";
+import { ERASURE_RESUME_AFTER_MS, type ErasedAccounts } from "./erased-accounts.js";
 import type { AccountStore, IdentityProvider } from "./ports.js";
 
 export interface BiometricErasure {
@@ -42,6 +42,8 @@ export interface ErasureDeps {
   manifests?: ManifestEraser;
   /** The matching gallery: the account's rows go first, so a deleted person is unmatched at once. */
   gallery?: GalleryWriter;
+  /** Registered intimate-image hashes: their index rows go before the sealed items (issue 39). */
+  registeredImages?: { userErased(userId: string): Promise<void> };
   /** Marked before anything goes: scan steps still running check it and write nothing more. */
   erased: ErasedAccounts;
   /** The account's scan executions still running (Step Functions StopExecution); how many were stopped. */
@@ -79,13 +81,41 @@ export class ErasureService {
 
   async deleteAccount(userId: string): Promise<AccountErasure> {
     const profile = await this.deps.store.getProfile(userId);
-    // Before anything is deleted: from here on no scan step writes for the account.
-    await this.deps.erased.mark(userId, this.deps.now());
+    return this.erase(userId, profile?.username);
+  }
+
+  /**
+   * Finishes every erasure a crash (or a timeout) interrupted, from its tombstone: run at start, after
+   * each deploy, and on a schedule. Without it the sign-in account survived, and signing in made an
+   * empty profile again. Each step of an erasure is idempotent, so a resumed one simply runs again;
+   * one that fails is logged by the caller and tried again on the next run.
+   */
+  async resumeUnfinished(onError: (userId: string, error: unknown) => void) {
+    const cutoff = new Date(this.deps.now().getTime() - ERASURE_RESUME_AFTER_MS);
+    let resumed = 0;
+    let failed = 0;
+    for (const erasure of await this.deps.erased.unfinished(cutoff)) {
+      try {
+        await this.erase(erasure.userId, erasure.username);
+        resumed++;
+      } catch (error) {
+        failed++;
+        onError(erasure.userId, error);
+      }
+    }
+    return { resumed, failed };
+  }
+
+  private async erase(userId: string, username: string | undefined): Promise<AccountErasure> {
+    // Before anything is deleted: from here on no scan step writes for the account, and the tombstone
+    // says what finishing the erasure needs should this run be cut short.
+    await this.deps.erased.mark(userId, this.deps.now(), username);
     await this.deps.subscriptions?.endFor(userId);
     await this.deps.teams?.leave(userId);
     // So no scheduled scan starts for the account, and none still runs, while it goes.
     await this.deps.schedules.remove(scanScheduleName(userId));
     const scansStopped = await this.deps.scans.stopRunning(userId);
+    await this.deps.registeredImages?.userErased(userId);
     const biometrics = await this.deleteBiometrics(userId);
     const evidence = await this.deps.evidence.eraseAll(userEvidencePrefix(userId));
     await this.deps.manifests?.eraseAll(userManifestPrefix(userId));
@@ -99,14 +129,15 @@ export class ErasureService {
     const items = await this.deps.store.listUserItems(userId);
     await this.deps.store.deleteItems(items.map(({ pk, sk }) => ({ pk, sk })));
     const late = await this.sweepLateWrites(userId);
-    if (profile?.username) await this.deps.identity.deleteUser(profile.username);
+    if (username) await this.deps.identity.deleteUser(username);
+    await this.deps.erased.finished(userId, this.deps.now());
     return {
       ...biometrics,
       evidenceObjects: evidence.objects + late.evidenceObjects,
       evidenceObjectVersions: evidence.objectVersions + late.evidenceObjectVersions,
       items: items.length + biometrics.samples + protections + late.items,
       sessions: sessions.length,
-      signInAccount: Boolean(profile?.username),
+      signInAccount: Boolean(username),
       scansStopped,
     };
   }

@@ -1,7 +1,7 @@
-import { type DynamoDBDocumentClient, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
-import { ErasedAccount } from "../../table/entities.js";
+import { type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { ErasedAccount, UNFINISHED_ERASURES_PARTITION } from "../../table/entities.js";
 import { toItem } from "../../table/entity.js";
-import { type ErasedAccounts, erasedAccountKey, TOMBSTONE_DAYS } from "../erased-accounts.js";
+import { type ErasedAccounts, erasedAccountKey, TOMBSTONE_DAYS, type UnfinishedErasure } from "../erased-accounts.js";
 
 export class DynamoErasedAccounts implements ErasedAccounts {
   constructor(
@@ -9,13 +9,53 @@ export class DynamoErasedAccounts implements ErasedAccounts {
     private readonly tableName: string,
   ) {}
 
-  async mark(userId: string, at: Date) {
+  async mark(userId: string, at: Date, username?: string) {
     const item = toItem(ErasedAccount, {
       userIdHash: erasedAccountKey(userId),
       erasedAt: at.toISOString(),
+      unfinishedUserId: userId,
+      ...(username ? { unfinishedUsername: username } : {}),
+    });
+    await this.doc.send(new PutCommand({ TableName: this.tableName, Item: item }));
+  }
+
+  async finished(userId: string, at: Date) {
+    // Rewritten whole: the id and sign-in name go, and with them the item's place in the index.
+    const item = toItem(ErasedAccount, {
+      userIdHash: erasedAccountKey(userId),
+      erasedAt: at.toISOString(),
+      finishedAt: at.toISOString(),
       expiresAt: Math.floor(at.getTime() / 1000) + TOMBSTONE_DAYS * 86_400,
     });
     await this.doc.send(new PutCommand({ TableName: this.tableName, Item: item }));
+  }
+
+  async unfinished(startedBefore: Date): Promise<UnfinishedErasure[]> {
+    const found: UnfinishedErasure[] = [];
+    let cursor: Record<string, unknown> | undefined;
+    do {
+      const page = await this.doc.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          IndexName: "gsi2",
+          KeyConditionExpression: "gsi2pk = :unfinished AND gsi2sk < :before",
+          ExpressionAttributeValues: {
+            ":unfinished": UNFINISHED_ERASURES_PARTITION,
+            ":before": startedBefore.toISOString(),
+          },
+          ...(cursor ? { ExclusiveStartKey: cursor } : {}),
+        }),
+      );
+      for (const item of page.Items ?? []) {
+        found.push({
+          userId: String(item.unfinishedUserId),
+          ...(item.unfinishedUsername ? { username: String(item.unfinishedUsername) } : {}),
+          erasedAt: String(item.erasedAt),
+        });
+      }
+      cursor = page.LastEvaluatedKey;
+    } while (cursor);
+    return found;
   }
 
   async isErased(userId: string) {
