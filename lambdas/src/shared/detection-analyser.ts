@@ -4,6 +4,7 @@ import {
   enrolmentGateReasons,
   enrolmentGatesFor,
   inspectImageForEnrolment,
+  inspectLiveFrame,
   MediaError,
   matchFace,
 } from "@lg/detection";
@@ -12,6 +13,7 @@ import { faceQualityReason } from "@lg/domain/biometrics/capture-rules";
 import type {
   BiometricAnalyser,
   FacePhotoAnalysis,
+  LiveFrameAnalysis,
   ReportedFace,
   ReportedVoice,
   VoiceAnalysis,
@@ -48,6 +50,30 @@ export class DetectionAnalyser implements BiometricAnalyser {
       quality: { detectionScore, sizePx, sharpness },
       box: face.box,
       perceptualHash: await imagePerceptualHash(bytes),
+    };
+  }
+
+  async analyseLiveFrame(bytes: Uint8Array): Promise<LiveFrameAnalysis> {
+    let inspection: Awaited<ReturnType<typeof inspectLiveFrame>>;
+    try {
+      inspection = await inspectLiveFrame(bytes, { gates: enrolmentGatesFor("turned") });
+    } catch (error) {
+      if (error instanceof MediaError) return { ok: false, reason: `Could not read the photo: ${error.message}` };
+      throw error;
+    }
+    const face = inspection.faces[0];
+    if (!inspection.accepted || !inspection.descriptor || !face || !inspection.light) {
+      return { ok: false, reason: faceQualityReason(inspection.reasons[0] ?? "no face found") };
+    }
+    const { detectionScore, sizePx, sharpness } = face.quality;
+    return {
+      ok: true,
+      descriptor: inspection.descriptor,
+      yawDegrees: face.quality.yawDegrees,
+      quality: { detectionScore, sizePx, sharpness },
+      box: face.box,
+      landmarks: face.landmarks,
+      light: inspection.light,
     };
   }
 

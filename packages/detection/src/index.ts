@@ -15,6 +15,7 @@ export {
   enrolmentGatesFor,
   inspectImageForEnrolment,
 } from "./face/enrolment.js";
+export { type FrameLight, frameLight, inspectLiveFrame, type LiveFrameInspection } from "./face/live-frame.js";
 export { matchFace } from "./face/match.js";
 export { fuseSignals, SYNTHETIC_THRESHOLD } from "./fusion.js";
 export {

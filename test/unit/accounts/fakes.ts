@@ -17,6 +17,7 @@ import type {
   BiometricObjectStore,
   DataKeyService,
   FacePhotoAnalysis,
+  LiveFrameAnalysis,
   LivenessStore,
   ReportedFace,
   ReportedVoice,
@@ -196,6 +197,28 @@ export const photo = (spec: string) => new Uint8Array([0xff, 0xd8, 0xff, ...new 
 export const wav = (spec: string) =>
   new Uint8Array([...new TextEncoder().encode("RIFF\0\0\0\0WAVE"), ...new TextEncoder().encode(spec)]);
 
+/**
+ * Eyes, nose tip and mouth corners of a head model (units of half the eye span; the nose tip stands
+ * out 1.1 from the eyes, about 3.5 cm on a real face, the mouth 0.3) turned by `yawDegrees` and seen
+ * from the front, in `box`. A flat picture of a face has every point in one plane: turning it moves
+ * the nose as much as its neighbours.
+ */
+export function headLandmarks(yawDegrees: number, box: { x: number; y: number; width: number }, flat = false) {
+  const model = [
+    [-1, -0.6, 0],
+    [1, -0.6, 0],
+    [0, 0.2, 1.1],
+    [-0.7, 0.9, 0.3],
+    [0.7, 0.9, 0.3],
+  ] as const;
+  const t = (yawDegrees * Math.PI) / 180;
+  const scale = box.width / 4;
+  return model.map(([x, y, z]) => ({
+    x: box.x + box.width / 2 + scale * (x * Math.cos(t) + (flat ? 0 : z) * Math.sin(t)),
+    y: box.y + box.width / 2 + scale * y,
+  }));
+}
+
 export class FakeAnalyser implements BiometricAnalyser {
   async analyseFacePhoto(bytes: Uint8Array): Promise<FacePhotoAnalysis> {
     const text = new TextDecoder().decode(bytes.subarray(3));
@@ -215,6 +238,26 @@ export class FakeAnalyser implements BiometricAnalyser {
       quality: { sizePx: 200 },
       box: { x, y, width: size, height: size },
       ...(perceptualHash ? { perceptualHash } : {}),
+    };
+  }
+  /**
+   * A live frame: the photo's spec, its `light=` (face then background RGB; an unlit grey without
+   * one), and the 5 landmarks of a head model turned to its yaw (`flat=1`: of a flat picture of it).
+   */
+  async analyseLiveFrame(bytes: Uint8Array): Promise<LiveFrameAnalysis> {
+    const analysis = await this.analyseFacePhoto(bytes);
+    if (!analysis.ok) return analysis;
+    const text = new TextDecoder().decode(bytes.subarray(3));
+    const [fr = 150, fg = 120, fb = 100, br = 90, bg = 90, bb = 90] = (/light=([\d,]+)/.exec(text)?.[1] ?? "")
+      .split(",")
+      .filter(Boolean)
+      .map(Number);
+    const box = analysis.box ?? { x: 100, y: 100, width: 200, height: 200 };
+    return {
+      ...analysis,
+      box,
+      landmarks: headLandmarks(analysis.yawDegrees, box, /flat=1/.test(text)),
+      light: { face: [fr, fg, fb], background: [br, bg, bb] },
     };
   }
   /** Reported faces pass when the browser saw one face of at least 80 px, like the engine's gate. */

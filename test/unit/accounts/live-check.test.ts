@@ -7,7 +7,7 @@ import {
 } from "../../../packages/domain/src/biometrics/liveness-challenge.js";
 import type { DomainError } from "../../../packages/domain/src/errors.js";
 import { photo } from "./fakes.js";
-import { burstFor, challengeLength, followingYaw, POSE_YAW, TEST_SESSION } from "./live-burst.js";
+import { burstFor, challengeLength, followingYaw, type IssuedChallenge, POSE_YAW, TEST_SESSION } from "./live-burst.js";
 import { accountWorld } from "./world.js";
 
 const rejection = (promise: Promise<unknown>) =>
@@ -26,14 +26,14 @@ async function member(w: ReturnType<typeof accountWorld>, email = "ada@example.c
 async function answer(
   w: ReturnType<typeof accountWorld>,
   userId: string,
-  frames: (windows: PoseWindow[]) => ReturnType<typeof burstFor>,
+  frames: (challenge: IssuedChallenge) => ReturnType<typeof burstFor>,
   options: { afterMs?: number; session?: string } = {},
 ) {
   const challenge = await w.enrolment.issueLiveChallenge(userId, TEST_SESSION);
   w.clock.now = new Date(w.clock.now.getTime() + (options.afterMs ?? challengeLength(challenge.poses) + 500));
   return w.enrolment.enrolLiveCapture(userId, options.session ?? TEST_SESSION, async () => ({
     challengeId: challenge.challengeId,
-    frames: frames(challenge.poses),
+    frames: frames(challenge),
   }));
 }
 
@@ -86,9 +86,9 @@ describe("the live check's challenge", () => {
     // The issue's public stills (yaw -3, -29, +38), each shown for its pose's window, re-encoded per frame.
     const stills: Record<ChallengePose, number> = { front: -3, right: -29, left: 38 };
     const refused = await rejection(
-      answer(w, userId, (windows) =>
-        burstFor(windows, (atMs) => {
-          const pose = windows.find((win) => atMs < win.endMs)?.pose ?? (windows.at(-1)?.pose as ChallengePose);
+      answer(w, userId, (c) =>
+        burstFor(c, (atMs) => {
+          const pose = c.poses.find((win) => atMs < win.endMs)?.pose ?? (c.poses.at(-1)?.pose as ChallengePose);
           return { yaw: stills[pose] };
         }),
       ),
@@ -101,10 +101,10 @@ describe("the live check's challenge", () => {
     const w = accountWorld();
     const userId = await member(w);
     const refused = await rejection(
-      answer(w, userId, (windows) =>
-        burstFor(windows).map((f, i) => ({
+      answer(w, userId, (c) =>
+        burstFor(c).map((f, i) => ({
           atMs: f.atMs,
-          bytes: photo(`person=1;yaw=${followingYaw(windows, f.atMs)};n=${Math.floor(i / 2)}`),
+          bytes: photo(`person=1;yaw=${followingYaw(c.poses, f.atMs)};n=${Math.floor(i / 2)}`),
         })),
       ),
     );
@@ -121,7 +121,7 @@ describe("the live check's challenge", () => {
 
     const challenge = await w.enrolment.issueLiveChallenge(userId, TEST_SESSION);
     w.clock.now = new Date(w.clock.now.getTime() + challengeLength(challenge.poses) + 500);
-    const capture = async () => ({ challengeId: challenge.challengeId, frames: burstFor(challenge.poses) });
+    const capture = async () => ({ challengeId: challenge.challengeId, frames: burstFor(challenge) });
     expect(await w.enrolment.enrolLiveCapture(userId, TEST_SESSION, capture)).toMatchObject({ verified: true });
     expect(await rejection(w.enrolment.enrolLiveCapture(userId, TEST_SESSION, capture))).toMatchObject({
       kind: "invalid",
@@ -134,7 +134,7 @@ describe("the live check's challenge", () => {
     const other = await member(w, "bob@example.com");
     const bobs = await w.enrolment.issueLiveChallenge(other, TEST_SESSION);
     w.clock.now = new Date(w.clock.now.getTime() + 12_000);
-    const stolen = async () => ({ challengeId: bobs.challengeId, frames: burstFor(bobs.poses) });
+    const stolen = async () => ({ challengeId: bobs.challengeId, frames: burstFor(bobs) });
     expect(await rejection(w.enrolment.enrolLiveCapture(userId, TEST_SESSION, stolen))).toMatchObject({
       message: expect.stringMatching(/unknown or was already used/),
     });
@@ -158,7 +158,7 @@ describe("the live check's challenge", () => {
     // The person does the turns in the other order than asked (left for right and right for left).
     const swap: Record<ChallengePose, ChallengePose> = { front: "front", left: "right", right: "left" };
     const refused = await rejection(
-      answer(w, userId, (windows) => burstFor(windows.map((win) => ({ ...win, pose: swap[win.pose] })))),
+      answer(w, userId, (c) => burstFor({ ...c, poses: c.poses.map((win) => ({ ...win, pose: swap[win.pose] })) })),
     );
     expect(refused).toMatchObject({
       kind: "unprocessable",
@@ -170,9 +170,9 @@ describe("the live check's challenge", () => {
     const w = accountWorld();
     const userId = await member(w);
     const refused = await rejection(
-      answer(w, userId, (windows) => {
-        const turn = secondTurn(windows);
-        return burstFor(windows, (atMs) => (atMs < turn.startMs ? { yaw: POSE_YAW[turn.pose] } : {}));
+      answer(w, userId, (c) => {
+        const turn = secondTurn(c.poses);
+        return burstFor(c, (atMs) => (atMs < turn.startMs ? { yaw: POSE_YAW[turn.pose] } : {}));
       }),
     );
     expect(refused.message).toMatch(/before the page asked for it$/);
@@ -182,10 +182,10 @@ describe("the live check's challenge", () => {
     const w = accountWorld();
     const userId = await member(w);
     const refused = await rejection(
-      answer(w, userId, (windows) => {
-        const turn = firstTurn(windows);
+      answer(w, userId, (c) => {
+        const turn = firstTurn(c.poses);
         // Frontal through the turn's whole window and half a second past it.
-        return burstFor(windows, (atMs) => (atMs >= turn.startMs && atMs <= turn.endMs + 600 ? { yaw: 0 } : {}));
+        return burstFor(c, (atMs) => (atMs >= turn.startMs && atMs <= turn.endMs + 600 ? { yaw: 0 } : {}));
       }),
     );
     expect(refused.message).toMatch(/did not turn your head to your (left|right) when asked/);
@@ -194,9 +194,7 @@ describe("the live check's challenge", () => {
   it("refuses a change of identity mid-burst", async () => {
     const w = accountWorld();
     const userId = await member(w);
-    const refused = await rejection(
-      answer(w, userId, (windows) => burstFor(windows, (atMs) => ({ person: atMs > 4000 ? 2 : 1 }))),
-    );
+    const refused = await rejection(answer(w, userId, (c) => burstFor(c, (atMs) => ({ person: atMs > 4000 ? 2 : 1 }))));
     expect(refused.message).toMatch(/do not all show the same person/);
   });
 
@@ -204,7 +202,7 @@ describe("the live check's challenge", () => {
     const w = accountWorld();
     const userId = await member(w);
     const refused = await rejection(
-      answer(w, userId, (windows) => burstFor(windows, (_, i) => ({ box: i === 5 ? "400,100,200" : "100,100,200" }))),
+      answer(w, userId, (c) => burstFor(c, (_, i) => ({ box: i === 5 ? "400,100,200" : "100,100,200" }))),
     );
     expect(refused.message).toMatch(/jumped across the picture/);
   });
@@ -212,26 +210,22 @@ describe("the live check's challenge", () => {
   it("refuses too few frames, gaps over a second and a burst that stops early", async () => {
     const w = accountWorld();
     const userId = await member(w);
-    expect(await rejection(answer(w, userId, (windows) => burstFor(windows).slice(0, 5)))).toMatchObject({
+    expect(await rejection(answer(w, userId, (c) => burstFor(c).slice(0, 5)))).toMatchObject({
       kind: "invalid",
       message: expect.stringMatching(/at least 8 frames/),
     });
-    expect(
-      await rejection(answer(w, userId, (windows) => burstFor(windows).filter((_, i) => i < 10 || i > 14))),
-    ).toMatchObject({
+    expect(await rejection(answer(w, userId, (c) => burstFor(c).filter((_, i) => i < 10 || i > 14)))).toMatchObject({
       message: expect.stringMatching(/no clear face for more than a second, from 2\.7 s to 4\.5 s: no frame was taken/),
     });
     const blurred = await rejection(
-      answer(w, userId, (windows) =>
-        burstFor(windows).map((f, i) =>
-          i >= 10 && i <= 14 ? { ...f, bytes: photo(`reject=Photo too blurry;n=${i}`) } : f,
-        ),
+      answer(w, userId, (c) =>
+        burstFor(c).map((f, i) => (i >= 10 && i <= 14 ? { ...f, bytes: photo(`reject=Photo too blurry;n=${i}`) } : f)),
       ),
     );
     expect(blurred.message).toMatch(/from 2\.7 s to 4\.5 s: Photo too blurry$/);
-    expect(
-      await rejection(answer(w, userId, (windows) => burstFor(windows).filter((f) => f.atMs < 4000))),
-    ).toMatchObject({ message: expect.stringMatching(/do not cover the whole capture/) });
+    expect(await rejection(answer(w, userId, (c) => burstFor(c).filter((f) => f.atMs < 4000)))).toMatchObject({
+      message: expect.stringMatching(/do not cover the whole capture/),
+    });
   });
 
   it("holds for review a face already verified on another account: not verified, searched by no scan, notices blocked", async () => {

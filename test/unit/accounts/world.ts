@@ -7,7 +7,6 @@ import { RateLimiter } from "../../../packages/domain/src/accounts/rate-limits.j
 import { CONSENT_VERSION, ConsentService } from "../../../packages/domain/src/biometrics/consent.js";
 import type { LiveFrame } from "../../../packages/domain/src/biometrics/enrolment-service.js";
 import { EnrolmentService } from "../../../packages/domain/src/biometrics/enrolment-service.js";
-import type { PoseWindow } from "../../../packages/domain/src/biometrics/liveness-challenge.js";
 import { SampleLibrary } from "../../../packages/domain/src/biometrics/sample-library.js";
 import { GallerySync } from "../../../packages/domain/src/gallery/gallery-sync.js";
 import { MemoryGalleryIndex, memoryFaceRegister } from "../gallery/memory-gallery.js";
@@ -22,7 +21,7 @@ import {
   MemoryObjectStore,
   MemoryRateCounters,
 } from "./fakes.js";
-import { burstFor, challengeLength, TEST_SESSION } from "./live-burst.js";
+import { burstFor, challengeLength, type IssuedChallenge, TEST_SESSION } from "./live-burst.js";
 
 /** A sign-in that opened a session (not one that asked for an authenticator code). */
 export function signedIn(result: SignInResult) {
@@ -116,10 +115,10 @@ export function accountWorld() {
     async liveCapture(
       userId: string,
       person: number,
-      options: { voice?: Uint8Array; frames?: (windows: PoseWindow[]) => LiveFrame[]; session?: string } = {},
+      options: { voice?: Uint8Array; frames?: (challenge: IssuedChallenge) => LiveFrame[]; session?: string } = {},
     ) {
       const challenge = await enrolment.issueLiveChallenge(userId, TEST_SESSION);
-      const frames = options.frames ? options.frames(challenge.poses) : burstFor(challenge.poses, () => ({ person }));
+      const frames = options.frames ? options.frames(challenge) : burstFor(challenge, () => ({ person }));
       clock.now = new Date(clock.now.getTime() + challengeLength(challenge.poses) + 500);
       return enrolment.enrolLiveCapture(userId, options.session ?? TEST_SESSION, async () => ({
         challengeId: challenge.challengeId,

@@ -1,4 +1,4 @@
-import { decodeImage } from "../media/image.js";
+import { type DecodedImage, decodeImage } from "../media/image.js";
 import { type MediaLimits, resolveLimits } from "../media/limits.js";
 import type { DetectedFace } from "../result.js";
 import { detectFacesInImage } from "./detect-faces.js";
@@ -24,9 +24,13 @@ export async function inspectImageForEnrolment(
   bytes: Uint8Array,
   options: { gates?: Partial<EnrolmentGates>; limits?: Partial<MediaLimits> } = {},
 ): Promise<EnrolmentInspection> {
-  const gates = { ...defaultEnrolmentGates, ...options.gates };
   const limits = resolveLimits(options.limits);
-  const image = await decodeImage(bytes, limits, limits.analysisMaxSide);
+  return inspectDecoded(await decodeImage(bytes, limits, limits.analysisMaxSide), options.gates);
+}
+
+/** The gates on a photo already decoded for analysis. */
+export async function inspectDecoded(image: DecodedImage, gateOptions?: Partial<EnrolmentGates>) {
+  const gates = { ...defaultEnrolmentGates, ...gateOptions };
   const faces = await detectFacesInImage(image, []);
   const reasons = enrolmentGateReasons(faces.length, faces[0]?.quality, gates);
   const face = faces.length === 1 ? faces[0] : undefined;

@@ -32,6 +32,7 @@ import type {
   BiometricObjectStore,
   DataKeyService,
   FacePhotoAnalysis,
+  LiveFrameAnalysis,
   LivenessStore,
   ReportedFace,
   ReportedVoice,
@@ -71,12 +72,6 @@ export interface LiveCapture {
   challengeId?: string;
   frames: LiveFrame[];
   voice?: Uint8Array;
-}
-
-/** The engine gives every analysed photo's face box; only a browser-reported face lacks one. */
-function boxOf(analysis: AcceptedFace) {
-  if (!analysis.box) throw new Error("The face analyser gave no face box for a camera frame");
-  return analysis.box;
 }
 
 const wrongType = (modality: Modality) =>
@@ -178,6 +173,7 @@ export class EnrolmentService {
     return {
       challengeId: challenge.challengeId,
       poses: challenge.windows,
+      colours: challenge.colours,
       frameIntervalMs: FRAME_INTERVAL_MS,
       expiresAt: challenge.expiresAt,
     };
@@ -284,11 +280,11 @@ export class EnrolmentService {
     });
     const hashed = capture.frames.map((f) => ({ atMs: f.atMs, sha256: sha256Hex(f.bytes) }));
     checkFrameTimes(hashed, challengeLengthMs(challenge), elapsedMs);
-    const analyses: FacePhotoAnalysis[] = [];
-    for (const frame of capture.frames) analyses.push(await this.deps.analyser.analyseFacePhoto(frame.bytes, "turned"));
+    const analyses: LiveFrameAnalysis[] = [];
+    for (const frame of capture.frames) analyses.push(await this.deps.analyser.analyseLiveFrame(frame.bytes));
     const burst: BurstFrame[] = analyses.map((analysis, i) => ({
       ...(hashed[i] as { atMs: number; sha256: string }),
-      analysis: analysis.ok ? { ...analysis, box: boxOf(analysis) } : analysis,
+      analysis,
     }));
     const chosen = checkBurst(challenge, burst, elapsedMs, (a, b) => this.deps.analyser.sameFace(a, b).same);
     return POSES.map(({ id }) => {

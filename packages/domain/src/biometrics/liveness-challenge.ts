@@ -1,12 +1,16 @@
 import { DomainError } from "../errors.js";
 import { FRONT_MAX_YAW, TURN_MIN_YAW } from "./capture-rules.js";
+import { MIN_TURN_PARALLAX, type Point, turnParallax } from "./face-parallax.js";
+import { type ColourWindow, type FrameLight, lightProblem, newColourSequence, readLight } from "./screen-light.js";
 
 /**
  * The server-issued liveness challenge of the live face capture, and the rules a burst of camera
  * frames must meet against it. Three still photos of someone can show three head angles, but they
  * cannot follow an order and timing the server chose a moment ago, nor turn the head gradually
- * between them. What this cannot tell apart from a live person (a video played to the camera, a
- * deepfake fed to a virtual camera) is stated in docs/privacy.md.
+ * between them; photos and recorded video cannot reflect a sequence of screen colours drawn a
+ * moment ago (screen-light.ts); a flat picture cannot show the parallax of a turning head
+ * (face-parallax.ts). What this still cannot tell apart from a live person is stated in
+ * docs/privacy.md.
  */
 
 export type ChallengePose = "front" | "left" | "right";
@@ -26,6 +30,8 @@ export interface LivenessChallenge {
   /** SHA-256 of the session cookie the challenge was issued to; another session cannot answer it. */
   sessionHash: string;
   windows: PoseWindow[];
+  /** The screen colours the page shows during the capture, in order, covering it all. */
+  colours: ColourWindow[];
   issuedAt: string;
   expiresAt: string;
 }
@@ -41,6 +47,9 @@ export interface BurstFrame {
         descriptor: Float32Array;
         yawDegrees: number;
         box: { x: number; y: number; width: number; height: number };
+        /** The face's 5 landmarks: eyes, nose tip, mouth corners (image-left first). */
+        landmarks: Point[];
+        light: FrameLight;
       }
     | { ok: false; reason: string };
 }
@@ -59,6 +68,13 @@ const LATE_GRACE_MS = 500;
  */
 export const FRAME_INTERVAL_MS = 200;
 export const MAX_FRAME_GAP_MS = 1000;
+/**
+ * A camera's frames come steadily: on average at least one every 400 ms across the capture (the
+ * page takes one every 200 ms), and never two within 50 ms, so a burst is a continuous recording
+ * rather than a few frames chosen from one.
+ */
+const MAX_MEAN_INTERVAL_MS = 400;
+const MIN_FRAME_SPACING_MS = 50;
 export const MIN_FRAMES = 8;
 export const MAX_FRAMES = 64;
 export const MAX_FRAME_BYTES = 512 * 1024;
@@ -113,6 +129,7 @@ export function newChallenge(input: {
     userId: input.userId,
     sessionHash: input.sessionHash,
     windows,
+    colours: newColourSequence(startMs, input.randomInt),
     issuedAt: input.now.toISOString(),
     expiresAt: new Date(input.now.getTime() + CHALLENGE_TTL_SECONDS * 1000).toISOString(),
   };
@@ -159,11 +176,21 @@ export function checkFrameTimes(frames: Pick<BurstFrame, "atMs" | "sha256">[], l
     if (previous && frame.atMs <= previous.atMs) {
       throw new DomainError("invalid", `Frame ${i + 1} is not later than frame ${i}`);
     }
+    if (previous && frame.atMs - previous.atMs < MIN_FRAME_SPACING_MS) {
+      throw refused(
+        `frame ${i + 1} came ${frame.atMs - previous.atMs} ms after frame ${i}; a camera's frames are further apart`,
+      );
+    }
   }
   const first = frames[0]?.atMs ?? 0;
   const last = frames.at(-1)?.atMs ?? 0;
   if (first > MAX_FRAME_GAP_MS || last < lengthMs - MAX_FRAME_GAP_MS) {
     throw refused("the frames do not cover the whole capture");
+  }
+  if (frames.length < lengthMs / MAX_MEAN_INTERVAL_MS) {
+    throw refused(
+      `${frames.length} frames over ${seconds(lengthMs)} is too few for a continuous recording: the page sends one every ${FRAME_INTERVAL_MS} ms`,
+    );
   }
 }
 
@@ -228,6 +255,25 @@ function checkPoseOrder(frames: UsableFrame[], windows: PoseWindow[]) {
   }
 }
 
+/** The face reflected the screen's colours as they changed, frame by frame (screen-light.ts). */
+function checkLight(frames: UsableFrame[], colours: readonly ColourWindow[]) {
+  const problem = lightProblem(
+    readLight(
+      colours,
+      frames.map((f) => ({ atMs: f.atMs, light: f.analysis.light })),
+    ),
+  );
+  if (problem) throw refused(problem);
+}
+
+/** The turned frames show the nose moving out of the face's plane, as no flat picture can (face-parallax.ts). */
+function checkDepth(frames: UsableFrame[], front: UsableFrame) {
+  const turned = frames.filter((f) => Math.abs(f.analysis.yawDegrees) >= TURN_MIN_YAW).map((f) => f.analysis.landmarks);
+  if (turnParallax(front.analysis.landmarks, turned) < MIN_TURN_PARALLAX) {
+    throw refused("the face turned like a flat picture, not a head: turn your own head, not the camera or a photo");
+  }
+}
+
 /** The frame that shows each challenged pose best: the most frontal for front, the furthest turn for a turn. */
 function bestFrames(frames: UsableFrame[], windows: PoseWindow[]) {
   return windows.map((window) => {
@@ -265,5 +311,7 @@ export function checkBurst(
       throw refused("the frames do not all show the same person");
     }
   }
+  checkLight(usable, challenge.colours);
+  checkDepth(usable, front);
   return chosen;
 }

@@ -1,4 +1,6 @@
+import type { Point } from "./face-parallax.js";
 import type { LivenessChallenge } from "./liveness-challenge.js";
+import type { FrameLight } from "./screen-light.js";
 
 /** What the detection engine tells enrolment about one face photo. */
 export type FacePhotoAnalysis =
@@ -12,6 +14,18 @@ export type FacePhotoAnalysis =
       /** The photo's 64-bit perceptual hash, as scans hash found pictures: shows a re-post copies it. */
       perceptualHash?: string;
     }
+  | { ok: false; reason: string };
+
+/**
+ * One camera frame of the live check as the engine read it: the turned-pose gates, and what the
+ * liveness rules measure on top, the face's 5 landmarks and the colour of its skin and background.
+ */
+export type LiveFrameAnalysis =
+  | (Extract<FacePhotoAnalysis, { ok: true }> & {
+      box: { x: number; y: number; width: number; height: number };
+      landmarks: Point[];
+      light: FrameLight;
+    })
   | { ok: false; reason: string };
 
 export type VoiceAnalysis =
@@ -47,6 +61,8 @@ export interface BiometricAnalyser {
    * look at the camera; "turned" accepts a turned head (the left and right poses).
    */
   analyseFacePhoto(bytes: Uint8Array, pose: "frontal" | "turned"): Promise<FacePhotoAnalysis>;
+  /** A live check's camera frame: analyseFacePhoto's "turned" gates, with landmarks and light (in memory only). */
+  analyseLiveFrame(bytes: Uint8Array): Promise<LiveFrameAnalysis>;
   /** The same gates as analyseFacePhoto, applied to the numbers a browser reports for its frame. */
   assessReportedFace(face: ReportedFace, pose: "frontal" | "turned"): FacePhotoAnalysis;
   /** Speech present, long enough, one speaker. Accepts any supported audio container. */

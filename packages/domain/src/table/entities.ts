@@ -168,12 +168,19 @@ export const AccountMessageSent = defineEntity({
 export const LivenessChallengeItem = defineEntity({
   name: "LivenessChallenge",
   description:
-    "A server-issued live-capture challenge (biometrics/liveness-challenge.ts): random pose order and timing, bound to the account and the session's hash, deleted when answered.",
+    "A server-issued live-capture challenge (biometrics/liveness-challenge.ts): random pose order and timing, a random screen-colour sequence, bound to the account and the session's hash, deleted when answered.",
   schema: z.object({
     challengeId: z.string().min(1),
     userId: z.string().min(1),
     sessionHash: z.string().min(1),
     windows: z.array(z.object({ pose: z.enum(["front", "left", "right"]), startMs: z.number(), endMs: z.number() })),
+    colours: z.array(
+      z.object({
+        colour: z.enum(["red", "green", "blue", "yellow", "cyan", "magenta"]),
+        startMs: z.number(),
+        endMs: z.number(),
+      }),
+    ),
     issuedAt: isoDate,
     validUntil: isoDate,
     // DynamoDB TTL clears challenges never answered.
