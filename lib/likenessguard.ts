@@ -1,4 +1,5 @@
 import type { App } from "aws-cdk-lib";
+import { applyDesignDecisions } from "./compliance/design-decisions.js";
 import type { StageConfig } from "./config.js";
 import { AuthStack } from "./stacks/auth-stack.js";
 import { DataStack } from "./stacks/data-stack.js";
@@ -18,6 +19,8 @@ export function buildLikenessGuard(app: App, config: StageConfig): LikenessGuard
   const env = { region: config.region, ...(config.account ? { account: config.account } : {}) };
   const name = (part: string) => `LikenessGuard-${config.stage}-${part}`;
   const tags = { project: "likenessguard", stage: config.stage };
+  // Justifications that hold for every resource of a kind (lib/compliance/design-decisions.ts).
+  applyDesignDecisions(app);
   const auth = new AuthStack(app, name("Auth"), { env, config, tags, description: "LikenessGuard users (Cognito)" });
   const data = new DataStack(app, name("Data"), {
     env,

@@ -9,19 +9,22 @@ import type { IBucket } from "aws-cdk-lib/aws-s3";
 import type { ISecret } from "aws-cdk-lib/aws-secretsmanager";
 import type * as sqs from "aws-cdk-lib/aws-sqs";
 import { Construct } from "constructs";
+import { justify } from "../compliance/justify.js";
 import { fromRoot, repoRoot } from "../paths.js";
 import type { GalleryRef } from "./gallery-database.js";
 import type { HandlerResources } from "./handler-resources.js";
+import type { ModelWeights } from "./model-weights.js";
 import { copyRuntimePackagesCommands, DETECTION_RUNTIME_PACKAGES } from "./runtime-packages.js";
 import { MANIFEST_PREFIX } from "./scan-work-bucket.js";
+import { functionSettingsKey, logGroupKey } from "./stack-keys.js";
 import { explainWildcards } from "./wildcard-grants.js";
 
 /** CloudWatch namespace of the handlers' own metrics (Monitoring's dashboard reads them). */
 export const POWERTOOLS_METRICS_NAMESPACE = "LikenessGuard";
 
-/** Layers a detection function needs: model weights (/opt/models) and optionally ffmpeg (/opt/bin). */
+/** What a detection function may be given: model weights (S3, copied into /tmp) and ffmpeg (/opt/bin). */
 export interface DetectionRuntime {
-  modelsLayer?: lambda.ILayerVersion;
+  modelWeights?: ModelWeights;
   ffmpegLayer?: lambda.ILayerVersion;
 }
 
@@ -34,8 +37,11 @@ export interface AppFunctionProps {
   /** The handler environment contract (docs/architecture.md): names only, they grant nothing. */
   environment: Record<string, string>;
   logRetention: logs.RetentionDays;
-  /** Set for functions that run face/voice/synthetic-media models. */
-  detection?: DetectionRuntime;
+  /** Set for functions that run face/voice/synthetic-media models or decode media with ffmpeg. */
+  detection?: DetectionRuntime & {
+    /** The model files the function loads (packages/detection/src/models/model-sets.ts); it may read only these. */
+    modelFiles?: readonly string[];
+  };
 }
 
 export type TableAccess = "read" | "readWrite";
@@ -72,12 +78,22 @@ export class AppFunction extends Construct {
     });
     const logGroup = new logs.LogGroup(this, "Logs", {
       retention: props.logRetention,
+      encryptionKey: logGroupKey(this),
       removalPolicy: RemovalPolicy.DESTROY,
     });
     // Written explicitly instead of the AWS managed basic-execution policy: this log group only.
     logGroup.grantWrite(this.role);
 
     const detection = props.detection;
+    const settingsKey = functionSettingsKey(this);
+    // Lambda decrypts the environment at start with the function's role, and only through Lambda.
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ["kms:Decrypt"],
+        resources: [settingsKey.keyArn],
+        conditions: { StringEquals: { "kms:ViaService": `lambda.${Stack.of(this).region}.amazonaws.com` } },
+      }),
+    );
     this.function = new NodejsFunction(this, "Function", {
       entry: fromRoot(props.entry),
       handler: "handler",
@@ -88,6 +104,7 @@ export class AppFunction extends Construct {
       timeout: Duration.seconds(props.timeoutSeconds ?? 30),
       role: this.role,
       logGroup,
+      environmentEncryption: settingsKey,
       loggingFormat: lambda.LoggingFormat.JSON,
       tracing: lambda.Tracing.ACTIVE,
       environment: {
@@ -97,7 +114,7 @@ export class AppFunction extends Construct {
         POWERTOOLS_SERVICE_NAME: id,
         POWERTOOLS_METRICS_NAMESPACE: POWERTOOLS_METRICS_NAMESPACE,
       },
-      layers: [detection?.modelsLayer, detection?.ffmpegLayer].filter((l) => l !== undefined),
+      layers: detection?.ffmpegLayer ? [detection.ffmpegLayer] : [],
       projectRoot: repoRoot,
       depsLockFilePath: fromRoot("package-lock.json"),
       bundling: {
@@ -120,6 +137,7 @@ export class AppFunction extends Construct {
         },
       },
     });
+    if (detection?.modelFiles) detection.modelWeights?.grantTo(this, detection.modelFiles);
     Validations.of(this.function).acknowledge({
       id: "AwsSolutions-L1",
       reason:
@@ -365,6 +383,15 @@ export class AppFunction extends Construct {
     this.schedulesRunAs.addToPrincipalPolicy(
       new iam.PolicyStatement({ actions: ["sqs:SendMessage"], resources: [queue.queueArn] }),
     );
+    // The queue is encrypted under a customer-managed key: sending encrypts a data key under it.
+    if (queue.encryptionMasterKey) {
+      this.schedulesRunAs.addToPrincipalPolicy(
+        new iam.PolicyStatement({
+          actions: ["kms:GenerateDataKey", "kms:Decrypt"],
+          resources: [queue.encryptionMasterKey.keyArn],
+        }),
+      );
+    }
     return this;
   }
 
@@ -412,10 +439,10 @@ export class AppFunction extends Construct {
         resources: ["*"],
       }),
     );
-    explainWildcards(this.role, {
-      finding: /^Resource::\*$/,
-      reason: "SNS direct SMS to a phone number has no resource ARN; the project creates no SNS topics.",
-    });
+    const reason = "SNS direct SMS to a phone number has no resource ARN; the project creates no SNS topics.";
+    explainWildcards(this.role, { finding: /^Resource::\*$/, reason });
+    const policy = this.role.node.tryFindChild("DefaultPolicy")?.node.defaultChild;
+    if (policy) justify(policy, { checkov: ["CKV_AWS_111"], reason: `sns:Publish on any resource: ${reason}` });
     return this;
   }
 

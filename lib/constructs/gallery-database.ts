@@ -1,10 +1,12 @@
-import { Duration, RemovalPolicy, Validations } from "aws-cdk-lib";
+import { Duration, RemovalPolicy } from "aws-cdk-lib";
 import * as ec2 from "aws-cdk-lib/aws-ec2";
 import type { IKey } from "aws-cdk-lib/aws-kms";
 import * as logs from "aws-cdk-lib/aws-logs";
 import * as rds from "aws-cdk-lib/aws-rds";
 import type { ISecret } from "aws-cdk-lib/aws-secretsmanager";
 import { Construct } from "constructs";
+import { inBothCompliancePacks, justify } from "../compliance/justify.js";
+import { logGroupKey } from "./stack-keys.js";
 
 export interface GalleryDatabaseProps {
   /** Encrypts the cluster's storage, snapshots and sign-in secret: the biometric key, as for samples. */
@@ -51,11 +53,14 @@ export class GalleryDatabase extends Construct {
       maxAzs: 2,
       natGateways: 0,
       subnetConfiguration: [{ name: "gallery", subnetType: ec2.SubnetType.PRIVATE_ISOLATED, cidrMask: 24 }],
+      // The default security group is attached to nothing; its rules are removed so nothing can be.
+      restrictDefaultSecurityGroup: true,
       flowLogs: {
         rejected: {
           destination: ec2.FlowLogDestination.toCloudWatchLogs(
             new logs.LogGroup(this, "FlowLogs", {
               retention: props.logRetentionDays,
+              encryptionKey: logGroupKey(this),
               removalPolicy: RemovalPolicy.DESTROY,
             }),
           ),
@@ -83,6 +88,8 @@ export class GalleryDatabase extends Construct {
       // an erased person's vectors must not outlive the erasure in a snapshot for long.
       backup: { retention: Duration.days(1) },
       // No log export: a failed statement's log line can quote its parameters, which are embeddings.
+      // Enhanced monitoring sends OS metrics only (CPU, memory, I/O), never statements.
+      monitoringInterval: Duration.seconds(60),
       deletionProtection: props.retain,
       removalPolicy,
     });
@@ -96,17 +103,37 @@ export class GalleryDatabase extends Construct {
     });
     // The cluster's secret is reached through its attachment; the acknowledgement goes on the secret itself.
     for (const secret of [this.cluster.node.findChild("Secret"), this.readerSecret]) {
-      Validations.of(secret).acknowledge({
-        id: "AwsSolutions-SMG4",
+      justify(secret, {
+        nag: ["AwsSolutions-SMG4", ...inBothCompliancePacks("SecretsManagerRotationEnabled")],
         reason:
           "The Data API signs in with this secret on the functions' behalf; single-user rotation needs a rotation function inside the isolated VPC with a Secrets Manager endpoint, planned with the crawl (issue 24).",
       });
     }
     if (!props.retain) {
-      Validations.of(this.cluster).acknowledge({
-        id: "AwsSolutions-RDS10",
+      justify(this.cluster, {
+        nag: ["AwsSolutions-RDS10", ...inBothCompliancePacks("RDSInstanceDeletionProtectionEnabled")],
         reason:
           "Development stages delete their data with the stack (retainData false); production keeps deletion protection on.",
+      });
+    }
+    justify(this.cluster, {
+      nag: inBothCompliancePacks("RDSLoggingEnabled[LogExport::postgresql]"),
+      reason:
+        "No PostgreSQL log export on purpose: a failed statement's log line can quote its parameters, which are face and voice embeddings (biometric data);.",
+    });
+    justify(this.cluster, {
+      nag: inBothCompliancePacks("RDSInBackupPlan"),
+      reason:
+        "The gallery is derived data, rebuilt from the sealed samples, never restored: Aurora keeps its shortest automated backup (1 day) so an erased person's vectors do not outlive the erasure in a snapshot; an AWS Backup plan would keep copies longer.",
+    });
+    const monitoringRole = this.cluster.node.tryFindChild("MonitoringRole");
+    if (monitoringRole) {
+      justify(monitoringRole, {
+        nag: [
+          "AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonRDSEnhancedMonitoringRole]",
+        ],
+        reason:
+          "RDS enhanced monitoring requires this AWS managed policy (publishing OS metrics to the RDSOSMetrics log group); the role is assumable by the RDS monitoring service only.",
       });
     }
   }

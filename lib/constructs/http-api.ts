@@ -4,6 +4,7 @@ import * as apigwv2 from "aws-cdk-lib/aws-apigatewayv2";
 import * as logs from "aws-cdk-lib/aws-logs";
 import { Construct } from "constructs";
 import { resourcePrefix, type StageConfig } from "../config.js";
+import { logGroupKey } from "./stack-keys.js";
 
 export interface HttpApiProps {
   config: StageConfig;
@@ -39,6 +40,7 @@ export class HttpApi extends Construct {
 
     const accessLogs = new logs.LogGroup(this, "AccessLogs", {
       retention: props.logRetention,
+      encryptionKey: logGroupKey(this),
       removalPolicy: RemovalPolicy.DESTROY,
     });
     new apigwv2.HttpStage(this, "DefaultStage", {

@@ -12,7 +12,10 @@ import * as sns from "aws-cdk-lib/aws-sns";
 import * as sqs from "aws-cdk-lib/aws-sqs";
 import type * as sfn from "aws-cdk-lib/aws-stepfunctions";
 import { Construct } from "constructs";
+import { inBothCompliancePacks, justify } from "../compliance/justify.js";
 import { AppFunction, POWERTOOLS_METRICS_NAMESPACE } from "./app-function.js";
+import { CustomerKey } from "./customer-key.js";
+import { explainWildcards } from "./wildcard-grants.js";
 
 export interface MonitoringProps {
   api: apigwv2.HttpApi;
@@ -78,8 +81,16 @@ export class Monitoring extends Construct {
       enforceSSL: true,
     });
 
+    // Failed events carry their input (a status change holds the execution's input: account and scan
+    // ids), so the queue is encrypted under a key this account controls and audits.
+    const deadLetterKey = new CustomerKey(this, "DeadLetterKey", {
+      alias: `alias/${stack.stackName}-dead-letters`,
+      description: "Encrypts the dead-letter queue of failed asynchronous invocations",
+      retain: false,
+    }).key;
     this.deadLetters = new sqs.Queue(this, "DeadLetters", {
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      encryption: sqs.QueueEncryption.KMS,
+      encryptionMasterKey: deadLetterKey,
       enforceSSL: true,
       retentionPeriod: Duration.days(14),
     });
@@ -92,6 +103,16 @@ export class Monitoring extends Construct {
           onFailure: new destinations.SqsDestination(this.deadLetters),
           retryAttempts: 2,
           maxEventAge: Duration.hours(6),
+        });
+        justify(fn.function, {
+          checkov: ["CKV_AWS_116"],
+          nag: inBothCompliancePacks("LambdaDLQ"),
+          reason:
+            "Invoked asynchronously (a schedule or an EventBridge rule): an invocation that fails its 2 retries goes to the on-failure destination, the stack's encrypted, alarmed dead-letter queue, which records the error with the event (a newer mechanism than the function-level DLQ these rules look for).",
+        });
+        explainWildcards(fn.role, {
+          finding: /^Action::kms:GenerateDataKey\*$/,
+          reason: "Sends failed invocations to the dead-letter queue, encrypted under its own key; scoped to that key.",
         });
       }
     }
@@ -237,6 +258,14 @@ export class Monitoring extends Construct {
       role?.addToPrincipalPolicy(
         new iam.PolicyStatement({ actions: ["sqs:SendMessage"], resources: [this.deadLetters.queueArn] }),
       );
+      if (this.deadLetters.encryptionMasterKey) {
+        role?.addToPrincipalPolicy(
+          new iam.PolicyStatement({
+            actions: ["kms:GenerateDataKey", "kms:Decrypt"],
+            resources: [this.deadLetters.encryptionMasterKey.keyArn],
+          }),
+        );
+      }
     }
   }
 }

@@ -1,5 +1,9 @@
+import { ArnFormat, RemovalPolicy, Stack } from "aws-cdk-lib";
+import * as logs from "aws-cdk-lib/aws-logs";
 import * as wafv2 from "aws-cdk-lib/aws-wafv2";
 import { Construct } from "constructs";
+import { justify } from "../compliance/justify.js";
+import { logGroupKey } from "./stack-keys.js";
 
 /** At most `limit` requests per source address in five minutes, to paths starting with `pathPrefixes` (else all). */
 export interface RateRule {
@@ -98,5 +102,50 @@ export class RateLimitWebAcl extends Construct {
         };
       }),
     });
+    justify(this.webAcl, {
+      checkov: ["CKV_AWS_192"],
+      reason:
+        "Nothing behind these web ACLs runs Java or Log4j (Node.js handlers, static files from S3, Cognito), so the Log4j rule group would cost capacity and per-request fees for no protection; the ACLs limit request rates.",
+    });
+    this.logBlockedRequests(props.name);
+  }
+
+  /**
+   * Requests a rule blocked, kept a year: which address hit which limit, where and when. The
+   * cookie and authorization headers and the query string are redacted, so no session id or
+   * one-time link reaches the log.
+   */
+  private logBlockedRequests(name: string) {
+    const logGroupName = `aws-waf-logs-${name}`;
+    new logs.LogGroup(this, "BlockedRequests", {
+      logGroupName,
+      retention: logs.RetentionDays.ONE_YEAR,
+      encryptionKey: logGroupKey(this),
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    const logging = new wafv2.CfnLoggingConfiguration(this, "Logging", {
+      resourceArn: this.webAcl.attrArn,
+      // WAF takes the log group's ARN without the ":*" that LogGroup.logGroupArn ends with.
+      logDestinationConfigs: [
+        Stack.of(this).formatArn({
+          service: "logs",
+          resource: "log-group",
+          resourceName: logGroupName,
+          arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+        }),
+      ],
+      redactedFields: [
+        { singleHeader: { Name: "cookie" } },
+        { singleHeader: { Name: "authorization" } },
+        { queryString: {} },
+      ],
+      loggingFilter: {
+        DefaultBehavior: "DROP",
+        Filters: [
+          { Behavior: "KEEP", Requirement: "MEETS_ANY", Conditions: [{ ActionCondition: { Action: "BLOCK" } }] },
+        ],
+      },
+    });
+    logging.node.addDependency(this.node.findChild("BlockedRequests"));
   }
 }

@@ -1,6 +1,7 @@
 import { Duration, RemovalPolicy } from "aws-cdk-lib";
 import * as s3 from "aws-cdk-lib/aws-s3";
 import { Construct } from "constructs";
+import { inBothCompliancePacks, justify } from "../compliance/justify.js";
 
 export interface ScanWorkBucketProps {
   accessLogs: s3.IBucket;
@@ -43,6 +44,17 @@ export class ScanWorkBucket extends Construct {
         { id: "expire-scan-work", expiration: Duration.days(1), abortIncompleteMultipartUploadAfter: Duration.days(1) },
       ],
       removalPolicy: props.retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    justify(this.bucket, {
+      nag: inBothCompliancePacks("S3BucketVersioningEnabled"),
+      checkov: ["CKV_AWS_21"],
+      reason:
+        "Working files that expire after a day and that account erasure deletes outright (bindScanManifestErasure): versioning would keep an erased person's manifests as noncurrent versions after the erasure, and nothing here is worth restoring (a scan rewrites its manifests).",
+    });
+    justify(this.bucket, {
+      nag: inBothCompliancePacks("S3DefaultEncryptionKMS"),
+      reason:
+        "SSE-S3 (AES-256) so the state machines' Distributed Maps read manifests and write results without a key grant; the objects are short-lived lists of candidate URLs, and account erasure deletes an account's manifests.",
     });
   }
 }

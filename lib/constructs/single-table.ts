@@ -3,6 +3,7 @@ import { RemovalPolicy } from "aws-cdk-lib";
 import * as dynamodb from "aws-cdk-lib/aws-dynamodb";
 import type { IKey } from "aws-cdk-lib/aws-kms";
 import { Construct } from "constructs";
+import { inBothCompliancePacks, justify } from "../compliance/justify.js";
 
 export interface SingleTableProps {
   key: IKey;
@@ -30,6 +31,11 @@ export class SingleTable extends Construct {
       ...(design.ttlAttribute ? { timeToLiveAttribute: design.ttlAttribute } : {}),
       deletionProtection: props.retain,
       removalPolicy: props.retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    justify(this.table, {
+      nag: inBothCompliancePacks("DynamoDBInBackupPlan"),
+      reason:
+        "Point-in-time recovery (continuous backups, restorable to any second of the last 35 days) is the table's backup; an AWS Backup plan would keep further copies of erased people's items for as long as the plan retains them.",
     });
     for (const index of design.globalSecondaryIndexes) {
       this.table.addGlobalSecondaryIndex({

@@ -7,6 +7,7 @@ import * as s3 from "aws-cdk-lib/aws-s3";
 import * as s3deploy from "aws-cdk-lib/aws-s3-deployment";
 import { Construct } from "constructs";
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from "../../lambdas/src/shared/request.js";
+import { inBothCompliancePacks, justify } from "../compliance/justify.js";
 import type { StageConfig } from "../config.js";
 import { fromRoot } from "../paths.js";
 import {
@@ -70,6 +71,11 @@ export class Website extends Construct {
       lifecycleRules: [{ id: "expire-old-builds", noncurrentVersionExpiration: Duration.days(30) }],
       // Holds only the public build output, which every deployment rewrites.
       removalPolicy: RemovalPolicy.DESTROY,
+    });
+    justify(this.bucket, {
+      nag: inBothCompliancePacks("S3DefaultEncryptionKMS"),
+      reason:
+        "Holds only the public web build and /config.json (public ids), served to anyone through CloudFront; SSE-S3 encrypts it at rest, and a customer key would protect nothing that is not already public.",
     });
 
     const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, "SecurityHeaders", {
@@ -166,8 +172,9 @@ export class Website extends Construct {
     this.url = `https://${domain ? domain.name : this.distribution.distributionDomainName}`;
 
     if (!domain) {
-      Validations.of(this.distribution).acknowledge({
-        id: "AwsSolutions-CFR4",
+      justify(this.distribution, {
+        nag: ["AwsSolutions-CFR4"],
+        checkov: ["CKV_AWS_174"],
         reason:
           "Without a custom domain the distribution uses the default *.cloudfront.net certificate, whose security policy CloudFront fixes; stages with `domain` set use TLSv1.2_2021.",
       });
@@ -228,14 +235,22 @@ export class Website extends Construct {
 
   /** The CDK-provided deployment handler is a singleton at stack level; its findings are explained here. */
   private acknowledgeDeploymentHandler(deployment: s3deploy.BucketDeployment) {
-    explainWildcards(deployment.handlerRole, {
-      finding: /.*/,
-      reason:
-        "CDK's BucketDeployment handler copies the build from the CDK asset bucket into the web bucket and invalidates the distribution; it is scoped to those two buckets and runs only during deployment.",
-    });
+    const reason =
+      "CDK's BucketDeployment handler copies the build from the CDK asset bucket into the web bucket and invalidates the distribution; it is scoped to those two buckets and runs only during deployment.";
+    explainWildcards(deployment.handlerRole, { finding: /.*/, reason });
+    const policy = deployment.handlerRole.node.tryFindChild("DefaultPolicy")?.node.defaultChild;
+    if (policy) justify(policy, { checkov: ["CKV_AWS_111"], reason });
     const stack = Stack.of(this);
     for (const child of stack.node.children) {
       if (!child.node.id.startsWith("Custom::CDKBucketDeployment")) continue;
+      const handler = child.node.defaultChild;
+      if (handler) {
+        justify(handler, {
+          checkov: ["CKV_AWS_173"],
+          reason:
+            "CDK's deployment-time BucketDeployment handler; its only environment variable is AWS_CA_BUNDLE, a file path, and its settings are encrypted at rest by Lambda.",
+        });
+      }
       Validations.of(child).acknowledge(
         {
           id: "AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]",

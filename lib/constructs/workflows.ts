@@ -22,12 +22,14 @@ import {
   WORKFLOW_TASKS,
   type WorkflowTask,
 } from "../../lambdas/src/workflows/tasks.js";
+import { ANALYSIS_MODEL_FILES } from "../../packages/detection/src/models/model-sets.js";
 import { resourcePrefix, type StageConfig } from "../config.js";
 import { fromRoot } from "../paths.js";
 import { bindAccountErasure } from "./account-erasure-grants.js";
 import { AppFunction, type DetectionRuntime, type StateMachineRef } from "./app-function.js";
 import { type HandlerResources, handlerEnvironment } from "./handler-resources.js";
 import { MANIFEST_PREFIX, MAP_RESULTS_PREFIX } from "./scan-work-bucket.js";
+import { logGroupKey } from "./stack-keys.js";
 import { explainWildcards } from "./wildcard-grants.js";
 
 type MachineName = keyof typeof STATE_MACHINES;
@@ -150,7 +152,7 @@ const STATUS_HANDLER_BINDINGS: Record<StatusHandlerName, (fn: AppFunction, r: Ha
   reconcileScan: bindAlertHandover,
 };
 
-/** Functions that run detection models get the model and ffmpeg layers and native packages. */
+/** Functions that run detection models: every analysis model file, the ffmpeg layer and native packages. */
 const DETECTION_TASKS: ReadonlySet<WorkflowTask> = new Set(["ScanAnalyse", "CrawlAnalyse"]);
 
 /** Whether an ASL file runs a Map in Distributed mode (child workflow executions of its own). */
@@ -335,7 +337,7 @@ export class Workflows extends Construct {
         ...("timeoutSeconds" in spec ? { timeoutSeconds: spec.timeoutSeconds } : {}),
         environment,
         logRetention: props.logRetention,
-        ...(DETECTION_TASKS.has(name) ? { detection: props.detection } : {}),
+        ...(DETECTION_TASKS.has(name) ? { detection: { ...props.detection, modelFiles: ANALYSIS_MODEL_FILES } } : {}),
       });
       TASK_BINDINGS[name](fn, resources);
       tasks[name] = fn;
@@ -435,6 +437,7 @@ export class Workflows extends Construct {
       // The vendedlogs prefix keeps the CloudWatch Logs resource policy small as machines are added.
       logGroupName: `/aws/vendedlogs/states/${name}`,
       retention,
+      encryptionKey: logGroupKey(this),
       removalPolicy: RemovalPolicy.DESTROY,
     });
     const stateMachine = new sfn.StateMachine(this, `${machine}-Machine`, {

@@ -1,10 +1,11 @@
-import { RemovalPolicy, Stack, type StackProps, Validations } from "aws-cdk-lib";
+import { RemovalPolicy, Stack, type StackProps } from "aws-cdk-lib";
 import type * as dynamodb from "aws-cdk-lib/aws-dynamodb";
 import type * as kms from "aws-cdk-lib/aws-kms";
 import type * as logs from "aws-cdk-lib/aws-logs";
 import type * as s3 from "aws-cdk-lib/aws-s3";
 import * as secretsmanager from "aws-cdk-lib/aws-secretsmanager";
 import type { Construct } from "constructs";
+import { inBothCompliancePacks, justify } from "../compliance/justify.js";
 import { resourcePrefix, type StageConfig } from "../config.js";
 import { AccessLogsBucket } from "../constructs/access-logs-bucket.js";
 import { BiometricBucket } from "../constructs/biometric-bucket.js";
@@ -83,8 +84,8 @@ export class DataStack extends Stack {
       secretObjectValue: {},
       removalPolicy: retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
-    Validations.of(this.connectorSecret).acknowledge({
-      id: "AwsSolutions-SMG4",
+    justify(this.connectorSecret, {
+      nag: ["AwsSolutions-SMG4", ...inBothCompliancePacks("SecretsManagerRotationEnabled")],
       reason:
         "Holds API keys issued by third-party platforms, which only those platforms can rotate; operators rotate them by hand when a platform reissues them.",
     });
@@ -120,13 +121,13 @@ export class DataStack extends Stack {
       maxCapacity: config.gallery.maxCapacity,
       logRetentionDays: config.logRetentionDays as logs.RetentionDays,
     });
-    Validations.of(this.stripeSecret).acknowledge({
-      id: "AwsSolutions-SMG4",
+    justify(this.stripeSecret, {
+      nag: ["AwsSolutions-SMG4", ...inBothCompliancePacks("SecretsManagerRotationEnabled")],
       reason:
         "Stripe issues these keys and only Stripe's dashboard can roll them; operators update the secret when they roll them there.",
     });
-    Validations.of(this.vapidSecret).acknowledge({
-      id: "AwsSolutions-SMG4",
+    justify(this.vapidSecret, {
+      nag: ["AwsSolutions-SMG4", ...inBothCompliancePacks("SecretsManagerRotationEnabled")],
       reason:
         "Every browser subscription is bound to this VAPID public key; rotating it silently breaks all push alerts until each person subscribes again, so it is replaced only deliberately.",
     });

@@ -1,3 +1,5 @@
+import { PUBLIC_API_OPERATIONS } from "@lg/domain/integrations/public-api-contract";
+
 /**
  * Every HTTP route and the route group (one Lambda function each) that serves it.
  * The CDK API stack and the local HTTP adapter both read this table, so the two cannot differ.
@@ -30,6 +32,12 @@ export const ROUTE_GROUPS = {
   team: { entry: "lambdas/src/api/team/router.ts", memoryMb: 256, description: "Team members, roles, audit log" },
   demo: { entry: "lambdas/src/api/demo/router.ts", memoryMb: 256, description: "No-login demo" },
   system: { entry: "lambdas/src/api/system/router.ts", memoryMb: 256, description: "Health and public metrics" },
+  integrations: {
+    entry: "lambdas/src/api/integrations/router.ts",
+    memoryMb: 256,
+    description: "API keys and webhook endpoints (Settings)",
+  },
+  publicApi: { entry: "lambdas/src/api/public-v1/router.ts", memoryMb: 512, description: "Public API v1 (API keys)" },
 } as const;
 export type RouteGroup = keyof typeof ROUTE_GROUPS;
 
@@ -38,9 +46,33 @@ export interface RouteSpec {
   method: HttpMethod;
   path: string;
   group: RouteGroup;
+  /** "api-key": the public API's routes, behind the API-key authorizer instead of a session. */
+  auth?: "api-key";
 }
 
+/**
+ * The public API's Lambda authorizer (API Gateway HTTP API, simple responses). Its answer is cached
+ * per Authorization header for `cacheSeconds`; each request still re-checks its key in the handler
+ * (docs/public-api.md), so a revocation holds from the next request. Locally the adapter runs it too.
+ */
+export const API_KEY_AUTHORIZER = {
+  entry: "lambdas/src/api/public-v1/authorizer.ts",
+  identitySource: "authorization",
+  cacheSeconds: 300,
+} as const;
+
 export const ROUTES: RouteSpec[] = [
+  ...PUBLIC_API_OPERATIONS.map((op) => ({
+    method: op.method,
+    path: op.path,
+    group: "publicApi" as const,
+    auth: "api-key" as const,
+  })),
+  { method: "GET", path: "/api/v1/openapi.json", group: "publicApi" },
+  { method: "GET", path: "/api/api-keys", group: "integrations" },
+  { method: "POST", path: "/api/api-keys", group: "integrations" },
+  { method: "DELETE", path: "/api/api-keys/{id}", group: "integrations" },
+
   { method: "GET", path: "/api/login", group: "auth" },
   { method: "POST", path: "/api/login", group: "auth" },
   { method: "POST", path: "/api/logout", group: "auth" },

@@ -10,6 +10,7 @@ import {
   threatListPartition,
 } from "../threats/threat-keys.js";
 import { defineEntity } from "./entity.js";
+import { INTEGRATION_ENTITIES } from "./integration-entities.js";
 
 const isoDate = z.string().datetime({ offset: true });
 const epochSeconds = z.number().int().nonnegative();
@@ -1077,6 +1078,12 @@ export const AccountAuditEntry = defineEntity({
       "person.removed",
       "person.withdrew",
       "push.unsubscribed",
+      "api_key.created",
+      "api_key.used",
+      "api_key.revoked",
+      "webhook.created",
+      "webhook.removed",
+      "webhook.secret_rotated",
     ]),
     subject: z.string().optional(),
     details: z.record(z.string(), z.string()).default({}),
@@ -1267,4 +1274,5 @@ export const ENTITIES = [
   CrawledItem,
   CrawlLookBack,
   CachedAnalysis,
+  ...INTEGRATION_ENTITIES,
 ] as const;
