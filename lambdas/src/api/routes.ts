@@ -111,6 +111,12 @@ export const ROUTES: RouteSpec[] = [
   { method: "DELETE", path: "/api/biometric", group: "biometrics" },
   // The invitee's own erasure: served beside DELETE /api/biometric, the function that may delete samples.
   { method: "POST", path: "/api/people/me/withdraw", group: "biometrics" },
+  // Registered intimate-image hashes: sealed with the biometric key, indexed in the gallery database.
+  { method: "POST", path: "/api/image-hashes", group: "biometrics" },
+  { method: "GET", path: "/api/image-hashes", group: "biometrics" },
+  { method: "GET", path: "/api/image-hashes/export", group: "biometrics" },
+  { method: "DELETE", path: "/api/image-hashes", group: "biometrics" },
+  { method: "DELETE", path: "/api/image-hashes/{id}", group: "biometrics" },
 
   { method: "GET", path: "/api/people", group: "people" },
   { method: "GET", path: "/api/people/me", group: "people" },

@@ -5,6 +5,7 @@ import { biometricObjects, consentService } from "./biometrics-services.js";
 import { gallerySync } from "./gallery-services.js";
 import { once } from "./once.js";
 import { peopleService } from "./people-services.js";
+import { registeredImageService } from "./registered-image-services.js";
 import { stopRunningScans } from "./scan-executions.js";
 import { scanSchedules } from "./scan-schedules.js";
 import { itemManifests } from "./scan-work-services.js";
@@ -43,6 +44,7 @@ export const erasureService = once(
       scans: { stopRunning: stopRunningScans },
       settle: () => new Promise((resolve) => setTimeout(resolve, ERASURE_SETTLE_MS)),
       gallery: gallerySync(),
+      registeredImages: registeredImageService(),
       now: () => new Date(),
     }),
 );

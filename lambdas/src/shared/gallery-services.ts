@@ -23,9 +23,12 @@ const target = () => {
   return { resourceArn: GALLERY_CLUSTER_ARN, secretArn: GALLERY_SECRET_ARN, database: GALLERY_DATABASE };
 };
 
+/** The gallery database: face and voice embeddings, and registered image hashes (pdq-index.ts). */
+export const gallerySql = once(() => new RdsDataSql(rdsData(), target()));
+
 export const gallery = once(
   () =>
-    new Gallery(new RdsDataSql(rdsData(), target()), {
+    new Gallery(gallerySql(), {
       now: () => new Date(),
       models: { face: CURRENT_FACE_EMBEDDING_MODEL, voice: VOICE_EMBEDDING_MODEL },
     }),

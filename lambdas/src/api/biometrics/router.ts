@@ -2,6 +2,13 @@ import { createRouteGroup } from "../../shared/route-group.js";
 import { withdrawMe } from "../people/people.js";
 import { getConsent, giveConsent } from "./consent.js";
 import { deleteBiometrics } from "./delete-biometrics.js";
+import {
+  deleteAllImageHashes,
+  deleteImageHash,
+  exportImageHashes,
+  listImageHashes,
+  registerImageHashes,
+} from "./registered-images.js";
 import { trainFromReportedFaces } from "./reported-embeddings.js";
 import { challenge, train } from "./training.js";
 import { createFaceUploadUrl, createVoiceUploadUrl, registerFace, registerVoice } from "./uploads.js";
@@ -18,4 +25,9 @@ export const handler = createRouteGroup("biometrics", {
   "POST /api/biometric-training/embeddings": trainFromReportedFaces,
   "DELETE /api/biometric": deleteBiometrics,
   "POST /api/people/me/withdraw": withdrawMe,
+  "POST /api/image-hashes": registerImageHashes,
+  "GET /api/image-hashes": listImageHashes,
+  "GET /api/image-hashes/export": exportImageHashes,
+  "DELETE /api/image-hashes": deleteAllImageHashes,
+  "DELETE /api/image-hashes/{id}": deleteImageHash,
 });

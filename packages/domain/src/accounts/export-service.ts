@@ -1,9 +1,16 @@
 import { openEmbedding } from "../biometrics/embedding-cipher.js";
 import type { DataKeyService } from "../biometrics/ports.js";
+import { openRegisteredHash } from "../registered-images/registered-image-service.js";
 import { TABLE_INDEXES, TABLE_KEYS } from "../table/entity.js";
 import type { AccountStore, StoredItem } from "./ports.js";
 
-const SECRET_ATTRIBUTES = new Set(["encryptedEmbedding", "encryptedDataKey", "refreshToken", "sessionHash"]);
+const SECRET_ATTRIBUTES = new Set([
+  "encryptedEmbedding",
+  "encryptedHash",
+  "encryptedDataKey",
+  "refreshToken",
+  "sessionHash",
+]);
 // Every index's keys, so a new index never shows up in an export.
 const KEY_ATTRIBUTES = new Set<string>([
   TABLE_KEYS.partitionKey,
@@ -14,6 +21,8 @@ const KEY_ATTRIBUTES = new Set<string>([
 /**
  * "Export my data": everything stored about the user, grouped by kind. Sealed embeddings are left
  * out unless the person asks for biometrics, in which case they are decrypted into plain numbers.
+ * Registered image hashes are always opened: they are the person's own, and the export is how they
+ * take them to another hash-sharing programme.
  */
 export class ExportService {
   constructor(private readonly deps: { store: AccountStore; keys: DataKeyService; now: () => Date }) {}
@@ -51,6 +60,12 @@ export class ExportService {
         encryptedDataKey: String(item.encryptedDataKey),
       });
       record.embedding = Array.from(embedding);
+    }
+    if (item.entity === "RegisteredImageHash") {
+      record.hash = await openRegisteredHash(this.deps.keys, userId, {
+        encryptedHash: String(item.encryptedHash),
+        encryptedDataKey: String(item.encryptedDataKey),
+      });
     }
     return record;
   }

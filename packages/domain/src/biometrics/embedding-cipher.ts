@@ -1,14 +1,11 @@
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import type { DataKeyService } from "./ports.js";
+import { openBytes, sealBytes } from "./sealed-bytes.js";
 
 /**
  * Envelope encryption of embeddings: each embedding gets its own AES-256-GCM data key from KMS;
  * only the wrapped key is stored, so reading an embedding always needs a KMS Decrypt the key
  * policy can refuse, and deleting the item leaves nothing decryptable behind.
  */
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
-
 export interface SealedEmbedding {
   encryptedEmbedding: string;
   encryptedDataKey: string;
@@ -24,14 +21,11 @@ export async function sealEmbedding(
 ): Promise<SealedEmbedding> {
   const { plaintext, wrapped } = await keys.generateDataKey(contextFor(userId, modality));
   try {
-    const iv = randomBytes(IV_BYTES);
-    const cipher = createCipheriv("aes-256-gcm", plaintext, iv);
-    const body = Buffer.concat([
-      cipher.update(Buffer.from(embedding.buffer, embedding.byteOffset, embedding.byteLength)),
-      cipher.final(),
-    ]);
     return {
-      encryptedEmbedding: Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64"),
+      encryptedEmbedding: sealBytes(
+        plaintext,
+        new Uint8Array(embedding.buffer, embedding.byteOffset, embedding.byteLength),
+      ),
       encryptedDataKey: Buffer.from(wrapped).toString("base64"),
     };
   } finally {
@@ -47,10 +41,7 @@ export async function openEmbedding(
 ): Promise<Float32Array> {
   const key = await keys.unwrapDataKey(Buffer.from(sealed.encryptedDataKey, "base64"), contextFor(userId, modality));
   try {
-    const blob = Buffer.from(sealed.encryptedEmbedding, "base64");
-    const decipher = createDecipheriv("aes-256-gcm", key, blob.subarray(0, IV_BYTES));
-    decipher.setAuthTag(blob.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-    const plain = Buffer.concat([decipher.update(blob.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]);
+    const plain = openBytes(key, sealed.encryptedEmbedding);
     // Copy into a fresh, aligned buffer: Buffer pools may start at offsets Float32Array rejects.
     return new Float32Array(new Uint8Array(plain).buffer);
   } finally {

@@ -1,3 +1,4 @@
+import { ensurePdqSchema } from "../registered-images/pdq-index.js";
 import { FACE_MATCH_RULE, type MatchRule, shortlistDistance, VOICE_MATCH_RULE } from "./match-rule.js";
 import type { SqlPort, SqlRow, SqlValue } from "./sql-port.js";
 
@@ -138,6 +139,8 @@ export class Gallery implements GalleryIndex {
     );
     await this.sql.execute(`SELECT set_config('hnsw.ef_search', '${ef}', false)`);
     await this.sql.execute("SELECT set_config('hnsw.iterative_scan', 'relaxed_order', false)");
+    // Registered intimate-image hashes live in the same database (registered-images/pdq-index.ts).
+    await ensurePdqSchema(this.sql);
   }
 
   /**

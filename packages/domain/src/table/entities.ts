@@ -10,6 +10,7 @@ import {
   threatListPartition,
 } from "../threats/threat-keys.js";
 import { defineEntity } from "./entity.js";
+import { REGISTERED_IMAGE_ENTITIES } from "./registered-image-entities.js";
 import { INTEGRATION_ENTITIES } from "./integration-entities.js";
 
 const isoDate = z.string().datetime({ offset: true });
@@ -1275,4 +1276,5 @@ export const ENTITIES = [
   CrawlLookBack,
   CachedAnalysis,
   ...INTEGRATION_ENTITIES,
+  ...REGISTERED_IMAGE_ENTITIES,
 ] as const;
