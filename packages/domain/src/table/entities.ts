@@ -10,8 +10,8 @@ import {
   threatListPartition,
 } from "../threats/threat-keys.js";
 import { defineEntity } from "./entity.js";
-import { REGISTERED_IMAGE_ENTITIES } from "./registered-image-entities.js";
 import { INTEGRATION_ENTITIES } from "./integration-entities.js";
+import { REGISTERED_IMAGE_ENTITIES } from "./registered-image-entities.js";
 
 const isoDate = z.string().datetime({ offset: true });
 const epochSeconds = z.number().int().nonnegative();
