@@ -7,6 +7,7 @@ import { ROUTE_GROUPS, ROUTES, type RouteGroup } from "../../lambdas/src/api/rou
 import { bindAccountErasure } from "./account-erasure-grants.js";
 import { AppFunction, type CognitoAdminAction, type DetectionRuntime } from "./app-function.js";
 import { type HandlerResources, handlerEnvironment } from "./handler-resources.js";
+import { ApiKeyAuthorizer, bindPublicApi } from "./public-api-grants.js";
 import { originVerifyToken } from "./website.js";
 
 /**
@@ -97,6 +98,9 @@ const GROUP_BINDINGS: Record<RouteGroup, (fn: AppFunction, r: HandlerResources) 
       .allowStatusReads(r.table)
       // The health probe's SELECT, signed in as the read-only database user.
       .bindGallery(r.gallery, "read"),
+  // API keys and webhook endpoints in Settings: table items only.
+  integrations: (fn, r) => bindSessionCheck(fn, r).bindTable(r.table, "readWrite"),
+  publicApi: bindPublicApi,
 };
 
 /** Route groups that run face and voice models (enrolment computes embeddings server side). */
@@ -140,11 +144,17 @@ export class ApiRouteGroups extends Construct {
         payloadFormatVersion: apigwv2.PayloadFormatVersion.VERSION_2_0,
       });
     }
+    const apiKeys = new ApiKeyAuthorizer(this, "ApiKeyAuthorizer", {
+      resources: props.resources,
+      environment,
+      logRetention: props.logRetention,
+    });
     for (const route of ROUTES) {
       props.api.addRoutes({
         path: route.path,
         methods: [apigwv2.HttpMethod[route.method]],
         integration: integrations[route.group],
+        ...(route.auth === "api-key" ? { authorizer: apiKeys.authorizer } : {}),
       });
     }
     this.functions = functions;

@@ -64,10 +64,18 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   "POST /api/team/join": "signed-in",
   "GET /api/team/me": "signed-in",
   "GET /api/audit-log": "team:manage",
+
+  // API keys and webhooks act for the whole organisation: its owner's or an admin's to manage.
+  "GET /api/api-keys": "integrations:manage",
+  "POST /api/api-keys": "integrations:manage",
+  "DELETE /api/api-keys/{id}": "integrations:manage",
 };
 
-/** Groups whose routes need no session of ours (they check what they need themselves). */
-const PUBLIC_GROUPS = new Set(["auth", "demo", "system"]);
+/**
+ * Groups whose routes need no session of ours (they check what they need themselves); the public
+ * API's are authorized by API key and scope (lambdas/src/shared/api-key-guard.ts).
+ */
+const PUBLIC_GROUPS = new Set(["auth", "demo", "system", "publicApi"]);
 
 export function ruleFor(group: string, method: string, path: string): RouteRule {
   if (PUBLIC_GROUPS.has(group)) return "public";

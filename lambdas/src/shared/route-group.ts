@@ -67,18 +67,25 @@ const guarded =
     return handler(event, context);
   };
 
+/** A route of the app: session and role checked, errors as `{message}`. */
+export const sessionRoute = (route: RouteSpec, handler: ApiHandler): ApiHandler =>
+  withErrorMapping(guarded(route, handler));
+
 /**
  * One Lambda per route group: routes of the group come from ROUTES; a route whose handler has not
  * landed yet answers 501 so the API surface is complete and honest about what works.
  */
-export function createRouteGroup(group: RouteGroup, handlers: Partial<Record<string, ApiHandler>>) {
+export function createRouteGroup(
+  group: RouteGroup,
+  handlers: Partial<Record<string, ApiHandler>>,
+  /** How a route is checked and its errors answered; the public API's key routes bring their own. */
+  wrap: (route: RouteSpec, handler: ApiHandler) => ApiHandler = sessionRoute,
+) {
   const routes: Route<APIGatewayProxyEventV2, APIGatewayProxyResultV2>[] = ROUTES.filter((r) => r.group === group).map(
     (r) => ({
       method: r.method,
       path: r.path,
-      handler: withErrorMapping(
-        guarded(r, handlers[`${r.method} ${r.path}`] ?? notImplemented(r.method, r.path)),
-      ) as never,
+      handler: wrap(r, handlers[`${r.method} ${r.path}`] ?? notImplemented(r.method, r.path)) as never,
     }),
   );
   return withObservability(

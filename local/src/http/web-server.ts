@@ -5,6 +5,7 @@ import { lambdaContext } from "../lambda/lambda-context.js";
 import type { Outbox } from "../outbox/outbox.js";
 import { outboxPage } from "../outbox/outbox-page.js";
 import { apiGatewayEvent } from "./api-gateway-event.js";
+import { LocalLambdaAuthorizer } from "./lambda-authorizer.js";
 import { writeLambdaResult } from "./lambda-result.js";
 import { matchRoute } from "./route-table.js";
 import { serveStatic } from "./static-files.js";
@@ -93,6 +94,9 @@ export function startWebServer(options: WebServerOptions): Promise<RunningServer
   return listen(server, options.port);
 }
 
+/** One per process, as API Gateway keeps one authorizer cache per API. */
+const apiKeyAuthorizer = new LocalLambdaAuthorizer();
+
 async function handleApi(req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<void> {
   const method = req.method ?? "GET";
   const matched = matchRoute(method, url.pathname);
@@ -109,10 +113,15 @@ async function handleApi(req: http.IncomingMessage, res: http.ServerResponse, ur
     }
     throw error;
   }
+  let event = apiGatewayEvent(req, url, body, matched);
+  if (matched.route.auth === "api-key") {
+    const authorized = await apiKeyAuthorizer.authorize(event);
+    // API Gateway's own answers when the authorizer refuses (no problem details: the gateway writes them).
+    if (authorized === 401) return json(res, 401, { message: "Unauthorized" });
+    if (authorized === 403) return json(res, 403, { message: "Forbidden" });
+    event = authorized;
+  }
   const handler = await loadHandler(matched.entry);
-  const result = await handler(
-    apiGatewayEvent(req, url, body, matched),
-    lambdaContext(`lg-local-${matched.route.group}`),
-  );
+  const result = await handler(event, lambdaContext(`lg-local-${matched.route.group}`));
   writeLambdaResult(res, result as never);
 }

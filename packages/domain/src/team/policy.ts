@@ -17,6 +17,8 @@ export const PERMISSIONS = [
   "billing:manage",
   /** Inviting and removing team members, reading and exporting the audit log. */
   "team:manage",
+  /** API keys and webhook endpoints, which act for the whole organisation. */
+  "integrations:manage",
   /** Protected people, consent and biometrics (each person's own), account export and deletion. */
   "owner:only",
 ] as const;
@@ -31,6 +33,7 @@ const ROLE_PERMISSIONS: Readonly<Record<TeamRole, ReadonlySet<Permission>>> = {
     "notices:send",
     "billing:manage",
     "team:manage",
+    "integrations:manage",
   ]),
   // Triage only: no notices under someone's name, no billing, no people, no settings.
   analyst: new Set(["account:read", "threats:triage"]),
@@ -48,6 +51,7 @@ const REFUSALS: Record<Permission, string> = {
     "Only the account's owner or an admin can prepare or send takedown notices in the protected person's name",
   "billing:manage": "Only the account's owner or an admin can change the plan or billing",
   "team:manage": "Only the account's owner or an admin can manage the team and its audit log",
+  "integrations:manage": "Only the account's owner or an admin can manage API keys and webhooks",
   "owner:only": "Only the account's owner can do this",
 };
 

@@ -1,0 +1,19 @@
+import { apiKeyGuarded, withProblemDetails } from "../../shared/api-key-guard.js";
+import { createRouteGroup, sessionRoute } from "../../shared/route-group.js";
+import { getTakedown, listPeople, listTakedowns, openApiDocument } from "./takedowns-and-people.js";
+import { createTakedown, getThreat, listThreats } from "./threats.js";
+
+export const handler = createRouteGroup(
+  "publicApi",
+  {
+    "GET /api/v1/threats": listThreats,
+    "GET /api/v1/threats/{id}": getThreat,
+    "POST /api/v1/threats/{id}/takedowns": createTakedown,
+    "GET /api/v1/takedowns": listTakedowns,
+    "GET /api/v1/takedowns/{id}": getTakedown,
+    "GET /api/v1/people": listPeople,
+    "GET /api/v1/openapi.json": openApiDocument,
+  },
+  (route, handler) =>
+    route.auth === "api-key" ? withProblemDetails(apiKeyGuarded(route, handler)) : sessionRoute(route, handler),
+);

@@ -1,0 +1,49 @@
+import { Duration } from "aws-cdk-lib";
+import { HttpLambdaAuthorizer, HttpLambdaResponseType } from "aws-cdk-lib/aws-apigatewayv2-authorizers";
+import type * as logs from "aws-cdk-lib/aws-logs";
+import { Construct } from "constructs";
+import { API_KEY_AUTHORIZER } from "../../lambdas/src/api/routes.js";
+import { AppFunction } from "./app-function.js";
+import type { HandlerResources } from "./handler-resources.js";
+
+/**
+ * The public API's function (docs/public-api.md): it reads threats and notices, prepares and sends
+ * notices (the same grants as the takedowns group) and writes keys' last use, rate counters and
+ * idempotency records. No session is resolved, so no Cognito grant.
+ */
+export const bindPublicApi = (fn: AppFunction, r: HandlerResources) =>
+  fn
+    .bindTable(r.table, "readWrite")
+    .bindEvidenceBucket(r.evidenceBucket, "read")
+    .bindStateMachine("TAKEDOWN_STATE_MACHINE_ARN", r.takedownMachine, "startAndObserve")
+    .bindMailSender(r.mailFrom, r.mailIdentityArn);
+
+export interface ApiKeyAuthorizerProps {
+  resources: HandlerResources;
+  environment: Record<string, string>;
+  logRetention: logs.RetentionDays;
+}
+
+/**
+ * The API-key authorizer of the /api/v1 routes: a Lambda that reads one key item (table read only),
+ * simple responses, cached per Authorization header (routes.ts API_KEY_AUTHORIZER).
+ */
+export class ApiKeyAuthorizer extends Construct {
+  readonly authorizer: HttpLambdaAuthorizer;
+
+  constructor(scope: Construct, id: string, props: ApiKeyAuthorizerProps) {
+    super(scope, id);
+    const fn = new AppFunction(this, "Function", {
+      entry: API_KEY_AUTHORIZER.entry,
+      description: "API: API-key authorizer of the public API",
+      memoryMb: 256,
+      environment: props.environment,
+      logRetention: props.logRetention,
+    }).bindTable(props.resources.table, "read");
+    this.authorizer = new HttpLambdaAuthorizer("ApiKeyAuthorizer", fn.function, {
+      responseTypes: [HttpLambdaResponseType.SIMPLE],
+      identitySource: [`$request.header.${API_KEY_AUTHORIZER.identitySource}`],
+      resultsCacheTtl: Duration.seconds(API_KEY_AUTHORIZER.cacheSeconds),
+    });
+  }
+}

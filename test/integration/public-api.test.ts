@@ -1,0 +1,300 @@
+/**
+ * The public API on the local stack (issue 38): keys made in Settings by an organisation's owner,
+ * the API-key authorizer run by the local adapter as API Gateway runs it, scopes, revocation and
+ * expiry from the next request, tenant isolation, idempotent POSTs, rate limits and problem details.
+ */
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { DynamoDBDocumentClient, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { DynamoThreatRepository } from "@lg/domain/scanning/adapters/dynamo-threats";
+import { BillingAccount, toItem } from "@lg/domain/table/index";
+import Ajv2020 from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { clientConfig } from "./local-clients.js";
+import { COPY_OF_ENROLLED_PHOTO, enrolledPhotoItem, PLANTED_MEDIA_SHA256, plantThreat } from "./planted-threat.js";
+import { type SignedUpPerson, signUp } from "./signed-up-person.js";
+
+const stack = inject("localStack");
+const doc = DynamoDBDocumentClient.from(new DynamoDBClient(clientConfig(stack.env, "AWS_ENDPOINT_URL_DYNAMODB")), {
+  marshallOptions: { removeUndefinedValues: true },
+});
+const threats = new DynamoThreatRepository(doc, stack.env.TABLE_NAME ?? "");
+
+async function setTier(userId: string, tier: "professional" | "enterprise") {
+  await doc.send(
+    new PutCommand({
+      TableName: stack.env.TABLE_NAME,
+      Item: toItem(BillingAccount, {
+        userId,
+        tier,
+        status: "active",
+        cancelAtPeriodEnd: false,
+        trialUsed: false,
+        updatedAt: new Date().toISOString(),
+      }),
+    }),
+  );
+}
+
+const settings = async (cookie: string, method: string, path: string, body?: unknown) => {
+  const res = await fetch(`${stack.url}${path}`, {
+    method,
+    headers: { cookie, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+};
+
+const v1 = async (
+  key: string,
+  method: string,
+  path: string,
+  init: { body?: unknown; idempotencyKey?: string } = {},
+) => {
+  const res = await fetch(`${stack.url}/api/v1${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${key}`,
+      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+      ...(init.idempotencyKey ? { "idempotency-key": init.idempotencyKey } : {}),
+    },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+  return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, unknown> };
+};
+
+const outbox = async () =>
+  ((await (await fetch(`${stack.url}/outbox/api/messages`)).json()) as { messages: { to: string[]; text?: string }[] })
+    .messages;
+
+async function newKey(cookie: string, scopes: string[], extra: Record<string, unknown> = {}) {
+  const made = await settings(cookie, "POST", "/api/api-keys", { name: `key ${scopes.join(" ")}`, scopes, ...extra });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  return made.body as { secret: string; key: { id: string } };
+}
+
+let ada: SignedUpPerson;
+let bo: SignedUpPerson;
+let pro: SignedUpPerson;
+let full: { secret: string; key: { id: string } };
+
+beforeAll(async () => {
+  [ada, bo, pro] = await Promise.all([
+    signUp(stack.url, "ada-api"),
+    signUp(stack.url, "bo-api"),
+    signUp(stack.url, "pro-api"),
+  ]);
+  await Promise.all([
+    setTier(ada.userId, "enterprise"),
+    setTier(bo.userId, "enterprise"),
+    setTier(pro.userId, "professional"),
+  ]);
+  const profile = await fetch(`${stack.url}/api/profile`, {
+    method: "PUT",
+    headers: { cookie: ada.cookie, "content-type": "application/json" },
+    body: JSON.stringify({
+      firstName: "Ada",
+      lastName: "Moreno",
+      dateOfBirth: "1990-04-02",
+      phone: "+14155550123",
+      address: "12 Harbor Street",
+      city: "San Francisco",
+      country: "US",
+    }),
+  });
+  expect(profile.status).toBe(200);
+  await doc.send(
+    new PutCommand({
+      TableName: stack.env.TABLE_NAME,
+      Item: enrolledPhotoItem(ada.userId, `sample-${ada.userId}`, PLANTED_MEDIA_SHA256),
+    }),
+  );
+  await plantThreat(threats, ada.userId, `copy-${ada.userId}`, COPY_OF_ENROLLED_PHOTO);
+  await plantThreat(threats, ada.userId, `fake-${ada.userId}`);
+  await plantThreat(threats, bo.userId, `fake-${bo.userId}`);
+  full = await newKey(ada.cookie, ["threats:read", "takedowns:write", "people:read"]);
+}, 120_000);
+
+afterAll(() => doc.destroy());
+
+describe("API keys in Settings", () => {
+  it("shows the secret once, keeps only its hash, and logs creation and revocation", async () => {
+    expect(full.secret).toMatch(/^lg_live_[0-9a-f]{16}_[A-Za-z0-9_-]{43}$/);
+    const listed = await settings(ada.cookie, "GET", "/api/api-keys");
+    expect(JSON.stringify(listed.body)).not.toContain(full.secret);
+    expect(JSON.stringify(listed.body)).not.toContain(full.secret.slice(26, 60));
+    const audit = await settings(ada.cookie, "GET", "/api/audit-log?format=json");
+    expect(
+      (audit.body.entries as { action: string; subject?: string }[]).map((e) => `${e.action} ${e.subject}`),
+    ).toContain(`api_key.created ${full.key.id}`);
+  });
+
+  it("gives Professional one key with read scopes only", async () => {
+    const write = await settings(pro.cookie, "POST", "/api/api-keys", { name: "w", scopes: ["takedowns:write"] });
+    expect(write.status).toBe(403);
+    await newKey(pro.cookie, ["threats:read"]);
+    const second = await settings(pro.cookie, "POST", "/api/api-keys", { name: "two", scopes: ["threats:read"] });
+    expect(second.status).toBe(403);
+    expect(String(second.body.message)).toMatch(/one API key/);
+  });
+});
+
+describe("the public API", () => {
+  it("lists and gets the organisation's threats, and answers another organisation's ids with 404", async () => {
+    const list = await v1(full.secret, "GET", "/threats?limit=1");
+    expect(list.status).toBe(200);
+    expect(list.headers.get("ratelimit")).toMatch(/^"per-key";r=\d+;t=\d+$/);
+    const page1 = list.body as { data: { id: string }[]; nextCursor: string | null };
+    expect(page1.data).toHaveLength(1);
+    const page2 = await v1(full.secret, "GET", `/threats?limit=1&cursor=${encodeURIComponent(page1.nextCursor ?? "")}`);
+    const ids = [...page1.data, ...(page2.body.data as { id: string }[])].map((t) => t.id).sort();
+    expect(ids).toEqual([`copy-${ada.userId}`, `fake-${ada.userId}`].sort());
+    const future = await v1(full.secret, "GET", `/threats?since=${new Date(Date.now() + 60_000).toISOString()}`);
+    expect(future.body.data).toEqual([]);
+
+    const foreign = await v1(full.secret, "GET", `/threats/fake-${bo.userId}`);
+    expect(foreign.status).toBe(404);
+    expect(foreign.headers.get("content-type")).toBe("application/problem+json");
+    expect(foreign.body).toMatchObject({ type: "about:blank", title: "Not Found", status: 404 });
+    const own = await v1(full.secret, "GET", `/threats/fake-${ada.userId}`);
+    expect(own.body).toMatchObject({ id: `fake-${ada.userId}`, evidence: { sha256: PLANTED_MEDIA_SHA256 } });
+    const badQuery = await v1(full.secret, "GET", "/threats?status=nonsense");
+    expect(badQuery.status).toBe(400);
+    expect(badQuery.headers.get("content-type")).toBe("application/problem+json");
+  });
+
+  it("refuses a request without a key or with an unknown one at the gateway", async () => {
+    expect((await fetch(`${stack.url}/api/v1/threats`)).status).toBe(401);
+    expect(
+      (await v1("lg_live_0000000000000000_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "GET", "/threats")).status,
+    ).toBe(403);
+  });
+
+  it("lets a read key read but never send a takedown", async () => {
+    const read = await newKey(ada.cookie, ["threats:read"]);
+    expect((await v1(read.secret, "GET", "/threats")).status).toBe(200);
+    const refused = await v1(read.secret, "POST", `/threats/copy-${ada.userId}/takedowns`, {
+      body: { action: "send", confirmations: [] },
+      idempotencyKey: "read-key-1",
+    });
+    expect(refused.status).toBe(403);
+    expect(String(refused.body.detail)).toMatch(/takedowns:write/);
+    expect((await v1(read.secret, "GET", "/people")).status).toBe(403);
+  });
+
+  it("sends a notice once for a retried POST with the same Idempotency-Key, and logs the key's write", async () => {
+    const threatId = `copy-${ada.userId}`;
+    const claimCopyright = { sampleId: `sample-${ada.userId}` };
+    const noKey = await v1(full.secret, "POST", `/threats/${threatId}/takedowns`, { body: { action: "prepare" } });
+    expect(noKey.status).toBe(400);
+    expect(String(noKey.body.detail)).toMatch(/Idempotency-Key/);
+    const prepared = await v1(full.secret, "POST", `/threats/${threatId}/takedowns`, {
+      body: { action: "prepare", claimCopyright },
+      idempotencyKey: "prepare-1",
+    });
+    expect(prepared.status, JSON.stringify(prepared.body)).toBe(200);
+    const draft = prepared.body as { route: string; recipient: string; requiresConfirmation: string[] };
+    expect(draft.route).toBe("dmca");
+
+    const before = (await outbox()).filter((m) => m.to.includes(draft.recipient)).length;
+    const send = { action: "send", confirmations: draft.requiresConfirmation, claimCopyright };
+    const [first, retry] = [
+      await v1(full.secret, "POST", `/threats/${threatId}/takedowns`, { body: send, idempotencyKey: "send-1" }),
+      await v1(full.secret, "POST", `/threats/${threatId}/takedowns`, { body: send, idempotencyKey: "send-1" }),
+    ];
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body).toMatchObject({ action: "send", state: "sent" });
+    expect(retry.body).toEqual(first.body);
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
+    expect((await outbox()).filter((m) => m.to.includes(draft.recipient)).length).toBe(before + 1);
+    const other = await v1(full.secret, "POST", `/threats/${threatId}/takedowns`, {
+      body: { ...send, confirmations: [] },
+      idempotencyKey: "send-1",
+    });
+    expect(other.status).toBe(422);
+
+    const takedownId = String(first.body.takedownId);
+    const got = await v1(full.secret, "GET", `/takedowns/${takedownId}`);
+    expect(got.body).toMatchObject({ id: takedownId, threatId, state: "sent" });
+    expect((await v1(full.secret, "GET", "/takedowns")).body.data).toEqual([
+      expect.objectContaining({ id: takedownId }),
+    ]);
+    const boKey = await newKey(bo.cookie, ["threats:read"]);
+    expect((await v1(boKey.secret, "GET", `/takedowns/${takedownId}`)).status).toBe(404);
+    const audit = await settings(ada.cookie, "GET", "/api/audit-log?format=json");
+    expect(audit.body.entries).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ action: "api_key.used", subject: takedownId, actorUserId: `apikey:${full.key.id}` }),
+      ]),
+    );
+  });
+
+  it("lists protected people without biometric data", async () => {
+    const people = await v1(full.secret, "GET", "/people");
+    expect(people.status).toBe(200);
+    expect(people.body).toEqual({ data: [] });
+  });
+
+  it("refuses a revoked key and an expired key from the very next request, though the authorizer cached them", async () => {
+    const key = await newKey(ada.cookie, ["threats:read"]);
+    expect((await v1(key.secret, "GET", "/threats")).status).toBe(200);
+    expect((await settings(ada.cookie, "DELETE", `/api/api-keys/${key.key.id}`)).status).toBe(200);
+    const revoked = await v1(key.secret, "GET", "/threats");
+    expect(revoked.status).toBe(401);
+    expect(revoked.headers.get("content-type")).toBe("application/problem+json");
+
+    const expiring = await newKey(ada.cookie, ["threats:read"], {
+      validUntil: new Date(Date.now() + 60_000).toISOString(),
+    });
+    expect((await v1(expiring.secret, "GET", "/threats")).status).toBe(200);
+    await doc.send(
+      new UpdateCommand({
+        TableName: stack.env.TABLE_NAME,
+        Key: { pk: `APIKEY#${expiring.key.id}`, sk: "KEY" },
+        UpdateExpression: "SET validUntil = :past",
+        ExpressionAttributeValues: { ":past": new Date(Date.now() - 1000).toISOString() },
+      }),
+    );
+    expect((await v1(expiring.secret, "GET", "/threats")).status).toBe(401);
+    const audit = await settings(ada.cookie, "GET", "/api/audit-log?format=json");
+    expect(
+      (audit.body.entries as { action: string; subject?: string }[]).map((e) => `${e.action} ${e.subject}`),
+    ).toContain(`api_key.revoked ${key.key.id}`);
+  });
+
+  it("answers 429 with Retry-After and RateLimit past the key's limit", async () => {
+    const key = await newKey(bo.cookie, ["people:read"]);
+    let limited: Awaited<ReturnType<typeof v1>> | undefined;
+    for (let batch = 0; batch < 80 && !limited; batch++) {
+      const answers = await Promise.all(Array.from({ length: 10 }, () => v1(key.secret, "GET", "/people")));
+      limited = answers.find((a) => a.status === 429);
+    }
+    expect(limited?.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(limited?.headers.get("ratelimit")).toMatch(/^"per-key";r=0;t=\d+$/);
+    expect(limited?.body).toMatchObject({ status: 429, title: "Too Many Requests" });
+  }, 120_000);
+
+  it("answers as its published OpenAPI document says", async () => {
+    const document = (await (await fetch(`${stack.url}/api/v1/openapi.json`)).json()) as {
+      openapi: string;
+      paths: Record<
+        string,
+        Record<string, { responses: Record<string, { content: Record<string, { schema: object }> }> }>
+      >;
+      components: { schemas: Record<string, object> };
+    };
+    expect(document.openapi).toBe("3.1.0");
+    const ajv = new Ajv2020({ strict: false });
+    addFormats(ajv);
+    ajv.addSchema({ $id: "doc", components: document.components });
+    const check = (path: string, body: unknown) => {
+      const schema = document.paths[path]?.get?.responses["200"]?.content["application/json"]?.schema;
+      const validate = ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"#/components', '"doc#/components')));
+      expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
+    };
+    check("/api/v1/threats", (await v1(full.secret, "GET", "/threats")).body);
+    check("/api/v1/threats/{id}", (await v1(full.secret, "GET", `/threats/fake-${ada.userId}`)).body);
+    check("/api/v1/takedowns", (await v1(full.secret, "GET", "/takedowns")).body);
+    check("/api/v1/people", (await v1(full.secret, "GET", "/people")).body);
+  });
+});
