@@ -69,7 +69,7 @@ function applyToStack(stack: Stack) {
     if (resource.cfnResourceType === LAMBDA) {
       justify(resource, DESIGN_DECISIONS.functionsOutsideVpc);
       justify(resource, DESIGN_DECISIONS.noReservedConcurrency);
-      const invocations = callers.get(stack.getLogicalId(resource)) ?? new Set();
+      const invocations = callers.get(logicalId(stack, resource)) ?? new Set();
       // A function something invokes asynchronously needs its failures caught (Monitoring's on-failure
       // destination); only the ones nothing invokes asynchronously are justified here.
       if (invocations.has("cloudformation") && invocations.size === 1)
@@ -83,6 +83,9 @@ function applyToStack(stack: Stack) {
     }
   }
 }
+
+/** The id the template uses (a function version's id carries a hash fixed only at synthesis). */
+const logicalId = (stack: Stack, resource: CfnResource): string => stack.resolve(resource.logicalId) as string;
 
 /** What CloudFormation would deploy for a resource, references resolved (CDK's own rendering). */
 function rendered(stack: Stack, resource: CfnResource): { Type?: string; Properties?: Record<string, unknown> } {
@@ -118,7 +121,7 @@ function referencedIds(value: unknown): string[] {
 
 /** For each function of the stack, how the stack's resources invoke it. */
 function invocationsByFunction(stack: Stack, resources: CfnResource[]): Map<string, Set<Invocation>> {
-  const renderedById = new Map(resources.map((r) => [stack.getLogicalId(r), rendered(stack, r)]));
+  const renderedById = new Map(resources.map((r) => [logicalId(stack, r), rendered(stack, r)]));
   // A caller may name a published version; it invokes that version's function.
   const functionOf = (id: string): string => {
     const target = renderedById.get(id);

@@ -111,7 +111,7 @@ export class Monitoring extends Construct {
             "Invoked asynchronously (a schedule or an EventBridge rule): an invocation that fails its 2 retries goes to the on-failure destination, the stack's encrypted, alarmed dead-letter queue, which records the error with the event (a newer mechanism than the function-level DLQ these rules look for).",
         });
         explainWildcards(fn.role, {
-          finding: /^Action::kms:GenerateDataKey\*$/,
+          finding: /^Action::kms:(ReEncrypt|GenerateDataKey)\*$/,
           reason: "Sends failed invocations to the dead-letter queue, encrypted under its own key; scoped to that key.",
         });
       }

@@ -8,7 +8,8 @@ import { CustomerKey } from "./customer-key.js";
  * One customer-managed key per stack and purpose, made by the first construct that needs it, so
  * log groups and function settings are encrypted under keys this account controls and audits
  * (rotation yearly, CloudTrail records every use) wherever a construct lands when stacks are split.
- * Destroyed with the stack after KMS's 30-day waiting period, like the log groups and functions it encrypts.
+ * Retained where the stack is termination-protected (stages that keep data), else deleted with the
+ * stack after KMS's 30-day waiting period, like the log groups and functions it encrypts.
  */
 function stackKey(scope: IConstruct, id: string, description: string, configure?: (key: kms.Key) => void): kms.Key {
   const stack = Stack.of(scope);
@@ -17,7 +18,7 @@ function stackKey(scope: IConstruct, id: string, description: string, configure?
   const created = new CustomerKey(stack, id, {
     alias: `alias/${stack.stackName}-${id.replace(/Key$/, "").toLowerCase()}`,
     description,
-    retain: false,
+    retain: stack.terminationProtection,
   });
   configure?.(created.key);
   return created.key;
