@@ -4,6 +4,7 @@ import { HttpLambdaIntegration } from "aws-cdk-lib/aws-apigatewayv2-integrations
 import type * as logs from "aws-cdk-lib/aws-logs";
 import { Construct } from "constructs";
 import { ROUTE_GROUPS, ROUTES, type RouteGroup } from "../../lambdas/src/api/routes.js";
+import { ENROLMENT_MODEL_FILES } from "../../packages/detection/src/models/model-sets.js";
 import { bindAccountErasure } from "./account-erasure-grants.js";
 import { AppFunction, type CognitoAdminAction, type DetectionRuntime } from "./app-function.js";
 import { type HandlerResources, handlerEnvironment } from "./handler-resources.js";
@@ -103,8 +104,14 @@ const GROUP_BINDINGS: Record<RouteGroup, (fn: AppFunction, r: HandlerResources) 
   publicApi: bindPublicApi,
 };
 
-/** Route groups that run face and voice models (enrolment computes embeddings server side). */
-const DETECTION_GROUPS: ReadonlySet<RouteGroup> = new Set(["biometrics"]);
+/**
+ * Route groups that run face and voice models, and the model files each loads: enrolment computes
+ * embeddings server side, and so does the no-login demo for the photo and voice it is given.
+ */
+const DETECTION_GROUPS: ReadonlyMap<RouteGroup, readonly string[]> = new Map([
+  ["biometrics", ENROLMENT_MODEL_FILES],
+  ["demo", ENROLMENT_MODEL_FILES],
+]);
 /** Route groups that decode video without running models: threats cuts the frames a verdict rests on. */
 const FFMPEG_GROUPS: ReadonlySet<RouteGroup> = new Set(["threats"]);
 
