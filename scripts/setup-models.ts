@@ -35,6 +35,8 @@ export type ModelSource =
 export interface ModelEntry {
   file: string;
   sha256: string;
+  /** The file's size: the deployment sizes a function's local storage by it (lib/constructs/model-weights.ts). */
+  bytes?: number;
   license?: string;
   source: ModelSource;
 }
@@ -48,6 +50,7 @@ export type Derivation =
 export interface DerivedEntry {
   file: string;
   sha256: string;
+  bytes?: number;
   from: string;
   derivation: Derivation;
 }

@@ -1,50 +1,49 @@
-import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, statSync } from "node:fs";
+import { chmodSync, copyFileSync, mkdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { Annotations, AssetHashType, DockerImage } from "aws-cdk-lib";
 import * as lambda from "aws-cdk-lib/aws-lambda";
+import type { IBucket } from "aws-cdk-lib/aws-s3";
 import { Construct } from "constructs";
+import { ANALYSIS_MODEL_FILES, ENROLMENT_MODEL_FILES } from "../../packages/detection/src/models/model-sets.js";
 import type { StageConfig } from "../config.js";
 import { fromRoot } from "../paths.js";
 import type { DetectionRuntime as Runtime } from "./app-function.js";
+import { ModelWeights } from "./model-weights.js";
 import { fetchedFfmpegBinaries, missingLambdaBinaries } from "./runtime-packages.js";
 
 /**
- * Layers for functions that run detection models. Weights come from `.model-cache/` (filled by
- * `npm run setup`, verified by SHA-256) and are mounted at /opt/models; the ffmpeg layer (arm64,
- * /opt/bin/ffmpeg and ffprobe, on Lambda's PATH) is the stage config's layer when it names one, else
- * one built from the static builds `npm run setup:lambda` fetched.
+ * The deploy profile (`-c profile=deploy`, used by `npm run deploy` and `npm run synth:deploy`):
+ * what a plain synth only warns about (no model weights, no ffmpeg, a missing Lambda binary) fails
+ * synthesis, so nothing deploys functions that cannot do their work.
+ */
+export const DEPLOY_PROFILE = "deploy";
+
+export function isDeployProfile(scope: Construct): boolean {
+  return scope.node.tryGetContext("profile") === DEPLOY_PROFILE;
+}
+
+/**
+ * What functions that run detection models need: their model weights (ModelWeights: S3, copied into
+ * /tmp on first use) and the ffmpeg layer (arm64, /opt/bin/ffmpeg and ffprobe, on Lambda's PATH),
+ * which is the stage config's layer when it names one, else one built from the static builds
+ * `npm run setup:lambda` fetched.
  */
 export class DetectionLayers extends Construct {
   readonly runtime: Runtime;
 
-  constructor(scope: Construct, id: string, props: { config: StageConfig }) {
+  constructor(scope: Construct, id: string, props: { config: StageConfig; accessLogs: IBucket }) {
     super(scope, id);
-    const cache = fromRoot(".model-cache");
-    let modelsLayer: lambda.ILayerVersion | undefined;
-    if (existsSync(cache)) {
-      modelsLayer = new lambda.LayerVersion(this, "Models", {
-        description: "LikenessGuard model weights (from .model-cache, SHA-256 verified at setup)",
-        compatibleArchitectures: [lambda.Architecture.ARM_64],
-        compatibleRuntimes: [lambda.Runtime.NODEJS_22_X],
-        code: lambda.Code.fromAsset(cache, {
-          bundling: {
-            // Copied locally under models/ so the layer mounts at /opt/models; Docker is never used.
-            image: DockerImage.fromRegistry("public.ecr.aws/docker/library/busybox:stable"),
-            local: {
-              tryBundle(outputDir) {
-                cpSync(cache, join(outputDir, "models"), { recursive: true, dereference: true });
-                return true;
-              },
-            },
-          },
-        }),
-      });
-    } else {
-      Annotations.of(this).addWarningV2(
-        "@likenessguard/models-missing",
-        "No .model-cache/ at synth: detection functions deploy without model weights. Run `npm run setup` first.",
-      );
-    }
+    const required = isDeployProfile(this);
+    const missing = (code: string, reason: string) => {
+      if (required) throw new Error(`Deploy profile: ${reason}`);
+      Annotations.of(this).addWarningV2(`@likenessguard/${code}`, reason);
+    };
+    const modelWeights = new ModelWeights(this, "Models", {
+      files: [...ANALYSIS_MODEL_FILES, ...ENROLMENT_MODEL_FILES],
+      accessLogs: props.accessLogs,
+      required,
+      onMissing: (reason) => missing("models-missing", reason),
+    });
     let ffmpegLayer: lambda.ILayerVersion | undefined;
     const fetched = fetchedFfmpegBinaries();
     if (props.config.ffmpegLayerArn) {
@@ -75,17 +74,17 @@ export class DetectionLayers extends Construct {
         }),
       });
     } else {
-      Annotations.of(this).addWarningV2(
-        "@likenessguard/ffmpeg-missing",
+      missing(
+        "ffmpeg-missing",
         "No ffmpeg layer: set ffmpegLayerArn in the stage config or run `npm run setup:lambda`; audio/video decoding in detection functions will fail.",
       );
     }
-    for (const missing of missingLambdaBinaries()) {
-      Annotations.of(this).addWarningV2(
-        "@likenessguard/lambda-binary-missing",
-        `${missing} is not installed: functions that import it cannot load on Lambda (linux arm64). Install it as a root devDependency (npm install -D --force ${missing}).`,
+    for (const binary of missingLambdaBinaries()) {
+      missing(
+        "lambda-binary-missing",
+        `${binary} is not installed: functions that import it cannot load on Lambda (linux arm64). Run \`npm run setup:lambda\`.`,
       );
     }
-    this.runtime = { modelsLayer, ffmpegLayer };
+    this.runtime = { modelWeights, ...(ffmpegLayer ? { ffmpegLayer } : {}) };
   }
 }

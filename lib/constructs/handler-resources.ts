@@ -7,9 +7,6 @@ import type { ISecret } from "aws-cdk-lib/aws-secretsmanager";
 import type { StateMachineRef } from "./app-function.js";
 import type { GalleryRef } from "./gallery-database.js";
 
-/** Where model weights are mounted from the models layer. */
-export const MODEL_DIR = "/opt/models";
-
 /** Everything a handler may be bound to. Names reach every handler; access only through bind*. */
 export interface HandlerResources {
   table: ITable;
@@ -53,6 +50,5 @@ export function handlerEnvironment(r: HandlerResources): Record<string, string> 
     CONNECTOR_SECRET_ARN: r.connectorSecret.secretArn,
     MAIL_FROM: r.mailFrom,
     APP_URL: r.appUrl,
-    MODEL_DIR,
   };
 }

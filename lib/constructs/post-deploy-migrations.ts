@@ -3,6 +3,7 @@ import type * as logs from "aws-cdk-lib/aws-logs";
 import * as triggers from "aws-cdk-lib/triggers";
 import { Construct, type IConstruct } from "constructs";
 import { AFTER_DEPLOY_ENTRY } from "../../lambdas/src/migrations/entries.js";
+import { FACE_MODEL_FILES } from "../../packages/detection/src/models/model-sets.js";
 import { AppFunction, type DetectionRuntime } from "./app-function.js";
 import { type HandlerResources, handlerEnvironment } from "./handler-resources.js";
 
@@ -35,7 +36,8 @@ export class PostDeployMigrations extends Construct {
       timeoutSeconds: 900,
       environment: handlerEnvironment(r),
       logRetention: props.logRetention,
-      detection: props.detection,
+      // Recomputes face embeddings only.
+      detection: { ...props.detection, modelFiles: FACE_MODEL_FILES },
     })
       // Scans the table for out-of-date items and rewrites them; reads the kept face photos.
       .bindTable(r.table, "readWrite")

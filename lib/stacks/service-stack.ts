@@ -87,7 +87,7 @@ export class ServiceStack extends Stack {
         role: scheduling.role,
       },
     };
-    const detection = new DetectionLayers(this, "DetectionLayers", { config }).runtime;
+    const detection = new DetectionLayers(this, "DetectionLayers", { config, accessLogs }).runtime;
 
     this.workflows = new Workflows(this, "Workflows", { config, resources, detection, logRetention });
     this.routes = new ApiRouteGroups(this, "Routes", { api: this.api.api, resources, detection, logRetention });

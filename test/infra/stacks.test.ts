@@ -15,6 +15,7 @@ import type { AppFunction } from "../../lib/constructs/app-function.js";
 import { webSecurityHeaders } from "../../lib/constructs/content-security-policy.js";
 import { referencedTasks } from "../../lib/constructs/workflows.js";
 import type { LikenessGuardStacks } from "../../lib/likenessguard.js";
+import { FACE_MODEL_FILES } from "../../packages/detection/src/models/model-sets.js";
 import { synthesizedStage } from "./synth-app.js";
 
 let stacks: LikenessGuardStacks;
@@ -268,7 +269,6 @@ describe("handlers", () => {
     "SCHEDULER_ROLE_ARN",
     "MAIL_FROM",
     "APP_URL",
-    "MODEL_DIR",
     "CONNECTOR_SECRET_ARN",
   ];
 
@@ -733,7 +733,7 @@ describe("post-deploy migrations", () => {
     expect(dependsOn.some((id) => id.startsWith("Routes"))).toBe(true);
     expect(dependsOn.some((id) => id.startsWith("Workflows"))).toBe(true);
     const props = service.toJSON().Resources[logicalId(fn)].Properties;
-    expect(props.Layers.length).toBeGreaterThan(0);
+    expect(Object.keys(JSON.parse(props.Environment.Variables.MODEL_FILES))).toEqual([...FACE_MODEL_FILES]);
     const actions = grantedActions(fn);
     expect(actions).toEqual(
       expect.arrayContaining(["dynamodb:Scan", "dynamodb:PutItem", "s3:GetObject", "kms:Decrypt"]),

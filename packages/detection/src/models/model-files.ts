@@ -49,11 +49,10 @@ let configured: ModelFileSource | undefined;
 
 /**
  * The process's model file source: the one the composition root installed, else the folder
- * MODEL_DIR names (.model-cache by default).
+ * MODEL_DIR names at this call (.model-cache by default).
  */
 export function modelFiles(): ModelFileSource {
-  configured ??= directoryModelSource(modelDir());
-  return configured;
+  return configured ?? directoryModelSource(modelDir());
 }
 
 /** Installs the process's source; called once by a composition root before any model loads. */
