@@ -140,7 +140,9 @@ export class ApiRouteGroups extends Construct {
         ...("timeoutSeconds" in spec ? { timeoutSeconds: spec.timeoutSeconds } : {}),
         environment,
         logRetention: props.logRetention,
-        ...(DETECTION_GROUPS.has(group) ? { detection: props.detection } : {}),
+        ...(DETECTION_GROUPS.has(group)
+          ? { detection: { ...props.detection, modelFiles: DETECTION_GROUPS.get(group) } }
+          : {}),
         ...(FFMPEG_GROUPS.has(group) && props.detection.ffmpegLayer
           ? { detection: { ffmpegLayer: props.detection.ffmpegLayer } }
           : {}),
