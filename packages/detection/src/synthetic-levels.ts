@@ -103,28 +103,55 @@ function levelAt(
   };
 }
 
+/** The bars a fit sets its levels against; the fused picture verdict's by default. */
+export interface LevelBars {
+  syntheticMaxFpr: number;
+  possibleMaxFpr: number;
+  /** Hold every genuine source to the "possibly" bar on its own too, not only all of them together. */
+  possiblePerSource: boolean;
+}
+
+const PICTURE_BARS: LevelBars = {
+  syntheticMaxFpr: SYNTHETIC_MAX_FPR,
+  possibleMaxFpr: POSSIBLY_SYNTHETIC_MAX_FPR,
+  possiblePerSource: false,
+};
+
+/** The lowest threshold keeping all genuine scores together, and each source's if `perSource`, at or under `maxFpr`. */
+function thresholdForEverySource(genuine: readonly HeldOutScore[], maxFpr: number, perSource: boolean): number {
+  const all = thresholdForFpr(
+    genuine.map((s) => s.score),
+    maxFpr,
+  );
+  if (!perSource) return all;
+  return Math.max(all, ...[...grouped(genuine).values()].map((group) => thresholdForFpr(group, maxFpr)));
+}
+
 /**
  * Both levels from held-out scores. The "synthetic" threshold is the lowest one that keeps every
- * genuine source, and all of them together, at or under SYNTHETIC_MAX_FPR: a detector that learned
+ * genuine source, and all of them together, at or under the "synthetic" bar: a detector that learned
  * "studio lighting = AI" is caught by the studio portraits' own rate, however many other genuine
- * pictures dilute the overall one. The "possibly" threshold keeps all genuine pictures together at
- * or under POSSIBLY_SYNTHETIC_MAX_FPR, and is never above the "synthetic" one.
+ * pictures dilute the overall one. The "possibly" threshold keeps all genuine pictures together (and,
+ * with `possiblePerSource`, each source) at or under its bar, and is never above the "synthetic" one.
  */
-export function deriveVerdictLevels(scores: readonly HeldOutScore[], measuredOn: string): VerdictLevels {
+export function deriveVerdictLevels(
+  scores: readonly HeldOutScore[],
+  measuredOn: string,
+  bars: LevelBars = PICTURE_BARS,
+): VerdictLevels {
   const genuine = scores.filter((s) => !s.synthetic);
   if (genuine.length === 0) throw new Error("Verdict levels need held-out genuine pictures");
-  const all = genuine.map((s) => s.score);
-  const syntheticThreshold = Math.max(
-    thresholdForFpr(all, SYNTHETIC_MAX_FPR),
-    ...[...grouped(genuine).values()].map((group) => thresholdForFpr(group, SYNTHETIC_MAX_FPR)),
+  const syntheticThreshold = thresholdForEverySource(genuine, bars.syntheticMaxFpr, true);
+  // The picture verdict's "possibly" is pooled: a source of 7 pictures allows no false positive at
+  // 5%, which would merge the two levels. It is no claim; its stated rate is over all held-out
+  // genuine pictures, and the per-source rates are stored beside it.
+  const possibleThreshold = Math.min(
+    syntheticThreshold,
+    thresholdForEverySource(genuine, bars.possibleMaxFpr, bars.possiblePerSource),
   );
-  // Not per source: a source of 7 pictures allows no false positive at 5%, which would merge the two
-  // levels. "Possibly" is no claim; its stated rate is over all held-out genuine pictures, and the
-  // per-source rates are stored beside it.
-  const possibleThreshold = Math.min(syntheticThreshold, thresholdForFpr(all, POSSIBLY_SYNTHETIC_MAX_FPR));
   return {
-    synthetic: levelAt(syntheticThreshold, SYNTHETIC_MAX_FPR, scores, measuredOn),
-    possible: levelAt(possibleThreshold, POSSIBLY_SYNTHETIC_MAX_FPR, scores, measuredOn),
+    synthetic: levelAt(syntheticThreshold, bars.syntheticMaxFpr, scores, measuredOn),
+    possible: levelAt(possibleThreshold, bars.possibleMaxFpr, scores, measuredOn),
   };
 }
 

@@ -24,11 +24,10 @@ export function mesonetCropRegion(box: Box, width: number, height: number, margi
   return { x: x0, y: y0, width: Math.max(1, x1 - x0), height: Math.max(1, y1 - y0) };
 }
 
-/** Interleaved 8-bit RGB of MESONET_SIZE² pixels as MesoNet's planar [0, 1] input. */
-export function planarUnitRgb(rgb: Uint8Array): Float32Array {
-  const plane = MESONET_SIZE * MESONET_SIZE;
-  if (rgb.length !== 3 * plane)
-    throw new Error(`Expected ${MESONET_SIZE}×${MESONET_SIZE} RGB, got ${rgb.length} bytes`);
+/** Interleaved 8-bit RGB of size² pixels as a network's planar [0, 1] input (MesoNet's by default). */
+export function planarUnitRgb(rgb: Uint8Array, size = MESONET_SIZE): Float32Array {
+  const plane = size * size;
+  if (rgb.length !== 3 * plane) throw new Error(`Expected ${size}×${size} RGB, got ${rgb.length} bytes`);
   const out = new Float32Array(3 * plane);
   for (let i = 0; i < plane; i++) for (let c = 0; c < 3; c++) out[c * plane + i] = (rgb[i * 3 + c] as number) / 255;
   return out;
