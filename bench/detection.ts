@@ -35,6 +35,7 @@ import { fitCalibration } from "../packages/detection/src/identity.js";
 import { type LabelledFile, labelledDataDir, readLabels } from "../packages/detection/src/labelled-data.js";
 import { decodeAudio } from "../packages/detection/src/media/audio.js";
 import { cosineDistance } from "../packages/detection/src/voice/index.js";
+import { voiceCalibration } from "../packages/detection/src/voice/matching.js";
 import { speakerModel } from "../packages/detection/src/voice/models.js";
 import { analyseSpeech, keepSpeech, normaliseVolume } from "../packages/detection/src/voice/speech.js";
 import { voiceSyntheticSignal } from "../packages/detection/src/voice-synthetic/countermeasure.js";
@@ -247,10 +248,19 @@ if (parts.has("speaker")) {
     else noSpeech++;
   }
   const { genuine, impostor } = pairs(items, cosineDistance);
+  const at2 = tarAtFar(genuine, impostor, 1e-2);
+  const at3 = tarAtFar(genuine, impostor, 1e-3);
   results.speaker = {
     clips: items.length,
     noSpeech,
     pairs: { genuine: genuine.length, impostor: impostor.length },
+    // The distances at which different speakers matched at most 1 in 100 / 1 in 1,000 times, with the
+    // calibration scans turn distances into confidences by, so a voice match's band can state the rate.
+    tarAtFar1e2: at2?.tar ?? null,
+    thresholdAtFar1e2: at2?.threshold ?? null,
+    tarAtFar1e3: at3?.tar ?? null,
+    thresholdAtFar1e3: at3?.threshold ?? null,
+    calibration: { metric: voiceCalibration.metric, a: voiceCalibration.a, b: voiceCalibration.b },
     // Distances: lower means same speaker, so negate to make "same" the high score.
     eer: equalErrorRate(
       genuine.map((d) => -d),

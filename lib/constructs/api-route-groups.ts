@@ -151,6 +151,10 @@ export class ApiRouteGroups extends Construct {
       functions[group] = fn;
       integrations[group] = new HttpLambdaIntegration(`${group}-Integration`, fn.function, {
         payloadFormatVersion: apigwv2.PayloadFormatVersion.VERSION_2_0,
+        // One invoke permission per function for this API rather than one per route: the routes of a
+        // group all reach the same function anyway, and 100 per-route permissions took the service
+        // stack past CloudFormation's 500 resources once the public API's routes came.
+        scopePermissionToRoute: false,
       });
     }
     const apiKeys = new ApiKeyAuthorizer(this, "ApiKeyAuthorizer", {

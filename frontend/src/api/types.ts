@@ -168,6 +168,8 @@ export interface Threat {
   url: string;
   title?: string;
   personId?: string;
+  /** What matched (list rows): the band names that modality and rests on its benchmark. */
+  matchModality?: "face" | "voice" | "profile";
   evidenceData?: { hash: string; capturedAt?: string };
   previewUrl?: string;
   /** The row's small censored picture (a video's frame), served from the stored evidence for its owner only. */

@@ -151,6 +151,7 @@ describe("public figures about the system", () => {
       calibration: { metric: "cosine", a: 135.4, b: -83.98, threshold: 0.62 },
     };
     expect(publicMetrics({ face, date: "2026-11-24T04:06:04.799Z" }, 19).detection?.faceFalseMatch).toEqual({
+      modality: "face",
       calibration: { a: 135.4, b: -83.98 },
       thresholds: [
         { falseMatchRate: 0.001, distance: 0.667 },
@@ -164,6 +165,27 @@ describe("public figures about the system", () => {
     expect(publicMetrics({ face: fewer }, 19).detection?.faceFalseMatch?.thresholds).toEqual([
       { falseMatchRate: 0.01, distance: 0.7 },
     ]);
+  });
+
+  it("serves the speaker benchmark's thresholds and the voice calibration for voice match bands", () => {
+    const speaker = {
+      eer: 0.0089,
+      pairs: { genuine: 225, impostor: 1000 },
+      thresholdAtFar1e3: 0.2476,
+      thresholdAtFar1e2: 0.2722,
+      calibration: { metric: "cosine", a: 72.3, b: -19.43 },
+    };
+    expect(publicMetrics({ speaker }, 19).detection?.voiceFalseMatch).toEqual({
+      modality: "voice",
+      calibration: { a: 72.3, b: -19.43 },
+      thresholds: [
+        { falseMatchRate: 0.001, distance: 0.2476 },
+        { falseMatchRate: 0.01, distance: 0.2722 },
+      ],
+      impostorPairs: 1000,
+    });
+    const { calibration: _c, ...uncalibrated } = speaker;
+    expect(publicMetrics({ speaker: uncalibrated }, 19).detection?.voiceFalseMatch).toBeUndefined();
   });
 
   it("serves no timing from a report that does not name the machine it was measured on", () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 
 /** The face benchmark's figures as docs/benchmarks/detection.json states them (2026-11-24). */
 const EVIDENCE = {
+  modality: "face" as const,
   calibration: { a: 135.41983175215634, b: -83.975314052963 },
   thresholds: [
     { falseMatchRate: 0.001, distance: 0.6666365490667667 },
@@ -33,6 +34,26 @@ describe("a match as a band, with the false-match rate it rests on", () => {
     expect(falseMatchRateFor(0.0001, EVIDENCE)).toBeUndefined();
     expect(falseMatchSentence(97, EVIDENCE)).toBe(
       "In our face benchmark, no more than 1 in 1,000 pairs of different people (of 1,655 compared) matched this closely.",
+    );
+  });
+
+  it("rests a voice match on the speaker benchmark's own thresholds, never the face benchmark's", () => {
+    // docs/benchmarks/detection.json speaker part (2026-11-29), with the voice calibration scans use.
+    const voice = {
+      modality: "voice" as const,
+      calibration: { a: 72.29561999859645, b: -19.4263533293946 },
+      thresholds: [
+        { falseMatchRate: 0.001, distance: 0.24764899005914442 },
+        { falseMatchRate: 0.01, distance: 0.2722097491454539 },
+      ],
+      impostorPairs: 1000,
+    };
+    // 90% is cosine distance 0.238, inside 1 in 1,000; 60% is 0.263, inside only 1 in 100; 40% is past both.
+    expect(falseMatchRateFor(90, voice)).toBe(0.001);
+    expect(falseMatchRateFor(60, voice)).toBe(0.01);
+    expect(falseMatchRateFor(40, voice)).toBeUndefined();
+    expect(falseMatchSentence(60, voice)).toBe(
+      "In our speaker benchmark, no more than 1 in 100 pairs of recordings of different speakers (of 1,000 compared) matched this closely.",
     );
   });
 });

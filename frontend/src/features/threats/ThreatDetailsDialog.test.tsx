@@ -73,7 +73,7 @@ describe("why a threat was flagged", () => {
         onGenerateDmca={vi.fn()}
       />,
     );
-    expect(screen.getByText(/A face in this media matches the protected face \(97% confidence\)/)).toBeInTheDocument();
+    expect(screen.getByText(/A face in this media matches the protected face \(a strong match\)/)).toBeInTheDocument();
     expect(screen.getByText(/Likely synthetic: 99\.9%/)).toBeInTheDocument();
     const signals = screen.getByRole("list", { name: "Synthetic-media signals" });
     expect(signals).toHaveTextContent("Content Credentials (C2PA)");

@@ -9,7 +9,7 @@ import { useSystemMetrics } from "../system/use-system-metrics";
 import { type AutomationOutcome, AutomationOutcomePanel } from "../takedowns/AutomationOutcome";
 import { EvidenceVerification } from "./EvidenceVerification";
 import { confidenceClass, statusLabel, takedownLabel, threatTitle, threatTypeLabel } from "./format";
-import { matchWords } from "./match-words";
+import { matchModality, matchWords } from "./match-words";
 import { threatDetailsQuery, threatMediaQuery } from "./queries";
 import { ThreatEvidenceMedia } from "./ThreatEvidenceMedia";
 import { ThreatFindings } from "./ThreatFindings";
@@ -47,7 +47,7 @@ export function ThreatDetailsDialog({ threat, onClose, onGenerateDmca }: ThreatD
 
   if (!threat) return null;
   const shown: ThreatDetails = details.data?.id === threat.id ? { ...threat, ...details.data } : threat;
-  const match = matchWords(shown, metrics.data?.detection?.faceFalseMatch);
+  const match = matchWords(shown, metrics.data?.detection);
   // What automatic takedown did and why it sent nothing, when the server kept it.
   const automation = (details.data as { autoTakedown?: AutomationOutcome } | undefined)?.autoTakedown;
   // A demo threat belongs to no account: there is nothing to triage, only a notice to show.
@@ -81,10 +81,12 @@ export function ThreatDetailsDialog({ threat, onClose, onGenerateDmca }: ThreatD
       <dl className="detail-grid">
         <div>
           <dt>Match</dt>
-          <dd className={confidenceClass(shown.confidence)}>
-            {match.label} ({Math.round(shown.confidence)}% confidence)
-          </dd>
-          {match.falseMatch ? <dd className="small">{match.falseMatch}</dd> : null}
+          {/* The band and what it rests on, not the calibrated percentage: it reads 100% for nearly every
+              match, partial and small faces included, and so says nothing a person can weigh (issue 36). */}
+          <dd className={confidenceClass(shown.confidence)}>{match.label}</dd>
+          {match.falseMatch || metrics.data ? (
+            <dd className="small">{match.falseMatch ?? noRateMeasured(matchModality(shown))}</dd>
+          ) : null}
         </div>
         <div>
           <dt>Threat type</dt>
@@ -198,4 +200,10 @@ export function ThreatDetailsDialog({ threat, onClose, onGenerateDmca }: ThreatD
       </div>
     </Dialog>
   );
+}
+
+/** Where no benchmark rate covers the match, say so rather than leave the band unexplained. */
+function noRateMeasured(modality: "face" | "voice" | "profile"): string {
+  if (modality === "profile") return "A name or handle resembling yours: no benchmark rate applies to names.";
+  return `Our ${modality === "face" ? "face" : "speaker"} benchmark measured no false-match rate at this closeness: treat it as a lead to check, not a finding.`;
 }

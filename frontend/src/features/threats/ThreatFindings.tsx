@@ -1,6 +1,8 @@
+import { matchBand } from "@lg/domain/threats/match-band";
 import { plainReason, signalLabel } from "@lg/domain/threats/signal-names";
 import type { OperatingPoint, Threat, ThreatSignal } from "../../api/types";
 import { threatTypeLabel } from "./format";
+import { matchModality } from "./match-words";
 
 /**
  * Why a threat was raised, from what the scan recorded: the likeness match it rests on, then each
@@ -27,17 +29,17 @@ const STATUS: Record<ThreatSignal["status"], { label: string; className: string;
   },
 };
 
+/** The likeness match in its band's words ("a very strong match"); the percentage reads 100% for nearly every match. */
 function likenessSummary(threat: Threat): string {
-  const confidence = `${Math.round(threat.confidence)}%`;
+  const band = `a ${matchBand(threat.confidence)} match`;
   const { nameMatch, handle } = threat.detection ?? {};
   if (threat.threatType === "impersonation") {
     const profile = handle ? `The profile @${handle}` : "The profile";
     const name = nameMatch ? ` goes by a name like "${nameMatch}", and its` : "'s";
-    return `${profile}${name} picture matches the protected face (${confidence} confidence).`;
+    return `${profile}${name} picture matches the protected face (${band}).`;
   }
-  if (threat.classification?.likeness.modality === "voice" || threat.threatType === "voice_clone")
-    return `The voice in this recording matches the protected voice (${confidence} confidence).`;
-  return `A face in this media matches the protected face (${confidence} confidence).`;
+  if (matchModality(threat) === "voice") return `The voice in this recording matches the protected voice (${band}).`;
+  return `A face in this media matches the protected face (${band}).`;
 }
 
 const rate = (value: number) => `${(value * 100).toFixed(1)}%`;

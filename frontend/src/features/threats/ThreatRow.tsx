@@ -36,7 +36,7 @@ export function ThreatRow({ threat, onViewDetails, onTakeDown, selection }: Thre
         facts={
           <>
             <span className={confidenceClass(threat.confidence)}>
-              {threatDescription(threat, metrics.data?.detection?.faceFalseMatch)}
+              {threatDescription(threat, metrics.data?.detection)}
             </span>
             {threat.account ? <span className="muted"> · @{threat.account}</span> : null}
             {threat.sightingsCount && threat.sightingsCount > 1 ? (

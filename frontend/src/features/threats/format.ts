@@ -1,7 +1,6 @@
-import type { FaceFalseMatchEvidence } from "@lg/domain/threats/match-band";
 import type { Threat, ThreatType } from "../../api/types";
 import { platformName } from "../platforms/catalogue";
-import { matchWords } from "./match-words";
+import { type MatchEvidence, matchWords } from "./match-words";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -88,8 +87,8 @@ export function threatTypeLabel(type: ThreatType): string {
   return TYPE_LABELS[type] ?? type;
 }
 
-/** "Very strong face match on Instagram": the band, never a bare percentage (the details keep the number). */
-export function threatDescription(threat: Threat, falseMatch?: FaceFalseMatchEvidence): string {
+/** "Very strong face match on Instagram": the band of what matched, never a bare percentage. */
+export function threatDescription(threat: Threat, falseMatch?: MatchEvidence): string {
   const words = matchWords(threat, falseMatch);
   const rate = words.falseMatchShort ? ` (${words.falseMatchShort})` : "";
   return `${words.label} on ${platformName(threat.platform)}${rate}`;

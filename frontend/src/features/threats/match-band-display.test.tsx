@@ -6,9 +6,20 @@ import { ThreatDetailsDialog } from "./ThreatDetailsDialog";
 import { ThreatRow } from "./ThreatRow";
 
 const FACE_FALSE_MATCH = {
+  modality: "face",
   calibration: { a: 135.4198, b: -83.9753 },
   thresholds: [{ falseMatchRate: 0.001, distance: 0.6666 }],
   impostorPairs: 1655,
+};
+/** The speaker benchmark's figures (docs/benchmarks/detection.json, 2026-11-29). */
+const VOICE_FALSE_MATCH = {
+  modality: "voice",
+  calibration: { a: 72.2956, b: -19.4264 },
+  thresholds: [
+    { falseMatchRate: 0.001, distance: 0.2476 },
+    { falseMatchRate: 0.01, distance: 0.2722 },
+  ],
+  impostorPairs: 1000,
 };
 const threat: Threat = {
   id: "thr_1",
@@ -23,7 +34,10 @@ const metrics = () =>
   stubApi({
     "GET /api/system/metrics": {
       status: 200,
-      body: { platformsMonitored: 19, detection: { faceFalseMatch: FACE_FALSE_MATCH } },
+      body: {
+        platformsMonitored: 19,
+        detection: { faceFalseMatch: FACE_FALSE_MATCH, voiceFalseMatch: VOICE_FALSE_MATCH },
+      },
     },
   });
 
@@ -32,15 +46,18 @@ describe("a match shown as a calibrated band", () => {
     metrics();
     renderRoute(<ThreatRow threat={threat} onViewDetails={vi.fn()} onTakeDown={vi.fn()} />);
     expect(
-      await screen.findByText("Very strong face match on YouTube (false matches at most 1 in 1,000 in our benchmark)"),
+      await screen.findByText(
+        "Very strong face match on YouTube (false matches at most 1 in 1,000 in our face benchmark)",
+      ),
     ).toBeInTheDocument();
     expect(screen.queryByText(/100%/)).toBeNull();
   });
 
-  it("keeps the number in the details, beside the band and the benchmark's sentence", async () => {
+  it("shows the band and the benchmark's sentence in the details, never '100% confidence'", async () => {
     metrics();
     renderRoute(<ThreatDetailsDialog threat={threat} onClose={vi.fn()} onGenerateDmca={vi.fn()} />);
-    expect(screen.getByText("Very strong face match (100% confidence)")).toBeInTheDocument();
+    expect(screen.getByText("Very strong face match")).toBeInTheDocument();
+    expect(screen.queryByText(/% confidence/)).toBeNull();
     expect(
       await screen.findByText(
         "In our face benchmark, no more than 1 in 1,000 pairs of different people (of 1,655 compared) matched this closely.",
@@ -48,15 +65,30 @@ describe("a match shown as a calibrated band", () => {
     ).toBeInTheDocument();
   });
 
-  it("states no false-match rate for a voice, which the benchmark does not measure that way", async () => {
+  it("names a voice re-use a voice match, resting on the speaker benchmark, not the face one (issue 36)", async () => {
     metrics();
     renderRoute(
       <ThreatRow
-        threat={{ ...threat, threatType: "voice_clone", confidence: 93 }}
+        threat={{ ...threat, threatType: "likeness_misuse", matchModality: "voice", confidence: 93 }}
         onViewDetails={vi.fn()}
         onTakeDown={vi.fn()}
       />,
     );
-    expect(await screen.findByText("Strong voice match on YouTube")).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        "Strong voice match on YouTube (false matches at most 1 in 1,000 in our speaker benchmark)",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/face/)).toBeNull();
+  });
+
+  it("says when no measured rate covers a match, instead of leaving the band unexplained", async () => {
+    metrics();
+    const loose = { ...threat, threatType: "voice_clone" as const, confidence: 30 };
+    renderRoute(<ThreatDetailsDialog threat={loose} onClose={vi.fn()} onGenerateDmca={vi.fn()} />);
+    expect(screen.getByText("Weak voice match")).toBeInTheDocument();
+    expect(
+      await screen.findByText(/Our speaker benchmark measured no false-match rate at this closeness/),
+    ).toBeInTheDocument();
   });
 });

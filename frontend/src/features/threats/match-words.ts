@@ -1,5 +1,5 @@
 import {
-  type FaceFalseMatchEvidence,
+  type FalseMatchEvidence,
   falseMatchRateFor,
   falseMatchSentence,
   matchBand,
@@ -14,25 +14,45 @@ const BAND_WORDS = {
   weak: "Weak",
 } as const;
 
-const isVoice = (threat: Pick<Threat, "threatType" | "classification">) =>
-  threat.classification?.likeness.modality === "voice" || threat.threatType === "voice_clone";
+/** The false-match evidence of each modality's benchmark, as /api/system/metrics serves it. */
+export interface MatchEvidence {
+  faceFalseMatch?: FalseMatchEvidence | undefined;
+  voiceFalseMatch?: FalseMatchEvidence | undefined;
+}
+
+type MatchedThreat = Pick<Threat, "confidence" | "threatType" | "classification" | "matchModality">;
+
+/** What matched: the list row says it, the details' classification too; older rows fall back on the type. */
+export function matchModality(threat: MatchedThreat): "face" | "voice" | "profile" {
+  return (
+    threat.matchModality ??
+    threat.classification?.likeness.modality ??
+    (threat.threatType === "voice_clone" ? "voice" : threat.threatType === "impersonation" ? "profile" : "face")
+  );
+}
+
+const NOUN = { face: "face match", voice: "voice match", profile: "name match" } as const;
+const BENCHMARK = { face: "our face benchmark", voice: "our speaker benchmark" } as const;
 
 /**
- * A threat's match in words: "Very strong face match", and, for a face, the false-match rate the
- * face benchmark measured at that closeness. Voices have no measured rate to state, so none is.
+ * A threat's match in words: "Very strong voice match", and the false-match rate that modality's
+ * benchmark measured at that closeness (a face match on the face benchmark, a voice match on the
+ * speaker benchmark). A profile's name match has no such rate, so none is stated.
  */
 export function matchWords(
-  threat: Pick<Threat, "confidence" | "threatType" | "classification">,
-  evidence: FaceFalseMatchEvidence | undefined,
+  threat: MatchedThreat,
+  evidence: MatchEvidence | undefined,
 ): { label: string; falseMatch?: string; falseMatchShort?: string } {
-  const label = `${BAND_WORDS[matchBand(threat.confidence)]} ${isVoice(threat) ? "voice" : "face"} match`;
-  if (isVoice(threat) || !evidence) return { label };
-  const rate = falseMatchRateFor(threat.confidence, evidence);
-  const sentence = falseMatchSentence(threat.confidence, evidence);
+  const modality = matchModality(threat);
+  const label = `${BAND_WORDS[matchBand(threat.confidence)]} ${NOUN[modality]}`;
+  if (modality === "profile") return { label };
+  const measured = modality === "face" ? evidence?.faceFalseMatch : evidence?.voiceFalseMatch;
+  const rate = measured && falseMatchRateFor(threat.confidence, measured);
+  const sentence = measured && falseMatchSentence(threat.confidence, measured);
   if (rate === undefined || !sentence) return { label };
   return {
     label,
     falseMatch: sentence,
-    falseMatchShort: `false matches at most 1 in ${Math.round(1 / rate).toLocaleString("en-US")} in our benchmark`,
+    falseMatchShort: `false matches at most 1 in ${Math.round(1 / rate).toLocaleString("en-US")} in ${BENCHMARK[modality]}`,
   };
 }

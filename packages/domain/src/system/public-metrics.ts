@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { FaceFalseMatchEvidence } from "../threats/match-band.js";
+import type { FalseMatchEvidence } from "../threats/match-band.js";
 import type { UsageFigures } from "./usage-figures.js";
 
 /**
@@ -32,7 +32,9 @@ export interface PublicMetrics {
     faceTarAtFar1e2?: number;
     facePairs?: { genuine: number; impostor: number };
     /** What a face match's band states about false matches (threats/match-band.ts). */
-    faceFalseMatch?: FaceFalseMatchEvidence;
+    faceFalseMatch?: FalseMatchEvidence;
+    /** What a voice match's band states about false matches, from the speaker benchmark. */
+    voiceFalseMatch?: FalseMatchEvidence;
     /** Speaker verification equal error rate. */
     speakerEer?: number;
     /** Cloned-voice countermeasure: equal error rate over all clones, and per cloning system. */
@@ -101,6 +103,9 @@ const Report = z.object({
   speaker: z
     .object({
       eer: figure(rate),
+      thresholdAtFar1e3: figure(finite.positive()),
+      thresholdAtFar1e2: figure(finite.positive()),
+      calibration: figure(z.object({ metric: z.literal("cosine"), a: finite.positive(), b: finite })),
       pairs: figure(z.object({ genuine: z.number().int().nonnegative(), impostor: z.number().int().nonnegative() })),
     })
     .optional()
@@ -192,25 +197,12 @@ export function publicMetrics(report: unknown, platformsMonitored: number): Publ
   if (!parsed.success) return { platformsMonitored };
   const { face, speaker, clone, syntheticImage, faceSwap, latency, machine, date } = parsed.data;
   const bySystem = clone?.eerBySystem;
-  const thresholds = [
-    { falseMatchRate: 0.001, distance: face?.thresholdAtFar1e3 },
-    { falseMatchRate: 0.01, distance: face?.thresholdAtFar1e2 },
-  ].filter((t): t is { falseMatchRate: number; distance: number } => t.distance !== undefined);
-  // A stated rate needs the pairs it was measured on: 1,000 pairs at the very least for 1 in 1,000.
-  const measurable = thresholds.filter((t) => (face?.pairs?.impostor ?? 0) * t.falseMatchRate >= 1);
   const detection = defined({
     faceTarAtFar1e3: face?.tarAtFar1e3,
     faceTarAtFar1e2: face?.tarAtFar1e2,
     facePairs: face?.pairs,
-    faceFalseMatch:
-      face?.calibration && face.pairs && measurable.length > 0
-        ? {
-            calibration: { a: face.calibration.a, b: face.calibration.b },
-            thresholds: measurable,
-            impostorPairs: face.pairs.impostor,
-            ...(date ? { measuredAt: date } : {}),
-          }
-        : undefined,
+    faceFalseMatch: falseMatchEvidence("face", face, date),
+    voiceFalseMatch: falseMatchEvidence("voice", speaker, date),
     speakerEer: speaker?.eer,
     cloneEer: clone?.eer,
     cloneEerBySystem: bySystem && Object.keys(bySystem).length > 0 ? bySystem : undefined,
@@ -227,6 +219,42 @@ export function publicMetrics(report: unknown, platformsMonitored: number): Publ
   return {
     ...(Object.keys(withModalities).length > 0 ? { detection: withModalities } : {}),
     platformsMonitored,
+  };
+}
+
+/**
+ * What a match's band may state about false matches, from the modality's benchmark: the distances at
+ * which it measured 1 in 1,000 and 1 in 100, each only where enough pairs of different people were
+ * compared to measure it (1,000 at the very least for 1 in 1,000), and the calibration to read a
+ * match's confidence back as a distance.
+ */
+function falseMatchEvidence(
+  modality: FalseMatchEvidence["modality"],
+  part:
+    | {
+        thresholdAtFar1e3?: number | undefined;
+        thresholdAtFar1e2?: number | undefined;
+        calibration?: { a: number; b: number } | undefined;
+        pairs?: { impostor: number } | undefined;
+      }
+    | undefined,
+  date: string | undefined,
+): FalseMatchEvidence | undefined {
+  const impostorPairs = part?.pairs?.impostor ?? 0;
+  const thresholds = [
+    { falseMatchRate: 0.001, distance: part?.thresholdAtFar1e3 },
+    { falseMatchRate: 0.01, distance: part?.thresholdAtFar1e2 },
+  ].filter(
+    (t): t is { falseMatchRate: number; distance: number } =>
+      t.distance !== undefined && impostorPairs * t.falseMatchRate >= 1,
+  );
+  if (!part?.calibration || thresholds.length === 0) return undefined;
+  return {
+    modality,
+    calibration: { a: part.calibration.a, b: part.calibration.b },
+    thresholds,
+    impostorPairs,
+    ...(date ? { measuredAt: date } : {}),
   };
 }
 

@@ -1,7 +1,9 @@
 /**
- * A likeness match as a person can read it: a band ("very strong match") rather than a bare
- * percentage that reads as certainty, with the false-match rate the band rests on where the face
- * benchmark measured one. The percentage stays in the threat's details (issue 27).
+ * A likeness match as a person can read it: a band ("very strong face match") rather than a bare
+ * percentage that reads as certainty, with the false-match rate the band rests on where that
+ * modality's benchmark measured one: the face benchmark for faces, the speaker benchmark for voices
+ * (issue 36 item 2). The calibrated confidence saturates near 100% for most matches, so it is not
+ * shown as the measure of a match.
  */
 export type MatchBand = "very strong" | "strong" | "likely" | "possible" | "weak";
 
@@ -19,11 +21,12 @@ export function matchBand(confidence: number): MatchBand {
 }
 
 /**
- * What the face benchmark measured about false matches: its calibration (confidence from cosine
- * distance, p = 1 / (1 + exp(a·d + b))), the distances at which it measured false-match rates,
- * and how many pairs of different people it compared.
+ * What one modality's benchmark measured about false matches: the calibration scans use (confidence
+ * from cosine distance, p = 1 / (1 + exp(a·d + b))), the distances at which it measured false-match
+ * rates, and how many pairs of different people (or speakers) it compared.
  */
-export interface FaceFalseMatchEvidence {
+export interface FalseMatchEvidence {
+  modality: "face" | "voice";
   calibration: { a: number; b: number };
   thresholds: { falseMatchRate: number; distance: number }[];
   impostorPairs: number;
@@ -31,7 +34,7 @@ export interface FaceFalseMatchEvidence {
 }
 
 /** The distance a confidence stands for, inverting the calibration (100% is capped: the curve never reaches it). */
-function distanceFor(confidence: number, { a, b }: FaceFalseMatchEvidence["calibration"]): number {
+function distanceFor(confidence: number, { a, b }: FalseMatchEvidence["calibration"]): number {
   const p = Math.min(Math.max(confidence / 100, 1e-6), 0.999);
   return (Math.log(1 / p - 1) - b) / a;
 }
@@ -41,7 +44,7 @@ function distanceFor(confidence: number, { a, b }: FaceFalseMatchEvidence["calib
  * at least this close was made by no more than that share of pairs of different people. Undefined
  * when the match is looser than every measured threshold (nothing was measured to state).
  */
-export function falseMatchRateFor(confidence: number, evidence: FaceFalseMatchEvidence): number | undefined {
+export function falseMatchRateFor(confidence: number, evidence: FalseMatchEvidence): number | undefined {
   const distance = distanceFor(confidence, evidence.calibration);
   return evidence.thresholds
     .filter((t) => distance <= t.distance)
@@ -51,11 +54,17 @@ export function falseMatchRateFor(confidence: number, evidence: FaceFalseMatchEv
 
 const ONE_IN = (rate: number) => Math.round(1 / rate).toLocaleString("en-US");
 
+const BENCHMARK = {
+  face: { name: "face benchmark", pairs: "pairs of different people" },
+  voice: { name: "speaker benchmark", pairs: "pairs of recordings of different speakers" },
+} as const;
+
 /** "In our face benchmark, no more than 1 in 1,000 pairs of different people (of 1,655 compared) matched this closely." */
-export function falseMatchSentence(confidence: number, evidence: FaceFalseMatchEvidence): string | undefined {
+export function falseMatchSentence(confidence: number, evidence: FalseMatchEvidence): string | undefined {
   const rate = falseMatchRateFor(confidence, evidence);
   if (rate === undefined) return undefined;
-  return `In our face benchmark, no more than 1 in ${ONE_IN(rate)} pairs of different people (of ${evidence.impostorPairs.toLocaleString("en-US")} compared) matched this closely.`;
+  const { name, pairs } = BENCHMARK[evidence.modality];
+  return `In our ${name}, no more than 1 in ${ONE_IN(rate)} ${pairs} (of ${evidence.impostorPairs.toLocaleString("en-US")} compared) matched this closely.`;
 }
 
 /** "very strong match": how alerts name a match, a band rather than a percentage that reads as certainty. */

@@ -78,6 +78,8 @@ export function threatListItem(t: ThreatRecord) {
     threatType: listed.type,
     severity: listed.severity,
     confidence: t.confidence,
+    // What matched, so the row names the band of the right modality (a voice re-use is not a face match).
+    matchModality: (t.classification ?? classificationOf(t)).likeness.modality,
     synthetic: listed.synthetic,
     platform: t.platform,
     ...(t.contentType ? { contentType: t.contentType } : {}),
