@@ -107,7 +107,10 @@ type Invocation = "synchronous" | "asynchronous" | "cloudformation";
 
 /** Resource types that invoke the functions they name, and how (Lambda::Permission and IAM policies only allow). */
 function invocationBy(type: string, properties: Record<string, unknown>): Invocation | undefined {
-  if (type === "AWS::ApiGatewayV2::Integration" || type === "AWS::StepFunctions::StateMachine") return "synchronous";
+  if (
+    ["AWS::ApiGatewayV2::Integration", "AWS::ApiGatewayV2::Authorizer", "AWS::StepFunctions::StateMachine"].includes(type)
+  )
+    return "synchronous";
   if (type === "Custom::Trigger") return properties.InvocationType === "Event" ? "asynchronous" : "synchronous";
   if (["AWS::Events::Rule", "AWS::Scheduler::Schedule", "AWS::SNS::Subscription"].includes(type)) return "asynchronous";
   return undefined;

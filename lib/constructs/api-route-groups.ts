@@ -46,17 +46,26 @@ const GROUP_BINDINGS: Record<RouteGroup, (fn: AppFunction, r: HandlerResources) 
       .bindEvidenceBucket(r.evidenceBucket, "read")
       .bindScheduler(r.scheduler.groupName, r.scheduler.scheduleArnPattern, r.scheduler.role)
       // An auto-delete choice moves the gallery rows' expiry; an expired sample leaves the gallery.
-      .bindGallery(r.gallery, "readWrite"),
+      .bindGallery(r.gallery, "readWrite")
+      // An export of the biometric templates is told to every contact of the account.
+      .bindMailSender(r.mailFrom, r.mailIdentityArn)
+      .bindSmsSender(),
   // Account deletion, every copy: scan schedule and running scans, table items, biometric objects,
-  // evidence (retention bypassed), scan manifests, sign-in.
-  account: (fn, r) => bindAccountErasure(bindSessionCheck(fn, r, ["AdminDeleteUser"]), r),
+  // evidence (retention bypassed), scan manifests, sign-in; every contact is told first.
+  account: (fn, r) =>
+    bindAccountErasure(bindSessionCheck(fn, r, ["AdminDeleteUser"]), r)
+      .bindMailSender(r.mailFrom, r.mailIdentityArn)
+      .bindSmsSender(),
   biometrics: (fn, r) =>
     bindSessionCheck(fn, r)
       .bindTable(r.table, "readWrite")
       .bindBiometricBucket(r.biometricBucket, "readWriteDelete")
       .bindBiometricKey(r.biometricKey)
       // Enrolment and deleting biometrics write the gallery.
-      .bindGallery(r.gallery, "readWrite"),
+      .bindGallery(r.gallery, "readWrite")
+      // A deletion of the biometric data is told to every contact of the account.
+      .bindMailSender(r.mailFrom, r.mailIdentityArn)
+      .bindSmsSender(),
   // Reads the person's own enrolled photos (never writes or deletes them) to show beside a match.
   threats: (fn, r) =>
     bindSessionCheck(fn, r)
@@ -162,10 +171,12 @@ export class ApiRouteGroups extends Construct {
       environment,
       logRetention: props.logRetention,
     });
+    // Made here rather than by api.addRoutes (which makes them inside the API's construct), so the
+    // routes live with their functions wherever this construct is placed (a nested stack of their own).
     for (const route of ROUTES) {
-      props.api.addRoutes({
-        path: route.path,
-        methods: [apigwv2.HttpMethod[route.method]],
+      new apigwv2.HttpRoute(this, `${route.method}${route.path}`, {
+        httpApi: props.api,
+        routeKey: apigwv2.HttpRouteKey.with(route.path, apigwv2.HttpMethod[route.method]),
         integration: integrations[route.group],
         ...(route.auth === "api-key" ? { authorizer: apiKeys.authorizer } : {}),
       });

@@ -1,4 +1,4 @@
-import { ArnFormat, Stack, type StackProps } from "aws-cdk-lib";
+import { ArnFormat, NestedStack, Stack, type StackProps } from "aws-cdk-lib";
 import type * as cognito from "aws-cdk-lib/aws-cognito";
 import type * as logs from "aws-cdk-lib/aws-logs";
 import type { Construct } from "constructs";
@@ -24,9 +24,18 @@ export interface ServiceStackProps extends StackProps {
 }
 
 /**
- * The stateless service: API, workflows and web, one domain construct each. They share a stack
- * because every handler needs the app's public URL (APP_URL) while the distribution forwards /api
- * to the API: across stacks that is a dependency cycle, inside one stack it is not.
+ * The stateless service: API, workflows and web, one domain construct each. Every handler needs the
+ * app's public URL (APP_URL) while the distribution forwards /api to the API: across top-level stacks
+ * that is a dependency cycle, so the service is one stack whose bounded contexts are nested stacks
+ * (CloudFormation orders nested stacks by resource, not by stack), each far from the per-stack limits
+ * (test/infra/stack-headroom.test.ts):
+ *
+ * - this stack: the web (bucket, distribution), the HTTP API and its stage, scan scheduling, the model
+ *   weights and monitoring of everything below;
+ * - `ApiStack`: the route groups' functions with their routes, integrations and authorizer (after the
+ *   web: they need APP_URL);
+ * - `WorkflowsStack`: task functions, state machines, scheduled jobs and the after-deploy migrations
+ *   (after the API: the migrations run once the functions that read migrated data are deployed).
  */
 export class ServiceStack extends Stack {
   readonly api: HttpApi;
@@ -35,6 +44,9 @@ export class ServiceStack extends Stack {
   readonly website: Website;
   readonly monitoring: Monitoring;
   readonly migrations: PostDeployMigrations;
+  /** The nested stacks of the API's route groups and of the workflows (see the class comment). */
+  readonly apiStack: NestedStack;
+  readonly workflowsStack: NestedStack;
 
   constructor(scope: Construct, id: string, props: ServiceStackProps) {
     super(scope, id, props);
@@ -89,9 +101,20 @@ export class ServiceStack extends Stack {
     };
     const detection = new DetectionLayers(this, "DetectionLayers", { config, accessLogs }).runtime;
 
-    this.workflows = new Workflows(this, "Workflows", { config, resources, detection, logRetention });
-    this.routes = new ApiRouteGroups(this, "Routes", { api: this.api.api, resources, detection, logRetention });
-    this.migrations = new PostDeployMigrations(this, "Migrations", {
+    this.apiStack = new NestedStack(this, "ApiStack", {
+      description: "LikenessGuard API: route group functions, routes and the API key authorizer",
+    });
+    this.workflowsStack = new NestedStack(this, "WorkflowsStack", {
+      description: "LikenessGuard workflows: scan, crawl and takedown tasks, state machines, jobs, migrations",
+    });
+    this.workflows = new Workflows(this.workflowsStack, "Workflows", { config, resources, detection, logRetention });
+    this.routes = new ApiRouteGroups(this.apiStack, "Routes", {
+      api: this.api.api,
+      resources,
+      detection,
+      logRetention,
+    });
+    this.migrations = new PostDeployMigrations(this.workflowsStack, "Migrations", {
       resources,
       detection,
       logRetention,
