@@ -12,7 +12,7 @@ import { DynamoAccountStore } from "../../lambdas/src/shared/dynamo-account-stor
 import { SCHEDULED_JOBS } from "../../lambdas/src/workflows/tasks.js";
 import { lambdaContext } from "../../local/src/lambda/lambda-context.js";
 import { clientConfig } from "./local-clients.js";
-import { PASSWORD, signUp } from "./signed-up-person.js";
+import { deleteWithProof, PASSWORD, signUp } from "./signed-up-person.js";
 
 const stack = inject("localStack");
 const s3 = new S3Client(clientConfig(stack.env, "AWS_ENDPOINT_URL_S3"));
@@ -116,7 +116,7 @@ describe("deleting an account on the local stack", () => {
     expect(prefs.status, await prefs.clone().text()).toBe(200);
     expect(await scanSchedule(alice.userId)).toBe(`scan-${alice.userId}`);
 
-    const deleted = await fetch(`${stack.url}/api/account`, { method: "DELETE", headers: { cookie: alice.cookie } });
+    const deleted = await fetch(`${stack.url}/api/account`, deleteWithProof(alice.cookie));
     expect(deleted.status).toBe(200);
     const { deleted: what } = (await deleted.json()) as { deleted: { evidenceObjects: number; objects: number } };
     expect(what).toMatchObject({ evidenceObjects: 12, objects: 1 });
@@ -152,7 +152,7 @@ describe("deleting an account on the local stack", () => {
     expect((await api("/api/people/me", person.cookie)).body.protections).toHaveLength(1);
     expect(await protectionItems(person.userId)).toHaveLength(1);
 
-    const deleted = await fetch(`${stack.url}/api/account`, { method: "DELETE", headers: { cookie: owner.cookie } });
+    const deleted = await fetch(`${stack.url}/api/account`, deleteWithProof(owner.cookie));
     expect(deleted.status).toBe(200);
 
     expect(await protectionItems(person.userId)).toEqual([]);

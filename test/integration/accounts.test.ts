@@ -252,7 +252,11 @@ describe("accounts on the local stack", () => {
     expect(data.userId).toBe(alice.userId);
     expect(JSON.stringify(data)).not.toContain(bob.userId);
 
-    const deleted = await call("/api/account", { method: "DELETE", cookie: alice.cookie });
+    const deleted = await call("/api/account", {
+      method: "DELETE",
+      cookie: alice.cookie,
+      json: { currentPassword: PASSWORD },
+    });
     expect(deleted.status).toBe(200);
     expect(((await deleted.json()) as { deleted: { sessions: number } }).deleted.sessions).toBeGreaterThan(0);
     expect((await call("/api/auth/user", { cookie: alice.cookie })).status).toBe(401);

@@ -8,7 +8,7 @@ import { SCHEDULED_JOBS } from "../../lambdas/src/workflows/tasks.js";
 import { lambdaContext } from "../../local/src/lambda/lambda-context.js";
 import { checkOut, enterpriseContract, stripeApi, stripeKeys } from "./billing-client.js";
 import { clientConfig } from "./local-clients.js";
-import { type SignedUpPerson, signUp } from "./signed-up-person.js";
+import { freshProof, type SignedUpPerson, signUp } from "./signed-up-person.js";
 
 const { url: appUrl, env } = inject("localStack");
 
@@ -223,7 +223,7 @@ describe("billing decides the tier", () => {
     expect(saved.status).toBe(200);
 
     // Deleting the account ends its subscription: nothing is charged after it, and nothing of it stays.
-    expect((await call("DELETE", "/api/account", bea.cookie)).status).toBe(200);
+    expect((await call("DELETE", "/api/account", bea.cookie, freshProof())).status).toBe(200);
     const ended = await stripeApi<{ status: string }>(env, "GET", `/v1/subscriptions/${contract.id}`);
     expect(ended.status).toBe("canceled");
     const doc = DynamoDBDocumentClient.from(new DynamoDBClient(clientConfig(env, "AWS_ENDPOINT_URL_DYNAMODB")));

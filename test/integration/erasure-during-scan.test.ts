@@ -6,7 +6,7 @@ import { DynamoScanRepository } from "@lg/domain/scanning/adapters/dynamo-threat
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { enrolPersona, loadScenario, scanClients, waitForScan } from "../support/scan-run.js";
 import { clientConfig } from "./local-clients.js";
-import { signUp } from "./signed-up-person.js";
+import { deleteWithProof, signUp } from "./signed-up-person.js";
 
 const stack = inject("localStack");
 const { env } = stack;
@@ -59,7 +59,7 @@ describe("deleting an account while its scan runs", () => {
     expect(await evidenceOf(person.userId)).not.toEqual([]);
     expect((await sfn.send(new DescribeExecutionCommand({ executionArn }))).status).toBe("RUNNING");
 
-    const deleted = await fetch(`${stack.url}/api/account`, { method: "DELETE", headers: { cookie: person.cookie } });
+    const deleted = await fetch(`${stack.url}/api/account`, deleteWithProof(person.cookie));
     expect(deleted.status, await deleted.clone().text()).toBe(200);
     expect(((await deleted.json()) as { deleted: { scansStopped: number } }).deleted.scansStopped).toBe(1);
     expect((await waitForScan(env, executionArn)).status).toBe("ABORTED");

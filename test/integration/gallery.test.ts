@@ -9,7 +9,7 @@ import path from "node:path";
 import { faceDescriptors } from "@lg/detection";
 import { describe, expect, inject, it } from "vitest";
 import { localGallery } from "./local-gallery.js";
-import { signUp } from "./signed-up-person.js";
+import { deleteWithProof, signUp } from "./signed-up-person.js";
 
 const stack = inject("localStack");
 const mediaDir = stack.env.DEMO_MEDIA_DIR ?? path.resolve("../shared/data");
@@ -72,7 +72,7 @@ describe("the gallery on the local stack", () => {
     });
     expect(deesMatch(await gallery.match(stranger, "face"))).toBeUndefined();
 
-    const deleted = await fetch(`${stack.url}/api/biometric`, { method: "DELETE", headers: { cookie: dee.cookie } });
+    const deleted = await fetch(`${stack.url}/api/biometric`, deleteWithProof(dee.cookie));
     expect(deleted.status).toBe(200);
     // At once: the very next query, no sweep or index rebuild in between.
     expect(deesMatch(await gallery.match(probe, "face"))).toBeUndefined();

@@ -17,7 +17,7 @@ import { scanClients } from "../support/scan-run.js";
 import { liveCheckClient } from "./live-check-client.js";
 import { localGallery } from "./local-gallery.js";
 import { DECLARED_DEEPFAKE, plantThreat } from "./planted-threat.js";
-import type { SignedUpPerson } from "./signed-up-person.js";
+import { freshProof, type SignedUpPerson } from "./signed-up-person.js";
 
 const stack = inject("localStack");
 const mediaDir = stack.env.DEMO_MEDIA_DIR ?? path.resolve("../shared/data");
@@ -178,6 +178,14 @@ describe("a face verified before the live check", () => {
     expect(JSON.parse(waiting.text).message).toContain(RESCAN_AFTER_REVERIFY_MESSAGE);
 
     // The face register is shared by the stack's tests: leave it as found.
-    expect((await call(person, "/api/biometric", { method: "DELETE" })).status).toBe(200);
+    expect(
+      (
+        await call(person, "/api/biometric", {
+          method: "DELETE",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(freshProof()),
+        })
+      ).status,
+    ).toBe(200);
   }, 300_000);
 });

@@ -13,6 +13,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { burstFollowing, burstForm, distinctFrame, type PoseFrame, poseFrames } from "../support/live-frames.js";
 import { scanClients } from "../support/scan-run.js";
 import { liveCheckClient } from "./live-check-client.js";
+import { freshProof } from "./signed-up-person.js";
 
 const stack = inject("localStack");
 const mediaDir = stack.env.DEMO_MEDIA_DIR ?? path.resolve("../shared/data");
@@ -104,6 +105,14 @@ describe("live face check", () => {
       restriction: expect.stringMatching(/notices under your name stay blocked until the review/),
     });
     // The register one face is verified in is shared by the stack: other files' live checks of this face start clean.
-    expect((await call(first, "/api/biometric", { method: "DELETE" })).status).toBe(200);
+    expect(
+      (
+        await call(first, "/api/biometric", {
+          method: "DELETE",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(freshProof()),
+        })
+      ).status,
+    ).toBe(200);
   }, 180_000);
 });

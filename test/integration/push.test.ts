@@ -6,7 +6,7 @@ import { decryptPushPayload } from "@lg/notices";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { clientConfig } from "./local-clients.js";
 import { PLANTED_MEDIA_SHA256, plantThreat as plantThreatIn } from "./planted-threat.js";
-import { type SignedUpPerson, signUp } from "./signed-up-person.js";
+import { freshProof, type SignedUpPerson, signUp } from "./signed-up-person.js";
 
 const stack = inject("localStack");
 const api = (path: string) => `${stack.url}${path}`;
@@ -230,7 +230,7 @@ describe("Web Push on the local stack", () => {
     };
     expect(exported.data.PushSubscription?.map((s) => s.endpoint)).toEqual([browser.json.endpoint]);
 
-    expect((await request("/api/account", person.cookie, "DELETE")).status).toBe(200);
+    expect((await request("/api/account", person.cookie, "DELETE", freshProof())).status).toBe(200);
     const left = await doc.send(
       new QueryCommand({
         TableName: stack.env.TABLE_NAME,

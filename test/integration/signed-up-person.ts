@@ -3,6 +3,16 @@ import { freshSource, loopbackClient } from "./loopback-source.js";
 
 export const PASSWORD = "Correct-horse-9";
 
+/** What deleting the account or its biometrics, or exporting the biometrics, asks for: the password afresh. */
+export const freshProof = () => ({ currentPassword: PASSWORD });
+
+/** A DELETE with that proof as its JSON body. */
+export const deleteWithProof = (cookie: string): RequestInit => ({
+  method: "DELETE",
+  headers: { cookie, "content-type": "application/json" },
+  body: JSON.stringify(freshProof()),
+});
+
 export interface SignedUpPerson {
   userId: string;
   cookie: string;

@@ -7,7 +7,7 @@ import { ruleFor } from "../../lambdas/src/api/route-permissions.js";
 import { ROUTES, type RouteSpec } from "../../lambdas/src/api/routes.js";
 import { clientConfig, eventually } from "./local-clients.js";
 import { plantThreat } from "./planted-threat.js";
-import { type SignedUpPerson, signUp } from "./signed-up-person.js";
+import { freshProof, type SignedUpPerson, signUp } from "./signed-up-person.js";
 
 const { url: appUrl, env } = inject("localStack");
 const doc = DynamoDBDocumentClient.from(new DynamoDBClient(clientConfig(env, "AWS_ENDPOINT_URL_DYNAMODB")));
@@ -205,10 +205,10 @@ describe("team roles", () => {
     expect(own.status).toBe(404);
     expect((await call("DELETE", `/api/team/members/${people.owner.userId}`, people.admin.cookie)).status).toBe(400);
     // The admin's erasure is of the admin's own account: they leave the team, the team's account stays.
-    expect((await call("DELETE", "/api/account", people.admin.cookie)).status).toBe(200);
+    expect((await call("DELETE", "/api/account", people.admin.cookie, freshProof())).status).toBe(200);
     const team = await call("GET", "/api/team", people.owner.cookie);
     expect((team.body.members as { userId: string }[]).map((m) => m.userId)).toEqual([people.owner.userId]);
     expect((await call("GET", `/api/threats/${threatId}`, people.owner.cookie)).status).toBe(200);
-    expect((await call("DELETE", "/api/account", people.owner.cookie)).status).toBe(200);
+    expect((await call("DELETE", "/api/account", people.owner.cookie, freshProof())).status).toBe(200);
   });
 });

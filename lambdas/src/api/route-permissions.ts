@@ -11,6 +11,7 @@ export type RouteRule = Permission | "public" | "signed-in";
 export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   // A person's own account, whatever team they work on: their export, their erasure.
   "GET /api/account/export": "signed-in",
+  "POST /api/account/export": "signed-in",
   "DELETE /api/account": "signed-in",
   "GET /api/profile": "account:read",
   "PUT /api/profile": "account:configure",

@@ -97,6 +97,7 @@ export const ROUTES: RouteSpec[] = [
   { method: "PUT", path: "/api/profile", group: "profile" },
   { method: "POST", path: "/api/scan-preferences", group: "profile" },
   { method: "GET", path: "/api/account/export", group: "profile" },
+  { method: "POST", path: "/api/account/export", group: "profile" },
   { method: "DELETE", path: "/api/account", group: "account" },
 
   { method: "GET", path: "/api/consent", group: "biometrics" },

@@ -3,6 +3,7 @@ import { SNSClient } from "@aws-sdk/client-sns";
 import { AccountSecurityService } from "@lg/domain/accounts/account-security";
 import { DynamoUndoLinks } from "@lg/domain/accounts/adapters/dynamo-undo-links";
 import { AuthService } from "@lg/domain/accounts/auth-service";
+import { DestructiveActions } from "@lg/domain/accounts/destructive-actions";
 import { RateLimiter } from "@lg/domain/accounts/rate-limits";
 import { type NoticeChannels, SecurityNotices } from "@lg/domain/accounts/security-notices";
 import { SesMailSender } from "@lg/domain/takedowns/adapters/ses-mail";
@@ -74,6 +75,18 @@ export const accountSecurity = once(
       store: accountStore(),
       limiter: rateLimiter(),
       userIdFor: (token) => authService().userIdFor(token),
+      now,
+    }),
+);
+
+/** Fresh proof, and word to every contact, before an export of biometrics or an erasure. */
+export const destructiveActions = once(
+  () =>
+    new DestructiveActions({
+      identity: identityProvider(),
+      limiter: rateLimiter(),
+      store: accountStore(),
+      channels: accountChannels(),
       now,
     }),
 );

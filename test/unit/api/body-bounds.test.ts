@@ -47,6 +47,10 @@ const JSON_BODIES: Record<string, z.ZodTypeAny> = {
   "POST /api/auth/contact": ContactChangeInput,
   "POST /api/auth/mfa/setup": Reauthentication,
   "POST /api/auth/mfa/disable": Reauthentication,
+  // Fresh proof for what a stolen session must not do alone (issue 35).
+  "DELETE /api/account": Reauthentication,
+  "DELETE /api/biometric": Reauthentication,
+  "POST /api/account/export": Reauthentication,
   "POST /api/auth/undo-change": UndoChangeInput,
   "POST /api/auth/contact/verify": ContactVerifyInput,
   "PUT /api/profile": ProfileUpdateInput,
@@ -79,10 +83,8 @@ const JSON_BODIES: Record<string, z.ZodTypeAny> = {
 const NO_JSON_BODY: Record<string, string> = {
   "POST /api/logout": "no body",
   "POST /api/logout/everywhere": "no body",
-  "DELETE /api/account": "no body",
   "POST /api/biometric-training/challenge": "no body: answers a fresh live-check challenge",
   "POST /api/biometric-training": "multipart: its own parser bounds parts and sizes",
-  "DELETE /api/biometric": "no body",
   "POST /api/scan/force": "no body",
   "POST /api/people/me/withdraw": "no body",
   "DELETE /api/people/{id}": "no body; the id is bounded by the route group",

@@ -5,13 +5,15 @@ import { serverMessage } from "../../api/errors";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { toast } from "../../ui/toast-store";
 import { deletionSummary } from "./deletion-summary";
+import { TOLD_AT_ONCE, useDestructiveProof } from "./destructive-proof";
 
 const LEAVE_AFTER_MS = 1500;
 
 export function DangerZone() {
   const [confirming, setConfirming] = useState(false);
+  const factors = useDestructiveProof("delete-account");
   const remove = useMutation({
-    mutationFn: () => apiJson<{ deleted: Record<string, unknown> }>("DELETE", "/api/account"),
+    mutationFn: () => apiJson<{ deleted: Record<string, unknown> }>("DELETE", "/api/account", factors.proof),
     onSuccess: (result) => {
       setConfirming(false);
       toast({ title: "Account deleted", description: deletionSummary(result) });
@@ -34,12 +36,18 @@ export function DangerZone() {
       <ConfirmDialog
         open={confirming}
         title="Delete your account?"
-        message="Everything we hold about you will be erased. This cannot be undone."
+        message={`Everything we hold about you will be erased. This cannot be undone. Enter your current password to confirm. ${TOLD_AT_ONCE}`}
         confirmLabel="Delete Account"
         pending={remove.isPending}
+        blockedReason={factors.missing}
         onConfirm={() => remove.mutate()}
-        onCancel={() => setConfirming(false)}
-      />
+        onCancel={() => {
+          factors.reset();
+          setConfirming(false);
+        }}
+      >
+        {factors.fields}
+      </ConfirmDialog>
     </section>
   );
 }

@@ -11,6 +11,7 @@ import { PROFILE_KEY } from "../preferences/profile-query";
 import { useUpdateProfile } from "../preferences/use-update-profile";
 import { downloadText } from "../threats/download-text";
 import { deletionSummary } from "./deletion-summary";
+import { TOLD_AT_ONCE, useDestructiveProof } from "./destructive-proof";
 
 const EXPIRY_OPTIONS: { value: DataExpiryDays; label: string }[] = [
   { value: 30, label: "30 days" },
@@ -27,10 +28,12 @@ export function DataManagement({ profile }: { profile: Profile }) {
   const [confirming, setConfirming] = useState(false);
   useEffect(() => setExpiry(profile.dataExpiryDays ?? DEFAULT_EXPIRY), [profile.dataExpiryDays]);
 
+  const factors = useDestructiveProof("delete-biometrics");
   const deleteBiometrics = useMutation({
-    mutationFn: () => apiJson<{ deleted: Record<string, unknown> }>("DELETE", "/api/biometric"),
+    mutationFn: () => apiJson<{ deleted: Record<string, unknown> }>("DELETE", "/api/biometric", factors.proof),
     onSuccess: async (result) => {
       setConfirming(false);
+      factors.reset();
       toast({ title: "Biometric data deleted", description: deletionSummary(result) });
       await queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
     },
@@ -94,12 +97,18 @@ export function DataManagement({ profile }: { profile: Profile }) {
       <ConfirmDialog
         open={confirming}
         title="Delete all biometric data?"
-        message="This erases every face and voice sample, embedding and derived index we hold for you. Protection stops until you enrol again."
+        message={`This erases every face and voice sample, embedding and derived index we hold for you. Protection stops until you enrol again. Enter your current password to confirm. ${TOLD_AT_ONCE}`}
         confirmLabel="Delete All Biometric Data"
         pending={deleteBiometrics.isPending}
+        blockedReason={factors.missing}
         onConfirm={() => deleteBiometrics.mutate()}
-        onCancel={() => setConfirming(false)}
-      />
+        onCancel={() => {
+          factors.reset();
+          setConfirming(false);
+        }}
+      >
+        {factors.fields}
+      </ConfirmDialog>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { createRouteGroup } from "../../shared/route-group.js";
-import { exportAccount } from "./export-account.js";
+import { exportAccount, exportAccountWithBiometrics } from "./export-account.js";
 import { getProfile } from "./get-profile.js";
 import { saveScanPreferences } from "./scan-preferences.js";
 import { updateProfile } from "./update-profile.js";
@@ -9,4 +9,5 @@ export const handler = createRouteGroup("profile", {
   "PUT /api/profile": updateProfile,
   "POST /api/scan-preferences": saveScanPreferences,
   "GET /api/account/export": exportAccount,
+  "POST /api/account/export": exportAccountWithBiometrics,
 });
