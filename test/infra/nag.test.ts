@@ -1,6 +1,6 @@
 import type { Stack } from "aws-cdk-lib";
 import { Annotations, Match, Template } from "aws-cdk-lib/assertions";
-import { AwsSolutionsChecks } from "cdk-nag";
+import { AwsSolutionsChecks, HIPAASecurityChecks, NIST80053R5Checks } from "cdk-nag";
 import type { IConstruct } from "constructs";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { LikenessGuardStacks } from "../../lib/likenessguard.js";
@@ -16,8 +16,15 @@ function stackOf(stacks: LikenessGuardStacks, name: (typeof STACKS)[number]): St
 }
 const ACKNOWLEDGED = "aws:cdk:acknowledged-rules";
 
-function unacknowledgedFindings(stack: Stack): string[] {
-  return new AwsSolutionsChecks()
+/** The packs bin/app.ts runs: AWS Solutions, NIST 800-53 rev. 5 and HIPAA Security. */
+const PACKS = {
+  AwsSolutions: () => new AwsSolutionsChecks(),
+  "NIST.800.53.R5": () => new NIST80053R5Checks(),
+  "HIPAA.Security": () => new HIPAASecurityChecks(),
+};
+
+function unacknowledgedFindings(stack: Stack, pack: keyof typeof PACKS): string[] {
+  return PACKS[pack]()
     .validateScope(stack)
     .violations.map(
       (v) => `${v.severity} ${v.ruleName} at ${v.violatingResources.map((r) => r.constructPath).join(", ")}`,
@@ -38,15 +45,18 @@ function acknowledgements(scope: IConstruct): { path: string; id: string; reason
   );
 }
 
-describe.each(["dev", "prod"])("cdk-nag AwsSolutions on stage %s", (stage) => {
+describe.each(["dev", "prod"])("cdk-nag AwsSolutions, NIST 800-53 rev. 5 and HIPAA Security on stage %s", (stage) => {
   let stacks: LikenessGuardStacks;
   beforeAll(() => {
     stacks = synthesizedStage(stage);
   });
 
-  it.each(STACKS)("the %s stack has zero unacknowledged errors and warnings", (name) => {
-    expect(unacknowledgedFindings(stackOf(stacks, name))).toEqual([]);
-  });
+  it.each(STACKS.flatMap((name) => Object.keys(PACKS).map((pack) => [name, pack] as const)))(
+    "the %s stack has zero unacknowledged %s errors and warnings",
+    (name, pack) => {
+      expect(unacknowledgedFindings(stackOf(stacks, name), pack)).toEqual([]);
+    },
+  );
 
   it.each(STACKS)("the %s stack carries no AwsSolutions annotations", (name) => {
     const annotations = Annotations.fromStack(stackOf(stacks, name));
