@@ -54,6 +54,14 @@ const ENFORCED: Record<RetentionMechanism, () => number[]> = {
       const { expiresAt } = sampleExpiry(created, d);
       return ((expiresAt ?? 0) - Date.parse(created) / 1000) / DAY_S;
     }),
+  "gallery-rows": () => {
+    // The gallery row carries its embedding's delete_after (gallery-sync.ts), and Aurora's automated backup
+    // keeps it a day beyond.
+    const clusters = resourcesOf("AWS::RDS::DBCluster");
+    expect(clusters).toHaveLength(1);
+    const backup = (clusters[0]?.Properties as { BackupRetentionPeriod: number }).BackupRetentionPeriod;
+    return [...ENFORCED["biometric-embeddings"](), backup];
+  },
   "evidence-object-lock": () =>
     buckets().flatMap((b) => (b.ObjectLockConfiguration ? [b.ObjectLockConfiguration.Rule.DefaultRetention.Days] : [])),
   "scan-findings-ttl": () => [FINDING_TTL_SECONDS / DAY_S],
@@ -100,5 +108,79 @@ describe("the privacy policy's retention schedule", () => {
 
   it.each(RETENTION.map((row) => [row.mechanism, row] as const))("%s: is what the code enforces", (mechanism, row) => {
     expect(row.days).toEqual(ENFORCED[mechanism]());
+  });
+});
+
+/** Every template of the production stage: biometric data may sit in any of them. */
+const templates = () => {
+  const stacks = synthesizedStage("prod");
+  return Object.values(stacks).map((stack) => Template.fromStack(stack));
+};
+const resourcesOf = (type: string) => templates().flatMap((t) => Object.values(t.findResources(type)));
+
+/**
+ * Kinds of store that can keep data at rest. Each one deployed either holds biometric data, and then a
+ * row of the schedule must name it, or is listed here with why it holds none.
+ */
+const HOLDS_NO_BIOMETRIC_DATA: Record<string, string> = {
+  "AWS::SQS::Queue": "dead-letter queues of events and scan work: ids and keys, never samples or embeddings",
+  "AWS::Logs::LogGroup": "service logs, which never hold bodies or embeddings (the service-log row covers them)",
+};
+const STORE_TYPES = [
+  "AWS::S3::Bucket",
+  "AWS::DynamoDB::Table",
+  "AWS::RDS::DBCluster",
+  "AWS::RDS::DBInstance",
+  "AWS::EFS::FileSystem",
+  "AWS::OpenSearchService::Domain",
+  "AWS::ElastiCache::CacheCluster",
+  "AWS::ElastiCache::ReplicationGroup",
+  "AWS::Neptune::DBCluster",
+  "AWS::DocDB::DBCluster",
+  "AWS::Kinesis::Stream",
+  ...Object.keys(HOLDS_NO_BIOMETRIC_DATA),
+];
+
+describe("the retention schedule covers every copy of biometric data (issue 36 item 3)", () => {
+  it("names a row for every kind of store the stage deploys that can hold biometric data", () => {
+    const named = new Set<string>(RETENTION.flatMap((row) => row.biometricStores ?? []));
+    const deployed = STORE_TYPES.filter((type) => resourcesOf(type).length > 0);
+    // An Aurora instance is the cluster's compute: its data is the cluster's, covered by the cluster's row.
+    const instancesOutsideClusters = resourcesOf("AWS::RDS::DBInstance").filter(
+      (i) => !(i.Properties as { DBClusterIdentifier?: unknown }).DBClusterIdentifier,
+    );
+    expect(instancesOutsideClusters).toEqual([]);
+    const uncovered = deployed.filter(
+      (type) => type !== "AWS::RDS::DBInstance" && !named.has(type) && !(type in HOLDS_NO_BIOMETRIC_DATA),
+    );
+    expect(uncovered).toEqual([]);
+    expect(deployed).toContain("AWS::RDS::DBCluster");
+  });
+
+  it("states the matching gallery as it is deployed: encrypted under our key, no public route, Data API only", () => {
+    const [cluster, ...others] = resourcesOf("AWS::RDS::DBCluster");
+    expect(others).toEqual([]);
+    const props = cluster?.Properties as {
+      Engine: string;
+      StorageEncrypted: boolean;
+      KmsKeyId?: unknown;
+      EnableHttpEndpoint?: boolean;
+      EnableIAMDatabaseAuthentication?: boolean;
+    };
+    expect(props).toMatchObject({
+      Engine: "aurora-postgresql",
+      StorageEncrypted: true,
+      EnableHttpEndpoint: true,
+      EnableIAMDatabaseAuthentication: true,
+    });
+    // Our key (a key of the stack), not the AWS-managed default.
+    expect(JSON.stringify(props.KmsKeyId)).toMatch(/Fn::GetAtt|Fn::ImportValue|Ref/);
+    for (const instance of resourcesOf("AWS::RDS::DBInstance")) {
+      expect((instance.Properties as { PubliclyAccessible?: boolean }).PubliclyAccessible).not.toBe(true);
+    }
+    const gallery = RETENTION.find((row) => row.mechanism === "gallery-rows");
+    expect(gallery?.where).toMatch(/Aurora PostgreSQL with pgvector/);
+    expect(gallery?.where).toMatch(/plain numbers/);
+    expect(gallery?.where).toMatch(/encrypted with our own key in AWS KMS/);
   });
 });

@@ -16,7 +16,7 @@ export const CONTROL_MAPPINGS: ControlMapping[] = [
     framework: "SOC 2",
     control: "CC6.1 Logical access and encryption",
     whatTheCodeDoes:
-      "Biometric storage, evidence storage and the database are encrypted with customer-managed AWS KMS keys; buckets block public access and refuse plain HTTP; each face and voice embedding is sealed with its own AES-256-GCM data key.",
+      "Biometric storage, evidence storage, the database and the matching gallery (Aurora PostgreSQL, in isolated subnets, reached only through the IAM-signed Data API) are encrypted with customer-managed AWS KMS keys; buckets block public access and refuse plain HTTP; each face and voice embedding is sealed with its own AES-256-GCM data key, and its gallery copy is a plain vector inside the encrypted database, because matching must read it.",
   },
   {
     framework: "SOC 2",

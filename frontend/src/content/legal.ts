@@ -9,6 +9,7 @@
 export type RetentionMechanism =
   | "biometric-lifecycle"
   | "biometric-embeddings"
+  | "gallery-rows"
   | "evidence-object-lock"
   | "scan-findings-ttl"
   | "session-ttl"
@@ -25,7 +26,16 @@ export interface RetentionRow {
   /** Every number of days `kept` names, in order: what the test compares with the mechanism. */
   days: number[];
   mechanism: RetentionMechanism;
+  /**
+   * The kinds of AWS store the row's data lives in, when it is biometric data: the test checks that
+   * every store of the deployed stages that can hold biometric data is covered by some row (BIPA asks
+   * the schedule to cover every copy of a biometric identifier).
+   */
+  biometricStores?: BiometricStore[];
 }
+
+/** CloudFormation types of the stores biometric data is kept in. */
+export type BiometricStore = "AWS::S3::Bucket" | "AWS::DynamoDB::Table" | "AWS::RDS::DBCluster";
 
 /** Production's periods (cdk.json "prod"); a development stage keeps evidence and logs for less. */
 export const RETENTION: RetentionRow[] = [
@@ -35,6 +45,7 @@ export const RETENTION: RetentionRow[] = [
     kept: "Deleted automatically 30, 90 or 180 days after upload, as you choose in Privacy Settings (90 days unless you change it), or kept until you delete them. The previous copy of a replaced or deleted file is erased 1 day later.",
     days: [30, 90, 180, 90, 1],
     mechanism: "biometric-lifecycle",
+    biometricStores: ["AWS::S3::Bucket"],
   },
   {
     data: "Face and voice embeddings (the numbers we match with); beside each, the enrolled file's SHA-256 and, for a photo, its perceptual hash, which identify that file (not your face or voice) so a found copy of it can be shown, and are kept and deleted with the embedding",
@@ -42,6 +53,16 @@ export const RETENTION: RetentionRow[] = [
     kept: "On the same schedule as the recording they came from: 30, 90 or 180 days, or until you delete them. An expired embedding is never matched again and is deleted when next read.",
     days: [30, 90, 180],
     mechanism: "biometric-embeddings",
+    biometricStores: ["AWS::DynamoDB::Table"],
+  },
+  {
+    data: "The matching gallery: a search copy of each face and voice embedding, which found media is compared against (an uploaded photo not yet verified by the live check is held there but never searched)",
+    where:
+      "Our matching database (Amazon Aurora PostgreSQL with pgvector). The copies are plain numbers inside it, because the database must read them to compare; its storage, backups and sign-in secrets are encrypted with our own key in AWS KMS, it sits in a private network with no route in or out, and only the parts of the service granted it reach it, through the IAM-signed RDS Data API (the health check signs in with a read-only role)",
+    kept: "On the same schedule as the embedding it copies: 30, 90 or 180 days, or until you delete it. It is never matched after that date, and is deleted with the embedding, at once when you delete your biometric data or your account. The database's automatic backup keeps it 1 day more.",
+    days: [30, 90, 180, 1],
+    mechanism: "gallery-rows",
+    biometricStores: ["AWS::RDS::DBCluster"],
   },
   {
     data: "Evidence packages: the found media, page.json (where and when it was found) and detection.json (what our detectors measured), with a manifest of their hashes",
@@ -49,6 +70,7 @@ export const RETENTION: RetentionRow[] = [
     kept: "Up to 2557 days (7 years) so they can back a claim, unchanged; deleted at once, every version, when you delete your account.",
     days: [2557],
     mechanism: "evidence-object-lock",
+    biometricStores: ["AWS::S3::Bucket"],
   },
   {
     data: "Scan findings: what our detectors found in media a scan looked at (scores, no embeddings)",
@@ -109,7 +131,7 @@ export interface PolicySection {
 export const SUB_PROCESSORS: { name: string; does: string }[] = [
   {
     name: "Amazon Web Services (region eu-west-1, Ireland)",
-    does: "Runs the whole service: hosting (CloudFront, Lambda, Step Functions), storage (S3, DynamoDB), encryption keys (KMS), sign-in (Cognito), email (SES) and text messages (SNS).",
+    does: "Runs the whole service: hosting (CloudFront, Lambda, Step Functions), storage (S3, DynamoDB, Aurora PostgreSQL), encryption keys (KMS), sign-in (Cognito), email (SES) and text messages (SNS).",
   },
   {
     name: "Stripe",
@@ -133,7 +155,7 @@ export const PRIVACY_POLICY: PolicySection[] = [
   {
     heading: "Zero-knowledge mode",
     paragraphs: [
-      "With zero-knowledge mode on, your face and voice are analysed in your browser: your photos and recordings never leave your device, and we store only the sealed embeddings. Notices cannot be sent in your name on such an enrolment, because we cannot verify it.",
+      "With zero-knowledge mode on, your face and voice are analysed in your browser: your photos and recordings never leave your device, and we store only the embeddings: sealed, with a search copy in the matching gallery (see the schedule below). Notices cannot be sent in your name on such an enrolment, because we cannot verify it.",
     ],
   },
   {
@@ -152,7 +174,7 @@ export const PRIVACY_POLICY: PolicySection[] = [
   {
     heading: "Security",
     paragraphs: [
-      "Biometric data, evidence and our database are encrypted at rest with keys we control in AWS KMS, and every connection uses TLS. Each part of the service can reach only the data it needs, and our infrastructure code is checked against the AWS Solutions security rules (cdk-nag) by its tests.",
+      "Biometric data, evidence, our database and the matching gallery are encrypted at rest with keys we control in AWS KMS, and every connection uses TLS. The gallery's copies of embeddings are plain numbers inside their database, because matching must read them; that database is reachable from no network, only through the IAM-signed Data API by the parts of the service granted it. Each part of the service can reach only the data it needs, and our infrastructure code is checked against the AWS Solutions security rules (cdk-nag) by its tests.",
     ],
   },
 ];

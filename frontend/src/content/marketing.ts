@@ -68,7 +68,7 @@ export const FAQ = [
   },
   {
     q: "What happens to my face and voice samples?",
-    a: "Raw samples are encrypted at rest and deleted on the schedule you choose (30, 90 or 180 days, or never). Only encrypted embeddings are used for matching. You can delete everything at any time.",
+    a: "Raw samples are encrypted at rest and deleted on the schedule you choose (30, 90 or 180 days, or never). Matching uses the embeddings computed from them: each sealed with its own key in our database, and a search copy in our matching gallery (Aurora PostgreSQL, encrypted at rest under our key, in a private network), deleted on the same schedule. You can delete everything at any time; the privacy policy's retention schedule lists every copy.",
   },
   {
     q: "Can you remove content automatically?",
@@ -88,5 +88,11 @@ export const SENSITIVITY_OPTIONS = SENSITIVITY_LEVELS.map((level) => ({
   label: `${level.label} (${level.threshold})`,
 }));
 
+/**
+ * The privacy promise the landing page, footer, features and live-capture pages repeat. It names the
+ * matching gallery (plain vectors in Aurora PostgreSQL, because pgvector must read them), as the
+ * privacy policy's retention schedule does (content/legal.ts, checked against the CDK by
+ * test/infra/legal-promises.test.ts).
+ */
 export const PRIVACY_STATEMENT =
-  "Your raw face and voice samples are encrypted at rest and deleted on your schedule; only encrypted embeddings are kept for matching. In zero-knowledge mode your face and voice are analysed in your browser, and your photos and recordings never leave your device.";
+  "Your face photos and voice recordings are encrypted at rest and deleted on your schedule. Matching uses embeddings computed from them: sealed in our database, with a search copy in our matching gallery that is encrypted at rest under our key, reachable from no network and deleted on the same schedule. In zero-knowledge mode your face and voice are analysed in your browser, and your photos and recordings never leave your device.";

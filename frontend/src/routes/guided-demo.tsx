@@ -79,7 +79,7 @@ function StepBody({ step, profile, type }: { step: number; profile: DemoProfile;
         <ul className="check-list">
           <li>3 face poses captured (front, left, right)</li>
           <li>Voice sample recorded</li>
-          <li>Encrypted embeddings created</li>
+          <li>Face and voice embeddings computed for matching</li>
         </ul>
       );
     case 5:
