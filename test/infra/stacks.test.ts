@@ -16,7 +16,7 @@ import { webSecurityHeaders } from "../../lib/constructs/content-security-policy
 import { referencedTasks } from "../../lib/constructs/workflows.js";
 import type { LikenessGuardStacks } from "../../lib/likenessguard.js";
 import { FACE_MODEL_FILES } from "../../packages/detection/src/models/model-sets.js";
-import { synthesizedStage } from "./synth-app.js";
+import { serviceTemplate, synthesizedStage } from "./synth-app.js";
 
 let stacks: LikenessGuardStacks;
 let data: Template;
@@ -27,10 +27,12 @@ beforeAll(() => {
   stacks = synthesizedStage("dev");
   data = Template.fromStack(stacks.data);
   auth = Template.fromStack(stacks.auth);
-  service = Template.fromStack(stacks.service);
+  service = serviceTemplate(stacks);
 });
 
 const logicalId = (fn: AppFunction) => Stack.of(fn).getLogicalId(fn.function.node.defaultChild as CfnFunction);
+/** What a trigger's HandlerArn names of the function it invokes (a published version of it): its id less the hash. */
+const invokedFunctionId = (fn: AppFunction) => logicalId(fn).slice(0, -8);
 const roleLogicalId = (fn: AppFunction) => Stack.of(fn).getLogicalId(fn.role.node.defaultChild as CfnFunction);
 
 /** Every action granted to a function's role, over all its policies. */
@@ -281,12 +283,13 @@ describe("handlers", () => {
 
   it("handlers get only the grants they are bound to", () => {
     const { routes, workflows } = stacks.service;
-    // Only enrolment, profile retention changes and account deletion may erase objects.
+    // Only enrolment, profile retention changes and account deletion (and the job that finishes an
+    // interrupted one) may erase objects.
     const deleters = allFunctions()
       .filter(([, fn]) => grantedActions(fn).includes("s3:DeleteObjectVersion"))
       .map(([name]) => name)
       .sort();
-    expect(deleters).toEqual(["account", "biometrics", "profile"]);
+    expect(deleters).toEqual(["account", "biometrics", "profile", "resumeErasures"]);
     // Only the API's threat and takedown groups, the hand-over to takedowns (a scan's Finish, the crawl's
     // HandOverAlerts, the reconciler when a scan ends otherwise, or the sweeper of a handover that died),
     // the tracker, and the hourly crawl's start start state machines.
@@ -379,7 +382,9 @@ describe("handlers", () => {
     // Nobody may shorten evidence retention, and only account deletion may bypass it.
     for (const [name, fn] of allFunctions()) {
       expect(grantedActions(fn), name).not.toContain("s3:PutObjectRetention");
-      if (name !== "account") expect(grantedActions(fn), name).not.toContain("s3:BypassGovernanceRetention");
+      if (name !== "account" && name !== "resumeErasures") {
+        expect(grantedActions(fn), name).not.toContain("s3:BypassGovernanceRetention");
+      }
     }
   });
 
@@ -397,7 +402,8 @@ describe("handlers", () => {
     const bypassers = allFunctions()
       .filter(([, fn]) => grantedActions(fn).includes("s3:BypassGovernanceRetention"))
       .map(([name]) => name);
-    expect(bypassers).toEqual(["account"]);
+    // Account deletion, and the job that finishes an erasure a crash cut short (the same grants).
+    expect(bypassers).toEqual(["account", "resumeErasures"]);
     // DELETE /api/account is served by that function and no other.
     expect(ROUTES.filter((r) => r.group === "account").map((r) => `${r.method} ${r.path}`)).toEqual([
       "DELETE /api/account",
@@ -453,7 +459,7 @@ describe("handlers", () => {
       .filter(([, fn]) => "STRIPE_SECRET_ARN" in env(fn))
       .map(([name]) => name)
       .sort();
-    expect(billing).toEqual(["account", "billing", "settleBillingPeriods"]);
+    expect(billing).toEqual(["account", "billing", "resumeErasures", "settleBillingPeriods"]);
     for (const [name, fn] of allFunctions()) {
       const text = JSON.stringify(env(fn));
       expect([name, /sk_(live|test)_|whsec_/.test(text)]).toEqual([name, false]);
@@ -673,7 +679,7 @@ describe("workflows", () => {
         (s) => JSON.stringify(s).includes("/manifests/*") && actionsOf(s).includes("s3:DeleteObject"),
       ),
     );
-    expect(erasers.map(([name]) => name)).toEqual(["account"]);
+    expect(erasers.map(([name]) => name)).toEqual(["account", "resumeErasures"]);
     const [, account] = erasers[0] as [string, AppFunction];
     const listing = grantedStatements(account).filter(
       (s) => actionsOf(s).includes("s3:ListBucket") && JSON.stringify(s).includes("ScanWork"),
@@ -723,10 +729,28 @@ describe("workflows", () => {
   });
 });
 
+describe("interrupted erasures", () => {
+  it("are finished by a job on a schedule and after each deploy that changes it, with account deletion's grants", () => {
+    const job = stacks.service.workflows.jobs.resumeErasures;
+    const triggers = Object.values(service.findResources("Custom::Trigger")).filter((t) =>
+      JSON.stringify(t.Properties.HandlerArn).includes(invokedFunctionId(job)),
+    );
+    expect(triggers).toHaveLength(1);
+    const account = stacks.service.routes.functions.account;
+    // Less what only one of them does besides erasing: the API's session check and its notice to the
+    // owner, the job's dead-letter queue.
+    const besidesErasing = /^(ses:|sns:|sqs:|cognito-idp:AdminGetUser$|cognito-idp:AdminUserGlobalSignOut$)/;
+    const erasing = (fn: AppFunction) => grantedActions(fn).filter((a) => !besidesErasing.test(a));
+    expect(erasing(job).sort()).toEqual(erasing(account).sort());
+  });
+});
+
 describe("post-deploy migrations", () => {
   it("run after the API and workflows deploy, again when their code changes, with the face models and read-only photos", () => {
     const fn = stacks.service.migrations.afterDeploy;
-    const [trigger] = Object.values(service.findResources("Custom::Trigger"));
+    const trigger = Object.values(service.findResources("Custom::Trigger")).find((t) =>
+      JSON.stringify(t.Properties.HandlerArn).includes(invokedFunctionId(fn)),
+    );
     expect(trigger?.Properties.HandlerArn).toBeDefined();
     // Runs after the functions that read the migrated samples.
     const dependsOn = trigger?.DependsOn as string[];
