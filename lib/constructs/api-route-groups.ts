@@ -171,11 +171,13 @@ export class ApiRouteGroups extends Construct {
       environment,
       logRetention: props.logRetention,
     });
-    // Made here rather than by api.addRoutes (which makes them inside the API's construct), so the
-    // routes live with their functions wherever this construct is placed (a nested stack of their own).
+    // Routes, integrations and the authorizer are made beside the functions (not by api.addRoutes,
+    // which makes them inside the API's own construct), so they live in whichever stack holds this
+    // construct: a Lambda permission names the route or authorizer, which names the function.
+    const api = apigwv2.HttpApi.fromHttpApiAttributes(this, "Api", { httpApiId: props.api.apiId });
     for (const route of ROUTES) {
       new apigwv2.HttpRoute(this, `${route.method}${route.path}`, {
-        httpApi: props.api,
+        httpApi: api,
         routeKey: apigwv2.HttpRouteKey.with(route.path, apigwv2.HttpMethod[route.method]),
         integration: integrations[route.group],
         ...(route.auth === "api-key" ? { authorizer: apiKeys.authorizer } : {}),

@@ -4,7 +4,7 @@ import type { CfnFunction } from "aws-cdk-lib/aws-lambda";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AppFunction } from "../../lib/constructs/app-function.js";
 import type { LikenessGuardStacks } from "../../lib/likenessguard.js";
-import { synthesizedStage } from "./synth-app.js";
+import { serviceTemplate, synthesizedStage } from "./synth-app.js";
 
 let dev: LikenessGuardStacks;
 let prod: LikenessGuardStacks;
@@ -23,12 +23,12 @@ const functionsOf = (stacks: LikenessGuardStacks): [string, AppFunction][] => [
 
 function environmentOf(stacks: LikenessGuardStacks, fn: AppFunction): Record<string, unknown> {
   const id = Stack.of(fn).getLogicalId(fn.function.node.defaultChild as CfnFunction);
-  return Template.fromStack(stacks.service).toJSON().Resources[id].Properties.Environment.Variables;
+  return serviceTemplate(stacks).toJSON().Resources[id].Properties.Environment.Variables;
 }
 
 function statementsOf(stacks: LikenessGuardStacks, fn: AppFunction) {
   const roleId = Stack.of(fn).getLogicalId(fn.role.node.defaultChild as CfnFunction);
-  const policies = Template.fromStack(stacks.service).findResources("AWS::IAM::Policy", {
+  const policies = serviceTemplate(stacks).findResources("AWS::IAM::Policy", {
     Properties: { Roles: Match.arrayWith([{ Ref: roleId }]) },
   });
   return Object.values(policies).flatMap(
@@ -71,7 +71,7 @@ describe("gallery database", () => {
       .map(([name]) => name)
       .sort();
     expect(users).toEqual(["CrawlAnalyse", "CrawlPlan", "account", "afterDeploy", "biometrics", "profile", "system"]);
-    const service = Template.fromStack(dev.service).toJSON().Resources as Record<
+    const service = serviceTemplate(dev).toJSON().Resources as Record<
       string,
       { Type: string; Properties: Record<string, unknown> }
     >;

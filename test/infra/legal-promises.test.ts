@@ -12,7 +12,7 @@ import { INVITATION_DAYS } from "@lg/domain/team/team-service";
 import { Template } from "aws-cdk-lib/assertions";
 import { beforeAll, describe, expect, it } from "vitest";
 import { RETENTION, type RetentionMechanism } from "../../frontend/src/content/legal.js";
-import { synthesizedStage } from "./synth-app.js";
+import { serviceTemplate, synthesizedStage } from "./synth-app.js";
 
 const DAY_S = 86_400;
 let data: Template;
@@ -21,7 +21,7 @@ let service: Template;
 beforeAll(() => {
   const stacks = synthesizedStage("prod");
   data = Template.fromStack(stacks.data);
-  service = Template.fromStack(stacks.service);
+  service = serviceTemplate(stacks);
 });
 
 interface LifecycleRule {

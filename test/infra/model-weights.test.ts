@@ -65,7 +65,7 @@ function modelKeysReadable(fn: AppFunction): string[] {
 
 describe("model weights", () => {
   it("live in a private, versioned, encrypted bucket", () => {
-    const template = templateOf(stacks.service.migrations.afterDeploy);
+    const template = Template.fromStack(stacks.service);
     const buckets = template.findResources("AWS::S3::Bucket", {
       Properties: { VersioningConfiguration: { Status: "Enabled" } },
     });

@@ -1,10 +1,11 @@
 import { Stack } from "aws-cdk-lib";
-import { Match, Template } from "aws-cdk-lib/assertions";
+import { Match, type Template } from "aws-cdk-lib/assertions";
 import type { CfnFunction } from "aws-cdk-lib/aws-lambda";
+import type { IConstruct } from "constructs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { AppFunction } from "../../lib/constructs/app-function.js";
 import type { LikenessGuardStacks } from "../../lib/likenessguard.js";
-import { synthesizedStage } from "./synth-app.js";
+import { serviceTemplate, synthesizedStage } from "./synth-app.js";
 
 let stacks: LikenessGuardStacks;
 let service: Template;
@@ -12,13 +13,16 @@ let functions: AppFunction[];
 
 beforeAll(() => {
   stacks = synthesizedStage("dev");
-  service = Template.fromStack(stacks.service);
+  service = serviceTemplate(stacks);
   functions = stacks.service.node.findAll().filter((c): c is AppFunction => c instanceof AppFunction);
 });
 
-const ref = (construct: { node: { defaultChild?: unknown } }) => ({
-  Ref: Stack.of(stacks.service).getLogicalId(construct.node.defaultChild as CfnFunction),
+/** A resource's Ref in its own template (the service stack or one of its nested stacks). */
+const ref = (construct: IConstruct) => ({
+  Ref: Stack.of(construct).getLogicalId(construct.node.defaultChild as CfnFunction),
 });
+/** How a template of `consumer`'s stack names a value, across nested stacks (an output or parameter). */
+const seenFrom = (consumer: IConstruct, value: unknown) => Stack.of(consumer).resolve(value);
 const topicRef = () => ref(stacks.service.monitoring.topic);
 
 /** Alarms on one metric, as CloudFormation holds them. */
@@ -45,7 +49,11 @@ describe("operations", () => {
   it("every function alarms on errors and on throttles, to the alarm topic", () => {
     for (const fn of functions) {
       for (const metric of ["Errors", "Throttles"]) {
-        const alarms = alarmsOn(metric, { Name: "FunctionName", Value: ref(fn.function) });
+        // Alarms live in the service stack, whichever stack holds the function.
+        const alarms = alarmsOn(metric, {
+          Name: "FunctionName",
+          Value: seenFrom(stacks.service, fn.function.functionName),
+        });
         expect(alarms, `${fn.node.path} ${metric}`).toHaveLength(1);
         expect(alarms[0]?.Properties.AlarmActions).toEqual([topicRef()]);
         expect(alarms[0]?.Properties.Threshold).toBe(1);
@@ -81,16 +89,18 @@ describe("operations", () => {
   });
 
   it("failed asynchronous invocations land in an encrypted dead-letter queue whose depth alarms", () => {
-    const queue = ref(stacks.service.monitoring.deadLetters);
+    const queueArn = stacks.service.monitoring.deadLetters.queueArn;
+    // The queue's ARN as each of the service's stacks names it.
+    const queueArnIn = [stacks.service, stacks.service.apiStack, stacks.service.workflowsStack].map((s) =>
+      seenFrom(s, queueArn),
+    );
     service.hasResourceProperties("AWS::SQS::Queue", { SqsManagedSseEnabled: true, MessageRetentionPeriod: 1_209_600 });
     const configs = Object.values(service.findResources("AWS::Lambda::EventInvokeConfig"));
     // Scheduled jobs (and any EventBridge rule's function) are invoked asynchronously; the rest synchronously.
     expect(configs.length).toBeGreaterThanOrEqual(Object.keys(stacks.service.workflows.jobs).length);
     expect(configs.length).toBeLessThan(functions.length);
     for (const config of configs) {
-      expect(config.Properties.DestinationConfig.OnFailure.Destination).toEqual({
-        "Fn::GetAtt": [queue.Ref, "Arn"],
-      });
+      expect(queueArnIn).toContainEqual(config.Properties.DestinationConfig.OnFailure.Destination);
       expect(config.Properties.MaximumRetryAttempts).toBe(2);
     }
     for (const job of Object.values(stacks.service.workflows.jobs)) {
@@ -103,7 +113,7 @@ describe("operations", () => {
     const schedules = Object.values(service.findResources("AWS::Scheduler::Schedule"));
     expect(schedules.length).toBeGreaterThanOrEqual(Object.keys(stacks.service.workflows.jobs).length);
     for (const schedule of schedules) {
-      expect(schedule.Properties.Target.DeadLetterConfig).toEqual({ Arn: { "Fn::GetAtt": [queue.Ref, "Arn"] } });
+      expect(queueArnIn).toContainEqual(schedule.Properties.Target.DeadLetterConfig.Arn);
       const roleId = (schedule.Properties.Target.RoleArn as { "Fn::GetAtt": [string, string] })["Fn::GetAtt"][0];
       const sends = Object.values(
         service.findResources("AWS::IAM::Policy", { Properties: { Roles: Match.arrayWith([{ Ref: roleId }]) } }),
@@ -116,20 +126,23 @@ describe("operations", () => {
   });
 
   it("per-person scan schedules, created at run time, name the same dead-letter queue, which their role may send to", () => {
-    const queueArn = { "Fn::GetAtt": [ref(stacks.service.monitoring.deadLetters).Ref, "Arn"] };
+    const queueArn = stacks.service.monitoring.deadLetters.queueArn;
     const writers = functions.filter((fn) => fn.schedulesRunAs);
     expect(writers.length).toBeGreaterThan(0);
     for (const fn of writers) {
-      const cfn =
-        service.toJSON().Resources[Stack.of(stacks.service).getLogicalId(fn.function.node.defaultChild as CfnFunction)];
-      expect(cfn.Properties.Environment.Variables.SCHEDULER_DEAD_LETTER_ARN, fn.node.path).toEqual(queueArn);
+      const cfn = service.toJSON().Resources[ref(fn.function).Ref];
+      expect(cfn.Properties.Environment.Variables.SCHEDULER_DEAD_LETTER_ARN, fn.node.path).toEqual(
+        seenFrom(fn, queueArn),
+      );
       const roleId = Stack.of(stacks.service).getLogicalId(
         (fn.schedulesRunAs as unknown as { node: { defaultChild: CfnFunction } }).node.defaultChild,
       );
       const statements = Object.values(
         service.findResources("AWS::IAM::Policy", { Properties: { Roles: Match.arrayWith([{ Ref: roleId }]) } }),
       ).flatMap((p) => p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]);
-      expect(statements).toContainEqual(expect.objectContaining({ Action: "sqs:SendMessage", Resource: queueArn }));
+      expect(statements).toContainEqual(
+        expect.objectContaining({ Action: "sqs:SendMessage", Resource: seenFrom(stacks.service, queueArn) }),
+      );
     }
   });
 

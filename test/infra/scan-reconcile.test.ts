@@ -1,17 +1,17 @@
 import { Stack } from "aws-cdk-lib";
-import { Match, Template } from "aws-cdk-lib/assertions";
+import { Match, type Template } from "aws-cdk-lib/assertions";
 import type { CfnFunction } from "aws-cdk-lib/aws-lambda";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AppFunction } from "../../lib/constructs/app-function.js";
 import type { LikenessGuardStacks } from "../../lib/likenessguard.js";
-import { synthesizedStage } from "./synth-app.js";
+import { serviceTemplate, synthesizedStage } from "./synth-app.js";
 
 let stacks: LikenessGuardStacks;
 let service: Template;
 
 beforeAll(() => {
   stacks = synthesizedStage("dev");
-  service = Template.fromStack(stacks.service);
+  service = serviceTemplate(stacks);
 });
 
 const logicalId = (fn: AppFunction) => Stack.of(fn).getLogicalId(fn.function.node.defaultChild as CfnFunction);

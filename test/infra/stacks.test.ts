@@ -13,7 +13,7 @@ import {
 } from "../../lambdas/src/workflows/tasks.js";
 import type { AppFunction } from "../../lib/constructs/app-function.js";
 import { webSecurityHeaders } from "../../lib/constructs/content-security-policy.js";
-import { referencedTasks } from "../../lib/constructs/workflows.js";
+import { referencedTasks, type ScanScheduling } from "../../lib/constructs/workflows.js";
 import type { LikenessGuardStacks } from "../../lib/likenessguard.js";
 import { FACE_MODEL_FILES } from "../../packages/detection/src/models/model-sets.js";
 import { serviceTemplate, synthesizedStage } from "./synth-app.js";
@@ -690,7 +690,10 @@ describe("workflows", () => {
   it("per-user scan schedules assume a role that may only start the scan state machine and dead-letter a failed start", () => {
     const role = stacks.service.workflows.tasks.ScanFinish; // any handler: SCHEDULER_ROLE_ARN names the role
     const vars = service.toJSON().Resources[logicalId(role)].Properties.Environment.Variables;
-    const schedulerRoleId = vars.SCHEDULER_ROLE_ARN["Fn::GetAtt"][0] as string;
+    const schedulerRole = (stacks.service.node.findChild("ScanScheduling") as ScanScheduling).role;
+    // The role is in the service stack; the task, in the workflows' nested stack, names it through a parameter.
+    expect(vars.SCHEDULER_ROLE_ARN).toEqual(Stack.of(role).resolve(schedulerRole.roleArn));
+    const schedulerRoleId = Stack.of(schedulerRole).getLogicalId(schedulerRole.node.defaultChild as CfnElement);
     const policies = Object.values(
       service.findResources("AWS::IAM::Policy", { Properties: { Roles: [{ Ref: schedulerRoleId }] } }),
     );
@@ -752,10 +755,13 @@ describe("post-deploy migrations", () => {
       JSON.stringify(t.Properties.HandlerArn).includes(invokedFunctionId(fn)),
     );
     expect(trigger?.Properties.HandlerArn).toBeDefined();
-    // Runs after the functions that read the migrated samples.
+    // Runs after the functions that read the migrated samples: the workflows beside it, and the API's
+    // route groups, whose nested stack the workflows' nested stack waits for.
     const dependsOn = trigger?.DependsOn as string[];
-    expect(dependsOn.some((id) => id.startsWith("Routes"))).toBe(true);
     expect(dependsOn.some((id) => id.startsWith("Workflows"))).toBe(true);
+    const nested = (stack: Stack) => Stack.of(stacks.service).getLogicalId(stack.nestedStackResource as CfnElement);
+    const parent = Template.fromStack(stacks.service).toJSON().Resources;
+    expect(parent[nested(stacks.service.workflowsStack)].DependsOn).toContain(nested(stacks.service.apiStack));
     const props = service.toJSON().Resources[logicalId(fn)].Properties;
     expect(Object.keys(JSON.parse(props.Environment.Variables.MODEL_FILES))).toEqual([...FACE_MODEL_FILES]);
     const actions = grantedActions(fn);

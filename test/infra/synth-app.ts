@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { App } from "aws-cdk-lib";
+import { Template } from "aws-cdk-lib/assertions";
 import { loadStageConfig, type StageConfig } from "../../lib/config.js";
 import { buildLikenessGuard, type LikenessGuardStacks } from "../../lib/likenessguard.js";
 import { fromRoot } from "../../lib/paths.js";
@@ -38,4 +39,19 @@ export function synthesizedStage(stage: string): LikenessGuardStacks {
     synthesized.set(stage, stacks);
   }
   return stacks;
+}
+
+/**
+ * The service stack and its nested stacks (the API's route groups, the workflows) read as one
+ * template, for assertions about the service whichever of its stacks holds a resource. Logical IDs
+ * are those of each resource's own template.
+ */
+export function serviceTemplate(stacks: LikenessGuardStacks): Template {
+  const parts = [stacks.service, stacks.service.apiStack, stacks.service.workflowsStack].map(
+    (stack) => Template.fromStack(stack).toJSON() as { Resources: Record<string, unknown> },
+  );
+  return Template.fromJSON(
+    { Resources: Object.assign({}, ...parts.map((t) => t.Resources)) },
+    { skipCyclicalDependenciesCheck: true },
+  );
 }
