@@ -2,7 +2,7 @@ import http from "node:http";
 import { PutObjectTaggingCommand, S3Client } from "@aws-sdk/client-s3";
 import { listen, type RunningServer } from "../aws/http-server.js";
 import { LOCAL_CREDENTIALS, localClientConfig } from "./client-config.js";
-import { presignedRequestProblem } from "./presigned-v4.js";
+import { headerSignedRequestProblem, presignedRequestProblem } from "./presigned-v4.js";
 
 /** Sub-resources and multipart steps whose PUT is not "store this object". */
 const NOT_AN_OBJECT_PUT = ["tagging", "acl", "uploadId", "partNumber", "retention", "legal-hold"];
@@ -11,20 +11,23 @@ const secretFor = (accessKeyId: string) =>
   accessKeyId === LOCAL_CREDENTIALS.accessKeyId ? LOCAL_CREDENTIALS.secretAccessKey : undefined;
 
 /**
- * s3rver checks no signature of a presigned URL, so a PUT to a URL signed for 5 bytes (the
- * `content-length` signed header of an upload URL) would store any body. The front checks a
- * presigned request's signature and expiry as S3 does, and refuses it 403 before s3rver sees it;
- * requests signed in the Authorization header (the SDK clients) pass through unchanged.
+ * s3rver checks no SigV4 signature (it takes any V4 Authorization header or presigned URL as
+ * valid) and serves anonymous requests, so anyone who could reach the port could read, list or
+ * store objects, a face photo among them. The front refuses, 403 as S3 does, every request that
+ * is neither signed in its Authorization header nor presigned with a signature and expiry that
+ * hold; the SDK clients and the presigned URLs the product makes pass unchanged. Gives whether
+ * the request was refused (and answered).
  */
-function refusePresigned(req: http.IncomingMessage, res: http.ServerResponse): boolean {
+function refuseUnsigned(req: http.IncomingMessage, res: http.ServerResponse): boolean {
   // A CORS preflight carries the URL's query but is never signed (S3 answers it from the CORS rules).
   if (req.method === "OPTIONS") return false;
-  if (!new URL(req.url ?? "/", "http://stand-in").searchParams.has("X-Amz-Signature")) return false;
-  const problem = presignedRequestProblem(
-    { method: req.method ?? "GET", rawUrl: req.url ?? "/", headers: req.headers },
-    secretFor,
-    new Date(),
-  );
+  const request = { method: req.method ?? "GET", rawUrl: req.url ?? "/", headers: req.headers };
+  const presigned = new URL(req.url ?? "/", "http://stand-in").searchParams.has("X-Amz-Signature");
+  const problem = presigned
+    ? presignedRequestProblem(request, secretFor, new Date())
+    : req.headers.authorization
+      ? headerSignedRequestProblem(request, secretFor, new Date())
+      : { code: "AccessDenied", message: "Anonymous access is not allowed: sign the request or use a presigned URL" };
   if (!problem) return false;
   // The answer waits for the body to be drained (not stored), so the client reads it instead of a reset socket.
   const origin = req.headers.origin;
@@ -43,14 +46,14 @@ function refusePresigned(req: http.IncomingMessage, res: http.ServerResponse): b
 /**
  * s3rver ignores the `x-amz-tagging` header of PutObject (tags set at upload, which the biometric
  * store uses so lifecycle rules apply). This front passes every request through unchanged (a
- * presigned one once refusePresigned has checked it), signature included, and after a successful
+ * signed or presigned one once refuseUnsigned has checked it), signature included, and after a successful
  * object PUT with that header stores the tags with PutObjectTagging.
  */
 export async function startS3TaggingFront(upstreamUrl: string): Promise<RunningServer> {
   const upstream = new URL(upstreamUrl);
   const client = new S3Client(localClientConfig(upstreamUrl));
   const server = http.createServer((req, res) => {
-    if (refusePresigned(req, res)) return;
+    if (refuseUnsigned(req, res)) return;
     const url = new URL(req.url ?? "/", upstreamUrl);
     const [bucket, ...keyParts] = url.pathname.slice(1).split("/");
     const tagging = req.headers["x-amz-tagging"];

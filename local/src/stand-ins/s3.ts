@@ -3,6 +3,7 @@ import S3rver from "s3rver";
 import type { RunningServer } from "../aws/http-server.js";
 import { startS3TaggingFront } from "./s3-tagging-front.js";
 import { serializeDirectoryChanges } from "./s3rver-store-guard.js";
+import { deleteTagsWithObjects, removeOrphanSubresources } from "./s3rver-tag-cleanup.js";
 
 /** Lets the web app PUT to presigned URLs and read objects from its own origin (another port). */
 const corsFor = (origins: string[]) => `<CORSConfiguration>
@@ -24,6 +25,7 @@ const corsFor = (origins: string[]) => `<CORSConfiguration>
  */
 export async function startS3(dir: string, buckets: string[], allowedOrigins: string[]): Promise<RunningServer> {
   mkdirSync(dir, { recursive: true });
+  removeOrphanSubresources(dir);
   const s3 = new S3rver({
     address: "127.0.0.1",
     port: 0,
@@ -31,6 +33,7 @@ export async function startS3(dir: string, buckets: string[], allowedOrigins: st
     silent: true,
     configureBuckets: buckets.map((name) => ({ name, configs: [corsFor(allowedOrigins)] })),
   });
+  deleteTagsWithObjects(s3.store);
   serializeDirectoryChanges(s3.store);
   const address = (await s3.run()) as { port: number };
   const front = await startS3TaggingFront(`http://127.0.0.1:${address.port}`);
