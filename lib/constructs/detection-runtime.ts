@@ -33,15 +33,14 @@ export class DetectionLayers extends Construct {
 
   constructor(scope: Construct, id: string, props: { config: StageConfig; accessLogs: IBucket }) {
     super(scope, id);
-    const required = isDeployProfile(this);
+    const refusals: string[] = [];
     const missing = (code: string, reason: string) => {
-      if (required) throw new Error(`Deploy profile: ${reason}`);
-      Annotations.of(this).addWarningV2(`@likenessguard/${code}`, reason);
+      if (isDeployProfile(this)) refusals.push(reason);
+      else Annotations.of(this).addWarningV2(`@likenessguard/${code}`, reason);
     };
     const modelWeights = new ModelWeights(this, "Models", {
       files: [...ANALYSIS_MODEL_FILES, ...ENROLMENT_MODEL_FILES],
       accessLogs: props.accessLogs,
-      required,
       onMissing: (reason) => missing("models-missing", reason),
     });
     let ffmpegLayer: lambda.ILayerVersion | undefined;
@@ -83,6 +82,11 @@ export class DetectionLayers extends Construct {
       missing(
         "lambda-binary-missing",
         `${binary} is not installed: functions that import it cannot load on Lambda (linux arm64). Run \`npm run setup:lambda\`.`,
+      );
+    }
+    if (refusals.length > 0) {
+      throw new Error(
+        `The deploy profile (-c profile=${DEPLOY_PROFILE}) refuses to synthesize:\n- ${refusals.join("\n- ")}`,
       );
     }
     this.runtime = { modelWeights, ...(ffmpegLayer ? { ffmpegLayer } : {}) };

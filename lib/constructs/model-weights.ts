@@ -53,9 +53,7 @@ export interface ModelWeightsProps {
   /** The model files any function of the stage loads: only these are uploaded. */
   files: readonly string[];
   accessLogs: s3.IBucket;
-  /** Fail synthesis instead of warning when `.model-cache` lacks a file (the deploy profile). */
-  required: boolean;
-  /** Called with the reason when the weights cannot be uploaded from this machine. */
+  /** Called with the reason when the weights cannot be uploaded from this machine (nothing is uploaded). */
   onMissing: (reason: string) => void;
 }
 
@@ -91,7 +89,6 @@ export class ModelWeights extends Construct {
     const absent = files.filter((f) => !existsSync(join(cache, f.file))).map((f) => f.file);
     if (absent.length > 0) {
       const reason = `.model-cache lacks ${absent.join(", ")}: the detection functions would find no model weights. Run \`npm run setup\` first.`;
-      if (props.required) throw new Error(reason);
       props.onMissing(reason);
       return;
     }

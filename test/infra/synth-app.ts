@@ -17,9 +17,12 @@ export function stageFromCdkJson(stage: string): StageConfig {
  * Builds every stack of a stage with cdk.json's feature flags, as `cdk synth` would, but without
  * bundling Lambda code (tests read templates, not bundles).
  */
-export function buildApp(config: StageConfig): { app: App; stacks: LikenessGuardStacks } {
+export function buildApp(
+  config: StageConfig,
+  context: Record<string, string> = {},
+): { app: App; stacks: LikenessGuardStacks } {
   const app = new App({
-    context: { ...cdkContext, stage: config.stage, "aws:cdk:bundling-stacks": [] },
+    context: { ...cdkContext, ...context, stage: config.stage, "aws:cdk:bundling-stacks": [] },
     // CDK's built-in CloudFormation rule engine costs minutes of CPU per synth; `cdk synth` still
     // runs it, the tests check what they assert plus cdk-nag.
     builtinCloudFormationValidation: false,
