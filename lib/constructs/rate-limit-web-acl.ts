@@ -67,7 +67,8 @@ export class RateLimitWebAcl extends Construct {
     this.webAcl = new wafv2.CfnWebACL(this, "WebAcl", {
       name: props.name,
       scope: props.scope,
-      description: "LikenessGuard rate limits per source address (docs/architecture.md, Limits)",
+      // WAFv2 allows letters, digits, spaces and _+=:#@/-,. only in a description.
+      description: "LikenessGuard rate limits per source address, see docs/architecture.md Limits",
       defaultAction: { allow: {} },
       visibilityConfig: visibility(props.name),
       customResponseBodies: {
