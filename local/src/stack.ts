@@ -130,6 +130,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // CloudFront's headers; the upload origin (the S3 stand-in's) is filled in once S3 is up.
     let securityHeaders = webSecurityHeaders({ uploadOrigins: [], https: false });
     let apiReady = false;
+    // Known once the origin listens (a test asks for a random port); every link is built on it.
+    let appUrl: string | undefined;
     let web: RunningServer;
     try {
       web = track(
@@ -140,6 +142,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
           runtimeConfig: () => runtimeConfig,
           securityHeaders: () => securityHeaders,
           apiReady: () => apiReady,
+          publicOrigin: () => appUrl,
         }),
       );
     } catch (error) {
@@ -148,7 +151,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       }
       throw error;
     }
-    const appUrl = `http://localhost:${web.port}`;
+    appUrl = `http://localhost:${web.port}`;
 
     const dynamodb = track(await startDynamoDb(path.join(dataDir, "dynamodb")));
     const table = await ensureTable(dynamodb.url, LOCAL_NAMES.table, dataDir);

@@ -103,4 +103,32 @@ describe("checkout in the browser", () => {
     ).toBe(`${e2e.stack.url}/api/audit-log?format=csv`);
     await screenshot(page, "billing-04-team");
   });
+
+  it("opened at 127.0.0.1, checkout returns to Settings on the origin of the session, signed in (issue 36)", async () => {
+    const loopback = new URL(e2e.stack.url);
+    loopback.hostname = "127.0.0.1";
+    const other = await e2e.browser.newContext();
+    const visitor = await other.newPage();
+    try {
+      await signUpByEmail(visitor, loopback.origin, `loopback-${Date.now()}@example.com`, PASSWORD);
+      // The one public origin (APP_URL): where the session lives and every link the product sends points.
+      const sessionOrigin = new URL(visitor.url()).origin;
+      expect(sessionOrigin).toBe(new URL(e2e.stack.url).origin);
+      const config = (await (await visitor.request.get(`${sessionOrigin}/config.json`)).json()) as {
+        outboxUrl: string;
+      };
+      expect(new URL(config.outboxUrl).origin).toBe(sessionOrigin);
+      await visitor.goto(`${loopback.origin}/pricing`);
+      await visitor.getByRole("button", { name: "Choose the Professional plan" }).click();
+      await visitor.waitForURL((url) => url.origin === new URL(e2e.stack.stripe.url).origin);
+      await visitor.getByLabel(/Card number/).fill("4242 4242 4242 4242");
+      await visitor.getByRole("button", { name: "Start trial" }).click();
+      await visitor.waitForURL(/\/settings\?billing=done$/);
+      expect(new URL(visitor.url()).origin).toBe(sessionOrigin);
+      await visitor.getByRole("region", { name: "Plan and billing" }).getByText("Professional").waitFor();
+      expect(await visitor.getByRole("heading", { name: /Sign in/i }).count()).toBe(0);
+    } finally {
+      await other.close();
+    }
+  });
 });

@@ -37,6 +37,12 @@ export interface WebServerOptions {
    * not a handler's 500 on its missing environment.
    */
   apiReady?: () => boolean;
+  /**
+   * The one public origin every link the product sends is built on (APP_URL): a page asked for at
+   * another name of this server (127.0.0.1 for localhost) is sent there, as CloudFront answers only
+   * its own domain, so the session, the checkout's return and every emailed link share one origin.
+   */
+  publicOrigin?: () => string | undefined;
 }
 
 /** How long a client should wait before asking again while the stack starts. */
@@ -72,6 +78,12 @@ export function startWebServer(options: WebServerOptions): Promise<RunningServer
       for (const [name, value] of Object.entries(options.securityHeaders())) res.setHeader(name, value);
     }
     try {
+      const moved = elsewhere(req, url, options.publicOrigin?.());
+      if (moved) {
+        res.writeHead(308, { location: moved, "cache-control": "no-store" });
+        res.end();
+        return;
+      }
       if (url.pathname === "/api" || url.pathname.startsWith("/api/")) {
         if (options.apiReady && !options.apiReady()) return starting(res);
         return await handleApi(req, res, url);
@@ -92,6 +104,19 @@ export function startWebServer(options: WebServerOptions): Promise<RunningServer
     }
   });
   return listen(server, options.port);
+}
+
+/**
+ * Where a page asked for at another name of this server lives: the same path on the public origin.
+ * Only page loads move (GET and HEAD outside /api): an API call's body and method would not survive a
+ * redirect, and a page loaded at the public origin only calls its own.
+ */
+function elsewhere(req: http.IncomingMessage, url: URL, publicOrigin: string | undefined): string | null {
+  if (!publicOrigin || (req.method !== "GET" && req.method !== "HEAD")) return null;
+  if (url.pathname === "/api" || url.pathname.startsWith("/api/")) return null;
+  const origin = new URL(publicOrigin);
+  if (!req.headers.host || req.headers.host === origin.host) return null;
+  return `${origin.origin}${url.pathname}${url.search}`;
 }
 
 /** One per process, as API Gateway keeps one authorizer cache per API. */
