@@ -27,6 +27,7 @@ const Privacy = lazy(() => import("./privacy"));
 const Terms = lazy(() => import("./terms"));
 const DmcaPolicy = lazy(() => import("./dmca-policy"));
 const Compliance = lazy(() => import("./compliance"));
+const RegisteredImages = lazy(() => import("../features/registered-images/RegisteredImagesPage"));
 const NotFound = lazy(() => import("./not-found"));
 
 /** Moves focus to the page's main landmark after each navigation so screen readers announce the new page. */
@@ -70,6 +71,7 @@ export function AppRoutes() {
         <Route path="/terms" element={<Terms />} />
         <Route path="/dmca-policy" element={<DmcaPolicy />} />
         <Route path="/compliance" element={<Compliance />} />
+        <Route path="/protect-images" element={<RegisteredImages />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </Suspense>

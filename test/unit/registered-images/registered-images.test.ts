@@ -1,6 +1,7 @@
 import { DomainError } from "@lg/domain/errors";
 import { PdqIndex } from "@lg/domain/registered-images/pdq-index";
-import { PDQ_MATCH_DISTANCE, RegisterHashesInput } from "@lg/domain/registered-images/pdq-rules";
+import { PDQ_MATCH_DISTANCE } from "@lg/domain/registered-images/pdq-rules";
+import { RegisterHashesInput } from "@lg/domain/registered-images/register-input";
 import {
   type RegisteredHashRecord,
   type RegisteredHashStore,

@@ -12,6 +12,7 @@ export function DashboardHeader({ isAuthenticated }: { isAuthenticated: boolean 
       ? [
           { to: "/takedowns", label: "Takedowns" },
           { to: "/people", label: "People" },
+          { to: "/protect-images", label: "Protect images" },
           { to: "/settings", label: "Settings" },
         ]
       : [{ to: "/", label: "Home" }]),

@@ -1,4 +1,4 @@
-import { RegisterHashesInput } from "@lg/domain/registered-images/pdq-rules";
+import { RegisterHashesInput } from "@lg/domain/registered-images/register-input";
 import { registeredImageService } from "../../shared/registered-image-services.js";
 import { parseJson } from "../../shared/request.js";
 import { type ApiHandler, json } from "../../shared/route-group.js";

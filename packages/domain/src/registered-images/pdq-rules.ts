@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * A match is a Hamming distance of at most 31 of PDQ's 256 bits: ThreatExchange's own confident
  * match threshold (python-threatexchange, signal_type/pdq/pdq_utils.py PDQ_CONFIDENT_MATCH_THRESHOLD,
@@ -17,25 +15,6 @@ export const PDQ_MIN_QUALITY = 50;
 export const MAX_HASHES_PER_REQUEST = 200;
 /** An account's cap: thousands of pictures and frames, far below what would slow a scan's matching. */
 export const MAX_HASHES_PER_ACCOUNT = 5_000;
-
-const pdqHex = z
-  .string()
-  .transform((value) => value.toLowerCase())
-  .pipe(z.string().regex(/^[0-9a-f]{64}$/, "A PDQ hash is 64 hexadecimal characters (256 bits)"));
-
-export const RegisteredHashInput = z.object({
-  hash: pdqHex,
-  quality: z.number().int().min(0).max(100),
-  source: z.enum(["image", "video-frame"]).default("image"),
-});
-export type RegisteredHashInput = z.infer<typeof RegisteredHashInput>;
-
-export const RegisterHashesInput = z.object({
-  hashes: z
-    .array(RegisteredHashInput)
-    .min(1, "Send at least one hash")
-    .max(MAX_HASHES_PER_REQUEST, `Send at most ${MAX_HASHES_PER_REQUEST} hashes at a time`),
-});
 
 /** Why a hash was not registered, in words for the person. */
 export const lowQualityReason = (quality: number) =>

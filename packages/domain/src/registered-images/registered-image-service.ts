@@ -3,7 +3,8 @@ import type { DataKeyService } from "../biometrics/ports.js";
 import { openBytes, sealBytes } from "../biometrics/sealed-bytes.js";
 import { DomainError, unprocessable } from "../errors.js";
 import type { PdqIndexWriter } from "./pdq-index.js";
-import { lowQualityReason, MAX_HASHES_PER_ACCOUNT, PDQ_MIN_QUALITY, type RegisteredHashInput } from "./pdq-rules.js";
+import { lowQualityReason, MAX_HASHES_PER_ACCOUNT, PDQ_MIN_QUALITY } from "./pdq-rules.js";
+import type { RegisteredHashInput } from "./register-input.js";
 
 /** The sealed record of one registered hash (the RegisteredImageHash entity). */
 export interface RegisteredHashRecord {
