@@ -10,8 +10,7 @@ import Landing from "./landing";
 const METRICS: PublicMetrics = {
   detection: {
     faceTarAtFar1e3: 1,
-    syntheticImageRecallAtFpr2: 0.727,
-    cloneEer: 0.06,
+    speakerEer: 0.0089,
     modalities: [
       {
         modality: "face-match",
@@ -21,27 +20,29 @@ const METRICS: PublicMetrics = {
           { count: 175, of: "same-person pairs" },
           { count: 1655, of: "different-person pairs" },
         ],
+        set: "every pair of 61 face photos of the deepface and face_recognition projects' test sets",
+        interval: {
+          low: 0.97852,
+          high: 1,
+          method:
+            "Wilson score interval over the 175 same-person pairs (pairs share photos, so the true uncertainty is wider)",
+        },
       },
       {
-        modality: "voice-clone",
-        measure: "Cloned-voice equal error rate (clones missed = genuine recordings flagged)",
-        value: 0.06,
+        modality: "speaker-match",
+        measure: "Voice match equal error rate (missed matches = false matches)",
+        value: 0.0089,
         samples: [
-          { count: 104, of: "cloned clips" },
-          { count: 64, of: "genuine clips" },
+          { count: 225, of: "same-speaker pairs" },
+          { count: 1000, of: "different-speaker pairs" },
         ],
-      },
-      {
-        modality: "synthetic-image",
-        measure: 'AI-generated pictures called "synthetic"',
-        value: 0.273,
-        samples: [{ count: 11, of: "AI-generated pictures" }],
-      },
-      {
-        modality: "synthetic-image",
-        measure: 'Genuine pictures wrongly called "synthetic"',
-        value: 0,
-        samples: [{ count: 66, of: "genuine pictures" }],
+        set: "every pair of 50 LibriSpeech clips",
+        interval: {
+          low: 0.00244,
+          high: 0.03182,
+          method:
+            "Wilson score interval with the smaller class (225 pairs) as n (clips recur across pairs, so the true uncertainty is wider)",
+        },
       },
     ],
     imageP50Ms: 150.65,
@@ -81,16 +82,14 @@ const SOURCED = [
   "87",
   "12",
   "0",
-  // Each modality's figure, its measure and the held-out material it was measured on.
+  // Each modality's figure, its measure, its interval and the set and held-out material it was measured on.
   "Same-person face pairs recognised, allowing 1 false match in 1,000",
   "100.0%",
-  "measured on 175 same-person pairs and 1,655 different-person pairs held out of every fit",
-  "6.0%",
-  "measured on 104 cloned clips and 64 genuine clips held out of every fit",
-  "27.3%",
-  "measured on 11 AI-generated pictures held out of every fit",
-  "0.0%",
-  "measured on 66 genuine pictures held out of every fit",
+  "95% confidence interval 97.9% to 100.0%: Wilson score interval over the 175 same-person pairs (pairs share photos, so the true uncertainty is wider)",
+  "measured on 175 same-person pairs and 1,655 different-person pairs held out of every fit, from every pair of 61 face photos of the deepface and face_recognition projects' test sets",
+  "0.9%",
+  "95% confidence interval 0.2% to 3.2%: Wilson score interval with the smaller class (225 pairs) as n (clips recur across pairs, so the true uncertainty is wider)",
+  "measured on 225 same-speaker pairs and 1,000 different-speaker pairs held out of every fit, from every pair of 50 LibriSpeech clips",
   "151 ms",
   "19 platforms",
   "19",
@@ -132,15 +131,13 @@ describe("the landing page's figures", () => {
     expect(within(tile("Takedown notices sent")).getByText("12")).toBeInTheDocument();
     expect(within(tile("Content removed after a notice")).getByText("0")).toBeInTheDocument();
     expect(within(tile("Content removed after a notice")).getByText("none yet")).toBeInTheDocument();
-    const clone = tile("Cloned-voice equal error rate (clones missed = genuine recordings flagged)");
-    expect(within(clone).getByText("6.0%")).toBeInTheDocument();
-    expect(within(clone).getByText(/104 cloned clips and 64 genuine clips/)).toBeInTheDocument();
-    const caught = tile('AI-generated pictures called "synthetic"');
-    expect(within(caught).getByText("27.3%")).toBeInTheDocument();
-    expect(within(tile('Genuine pictures wrongly called "synthetic"')).getByText("0.0%")).toBeInTheDocument();
-    expect(
-      within(tile("Same-person face pairs recognised, allowing 1 false match in 1,000")).getByText("100.0%"),
-    ).toBeInTheDocument();
+    const speaker = tile("Voice match equal error rate (missed matches = false matches)");
+    expect(within(speaker).getByText("0.9%")).toBeInTheDocument();
+    expect(within(speaker).getByText(/^95% confidence interval 0\.2% to 3\.2%: Wilson/)).toBeInTheDocument();
+    expect(within(speaker).getByText(/225 same-speaker pairs and 1,000 different-speaker pairs/)).toBeInTheDocument();
+    const face = tile("Same-person face pairs recognised, allowing 1 false match in 1,000");
+    expect(within(face).getByText("100.0%")).toBeInTheDocument();
+    expect(within(face).getByText(/from every pair of 61 face photos/)).toBeInTheDocument();
     expect(within(tile("Time to check one picture (benchmark median)")).getByText("151 ms")).toBeInTheDocument();
     expect(within(tile("Platforms with a connector")).getByText("19")).toBeInTheDocument();
   });
@@ -158,14 +155,15 @@ describe("the landing page's figures", () => {
     for (const value of document.querySelectorAll(".tile-value")) {
       const label = value.closest(".tile")?.querySelector("dt")?.textContent ?? "";
       if (/Time to check|People protected|Threats found|notices sent|Content removed|Platforms/.test(label)) continue;
-      expect(value.closest(".tile")?.textContent).toMatch(/measured on \d[\d,]* .* held out of every fit/);
+      expect(value.closest(".tile")?.textContent).toMatch(/measured on \d[\d,]* .* held out of every fit, from /);
+      expect(value.closest(".tile")?.textContent).toMatch(/95% confidence interval \d/);
     }
   });
 
   it("shows no timing when the benchmark does not name its machine", async () => {
     const { machine: _machine, imageP50Ms: _p50, imageP95Ms: _p95, ...detection } = METRICS.detection ?? {};
     await renderLanding({ ...METRICS, detection });
-    await screen.findByText(/Cloned-voice equal error rate/);
+    await screen.findByText(/Voice match equal error rate/);
     expect(screen.queryByText(/Time to check one picture/)).toBeNull();
     expect(screen.queryByText(/ ms$/)).toBeNull();
   });

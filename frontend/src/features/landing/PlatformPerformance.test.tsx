@@ -6,22 +6,22 @@ import { STATUS_STUB } from "../../test/status-fixture";
 import { PlatformPerformance } from "./PlatformPerformance";
 
 describe("about section's measured figures", () => {
-  it("shows each modality's figure with the held-out material it was measured on", async () => {
+  it("shows each modality's figure with its interval, the set and the held-out material it was measured on", async () => {
     const modalities: ModalityFigure[] = [
       {
-        modality: "synthetic-image",
-        measure: 'Genuine pictures wrongly called "synthetic"',
-        value: 0,
-        samples: [{ count: 66, of: "genuine pictures" }],
-      },
-      {
-        modality: "voice-clone",
-        measure: "Cloned-voice equal error rate (clones missed = genuine recordings flagged)",
-        value: 0.062,
+        modality: "speaker-match",
+        measure: "Voice match equal error rate (missed matches = false matches)",
+        value: 0.0089,
         samples: [
-          { count: 104, of: "cloned clips" },
-          { count: 64, of: "genuine clips" },
+          { count: 225, of: "same-speaker pairs" },
+          { count: 1000, of: "different-speaker pairs" },
         ],
+        set: "every pair of 50 LibriSpeech clips",
+        interval: {
+          low: 0.00244,
+          high: 0.03182,
+          method: "Wilson score interval with the smaller class (225 pairs) as n",
+        },
       },
     ];
     stubApi({
@@ -29,17 +29,17 @@ describe("about section's measured figures", () => {
       ...STATUS_STUB,
     });
     renderRoute(<PlatformPerformance />);
-    const falsePositives = (await screen.findByText('Genuine pictures wrongly called "synthetic"')).closest(
-      ".tile",
-    ) as HTMLElement;
-    expect(within(falsePositives).getByText("0.0%")).toBeInTheDocument();
+    const speaker = (await screen.findByText(/Voice match equal error rate/)).closest(".tile") as HTMLElement;
+    expect(within(speaker).getByText("0.9%")).toBeInTheDocument();
     expect(
-      within(falsePositives).getByText("measured on 66 genuine pictures held out of every fit"),
+      within(speaker).getByText(
+        "95% confidence interval 0.2% to 3.2%: Wilson score interval with the smaller class (225 pairs) as n",
+      ),
     ).toBeInTheDocument();
-    const clone = screen.getByText(/Cloned-voice equal error rate/).closest(".tile") as HTMLElement;
-    expect(within(clone).getByText("6.2%")).toBeInTheDocument();
     expect(
-      within(clone).getByText("measured on 104 cloned clips and 64 genuine clips held out of every fit"),
+      within(speaker).getByText(
+        "measured on 225 same-speaker pairs and 1,000 different-speaker pairs held out of every fit, from every pair of 50 LibriSpeech clips",
+      ),
     ).toBeInTheDocument();
   });
 

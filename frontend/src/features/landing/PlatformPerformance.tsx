@@ -12,7 +12,7 @@ export function PlatformPerformance() {
   const status = useQuery<StatusPage>({ queryKey: STATUS_KEY });
   const measured = measuredFigures(metrics.data);
   // Each modality's figure with its sample sizes; never one "accuracy" across them.
-  const cards: { value: string; label: string; samples?: string }[] = [
+  const cards: { value: string; label: string; interval?: string; samples?: string }[] = [
     ...measured.modalities,
     ...(measured.pictureCheckTime
       ? [{ value: measured.pictureCheckTime.value, label: "Time to check one picture (benchmark median)" }]
@@ -41,6 +41,7 @@ export function PlatformPerformance() {
                   <div key={c.label} className="tile">
                     <dt>{c.label}</dt>
                     <dd className="tile-value">{c.value}</dd>
+                    {c.interval ? <dd className="small">{c.interval}</dd> : null}
                     {c.samples ? <dd className="small muted">{c.samples}</dd> : null}
                   </div>
                 ))}

@@ -13,8 +13,9 @@ const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
 
 /**
  * Measured figures formatted for display; null where the system has not measured it. No single
- * "accuracy": each modality's figure names what it measures and the held-out material it was
- * measured on (its sample sizes). A timing names the benchmark machine and date, as it holds only there.
+ * "accuracy": each modality's figure names what it measures, the set and held-out material it was
+ * measured on (its sample sizes) and its 95% confidence interval; the server publishes none resting
+ * on fewer than 100 samples of a class (public-metrics.ts). A timing names the benchmark machine and date, as it holds only there.
  */
 export function measuredFigures(metrics: SystemMetrics | undefined) {
   const detection = metrics?.detection;
@@ -25,7 +26,8 @@ export function measuredFigures(metrics: SystemMetrics | undefined) {
     modalities: (detection?.modalities ?? []).map((figure) => ({
       label: figure.measure,
       value: percent(figure.value),
-      samples: `measured on ${samplesWords(figure.samples)} held out of every fit`,
+      interval: `95% confidence interval ${percent(figure.interval.low)} to ${percent(figure.interval.high)}: ${figure.interval.method}`,
+      samples: `measured on ${samplesWords(figure.samples)} held out of every fit, from ${figure.set}`,
     })),
     benchmarkDate: detection?.measuredAt ? formatDay(detection.measuredAt) : null,
     pictureCheckTime:

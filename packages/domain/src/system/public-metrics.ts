@@ -22,6 +22,39 @@ export interface ModalityFigure {
   value: number;
   /** How many of what it was measured on, e.g. [{ count: 175, of: "same-person pairs" }]. */
   samples: { count: number; of: string }[];
+  /** The set it was measured on, in words ("every pair of 61 face photos from ..."). */
+  set: string;
+  /** Its 95% confidence interval, and how it was computed. */
+  interval: { low: number; high: number; method: string };
+}
+
+/**
+ * A public figure rests on at least this many samples of each class it compares (issue 36 item 6):
+ * "face swaps told from genuine faces 92.8%" was an AUC over 2 swapped faces.
+ */
+export const MIN_SAMPLES_PER_CLASS = 100;
+
+const Z95 = 1.959964;
+
+/** Wilson score interval for k of n at 95%. */
+export function wilsonInterval(k: number, n: number): { low: number; high: number } {
+  if (n <= 0) return { low: 0, high: 1 };
+  const p = k / n;
+  const z2 = Z95 * Z95;
+  const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+  const half = (Z95 * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / (1 + z2 / n);
+  return { low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
+}
+
+/** Hanley and McNeil's (1982) standard error of an AUC, as a 95% normal interval clipped to [0, 1]. */
+export function hanleyMcNeilInterval(auc: number, positives: number, negatives: number): { low: number; high: number } {
+  const q1 = auc / (2 - auc);
+  const q2 = (2 * auc * auc) / (1 + auc);
+  const variance =
+    (auc * (1 - auc) + (positives - 1) * (q1 - auc * auc) + (negatives - 1) * (q2 - auc * auc)) /
+    (positives * negatives);
+  const half = Z95 * Math.sqrt(Math.max(0, variance));
+  return { low: Math.max(0, auc - half), high: Math.min(1, auc + half) };
 }
 
 export interface PublicMetrics {
@@ -91,6 +124,7 @@ const SyntheticRate = z
 const Report = z.object({
   face: z
     .object({
+      images: figure(count),
       tarAtFar1e3: figure(rate),
       tarAtFar1e2: figure(rate),
       thresholdAtFar1e3: figure(finite.positive()),
@@ -102,6 +136,7 @@ const Report = z.object({
     .catch(undefined),
   speaker: z
     .object({
+      clips: figure(count),
       eer: figure(rate),
       thresholdAtFar1e3: figure(finite.positive()),
       thresholdAtFar1e2: figure(finite.positive()),
@@ -215,11 +250,37 @@ export function publicMetrics(report: unknown, platformsMonitored: number): Publ
     machine,
     measuredAt: date,
   });
-  const withModalities = { ...detection, ...modalityFigures(parsed.data) };
+  const figures = modalityFigures(parsed.data);
+  const withModalities = { ...withoutUnpublished(detection, figures.modalities ?? []), ...figures };
   return {
     ...(Object.keys(withModalities).length > 0 ? { detection: withModalities } : {}),
     platformsMonitored,
   };
+}
+
+/** The bare figures each modality's published figure stands for: served only where that figure is. */
+const BARE_FIGURES: Record<ModalityFigure["modality"], (keyof NonNullable<PublicMetrics["detection"]>)[]> = {
+  "face-match": ["faceTarAtFar1e3", "faceTarAtFar1e2", "facePairs"],
+  "speaker-match": ["speakerEer"],
+  "voice-clone": ["cloneEer", "cloneEerBySystem"],
+  "synthetic-image": ["syntheticImageRecallAtFpr2", "syntheticImageAuc"],
+  "face-swap": ["faceSwapAuc"],
+};
+
+/**
+ * A figure on too few samples, or without them, is not served at all, bare or not: the API is as
+ * public as the landing page.
+ */
+function withoutUnpublished<T extends Partial<NonNullable<PublicMetrics["detection"]>>>(
+  detection: T,
+  published: readonly ModalityFigure[],
+): T {
+  const kept = { ...detection };
+  for (const [modality, keys] of Object.entries(BARE_FIGURES)) {
+    if (published.some((f) => f.modality === modality)) continue;
+    for (const key of keys) delete kept[key as keyof T];
+  }
+  return kept;
 }
 
 /**
@@ -259,88 +320,127 @@ function falseMatchEvidence(
 }
 
 /**
- * Each modality's figure with the material it was measured on; one whose sample sizes the report
- * does not give is left out rather than shown without them.
+ * Each modality's figure with the set and material it was measured on and its 95% interval; one
+ * whose sample sizes the report does not give, or with fewer than MIN_SAMPLES_PER_CLASS of any class,
+ * is left out rather than shown.
  */
 function modalityFigures(report: z.infer<typeof Report>): { modalities?: ModalityFigure[] } {
   const { face, speaker, clone, syntheticImage, faceSwap } = report;
   const figures: ModalityFigure[] = [];
-  // A rate of 1 false match in 1,000 needs at least 1,000 different-person pairs to be measured.
-  const paired = (
-    modality: ModalityFigure["modality"],
-    measure: string,
-    value: number | undefined,
-    counts: [number, string][] | undefined,
-  ) => {
-    if (value !== undefined && counts)
-      figures.push({ modality, measure, value, samples: counts.map(([count, of]) => ({ count, of })) });
+  const add = (figure: ModalityFigure | undefined) => {
+    if (figure && figure.samples.every((s) => s.count >= MIN_SAMPLES_PER_CLASS)) figures.push(figure);
   };
+  const samples = (counts: [number, string][]) => counts.map(([count, of]) => ({ count, of }));
+  // Pairs share photos and clips, so they are not independent draws: the interval over pairs is narrower
+  // than the truth, and says so.
+  const pairsCaveat = "pairs share photos, so the true uncertainty is wider";
   // A rate of 1 false match in 1,000 needs at least 1,000 different-person pairs to be measured.
-  paired(
-    "face-match",
-    "Same-person face pairs recognised, allowing 1 false match in 1,000",
-    face?.tarAtFar1e3,
-    face?.pairs && face.pairs.impostor >= 1000
-      ? [
-          [face.pairs.genuine, "same-person pairs"],
-          [face.pairs.impostor, "different-person pairs"],
-        ]
-      : undefined,
-  );
-  paired(
-    "speaker-match",
-    "Voice match equal error rate (missed matches = false matches)",
-    speaker?.eer,
-    speaker?.pairs && [
-      [speaker.pairs.genuine, "same-speaker pairs"],
-      [speaker.pairs.impostor, "different-speaker pairs"],
-    ],
-  );
-  paired(
-    "voice-clone",
-    "Cloned-voice equal error rate (clones missed = genuine recordings flagged)",
-    clone?.eer,
-    clone?.clips && [
-      [clone.clips.synthetic, "cloned clips"],
-      [clone.clips.genuine, "genuine clips"],
-    ],
-  );
+  if (face?.tarAtFar1e3 !== undefined && face.pairs && face.pairs.impostor >= 1000) {
+    const n = face.pairs.genuine;
+    add({
+      modality: "face-match",
+      measure: "Same-person face pairs recognised, allowing 1 false match in 1,000",
+      value: face.tarAtFar1e3,
+      samples: samples([
+        [face.pairs.genuine, "same-person pairs"],
+        [face.pairs.impostor, "different-person pairs"],
+      ]),
+      set: `every pair of ${face.images ?? "the"} face photos of the deepface and face_recognition projects' test sets`,
+      interval: {
+        ...wilsonInterval(Math.round(face.tarAtFar1e3 * n), n),
+        method: `Wilson score interval over the ${n.toLocaleString("en-US")} same-person pairs (${pairsCaveat})`,
+      },
+    });
+  }
+  if (speaker?.eer !== undefined && speaker.pairs) {
+    const n = Math.min(speaker.pairs.genuine, speaker.pairs.impostor);
+    add({
+      modality: "speaker-match",
+      measure: "Voice match equal error rate (missed matches = false matches)",
+      value: speaker.eer,
+      samples: samples([
+        [speaker.pairs.genuine, "same-speaker pairs"],
+        [speaker.pairs.impostor, "different-speaker pairs"],
+      ]),
+      set: `every pair of ${speaker.clips ?? "the"} LibriSpeech clips`,
+      interval: {
+        ...wilsonInterval(Math.round(speaker.eer * n), n),
+        method: `Wilson score interval with the smaller class (${n.toLocaleString("en-US")} pairs) as n (clips recur across pairs, so the true uncertainty is wider)`,
+      },
+    });
+  }
+  if (clone?.eer !== undefined && clone.clips) {
+    const n = Math.min(clone.clips.genuine, clone.clips.synthetic);
+    add({
+      modality: "voice-clone",
+      measure: "Cloned-voice equal error rate (clones missed = genuine recordings flagged)",
+      value: clone.eer,
+      samples: samples([
+        [clone.clips.synthetic, "cloned clips"],
+        [clone.clips.genuine, "genuine clips"],
+      ]),
+      set: "Tortoise TTS clones and genuine recordings of the same speakers",
+      interval: {
+        ...wilsonInterval(Math.round(clone.eer * n), n),
+        method: `Wilson score interval with the smaller class (${n.toLocaleString("en-US")} clips) as n`,
+      },
+    });
+  }
   const recall = syntheticImage?.recallBySystem?.all;
   const falsePositives = syntheticImage?.genuineFalsePositiveRate?.all;
-  if (recall && recall.total > 0 && falsePositives && falsePositives.total > 0) {
-    figures.push({
+  // A recall is shown only beside its false-positive rate, each on enough pictures of its class.
+  if (
+    recall &&
+    falsePositives &&
+    recall.total >= MIN_SAMPLES_PER_CLASS &&
+    falsePositives.total >= MIN_SAMPLES_PER_CLASS
+  ) {
+    add({
       modality: "synthetic-image",
       measure: 'AI-generated pictures called "synthetic"',
       value: recall.flagged / recall.total,
-      samples: [{ count: recall.total, of: "AI-generated pictures" }],
+      samples: samples([[recall.total, "AI-generated pictures"]]),
+      set: "the detection benchmark's AI-generated pictures",
+      interval: {
+        ...wilsonInterval(recall.flagged, recall.total),
+        method: `Wilson score interval over the ${recall.total.toLocaleString("en-US")} pictures`,
+      },
     });
-    figures.push({
+    add({
       modality: "synthetic-image",
       measure: 'Genuine pictures wrongly called "synthetic"',
       value: falsePositives.flagged / falsePositives.total,
-      samples: [{ count: falsePositives.total, of: "genuine pictures" }],
+      samples: samples([[falsePositives.total, "genuine pictures"]]),
+      set: "the detection benchmark's genuine pictures",
+      interval: {
+        ...wilsonInterval(falsePositives.flagged, falsePositives.total),
+        method: `Wilson score interval over the ${falsePositives.total.toLocaleString("en-US")} pictures`,
+      },
     });
   }
   // faceSwap.auc is the SBI head's when the report says so, measured on its own pictures and frames.
-  if (!faceSwapFigureSpeaksForVerdicts(faceSwap)) return figures.length > 0 ? { modalities: figures } : {};
-  const sbi = faceSwap?.sbi;
-  const crops = sbi
-    ? {
-        synthetic: sbi.swapped.pictures + sbi.swapped.frames,
-        genuine: sbi.genuine.pictures + sbi.genuine.frames,
-      }
-    : syntheticImage?.signals?.faceSwap?.crops;
-  paired(
-    "face-swap",
-    "Face swaps told from genuine faces (area under the ROC curve; 50% is chance)",
-    faceSwap?.auc,
-    crops && crops.genuine > 0 && crops.synthetic > 0
-      ? [
+  if (faceSwapFigureSpeaksForVerdicts(faceSwap) && faceSwap?.auc !== undefined) {
+    const sbi = faceSwap.sbi;
+    const crops = sbi
+      ? { synthetic: sbi.swapped.pictures + sbi.swapped.frames, genuine: sbi.genuine.pictures + sbi.genuine.frames }
+      : syntheticImage?.signals?.faceSwap?.crops;
+    if (crops && crops.genuine > 0 && crops.synthetic > 0) {
+      add({
+        modality: "face-swap",
+        measure: "Face swaps told from genuine faces (area under the ROC curve; 50% is chance)",
+        value: faceSwap.auc,
+        samples: samples([
           [crops.synthetic, "swapped faces"],
           [crops.genuine, "genuine faces"],
-        ]
-      : undefined,
-  );
+        ]),
+        set: "the detection benchmark's swapped and genuine faces",
+        interval: {
+          ...hanleyMcNeilInterval(faceSwap.auc, crops.synthetic, crops.genuine),
+          method: "Hanley and McNeil's standard error of the AUC, normal approximation",
+        },
+      });
+    }
+  }
   return figures.length > 0 ? { modalities: figures } : {};
 }
 
