@@ -1,4 +1,5 @@
 import { USAGE_ATTRIBUTES } from "@lg/domain/system/usage-figures";
+import { Validations } from "aws-cdk-lib";
 import * as apigwv2 from "aws-cdk-lib/aws-apigatewayv2";
 import { HttpLambdaIntegration } from "aws-cdk-lib/aws-apigatewayv2-integrations";
 import type * as logs from "aws-cdk-lib/aws-logs";
@@ -8,6 +9,7 @@ import { ENROLMENT_MODEL_FILES } from "../../packages/detection/src/models/model
 import { bindAccountErasure } from "./account-erasure-grants.js";
 import { AppFunction, type CognitoAdminAction, type DetectionRuntime } from "./app-function.js";
 import { type HandlerResources, handlerEnvironment } from "./handler-resources.js";
+import { SESSION_AUTHORIZATION } from "./http-api.js";
 import { ApiKeyAuthorizer, bindPublicApi } from "./public-api-grants.js";
 import { originVerifyToken } from "./website.js";
 
@@ -176,12 +178,13 @@ export class ApiRouteGroups extends Construct {
     // construct: a Lambda permission names the route or authorizer, which names the function.
     const api = apigwv2.HttpApi.fromHttpApiAttributes(this, "Api", { httpApiId: props.api.apiId });
     for (const route of ROUTES) {
-      new apigwv2.HttpRoute(this, `${route.method}${route.path}`, {
+      const httpRoute = new apigwv2.HttpRoute(this, `${route.method}${route.path}`, {
         httpApi: api,
         routeKey: apigwv2.HttpRouteKey.with(route.path, apigwv2.HttpMethod[route.method]),
         integration: integrations[route.group],
         ...(route.auth === "api-key" ? { authorizer: apiKeys.authorizer } : {}),
       });
+      Validations.of(httpRoute).acknowledge(...SESSION_AUTHORIZATION);
     }
     this.functions = functions;
   }

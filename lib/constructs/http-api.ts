@@ -6,6 +6,20 @@ import { Construct } from "constructs";
 import { resourcePrefix, type StageConfig } from "../config.js";
 import { logGroupKey } from "./stack-keys.js";
 
+/** Why routes have no gateway authorizer (their own construct acknowledges it where they are made). */
+export const SESSION_AUTHORIZATION = [
+  {
+    id: "AwsSolutions-APIG4",
+    reason:
+      "Sessions are httpOnly cookies resolved inside each handler against the session table (docs/architecture.md); Cognito tokens never reach browsers, so there is nothing for a gateway authorizer to check. Public routes (sign-up, demo, health) are public by design.",
+  },
+  {
+    id: "AwsSolutions-COG4",
+    reason:
+      "Same as APIG4: authorization happens in the handlers from the server-side session; a Cognito authorizer would need browser-held tokens, which this design forbids.",
+  },
+];
+
 export interface HttpApiProps {
   config: StageConfig;
   logRetention: logs.RetentionDays;
@@ -25,18 +39,7 @@ export class HttpApi extends Construct {
       description: "LikenessGuard API (served to browsers under /api on the web origin)",
       createDefaultStage: false,
     });
-    Validations.of(this.api).acknowledge(
-      {
-        id: "AwsSolutions-APIG4",
-        reason:
-          "Sessions are httpOnly cookies resolved inside each handler against the session table (docs/architecture.md); Cognito tokens never reach browsers, so there is nothing for a gateway authorizer to check. Public routes (sign-up, demo, health) are public by design.",
-      },
-      {
-        id: "AwsSolutions-COG4",
-        reason:
-          "Same as APIG4: authorization happens in the handlers from the server-side session; a Cognito authorizer would need browser-held tokens, which this design forbids.",
-      },
-    );
+    Validations.of(this.api).acknowledge(...SESSION_AUTHORIZATION);
 
     const accessLogs = new logs.LogGroup(this, "AccessLogs", {
       retention: props.logRetention,

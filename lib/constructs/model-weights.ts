@@ -8,6 +8,7 @@ import * as s3 from "aws-cdk-lib/aws-s3";
 import * as s3deploy from "aws-cdk-lib/aws-s3-deployment";
 import { Construct } from "constructs";
 import { modelObjectKey } from "../../lambdas/src/shared/s3-model-files.js";
+import { inBothCompliancePacks, justify } from "../compliance/justify.js";
 import { fromRoot } from "../paths.js";
 import type { AppFunction } from "./app-function.js";
 import { explainWildcards } from "./wildcard-grants.js";
@@ -83,6 +84,11 @@ export class ModelWeights extends Construct {
       // Published weights, re-uploadable from the manifest: nothing is lost when a stage is deleted.
       removalPolicy: RemovalPolicy.DESTROY,
       autoDeleteObjects: false,
+    });
+    justify(this.bucket, {
+      nag: inBothCompliancePacks("S3DefaultEncryptionKMS"),
+      reason:
+        "Published model weights (open licences, scripts/model-manifest.json), no personal data: SSE-S3 (AES-256) keeps them encrypted at rest without a key grant on every detection function; integrity is checked by SHA-256 at each load.",
     });
     const files = [...new Set(props.files)].map((file) => this.pinnedFile(file));
     const cache = fromRoot(".model-cache");

@@ -79,7 +79,7 @@ function assetBytes(outdir: string, assets: AssetManifest, location: unknown, wh
   if (typeof S3Key !== "string")
     throw new Error(`${what}: code is not a synthesized asset (${JSON.stringify(location)})`);
   const asset = assets.files[S3Key.replace(/\.zip$/, "")];
-  if (!asset) throw new Error(`${what}: asset ${S3Key} not in the stack's asset manifest`);
+  if (!asset) throw new Error(`${what}: asset ${S3Key} not in the assembly's asset manifests`);
   const path = join(outdir, asset.source.path);
   return statSync(path).isDirectory() ? directoryBytes(path) : unzippedBytes(path);
 }
@@ -93,13 +93,14 @@ export interface FunctionSize {
 /** Every function of every template with its code plus layers, unzipped, as Lambda counts them. */
 export function functionSizes(outdir: string): FunctionSize[] {
   const sizes: FunctionSize[] = [];
+  // A nested stack's assets are listed in its top-level stack's manifest: read them all as one.
+  const assets: AssetManifest = { files: {} };
+  for (const file of readdirSync(outdir).filter((f) => f.endsWith(".assets.json"))) {
+    Object.assign(assets.files, (JSON.parse(readFileSync(join(outdir, file), "utf8")) as AssetManifest).files);
+  }
   for (const file of templateFiles(outdir)) {
     const stack = file.replace(/^.*\//, "").replace(/\.template\.json$/, "");
     const resources = (JSON.parse(readFileSync(file, "utf8")) as { Resources: Record<string, Resource> }).Resources;
-    const assetsFile = join(outdir, `${stack}.assets.json`);
-    const assets = (
-      existsSync(assetsFile) ? JSON.parse(readFileSync(assetsFile, "utf8")) : { files: {} }
-    ) as AssetManifest;
     for (const [logicalId, resource] of Object.entries(resources)) {
       if (resource.Type !== "AWS::Lambda::Function") continue;
       const what = `${stack}/${logicalId}`;
