@@ -24,23 +24,25 @@ export interface Plan extends CataloguePlan {
 
 const SCAN_FREQUENCY_LABELS = { hourly: "Hourly scans", daily: "Daily scans", weekly: "Weekly scans" } as const;
 
+/**
+ * What each plan adds, limited to what the product does for that tier (tiers.ts): every plan gets
+ * email, text and push alerts as they happen; Professional sends some takedowns by itself;
+ * Enterprise scans the dark web and protects several people. No support plan, legal help or
+ * integration work is listed: nothing provides them yet (issue 36 item 5; the public API is its own
+ * issue).
+ */
 const COPY: Record<CataloguePlan["tier"], { tagline: string; features: string[] }> = {
-  personal: { tagline: "For individuals, creators and influencers", features: ["Email alerts", "Basic support"] },
+  personal: {
+    tagline: "For individuals, creators and influencers",
+    features: ["Email, text and push alerts", "Takedown notices you review and send"],
+  },
   professional: {
     tagline: "For business professionals and executives",
-    features: ["Real-time alerts", "Priority support", "Automatic takedowns"],
+    features: ["Email, text and push alerts", "Automatic takedowns"],
   },
   enterprise: {
     tagline: "For enterprises protecting executives and brand assets",
-    features: [
-      "Instant alerts",
-      "24/7 support",
-      "Legal assistance",
-      "Dark web monitoring",
-      "Team management",
-      "Custom integration",
-      "Dedicated support",
-    ],
+    features: ["Email, text and push alerts", "Automatic takedowns", "Dark web monitoring", "Team management"],
   },
 };
 

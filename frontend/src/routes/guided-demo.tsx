@@ -105,8 +105,8 @@ function StepBody({ step, profile, type }: { step: number; profile: DemoProfile;
             <dd className="tile-value">{DEMO_PLATFORM_COUNTS[type]}</dd>
           </div>
           <div className="tile">
-            <dt>Monitoring</dt>
-            <dd className="tile-value">24/7 active</dd>
+            <dt>Scans</dt>
+            <dd className="tile-value">{PLANS.find((plan) => plan.tier === type)?.scanFrequencyLabel}</dd>
           </div>
         </dl>
       );

@@ -102,7 +102,9 @@ export default function PricingRoute() {
             </dl>
             <div className="panel" style={{ marginTop: "2rem" }}>
               <h3>Enterprise</h3>
-              <p>Protecting several executives or a brand? Talk to us about team management and custom integrations.</p>
+              <p>
+                Protecting several executives or a brand? Talk to us about protecting several people under one account.
+              </p>
               <a className="btn btn-secondary" href="mailto:enterprise@likenessguard.example">
                 Contact enterprise sales
               </a>

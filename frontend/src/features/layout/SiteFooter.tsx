@@ -64,7 +64,7 @@ export function SiteFooter() {
               <Link to="/status">System Status</Link>
             </li>
             <li>
-              <Link to="/pricing#faq">Support Center</Link>
+              <Link to="/pricing#faq">Questions and answers</Link>
             </li>
           </ul>
           <p className="status-line">
