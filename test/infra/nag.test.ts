@@ -51,12 +51,11 @@ describe.each(["dev", "prod"])("cdk-nag AwsSolutions, NIST 800-53 rev. 5 and HIP
     stacks = synthesizedStage(stage);
   });
 
-  it.each(STACKS.flatMap((name) => Object.keys(PACKS).map((pack) => [name, pack] as const)))(
-    "the %s stack has zero unacknowledged %s errors and warnings",
-    (name, pack) => {
-      expect(unacknowledgedFindings(stackOf(stacks, name), pack)).toEqual([]);
-    },
-  );
+  it.each(
+    STACKS.flatMap((name) => (Object.keys(PACKS) as (keyof typeof PACKS)[]).map((pack) => [name, pack] as const)),
+  )("the %s stack has zero unacknowledged %s errors and warnings", (name, pack) => {
+    expect(unacknowledgedFindings(stackOf(stacks, name), pack)).toEqual([]);
+  });
 
   it.each(STACKS)("the %s stack carries no AwsSolutions annotations", (name) => {
     const annotations = Annotations.fromStack(stackOf(stacks, name));
