@@ -1,4 +1,5 @@
 import type { PoseWindow } from "@lg/domain/biometrics/liveness-challenge";
+import type { ColourWindow } from "@lg/domain/biometrics/screen-light";
 import { expect } from "vitest";
 import { burstForm } from "../support/live-frames.js";
 import { type SignedUpPerson, signUp } from "./signed-up-person.js";
@@ -7,6 +8,8 @@ import { type SignedUpPerson, signUp } from "./signed-up-person.js";
 export interface Challenge {
   challengeId: string;
   poses: PoseWindow[];
+  /** The screen colours the page shows, in order. */
+  colours: ColourWindow[];
   frameIntervalMs: number;
   expiresAt: string;
 }

@@ -12,7 +12,7 @@ import { faceDescriptors } from "@lg/detection";
 import { RESCAN_AFTER_REVERIFY_MESSAGE, REVERIFY_FACE_MESSAGE } from "@lg/domain/biometrics/enrolment-verification";
 import { REVERIFY_SUBJECT } from "@lg/domain/biometrics/reverify-notice";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { burstFollowing, type PoseFrame, poseFrames, poseTargets } from "../support/live-frames.js";
+import { litBurstFollowing, type PoseFrame, poseFrames, poseTargets } from "../support/live-frames.js";
 import { scanClients } from "../support/scan-run.js";
 import { liveCheckClient } from "./live-check-client.js";
 import { localGallery } from "./local-gallery.js";
@@ -100,7 +100,7 @@ describe("a face verified before the live check", () => {
     });
     expect(named.status).toBe(200);
     const c = await challenge(person);
-    expect((await answer(person, c, burstFollowing(c.poses, frames, c.frameIntervalMs))).body).toMatchObject({
+    expect((await answer(person, c, await litBurstFollowing(c, frames, c.frameIntervalMs))).body).toMatchObject({
       verified: true,
     });
     await asVerifiedBeforeLiveCheck(person.userId);
@@ -155,7 +155,7 @@ describe("a face verified before the live check", () => {
 
     // One live check of the same face: verified again, the earlier captures vouched for by it.
     const again = await challenge(person);
-    const reverified = await answer(person, again, burstFollowing(again.poses, frames, again.frameIntervalMs));
+    const reverified = await answer(person, again, await litBurstFollowing(again, frames, again.frameIntervalMs));
     expect(reverified.status, JSON.stringify(reverified.body)).toBe(200);
     expect(reverified.body).toMatchObject({
       verified: true,

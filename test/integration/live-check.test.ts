@@ -1,16 +1,17 @@
 /**
  * The live face check on the local stack (issue 23 item 3), with real photos and the real engine:
  * the issue's three public stills of a public figure, sent as a burst answering a challenge, are
- * refused; a burst that turns through his photos as the challenge asks passes (what a virtual camera
- * can do, docs/privacy.md), and the same face on a second account is held for review, not verified,
- * with its notices blocked.
+ * refused; a burst that turns through his photos as the challenge asks, each lit by the page's screen
+ * colour as a face in front of the screen is (a live person, as test/support/screen-light.ts renders
+ * one), passes, and the same face on a second account is held for review, not verified, with its
+ * notices blocked. Presentation attacks: live-check-attacks.test.ts.
  */
 import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { PoseWindow } from "@lg/domain/biometrics/liveness-challenge";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { burstFollowing, burstForm, distinctFrame, type PoseFrame, poseFrames } from "../support/live-frames.js";
+import { burstForm, distinctFrame, litBurstFollowing, type PoseFrame, poseFrames } from "../support/live-frames.js";
 import { scanClients } from "../support/scan-run.js";
 import { liveCheckClient } from "./live-check-client.js";
 import { freshProof } from "./signed-up-person.js";
@@ -75,7 +76,7 @@ describe("live face check", () => {
   it("verifies a burst that turns as asked, then holds the same face on a second account for review", async () => {
     const first = await consented("live-first");
     const c = await challenge(first);
-    const verified = await answer(first, c, burstFollowing(c.poses, frames, c.frameIntervalMs));
+    const verified = await answer(first, c, await litBurstFollowing(c, frames, c.frameIntervalMs));
     expect(verified.status, JSON.stringify(verified.body)).toBe(200);
     expect(verified.body).toMatchObject({ faces: 3, verified: true, enrolment: "server-checked-capture" });
 
@@ -84,7 +85,7 @@ describe("live face check", () => {
     // Another account's session cannot answer it.
     const crossed = await call(first, "/api/biometric-training", { body: burstForm(c2.challengeId, []) });
     expect(crossed.status).toBe(400);
-    const held = await answer(second, c2, burstFollowing(c2.poses, frames, c2.frameIntervalMs));
+    const held = await answer(second, c2, await litBurstFollowing(c2, frames, c2.frameIntervalMs));
     expect(held.status, JSON.stringify(held.body)).toBe(200);
     expect(held.body).toMatchObject({
       verified: false,

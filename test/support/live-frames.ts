@@ -4,15 +4,19 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { inspectImageForEnrolment } from "@lg/detection";
 import type { PoseWindow } from "@lg/domain/biometrics/liveness-challenge";
+import { type ColourWindow, colourAt, SCREEN_COLOURS } from "@lg/domain/biometrics/screen-light";
+import sharp from "sharp";
 import { readLabels } from "../../packages/detection/src/labelled-data.js";
+import { lightByScreen } from "./screen-light.js";
 
 /**
  * Real photos of one person made into webcam-like frames for the live check: each cropped to 4:3
  * around the face (three face-heights tall) and scaled to 640x480, so the face sits in the same place
  * at the same size whichever photo is shown, as it would for someone sitting still in front of a
  * camera. Sorted by the engine's yaw, they let a test turn "the head" through real intermediate
- * angles: this is what a virtual camera fed with enough public photos can do, and what the live
- * check cannot tell from a person (docs/privacy.md). Built at test time; no media lands in the repo.
+ * angles. Lit by the page's screen colours as a face in front of the screen is (litBurstFollowing,
+ * screen-light.ts), they stand for a live person; unlit, they are a slideshow, which the live check
+ * refuses (docs/privacy.md). Built at test time; no media lands in the repo.
  */
 
 const run = promisify(execFile);
@@ -25,6 +29,14 @@ export interface PoseFrame {
   file: string;
   yawDegrees: number;
   bytes: Uint8Array;
+  /** The face's box in the frame, as the engine found it. */
+  box: { x: number; y: number; width: number; height: number };
+}
+
+/** A challenge as the server issues it: the poses and the screen colours. */
+export interface ChallengeShown {
+  poses: PoseWindow[];
+  colours: ColourWindow[];
 }
 
 /** A picture's pixel size, as ffprobe reads it. */
@@ -80,7 +92,9 @@ export async function poseFrames(mediaDir: string, subject: string, outDir: stri
     const bytes = new Uint8Array(await readFile(out));
     const framed = await inspectImageForEnrolment(bytes, { gates: { maxAbsYawDegrees: 90 } });
     const seen = framed.faces[0];
-    if (framed.accepted && seen) frames.push({ file: label.path, yawDegrees: seen.quality.yawDegrees, bytes });
+    if (framed.accepted && seen) {
+      frames.push({ file: label.path, yawDegrees: seen.quality.yawDegrees, bytes, box: seen.box });
+    }
   }
   return frames.sort((a, b) => a.yawDegrees - b.yawDegrees);
 }
@@ -126,14 +140,54 @@ export function yawFollowing(
 export const distinctFrame = (bytes: Uint8Array, n: number) =>
   new Uint8Array([...bytes, ...new TextEncoder().encode(`frame-${n}`)]);
 
-/** A burst as the web app sends it, every `intervalMs`, of the photos that follow the challenge. */
+/** The photos that follow the challenge's poses, one every `intervalMs`, as a camera without the screen's light would show them. */
 export function burstFollowing(windows: readonly PoseWindow[], frames: readonly PoseFrame[], intervalMs = 200) {
   const targets = poseTargets(frames);
   const length = windows.at(-1)?.endMs ?? 0;
-  const burst: { atMs: number; bytes: Uint8Array }[] = [];
+  const burst: { atMs: number; photo: PoseFrame }[] = [];
   for (let atMs = 0; atMs <= length; atMs += intervalMs) {
-    const photo = nearestFrame(frames, yawFollowing(windows, targets, atMs));
-    burst.push({ atMs, bytes: distinctFrame(photo.bytes, burst.length) });
+    burst.push({ atMs, photo: nearestFrame(frames, yawFollowing(windows, targets, atMs)) });
+  }
+  return burst;
+}
+
+/** The screen's share added to the face's own colour: a bright screen close to the face (screen-light.ts). */
+export const SCREEN_LIGHT_STRENGTH = 0.3;
+
+/** A frame's pixels, changed by `change` (RGB, in place), as a camera's JPEG. */
+export async function reshoot(
+  bytes: Uint8Array,
+  change: (data: Uint8Array, width: number, height: number) => void,
+  quality = 88,
+): Promise<Uint8Array> {
+  const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const pixels = new Uint8Array(data.buffer, data.byteOffset, data.length);
+  change(pixels, info.width, info.height);
+  const jpeg = await sharp(pixels, { raw: { width: info.width, height: info.height, channels: 3 } })
+    .jpeg({ quality })
+    .toBuffer();
+  return new Uint8Array(jpeg);
+}
+
+/** A photo lit by the screen showing `colour`, the face (its engine box) taking the most light. */
+export function litByScreen(photo: PoseFrame, colour: readonly number[], strength = SCREEN_LIGHT_STRENGTH) {
+  const face = {
+    cx: photo.box.x + photo.box.width / 2,
+    cy: photo.box.y + photo.box.height / 2,
+    radius: photo.box.width / 2,
+  };
+  return reshoot(photo.bytes, (data, width, height) => lightByScreen(data, width, height, 3, colour, face, strength));
+}
+
+/**
+ * A live person's burst as the web app sends it: the photos that follow the challenge's poses, each
+ * lit by the colour the page shows when the frame is taken.
+ */
+export async function litBurstFollowing(challenge: ChallengeShown, frames: readonly PoseFrame[], intervalMs = 200) {
+  const burst: { atMs: number; bytes: Uint8Array }[] = [];
+  for (const { atMs, photo } of burstFollowing(challenge.poses, frames, intervalMs)) {
+    const colour = SCREEN_COLOURS[colourAt(challenge.colours, atMs) ?? "red"];
+    burst.push({ atMs, bytes: distinctFrame(await litByScreen(photo, colour), burst.length) });
   }
   return burst;
 }

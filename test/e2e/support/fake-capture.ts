@@ -3,9 +3,18 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { inspectImageForEnrolment } from "@lg/detection";
+import { SCREEN_COLOURS } from "@lg/domain/biometrics/screen-light";
 import type { Page } from "playwright-core";
 import { readLabels } from "../../../packages/detection/src/labelled-data.js";
-import { FRAME_HEIGHT, FRAME_WIDTH, imageSize, poseFrames, poseTargets } from "../../support/live-frames.js";
+import {
+  FRAME_HEIGHT,
+  FRAME_WIDTH,
+  imageSize,
+  poseFrames,
+  poseTargets,
+  SCREEN_LIGHT_STRENGTH,
+} from "../../support/live-frames.js";
+import { lightByScreen } from "../../support/screen-light.js";
 
 /**
  * Chromium's fake camera and microphone fed from real media of the simulator's persona: a Y4M
@@ -186,20 +195,29 @@ export async function waitForPoseStart(page: Page, pose: number) {
 }
 
 /**
- * A virtual camera for the live check: getUserMedia's video is a canvas showing the persona's real
- * photos (framed alike, test/support/live-frames.ts), the one nearest a head angle that follows the
- * prompt the page shows, turning at most 8 degrees every 50 ms, with a little noise so no two frames
- * are byte-identical. The microphone stays Chromium's fake one. It passes the live check because the
- * check cannot tell a virtual camera from a real one (docs/privacy.md): what it tests is the web
- * app's side, that prompts show in order and the burst goes to the server.
+ * A virtual camera for the live check that stands for a person in front of the screen:
+ * getUserMedia's video is a canvas showing the persona's real photos (framed alike,
+ * test/support/live-frames.ts), the one nearest a head angle that follows the prompt the page shows,
+ * turning at most 8 degrees every 50 ms through real intermediate angles, lit as the screen lights a
+ * face: it reads the colour the page shows (`data-live-colour`) and adds it to the face most and the
+ * room beside the head little (test/support/screen-light.ts). A little noise keeps frames distinct.
+ * The microphone stays Chromium's fake one. A virtual camera that reads the page this way is what the
+ * live check cannot tell from a person (docs/privacy.md); what this tests is the web app's side:
+ * prompts and colours show in order and the burst goes to the server.
  */
 export async function liveCheckCameraScript(mediaDir: string, persona: PersonaMedia, outDir: string) {
   const frames = await poseFrames(mediaDir, persona.faceSubject, outDir);
   const targets = poseTargets(frames);
-  const photos = frames.map((f) => ({ yaw: f.yawDegrees, jpeg: Buffer.from(f.bytes).toString("base64") }));
+  const photos = frames.map((f) => ({
+    yaw: f.yawDegrees,
+    face: { cx: f.box.x + f.box.width / 2, cy: f.box.y + f.box.height / 2, radius: f.box.width / 2 },
+    jpeg: Buffer.from(f.bytes).toString("base64"),
+  }));
   return `(() => {
   const photos = ${JSON.stringify(photos)};
   const targets = ${JSON.stringify(targets)};
+  const screenColours = ${JSON.stringify(SCREEN_COLOURS)};
+  const lightByScreen = ${lightByScreen.toString()};
   const original = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
   navigator.mediaDevices.getUserMedia = async (constraints) => {
     if (!constraints || !constraints.video) return original(constraints);
@@ -208,7 +226,7 @@ export async function liveCheckCameraScript(mediaDir: string, persona: PersonaMe
     const canvas = document.createElement("canvas");
     canvas.width = ${FRAME_WIDTH};
     canvas.height = ${FRAME_HEIGHT};
-    const context = canvas.getContext("2d");
+    const context = canvas.getContext("2d", { willReadFrequently: true });
     let yaw = targets.front;
     const draw = () => {
       const pose = document.querySelector("[data-live-pose]")?.getAttribute("data-live-pose");
@@ -217,6 +235,12 @@ export async function liveCheckCameraScript(mediaDir: string, persona: PersonaMe
       let nearest = 0;
       photos.forEach((p, i) => { if (Math.abs(p.yaw - yaw) < Math.abs(photos[nearest].yaw - yaw)) nearest = i; });
       context.drawImage(bitmaps[nearest], 0, 0, canvas.width, canvas.height);
+      const shown = screenColours[document.querySelector("[data-live-colour]")?.getAttribute("data-live-colour")];
+      if (shown) {
+        const image = context.getImageData(0, 0, canvas.width, canvas.height);
+        lightByScreen(image.data, canvas.width, canvas.height, 4, shown, photos[nearest].face, ${SCREEN_LIGHT_STRENGTH});
+        context.putImageData(image, 0, 0);
+      }
       context.fillStyle = "rgb(" + [0, 0, 0].map(() => Math.floor(Math.random() * 256)).join(",") + ")";
       context.fillRect(Math.floor(Math.random() * 8), canvas.height - 8, 4, 4);
     };

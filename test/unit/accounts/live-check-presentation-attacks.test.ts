@@ -79,7 +79,7 @@ describe("the live check's screen colours", () => {
       const [fr, fg, fb, br, bg, bb] = litFrame(SCREEN_COLOURS[colourAt(sequence, n * 200) ?? "red"], n)
         .split(",")
         .map(Number);
-      return { atMs: n * 200, light: { face: [fr, fg, fb], background: [br, bg, bb] } as never };
+      return { atMs: n * 200, yawDegrees: 0, light: { face: [fr, fg, fb], background: [br, bg, bb] } as never };
     });
     const reading = readLight(sequence, frames);
     expect(reading.correlation).toBeGreaterThan(0.95);

@@ -1,3 +1,4 @@
+import { type ColourWindow, colourAt, SCREEN_COLOURS, type ScreenColour } from "@lg/domain/biometrics/screen-light";
 import { useEffect, useRef, useState } from "react";
 import { apiFormData, apiJson } from "../../api/client";
 import { serverMessage } from "../../api/errors";
@@ -6,12 +7,22 @@ import { useTrainingCamera } from "./use-training-camera";
 
 type ChallengePose = "front" | "left" | "right";
 
-/** What POST /api/biometric-training/challenge answers: the poses in order, each with its time window. */
+/**
+ * What POST /api/biometric-training/challenge answers: the poses in order, each with its time
+ * window, and the screen colours to show meanwhile.
+ */
 interface LiveChallenge {
   challengeId: string;
   poses: { pose: ChallengePose; startMs: number; endMs: number }[];
+  colours: ColourWindow[];
   frameIntervalMs: number;
 }
+
+/** A screen colour at full brightness, to light the face as much as the screen can. */
+const cssColour = (colour: ScreenColour) => `rgb(${SCREEN_COLOURS[colour].map((v) => v * 255).join(",")})`;
+
+/** How often the page checks whether the next colour is due: well inside the server's 300 ms settling time. */
+const COLOUR_TICK_MS = 25;
 
 /** What POST /api/biometric-training answers for a live check. */
 export interface LiveCheckResult {
@@ -40,11 +51,12 @@ function burstFormData(challengeId: string, frames: { blob: Blob; atMs: number }
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The server-checked live capture: the server picks the order and timing of three head poses; the
- * page shows each prompt when its time comes and sends a burst of camera frames taken meanwhile. The
- * server checks the frames follow the prompts with one person turning smoothly (docs/privacy.md says
- * what that proves and what it cannot). `onDone` gets the server's answer; a face held for review is
- * explained here before the person goes on.
+ * The server-checked live capture: the server picks the order and timing of three head poses and a
+ * sequence of screen colours; the page fills the screen with each colour when its time comes (so it
+ * lights the face), shows each prompt, and sends a burst of camera frames taken meanwhile. The server
+ * checks the frames follow the prompts with one person turning smoothly, their face reflecting the
+ * colours (docs/privacy.md says what that proves and what it cannot). `onDone` gets the server's
+ * answer; a face held for review is explained here before the person goes on.
  */
 export function LiveCheck({ onDone }: { onDone: (result: LiveCheckResult) => void }) {
   const camera = useTrainingCamera();
@@ -54,10 +66,23 @@ export function LiveCheck({ onDone }: { onDone: (result: LiveCheckResult) => voi
   const [message, setMessage] = useState("");
   const [held, setHeld] = useState<LiveCheckResult | null>(null);
   const running = useRef(false);
+  /** The section that fills the screen during the check; its colour is set directly, without a render, to keep time. */
+  const lit = useRef<HTMLElement>(null);
+
+  const colourTimer = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
+  const stopColours = () => {
+    clearInterval(colourTimer.current);
+    if (!lit.current) return;
+    lit.current.style.background = "";
+    delete lit.current.dataset.liveColour;
+  };
 
   useEffect(() => {
     void start();
-    return stop;
+    return () => {
+      clearInterval(colourTimer.current);
+      stop();
+    };
   }, [start, stop]);
 
   const run = async () => {
@@ -69,6 +94,14 @@ export function LiveCheck({ onDone }: { onDone: (result: LiveCheckResult) => voi
       const length = challenge.poses.at(-1)?.endMs ?? 0;
       const frames: { blob: Blob; atMs: number }[] = [];
       const started = performance.now();
+      const showColour = () => {
+        const colour = colourAt(challenge.colours, performance.now() - started);
+        if (!lit.current || !colour || lit.current.dataset.liveColour === colour) return;
+        lit.current.style.background = cssColour(colour);
+        lit.current.dataset.liveColour = colour;
+      };
+      showColour();
+      colourTimer.current = setInterval(showColour, COLOUR_TICK_MS);
       // One frame each interval until the last pose's time is over; each prompt shows when its window opens.
       for (let elapsed = 0; elapsed <= length; elapsed = performance.now() - started) {
         setPose(challenge.poses.find((p) => elapsed < p.endMs)?.pose ?? challenge.poses.at(-1)?.pose ?? null);
@@ -77,6 +110,7 @@ export function LiveCheck({ onDone }: { onDone: (result: LiveCheckResult) => voi
         if (blob) frames.push({ blob, atMs });
         await wait(Math.max(0, challenge.frameIntervalMs - (performance.now() - started - atMs)));
       }
+      stopColours();
       setPose(null);
       setState("checking");
       const result = await apiFormData<LiveCheckResult>(
@@ -91,6 +125,7 @@ export function LiveCheck({ onDone }: { onDone: (result: LiveCheckResult) => voi
       }
       onDone(result);
     } catch (error) {
+      stopColours();
       setPose(null);
       setMessage(serverMessage(error));
       setState("failed");
@@ -114,11 +149,16 @@ export function LiveCheck({ onDone }: { onDone: (result: LiveCheckResult) => voi
   }
 
   return (
-    <section aria-labelledby="live-check-heading">
+    <section
+      ref={lit}
+      aria-labelledby="live-check-heading"
+      className={state === "running" ? "live-check-lit" : undefined}
+    >
       <h2 id="live-check-heading">Live check</h2>
       <p>
         When you start, follow the prompts: the server picks the order and timing each time, so keep your face in view
-        and turn your head steadily, not in a snap, as each prompt asks. It takes about ten seconds.
+        and turn your head steadily, not in a snap, as each prompt asks. The screen will flash colours to light your
+        face: turn its brightness up and sit close. It takes about ten seconds.
       </p>
       <p className="live-prompt" role="status" aria-live="assertive" data-live-pose={pose ?? ""}>
         {state === "running" && pose ? <strong>{PROMPTS[pose]}</strong> : null}

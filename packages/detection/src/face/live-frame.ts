@@ -7,9 +7,10 @@ import { type EnrolmentGates, type EnrolmentInspection, inspectDecoded } from ".
  * One camera frame of the live check: the enrolment gates, and the colour of two regions the
  * illumination challenge compares (domain biometrics/screen-light.ts). The face region is the
  * cheeks, nose and mouth (the middle half of the box's width, 35-80% of its height), skin that
- * faces the screen, without eyes, brows or hair. The background is what lies beside the head at
- * its height, more than a face-width from its centre: the room behind the person, far from the
- * screen. Pixels are read in memory from the analysis copy and kept nowhere.
+ * faces the screen, without eyes, brows or hair. The background is what lies just beside the head at
+ * its height, 0.9 to 1.6 face-widths from its centre: for a person, the room behind them, far from
+ * the screen; for a picture held up to the camera, the picture's own background, as near the screen
+ * as its face. Pixels are read in memory from the analysis copy and kept nowhere.
  */
 
 export type Rgb = [number, number, number];
@@ -48,7 +49,10 @@ export function frameLight(image: RgbImage, box: Box): FrameLight {
     [box.y + 0.35 * box.height, box.y + 0.8 * box.height],
     (x) => x >= box.x + 0.25 * box.width && x < box.x + 0.75 * box.width,
   );
-  const background = meanColour(image, [0, box.y + box.height], (x) => Math.abs(x - centre) > box.width);
+  const background = meanColour(image, [box.y, box.y + box.height], (x) => {
+    const off = Math.abs(x - centre);
+    return off >= 0.9 * box.width && off < 1.6 * box.width;
+  });
   return { face, background };
 }
 

@@ -20,7 +20,7 @@ export interface Point {
  * 56 perspective-warped copies of eight frontal photos (tilts up to 70% of the frame) read at most 0.106,
  * and none of them reached a turn's yaw.
  */
-export const MIN_TURN_PARALLAX = 0.115;
+export const MIN_TURN_PARALLAX = 0.11;
 
 /** Solves the square system `a x = b` by Gaussian elimination with partial pivoting; null when singular. */
 function solve(a: number[][], b: number[]): number[] | null {

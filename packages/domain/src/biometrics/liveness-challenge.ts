@@ -260,7 +260,7 @@ function checkLight(frames: UsableFrame[], colours: readonly ColourWindow[]) {
   const problem = lightProblem(
     readLight(
       colours,
-      frames.map((f) => ({ atMs: f.atMs, light: f.analysis.light })),
+      frames.map((f) => ({ atMs: f.atMs, yawDegrees: f.analysis.yawDegrees, light: f.analysis.light })),
     ),
   );
   if (problem) throw refused(problem);

@@ -35,7 +35,7 @@ export interface ColourWindow {
 export interface FrameLight {
   /** The cheeks, nose and mouth: skin, which reflects the screen most. */
   face: readonly [number, number, number];
-  /** Beside the head at face height: the room behind the person, far from the screen. */
+  /** Just beside the head at face height: the room behind the person, far from the screen. */
   background: readonly [number, number, number];
 }
 
@@ -48,18 +48,27 @@ const COLOUR_STEP_MS = 200;
  * then the camera exposes and delivers a frame, and a frame in between shows a mix.
  */
 export const SETTLE_MS = 300;
-/** Enough read frames, and colours, that a chance correlation of unlit frames is unlikely. */
+/** Enough read frames, and colour changes between them, that a chance correlation of unlit frames is unlikely. */
 const MIN_READ_FRAMES = 10;
-const MIN_DISTINCT_COLOURS = 4;
+const MIN_COLOUR_CHANGES = 3;
 /**
- * Pearson correlation of the face's colour shift with the colour shown, over every read frame and
- * channel; and the least shift (natural log of face over background, per unit of colour) a lit face
- * must show. Measured on the test camera in docs/privacy.md.
+ * Two read frames are compared only when close in time and with the head held (yaw within a few
+ * degrees): a turning head shows other skin and other background, which changes the colours too.
  */
-export const MIN_LIGHT_CORRELATION = 0.6;
+const MAX_PAIR_GAP_MS = 800;
+const MAX_PAIR_YAW_CHANGE = 7;
+/**
+ * Correlation of the face's colour changes with the shown colour's, over every pair of neighbouring
+ * read frames and channel; and the least change (natural log of face over background, per unit of
+ * colour) a lit face must show. Measured on the test camera in docs/privacy.md.
+ */
+export const MIN_LIGHT_CORRELATION = 0.8;
 export const MIN_LIGHT_RESPONSE = 0.03;
-/** Dark pixels are noise: a floor keeps a black background from dividing by nothing. */
-const DARK_FLOOR = 8;
+/**
+ * Keeps a black background from dividing by nothing; small, so that a dark region lit by the same
+ * share as a bright one shows the same log change (a larger floor damps the dark one's).
+ */
+const DARK_FLOOR = 2;
 
 /** A random colour sequence covering a capture of `lengthMs`, no colour twice in a row. */
 export function newColourSequence(lengthMs: number, randomInt: (below: number) => number): ColourWindow[] {
@@ -94,23 +103,27 @@ const centred = (v: Rgb): [number, number, number] => {
   return [v[0] - mean, v[1] - mean, v[2] - mean];
 };
 
-/** How the face's colour followed the screen: correlation and response over the read frames. */
+/** How the face's colour followed the screen across the capture's colour changes. */
 export interface LightReading {
+  /** Frames read (taken while a colour had settled). */
   frames: number;
-  colours: number;
+  /** Colour changes seen: consecutive read frames compared, under different colours. */
+  changes: number;
   correlation: number;
   response: number;
 }
 
 /**
  * Reads a burst's lighting against the sequence. Per frame: the face's colour relative to the
- * background (log ratio per channel), its chroma (the mean over channels removed, so brightness and
- * exposure drop out), minus the capture's average; against the shown colour's chroma, minus its
- * average over the same frames.
+ * background (log ratio per channel), and its chroma (the mean over channels removed, so brightness
+ * and exposure drop out). Then from each read frame to the next: how that chroma moved, against how
+ * the shown colour's chroma moved, between frames where the head held still. Differences between
+ * neighbours cancel what stays put for a moment (skin tone, room light, the head's pose), so a
+ * colour change must show as a change.
  */
 export function readLight(
   sequence: readonly ColourWindow[],
-  frames: readonly { atMs: number; light: FrameLight }[],
+  frames: readonly { atMs: number; yawDegrees: number; light: FrameLight }[],
 ): LightReading {
   const read = frames.flatMap((f) => {
     const colour = settledColourAt(sequence, f.atMs);
@@ -118,21 +131,21 @@ export function readLight(
     const ratio = [0, 1, 2].map(
       (c) => Math.log((f.light.face[c] ?? 0) + DARK_FLOOR) - Math.log((f.light.background[c] ?? 0) + DARK_FLOOR),
     ) as unknown as Rgb;
-    return [{ colour, shift: centred(ratio), expected: centred(SCREEN_COLOURS[colour]) }];
+    return [
+      { atMs: f.atMs, yaw: f.yawDegrees, colour, shift: centred(ratio), expected: centred(SCREEN_COLOURS[colour]) },
+    ];
   });
-  const colours = new Set(read.map((r) => r.colour)).size;
-  if (read.length === 0) return { frames: 0, colours, correlation: 0, response: 0 };
-  const mean = (key: "shift" | "expected") =>
-    [0, 1, 2].map((c) => read.reduce((sum, r) => sum + (r[key][c] ?? 0), 0) / read.length);
-  const shiftMean = mean("shift");
-  const expectedMean = mean("expected");
   let dot = 0;
   let shiftSquares = 0;
   let expectedSquares = 0;
-  for (const r of read) {
+  let changes = 0;
+  for (let i = 1; i < read.length; i++) {
+    const [a, b] = [read[i - 1], read[i]] as [(typeof read)[number], (typeof read)[number]];
+    if (b.atMs - a.atMs > MAX_PAIR_GAP_MS || Math.abs(b.yaw - a.yaw) > MAX_PAIR_YAW_CHANGE) continue;
+    if (a.colour !== b.colour) changes++;
     for (let c = 0; c < 3; c++) {
-      const s = (r.shift[c] ?? 0) - (shiftMean[c] ?? 0);
-      const e = (r.expected[c] ?? 0) - (expectedMean[c] ?? 0);
+      const s = (b.shift[c] ?? 0) - (a.shift[c] ?? 0);
+      const e = (b.expected[c] ?? 0) - (a.expected[c] ?? 0);
       dot += s * e;
       shiftSquares += s * s;
       expectedSquares += e * e;
@@ -140,12 +153,12 @@ export function readLight(
   }
   const correlation = shiftSquares > 0 && expectedSquares > 0 ? dot / Math.sqrt(shiftSquares * expectedSquares) : 0;
   const response = expectedSquares > 0 ? dot / expectedSquares : 0;
-  return { frames: read.length, colours, correlation, response };
+  return { frames: read.length, changes, correlation, response };
 }
 
 /** Why the burst's lighting does not show a face lit by the page, or undefined when it does. */
 export function lightProblem(reading: LightReading): string | undefined {
-  if (reading.frames < MIN_READ_FRAMES || reading.colours < MIN_DISTINCT_COLOURS) {
+  if (reading.frames < MIN_READ_FRAMES || reading.changes < MIN_COLOUR_CHANGES) {
     return "too few frames were taken while the screen's colours showed: keep the page open and your face in view for the whole check";
   }
   if (reading.correlation < MIN_LIGHT_CORRELATION || reading.response < MIN_LIGHT_RESPONSE) {
