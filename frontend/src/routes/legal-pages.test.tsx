@@ -37,4 +37,13 @@ describe("the legal pages", () => {
     expect(screen.getByText(/has not been audited or certified/)).toBeInTheDocument();
     expect(screen.queryByText(/\b(SOC 2|ISO 27001) (certified|compliant)\b/i)).toBeNull();
   });
+
+  it("the compliance page links the control matrix generated from the infrastructure code", () => {
+    stubApi(HEALTH);
+    renderRoute(<Compliance />, { path: "/compliance" });
+    expect(screen.getByRole("link", { name: "infrastructure control matrix" }).getAttribute("href")).toMatch(
+      /iac-audit\.md$/,
+    );
+    expect(screen.getByRole("link", { name: "JSON" }).getAttribute("href")).toMatch(/iac-audit\.json$/);
+  });
 });
