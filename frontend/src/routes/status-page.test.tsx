@@ -1,6 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { PlatformPerformance } from "../features/landing/PlatformPerformance";
+import { SiteFooter } from "../features/layout/SiteFooter";
 import { renderRoute, stubApi } from "../test/render-app";
 import { statusPage } from "../test/status-fixture";
 import Status from "./status";
@@ -124,5 +125,33 @@ describe("the landing's Live Monitoring Status", () => {
     renderRoute(<PlatformPerformance />);
     expect(await screen.findByText("No recent probe to report")).toBeInTheDocument();
     expect(screen.queryByText("All Systems Operational")).toBeNull();
+  });
+});
+
+describe("the footer's status line", () => {
+  it("gives no all-clear before any probe ran, and says what the probes say once they did (issue 36)", async () => {
+    const never = statusPage(
+      Object.fromEntries(
+        ["sign-in", "enrolment", "scanning", "alerts", "takedowns"].map((id) => [id, { current: null }]),
+      ),
+    );
+    stubApi({ "GET /api/status": { status: 200, body: never } });
+    renderRoute(<SiteFooter />);
+    expect(await screen.findByText("No recent probe to report")).toBeInTheDocument();
+    expect(screen.queryByText("All Systems Operational")).toBeNull();
+  });
+
+  it("says all operational only when every component passed a recent probe", async () => {
+    const fresh = statusPage(
+      Object.fromEntries(
+        ["sign-in", "enrolment", "scanning", "alerts", "takedowns"].map((id) => [
+          id,
+          { current: { ok: true, at: new Date().toISOString(), failing: [] } },
+        ]),
+      ),
+    );
+    stubApi({ "GET /api/status": { status: 200, body: fresh } });
+    renderRoute(<SiteFooter />);
+    expect(await screen.findByText("All Systems Operational")).toBeInTheDocument();
   });
 });

@@ -3,7 +3,7 @@ import { Link } from "react-router-dom";
 import type { StatusPage } from "../../api/types";
 import { PRIVACY_STATEMENT } from "../../content/marketing";
 import { LoadFailed } from "../../ui/LoadFailed";
-import { allOperational, noProbeWords, STATUS_KEY, uptimeWords } from "../status/status-words";
+import { noProbeWords, STATUS_KEY, statusLine, uptimeWords } from "../status/status-words";
 import { measuredFigures, useSystemMetrics } from "../system/use-system-metrics";
 
 /** About section: measured detection figures, each saying what it measures and when, and live service status. */
@@ -19,7 +19,7 @@ export function PlatformPerformance() {
       : []),
   ];
   const components = status.data?.components ?? [];
-  const allUp = allOperational(status.data);
+  const line = statusLine(status.data, status);
   return (
     <section className="section alt" aria-labelledby="about-heading">
       <div className="container two-col">
@@ -60,14 +60,8 @@ export function PlatformPerformance() {
             <LoadFailed what="The live status" error={status.error} onRetry={() => void status.refetch()} />
           ) : (
             <p className="status-line">
-              <span className={`status-dot ${allUp ? "ok" : allUp === false ? "down" : ""}`} aria-hidden="true" />
-              {status.isLoading
-                ? "Checking…"
-                : allUp === undefined
-                  ? "No recent probe to report"
-                  : allUp
-                    ? "All Systems Operational"
-                    : "Some systems down"}
+              <span className={`status-dot ${line.dot}`} aria-hidden="true" />
+              {line.text}
             </p>
           )}
           <ul className="service-list">

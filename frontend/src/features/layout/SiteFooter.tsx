@@ -1,21 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
-import type { HealthReport } from "../../api/types";
+import type { StatusPage } from "../../api/types";
 import { BRAND, PRIVACY_STATEMENT } from "../../content/marketing";
+import { STATUS_KEY, statusLine } from "../status/status-words";
 
-export const HEALTH_KEY = ["/api/health"] as const;
-
-/** Footer with the real system status indicator (from GET /api/health, not a fixed label). */
+/** Footer with the status the probes measured (GET /api/status, as the status page), never a fixed label. */
 export function SiteFooter() {
-  const health = useQuery<HealthReport>({ queryKey: HEALTH_KEY });
-  const allUp = health.data?.services.every((s) => s.ok) ?? false;
-  const statusText = health.isLoading
-    ? "Checking systems…"
-    : health.data
-      ? allUp
-        ? "All Systems Operational"
-        : "Some systems degraded"
-      : "Status unavailable";
+  const status = useQuery<StatusPage>({ queryKey: STATUS_KEY });
+  const line = statusLine(status.data, status);
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
@@ -68,8 +60,8 @@ export function SiteFooter() {
             </li>
           </ul>
           <p className="status-line">
-            <span className={`status-dot ${allUp ? "ok" : "down"}`} aria-hidden="true" />
-            {statusText}
+            <span className={`status-dot ${line.dot}`} aria-hidden="true" />
+            {line.text}
           </p>
         </nav>
       </div>

@@ -40,3 +40,19 @@ export function measuringSince(page: StatusPage): string | undefined {
     .flatMap((w) => ("measuringSince" in w && w.measuringSince ? [w.measuringSince] : []))
     .sort()[0];
 }
+
+/**
+ * The one-line status the landing and the footer show, from the probes (GET /api/status): never
+ * "All Systems Operational" before a recent probe said so (issue 36 item 7).
+ */
+export function statusLine(
+  page: StatusPage | undefined,
+  state: { isLoading: boolean; isError: boolean },
+  now = Date.now(),
+): { text: string; dot: "ok" | "down" | "" } {
+  if (state.isLoading) return { text: "Checking…", dot: "" };
+  if (state.isError) return { text: "Status unavailable", dot: "" };
+  const allUp = allOperational(page, now);
+  if (allUp === undefined) return { text: "No recent probe to report", dot: "" };
+  return allUp ? { text: "All Systems Operational", dot: "ok" } : { text: "Some systems down", dot: "down" };
+}

@@ -203,7 +203,8 @@ export function ThreatDetailsDialog({ threat, onClose, onGenerateDmca }: ThreatD
 }
 
 /** Where no benchmark rate covers the match, say so rather than leave the band unexplained. */
-function noRateMeasured(modality: "face" | "voice" | "profile"): string {
+function noRateMeasured(modality: ReturnType<typeof matchModality>): string {
   if (modality === "profile") return "A name or handle resembling yours: no benchmark rate applies to names.";
+  if (modality === "registered-image") return "Matched by the picture's hash, not by a likeness.";
   return `Our ${modality === "face" ? "face" : "speaker"} benchmark measured no false-match rate at this closeness: treat it as a lead to check, not a finding.`;
 }
