@@ -7,6 +7,12 @@ import { Gallery } from "@lg/domain/gallery/gallery";
 import { VOICE_EMBEDDING_MODEL } from "@lg/domain/gallery/gallery-sync";
 import { AFTER_DEPLOY_ENTRY } from "@lg/lambdas/migrations/entries";
 import {
+  QUEUE_CONSUMERS,
+  WEBHOOK_QUEUES,
+  webhookMaxReceiveCount,
+  webhookRetryDelays,
+} from "@lg/lambdas/queues/consumers";
+import {
   EXECUTION_STATUS_HANDLERS,
   JOBS_AT_START,
   SCHEDULED_JOBS,
@@ -23,6 +29,8 @@ import { LocalSecrets, startSecretsManagerServer } from "./aws/secrets-manager-s
 import { startSesServer } from "./aws/ses-server.js";
 import { type LocalSfn, startSfnServer } from "./aws/sfn/sfn-server.js";
 import { startSnsServer } from "./aws/sns-server.js";
+import { startSqsEventSource } from "./aws/sqs-event-source.js";
+import { LocalSqs, startSqsServer } from "./aws/sqs-server.js";
 import { generateStripeKeys, type StripeStandIn, startStripeStandIn } from "./billing/stripe-server.js";
 import { startCognito } from "./cognito/cognito-server.js";
 import { ensureUserPool } from "./cognito/ensure-user-pool.js";
@@ -193,6 +201,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       }),
     );
     const secretsManager = track(await startSecretsManagerServer(secrets));
+    // SQS: the webhook deliveries' queue and its dead-letter queue, with the redrive policy CDK gives them.
+    const sqs = new LocalSqs(path.join(dataDir, "sqs"));
+    const sqsServer = track(await startSqsServer(sqs));
+    const webhookDeadLetterUrl = sqs.ensureQueue(WEBHOOK_QUEUES.deadLetters, { visibilityTimeoutSeconds: 30 });
+    const webhookQueueUrl = sqs.ensureQueue(WEBHOOK_QUEUES.deliveries, {
+      visibilityTimeoutSeconds: QUEUE_CONSUMERS.deliverWebhooks.timeoutSeconds,
+      redrive: {
+        deadLetterQueue: WEBHOOK_QUEUES.deadLetters,
+        maxReceiveCount: webhookMaxReceiveCount(webhookRetryDelays()),
+      },
+    });
     const pushService = track(await startPushService({ dataDir: path.join(dataDir, "push"), outbox }));
     // The gallery: Postgres + pgvector in this process, its tables made as the after-deploy step makes
     // Aurora's, served to handlers (and worker processes) through the RDS Data API's ExecuteStatement.
@@ -278,6 +297,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       AWS_ENDPOINT_URL_SCHEDULER: scheduler.url,
       AWS_ENDPOINT_URL_SECRETS_MANAGER: secretsManager.url,
       AWS_ENDPOINT_URL_RDS_DATA: rdsData.url,
+      AWS_ENDPOINT_URL_SQS: sqsServer.url,
+      WEBHOOK_QUEUE_URL: webhookQueueUrl,
+      WEBHOOK_DEAD_LETTER_QUEUE_URL: webhookDeadLetterUrl,
+      // Receivers on this machine (a developer's, the tests'): plain http and loopback addresses allowed.
+      WEBHOOK_PLAIN_HTTP_HOSTS: process.env.WEBHOOK_PLAIN_HTTP_HOSTS ?? "127.0.0.1,localhost",
+      ...(process.env.WEBHOOK_RETRY_DELAYS ? { WEBHOOK_RETRY_DELAYS: process.env.WEBHOOK_RETRY_DELAYS } : {}),
       GALLERY_CLUSTER_ARN: LOCAL_NAMES.galleryClusterArn,
       GALLERY_SECRET_ARN: LOCAL_NAMES.gallerySecretArn,
       GALLERY_DATABASE: LOCAL_NAMES.galleryDatabase,
@@ -335,6 +360,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const lifecycle = new S3LifecycleSweeper(s3.url, LOCAL_NAMES.biometricBucket);
     const stopSweeper = lifecycle.start();
     // The scan-work bucket's rule in AWS (lib/constructs/scan-work-bucket.ts): manifests go after a day.
+    // Lambda's event source mapping of the webhook queue: batches to the same consumer handler.
+    const consumer = QUEUE_CONSUMERS.deliverWebhooks;
+    const stopWebhookDeliveries = startSqsEventSource({
+      sqs,
+      queue: consumer.queue,
+      batchSize: consumer.batchSize,
+      visibilityTimeoutSeconds: consumer.timeoutSeconds,
+      invoke: async (event) => (await loadHandler(consumer.entry))(event, lambdaContext("lg-local-deliverWebhooks")),
+    });
     const stopScanWorkSweeper = new S3LifecycleSweeper(s3.url, LOCAL_NAMES.scanWorkBucket, Date.now, {
       expireAfterDays: 1,
     }).start();
@@ -356,6 +390,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       stop: async () => {
         stopSweeper();
         stopScanWorkSweeper();
+        stopWebhookDeliveries();
         sfnClient.destroy();
         await stopAll();
       },

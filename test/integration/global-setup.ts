@@ -11,6 +11,9 @@ export default async function setup(project: TestProject) {
   // Sessions re-check their Cognito user every 60 s in AWS; 1 s lets hardening.test.ts see a
   // disabled or deleted account end its sessions without waiting a minute.
   process.env.SESSION_RECHECK_SECONDS ??= "1";
+  // Webhook retries wait 30 s to 12 h in AWS; two 1 s retries let webhooks.test.ts see a delivery
+  // fail every attempt and land in the dead-letter queue.
+  process.env.WEBHOOK_RETRY_DELAYS ??= "1,1";
   const stack = await startLocalStack({
     dataDir,
     port: 0,

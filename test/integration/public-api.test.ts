@@ -3,75 +3,20 @@
  * the API-key authorizer run by the local adapter as API Gateway runs it, scopes, revocation and
  * expiry from the next request, tenant isolation, idempotent POSTs, rate limits and problem details.
  */
-import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { DynamoDBDocumentClient, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { DynamoThreatRepository } from "@lg/domain/scanning/adapters/dynamo-threats";
-import { BillingAccount, toItem } from "@lg/domain/table/index";
+import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { clientConfig } from "./local-clients.js";
-import { COPY_OF_ENROLLED_PHOTO, enrolledPhotoItem, PLANTED_MEDIA_SHA256, plantThreat } from "./planted-threat.js";
+import { PLANTED_MEDIA_SHA256 } from "./planted-threat.js";
+import { publicApiClient } from "./public-api-client.js";
 import { type SignedUpPerson, signUp } from "./signed-up-person.js";
 
 const stack = inject("localStack");
-const doc = DynamoDBDocumentClient.from(new DynamoDBClient(clientConfig(stack.env, "AWS_ENDPOINT_URL_DYNAMODB")), {
-  marshallOptions: { removeUndefinedValues: true },
-});
-const threats = new DynamoThreatRepository(doc, stack.env.TABLE_NAME ?? "");
-
-async function setTier(userId: string, tier: "professional" | "enterprise") {
-  await doc.send(
-    new PutCommand({
-      TableName: stack.env.TABLE_NAME,
-      Item: toItem(BillingAccount, {
-        userId,
-        tier,
-        status: "active",
-        cancelAtPeriodEnd: false,
-        trialUsed: false,
-        updatedAt: new Date().toISOString(),
-      }),
-    }),
-  );
-}
-
-const settings = async (cookie: string, method: string, path: string, body?: unknown) => {
-  const res = await fetch(`${stack.url}${path}`, {
-    method,
-    headers: { cookie, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-};
-
-const v1 = async (
-  key: string,
-  method: string,
-  path: string,
-  init: { body?: unknown; idempotencyKey?: string } = {},
-) => {
-  const res = await fetch(`${stack.url}/api/v1${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${key}`,
-      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
-      ...(init.idempotencyKey ? { "idempotency-key": init.idempotencyKey } : {}),
-    },
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-  });
-  return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, unknown> };
-};
+const { doc, setTier, settings, v1, newKey, organisation } = publicApiClient(stack);
 
 const outbox = async () =>
   ((await (await fetch(`${stack.url}/outbox/api/messages`)).json()) as { messages: { to: string[]; text?: string }[] })
     .messages;
-
-async function newKey(cookie: string, scopes: string[], extra: Record<string, unknown> = {}) {
-  const made = await settings(cookie, "POST", "/api/api-keys", { name: `key ${scopes.join(" ")}`, scopes, ...extra });
-  expect(made.status, JSON.stringify(made.body)).toBe(201);
-  return made.body as { secret: string; key: { id: string } };
-}
 
 let ada: SignedUpPerson;
 let bo: SignedUpPerson;
@@ -79,39 +24,8 @@ let pro: SignedUpPerson;
 let full: { secret: string; key: { id: string } };
 
 beforeAll(async () => {
-  [ada, bo, pro] = await Promise.all([
-    signUp(stack.url, "ada-api"),
-    signUp(stack.url, "bo-api"),
-    signUp(stack.url, "pro-api"),
-  ]);
-  await Promise.all([
-    setTier(ada.userId, "enterprise"),
-    setTier(bo.userId, "enterprise"),
-    setTier(pro.userId, "professional"),
-  ]);
-  const profile = await fetch(`${stack.url}/api/profile`, {
-    method: "PUT",
-    headers: { cookie: ada.cookie, "content-type": "application/json" },
-    body: JSON.stringify({
-      firstName: "Ada",
-      lastName: "Moreno",
-      dateOfBirth: "1990-04-02",
-      phone: "+14155550123",
-      address: "12 Harbor Street",
-      city: "San Francisco",
-      country: "US",
-    }),
-  });
-  expect(profile.status).toBe(200);
-  await doc.send(
-    new PutCommand({
-      TableName: stack.env.TABLE_NAME,
-      Item: enrolledPhotoItem(ada.userId, `sample-${ada.userId}`, PLANTED_MEDIA_SHA256),
-    }),
-  );
-  await plantThreat(threats, ada.userId, `copy-${ada.userId}`, COPY_OF_ENROLLED_PHOTO);
-  await plantThreat(threats, ada.userId, `fake-${ada.userId}`);
-  await plantThreat(threats, bo.userId, `fake-${bo.userId}`);
+  [ada, bo, pro] = await Promise.all([organisation("ada-api"), organisation("bo-api"), signUp(stack.url, "pro-api")]);
+  await setTier(pro.userId, "professional");
   full = await newKey(ada.cookie, ["threats:read", "takedowns:write", "people:read"]);
 }, 120_000);
 

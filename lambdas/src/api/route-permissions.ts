@@ -70,6 +70,13 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   "GET /api/api-keys": "integrations:manage",
   "POST /api/api-keys": "integrations:manage",
   "DELETE /api/api-keys/{id}": "integrations:manage",
+  "GET /api/webhooks": "integrations:manage",
+  "POST /api/webhooks": "integrations:manage",
+  "DELETE /api/webhooks/{id}": "integrations:manage",
+  "POST /api/webhooks/{id}/rotate-secret": "integrations:manage",
+  "POST /api/webhooks/{id}/enable": "integrations:manage",
+  "GET /api/webhooks/{id}/deliveries": "integrations:manage",
+  "POST /api/webhooks/{id}/deliveries/{deliveryId}/resend": "integrations:manage",
 };
 
 /**

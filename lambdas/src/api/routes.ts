@@ -72,6 +72,13 @@ export const ROUTES: RouteSpec[] = [
   { method: "GET", path: "/api/api-keys", group: "integrations" },
   { method: "POST", path: "/api/api-keys", group: "integrations" },
   { method: "DELETE", path: "/api/api-keys/{id}", group: "integrations" },
+  { method: "GET", path: "/api/webhooks", group: "integrations" },
+  { method: "POST", path: "/api/webhooks", group: "integrations" },
+  { method: "DELETE", path: "/api/webhooks/{id}", group: "integrations" },
+  { method: "POST", path: "/api/webhooks/{id}/rotate-secret", group: "integrations" },
+  { method: "POST", path: "/api/webhooks/{id}/enable", group: "integrations" },
+  { method: "GET", path: "/api/webhooks/{id}/deliveries", group: "integrations" },
+  { method: "POST", path: "/api/webhooks/{id}/deliveries/{deliveryId}/resend", group: "integrations" },
 
   { method: "GET", path: "/api/login", group: "auth" },
   { method: "POST", path: "/api/login", group: "auth" },

@@ -46,6 +46,12 @@ const EnvSchema = z.object({
   GALLERY_READER_SECRET_ARN: z.string().optional(),
   /** What CloudFront adds as x-lg-origin-verify; unset where the web origin is the only way in (local). */
   ORIGIN_VERIFY: z.string().optional(),
+  /** The webhook deliveries' SQS queue (docs/public-api.md, "Webhooks"). */
+  WEBHOOK_QUEUE_URL: z.string().optional(),
+  /** Its dead-letter queue, described by the health check. */
+  WEBHOOK_DEAD_LETTER_QUEUE_URL: z.string().optional(),
+  /** Hosts webhooks may reach over plain http and at private addresses: only a local receiver (the local stack's tests). */
+  WEBHOOK_PLAIN_HTTP_HOSTS: z.string().optional(),
 });
 export type Env = z.infer<typeof EnvSchema>;
 

@@ -24,6 +24,7 @@ import { once } from "./once.js";
 import { peopleService } from "./people-services.js";
 import { pushFanOut } from "./push-services.js";
 import { threatRepository } from "./threat-services.js";
+import { publishEvent } from "./webhook-services.js";
 
 const now = () => new Date();
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -62,6 +63,7 @@ const people = once(
         verified: isServerVerified(s),
         searched: searchedInScans(s),
         ...(s.verificationLapsed ? { lapsed: true } : {}),
+        ...(s.reviewStatus ? { underReview: true } : {}),
       })),
     protectedMember: async (accountId, personId) =>
       (await peopleService().scannedMembers(accountId)).find((m) => m.personId === personId) ?? null,
@@ -86,6 +88,7 @@ export const noticeService = once(
       appUrl: env().APP_URL,
       now,
       newId: randomUUID,
+      events: { noticeSent: (userId, notice) => publishEvent(userId, "takedown.sent", { ...notice }) },
     }),
 );
 

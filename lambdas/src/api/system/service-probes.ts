@@ -7,6 +7,7 @@ import { DescribeSecretCommand, SecretsManagerClient } from "@aws-sdk/client-sec
 import { GetAccountCommand, SESv2Client } from "@aws-sdk/client-sesv2";
 import { DescribeStateMachineCommand, SFNClient } from "@aws-sdk/client-sfn";
 import { GetSMSAttributesCommand, SNSClient } from "@aws-sdk/client-sns";
+import { GetQueueAttributesCommand, SQSClient } from "@aws-sdk/client-sqs";
 import { cognito, dynamo, kms, s3 } from "../../shared/clients.js";
 import { gallery } from "../../shared/gallery-services.js";
 import type { HealthProbe } from "./check-health.js";
@@ -16,6 +17,14 @@ const scheduler = new SchedulerClient({});
 const ses = new SESv2Client({});
 const sns = new SNSClient({});
 const secrets = new SecretsManagerClient({});
+const sqs = new SQSClient({});
+
+/** SQS answers for the queue under the URL handlers are given. */
+const queueProbe = (name: string, urlVariable: string): HealthProbe => ({
+  name,
+  check: () =>
+    sqs.send(new GetQueueAttributesCommand({ QueueUrl: configured(urlVariable), AttributeNames: ["QueueArn"] })),
+});
 
 /** Fails the probe with the variable's name when the service is not configured at all. */
 const configured = (name: string): string => {
@@ -69,4 +78,7 @@ export const healthProbes = (): HealthProbe[] => [
     name: "secrets-manager",
     check: () => secrets.send(new DescribeSecretCommand({ SecretId: configured("VAPID_SECRET_ARN") })),
   },
+  // Webhook deliveries go through SQS (docs/public-api.md).
+  queueProbe("sqs-webhooks", "WEBHOOK_QUEUE_URL"),
+  queueProbe("sqs-webhooks-dead-letters", "WEBHOOK_DEAD_LETTER_QUEUE_URL"),
 ];

@@ -148,7 +148,7 @@ export const IdParams = z.object({ id: Id }).strict();
 
 export const WebhookEndpointInput = z
   .object({
-    url: z.url({ protocol: /^https$/, error: "url must be an https:// address" }).max(2048),
+    url: z.url({ error: "url must be an https:// address" }).max(2048),
     events: z.array(WebhookEventType).min(1),
   })
   .strict()

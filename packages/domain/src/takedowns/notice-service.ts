@@ -42,6 +42,18 @@ export interface NoticeServiceDeps {
   appUrl: string;
   now: () => Date;
   newId: () => string;
+  /** Tells the account's integrations (webhooks) a notice left; must not throw: the notice is sent whatever. */
+  events?: { noticeSent(userId: string, notice: SentNoticeEvent): Promise<void> };
+}
+
+/** What a takedown.sent event says of a notice. */
+export interface SentNoticeEvent {
+  takedownId: string;
+  threatId: string;
+  route: string;
+  recipient: string;
+  sentAt: string;
+  automatic: boolean;
 }
 
 /** How the notice leaves, as the dialog shows it: mailed by us, a form the person files, or nowhere. */
@@ -253,6 +265,14 @@ export class NoticeService {
           detail: `Accepted by the mail provider for ${recipient} (message ${messageId}).`,
         },
       ]);
+      await this.deps.events?.noticeSent(userId, {
+        takedownId: noticeId,
+        threatId,
+        route,
+        recipient,
+        sentAt: sentAt.toISOString(),
+        automatic,
+      });
       if (automatic && profile.email) {
         const copy = renderSentNoticeCopyEmail(notice, this.deps.appUrl);
         await this.deps.personMail.send({ ...copy, to: profile.email });

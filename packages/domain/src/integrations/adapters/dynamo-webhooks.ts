@@ -1,0 +1,77 @@
+import {
+  DeleteCommand,
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+} from "@aws-sdk/lib-dynamodb";
+import { fromItem, toItem } from "../../table/entity.js";
+import { WebhookDelivery, WebhookEndpoint } from "../../table/integration-entities.js";
+import { queryAll } from "../../table/query-all.js";
+import type { WebhookDeliveryRecord, WebhookEndpointRecord, WebhookStore } from "../webhooks.js";
+
+/** Webhook endpoints (in the account's partition) and each endpoint's delivery log (a partition of its own). */
+export class DynamoWebhooks implements WebhookStore {
+  constructor(
+    private readonly doc: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  async putEndpoint(endpoint: WebhookEndpointRecord) {
+    await this.doc.send(new PutCommand({ TableName: this.tableName, Item: toItem(WebhookEndpoint, endpoint) }));
+  }
+
+  async getEndpoint(accountId: string, endpointId: string) {
+    const out = await this.doc.send(
+      new GetCommand({
+        TableName: this.tableName,
+        Key: { pk: `USER#${accountId}`, sk: `WEBHOOK#${endpointId}` },
+        ConsistentRead: true,
+      }),
+    );
+    return out.Item ? fromItem(WebhookEndpoint, out.Item) : null;
+  }
+
+  async listEndpoints(accountId: string) {
+    const items = await queryAll(this.doc, {
+      TableName: this.tableName,
+      KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
+      ExpressionAttributeValues: { ":pk": `USER#${accountId}`, ":prefix": "WEBHOOK#" },
+    });
+    return items.map((i) => fromItem(WebhookEndpoint, i));
+  }
+
+  async deleteEndpoint(accountId: string, endpointId: string) {
+    await this.doc.send(
+      new DeleteCommand({ TableName: this.tableName, Key: { pk: `USER#${accountId}`, sk: `WEBHOOK#${endpointId}` } }),
+    );
+  }
+
+  async putDelivery(delivery: WebhookDeliveryRecord) {
+    await this.doc.send(new PutCommand({ TableName: this.tableName, Item: toItem(WebhookDelivery, delivery) }));
+  }
+
+  async getDelivery(accountId: string, endpointId: string, messageId: string) {
+    const out = await this.doc.send(
+      new GetCommand({
+        TableName: this.tableName,
+        Key: { pk: `USER#${accountId}#WEBHOOK#${endpointId}`, sk: `DELIVERY#${messageId}` },
+        ConsistentRead: true,
+      }),
+    );
+    return out.Item ? fromItem(WebhookDelivery, out.Item) : null;
+  }
+
+  async listDeliveries(accountId: string, endpointId: string, limit: number) {
+    const out = await this.doc.send(
+      new QueryCommand({
+        TableName: this.tableName,
+        KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
+        ExpressionAttributeValues: { ":pk": `USER#${accountId}#WEBHOOK#${endpointId}`, ":prefix": "DELIVERY#" },
+        ScanIndexForward: false,
+        Limit: limit,
+      }),
+    );
+    return (out.Items ?? []).map((i) => fromItem(WebhookDelivery, i));
+  }
+}

@@ -1,0 +1,155 @@
+/**
+ * Webhooks on the local stack (issue 38): an organisation's endpoints receive events signed per
+ * Standard Webhooks, through the SQS stand-in and the same consumer Lambda runs; a failing receiver
+ * is retried with back-off and then lands in the dead-letter queue; a redirect is never followed.
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { GetQueueAttributesCommand, SQSClient } from "@aws-sdk/client-sqs";
+import { verify } from "@lg/domain/integrations/webhook-signing";
+import { Webhook } from "standardwebhooks";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { eventually } from "./local-clients.js";
+import { publicApiClient } from "./public-api-client.js";
+import type { SignedUpPerson } from "./signed-up-person.js";
+
+const stack = inject("localStack");
+const { doc, settings, newKey, organisation, sendCopyrightNotice } = publicApiClient(stack);
+
+interface Received {
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+}
+const received: Received[] = [];
+/** A receiver: /ok answers 204, /fail 500, /redirect sends to /target (which must never be reached). */
+const receiver = http.createServer((req, res) => {
+  const chunks: Buffer[] = [];
+  req.on("data", (c: Buffer) => chunks.push(c));
+  req.on("end", () => {
+    const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
+    received.push({ path: req.url ?? "", headers, body: Buffer.concat(chunks).toString("utf8") });
+    if (req.url === "/ok") res.writeHead(204).end();
+    else if (req.url === "/redirect") res.writeHead(302, { location: `http://127.0.0.1:${port()}/target` }).end();
+    else res.writeHead(500).end("receiver down");
+  });
+});
+const port = () => (receiver.address() as AddressInfo).port;
+const sqs = new SQSClient({
+  endpoint: stack.env.AWS_ENDPOINT_URL_SQS,
+  region: stack.env.AWS_REGION,
+  credentials: {
+    accessKeyId: stack.env.AWS_ACCESS_KEY_ID ?? "",
+    secretAccessKey: stack.env.AWS_SECRET_ACCESS_KEY ?? "",
+  },
+});
+
+let owner: SignedUpPerson;
+let key: string;
+const endpoints: Record<"ok" | "fail" | "redirect", { id: string; secret: string }> = {} as never;
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  owner = await organisation("hooks");
+  key = (await newKey(owner.cookie, ["threats:read", "takedowns:write"])).secret;
+  for (const name of ["ok", "fail", "redirect"] as const) {
+    const made = await settings(owner.cookie, "POST", "/api/webhooks", {
+      url: `http://127.0.0.1:${port()}/${name}`,
+      events: ["takedown.sent"],
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const body = made.body as { endpoint: { id: string }; secret: string };
+    endpoints[name] = { id: body.endpoint.id, secret: body.secret };
+  }
+}, 120_000);
+
+afterAll(async () => {
+  receiver.close();
+  sqs.destroy();
+  doc.destroy();
+});
+
+const deliveries = async (endpoint: string) =>
+  (await settings(owner.cookie, "GET", `/api/webhooks/${endpoint}/deliveries`)).body.deliveries as {
+    id: string;
+    state: string;
+    attempts: number;
+    lastStatusCode?: number;
+    lastError?: string;
+  }[];
+
+describe("webhooks", () => {
+  it("deliver a signed takedown.sent that the Standard Webhooks library verifies, and a replay fails", async () => {
+    const sent = await sendCopyrightNotice(owner, key, "hook-send-1");
+    expect(sent.answer.body).toMatchObject({ action: "send", state: "sent" });
+    const delivery = await eventually(async () => received.find((r) => r.path === "/ok"), 15_000);
+    const event = new Webhook(endpoints.ok.secret).verify(delivery.body, delivery.headers) as {
+      type: string;
+      data: { takedownId: string; threatId: string };
+    };
+    expect(event).toMatchObject({
+      type: "takedown.sent",
+      data: { takedownId: sent.answer.body.takedownId, threatId: sent.threatId },
+    });
+    expect(delivery.headers["webhook-id"]).toMatch(/^msg_/);
+    // The same message presented ten minutes later is refused as a replay.
+    const later = Math.floor(Date.now() / 1000) + 600;
+    expect(() => verify(endpoints.ok.secret, delivery.headers, delivery.body, later)).toThrow(/too old/);
+    expect(() => new Webhook(endpoints.fail.secret).verify(delivery.body, delivery.headers)).toThrow();
+    const log = await eventually(async () =>
+      (await deliveries(endpoints.ok.id))[0]?.state === "delivered" ? deliveries(endpoints.ok.id) : undefined,
+    );
+    expect(log[0]).toMatchObject({ state: "delivered", attempts: 1, lastStatusCode: 204 });
+  }, 60_000);
+
+  it("retry a failing receiver with back-off, then leave the message in the dead-letter queue; resend queues it again", async () => {
+    const dead = await eventually(async () => {
+      const [latest] = await deliveries(endpoints.fail.id);
+      return latest?.state === "dead" ? latest : undefined;
+    }, 30_000);
+    // WEBHOOK_RETRY_DELAYS=1,1 in the integration stack: three attempts, each answered 500.
+    expect(dead).toMatchObject({ attempts: 3, lastStatusCode: 500 });
+    expect(received.filter((r) => r.path === "/fail")).toHaveLength(3);
+    const queued = await eventually(async () => {
+      const out = await sqs.send(
+        new GetQueueAttributesCommand({
+          QueueUrl: stack.env.WEBHOOK_DEAD_LETTER_QUEUE_URL,
+          AttributeNames: ["ApproximateNumberOfMessages"],
+        }),
+      );
+      const n = Number(out.Attributes?.ApproximateNumberOfMessages ?? 0);
+      return n >= 1 ? n : undefined;
+    }, 10_000);
+    expect(queued).toBeGreaterThanOrEqual(1);
+
+    const resent = await settings(
+      owner.cookie,
+      "POST",
+      `/api/webhooks/${endpoints.fail.id}/deliveries/${dead.id}/resend`,
+    );
+    expect(resent.body).toMatchObject({ delivery: { id: dead.id, state: "pending" } });
+    await eventually(async () => (received.filter((r) => r.path === "/fail").length > 3 ? true : undefined), 15_000);
+    const again = received.filter((r) => r.path === "/fail").at(-1);
+    expect(again?.headers["webhook-id"]).toBe(received.find((r) => r.path === "/fail")?.headers["webhook-id"]);
+  }, 60_000);
+
+  it("never follow a receiver's redirect", async () => {
+    const failed = await eventually(async () => {
+      const [latest] = await deliveries(endpoints.redirect.id);
+      return latest?.lastError ? latest : undefined;
+    }, 15_000);
+    expect(failed.lastError).toMatch(/redirect/i);
+    expect(received.some((r) => r.path === "/target")).toBe(false);
+  }, 30_000);
+
+  it("refuse plain http to a host that is not a local receiver, and another organisation's endpoint", async () => {
+    const plain = await settings(owner.cookie, "POST", "/api/webhooks", {
+      url: "http://example.com/hook",
+      events: ["threat.created"],
+    });
+    expect(plain.status).toBe(400);
+    const other = await organisation("hooks-other");
+    expect((await settings(other.cookie, "GET", `/api/webhooks/${endpoints.ok.id}/deliveries`)).status).toBe(404);
+    expect((await settings(other.cookie, "DELETE", `/api/webhooks/${endpoints.ok.id}`)).status).toBe(404);
+  });
+});
