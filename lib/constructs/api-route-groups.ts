@@ -76,12 +76,15 @@ const GROUP_BINDINGS: Record<RouteGroup, (fn: AppFunction, r: HandlerResources) 
       .bindBiometricBucket(r.biometricBucket, "read")
       .bindStateMachine("SCAN_STATE_MACHINE_ARN", r.scanMachine, "startAndObserve")
       .bindStateMachine("TAKEDOWN_STATE_MACHINE_ARN", r.takedownMachine, "start"),
+  // A notice sent is a takedown.sent event for the account's webhooks.
   takedowns: (fn, r) =>
-    bindSessionCheck(fn, r)
-      .bindTable(r.table, "readWrite")
-      .bindEvidenceBucket(r.evidenceBucket, "read")
-      .bindStateMachine("TAKEDOWN_STATE_MACHINE_ARN", r.takedownMachine, "startAndObserve")
-      .bindMailSender(r.mailFrom, r.mailIdentityArn),
+    r.webhooks.bindPublisher(
+      bindSessionCheck(fn, r)
+        .bindTable(r.table, "readWrite")
+        .bindEvidenceBucket(r.evidenceBucket, "read")
+        .bindStateMachine("TAKEDOWN_STATE_MACHINE_ARN", r.takedownMachine, "startAndObserve")
+        .bindMailSender(r.mailFrom, r.mailIdentityArn),
+    ),
   // Subscriptions live in the table; the public VAPID key is derived from the secret.
   push: (fn, r) => bindSessionCheck(fn, r).bindTable(r.table, "readWrite").bindVapidSecret(r.vapidSecret),
   // Invitations go by email or text; the invitees' biometrics are never read here (docs/people.md).
@@ -104,14 +107,16 @@ const GROUP_BINDINGS: Record<RouteGroup, (fn: AppFunction, r: HandlerResources) 
   // Health describes each dependency (describe-only grants); the public usage figures count
   // records by scanning keys, dates and status only.
   system: (fn, r) =>
-    fn
-      .bindHealthProbes(r)
-      .allowTableCounting(r.table, USAGE_ATTRIBUTES)
-      .allowStatusReads(r.table)
-      // The health probe's SELECT, signed in as the read-only database user.
-      .bindGallery(r.gallery, "read"),
-  // API keys and webhook endpoints in Settings: table items only.
-  integrations: (fn, r) => bindSessionCheck(fn, r).bindTable(r.table, "readWrite"),
+    r.webhooks.bindHealthCheck(
+      fn
+        .bindHealthProbes(r)
+        .allowTableCounting(r.table, USAGE_ATTRIBUTES)
+        .allowStatusReads(r.table)
+        // The health probe's SELECT, signed in as the read-only database user.
+        .bindGallery(r.gallery, "read"),
+    ),
+  // API keys and webhook endpoints in Settings: table items, and the queue a resent delivery goes to.
+  integrations: (fn, r) => r.webhooks.bindPublisher(bindSessionCheck(fn, r).bindTable(r.table, "readWrite")),
   publicApi: bindPublicApi,
 };
 

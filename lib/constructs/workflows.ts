@@ -94,11 +94,14 @@ const TASK_BINDINGS: Record<WorkflowTask, (fn: AppFunction, r: HandlerResources)
   // Sends what the recorded threats are owed: alerts (email, SMS, Web Push) and automatic takedowns.
   CrawlHandOver: (fn, r) => bindAlertHandover(fn, r),
   TakedownPrepare: (fn, r) => fn.bindTable(r.table, "readWrite").bindEvidenceBucket(r.evidenceBucket, "read"),
+  // An automatic notice sent is a takedown.sent event for the account's webhooks.
   TakedownSend: (fn, r) =>
-    fn
-      .bindTable(r.table, "readWrite")
-      .bindEvidenceBucket(r.evidenceBucket, "read")
-      .bindMailSender(r.mailFrom, r.mailIdentityArn),
+    r.webhooks.bindPublisher(
+      fn
+        .bindTable(r.table, "readWrite")
+        .bindEvidenceBucket(r.evidenceBucket, "read")
+        .bindMailSender(r.mailFrom, r.mailIdentityArn),
+    ),
 };
 
 /** What sending owed alerts needs (email, SMS, Web Push) with their automatic takedowns. */

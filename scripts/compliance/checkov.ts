@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fromRoot } from "../../lib/paths.js";
 
@@ -17,35 +17,64 @@ function installedVersion(venv: string): string | undefined {
   return run.status === 0 ? run.stdout.trim() : undefined;
 }
 
+const LOCK = `${VENV}.lock`;
+const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+/** A lock whose installer died (or never wrote its pid, 15 minutes on) is taken over. */
+function lockIsStale(): boolean {
+  try {
+    const holder = Number(readFileSync(join(LOCK, "pid"), "utf8"));
+    process.kill(holder, 0);
+    return false;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ESRCH") return true;
+    try {
+      return Date.now() - statSync(LOCK).mtimeMs > 15 * 60_000;
+    } catch {
+      return false;
+    }
+  }
+}
+
 /**
  * checkov from PyPI in a venv under .cache (python3 and pip are all it needs), installed on first use.
- * Installed into a folder of its own and renamed into place, so two test files starting at once never
- * share a half-installed venv.
+ * One process installs while the others (test files start together) wait for it; the install goes
+ * into a folder of its own and is renamed into place, so nobody ever runs a half-installed venv.
  */
 export function ensureCheckov(): string {
   if (installedVersion(VENV) === CHECKOV_VERSION) return VENV;
+  mkdirSync(fromRoot(".cache"), { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(LOCK);
+      writeFileSync(join(LOCK, "pid"), String(process.pid));
+      break;
+    } catch {
+      if (lockIsStale()) rmSync(LOCK, { recursive: true, force: true });
+      sleep(2000);
+      if (installedVersion(VENV) === CHECKOV_VERSION) return VENV;
+    }
+  }
+  try {
+    install();
+  } finally {
+    rmSync(LOCK, { recursive: true, force: true });
+  }
+  return VENV;
+}
+
+function install() {
+  if (installedVersion(VENV) === CHECKOV_VERSION) return;
   const staging = `${VENV}.installing-${process.pid}`;
   rmSync(staging, { recursive: true, force: true });
-  mkdirSync(fromRoot(".cache"), { recursive: true });
-  execFileSync("python3", ["-m", "venv", staging], { stdio: "inherit" });
+  // Output is kept for the error a failed install throws, not printed into every test run.
+  execFileSync("python3", ["-m", "venv", staging], { stdio: "pipe" });
   execFileSync(
     python(staging),
     ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", `checkov==${CHECKOV_VERSION}`],
-    {
-      stdio: "inherit",
-    },
+    { stdio: "pipe", maxBuffer: 64 * 1024 * 1024 },
   );
-  if (installedVersion(VENV) !== CHECKOV_VERSION) {
-    rmSync(VENV, { recursive: true, force: true });
-    try {
-      renameSync(staging, VENV);
-    } catch (error) {
-      // Another process put its install in place first; theirs serves as well.
-      if (installedVersion(VENV) !== CHECKOV_VERSION) throw error;
-    }
-  }
-  rmSync(staging, { recursive: true, force: true });
-  return VENV;
+  rmSync(VENV, { recursive: true, force: true });
+  renameSync(staging, VENV);
 }
 
 export interface CheckovCheck {

@@ -20,7 +20,8 @@ describe.each(["dev", "prod"])("checkov on every template of stage %s", (stage) 
   beforeAll(() => {
     templates = templatesOf(stage);
     results = runCheckov(templates);
-  });
+    // The first run installs checkov from PyPI (about 100 s on this machine) before it checks anything.
+  }, 600_000);
 
   it("reads every stack's template and finds resources in each", () => {
     expect(templates.length).toBeGreaterThanOrEqual(3);
