@@ -13,10 +13,10 @@ describe(`the IaC audit report (stage ${AUDIT_STAGE})`, () => {
   let files: ReturnType<typeof auditFiles>;
   let report: AuditReport;
   beforeAll(() => {
+    // The first run installs checkov from PyPI (about 100 s on this machine) before it checks anything.
     const app = synthesizedStage(AUDIT_STAGE).service.node.root as App;
     files = auditFiles(app);
     report = files.report;
-    // The first run installs checkov from PyPI (about 100 s on this machine) before it checks anything.
   }, 600_000);
 
   it("finds no rule broken without a justification", () => {

@@ -18,9 +18,9 @@ describe.each(["dev", "prod"])("checkov on every template of stage %s", (stage) 
   let templates: string[];
   let results: CheckovResults;
   beforeAll(() => {
+    // The first run installs checkov from PyPI (about 100 s on this machine) before it checks anything.
     templates = templatesOf(stage);
     results = runCheckov(templates);
-    // The first run installs checkov from PyPI (about 100 s on this machine) before it checks anything.
   }, 600_000);
 
   it("reads every stack's template and finds resources in each", () => {
