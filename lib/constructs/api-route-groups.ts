@@ -65,7 +65,7 @@ const GROUP_BINDINGS: Record<RouteGroup, (fn: AppFunction, r: HandlerResources) 
       .bindBiometricKey(r.biometricKey)
       // Enrolment and deleting biometrics write the gallery.
       .bindGallery(r.gallery, "readWrite")
-      // A deletion of the biometric data is told to every contact of the account.
+      // A deletion of the biometric data, and a review of a face, are told by email or text.
       .bindMailSender(r.mailFrom, r.mailIdentityArn)
       .bindSmsSender(),
   // Reads the person's own enrolled photos (never writes or deletes them) to show beside a match.

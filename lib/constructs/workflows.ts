@@ -139,6 +139,13 @@ const JOB_BINDINGS: Record<JobName, (fn: AppFunction, r: HandlerResources) => vo
   sweepAlertClaims: bindAlertHandover,
   // The health checks' describe-only grants, and the table to record each run in.
   probeStatus: (fn, r) => fn.bindHealthProbes(r).bindTable(r.table, "readWrite"),
+  // Settles face reviews past their deadline: the samples (and their gallery rows), a word to each holder.
+  resolveFaceReviews: (fn, r) =>
+    fn
+      .bindTable(r.table, "readWrite")
+      .bindGallery(r.gallery, "readWrite")
+      .bindMailSender(r.mailFrom, r.mailIdentityArn)
+      .bindSmsSender(),
   // Finishes interrupted erasures: all an account deletion deletes, the Cognito user last.
   resumeErasures: (fn, r) =>
     bindAccountErasure(

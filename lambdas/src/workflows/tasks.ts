@@ -38,6 +38,8 @@ export const SCHEDULED_JOBS = {
   probeStatus: { entry: "lambdas/src/schedules/probe-status.ts", rate: "rate(5 minutes)" },
   // ERASURE_RESUME_AFTER_MS (accounts/erased-accounts.ts): also after each deploy and at each local start.
   resumeErasures: { entry: "lambdas/src/schedules/resume-erasures.ts", rate: "rate(15 minutes)", atStart: true },
+  // FACE_REVIEW_DAYS (biometrics/face-review.ts): a review is resolved within the hour after its deadline.
+  resolveFaceReviews: { entry: "lambdas/src/schedules/resolve-face-reviews.ts", rate: "rate(1 hour)" },
 } as const;
 
 /** Jobs that also run once when the product starts: after each deploy in AWS, at each start locally. */

@@ -13,8 +13,10 @@ const MARK = "._S3rver_";
  * key's folders from being pruned. Here they go first, then the object as before.
  */
 export function deleteTagsWithObjects(store: FilesystemStore): void {
-  const original = store.deleteObject.bind(store);
-  store.deleteObject = async (bucket: string, key: string) => {
+  // s3rver's types leave deleteObject out; the store guard (s3rver-store-guard.ts) checks it exists.
+  const deletable = store as unknown as { deleteObject(bucket: string, key: string): Promise<void> };
+  const original = deletable.deleteObject.bind(store);
+  deletable.deleteObject = async (bucket: string, key: string) => {
     for (const resource of OBJECT_SUBRESOURCES) {
       await unlink(store.getResourcePath(bucket, key, resource)).catch((error: NodeJS.ErrnoException) => {
         if (error.code !== "ENOENT") throw error;

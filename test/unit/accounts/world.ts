@@ -7,6 +7,8 @@ import { RateLimiter } from "../../../packages/domain/src/accounts/rate-limits.j
 import { CONSENT_VERSION, ConsentService } from "../../../packages/domain/src/biometrics/consent.js";
 import type { LiveFrame } from "../../../packages/domain/src/biometrics/enrolment-service.js";
 import { EnrolmentService } from "../../../packages/domain/src/biometrics/enrolment-service.js";
+import { FaceClaims } from "../../../packages/domain/src/biometrics/face-claim.js";
+import { FaceReviews } from "../../../packages/domain/src/biometrics/face-review.js";
 import { SampleLibrary } from "../../../packages/domain/src/biometrics/sample-library.js";
 import { GallerySync } from "../../../packages/domain/src/gallery/gallery-sync.js";
 import { MemoryGalleryIndex, memoryFaceRegister } from "../gallery/memory-gallery.js";
@@ -21,6 +23,7 @@ import {
   MemoryObjectStore,
   MemoryRateCounters,
 } from "./fakes.js";
+import { MemoryFaceRegisterLock, MemoryFaceReviewStore } from "./face-claim-fakes.js";
 import { burstFor, challengeLength, type IssuedChallenge, TEST_SESSION } from "./live-burst.js";
 
 /** A sign-in that opened a session (not one that asked for an authenticator code). */
@@ -53,6 +56,22 @@ export function accountWorld() {
   const erased = new MemoryErasedAccounts();
   // One face verified on one account: the register is the gallery's verified rows, as in production.
   const faces = memoryFaceRegister(galleryIndex, (a, b) => analyser.sameFace(a, b).same, now);
+  // Messages to each account's own contact (a face review's), as the outbox would hold them.
+  const told: { to: string; subject?: string; text: string }[] = [];
+  const faceReviewStore = new MemoryFaceReviewStore();
+  const faceReviews = new FaceReviews({
+    reviews: faceReviewStore,
+    store,
+    samples,
+    gallery,
+    channels: {
+      email: async ({ to, subject, text }) => void told.push({ to, subject, text }),
+      sms: async ({ phoneNumber, text }) => void told.push({ to: phoneNumber, text }),
+    },
+    now,
+  });
+  const registerLock = new MemoryFaceRegisterLock();
+  const claims = new FaceClaims({ lock: registerLock, register: faces, reviews: faceReviews, now });
   const enrolment = new EnrolmentService({
     store,
     objects,
@@ -61,7 +80,7 @@ export function accountWorld() {
     consent,
     samples,
     liveness,
-    faces,
+    claims,
     gallery,
     now,
   });
@@ -106,6 +125,10 @@ export function accountWorld() {
     liveness,
     gallery,
     galleryIndex,
+    faceReviews,
+    faceReviewStore,
+    registerLock,
+    told,
     profiles: new ProfileService({ store, samples, now }),
     enrolment,
     /**

@@ -51,9 +51,9 @@ export function memoryFaceRegister(
   same: (a: Float32Array, b: Float32Array) => boolean,
   now: () => Date,
 ): VerifiedFaceRegister {
-  return {
-    verifiedElsewhere: async (userId, face) =>
-      [...index.rows.values()].some(
+  const holders = (userId: string, face: Float32Array) =>
+    [...index.rows.values()]
+      .filter(
         (row) =>
           row.modality === "face" &&
           row.userId !== userId &&
@@ -62,6 +62,10 @@ export function memoryFaceRegister(
           row.model === CURRENT_FACE_EMBEDDING_MODEL &&
           !(row.deleteAfter && row.deleteAfter <= now().toISOString()) &&
           same(row.embedding, face),
-      ),
+      )
+      .sort((a, b) => (a.enrolledAt < b.enrolledAt ? -1 : a.enrolledAt > b.enrolledAt ? 1 : 0));
+  return {
+    verifiedElsewhere: async (userId, face) => holders(userId, face).length > 0,
+    holderOf: async (userId, face) => holders(userId, face)[0]?.userId ?? null,
   };
 }

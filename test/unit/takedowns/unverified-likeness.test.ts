@@ -138,6 +138,27 @@ describe("notices under the person's name need a verified likeness", () => {
   });
 });
 
+describe("notices on a face under review (issue 35 item 4)", () => {
+  it("are refused on a match of the reviewed face, even one the scan made against the verified face, and the voice goes on", async () => {
+    people = new InMemoryPeople(profile(), [{ ...verifiedFace, underReview: true }, verifiedVoice]);
+    service = new NoticeService({
+      threats,
+      people,
+      notices,
+      sender,
+      personMail: new RecordingMail(),
+      directory: defaultRecipientDirectory(),
+      appUrl: "https://app.example.com",
+      now: () => NOW,
+      newId: sequentialId,
+    });
+    const error = await refusal(service.send(USER, onVerifiedFace.id, { confirmations: ALL }));
+    expect(error.message).toContain("A review of your face is open");
+    expect(sender.sent).toHaveLength(0);
+    expect((await service.generate(USER, voiceMatch.id)).route).not.toBe("none");
+  });
+});
+
 describe("a threat found through an unverified enrolment", () => {
   it("says its likeness match rests on an unverified enrolment", () => {
     const classified = classifyMedia(

@@ -6,6 +6,7 @@ import { type BiometricSampleRecord, SELF_PERSON_ID, type UserProfileRecord } fr
 import { sha256Hex } from "../scanning/evidence.js";
 import { POSES, photoProblem, poseKind } from "./capture-rules.js";
 import type { ConsentService } from "./consent.js";
+import type { FaceClaims } from "./face-claim.js";
 import { openEmbedding, sealEmbedding } from "./embedding-cipher.js";
 import { CURRENT_FACE_EMBEDDING_MODEL, isCurrentEmbedding } from "./embedding-models.js";
 import {
@@ -36,7 +37,6 @@ import type {
   LivenessStore,
   ReportedFace,
   ReportedVoice,
-  VerifiedFaceRegister,
 } from "./ports.js";
 import { checkPoses } from "./poses.js";
 import { autoDeleteTags, type DataExpiryDays, DEFAULT_DATA_EXPIRY_DAYS, sampleExpiry } from "./retention.js";
@@ -54,8 +54,8 @@ export interface EnrolmentDeps {
   consent: ConsentService;
   samples: SampleLibrary;
   liveness: LivenessStore;
-  /** Whether a face is verified on another account already (the gallery). */
-  faces: VerifiedFaceRegister;
+  /** One face, one account: the register claimed while a live check's face is looked up and written. */
+  claims: FaceClaims;
   /** The gallery crawled media is matched against: it follows every sample written here. */
   gallery?: GalleryWriter;
   now: () => Date;
@@ -200,22 +200,33 @@ export class EnrolmentService {
     if (voice && !voice.ok) throw new DomainError("unprocessable", voice.reason);
 
     const front = poses[0]?.analysis;
-    const heldForReview = front ? await this.faceVerifiedElsewhere(userId, front.descriptor) : false;
     const days = expiryDaysOf(profile);
-    await this.storePoses(
-      userId,
-      poses.map((p) => p.analysis),
-      days,
-      "live-capture",
-      async (i, sampleId) => {
-        const { frame, type, analysis } = poses[i] as (typeof poses)[number];
-        const objectKey = sampleObjectKey(userId, sampleId, type.extension);
-        await this.deps.objects.write(objectKey, frame, type.mime, autoDeleteTags(days));
-        return { objectKey, hashes: originalHashes(frame, analysis.perceptualHash) };
-      },
-      heldForReview,
-      liveCheckId,
-    );
+    // A person under review of their face who passes the live check again: recorded, nothing stored.
+    const reviewPassed = front
+      ? await this.deps.claims.passReview(userId, (sample) => this.sameAsSample(userId, sample, front.descriptor))
+      : null;
+    const storeFaces = (heldForReview: boolean) =>
+      this.storePoses(
+        userId,
+        poses.map((p) => p.analysis),
+        days,
+        "live-capture",
+        async (i, sampleId) => {
+          const { frame, type, analysis } = poses[i] as (typeof poses)[number];
+          const objectKey = sampleObjectKey(userId, sampleId, type.extension);
+          await this.deps.objects.write(objectKey, frame, type.mime, autoDeleteTags(days));
+          return { objectKey, hashes: originalHashes(frame, analysis.perceptualHash) };
+        },
+        heldForReview,
+        liveCheckId,
+      );
+    const heldForReview =
+      front && !reviewPassed
+        ? await this.deps.claims.enrol(userId, front.descriptor, async (held) => {
+            await storeFaces(held);
+            return held;
+          })
+        : false;
     if (voice?.ok && capture.voice && voiceType) {
       const sampleId = randomUUID();
       const objectKey = sampleObjectKey(userId, sampleId, voiceType.extension);
@@ -233,9 +244,20 @@ export class EnrolmentService {
         originalHashes(capture.voice),
       );
     }
-    if (front && !heldForReview) await this.confirmUnverifiedFaces(userId, front.descriptor);
+    if (front && !heldForReview && !reviewPassed) await this.confirmUnverifiedFaces(userId, front.descriptor);
     if (voice?.ok) await this.confirmUnverifiedVoices(userId, voice.embedding);
     const status = await this.standing(userId);
+    if (reviewPassed) {
+      return {
+        faces: 0,
+        voice: Boolean(voice?.ok),
+        verified: status.face.verified,
+        enrolment: "server-checked-capture" as const,
+        review: "passed" as const,
+        message: `Your live check passed. The review of your face ends by ${reviewPassed.deadline.slice(0, 10)} (sooner once everyone asked has taken it), and we will tell you its outcome.`,
+        status,
+      };
+    }
     if (heldForReview) {
       return {
         faces: poses.length,
@@ -298,9 +320,10 @@ export class EnrolmentService {
     });
   }
 
-  /** Whether another account holds a verified face of this person (current model, unexpired). */
-  private faceVerifiedElsewhere(userId: string, front: Float32Array): Promise<boolean> {
-    return this.deps.faces.verifiedElsewhere(userId, front);
+  /** Whether a live check's face is the face of one of the person's own samples. */
+  private async sameAsSample(userId: string, sample: BiometricSampleRecord, face: Float32Array): Promise<boolean> {
+    const stored = await openEmbedding(this.deps.keys, userId, "face", sample);
+    return this.deps.analyser.sameFace(stored, face).same;
   }
 
   /**

@@ -27,7 +27,7 @@ export const LIVE_CHECK_MARKS: readonly VerifiedBy[] = ["live-check", "matches-l
 
 type SampleFacts = Pick<BiometricSampleRecord, "source" | "verified" | "modality"> & {
   verifiedBy?: VerifiedBy;
-  reviewStatus?: "pending";
+  reviewStatus?: "pending" | "challenged";
   verificationLapsed?: "predates-live-check";
 };
 
@@ -93,7 +93,7 @@ export interface ModalityEnrolment {
   noticesBlocked: boolean;
   /** When blocked: what is withheld and how to verify, in words the page shows as they are. */
   restriction?: string;
-  /** A live capture of this face waits for review: the same face is verified on another account. */
+  /** A review of this face runs (biometrics/face-review.ts): a new live check is asked for. */
   pendingReview?: boolean;
   /** The face was verified before the live check; that no longer counts until a live check verifies it again. */
   reverifyNeeded?: boolean;
@@ -110,6 +110,17 @@ export function modalityEnrolment(samples: readonly SampleFacts[], modality: "fa
       methods: [...new Set(searched.map((s) => enrolmentMethod(s)))],
       noticesBlocked: true,
       restriction: FACE_HELD_FOR_REVIEW_MESSAGE,
+      pendingReview: true,
+    };
+  }
+  // Verified first, but another account's live check matched it: still searched, notices paused.
+  if (samples.some((s) => s.modality === modality && s.reviewStatus === "challenged")) {
+    return {
+      enrolled: true,
+      verified: true,
+      methods: [...new Set(searched.map((s) => enrolmentMethod(s)))],
+      noticesBlocked: true,
+      restriction: FACE_CHALLENGED_MESSAGE,
       pendingReview: true,
     };
   }
@@ -151,9 +162,21 @@ export const UNVERIFIED_ENROLMENT_MESSAGE: Record<"face" | "voice", string> = {
   voice: `Your voice is enrolled but not verified: the server did not check the recording itself, so it cannot tell it is yours. Notices under your name need a verified voice; ${HOW_TO_VERIFY.voice}.`,
 };
 
-/** What a person is told when their live capture shows a face already verified on another account. */
+/**
+ * What an account whose live check matched a face another account verified is told: only that the
+ * check needs review (saying the face is verified elsewhere would tell anyone who holds a photo
+ * whether that person has an account). docs/privacy.md, "One face, one account".
+ */
 export const FACE_HELD_FOR_REVIEW_MESSAGE =
-  "This face is already verified on another LikenessGuard account, so your capture is held for review and your face is not verified. Scans do not search for it and notices under your name stay blocked until the review confirms the face is yours.";
+  "Your live check needs review, so your face is not verified yet. Take the live check again in Biometric Training within 7 days; scans do not search for this face, and notices under your name stay blocked until the review confirms the face is yours.";
+
+/** Why a notice resting on a face under review is refused, for either account in the review. */
+export const FACE_REVIEW_NOTICE_MESSAGE =
+  "A review of your face is open: take the live check again in Biometric Training within 7 days of our message. Until the review ends, no notice goes under your name on a face match.";
+
+/** What the account that verified a face first is told while another account's live check of it is reviewed. */
+export const FACE_CHALLENGED_MESSAGE =
+  "Your face needs a new live check: take the live check again in Biometric Training within 7 days of our message, or your face loses its verification. Scans still search for your face meanwhile, but notices under your name on face matches are paused until the review ends.";
 
 /**
  * What a person whose face was verified before the live check is told (profile, enrolment screen,

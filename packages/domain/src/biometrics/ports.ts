@@ -89,6 +89,8 @@ export interface LivenessStore {
  */
 export interface VerifiedFaceRegister {
   verifiedElsewhere(userId: string, face: Float32Array): Promise<boolean>;
+  /** The other account that holds this face verified (the earliest, should there be several), or null. */
+  holderOf(userId: string, face: Float32Array): Promise<string | null>;
 }
 
 /** Envelope keys (KMS): a fresh data key per embedding, wrapped by the biometric master key. */

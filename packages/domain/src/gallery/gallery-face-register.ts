@@ -7,9 +7,13 @@ import type { Gallery } from "./gallery.js";
  * demoted there too), so the check needs no decryption of other people's sealed embeddings.
  */
 export class GalleryFaceRegister implements VerifiedFaceRegister {
-  constructor(private readonly gallery: () => Pick<Gallery, "verifiedElsewhere">) {}
+  constructor(private readonly gallery: () => Pick<Gallery, "verifiedElsewhere" | "verifiedHolder">) {}
 
   verifiedElsewhere(userId: string, face: Float32Array): Promise<boolean> {
     return this.gallery().verifiedElsewhere(face, "face", userId);
+  }
+
+  holderOf(userId: string, face: Float32Array): Promise<string | null> {
+    return this.gallery().verifiedHolder(face, "face", userId);
   }
 }

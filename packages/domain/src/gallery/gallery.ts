@@ -374,6 +374,28 @@ export class Gallery implements GalleryIndex {
   }
 
   /**
+   * The account verifiedElsewhere finds: the one whose verified sample of this person was enrolled
+   * first, so every later live check of the face is reviewed against the same holder.
+   */
+  async verifiedHolder(embedding: Float32Array, modality: GalleryModality, userId: string): Promise<string | null> {
+    const rows = await this.sql.execute(
+      `SELECT user_id FROM ${table(modality)}
+       WHERE model = :model AND verified AND user_id <> :userId AND ${unexpired}
+         AND embedding <=> CAST(:probe AS vector) <= :threshold
+       ORDER BY enrolled_at, user_id
+       LIMIT 1`,
+      {
+        probe: vectorText(embedding),
+        model: this.options.models[modality],
+        now: this.options.now().toISOString(),
+        userId,
+        threshold: GALLERY_RULES[modality].pairThreshold,
+      },
+    );
+    return rows[0] ? String(rows[0].user_id) : null;
+  }
+
+  /**
    * match() within one account's samples only, by exact comparison (a person has a handful): a
    * newcomer's look-back compares what the crawl read before they enrolled with them alone.
    */

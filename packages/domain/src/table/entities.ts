@@ -10,6 +10,7 @@ import {
   threatListPartition,
 } from "../threats/threat-keys.js";
 import { defineEntity } from "./entity.js";
+import { FACE_CLAIM_ENTITIES } from "./face-claim-entities.js";
 import { INTEGRATION_ENTITIES } from "./integration-entities.js";
 import { REGISTERED_IMAGE_ENTITIES } from "./registered-image-entities.js";
 
@@ -118,7 +119,10 @@ export const BiometricSample = defineEntity({
     mediaSha256: z.string().optional(),
     perceptualHash: z.string().optional(),
     // A live capture whose face is already verified on another account: kept unverified until reviewed.
-    reviewStatus: z.enum(["pending"]).optional(),
+    // "challenged": a verified face another account's live check also passed, while both are asked
+    // to pass it again (biometrics/face-review.ts): still searched, its notices blocked.
+    reviewStatus: z.enum(["pending", "challenged"]).optional(),
+    reviewId: z.string().optional(),
     createdAt: isoDate,
     deleteAfter: isoDate.optional(),
     expiresAt: epochSeconds.optional(),
@@ -1277,4 +1281,5 @@ export const ENTITIES = [
   CachedAnalysis,
   ...INTEGRATION_ENTITIES,
   ...REGISTERED_IMAGE_ENTITIES,
+  ...FACE_CLAIM_ENTITIES,
 ] as const;

@@ -1,5 +1,6 @@
 import { threatEvidence } from "@lg/notices";
 import {
+  FACE_REVIEW_NOTICE_MESSAGE,
   RESCAN_AFTER_REVERIFY_MESSAGE,
   REVERIFY_FACE_MESSAGE,
   UNVERIFIED_ENROLMENT_MESSAGE,
@@ -32,6 +33,8 @@ function matchMark(threat: ThreatFacts, modality: "face" | "voice"): "verified" 
  */
 export function restsOnUnverifiedEnrolment(threat: ThreatFacts, samples: readonly PersonSample[]): boolean {
   const modality = matchedModality(threat);
+  // Whose face it is stays open while a review runs: no notice under anyone's name rests on it.
+  if (samples.some((s) => s.modality === modality && s.underReview === true)) return true;
   const mark = matchMark(threat, modality);
   if (mark) return mark === "unverified";
   // A lapsed face is no longer searched, but an unmarked match may well rest on it.
@@ -61,6 +64,7 @@ function howToVerify(threat: ThreatFacts, samples: readonly PersonSample[], moda
   const match = threat.detection[modality];
   const lapsedMatch = isRecord(match) && match.lapsed === "predates-live-check";
   const ofModality = samples.filter((s) => s.modality === modality);
+  if (ofModality.some((s) => s.underReview === true)) return FACE_REVIEW_NOTICE_MESSAGE;
   if (ofModality.some((s) => s.lapsed === true) && !ofModality.some((s) => s.verified === true)) {
     return REVERIFY_FACE_MESSAGE;
   }

@@ -49,7 +49,13 @@ export interface AlertRepository {
  * (biometrics/enrolment-verification.ts); `searched: false` one scans never compare against;
  * `lapsed` one verified before the live check, whose verification no longer counts.
  */
-export type PersonSample = EnrolledSample & { verified?: boolean; searched?: boolean; lapsed?: boolean };
+/** `underReview`: a face more than one account verified, while its review runs (biometrics/face-review.ts). */
+export type PersonSample = EnrolledSample & {
+  verified?: boolean;
+  searched?: boolean;
+  lapsed?: boolean;
+  underReview?: boolean;
+};
 
 /** What a notice needs about the person: the profile and when their samples were enrolled. */
 export interface PersonRecords {
