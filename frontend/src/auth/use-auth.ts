@@ -23,23 +23,34 @@ export async function fetchCurrentUser(): Promise<AuthUser | null> {
 
 export const authUserQuery = queryOptions({ queryKey: AUTH_USER_KEY, queryFn: fetchCurrentUser, retry: false });
 
+/**
+ * Who is signed in. Signed out is only what the server said (a 401): an unreachable or failing API
+ * leaves it unknown (`failure`), so no page treats a signed-in person as a visitor, such as the
+ * dashboard turning into the demo (issue 36 item 8).
+ */
 export function useAuth() {
   const query = useQuery(authUserQuery);
-  return { user: query.data ?? null, isLoading: query.isLoading, isAuthenticated: Boolean(query.data) };
+  return {
+    user: query.data ?? null,
+    isLoading: query.isLoading,
+    isAuthenticated: Boolean(query.data),
+    isSignedOut: query.data === null,
+    ...(query.isError ? { failure: { error: query.error, retry: () => void query.refetch() } } : {}),
+  };
 }
 
 /**
- * `useAuth` for a page that only a signed-in person can use: once it is known nobody is signed in,
- * say so and go to sign-in (once), coming back here afterwards.
+ * `useAuth` for a page that only a signed-in person can use: once the server said nobody is signed
+ * in, say so and go to sign-in (once), coming back here afterwards; an unreachable API is not that.
  */
 export function useSignedInPage() {
   const auth = useAuth();
   const redirected = useRef(false);
   useEffect(() => {
-    if (auth.isLoading || auth.isAuthenticated || redirected.current) return;
+    if (!auth.isSignedOut || redirected.current) return;
     redirected.current = true;
     redirectToLoginAfterNotice();
-  }, [auth.isLoading, auth.isAuthenticated]);
+  }, [auth.isSignedOut]);
   return auth;
 }
 

@@ -109,4 +109,27 @@ describe("the dashboard when the API is broken", () => {
     ).toBeInTheDocument();
     expect(claimsSafety()).toBeNull();
   });
+
+  it("with the API unreachable, a signed-in person's dashboard says so and never turns into the demo (issue 36)", async () => {
+    let down = true;
+    stubApi({
+      "GET /api/auth/user": () => {
+        if (down) throw new TypeError("Failed to fetch");
+        return { status: 200, body: { userId: "u-1" } };
+      },
+      "GET /api/stats": { status: 200, body: { activeThreats: 3, sitesScanned: 1, resolvedThreats: 0 } },
+      "GET /api/profile": { status: 200, body: READY_PROFILE },
+      "GET /api/threats": EMPTY_PAGE,
+    });
+    renderRoute(<Dashboard />, { path: "/dashboard" });
+    const alert = await screen.findByText("Who is signed in could not be loaded: the service could not be reached");
+    expect(screen.queryByText(/Demo mode/)).toBeNull();
+    expect(screen.queryByText("Active Threats")).toBeNull();
+    down = false;
+    await userEvent
+      .setup()
+      .click(within(alert.closest("[role=alert]") as HTMLElement).getByRole("button", { name: "Retry" }));
+    expect(await screen.findByText("3")).toBeInTheDocument();
+    expect(screen.queryByText(/Demo mode/)).toBeNull();
+  });
 });

@@ -33,6 +33,7 @@ import { ThreatList } from "../features/threats/ThreatList";
 import { ThreatsChart } from "../features/threats/ThreatsChart";
 import { ThreatTriage } from "../features/threats/ThreatTriage";
 import { countByDay, lastDays } from "../features/threats/threats-over-time";
+import { LoadFailed } from "../ui/LoadFailed";
 import { Main } from "../ui/Page";
 import { toast } from "../ui/toast-store";
 
@@ -52,8 +53,9 @@ export default function DashboardRoute() {
   const [params] = useSearchParams();
   const auth = useAuth();
   const demoParam = parseDemoType(params.get("demo"));
-  // Signed-out visitors see the demo dashboard (spec section 2); ?demo= forces it for anyone.
-  const isDemo = demoParam !== null || (!auth.isLoading && !auth.isAuthenticated);
+  // Signed-out visitors see the demo dashboard (spec section 2); ?demo= forces it for anyone. Only the
+  // server's "signed out" counts: with the API unreachable the page says so, never shows the demo.
+  const isDemo = demoParam !== null || auth.isSignedOut;
   const demoType = demoParam ?? readDemoType() ?? "personal";
   const isReal = !isDemo && auth.isAuthenticated;
 
@@ -176,58 +178,64 @@ export default function DashboardRoute() {
           </div>
           <ForceScanButton running={scan.running} onStart={forceScan} progress={scan.progress} />
         </div>
-        <StatCards
-          stats={statsData}
-          isLoading={!isDemo && (stats.isLoading || auth.isLoading)}
-          {...(statsFailure ? { failure: statsFailure } : {})}
-        />
-        {statsFailure ? null : <CoverageStatement coverage={setup?.coverage} isLoading={statsLoading} />}
-        {isReal && setup && !setupComplete(setup.checklist) ? <SetupChecklist items={setup.checklist} /> : null}
-        <div className="dash-grid">
-          <div>
-            {isDemo ? (
-              <ThreatList
-                threats={threatList}
-                isLoading={threatsLoading}
-                onViewDetails={setDetails}
-                onTakeDown={(t) => openDmca(t)}
-                emptyMessage={emptyMessage}
-                {...(statsFailure ? { failure: statsFailure } : {})}
-              />
-            ) : (
-              <ThreatTriage
-                enabled={isReal}
-                onViewDetails={setDetails}
-                onTakeDown={(t) => openDmca(t)}
-                onTakeDownMany={takeDownMany}
-                withPeople={profile.data?.membershipTier === "enterprise"}
-                emptyMessage={emptyMessage}
-              />
-            )}
-          </div>
-          <div>
-            <section className="panel" aria-labelledby="chart-heading">
-              <h2 id="chart-heading">Threats over time</h2>
-              <ThreatsChart series={series} />
-            </section>
-            <section className="panel" aria-labelledby="actions-heading">
-              <h2 id="actions-heading">Quick Actions</h2>
-              <div className="form">
-                <button
-                  type="button"
-                  className="btn btn-secondary btn-block"
-                  onClick={() => openDmca(threatList?.find((t) => t.status === "active") ?? null)}
-                >
-                  Generate DMCA
-                </button>
-                <Link to={reconfigureLink(setup?.checklist)} className="btn btn-secondary btn-block">
-                  Reconfigure Setup
-                </Link>
+        {!isDemo && auth.failure ? (
+          <LoadFailed what="Who is signed in" error={auth.failure.error} onRetry={auth.failure.retry} />
+        ) : (
+          <>
+            <StatCards
+              stats={statsData}
+              isLoading={!isDemo && (stats.isLoading || auth.isLoading)}
+              {...(statsFailure ? { failure: statsFailure } : {})}
+            />
+            {statsFailure ? null : <CoverageStatement coverage={setup?.coverage} isLoading={statsLoading} />}
+            {isReal && setup && !setupComplete(setup.checklist) ? <SetupChecklist items={setup.checklist} /> : null}
+            <div className="dash-grid">
+              <div>
+                {isDemo ? (
+                  <ThreatList
+                    threats={threatList}
+                    isLoading={threatsLoading}
+                    onViewDetails={setDetails}
+                    onTakeDown={(t) => openDmca(t)}
+                    emptyMessage={emptyMessage}
+                    {...(statsFailure ? { failure: statsFailure } : {})}
+                  />
+                ) : (
+                  <ThreatTriage
+                    enabled={isReal}
+                    onViewDetails={setDetails}
+                    onTakeDown={(t) => openDmca(t)}
+                    onTakeDownMany={takeDownMany}
+                    withPeople={profile.data?.membershipTier === "enterprise"}
+                    emptyMessage={emptyMessage}
+                  />
+                )}
               </div>
-            </section>
-            <ProtectionHealth facts={health} {...(profileFailure ? { failure: profileFailure } : {})} />
-          </div>
-        </div>
+              <div>
+                <section className="panel" aria-labelledby="chart-heading">
+                  <h2 id="chart-heading">Threats over time</h2>
+                  <ThreatsChart series={series} />
+                </section>
+                <section className="panel" aria-labelledby="actions-heading">
+                  <h2 id="actions-heading">Quick Actions</h2>
+                  <div className="form">
+                    <button
+                      type="button"
+                      className="btn btn-secondary btn-block"
+                      onClick={() => openDmca(threatList?.find((t) => t.status === "active") ?? null)}
+                    >
+                      Generate DMCA
+                    </button>
+                    <Link to={reconfigureLink(setup?.checklist)} className="btn btn-secondary btn-block">
+                      Reconfigure Setup
+                    </Link>
+                  </div>
+                </section>
+                <ProtectionHealth facts={health} {...(profileFailure ? { failure: profileFailure } : {})} />
+              </div>
+            </div>
+          </>
+        )}
       </Main>
       <SiteFooter />
       <Suspense fallback={null}>
