@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { AssetHashType, DockerImage, RemovalPolicy, Size, Stack, Validations } from "aws-cdk-lib";
+import { AssetHashType, DockerImage, RemovalPolicy, Size } from "aws-cdk-lib";
 import * as iam from "aws-cdk-lib/aws-iam";
 import type { CfnFunction } from "aws-cdk-lib/aws-lambda";
 import * as s3 from "aws-cdk-lib/aws-s3";
@@ -11,7 +11,7 @@ import { modelObjectKey } from "../../lambdas/src/shared/s3-model-files.js";
 import { inBothCompliancePacks, justify } from "../compliance/justify.js";
 import { fromRoot } from "../paths.js";
 import type { AppFunction } from "./app-function.js";
-import { explainWildcards } from "./wildcard-grants.js";
+import { acknowledgeBucketDeploymentHandler } from "./bucket-deployment-handler.js";
 
 /** A model file as `npm run setup` pins it (scripts/model-manifest.json). */
 export interface PinnedModelFile {
@@ -108,25 +108,10 @@ export class ModelWeights extends Construct {
       memoryLimit: 1024,
       ephemeralStorageSize: Size.mebibytes(ephemeralStorageMib(files) * 2),
     });
-    explainWildcards(this.deployment.handlerRole, {
-      finding: /.*/,
-      reason:
-        "CDK's BucketDeployment handler copies the model weights from the CDK asset bucket into the model bucket; it is scoped to those two buckets and runs only during deployment.",
-    });
-    for (const child of Stack.of(this).node.children) {
-      if (!child.node.id.startsWith("Custom::CDKBucketDeployment")) continue;
-      Validations.of(child).acknowledge(
-        {
-          id: "AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]",
-          reason:
-            "CDK's deployment-time BucketDeployment handler writes its own logs with the AWS basic execution policy.",
-        },
-        {
-          id: "AwsSolutions-L1",
-          reason: "The BucketDeployment handler's runtime is pinned by aws-cdk-lib and upgraded with it.",
-        },
-      );
-    }
+    acknowledgeBucketDeploymentHandler(
+      this.deployment,
+      "CDK's BucketDeployment handler copies the model weights from the CDK asset bucket into the model bucket; it is scoped to those two buckets and runs only during deployment.",
+    );
   }
 
   private pinnedFile(file: string): PinnedModelFile {

@@ -10,6 +10,7 @@ import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from "../../lambdas/src/s
 import { inBothCompliancePacks, justify } from "../compliance/justify.js";
 import type { StageConfig } from "../config.js";
 import { fromRoot } from "../paths.js";
+import { acknowledgeBucketDeploymentHandler } from "./bucket-deployment-handler.js";
 import {
   CROSS_ORIGIN_OPENER_POLICY,
   contentSecurityPolicy,
@@ -18,7 +19,6 @@ import {
   PERMISSIONS_POLICY,
   REFERRER_POLICY,
 } from "./content-security-policy.js";
-import { explainWildcards } from "./wildcard-grants.js";
 
 /**
  * A value CloudFront adds to every /api origin request and the API handlers know (the stack id's
@@ -235,33 +235,9 @@ export class Website extends Construct {
 
   /** The CDK-provided deployment handler is a singleton at stack level; its findings are explained here. */
   private acknowledgeDeploymentHandler(deployment: s3deploy.BucketDeployment) {
-    const reason =
-      "CDK's BucketDeployment handler copies the build from the CDK asset bucket into the web bucket and invalidates the distribution; it is scoped to those two buckets and runs only during deployment.";
-    explainWildcards(deployment.handlerRole, { finding: /.*/, reason });
-    const policy = deployment.handlerRole.node.tryFindChild("DefaultPolicy")?.node.defaultChild;
-    if (policy) justify(policy, { checkov: ["CKV_AWS_111"], reason });
-    const stack = Stack.of(this);
-    for (const child of stack.node.children) {
-      if (!child.node.id.startsWith("Custom::CDKBucketDeployment")) continue;
-      const handler = child.node.defaultChild;
-      if (handler) {
-        justify(handler, {
-          checkov: ["CKV_AWS_173"],
-          reason:
-            "CDK's deployment-time BucketDeployment handler; its only environment variable is AWS_CA_BUNDLE, a file path, and its settings are encrypted at rest by Lambda.",
-        });
-      }
-      Validations.of(child).acknowledge(
-        {
-          id: "AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]",
-          reason:
-            "CDK's deployment-time BucketDeployment handler writes its own logs with the AWS basic execution policy.",
-        },
-        {
-          id: "AwsSolutions-L1",
-          reason: "The BucketDeployment handler's runtime is pinned by aws-cdk-lib and upgraded with it.",
-        },
-      );
-    }
+    acknowledgeBucketDeploymentHandler(
+      deployment,
+      "CDK's BucketDeployment handler copies the build from the CDK asset bucket into the web bucket and invalidates the distribution; it is scoped to those two buckets and runs only during deployment.",
+    );
   }
 }
