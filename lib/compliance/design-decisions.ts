@@ -108,7 +108,13 @@ type Invocation = "synchronous" | "asynchronous" | "cloudformation";
 /** Resource types that invoke the functions they name, and how (Lambda::Permission and IAM policies only allow). */
 function invocationBy(type: string, properties: Record<string, unknown>): Invocation | undefined {
   if (
-    ["AWS::ApiGatewayV2::Integration", "AWS::ApiGatewayV2::Authorizer", "AWS::StepFunctions::StateMachine"].includes(type)
+    [
+      "AWS::ApiGatewayV2::Integration",
+      "AWS::ApiGatewayV2::Authorizer",
+      "AWS::StepFunctions::StateMachine",
+      // An SQS event source: a failed batch stays in its queue, whose redrive policy is the dead-letter queue.
+      "AWS::Lambda::EventSourceMapping",
+    ].includes(type)
   )
     return "synchronous";
   if (type === "Custom::Trigger") return properties.InvocationType === "Event" ? "asynchronous" : "synchronous";

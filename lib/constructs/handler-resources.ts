@@ -6,6 +6,7 @@ import type { IBucket } from "aws-cdk-lib/aws-s3";
 import type { ISecret } from "aws-cdk-lib/aws-secretsmanager";
 import type { StateMachineRef } from "./app-function.js";
 import type { GalleryRef } from "./gallery-database.js";
+import type { WebhookQueues } from "./webhook-delivery.js";
 
 /** Everything a handler may be bound to. Names reach every handler; access only through bind*. */
 export interface HandlerResources {
@@ -29,6 +30,8 @@ export interface HandlerResources {
   /** The shared crawl (issue 24), started by the hourly start-crawl job. */
   crawlMachine: StateMachineRef;
   scheduler: { groupName: string; scheduleArnPattern: string; role: IRole };
+  /** Webhook deliveries' queue and dead-letter queue (docs/public-api.md). */
+  webhooks: WebhookQueues;
 }
 
 /**
@@ -50,5 +53,7 @@ export function handlerEnvironment(r: HandlerResources): Record<string, string> 
     CONNECTOR_SECRET_ARN: r.connectorSecret.secretArn,
     MAIL_FROM: r.mailFrom,
     APP_URL: r.appUrl,
+    WEBHOOK_QUEUE_URL: r.webhooks.deliveries.queueUrl,
+    WEBHOOK_DEAD_LETTER_QUEUE_URL: r.webhooks.deadLetters.queueUrl,
   };
 }

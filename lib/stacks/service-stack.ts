@@ -6,10 +6,11 @@ import type { StageConfig } from "../config.js";
 import { AccessLogsBucket } from "../constructs/access-logs-bucket.js";
 import { ApiRouteGroups } from "../constructs/api-route-groups.js";
 import { DetectionLayers } from "../constructs/detection-runtime.js";
-import type { HandlerResources } from "../constructs/handler-resources.js";
+import { type HandlerResources, handlerEnvironment } from "../constructs/handler-resources.js";
 import { HttpApi } from "../constructs/http-api.js";
 import { Monitoring } from "../constructs/monitoring.js";
 import { PostDeployMigrations } from "../constructs/post-deploy-migrations.js";
+import { WebhookConsumer, WebhookQueues } from "../constructs/webhook-delivery.js";
 import { Website } from "../constructs/website.js";
 import { ScanScheduling, stateMachineRef, Workflows } from "../constructs/workflows.js";
 import type { DataStack } from "./data-stack.js";
@@ -70,6 +71,7 @@ export class ServiceStack extends Stack {
     const scanMachine = stateMachineRef(this, config, "scan");
     const scheduling = new ScanScheduling(this, "ScanScheduling", { config, scanMachine });
     const mailDomain = config.mailFrom.split("@")[1] ?? config.mailFrom;
+    const webhooks = new WebhookQueues(this, "Webhooks");
     const resources: HandlerResources = {
       table: data.table,
       biometricBucket: data.biometricBucket,
@@ -98,6 +100,7 @@ export class ServiceStack extends Stack {
         scheduleArnPattern: scheduling.scheduleArnPattern,
         role: scheduling.role,
       },
+      webhooks,
     };
     const detection = new DetectionLayers(this, "DetectionLayers", { config, accessLogs }).runtime;
 
@@ -114,6 +117,12 @@ export class ServiceStack extends Stack {
       detection,
       logRetention,
     });
+    new WebhookConsumer(this.apiStack, "WebhookConsumer", {
+      resources,
+      queues: webhooks,
+      environment: handlerEnvironment(resources),
+      logRetention,
+    });
     this.migrations = new PostDeployMigrations(this.workflowsStack, "Migrations", {
       resources,
       detection,
@@ -127,5 +136,6 @@ export class ServiceStack extends Stack {
     });
     // Last: it monitors every function the stack holds.
     this.monitoring = new Monitoring(this, "Monitoring", { api: this.api.api, stateMachines: this.workflows.machines });
+    webhooks.alarmTo(this.monitoring.topic);
   }
 }
