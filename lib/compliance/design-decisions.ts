@@ -29,7 +29,7 @@ export const DESIGN_DECISIONS = {
     checkov: ["CKV_AWS_116"],
     nag: inBothCompliancePacks("LambdaDLQ"),
     reason:
-      "Invoked synchronously only (API Gateway routes, Step Functions tasks, deployment triggers): the caller receives the error and handles it (the API answers 5xx and alarms, the state machine retries and catches, the deployment fails), whereas a dead-letter queue receives asynchronous invocations only and would never hold anything.",
+      "Invoked synchronously only (API Gateway routes and authorizers, Step Functions tasks, deployment triggers, an SQS event source): the caller receives the error and handles it (the API answers 5xx and alarms, the state machine retries and catches, the deployment fails, a failed SQS message returns to its queue until the queue's redrive policy moves it to that queue's dead-letter queue), whereas a function-level dead-letter queue receives asynchronous invocations only and would never hold anything.",
   },
   singleRegionBuckets: {
     nag: inBothCompliancePacks("S3BucketReplicationEnabled"),
