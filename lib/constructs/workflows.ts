@@ -57,7 +57,9 @@ const TASK_BINDINGS: Record<WorkflowTask, (fn: AppFunction, r: HandlerResources)
       .allowTableWritesUnder(r.table, ANALYSIS_PARTITION_PREFIX)
       .bindBiometricKey(r.biometricKey)
       .bindConnectorSecret(r.connectorSecret)
-      .bindEvidenceBucket(r.evidenceBucket, "readWrite"),
+      .bindEvidenceBucket(r.evidenceBucket, "readWrite")
+      // Every found picture and video frame is matched against the account's registered image hashes.
+      .bindGallery(r.gallery, "read"),
   ScanRecordThreats: (fn, r) => fn.bindTable(r.table, "readWrite"),
   // Hands new threats to alerts (email, SMS, Web Push) and to automatic takedowns.
   ScanFinish: (fn, r) =>

@@ -1,6 +1,10 @@
+import { pdqProbesOf } from "@lg/detection/hashing/pdq-media";
+import { MediaError } from "@lg/detection/media/errors";
 import { DynamoRegisteredHashes } from "@lg/domain/registered-images/adapters/dynamo-registered-hashes";
 import { PdqIndex } from "@lg/domain/registered-images/pdq-index";
+import { RegisteredImageMatcher } from "@lg/domain/registered-images/registered-image-matcher";
 import { RegisteredImageService } from "@lg/domain/registered-images/registered-image-service";
+import type { RegisteredImageScanner } from "@lg/domain/registered-images/registered-image-verdict";
 import { dataKeys } from "./biometrics-services.js";
 import { dynamo } from "./clients.js";
 import { env } from "./env.js";
@@ -17,4 +21,23 @@ export const registeredImageService = once(
       index: pdqIndex(),
       now: () => new Date(),
     }),
+);
+
+export const registeredImageMatcher = once(() => new RegisteredImageMatcher(pdqIndex()));
+
+/**
+ * A scan's question: does this found file match one of the account's registered images? A file no
+ * decoder reads matches nothing (the likeness analysis reports it); audio has no picture to hash.
+ */
+export const registeredImageScanner = once(
+  (): RegisteredImageScanner => ({
+    async matchFor(userId, media) {
+      const probes = await pdqProbesOf(media.bytes).catch((error: unknown) => {
+        if (error instanceof MediaError) return [];
+        throw error;
+      });
+      const [closest] = await registeredImageMatcher().match(probes, { userId });
+      return closest ?? null;
+    },
+  }),
 );

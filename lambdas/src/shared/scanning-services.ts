@@ -21,6 +21,7 @@ import { env } from "./env.js";
 import { DetectionLikenessAnalyser } from "./likeness-analyser.js";
 import { once } from "./once.js";
 import { peopleService } from "./people-services.js";
+import { registeredImageScanner } from "./registered-image-services.js";
 import { scanStateMachineArn, sfn } from "./state-machines.js";
 import { erasedAccounts, evidenceStore, scanLocks, scanRepository, threatRepository } from "./threat-services.js";
 
@@ -84,6 +85,7 @@ export const scanService = once(
       analyser: likenessAnalyser(),
       findings: new DynamoFindingCache(dynamo, env().TABLE_NAME),
       itemOutcomes: new DynamoItemOutcomes(dynamo, env().TABLE_NAME),
+      registeredImages: registeredImageScanner(),
       sources: {
         connector: (platformId) => connectorFor(platformId, connectorConfig()),
         fetchMedia: async (url) => {

@@ -2,31 +2,12 @@ import { DomainError } from "@lg/domain/errors";
 import { PdqIndex } from "@lg/domain/registered-images/pdq-index";
 import { PDQ_MATCH_DISTANCE } from "@lg/domain/registered-images/pdq-rules";
 import { RegisterHashesInput } from "@lg/domain/registered-images/register-input";
-import {
-  type RegisteredHashRecord,
-  type RegisteredHashStore,
-  RegisteredImageService,
-} from "@lg/domain/registered-images/registered-image-service";
+import { RegisteredImageService } from "@lg/domain/registered-images/registered-image-service";
 import { mulberry32 } from "@lg/local/platform-simulator/seeded-random";
 import { PgliteSql } from "@lg/local/stand-ins/pglite-sql";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FakeDataKeys } from "../accounts/fakes.js";
-
-class MemoryHashStore implements RegisteredHashStore {
-  readonly items = new Map<string, RegisteredHashRecord>();
-  async put(records: RegisteredHashRecord[]) {
-    for (const r of records) this.items.set(`${r.userId}/${r.hashId}`, structuredClone(r));
-  }
-  async list(userId: string) {
-    return [...this.items.values()].filter((r) => r.userId === userId);
-  }
-  async get(userId: string, hashId: string) {
-    return this.items.get(`${userId}/${hashId}`) ?? null;
-  }
-  async delete(userId: string, hashIds: string[]) {
-    for (const id of hashIds) this.items.delete(`${userId}/${id}`);
-  }
-}
+import { MemoryHashStore } from "./memory-hash-store.js";
 
 const random = mulberry32(39);
 const randomHash = () => Array.from({ length: 64 }, () => Math.floor(random() * 16).toString(16)).join("");

@@ -23,7 +23,7 @@ export interface MatchEvidence {
 type MatchedThreat = Pick<Threat, "confidence" | "threatType" | "classification" | "matchModality">;
 
 /** What matched: the list row says it, the details' classification too; older rows fall back on the type. */
-export function matchModality(threat: MatchedThreat): "face" | "voice" | "profile" {
+export function matchModality(threat: MatchedThreat): "face" | "voice" | "profile" | "registered-image" {
   return (
     threat.matchModality ??
     threat.classification?.likeness.modality ??
@@ -32,6 +32,8 @@ export function matchModality(threat: MatchedThreat): "face" | "voice" | "profil
 }
 
 const NOUN = { face: "face match", voice: "voice match", profile: "name match" } as const;
+/** A registered image matches by its hash, not by a likeness: no band, no benchmark rate. */
+const REGISTERED_IMAGE_LABEL = "Matches an intimate image you registered";
 const BENCHMARK = { face: "our face benchmark", voice: "our speaker benchmark" } as const;
 
 /**
@@ -44,6 +46,7 @@ export function matchWords(
   evidence: MatchEvidence | undefined,
 ): { label: string; falseMatch?: string; falseMatchShort?: string } {
   const modality = matchModality(threat);
+  if (modality === "registered-image") return { label: REGISTERED_IMAGE_LABEL };
   const label = `${BAND_WORDS[matchBand(threat.confidence)]} ${NOUN[modality]}`;
   if (modality === "profile") return { label };
   const measured = modality === "face" ? evidence?.faceFalseMatch : evidence?.voiceFalseMatch;

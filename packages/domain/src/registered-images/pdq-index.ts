@@ -27,6 +27,7 @@ export interface PdqIndexWriter {
 
 export interface PdqMatcher {
   match(probes: string[], maxDistance?: number): Promise<PdqIndexMatch[]>;
+  matchWithin(userId: string, probes: string[], maxDistance?: number): Promise<PdqIndexMatch[]>;
 }
 
 const TABLE = "gallery_pdq";
@@ -106,12 +107,27 @@ export class PdqIndex implements PdqIndexWriter, PdqMatcher {
        ) AS g WHERE g.distance <= :maxDistance ORDER BY p.i, g.distance`,
       params,
     );
-    return rows.map((row: SqlRow) => ({
-      probe: Number(row.i),
-      userId: String(row.user_id),
-      hashId: String(row.hash_id),
-      distance: Number(row.distance),
-    }));
+    return rows.map(rowToMatch);
+  }
+
+  /**
+   * match() within one account's hashes, compared exactly (an account holds at most a few thousand):
+   * what a person's own scan asks, so their scan never reports another person's registered image.
+   */
+  async matchWithin(userId: string, probes: string[], maxDistance = PDQ_MATCH_DISTANCE): Promise<PdqIndexMatch[]> {
+    if (probes.length === 0) return [];
+    const params: Record<string, SqlValue> = { maxDistance, userId };
+    const values = probes.map((hex, i) => {
+      params[`p${i}`] = bits(hex);
+      return `(${i}, CAST(:p${i} AS bit(256)))`;
+    });
+    const rows = await this.sql.execute(
+      `SELECT p.i, g.user_id, g.hash_id, bit_count(g.hash # p.h) AS distance
+       FROM (VALUES ${values.join(", ")}) AS p(i, h) JOIN ${TABLE} g ON g.user_id = :userId
+       WHERE bit_count(g.hash # p.h) <= :maxDistance ORDER BY p.i, distance`,
+      params,
+    );
+    return rows.map(rowToMatch);
   }
 
   async count(): Promise<number> {
@@ -119,6 +135,13 @@ export class PdqIndex implements PdqIndexWriter, PdqMatcher {
     return Number(row?.n ?? 0);
   }
 }
+
+const rowToMatch = (row: SqlRow): PdqIndexMatch => ({
+  probe: Number(row.i),
+  userId: String(row.user_id),
+  hashId: String(row.hash_id),
+  distance: Number(row.distance),
+});
 
 /** Table and index, idempotent; the gallery's ensureSchema runs it with its own (same database). */
 export async function ensurePdqSchema(sql: SqlPort): Promise<void> {

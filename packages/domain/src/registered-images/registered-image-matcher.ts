@@ -26,7 +26,8 @@ export interface RegisteredImageMatch {
 export class RegisteredImageMatcher {
   constructor(private readonly index: PdqMatcher) {}
 
-  async match(probes: MediaProbe[]): Promise<RegisteredImageMatch[]> {
+  /** `within`: one account's hashes only (its own scan); otherwise every account's (the shared crawl). */
+  async match(probes: MediaProbe[], within?: { userId: string }): Promise<RegisteredImageMatch[]> {
     const queries: { hex: string; variant: string; frameSeconds?: number }[] = [];
     for (const probe of probes) {
       if (probe.quality < PDQ_MIN_QUALITY) continue;
@@ -39,10 +40,10 @@ export class RegisteredImageMatcher {
       }
     }
     if (queries.length === 0) return [];
-    const found = await this.index.match(
-      queries.map((q) => q.hex),
-      PDQ_MATCH_DISTANCE,
-    );
+    const hexes = queries.map((q) => q.hex);
+    const found = within
+      ? await this.index.matchWithin(within.userId, hexes, PDQ_MATCH_DISTANCE)
+      : await this.index.match(hexes, PDQ_MATCH_DISTANCE);
     return closestPerHash(found).map((m) => {
       const query = queries[m.probe] as (typeof queries)[number];
       return {

@@ -5,6 +5,7 @@ import type { ErasedAccounts } from "../accounts/erased-accounts.js";
 import type { AccountStore } from "../accounts/ports.js";
 import { DomainError } from "../errors.js";
 import { SELF_PERSON_ID, type UserProfileRecord } from "../records.js";
+import { type RegisteredImageScanner, registeredImageVerdict } from "../registered-images/registered-image-verdict.js";
 import { classifyImpersonation, titleFor } from "../threats/classification.js";
 import { posterKeys } from "../threats/poster-keys.js";
 import { platformsForTier } from "../tiers.js";
@@ -55,6 +56,11 @@ export interface ScanDeps {
   enrolledPeople(userId: string): Promise<EnrolledPerson[]>;
   /** Analysed items' candidates, handed to the record step by key (item-outcomes.ts). */
   itemOutcomes?: ItemOutcomeStore;
+  /**
+   * The account's registered intimate-image hashes (issue 39): every picture and video frame found is
+   * matched against them, live, so a hash deleted before a scan is never matched by it.
+   */
+  registeredImages?: RegisteredImageScanner;
   /**
    * Accounts erased while a scan of theirs ran: each step asks before it writes and writes nothing
    * for them, so erasure's sweep after the mark finds everything there will ever be.
@@ -301,7 +307,11 @@ export class ScanService {
     const candidates: ThreatCandidate[] = [];
     for (const media of item.media) {
       const finding = await this.findingFor(task, media, people);
-      const verdict = likenessVerdict(finding, people, { ...(item.title ? { title: item.title } : {}), url: item.url });
+      const found = { ...(item.title ? { title: item.title } : {}), url: item.url };
+      const registered = await this.deps.registeredImages?.matchFor(task.userId, media);
+      const verdict = registered
+        ? registeredImageVerdict(registered, finding, found)
+        : likenessVerdict(finding, people, found);
       if (!verdict) continue;
       if (await this.deps.erased.isErased(task.userId)) return { url: item.url, candidates: [], skipped: ERASED };
       candidates.push(

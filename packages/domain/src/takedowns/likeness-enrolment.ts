@@ -32,6 +32,8 @@ function matchMark(threat: ThreatFacts, modality: "face" | "voice"): "verified" 
  * searched sample of that modality is unverified.
  */
 export function restsOnUnverifiedEnrolment(threat: ThreatFacts, samples: readonly PersonSample[]): boolean {
+  // A registered image matched by its hash: no face or voice enrolment is involved at all.
+  if (threatEvidence(threat).likeness.modality === "registered-image") return false;
   const modality = matchedModality(threat);
   // Whose face it is stays open while a review runs: no notice under anyone's name rests on it.
   if (samples.some((s) => s.modality === modality && s.underReview === true)) return true;

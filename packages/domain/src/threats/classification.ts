@@ -62,7 +62,8 @@ export const ThreatClassification = z.object({
   /** One sentence: why this type, in the product's words. */
   reason: z.string(),
   likeness: z.object({
-    modality: z.enum(["face", "voice", "profile"]),
+    /** "registered-image": a picture the person registered by hash matched, not their face or voice. */
+    modality: z.enum(["face", "voice", "profile", "registered-image"]),
     confidence: z.number().min(0).max(100),
     /** Impersonation: the protected name the profile imitates, and its handle. */
     nameMatch: z.string().optional(),
@@ -88,6 +89,20 @@ export const ThreatClassification = z.object({
     .object({
       score: z.number().min(0).max(1).optional(),
       operatingPoint: OperatingPointShape.optional(),
+    })
+    .optional(),
+  /**
+   * The registered intimate image the found media matched by PDQ hash (registered-images/): which
+   * registered hash (by id, never the hash), how many of 256 bits differ, the distance that makes a
+   * match, the found media's orientation that matched, and the video frame.
+   */
+  registeredImage: z
+    .object({
+      hashId: z.string(),
+      distance: z.number().int().min(0).max(256),
+      threshold: z.number().int(),
+      variant: z.string(),
+      frameSeconds: z.number().optional(),
     })
     .optional(),
   /** The content as found: its own title (never the product's) and the page it was on. */
@@ -201,8 +216,14 @@ export function severityFor(
 }
 
 /** Titles say what the evidence shows, of whom; "your" for the account holder. */
-export function titleFor(type: ThreatKind, modality: "face" | "voice" | "profile", whose: string, handle?: string) {
+export function titleFor(
+  type: ThreatKind,
+  modality: ThreatClassification["likeness"]["modality"],
+  whose: string,
+  handle?: string,
+) {
   const possessive = whose === "you" ? "your" : `${whose}'s`;
+  if (modality === "registered-image") return `Intimate image ${whose === "you" ? "you" : whose} registered`;
   switch (type) {
     case "deepfake":
       return `Synthetic media showing ${possessive} face`;

@@ -75,7 +75,13 @@ export function describeFindings(threat: ThreatRecord): string {
   // The band first, in words a reviewer can weigh; the matcher's own score beside it.
   const strength = `our matcher rates it a ${matchPhrase(likeness.confidence)}, ${percent(likeness.confidence)}`;
   let found: string;
-  if (likeness.modality === "profile") {
+  const registered = evidence.registeredImage;
+  if (likeness.modality === "registered-image" && registered) {
+    found =
+      `Media that matches an intimate image of me which I registered by a hash computed on my own device, ` +
+      `the image itself never shared: its PDQ perceptual hash differs from the registered one in ${registered.distance} of 256 bits ` +
+      `(${registered.threshold} or fewer is a match${registered.variant === "original" ? "" : ", as a rotated or mirrored copy"}).`;
+  } else if (likeness.modality === "profile") {
     const name = likeness.nameMatch ? ` under a name like "${likeness.nameMatch}"` : "";
     const handle = likeness.handle && likeness.handle !== "unknown" ? ` @${likeness.handle}` : "";
     found = `An account${handle} presents itself${name}, and its profile picture shows a face that matches my face (${strength}).`;
@@ -85,7 +91,7 @@ export function describeFindings(threat: ThreatRecord): string {
     found = `Media showing a face that matches my face (${strength}).`;
   }
   const lines = [found];
-  if (evidence.type === "intimate_imagery") {
+  if (evidence.type === "intimate_imagery" && !registered) {
     const score = evidence.intimate?.score;
     lines.push(
       `Automated explicit-content detection found it to be an intimate (sexually explicit) depiction` +
