@@ -1,9 +1,4 @@
-import {
-  directoryModelSource,
-  type ModelFileSource,
-  modelDir,
-  useModelFileSource,
-} from "@lg/detection/models/model-files";
+import { directoryModelSource, type ModelFileSource, useModelFileSource } from "@lg/detection/models/model-files";
 import { z } from "zod";
 import { s3 } from "./clients.js";
 import { s3ModelSource } from "./s3-model-files.js";
@@ -19,12 +14,16 @@ const ModelFilesEnv = z.object({
   MODEL_CACHE_DIR: z.string().default("/tmp/models"),
 });
 
-/** The model file source MODEL_SOURCE names: the same models, from wherever this deployment keeps them. */
-export function modelFileSourceFromEnv(environment: NodeJS.ProcessEnv = process.env): ModelFileSource {
+/**
+ * The model file source MODEL_SOURCE names: the same models, from wherever this deployment keeps
+ * them. Unset: none, and the detection package reads MODEL_DIR (else .model-cache) at each load.
+ */
+export function modelFileSourceFromEnv(environment: NodeJS.ProcessEnv = process.env): ModelFileSource | undefined {
   const settings = ModelFilesEnv.parse(environment);
-  const bucket = /^s3:\/\/([^/]+)\/?$/.exec(settings.MODEL_SOURCE ?? "")?.[1];
+  if (!settings.MODEL_SOURCE) return undefined;
+  const bucket = /^s3:\/\/([^/]+)\/?$/.exec(settings.MODEL_SOURCE)?.[1];
   if (bucket) return s3ModelSource({ s3, bucket, files: settings.MODEL_FILES, cacheDir: settings.MODEL_CACHE_DIR });
-  return directoryModelSource(settings.MODEL_SOURCE || modelDir());
+  return directoryModelSource(settings.MODEL_SOURCE);
 }
 
 let installed = false;
@@ -32,6 +31,7 @@ let installed = false;
 /** Installs the configured source for the detection package; the composition modules call it at load. */
 export function installModelFileSource(): void {
   if (installed) return;
-  useModelFileSource(modelFileSourceFromEnv());
+  const source = modelFileSourceFromEnv();
+  if (source) useModelFileSource(source);
   installed = true;
 }

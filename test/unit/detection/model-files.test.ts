@@ -130,15 +130,19 @@ describe("model file source from the environment", () => {
   it("is the S3 source for MODEL_SOURCE=s3://bucket, with MODEL_FILES as the function's set", () => {
     const files = { "clip/model.onnx": sha256("x") };
     const source = modelFileSourceFromEnv({ MODEL_SOURCE: "s3://models", MODEL_FILES: JSON.stringify(files) });
-    expect(source.offers("clip/model.onnx")).toBe(true);
-    expect(source.offers("whisper-base/model.bin")).toBe(false);
+    expect(source?.offers("clip/model.onnx")).toBe(true);
+    expect(source?.offers("whisper-base/model.bin")).toBe(false);
   });
 
   it("is the folder MODEL_SOURCE names otherwise", async () => {
     await writeFile(path.join(dir, "weights.pt"), "w");
     const source = modelFileSourceFromEnv({ MODEL_SOURCE: dir });
-    expect(source.offers("weights.pt")).toBe(true);
-    expect(existsSync(await source.localPath("weights.pt"))).toBe(true);
+    expect(source?.offers("weights.pt")).toBe(true);
+    expect(existsSync((await source?.localPath("weights.pt")) ?? "")).toBe(true);
+  });
+
+  it("is none when MODEL_SOURCE is unset, so the detection package keeps reading MODEL_DIR", () => {
+    expect(modelFileSourceFromEnv({})).toBeUndefined();
   });
 
   it("refuses a MODEL_FILES entry that is not a SHA-256", () => {
