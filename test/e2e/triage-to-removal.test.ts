@@ -169,10 +169,10 @@ describe("from triage to removal", () => {
         .getByRole("button", { name: /^View Details/ })
         .click();
       const details = page.getByRole("dialog", { name: /^Threat details:/ });
-      await details.getByRole("button", { name: "Immediate Takedown" }).click();
+      await details.getByRole("button", { name: "Prepare takedown notice" }).click();
       const notice = page.getByRole("dialog").filter({ has: page.getByLabel("Notice text") });
       await notice.getByLabel("Notice text").waitFor({ timeout: 60_000 });
-      const send = notice.getByRole("button", { name: /^(Send Directly|Prepare Filing)$/ });
+      const send = notice.getByRole("button", { name: /^(Send .+ by email|Prepare Filing)$/ });
       if ((await send.count()) === 0) {
         // No one can be asked to remove it (no channel): the dialog offers no Send.
         await notice.getByRole("button", { name: "Cancel" }).click();

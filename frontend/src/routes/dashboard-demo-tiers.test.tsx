@@ -83,7 +83,7 @@ describe("demo takedowns", () => {
     expect(currentToasts().some((t) => t.title === "Unauthorized")).toBe(false);
   });
 
-  it("Generate DMCA in Quick Actions uses the first active demo threat", async () => {
+  it("Prepare takedown notice in Quick Actions uses the first active demo threat", async () => {
     const { calls } = stubApi({
       "GET /api/auth/user": { status: 401, body: "Unauthorized" },
       "GET /api/demo/threats": { status: 200, body: [demoThreat("demo_personal_2")] },
@@ -92,7 +92,7 @@ describe("demo takedowns", () => {
     const user = userEvent.setup({ delay: null });
     renderRoute(<Dashboard />, { path: "/dashboard", route: "/dashboard?demo=personal" });
     await screen.findByRole("button", { name: /Take Down/ });
-    await user.click(screen.getByRole("button", { name: "Generate DMCA" }));
+    await user.click(screen.getByRole("button", { name: "Prepare takedown notice" }));
     expect(await screen.findByText(/The demo notice could not be generated: No such demo threat/)).toBeInTheDocument();
     expect(JSON.parse(String(calls.find((c) => c.path === "/api/demo/dmca")?.init?.body))).toEqual({
       threatId: "demo_personal_2",

@@ -224,7 +224,7 @@ export default function DashboardRoute() {
                       className="btn btn-secondary btn-block"
                       onClick={() => openDmca(threatList?.find((t) => t.status === "active") ?? null)}
                     >
-                      Generate DMCA
+                      Prepare takedown notice
                     </button>
                     <Link to={reconfigureLink(setup?.checklist)} className="btn btn-secondary btn-block">
                       Reconfigure Setup

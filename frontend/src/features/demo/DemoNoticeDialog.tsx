@@ -19,7 +19,7 @@ export interface DemoNotice {
 }
 
 /**
- * The demo's Take Down / Generate DMCA: works without an account on demo data, shows the notice the
+ * The demo's Take Down / Prepare takedown notice: works without an account on demo data, shows the notice the
  * product would write, and offers only a download. Nothing is sent from a demo.
  */
 export function DemoNoticeDialog({

@@ -35,7 +35,7 @@ describe("DMCA dialog", () => {
     expect(await screen.findByLabelText("Notice text")).toHaveValue("Notice body");
     expect(screen.getByText(/penalty of perjury/)).toBeInTheDocument();
 
-    const send = screen.getByRole("button", { name: "Send Directly" });
+    const send = screen.getByRole("button", { name: "Send takedown notice by email" });
     expect(send).toBeDisabled();
     await user.click(screen.getByLabelText(FACTS[0] as string));
     expect(send).toBeDisabled();
@@ -79,7 +79,7 @@ describe("DMCA dialog", () => {
   it("says so when no threat is selected", () => {
     stubApi({});
     renderRoute(<DmcaDialog open threat={null} onClose={vi.fn()} />);
-    expect(screen.getByText("No threat selected for DMCA generation.")).toBeInTheDocument();
+    expect(screen.getByText("No threat selected for a takedown notice.")).toBeInTheDocument();
   });
 
   it("is titled by the route the notice follows: a law-enforcement referral is not a DMCA notice", async () => {
@@ -91,6 +91,25 @@ describe("DMCA dialog", () => {
     expect(screen.getByRole("dialog", { name: "Evidence Record and Law-Enforcement Referral" })).toBeInTheDocument();
     expect(screen.queryByRole("dialog", { name: /DMCA/ })).toBeNull();
     expect(await screen.findByText("Law-enforcement referral generated")).toBeInTheDocument();
+  });
+
+  it("names a platform report on an impersonating account an impersonation report", async () => {
+    stubApi({ "POST /api/dmca": { status: 200, body: reportDraft() } });
+    renderRoute(<DmcaDialog open threat={{ ...threat, threatType: "impersonation" }} onClose={vi.fn()} />);
+    await screen.findByLabelText("Notice text");
+    expect(screen.getByRole("dialog", { name: "Impersonation Report" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Send impersonation report by email" })).toBeInTheDocument();
+  });
+
+  it("a refused notice names no legal route and offers no Send", async () => {
+    stubApi({
+      "POST /api/dmca": { status: 409, body: { message: "Verify your face before a notice goes in your name" } },
+    });
+    renderRoute(<DmcaDialog open threat={threat} onClose={vi.fn()} />);
+    expect(await screen.findByText(/The notice could not be generated/)).toBeInTheDocument();
+    expect(screen.getByRole("dialog", { name: "Takedown Notice" })).toBeInTheDocument();
+    expect(screen.queryByRole("dialog", { name: "DMCA Takedown Notice" })).toBeNull();
+    expect(screen.queryByRole("button", { name: /^Send/ })).toBeNull();
   });
 
   it("keeps the DMCA title for a notice that goes the DMCA route", async () => {
@@ -119,10 +138,12 @@ describe("DMCA dialog", () => {
     });
     renderRoute(<DmcaDialog open threat={threat} onClose={vi.fn()} />);
     const basis = await screen.findByRole("region", { name: "Legal basis" });
-    expect(basis).toHaveTextContent("Impersonation Report");
+    // A re-used picture is reported as likeness misuse, not as impersonation (issue 36 item 9).
+    expect(basis).toHaveTextContent("Likeness Misuse Report");
+    expect(screen.getByRole("dialog", { name: "Likeness Misuse Report" })).toBeInTheDocument();
     expect(basis).toHaveTextContent("No copyright claim is made.");
     expect(basis).toHaveTextContent("no synthetic-media evidence was found");
-    const send = screen.getByRole("button", { name: "Send Directly" });
+    const send = screen.getByRole("button", { name: "Send likeness misuse report by email" });
     expect(send).toBeDisabled();
     await user.click(screen.getByLabelText(STATEMENTS[0] as string));
     expect(send).toBeDisabled();
@@ -169,7 +190,7 @@ describe("DMCA dialog", () => {
     );
     for (const statement of ["I made or own the original", ...STATEMENTS])
       await user.click(screen.getByLabelText(statement));
-    await user.click(screen.getByRole("button", { name: "Send Directly" }));
+    await user.click(screen.getByRole("button", { name: "Send DMCA notice by email" }));
     await screen.findByText("DMCA notice sent");
     const sent = calls.find((c) => c.path === "/api/dmca/send");
     expect(JSON.parse(String(sent?.init?.body))).toMatchObject({ claimCopyright: { sampleId: "face-1" } });

@@ -13,6 +13,8 @@ import { noticeFileName } from "./notice-file-name";
 import { noticeName } from "./notice-route";
 import { THREATS_KEY } from "./queries";
 
+const capitalised = (noun: string) => noun.charAt(0).toUpperCase() + noun.slice(1);
+
 /** "a DMCA notice", "an Impersonation report": the recipient line names the notice in words, not its route id. */
 function articled(noun: string): string {
   const word = /^[A-Z][a-z]/.test(noun) ? noun.charAt(0).toLowerCase() + noun.slice(1) : noun;
@@ -54,18 +56,20 @@ export function DmcaDialog({ open, threat, onClose }: DmcaDialogProps) {
   const generate = useMutation({
     mutationFn: (input: { threatId: string; claimCopyright?: { sampleId: string } }) =>
       apiJson<DmcaDraft>("POST", "/api/dmca", input),
-    onSuccess: (draft) => toast({ title: `${noticeName(draft.route).noun} generated` }),
+    onSuccess: (draft) =>
+      toast({ title: `${capitalised(noticeName(draft.route, threat?.threatType).noun)} generated` }),
     onError: (error) =>
       toast({ title: "Generation failed", description: serverMessage(error), variant: "destructive" }),
   });
-  const name = noticeName(generate.data?.route);
+  const name = noticeName(generate.data?.route, threat?.threatType);
   const send = useMutation({
     mutationFn: (input: { threatId: string; confirmations: string[]; claimCopyright?: { sampleId: string } }) =>
       apiJson<SendResult>("POST", "/api/dmca/send", input),
     onSuccess: (result) => {
       void queryClient.invalidateQueries({ queryKey: THREATS_KEY });
       if (result?.state === "sent") {
-        toast({ title: `${name.noun} sent`, description: `Sent to ${result.recipient}` });
+        const sent = noticeName(result.route ?? generate.data?.route, threat?.threatType);
+        toast({ title: `${capitalised(sent.noun)} sent`, description: `Sent to ${result.recipient}` });
         onClose();
         return;
       }
@@ -171,7 +175,7 @@ export function DmcaDialog({ open, threat, onClose }: DmcaDialogProps) {
   return (
     <Dialog open={open} title={name.title} onClose={onClose} wide>
       {!threat ? (
-        <p>No threat selected for DMCA generation.</p>
+        <p>No threat selected for a takedown notice.</p>
       ) : generate.isPending ? (
         <Spinner label="Generating the notice..." />
       ) : draft ? (
@@ -299,19 +303,24 @@ export function DmcaDialog({ open, threat, onClose }: DmcaDialogProps) {
           onClick={() => {
             if (!draft || !threat) return;
             downloadText(noticeFileName(draft.route, threat.id), draft.requestContent);
-            toast({ title: `${name.noun} downloaded` });
+            toast({ title: `${capitalised(name.noun)} downloaded` });
           }}
         >
           Download Notice
         </button>
-        {channel?.kind === "none" || draft?.route === "none" ? null : (
+        {/* No Send where nothing can be sent: no draft (generating, or refused) or nobody to ask. */}
+        {!draft || channel?.kind === "none" || draft.route === "none" ? null : (
           <button
             type="button"
             className="btn btn-primary"
-            disabled={!draft || !threat || !allConfirmed || send.isPending}
+            disabled={!threat || !allConfirmed || send.isPending}
             onClick={() => threat && send.mutate({ threatId: threat.id, confirmations: confirmed, ...claimCopyright })}
           >
-            {send.isPending ? "Sending..." : channel?.kind === "web_form" ? "Prepare Filing" : "Send Directly"}
+            {send.isPending
+              ? "Sending..."
+              : channel?.kind === "web_form"
+                ? "Prepare Filing"
+                : `Send ${name.noun.replace(/^[A-Z][a-z]/, (c) => c.toLowerCase())} by email`}
           </button>
         )}
       </div>

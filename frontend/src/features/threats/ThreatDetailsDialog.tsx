@@ -187,15 +187,12 @@ export function ThreatDetailsDialog({ threat, onClose, onGenerateDmca }: ThreatD
             {shown.status === "dismissed" ? "Undo dismissal" : "Undo false positive"}
           </button>
         ) : null}
+        {/* One action: the notice's kind (DMCA, TAKE IT DOWN, DSA, a platform report) is chosen by the
+            server for the platform, and nothing is sent before the person reviews it. */}
         {allows(shown, "takedown") ? (
-          <>
-            <button type="button" className="btn btn-primary" onClick={() => onGenerateDmca(shown)}>
-              Generate DMCA
-            </button>
-            <button type="button" className="btn btn-danger" onClick={() => onGenerateDmca(shown)}>
-              Immediate Takedown
-            </button>
-          </>
+          <button type="button" className="btn btn-primary" onClick={() => onGenerateDmca(shown)}>
+            Prepare takedown notice
+          </button>
         ) : null}
       </div>
     </Dialog>

@@ -132,7 +132,7 @@ describe("a threat's details for triage", () => {
     expect(
       await screen.findByText(/Takedown requested \(Active → Takedown requested\) automatically/),
     ).toBeInTheDocument();
-    for (const name of ["Immediate Takedown", "Generate DMCA", "Mark as False Positive", "Dismiss"]) {
+    for (const name of ["Prepare takedown notice", "Mark as False Positive", "Dismiss"]) {
       expect(screen.queryByRole("button", { name })).not.toBeInTheDocument();
     }
   });
@@ -217,7 +217,7 @@ describe("a threat's details for triage", () => {
     });
     open({ ...base, status: "false_positive" });
     expect(await screen.findByRole("button", { name: "Undo false positive" })).toBeInTheDocument();
-    expect(screen.queryByRole("button", { name: "Immediate Takedown" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Prepare takedown notice" })).not.toBeInTheDocument();
     expect(await screen.findByText("No changes since it was found.")).toBeInTheDocument();
   });
 
