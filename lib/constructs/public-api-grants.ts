@@ -8,15 +8,15 @@ import type { HandlerResources } from "./handler-resources.js";
 
 /**
  * The public API's function (docs/public-api.md): it reads threats and notices, prepares and sends
- * notices (the same grants as the takedowns group, takedown.sent events included) and writes keys'
- * last use, rate counters and idempotency records. No session is resolved, so no Cognito grant.
+ * notices by email (the takedowns group's grants but the takedown workflow, which it never starts;
+ * takedown.sent events included) and writes keys' last use, rate counters and idempotency records.
+ * No session is resolved, so no Cognito grant.
  */
 export const bindPublicApi = (fn: AppFunction, r: HandlerResources) =>
   r.webhooks.bindPublisher(
     fn
       .bindTable(r.table, "readWrite")
       .bindEvidenceBucket(r.evidenceBucket, "read")
-      .bindStateMachine("TAKEDOWN_STATE_MACHINE_ARN", r.takedownMachine, "startAndObserve")
       .bindMailSender(r.mailFrom, r.mailIdentityArn),
   );
 

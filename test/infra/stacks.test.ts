@@ -479,6 +479,7 @@ describe("handlers", () => {
       "secretsmanager:DescribeSecret",
       "ses:GetAccount",
       "sns:GetSMSAttributes",
+      "sqs:GetQueueAttributes",
     ])
       expect(actions).toContain(action);
     // Every function writes its own logs and traces; beyond those, nothing may change or read data
@@ -495,7 +496,12 @@ describe("handlers", () => {
       .filter((a) =>
         /:(Put|Delete|Update|Create|Start|Send|Publish|GetObject|GetSecretValue|Decrypt|Get|Query)/.test(a),
       )
-      .filter((a) => !["scheduler:GetScheduleGroup", "ses:GetAccount", "sns:GetSMSAttributes"].includes(a))
+      .filter(
+        (a) =>
+          !["scheduler:GetScheduleGroup", "ses:GetAccount", "sns:GetSMSAttributes", "sqs:GetQueueAttributes"].includes(
+            a,
+          ),
+      )
       // The status page's Query, held to the STATUS partition below.
       .filter((a) => a !== "dynamodb:Query");
     expect(writes).toEqual([]);
