@@ -121,6 +121,40 @@ describe("why a threat was flagged", () => {
     expect(screen.queryByText(/Likely synthetic/)).toBeNull();
   });
 
+  it("says a declaration check that found nothing declared checked the file, and never 'no signal found' beside a finding", () => {
+    renderRoute(
+      <ThreatDetailsDialog
+        threat={{
+          ...base,
+          detection: {
+            synthetic: false,
+            syntheticScore: 0.3,
+            signals: [
+              {
+                id: "c2pa",
+                status: "unknown",
+                explanation: "No C2PA manifest: the file makes no provenance claim either way",
+              },
+              {
+                id: "iptc-digital-source-type",
+                status: "unknown",
+                explanation: "No XMP metadata: nothing is declared either way",
+              },
+              { id: "ai-image", status: "present", score: 0.7, explanation: "probe above its threshold" },
+            ],
+          },
+        }}
+        onClose={vi.fn()}
+        onGenerateDmca={vi.fn()}
+      />,
+    );
+    const signals = screen.getByRole("list", { name: "Synthetic-media signals" });
+    expect(signals).toHaveTextContent("Nothing declared");
+    expect(signals).not.toHaveTextContent("Could not examine this media");
+    expect(screen.queryByText(/No signal found evidence/)).toBeNull();
+    expect(screen.getByText(/Some signals below found signs of AI, but together they fall short/)).toBeInTheDocument();
+  });
+
   it("names the imitated name and the profile's handle for an impersonation", () => {
     renderRoute(
       <ThreatDetailsDialog

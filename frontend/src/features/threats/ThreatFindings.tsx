@@ -30,6 +30,21 @@ const STATUS: Record<ThreatSignal["status"], { label: string; className: string;
 };
 
 /** The likeness match in its band's words ("a very strong match"); the percentage reads 100% for nearly every match. */
+/**
+ * A declaration check that ran and found the file declares nothing (no C2PA manifest, no IPTC source
+ * type) reports "unknown" because no declaration says nothing either way; it did examine the file, so
+ * it is not "could not examine" (issue 36 item 21).
+ */
+const NOTHING_DECLARED = {
+  label: "Nothing declared",
+  className: "badge badge-secondary",
+  meaning:
+    "Checked: the file declares nothing either way, which is usual and says nothing about whether it is genuine.",
+};
+const DECLARED_NOTHING = /^No C2PA manifest|^No XMP metadata|declares no DigitalSourceType/;
+const nothingDeclared = (signal: ThreatSignal) =>
+  signal.status === "unknown" && DECLARED_NOTHING.test(signal.explanation);
+
 function likenessSummary(threat: Threat): string {
   const band = `a ${matchBand(threat.confidence)} match`;
   const { nameMatch, handle } = threat.detection ?? {};
@@ -70,6 +85,9 @@ function syntheticSummary(threat: Threat): string | null {
   if (!synthetic && detection?.synthetic === true && typeof detection.syntheticScore === "number")
     return `Likely synthetic: ${(detection.syntheticScore * 100).toFixed(1)}% from the signals below.`;
   if (synthetic?.status === "unknown") return "Whether it is synthetic could not be checked.";
+  // A signal below that found something must not sit under "no signal found evidence" (issue 36 item 21).
+  if (detection?.signals?.some((signal) => signal.status === "present"))
+    return "Some signals below found signs of AI, but together they fall short of calling it synthetic. That does not prove it genuine either.";
   return "No signal found evidence that it is synthetic. That does not prove it genuine: most edits leave no trace these signals can read.";
 }
 
@@ -90,7 +108,7 @@ export function ThreatFindings({ threat }: { threat: Threat }) {
       {signals.length > 0 ? (
         <ul className="signal-list small" aria-label="Synthetic-media signals">
           {signals.map((signal) => {
-            const status = STATUS[signal.status] ?? STATUS.unknown;
+            const status = nothingDeclared(signal) ? NOTHING_DECLARED : (STATUS[signal.status] ?? STATUS.unknown);
             return (
               <li key={signal.id}>
                 <span className="signal-name">{signalLabel(signal.id)}</span>{" "}
