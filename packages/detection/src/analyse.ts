@@ -1,5 +1,6 @@
 import { intimateFinding } from "./explicit/finding.js";
 import { detectFaces, detectFacesInImage } from "./face/detect-faces.js";
+import { sbiNetSignal } from "./faceswap/sbi-net-signal.js";
 import { faceSwapSbiSignal } from "./faceswap/sbi-signal.js";
 import { mesonetSignal } from "./faceswap/signal.js";
 import { fuseSignals, verdictsFor, whyDetectorLeftOut, whyReadingCannotChangeVerdict } from "./fusion.js";
@@ -123,7 +124,7 @@ async function watermarkSignal(bytes: Uint8Array, analysed: DecodedImage, limits
   return sdWatermarkSignal(full.pixels);
 }
 
-/** ai-image, then face-synthetic (its own CLIP pass skipped when no reading could change the verdict), MesoNet, and the SBI head where it speaks. */
+/** ai-image, then face-synthetic (its own CLIP pass skipped when no reading could change the verdict), MesoNet, and the SBI head and the face-forgery network where they speak. */
 async function learnedPictureSignals(image: DecodedImage, faces: DetectedFace[], known: Signal[]): Promise<Signal[]> {
   const aiImage = await unlessLeftOut("ai-image", "image", () => aiImageSignal(image));
   const faceSynthetic = await unlessLeftOut("face-synthetic", "image", () =>
@@ -133,13 +134,13 @@ async function learnedPictureSignals(image: DecodedImage, faces: DetectedFace[],
   );
   const mesonet = await unlessLeftOut("face-swap-mesonet", "image", () => mesonetSignal(image, faces));
   // The SBI head reads face-synthetic's crop pass (its own pass only where that one was skipped or reused the picture's).
-  if (!LEARNED_PICTURE_SIGNALS.includes("face-swap-sbi")) return [aiImage, faceSynthetic, mesonet];
-  return [
-    aiImage,
-    faceSynthetic,
-    mesonet,
-    await unlessLeftOut("face-swap-sbi", "image", () => faceSwapSbiSignal(image, faces)),
-  ];
+  const sbiHead = LEARNED_PICTURE_SIGNALS.includes("face-swap-sbi")
+    ? [await unlessLeftOut("face-swap-sbi", "image", () => faceSwapSbiSignal(image, faces))]
+    : [];
+  const forgeryNet = LEARNED_PICTURE_SIGNALS.includes("face-forgery-net")
+    ? [await unlessLeftOut("face-forgery-net", "image", () => sbiNetSignal(image, faces))]
+    : [];
+  return [aiImage, faceSynthetic, mesonet, ...sbiHead, ...forgeryNet];
 }
 
 async function analyseImage(

@@ -75,6 +75,7 @@ export const LEARNED_SIGNALS: readonly SignalId[] = [
   "face-swap-mesonet",
   // Listed before it is wired in: a learned reading left off this list would count as a declaration.
   "face-swap-sbi",
+  "face-forgery-net",
 ] as const;
 
 const committedModels = fusionModels as unknown as FusionModels;

@@ -89,6 +89,8 @@ export type SignalId =
   | "face-swap-mesonet"
   /** Blend-boundary head fitted on self-blended genuine faces (no swap method in its fit): face swaps. */
   | "face-swap-sbi"
+  /** Face-forgery network (EfficientNet-Lite0 trained on self-blended genuine faces): face swaps, on face crops and face tracks. */
+  | "face-forgery-net"
   | "container-metadata";
 
 /**

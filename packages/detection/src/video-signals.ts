@@ -1,4 +1,5 @@
 import { intimateFindingForFrames } from "./explicit/video-finding.js";
+import { sbiNetOverTrack, whySbiNetIsSilent } from "./faceswap/sbi-net-signal.js";
 import { faceSwapSbiOverFrames, whySbiIsSilent } from "./faceswap/sbi-signal.js";
 import { mesonetSignal } from "./faceswap/signal.js";
 import { whyDetectorLeftOut, whyReadingCannotChangeVerdict } from "./fusion.js";
@@ -24,6 +25,7 @@ export const LEARNED_PICTURE_SIGNALS: readonly SignalId[] = [
   "face-synthetic",
   "face-swap-mesonet",
   ...(whySbiIsSilent() === null ? (["face-swap-sbi"] as const) : []),
+  ...(whySbiNetIsSilent() === null ? (["face-forgery-net"] as const) : []),
 ];
 
 /** Frames read by the picture detectors (MesoNet, the explicit-content classifier), spread over the clip. */
@@ -183,6 +185,12 @@ export async function videoPictureSignals(
           },
         )
       : undefined;
+  // The face-forgery network reads the matched person's face track: every sampled frame, not only
+  // those read above (about 0.03 CPU-s a face, well inside the footage's budget with a match).
+  const forgery =
+    ids.includes("face-forgery-net") && runs("face-forgery-net")
+      ? await sbiNetOverTrack(frames.map((frame) => ({ ...frame, image: { ...frame.image, format } })))
+      : undefined;
   for (const frame of read) {
     if (frame.faces.length === 0 || !runs("face-swap-mesonet")) continue;
     const image = { ...frame.image, format };
@@ -195,6 +203,7 @@ export async function videoPictureSignals(
     const reason = leftOut.get(id);
     if (reason) return { id, status: "unknown", explanation: reason, evidence: { skipped: true } };
     if (id === "face-swap-sbi" && sbi) return sbi;
+    if (id === "face-forgery-net" && forgery) return forgery;
     const readings = byDetector.get(id);
     if (readings) return aggregateOverFrames(id, readings);
     return {

@@ -22,6 +22,8 @@ import mesonetCalibration from "../../../packages/detection/src/faceswap/mesonet
 };
 import { MESONET_SIZE, type MesoNetVariant } from "../../../packages/detection/src/faceswap/mesonet-graph.js";
 import { mesoNet } from "../../../packages/detection/src/faceswap/mesonet-model.js";
+import { SBI_NET_SIZE } from "../../../packages/detection/src/faceswap/sbi-net-input.js";
+import { sbiNet } from "../../../packages/detection/src/faceswap/sbi-net-model.js";
 import { sbiFaceSwapModel } from "../../../packages/detection/src/faceswap/sbi-signal.js";
 import { decodeInProcess } from "../../../packages/detection/src/media/audio-in-process.js";
 import { getModel } from "../../../packages/detection/src/models/registry.js";
@@ -462,6 +464,18 @@ describe("every model gives its golden output on this CPU (float kernels only)",
     const clip = await clipImageEncoder().features(clipGoldenInput());
     const reading = await sbiFaceSwapModel().predict({ pixels, box, clip });
     expectGolden("face-swap-sbi/raw", Float32Array.from([reading.raw]));
+  });
+
+  it("Face-forgery network (EfficientNet-Lite0 trained here on self-blended faces): the logits of two crops", async () => {
+    // Seeds whose crops read between the tails (logits of a few units), where a change would show.
+    const model = sbiNet();
+    await expectFloatGraphs(() => model.ready());
+    const crops = [picture(SBI_NET_SIZE, SBI_NET_SIZE, 21).data, picture(SBI_NET_SIZE, SBI_NET_SIZE, 22).data];
+    const readings = await model.predict(crops);
+    expectGolden(
+      "face-forgery-sbi-net/logit",
+      Float32Array.from(readings, (r) => r.logit),
+    );
   });
 
   it("nsfwjs MobileNetV2 (ONNX rebuild): the five class probabilities from its session", async () => {

@@ -1,0 +1,81 @@
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { Model } from "../models/model.js";
+import { getModel, registerModel } from "../models/registry.js";
+import { onnxNodeRuntime } from "../runtimes/onnx.js";
+import type { OnnxRuntime, OnnxSessionLike } from "../runtimes/onnx-port.js";
+import { planarUnitRgb } from "./mesonet-input.js";
+import netJson from "./sbi-net.json" with { type: "json" };
+import { SBI_NET_SIZE } from "./sbi-net-input.js";
+
+/**
+ * The face-forgery network (issue 42): EfficientNet-Lite0 trained here on self-blended genuine faces
+ * (scripts/training/train-sbi.py, `npm run fit:sbi-net`), committed as a float32 ONNX graph with its
+ * SHA-256 and data manifest (packages/detection/weights/). Input: face crops made by sbiNetCrop,
+ * interleaved RGB bytes; output: p(blend) per crop, sigmoid of the graph's logit.
+ */
+
+export interface SbiNetFile {
+  file: string;
+  sha256: string;
+  bytes: number;
+}
+
+export const sbiNetFile = netJson as SbiNetFile;
+
+const repoRoot = path.resolve(import.meta.dirname, "../../../..");
+const GRAPH_INPUT = "crops";
+const GRAPH_OUTPUT = "logit";
+const CROP_BYTES = 3 * SBI_NET_SIZE * SBI_NET_SIZE;
+
+/** The committed weights are absent or not the pinned file: the signal then says "unknown". */
+export class SbiNetWeightsUnusable extends Error {}
+
+export class SbiNet extends Model<Uint8Array[], { logit: number; probability: number }[], OnnxSessionLike> {
+  readonly name = "face-forgery-sbi-net";
+
+  constructor(
+    readonly file: string = path.join(repoRoot, sbiNetFile.file),
+    readonly sha256: string = sbiNetFile.sha256,
+    private readonly runtime: OnnxRuntime = onnxNodeRuntime,
+  ) {
+    super();
+  }
+
+  protected async load(): Promise<OnnxSessionLike> {
+    if (!existsSync(this.file))
+      throw new SbiNetWeightsUnusable(`The face-forgery network's weights are missing: ${this.file}`);
+    const bytes = new Uint8Array(await readFile(this.file));
+    const actual = createHash("sha256").update(bytes).digest("hex");
+    if (actual !== this.sha256)
+      throw new SbiNetWeightsUnusable(
+        `The face-forgery network's weights ${this.file} have SHA-256 ${actual}; sbi-net.json pins ${this.sha256}`,
+      );
+    return this.runtime.sessionFromBytes(bytes);
+  }
+
+  /** `crops`: SBI_NET_SIZE² interleaved RGB crops (sbiNetCrop), read in one batch. */
+  protected async run(
+    session: OnnxSessionLike,
+    crops: Uint8Array[],
+  ): Promise<{ logit: number; probability: number }[]> {
+    if (crops.length === 0) return [];
+    const batch = new Float32Array(crops.length * CROP_BYTES);
+    for (const [i, crop] of crops.entries()) batch.set(planarUnitRgb(crop, SBI_NET_SIZE), i * CROP_BYTES);
+    const outputs = await session.run({
+      [GRAPH_INPUT]: this.runtime.float32Tensor(batch, [crops.length, 3, SBI_NET_SIZE, SBI_NET_SIZE]),
+    });
+    const out = outputs[GRAPH_OUTPUT];
+    if (!out || out.dims[0] !== crops.length) throw new Error("The face-forgery network gave no logit per crop");
+    return Array.from(out.data as Float32Array, (logit) => ({ logit, probability: 1 / (1 + Math.exp(-logit)) }));
+  }
+}
+
+registerModel("face-forgery-sbi-net", () => new SbiNet());
+
+/** The process's shared face-forgery network, loaded on first use. */
+export function sbiNet(): SbiNet {
+  return getModel<Uint8Array[], { logit: number; probability: number }[]>("face-forgery-sbi-net") as SbiNet;
+}
