@@ -9,6 +9,7 @@ import { sendRestJson, sendRestJsonError } from "./rest-json.js";
 interface SendEmailRequest {
   FromEmailAddress?: string;
   Destination?: { ToAddresses?: string[]; CcAddresses?: string[]; BccAddresses?: string[] };
+  ReplyToAddresses?: string[];
   Content?: {
     Simple?: { Subject?: { Data?: string }; Body?: { Text?: { Data?: string }; Html?: { Data?: string } } };
     Raw?: { Data?: string };
@@ -46,6 +47,8 @@ export function startSesServer(outbox: Outbox): Promise<RunningServer> {
           via: "ses",
           from: input.FromEmailAddress,
           to: recipients,
+          // Where a platform's reply to a notice goes: kept, so the outbox shows what a recipient sees.
+          ...(input.ReplyToAddresses?.length ? { replyTo: input.ReplyToAddresses } : {}),
           subject: simple.Subject?.Data,
           text: simple.Body?.Text?.Data,
           html: simple.Body?.Html?.Data,
@@ -62,6 +65,9 @@ export function startSesServer(outbox: Outbox): Promise<RunningServer> {
           via: "ses",
           from: input.FromEmailAddress ?? mail.from?.address,
           to,
+          ...(mail.replyTo?.length
+            ? { replyTo: mail.replyTo.flatMap((a) => ("address" in a && a.address ? [a.address] : [])) }
+            : {}),
           subject: mail.subject,
           text: mail.text,
           html: mail.html,

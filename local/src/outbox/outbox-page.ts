@@ -33,6 +33,7 @@ const messageCard = (m: OutboxMessage) => `
     <dl>
       <dt>To</dt><dd>${escapeHtml(m.to.join(", "))}</dd>
       ${m.from ? `<dt>From</dt><dd>${escapeHtml(m.from)}</dd>` : ""}
+      ${m.replyTo?.length ? `<dt>Reply-To</dt><dd>${escapeHtml(m.replyTo.join(", "))}</dd>` : ""}
       <dt>Via</dt><dd>${m.via}</dd>
     </dl>
     ${

@@ -23,6 +23,8 @@ export interface OutboxMessage {
   via: "ses" | "sns" | "cognito" | "push";
   from?: string;
   to: string[];
+  /** The email's Reply-To addresses, as SES was asked to set them. */
+  replyTo?: string[];
   subject?: string;
   text?: string;
   html?: string;
