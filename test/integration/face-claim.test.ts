@@ -32,9 +32,16 @@ describe("one face, one account", () => {
 
   it("verifies exactly one of three accounts whose live checks of the same face arrive at once", async () => {
     const people = await Promise.all(["claim-a", "claim-b", "claim-c"].map((tag) => consented(tag)));
-    const challenges = await Promise.all(people.map((p) => challenge(p)));
-    const bursts = await Promise.all(challenges.map((c) => litBurstFollowing(c, frames, c.frameIntervalMs)));
-    const answers = await Promise.all(people.map((p, i) => answer(p, challenges[i]!, bursts[i]!)));
+    // Each live check answered at once; one the live check itself refuses (the screen-light rule can
+    // refuse a synthetically lit frame now and then) is answered again with a fresh challenge.
+    const liveCheck = async (person: (typeof people)[number]) => {
+      for (let attempt = 1; ; attempt++) {
+        const c = await challenge(person);
+        const answered = await answer(person, c, await litBurstFollowing(c, frames, c.frameIntervalMs));
+        if (answered.status !== 422 || attempt === 3) return answered;
+      }
+    };
+    const answers = await Promise.all(people.map(liveCheck));
     expect(
       answers.map((a) => a.status),
       JSON.stringify(answers.map((a) => a.body.message)),
