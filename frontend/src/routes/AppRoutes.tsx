@@ -28,6 +28,8 @@ const Terms = lazy(() => import("./terms"));
 const DmcaPolicy = lazy(() => import("./dmca-policy"));
 const Compliance = lazy(() => import("./compliance"));
 const RegisteredImages = lazy(() => import("../features/registered-images/RegisteredImagesPage"));
+const Integrations = lazy(() => import("../features/integrations/IntegrationsPage"));
+const ApiDocs = lazy(() => import("./api-docs"));
 const NotFound = lazy(() => import("./not-found"));
 
 /** Moves focus to the page's main landmark after each navigation so screen readers announce the new page. */
@@ -72,6 +74,8 @@ export function AppRoutes() {
         <Route path="/dmca-policy" element={<DmcaPolicy />} />
         <Route path="/compliance" element={<Compliance />} />
         <Route path="/protect-images" element={<RegisteredImages />} />
+        <Route path="/integrations" element={<Integrations />} />
+        <Route path="/docs/api" element={<ApiDocs />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </Suspense>

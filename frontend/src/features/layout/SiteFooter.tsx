@@ -30,6 +30,12 @@ export function SiteFooter() {
             <li>
               <Link to="/pricing">Pricing</Link>
             </li>
+            <li>
+              <Link to="/docs/api">API Documentation</Link>
+            </li>
+            <li>
+              <Link to="/integrations">Integrations</Link>
+            </li>
           </ul>
         </nav>
         <nav aria-label="Security and legal">

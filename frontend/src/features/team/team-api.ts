@@ -48,4 +48,10 @@ export const ACTION_LABELS: Record<string, string> = {
   "member.removed": "Member removed",
   "plan.changed": "Plan changed",
   "push.unsubscribed": "Browser notifications turned off",
+  "api_key.created": "API key created",
+  "api_key.used": "API key used to change something",
+  "api_key.revoked": "API key revoked",
+  "webhook.created": "Webhook endpoint added",
+  "webhook.removed": "Webhook endpoint removed",
+  "webhook.secret_rotated": "Webhook signing secret rotated",
 };
