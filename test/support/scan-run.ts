@@ -90,31 +90,15 @@ export function scanClients(env: Record<string, string>) {
  * verified, as the three-pose capture would leave it (the data set has no turned poses of it).
  */
 export async function enrolPersona(world: ScanWorld, userId: string, scenario: ScenarioReport) {
-  const { accounts, keys, doc } = scanClients(world.env);
+  const { accounts, keys } = scanClients(world.env);
   const now = new Date().toISOString();
-  // The tier is billing's (docs/billing.md): an Enterprise subscription as its signed webhook would store it.
-  await doc.send(
-    new PutCommand({
-      TableName: world.env.TABLE_NAME,
-      Item: toItem(BillingAccount, {
-        userId,
-        tier: "enterprise",
-        status: "active",
-        cancelAtPeriodEnd: false,
-        trialUsed: false,
-        updatedAt: now,
-      }),
-    }),
-  );
   const [first, ...rest] = scenario.persona.displayName.split(" ");
-  await accounts.putProfile(
-    watchingEverywhere(userId, {
-      firstName: first ?? "",
-      lastName: rest.join(" "),
-      aliases: [scenario.persona.displayName],
-      handles: [scenario.persona.handle],
-    }),
-  );
+  await watchEverywhereAsEnterprise(world, userId, {
+    firstName: first ?? "",
+    lastName: rest.join(" "),
+    aliases: [scenario.persona.displayName],
+    handles: [scenario.persona.handle],
+  });
   const faceBytes = new Uint8Array(await readFile(path.join(world.mediaDir, scenario.persona.faceEnrolment)));
   const [face] = await faceDescriptors(faceBytes);
   if (!face) throw new Error("No face in the persona's enrolment photo");
@@ -140,6 +124,32 @@ export async function enrolPersona(world: ScanWorld, userId: string, scenario: S
       createdAt: now,
     });
   }
+}
+
+/**
+ * An Enterprise account (its subscription as billing's signed webhook would store it,
+ * docs/billing.md) whose profile watches every platform of the catalogue, named as given.
+ */
+export async function watchEverywhereAsEnterprise(
+  world: Pick<ScanWorld, "env">,
+  userId: string,
+  names: Parameters<typeof watchingEverywhere>[1],
+) {
+  const { accounts, doc } = scanClients(world.env);
+  await doc.send(
+    new PutCommand({
+      TableName: world.env.TABLE_NAME,
+      Item: toItem(BillingAccount, {
+        userId,
+        tier: "enterprise",
+        status: "active",
+        cancelAtPeriodEnd: false,
+        trialUsed: false,
+        updatedAt: new Date().toISOString(),
+      }),
+    }),
+  );
+  await accounts.putProfile(watchingEverywhere(userId, names));
 }
 
 /** An Enterprise profile watching every platform of the catalogue, named as given. */

@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 import { DetectionAnalyser } from "../../../lambdas/src/shared/detection-analyser.js";
 import { openEmbedding } from "../../../packages/domain/src/biometrics/embedding-cipher.js";
+import { enrolledEmbeddings } from "../../../packages/domain/src/biometrics/enrolled-identity.js";
+import { searchedInScans } from "../../../packages/domain/src/biometrics/enrolment-verification.js";
 import { ReportedCaptureInput } from "../../../packages/domain/src/biometrics/reported-capture.js";
 import type { DomainError } from "../../../packages/domain/src/errors.js";
 import { photo, wav } from "./fakes.js";
@@ -196,6 +198,30 @@ describe("zero-knowledge enrolment", () => {
     });
   });
 
+  it("is not searched by scans until a live check proves it the holder's, whose frames the server never keeps", async () => {
+    const w = accountWorld();
+    const personOf = (d: Float32Array) => Math.round((d[0] ?? 0) < 1 ? (d[0] ?? 0) * 10 : (d[0] ?? 0));
+    vi.spyOn(w.analyser, "sameFace").mockImplementation((a, b) => {
+      const same = personOf(a) === personOf(b);
+      return { same, confidence: same ? 95 : 5 };
+    });
+    const { userId } = await zeroKnowledgeMember(w, "ada@example.com");
+    // Descriptors of three photos of a stranger, posted as the browser would: stored, never searched.
+    await w.enrolment.enrolReportedCapture(userId, poses(7));
+    const reported = () => w.store.listSamples(userId).then((all) => all.filter((s) => s.source === "zero-knowledge"));
+    expect((await reported()).map((s) => searchedInScans(s))).toEqual([false, false, false]);
+    expect((await enrolledEmbeddings(w.samples, w.keys, userId)).face).toEqual([]);
+
+    // The holder's own live check, in the mode: frames analysed in memory, no photo kept, a face verified.
+    expect(await w.liveCapture(userId, 7)).toMatchObject({ verified: true, faces: 3 });
+    const live = (await w.store.listSamples(userId)).filter((s) => s.source === "live-capture");
+    expect(live.map((s) => [s.verifiedBy, s.objectKey])).toEqual(Array(3).fill(["live-check", undefined]));
+    expect(w.objects.objects.size).toBe(0);
+    expect((await reported()).map((s) => [searchedInScans(s), s.verifiedBy])).toEqual(
+      Array(3).fill([true, "matches-live-check"]),
+    );
+  });
+
   it("stores three sealed face embeddings marked zero-knowledge and unverified, with no raw object anywhere", async () => {
     const w = accountWorld();
     const { userId } = await zeroKnowledgeMember(w, "ada@example.com");
@@ -308,7 +334,7 @@ describe("zero-knowledge enrolment", () => {
     expect(await w.enrolment.registerUpload(userId, "face", uploadURL)).toMatchObject({ verified: false });
   });
 
-  it("takes no face photo and no recording while the mode is on: no upload URL, no registration, no multipart capture", async () => {
+  it("takes no face photo and no recording while the mode is on: no upload URL, no registration, no voice capture", async () => {
     const w = accountWorld();
     const { userId } = await w.member("ada@example.com");
     const { uploadURL } = await w.enrolment.createUploadUrl(userId, "face", { size: 1024 });
@@ -317,14 +343,12 @@ describe("zero-knowledge enrolment", () => {
     await w.objects.write(w.objects.keyFromUploadUrl(voiceURL) as string, wav("speech"), "audio/wav", {});
     await w.profiles.update(userId, { privacySettings: { zeroKnowledge: true } });
 
-    const frames = [0, 300].map((atMs) => ({ atMs, bytes: photo(`person=1;yaw=0;n=${atMs}`) }));
-    // Refused unread: neither the uploaded photo nor the multipart body is read to be turned away.
+    // Refused unread: the uploaded photo is not read to be turned away.
     const reads = vi.spyOn(w.objects, "read");
-    const readCapture = vi.fn(async () => ({ challengeId: "any", frames }));
     for (const refused of [
       w.enrolment.createUploadUrl(userId, "face", { size: 1024 }),
       w.enrolment.registerUpload(userId, "face", uploadURL),
-      w.enrolment.enrolLiveCapture(userId, TEST_SESSION, readCapture),
+      w.enrolment.enrolLiveCapture(userId, TEST_SESSION, async () => ({ frames: [], voice: wav("speech") })),
       w.enrolment.createUploadUrl(userId, "voice", { size: 1024 }),
       w.enrolment.registerUpload(userId, "voice", voiceURL),
     ]) {
@@ -334,7 +358,6 @@ describe("zero-knowledge enrolment", () => {
       });
     }
     expect(reads).not.toHaveBeenCalled();
-    expect(readCapture).not.toHaveBeenCalled();
     expect(w.objects.objects.size).toBe(0);
     expect(await w.store.listSamples(userId)).toEqual([]);
     expect(await rejection(w.enrolment.createUploadUrl(userId, "voice", { size: 1024 }))).toMatchObject({

@@ -120,6 +120,7 @@ describe("a scheduled scan", () => {
           aliases: [],
           handles: [],
         }),
+        listSamples: async () => [],
       },
       scans: {
         put: async (scan: ScanRecord) => void records.push(scan),

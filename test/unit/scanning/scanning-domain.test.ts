@@ -248,6 +248,7 @@ describe("scan plan", () => {
           membershipTier: "personal",
           platforms: ["reddit", "youtube", "darkweb"],
         }),
+        listSamples: async () => [],
       },
       scans: {
         put: async (scan: ScanRecord) => void scans.set(scan.scanId, scan),

@@ -161,7 +161,7 @@ export class EnrolmentService {
    */
   async issueLiveChallenge(userId: string, sessionHash: string) {
     await this.deps.consent.require(userId);
-    if (inZeroKnowledgeMode(await this.deps.store.getProfile(userId))) throw refusedInZeroKnowledge("face");
+    // Zero-knowledge mode too: its live check's frames are analysed in memory and never stored.
     const challenge = newChallenge({
       challengeId: randomBytes(16).toString("base64url"),
       userId,
@@ -184,14 +184,17 @@ export class EnrolmentService {
    * issueLiveChallenge, and a voice recording, either or both. `readCapture` is called only once
    * consent and the account's mode allow a capture, so a refused request's body is never parsed. A
    * voice recorded in the product alone (the onboarding's voice step) is a live capture too: the
-   * server hears the recording itself. A face already verified on another account is kept, but held
-   * for review and not verified.
+   * server hears the recording itself. In zero-knowledge mode the frames are analysed in memory and
+   * never stored (only the sealed embeddings are), and no voice is taken. A face already verified on
+   * another account is kept, but held for review and not verified.
    */
   async enrolLiveCapture(userId: string, sessionHash: string, readCapture: () => Promise<LiveCapture>) {
     await this.deps.consent.require(userId);
     const profile = await this.deps.store.getProfile(userId);
-    if (inZeroKnowledgeMode(profile)) throw refusedInZeroKnowledge("face");
+    const zeroKnowledge = inZeroKnowledgeMode(profile);
     const capture = await readCapture();
+    // The mode keeps recordings off the server: its voice is enrolled from the browser instead.
+    if (zeroKnowledge && capture.voice) throw refusedInZeroKnowledge("voice");
     const voiceOnly = capture.frames.length === 0 && capture.voice !== undefined;
     const voiceType = capture.voice ? checkSample(capture.voice, "voice", "Voice recording") : undefined;
     const poses = voiceOnly ? [] : await this.checkLiveBurst(userId, sessionHash, capture);
@@ -211,12 +214,15 @@ export class EnrolmentService {
         poses.map((p) => p.analysis),
         days,
         "live-capture",
-        async (i, sampleId) => {
-          const { frame, type, analysis } = poses[i] as (typeof poses)[number];
-          const objectKey = sampleObjectKey(userId, sampleId, type.extension);
-          await this.deps.objects.write(objectKey, frame, type.mime, autoDeleteTags(days));
-          return { objectKey, hashes: originalHashes(frame, analysis.perceptualHash) };
-        },
+        // In zero-knowledge mode the frames were analysed in memory and are not kept.
+        zeroKnowledge
+          ? undefined
+          : async (i, sampleId) => {
+              const { frame, type, analysis } = poses[i] as (typeof poses)[number];
+              const objectKey = sampleObjectKey(userId, sampleId, type.extension);
+              await this.deps.objects.write(objectKey, frame, type.mime, autoDeleteTags(days));
+              return { objectKey, hashes: originalHashes(frame, analysis.perceptualHash) };
+            },
         heldForReview,
         liveCheckId,
       );
@@ -429,7 +435,7 @@ export class EnrolmentService {
           pose: POSES[i]?.id ?? "",
           yawDegrees: analysis.yawDegrees,
           ...analysis.quality,
-          ...(keepFrame ? {} : { reportedByBrowser: true }),
+          ...(source === "zero-knowledge" ? { reportedByBrowser: true } : {}),
         },
         kept?.hashes,
         heldForReview ? "pending" : undefined,

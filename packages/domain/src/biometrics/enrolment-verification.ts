@@ -73,14 +73,15 @@ export function lapsedVerification<T extends BiometricSampleRecord>(sample: T, a
 }
 
 /**
- * What a scan searches for: verified samples, and client-reported faces even unverified (the
- * zero-knowledge mode would search for nothing otherwise; matches against them are marked and no
- * notice goes in the person's name on them). Unconfirmed uploaded photos stay out, so nobody can
- * have the service hunt for a stranger by uploading their picture. Voices are always searched.
+ * What a scan searches for: a face only once the server has proven it the account holder's, by a
+ * live check of that face (the check itself, or a sample that matches it). Unconfirmed uploaded
+ * photos and client-reported (zero-knowledge) descriptors stay out, so nobody can have the service
+ * hunt for a stranger by uploading their picture or posting descriptors of it. Voices are always
+ * searched (a match on an unverified voice sends no notice).
  */
 export function searchedInScans(sample: SampleFacts): boolean {
   if (sample.modality === "voice") return true;
-  return isServerVerified(sample) || sample.source === "zero-knowledge";
+  return isServerVerified(sample);
 }
 
 /** One modality's standing, as the profile and the enrolment answers report it. */
@@ -100,7 +101,11 @@ export interface ModalityEnrolment {
 }
 
 export function modalityEnrolment(samples: readonly SampleFacts[], modality: "face" | "voice"): ModalityEnrolment {
-  const searched = samples.filter((s) => s.modality === modality && searchedInScans(s));
+  // A face a browser reported is enrolled though not searched until a live check proves it: its
+  // standing says so, and notices stay blocked (threats found while it was searched may rest on it).
+  const searched = samples.filter(
+    (s) => s.modality === modality && (searchedInScans(s) || s.source === "zero-knowledge"),
+  );
   const unverified = searched.some((s) => !isServerVerified(s));
   // Held captures are not searched (the face may be someone else's), but they block notices all the same.
   if (samples.some((s) => s.modality === modality && s.reviewStatus === "pending")) {
@@ -150,15 +155,15 @@ export function modalityEnrolment(samples: readonly SampleFacts[], modality: "fa
 /** How to make a face or voice verified, in the product's words. */
 export const HOW_TO_VERIFY: Record<"face" | "voice", string> = {
   face:
-    "verify it by enrolling with a server-checked capture: turn zero-knowledge mode off in Settings, then take the " +
-    "three-pose live capture in Biometric Training (the server checks the frames itself)",
+    "verify it by enrolling with a server-checked capture: take the three-pose live check in Biometric Training " +
+    "(the server checks the frames itself; in zero-knowledge mode it analyses them in memory and keeps none)",
   voice:
     "verify it by recording your voice live in the product, in the setup's voice step or in Biometric Training " +
     "(with zero-knowledge mode off, so the server hears the recording itself), then run a scan to check earlier threats again",
 };
 
 export const UNVERIFIED_ENROLMENT_MESSAGE: Record<"face" | "voice", string> = {
-  face: `Your face is enrolled but not verified: it was reported by your browser (or not confirmed by the server), so the server cannot tell it is yours. Notices under your name need a verified face; ${HOW_TO_VERIFY.face}.`,
+  face: `Your face is enrolled but not verified: it was reported by your browser (or not confirmed by the server), so the server cannot tell it is yours, and scans do not search for it until it is verified. Notices under your name need a verified face; ${HOW_TO_VERIFY.face}.`,
   voice: `Your voice is enrolled but not verified: the server did not check the recording itself, so it cannot tell it is yours. Notices under your name need a verified voice; ${HOW_TO_VERIFY.voice}.`,
 };
 

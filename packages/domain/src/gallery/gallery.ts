@@ -121,6 +121,13 @@ export class Gallery implements GalleryIndex {
         )`,
       );
       await this.sql.execute(`ALTER TABLE ${name} ADD COLUMN IF NOT EXISTS searched boolean NOT NULL DEFAULT true`);
+      if (modality === "face") {
+        // Faces a browser reported were searched before a live check had to prove them the holder's
+        // (enrolment-verification.ts searchedInScans): rows written then stop being searched.
+        await this.sql.execute(
+          `UPDATE ${name} SET searched = false WHERE searched AND NOT verified AND source = 'zero-knowledge'`,
+        );
+      }
       // m 16 / ef_construction 64 are pgvector's defaults. At 1 M rows they give recall@10 0.70 at ef_search 100
       // (bench:gallery, docs/scale.md), short of the 0.99 goal; no graph measured reaches it within 20 ms in PGlite.
       // IF NOT EXISTS keeps an index built with other parameters: changing them needs a rebuild.

@@ -12,6 +12,8 @@ export interface ScanProgressView {
   threatsFound: number;
   startedAt: string;
   finishedAt?: string;
+  /** A stored face the scan did not search for, and why (not-searched.ts). */
+  notSearched?: { face?: string };
 }
 
 /**
@@ -34,5 +36,6 @@ export function scanProgressView(scan: ScanRecord): ScanProgressView {
     threatsFound: running ? sum("threats") : scan.threatsFound,
     startedAt: scan.startedAt,
     ...(scan.finishedAt ? { finishedAt: scan.finishedAt } : {}),
+    ...(scan.notSearched ? { notSearched: scan.notSearched } : {}),
   };
 }

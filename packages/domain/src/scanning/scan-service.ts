@@ -15,6 +15,7 @@ import { nameVariantOf } from "./impersonation.js";
 import { type ItemManifestStore, type ManifestLocation, manifestKey } from "./item-manifests.js";
 import type { HandedOutcome, ItemOutcome, ItemOutcomeStore } from "./item-outcomes.js";
 import { likenessVerdict, MATCH_FLOOR_PERCENT } from "./likeness-verdict.js";
+import { likenessNotSearched } from "./not-searched.js";
 import { postThreatCandidate } from "./post-threat-candidate.js";
 import type {
   AlertOutbox,
@@ -154,6 +155,7 @@ export class ScanService {
     const allowed = new Set(platformsForTier(profile.membershipTier).map((p) => p.id));
     const platforms = profile.platforms.filter((p) => allowed.has(p));
     const people = await this.deps.enrolledPeople(input.userId);
+    const notSearched = likenessNotSearched(await this.deps.accounts.listSamples(input.userId), now);
     const scan: ScanRecord = {
       userId: input.userId,
       scanId: input.scanId,
@@ -164,6 +166,7 @@ export class ScanService {
       itemsScanned: 0,
       threatsFound: 0,
       platformProgress: {},
+      ...(notSearched.face ? { notSearched } : {}),
       startedAt: isoNow(this.deps),
     };
     const existing = await this.deps.scans.get(input.userId, input.scanId);
@@ -179,6 +182,7 @@ export class ScanService {
             ...existing,
             status: "running",
             platforms,
+            ...(notSearched.face ? { notSearched } : {}),
             ...(input.executionArn ? { executionArn: input.executionArn } : {}),
           }
         : scan,

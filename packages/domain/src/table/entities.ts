@@ -264,6 +264,8 @@ export const Scan = defineEntity({
     platformProgress: z
       .record(z.string(), z.object({ items: z.number().int(), threats: z.number().int() }))
       .default({}),
+    /** A stored face this scan did not search for, and why, said in its outcome (scanning/not-searched.ts). */
+    notSearched: z.object({ face: z.string().optional() }).optional(),
     startedAt: isoDate,
     finishedAt: isoDate.optional(),
   }),

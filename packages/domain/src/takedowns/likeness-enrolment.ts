@@ -39,9 +39,13 @@ export function restsOnUnverifiedEnrolment(threat: ThreatFacts, samples: readonl
   if (samples.some((s) => s.modality === modality && s.underReview === true)) return true;
   const mark = matchMark(threat, modality);
   if (mark) return mark === "unverified";
-  // A lapsed face is no longer searched, but an unmarked match may well rest on it.
+  // A lapsed face, or a face a browser reported, is no longer searched, but an unmarked match found
+  // while it was may well rest on it.
   return samples.some(
-    (s) => s.modality === modality && s.verified === false && (s.searched !== false || s.lapsed === true),
+    (s) =>
+      s.modality === modality &&
+      s.verified === false &&
+      (s.searched !== false || s.lapsed === true || s.source === "zero-knowledge"),
   );
 }
 
