@@ -6,7 +6,6 @@ import { type BiometricSampleRecord, SELF_PERSON_ID, type UserProfileRecord } fr
 import { sha256Hex } from "../scanning/evidence.js";
 import { POSES, photoProblem, poseKind } from "./capture-rules.js";
 import type { ConsentService } from "./consent.js";
-import type { FaceClaims } from "./face-claim.js";
 import { openEmbedding, sealEmbedding } from "./embedding-cipher.js";
 import { CURRENT_FACE_EMBEDDING_MODEL, isCurrentEmbedding } from "./embedding-models.js";
 import {
@@ -16,6 +15,7 @@ import {
   UNVERIFIED_ENROLMENT_MESSAGE,
   type VerifiedBy,
 } from "./enrolment-verification.js";
+import type { FaceClaims } from "./face-claim.js";
 import {
   type BurstFrame,
   challengeLengthMs,

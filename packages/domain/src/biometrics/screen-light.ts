@@ -58,6 +58,12 @@ const MIN_COLOUR_CHANGES = 3;
 const MAX_PAIR_GAP_MS = 800;
 const MAX_PAIR_YAW_CHANGE = 7;
 /**
+ * Nor when the background's own chroma moved more than this (log units): what is beside the head
+ * changed (the camera or someone moved, a hand passed), far beyond what the screen's light does to a
+ * room (a few hundredths).
+ */
+const MAX_PAIR_ROOM_CHANGE = 0.2;
+/**
  * Correlation of the face's colour changes with the shown colour's, over every pair of neighbouring
  * read frames and channel; and the least change (natural log of face over background, per unit of
  * colour) a lit face must show. Measured on the test camera in docs/privacy.md.
@@ -117,7 +123,7 @@ export interface LightReading {
  * Reads a burst's lighting against the sequence. Per frame: the face's colour relative to the
  * background (log ratio per channel), and its chroma (the mean over channels removed, so brightness
  * and exposure drop out). Then from each read frame to the next: how that chroma moved, against how
- * the shown colour's chroma moved, between frames where the head held still. Differences between
+ * the shown colour's chroma moved, between frames where the head and the room behind it held still. Differences between
  * neighbours cancel what stays put for a moment (skin tone, room light, the head's pose), so a
  * colour change must show as a change.
  */
@@ -131,8 +137,16 @@ export function readLight(
     const ratio = [0, 1, 2].map(
       (c) => Math.log((f.light.face[c] ?? 0) + DARK_FLOOR) - Math.log((f.light.background[c] ?? 0) + DARK_FLOOR),
     ) as unknown as Rgb;
+    const room = centred([0, 1, 2].map((c) => Math.log((f.light.background[c] ?? 0) + DARK_FLOOR)) as unknown as Rgb);
     return [
-      { atMs: f.atMs, yaw: f.yawDegrees, colour, shift: centred(ratio), expected: centred(SCREEN_COLOURS[colour]) },
+      {
+        atMs: f.atMs,
+        yaw: f.yawDegrees,
+        room,
+        colour,
+        shift: centred(ratio),
+        expected: centred(SCREEN_COLOURS[colour]),
+      },
     ];
   });
   let dot = 0;
@@ -142,6 +156,8 @@ export function readLight(
   for (let i = 1; i < read.length; i++) {
     const [a, b] = [read[i - 1], read[i]] as [(typeof read)[number], (typeof read)[number]];
     if (b.atMs - a.atMs > MAX_PAIR_GAP_MS || Math.abs(b.yaw - a.yaw) > MAX_PAIR_YAW_CHANGE) continue;
+    if (Math.max(...[0, 1, 2].map((c) => Math.abs((b.room[c] ?? 0) - (a.room[c] ?? 0)))) > MAX_PAIR_ROOM_CHANGE)
+      continue;
     if (a.colour !== b.colour) changes++;
     for (let c = 0; c < 3; c++) {
       const s = (b.shift[c] ?? 0) - (a.shift[c] ?? 0);
