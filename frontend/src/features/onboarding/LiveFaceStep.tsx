@@ -9,10 +9,11 @@ import { EnrolledInTrainingStep } from "../zero-knowledge/ZeroKnowledgeNotice";
 export const FACE_TYPES = ["image/jpeg", "image/png", "image/webp"];
 
 function faceState(profile: Profile | undefined) {
-  if (profile?.faceVerified) return { done: true, text: "✓ Face verified from a live camera capture" };
   const face = profile?.likenessEnrolment?.face;
-  // Held for review: said as the server says it, and not offered again as if a retake could settle it.
-  if (face?.pendingReview && face.restriction) return { done: true, text: face.restriction };
+  // Under review (held, or verified first and challenged): said as the server says it, and the live
+  // check offered again, which is what the review asks for (docs/privacy.md, "One face, one account").
+  if (face?.pendingReview && face.restriction) return { done: false, text: face.restriction };
+  if (profile?.faceVerified) return { done: true, text: "✓ Face verified from a live camera capture" };
   // Verified before the live check: why it no longer counts, and the live check below verifies it again.
   if (face?.reverifyNeeded && face.restriction) return { done: false, text: face.restriction };
   if (profile?.faceEnrolled) {
