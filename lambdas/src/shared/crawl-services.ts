@@ -15,6 +15,7 @@ import { env } from "./env.js";
 import { gallery } from "./gallery-services.js";
 import { once } from "./once.js";
 import { peopleService } from "./people-services.js";
+import { registeredImageCrawlMatcher } from "./registered-image-services.js";
 import { itemManifests } from "./scan-work-services.js";
 import { erasedAccounts, evidenceStore, threatRepository } from "./threat-services.js";
 
@@ -68,6 +69,7 @@ export const crawlService = once(
       evidence: evidenceStore(),
       erased: erasedAccounts(),
       handover: threatHandover(),
+      registeredImages: registeredImageCrawlMatcher(),
       now: () => new Date(),
     }),
 );

@@ -29,15 +29,27 @@ export const registeredImageMatcher = once(() => new RegisteredImageMatcher(pdqI
  * A scan's question: does this found file match one of the account's registered images? A file no
  * decoder reads matches nothing (the likeness analysis reports it); audio has no picture to hash.
  */
+const probesOf = (bytes: Uint8Array) =>
+  pdqProbesOf(bytes).catch((error: unknown) => {
+    if (error instanceof MediaError) return [];
+    throw error;
+  });
+
 export const registeredImageScanner = once(
   (): RegisteredImageScanner => ({
     async matchFor(userId, media) {
-      const probes = await pdqProbesOf(media.bytes).catch((error: unknown) => {
-        if (error instanceof MediaError) return [];
-        throw error;
-      });
-      const [closest] = await registeredImageMatcher().match(probes, { userId });
+      const [closest] = await registeredImageMatcher().match(await probesOf(media.bytes), { userId });
       return closest ?? null;
     },
   }),
 );
+
+/** The crawl's question: whose registered images does this file match? The closest hash of each account. */
+export const registeredImageCrawlMatcher = once(() => ({
+  async matchesFor(media: { bytes: Uint8Array }, options: { onlyOwner?: string } = {}) {
+    const within = options.onlyOwner ? { userId: options.onlyOwner } : undefined;
+    const matches = await registeredImageMatcher().match(await probesOf(media.bytes), within);
+    // Closest first: the first of each account is its closest.
+    return matches.filter((m, i) => matches.findIndex((n) => n.userId === m.userId) === i);
+  },
+}));

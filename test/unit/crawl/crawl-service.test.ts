@@ -222,6 +222,39 @@ describe("the shared crawl", () => {
     expect((await world.outbox.pending("ada", "2026-11-27T00:00:00.000Z")).map((o) => o.scanId)).toEqual(["crawl-1"]);
   });
 
+  it("records a critical intimate-imagery threat for the account whose registered image a crawled picture matches", async () => {
+    const world = crawlWorld({ "https://t.me/c/leak": [7], "https://t.me/c/both": [3] }, people);
+    const asked: (string | undefined)[] = [];
+    const service = new CrawlService({
+      ...(world.service as unknown as { deps: ConstructorParameters<typeof CrawlService>[0] }).deps,
+      // Grace registered the picture whose first byte is 7 (nobody's face) or 3 (Ada and Grace).
+      registeredImages: {
+        matchesFor: async (media, options = {}) => {
+          asked.push(options.onlyOwner);
+          const first = media.bytes[0];
+          return first === 7 || first === 3 ? [{ userId: "grace", hashId: "h-1", distance: 12, variant: "flipY" }] : [];
+        },
+      },
+    });
+    const analysed = await service.analyseBatch({
+      crawlId: "crawl-1",
+      items: world.items(["https://t.me/c/leak", "https://t.me/c/both"]),
+    });
+    await service.recordBatch({ crawlId: "crawl-1", matches: analysed.matches });
+    expect(asked).toEqual([undefined, undefined]);
+    const grace = await world.threats.list("grace");
+    // One threat per media: the registered match makes the shared picture intimate imagery of Grace.
+    expect(grace).toHaveLength(2);
+    for (const threat of grace) {
+      expect(threat).toMatchObject({
+        threatType: "intimate_imagery",
+        classification: { severity: "critical", registeredImage: { hashId: "h-1", distance: 12, threshold: 31 } },
+      });
+    }
+    // Ada's face in the shared picture is her own likeness threat, not Grace's registered image.
+    expect((await world.threats.list("ada")).map((t) => t.threatType)).not.toContain("intimate_imagery");
+  });
+
   it("keeps only locators of what it read: urls and hashes, nothing of the faces in it", async () => {
     const world = crawlWorld({ "https://t.me/c/nobody": [7] }, people);
     await world.batch("crawl-1", ["https://t.me/c/nobody"]);

@@ -73,7 +73,7 @@ describe("a scan matching found media against the account's registered images", 
     expect(candidate?.classification?.reason).toMatch(/matches an intimate image you registered, mirrored/);
     // The notice states the hash match as its evidence (its basis, TAKE IT DOWN, follows from the type).
     const findings = describeFindings({
-      ...(candidate as never),
+      ...(candidate as object),
       id: "t1",
       userId: "u1",
       detection: candidate?.detection ?? {},

@@ -2,7 +2,9 @@ import type { DiscoveryQuery, FetchedItem, FetchedMedia, ItemRef, PlatformConnec
 import { hostingPlatform, platformsFinding } from "@lg/connectors/hosting";
 import type { ErasedAccounts } from "../accounts/erased-accounts.js";
 import type { AccountStore } from "../accounts/ports.js";
-import type { UserProfileRecord } from "../records.js";
+import { SELF_PERSON_ID, type UserProfileRecord } from "../records.js";
+import type { RegisteredImageMatch } from "../registered-images/registered-image-matcher.js";
+import { registeredImageVerdict } from "../registered-images/registered-image-verdict.js";
 import { type EvidenceStore, sha256Hex } from "../scanning/evidence.js";
 import type { ItemManifestStore, ManifestLocation } from "../scanning/item-manifests.js";
 import type { ItemOutcomeStore } from "../scanning/item-outcomes.js";
@@ -108,6 +110,13 @@ export interface CrawlDeps {
   erased: Pick<ErasedAccounts, "isErased">;
   /** Sends the alerts (and automatic takedowns) owed to an account, as a scan's Finish does. */
   handover: { sendOwed(userId: string): Promise<unknown> };
+  /**
+   * Registered intimate-image hashes (issue 39): the accounts whose registered image a crawled
+   * picture or video frame matches, one match each; `onlyOwner` for a newcomer's look-back.
+   */
+  registeredImages?: {
+    matchesFor(media: { bytes: Uint8Array }, options?: { onlyOwner?: string }): Promise<RegisteredImageMatch[]>;
+  };
   now: () => Date;
 }
 
@@ -165,6 +174,8 @@ interface MatchedMedia {
   media: FetchedMedia;
   finding: LikenessFinding;
   person: ProtectedName;
+  /** The account's registered image this media matched, which makes it intimate imagery of them. */
+  registered?: RegisteredImageMatch;
 }
 
 /**
@@ -339,6 +350,12 @@ export class CrawlService {
         const matched = { media, finding: { ...analysis, mediaSha256 }, person };
         byAccount.set(userId, [...(byAccount.get(userId) ?? []), matched]);
       }
+      for (const registered of (await this.deps.registeredImages?.matchesFor(media, options)) ?? []) {
+        const theirs = byAccount.get(registered.userId) ?? [];
+        const analysed = theirs.find((m) => m.media === media);
+        if (analysed) analysed.registered = registered;
+        else byAccount.set(registered.userId, [...theirs, registeredOnly(media, mediaSha256, registered)]);
+      }
     }
     if (!lookBackFor) await this.deps.locators.put(locator);
     const handed: HandedMatch[] = [];
@@ -363,9 +380,11 @@ export class CrawlService {
     if (!profile || !covers(profile, host)) return [];
     if (isOwnContent(profile, item.url, item.author.handle)) return [];
     const candidates: ThreatCandidate[] = [];
-    for (const { media, finding, person } of matched) {
+    for (const { media, finding, person, registered } of matched) {
       const found = { ...(item.title ? { title: item.title } : {}), url: item.url };
-      const verdict = likenessVerdict(finding, [person], found);
+      const verdict = registered
+        ? registeredImageVerdict(registered, finding, found)
+        : likenessVerdict(finding, [person], found);
       if (!verdict) continue;
       if (await this.deps.erased.isErased(userId)) return [];
       const capturedAt = this.deps.now().toISOString();
@@ -375,6 +394,29 @@ export class CrawlService {
     }
     return candidates;
   }
+}
+
+/**
+ * A crawled file that showed no protected face but matched a registered image: its finding says only
+ * that (no likeness was analysed for this account), which is what its evidence keeps.
+ */
+function registeredOnly(media: FetchedMedia, mediaSha256: string, registered: RegisteredImageMatch): MatchedMedia {
+  return {
+    media,
+    person: { personId: SELF_PERSON_ID, displayName: "you" },
+    registered,
+    finding: {
+      contentType: media.contentType,
+      mediaSha256,
+      face: null,
+      voice: null,
+      syntheticScore: null,
+      syntheticSignals: [],
+      result: {
+        registeredImage: { hashId: registered.hashId, distance: registered.distance, variant: registered.variant },
+      },
+    },
+  };
 }
 
 /**
