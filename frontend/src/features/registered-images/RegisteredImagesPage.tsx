@@ -141,9 +141,10 @@ export default function RegisteredImagesPage() {
               </p>
               <p>
                 Every scan and our crawl of public sites compare every picture and video frame they find, turned and
-                mirrored too, with your hashes. A copy differing in at most {PDQ_MATCH_DISTANCE} of the 256 bits is
-                reported to you as a critical threat, with a takedown notice under the TAKE IT DOWN Act ready for you to
-                send.
+                mirrored too, with your hashes. A copy whose hash differs in at most {PDQ_MATCH_DISTANCE} of the 256
+                bits is reported to you as a critical threat, with a removal request ready for you to send (under the
+                TAKE IT DOWN Act where the platform is covered by it). PDQ compares a picture's layout: a re-saved,
+                resized or mirrored copy is found, a cropped copy usually is not.
               </p>
               <label className="btn btn-primary">
                 Choose pictures or videos

@@ -1,0 +1,221 @@
+/**
+ * Registered-image hash benchmark: `npm run bench:hashes -- [--sizes 100000,1000000] [--probes 200]
+ *   [--registered 20] [--out docs/benchmarks/hashes.json] [--data ../shared/data --train ../shared/train]`
+ *
+ * 1. CPU per picture: PDQ of every picture in ../shared/data and ../shared/train, decoded upright at
+ *    most 1024 px as a scan does (pdqProbesOf), the eight orientations included; PDQ alone timed apart
+ *    from the decode.
+ * 2. Recall and false matches: `--registered` pictures are registered (hashed as the browser does, at
+ *    full size); their edited copies (re-encoded, resized, cropped 10%, mirrored, a frame of a video)
+ *    are probed, and so is every other picture of both folders, which must match nothing.
+ * 3. Matching at scale: for each size, that many filler hashes (pseudo-random, md5 of a counter) join
+ *    the registered ones in PGlite + pgvector's bit(256) HNSW index (the local adapter; the same SQL as
+ *    Aurora); p50/p95 of one probe hash's match (PdqIndex.match, index walk and distance bound) and of
+ *    the exact scan, recall of the planted copies through the index, and delete-to-unmatchable.
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import sharp from "sharp";
+import { COPY_EDITS, type CopyEdit, editedCopy } from "../local/src/platform-simulator/edited-copies.js";
+import { PgliteSql } from "../local/src/stand-ins/pglite-sql.js";
+import { pdqDihedralHashes, pdqHash } from "../packages/detection/src/hashing/pdq.js";
+import { PDQ_DECODE_MAX_SIDE, pdqProbesOf } from "../packages/detection/src/hashing/pdq-media.js";
+import { decodeImage } from "../packages/detection/src/media/image.js";
+import { defaultLimits } from "../packages/detection/src/media/limits.js";
+import { PdqIndex } from "../packages/domain/src/registered-images/pdq-index.js";
+import { PDQ_MATCH_DISTANCE } from "../packages/domain/src/registered-images/pdq-rules.js";
+import { RegisteredImageMatcher } from "../packages/domain/src/registered-images/registered-image-matcher.js";
+import { benchMachine } from "./machine.js";
+
+const { values } = parseArgs({
+  options: {
+    sizes: { type: "string", default: "100000,1000000" },
+    probes: { type: "string", default: "200" },
+    registered: { type: "string", default: "20" },
+    data: { type: "string", default: "../shared/data" },
+    train: { type: "string", default: "../shared/train" },
+    out: { type: "string", default: "docs/benchmarks/hashes.json" },
+  },
+});
+
+const PICTURE = /\.(jpe?g|png|webp)$/i;
+function picturesUnder(root: string): string[] {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const file = path.join(dir, name);
+      if (statSync(file).isDirectory()) walk(file);
+      else if (PICTURE.test(name)) found.push(file);
+    }
+  };
+  walk(root);
+  return found;
+}
+
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+const round = (x: number, digits = 2) => Number(x.toFixed(digits));
+
+async function browserHash(bytes: Uint8Array) {
+  const { data, info } = await sharp(bytes).rotate().removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return pdqHash({ data, width: info.width, height: info.height, channels: 3 });
+}
+
+async function main() {
+  const pictures = [...picturesUnder(values.data as string), ...picturesUnder(values.train as string)];
+  console.log(`${pictures.length} pictures`);
+
+  // 1. CPU per picture.
+  const decodeAndHash: number[] = [];
+  const hashOnly: number[] = [];
+  const readable: { file: string; bytes: Uint8Array; quality: number }[] = [];
+  for (const file of pictures) {
+    const bytes = new Uint8Array(readFileSync(file));
+    try {
+      const start = cpuMs();
+      const { pixels } = await decodeImage(bytes, defaultLimits, PDQ_DECODE_MAX_SIDE);
+      const decoded = cpuMs();
+      const { quality } = pdqDihedralHashes({ ...pixels, channels: 3 });
+      const end = cpuMs();
+      decodeAndHash.push(end - start);
+      hashOnly.push(end - decoded);
+      readable.push({ file, bytes, quality });
+    } catch {
+      // A file the decoder refuses is skipped (bench:detection covers hostile media).
+    }
+  }
+  decodeAndHash.sort((a, b) => a - b);
+  hashOnly.sort((a, b) => a - b);
+  const cpu = {
+    pictures: readable.length,
+    pdqCpuMsP50: round(quantile(hashOnly, 0.5)),
+    pdqCpuMsP95: round(quantile(hashOnly, 0.95)),
+    decodeAndPdqCpuMsP50: round(quantile(decodeAndHash, 0.5)),
+    decodeAndPdqCpuMsP95: round(quantile(decodeAndHash, 0.95)),
+    note: `PDQ with all eight orientations on the picture decoded upright at most ${PDQ_DECODE_MAX_SIDE} px; CPU time of this process`,
+  };
+  console.log("cpu", cpu);
+
+  // 2. Planted copies and unrelated pictures. Registered: evenly spread pictures of quality >= 80.
+  const good = readable.filter((p) => p.quality >= 80);
+  const count = Number(values.registered);
+  const registered = Array.from(
+    { length: count },
+    (_, i) => good[Math.floor((i * good.length) / count)] as (typeof good)[number],
+  );
+  const registeredHashes = await Promise.all(registered.map(async (p) => (await browserHash(p.bytes)).hex));
+  const copies: { edit: CopyEdit; of: number; probes: Awaited<ReturnType<typeof pdqProbesOf>> }[] = [];
+  for (const [of, picture] of registered.entries()) {
+    for (const edit of COPY_EDITS)
+      copies.push({ edit, of, probes: await pdqProbesOf(await editedCopy(picture.bytes, edit)) });
+  }
+  const others = readable.filter((p) => !registered.includes(p));
+  const otherProbes = await Promise.all(
+    others.map(async (p) => ({ file: p.file, probes: await pdqProbesOf(p.bytes) })),
+  );
+
+  // 3. At each size.
+  const results: Record<string, unknown> = {};
+  for (const size of (values.sizes as string).split(",").map(Number)) {
+    const sql = await PgliteSql.open();
+    const index = new PdqIndex(sql);
+    await index.ensureSchema();
+    await sql.execute("DROP INDEX IF EXISTS gallery_pdq_hnsw");
+    const loadStart = Date.now();
+    for (let from = 0; from < size; from += 100_000) {
+      await sql.execute(
+        `INSERT INTO gallery_pdq (user_id, hash_id, hash)
+         SELECT 'filler-' || (i % 100000), 'f' || i, CAST('x' || md5(i::text) || md5((i + 7919)::text) AS bit(256))
+         FROM generate_series(CAST(:from AS integer), CAST(:to AS integer)) AS i`,
+        { from, to: Math.min(size, from + 100_000) - 1 },
+      );
+    }
+    await index.put(registeredHashes.map((hex, i) => ({ userId: `victim-${i}`, hashId: `r${i}`, hex })));
+    const loadedSeconds = (Date.now() - loadStart) / 1000;
+    const buildStart = Date.now();
+    await index.ensureSchema();
+    const buildSeconds = (Date.now() - buildStart) / 1000;
+    console.log(`size ${size}: loaded in ${loadedSeconds}s, HNSW built in ${buildSeconds}s`);
+    const matcher = new RegisteredImageMatcher(index);
+
+    // Latency of one probe hash: unedited and edited copies' hashes, and unrelated pictures'.
+    const probeHashes = [
+      ...copies.map((c) => c.probes[0]?.variants.original as string),
+      ...otherProbes.map((o) => o.probes[0]?.variants.original as string),
+    ].slice(0, Number(values.probes));
+    const timed = async (run: (hex: string) => Promise<unknown>) => {
+      const ms: number[] = [];
+      for (const hex of probeHashes) {
+        const start = performance.now();
+        await run(hex);
+        ms.push(performance.now() - start);
+      }
+      ms.sort((a, b) => a - b);
+      return { p50: round(quantile(ms, 0.5)), p95: round(quantile(ms, 0.95)), probes: ms.length };
+    };
+    const indexed = await timed((hex) => index.match([hex]));
+    const exact = await timed((hex) =>
+      sql.execute("SELECT hash_id FROM gallery_pdq WHERE bit_count(hash # CAST(:p AS bit(256))) <= :d", {
+        p: `x${hex}`,
+        d: PDQ_MATCH_DISTANCE,
+      }),
+    );
+
+    // Recall of planted copies through the index, by edit; false matches of unrelated pictures.
+    const recall: Record<string, { found: number; of: number; distances: number[] }> = {};
+    for (const copy of copies) {
+      const hit = (await matcher.match(copy.probes)).find((m) => m.hashId === `r${copy.of}`);
+      const entry = recall[copy.edit] ?? { found: 0, of: 0, distances: [] };
+      entry.of++;
+      if (hit) {
+        entry.found++;
+        entry.distances.push(hit.distance);
+      }
+      recall[copy.edit] = entry;
+    }
+    let falseMatches = 0;
+    const falseMatchFiles: string[] = [];
+    for (const other of otherProbes) {
+      const matches = await matcher.match(other.probes);
+      if (matches.length > 0) {
+        falseMatches++;
+        falseMatchFiles.push(path.relative(process.cwd(), other.file));
+      }
+    }
+    // Deleting a registered hash: unmatchable at the very next query.
+    await index.remove("victim-0", "r0");
+    const afterDelete = await index.match([registeredHashes[0] as string]);
+
+    results[String(size)] = {
+      registeredHashes: size + registeredHashes.length,
+      loadSeconds: round(loadedSeconds, 1),
+      hnswBuildSeconds: round(buildSeconds, 1),
+      matchOneProbeMs: indexed,
+      exactScanOneProbeMs: exact,
+      recallByEdit: Object.fromEntries(
+        Object.entries(recall).map(([edit, r]) => [
+          edit,
+          { recall: round(r.found / r.of, 3), found: r.found, of: r.of, maxDistance: Math.max(0, ...r.distances) },
+        ]),
+      ),
+      unrelatedPictures: otherProbes.length,
+      falseMatches,
+      falseMatchFiles,
+      deletedHashStillMatched: afterDelete.some((m) => m.hashId === "r0"),
+    };
+    console.log(size, JSON.stringify(results[String(size)]));
+    await sql.close();
+    await writeFile(
+      values.out as string,
+      `${JSON.stringify({ machine: benchMachine(), matchDistance: PDQ_MATCH_DISTANCE, cpu, sizes: results }, null, 2)}\n`,
+    );
+  }
+}
+
+await main();
