@@ -52,12 +52,8 @@ let people: InMemoryPeople;
 let sender: RecordingMail;
 let service: NoticeService;
 
-beforeEach(async () => {
-  threats = new InMemoryThreatRepository();
-  notices = new InMemoryNotices();
-  people = new InMemoryPeople(profile(), [verifiedFace, verifiedVoice]);
-  sender = new RecordingMail();
-  service = new NoticeService({
+const noticeService = () =>
+  new NoticeService({
     threats,
     people,
     notices,
@@ -68,6 +64,13 @@ beforeEach(async () => {
     now: () => NOW,
     newId: sequentialId,
   });
+
+beforeEach(async () => {
+  threats = new InMemoryThreatRepository();
+  notices = new InMemoryNotices();
+  people = new InMemoryPeople(profile(), [verifiedFace, verifiedVoice]);
+  sender = new RecordingMail();
+  service = noticeService();
   for (const t of [onReportedFace, onVerifiedFace, voiceMatch]) await threats.createIfAbsent(t);
 });
 
@@ -141,17 +144,7 @@ describe("notices under the person's name need a verified likeness", () => {
 describe("notices on a face under review (issue 35 item 4)", () => {
   it("are refused on a match of the reviewed face, even one the scan made against the verified face, and the voice goes on", async () => {
     people = new InMemoryPeople(profile(), [{ ...verifiedFace, underReview: true }, verifiedVoice]);
-    service = new NoticeService({
-      threats,
-      people,
-      notices,
-      sender,
-      personMail: new RecordingMail(),
-      directory: defaultRecipientDirectory(),
-      appUrl: "https://app.example.com",
-      now: () => NOW,
-      newId: sequentialId,
-    });
+    service = noticeService();
     const error = await refusal(service.send(USER, onVerifiedFace.id, { confirmations: ALL }));
     expect(error.message).toContain("A review of your face is open");
     expect(sender.sent).toHaveLength(0);

@@ -1,6 +1,7 @@
-import { type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { type DynamoDBDocumentClient, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { ErasedAccount, UNFINISHED_ERASURES_PARTITION } from "../../table/entities.js";
 import { toItem } from "../../table/entity.js";
+import { queryAll } from "../../table/query-all.js";
 import { type ErasedAccounts, erasedAccountKey, TOMBSTONE_DAYS, type UnfinishedErasure } from "../erased-accounts.js";
 
 export class DynamoErasedAccounts implements ErasedAccounts {
@@ -31,31 +32,20 @@ export class DynamoErasedAccounts implements ErasedAccounts {
   }
 
   async unfinished(startedBefore: Date): Promise<UnfinishedErasure[]> {
-    const found: UnfinishedErasure[] = [];
-    let cursor: Record<string, unknown> | undefined;
-    do {
-      const page = await this.doc.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          IndexName: "gsi2",
-          KeyConditionExpression: "gsi2pk = :unfinished AND gsi2sk < :before",
-          ExpressionAttributeValues: {
-            ":unfinished": UNFINISHED_ERASURES_PARTITION,
-            ":before": startedBefore.toISOString(),
-          },
-          ...(cursor ? { ExclusiveStartKey: cursor } : {}),
-        }),
-      );
-      for (const item of page.Items ?? []) {
-        found.push({
-          userId: String(item.unfinishedUserId),
-          ...(item.unfinishedUsername ? { username: String(item.unfinishedUsername) } : {}),
-          erasedAt: String(item.erasedAt),
-        });
-      }
-      cursor = page.LastEvaluatedKey;
-    } while (cursor);
-    return found;
+    const items = await queryAll(this.doc, {
+      TableName: this.tableName,
+      IndexName: "gsi2",
+      KeyConditionExpression: "gsi2pk = :unfinished AND gsi2sk < :before",
+      ExpressionAttributeValues: {
+        ":unfinished": UNFINISHED_ERASURES_PARTITION,
+        ":before": startedBefore.toISOString(),
+      },
+    });
+    return items.map((item) => ({
+      userId: String(item.unfinishedUserId),
+      ...(item.unfinishedUsername ? { username: String(item.unfinishedUsername) } : {}),
+      erasedAt: String(item.erasedAt),
+    }));
   }
 
   async isErased(userId: string) {

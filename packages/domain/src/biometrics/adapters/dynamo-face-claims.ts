@@ -3,11 +3,11 @@ import {
   type DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
-  QueryCommand,
   UpdateCommand,
 } from "@aws-sdk/lib-dynamodb";
-import { FaceRegisterClaim, FaceReview, OPEN_FACE_REVIEWS_PARTITION } from "../../table/face-claim-entities.js";
 import { toItem } from "../../table/entity.js";
+import { FaceRegisterClaim, FaceReview, OPEN_FACE_REVIEWS_PARTITION } from "../../table/face-claim-entities.js";
+import { queryAll } from "../../table/query-all.js";
 import type { FaceRegisterLock } from "../face-claim.js";
 import type { FaceReviewRecord, FaceReviewStore } from "../face-review.js";
 
@@ -121,22 +121,13 @@ export class DynamoFaceReviewStore implements FaceReviewStore {
   }
 
   async due(now: Date) {
-    const found: FaceReviewRecord[] = [];
-    let cursor: Record<string, unknown> | undefined;
-    do {
-      const page = await this.doc.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          IndexName: "gsi2",
-          KeyConditionExpression: "gsi2pk = :open AND gsi2sk < :now",
-          ExpressionAttributeValues: { ":open": OPEN_FACE_REVIEWS_PARTITION, ":now": now.toISOString() },
-          ...(cursor ? { ExclusiveStartKey: cursor } : {}),
-        }),
-      );
-      for (const item of page.Items ?? []) found.push(recordOf(item));
-      cursor = page.LastEvaluatedKey;
-    } while (cursor);
-    return found;
+    const items = await queryAll(this.doc, {
+      TableName: this.tableName,
+      IndexName: "gsi2",
+      KeyConditionExpression: "gsi2pk = :open AND gsi2sk < :now",
+      ExpressionAttributeValues: { ":open": OPEN_FACE_REVIEWS_PARTITION, ":now": now.toISOString() },
+    });
+    return items.map(recordOf);
   }
 
   async close(reviewId: string) {
