@@ -62,13 +62,16 @@ const TASK_BINDINGS: Record<WorkflowTask, (fn: AppFunction, r: HandlerResources)
       .bindGallery(r.gallery, "read"),
   ScanRecordThreats: (fn, r) => fn.bindTable(r.table, "readWrite"),
   // Hands new threats to alerts (email, SMS, Web Push) and to automatic takedowns.
+  // ...and tells the account's webhooks (threat.created, scan.completed).
   ScanFinish: (fn, r) =>
-    fn
-      .bindTable(r.table, "readWrite")
-      .bindMailSender(r.mailFrom, r.mailIdentityArn)
-      .bindSmsSender()
-      .bindVapidSecret(r.vapidSecret)
-      .bindStateMachine("TAKEDOWN_STATE_MACHINE_ARN", r.takedownMachine, "start"),
+    r.webhooks.bindPublisher(
+      fn
+        .bindTable(r.table, "readWrite")
+        .bindMailSender(r.mailFrom, r.mailIdentityArn)
+        .bindSmsSender()
+        .bindVapidSecret(r.vapidSecret)
+        .bindStateMachine("TAKEDOWN_STATE_MACHINE_ARN", r.takedownMachine, "start"),
+    ),
   // The shared crawl (docs/scale.md): reads configured sources for everyone, so no step decrypts biometrics.
   // Plan asks the gallery who enrolled lately and the table which of them were looked back for.
   CrawlPlan: (fn, r) => fn.bindTable(r.table, "read").bindGallery(r.gallery, "read"),

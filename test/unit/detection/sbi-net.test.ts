@@ -147,6 +147,8 @@ describe("the face-forgery-net signal", () => {
     expect(sbiNetLevel(above, head("possibly-synthetic")).level).toBe("possibly-synthetic");
     expect(sbiNetLevel(above, head("no-evidence")).level).toBe("no-evidence");
     expect(sbiNetLevel(possible.threshold - 1e-6, head("synthetic")).level).toBe("no-evidence");
+    // Below every level, the bar it names is the lowest in force.
+    expect(sbiNetLevel(possible.threshold - 1e-6, head("synthetic")).point).toBe(possible);
     expect(whySbiNetIsSilent(head("no-evidence"))).toMatch(/kept out of the verdict/);
     expect(whySbiNetIsSilent(head("possibly-synthetic"))).toBeNull();
   });

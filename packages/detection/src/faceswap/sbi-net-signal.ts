@@ -46,7 +46,8 @@ export function sbiNetLevel(
     return { level: "synthetic", point: synthetic };
   if (head.speaksAt !== "no-evidence" && probability >= possible.threshold)
     return { level: "possibly-synthetic", point: possible };
-  return { level: "no-evidence", point: head.speaksAt === "synthetic" ? synthetic : possible };
+  // Below every level: the lowest bar in force is the one the explanation names.
+  return { level: "no-evidence", point: possible };
 }
 
 const stated = (level: VerdictLevel): OperatingPoint => ({
@@ -227,7 +228,9 @@ export async function sbiNetOverTrack(
   const top = aggregated.frames.map((f) => ({ timeSeconds: f.timeSeconds, score: Number(f.score.toFixed(4)) }));
   return finding(
     aggregated.score,
-    `The face-forgery network on ${whose} in ${aggregated.framesRead} frames, the mean of the ${top.length} highest (${top.map((f) => `${f.timeSeconds.toFixed(1)} s`).join(", ")})`,
+    aggregated.framesRead === 1
+      ? `The face-forgery network on ${whose} in the one frame read (${top[0]?.timeSeconds.toFixed(1)} s)`
+      : `The face-forgery network on ${whose} in ${aggregated.framesRead} frames, the mean of the ${top.length} highest (${top.map((f) => `${f.timeSeconds.toFixed(1)} s`).join(", ")})`,
     head,
     { framesRead: aggregated.framesRead, frames: top, identity },
   );
