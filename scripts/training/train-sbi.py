@@ -66,7 +66,7 @@ def parse_args():
     parser = argparse.ArgumentParser()
     parser.add_argument("--crops", default=".cache/sbi-net")
     parser.add_argument("--out", default=".cache/sbi-net/out")
-    parser.add_argument("--steps", type=int, default=500, help="optimiser steps per training")
+    parser.add_argument("--steps", type=int, default=300, help="optimiser steps (the shipped network: 300)")
     parser.add_argument("--batch", type=int, default=16, help="genuine faces per batch (each with its blend)")
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--freeze", type=int, default=8, help="blocks (of 16) kept at their ImageNet weights")
