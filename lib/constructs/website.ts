@@ -25,7 +25,12 @@ import {
  * random part: never sent to browsers, never in access logs): a request to the execute-api
  * endpoint that did not come through CloudFront cannot claim a viewer address.
  */
-export const originVerifyToken = (scope: Construct) => Fn.select(2, Fn.split("/", Stack.of(scope).stackId));
+export const originVerifyToken = (scope: Construct) => {
+  // The top-level stack's id, also from inside a nested stack (the API's route groups), whose own id differs.
+  let stack = Stack.of(scope);
+  while (stack.nestedStackParent) stack = stack.nestedStackParent;
+  return Fn.select(2, Fn.split("/", stack.stackId));
+};
 
 /** The runtime config file the React app fetches from /config.json (one build runs in any stage). */
 export interface RuntimeWebConfig {

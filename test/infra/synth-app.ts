@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { App } from "aws-cdk-lib";
+import { App, type CfnElement, type NestedStack } from "aws-cdk-lib";
 import { Template } from "aws-cdk-lib/assertions";
 import { loadStageConfig, type StageConfig } from "../../lib/config.js";
 import { buildLikenessGuard, type LikenessGuardStacks } from "../../lib/likenessguard.js";
@@ -57,4 +57,29 @@ export function serviceTemplate(stacks: LikenessGuardStacks): Template {
     { Resources: Object.assign({}, ...parts.map((t) => t.Resources)) },
     { skipCyclicalDependenciesCheck: true },
   );
+}
+
+/**
+ * A nested stack's template value as the service stack sees it: each parameter it refers to replaced
+ * by what the service stack passes for it, and its own pseudo parameters marked as its own.
+ */
+export function asServiceStackSees(stacks: LikenessGuardStacks, nested: NestedStack, value: unknown): unknown {
+  const parent = Template.fromStack(stacks.service).toJSON().Resources as Record<
+    string,
+    { Properties?: { Parameters?: Record<string, unknown> } }
+  >;
+  const nestedId = stacks.service.getLogicalId(nested.nestedStackResource as CfnElement);
+  const passed = parent[nestedId]?.Properties?.Parameters ?? {};
+  const substitute = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(substitute);
+    if (v && typeof v === "object") {
+      const ref = (v as { Ref?: unknown }).Ref;
+      if (typeof ref === "string" && ref in passed) return passed[ref];
+      // A pseudo parameter in the nested template is the nested stack's own (AWS::StackId differs).
+      if (typeof ref === "string" && ref.startsWith("AWS::")) return { [`${nestedId}.${ref}`]: "nested stack's own" };
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, substitute(x)]));
+    }
+    return v;
+  };
+  return substitute(value);
 }
