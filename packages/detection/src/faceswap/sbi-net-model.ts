@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { Model } from "../models/model.js";
 import { getModel, registerModel } from "../models/registry.js";
 import { onnxNodeRuntime } from "../runtimes/onnx.js";
@@ -25,7 +26,8 @@ export interface SbiNetFile {
 
 export const sbiNetFile = netJson as SbiNetFile;
 
-const repoRoot = path.resolve(import.meta.dirname, "../../../..");
+// The graph is committed in the repository (packages/detection/weights/), not fetched into .model-cache.
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
 const GRAPH_INPUT = "crops";
 const GRAPH_OUTPUT = "logit";
 const CROP_BYTES = 3 * SBI_NET_SIZE * SBI_NET_SIZE;
