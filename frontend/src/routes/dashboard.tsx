@@ -28,6 +28,7 @@ import { SiteFooter } from "../features/layout/SiteFooter";
 import { profileQuery } from "../features/preferences/profile-query";
 import { ForceScanButton } from "../features/scan/ForceScanButton";
 import { useForceScan } from "../features/scan/use-force-scan";
+import { useMay } from "../features/team/use-may";
 import { activeThreatsQuery, demoThreatsQuery, statsQuery, threatDetailsQuery } from "../features/threats/queries";
 import { ThreatList } from "../features/threats/ThreatList";
 import { ThreatsChart } from "../features/threats/ThreatsChart";
@@ -65,6 +66,7 @@ export default function DashboardRoute() {
   const profile = useQuery(profileQuery(isReal));
   const demoThreats = useQuery(demoThreatsQuery(demoType, isDemo));
   const scan = useForceScan();
+  const maySend = useMay("notices:send");
   const [details, setDetails] = useState<Threat | null>(null);
   const [dmca, setDmca] = useState<{ open: boolean; threat: Threat | null }>({ open: false, threat: null });
   // Several threats taken down at once: each notice is reviewed in turn, the next when one closes.
@@ -219,13 +221,15 @@ export default function DashboardRoute() {
                 <section className="panel" aria-labelledby="actions-heading">
                   <h2 id="actions-heading">Quick Actions</h2>
                   <div className="form">
-                    <button
-                      type="button"
-                      className="btn btn-secondary btn-block"
-                      onClick={() => openDmca(threatList?.find((t) => t.status === "active") ?? null)}
-                    >
-                      Prepare takedown notice
-                    </button>
+                    {maySend ? (
+                      <button
+                        type="button"
+                        className="btn btn-secondary btn-block"
+                        onClick={() => openDmca(threatList?.find((t) => t.status === "active") ?? null)}
+                      >
+                        Prepare takedown notice
+                      </button>
+                    ) : null}
                     <Link to={reconfigureLink(setup?.checklist)} className="btn btn-secondary btn-block">
                       Reconfigure Setup
                     </Link>

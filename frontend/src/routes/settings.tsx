@@ -12,6 +12,7 @@ import { DangerZone } from "../features/settings/DangerZone";
 import { DataManagement } from "../features/settings/DataManagement";
 import { PrivacyControls } from "../features/settings/PrivacyControls";
 import { ScanPreferencesSection } from "../features/settings/ScanPreferencesSection";
+import { useMay } from "../features/team/use-may";
 import { WorkingOn } from "../features/team/WorkingOn";
 import { LoadFailed } from "../ui/LoadFailed";
 import { Main } from "../ui/Page";
@@ -23,6 +24,9 @@ const PushNotificationsControl = lazy(() => import("../features/push/PushNotific
 export default function SettingsRoute() {
   const auth = useSignedInPage();
   const profile = useQuery(profileQuery(auth.isAuthenticated));
+  // A team member sees only what their role may change; the owner's own controls stay theirs.
+  const mayBill = useMay("billing:manage");
+  const ownerOnly = useMay("owner:only");
 
   return (
     <>
@@ -40,7 +44,7 @@ export default function SettingsRoute() {
           <p>You need to sign in to change your settings.</p>
         ) : profile.data ? (
           <>
-            <BillingSection />
+            {mayBill ? <BillingSection /> : null}
             <section className="panel" aria-labelledby="team-heading">
               <h2 id="team-heading">Team</h2>
               <WorkingOn />
@@ -49,7 +53,7 @@ export default function SettingsRoute() {
                 Team and audit log
               </Link>
             </section>
-            <DataManagement profile={profile.data} />
+            {ownerOnly ? <DataManagement profile={profile.data} /> : null}
             <ScanPreferencesSection profile={profile.data} />
             <AlertChannelsSection profile={profile.data} />
             <Suspense fallback={null}>

@@ -7,6 +7,7 @@ import { toast } from "../../ui/toast-store";
 import { platformName } from "../platforms/catalogue";
 import { useSystemMetrics } from "../system/use-system-metrics";
 import { type AutomationOutcome, AutomationOutcomePanel } from "../takedowns/AutomationOutcome";
+import { useMay } from "../team/use-may";
 import { EvidenceVerification } from "./EvidenceVerification";
 import { confidenceClass, statusLabel, takedownLabel, threatTitle, threatTypeLabel } from "./format";
 import { matchModality, matchWords } from "./match-words";
@@ -44,6 +45,7 @@ export function ThreatDetailsDialog({ threat, onClose, onGenerateDmca }: ThreatD
     },
   });
   const metrics = useSystemMetrics();
+  const maySend = useMay("notices:send");
 
   if (!threat) return null;
   const shown: ThreatDetails = details.data?.id === threat.id ? { ...threat, ...details.data } : threat;
@@ -189,7 +191,7 @@ export function ThreatDetailsDialog({ threat, onClose, onGenerateDmca }: ThreatD
         ) : null}
         {/* One action: the notice's kind (DMCA, TAKE IT DOWN, DSA, a platform report) is chosen by the
             server for the platform, and nothing is sent before the person reviews it. */}
-        {allows(shown, "takedown") ? (
+        {allows(shown, "takedown") && maySend ? (
           <button type="button" className="btn btn-primary" onClick={() => onGenerateDmca(shown)}>
             Prepare takedown notice
           </button>

@@ -1,6 +1,7 @@
 import "./threats.css";
 import { platformName } from "../platforms/catalogue";
 import { useSystemMetrics } from "../system/use-system-metrics";
+import { useMay } from "../team/use-may";
 import {
   confidenceClass,
   relativeTime,
@@ -27,6 +28,7 @@ export function ThreatRow({ threat, onViewDetails, onTakeDown, selection }: Thre
   const title = threatTitle(threat);
   const takedown = takedownLabel(threat);
   const metrics = useSystemMetrics();
+  const maySend = useMay("notices:send");
   return (
     <li className="threat-row">
       <ThreatRowLayout
@@ -81,7 +83,7 @@ export function ThreatRow({ threat, onViewDetails, onTakeDown, selection }: Thre
             >
               View Details
             </button>
-            {allows(threat, "takedown") ? (
+            {allows(threat, "takedown") && maySend ? (
               <button
                 type="button"
                 className="btn btn-danger btn-sm"

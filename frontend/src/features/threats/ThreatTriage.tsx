@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo, useState } from "react";
 import { LoadFailed } from "../../ui/LoadFailed";
+import { useMay } from "../team/use-may";
 import { NO_THREATS_FOUND } from "./empty-list";
 import { peopleQuery, threatDetailsQuery, threatPagesQuery } from "./queries";
 import { ThreatFiltersBar } from "./ThreatFiltersBar";
@@ -46,6 +47,7 @@ export function ThreatTriage({
   const [selectedGroups, setSelectedGroups] = useState<ReadonlyMap<string, ThreatGroup>>(new Map());
   const pages = useInfiniteQuery(threatPagesQuery(filters, enabled));
   const people = useQuery(peopleQuery(enabled && withPeople));
+  const maySend = useMay("notices:send");
   const queryClient = useQueryClient();
   const clearSelection = useCallback(() => {
     setSelected(new Set());
@@ -161,14 +163,16 @@ export function ThreatTriage({
               >
                 Restore to active
               </button>
-              <button
-                type="button"
-                className="btn btn-danger btn-sm"
-                disabled={takeDownable.length === 0}
-                onClick={() => onTakeDownMany(takeDownable)}
-              >
-                Take down{takeDownable.length > 0 ? ` (${takeDownable.length})` : ""}
-              </button>
+              {maySend ? (
+                <button
+                  type="button"
+                  className="btn btn-danger btn-sm"
+                  disabled={takeDownable.length === 0}
+                  onClick={() => onTakeDownMany(takeDownable)}
+                >
+                  Take down{takeDownable.length > 0 ? ` (${takeDownable.length})` : ""}
+                </button>
+              ) : null}
               <button type="button" className="btn btn-secondary btn-sm" onClick={clearSelection}>
                 Clear selection
               </button>
