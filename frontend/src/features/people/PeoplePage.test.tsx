@@ -73,12 +73,12 @@ describe("the People page", () => {
     expect(screen.getByText(/4 people protected; your plan's number of people is set by contract/)).toBeInTheDocument();
   });
 
-  it("invites by email and shows the server's reason when the plan is full", async () => {
+  it("invites by email and shows the server's reason when it refuses", async () => {
     const { calls } = stubApi({
       "GET /api/auth/user": signedIn,
       "GET /api/people": {
         status: 200,
-        body: list([], { tier: "professional", maxProtectedPeople: 1, used: 1, ownerCounted: true }),
+        body: list([], { tier: "enterprise", maxProtectedPeople: 3, used: 2, ownerCounted: true }),
       },
       "GET /api/people/me": { status: 200, body: { protections: [] } },
       "POST /api/people/invitations": {
@@ -88,7 +88,7 @@ describe("the People page", () => {
     });
     const user = userEvent.setup({ delay: null });
     renderRoute(<PeoplePage />, { path: "/people" });
-    expect(await screen.findByText("1 of 1 person protected, you included", {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText("2 of 3 people protected, you included", {}, { timeout: 5000 })).toBeInTheDocument();
     await user.type(screen.getByLabelText("Their name"), "Second Person");
     await user.type(screen.getByLabelText("Their email address"), "second@example.com");
     await user.click(screen.getByRole("button", { name: "Send Invitation" }));
@@ -101,6 +101,28 @@ describe("the People page", () => {
       displayName: "Second Person",
       email: "second@example.com",
     });
+  });
+
+  it("says the plan is full before any form, with no form to fill (issue 36)", async () => {
+    stubApi({
+      "GET /api/auth/user": signedIn,
+      "GET /api/people": {
+        status: 200,
+        body: list([], { tier: "professional", maxProtectedPeople: 1, used: 1, ownerCounted: true }),
+      },
+      "GET /api/people/me": { status: 200, body: { protections: [] } },
+    });
+    renderRoute(<PeoplePage />, { path: "/people" });
+    expect(
+      await screen.findByText(
+        "Your Professional plan protects 1 person, you included, and every place is taken, so no one more can be invited. Enterprise protects several people under one account.",
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText("Their name")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Send Invitation" })).toBeNull();
+    expect(screen.getByRole("link", { name: "See plans" })).toHaveAttribute("href", "/pricing");
   });
 
   it("invites by text message and lists the new person", async () => {

@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { Link } from "react-router-dom";
 import { useSignedInPage } from "../../auth/use-auth";
 import { LoadFailed } from "../../ui/LoadFailed";
 import { Main } from "../../ui/Page";
@@ -8,6 +9,7 @@ import { SiteFooter } from "../layout/SiteFooter";
 import { InviteForm } from "./InviteForm";
 import { MyProtections } from "./MyProtections";
 import { PeopleList } from "./PeopleList";
+import { planFullMessage } from "./person-standing";
 import { myProtectionsQuery, peopleListQuery } from "./queries";
 
 /** /people: the account's protected people (each consenting in their own name) and the accounts protecting you. */
@@ -31,7 +33,19 @@ export default function PeoplePage() {
           <>
             {people.data ? (
               <>
-                <InviteForm />
+                {planFullMessage(people.data.limit) ? (
+                  <section className="panel" aria-labelledby="invite-full-heading">
+                    <h2 id="invite-full-heading" className="panel-title">
+                      Invite someone to protect
+                    </h2>
+                    <p role="note">{planFullMessage(people.data.limit)}</p>
+                    <Link to="/pricing" className="btn btn-secondary">
+                      See plans
+                    </Link>
+                  </section>
+                ) : (
+                  <InviteForm />
+                )}
                 <PeopleList data={people.data} />
               </>
             ) : (

@@ -1,4 +1,4 @@
-import type { PersonStanding, ProtectedPerson } from "./types";
+import type { PeopleList, PersonStanding, ProtectedPerson } from "./types";
 
 /** The words for where a person stands, true to what the server reported and nothing more. */
 export function standingLabel(standing: PersonStanding): string {
@@ -39,6 +39,17 @@ export const standingBadgeClass = (standing: PersonStanding) =>
   standing.state === "enrolled" ? "badge badge-on" : standing.state === "withdrawn" ? "badge badge-secondary" : "badge";
 
 /** "2 of 5 people", or "3 people (set by contract)" where the plan sets no number. */
+/**
+ * Why no one more can be invited, before any form is filled (issue 36 item 14); null while a place
+ * is free or the number is set by contract.
+ */
+export function planFullMessage(limit: PeopleList["limit"]): string | null {
+  if (limit.maxProtectedPeople === null || limit.used < limit.maxProtectedPeople) return null;
+  const plan = limit.tier.charAt(0).toUpperCase() + limit.tier.slice(1);
+  const places = `${limit.maxProtectedPeople} ${limit.maxProtectedPeople === 1 ? "person" : "people"}`;
+  return `Your ${plan} plan protects ${places}${limit.ownerCounted ? ", you included" : ""}, and every place is taken, so no one more can be invited. Enterprise protects several people under one account.`;
+}
+
 export function placesLabel(limit: { maxProtectedPeople: number | null; used: number; ownerCounted: boolean }): string {
   const people = (n: number) => `${n} ${n === 1 ? "person" : "people"}`;
   const owner = limit.ownerCounted ? ", you included" : "";
