@@ -5,15 +5,18 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import { GetQueueAttributesCommand, SQSClient } from "@aws-sdk/client-sqs";
 import { verify } from "@lg/domain/integrations/webhook-signing";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { enrolPersona, loadScenario, scanClients } from "../support/scan-run.js";
 import { eventually } from "./local-clients.js";
 import { publicApiClient } from "./public-api-client.js";
-import type { SignedUpPerson } from "./signed-up-person.js";
+import { type SignedUpPerson, signUp } from "./signed-up-person.js";
 
 const stack = inject("localStack");
+const world = { env: stack.env, mediaDir: stack.env.DEMO_MEDIA_DIR ?? path.resolve("../shared/data") };
 const { doc, settings, newKey, organisation, sendCopyrightNotice } = publicApiClient(stack);
 
 interface Received {
@@ -141,6 +144,40 @@ describe("webhooks", () => {
     expect(failed.lastError).toMatch(/redirect/i);
     expect(received.some((r) => r.path === "/target")).toBe(false);
   }, 30_000);
+
+  it("deliver threat.created for each threat a scan records, then scan.completed with its outcome", async () => {
+    // A scan needs someone to look for: the simulator's persona, enrolled on the Enterprise plan.
+    const person = await signUp(stack.url, "hooks-scan");
+    await enrolPersona(world, person.userId, await loadScenario(stack.env));
+    const { accounts } = scanClients(stack.env);
+    const profile = await accounts.getProfile(person.userId);
+    if (!profile) throw new Error("no profile");
+    await accounts.putProfile({ ...profile, platforms: ["reddit", "youtube"] });
+    const made = await settings(person.cookie, "POST", "/api/webhooks", {
+      url: `http://127.0.0.1:${port()}/ok`,
+      events: ["scan.completed", "threat.created"],
+    });
+    expect(made.status).toBe(201);
+    const hook = new Webhook((made.body as { secret: string }).secret);
+    const started = await settings(person.cookie, "POST", "/api/scan/force");
+    expect(started.status, JSON.stringify(started.body)).toBeLessThan(300);
+    const { scanId } = started.body as { scanId: string };
+    const mine = () =>
+      received
+        .filter((r) => r.path === "/ok")
+        .flatMap((r) => {
+          try {
+            return [hook.verify(r.body, r.headers) as { type: string; data: Record<string, unknown> }];
+          } catch {
+            return []; // another endpoint's delivery, signed with another secret
+          }
+        });
+    const completed = await eventually(async () => mine().find((e) => e.type === "scan.completed"), 240_000);
+    expect(completed.data).toMatchObject({ scanId, status: "succeeded", trigger: "force" });
+    const created = mine().filter((e) => e.type === "threat.created");
+    expect(created.map((e) => e.data.id).sort()).toEqual([...(completed.data.newThreatIds as string[])].sort());
+    expect(created.length).toBeGreaterThan(0);
+  }, 300_000);
 
   it("refuse plain http to a host that is not a local receiver, and another organisation's endpoint", async () => {
     const plain = await settings(owner.cookie, "POST", "/api/webhooks", {

@@ -127,8 +127,8 @@ export default function ApiDocsRoute() {
           <code>webhook-signature</code> (<code>v1,</code> and the base64 HMAC-SHA256 of <code>id.timestamp.body</code>
           ), as the Standard Webhooks specification defines them, so its published libraries verify it. While a rotated
           secret overlaps with the new one (a day), the header carries a signature with each. The body is{" "}
-          <code>{'{"type", "timestamp", "data"}'}</code>; today <code>takedown.sent</code> is sent, when a notice
-          leaves.
+          <code>{'{"type", "timestamp", "data"}'}</code>; today <code>takedown.sent</code> (a notice left),{" "}
+          <code>threat.created</code> (a scan recorded a threat) and <code>scan.completed</code> are sent.
         </p>
         <pre>
           <code>{VERIFY}</code>

@@ -36,11 +36,11 @@ export const SCOPE_LABELS = {
 } as const satisfies Record<ApiKeyScope, string>;
 
 export const EVENT_LABELS = {
-  "threat.created": "A threat is found (not sent yet)",
+  "threat.created": "A scan records a threat",
   "threat.updated": "A threat changes (not sent yet)",
   "takedown.sent": "A takedown notice is sent",
   "takedown.resolved": "A takedown ends (not sent yet)",
-  "scan.completed": "A scan finishes (not sent yet)",
+  "scan.completed": "A scan finishes",
 } as const satisfies Record<WebhookEventType, string>;
 
 export const API_KEYS_KEY = ["/api/api-keys"] as const;

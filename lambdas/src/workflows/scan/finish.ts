@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { threatHandover } from "../../shared/alert-handover.js";
 import { observed } from "../../shared/observability.js";
+import { publishScanEvents } from "../../shared/scan-events.js";
 import { scanService } from "../../shared/scanning-services.js";
 
 const Input = z.object({
@@ -20,6 +21,7 @@ export const handler = observed(async (event: unknown) => {
   if ("erased" in finished) return { status: "erased" };
   const { scan, newThreatIds } = finished;
   const { alerts, autoTakedowns } = await threatHandover().sendOwed(input.userId);
+  await publishScanEvents(input.userId, scan, newThreatIds);
   return {
     status: scan.status,
     itemsScanned: scan.itemsScanned,
