@@ -94,7 +94,13 @@ describe("operations", () => {
     const queueArnIn = [stacks.service, stacks.service.apiStack, stacks.service.workflowsStack].map((s) =>
       seenFrom(s, queueArn),
     );
-    service.hasResourceProperties("AWS::SQS::Queue", { SqsManagedSseEnabled: true, MessageRetentionPeriod: 1_209_600 });
+    // Failed events carry their input: the queue is encrypted under a customer-managed key of its own.
+    const deadLetterKey = stacks.service.monitoring.deadLetters.encryptionMasterKey;
+    expect(deadLetterKey).toBeDefined();
+    service.hasResourceProperties("AWS::SQS::Queue", {
+      KmsMasterKeyId: Stack.of(stacks.service).resolve(deadLetterKey?.keyArn),
+      MessageRetentionPeriod: 1_209_600,
+    });
     const configs = Object.values(service.findResources("AWS::Lambda::EventInvokeConfig"));
     // Scheduled jobs (and any EventBridge rule's function) are invoked asynchronously; the rest synchronously.
     expect(configs.length).toBeGreaterThanOrEqual(Object.keys(stacks.service.workflows.jobs).length);
