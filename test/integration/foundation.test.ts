@@ -34,6 +34,8 @@ describe("local stack", () => {
       "secrets-manager",
       "ses",
       "sns",
+      "sqs-webhooks",
+      "sqs-webhooks-dead-letters",
       "stepfunctions-crawl",
       "stepfunctions-scan",
       "stepfunctions-takedown",
