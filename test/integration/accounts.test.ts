@@ -104,6 +104,10 @@ describe("accounts on the local stack", () => {
     expect(logout.status).toBe(200);
     expect(logout.headers.getSetCookie().join("\n")).toMatch(/lg_session=; .*Max-Age=0/);
     expect((await call("/api/auth/user", { cookie })).status).toBe(401);
+    // A visitor with no session at all is signed out, which is an answer, not an error (issue 36 item 25).
+    const visitor = await call("/api/auth/user");
+    expect(visitor.status).toBe(200);
+    expect(await visitor.json()).toBeNull();
     const page = await call("/api/login?next=//evil.example");
     expect(page.headers.get("location")).toBe("/signin?next=%2F");
   });
