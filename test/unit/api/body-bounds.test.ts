@@ -12,12 +12,14 @@ import { ProfileUpdateInput, ScanPreferencesInput } from "@lg/domain/accounts/pr
 import { Reauthentication } from "@lg/domain/accounts/reauthentication";
 import { UndoChangeInput } from "@lg/domain/accounts/security-notices";
 import { ReportedCaptureInput } from "@lg/domain/biometrics/reported-capture";
+import { TakedownRequest, WebhookEndpointInput } from "@lg/domain/integrations/public-api-contract";
 import { InvitationTokenInput, InviteInput } from "@lg/domain/people/people-inputs";
 import { ThreatActionInput, ThreatBulkActionInput } from "@lg/domain/threats/threat-action-input";
 import { PushEndpointPolicy, pushSubscriptionInput } from "@lg/notices";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { CheckoutBody } from "../../../lambdas/src/api/billing/requests.js";
+import { NewKeyBody } from "../../../lambdas/src/api/integrations/api-keys.js";
 import {
   CreateUpload,
   DemoNoticeBody,
@@ -77,6 +79,9 @@ const JSON_BODIES: Record<string, z.ZodTypeAny> = {
   "POST /api/billing/checkout": CheckoutBody,
   "POST /api/team/invitations": InviteMemberBody,
   "POST /api/team/join": JoinTeamBody,
+  "POST /api/api-keys": NewKeyBody,
+  "POST /api/webhooks": WebhookEndpointInput,
+  "POST /api/v1/threats/{id}/takedowns": TakedownRequest,
 };
 
 /** State-changing routes that read no JSON body, and why. */
@@ -93,6 +98,11 @@ const NO_JSON_BODY: Record<string, string> = {
   "POST /api/billing/webhook": "Stripe's raw event: at most 256 KB, trusted only with a valid signature",
   "DELETE /api/team/invitations/{id}": "no body; the id is bounded by the route group",
   "DELETE /api/team/members/{id}": "no body; the id is bounded by the route group",
+  "DELETE /api/api-keys/{id}": "no body; the id is bounded by the route group",
+  "DELETE /api/webhooks/{id}": "no body; the id is bounded by the route group",
+  "POST /api/webhooks/{id}/rotate-secret": "no body",
+  "POST /api/webhooks/{id}/enable": "no body",
+  "POST /api/webhooks/{id}/deliveries/{deliveryId}/resend": "no body",
 };
 
 interface ZodInternals {

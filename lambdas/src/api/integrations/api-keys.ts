@@ -1,4 +1,4 @@
-import { ApiKeyScope } from "@lg/domain/table/integration-entities";
+import { API_KEY_SCOPES, ApiKeyScope } from "@lg/domain/table/integration-entities";
 import { z } from "zod";
 import { accountStore } from "../../shared/accounts-services.js";
 import { auditActor, requireActor } from "../../shared/actor.js";
@@ -6,16 +6,19 @@ import { apiKeyService } from "../../shared/api-key-services.js";
 import { parseJson, parseParameters } from "../../shared/request.js";
 import { type ApiHandler, json } from "../../shared/route-group.js";
 
-const NewKeyBody = z
+/** POST /api/api-keys */
+export const NewKeyBody = z
   .object({
     name: z.string().trim().min(1, "name is required").max(100, "name is too long (at most 100 characters)"),
     scopes: z
       .array(ApiKeyScope, {
         error: "scopes must name threats:read, takedowns:write, analyses:write, people:read or webhooks:manage",
       })
-      .min(1, "Choose at least one scope"),
+      .min(1, "Choose at least one scope")
+      .max(API_KEY_SCOPES.length, "Each scope once"),
     validUntil: z.iso
       .datetime({ offset: true, error: "validUntil must be a date-time such as 2027-01-31T00:00:00Z" })
+      .max(40, "validUntil must be a date-time such as 2027-01-31T00:00:00Z")
       .optional(),
   })
   .strict();

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { NoticeStatus, ThreatStatus, ThreatType } from "../table/entities.js";
-import { type ApiKeyScope, WebhookEventType } from "../table/integration-entities.js";
+import { type ApiKeyScope, WEBHOOK_EVENT_TYPES, WebhookEventType } from "../table/integration-entities.js";
 
 /**
  * The public API's contract, written once: every operation's path, scope, parameters and answers
@@ -149,7 +149,7 @@ export const IdParams = z.object({ id: Id }).strict();
 export const WebhookEndpointInput = z
   .object({
     url: z.url({ error: "url must be an https:// address" }).max(2048),
-    events: z.array(WebhookEventType).min(1),
+    events: z.array(WebhookEventType).min(1).max(WEBHOOK_EVENT_TYPES.length),
   })
   .strict()
   .meta({ id: "WebhookEndpointInput" });
