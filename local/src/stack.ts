@@ -350,11 +350,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         .catch((error: unknown) => console.error("Data migrations at start failed:", error));
     }
     // As after each deploy in AWS: jobs that run at start (an erasure a crash cut short is finished).
-    for (const job of JOBS_AT_START) {
-      void loadHandler(SCHEDULED_JOBS[job].entry)
-        .then((handler) => handler({}, lambdaContext(`lg-local-${job}`)))
-        .catch((error: unknown) => console.error(`The ${job} job at start failed:`, error));
-    }
+    // Finished before the API answers (it says "starting" meanwhile): an account whose erasure is
+    // finished now cannot sign in on the way, and nothing is left running when a quick run stops.
+    await Promise.all(
+      JOBS_AT_START.map((job) =>
+        loadHandler(SCHEDULED_JOBS[job].entry)
+          .then((handler) => handler({}, lambdaContext(`lg-local-${job}`)))
+          .catch((error: unknown) => console.error(`The ${job} job at start failed:`, error)),
+      ),
+    );
     // Executions the last run left behind (ABORTED at this start) are reconciled now that handlers can run.
     void sfn.deliverPendingEvents();
     const lifecycle = new S3LifecycleSweeper(s3.url, LOCAL_NAMES.biometricBucket);
