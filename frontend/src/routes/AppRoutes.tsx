@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { Route, Routes, useLocation } from "react-router-dom";
 import { Spinner } from "../ui/Spinner";
 import Landing from "./landing";
@@ -32,11 +32,20 @@ const Integrations = lazy(() => import("../features/integrations/IntegrationsPag
 const ApiDocs = lazy(() => import("./api-docs"));
 const NotFound = lazy(() => import("./not-found"));
 
-/** Moves focus to the page's main landmark after each navigation so screen readers announce the new page. */
+/**
+ * Moves focus to the page's main landmark after each navigation so screen readers announce the new
+ * page. Not on the first load: the browser starts at the top, so the first Tab reaches the skip link
+ * and the navigation (issue 36 item 20: focusing main on load made it skip both).
+ */
 function FocusOnNavigate() {
   const { pathname } = useLocation();
+  const firstLoad = useRef(true);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the effect must run on every path change
   useEffect(() => {
+    if (firstLoad.current) {
+      firstLoad.current = false;
+      return;
+    }
     window.scrollTo?.(0, 0);
     document.getElementById("main")?.focus({ preventScroll: true });
   }, [pathname]);
