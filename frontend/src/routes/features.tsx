@@ -40,8 +40,8 @@ const ADVANCED = [
 ];
 const STEPS = [
   "Enrol your face and voice",
-  "We train your private models",
-  "We scan around the clock",
+  "We compute the embeddings we match with (no model is trained on you)",
+  "We scan your platforms on your plan's schedule",
   "You act on alerts in one click",
 ];
 

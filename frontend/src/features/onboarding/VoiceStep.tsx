@@ -18,7 +18,7 @@ export const VOICE_PHRASE =
 
 export function VoiceStep({ live, done, onDone, zeroKnowledge = false, verified = true }: VoiceStepProps) {
   if (live && zeroKnowledge) {
-    return <EnrolledInTrainingStep id="voice-heading" title="Voice authentication" sample="recording" />;
+    return <EnrolledInTrainingStep id="voice-heading" title="Your voice" sample="recording" />;
   }
   return <VoiceRecorderStep live={live} done={done} onDone={onDone} verified={verified} />;
 }
@@ -63,7 +63,7 @@ function VoiceRecorderStep({ live, done, onDone, verified }: VoiceStepProps) {
   const busy = upload.isPending;
   return (
     <section aria-labelledby="voice-heading">
-      <h2 id="voice-heading">Voice authentication</h2>
+      <h2 id="voice-heading">Your voice</h2>
       <p>Read this phrase aloud in a quiet room. Recording stops by itself after {VOICE_AUTO_STOP_SECONDS} seconds.</p>
       <blockquote className="reading">{VOICE_PHRASE}</blockquote>
       <div className="button-row">
