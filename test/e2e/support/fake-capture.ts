@@ -228,18 +228,27 @@ export async function liveCheckCameraScript(mediaDir: string, persona: PersonaMe
     canvas.height = ${FRAME_HEIGHT};
     const context = canvas.getContext("2d", { willReadFrequently: true });
     let yaw = targets.front;
+    const lit = new Map();
     const draw = () => {
       const pose = document.querySelector("[data-live-pose]")?.getAttribute("data-live-pose");
       const target = targets[pose] ?? targets.front;
       yaw += Math.max(-8, Math.min(8, target - yaw));
       let nearest = 0;
       photos.forEach((p, i) => { if (Math.abs(p.yaw - yaw) < Math.abs(photos[nearest].yaw - yaw)) nearest = i; });
-      context.drawImage(bitmaps[nearest], 0, 0, canvas.width, canvas.height);
-      const shown = screenColours[document.querySelector("[data-live-colour]")?.getAttribute("data-live-colour")];
+      const colour = document.querySelector("[data-live-colour]")?.getAttribute("data-live-colour");
+      const shown = screenColours[colour];
       if (shown) {
-        const image = context.getImageData(0, 0, canvas.width, canvas.height);
-        lightByScreen(image.data, canvas.width, canvas.height, 4, shown, photos[nearest].face, ${SCREEN_LIGHT_STRENGTH});
-        context.putImageData(image, 0, 0);
+        // Each photo under each colour is lit once and kept: lighting every pixel every 50 ms stalls a busy page.
+        const key = nearest + ":" + colour;
+        if (!lit.has(key)) {
+          context.drawImage(bitmaps[nearest], 0, 0, canvas.width, canvas.height);
+          const image = context.getImageData(0, 0, canvas.width, canvas.height);
+          lightByScreen(image.data, canvas.width, canvas.height, 4, shown, photos[nearest].face, ${SCREEN_LIGHT_STRENGTH});
+          lit.set(key, image);
+        }
+        context.putImageData(lit.get(key), 0, 0);
+      } else {
+        context.drawImage(bitmaps[nearest], 0, 0, canvas.width, canvas.height);
       }
       context.fillStyle = "rgb(" + [0, 0, 0].map(() => Math.floor(Math.random() * 256)).join(",") + ")";
       context.fillRect(Math.floor(Math.random() * 8), canvas.height - 8, 4, 4);

@@ -58,9 +58,9 @@ const MIN_COLOUR_CHANGES = 3;
 const MAX_PAIR_GAP_MS = 800;
 const MAX_PAIR_YAW_CHANGE = 7;
 /**
- * Nor when the background's own chroma moved more than this (log units): what is beside the head
- * changed (the camera or someone moved, a hand passed), far beyond what the screen's light does to a
- * room (a few hundredths).
+ * Nor when the background's own chroma moved, other than the way the screen's colour would move it,
+ * by more than this (log units): what is beside the head changed (the camera or someone moved, a
+ * hand passed).
  */
 const MAX_PAIR_ROOM_CHANGE = 0.2;
 /**
@@ -109,6 +109,18 @@ const centred = (v: Rgb): [number, number, number] => {
   return [v[0] - mean, v[1] - mean, v[2] - mean];
 };
 
+/**
+ * How far the background's chroma moved between two frames other than the way the screen's colour
+ * change would move it (the part of its change orthogonal to the shown colours' change).
+ */
+function unexplainedRoomChange(a: { room: Rgb; expected: Rgb }, b: { room: Rgb; expected: Rgb }) {
+  const room = [0, 1, 2].map((c) => (b.room[c] ?? 0) - (a.room[c] ?? 0));
+  const light = [0, 1, 2].map((c) => (b.expected[c] ?? 0) - (a.expected[c] ?? 0));
+  const lightSquares = light.reduce((sum, v) => sum + v * v, 0);
+  const along = lightSquares > 0 ? room.reduce((sum, v, c) => sum + v * (light[c] ?? 0), 0) / lightSquares : 0;
+  return Math.hypot(...room.map((v, c) => v - along * (light[c] ?? 0)));
+}
+
 /** How the face's colour followed the screen across the capture's colour changes. */
 export interface LightReading {
   /** Frames read (taken while a colour had settled). */
@@ -123,9 +135,9 @@ export interface LightReading {
  * Reads a burst's lighting against the sequence. Per frame: the face's colour relative to the
  * background (log ratio per channel), and its chroma (the mean over channels removed, so brightness
  * and exposure drop out). Then from each read frame to the next: how that chroma moved, against how
- * the shown colour's chroma moved, between frames where the head and the room behind it held still. Differences between
- * neighbours cancel what stays put for a moment (skin tone, room light, the head's pose), so a
- * colour change must show as a change.
+ * the shown colour's chroma moved, between frames where the head and the room behind it held still.
+ * Differences between neighbours cancel what stays put for a moment (skin tone, room light, the
+ * head's pose), so a colour change must show as a change.
  */
 export function readLight(
   sequence: readonly ColourWindow[],
@@ -156,8 +168,7 @@ export function readLight(
   for (let i = 1; i < read.length; i++) {
     const [a, b] = [read[i - 1], read[i]] as [(typeof read)[number], (typeof read)[number]];
     if (b.atMs - a.atMs > MAX_PAIR_GAP_MS || Math.abs(b.yaw - a.yaw) > MAX_PAIR_YAW_CHANGE) continue;
-    if (Math.max(...[0, 1, 2].map((c) => Math.abs((b.room[c] ?? 0) - (a.room[c] ?? 0)))) > MAX_PAIR_ROOM_CHANGE)
-      continue;
+    if (unexplainedRoomChange(a, b) > MAX_PAIR_ROOM_CHANGE) continue;
     if (a.colour !== b.colour) changes++;
     for (let c = 0; c < 3; c++) {
       const s = (b.shift[c] ?? 0) - (a.shift[c] ?? 0);
