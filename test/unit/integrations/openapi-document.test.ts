@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { publicApiDocument } from "@lg/domain/integrations/openapi";
-import { PUBLIC_API_OPERATIONS } from "@lg/domain/integrations/public-api-contract";
+import { PUBLIC_API_OPERATIONS, type PublicOperation } from "@lg/domain/integrations/public-api-contract";
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
@@ -59,7 +59,7 @@ describe("the public API's OpenAPI document", () => {
   });
 
   it("states each route's answer with the very schema its handler answers with", () => {
-    for (const operation of PUBLIC_API_OPERATIONS) {
+    for (const operation of PUBLIC_API_OPERATIONS as readonly PublicOperation[]) {
       const documented = doc.paths[operation.path]?.[operation.method.toLowerCase()];
       const expected = z.toJSONSchema(operation.success.schema, { target: "draft-2020-12", io: "output" }) as Record<
         string,
