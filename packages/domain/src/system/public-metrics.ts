@@ -328,7 +328,7 @@ function modalityFigures(report: z.infer<typeof Report>): { modalities?: Modalit
   const { face, speaker, clone, syntheticImage, faceSwap } = report;
   const figures: ModalityFigure[] = [];
   const add = (figure: ModalityFigure | undefined) => {
-    if (figure && figure.samples.every((s) => s.count >= MIN_SAMPLES_PER_CLASS)) figures.push(figure);
+    if (figure?.samples.every((s) => s.count >= MIN_SAMPLES_PER_CLASS)) figures.push(figure);
   };
   const samples = (counts: [number, string][]) => counts.map(([count, of]) => ({ count, of }));
   // Pairs share photos and clips, so they are not independent draws: the interval over pairs is narrower
@@ -352,39 +352,57 @@ function modalityFigures(report: z.infer<typeof Report>): { modalities?: Modalit
       },
     });
   }
-  if (speaker?.eer !== undefined && speaker.pairs) {
-    const n = Math.min(speaker.pairs.genuine, speaker.pairs.impostor);
-    add({
-      modality: "speaker-match",
-      measure: "Voice match equal error rate (missed matches = false matches)",
-      value: speaker.eer,
-      samples: samples([
-        [speaker.pairs.genuine, "same-speaker pairs"],
-        [speaker.pairs.impostor, "different-speaker pairs"],
-      ]),
-      set: `every pair of ${speaker.clips ?? "the"} LibriSpeech clips`,
+  // An equal error rate mixes both classes' errors: its interval takes the smaller class as n.
+  const eerFigure = (
+    modality: ModalityFigure["modality"],
+    measure: string,
+    eer: number,
+    classes: [number, string][],
+    set: string,
+    caveat: string,
+  ): ModalityFigure => {
+    const n = Math.min(...classes.map(([count]) => count));
+    return {
+      modality,
+      measure,
+      value: eer,
+      samples: samples(classes),
+      set,
       interval: {
-        ...wilsonInterval(Math.round(speaker.eer * n), n),
-        method: `Wilson score interval with the smaller class (${n.toLocaleString("en-US")} pairs) as n (clips recur across pairs, so the true uncertainty is wider)`,
+        ...wilsonInterval(Math.round(eer * n), n),
+        method: `Wilson score interval with the smaller class (${n.toLocaleString("en-US")} ${caveat}`,
       },
-    });
+    };
+  };
+  if (speaker?.eer !== undefined && speaker.pairs) {
+    add(
+      eerFigure(
+        "speaker-match",
+        "Voice match equal error rate (missed matches = false matches)",
+        speaker.eer,
+        [
+          [speaker.pairs.genuine, "same-speaker pairs"],
+          [speaker.pairs.impostor, "different-speaker pairs"],
+        ],
+        `every pair of ${speaker.clips ?? "the"} LibriSpeech clips`,
+        "pairs) as n (clips recur across pairs, so the true uncertainty is wider)",
+      ),
+    );
   }
   if (clone?.eer !== undefined && clone.clips) {
-    const n = Math.min(clone.clips.genuine, clone.clips.synthetic);
-    add({
-      modality: "voice-clone",
-      measure: "Cloned-voice equal error rate (clones missed = genuine recordings flagged)",
-      value: clone.eer,
-      samples: samples([
-        [clone.clips.synthetic, "cloned clips"],
-        [clone.clips.genuine, "genuine clips"],
-      ]),
-      set: "Tortoise TTS clones and genuine recordings of the same speakers",
-      interval: {
-        ...wilsonInterval(Math.round(clone.eer * n), n),
-        method: `Wilson score interval with the smaller class (${n.toLocaleString("en-US")} clips) as n`,
-      },
-    });
+    add(
+      eerFigure(
+        "voice-clone",
+        "Cloned-voice equal error rate (clones missed = genuine recordings flagged)",
+        clone.eer,
+        [
+          [clone.clips.synthetic, "cloned clips"],
+          [clone.clips.genuine, "genuine clips"],
+        ],
+        "Tortoise TTS clones and genuine recordings of the same speakers",
+        "clips) as n",
+      ),
+    );
   }
   const recall = syntheticImage?.recallBySystem?.all;
   const falsePositives = syntheticImage?.genuineFalsePositiveRate?.all;
