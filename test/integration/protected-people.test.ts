@@ -18,7 +18,7 @@ import { PLATFORMS } from "@lg/domain/tiers";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { loadScenario, scanClients, startScan, waitForScan } from "../support/scan-run.js";
 import { clientConfig } from "./local-clients.js";
-import { type SignedUpPerson, signUp } from "./signed-up-person.js";
+import { freshProof, type SignedUpPerson, signUp } from "./signed-up-person.js";
 
 const stack = inject("localStack");
 const { env } = stack;
@@ -226,7 +226,7 @@ describe("protected people, each consenting", () => {
 
   it("stops scanning for the person and deletes their samples when they withdraw", async () => {
     const before = (await scanClients(env).threats.list(admin.userId)).length;
-    const withdrawn = await call("/api/people/me/withdraw", { cookie: member.cookie, method: "POST" });
+    const withdrawn = await call("/api/people/me/withdraw", { cookie: member.cookie, body: freshProof() });
     expect(withdrawn.status).toBe(200);
     expect(withdrawn.body).toMatchObject({ deleted: { samples: 2 }, withdrawn: 1 });
     expect(await scanClients(env).accounts.listSamples(member.userId)).toEqual([]);

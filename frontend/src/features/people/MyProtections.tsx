@@ -4,6 +4,7 @@ import { apiJson } from "../../api/client";
 import { serverMessage } from "../../api/errors";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { toast } from "../../ui/toast-store";
+import { TOLD_AT_ONCE, useDestructiveProof } from "../settings/destructive-proof";
 import { standingBadgeClass, standingLabel } from "./person-standing";
 import { MY_PROTECTIONS_KEY, PEOPLE_LIST_KEY } from "./queries";
 import type { MyProtection } from "./types";
@@ -17,8 +18,9 @@ interface Withdrawal {
 export function MyProtections({ protections }: { protections: MyProtection[] }) {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
+  const factors = useDestructiveProof("withdraw");
   const withdraw = useMutation({
-    mutationFn: () => apiJson<Withdrawal>("POST", "/api/people/me/withdraw"),
+    mutationFn: () => apiJson<Withdrawal>("POST", "/api/people/me/withdraw", factors.proof),
     onSuccess: (out) => {
       setConfirming(false);
       toast({
@@ -61,12 +63,18 @@ export function MyProtections({ protections }: { protections: MyProtection[] }) 
       <ConfirmDialog
         open={confirming}
         title="Withdraw from protection?"
-        message="Your face and voice samples are deleted and your biometric consent withdrawn at once; no scan of any account looks for you from now on. To be protected again you need a new invitation."
+        message={`Your face and voice samples are deleted and your biometric consent withdrawn at once; no scan of any account looks for you from now on. To be protected again you need a new invitation. Enter your current password to confirm. ${TOLD_AT_ONCE}`}
         confirmLabel="Withdraw"
         pending={withdraw.isPending}
+        blockedReason={factors.missing}
         onConfirm={() => withdraw.mutate()}
-        onCancel={() => setConfirming(false)}
-      />
+        onCancel={() => {
+          factors.reset();
+          setConfirming(false);
+        }}
+      >
+        {factors.fields}
+      </ConfirmDialog>
     </section>
   );
 }

@@ -185,8 +185,13 @@ describe("the People page", () => {
     expect(section.getByText("Ada Admin")).toBeInTheDocument();
     await user.click(section.getByRole("button", { name: "Withdraw and Delete My Biometric Data" }));
     expect(calls.some((c) => c.path === "/api/people/me/withdraw")).toBe(false);
+    // It deletes biometric data: the current password first (issue 35).
+    expect(screen.getByRole("button", { name: "Withdraw" })).toBeDisabled();
+    await user.type(screen.getByLabelText("Current password"), "Correct-horse-9");
     await user.click(screen.getByRole("button", { name: "Withdraw" }));
     expect(await screen.findByText(/Deleted 2 biometric samples and withdrew your consent/)).toBeInTheDocument();
+    const withdrawal = calls.find((c) => c.path === "/api/people/me/withdraw");
+    expect(JSON.parse(String(withdrawal?.init?.body))).toEqual({ currentPassword: "Correct-horse-9" });
     await waitFor(() => expect(section.getByText("Withdrawn")).toBeInTheDocument());
     expect(section.queryByRole("button", { name: "Withdraw and Delete My Biometric Data" })).toBeNull();
   });

@@ -1,6 +1,9 @@
+import { Reauthentication } from "@lg/domain/accounts/reauthentication";
+import { destructiveActions } from "../../shared/accounts-services.js";
 import { requireActor } from "../../shared/actor.js";
 import { erasureService } from "../../shared/erasure-services.js";
 import { peopleService } from "../../shared/people-services.js";
+import { parseJson, sourceIp } from "../../shared/request.js";
 import { type ApiHandler, json } from "../../shared/route-group.js";
 import { requireUserId } from "../../shared/session.js";
 
@@ -28,8 +31,14 @@ export const myProtections: ApiHandler = async (event) => {
   return json(200, await peopleService().myProtections(userId));
 };
 
-/** POST /api/people/me/withdraw: the caller's biometrics deleted, consent withdrawn, every protection ended. */
+/**
+ * POST /api/people/me/withdraw {currentPassword, currentCode?}: the caller's biometrics deleted,
+ * consent withdrawn, every protection ended.
+ */
 export const withdrawMe: ApiHandler = async (event) => {
   const userId = await requireUserId(event);
+  // It deletes the biometric data: fresh proof, and every contact told, as DELETE /api/biometric asks.
+  const proof = parseJson(event, Reauthentication);
+  await destructiveActions().authorise(userId, "biometrics-deletion", proof, sourceIp(event));
   return json(200, await peopleService().withdraw(userId, (id) => erasureService().deleteBiometrics(id)));
 };
