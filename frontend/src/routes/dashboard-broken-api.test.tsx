@@ -105,7 +105,11 @@ describe("the dashboard when the API is broken", () => {
     });
     renderRoute(<Dashboard />, { path: "/dashboard" });
     expect(
-      await screen.findByText(/^No threats found\. Your latest scan failed, so recent content was not checked/),
+      await screen.findByText(
+        /^No threats found\. Your latest scan failed, so recent content was not checked/,
+        {},
+        { timeout: 5000 },
+      ),
     ).toBeInTheDocument();
     expect(claimsSafety()).toBeNull();
   });
@@ -122,7 +126,11 @@ describe("the dashboard when the API is broken", () => {
       "GET /api/threats": EMPTY_PAGE,
     });
     renderRoute(<Dashboard />, { path: "/dashboard" });
-    const alert = await screen.findByText("Who is signed in could not be loaded: the service could not be reached");
+    const alert = await screen.findByText(
+      "Who is signed in could not be loaded: the service could not be reached",
+      {},
+      { timeout: 5000 },
+    );
     expect(screen.queryByText(/Demo mode/)).toBeNull();
     expect(screen.queryByText("Active Threats")).toBeNull();
     down = false;

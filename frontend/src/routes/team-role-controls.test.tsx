@@ -43,7 +43,7 @@ describe("controls follow the team role", () => {
   it("an analyst's dashboard offers triage but no takedown", async () => {
     signedInAs("analyst");
     renderRoute(<Dashboard />, { path: "/dashboard" });
-    expect(await screen.findByRole("button", { name: /^View Details:/ })).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: /^View Details:/ }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /^Take Down/ })).toBeNull();
     expect(screen.queryByRole("button", { name: "Prepare takedown notice" })).toBeNull();
   });
@@ -51,14 +51,14 @@ describe("controls follow the team role", () => {
   it("the owner's dashboard offers the takedown", async () => {
     signedInAs("owner");
     renderRoute(<Dashboard />, { path: "/dashboard" });
-    expect(await screen.findByRole("button", { name: /^Take Down/ })).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: /^Take Down/ }, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it("an analyst's settings offer no billing and no deletion of the owner's biometric data", async () => {
     signedInAs("analyst");
     renderRoute(<Settings />, { path: "/settings" });
-    await screen.findByRole("heading", { name: "Team" });
-    await screen.findByText(/as an analyst/);
+    await screen.findByRole("heading", { name: "Team" }, { timeout: 5000 });
+    await screen.findByText(/as an analyst/, {}, { timeout: 5000 });
     expect(screen.queryByRole("button", { name: "Manage billing" })).toBeNull();
     expect(screen.queryByRole("region", { name: "Plan and billing" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Delete All Biometric Data" })).toBeNull();

@@ -11,7 +11,7 @@ export function CoverageStatement({ coverage, isLoading }: { coverage: Coverage 
     return (
       <section className="panel coverage" aria-labelledby="coverage-heading" aria-busy={isLoading}>
         <h2 id="coverage-heading">What is searched</h2>
-        <p className="muted">{isLoading ? "Loading…" : "Not known: your statistics did not load."}</p>
+        <p className="muted">{isLoading ? "Checking what is searched…" : "Not known: your statistics did not load."}</p>
       </section>
     );
   }
