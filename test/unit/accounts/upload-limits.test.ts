@@ -48,6 +48,21 @@ describe("presigned upload size limits", () => {
     expect(() => checkDeclaredUpload("voice", { size: 10 })).not.toThrow();
   });
 
+  it("says what a refused file is in words, never its media type", () => {
+    expect(refusal(() => checkDeclaredUpload("voice", { size: 10, contentType: "image/png" })).message).toBe(
+      "This file is a picture, not a recording: upload a WAV, WebM, Ogg, MP3, M4A or FLAC recording",
+    );
+    expect(refusal(() => checkDeclaredUpload("voice", { size: 10, contentType: "text/plain" })).message).toBe(
+      "This file is a document, not a recording: upload a WAV, WebM, Ogg, MP3, M4A or FLAC recording",
+    );
+    expect(refusal(() => checkDeclaredUpload("face", { size: 10, contentType: "application/pdf" })).message).toBe(
+      "This file is a document, not a photo: upload a JPEG, PNG or WebP photo",
+    );
+    expect(refusal(() => checkDeclaredUpload("face", { size: 10, contentType: "audio/wav" })).message).not.toMatch(
+      /\//,
+    );
+  });
+
   it("signs the upload URL for exactly the declared size, and issues no URL over the limit", async () => {
     const w = accountWorld();
     const { userId } = await w.member("ada@example.com");

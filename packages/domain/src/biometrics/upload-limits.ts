@@ -47,8 +47,24 @@ export function checkDeclaredUpload(kind: UploadKind, declared: DeclaredUpload):
     throw new DomainError(
       "unsupported-type",
       kind === "face"
-        ? `Unsupported file type ${type}: upload a JPEG, PNG or WebP photo`
-        : `Unsupported file type ${type}: upload a WAV, WebM, Ogg, MP3, M4A or FLAC recording`,
+        ? `This file is ${fileInWords(type, "picture")}: upload a JPEG, PNG or WebP photo`
+        : `This file is ${fileInWords(type, "recording")}: upload a WAV, WebM, Ogg, MP3, M4A or FLAC recording`,
     );
   }
+}
+
+/**
+ * What a refused file is, in words a person knows rather than its media type ("audio/x-ms-wma"), the
+ * way the voice step used to list it (issue 36 item 23).
+ */
+function fileInWords(type: string, wanted: "picture" | "recording"): string {
+  const [family] = type.split("/");
+  if ((family === "image" && wanted === "picture") || (family === "audio" && wanted === "recording"))
+    return `a ${wanted} in a format we cannot read`;
+  if (family === "image") return "a picture, not a recording";
+  if (family === "audio") return "a recording, not a photo";
+  if (family === "video") return wanted === "picture" ? "a video, not a photo" : "a video in a format we cannot read";
+  if (family === "text" || type === "application/pdf")
+    return `a document, not a ${wanted === "picture" ? "photo" : "recording"}`;
+  return `not a ${wanted === "picture" ? "photo" : "recording"} we can read`;
 }
