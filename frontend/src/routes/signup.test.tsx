@@ -34,6 +34,27 @@ describe("sign-up", () => {
     expect(calls.filter((c) => c.path === "/api/auth/signup")).toHaveLength(0);
   });
 
+  it("says beside the field why a phone number cannot be used, and sends a written-out number plain", async () => {
+    const { calls } = stubApi({
+      "POST /api/auth/signup": { status: 200, body: { username: "u-1", destination: "+1***0123" } },
+    });
+    const user = await toDetails("Phone");
+    const phone = screen.getByLabelText("Phone number");
+    await user.type(phone, "4155550123");
+    await user.type(screen.getByLabelText("Password"), STRONG);
+    await user.click(screen.getByRole("button", { name: "Send Verification Code" }));
+    expect(screen.getByText(/^Start with \+ and your country code/)).toBeInTheDocument();
+    expect(phone).toHaveAccessibleDescription(expect.stringMatching(/Start with \+ and your country code/));
+    expect(calls.filter((c) => c.path === "/api/auth/signup")).toHaveLength(0);
+    await user.clear(phone);
+    await user.type(phone, "+1 (415) 555-0123");
+    expect(screen.queryByText(/^Start with \+/)).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Send Verification Code" }));
+    expect(await screen.findByText("Verification Code Sent")).toBeInTheDocument();
+    const body = JSON.parse(String(calls.find((c) => c.path === "/api/auth/signup")?.init?.body));
+    expect(body.phone).toBe("+14155550123");
+  });
+
   it("sends the code, strips non-digits from it and shows the server's reason for a wrong code", async () => {
     const { calls } = stubApi({
       "POST /api/auth/signup": { status: 200, body: { username: "u-1", destination: "m***@example.com" } },

@@ -4,10 +4,11 @@ import { errorStatus } from "../../api/errors";
 import { TextField } from "../../ui/TextField";
 import { toast } from "../../ui/toast-store";
 import { PASSWORD_RULE_TEXT, passwordProblem } from "./password-rule";
-import type { SignupFlow } from "./use-signup-flow";
+import { phoneProblem, type SignupFlow } from "./use-signup-flow";
 
 export function DetailsStep({ flow, onBack, onSent }: { flow: SignupFlow; onBack: () => void; onSent: () => void }) {
   const [passwordError, setPasswordError] = useState<string>();
+  const [phoneError, setPhoneError] = useState<string>();
   const contact = flow.method === "email" ? flow.email : flow.phone;
   const bothEmpty = !flow.email.trim() && !flow.phone.trim();
 
@@ -21,9 +22,11 @@ export function DetailsStep({ flow, onBack, onSent }: { flow: SignupFlow; onBack
       });
       return;
     }
+    const badPhone = flow.method === "phone" ? phoneProblem(flow.phone) : null;
+    setPhoneError(badPhone ?? undefined);
     const problem = passwordProblem(flow.password);
     setPasswordError(problem ?? undefined);
-    if (problem) return;
+    if (problem || badPhone) return;
     flow.signup.mutate(undefined, { onSuccess: onSent });
   };
 
@@ -47,8 +50,13 @@ export function DetailsStep({ flow, onBack, onSent }: { flow: SignupFlow; onBack
           autoComplete="tel"
           hint="Include your country code, for example +14155550123."
           hintId="phone-hint"
+          error={phoneError}
+          errorId="phone-error"
           value={flow.phone}
-          onChange={(e) => flow.setPhone(e.target.value)}
+          onChange={(e) => {
+            flow.setPhone(e.target.value);
+            if (phoneError) setPhoneError(phoneProblem(e.target.value) ?? undefined);
+          }}
         />
       )}
       <TextField

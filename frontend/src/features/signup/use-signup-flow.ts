@@ -22,7 +22,7 @@ export function useSignupFlow() {
     mutationFn: () =>
       apiJson<{ username: string; destination: string }>("POST", "/api/auth/signup", {
         method,
-        ...(method === "email" ? { email: email.trim() } : { phone: phone.trim() }),
+        ...(method === "email" ? { email: email.trim() } : { phone: phoneNumber(phone) }),
         password,
       }),
     onSuccess: (result) => {
@@ -69,3 +69,19 @@ export function useSignupFlow() {
 }
 
 export type SignupFlow = ReturnType<typeof useSignupFlow>;
+
+/** The number as typed without the spaces, dashes, dots and brackets people write it with. */
+export const phoneNumber = (typed: string) => typed.replace(/[\s().-]/g, "");
+
+/**
+ * Why a typed phone number cannot be used, said beside the field (issue 36 item 16: a format error
+ * came only as a toast); null when it is an international number (E.164).
+ */
+export function phoneProblem(typed: string): string | null {
+  const number = phoneNumber(typed);
+  if (!number) return "Enter your phone number.";
+  if (!number.startsWith("+"))
+    return "Start with + and your country code, for example +14155550123: a number without it could be in any country.";
+  if (!/^\+[1-9]\d{7,14}$/.test(number)) return "A phone number is + and the country code, then 8 to 15 digits in all.";
+  return null;
+}
