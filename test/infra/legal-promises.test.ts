@@ -59,8 +59,9 @@ const ENFORCED: Record<RetentionMechanism, () => number[]> = {
     // keeps it a day beyond.
     const clusters = resourcesOf("AWS::RDS::DBCluster");
     expect(clusters).toHaveLength(1);
-    const backup = (clusters[0]?.Properties as { BackupRetentionPeriod: number }).BackupRetentionPeriod;
-    return [...ENFORCED["biometric-embeddings"](), backup];
+    const [cluster] = clusters;
+    const backup = (cluster?.Properties as { BackupRetentionPeriod?: number } | undefined)?.BackupRetentionPeriod;
+    return [...ENFORCED["biometric-embeddings"](), backup ?? Number.NaN];
   },
   "evidence-object-lock": () =>
     buckets().flatMap((b) => (b.ObjectLockConfiguration ? [b.ObjectLockConfiguration.Rule.DefaultRetention.Days] : [])),
