@@ -372,8 +372,14 @@ describe("handlers", () => {
     ).toEqual([{ "dynamodb:LeadingKeys": ["CRAWLED#*"] }]);
     // Starting the hour's crawl is all its job may do.
     const crawlStart = grantedActions(stacks.service.workflows.jobs.startCrawl);
-    // Besides its logs, traces and dead-letter queue.
-    expect(crawlStart.filter((a) => !/^(logs|xray|sqs):/.test(a))).toEqual(["states:StartExecution"]);
+    // Besides its logs, traces and dead-letter queue, and the keys of that queue and of its own settings,
+    // which it may only use, never manage.
+    expect(crawlStart.filter((a) => !/^(logs|xray|sqs|kms):/.test(a))).toEqual(["states:StartExecution"]);
+    expect(
+      crawlStart.filter(
+        (a) => a.startsWith("kms:") && !/^kms:(Decrypt|Encrypt|ReEncrypt\*|GenerateDataKey\*?)$/.test(a),
+      ),
+    ).toEqual([]);
     // Biometric key material is reachable only where embeddings are made or compared.
     const keyUsers = allFunctions()
       .filter(([, fn]) => grantedActions(fn).includes("kms:GenerateDataKey"))
