@@ -88,9 +88,11 @@ export class PdqIndex implements PdqIndexWriter, PdqMatcher {
   }
 
   /**
-   * Every registered hash within `maxDistance` of any probe, in one statement: the HNSW walk finds
-   * each probe's nearest hashes, the bound keeps the matches. Near-duplicates lie within about 30
-   * bits and unrelated pictures near 128, so the nearest few always include every true match.
+   * Every registered hash within `maxDistance` of any probe, in one statement. The bound sits inside
+   * the HNSW walk, so pgvector's iterative scan (relaxed_order, set with the gallery's schema) keeps
+   * walking until it finds matches or has read hnsw.max_scan_tuples: uniformly spread hashes give
+   * the graph little to navigate by, and a walk of ef_search candidates with the bound applied after
+   * it missed 4 of 20 mirrored copies among 100,000 hashes (docs/hashes.md); this finds all 20.
    */
   async match(probes: string[], maxDistance = PDQ_MATCH_DISTANCE): Promise<PdqIndexMatch[]> {
     if (probes.length === 0) return [];
@@ -103,8 +105,9 @@ export class PdqIndex implements PdqIndexWriter, PdqMatcher {
       `SELECT p.i, g.user_id, g.hash_id, g.distance
        FROM (VALUES ${values.join(", ")}) AS p(i, h) CROSS JOIN LATERAL (
          SELECT user_id, hash_id, hash <~> p.h AS distance FROM ${TABLE}
+         WHERE hash <~> p.h <= :maxDistance
          ORDER BY hash <~> p.h LIMIT ${NEAREST_PER_PROBE}
-       ) AS g WHERE g.distance <= :maxDistance ORDER BY p.i, g.distance`,
+       ) AS g ORDER BY p.i, g.distance`,
       params,
     );
     return rows.map(rowToMatch);
