@@ -126,7 +126,9 @@ describe("operations", () => {
       ).flatMap((p) => p.Properties.PolicyDocument.Statement as { Action: string | string[] }[]);
       expect(sends.flatMap((st) => st.Action)).toContain("sqs:SendMessage");
     }
-    const depth = alarmsOn("ApproximateNumberOfMessagesVisible", { Name: "QueueName" });
+    // One depth alarm on this queue (the webhook deliveries' dead-letter queue has its own).
+    const queueName = Stack.of(stacks.service).resolve(stacks.service.monitoring.deadLetters.queueName);
+    const depth = alarmsOn("ApproximateNumberOfMessagesVisible", { Name: "QueueName", Value: queueName });
     expect(depth).toHaveLength(1);
     expect(depth[0]?.Properties.AlarmActions).toEqual([topicRef()]);
   });

@@ -44,8 +44,6 @@ export interface ErasureDeps {
   gallery?: GalleryWriter;
   /** Registered intimate-image hashes: their index rows go before the sealed items (issue 39). */
   registeredImages?: { userErased(userId: string): Promise<void> };
-  /** Registered intimate-image hashes: their index rows go before the sealed items (issue 39). */
-  registeredImages?: { userErased(userId: string): Promise<void> };
   /** Marked before anything goes: scan steps still running check it and write nothing more. */
   erased: ErasedAccounts;
   /** The account's scan executions still running (Step Functions StopExecution); how many were stopped. */
@@ -117,7 +115,6 @@ export class ErasureService {
     // So no scheduled scan starts for the account, and none still runs, while it goes.
     await this.deps.schedules.remove(scanScheduleName(userId));
     const scansStopped = await this.deps.scans.stopRunning(userId);
-    await this.deps.registeredImages?.userErased(userId);
     await this.deps.registeredImages?.userErased(userId);
     const biometrics = await this.deleteBiometrics(userId);
     const evidence = await this.deps.evidence.eraseAll(userEvidencePrefix(userId));
