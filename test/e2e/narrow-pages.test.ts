@@ -33,6 +33,18 @@ afterAll(async () => {
   await page?.context().close();
 });
 
+/** The part of the page's DOM this test reads (the test project's types have no DOM library). */
+interface PageDocument {
+  documentElement: { scrollWidth: number };
+  body: {
+    querySelectorAll(selector: string): Iterable<{
+      getBoundingClientRect(): { right: number };
+      tagName: string;
+      className: unknown;
+    }>;
+  };
+}
+
 /** How far the page reaches past the viewport's right edge, and the widest element doing it. */
 async function overflow(path: string): Promise<{ path: string; by: number; widest: string }> {
   await page.goto(`${e2e.stack.url}${path}`);
@@ -41,7 +53,7 @@ async function overflow(path: string): Promise<{ path: string; by: number; wides
   await screenshot(page, `narrow-${path.replace(/\W+/g, "-") || "landing"}-${PHONE_WIDTH}`);
   return page.evaluate(
     ({ width, where }) => {
-      const doc = (globalThis as unknown as { document: Document }).document;
+      const doc = (globalThis as unknown as { document: PageDocument }).document;
       let widest = "";
       let right = width;
       for (const element of doc.body.querySelectorAll("*")) {

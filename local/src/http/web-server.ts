@@ -7,7 +7,7 @@ import { outboxPage } from "../outbox/outbox-page.js";
 import { apiGatewayEvent } from "./api-gateway-event.js";
 import { LocalLambdaAuthorizer } from "./lambda-authorizer.js";
 import { writeLambdaResult } from "./lambda-result.js";
-import { matchRoute } from "./route-table.js";
+import { decodePathSegment, matchRoute } from "./route-table.js";
 import { serveStatic } from "./static-files.js";
 
 /** API Gateway's payload limit. */
@@ -114,6 +114,8 @@ export function startWebServer(options: WebServerOptions): Promise<RunningServer
 function elsewhere(req: http.IncomingMessage, url: URL, publicOrigin: string | undefined): string | null {
   if (!publicOrigin || (req.method !== "GET" && req.method !== "HEAD")) return null;
   if (url.pathname === "/api" || url.pathname.startsWith("/api/")) return null;
+  // A malformed path is refused where it was asked for (400 from the static files), not sent on.
+  if (decodePathSegment(url.pathname) === null) return null;
   const origin = new URL(publicOrigin);
   if (!req.headers.host || req.headers.host === origin.host) return null;
   return `${origin.origin}${url.pathname}${url.search}`;

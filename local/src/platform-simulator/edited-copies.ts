@@ -47,8 +47,7 @@ export async function editedCopy(original: Uint8Array, edit: CopyEdit): Promise<
   const turned = (stored.orientation ?? 1) >= 5;
   const width = (turned ? stored.height : stored.width) ?? 0;
   const height = (turned ? stored.width : stored.height) ?? 0;
-  const jpeg = async (pipeline: Sharp, quality = 75) =>
-    new Uint8Array(await pipeline.jpeg({ quality }).toBuffer());
+  const jpeg = async (pipeline: Sharp, quality = 75) => new Uint8Array(await pipeline.jpeg({ quality }).toBuffer());
   switch (edit) {
     case "re-encoded":
       return jpeg(image, 40);

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { FACE_HELD_FOR_REVIEW_MESSAGE } from "../../../packages/domain/src/biometrics/enrolment-verification.js";
 import {
   CHALLENGE_TTL_SECONDS,
   type ChallengePose,
   newChallenge,
   type PoseWindow,
 } from "../../../packages/domain/src/biometrics/liveness-challenge.js";
-import { FACE_HELD_FOR_REVIEW_MESSAGE } from "../../../packages/domain/src/biometrics/enrolment-verification.js";
 import type { DomainError } from "../../../packages/domain/src/errors.js";
 import { photo } from "./fakes.js";
 import { burstFor, challengeLength, followingYaw, type IssuedChallenge, POSE_YAW, TEST_SESSION } from "./live-burst.js";

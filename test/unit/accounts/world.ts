@@ -12,6 +12,7 @@ import { FaceReviews } from "../../../packages/domain/src/biometrics/face-review
 import { SampleLibrary } from "../../../packages/domain/src/biometrics/sample-library.js";
 import { GallerySync } from "../../../packages/domain/src/gallery/gallery-sync.js";
 import { MemoryGalleryIndex, memoryFaceRegister } from "../gallery/memory-gallery.js";
+import { MemoryFaceRegisterLock, MemoryFaceReviewStore } from "./face-claim-fakes.js";
 import {
   FakeAnalyser,
   FakeDataKeys,
@@ -23,7 +24,6 @@ import {
   MemoryObjectStore,
   MemoryRateCounters,
 } from "./fakes.js";
-import { MemoryFaceRegisterLock, MemoryFaceReviewStore } from "./face-claim-fakes.js";
 import { burstFor, challengeLength, type IssuedChallenge, TEST_SESSION } from "./live-burst.js";
 
 /** A sign-in that opened a session (not one that asked for an authenticator code). */

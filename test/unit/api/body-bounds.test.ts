@@ -14,6 +14,7 @@ import { UndoChangeInput } from "@lg/domain/accounts/security-notices";
 import { ReportedCaptureInput } from "@lg/domain/biometrics/reported-capture";
 import { TakedownRequest, WebhookEndpointInput } from "@lg/domain/integrations/public-api-contract";
 import { InvitationTokenInput, InviteInput } from "@lg/domain/people/people-inputs";
+import { RegisterHashesInput } from "@lg/domain/registered-images/register-input";
 import { ThreatActionInput, ThreatBulkActionInput } from "@lg/domain/threats/threat-action-input";
 import { PushEndpointPolicy, pushSubscriptionInput } from "@lg/notices";
 import { describe, expect, it } from "vitest";
@@ -82,6 +83,7 @@ const JSON_BODIES: Record<string, z.ZodTypeAny> = {
   "POST /api/team/join": JoinTeamBody,
   "POST /api/api-keys": NewKeyBody,
   "POST /api/webhooks": WebhookEndpointInput,
+  "POST /api/image-hashes": RegisterHashesInput,
   "POST /api/v1/threats/{id}/takedowns": TakedownRequest,
 };
 
@@ -103,6 +105,8 @@ const NO_JSON_BODY: Record<string, string> = {
   "POST /api/webhooks/{id}/rotate-secret": "no body",
   "POST /api/webhooks/{id}/enable": "no body",
   "POST /api/webhooks/{id}/deliveries/{deliveryId}/resend": "no body",
+  "DELETE /api/image-hashes": "no body",
+  "DELETE /api/image-hashes/{id}": "no body; the id is bounded by the route group",
 };
 
 interface ZodInternals {

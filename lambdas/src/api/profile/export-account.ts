@@ -19,7 +19,7 @@ export const exportAccount: ApiHandler = async (event) => {
   if (event.queryStringParameters?.include === "biometrics") {
     throw new DomainError(
       "forbidden",
-      "Exporting your biometric data needs your current password: POST /api/account/export with {include: \"biometrics\", currentPassword} (and currentCode when an authenticator app is on)",
+      'Exporting your biometric data needs your current password: POST /api/account/export with {include: "biometrics", currentPassword} (and currentCode when an authenticator app is on)',
     );
   }
   return download(userId, false);

@@ -4,6 +4,7 @@ import { MAX_HASHES_PER_REQUEST } from "./pdq-rules.js";
 /** What POST /api/image-hashes accepts: hashes only, never a picture. */
 const pdqHex = z
   .string()
+  .max(64, "A PDQ hash is 64 hexadecimal characters (256 bits)")
   .transform((value) => value.toLowerCase())
   .pipe(z.string().regex(/^[0-9a-f]{64}$/, "A PDQ hash is 64 hexadecimal characters (256 bits)"));
 
