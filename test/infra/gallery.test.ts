@@ -65,12 +65,25 @@ describe("gallery database", () => {
     data.hasResourceProperties("AWS::EC2::FlowLog", { TrafficType: "REJECT" });
   });
 
-  it("is reached over the Data API by the functions that write samples, the crawl's matching, the health check and the migration only, none in a VPC", () => {
+  it("is reached over the Data API by the functions that write samples, the crawl's and the scan's matching, the health check, the migration and the erasure and review jobs only, none in a VPC", () => {
     const users = functionsOf(dev)
       .filter(([, fn]) => statementsOf(dev, fn).some((s) => [s.Action].flat().includes("rds-data:ExecuteStatement")))
       .map(([name]) => name)
       .sort();
-    expect(users).toEqual(["CrawlAnalyse", "CrawlPlan", "account", "afterDeploy", "biometrics", "profile", "system"]);
+    // ScanAnalyse matches found media against the account's registered image hashes; the two jobs
+    // finish erasures and settle face reviews, which remove gallery rows.
+    expect(users).toEqual([
+      "CrawlAnalyse",
+      "CrawlPlan",
+      "ScanAnalyse",
+      "account",
+      "afterDeploy",
+      "biometrics",
+      "profile",
+      "resolveFaceReviews",
+      "resumeErasures",
+      "system",
+    ]);
     const service = serviceTemplate(dev).toJSON().Resources as Record<
       string,
       { Type: string; Properties: Record<string, unknown> }
@@ -91,6 +104,7 @@ describe("gallery database", () => {
     // The crawl only compares: it signs in as the user that may only SELECT.
     expect(secretOf(dev.service.workflows.tasks.CrawlAnalyse)).toContain("ReaderSecret");
     expect(secretOf(dev.service.workflows.tasks.CrawlPlan)).toContain("ReaderSecret");
+    expect(secretOf(dev.service.workflows.tasks.ScanAnalyse)).toContain("ReaderSecret");
     for (const name of ["account", "biometrics", "profile"] as const)
       expect(secretOf(routes.functions[name]), name).not.toContain("ReaderSecret");
     expect(JSON.stringify(environmentOf(dev, migrations.afterDeploy).GALLERY_READER_SECRET_ARN)).toContain(
