@@ -60,7 +60,7 @@ describe("live face check", () => {
     // Every order of the three has a jump of 41 degrees or more between consecutive frames; in some
     // (the pose order is random) the face box jumps between two closer angles first. Either is a cut.
     expect(refused.body.message).toMatch(
-      /^Live check failed: the (head angle jumped|face jumped across the picture) between frames/,
+      /^Live check failed: your (head seemed to jump|face seemed to jump across the picture)/,
     );
     expect(await faceSamples(impostor.userId)).toEqual([]);
 

@@ -109,7 +109,8 @@ describe("the live check's challenge", () => {
         })),
       ),
     );
-    expect(refused.message).toMatch(/^Live check failed: frame \d+ repeats an earlier frame exactly/);
+    expect(refused.message).toMatch(/^Live check failed: the camera sent the same picture twice/);
+    expect(refused.message).toMatch(/Details: frame \d+ repeats an earlier frame exactly$/);
   });
 
   it("refuses an expired challenge, a used one, another session's and an unknown one", async () => {

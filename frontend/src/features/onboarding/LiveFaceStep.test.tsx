@@ -1,8 +1,14 @@
 import { screen } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
 import type { Profile } from "../../api/types";
 import { renderRoute, stubApi } from "../../test/render-app";
 import { LiveFaceStep } from "./LiveFaceStep";
+
+// jsdom has no camera: the live check stands in as the held-for-review answer it can give.
+vi.mock("../training/LiveCheck", () => ({
+  LiveCheck: () => <h2>Live check: held for review</h2>,
+}));
 
 /** The server's words for the account that verified a face first, while a review of it runs (enrolment-verification.ts). */
 const CHALLENGED =
@@ -26,5 +32,16 @@ describe("the onboarding's face step while a review of the face runs (issue 35)"
     renderRoute(<LiveFaceStep profile={profile(verifiedFirst, true)} zeroKnowledge={false} />);
     expect((await screen.findByRole("status")).textContent).toBe(CHALLENGED);
     expect(screen.getByRole("button", { name: "Start camera" })).toBeTruthy();
+  });
+});
+
+describe("the onboarding's face step while the live check is open (issue 36 item 17)", () => {
+  it("leaves the live check's own answer alone, with no 'No face enrolled yet.' above a face held for review", async () => {
+    stubApi({});
+    renderRoute(<LiveFaceStep profile={undefined} zeroKnowledge={false} />);
+    expect((await screen.findByRole("status")).textContent).toBe("No face enrolled yet.");
+    await userEvent.setup().click(screen.getByRole("button", { name: "Start camera" }));
+    expect(await screen.findByRole("heading", { name: "Live check: held for review" })).toBeTruthy();
+    expect(screen.queryByText("No face enrolled yet.")).toBeNull();
   });
 });

@@ -40,9 +40,12 @@ export function LiveFaceStep({ profile, zeroKnowledge }: { profile?: Profile; ze
   return (
     <section aria-labelledby="face-heading">
       <h2 id="face-heading">Your face</h2>
-      <p className={profile?.faceVerified ? "text-ok" : ""} role="status">
-        {state.text}
-      </p>
+      {/* While the live check is open it speaks for itself (a held face is explained there, not under "no face"). */}
+      {camera ? null : (
+        <p className={profile?.faceVerified ? "text-ok" : ""} role="status">
+          {state.text}
+        </p>
+      )}
       {camera ? (
         <LiveCheck
           onDone={() => {

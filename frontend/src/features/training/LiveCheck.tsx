@@ -51,6 +51,25 @@ function burstFormData(challengeId: string, frames: { blob: Blob; atMs: number }
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
+ * A refusal as the server words it: what to do first; the rule's own reason (after "Details:") folded
+ * away, for support or the curious.
+ */
+export function LiveCheckFailure({ message }: { message: string }) {
+  const [said, details] = message.split(". Details: ");
+  return (
+    <div role="alert" className="field-error">
+      <p>{said}</p>
+      {details ? (
+        <details className="small">
+          <summary>Technical reason</summary>
+          {details}
+        </details>
+      ) : null}
+    </div>
+  );
+}
+
+/**
  * The server-checked live capture: the server picks the order and timing of three head poses and a
  * sequence of screen colours; the page fills the screen with each colour when its time comes (so it
  * lights the face), shows each prompt, and sends a burst of camera frames taken meanwhile. The server
@@ -172,11 +191,7 @@ export function LiveCheck({ onDone }: { onDone: (result: LiveCheckResult) => voi
           <p style={{ color: "#fff", padding: "1rem" }}>Waiting for camera…</p>
         )}
       </div>
-      {state === "failed" ? (
-        <p role="alert" className="field-error">
-          {message}
-        </p>
-      ) : null}
+      {state === "failed" ? <LiveCheckFailure message={message} /> : null}
       <div className="button-row" style={{ alignItems: "center" }}>
         <button
           type="button"

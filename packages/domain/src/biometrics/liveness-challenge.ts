@@ -137,7 +137,12 @@ export function newChallenge(input: {
 
 export const challengeLengthMs = (c: Pick<LivenessChallenge, "windows">) => c.windows.at(-1)?.endMs ?? 0;
 
-const refused = (message: string) => new DomainError("unprocessable", `Live check failed: ${message}`);
+/**
+ * A refused burst: what to do, in words a person understands, then the rule's own reason after
+ * "Details:" (the page folds it away; support and logs read it).
+ */
+const refused = (message: string, details?: string) =>
+  new DomainError("unprocessable", `Live check failed: ${message}${details ? `. Details: ${details}` : ""}`);
 
 /** The challenge may be answered: the same account and session, in time, and not before it could have run. */
 export function checkAnswerTiming(
@@ -154,7 +159,10 @@ export function checkAnswerTiming(
     throw new DomainError("invalid", "This live check has expired: start the capture again to get a new one");
   }
   if (answer.now.getTime() - Date.parse(challenge.issuedAt) < challengeLengthMs(challenge)) {
-    throw refused("the frames arrived before the poses could have been taken");
+    throw refused(
+      "the pictures arrived sooner than the turns could have been made: start again and follow each prompt as it appears",
+      "the frames arrived before the poses could have been taken",
+    );
   }
   return challenge;
 }
@@ -167,7 +175,11 @@ export function checkFrameTimes(frames: Pick<BurstFrame, "atMs" | "sha256">[], l
   if (frames.length > MAX_FRAMES) refusedFrames(`send at most ${MAX_FRAMES} frames`);
   const seen = new Set<string>();
   for (const [i, frame] of frames.entries()) {
-    if (seen.has(frame.sha256)) throw refused(`frame ${i + 1} repeats an earlier frame exactly; a camera never does`);
+    if (seen.has(frame.sha256))
+      throw refused(
+        "the camera sent the same picture twice, as a live camera never does: close any other app or virtual camera using it and try again",
+        `frame ${i + 1} repeats an earlier frame exactly`,
+      );
     seen.add(frame.sha256);
     const previous = frames[i - 1];
     if (!Number.isFinite(frame.atMs) || frame.atMs < 0 || frame.atMs > elapsedMs) {
@@ -178,6 +190,7 @@ export function checkFrameTimes(frames: Pick<BurstFrame, "atMs" | "sha256">[], l
     }
     if (previous && frame.atMs - previous.atMs < MIN_FRAME_SPACING_MS) {
       throw refused(
+        "the pictures came faster than a camera takes them: try again with your camera itself, not a recording",
         `frame ${i + 1} came ${frame.atMs - previous.atMs} ms after frame ${i}; a camera's frames are further apart`,
       );
     }
@@ -185,10 +198,14 @@ export function checkFrameTimes(frames: Pick<BurstFrame, "atMs" | "sha256">[], l
   const first = frames[0]?.atMs ?? 0;
   const last = frames.at(-1)?.atMs ?? 0;
   if (first > MAX_FRAME_GAP_MS || last < lengthMs - MAX_FRAME_GAP_MS) {
-    throw refused("the frames do not cover the whole capture");
+    throw refused(
+      "the pictures do not cover the whole check: keep this page open and in front until it finishes, then try again",
+      "the frames do not cover the whole capture",
+    );
   }
   if (frames.length < lengthMs / MAX_MEAN_INTERVAL_MS) {
     throw refused(
+      "too few pictures reached us for a continuous recording: keep this page open and in front until the check finishes, then try again",
       `${frames.length} frames over ${seconds(lengthMs)} is too few for a continuous recording: the page sends one every ${FRAME_INTERVAL_MS} ms`,
     );
   }
@@ -206,7 +223,10 @@ function usableFrames(frames: BurstFrame[]): UsableFrame[] {
   if (crowded) throw refused("more than one face appeared in the frames: only you should be in view");
   if (frames.length - usable.length > frames.length * MAX_UNUSABLE_SHARE) {
     const reason = frames.find((f) => !f.analysis.ok)?.analysis;
-    throw refused(`too many frames without a clear face (${reason && !reason.ok ? reason.reason : ""})`);
+    throw refused(
+      "we could not see your face clearly in too many pictures: face the camera in good light and try again",
+      `too many frames without a clear face (${reason && !reason.ok ? reason.reason : ""})`,
+    );
   }
   for (const [i, frame] of usable.entries()) {
     const from = usable[i - 1]?.atMs ?? frame.atMs;
@@ -214,7 +234,10 @@ function usableFrames(frames: BurstFrame[]): UsableFrame[] {
       // Say why: no frame taken then (a stalled page), or frames without a clear face (and what the engine saw).
       const between = frames.find((f) => f.atMs > from && f.atMs < frame.atMs)?.analysis;
       const why = between && !between.ok ? `: ${between.reason}` : ": no frame was taken";
-      throw refused(`no clear face for more than a second, from ${seconds(from)} to ${seconds(frame.atMs)}${why}`);
+      throw refused(
+        "we could not see your face clearly for more than a second: keep your face in view and well lit while you turn",
+        `no clear face for more than a second, from ${seconds(from)} to ${seconds(frame.atMs)}${why}`,
+      );
     }
   }
   return usable;
@@ -226,13 +249,19 @@ function checkMotion(frames: UsableFrame[]) {
     const a = (frames[i - 1] as UsableFrame).analysis;
     const b = (frames[i] as UsableFrame).analysis;
     if (Math.abs(b.yawDegrees - a.yawDegrees) > MAX_YAW_STEP) {
-      throw refused("the head angle jumped between frames instead of turning: photos cannot pass for a live turn");
+      throw refused(
+        "your head seemed to jump from one position to another instead of turning: turn it steadily when asked",
+        "the head angle jumped between frames instead of turning",
+      );
     }
     const centre = (box: typeof a.box) => ({ x: box.x + box.width / 2, y: box.y + box.height / 2 });
     const shift = Math.hypot(centre(b.box).x - centre(a.box).x, centre(b.box).y - centre(a.box).y);
     const ratio = Math.max(b.box.width / a.box.width, a.box.width / b.box.width);
     if (shift > MAX_CENTRE_SHIFT * Math.max(a.box.width, b.box.width) || ratio > MAX_SIZE_RATIO) {
-      throw refused("the face jumped across the picture between frames instead of moving");
+      throw refused(
+        "your face seemed to jump across the picture instead of moving: keep the camera still and your face in view",
+        "the face jumped across the picture between frames instead of moving",
+      );
     }
   }
 }
