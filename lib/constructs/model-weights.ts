@@ -22,12 +22,18 @@ export interface PinnedModelFile {
 
 /** Every runtime and source file setup pins, by name. */
 export function pinnedModelFiles(manifest = fromRoot("scripts/model-manifest.json")): Map<string, PinnedModelFile> {
-  const { models, derived = [] } = JSON.parse(readFileSync(manifest, "utf8")) as {
+  const {
+    models,
+    derived = [],
+    committed = [],
+  } = JSON.parse(readFileSync(manifest, "utf8")) as {
     models: Partial<PinnedModelFile>[];
     derived?: Partial<PinnedModelFile>[];
+    // Networks trained here, committed in the repository; setup copies them into .model-cache like the rest.
+    committed?: Partial<PinnedModelFile>[];
   };
   const pinned = new Map<string, PinnedModelFile>();
-  for (const entry of [...models, ...derived]) {
+  for (const entry of [...models, ...derived, ...committed]) {
     if (!entry.file || !entry.sha256 || !entry.bytes)
       throw new Error(`${manifest}: ${entry.file} needs sha256 and bytes`);
     pinned.set(entry.file, { file: entry.file, sha256: entry.sha256, bytes: entry.bytes });

@@ -6,7 +6,9 @@ import { deflateRawSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { modelDir } from "../../packages/detection/src/torch/weights.js";
 import {
+  type CommittedEntry,
   type DerivedEntry,
+  loadCommitted,
   loadDerived,
   loadManifest,
   type ModelEntry,
@@ -207,6 +209,33 @@ describe("npm run setup (model weights)", () => {
     if (!first) throw new Error("the manifest derives nothing");
     const options = { modelDir: path.join(work, "cache"), models: [], derived: [first], log: () => {} };
     await expect(setupModels(options)).rejects.toThrow(`${first.from} is not in`);
+  });
+
+  it("copies a file committed in the repository into the model folder, verified, and refuses other bytes", async () => {
+    await mkdir(path.join(work, "repo/weights"), { recursive: true });
+    await writeFile(path.join(work, "repo/weights/net.onnx"), weights);
+    const net: CommittedEntry = { file: "net/net.onnx", sha256: sha256Hex(weights), from: "weights/net.onnx" };
+    const options = { modelDir: path.join(work, "cache"), models: [], repoDir: path.join(work, "repo"), log: () => {} };
+    expect(await setupModels({ ...options, committed: [net] })).toEqual({ [net.file]: "committed" });
+    expect(await readFile(path.join(work, "cache/net/net.onnx"))).toEqual(Buffer.from(weights));
+    expect(await setupModels({ ...options, committed: [net] })).toEqual({ [net.file]: "cached" });
+
+    const other: CommittedEntry = { ...net, file: "other/net.onnx", sha256: "0".repeat(64) };
+    await expect(setupModels({ ...options, committed: [other] })).rejects.toThrow(ModelHashMismatchError);
+    expect(existsSync(path.join(work, "cache/other/net.onnx"))).toBe(false);
+    const absent: CommittedEntry = { ...net, file: "gone/net.onnx", from: "weights/gone.onnx" };
+    await expect(setupModels({ ...options, committed: [absent] })).rejects.toThrow("weights/gone.onnx is not in");
+  });
+
+  it("copies the face-forgery network trained here from where it is committed", async () => {
+    const committed = await loadCommitted();
+    expect(committed.map((c) => [c.file, c.from])).toEqual([
+      ["sbi-net/sbi-net.onnx", "packages/detection/weights/sbi-net.onnx"],
+    ]);
+    for (const c of committed) {
+      expect(sha256Hex(await readFile(c.from))).toBe(c.sha256);
+      expect(c.bytes).toBe((await readFile(c.from)).length);
+    }
   });
 
   it("derives each float model (CLIP, the face models) from a file the manifest fetches", async () => {

@@ -12,6 +12,7 @@ import { ModelFileHashMismatch, s3ModelSource } from "../../../lambdas/src/share
 import { AASIST_CONFIGS } from "../../../packages/detection/src/antispoof/aasist-config.js";
 import { SFACE_FILE, YUNET_FILE } from "../../../packages/detection/src/face/face-pipeline.js";
 import { MESONET_FILES } from "../../../packages/detection/src/faceswap/mesonet-model.js";
+import { SBI_NET_MODEL_FILE, sbiNetFile } from "../../../packages/detection/src/faceswap/sbi-net-model.js";
 import { directoryModelSource, ModelFileMissing } from "../../../packages/detection/src/models/model-files.js";
 import {
   ANALYSIS_MODEL_FILES,
@@ -43,6 +44,7 @@ describe("model sets", () => {
         YUNET_FILE,
         SFACE_FILE,
         CLIP_MODEL_FILE,
+        SBI_NET_MODEL_FILE,
         ...Object.values(MESONET_FILES),
         WHISPER_MODEL_FILE,
         GE2E_WEIGHTS_FILE,
@@ -55,13 +57,26 @@ describe("model sets", () => {
     const manifest = JSON.parse(readFileSync("scripts/model-manifest.json", "utf8")) as {
       models: { file: string }[];
       derived: { file: string; from: string }[];
+      committed: { file: string }[];
     };
-    const pinned = new Set([...manifest.models, ...manifest.derived].map((e) => e.file));
+    const pinned = new Set([...manifest.models, ...manifest.derived, ...manifest.committed].map((e) => e.file));
     const sources = new Set(manifest.derived.map((e) => e.from));
     for (const file of ANALYSIS_MODEL_FILES) {
       expect(pinned.has(file), file).toBe(true);
       expect(sources.has(file), file).toBe(false);
     }
+  });
+
+  it("pin the committed face-forgery network as the model code does, so the deployment uploads the file it loads", () => {
+    const manifest = JSON.parse(readFileSync("scripts/model-manifest.json", "utf8")) as {
+      committed: { file: string; sha256: string; bytes: number; from: string }[];
+    };
+    expect(manifest.committed.find((e) => e.file === SBI_NET_MODEL_FILE)).toEqual({
+      file: SBI_NET_MODEL_FILE,
+      sha256: sbiNetFile.sha256,
+      bytes: sbiNetFile.bytes,
+      from: sbiNetFile.file,
+    });
   });
 });
 

@@ -1,9 +1,8 @@
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { Model } from "../models/model.js";
+import { ModelFileMissing, modelFiles } from "../models/model-files.js";
 import { getModel, registerModel } from "../models/registry.js";
 import { onnxNodeRuntime } from "../runtimes/onnx.js";
 import type { OnnxRuntime, OnnxSessionLike } from "../runtimes/onnx-port.js";
@@ -26,8 +25,12 @@ export interface SbiNetFile {
 
 export const sbiNetFile = netJson as SbiNetFile;
 
-// The graph is committed in the repository (packages/detection/weights/), not fetched into .model-cache.
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
+/**
+ * The graph as the model file source names it. It is committed in the repository (sbiNetFile.file);
+ * `npm run setup` copies it here (scripts/model-manifest.json's `committed`), so a deployed function
+ * reads it from the model bucket like every other model file.
+ */
+export const SBI_NET_MODEL_FILE = "sbi-net/sbi-net.onnx";
 const GRAPH_INPUT = "crops";
 const GRAPH_OUTPUT = "logit";
 const CROP_BYTES = 3 * SBI_NET_SIZE * SBI_NET_SIZE;
@@ -39,7 +42,8 @@ export class SbiNet extends Model<Uint8Array[], { logit: number; probability: nu
   readonly name = "face-forgery-sbi-net";
 
   constructor(
-    readonly file: string = path.join(repoRoot, sbiNetFile.file),
+    /** A path on this machine, else SBI_NET_MODEL_FILE from the process's model file source. */
+    readonly file?: string,
     readonly sha256: string = sbiNetFile.sha256,
     private readonly runtime: OnnxRuntime = onnxNodeRuntime,
   ) {
@@ -47,13 +51,21 @@ export class SbiNet extends Model<Uint8Array[], { logit: number; probability: nu
   }
 
   protected async load(): Promise<OnnxSessionLike> {
-    if (!existsSync(this.file))
-      throw new SbiNetWeightsUnusable(`The face-forgery network's weights are missing: ${this.file}`);
-    const bytes = new Uint8Array(await readFile(this.file));
+    const file =
+      this.file ??
+      (await modelFiles()
+        .localPath(SBI_NET_MODEL_FILE)
+        .catch((error: unknown) => {
+          throw error instanceof ModelFileMissing
+            ? new SbiNetWeightsUnusable(`The face-forgery network's weights are missing: ${error.file}`)
+            : error;
+        }));
+    if (!existsSync(file)) throw new SbiNetWeightsUnusable(`The face-forgery network's weights are missing: ${file}`);
+    const bytes = new Uint8Array(await readFile(file));
     const actual = createHash("sha256").update(bytes).digest("hex");
     if (actual !== this.sha256)
       throw new SbiNetWeightsUnusable(
-        `The face-forgery network's weights ${this.file} have SHA-256 ${actual}; sbi-net.json pins ${this.sha256}`,
+        `The face-forgery network's weights ${file} have SHA-256 ${actual}; sbi-net.json pins ${this.sha256}`,
       );
     return this.runtime.sessionFromBytes(bytes);
   }

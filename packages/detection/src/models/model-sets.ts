@@ -23,6 +23,8 @@ export const ANALYSIS_MODEL_FILES = [
   ...FACE_MODEL_FILES,
   // CLIP's float graph (synthetic-image/clip-encoder.ts), read by the picture heads and the SBI head.
   "clip/clip_encoder.fp32.onnx",
+  // The face-forgery network trained here (faceswap/sbi-net-model.ts), committed in packages/detection/weights/.
+  "sbi-net/sbi-net.onnx",
   // MesoNet's two variants (faceswap/mesonet-model.ts).
   "mesonet/Meso4_DF.h5",
   "mesonet/MesoInception_DF.h5",
