@@ -15,6 +15,7 @@ const NAMES: Record<string, string> = {
   "face-synthetic": "a synthetic-face detector",
   "face-swap-mesonet": "a face-swap detector",
   "face-swap-sbi": "a blending-boundary face-swap detector",
+  "face-forgery-net": "a face-forgery detector",
 };
 
 /** A signal's plain name; an id this list does not know yet reads as a generic detector, never as its id. */
