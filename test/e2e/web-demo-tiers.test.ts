@@ -19,7 +19,7 @@ const GUIDED_STEPS = [
   "Account Setup Complete",
   "Subscription Selected",
   "Profile Information",
-  "AI Training Complete",
+  "Face and Voice Captured",
   "Scan Preferences Set",
   "Protection Activated",
 ];

@@ -104,7 +104,7 @@ describe("protection journey on the local stack", () => {
     await page.getByText("Step 3 of 7").waitFor();
     await page.goto(`${e2e.stack.url}/biometric-training`);
 
-    await page.getByRole("button", { name: "Start AI Training" }).click();
+    await page.getByRole("button", { name: "Start the capture" }).click();
     await page.getByRole("checkbox", { name: /I have read this and agree/ }).check();
     await page.getByRole("button", { name: "I Agree" }).click();
     const live = takeLiveCheck(page);
@@ -120,7 +120,7 @@ describe("protection journey on the local stack", () => {
     await page.getByText("Recording… 7 seconds").waitFor({ timeout: 30_000 });
     await page.getByRole("button", { name: /Stop Recording/ }).click();
     await page.getByRole("button", { name: "Continue" }).click();
-    await page.getByRole("heading", { name: "Training Complete!" }).waitFor();
+    await page.getByRole("heading", { name: "Capture complete" }).waitFor();
     expect(await page.locator(".tile-value").first().textContent()).toBe("3/3");
     await screenshot(page, "journey-06-training-complete");
     expect(await narrowScreenshot(page, "journey-06-training-complete")).toBe(0);

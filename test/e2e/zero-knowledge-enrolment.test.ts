@@ -89,7 +89,7 @@ describe("zero-knowledge enrolment in the browser", () => {
 
     await page.goto(`${e2e.stack.url}/biometric-training`);
     await page.getByText("Zero-knowledge mode is on.").waitFor();
-    await page.getByRole("button", { name: "Start AI Training" }).click();
+    await page.getByRole("button", { name: "Start the capture" }).click();
     await page.getByRole("checkbox", { name: /I have read this and agree/ }).check();
     await page.getByRole("button", { name: "I Agree" }).click();
     await page.locator("video").waitFor();
@@ -106,7 +106,7 @@ describe("zero-knowledge enrolment in the browser", () => {
     await page.getByRole("button", { name: /Stop Recording/ }).click();
     // Continue loads the voice models and analyses the recording on the device before it counts.
     await page.getByRole("button", { name: "Continue" }).click();
-    await page.getByRole("heading", { name: "Training Complete!" }).waitFor({ timeout: 180_000 });
+    await page.getByRole("heading", { name: "Capture complete" }).waitFor({ timeout: 180_000 });
 
     const enrolled = page.waitForResponse((r) => r.url().endsWith("/api/biometric-training/embeddings"));
     await page.getByRole("button", { name: "Continue to Scan Preferences" }).click();

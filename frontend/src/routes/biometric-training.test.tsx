@@ -73,7 +73,7 @@ function enrolAs(protections: { accountName: string; state: "consented" | "enrol
 
 async function captureAndContinue(continueLabel: string) {
   const user = userEvent.setup();
-  await user.click(await screen.findByRole("button", { name: "Start AI Training" }));
+  await user.click(await screen.findByRole("button", { name: "Start the capture" }));
   await user.click(await screen.findByRole("button", { name: "Take the three photos" }));
   await user.click(await screen.findByRole("button", { name: "Record the paragraph" }));
   await user.click(await screen.findByRole("button", { name: continueLabel }));
@@ -100,5 +100,16 @@ describe("after enrolling", () => {
     enrolAs([{ accountName: "Ada Admin", state: "withdrawn" }]);
     await captureAndContinue("Continue to Scan Preferences");
     expect(await screen.findByRole("heading", { name: "Scan preferences page" })).toBeInTheDocument();
+  });
+});
+
+describe("what the capture page says it does (issue 36 item 18)", () => {
+  it("names a live check and computed embeddings, with no wizard step and nothing trained", async () => {
+    enrolAs([]);
+    expect(await screen.findByRole("heading", { name: "Your live check and voice recording" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Biometric Training");
+    const page = document.body.textContent ?? "";
+    expect(page).not.toMatch(/Step \d of \d|Train your private|AI models|AI Training/);
+    expect(page).toContain("Nothing is trained on you: from your captures we compute embeddings");
   });
 });

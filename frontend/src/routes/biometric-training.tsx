@@ -90,7 +90,7 @@ export default function BiometricTrainingRoute() {
         return;
       }
       toast({
-        title: "AI Training Complete",
+        title: "Face and voice enrolled",
         description: protectedByOthers
           ? "Your biometric data has been processed. Here are the accounts protecting you."
           : "Your biometric data has been processed. Setting up your scan preferences.",
@@ -99,7 +99,7 @@ export default function BiometricTrainingRoute() {
     },
     onError: (error) =>
       toast({
-        title: "Training Failed",
+        title: "Enrolment failed",
         // The server says which photo or recording to redo and why (for example a pose not turned far enough).
         description: serverMessage(error),
         variant: "destructive",
@@ -108,11 +108,13 @@ export default function BiometricTrainingRoute() {
 
   return (
     <Main className="container narrow wizard">
-      <FlowHeader step={3} title="Biometric Training" percent={75} demo={demo} />
+      <FlowHeader title="Biometric Training" demo={demo} />
       <div className="panel">
         {phase === "intro" ? (
           <section aria-labelledby="intro-heading">
-            <h2 id="intro-heading">Train your private AI models</h2>
+            <h2 id="intro-heading">
+              {serverChecked ? "Your live check and voice recording" : "Your photos and voice recording"}
+            </h2>
             <p>
               {serverChecked
                 ? "We will run a short live check with your camera, turning your head as the prompts ask, and record one short paragraph:"
@@ -126,6 +128,10 @@ export default function BiometricTrainingRoute() {
               ))}
               <li>Read a short paragraph aloud for your voice profile</li>
             </ul>
+            <p>
+              Nothing is trained on you: from your captures we compute embeddings (numbers that describe your face and
+              voice), and scans compare what they find with them.
+            </p>
             <p className="small muted">{PRIVACY_STATEMENT}</p>
             {reverify ? (
               <section aria-labelledby="reverify-heading" className="banner" role="status">
@@ -140,7 +146,7 @@ export default function BiometricTrainingRoute() {
               disabled={auth.isAuthenticated && (profile.isLoading || protections.isLoading)}
               onClick={() => setPhase("face")}
             >
-              Start AI Training
+              Start the capture
             </button>
           </section>
         ) : null}
@@ -175,7 +181,7 @@ export default function BiometricTrainingRoute() {
         ) : null}
         {phase === "complete" ? (
           <section aria-labelledby="complete-heading">
-            <h2 id="complete-heading">Training Complete!</h2>
+            <h2 id="complete-heading">Capture complete</h2>
             <dl className="tile-grid">
               <div className="tile">
                 <dt>Face images</dt>

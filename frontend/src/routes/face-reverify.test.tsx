@@ -61,7 +61,7 @@ describe("a face verified before the live check", () => {
     renderRoute(<BiometricTrainingRoute />, { path: "/biometric-training" });
     const banner = await screen.findByRole("status", { name: "Verify your face again" });
     expect(banner.textContent).toContain(REVERIFY);
-    expect(screen.getByRole("button", { name: "Start AI Training" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Start the capture" })).toBeTruthy();
   });
 
   it("is what the onboarding's face step says, offering the live check again", async () => {

@@ -19,7 +19,7 @@ const STEP_TITLES = [
   "Account Setup Complete",
   "Subscription Selected",
   "Profile Information",
-  "AI Training Complete",
+  "Face and Voice Captured",
   "Scan Preferences Set",
   "Protection Activated",
 ];

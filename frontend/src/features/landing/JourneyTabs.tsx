@@ -8,8 +8,11 @@ const TABS = [
 type TabId = (typeof TABS)[number]["id"];
 
 const HOW_STEPS = [
-  { title: "Biometric Enrollment", text: "Upload face photos and a short voice sample." },
-  { title: "AI Model Training", text: "We compute encrypted face and voice embeddings from your samples." },
+  { title: "Biometric Enrollment", text: "A short live check with your camera and a short voice recording." },
+  {
+    title: "Embeddings, Not Training",
+    text: "We compute encrypted face and voice embeddings from your samples; no model is trained on you.",
+  },
   {
     title: "Scheduled scans",
     text: "Connectors scan the platforms on your plan, weekly, daily or hourly as it allows.",
@@ -17,7 +20,7 @@ const HOW_STEPS = [
   { title: "Instant Protection", text: "Alerts, evidence packages and automated takedown notices." },
 ];
 
-const JOURNEY_STEPS = ["Sign Up", "Profile Setup", "Choose Plan", "AI Training", "Scan Settings"];
+const JOURNEY_STEPS = ["Sign Up", "Profile Setup", "Choose Plan", "Live Check", "Scan Settings"];
 
 /** WAI-ARIA tabs: arrow keys move between the two tabs, Tab moves into the panel. */
 export function JourneyTabs({ onTryDemo }: { onTryDemo: () => void }) {
