@@ -1,6 +1,6 @@
 import { type ChangeEvent, type DragEvent, useId, useState } from "react";
 import { ProgressBar } from "../../ui/ProgressBar";
-import { MAX_FILES, MAX_UPLOAD_BYTES, restrictionErrors } from "./restrictions";
+import { formatNames, MAX_FILES, MAX_UPLOAD_BYTES, restrictionErrors } from "./restrictions";
 import { type BiometricKind, useBiometricUpload } from "./use-biometric-upload";
 
 interface UploadWidgetProps {
@@ -35,6 +35,11 @@ export function UploadWidget({ kind, label, accept, disabled, onComplete }: Uplo
       allowedFileTypes: accept,
     });
     setErrors(problems);
+    // Only the latest choice's error shows: a refused new file replaces the last upload's failure.
+    if (problems.length > 0 && upload.phase === "error") {
+      setFile(null);
+      upload.reset();
+    }
     const chosen = files[0];
     if (problems.length > 0 || !chosen) return;
     setFile(chosen);
@@ -79,7 +84,7 @@ export function UploadWidget({ kind, label, accept, disabled, onComplete }: Uplo
         onChange={onInput}
       />
       <p id={`${inputId}-hint`} className="hint">
-        1 file, up to 10 MB ({accept.join(", ")})
+        1 file, up to 10 MB: {formatNames(accept)}
       </p>
       {errors.length > 0 ? (
         <ul className="field-error" role="alert">

@@ -17,7 +17,7 @@ describe("upload restrictions", () => {
     );
     expect(errors).toContain("You can only upload 1 file");
     expect(errors).toContain("big.jpg exceeds maximum allowed size of 10 MB");
-    expect(errors).toContain("You can only upload: image/jpeg, image/png");
+    expect(errors).toContain("doc.pdf cannot be used here: choose a JPEG or PNG file");
   });
 
   it("lists at most four restrictions and summarises the rest", () => {

@@ -13,6 +13,26 @@ function formatBytes(bytes: number): string {
   return bytes >= 1_048_576 ? `${Math.round(bytes / 1_048_576)} MB` : `${Math.round(bytes / 1024)} KB`;
 }
 
+/** File formats as people know them, not as media types (issue 36 item 23). */
+const FORMAT_NAMES: Record<string, string> = {
+  "image/jpeg": "JPEG",
+  "image/png": "PNG",
+  "image/webp": "WebP",
+  "audio/wav": "WAV",
+  "audio/x-wav": "WAV",
+  "audio/webm": "WebM",
+  "audio/ogg": "Ogg",
+  "audio/mpeg": "MP3",
+  "audio/mp4": "M4A",
+  "audio/flac": "FLAC",
+};
+
+/** The accepted formats in words: 'JPEG, PNG or WebP'. */
+export function formatNames(types: string[]): string {
+  const names = [...new Set(types.map((t) => FORMAT_NAMES[t] ?? t))];
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names.at(-1)}` : (names[0] ?? "");
+}
+
 function typeAllowed(file: File, allowed: string[]): boolean {
   return allowed.some((pattern) =>
     pattern.endsWith("/*")
@@ -35,7 +55,7 @@ export function restrictionErrors(files: File[], existing: File[], r: Restrictio
       errors.push(`${file.name} exceeds maximum allowed size of ${formatBytes(r.maxFileSize)}`);
     }
     if (r.allowedFileTypes.length > 0 && !typeAllowed(file, r.allowedFileTypes)) {
-      errors.push(`You can only upload: ${r.allowedFileTypes.join(", ")}`);
+      errors.push(`${file.name} cannot be used here: choose a ${formatNames(r.allowedFileTypes)} file`);
     }
   }
   if (errors.length <= MAX_LISTED_RESTRICTIONS) return errors;
