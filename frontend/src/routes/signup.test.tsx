@@ -40,15 +40,33 @@ describe("sign-up", () => {
     });
     const user = await toDetails("Phone");
     const phone = screen.getByLabelText("Phone number");
-    await user.type(phone, "4155550123");
+    await user.type(phone, "07700 900123");
     await user.type(screen.getByLabelText("Password"), STRONG);
     await user.click(screen.getByRole("button", { name: "Send Verification Code" }));
-    expect(screen.getByText(/^Start with \+ and your country code/)).toBeInTheDocument();
-    expect(phone).toHaveAccessibleDescription(expect.stringMatching(/Start with \+ and your country code/));
+    const problem = /This is not a number in the United States or Canada \(10 digits\)/;
+    expect(screen.getByText(problem)).toBeInTheDocument();
+    expect(phone).toHaveAccessibleDescription(expect.stringMatching(problem));
     expect(calls.filter((c) => c.path === "/api/auth/signup")).toHaveLength(0);
     await user.clear(phone);
-    await user.type(phone, "+1 (415) 555-0123");
-    expect(screen.queryByText(/^Start with \+/)).toBeNull();
+    await user.type(phone, "+44 7700 900123");
+    expect(screen.queryByText(problem)).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Send Verification Code" }));
+    expect(await screen.findByText("Verification Code Sent")).toBeInTheDocument();
+    const body = JSON.parse(String(calls.find((c) => c.path === "/api/auth/signup")?.init?.body));
+    expect(body.phone).toBe("+447700900123");
+  });
+
+  it("takes a national number as the default country's, and says beside the field which it assumes", async () => {
+    const { calls } = stubApi({
+      "POST /api/auth/signup": { status: 200, body: { username: "u-1", destination: "+1***0123" } },
+    });
+    const user = await toDetails("Phone");
+    const phone = screen.getByLabelText("Phone number");
+    expect(phone).toHaveAccessibleDescription(
+      expect.stringMatching(/^Without a country code we take the number as one in the United States or Canada \(\+1\)/),
+    );
+    await user.type(phone, "(415) 555-0123");
+    await user.type(screen.getByLabelText("Password"), STRONG);
     await user.click(screen.getByRole("button", { name: "Send Verification Code" }));
     expect(await screen.findByText("Verification Code Sent")).toBeInTheDocument();
     const body = JSON.parse(String(calls.find((c) => c.path === "/api/auth/signup")?.init?.body));

@@ -4,7 +4,7 @@ import { errorStatus } from "../../api/errors";
 import { TextField } from "../../ui/TextField";
 import { toast } from "../../ui/toast-store";
 import { PASSWORD_RULE_TEXT, passwordProblem } from "./password-rule";
-import { phoneProblem, type SignupFlow } from "./use-signup-flow";
+import { DEFAULT_COUNTRY, phoneProblem, type SignupFlow } from "./use-signup-flow";
 
 export function DetailsStep({ flow, onBack, onSent }: { flow: SignupFlow; onBack: () => void; onSent: () => void }) {
   const [passwordError, setPasswordError] = useState<string>();
@@ -48,7 +48,7 @@ export function DetailsStep({ flow, onBack, onSent }: { flow: SignupFlow; onBack
           label="Phone number"
           type="tel"
           autoComplete="tel"
-          hint="Include your country code, for example +14155550123."
+          hint={`Without a country code we take the number as one in ${DEFAULT_COUNTRY.name} (${DEFAULT_COUNTRY.code}); elsewhere start with + and your country code, for example +447700900123.`}
           hintId="phone-hint"
           error={phoneError}
           errorId="phone-error"

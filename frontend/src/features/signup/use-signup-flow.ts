@@ -70,18 +70,34 @@ export function useSignupFlow() {
 
 export type SignupFlow = ReturnType<typeof useSignupFlow>;
 
-/** The number as typed without the spaces, dashes, dots and brackets people write it with. */
-export const phoneNumber = (typed: string) => typed.replace(/[\s().-]/g, "");
+/**
+ * The country code a number typed without one is taken to have, said beside the field: +1, the
+ * United States and Canada, whose national numbers (10 digits, or 11 with the leading 1) cannot be
+ * mistaken for another country's once their length is checked.
+ */
+export const DEFAULT_COUNTRY = { code: "+1", name: "the United States or Canada" };
+
+/**
+ * The number as typed without the spaces, dashes, dots and brackets people write it with; a
+ * national number gets the default country code (issue 36 item 16).
+ */
+export function phoneNumber(typed: string): string {
+  const plain = typed.replace(/[\s().-]/g, "");
+  if (/^[2-9]\d{9}$/.test(plain)) return `${DEFAULT_COUNTRY.code}${plain}`;
+  if (/^1[2-9]\d{9}$/.test(plain)) return `+${plain}`;
+  return plain;
+}
 
 /**
  * Why a typed phone number cannot be used, said beside the field (issue 36 item 16: a format error
- * came only as a toast); null when it is an international number (E.164).
+ * came only as a toast); null when it is an international number (E.164) or a national one of the
+ * default country.
  */
 export function phoneProblem(typed: string): string | null {
   const number = phoneNumber(typed);
   if (!number) return "Enter your phone number.";
   if (!number.startsWith("+"))
-    return "Start with + and your country code, for example +14155550123: a number without it could be in any country.";
+    return `This is not a number in ${DEFAULT_COUNTRY.name} (10 digits): check it, or start with + and your country code.`;
   if (!/^\+[1-9]\d{7,14}$/.test(number)) return "A phone number is + and the country code, then 8 to 15 digits in all.";
   return null;
 }
