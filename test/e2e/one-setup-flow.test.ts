@@ -35,7 +35,6 @@ const platformBoxes = () => page.getByRole("group", { name: "Platforms to monito
 describe("one setup flow", () => {
   it("asks the country and the notices' postal address in the onboarding, and stores them", async () => {
     await signUpByEmail(page, e2e.stack.url, `one-flow-${Date.now()}@example.com`, PASSWORD);
-    await page.getByRole("checkbox", { name: /I have read this and agree/ }).check();
     await page.getByRole("button", { name: "I Agree" }).click();
     await page.getByText(/✓ You agreed to the processing of your face and voice/).waitFor();
     await page.getByRole("button", { name: "Next", exact: true }).click();

@@ -50,7 +50,6 @@ describe.each(["localhost", "127.0.0.1"])("the app opened at http://%s", (host) 
       if (response.status() === 403) refused.push(response.url());
     });
     await signUpByEmail(page, origin(), `same-origin-${host}-${Date.now()}@example.com`, "Correct-horse-9");
-    await page.getByRole("checkbox", { name: /I have read this and agree/ }).check();
     await page.getByRole("button", { name: "I Agree" }).click();
     await page.getByText(/✓ You agreed to the processing of your face and voice/).waitFor();
     expect(refused).toEqual([]);

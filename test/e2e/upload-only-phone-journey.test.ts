@@ -86,7 +86,6 @@ describe("a phone-only person without a camera", () => {
     await page.waitForURL(/\/onboarding$/, { timeout: 15_000 });
 
     await step(1);
-    await page.getByRole("checkbox", { name: /I have read this and agree/ }).check();
     await page.getByRole("button", { name: "I Agree" }).click();
     await next();
     await step(2);

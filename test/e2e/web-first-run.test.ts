@@ -87,7 +87,6 @@ const next = () => page.getByRole("button", { name: "Next", exact: true }).click
 describe("first run to protected in one sitting", () => {
   it("signs up and gives consent, name and handle", async () => {
     await signUpByEmail(page, e2e.stack.url, `first-run-${Date.now()}@example.com`, PASSWORD, "first-run-01");
-    await page.getByRole("checkbox", { name: /I have read this and agree/ }).check();
     await page.getByRole("button", { name: "I Agree" }).click();
     await page.getByText(/✓ You agreed to the processing of your face and voice/).waitFor();
     await next();

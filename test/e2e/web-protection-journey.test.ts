@@ -105,7 +105,6 @@ describe("protection journey on the local stack", () => {
     await page.goto(`${e2e.stack.url}/biometric-training`);
 
     await page.getByRole("button", { name: "Start the capture" }).click();
-    await page.getByRole("checkbox", { name: /I have read this and agree/ }).check();
     await page.getByRole("button", { name: "I Agree" }).click();
     const live = takeLiveCheck(page);
     // The prompts come in the order and at the times the server chose.

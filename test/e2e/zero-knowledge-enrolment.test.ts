@@ -90,7 +90,6 @@ describe("zero-knowledge enrolment in the browser", () => {
     await page.goto(`${e2e.stack.url}/biometric-training`);
     await page.getByText("Zero-knowledge mode is on.").waitFor();
     await page.getByRole("button", { name: "Start the capture" }).click();
-    await page.getByRole("checkbox", { name: /I have read this and agree/ }).check();
     await page.getByRole("button", { name: "I Agree" }).click();
     await page.locator("video").waitFor();
     for (const pose of [0, 1, 2]) {

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
+import type { ReactNode } from "react";
 import { apiJson } from "../../api/client";
 import { serverMessage } from "../../api/errors";
 import type { Consent } from "../../api/types";
@@ -9,11 +9,14 @@ import { toast } from "../../ui/toast-store";
 
 export const CONSENT_KEY = ["/api/consent"] as const;
 
-/** Shows the plain-language biometric consent before any face or voice is taken, when the server requires it. */
+/**
+ * Shows the plain-language biometric consent before any face or voice is taken, when the server
+ * requires it. One click gives it: the button says what it agrees to (a tick box before it only
+ * added a click, issue 36 item 16).
+ */
 export function ConsentGate({ enabled, children }: { enabled: boolean; children: ReactNode }) {
   const queryClient = useQueryClient();
   const consent = useQuery<Consent>({ queryKey: CONSENT_KEY, enabled });
-  const [agreed, setAgreed] = useState(false);
   const give = useMutation({
     mutationFn: (version: string) => apiJson<unknown>("POST", "/api/consent", { version, agree: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: CONSENT_KEY }),
@@ -35,14 +38,14 @@ export function ConsentGate({ enabled, children }: { enabled: boolean; children:
         Consent text
       </label>
       <textarea id="consent-text" className="consent-text" readOnly rows={12} value={consent.data.text} />
-      <label className="choice" style={{ marginTop: "1rem" }}>
-        <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
-        <span>I have read this and agree to the processing of my face and voice as described.</span>
-      </label>
+      <p id="consent-agreement" style={{ marginTop: "1rem" }}>
+        By clicking I Agree you say: I have read this and agree to the processing of my face and voice as described.
+      </p>
       <button
         type="button"
         className="btn btn-primary"
-        disabled={!agreed || give.isPending}
+        aria-describedby="consent-agreement"
+        disabled={give.isPending}
         onClick={() => consent.data && give.mutate(consent.data.version)}
       >
         {give.isPending ? "Saving..." : "I Agree"}
