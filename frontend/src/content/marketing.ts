@@ -27,9 +27,9 @@ const SCAN_FREQUENCY_LABELS = { hourly: "Hourly scans", daily: "Daily scans", we
 /**
  * What each plan adds, limited to what the product does for that tier (tiers.ts): every plan gets
  * email, text and push alerts as they happen; Professional sends some takedowns by itself;
- * Enterprise scans the dark web and protects several people. No support plan, legal help or
- * integration work is listed: nothing provides them yet (issue 36 item 5; the public API is its own
- * issue).
+ * Enterprise scans the dark web and protects several people. No support plan or legal help is
+ * listed: nothing provides them yet (issue 36 item 5). The public API line comes from the plan's
+ * API key allowance (apiLine).
  */
 const COPY: Record<CataloguePlan["tier"], { tagline: string; features: string[] }> = {
   personal: {
@@ -46,6 +46,20 @@ const COPY: Record<CataloguePlan["tier"], { tagline: string; features: string[] 
   },
 };
 
+/**
+ * The plan's public API, as the key allowance says (docs/public-api.md): read-only keys read
+ * threats, notices and people; keys with write scopes also send notices, and signed webhooks push
+ * events, which is what an organisation's own integration needs.
+ */
+function apiLine({ keys, scopes }: CataloguePlan["apiKeys"]): string[] {
+  if (keys === 0) return [];
+  const count = keys === 1 ? "1 key" : `up to ${keys} keys`;
+  if (scopes.every((scope) => scope.endsWith(":read"))) {
+    return [`Public API: ${count}, read-only (threats, notices, people)`];
+  }
+  return [`Custom integration: public API with ${count} that can also send notices, and signed webhooks`];
+}
+
 /** The catalogue's plans with their copy; the platform count and schedule lines come from the tiers. */
 export const PLANS: Plan[] = PLAN_CATALOGUE.map((plan) => {
   const platformsLabel = `${plan.platformCount} platforms`;
@@ -55,7 +69,7 @@ export const PLANS: Plan[] = PLAN_CATALOGUE.map((plan) => {
     tagline: COPY[plan.tier].tagline,
     platformsLabel,
     scanFrequencyLabel,
-    features: [platformsLabel, scanFrequencyLabel, ...COPY[plan.tier].features],
+    features: [platformsLabel, scanFrequencyLabel, ...COPY[plan.tier].features, ...apiLine(plan.apiKeys)],
   };
 });
 

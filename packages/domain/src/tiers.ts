@@ -1,5 +1,6 @@
 import { DomainError } from "./errors.js";
 import type { MembershipTier } from "./table/entities.js";
+import type { ApiKeyScope } from "./table/integration-entities.js";
 
 /**
  * The one definition of membership tiers (spec sections 3, 5 and 6): which platforms each tier
@@ -114,7 +115,11 @@ export interface TierDefinition {
   darkWebMonitoring: boolean;
   /** People protected by one account; null means set per contract rather than by the plan. */
   maxProtectedPeople: number | null;
+  /** Public API keys the account may hold and the scopes they may carry (docs/public-api.md). */
+  apiKeys: { keys: number; scopes: readonly ApiKeyScope[] };
 }
+
+const READ_SCOPES: readonly ApiKeyScope[] = ["threats:read", "people:read"];
 
 export const TIERS: Readonly<Record<MembershipTier, TierDefinition>> = {
   personal: {
@@ -124,6 +129,7 @@ export const TIERS: Readonly<Record<MembershipTier, TierDefinition>> = {
     autoTakedown: false,
     darkWebMonitoring: false,
     maxProtectedPeople: 1,
+    apiKeys: { keys: 0, scopes: [] },
   },
   professional: {
     id: "professional",
@@ -132,6 +138,7 @@ export const TIERS: Readonly<Record<MembershipTier, TierDefinition>> = {
     autoTakedown: true,
     darkWebMonitoring: false,
     maxProtectedPeople: 1,
+    apiKeys: { keys: 1, scopes: READ_SCOPES },
   },
   enterprise: {
     id: "enterprise",
@@ -140,6 +147,10 @@ export const TIERS: Readonly<Record<MembershipTier, TierDefinition>> = {
     autoTakedown: true,
     darkWebMonitoring: true,
     maxProtectedPeople: null,
+    apiKeys: {
+      keys: 20,
+      scopes: ["threats:read", "takedowns:write", "analyses:write", "people:read", "webhooks:manage"],
+    },
   },
 };
 

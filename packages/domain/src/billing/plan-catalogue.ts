@@ -1,5 +1,5 @@
 import type { MembershipTier } from "../table/entities.js";
-import { defaultScanFrequency, platformsForTier, type ScanFrequency, TIERS } from "../tiers.js";
+import { defaultScanFrequency, platformsForTier, type ScanFrequency, TIERS, type TierDefinition } from "../tiers.js";
 
 /**
  * The plan catalogue: each tier's price and the trial. These are product facts, not web copy: what
@@ -24,6 +24,8 @@ export interface CataloguePlan {
   /** How many catalogue platforms the tier may scan, and its most frequent schedule (from tiers.ts). */
   platformCount: number;
   scanFrequency: ScanFrequency;
+  /** Public API keys and their scopes (tiers.ts). */
+  apiKeys: TierDefinition["apiKeys"];
 }
 
 const MONTHLY_PRICES: Readonly<Record<MembershipTier, number | null>> = {
@@ -39,6 +41,7 @@ export const PLAN_CATALOGUE: readonly CataloguePlan[] = (["personal", "professio
     monthlyPrice: MONTHLY_PRICES[tier],
     platformCount: platformsForTier(tier).length,
     scanFrequency: defaultScanFrequency(tier),
+    apiKeys: TIERS[tier].apiKeys,
   }),
 );
 

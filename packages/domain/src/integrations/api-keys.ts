@@ -5,6 +5,7 @@ import type { MembershipTier } from "../table/entities.js";
 import type { ApiKey, ApiKeyScope } from "../table/integration-entities.js";
 import type { Actor } from "../team/audit-log.js";
 import type { AuditAction } from "../team/ports.js";
+import { TIERS } from "../tiers.js";
 
 export type ApiKeyRecord = z.infer<typeof ApiKey.schema>;
 
@@ -28,16 +29,14 @@ export function keyIdOf(secret: string): string | null {
   return SECRET_SHAPE.exec(secret)?.[1] ?? null;
 }
 
-const READ_SCOPES: readonly ApiKeyScope[] = ["threats:read", "people:read"];
-
-/** What each plan allows (issue 38): Professional one key with read scopes, Enterprise several with any. */
+/**
+ * What each plan allows (issue 38): Professional one key with read scopes, Enterprise several with
+ * any. Defined in the plan catalogue (tiers.ts), which the pricing page reads too.
+ */
 export const API_KEY_ALLOWANCE: Readonly<Record<MembershipTier, { keys: number; scopes: readonly ApiKeyScope[] }>> = {
-  personal: { keys: 0, scopes: [] },
-  professional: { keys: 1, scopes: READ_SCOPES },
-  enterprise: {
-    keys: 20,
-    scopes: ["threats:read", "takedowns:write", "analyses:write", "people:read", "webhooks:manage"],
-  },
+  personal: TIERS.personal.apiKeys,
+  professional: TIERS.professional.apiKeys,
+  enterprise: TIERS.enterprise.apiKeys,
 };
 
 /** Scopes that change something: each use is written to the account's audit log. */
