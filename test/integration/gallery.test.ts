@@ -1,14 +1,14 @@
 /**
  * The gallery on the local stack: a person enrols through the API (zero-knowledge mode, real SFace
- * descriptors of three real photos), the gallery matches a new photo of them over the RDS Data API
- * (the same SDK call crawler functions make to Aurora), and the moment they delete their biometrics
- * the same photo matches nobody.
+ * descriptors of three real photos reported by the browser). Their rows are indexed over the RDS Data
+ * API (the same SDK call crawler functions make to Aurora) but never searched until a live check
+ * proves the face theirs (issue 35 item 3), and the moment they delete their biometrics the rows are gone.
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { faceDescriptors } from "@lg/detection";
 import { describe, expect, inject, it } from "vitest";
-import { localGallery } from "./local-gallery.js";
+import { localGallery, localGallerySql } from "./local-gallery.js";
 import { deleteWithProof, signUp } from "./signed-up-person.js";
 
 const stack = inject("localStack");
@@ -19,6 +19,11 @@ const SAME_PERSON = "faces/face_recognition/examples/obama-720p.jpg";
 const SOMEONE_ELSE = `${KNN}/train/biden/biden.jpg`;
 
 const gallery = localGallery(stack.env);
+const sql = localGallerySql(stack.env);
+
+/** Whether each of the person's face rows in the index is searched. */
+const indexedRows = async (userId: string) =>
+  (await sql.execute("SELECT searched FROM gallery_face WHERE user_id = :userId", { userId })).map((r) => r.searched);
 
 async function faceOf(file: string) {
   const faces = await faceDescriptors(new Uint8Array(await readFile(path.join(mediaDir, file))));
@@ -35,7 +40,7 @@ describe("the gallery on the local stack", () => {
     expect(health.services.find((s) => s.name === "gallery")).toMatchObject({ ok: true });
   });
 
-  it("matches an enrolled person's new photo, and never again once they delete their biometrics", async () => {
+  it("indexes a face the browser reported without searching it, and drops it the moment they delete their biometrics", async () => {
     const dee = await signUp(stack.url, "gallery-enrol");
     const headers = { cookie: dee.cookie, "content-type": "application/json" };
     const { version } = (await (await fetch(`${stack.url}/api/consent`, { headers })).json()) as { version: string };
@@ -65,16 +70,15 @@ describe("the gallery on the local stack", () => {
     const stranger = (await faceOf(SOMEONE_ELSE)).face.descriptor;
     const deesMatch = (candidates: Awaited<ReturnType<typeof gallery.match>>) =>
       candidates.find((c) => c.userId === dee.userId);
-    expect(deesMatch(await gallery.match(probe, "face"))).toMatchObject({
-      personId: "self",
-      samples: 3,
-      verified: false,
-    });
+    // Three rows, none searched: a face the browser reported is not the holder's until a live check says so.
+    expect(await indexedRows(dee.userId)).toEqual([false, false, false]);
+    expect(deesMatch(await gallery.match(probe, "face"))).toBeUndefined();
     expect(deesMatch(await gallery.match(stranger, "face"))).toBeUndefined();
 
     const deleted = await fetch(`${stack.url}/api/biometric`, deleteWithProof(dee.cookie));
     expect(deleted.status).toBe(200);
     // At once: the very next query, no sweep or index rebuild in between.
+    expect(await indexedRows(dee.userId)).toEqual([]);
     expect(deesMatch(await gallery.match(probe, "face"))).toBeUndefined();
     const [stillOne] = await gallery.nearest([probe], "face", 50);
     expect((stillOne ?? []).some((row) => row.user_id === dee.userId)).toBe(false);

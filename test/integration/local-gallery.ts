@@ -6,13 +6,17 @@ import { VOICE_EMBEDDING_MODEL } from "@lg/domain/gallery/gallery-sync";
 import { clientConfig } from "./local-clients.js";
 import type { ProvidedStack } from "./stack-context.js";
 
-/** The stack's gallery over the RDS Data API stand-in: the same SDK call crawler functions make to Aurora. */
+/** SQL over the RDS Data API stand-in: the same SDK call crawler functions make to Aurora. */
+export const localGallerySql = (env: ProvidedStack["env"]) =>
+  new RdsDataSql(new RDSDataClient(clientConfig(env, "AWS_ENDPOINT_URL_RDS_DATA")), {
+    resourceArn: env.GALLERY_CLUSTER_ARN ?? "",
+    secretArn: env.GALLERY_SECRET_ARN ?? "",
+    database: env.GALLERY_DATABASE ?? "",
+  });
+
+/** The stack's gallery over the RDS Data API stand-in. */
 export const localGallery = (env: ProvidedStack["env"]) =>
-  new Gallery(
-    new RdsDataSql(new RDSDataClient(clientConfig(env, "AWS_ENDPOINT_URL_RDS_DATA")), {
-      resourceArn: env.GALLERY_CLUSTER_ARN ?? "",
-      secretArn: env.GALLERY_SECRET_ARN ?? "",
-      database: env.GALLERY_DATABASE ?? "",
-    }),
-    { now: () => new Date(), models: { face: CURRENT_FACE_EMBEDDING_MODEL, voice: VOICE_EMBEDDING_MODEL } },
-  );
+  new Gallery(localGallerySql(env), {
+    now: () => new Date(),
+    models: { face: CURRENT_FACE_EMBEDDING_MODEL, voice: VOICE_EMBEDDING_MODEL },
+  });
