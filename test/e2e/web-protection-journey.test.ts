@@ -212,7 +212,7 @@ describe("protection journey on the local stack", () => {
         .locator(".stat-value");
     await expect.poll(() => stat("Sites Scanned").textContent()).toBe(String(platformsChosen));
     expect(await stat("Active Threats").textContent()).toBe(String(await rows.count()));
-    await page.getByText("Last scan").waitFor();
+    await page.getByText("Last scan", { exact: true }).waitFor();
     expect(await page.getByText("No scan yet").count()).toBe(0);
 
     // One alert message, however many threats the scans found: the second scan found nothing new.
