@@ -95,6 +95,8 @@ describe("inviting a person to protect, in a browser", () => {
     await member.page.getByRole("link", { name: "See Your Protection" }).click();
     const mine = member.page.getByRole("region", { name: "Accounts protecting you" });
     await mine.getByRole("button", { name: "Withdraw and Delete My Biometric Data" }).click();
+    // Deleting biometric data needs fresh proof: the current password, in the dialog.
+    await member.page.getByLabel("Current password").fill(PASSWORD);
     await member.page.getByRole("button", { name: "Withdraw", exact: true }).click();
     await mine.getByText("Withdrawn", { exact: true }).waitFor();
     await holder.page.reload();
