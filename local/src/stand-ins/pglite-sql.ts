@@ -15,7 +15,7 @@ export function toPositional(sql: string, params: Record<string, SqlValue>): { t
 }
 
 /** Plain JSON values, as the Data API's formatRecordsAs=JSON gives them (timestamps as text). */
-const plain = (row: Record<string, unknown>): SqlRow =>
+export const plainRow = (row: Record<string, unknown>): SqlRow =>
   Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : (v as SqlValue)]));
 
 /**
@@ -34,7 +34,7 @@ export class PgliteSql implements SqlPort {
   async execute(sql: string, params: Record<string, SqlValue> = {}): Promise<SqlRow[]> {
     const { text, values } = toPositional(sql, params);
     const result = await this.db.query<Record<string, unknown>>(text, values);
-    return result.rows.map(plain);
+    return result.rows.map(plainRow);
   }
 
   close(): Promise<void> {
