@@ -308,7 +308,7 @@ describe("threat triage in the browser", () => {
     await expect
       .poll(() => frame.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
       .toBeGreaterThan(0);
-    await video.getByText("0:01 · 93% face match").waitFor();
+    await video.getByText("0:01 · strong face match").waitFor();
     // The list shows the video by its first verdict frame, censored.
     const thumb = row("Deepfake video of you").getByRole("img", { name: "Censored video frame" });
     expect(await thumb.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0);

@@ -4,6 +4,7 @@ import type { Coverage } from "@lg/domain/accounts/coverage";
 import type { ChecklistItem } from "@lg/domain/accounts/setup-checklist";
 import type { PublicMetrics } from "@lg/domain/system/public-metrics";
 import type { NoticeChannelView, NoticeDraft } from "@lg/domain/takedowns/notice-service";
+import type { MatchLimit } from "@lg/domain/threats/match-band";
 
 export type { ChecklistItem };
 export type MembershipTier = "personal" | "professional" | "enterprise";
@@ -34,6 +35,8 @@ export interface ThreatClassification {
     handle?: string;
     /** "unverified": the match rests on an enrolment the server never verified; no notice goes under the person's name. */
     enrolment?: "verified" | "unverified";
+    /** What about the face held the match below its calibrated reading (small, partly outside the picture, unclear). */
+    limitedBy?: MatchLimit[];
   };
   synthetic: {
     /** "possibly-synthetic": below the bar for stating "synthetic", reported with its measured rate. */
@@ -170,6 +173,8 @@ export interface Threat {
   personId?: string;
   /** What matched (list rows): the band names that modality and rests on its benchmark. */
   matchModality?: "face" | "voice" | "profile";
+  /** What about the face held the match below its calibrated reading (list rows; details carry it in `classification`). */
+  matchLimitedBy?: MatchLimit[];
   evidenceData?: { hash: string; capturedAt?: string };
   previewUrl?: string;
   /** The row's small censored picture (a video's frame), served from the stored evidence for its owner only. */

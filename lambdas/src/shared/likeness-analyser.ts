@@ -141,7 +141,13 @@ export async function toMediaAnalysis(
   return {
     contentType,
     ...(phash ? { perceptualHash: phash } : {}),
-    face: bestFace ? { ...bestFace.identity, confidence: bestFace.match.confidence } : null,
+    face: bestFace
+      ? {
+          ...bestFace.identity,
+          confidence: bestFace.match.confidence,
+          ...(bestFace.match.limitedBy?.length ? { limitedBy: bestFace.match.limitedBy } : {}),
+        }
+      : null,
     voice: voice ? { ...voice.identity, confidence: voice.match.confidence } : null,
     syntheticScore: result.synthetic.score,
     syntheticStatus: result.synthetic.status,

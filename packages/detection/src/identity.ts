@@ -10,11 +10,18 @@ export interface EnrolledIdentity {
   voice: Float32Array[];
 }
 
+/** Why a face match is stated lower than its calibrated reading (face/match-limits.ts). */
+export type MatchLimit = "small-face" | "tiny-face" | "partial-face" | "unclear-face";
+
 export interface IdentityMatch {
   personId: string;
   distance: number;
-  /** Same-person probability from the calibration, 0-100. */
+  /** Same-person probability from the calibration, 0-100, capped where the face limits what it can show. */
   confidence: number;
+  /** The calibration's reading before a limit capped it; absent when nothing did. */
+  calibratedConfidence?: number;
+  /** What about the face limits the match: small, partly out of the picture, unclear. */
+  limitedBy?: MatchLimit[];
 }
 
 export interface Calibration {

@@ -24,6 +24,7 @@ export {
   type EnrolledIdentity,
   fitCalibration,
   type IdentityMatch,
+  type MatchLimit,
 } from "./identity.js";
 export { type Identities, type IdentityMatcher, identityMatcher } from "./identity-matcher.js";
 export { decodeAudio, probeDurationSeconds } from "./media/audio.js";

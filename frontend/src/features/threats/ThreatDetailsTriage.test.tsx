@@ -99,7 +99,7 @@ describe("a threat's details for triage", () => {
     open(base);
     const frame = await screen.findByAltText("Censored frame at 0:07");
     expect(frame.getAttribute("src")).toBe("/api/threats/thr_1/media/frames/1");
-    expect(screen.getByText("0:02 · 91% face match · Face-swap detector")).toBeInTheDocument();
+    expect(screen.getByText("0:02 · strong face match · Face-swap detector")).toBeInTheDocument();
     expect(screen.getByText("0:07 · explicit content")).toBeInTheDocument();
     // The frames stand in for the single picture a video lacks: no "no preview" strip above them.
     expect(screen.queryByText(/No preview/)).not.toBeInTheDocument();

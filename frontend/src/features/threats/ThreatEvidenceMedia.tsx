@@ -1,3 +1,4 @@
+import { matchBand } from "@lg/domain/threats/match-band";
 import { signalLabel } from "@lg/domain/threats/signal-names";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
@@ -14,10 +15,10 @@ export function clock(seconds: number): string {
   return `${Math.floor(whole / 60)}:${String(s).padStart(2, "0")}${tenths > 0 && tenths < 10 ? `.${tenths}` : ""}`;
 }
 
-/** "0:04 · 91% face match · Face-swap detector": when, and what was found in it. */
+/** "0:04 · strong face match · Face-swap detector": when, and what was found in it (a band, not a percentage). */
 function frameCaption(frame: { timeSeconds: number; confidence?: number; findings?: string[] }): string {
   const found = (frame.findings ?? (frame.confidence !== undefined ? ["face-match"] : [])).map((finding) => {
-    if (finding === "face-match") return `${Math.round(frame.confidence ?? 0)}% face match`;
+    if (finding === "face-match") return `${matchBand(frame.confidence ?? 0)} face match`;
     if (finding === "intimate") return "explicit content";
     return signalLabel(finding);
   });

@@ -91,4 +91,42 @@ describe("a match shown as a calibrated band", () => {
       await screen.findByText(/Our speaker benchmark measured no false-match rate at this closeness/),
     ).toBeInTheDocument();
   });
+
+  it("states a small or partial face's match at its held-down band, says why, and claims no benchmark rate for it", async () => {
+    metrics();
+    const small = {
+      ...threat,
+      threatType: "likeness_misuse" as const,
+      confidence: 89.9,
+      matchLimitedBy: ["small-face" as const],
+    };
+    renderRoute(<ThreatRow threat={small} onViewDetails={vi.fn()} onTakeDown={vi.fn()} />);
+    expect(
+      await screen.findByText("Likely face match on YouTube (no benchmark rate for a small face)"),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/1 in 1,000/)).toBeNull();
+  });
+
+  it("explains in the details what held a partial face's match below a clear face's", async () => {
+    metrics();
+    const partial: Threat = {
+      ...threat,
+      threatType: "likeness_misuse",
+      confidence: 69.9,
+      classification: {
+        type: "likeness_misuse",
+        severity: "medium",
+        reason: "The face matches (a possible match, no higher because part of the face is outside the picture).",
+        likeness: { modality: "face", confidence: 69.9, limitedBy: ["partial-face"] },
+        synthetic: { status: "no-evidence", score: 0.1, detectors: [], declared: false },
+      },
+    } as Threat;
+    renderRoute(<ThreatDetailsDialog threat={partial} onClose={vi.fn()} onGenerateDmca={vi.fn()} />);
+    expect(screen.getByText("Possible face match")).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        "Read no higher than a possible match because part of the face is outside the picture. Our face benchmark's false-match rates were measured on whole, clear faces, so none is stated for this one.",
+      ),
+    ).toBeInTheDocument();
+  });
 });

@@ -2,7 +2,9 @@ import {
   type FalseMatchEvidence,
   falseMatchRateFor,
   falseMatchSentence,
+  type MatchLimit,
   matchBand,
+  matchLimitWords,
 } from "@lg/domain/threats/match-band";
 import type { Threat } from "../../api/types";
 
@@ -20,7 +22,7 @@ export interface MatchEvidence {
   voiceFalseMatch?: FalseMatchEvidence | undefined;
 }
 
-type MatchedThreat = Pick<Threat, "confidence" | "threatType" | "classification" | "matchModality">;
+type MatchedThreat = Pick<Threat, "confidence" | "threatType" | "classification" | "matchModality" | "matchLimitedBy">;
 
 /** What matched: the list row says it, the details' classification too; older rows fall back on the type. */
 export function matchModality(threat: MatchedThreat): "face" | "voice" | "profile" | "registered-image" {
@@ -34,6 +36,13 @@ export function matchModality(threat: MatchedThreat): "face" | "voice" | "profil
 const NOUN = { face: "face match", voice: "voice match", profile: "name match" } as const;
 /** A registered image matches by its hash, not by a likeness: no band, no benchmark rate. */
 const REGISTERED_IMAGE_LABEL = "Matches an intimate image you registered";
+/** A row's few words for what held a face match down. */
+const LIMIT_SHORT: Record<MatchLimit, string> = {
+  "small-face": "a small face",
+  "tiny-face": "a tiny face",
+  "partial-face": "a face partly outside the picture",
+  "unclear-face": "an unclear face",
+};
 const BENCHMARK = { face: "our face benchmark", voice: "our speaker benchmark" } as const;
 
 /**
@@ -49,6 +58,14 @@ export function matchWords(
   if (modality === "registered-image") return { label: REGISTERED_IMAGE_LABEL };
   const label = `${BAND_WORDS[matchBand(threat.confidence)]} ${NOUN[modality]}`;
   if (modality === "profile") return { label };
+  const limits = threat.classification?.likeness.limitedBy ?? threat.matchLimitedBy;
+  // The benchmark's false-match rates were measured on whole, clear faces: they do not hold for this one.
+  if (limits?.length)
+    return {
+      label,
+      falseMatchShort: `no benchmark rate for ${limits.map((limit) => LIMIT_SHORT[limit]).join(" and ")}`,
+      falseMatch: `Read no higher than a ${matchBand(threat.confidence)} match because ${matchLimitWords(limits)}. Our face benchmark's false-match rates were measured on whole, clear faces, so none is stated for this one.`,
+    };
   const measured = modality === "face" ? evidence?.faceFalseMatch : evidence?.voiceFalseMatch;
   const rate = measured && falseMatchRateFor(threat.confidence, measured);
   const sentence = measured && falseMatchSentence(threat.confidence, measured);

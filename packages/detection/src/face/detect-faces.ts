@@ -3,6 +3,7 @@ import type { DecodedImage, RgbImage } from "../media/image.js";
 import type { DetectedFace } from "../result.js";
 import { faceModel } from "./face-model.js";
 import { FACE_EMBEDDING_MODEL } from "./face-pipeline.js";
+import { faceLimits, limitFaceMatch } from "./match-limits.js";
 import { faceQuality } from "./quality.js";
 
 /**
@@ -32,7 +33,7 @@ export async function detectFaces(
       descriptor: face.descriptor,
       embeddingModel: FACE_EMBEDDING_MODEL,
       quality: faceQuality(face, scale),
-      match: await matcher.matchFace(face.descriptor),
+      match: limitFaceMatch(await matcher.matchFace(face.descriptor), faceLimits(face, pixels)),
     });
   }
   return faces;

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { AlertOwed, Scan, ScanLock } from "../table/entities.js";
 import type { StatedOperatingPoint } from "../threats/classification.js";
+import type { MatchLimit } from "../threats/match-band.js";
 
 export type ScanRecord = z.infer<typeof Scan.schema>;
 export type ScanLockRecord = z.infer<typeof ScanLock.schema>;
@@ -74,7 +75,8 @@ export interface MediaAnalysis {
   contentType: string;
   /** Of a picture whose face matched an enrolled person: what near-duplicate threats are recognised by. */
   perceptualHash?: string;
-  face: { personId: string; confidence: number; enrolment?: MatchEnrolment } | null;
+  /** `limitedBy`: what about the face capped the match's confidence (small, partial, unclear). */
+  face: { personId: string; confidence: number; enrolment?: MatchEnrolment; limitedBy?: MatchLimit[] } | null;
   voice: { personId: string; confidence: number; enrolment?: MatchEnrolment } | null;
   /** 0-1 probability the media is synthetic, or null when no signal could tell. */
   syntheticScore: number | null;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MATCH_LIMITS, type MatchLimit, matchLimitWords, matchPhrase } from "./match-band.js";
 import { signalNames } from "./signal-names.js";
 
 /**
@@ -70,6 +71,8 @@ export const ThreatClassification = z.object({
     handle: z.string().optional(),
     /** "unverified": the match rests on a sample the server never verified (client-reported), so no notice goes under the person's name. */
     enrolment: z.enum(["verified", "unverified"]).optional(),
+    /** What about the face capped the match below its calibrated reading (small, partial, unclear). */
+    limitedBy: z.array(z.enum(MATCH_LIMITS)).optional(),
   }),
   synthetic: z.object({
     /**
@@ -120,7 +123,13 @@ export interface SignalReading {
 }
 
 /** `lapsed`: the match was made on a face verified before the live check (biometrics/live-check-demotion.ts). */
-type LikenessMatch = { personId: string; confidence: number; enrolment?: "verified" | "unverified"; lapsed?: boolean };
+type LikenessMatch = {
+  personId: string;
+  confidence: number;
+  enrolment?: "verified" | "unverified";
+  lapsed?: boolean;
+  limitedBy?: MatchLimit[];
+};
 
 /** Said on a threat whose match rests on a sample the server never verified. */
 export const UNVERIFIED_MATCH_NOTE =
@@ -155,6 +164,14 @@ export interface ClassifiedMedia {
 }
 
 const pct = (confidence: number) => `${Math.round(confidence)}%`;
+/**
+ * "a strong match, no higher because part of the face is outside the picture": the band a person
+ * reads, never a percentage (the calibration reads 99-100% for nearly every clear match), and what
+ * held it down.
+ */
+const matchStated = (match: Pick<LikenessMatch, "confidence" | "limitedBy">) =>
+  `a ${matchPhrase(match.confidence)}` +
+  (match.limitedBy?.length ? `, no higher because ${matchLimitWords(match.limitedBy)}` : "");
 /** "1.2% of 311 genuine pictures" where the count is known. */
 export const genuineRateWords = (point: StatedOperatingPoint) =>
   `${(point.falsePositiveRate * 100).toFixed(1)}% of ${point.genuineCount !== undefined ? `${point.genuineCount} genuine pictures` : "genuine media"}`;
@@ -318,7 +335,7 @@ export function classifyMedia(
     match = face;
     modality = "face";
     reason =
-      `The explicit-content detector found an intimate depiction and a face in it matches (${pct(face.confidence)})` +
+      `The explicit-content detector found an intimate depiction and a face in it matches (${matchStated(face)})` +
       `${fprWords(evidence.intimate?.operatingPoint ?? undefined)}. ` +
       (isSynthetic
         ? "It also carries synthetic-media evidence."
@@ -334,7 +351,7 @@ export function classifyMedia(
     match = face;
     modality = "face";
     reason =
-      `A face matches (${pct(face.confidence)}) and the synthetic-media verdict is "synthetic" ` +
+      `A face matches (${matchStated(face)}) and the synthetic-media verdict is "synthetic" ` +
       `(${signalNames(synthetic.detectors) || "the combined detectors' score"}${fprWords(synthetic.operatingPoint)}).`;
   } else if (voice && (voiceCountermeasure.length > 0 || declaredVoice)) {
     type = "voice_clone";
@@ -346,7 +363,7 @@ export function classifyMedia(
     const { operatingPoint: _fused, ...rest } = synthetic;
     synthetic = point ? { ...rest, operatingPoint: point } : rest;
     reason =
-      `The voice matches (${pct(voice.confidence)}) and ${signalNames(used.map((s) => s.id))} found it synthetic` +
+      `The voice matches (${matchStated(voice)}) and ${signalNames(used.map((s) => s.id))} found it synthetic` +
       `${fprWords(synthetic.operatingPoint)}.`;
   } else {
     type = "likeness_misuse";
@@ -354,7 +371,7 @@ export function classifyMedia(
     match = best;
     modality = best === face ? "face" : "voice";
     reason =
-      `The ${modality} matches (${pct(best.confidence)}) and ` +
+      `The ${modality} matches (${matchStated(best)}) and ` +
       (synthetic.status === "unknown"
         ? "whether it is synthetic could not be checked, so it is treated as the genuine likeness."
         : synthetic.status === "possibly-synthetic"
@@ -380,7 +397,12 @@ export function classifyMedia(
       type,
       severity: severityFor(type, match.confidence, synthetic, intimate),
       reason: `${reason}${enrolmentNote(match)}`,
-      likeness: { modality, confidence: match.confidence, ...(match.enrolment ? { enrolment: match.enrolment } : {}) },
+      likeness: {
+        modality,
+        confidence: match.confidence,
+        ...(match.enrolment ? { enrolment: match.enrolment } : {}),
+        ...(match.limitedBy?.length ? { limitedBy: match.limitedBy } : {}),
+      },
       synthetic,
       ...(intimate ? { intimate } : {}),
       found,
@@ -405,7 +427,7 @@ export function classifyImpersonation(input: {
     severity: severityFor("impersonation", input.confidence, synthetic),
     reason:
       `The profile @${input.handle}${input.nameMatch ? ` goes by a name like "${input.nameMatch}" and` : ""} ` +
-      `shows a matching face (${pct(input.confidence)}).` +
+      `shows a matching face (${matchStated(input)}).` +
       enrolmentNote(input),
     likeness: {
       modality: "profile",

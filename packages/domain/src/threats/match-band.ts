@@ -7,6 +7,24 @@
  */
 export type MatchBand = "very strong" | "strong" | "likely" | "possible" | "weak";
 
+/**
+ * What about a face capped its match below the calibrated reading (the detection engine's
+ * face/match-limits.ts decides; a test holds the two lists together), and how a person reads it.
+ */
+export const MATCH_LIMIT_WORDS = {
+  "small-face":
+    "the face is small (under 16 pixels between the eyes), where our face benchmark found 82-95% of true matches, not all of them",
+  "tiny-face": "the face is tiny (under 10 pixels between the eyes), smaller than our face benchmark measured",
+  "partial-face": "part of the face is outside the picture",
+  "unclear-face": "the face is unclear (covered, blurred or turned away): the face detector itself was unsure of it",
+} as const;
+export type MatchLimit = keyof typeof MATCH_LIMIT_WORDS;
+export const MATCH_LIMITS = Object.keys(MATCH_LIMIT_WORDS) as [MatchLimit, ...MatchLimit[]];
+
+/** "part of the face is outside the picture, and the face is small (...)": why a match reads lower than a clear face's would. */
+export const matchLimitWords = (limits: readonly MatchLimit[]) =>
+  limits.map((limit) => MATCH_LIMIT_WORDS[limit]).join("; and ");
+
 /** The bands' lower edges, on the confidence scale the sensitivity levels use (high 90, medium 70, low 50). */
 const BANDS: readonly [number, MatchBand][] = [
   [99, "very strong"],

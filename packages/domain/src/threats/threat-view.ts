@@ -80,6 +80,8 @@ export function threatListItem(t: ThreatRecord) {
     confidence: t.confidence,
     // What matched, so the row names the band of the right modality (a voice re-use is not a face match).
     matchModality: (t.classification ?? classificationOf(t)).likeness.modality,
+    // What held a face match below its calibrated reading: the row then states no benchmark rate.
+    ...(t.classification?.likeness.limitedBy?.length ? { matchLimitedBy: t.classification.likeness.limitedBy } : {}),
     synthetic: listed.synthetic,
     platform: t.platform,
     ...(t.contentType ? { contentType: t.contentType } : {}),
