@@ -28,7 +28,6 @@ import {
   explicitMass,
   type FalsePositiveMeasurement,
 } from "../packages/detection/src/explicit/finding.js";
-import { nsfwClassifier } from "../packages/detection/src/explicit/nsfw-model.js";
 import { fittedVideoRule, intimateFindingForFrames } from "../packages/detection/src/explicit/video-finding.js";
 import { detectFaces, detectFacesInImage } from "../packages/detection/src/face/detect-faces.js";
 import { mesonetCalibration, mesonetFaceReadings } from "../packages/detection/src/faceswap/signal.js";
@@ -41,6 +40,7 @@ import {
 import { decodeImage } from "../packages/detection/src/media/image.js";
 import { defaultLimits } from "../packages/detection/src/media/limits.js";
 import { sampleVideo } from "../packages/detection/src/media/video.js";
+import { nsfwClassifier } from "../packages/detection/src/models/registry.js";
 import { framesToRead } from "../packages/detection/src/video-signals.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");

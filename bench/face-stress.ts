@@ -8,9 +8,9 @@
  * A probe where no face is found stays in the genuine count and is never accepted.
  */
 import sharp from "sharp";
-import { faceModel } from "../packages/detection/src/face/face-model.js";
 import { decodeImage, type RgbImage } from "../packages/detection/src/media/image.js";
 import { resolveLimits } from "../packages/detection/src/media/limits.js";
+import { faceModel } from "../packages/detection/src/models/registry.js";
 import { cosineDistance } from "../packages/detection/src/voice/matching.js";
 
 export const STRESS_EYE_DISTANCES_PX = [16, 12, 10] as const;

@@ -10,19 +10,19 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
-import { faceModel } from "../packages/detection/src/face/face-model.js";
-import { mesoNet } from "../packages/detection/src/faceswap/mesonet-model.js";
-import { modelDir, useModelFileSource } from "../packages/detection/src/models/model-files.js";
-import { ANALYSIS_MODEL_FILES } from "../packages/detection/src/models/model-sets.js";
-import { getModel } from "../packages/detection/src/models/registry.js";
-import "../packages/detection/src/antispoof/index.js";
 import { modelObjectKey, s3ModelSource } from "../lambdas/src/shared/s3-model-files.js";
 import { pinnedModelFiles } from "../lib/constructs/model-weights.js";
 import { startS3 } from "../local/src/stand-ins/s3.js";
-import { clipImageEncoder } from "../packages/detection/src/synthetic-image/clip-encoder.js";
-import { speakerModel } from "../packages/detection/src/voice/models.js";
-import { whisperEncoder } from "../packages/detection/src/voice-synthetic/encoder-model.js";
-import countermeasureHead from "../packages/detection/src/voice-synthetic/head.json" with { type: "json" };
+import { modelDir, useModelFileSource } from "../packages/detection/src/models/model-files.js";
+import { ANALYSIS_MODEL_FILES } from "../packages/detection/src/models/model-sets.js";
+import {
+  clipImageEncoder,
+  faceModel,
+  getModel,
+  mesoNet,
+  speakerModel,
+  whisperEncoder,
+} from "../packages/detection/src/models/registry.js";
 import { benchMachine } from "./machine.js";
 
 const BUCKET = "models";
@@ -67,7 +67,7 @@ try {
   await clipImageEncoder().ready();
   await mesoNet("meso4").ready();
   await mesoNet("mesoinception4").ready();
-  await whisperEncoder(Math.max(...countermeasureHead.hiddenStates)).ready();
+  await whisperEncoder().ready();
   await speakerModel().ready();
   await getModel("AASIST").ready();
   await getModel("AASIST-L").ready();

@@ -17,8 +17,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { type BrowserFaceModel, FACE_MODELS_INDEX } from "../packages/detection/src/face/browser-models.js";
 import { SFACE_FILE, YUNET_FILE } from "../packages/detection/src/face/face-pipeline.js";
+import { modelDir } from "../packages/detection/src/models/model-files.js";
 import { ORT_WASM_BINARY } from "../packages/detection/src/runtimes/onnx-web.js";
-import { modelDir } from "../packages/detection/src/torch/weights.js";
 import { bundleForBrowser } from "./browser-bundle.js";
 import { loadDerived } from "./setup-models.js";
 

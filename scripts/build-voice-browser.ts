@@ -15,9 +15,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { ORT_WASM_BINARY } from "../packages/detection/src/runtimes/onnx-web.js";
 import { linearLayerBytes } from "../packages/detection/src/voice/ge2e.js";
-import { loadGe2eModelParts } from "../packages/detection/src/voice/ge2e-checkpoint.js";
 import { VOICE_MODEL_FILES, type VoiceModelBytes } from "../packages/detection/src/voice/model-files.js";
-import { sileroModelPath } from "../packages/detection/src/voice/models.js";
+import { loadGe2eModelParts, sileroModelPath } from "../packages/detection/src/voice/models.js";
 import { bundleForBrowser } from "./browser-bundle.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");

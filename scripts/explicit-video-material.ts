@@ -15,12 +15,12 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { exposed, meanLuma } from "../packages/detection/src/explicit/exposure.js";
 import { explicitMass } from "../packages/detection/src/explicit/finding.js";
-import { nsfwClassifier } from "../packages/detection/src/explicit/nsfw-model.js";
 import { detectFaces } from "../packages/detection/src/face/detect-faces.js";
 import { readLabels } from "../packages/detection/src/labelled-data.js";
 import { decodeImage } from "../packages/detection/src/media/image.js";
 import { defaultLimits } from "../packages/detection/src/media/limits.js";
 import { sampleVideo } from "../packages/detection/src/media/video.js";
+import { nsfwClassifier } from "../packages/detection/src/models/registry.js";
 
 const run = promisify(execFile);
 

@@ -28,8 +28,8 @@ import { detectFaces } from "../packages/detection/src/face/detect-faces.js";
 import { type DecodedImage, decodeImage, type RgbImage } from "../packages/detection/src/media/image.js";
 import { defaultLimits } from "../packages/detection/src/media/limits.js";
 import { sampleVideo } from "../packages/detection/src/media/video.js";
+import { fullClipImageEncoder } from "../packages/detection/src/models/registry.js";
 import type { Box } from "../packages/detection/src/result.js";
-import { fullClipImageEncoder } from "../packages/detection/src/synthetic-image/clip-encoder.js";
 import {
   centreSquare,
   clipInput,

@@ -12,12 +12,9 @@ import path from "node:path";
 import { detectFaces } from "../packages/detection/src/face/detect-faces.js";
 import { type DecodedImage, decodeImage, type RgbImage } from "../packages/detection/src/media/image.js";
 import { defaultLimits } from "../packages/detection/src/media/limits.js";
+import { fullClipImageEncoder } from "../packages/detection/src/models/registry.js";
 import { BLOCK_COUNT, HIDDEN_SIZE } from "../packages/detection/src/synthetic-image/clip-block-outputs.js";
-import {
-  CLIP_EMBEDDING_SIZE,
-  type ClipFeatures,
-  fullClipImageEncoder,
-} from "../packages/detection/src/synthetic-image/clip-encoder.js";
+import { CLIP_EMBEDDING_SIZE, type ClipFeatures } from "../packages/detection/src/synthetic-image/clip-encoder.js";
 import {
   centreSquare,
   clipInput,

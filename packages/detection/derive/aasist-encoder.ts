@@ -1,13 +1,12 @@
-import { OnnxGraphBuilder } from "../runtimes/onnx-graph.js";
-import type { Tensor } from "../torch/checkpoint.js";
-import { weight } from "../torch/weights.js";
-import type { AasistConfig } from "./aasist-config.js";
-import { sincFilterBank } from "./sinc-filters.js";
+import { type AasistConfig, ENCODER_INPUT, ENCODER_OUTPUT } from "../src/antispoof/aasist-config.js";
+import { sincFilterBank } from "../src/antispoof/sinc-filters.js";
+import { type TensorMap, weight } from "../src/models/tensor-file.js";
+import { OnnxGraphBuilder } from "../src/runtimes/onnx-graph.js";
 
 /**
  * AASIST's convolutional half as an ONNX graph (about 99% of its arithmetic): sinc front end,
- * |x|, 3×3 max-pool, batch norm, SELU and the six residual blocks. Built at load time from the
- * checkpoint so onnxruntime's convolution kernels do the work; the graph half stays in TypeScript.
+ * |x|, 3×3 max-pool, batch norm, SELU and the six residual blocks. Built once by `npm run setup` from
+ * the checkpoint (aasist/<variant>.encoder.onnx) so onnxruntime's convolution kernels do the work; the graph half stays in TypeScript.
  *
  * The reference Residual_block computes bn1/SELU and then discards them (`out = self.conv1(x)`);
  * the published weights were trained that way, so this graph does the same.
@@ -20,8 +19,6 @@ import { sincFilterBank } from "./sinc-filters.js";
  * and the quantise/dequantise passes between them remain per-element work. It also moved clip
  * scores by up to 0.09 (mean 0.025 over 42 clips), and by up to 0.45 with the sinc front end in int8.
  */
-export const ENCODER_INPUT = "waveform";
-export const ENCODER_OUTPUT = "encoded";
 const BN_EPSILON = { float: 1e-5 };
 const SELU_ALPHA = 1.6732632423543772;
 const SELU_SCALE = 1.0507009873554805;
@@ -42,7 +39,7 @@ export interface EncoderGraphOptions {
 
 export function buildEncoderGraph(
   config: AasistConfig,
-  weights: Map<string, Tensor>,
+  weights: TensorMap,
   options: EncoderGraphOptions = {},
 ): Uint8Array {
   const g = new OnnxGraphBuilder();
@@ -152,7 +149,7 @@ function cachedSelu(g: OnnxGraphBuilder): Selu {
 /** One Residual_block; its weights become constants once, however many chunks run through it. */
 function residualBlock(
   g: OnnxGraphBuilder,
-  weights: Map<string, Tensor>,
+  weights: TensorMap,
   index: number,
   [cin, cout]: [number, number],
   selu: Selu,
@@ -178,19 +175,13 @@ function residualBlock(
   };
 }
 
-function batchNormParams(g: OnnxGraphBuilder, weights: Map<string, Tensor>, prefix: string, channels: number) {
+function batchNormParams(g: OnnxGraphBuilder, weights: TensorMap, prefix: string, channels: number) {
   return ["weight", "bias", "running_mean", "running_var"].map((name) =>
     g.constant(`${prefix}.${name}`, weight(weights, `${prefix}.${name}`, [channels]), [channels]),
   );
 }
 
-function batchNorm(
-  g: OnnxGraphBuilder,
-  weights: Map<string, Tensor>,
-  prefix: string,
-  channels: number,
-  input: string,
-): string {
+function batchNorm(g: OnnxGraphBuilder, weights: TensorMap, prefix: string, channels: number, input: string): string {
   return g.node("BatchNormalization", [input, ...batchNormParams(g, weights, prefix, channels)], {
     epsilon: BN_EPSILON,
   });

@@ -1,7 +1,6 @@
-import { OnnxGraphBuilder } from "../runtimes/onnx-graph.js";
-import type { Tensor } from "../torch/checkpoint.js";
-import { weight } from "../torch/weights.js";
-import { LSTM_INPUT, LSTM_OUTPUT } from "./ge2e.js";
+import { type TensorMap, weight } from "../src/models/tensor-file.js";
+import { OnnxGraphBuilder } from "../src/runtimes/onnx-graph.js";
+import { LSTM_INPUT, LSTM_OUTPUT } from "../src/voice/ge2e.js";
 
 /**
  * The GE2E encoder's three stacked LSTM layers as an ONNX graph, so onnxruntime's LSTM kernel
@@ -23,12 +22,7 @@ function reorderGates(source: Float32Array, hidden: number, columns: number): Fl
   return out;
 }
 
-export function buildLstmGraph(
-  weights: Map<string, Tensor>,
-  layers: number,
-  inputSize: number,
-  hidden: number,
-): Uint8Array {
+export function buildLstmGraph(weights: TensorMap, layers: number, inputSize: number, hidden: number): Uint8Array {
   const g = new OnnxGraphBuilder();
   let x = g.input(LSTM_INPUT, ["steps", "batch", inputSize]);
   const squeezeAxis = g.constant("axis1", BigInt64Array.from([1n]), [1]);

@@ -1,9 +1,10 @@
-import { OnnxGraphBuilder } from "../runtimes/onnx-graph.js";
+import { MESONET_INPUT, MESONET_OUTPUT, MESONET_SIZE, type MesoNetVariant } from "../src/faceswap/mesonet-input.js";
+import { OnnxGraphBuilder } from "../src/runtimes/onnx-graph.js";
 import { type KerasWeights, kerasWeight } from "./mesonet-weights.js";
 
 /**
  * MesoNet (Afchar et al., "MesoNet: a Compact Facial Video Forgery Detection Network", WIFS 2018)
- * as an in-memory ONNX graph, layer for layer as DariusAf/MesoNet's classifiers.py defines Meso4
+ * as an ONNX graph (built once by `npm run setup`: mesonet/<file>.onnx), layer for layer as DariusAf/MesoNet's classifiers.py defines Meso4
  * and MesoInception4: convolutions with ReLU, then batch normalisation (after the ReLU, so it is
  * folded into one per-channel scale and shift, not into the convolution), max pooling, and a dense
  * head (Dense 16, LeakyReLU 0.1, Dense 1, sigmoid); dropout is inactive at inference.
@@ -11,12 +12,6 @@ import { type KerasWeights, kerasWeight } from "./mesonet-weights.js";
  * [N × 1], which for these weights is p(real) (the repo trains with Keras' flow_from_directory,
  * whose alphabetical classes make "df" 0 and "real" 1).
  */
-
-export const MESONET_INPUT = "crops";
-export const MESONET_OUTPUT = "p_real";
-export const MESONET_SIZE = 256;
-
-export type MesoNetVariant = "meso4" | "mesoinception4";
 
 /** Keras BatchNormalization's default epsilon, which the published models kept. */
 const BN_EPSILON = 1e-3;

@@ -1,4 +1,4 @@
-import { dequantize } from "./onnx-fold.js";
+import { dequantize } from "../src/runtimes/onnx-fold.js";
 import {
   bytesOf,
   decodeTensor,
@@ -12,7 +12,7 @@ import {
   TENSOR,
   text,
   writeFields,
-} from "./onnx-wire.js";
+} from "../src/runtimes/onnx-wire.js";
 
 /**
  * Turns a dynamically quantized ONNX graph (onnxruntime's `quantize_dynamic`: DynamicQuantizeLinear

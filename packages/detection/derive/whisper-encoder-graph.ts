@@ -1,8 +1,9 @@
-import { OnnxGraphBuilder } from "../runtimes/onnx-graph.js";
+import { OnnxGraphBuilder } from "../src/runtimes/onnx-graph.js";
+import { hiddenOutput, WHISPER_ENCODED, WHISPER_MEL_INPUT } from "../src/voice-synthetic/windows.js";
 import type { Ct2Model, Ct2Variable } from "./ct2-model.js";
 
 /**
- * The Whisper audio encoder as an ONNX graph built at load time from CTranslate2's WhisperSpec
+ * The Whisper audio encoder as an ONNX graph built once by `npm run setup` (whisper-base/encoder.onnx) from CTranslate2's WhisperSpec
  * variables: conv1 (k3, pad 1) → GELU → conv2 (k3, stride 2, pad 1) → GELU → + sinusoidal
  * position table → pre-LN transformer layers (self-attention with CT2's fused QKV projection
  * `self_attention/linear_0` = [q; k; v], output `linear_1`; FFN `linear_0` → GELU → `linear_1`) →
@@ -15,9 +16,6 @@ import type { Ct2Model, Ct2Variable } from "./ct2-model.js";
  * Outputs: `hidden_0` (embeddings plus positions) and `hidden_i` after layer i, each [1, T/2, 512],
  * and `encoded` (after the final layer norm, what CTranslate2's encode returns).
  */
-export const WHISPER_MEL_INPUT = "mel";
-export const WHISPER_ENCODED = "encoded";
-export const hiddenOutput = (layer: number) => `hidden_${layer}`;
 
 const LN_EPSILON = { float: 1e-5 };
 

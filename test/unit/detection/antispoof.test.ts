@@ -1,19 +1,20 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { buildEncoderGraph } from "../../../packages/detection/derive/aasist-encoder.js";
+import { readStateDict } from "../../../packages/detection/derive/torch/state-dict.js";
 import { createAasist } from "../../../packages/detection/src/antispoof/aasist.js";
-import { AASIST_CONFIGS } from "../../../packages/detection/src/antispoof/aasist-config.js";
 import {
-  buildEncoderGraph,
+  AASIST_CONFIGS,
   ENCODER_INPUT,
   ENCODER_OUTPUT,
-} from "../../../packages/detection/src/antispoof/aasist-encoder.js";
+} from "../../../packages/detection/src/antispoof/aasist-config.js";
 import { aasistOperatingPoint } from "../../../packages/detection/src/antispoof/calibration.js";
 import { NO_SPEECH_REASON, scoreSynthetic, spoofProbability } from "../../../packages/detection/src/antispoof/index.js";
 import { repeatToLength, samplesWithin, windowStarts } from "../../../packages/detection/src/antispoof/windows.js";
 import { decodeAudio } from "../../../packages/detection/src/media/audio.js";
+import { modelDir } from "../../../packages/detection/src/models/model-files.js";
 import { createOnnxSessionFromBytes, float32Tensor } from "../../../packages/detection/src/runtimes/onnx.js";
-import { loadStateDict } from "../../../packages/detection/src/torch/weights.js";
 import { analyseSpeech } from "../../../packages/detection/src/voice/speech.js";
 import { antispoofSignal } from "../../../packages/detection/src/voice-path.js";
 import reference from "../../fixtures/voice/aasist-reference.json" with { type: "json" };
@@ -49,7 +50,7 @@ describe("AASIST synthetic-speech countermeasure", () => {
 
   it("encodes a window over time chunks exactly as over the whole window", async () => {
     const config = AASIST_CONFIGS["AASIST-L"];
-    const weights = await loadStateDict(config.weightsFile);
+    const weights = readStateDict(new Uint8Array(await readFile(path.join(modelDir(), config.checkpointFile))));
     const window = repeatToLength(await decode("voices/librispeech/367/367-130732-0001.flac"), WINDOW);
     const encode = async (chunkOutputs?: number) => {
       const session = await createOnnxSessionFromBytes(buildEncoderGraph(config, weights, { chunkOutputs }));

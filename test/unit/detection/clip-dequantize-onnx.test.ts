@@ -2,8 +2,8 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import * as ort from "onnxruntime-node";
 import { describe, expect, it } from "vitest";
-import { dequantizeDynamicMatMuls } from "../../../packages/detection/src/runtimes/onnx-dynamic-quantization.js";
-import { modelDir } from "../../../packages/detection/src/torch/weights.js";
+import { dequantizeDynamicMatMuls } from "../../../packages/detection/derive/onnx-dynamic-quantization.js";
+import { modelDir } from "../../../packages/detection/src/models/model-files.js";
 import { loadDerived, sha256Hex } from "../../../scripts/setup-models.js";
 
 const INTEGER_OPS = /MatMulInteger|ConvInteger|DynamicQuantizeLinear|QLinear/;

@@ -10,10 +10,10 @@ import {
   NsfwOnnxClassifier,
   type NsfwProbabilities,
   NsfwTfjsClassifier,
-  nsfwClassifier,
 } from "../../../packages/detection/src/explicit/nsfw-model.js";
 import { decodeImage, type RgbImage } from "../../../packages/detection/src/media/image.js";
 import { defaultLimits } from "../../../packages/detection/src/media/limits.js";
+import { nsfwClassifier } from "../../../packages/detection/src/models/registry.js";
 import { dataDir } from "./data-dir.js";
 
 async function picture(relative: string) {

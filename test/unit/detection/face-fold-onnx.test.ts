@@ -2,8 +2,8 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import * as ort from "onnxruntime-node";
 import { describe, expect, it } from "vitest";
+import { modelDir } from "../../../packages/detection/src/models/model-files.js";
 import { dequantize, foldBlockQuantizedOnnx } from "../../../packages/detection/src/runtimes/onnx-fold.js";
-import { modelDir } from "../../../packages/detection/src/torch/weights.js";
 import { loadDerived, sha256Hex } from "../../../scripts/setup-models.js";
 
 const tensor = (dims: number[], values: number[]) => ({ dims, dataType: 1, values: Float64Array.from(values) });

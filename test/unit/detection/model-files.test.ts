@@ -21,8 +21,8 @@ import {
   SPEAKER_MODEL_FILES,
 } from "../../../packages/detection/src/models/model-sets.js";
 import { CLIP_MODEL_FILE } from "../../../packages/detection/src/synthetic-image/clip-encoder.js";
-import { GE2E_WEIGHTS_FILE } from "../../../packages/detection/src/voice/ge2e.js";
-import { WHISPER_MODEL_FILE } from "../../../packages/detection/src/voice-synthetic/encoder-model.js";
+import { GE2E_LINEAR_FILE, GE2E_LSTM_FILE } from "../../../packages/detection/src/voice/ge2e.js";
+import { WHISPER_ENCODER_FILE } from "../../../packages/detection/src/voice-synthetic/encoder-model.js";
 
 const sha256 = (bytes: Uint8Array | string) => createHash("sha256").update(bytes).digest("hex");
 
@@ -37,8 +37,8 @@ afterEach(async () => {
 describe("model sets", () => {
   it("name the very files the model code loads", () => {
     expect([...FACE_MODEL_FILES]).toEqual([YUNET_FILE, SFACE_FILE]);
-    expect([...SPEAKER_MODEL_FILES]).toEqual([GE2E_WEIGHTS_FILE]);
-    expect(new Set(ENROLMENT_MODEL_FILES)).toEqual(new Set([YUNET_FILE, SFACE_FILE, GE2E_WEIGHTS_FILE]));
+    expect([...SPEAKER_MODEL_FILES]).toEqual([GE2E_LSTM_FILE, GE2E_LINEAR_FILE]);
+    expect(new Set(ENROLMENT_MODEL_FILES)).toEqual(new Set([YUNET_FILE, SFACE_FILE, GE2E_LSTM_FILE, GE2E_LINEAR_FILE]));
     expect(new Set(ANALYSIS_MODEL_FILES)).toEqual(
       new Set([
         YUNET_FILE,
@@ -46,11 +46,16 @@ describe("model sets", () => {
         CLIP_MODEL_FILE,
         SBI_NET_MODEL_FILE,
         ...Object.values(MESONET_FILES),
-        WHISPER_MODEL_FILE,
-        GE2E_WEIGHTS_FILE,
-        ...Object.values(AASIST_CONFIGS).map((c) => c.weightsFile),
+        WHISPER_ENCODER_FILE,
+        GE2E_LSTM_FILE,
+        GE2E_LINEAR_FILE,
+        ...Object.values(AASIST_CONFIGS).flatMap((c) => [c.encoderFile, c.tensorsFile]),
       ]),
     );
+  });
+
+  it("hold plain ONNX graphs and tensor files only, so no function parses a checkpoint at run time", () => {
+    for (const file of ANALYSIS_MODEL_FILES) expect(file, file).toMatch(/\.(onnx|safetensors)$/);
   });
 
   it("hold runtime files only: each pinned by setup, none a source another file is derived from", () => {

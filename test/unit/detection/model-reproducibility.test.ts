@@ -5,10 +5,8 @@ import path from "node:path";
 import * as ort from "onnxruntime-node";
 import sharp from "sharp";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import type { AasistLogits } from "../../../packages/detection/src/antispoof/aasist.js";
-import { AASIST_CONFIGS, type AasistVariant } from "../../../packages/detection/src/antispoof/aasist-config.js";
-import "../../../packages/detection/src/antispoof/index.js";
 import { mulberry32 } from "../../../local/src/platform-simulator/seeded-random.js";
+import { AASIST_CONFIGS, type AasistVariant } from "../../../packages/detection/src/antispoof/aasist-config.js";
 import { repeatToLength } from "../../../packages/detection/src/antispoof/windows.js";
 import { NSFW_INPUT_SIZE, NsfwOnnxClassifier } from "../../../packages/detection/src/explicit/nsfw-model.js";
 import { NSFW_ONNX_INPUT, NSFW_ONNX_OUTPUT } from "../../../packages/detection/src/explicit/nsfw-onnx-graph.js";
@@ -20,26 +18,27 @@ import { blendResidualFeatures } from "../../../packages/detection/src/faceswap/
 import mesonetCalibration from "../../../packages/detection/src/faceswap/mesonet-calibration.json" with {
   type: "json",
 };
-import { MESONET_SIZE, type MesoNetVariant } from "../../../packages/detection/src/faceswap/mesonet-graph.js";
-import { mesoNet } from "../../../packages/detection/src/faceswap/mesonet-model.js";
+import { MESONET_SIZE, type MesoNetVariant } from "../../../packages/detection/src/faceswap/mesonet-input.js";
 import { SBI_NET_SIZE } from "../../../packages/detection/src/faceswap/sbi-net-input.js";
-import { sbiNet } from "../../../packages/detection/src/faceswap/sbi-net-model.js";
-import { sbiFaceSwapModel } from "../../../packages/detection/src/faceswap/sbi-signal.js";
 import { decodeInProcess } from "../../../packages/detection/src/media/audio-in-process.js";
-import { getModel } from "../../../packages/detection/src/models/registry.js";
+import { modelDir } from "../../../packages/detection/src/models/model-files.js";
+import {
+  clipImageEncoder,
+  fullClipImageEncoder,
+  getModel,
+  mesoNet,
+  sbiFaceSwapModel,
+  sbiNet,
+  speakerModel,
+  vadModel,
+  whisperEncoder,
+} from "../../../packages/detection/src/models/registry.js";
 import { onnxNodeRuntime } from "../../../packages/detection/src/runtimes/onnx.js";
 import type { OnnxRuntime, OnnxSessionLike } from "../../../packages/detection/src/runtimes/onnx-port.js";
 import { deepestClipBlockRead } from "../../../packages/detection/src/synthetic-image/clip-depth.js";
-import {
-  CLIP_EMBEDDING_SIZE,
-  clipImageEncoder,
-  fullClipImageEncoder,
-} from "../../../packages/detection/src/synthetic-image/clip-encoder.js";
+import { CLIP_EMBEDDING_SIZE } from "../../../packages/detection/src/synthetic-image/clip-encoder.js";
 import { CLIP_SIZE } from "../../../packages/detection/src/synthetic-image/clip-input.js";
-import { modelDir } from "../../../packages/detection/src/torch/weights.js";
-import { speakerModel, vadModel } from "../../../packages/detection/src/voice/models.js";
 import { defaultHead } from "../../../packages/detection/src/voice-synthetic/countermeasure.js";
-import { whisperEncoder } from "../../../packages/detection/src/voice-synthetic/encoder-model.js";
 import { dataDir } from "./data-dir.js";
 
 /**
@@ -419,10 +418,15 @@ describe("every model gives its golden output on this CPU (float kernels only)",
 
   it("Whisper base encoder (voice countermeasure): mean and deviation of each hidden state the head reads", async () => {
     const depth = Math.max(...defaultHead.hiddenStates);
-    const encoder = whisperEncoder(depth);
+    const encoder = whisperEncoder();
     await expectFloatGraphs(() => encoder.ready());
     const pcm16k = await speech(3 * 16_000);
-    const { windows } = await encoder.predict({ pcm16k, speech: [[0, pcm16k.length]], maxWindows: 1 });
+    const { windows } = await encoder.predict({
+      pcm16k,
+      speech: [[0, pcm16k.length]],
+      maxWindows: 1,
+      hiddenStates: depth,
+    });
     const [window] = windows;
     if (!window) throw new Error("The Whisper encoder scored no window");
     const width = window.features.length / (depth + 1);
@@ -432,7 +436,7 @@ describe("every model gives its golden output on this CPU (float kernels only)",
 
   for (const variant of ["AASIST", "AASIST-L"] as AasistVariant[])
     it(`${variant} anti-spoofing: logits of one 4 s window of speech`, async () => {
-      const model = getModel<Float32Array, AasistLogits>(variant);
+      const model = getModel(variant);
       await expectFloatGraphs(() => model.ready());
       const logits = await model.predict(await speech(AASIST_CONFIGS[variant].samples));
       expectGolden(`${variant.toLowerCase()}/logits`, Float32Array.of(logits.spoof, logits.bonafide));

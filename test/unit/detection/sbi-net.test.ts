@@ -11,7 +11,7 @@ import {
   sbiNetCrop,
   toCropPixels,
 } from "../../../packages/detection/src/faceswap/sbi-net-input.js";
-import { SbiNet, sbiNet, sbiNetFile } from "../../../packages/detection/src/faceswap/sbi-net-model.js";
+import { SbiNet, sbiNetFile } from "../../../packages/detection/src/faceswap/sbi-net-model.js";
 import {
   type SbiNetHead,
   sbiNetHead,
@@ -25,6 +25,7 @@ import {
 import { randomBlendParameters, selfBlend } from "../../../packages/detection/src/faceswap/self-blended.js";
 import { type DecodedImage, decodeImage } from "../../../packages/detection/src/media/image.js";
 import { defaultLimits } from "../../../packages/detection/src/media/limits.js";
+import { sbiNet } from "../../../packages/detection/src/models/registry.js";
 import type { DetectedFace } from "../../../packages/detection/src/result.js";
 import { dataFile } from "./data-dir.js";
 

@@ -4,14 +4,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { analyseMedia } from "../../../packages/detection/src/analyse.js";
-import { nsfwClassifier } from "../../../packages/detection/src/explicit/nsfw-model.js";
-import { faceModel } from "../../../packages/detection/src/face/face-model.js";
 import { decodeAudio } from "../../../packages/detection/src/media/audio.js";
 import { resolveMediaTool } from "../../../packages/detection/src/media/ffmpeg.js";
 import type { DecodedImage, RgbImage } from "../../../packages/detection/src/media/image.js";
 import { defaultLimits } from "../../../packages/detection/src/media/limits.js";
 import { sampleVideo } from "../../../packages/detection/src/media/video.js";
-import { clipImageEncoder } from "../../../packages/detection/src/synthetic-image/clip-encoder.js";
+import { clipImageEncoder, faceModel, nsfwClassifier } from "../../../packages/detection/src/models/registry.js";
 import {
   type AnalysedFrame,
   clipFramesFor,

@@ -6,12 +6,12 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { decodeAudio } from "../../../packages/detection/src/media/audio.js";
+import { speakerModel, vadModel } from "../../../packages/detection/src/models/registry.js";
 import { onnxWebRuntime } from "../../../packages/detection/src/runtimes/onnx-web.js";
 import { assessVoiceForEnrolment } from "../../../packages/detection/src/voice/enrolment.js";
 import { assessVoiceWith, type VoiceModels } from "../../../packages/detection/src/voice/enrolment-gates.js";
 import { cosineDistance } from "../../../packages/detection/src/voice/matching.js";
 import { voiceModelsFrom } from "../../../packages/detection/src/voice/model-files.js";
-import { speakerModel, vadModel } from "../../../packages/detection/src/voice/models.js";
 import { keepSpeech, normaliseVolume, speechAnalysis } from "../../../packages/detection/src/voice/preprocess.js";
 import { voiceModelBytes } from "../../../scripts/build-voice-browser.js";
 import { dataFile } from "./data-dir.js";

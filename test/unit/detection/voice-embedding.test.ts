@@ -2,8 +2,8 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { decodeAudio } from "../../../packages/detection/src/media/audio.js";
+import { speakerModel } from "../../../packages/detection/src/models/registry.js";
 import { cosineDistance, matchVoice, speakerEmbedding } from "../../../packages/detection/src/voice/index.js";
-import { speakerModel } from "../../../packages/detection/src/voice/models.js";
 import { analyseSpeech } from "../../../packages/detection/src/voice/speech.js";
 import reference from "../../fixtures/voice/ge2e-reference.json" with { type: "json" };
 

@@ -2,11 +2,7 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import {
-  float16ToFloat32,
-  parseCt2Model,
-  readCt2Model,
-} from "../../../packages/detection/src/voice-synthetic/ct2-model.js";
+import { float16ToFloat32, parseCt2Model, readCt2Model } from "../../../packages/detection/derive/ct2-model.js";
 
 /** A model.bin as CTranslate2's model_spec.py writes it (binary version 6). */
 function ct2File(version = 6): Uint8Array {

@@ -1,15 +1,16 @@
+import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { decodeAudio } from "../../../packages/detection/src/media/audio.js";
+import { modelFiles } from "../../../packages/detection/src/models/model-files.js";
 import { createOnnxSessionFromBytes, float32Tensor } from "../../../packages/detection/src/runtimes/onnx.js";
-import { readCt2Model } from "../../../packages/detection/src/voice-synthetic/ct2-model.js";
-import { whisperModelPath } from "../../../packages/detection/src/voice-synthetic/encoder-model.js";
+import { WHISPER_ENCODER_FILE } from "../../../packages/detection/src/voice-synthetic/encoder-model.js";
 import { whisperLogMel, whisperMelFilters } from "../../../packages/detection/src/voice-synthetic/log-mel.js";
 import {
-  buildWhisperEncoderGraph,
   hiddenOutput,
+  maskedMeanStd,
+  planWindows,
   WHISPER_ENCODED,
-} from "../../../packages/detection/src/voice-synthetic/whisper-encoder-graph.js";
-import { maskedMeanStd, planWindows } from "../../../packages/detection/src/voice-synthetic/windows.js";
+} from "../../../packages/detection/src/voice-synthetic/windows.js";
 import reference from "../../fixtures/voice/whisper-reference.json" with { type: "json" };
 import { dataFile } from "./data-dir.js";
 
@@ -33,10 +34,10 @@ describe("Whisper log-mel front end", () => {
   });
 });
 
-describe("Whisper base encoder graph from CTranslate2's model.bin", () => {
+describe("Whisper base encoder graph setup derives from CTranslate2's model.bin", () => {
   it("reproduces CTranslate2's own encoder output on a real clip", { timeout: 120_000 }, async () => {
-    const model = await readCt2Model(await whisperModelPath(), (name) => name.startsWith("encoder/"));
-    const session = await createOnnxSessionFromBytes(buildWhisperEncoderGraph(model));
+    const file = await modelFiles().localPath(WHISPER_ENCODER_FILE);
+    const session = await createOnnxSessionFromBytes(new Uint8Array(await readFile(file)));
     const padded = new Float32Array(2 * 480_000);
     padded.set(await clip());
     const mel = whisperLogMel(padded);

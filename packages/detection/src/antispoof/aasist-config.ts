@@ -4,9 +4,18 @@
  */
 export type AasistVariant = "AASIST" | "AASIST-L";
 
+/** The encoder graph's input (the raw window) and output (its feature map); derive/aasist-encoder.ts builds it. */
+export const ENCODER_INPUT = "waveform";
+export const ENCODER_OUTPUT = "encoded";
+
 export interface AasistConfig {
   variant: AasistVariant;
-  weightsFile: string;
+  /** The published PyTorch checkpoint, which only `npm run setup` reads. */
+  checkpointFile: string;
+  /** What setup derives from it and the runtime loads: the convolutional encoder's ONNX graph… */
+  encoderFile: string;
+  /** …and the graph-attention half's weights as a float32 tensor file. */
+  tensorsFile: string;
   samples: number;
   sincKernel: number;
   sincFilters: number;
@@ -27,7 +36,9 @@ function blocksOf(filts: [number, number][]): [number, number][] {
 export const AASIST_CONFIGS: Record<AasistVariant, AasistConfig> = {
   AASIST: {
     variant: "AASIST",
-    weightsFile: "aasist/AASIST.pth",
+    checkpointFile: "aasist/AASIST.pth",
+    encoderFile: "aasist/AASIST.encoder.onnx",
+    tensorsFile: "aasist/AASIST.safetensors",
     samples: SAMPLES,
     sincKernel: 128,
     sincFilters: 70,
@@ -43,7 +54,9 @@ export const AASIST_CONFIGS: Record<AasistVariant, AasistConfig> = {
   },
   "AASIST-L": {
     variant: "AASIST-L",
-    weightsFile: "aasist/AASIST-L.pth",
+    checkpointFile: "aasist/AASIST-L.pth",
+    encoderFile: "aasist/AASIST-L.encoder.onnx",
+    tensorsFile: "aasist/AASIST-L.safetensors",
     samples: SAMPLES,
     sincKernel: 128,
     sincFilters: 70,

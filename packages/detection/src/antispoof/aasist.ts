@@ -1,15 +1,24 @@
+import { readFile } from "node:fs/promises";
 import { Model } from "../models/model.js";
+import { modelFiles } from "../models/model-files.js";
+import { loadTensorFile, weight } from "../models/tensor-file.js";
 import { createOnnxSessionFromBytes, float32Tensor, type OnnxSession } from "../runtimes/onnx.js";
-import { loadStateDict, weight } from "../torch/weights.js";
-import { AASIST_CONFIGS, type AasistConfig, type AasistVariant } from "./aasist-config.js";
-import { buildEncoderGraph, ENCODER_INPUT, ENCODER_OUTPUT } from "./aasist-encoder.js";
+import {
+  AASIST_CONFIGS,
+  type AasistConfig,
+  type AasistVariant,
+  ENCODER_INPUT,
+  ENCODER_OUTPUT,
+} from "./aasist-config.js";
 import { type LinearWeights, linear } from "./dense.js";
 import { GraphAttentionLayer, GraphPool, HeteroGraphAttentionLayer, linearFrom } from "./graph-attention.js";
 
 /**
  * AASIST (Jung et al., ICASSP 2022, arXiv 2110.01200) with the published MIT checkpoints:
  * raw 16 kHz waveform of exactly `samples` samples in, logits (spoof, bona fide) out.
- * Inference follows clovaai/aasist models/AASIST.py in eval mode.
+ * Inference follows clovaai/aasist models/AASIST.py in eval mode. `npm run setup` splits the
+ * checkpoint into the convolutional encoder's ONNX graph (derive/aasist-encoder.ts) and the graph
+ * half's weights, which run here in TypeScript.
  */
 
 export interface AasistLogits {
@@ -48,7 +57,8 @@ export class Aasist extends Model<Float32Array, AasistLogits, LoadedAasist> {
 
   protected async load(): Promise<LoadedAasist> {
     const c = this.config;
-    const w = await loadStateDict(c.weightsFile);
+    const w = await loadTensorFile(c.tensorsFile);
+    const encoderBytes = new Uint8Array(await readFile(await modelFiles().localPath(c.encoderFile)));
     const channels = (c.blocks[c.blocks.length - 1] as [number, number])[1];
     const [g0, g1] = c.gatDims;
     const [pS, pT, pH] = c.poolRatios;
@@ -61,7 +71,7 @@ export class Aasist extends Model<Float32Array, AasistLogits, LoadedAasist> {
       master: weight(w, `master${index}`, [1, 1, g0]),
     });
     return {
-      encoder: await createOnnxSessionFromBytes(buildEncoderGraph(c, w)),
+      encoder: await createOnnxSessionFromBytes(encoderBytes),
       posS: weight(w, "pos_S", [1, SPECTRAL_NODES, channels]),
       gatS: new GraphAttentionLayer(w, "GAT_layer_S", channels, g0, tS),
       gatT: new GraphAttentionLayer(w, "GAT_layer_T", channels, g0, tT),

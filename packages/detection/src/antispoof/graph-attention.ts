@@ -1,5 +1,4 @@
-import type { Tensor } from "../torch/checkpoint.js";
-import { weight } from "../torch/weights.js";
+import { type TensorMap, weight } from "../models/tensor-file.js";
 import {
   addInPlace,
   type BatchNormWeights,
@@ -18,7 +17,7 @@ import {
  * features are [nodes × dim] row-major.
  */
 
-export function linearFrom(weights: Map<string, Tensor>, prefix: string, inDim: number, outDim: number): LinearWeights {
+export function linearFrom(weights: TensorMap, prefix: string, inDim: number, outDim: number): LinearWeights {
   return {
     inDim,
     outDim,
@@ -27,7 +26,7 @@ export function linearFrom(weights: Map<string, Tensor>, prefix: string, inDim: 
   };
 }
 
-function batchNormFrom(weights: Map<string, Tensor>, prefix: string, dim: number): BatchNormWeights {
+function batchNormFrom(weights: TensorMap, prefix: string, dim: number): BatchNormWeights {
   return foldBatchNorm(
     weight(weights, `${prefix}.weight`, [dim]),
     weight(weights, `${prefix}.bias`, [dim]),
@@ -81,7 +80,7 @@ export class GraphAttentionLayer {
   private readonly bn: BatchNormWeights;
 
   constructor(
-    weights: Map<string, Tensor>,
+    weights: TensorMap,
     prefix: string,
     inDim: number,
     readonly outDim: number,
@@ -128,7 +127,7 @@ export class HeteroGraphAttentionLayer {
   private readonly bn: BatchNormWeights;
 
   constructor(
-    weights: Map<string, Tensor>,
+    weights: TensorMap,
     prefix: string,
     private readonly inDim: number,
     readonly outDim: number,
@@ -196,7 +195,7 @@ export class GraphPool {
   private readonly proj: LinearWeights;
 
   constructor(
-    weights: Map<string, Tensor>,
+    weights: TensorMap,
     prefix: string,
     private readonly dim: number,
     private readonly ratio: number,

@@ -1,6 +1,5 @@
-import { getModel, registerModel } from "../models/registry.js";
+import { aasist } from "../models/registry.js";
 import type { AasistLogits } from "./aasist.js";
-import { createAasist } from "./aasist.js";
 import { AASIST_CONFIGS, type AasistVariant } from "./aasist-config.js";
 import { repeatToLength, samplesWithin, windowStarts } from "./windows.js";
 
@@ -10,10 +9,6 @@ import { repeatToLength, samplesWithin, windowStarts } from "./windows.js";
  * does not decide alone, and every window's score is returned as evidence.
  */
 export type { AasistVariant } from "./aasist-config.js";
-
-for (const variant of Object.keys(AASIST_CONFIGS) as AasistVariant[]) {
-  registerModel(variant, () => createAasist(variant));
-}
 
 export interface SyntheticVoiceScore {
   /** 0..1 probability that the speech is synthetic, averaged over the scored windows. */
@@ -49,7 +44,7 @@ export async function scoreSynthetic(pcm16k: Float32Array, opts: ScoreOptions = 
   if (pcm16k.length === 0) throw new Error("scoreSynthetic needs at least one sample");
   const variant = opts.model ?? "AASIST";
   const length = AASIST_CONFIGS[variant].samples;
-  const model = getModel<Float32Array, AasistLogits>(variant);
+  const model = aasist(variant);
   const starts = windowStarts(pcm16k.length, length, opts.maxWindows ?? DEFAULT_MAX_WINDOWS);
   const { speech } = opts;
   const withSpeech = speech ? starts.filter((start) => samplesWithin(speech, start, start + length) > 0) : starts;

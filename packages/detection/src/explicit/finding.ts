@@ -1,7 +1,8 @@
 import type { DecodedImage } from "../media/image.js";
+import { nsfwClassifier } from "../models/registry.js";
 import type { IntimateFinding, OperatingPoint } from "../result.js";
 import measurementJson from "./false-positive-measurement.json" with { type: "json" };
-import { type NsfwClassifier, type NsfwProbabilities, nsfwClassifier } from "./nsfw-model.js";
+import type { NsfwClassifier, NsfwProbabilities } from "./nsfw-model.js";
 
 /**
  * Whether a picture depicts nudity or sexual content, for the TAKE IT DOWN path.

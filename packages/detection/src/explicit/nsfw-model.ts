@@ -4,7 +4,6 @@ import path from "node:path";
 import sharp from "sharp";
 import type { RgbImage } from "../media/image.js";
 import { Model } from "../models/model.js";
-import { getModel, registerModel } from "../models/registry.js";
 import { onnxNodeRuntime } from "../runtimes/onnx.js";
 import type { OnnxRuntime, OnnxSessionLike } from "../runtimes/onnx-port.js";
 import {
@@ -187,11 +186,4 @@ export class NsfwOnnxClassifier extends Model<RgbImage, NsfwProbabilities, OnnxS
     if (!out || out.dims[1] !== NSFW_CLASSES.length) throw new Error("nsfwjs graph gave no 5-class output");
     return byClass(out.data as Float32Array);
   }
-}
-
-registerModel("nsfwjs-mobilenet-v2", () => new NsfwOnnxClassifier());
-
-/** The process's shared explicit-content classifier, loaded on first use. */
-export function nsfwClassifier(): NsfwClassifier {
-  return getModel<RgbImage, NsfwProbabilities>("nsfwjs-mobilenet-v2");
 }

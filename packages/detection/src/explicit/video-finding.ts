@@ -1,8 +1,9 @@
 import type { RgbImage } from "../media/image.js";
+import { nsfwClassifier } from "../models/registry.js";
 import type { IntimateFinding, OperatingPoint } from "../result.js";
 import { exposed, meanLuma } from "./exposure.js";
 import { explicitMass, PUBLISHED_ACCURACY, percent, RECALL_NOT_MEASURED, rounded, unavailable } from "./finding.js";
-import { type NsfwClassifier, type NsfwProbabilities, nsfwClassifier } from "./nsfw-model.js";
+import type { NsfwClassifier, NsfwProbabilities } from "./nsfw-model.js";
 import { type PersistenceReading, type PersistenceRule, persistentExplicit } from "./video-rule.js";
 import fittedJson from "./video-rule.json" with { type: "json" };
 

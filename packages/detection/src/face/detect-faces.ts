@@ -1,7 +1,7 @@
 import { type Identities, identityMatcher } from "../identity-matcher.js";
 import type { DecodedImage, RgbImage } from "../media/image.js";
+import { faceModel } from "../models/registry.js";
 import type { DetectedFace } from "../result.js";
-import { faceModel } from "./face-model.js";
 import { FACE_EMBEDDING_MODEL } from "./face-pipeline.js";
 import { faceLimits, limitFaceMatch } from "./match-limits.js";
 import { faceQuality } from "./quality.js";

@@ -2,7 +2,6 @@ import { readFile } from "node:fs/promises";
 import type { RgbImage } from "../media/image.js";
 import { Model } from "../models/model.js";
 import { modelFiles } from "../models/model-files.js";
-import { getModel, registerModel } from "../models/registry.js";
 import { onnxNodeRuntime } from "../runtimes/onnx.js";
 import { FacePipeline, type RawFace, SFACE_FILE, YUNET_FILE } from "./face-pipeline.js";
 
@@ -21,7 +20,7 @@ async function modelBytes(file: string): Promise<Uint8Array> {
   return new Uint8Array(await readFile(await modelFiles().localPath(file)));
 }
 
-class YunetSfaceModel extends Model<RgbImage, RawFace[], FacePipeline> {
+export class YunetSfaceModel extends Model<RgbImage, RawFace[], FacePipeline> {
   readonly name = FACE_MODEL;
 
   protected async load(): Promise<FacePipeline> {
@@ -32,10 +31,4 @@ class YunetSfaceModel extends Model<RgbImage, RawFace[], FacePipeline> {
   protected run(pipeline: FacePipeline, image: RgbImage): Promise<RawFace[]> {
     return pipeline.faces(image);
   }
-}
-
-registerModel(FACE_MODEL, () => new YunetSfaceModel());
-
-export function faceModel(): Model<RgbImage, RawFace[], FacePipeline> {
-  return getModel<RgbImage, RawFace[]>(FACE_MODEL) as Model<RgbImage, RawFace[], FacePipeline>;
 }

@@ -1,7 +1,13 @@
 import sharp from "sharp";
 import type { RgbImage } from "../media/image.js";
 import type { Box } from "../result.js";
-import { MESONET_SIZE } from "./mesonet-graph.js";
+
+/** The network's graph input (crops [N × 3 × 256 × 256]) and output (p(real) per crop); derive/mesonet-graph.ts builds it. */
+export const MESONET_INPUT = "crops";
+export const MESONET_OUTPUT = "p_real";
+export const MESONET_SIZE = 256;
+
+export type MesoNetVariant = "meso4" | "mesoinception4";
 
 /**
  * MesoNet's input for one face: a square around the detector's box (in the analysis copy's

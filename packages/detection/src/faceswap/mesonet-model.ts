@@ -2,22 +2,20 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { Model } from "../models/model.js";
 import { ModelFileMissing, modelFiles } from "../models/model-files.js";
-import { getModel, registerModel } from "../models/registry.js";
 import { onnxNodeRuntime } from "../runtimes/onnx.js";
 import type { OnnxRuntime, OnnxSessionLike } from "../runtimes/onnx-port.js";
-import {
-  buildMesoNetGraph,
-  MESONET_INPUT,
-  MESONET_OUTPUT,
-  MESONET_SIZE,
-  type MesoNetVariant,
-} from "./mesonet-graph.js";
-import { readKerasWeights } from "./mesonet-weights.js";
+import { MESONET_INPUT, MESONET_OUTPUT, MESONET_SIZE, type MesoNetVariant } from "./mesonet-input.js";
 
-/** The published weight files, fetched by `npm run setup` (scripts/model-manifest.json). */
-export const MESONET_FILES: Record<MesoNetVariant, string> = {
+/** The published Keras weight files, fetched by `npm run setup` (scripts/model-manifest.json), which only setup reads. */
+export const MESONET_CHECKPOINT_FILES: Record<MesoNetVariant, string> = {
   meso4: "mesonet/Meso4_DF.h5",
   mesoinception4: "mesonet/MesoInception_DF.h5",
+};
+
+/** The ONNX graphs setup derives from them (derive/mesonet-graph.ts): what the runtime loads. */
+export const MESONET_FILES: Record<MesoNetVariant, string> = {
+  meso4: "mesonet/Meso4_DF.onnx",
+  mesoinception4: "mesonet/MesoInception_DF.onnx",
 };
 
 /** The weights are not where setup puts them: the signal then says "unknown". */
@@ -51,8 +49,7 @@ export class MesoNet extends Model<Float32Array, Float32Array, OnnxSessionLike> 
           throw error instanceof ModelFileMissing ? new MesoNetWeightsMissing(error.file) : error;
         }));
     if (!existsSync(file)) throw new MesoNetWeightsMissing(file);
-    const weights = readKerasWeights(new Uint8Array(await readFile(file)));
-    return this.runtime.sessionFromBytes(buildMesoNetGraph(weights, this.variant));
+    return this.runtime.sessionFromBytes(new Uint8Array(await readFile(file)));
   }
 
   protected async run(session: OnnxSessionLike, crops: Float32Array): Promise<Float32Array> {
@@ -66,12 +63,4 @@ export class MesoNet extends Model<Float32Array, Float32Array, OnnxSessionLike> 
     if (!out || out.dims[0] !== count) throw new Error("MesoNet gave no p_real per crop");
     return Float32Array.from(out.data as Float32Array);
   }
-}
-
-registerModel("mesonet-meso4", () => new MesoNet("meso4"));
-registerModel("mesonet-mesoinception4", () => new MesoNet("mesoinception4"));
-
-/** The process's shared MesoNet of that variant, loaded on first use. */
-export function mesoNet(variant: MesoNetVariant): MesoNet {
-  return getModel<Float32Array, Float32Array>(`mesonet-${variant}`) as MesoNet;
 }

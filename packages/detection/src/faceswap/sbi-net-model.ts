@@ -3,7 +3,6 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { Model } from "../models/model.js";
 import { ModelFileMissing, modelFiles } from "../models/model-files.js";
-import { getModel, registerModel } from "../models/registry.js";
 import { onnxNodeRuntime } from "../runtimes/onnx.js";
 import type { OnnxRuntime, OnnxSessionLike } from "../runtimes/onnx-port.js";
 import { planarUnitRgb } from "./mesonet-input.js";
@@ -85,11 +84,4 @@ export class SbiNet extends Model<Uint8Array[], { logit: number; probability: nu
     if (!out || out.dims[0] !== crops.length) throw new Error("The face-forgery network gave no logit per crop");
     return Array.from(out.data as Float32Array, (logit) => ({ logit, probability: 1 / (1 + Math.exp(-logit)) }));
   }
-}
-
-registerModel("face-forgery-sbi-net", () => new SbiNet());
-
-/** The process's shared face-forgery network, loaded on first use. */
-export function sbiNet(): SbiNet {
-  return getModel<Uint8Array[], { logit: number; probability: number }[]>("face-forgery-sbi-net") as SbiNet;
 }

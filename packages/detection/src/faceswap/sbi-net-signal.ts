@@ -1,10 +1,11 @@
 import type { DecodedImage } from "../media/image.js";
+import { sbiNet } from "../models/registry.js";
 import type { Box, DetectedFace, OperatingPoint, Signal } from "../result.js";
 import type { LevelBars, SyntheticLevel, VerdictLevel } from "../synthetic-levels.js";
 import { aggregateFrameScores } from "../video-aggregation.js";
 import netJson from "./sbi-net.json" with { type: "json" };
 import { sbiNetCrop } from "./sbi-net-input.js";
-import { type SbiNet, type SbiNetFile, SbiNetWeightsUnusable, sbiNet } from "./sbi-net-model.js";
+import { type SbiNet, type SbiNetFile, SbiNetWeightsUnusable } from "./sbi-net-model.js";
 
 /**
  * The "face-forgery-net" signal (issue 42): the face-forgery network, trained on self-blended

@@ -1,16 +1,12 @@
-import type { DecodedImage, RgbImage } from "../media/image.js";
-import { Model } from "../models/model.js";
-import { getModel, registerModel } from "../models/registry.js";
+import type { DecodedImage } from "../media/image.js";
+import { clipEncoderFor, sbiFaceSwapModel } from "../models/registry.js";
 import type { Box, OperatingPoint, Signal } from "../result.js";
-import { HIDDEN_SIZE } from "../synthetic-image/clip-block-outputs.js";
-import { type ClipImageEncoder, clipEncoderFor, ModelFileMissing } from "../synthetic-image/clip-encoder.js";
+import { type ClipImageEncoder, ModelFileMissing } from "../synthetic-image/clip-encoder.js";
 import { MIN_FACE_PX } from "../synthetic-image/clip-input.js";
-import { calibrated, type LinearProbeHead, probeInput } from "../synthetic-image/linear-probe.js";
 import { faceCropFeatures, madeFaceCropFeatures } from "../synthetic-image/signals.js";
 import type { SyntheticLevel, VerdictLevel } from "../synthetic-levels.js";
 import { aggregateFrameScores } from "../video-aggregation.js";
-import { BLEND_RESIDUAL_FEATURES, blendResidualFeatures } from "./blend-residuals.js";
-import headJson from "./sbi-head.json" with { type: "json" };
+import { SbiFaceSwapModel, type SbiHead, type SbiInput, sbiHead } from "./sbi-head-model.js";
 
 /**
  * The "face-swap-sbi" signal: a logistic head on the largest face's crop, fitted on Self-Blended
@@ -21,80 +17,8 @@ import headJson from "./sbi-head.json" with { type: "json" };
  * ring features (plain double arithmetic, a few milliseconds per face).
  */
 
-/** A linear probe's fitted file, on the features named by `input`. */
-export interface SbiHead extends LinearProbeHead {
-  /**
-   * "clip-blocks": the crop's class tokens after `clipBlocks`, each L2-normalised and concatenated;
-   * "residual": the ring features as computed (never L2-normalised: they are ratios).
-   */
-  input: "residual" | "clip-blocks";
-  /**
-   * The verdict levels of its probability (synthetic-levels.ts), measured on genuine faces of every
-   * source, each scored by a head fitted without that source (scripts/fit-face-swap-sbi.ts).
-   */
-  levels?: { synthetic: VerdictLevel; possible: VerdictLevel };
-  /**
-   * The highest level it may state, set by the fit from ../shared/data's genuine faces (never fitted
-   * on): "synthetic" only if that level flagged none of them, "possibly-synthetic" only if that level
-   * flagged at most 5%; "no-evidence" keeps it out of the verdict (analyseMedia does not compute it).
-   */
-  speaksAt?: SyntheticLevel;
-}
-
-export const sbiHead = headJson as SbiHead;
-
-export interface SbiReading {
-  raw: number;
-  /** Platt-calibrated probability of a swapped face. */
-  probability: number;
-}
-
-export interface SbiInput {
-  /** The analysis copy. */
-  pixels: RgbImage;
-  /** The face box in the analysis copy's pixels. */
-  box: Box;
-  /** The face crop's CLIP pass (faceCropFeatures): required when the head reads CLIP blocks. */
-  clip?: { blockCls: Float32Array[] };
-}
-
-const inputSize = (head: SbiHead) =>
-  head.input === "clip-blocks" ? (head.clipBlocks?.length ?? 0) * HIDDEN_SIZE : BLEND_RESIDUAL_FEATURES;
-
-/** The head as a registered model, so every caller shares it and a wrong-sized head fails on load. */
-export class SbiFaceSwapModel extends Model<SbiInput, SbiReading, SbiHead> {
-  readonly name = "face-swap-sbi";
-
-  constructor(readonly head: SbiHead = sbiHead) {
-    super();
-  }
-
-  protected async load(): Promise<SbiHead> {
-    const known = this.head.input === "residual" || (this.head.input === "clip-blocks" && this.head.clipBlocks?.length);
-    if (!known || this.head.weights.length !== inputSize(this.head))
-      throw new Error(
-        `The face-swap SBI head has ${this.head.weights.length} weights for ${this.head.input} features${this.head.clipBlocks ? ` (blocks ${this.head.clipBlocks.join(", ")})` : ""}; this build computes ${inputSize(this.head)} (refit with npm run fit:face-swap-sbi)`,
-      );
-    return this.head;
-  }
-
-  protected async run(head: SbiHead, input: SbiInput): Promise<SbiReading> {
-    let features: ArrayLike<number>;
-    if (head.input === "clip-blocks") {
-      if (!input.clip) throw new Error("The face-swap SBI head reads CLIP block tokens of the face crop; none given");
-      features = probeInput(head, { embeds: new Float32Array(0), blockCls: input.clip.blockCls });
-    } else features = blendResidualFeatures(input.pixels, input.box);
-    let raw = head.bias;
-    for (let i = 0; i < features.length; i++) raw += (head.weights[i] as number) * (features[i] as number);
-    return { raw, probability: calibrated(head, raw) };
-  }
-}
-
-registerModel("face-swap-sbi", () => new SbiFaceSwapModel());
-
-export function sbiFaceSwapModel(): SbiFaceSwapModel {
-  return getModel<SbiInput, SbiReading>("face-swap-sbi") as SbiFaceSwapModel;
-}
+export type { SbiReading } from "./sbi-head-model.js";
+export { SbiFaceSwapModel, type SbiHead, type SbiInput, sbiHead };
 
 const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
 

@@ -1,8 +1,9 @@
 import type { DecodedImage, RgbImage } from "../media/image.js";
+import { mesoNet } from "../models/registry.js";
 import type { Box, Signal } from "../result.js";
 import calibrationJson from "./mesonet-calibration.json" with { type: "json" };
 import { mesonetInput } from "./mesonet-input.js";
-import { type MesoNet, MesoNetWeightsMissing, mesoNet } from "./mesonet-model.js";
+import { type MesoNet, MesoNetWeightsMissing } from "./mesonet-model.js";
 import { beatsChance, calibratedFakeProbability, type MesoNetCalibration } from "./operating-point.js";
 
 /**

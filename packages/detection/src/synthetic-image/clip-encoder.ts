@@ -2,7 +2,6 @@ import { existsSync } from "node:fs";
 import { open } from "node:fs/promises";
 import { Model } from "../models/model.js";
 import { ModelFileMissing, modelFiles } from "../models/model-files.js";
-import { getModel, registerModel } from "../models/registry.js";
 import { onnxNodeRuntime } from "../runtimes/onnx.js";
 import type { OnnxRuntime, OnnxSessionLike } from "../runtimes/onnx-port.js";
 import {
@@ -13,7 +12,6 @@ import {
   PRE_PROJECTION_OUTPUT,
   withClassTokenOutputs,
 } from "./clip-block-outputs.js";
-import { deepestClipBlockRead } from "./clip-depth.js";
 import { CLIP_SIZE } from "./clip-input.js";
 
 /**
@@ -134,29 +132,4 @@ export class ClipImageEncoder extends Model<Float32Array, Float32Array, OnnxSess
       preProjection: Float32Array.from(preProjection.data as Float32Array),
     };
   }
-}
-
-registerModel(FULL_NAME, () => new ClipImageEncoder());
-const ANALYSIS_DEPTH = deepestClipBlockRead();
-const ANALYSIS_NAME = encoderName(ANALYSIS_DEPTH);
-if (ANALYSIS_NAME !== FULL_NAME)
-  registerModel(ANALYSIS_NAME, () => new ClipImageEncoder(undefined, undefined, ANALYSIS_DEPTH));
-
-/** Every feature of every pass, for the fit scripts and the golden-output tests. */
-export function fullClipImageEncoder(): ClipImageEncoder {
-  return getModel<Float32Array, Float32Array>(FULL_NAME) as ClipImageEncoder;
-}
-
-/** The analysis's one CLIP encoder, through the deepest block a head that runs reads; loaded on first use. */
-export function clipImageEncoder(): ClipImageEncoder {
-  return getModel<Float32Array, Float32Array>(ANALYSIS_NAME) as ClipImageEncoder;
-}
-
-/**
- * The encoder to read `head`'s features with: the analysis's when it reaches every block the head
- * reads, else the whole graph (a head every fitted fusion leaves out, run by a benchmark or test).
- */
-export function clipEncoderFor(head: { clipBlocks?: number[] }): ClipImageEncoder {
-  const deepest = head.clipBlocks?.length ? Math.max(...head.clipBlocks) : BLOCK_COUNT - 1;
-  return deepest <= ANALYSIS_DEPTH ? clipImageEncoder() : fullClipImageEncoder();
 }

@@ -1,4 +1,5 @@
-export { ClipImageEncoder, clipImageEncoder, ModelFileMissing } from "./clip-encoder.js";
+export { clipImageEncoder } from "../models/registry.js";
+export { ClipImageEncoder, ModelFileMissing } from "./clip-encoder.js";
 export {
   aiImageHead,
   aiImageSignal,

@@ -1,7 +1,8 @@
 import type { DecodedImage, RgbImage } from "../media/image.js";
+import { clipEncoderFor } from "../models/registry.js";
 import type { Box, Signal } from "../result.js";
 import aiImageHeadJson from "./ai-image-head.json" with { type: "json" };
-import { type ClipFeatures, type ClipImageEncoder, clipEncoderFor, ModelFileMissing } from "./clip-encoder.js";
+import { type ClipFeatures, type ClipImageEncoder, ModelFileMissing } from "./clip-encoder.js";
 import {
   centreSquare,
   clipInput,

@@ -1,6 +1,7 @@
 import { modelFiles } from "../models/model-files.js";
+import { whisperEncoder } from "../models/registry.js";
 import type { OperatingPoint, Signal } from "../result.js";
-import { WHISPER_MODEL_FILE, whisperEncoder } from "./encoder-model.js";
+import { WHISPER_ENCODER_FILE } from "./encoder-model.js";
 import committedHead from "./head.json" with { type: "json" };
 import { WINDOW_SECONDS } from "./windows.js";
 
@@ -107,7 +108,12 @@ export async function readCountermeasure(
   head: CountermeasureHead = defaultHead,
 ): Promise<CountermeasureReading | null> {
   const depth = Math.max(...head.hiddenStates);
-  const { windows, skipped } = await whisperEncoder(depth).predict({ pcm16k, speech, maxWindows: head.maxWindows });
+  const { windows, skipped } = await whisperEncoder().predict({
+    pcm16k,
+    speech,
+    maxWindows: head.maxWindows,
+    hiddenStates: depth,
+  });
   if (windows.length === 0) return null;
   const scored = windows.map((w) => {
     const logit = headLogit(head, w.features);
@@ -127,7 +133,7 @@ const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
 
 /** Why the countermeasure cannot read this audio, or null when it can. */
 export function countermeasureUnavailable(): string | null {
-  if (!modelFiles().offers(WHISPER_MODEL_FILE))
+  if (!modelFiles().offers(WHISPER_ENCODER_FILE))
     return "The Whisper model file is missing (run `npm run setup`), so cloned-voice detection could not run; this says nothing about whether the speech is synthetic";
   return null;
 }

@@ -1,6 +1,5 @@
 import type { OnnxSessionLike, OnnxTensors } from "../runtimes/onnx-port.js";
 import { WHISPER_HOP, WHISPER_MELS, WHISPER_SAMPLE_RATE, whisperLogMel } from "./log-mel.js";
-import { hiddenOutput, WHISPER_MEL_INPUT } from "./whisper-encoder-graph.js";
 
 /**
  * The countermeasure's view of a recording: windows of at most WINDOW_SECONDS, each run through the
@@ -15,6 +14,13 @@ import { hiddenOutput, WHISPER_MEL_INPUT } from "./whisper-encoder-graph.js";
  * Long recordings are read through at most `maxWindows` windows spread evenly over the clip.
  */
 export const WINDOW_SECONDS = 10;
+
+/** The encoder graph's names (derive/whisper-encoder-graph.ts builds it): log-mel in, each hidden state out. */
+export const WHISPER_MEL_INPUT = "mel";
+export const WHISPER_ENCODED = "encoded";
+export const hiddenOutput = (layer: number) => `hidden_${layer}`;
+/** Whisper base's encoder: transformer layers and width (setup checks the model it converts has them). */
+export const WHISPER_BASE_ENCODER = { layers: 6, width: 512 } as const;
 export const DEFAULT_MAX_WINDOWS = 4;
 /** A window with less speech than this is not scored: its statistics would rest on a syllable or two. */
 export const MIN_WINDOW_SPEECH_SECONDS = 1;

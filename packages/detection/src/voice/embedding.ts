@@ -1,4 +1,4 @@
-import { speakerModel } from "./models.js";
+import { speakerModel } from "../models/registry.js";
 import { analyseSpeech, keepSpeech, normaliseVolume, type SpeechAnalysis } from "./speech.js";
 
 export class NoSpeechError extends Error {

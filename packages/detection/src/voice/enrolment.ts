@@ -1,5 +1,5 @@
+import { speakerModel, vadModel } from "../models/registry.js";
 import { assessVoiceWith, type EnrolmentAssessment } from "./enrolment-gates.js";
-import { speakerModel, vadModel } from "./models.js";
 
 export { type EnrolmentAssessment, MIN_ENROLMENT_SPEECH_SECONDS, voiceEnrolmentReasons } from "./enrolment-gates.js";
 

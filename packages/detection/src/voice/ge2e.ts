@@ -16,9 +16,13 @@ export const LAYERS = 3;
 export const PARTIAL_FRAMES = 160;
 const PARTIAL_RATE = 1.3;
 const MIN_COVERAGE = 0.75;
-export const GE2E_WEIGHTS_FILE = "resemblyzer/pretrained.pt";
+/** Resemblyzer's published checkpoint, which only `npm run setup` reads. */
+export const GE2E_CHECKPOINT_FILE = "resemblyzer/pretrained.pt";
+/** What setup derives from it: the LSTM layers' ONNX graph (derive/ge2e-graph.ts) and the projection's weights. */
+export const GE2E_LSTM_FILE = "resemblyzer/ge2e-lstm.onnx";
+export const GE2E_LINEAR_FILE = "resemblyzer/ge2e-linear.safetensors";
 
-/** Input and output names of the LSTM graph (ge2e-graph.ts builds it). */
+/** Input and output names of the LSTM graph (derive/ge2e-graph.ts builds it). */
 export const LSTM_INPUT = "mels";
 export const LSTM_OUTPUT = "final_hidden";
 

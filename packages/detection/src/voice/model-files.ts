@@ -10,7 +10,7 @@ import { SILERO_VAD_FILE, speechProbabilities } from "./vad.js";
 export const VOICE_MODEL_FILES = {
   /** Silero VAD v5, as @ricky0123/vad-web ships it. */
   vad: SILERO_VAD_FILE,
-  /** GE2E's three LSTM layers, built from Resemblyzer's checkpoint by ge2e-graph.ts. */
+  /** GE2E's three LSTM layers, derived by `npm run setup` from Resemblyzer's checkpoint. */
   lstm: "ge2e-lstm.onnx",
   /** GE2E's linear layer (ge2e.ts linearLayerBytes). */
   linear: "ge2e-linear.f32",

@@ -2,16 +2,24 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { Model } from "../models/model.js";
-import { getModel, registerModel } from "../models/registry.js";
+import { modelFiles } from "../models/model-files.js";
+import { loadTensorFile, weight } from "../models/tensor-file.js";
 import { onnxNodeRuntime } from "../runtimes/onnx.js";
 import type { OnnxSessionLike } from "../runtimes/onnx-port.js";
-import { embedUtterance, type Ge2eWeights, type UtteranceEmbedding } from "./ge2e.js";
-import { loadGe2eModelParts } from "./ge2e-checkpoint.js";
+import {
+  EMBEDDING_SIZE,
+  embedUtterance,
+  GE2E_LINEAR_FILE,
+  GE2E_LSTM_FILE,
+  type Ge2eWeights,
+  HIDDEN,
+  type UtteranceEmbedding,
+} from "./ge2e.js";
 import { SILERO_VAD_FILE, speechProbabilities } from "./vad.js";
 
 /**
- * The voice models on onnxruntime-node, registered once so every caller in the process shares one
- * loaded instance. The model code itself (vad.ts, ge2e.ts) is runtime-free; the browser build runs
+ * The voice models on onnxruntime-node (models/registry.ts holds one shared instance of each).
+ * The model code itself (vad.ts, ge2e.ts) is runtime-free; the browser build runs
  * it on onnxruntime-web (browser.ts).
  */
 export const VAD_MODEL = "silero-vad-v5";
@@ -36,6 +44,26 @@ export class SileroVad extends Model<Float32Array, Float32Array, OnnxSessionLike
   }
 }
 
+export interface Ge2eModelParts {
+  /** The three LSTM layers as ONNX model bytes. */
+  lstmGraph: Uint8Array;
+  linearW: Float32Array;
+  linearB: Float32Array;
+}
+
+/**
+ * The GE2E encoder's files as setup derived them from Resemblyzer's checkpoint: the server loads
+ * them this way, and the browser build writes these same parts as its model files, so both run one graph.
+ */
+export async function loadGe2eModelParts(): Promise<Ge2eModelParts> {
+  const linear = await loadTensorFile(GE2E_LINEAR_FILE);
+  return {
+    lstmGraph: new Uint8Array(await readFile(await modelFiles().localPath(GE2E_LSTM_FILE))),
+    linearW: weight(linear, "linear.weight", [EMBEDDING_SIZE, HIDDEN]),
+    linearB: weight(linear, "linear.bias", [EMBEDDING_SIZE]),
+  };
+}
+
 export class Ge2eEncoder extends Model<Float32Array, UtteranceEmbedding, Ge2eWeights> {
   readonly name = SPEAKER_MODEL;
 
@@ -48,9 +76,3 @@ export class Ge2eEncoder extends Model<Float32Array, UtteranceEmbedding, Ge2eWei
     return embedUtterance(weights, onnxNodeRuntime, wav);
   }
 }
-
-registerModel(VAD_MODEL, () => new SileroVad());
-registerModel(SPEAKER_MODEL, () => new Ge2eEncoder());
-
-export const vadModel = () => getModel<Float32Array, Float32Array>(VAD_MODEL);
-export const speakerModel = () => getModel<Float32Array, UtteranceEmbedding>(SPEAKER_MODEL);

@@ -1,4 +1,4 @@
-import { vadModel } from "./models.js";
+import { vadModel } from "../models/registry.js";
 import { type SpeechAnalysis, speechAnalysis } from "./preprocess.js";
 
 export { keepSpeech, normaliseVolume, type SpeechAnalysis } from "./preprocess.js";
