@@ -10,8 +10,8 @@ import { sniffMediaType } from "./sniff.js";
  * at the rate the voice models expect (16 kHz). The media goes through a private temporary file,
  * not stdin, because MP4/M4A files with the index at the end cannot be demuxed from a pipe, and
  * ffmpeg reads it as the format its magic bytes say (ffmpeg.ts). Output is bounded: decoding stops
- * and fails as soon as it passes `maxSeconds`. PCM WAV and FLAC already at the wanted rate are
- * decoded in-process instead (audio-in-process.ts), to the same samples.
+ * and fails as soon as it passes `maxSeconds`. PCM WAV already at the wanted rate is decoded
+ * in-process instead (audio-in-process.ts), to the same samples.
  */
 
 export interface DecodedAudio {

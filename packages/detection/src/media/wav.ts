@@ -1,5 +1,4 @@
 import type { MediaError } from "./errors.js";
-import type { DecodedPcm } from "./flac.js";
 import { asciiAt } from "./sniff.js";
 
 /**
@@ -10,6 +9,12 @@ import { asciiAt } from "./sniff.js";
  * channel masks other than mono or front left/right; trailing partial samples) returns null and
  * stays on ffmpeg.
  */
+
+export interface DecodedPcm {
+  sampleRate: number;
+  /** One array per channel, samples scaled to [-1, 1) as ffmpeg converts integers: x / 2^(bits-1). */
+  channels: Float32Array[];
+}
 
 const FORMAT_PCM = 1;
 const FORMAT_FLOAT = 3;
