@@ -20,7 +20,7 @@ import mesonetCalibration from "../../../packages/detection/src/faceswap/mesonet
 };
 import { MESONET_SIZE, type MesoNetVariant } from "../../../packages/detection/src/faceswap/mesonet-input.js";
 import { SBI_NET_SIZE } from "../../../packages/detection/src/faceswap/sbi-net-input.js";
-import { decodeInProcess } from "../../../packages/detection/src/media/audio-in-process.js";
+import { decodeAudio } from "../../../packages/detection/src/media/audio.js";
 import { modelDir } from "../../../packages/detection/src/models/model-files.js";
 import {
   clipImageEncoder,
@@ -306,14 +306,12 @@ function planar(
 
 const modelBytes = async (file: string) => new Uint8Array(await readFile(path.join(modelDir(), file)));
 
-/** The first `samples` of a LibriSpeech clip (4.4 s), 16 kHz mono, decoded in process (exact integer FLAC decoding). */
+/** The first `samples` of a LibriSpeech clip (4.4 s), 16 kHz mono (FLAC: lossless, the same integers on every CPU). */
 let speechCache: Float32Array | undefined;
 async function speech(samples: number): Promise<Float32Array> {
   if (!speechCache) {
     const bytes = new Uint8Array(await readFile(path.join(dataDir, "voices/librispeech/367/367-130732-0001.flac")));
-    const decoded = decodeInProcess(bytes, 16_000, 60);
-    if (!decoded) throw new Error("The golden speech clip no longer decodes in process");
-    speechCache = decoded;
+    speechCache = (await decodeAudio(bytes)).samples;
   }
   return repeatToLength(speechCache, samples);
 }
