@@ -18,12 +18,13 @@ import { migrateTakedownNotices } from "@lg/domain/takedowns/notice-migration";
 import { backfillThreatTakedowns } from "@lg/domain/takedowns/threat-takedown";
 import { DynamoStoredThreats } from "@lg/domain/threats/adapters/dynamo-threat-migration";
 import { migrateThreatClassification } from "@lg/domain/threats/threat-migration";
+import type { Context } from "aws-lambda";
 import { accountChannels, accountStore } from "../shared/accounts-services.js";
 import { biometricObjects, dataKeys, sampleLibrary } from "../shared/biometrics-services.js";
 import { dynamo } from "../shared/clients.js";
 import { biometricAnalyser } from "../shared/enrolment-services.js";
 import { env } from "../shared/env.js";
-import { ensureGallerySchema, gallerySync } from "../shared/gallery-services.js";
+import { ensureGallerySchema, finishGalleryIndexes, gallerySync } from "../shared/gallery-services.js";
 import { logger, observed } from "../shared/observability.js";
 
 /**
@@ -93,7 +94,7 @@ export async function tellFacesToVerifyAgain() {
  * live check. Writes are
  * conditional on the item being unchanged, so a user's concurrent action is never overwritten.
  */
-export async function runAfterDeploy() {
+export async function runAfterDeploy(_event?: unknown, context?: Pick<Context, "getRemainingTimeInMillis">) {
   const table = env().TABLE_NAME;
   const threats = await migrateThreatClassification(new DynamoStoredThreats(dynamo, table), () =>
     new Date().toISOString(),
@@ -111,13 +112,24 @@ export async function runAfterDeploy() {
   );
   // Threats recorded before scans looked near-duplicates up by key get their keys.
   const nearDuplicateKeys = await backfillNearDuplicateKeys(new DynamoThreatRepository(dynamo, table));
-  // The gallery's tables and indexes first: the face migration writes its rows.
-  await ensureGallerySchema();
+  // The gallery's tables and indexes first: the face migration writes its rows. An index rebuild for
+  // new parameters goes on in the database while the migrations below run; its swap is awaited last.
+  const startedIndexes = await ensureGallerySchema();
   const faces = await reenrolFacesOfOlderModels();
   // After the model migration, so the gallery rows it rewrites are demoted too.
   const liveCheckDemotion = await demoteFacesVerifiedBeforeLiveCheck();
   const reverifyMessages = await tellFacesToVerifyAgain();
-  const run = { threats, notices, threatTakedowns, nearDuplicateKeys, faces, liveCheckDemotion, reverifyMessages };
+  const galleryIndexes = await finishGalleryIndexes(startedIndexes, () => context?.getRemainingTimeInMillis() ?? 0);
+  const run = {
+    threats,
+    notices,
+    threatTakedowns,
+    nearDuplicateKeys,
+    faces,
+    liveCheckDemotion,
+    reverifyMessages,
+    galleryIndexes,
+  };
   logger.info("Data migrations after deploy", { ...run });
   return run;
 }

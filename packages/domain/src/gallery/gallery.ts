@@ -1,6 +1,7 @@
 import { ensurePdqSchema } from "../registered-images/pdq-index.js";
 import { FACE_MATCH_RULE, type MatchRule, shortlistDistance, VOICE_MATCH_RULE } from "./match-rule.js";
 import type { SqlPort, SqlRow, SqlValue } from "./sql-port.js";
+import { ensureHnswIndex, type HnswIndexState, type HnswParameters } from "./vector-index.js";
 
 export type GalleryModality = "face" | "voice";
 
@@ -8,7 +9,7 @@ export type GalleryModality = "face" | "voice";
 export const GALLERY_DIMENSIONS: Record<GalleryModality, number> = { face: 128, voice: 256 };
 export const GALLERY_RULES: Record<GalleryModality, MatchRule> = { face: FACE_MATCH_RULE, voice: VOICE_MATCH_RULE };
 /** The HNSW index's build parameters (bench:gallery measures others against them; docs/scale.md). */
-export const GALLERY_HNSW = { m: 16, efConstruction: 64 } as const;
+export const GALLERY_HNSW: HnswParameters = { m: 16, efConstruction: 64 };
 
 /** One enrolled sample as the gallery holds it: derived from the sealed sample, never the other way. */
 export interface GalleryEntry {
@@ -75,6 +76,8 @@ export interface GalleryOptions {
   now: () => Date;
   /** The current embedding model per modality: older-model rows are never compared. */
   models: Record<GalleryModality, string>;
+  /** The HNSW graph's build parameters; GALLERY_HNSW unless a test or benchmark measures others. */
+  hnsw?: HnswParameters;
   /** HNSW candidate list at query time (pgvector's hnsw.ef_search); recall against speed. */
   efSearch?: number;
   /** How many nearest samples the shortlist reads before the threshold. */
@@ -100,8 +103,11 @@ export class Gallery implements GalleryIndex {
     private readonly options: GalleryOptions,
   ) {}
 
-  /** Creates the extension, tables and indexes if missing; idempotent, run at start and after deploys. */
-  async ensureSchema(): Promise<void> {
+  /**
+   * Creates the extension and tables if missing and brings the indexes to the wanted parameters;
+   * idempotent, run at start and after deploys. The indexes' states say whether a rebuild still goes on.
+   */
+  async ensureSchema(): Promise<HnswIndexState[]> {
     await this.sql.execute("CREATE EXTENSION IF NOT EXISTS vector");
     for (const modality of ["face", "voice"] as const) {
       const name = table(modality);
@@ -128,12 +134,6 @@ export class Gallery implements GalleryIndex {
           `UPDATE ${name} SET searched = false WHERE searched AND NOT verified AND source = 'zero-knowledge'`,
         );
       }
-      // m 16 / ef_construction 64 are pgvector's defaults. At 1 M rows they give recall@10 0.70 at ef_search 100
-      // (bench:gallery, docs/scale.md), short of the 0.99 goal; no graph measured reaches it within 20 ms in PGlite.
-      // IF NOT EXISTS keeps an index built with other parameters: changing them needs a rebuild.
-      await this.sql.execute(
-        `CREATE INDEX IF NOT EXISTS ${name}_hnsw ON ${name} USING hnsw (embedding vector_cosine_ops) WITH (m = ${GALLERY_HNSW.m}, ef_construction = ${GALLERY_HNSW.efConstruction})`,
-      );
     }
     // Every new session (the Data API's pooled ones too) searches with the same candidate list, and keeps
     // scanning the graph when the model and expiry filters drop candidates (pgvector 0.8 iterative scans).
@@ -148,6 +148,27 @@ export class Gallery implements GalleryIndex {
     await this.sql.execute("SELECT set_config('hnsw.iterative_scan', 'relaxed_order', false)");
     // Registered intimate-image hashes live in the same database (registered-images/pdq-index.ts).
     await ensurePdqSchema(this.sql);
+    return this.ensureIndexes();
+  }
+
+  /**
+   * Each modality's HNSW index with the wanted parameters (GALLERY_HNSW unless the options say):
+   * when they change, the new graph is built concurrently beside the old one, which keeps answering
+   * until it is dropped (vector-index.ts). Run again, it reports a build still going on.
+   */
+  async ensureIndexes(): Promise<HnswIndexState[]> {
+    const states: HnswIndexState[] = [];
+    for (const modality of ["face", "voice"] as const) {
+      states.push(
+        await ensureHnswIndex(this.sql, {
+          table: table(modality),
+          column: "embedding",
+          opclass: "vector_cosine_ops",
+          parameters: this.options.hnsw ?? GALLERY_HNSW,
+        }),
+      );
+    }
+    return states;
   }
 
   /**

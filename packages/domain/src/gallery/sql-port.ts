@@ -9,4 +9,10 @@ export type SqlRow = Record<string, SqlValue>;
  */
 export interface SqlPort {
   execute(sql: string, params?: Record<string, SqlValue>): Promise<SqlRow[]>;
+  /**
+   * A statement that may outlast one call (an index build at a million rows). The Data API keeps it
+   * running past its 45-second call limit (continueAfterTimeout) and this returns then, so the caller
+   * reads the catalogue to know where it stands; an adapter without the limit runs it to the end.
+   */
+  executeLong?(sql: string): Promise<void>;
 }

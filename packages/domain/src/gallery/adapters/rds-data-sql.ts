@@ -36,4 +36,14 @@ export class RdsDataSql implements SqlPort {
     );
     return out.formattedRecords ? (JSON.parse(out.formattedRecords) as SqlRow[]) : [];
   }
+
+  async executeLong(sql: string): Promise<void> {
+    try {
+      await this.client.send(new ExecuteStatementCommand({ ...this.target, sql, continueAfterTimeout: true }));
+    } catch (error) {
+      // The call's time is up but the statement goes on in the database (continueAfterTimeout).
+      if ((error as { name?: string }).name === "StatementTimeoutException") return;
+      throw error;
+    }
+  }
 }
