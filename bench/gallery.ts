@@ -1,12 +1,15 @@
 /**
  * Gallery benchmark: `npm run bench:gallery -- [--sizes 100000,1000000] [--probes 200] [--out FILE.json]
  *   [--builds 16:64,32:200,ivfflat:316] [--ef-search 40,100,200,400] [--ivfflat-probes 10,20,40,80]
- *   [--storage vector|halfvec] [--maintenance-work-mem 1GB] [--data-dir DIR]`
+ *   [--storage vector|halfvec] [--maintenance-work-mem 1GB] [--data-dir DIR]
+ *   [--engine pglite|native] [--parallel-workers 2] [--shared-buffers 4GB]`
  *
  * Real impostor and genuine pairs: SFace embeddings of ../shared/data's face photos and ../shared/train's
  * studio portraits (265 photos, 114 people). Gallery vectors: a Gaussian model fitted to those
  * embeddings (bench/gallery-model.ts), 3 samples per enrolled person. For each size it builds the
- * gallery in PGlite + pgvector (the local adapter; the same SQL as Aurora), then measures build time,
+ * gallery in PGlite + pgvector (the local adapter; the same SQL as Aurora) or, with `--engine native`, in
+ * native PostgreSQL 16 + pgvector 0.8.5 (the engine Aurora runs; bench/native-postgres.ts starts one
+ * from the verified wheel, or uses GALLERY_DATABASE_URL), then measures build time,
  * query latency (single and batched), recall@10 against exact search, genuine hits and bystander false
  * candidates at the shipped rule, and delete-to-invisible time. Results of sizes not run this time
  * are kept from the file, so 100k and 1 M can be measured in separate runs. `--builds` indexes the same
@@ -17,7 +20,6 @@ import { readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { PgliteSql } from "../local/src/stand-ins/pglite-sql.js";
 import { faceCalibration } from "../packages/detection/src/face/calibration.js";
 import { cosineDistance } from "../packages/detection/src/voice/matching.js";
 import { GALLERY_HNSW, Gallery } from "../packages/domain/src/gallery/gallery.js";
@@ -29,6 +31,7 @@ import {
   normalQuantile,
   shortlistDistance,
 } from "../packages/domain/src/gallery/match-rule.js";
+import type { SqlPort } from "../packages/domain/src/gallery/sql-port.js";
 import {
   calibrationTarget,
   meanSd,
@@ -39,6 +42,7 @@ import {
 } from "./gallery-faces.js";
 import { FaceEmbeddingModel } from "./gallery-model.js";
 import { benchMachine } from "./machine.js";
+import { type EngineName, openBenchSql } from "./native-postgres.js";
 
 const { values } = parseArgs({
   options: {
@@ -54,10 +58,19 @@ const { values } = parseArgs({
     // On disk instead of in the wasm heap (2 GB at most, which a 1 M table and its graph build share).
     "data-dir": { type: "string" },
     probes: { type: "string", default: "200" },
-    out: { type: "string", default: "docs/benchmarks/gallery.json" },
+    // pglite: the local stack's embedded engine; native: PostgreSQL + pgvector as Aurora runs them.
+    engine: { type: "string", default: "pglite" },
+    // Native only: parallel workers for index builds (max_parallel_maintenance_workers) and the buffer pool.
+    "parallel-workers": { type: "string", default: "2" },
+    "shared-buffers": { type: "string", default: "4GB" },
+    out: { type: "string" },
   },
 });
 const sizes = (values.sizes as string).split(",").map(Number);
+const engine = values.engine as EngineName;
+if (engine !== "pglite" && engine !== "native") throw new Error("--engine is pglite or native");
+const parallelWorkers = engine === "native" ? Number(values["parallel-workers"]) : 0;
+const nativeSettings = { sharedBuffers: values["shared-buffers"] as string, parallelWorkers };
 const probeCount = Number(values.probes);
 // An HNSW index (m:ef_construction) or, to compare, an IVFFlat one (ivfflat:lists).
 type Build = { kind: "hnsw"; m: number; efConstruction: number } | { kind: "ivfflat"; lists: number };
@@ -82,6 +95,7 @@ const resultKey = (size: number, build: Build) => {
         : `m=${build.m} ef_construction=${build.efConstruction}`,
     storage === "vector" ? "" : storage,
     maintenanceWorkMem === "1GB" ? "" : `maintenance_work_mem=${maintenanceWorkMem}`,
+    engine === "native" && parallelWorkers !== 2 ? `workers=${parallelWorkers}` : "",
   ].filter(Boolean);
   return [String(size), ...parts].join(" ");
 };
@@ -188,11 +202,16 @@ function confirmationOnRealFaces(faces: RealFace[]) {
 }
 
 // --- The gallery at each size ---------------------------------------------------------------------
-const out = path.resolve(repo, values.out as string);
+const out = path.resolve(
+  repo,
+  (values.out as string | undefined) ??
+    (engine === "native" ? "docs/benchmarks/gallery-native.json" : "docs/benchmarks/gallery.json"),
+);
 const previous = existsSync(out)
   ? (JSON.parse(await readFile(out, "utf8")) as { sizes?: Record<string, unknown> })
   : {};
 const results: Record<string, unknown> = { ...(previous.sizes ?? {}) };
+let engineName: string = engine;
 for (const size of sizes) {
   for await (const [build, result] of benchSize(size)) {
     results[resultKey(size, build)] = result;
@@ -206,6 +225,7 @@ async function save(size: number) {
     `${JSON.stringify(
       {
         benchmark: "gallery",
+        engine: engineName,
         vectors:
           "Gallery: Gaussian model fitted to real SFace embeddings (identity centres from the between-person covariance of 114 real people, 3 samples each from the pooled within-person covariance, L2-normalised; bench/gallery-model.ts). Impostor and genuine pairs: the real embeddings themselves.",
         machine: { ...benchMachine(), loadAverage: os.loadavg().map((x) => round(x, 2)) },
@@ -219,6 +239,14 @@ async function save(size: number) {
     )}\n`,
   );
   console.log(`wrote ${out} (${size})`);
+}
+
+/** The gallery_face indexes ensureSchema made (HNSW, whatever their names): each build starts without one. */
+async function dropVectorIndexes(sql: SqlPort) {
+  const rows = await sql.execute(
+    "SELECT indexname FROM pg_indexes WHERE tablename = 'gallery_face' AND (indexdef LIKE '%USING hnsw%' OR indexdef LIKE '%USING ivfflat%')",
+  );
+  for (const row of rows) await sql.execute(`DROP INDEX ${String(row.indexname)}`);
 }
 
 async function* benchSize(size: number): AsyncGenerator<[Build, unknown]> {
@@ -254,11 +282,14 @@ async function* benchSize(size: number): AsyncGenerator<[Build, unknown]> {
   const dataDir = values["data-dir"]
     ? path.resolve(values["data-dir"] as string, `gallery-${size}-${Date.now()}`)
     : undefined;
-  const sql = await PgliteSql.open(dataDir);
+  const sql = await openBenchSql(engine, nativeSettings, dataDir);
+  engineName = sql.engine;
   // The gallery's size is counted once a minute, as in the product (not per query).
   const gallery = new Gallery(sql, { now: () => new Date(), models });
   await gallery.ensureSchema();
-  await sql.execute("DROP INDEX gallery_face_hnsw");
+  const [ext] = await sql.execute("SELECT extversion FROM pg_extension WHERE extname = 'vector'");
+  engineName = `${sql.engine}, pgvector ${String(ext?.extversion)}`;
+  await dropVectorIndexes(sql);
   const loadStart = performance.now();
   const batch = 500;
   for (let start = 0; start < size; start += batch) {
@@ -338,9 +369,9 @@ async function* benchSize(size: number): AsyncGenerator<[Build, unknown]> {
 
   for (const [b, build] of builds.entries()) {
     const last = b === builds.length - 1;
-    await sql.execute("DROP INDEX IF EXISTS gallery_face_hnsw");
+    await dropVectorIndexes(sql);
     await sql.execute(`SET maintenance_work_mem = '${maintenanceWorkMem}'`);
-    const notices: string[] = [];
+    if (engine === "native") await sql.execute(`SET max_parallel_maintenance_workers = ${parallelWorkers}`);
     const indexStart = performance.now();
     const column =
       storage === "vector" ? "embedding vector_cosine_ops" : "(embedding::halfvec(128)) halfvec_cosine_ops";
@@ -349,9 +380,7 @@ async function* benchSize(size: number): AsyncGenerator<[Build, unknown]> {
         ? `hnsw (${column}) WITH (m = ${build.m}, ef_construction = ${build.efConstruction})`
         : `ivfflat (${column}) WITH (lists = ${build.lists})`;
     // pgvector says so when the graph outgrows maintenance_work_mem and the build goes on on disk, slower.
-    await sql.db.query(`CREATE INDEX gallery_face_hnsw ON gallery_face USING ${method}`, [], {
-      onNotice: (notice) => notices.push(notice.message ?? ""),
-    });
+    const notices = await sql.executeNoting(`CREATE INDEX gallery_face_hnsw ON gallery_face USING ${method}`);
     const indexSeconds = (performance.now() - indexStart) / 1000;
     console.log(
       `${resultKey(size, build)}: load ${loadSeconds.toFixed(1)} s, index ${indexSeconds.toFixed(1)} s ${notices.join("; ")}`,
@@ -471,7 +500,12 @@ async function* benchSize(size: number): AsyncGenerator<[Build, unknown]> {
           hnswIndexSeconds: round(indexSeconds, 1),
           totalSeconds: round(loadSeconds + indexSeconds, 1),
           maintenanceWorkMem,
-          storage: dataDir ? "PGlite data directory on disk" : "PGlite in memory (wasm heap)",
+          storage:
+            engine === "native"
+              ? `${sql.engine}; parallel maintenance workers ${parallelWorkers}`
+              : dataDir
+                ? "PGlite data directory on disk"
+                : "PGlite in memory (wasm heap)",
           notices,
         },
         index: {

@@ -61,6 +61,8 @@ class PgliteBench implements BenchSql {
 /** The product's SqlPort over one connection of node-postgres: the gallery's statements as Aurora gets them. */
 export class PgBench implements BenchSql {
   private notices: string[] = [];
+  /** One connection answers one statement at a time (session settings such as hnsw.ef_search are its own). */
+  private queue: Promise<unknown> = Promise.resolve();
   private constructor(
     readonly engine: string,
     private readonly client: pg.Client,
@@ -79,14 +81,22 @@ export class PgBench implements BenchSql {
 
   async execute(sql: string, params: Record<string, SqlValue> = {}): Promise<SqlRow[]> {
     const { text, values } = toPositional(sql, params);
-    const result = await this.client.query(text, values);
+    const result = await this.serial(() => this.client.query(text, values));
     return (result.rows as Record<string, unknown>[]).map(plainRow);
   }
 
   async executeNoting(sql: string): Promise<string[]> {
-    this.notices = [];
-    await this.client.query(sql);
-    return this.notices;
+    return this.serial(async () => {
+      this.notices = [];
+      await this.client.query(sql);
+      return this.notices;
+    });
+  }
+
+  private serial<T>(run: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(run, run);
+    this.queue = next.catch(() => undefined);
+    return next;
   }
 
   async close() {
