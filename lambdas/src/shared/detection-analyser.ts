@@ -1,6 +1,7 @@
 import {
   assessVoiceForEnrolment,
   decodeAudio,
+  type EnrolmentInspection,
   enrolmentGateReasons,
   enrolmentGatesFor,
   inspectImageForEnrolment,
@@ -28,53 +29,55 @@ const SAME_VOICE_MIN_CONFIDENCE = 50;
 const voiceReason = (reason: string, speechSeconds: number) =>
   voiceQualityReason(reason, speechSeconds, MIN_ENROLMENT_SPEECH_SECONDS);
 
+type AcceptedFace<I extends EnrolmentInspection> =
+  | { ok: false; reason: string }
+  | {
+      ok: true;
+      inspection: I;
+      face: I["faces"][number];
+      analysis: Extract<FacePhotoAnalysis, { ok: true }> & { box: FaceBox };
+    };
+type FaceBox = { x: number; y: number; width: number; height: number };
+
+/** A photo or a camera frame read and gated: its one accepted face, or why there is none, in the user's words. */
+async function acceptedFace<I extends EnrolmentInspection>(inspect: () => Promise<I>): Promise<AcceptedFace<I>> {
+  let inspection: I;
+  try {
+    inspection = await inspect();
+  } catch (error) {
+    if (error instanceof MediaError) return { ok: false, reason: `Could not read the photo: ${error.message}` };
+    throw error;
+  }
+  const face = inspection.faces[0];
+  if (!inspection.accepted || !inspection.descriptor || !face) {
+    return { ok: false, reason: faceQualityReason(inspection.reasons[0] ?? "no face found") };
+  }
+  const { detectionScore, sizePx, sharpness } = face.quality;
+  const analysis = {
+    ok: true as const,
+    descriptor: inspection.descriptor,
+    yawDegrees: face.quality.yawDegrees,
+    quality: { detectionScore, sizePx, sharpness },
+    box: face.box,
+  };
+  return { ok: true, inspection, face, analysis };
+}
+
 /** The enrolment port served by @lg/detection (face-api descriptors, Silero VAD, GE2E speaker embeddings). */
 export class DetectionAnalyser implements BiometricAnalyser {
   async analyseFacePhoto(bytes: Uint8Array, pose: "frontal" | "turned"): Promise<FacePhotoAnalysis> {
-    let inspection: Awaited<ReturnType<typeof inspectImageForEnrolment>>;
-    try {
-      inspection = await inspectImageForEnrolment(bytes, { gates: enrolmentGatesFor(pose) });
-    } catch (error) {
-      if (error instanceof MediaError) return { ok: false, reason: `Could not read the photo: ${error.message}` };
-      throw error;
-    }
-    const face = inspection.faces[0];
-    if (!inspection.accepted || !inspection.descriptor || !face) {
-      return { ok: false, reason: faceQualityReason(inspection.reasons[0] ?? "no face found") };
-    }
-    const { detectionScore, sizePx, sharpness } = face.quality;
-    return {
-      ok: true,
-      descriptor: inspection.descriptor,
-      yawDegrees: face.quality.yawDegrees,
-      quality: { detectionScore, sizePx, sharpness },
-      box: face.box,
-      perceptualHash: await imagePerceptualHash(bytes),
-    };
+    const read = await acceptedFace(() => inspectImageForEnrolment(bytes, { gates: enrolmentGatesFor(pose) }));
+    if (!read.ok) return read;
+    return { ...read.analysis, perceptualHash: await imagePerceptualHash(bytes) };
   }
 
   async analyseLiveFrame(bytes: Uint8Array): Promise<LiveFrameAnalysis> {
-    let inspection: Awaited<ReturnType<typeof inspectLiveFrame>>;
-    try {
-      inspection = await inspectLiveFrame(bytes, { gates: enrolmentGatesFor("turned") });
-    } catch (error) {
-      if (error instanceof MediaError) return { ok: false, reason: `Could not read the photo: ${error.message}` };
-      throw error;
-    }
-    const face = inspection.faces[0];
-    if (!inspection.accepted || !inspection.descriptor || !face || !inspection.light) {
-      return { ok: false, reason: faceQualityReason(inspection.reasons[0] ?? "no face found") };
-    }
-    const { detectionScore, sizePx, sharpness } = face.quality;
-    return {
-      ok: true,
-      descriptor: inspection.descriptor,
-      yawDegrees: face.quality.yawDegrees,
-      quality: { detectionScore, sizePx, sharpness },
-      box: face.box,
-      landmarks: face.landmarks,
-      light: inspection.light,
-    };
+    const read = await acceptedFace(() => inspectLiveFrame(bytes, { gates: enrolmentGatesFor("turned") }));
+    if (!read.ok) return read;
+    // A single accepted face always has its light measured; without one the frame cannot be judged.
+    const { light } = read.inspection;
+    if (!light) return { ok: false, reason: faceQualityReason("no face found") };
+    return { ...read.analysis, landmarks: read.face.landmarks, light };
   }
 
   assessReportedFace(face: ReportedFace, pose: "frontal" | "turned"): FacePhotoAnalysis {
