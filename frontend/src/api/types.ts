@@ -175,6 +175,8 @@ export interface Threat {
   matchModality?: "face" | "voice" | "profile";
   /** What about the face held the match below its calibrated reading (list rows; details carry it in `classification`). */
   matchLimitedBy?: MatchLimit[];
+  /** The person disputed the "possibly synthetic" label: it is withdrawn, the likeness finding stands. */
+  labelDispute?: { label: "possibly-synthetic"; at: string };
   evidenceData?: { hash: string; capturedAt?: string };
   previewUrl?: string;
   /** The row's small censored picture (a video's frame), served from the stored evidence for its owner only. */

@@ -89,6 +89,13 @@ export class InMemoryThreatRepository implements ThreatRepository {
     t.updatedAt = at;
     return true;
   }
+  async disputeLabel(userId: string, id: string, dispute: NonNullable<ThreatRecord["labelDispute"]>) {
+    const t = this.threats.get(this.key(userId, id));
+    if (!t || t.labelDispute) return false;
+    t.labelDispute = { ...dispute };
+    t.updatedAt = dispute.at;
+    return true;
+  }
   async appendAudit(e: ThreatAudit) {
     this.audit.push(e);
   }

@@ -59,7 +59,13 @@ export function ThreatDetailsDialog({ threat, onClose, onGenerateDmca }: ThreatD
   const enrolledPhotoUrl =
     shown.evidence?.enrolledPhotoUrl ??
     (media.data?.enrolledPhotoAvailable ? `/api/threats/${encodeURIComponent(shown.id)}/media/enrolled-photo` : null);
-  const act = (kind: "false_positive" | "dismiss" | "undo") => action.mutate({ action: kind, threatIds: [threat.id] });
+  const act = (kind: "false_positive" | "dismiss" | "undo" | "dispute_label") =>
+    action.mutate({ action: kind, threatIds: [threat.id] });
+  // The label alone can be disputed: the likeness finding is kept (issue 36 item 12).
+  const disputable =
+    triage &&
+    (shown.classification?.synthetic.status ?? shown.synthetic) === "possibly-synthetic" &&
+    !shown.labelDispute;
   return (
     <Dialog open title={`Threat details: ${threatTitle(shown)}`} onClose={onClose} wide>
       <div className={enrolledPhotoUrl ? "compare" : undefined}>
@@ -172,6 +178,16 @@ export function ThreatDetailsDialog({ threat, onClose, onGenerateDmca }: ThreatD
             onClick={() => act("false_positive")}
           >
             Mark as False Positive
+          </button>
+        ) : null}
+        {disputable ? (
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={action.isPending}
+            onClick={() => act("dispute_label")}
+          >
+            Dispute "Possibly synthetic"
           </button>
         ) : null}
         {triage && allows(shown, "dismiss") ? (

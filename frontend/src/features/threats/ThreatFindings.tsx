@@ -74,6 +74,8 @@ function syntheticSummary(threat: Threat): string | null {
       ? `Synthetic: the file declares it was made or altered by AI.${fpr}`
       : `Likely synthetic:${score} from the signals below.${fpr}`;
   }
+  if (synthetic?.status === "possibly-synthetic" && threat.labelDispute)
+    return `You disputed the "Possibly synthetic" label on ${new Date(threat.labelDispute.at).toLocaleDateString()}: it is withdrawn, and the notices we send make no claim about how the media was made. The likeness finding stands; the detectors' readings below are kept as the record of why it was labelled.`;
   if (synthetic?.status === "possibly-synthetic") {
     const score = synthetic.score !== null ? ` ${(synthetic.score * 100).toFixed(1)}%` : "";
     const fpr = synthetic.operatingPoint

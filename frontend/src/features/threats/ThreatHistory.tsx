@@ -7,6 +7,7 @@ const ACTIONS: Record<string, string> = {
   dismiss: "Dismissed",
   dismissed: "Dismissed",
   undo: "Undone",
+  label_disputed: 'Disputed the "Possibly synthetic" label (withdrawn; the likeness finding stays)',
   takedown_requested: "Takedown requested",
   removed: "Content removed",
 };

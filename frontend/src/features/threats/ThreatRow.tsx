@@ -57,7 +57,11 @@ export function ThreatRow({ threat, onViewDetails, onTakeDown, selection }: Thre
               <>
                 {" "}
                 <span className="badge badge-secondary">
-                  {threat.synthetic === "synthetic" ? "Synthetic" : "Possibly synthetic"}
+                  {threat.synthetic === "synthetic"
+                    ? "Synthetic"
+                    : threat.labelDispute
+                      ? "Synthetic label disputed"
+                      : "Possibly synthetic"}
                 </span>
               </>
             ) : null}

@@ -32,5 +32,7 @@ export function actionDoneText(action: ThreatAction, count: number): string {
       return `Restored ${what} to active.`;
     case "takedown":
       return `Takedown started for ${what}.`;
+    case "dispute_label":
+      return `The "Possibly synthetic" label of ${what} is withdrawn as you disputed it; the likeness finding stays.`;
   }
 }

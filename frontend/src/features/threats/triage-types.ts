@@ -6,7 +6,8 @@ import type { Threat, ThreatType } from "../../api/types";
  */
 
 export type ThreatStatus = "active" | "false_positive" | "dismissed" | "takedown_requested" | "removed";
-export type ThreatAction = "false_positive" | "dismiss" | "takedown" | "undo";
+/** `dispute_label`: dispute a "possibly synthetic" label alone; the threat and its status stay. */
+export type ThreatAction = "false_positive" | "dismiss" | "takedown" | "undo" | "dispute_label";
 export type SyntheticVerdict = "synthetic" | "possibly-synthetic" | "no-evidence" | "unknown";
 export type ConfidenceBand = "high" | "medium" | "low";
 export type ThreatSort = "newest" | "confidence" | "severity";

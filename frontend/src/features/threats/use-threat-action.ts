@@ -31,13 +31,16 @@ async function runAction(target: ActionTarget): Promise<BulkActionResult> {
   });
 }
 
-/** False positive, dismiss and undo, with the list refreshed and Undo offered for the first two. */
+/** False positive, dismiss, undo and a label's dispute, with the list refreshed and Undo offered for the first two. */
 export function useThreatAction(options: { onDone?: (result: BulkActionResult) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: runAction,
     onSuccess: async (result) => {
+      // A dispute changes no status, so undo (which restores one) has nothing to offer for it.
       if (result.action === "undo") withdrawUndo();
+      else if (result.action === "dispute_label" && result.changed.length > 0)
+        toast({ title: "Label disputed", description: actionDoneText(result.action, result.changed.length) });
       else if (result.changed.length > 0) {
         offerUndo({
           action: result.action,

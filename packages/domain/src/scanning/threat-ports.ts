@@ -53,6 +53,8 @@ export interface ThreatRepository {
     takedown: NonNullable<ThreatRecord["takedown"]>,
     at: string,
   ): Promise<boolean>;
+  /** Records the person's dispute of the threat's synthetic label unless one is recorded; false when one was, or there is no such threat. */
+  disputeLabel(userId: string, threatId: string, dispute: NonNullable<ThreatRecord["labelDispute"]>): Promise<boolean>;
   appendAudit(entry: ThreatAudit): Promise<void>;
   listAudit(userId: string, threatId: string): Promise<ThreatAudit[]>;
 }

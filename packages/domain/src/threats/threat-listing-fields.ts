@@ -14,6 +14,7 @@ export function withListingFields(threat: ThreatRecord): ThreatRecord {
     ...threat,
     severity: classification.severity,
     syntheticVerdict: classification.synthetic.status,
+    ...(classification.likeness.limitedBy?.length ? { matchLimitedBy: classification.likeness.limitedBy } : {}),
     mediaGroup: threat.mediaGroup ?? threat.mediaSha256,
     searchText: normaliseSearchText([threat.title ?? "", threat.url, threat.account ?? ""].join(" ")),
   };

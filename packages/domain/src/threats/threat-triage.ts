@@ -1,7 +1,8 @@
 import { DomainError, invalid } from "../errors.js";
 import type { ThreatRecord, ThreatRepository } from "../scanning/threat-ports.js";
 import { changeThreatStatus } from "../scanning/threat-status.js";
-import { statusAfter, type TriageAction } from "./threat-actions.js";
+import { disputeSyntheticLabel } from "./label-dispute.js";
+import { type StatusAction, statusAfter, type TriageAction } from "./threat-actions.js";
 import { normaliseSearchText, type ThreatGroupKind } from "./threat-keys.js";
 import {
   checkGroupedParams,
@@ -195,6 +196,12 @@ export class ThreatTriage {
   }
 
   private apply(userId: string, actorId: string, threat: ThreatRecord, action: TriageAction, bulk: boolean) {
+    if (action === "dispute_label")
+      return disputeSyntheticLabel(
+        this.deps.threats,
+        { userId, actorId, threat, ...(bulk ? { bulk } : {}) },
+        this.deps.now,
+      );
     const to = statusAfter(threat, action);
     if (!to) throw new DomainError("conflict", refusal(threat.status, action));
     return changeThreatStatus(
@@ -205,7 +212,7 @@ export class ThreatTriage {
   }
 }
 
-const refusal = (status: ThreatRecord["status"], action: TriageAction) =>
+const refusal = (status: ThreatRecord["status"], action: StatusAction) =>
   action === "undo"
     ? `A threat that is ${status} has nothing to undo`
     : `A threat that is ${status} cannot be marked ${action === "dismiss" ? "dismissed" : action}`;

@@ -81,7 +81,11 @@ export function threatListItem(t: ThreatRecord) {
     // What matched, so the row names the band of the right modality (a voice re-use is not a face match).
     matchModality: (t.classification ?? classificationOf(t)).likeness.modality,
     // What held a face match below its calibrated reading: the row then states no benchmark rate.
-    ...(t.classification?.likeness.limitedBy?.length ? { matchLimitedBy: t.classification.likeness.limitedBy } : {}),
+    ...((t.matchLimitedBy ?? t.classification?.likeness.limitedBy)?.length
+      ? { matchLimitedBy: t.matchLimitedBy ?? t.classification?.likeness.limitedBy }
+      : {}),
+    // The person disputed the "possibly synthetic" label: shown as disputed, never as a label.
+    ...(t.labelDispute ? { labelDispute: { label: t.labelDispute.label, at: t.labelDispute.at } } : {}),
     synthetic: listed.synthetic,
     platform: t.platform,
     ...(t.contentType ? { contentType: t.contentType } : {}),

@@ -245,6 +245,25 @@ export class DynamoThreatRepository implements ThreatRepository, UnkeyedThreats 
     return true;
   }
 
+  async disputeLabel(userId: string, threatId: string, dispute: NonNullable<ThreatRecord["labelDispute"]>) {
+    try {
+      await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: this.key(userId, threatId),
+          UpdateExpression: "SET labelDispute = :d, updatedAt = :at",
+          // One dispute per threat: a second request (another tab, a retry) changes nothing.
+          ConditionExpression: "attribute_exists(id) AND attribute_not_exists(labelDispute)",
+          ExpressionAttributeValues: { ":d": dispute, ":at": dispute.at },
+        }),
+      );
+      return true;
+    } catch (e) {
+      if (isConditionFailure(e)) return false;
+      throw e;
+    }
+  }
+
   /** `replacesTakedown` as a condition, so concurrent copies of notices settle on the latest. */
   async recordTakedown(userId: string, threatId: string, takedown: NonNullable<ThreatRecord["takedown"]>, at: string) {
     try {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SEVERITIES, THREAT_TYPES, ThreatClassification } from "../../threats/classification.js";
+import { MATCH_LIMITS } from "../../threats/match-band.js";
 import { accountGroupOf } from "../../threats/poster-keys.js";
 import {
   confidenceSortKey,
@@ -45,6 +46,13 @@ export const Threat = defineEntity({
     // so the list filters, sorts and searches on plain attributes.
     severity: z.enum(SEVERITIES).optional(),
     syntheticVerdict: SyntheticVerdict.optional(),
+    /** What about the face held its match below the calibrated reading (classification.likeness.limitedBy). */
+    matchLimitedBy: z.array(z.enum(MATCH_LIMITS)).optional(),
+    /**
+     * The person disputed the "possibly synthetic" label (and only it: the likeness finding stands).
+     * Once set, nothing calls the media synthetic; the classification keeps what the detectors read.
+     */
+    labelDispute: z.object({ label: z.literal("possibly-synthetic"), at: isoDate, by: z.string().min(1) }).optional(),
     /** The account that posted it (or the impersonating handle), as the platform spells it. */
     account: z.string().optional(),
     /** Same picture found as several threats (content or perceptual hash): the first one's media hash. */

@@ -59,6 +59,8 @@ const LIST_ATTRIBUTES = [
   "accountGroup",
   "severity",
   "syntheticVerdict",
+  "matchLimitedBy",
+  "labelDispute",
   "evidenceData",
   "sightings",
   "createdAt",
