@@ -5,13 +5,21 @@
  * and never committed; what each package states about its pictures is all that is known, and is
  * recorded in the fitted head beside its readings. Every entry names its `source`: the unit the
  * fit leaves out as a whole when it measures how often that kind of genuine face is flagged.
- * ../shared/data (the evaluation set) is never read here.
+ * ../shared/data (the evaluation set) is never fitted on: measuredSwapMaterial only names which of
+ * its files the face-swap work measures. The face-swap head's fit (fit-face-swap-sbi.ts) and the
+ * face-forgery network's crop export (training/export-sbi-crops.ts) both take their material and
+ * their clips' frames from here, so the two read the same faces.
  */
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, readdir } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
+import { type LabelledFile, readLabels } from "../packages/detection/src/labelled-data.js";
+import type { RgbImage } from "../packages/detection/src/media/image.js";
+import { defaultLimits } from "../packages/detection/src/media/limits.js";
+import { sampleVideo } from "../packages/detection/src/media/video.js";
+import { trainingClipSampling } from "../packages/detection/src/synthetic-image/held-out-frames.js";
 
 const run = promisify(execFile);
 
@@ -260,4 +268,39 @@ export async function fetchPackageMedia(dir: string, repoRoot: string): Promise<
     }
   }
   return out;
+}
+
+/**
+ * A clip's frames as the face-swap work samples them: at `framesPerSecond` when given (the
+ * evaluation clips), else as training clips are sampled (trainingClipSampling, by duration).
+ */
+export async function clipFrames(
+  bytes: Uint8Array,
+  framesPerSecond?: number,
+): Promise<{ pixels: RgbImage; timeSeconds: number }[]> {
+  const probe = await sampleVideo(bytes, { ...defaultLimits, videoFramesPerSecond: 1, maxVideoFrames: 1 });
+  const sampling = framesPerSecond
+    ? { framesPerSecond, maxFrames: defaultLimits.maxVideoFrames }
+    : trainingClipSampling(probe.probe.durationSeconds);
+  const { frames } = await sampleVideo(bytes, {
+    ...defaultLimits,
+    videoFramesPerSecond: sampling.framesPerSecond,
+    maxVideoFrames: sampling.maxFrames,
+  });
+  return frames.map((frame) => ({ pixels: frame.image, timeSeconds: frame.timeSeconds }));
+}
+
+/**
+ * The files of ../shared/data the face-swap work measures on (never fits on): its genuine pictures
+ * and clips, and MesoNet's swapped faces. Generated (not swapped) pictures are the ai-image and
+ * face-synthetic signals' business.
+ */
+export async function measuredSwapMaterial(
+  dataDir: string,
+): Promise<(LabelledFile & { synthetic: boolean; isSwap: boolean })[]> {
+  return (await readLabels(dataDir)).flatMap((label) => {
+    if (label.synthetic === undefined || label.kind === "speech") return [];
+    const isSwap = label.path.includes("fake-images/mesonet/test_images/df/");
+    return label.synthetic && !isSwap ? [] : [{ ...label, synthetic: label.synthetic, isSwap }];
+  });
 }

@@ -46,15 +46,12 @@ import { rocAuc, shareAtOrAbove, thresholdForFpr } from "../packages/detection/s
 import { detectFaces } from "../packages/detection/src/face/detect-faces.js";
 import { BLEND_RESIDUAL_VERSION, blendResidualFeatures } from "../packages/detection/src/faceswap/blend-residuals.js";
 import { randomBlendParameters, selfBlend } from "../packages/detection/src/faceswap/self-blended.js";
-import { readLabels } from "../packages/detection/src/labelled-data.js";
 import { type DecodedImage, decodeImage, type RgbImage } from "../packages/detection/src/media/image.js";
 import { defaultLimits } from "../packages/detection/src/media/limits.js";
-import { sampleVideo } from "../packages/detection/src/media/video.js";
 import { fullClipImageEncoder } from "../packages/detection/src/models/registry.js";
 import type { Box, DetectedFace } from "../packages/detection/src/result.js";
 import { BLOCK_COUNT, HIDDEN_SIZE } from "../packages/detection/src/synthetic-image/clip-block-outputs.js";
 import { clipInput, cropPixels, faceCropRegion } from "../packages/detection/src/synthetic-image/clip-input.js";
-import { trainingClipSampling } from "../packages/detection/src/synthetic-image/held-out-frames.js";
 import { concatenated, l2Normalised, sigmoid } from "../packages/detection/src/synthetic-image/linear-probe.js";
 import {
   deriveVerdictLevels,
@@ -68,7 +65,7 @@ import {
 import { aggregateFrameScores, type FrameScore } from "../packages/detection/src/video-aggregation.js";
 import { framesToRead } from "../packages/detection/src/video-signals.js";
 import { fitLogistic, fitPlatt, linearScore } from "../packages/detection/src/voice-synthetic/logistic.js";
-import { fetchPackageMedia, SBI_MEDIA_PACKAGES } from "./face-swap-sbi-material.js";
+import { clipFrames, fetchPackageMedia, measuredSwapMaterial, SBI_MEDIA_PACKAGES } from "./face-swap-sbi-material.js";
 import { compact, randomFor, reencode, scaled } from "./fit-variants.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -384,17 +381,8 @@ async function measuredRows(
 }
 
 async function videoFrames(file: string, framesPerSecond?: number): Promise<{ pixels: RgbImage; at: string }[]> {
-  const bytes = new Uint8Array(await readFile(file));
-  const probe = await sampleVideo(bytes, { ...defaultLimits, videoFramesPerSecond: 1, maxVideoFrames: 1 });
-  const sampling = framesPerSecond
-    ? { framesPerSecond, maxFrames: defaultLimits.maxVideoFrames }
-    : trainingClipSampling(probe.probe.durationSeconds);
-  const { frames } = await sampleVideo(bytes, {
-    ...defaultLimits,
-    videoFramesPerSecond: sampling.framesPerSecond,
-    maxVideoFrames: sampling.maxFrames,
-  });
-  return frames.map((frame) => ({ pixels: frame.image, at: `@${frame.timeSeconds.toFixed(3)}` }));
+  const frames = await clipFrames(new Uint8Array(await readFile(file)), framesPerSecond);
+  return frames.map((frame) => ({ pixels: frame.pixels, at: `@${frame.timeSeconds.toFixed(3)}` }));
 }
 
 interface Source {
@@ -453,12 +441,8 @@ async function sources(limit: number | undefined): Promise<Source[]> {
           : packageClipRows(media.file, key, media.source),
     });
   }
-  for (const row of await readLabels(dataDir)) {
-    if (row.synthetic === undefined || row.kind === "speech") continue;
+  for (const row of await measuredSwapMaterial(dataDir)) {
     const file = path.join(dataDir, row.path);
-    const isSwap = row.path.includes("fake-images/mesonet/test_images/df/");
-    // Generated (not swapped) pictures are the ai-image and face-synthetic signals' business.
-    if (row.synthetic && !isSwap) continue;
     out.push({
       key: `data:${row.path}`,
       make: async () =>

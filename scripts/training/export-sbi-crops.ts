@@ -28,9 +28,7 @@ import { SBI_NET_SIZE, sbiNetCrop, toCropPixels } from "../../packages/detection
 import { readLabels } from "../../packages/detection/src/labelled-data.js";
 import { decodeImage, type RgbImage } from "../../packages/detection/src/media/image.js";
 import { defaultLimits } from "../../packages/detection/src/media/limits.js";
-import { sampleVideo } from "../../packages/detection/src/media/video.js";
-import { trainingClipSampling } from "../../packages/detection/src/synthetic-image/held-out-frames.js";
-import { fetchPackageMedia } from "../face-swap-sbi-material.js";
+import { clipFrames, fetchPackageMedia, measuredSwapMaterial } from "../face-swap-sbi-material.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const { values } = parseArgs({
@@ -77,17 +75,9 @@ async function pictureFrames(bytes: Uint8Array): Promise<Frame[]> {
   return [{ pixels: decoded.pixels, at: null }];
 }
 
-async function clipFrames(bytes: Uint8Array, framesPerSecond?: number): Promise<Frame[]> {
-  const probe = await sampleVideo(bytes, { ...defaultLimits, videoFramesPerSecond: 1, maxVideoFrames: 1 });
-  const sampling = framesPerSecond
-    ? { framesPerSecond, maxFrames: defaultLimits.maxVideoFrames }
-    : trainingClipSampling(probe.probe.durationSeconds);
-  const { frames } = await sampleVideo(bytes, {
-    ...defaultLimits,
-    videoFramesPerSecond: sampling.framesPerSecond,
-    maxVideoFrames: sampling.maxFrames,
-  });
-  return frames.map((frame) => ({ pixels: frame.image, at: Number(frame.timeSeconds.toFixed(3)) }));
+async function videoFrames(bytes: Uint8Array, framesPerSecond?: number): Promise<Frame[]> {
+  const frames = await clipFrames(bytes, framesPerSecond);
+  return frames.map((frame) => ({ pixels: frame.pixels, at: Number(frame.timeSeconds.toFixed(3)) }));
 }
 
 const rows: CropRow[] = [];
@@ -141,7 +131,7 @@ async function main() {
     if (!isClip && label.synthetic !== false) continue;
     const bytes = new Uint8Array(await readFile(path.join(trainDir, label.path)));
     const pair = label.path.replace(/^video\/(roop|ff|dfo).*/, "$1");
-    await exportFaces(isClip ? await clipFrames(bytes) : await pictureFrames(bytes), 1, {
+    await exportFaces(isClip ? await videoFrames(bytes) : await pictureFrames(bytes), 1, {
       set: "train",
       role: "fit",
       synthetic: label.synthetic === true,
@@ -154,7 +144,7 @@ async function main() {
   for (const media of await fetchPackageMedia(path.resolve(values.media as string), repoRoot)) {
     const bytes = new Uint8Array(await readFile(media.file));
     await exportFaces(
-      media.kind === "still" ? await pictureFrames(bytes) : await clipFrames(bytes),
+      media.kind === "still" ? await pictureFrames(bytes) : await videoFrames(bytes),
       media.kind === "still" ? MAX_FACES_PER_PICTURE : 1,
       {
         set: "package",
@@ -167,16 +157,13 @@ async function main() {
     );
     process.stdout.write(`\r${rows.length} faces`);
   }
-  for (const label of await readLabels(dataDir)) {
-    if (label.synthetic === undefined || label.kind === "speech") continue;
-    const isSwap = label.path.includes("fake-images/mesonet/test_images/df/");
-    if (label.synthetic && !isSwap) continue;
+  for (const label of await measuredSwapMaterial(dataDir)) {
     const bytes = new Uint8Array(await readFile(path.join(dataDir, label.path)));
-    await exportFaces(label.kind === "video" ? await clipFrames(bytes, 1) : await pictureFrames(bytes), 1, {
+    await exportFaces(label.kind === "video" ? await videoFrames(bytes, 1) : await pictureFrames(bytes), 1, {
       set: "data",
       role: "measure",
       synthetic: label.synthetic,
-      source: isSwap ? "mesonet-df" : `data:${label.path.split("/").slice(0, 2).join("/")}`,
+      source: label.isSwap ? "mesonet-df" : `data:${label.path.split("/").slice(0, 2).join("/")}`,
       file: label.path,
       fileSha256: sha256(bytes),
     });
