@@ -1,5 +1,6 @@
+import type { PdqProbe } from "@lg/detection/hashing/pdq-media";
 import type { DetectionResult } from "@lg/detection/result";
-import type { CrawlAnalyser, PersonalAnalysis } from "@lg/domain/crawl/crawl-service";
+import type { CrawlAnalyser, CrawlAnalysis, PersonalAnalysis } from "@lg/domain/crawl/crawl-service";
 import type { GalleryCandidate, GalleryModality } from "@lg/domain/gallery/gallery";
 import {
   decodeGalleryIdentity,
@@ -41,7 +42,7 @@ export class GalleryCrawlAnalyser implements CrawlAnalyser {
   async analyse(
     media: MediaToAnalyse,
     options: { onlyOwner?: string; mediaSha256?: string } = {},
-  ): Promise<PersonalAnalysis[]> {
+  ): Promise<CrawlAnalysis> {
     const { onlyOwner } = options;
     // A newcomer's look-back compares with their samples alone.
     const gallery: GalleryQuery = onlyOwner
@@ -59,9 +60,14 @@ export class GalleryCrawlAnalyser implements CrawlAnalyser {
         return candidates;
       },
     };
+    let pdqProbes: PdqProbe[] | undefined;
     const result = await analyseThroughCache(this.caching, media.bytes, options.mediaSha256, {
       enrolled: galleryIdentityMatcher(recording),
       costlySignals: { whenLikenessAtLeast: MATCH_FLOOR_PERCENT },
+      // The registered-image match hashes the pixels decoded here, rather than decoding the file again.
+      onPdqProbes: (probes) => {
+        pdqProbes = probes;
+      },
     });
     const owners = new Set([...[...faceCandidates.values()].flat(), ...voiceCandidates].map((c) => c.userId));
     const analyses: PersonalAnalysis[] = [];
@@ -90,6 +96,6 @@ export class GalleryCrawlAnalyser implements CrawlAnalyser {
         if (analysis.face || analysis.voice) analyses.push({ userId: protection.userId, person, analysis });
       }
     }
-    return analyses;
+    return { analyses, ...(pdqProbes ? { pdqProbes } : {}) };
   }
 }

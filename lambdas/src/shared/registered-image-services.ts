@@ -2,7 +2,7 @@ import { pdqProbesOf } from "@lg/detection/hashing/pdq-media";
 import { MediaError } from "@lg/detection/media/errors";
 import { DynamoRegisteredHashes } from "@lg/domain/registered-images/adapters/dynamo-registered-hashes";
 import { PdqIndex } from "@lg/domain/registered-images/pdq-index";
-import { RegisteredImageMatcher } from "@lg/domain/registered-images/registered-image-matcher";
+import { type MediaProbe, RegisteredImageMatcher } from "@lg/domain/registered-images/registered-image-matcher";
 import { RegisteredImageService } from "@lg/domain/registered-images/registered-image-service";
 import type { RegisteredImageScanner } from "@lg/domain/registered-images/registered-image-verdict";
 import { dataKeys } from "./biometrics-services.js";
@@ -44,11 +44,14 @@ export const registeredImageScanner = once(
   }),
 );
 
-/** The crawl's question: whose registered images does this file match? The closest hash of each account. */
+/**
+ * The crawl's question: whose registered images does this file match? The closest hash of each
+ * account. The probes the analysis made from its decode are used when given.
+ */
 export const registeredImageCrawlMatcher = once(() => ({
-  async matchesFor(media: { bytes: Uint8Array }, options: { onlyOwner?: string } = {}) {
+  async matchesFor(media: { bytes: Uint8Array; probes?: MediaProbe[] }, options: { onlyOwner?: string } = {}) {
     const within = options.onlyOwner ? { userId: options.onlyOwner } : undefined;
-    const matches = await registeredImageMatcher().match(await probesOf(media.bytes), within);
+    const matches = await registeredImageMatcher().match(media.probes ?? (await probesOf(media.bytes)), within);
     // Closest first: the first of each account is its closest.
     return matches.filter((m, i) => matches.findIndex((n) => n.userId === m.userId) === i);
   },

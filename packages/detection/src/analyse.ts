@@ -4,6 +4,13 @@ import { sbiNetSignal } from "./faceswap/sbi-net-signal.js";
 import { faceSwapSbiSignal } from "./faceswap/sbi-signal.js";
 import { mesonetSignal } from "./faceswap/signal.js";
 import { fuseSignals, verdictsFor, whyDetectorLeftOut, whyReadingCannotChangeVerdict } from "./fusion.js";
+import {
+  PDQ_DECODE_MAX_SIDE,
+  type PdqProbe,
+  pdqProbeOfPicture,
+  pdqProbesOf,
+  pdqProbesOfFrames,
+} from "./hashing/pdq-media.js";
 import type { Identities } from "./identity-matcher.js";
 import { MediaError } from "./media/errors.js";
 import { type DecodedImage, decodeImage } from "./media/image.js";
@@ -49,6 +56,12 @@ export interface AnalyseOptions {
    * computed, where this analysis would compute it; findings of another engine version are ignored.
    */
   reuse?: ReusableFindings;
+  /**
+   * Receives the PDQ probes (hashing/pdq-media.ts) of the picture or of each sampled video frame
+   * (none for audio), made from the pixels this analysis decodes anyway: registered-image matching
+   * then needs no second decode of the same file. Not computed when absent.
+   */
+  onPdqProbes?: (probes: PdqProbe[]) => void;
 }
 
 /** Full-resolution decoding for the watermark is skipped above this many pixels (cost grows with area). */
@@ -159,6 +172,13 @@ async function analyseImage(
     }),
   );
   const faces = await clock.time("faces", () => detectFacesInImage(image, options.enrolled));
+  if (options.onPdqProbes) {
+    // PDQ hashes the picture at PDQ_DECODE_MAX_SIDE: the analysis copy serves only when it is that size.
+    const probes = await clock.time("pdq", async () =>
+      limits.analysisMaxSide === PDQ_DECODE_MAX_SIDE ? [pdqProbeOfPicture(image.pixels)] : pdqProbesOf(bytes, limits),
+    );
+    options.onPdqProbes(probes);
+  }
   const skip = costlySkipReason(options, faces, null);
   const signals = await clock.time("provenance", async () => [
     await c2paSignal(bytes, image.format),
@@ -214,6 +234,7 @@ async function analyseVideo(
       analysedFrames.push({ timeSeconds: frame.timeSeconds, image, faces: found });
     }
   });
+  if (options.onPdqProbes) options.onPdqProbes(await clock.time("pdq", () => pdqProbesOfFrames(frames)));
   const signals: Signal[] = [
     await c2paSignal(bytes, probe.format),
     xmpSignal(bytes),
@@ -263,6 +284,7 @@ async function analyseAudio(
   reuse: FindingsReuse,
 ) {
   const format = sniffMediaType(bytes).format;
+  options.onPdqProbes?.([]);
   const analysis = await clock.time("voice", () =>
     analyseVoice(
       bytes,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CandidateItem, DiscoverOptions, ItemRef } from "../../../packages/connectors/src/connector.js";
 import {
+  type CrawlAnalysis,
   type CrawlItem,
   type CrawlLocator,
   CrawlService,
@@ -117,14 +118,16 @@ function crawlWorld(
       },
     },
     analyser: {
-      analyse: async (media: MediaToAnalyse, options: { onlyOwner?: string } = {}): Promise<PersonalAnalysis[]> => {
+      analyse: async (media: MediaToAnalyse, options: { onlyOwner?: string } = {}): Promise<CrawlAnalysis> => {
         analysed.push(media.url);
         timeline.push(`analyse ${media.url}`);
         await new Promise((resolve) => setTimeout(resolve, 20));
         onlyOwners.push(options.onlyOwner);
         if (media.bytes[0] === 0) throw new Error("Unreadable media");
         const shown = FACES[media.bytes[0] as number] ?? [];
-        return shown
+        // The engine's PDQ probes of the pixels it decoded, which registered-image matching reuses.
+        const pdqProbes = [{ quality: 90, variants: { original: `probe-of-${media.bytes[0]}` } }];
+        const analyses: PersonalAnalysis[] = shown
           .filter((userId) => !options.onlyOwner || userId === options.onlyOwner)
           .map((userId) => ({
             userId,
@@ -138,6 +141,7 @@ function crawlWorld(
               result: { faces: 1 },
             },
           }));
+        return { analyses, pdqProbes };
       },
     },
     accounts: { getProfile: async (userId) => profiles[userId] ?? null },
@@ -225,12 +229,15 @@ describe("the shared crawl", () => {
   it("records a critical intimate-imagery threat for the account whose registered image a crawled picture matches", async () => {
     const world = crawlWorld({ "https://t.me/c/leak": [7], "https://t.me/c/both": [3] }, people);
     const asked: (string | undefined)[] = [];
+    const probed: (string | undefined)[] = [];
     const service = new CrawlService({
       ...(world.service as unknown as { deps: ConstructorParameters<typeof CrawlService>[0] }).deps,
       // Grace registered the picture whose first byte is 7 (nobody's face) or 3 (Ada and Grace).
       registeredImages: {
         matchesFor: async (media, options = {}) => {
           asked.push(options.onlyOwner);
+          // The analysis's probes come along, so the file is not decoded a second time for them.
+          probed.push(media.probes?.[0]?.variants.original);
           const first = media.bytes[0];
           return first === 7 || first === 3 ? [{ userId: "grace", hashId: "h-1", distance: 12, variant: "flipY" }] : [];
         },
@@ -242,6 +249,7 @@ describe("the shared crawl", () => {
     });
     await service.recordBatch({ crawlId: "crawl-1", matches: analysed.matches });
     expect(asked).toEqual([undefined, undefined]);
+    expect(probed).toEqual(["probe-of-7", "probe-of-3"]);
     const grace = await world.threats.list("grace");
     // One threat per media: the registered match makes the shared picture intimate imagery of Grace.
     expect(grace).toHaveLength(2);

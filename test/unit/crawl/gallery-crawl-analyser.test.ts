@@ -3,6 +3,7 @@ import { PgliteSql } from "@lg/local/stand-ins/pglite-sql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GalleryCrawlAnalyser } from "../../../lambdas/src/shared/crawl-analyser.js";
 import { faceDescriptors } from "../../../packages/detection/src/face/descriptors.js";
+import { pdqProbesOf } from "../../../packages/detection/src/hashing/pdq-media.js";
 import { dataFile } from "../detection/data-dir.js";
 
 const models = { face: "sface-2021dec", voice: "resemblyzer-ge2e" };
@@ -52,7 +53,7 @@ afterAll(() => sql.close());
 describe("the crawl's analysis against the gallery of every enrolled person", () => {
   it("gives the matched account its analysis, naming only its own person", { timeout: 300_000 }, async () => {
     const analyser = new GalleryCrawlAnalyser(gallery, protections);
-    const found = await analyser.analyse(picture("faces/deepface/img2.jpg"));
+    const { analyses: found } = await analyser.analyse(picture("faces/deepface/img2.jpg"));
     expect(found.map((f) => f.userId)).toEqual(["ada-account", "company-account"]);
     const [ada, company] = found;
     expect(ada?.analysis.face).toMatchObject({ personId: "self", enrolment: "verified" });
@@ -69,13 +70,25 @@ describe("the crawl's analysis against the gallery of every enrolled person", ()
 
   it("gives nothing for a face nobody enrolled", { timeout: 300_000 }, async () => {
     const analyser = new GalleryCrawlAnalyser(gallery, protections);
-    expect(await analyser.analyse(picture("faces/deepface/img12.jpg"))).toEqual([]);
+    expect((await analyser.analyse(picture("faces/deepface/img12.jpg"))).analyses).toEqual([]);
+  });
+
+  it("hands on the PDQ probes of the pixels it decoded, the same a decode of their own gives", {
+    timeout: 300_000,
+  }, async () => {
+    const analyser = new GalleryCrawlAnalyser(gallery, protections);
+    const crawled = picture("faces/deepface/img12.jpg");
+    const { pdqProbes } = await analyser.analyse(crawled);
+    expect(pdqProbes).toHaveLength(1);
+    expect(pdqProbes).toEqual(await pdqProbesOf(crawled.bytes));
   });
 
   it("reaches every account a face is enrolled in, not only the nearest", { timeout: 300_000 }, async () => {
     await enrol("ada-second-account", "faces/deepface/img5.jpg");
     try {
-      const found = await new GalleryCrawlAnalyser(gallery, protections).analyse(picture("faces/deepface/img2.jpg"));
+      const { analyses: found } = await new GalleryCrawlAnalyser(gallery, protections).analyse(
+        picture("faces/deepface/img2.jpg"),
+      );
       expect(found.map((f) => f.userId).sort()).toEqual(["ada-account", "ada-second-account", "company-account"]);
       const second = found.find((f) => f.userId === "ada-second-account");
       expect(second?.analysis.face).toMatchObject({ personId: "self", enrolment: "verified" });

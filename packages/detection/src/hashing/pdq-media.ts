@@ -1,7 +1,7 @@
-import { decodeImage } from "../media/image.js";
+import { decodeImage, type RgbImage } from "../media/image.js";
 import { defaultLimits, type MediaLimits } from "../media/limits.js";
 import { sniffMediaType } from "../media/sniff.js";
-import { sampleVideo } from "../media/video.js";
+import { sampleVideo, type VideoFrame } from "../media/video.js";
 import { type PdqDihedralVariant, pdqDihedralHashes } from "./pdq.js";
 
 /**
@@ -19,19 +19,37 @@ export interface PdqProbe {
   variants: Record<PdqDihedralVariant, string>;
 }
 
+/** The probe of a picture decoded upright at most PDQ_DECODE_MAX_SIDE on its longest side. */
+export function pdqProbeOfPicture(pixels: RgbImage): PdqProbe {
+  const { quality, hashes } = pdqDihedralHashes({ ...pixels, channels: 3 });
+  return { quality, variants: hashes };
+}
+
+/**
+ * One probe per sampled frame. A repeated frame (sampleVideo gives the same image object again)
+ * takes the hashes already computed, at its own time.
+ */
+export function pdqProbesOfFrames(frames: readonly VideoFrame[]): PdqProbe[] {
+  const probes: PdqProbe[] = [];
+  let previous: { image: RgbImage; probe: PdqProbe } | undefined;
+  for (const frame of frames) {
+    const hashed = previous?.image === frame.image ? previous.probe : pdqProbeOfPicture(frame.image);
+    probes.push({ ...hashed, frameSeconds: frame.timeSeconds });
+    previous = { image: frame.image, probe: hashed };
+  }
+  return probes;
+}
+
+/**
+ * The probes of a file decoded for them alone. The detection engine gives the same probes from
+ * the pixels it decodes anyway (AnalyseOptions.onPdqProbes), which saves a second decode.
+ */
 export async function pdqProbesOf(bytes: Uint8Array, limits: MediaLimits = defaultLimits): Promise<PdqProbe[]> {
   const type = sniffMediaType(bytes);
   if (type.kind === "image") {
     const { pixels } = await decodeImage(bytes, limits, PDQ_DECODE_MAX_SIDE);
-    const { quality, hashes } = pdqDihedralHashes({ ...pixels, channels: 3 });
-    return [{ quality, variants: hashes }];
+    return [pdqProbeOfPicture(pixels)];
   }
-  if (type.kind === "video") {
-    const { frames } = await sampleVideo(bytes, limits);
-    return frames.map((frame) => {
-      const { quality, hashes } = pdqDihedralHashes({ ...frame.image, channels: 3 });
-      return { quality, frameSeconds: frame.timeSeconds, variants: hashes };
-    });
-  }
+  if (type.kind === "video") return pdqProbesOfFrames((await sampleVideo(bytes, limits)).frames);
   return [];
 }

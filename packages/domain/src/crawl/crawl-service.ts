@@ -3,7 +3,7 @@ import { hostingPlatform, platformsFinding } from "@lg/connectors/hosting";
 import type { ErasedAccounts } from "../accounts/erased-accounts.js";
 import type { AccountStore } from "../accounts/ports.js";
 import { SELF_PERSON_ID, type UserProfileRecord } from "../records.js";
-import type { RegisteredImageMatch } from "../registered-images/registered-image-matcher.js";
+import type { MediaProbe, RegisteredImageMatch } from "../registered-images/registered-image-matcher.js";
 import { registeredImageVerdict } from "../registered-images/registered-image-verdict.js";
 import { type EvidenceStore, sha256Hex } from "../scanning/evidence.js";
 import type { ItemManifestStore, ManifestLocation } from "../scanning/item-manifests.js";
@@ -80,16 +80,24 @@ export interface PersonalAnalysis {
   analysis: MediaAnalysis;
 }
 
-/**
- * The detection engine over the gallery: for each account whose protected person the media shows
- * (the person's own account, and each account protecting them), its analysis.
- */
+/** One crawled file through the detection engine. */
+export interface CrawlAnalysis {
+  /** For each account whose protected person the media shows (their own, and each protecting them), its analysis. */
+  analyses: PersonalAnalysis[];
+  /**
+   * The PDQ probes of the pixels the analysis decoded (the picture, or each sampled frame), so
+   * registered-image matching does not decode the file again; absent when the engine gave none.
+   */
+  pdqProbes?: MediaProbe[];
+}
+
+/** The detection engine over the gallery. */
 export interface CrawlAnalyser {
   /**
    * `onlyOwner`: compare with that account's samples alone (a newcomer's look-back). `mediaSha256`:
    * the bytes' hash, by which the analysis cache is keyed.
    */
-  analyse(media: MediaToAnalyse, options?: { onlyOwner?: string; mediaSha256?: string }): Promise<PersonalAnalysis[]>;
+  analyse(media: MediaToAnalyse, options?: { onlyOwner?: string; mediaSha256?: string }): Promise<CrawlAnalysis>;
 }
 
 export interface CrawlDeps {
@@ -112,10 +120,14 @@ export interface CrawlDeps {
   handover: { sendOwed(userId: string): Promise<unknown> };
   /**
    * Registered intimate-image hashes (issue 39): the accounts whose registered image a crawled
-   * picture or video frame matches, one match each; `onlyOwner` for a newcomer's look-back.
+   * picture or video frame matches, one match each; `onlyOwner` for a newcomer's look-back. `probes`:
+   * the file's PDQ probes when the analysis made them already (else it is decoded for them).
    */
   registeredImages?: {
-    matchesFor(media: { bytes: Uint8Array }, options?: { onlyOwner?: string }): Promise<RegisteredImageMatch[]>;
+    matchesFor(
+      media: { bytes: Uint8Array; probes?: MediaProbe[] },
+      options?: { onlyOwner?: string },
+    ): Promise<RegisteredImageMatch[]>;
   };
   now: () => Date;
 }
@@ -346,11 +358,13 @@ export class CrawlService {
       const mediaSha256 = sha256Hex(media.bytes);
       locator.media.push({ url: media.url, sha256: mediaSha256 });
       const options = { mediaSha256, ...(lookBackFor ? { onlyOwner: lookBackFor } : {}) };
-      for (const { userId, person, analysis } of await this.deps.analyser.analyse(media, options)) {
+      const { analyses, pdqProbes } = await this.deps.analyser.analyse(media, options);
+      for (const { userId, person, analysis } of analyses) {
         const matched = { media, finding: { ...analysis, mediaSha256 }, person };
         byAccount.set(userId, [...(byAccount.get(userId) ?? []), matched]);
       }
-      for (const registered of (await this.deps.registeredImages?.matchesFor(media, options)) ?? []) {
+      const probed = { bytes: media.bytes, ...(pdqProbes ? { probes: pdqProbes } : {}) };
+      for (const registered of (await this.deps.registeredImages?.matchesFor(probed, options)) ?? []) {
         const theirs = byAccount.get(registered.userId) ?? [];
         const analysed = theirs.find((m) => m.media === media);
         if (analysed) analysed.registered = registered;
