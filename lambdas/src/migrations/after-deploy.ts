@@ -6,6 +6,8 @@ import { DynamoOlderFaceSampleOwners } from "@lg/domain/biometrics/adapters/dyna
 import { FaceReenrolment, reenrolEveryone } from "@lg/domain/biometrics/embedding-models";
 import { demoteEveryone, LiveCheckDemotion } from "@lg/domain/biometrics/live-check-demotion";
 import { tellLapsedFaceOwners } from "@lg/domain/biometrics/reverify-notice";
+import { DynamoSampleOwners } from "@lg/domain/gallery/adapters/dynamo-sample-owners";
+import { backfillGallery } from "@lg/domain/gallery/gallery-backfill";
 import { DynamoPeopleStore } from "@lg/domain/people/adapters/dynamo-people-store";
 import { DynamoThreatRepository } from "@lg/domain/scanning/adapters/dynamo-threats";
 import { backfillNearDuplicateKeys } from "@lg/domain/scanning/threat-recorder";
@@ -24,7 +26,7 @@ import { biometricObjects, dataKeys, sampleLibrary } from "../shared/biometrics-
 import { dynamo } from "../shared/clients.js";
 import { biometricAnalyser } from "../shared/enrolment-services.js";
 import { env } from "../shared/env.js";
-import { ensureGallerySchema, finishGalleryIndexes, gallerySync } from "../shared/gallery-services.js";
+import { ensureGallerySchema, finishGalleryIndexes, gallery, gallerySync } from "../shared/gallery-services.js";
 import { logger, observed } from "../shared/observability.js";
 
 /**
@@ -43,6 +45,22 @@ export async function reenrolFacesOfOlderModels() {
   const owners = new DynamoOlderFaceSampleOwners(dynamo, env().TABLE_NAME);
   return reenrolEveryone(owners, migration, (userId, error) =>
     logger.error("Face re-enrolment failed for one user; the next run retries", { userId, error }),
+  );
+}
+
+/**
+ * Indexes every sample the gallery does not hold (enrolled before it existed, or a write that failed
+ * after the sample was stored), opened from its sealed record; rows it holds are left as they are.
+ */
+export async function backfillGalleryRows() {
+  return backfillGallery(
+    {
+      owners: new DynamoSampleOwners(dynamo, env().TABLE_NAME),
+      activeSamples: (userId) => sampleLibrary().activeSamples(userId),
+      gallery: gallery(),
+      keys: dataKeys(),
+    },
+    (userId, error) => logger.error("Gallery backfill failed for one user; the next run retries", { userId, error }),
   );
 }
 
@@ -119,6 +137,8 @@ export async function runAfterDeploy(_event?: unknown, context?: Pick<Context, "
   // After the model migration, so the gallery rows it rewrites are demoted too.
   const liveCheckDemotion = await demoteFacesVerifiedBeforeLiveCheck();
   const reverifyMessages = await tellFacesToVerifyAgain();
+  // Last, so the samples it indexes are as the migrations above left them.
+  const galleryBackfill = await backfillGalleryRows();
   const galleryIndexes = await finishGalleryIndexes(startedIndexes, () => context?.getRemainingTimeInMillis() ?? 0);
   const run = {
     threats,
@@ -128,6 +148,7 @@ export async function runAfterDeploy(_event?: unknown, context?: Pick<Context, "
     faces,
     liveCheckDemotion,
     reverifyMessages,
+    galleryBackfill,
     galleryIndexes,
   };
   logger.info("Data migrations after deploy", { ...run });

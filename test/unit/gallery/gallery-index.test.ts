@@ -65,7 +65,7 @@ describe("the gallery's HNSW index follows its parameters", () => {
       ["gallery_voice", "ready", "gallery_voice_hnsw_m16_efc64"],
     ]);
     const again = await galleryWith().ensureSchema();
-    expect(again).toEqual(first.map((s) => ({ ...s, built: false, dropped: [] }) satisfies HnswIndexState));
+    expect(again).toEqual(first.map((s) => ({ ...s, built: false, dropped: [] })));
     expect(await faceIndexes()).toEqual(["gallery_face_hnsw_m16_efc64 valid m=16,ef_construction=64"]);
   }, 60_000);
 

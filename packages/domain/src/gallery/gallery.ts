@@ -87,6 +87,8 @@ export interface GalleryOptions {
 }
 
 const table = (modality: GalleryModality) => `gallery_${modality}`;
+/** A sample's key among an account's rows of both modalities (Gallery.sampleKeys). */
+export const gallerySampleKey = (modality: GalleryModality, sampleId: string) => `${modality}/${sampleId}`;
 const vectorText = (embedding: Float32Array) => `[${Array.from(embedding).join(",")}]`;
 const numberOf = (row: SqlRow, column: string) => Number(row[column]);
 
@@ -267,6 +269,18 @@ export class Gallery implements GalleryIndex {
       removed += rows.length;
     }
     return removed;
+  }
+
+  /** Which of the account's samples have rows, both modalities, as gallerySampleKey spells them. */
+  async sampleKeys(userId: string): Promise<Set<string>> {
+    const keys = new Set<string>();
+    for (const modality of ["face", "voice"] as const) {
+      const rows = await this.sql.execute(`SELECT sample_id FROM ${table(modality)} WHERE user_id = :userId`, {
+        userId,
+      });
+      for (const row of rows) keys.add(gallerySampleKey(modality, String(row.sample_id)));
+    }
+    return keys;
   }
 
   /** Current-model, unexpired embeddings of a modality: the comparisons one probe makes. */
