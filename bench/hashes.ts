@@ -1,6 +1,7 @@
 /**
  * Registered-image hash benchmark: `npm run bench:hashes -- [--sizes 100000,1000000] [--probes 200]
- *   [--registered 20] [--out docs/benchmarks/hashes.json] [--data ../shared/data --train ../shared/train]`
+ *   [--registered 20] [--out docs/benchmarks/hashes.json] [--data ../shared/data --train ../shared/train]
+ *   [--engine pglite|native] [--parallel-workers 2] [--shared-buffers 4GB]`
  *
  * 1. CPU per picture: PDQ of every picture in ../shared/data and ../shared/train, decoded upright at
  *    most 1024 px as a scan does (pdqProbesOf), the eight orientations included; PDQ alone timed apart
@@ -10,16 +11,16 @@
  *    are probed, and so is every other picture of both folders, which must match nothing.
  * 3. Matching at scale: for each size, that many filler hashes (pseudo-random, md5 of a counter) join
  *    the registered ones in PGlite + pgvector's bit(256) HNSW index (the local adapter; the same SQL as
- *    Aurora); p50/p95 of one probe hash's match (PdqIndex.match, index walk and distance bound) and of
+ *    Aurora; `--engine native`: PostgreSQL 16 + pgvector 0.8.5 as bench/native-postgres.ts starts it); p50/p95 of one probe hash's match (PdqIndex.match, index walk and distance bound) and of
  *    the exact scan, recall of the planted copies through the index, and delete-to-unmatchable.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import sharp from "sharp";
 import { COPY_EDITS, type CopyEdit, editedCopy } from "../local/src/platform-simulator/edited-copies.js";
-import { PgliteSql } from "../local/src/stand-ins/pglite-sql.js";
 import { pdqDihedralHashes, pdqHash } from "../packages/detection/src/hashing/pdq.js";
 import { PDQ_DECODE_MAX_SIDE, pdqProbesOf } from "../packages/detection/src/hashing/pdq-media.js";
 import { decodeImage } from "../packages/detection/src/media/image.js";
@@ -28,6 +29,7 @@ import { PdqIndex } from "../packages/domain/src/registered-images/pdq-index.js"
 import { PDQ_MATCH_DISTANCE } from "../packages/domain/src/registered-images/pdq-rules.js";
 import { RegisteredImageMatcher } from "../packages/domain/src/registered-images/registered-image-matcher.js";
 import { benchMachine } from "./machine.js";
+import { type EngineName, openBenchSql } from "./native-postgres.js";
 
 const { values } = parseArgs({
   options: {
@@ -38,9 +40,20 @@ const { values } = parseArgs({
     train: { type: "string", default: "../shared/train" },
     // HNSW candidate lists to measure; the product's is the gallery database's (gallery.ts sets 100).
     "ef-search": { type: "string", default: "40,100,400" },
-    out: { type: "string", default: "docs/benchmarks/hashes.json" },
+    engine: { type: "string", default: "pglite" },
+    "parallel-workers": { type: "string", default: "2" },
+    "shared-buffers": { type: "string", default: "4GB" },
+    "maintenance-work-mem": { type: "string", default: "1GB" },
+    out: { type: "string" },
   },
 });
+
+const engine = values.engine as EngineName;
+if (engine !== "pglite" && engine !== "native") throw new Error("--engine is pglite or native");
+const parallelWorkers = engine === "native" ? Number(values["parallel-workers"]) : 0;
+const out =
+  (values.out as string | undefined) ??
+  (engine === "native" ? "docs/benchmarks/hashes-native.json" : "docs/benchmarks/hashes.json");
 
 const PICTURE = /\.(jpe?g|png|webp)$/i;
 function picturesUnder(root: string): string[] {
@@ -188,7 +201,7 @@ async function main() {
   // 3. At each size.
   const results: Record<string, unknown> = {};
   for (const size of (values.sizes as string).split(",").map(Number)) {
-    const sql = await PgliteSql.open();
+    const sql = await openBenchSql(engine, { sharedBuffers: values["shared-buffers"] as string, parallelWorkers });
     const index = new PdqIndex(sql);
     await index.ensureSchema();
     await sql.execute("DROP INDEX IF EXISTS gallery_pdq_hnsw");
@@ -203,6 +216,8 @@ async function main() {
     }
     await index.put(registeredHashes.map((hex, i) => ({ userId: `victim-${i}`, hashId: `r${i}`, hex })));
     const loadedSeconds = (Date.now() - loadStart) / 1000;
+    await sql.execute(`SET maintenance_work_mem = '${values["maintenance-work-mem"]}'`);
+    if (engine === "native") await sql.execute(`SET max_parallel_maintenance_workers = ${parallelWorkers}`);
     const buildStart = Date.now();
     await index.ensureSchema();
     const buildSeconds = (Date.now() - buildStart) / 1000;
@@ -230,6 +245,8 @@ async function main() {
     const afterDelete = await index.match([registeredHashes[0] as string]);
 
     results[String(size)] = {
+      engine: sql.engine,
+      loadAverageAfter: os.loadavg().map((x) => round(x)),
       registeredHashes: size + registeredHashes.length,
       loadSeconds: round(loadedSeconds, 1),
       hnswBuildSeconds: round(buildSeconds, 1),
@@ -240,7 +257,7 @@ async function main() {
     console.log(size, JSON.stringify(results[String(size)]));
     await sql.close();
     await writeFile(
-      values.out as string,
+      out,
       `${JSON.stringify({ machine: benchMachine(), matchDistance: PDQ_MATCH_DISTANCE, cpu, sizes: results }, null, 2)}\n`,
     );
   }
