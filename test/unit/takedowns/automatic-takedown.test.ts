@@ -22,14 +22,20 @@ class InMemoryOutcomes implements AutomationOutcomes {
 }
 
 type Notices = AutomaticTakedownDeps["notices"];
-const draft = (route: string, kind: "email" | "web_form" | "none") =>
-  ({ route, recipient: "abuse@platform.example", channel: { kind } }) as unknown as Awaited<
+const draft = (route: string, kind: "email" | "web_form" | "none", url = "https://discord.example/report") =>
+  ({ route, recipient: "abuse@platform.example", channel: { kind, url } }) as unknown as Awaited<
     ReturnType<Notices["generate"]>
   >;
 
 async function world(notices: Partial<Notices>) {
   const threats = new InMemoryThreatRepository();
-  const clone = threat({ id: "t1", threatType: "voice_clone", platform: "telegram", url: "https://t.me/c/1" });
+  const clone = threat({
+    id: "t1",
+    threatType: "voice_clone",
+    title: "Cloned voice of you",
+    platform: "telegram",
+    url: "https://t.me/c/1",
+  });
   await threats.createIfAbsent(clone);
   const outcomes = new InMemoryOutcomes();
   const automatic = new AutomaticTakedown({
@@ -81,6 +87,33 @@ describe("an automatic takedown that sends nothing", () => {
     expect((await refused.outcomes.get(USER, "t1"))?.detail).toBe(
       "Automatic takedown sent nothing: Add your postal address in your profile: a DSA notice needs it.",
     );
+  });
+
+  it("names the actual obstacle: the platform's web form for a voice clone, the basis only the person can state for a copyright or intimate-imagery notice", async () => {
+    const form = await world({ generate: async () => draft("platform_report", "web_form") });
+    await form.automatic.prepare(USER, "t1", true);
+    expect((await form.outcomes.get(USER, "t1"))?.detail).toBe(
+      "Automatic takedown sent nothing: Telegram takes impersonation and privacy reports only through its web form (https://discord.example/report), which you fill in yourself. The notice is ready: review it and file it there.",
+    );
+    const dmca = await world({ generate: async () => draft("dmca", "email") });
+    await dmca.automatic.prepare(USER, "t1", true);
+    const dmcaDetail = (await dmca.outcomes.get(USER, "t1"))?.detail ?? "";
+    expect(dmcaDetail).toContain("a copyright (DMCA) notice names an original you own");
+    expect(dmcaDetail).not.toMatch(/web form|TAKE IT DOWN/);
+    const intimate = await world({ generate: async () => draft("take_it_down", "web_form") });
+    await intimate.automatic.prepare(USER, "t1", true);
+    const both = (await intimate.outcomes.get(USER, "t1"))?.detail ?? "";
+    expect(both).toContain("did not consent to this depiction");
+    expect(both).toContain("Telegram takes TAKE IT DOWN requests only through its web form");
+    expect(both).not.toContain("DMCA");
+  });
+
+  it("lists each not-sent threat in the takedown centre by its title", async () => {
+    const w = await world({ generate: async () => draft("platform_report", "web_form") });
+    await w.automatic.prepare(USER, "t1", true);
+    const listed = await w.centre.list(USER, { state: "open" });
+    expect(listed.notSent?.[0]).toMatchObject({ threatId: "t1", platform: "telegram" });
+    expect(listed.notSent?.[0]?.threatTitle).toBe("Cloned voice of you");
   });
 
   it("keeps nothing when it goes, when it no longer applies, or for a run the person started", async () => {

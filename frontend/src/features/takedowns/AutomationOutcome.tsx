@@ -5,6 +5,8 @@ import { NoticeFixStep, noticeFix, VerifyLikenessStep } from "../threats/NoticeF
 /** Why a threat's automatic takedown sent nothing, as the server keeps it (AutoTakedownOutcome). */
 export interface AutomationOutcome {
   threatId: string;
+  /** The threat's title, where the takedown centre lists it. */
+  threatTitle?: string;
   reason: "unverified-likeness" | "needs-person" | "no-channel" | "refused";
   detail: string;
   modality?: "face" | "voice";
@@ -57,10 +59,11 @@ export function NotSentList({ outcomes }: { outcomes: AutomationOutcome[] }) {
         {outcomes.map((outcome) => (
           <li key={outcome.threatId}>
             <p>
-              <strong>{platformName(outcome.platform)}</strong>{" "}
-              <a href={outcome.contentUrl} target="_blank" rel="noreferrer noopener">
-                {outcome.contentUrl}
-              </a>
+              {/* The threat by name and platform; its link is in the threat itself, one click away. */}
+              <Link to={`/dashboard?threat=${encodeURIComponent(outcome.threatId)}`}>
+                <strong>{outcome.threatTitle ?? "Threat"}</strong>
+              </Link>{" "}
+              on {platformName(outcome.platform)}
               <br />
               {outcome.detail}
             </p>

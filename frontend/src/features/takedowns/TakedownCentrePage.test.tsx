@@ -235,6 +235,7 @@ describe("Takedown centre", () => {
             },
             {
               threatId: "t-form",
+              threatTitle: "Re-use of your face",
               reason: "needs-person",
               detail: "Automatic takedown sent nothing: the platform's web form needs you to file it yourself.",
               platform: "youtube",
@@ -260,5 +261,11 @@ describe("Takedown centre", () => {
       "href",
       "/dashboard?threat=t-form",
     );
+    // A row names its threat and platform, linking to the threat, not to a bare URL (issue 36 item 10).
+    expect(within(section).getByRole("link", { name: "Re-use of your face" })).toHaveAttribute(
+      "href",
+      "/dashboard?threat=t-form",
+    );
+    expect(within(section).queryByText("https://youtube.example/watch?v=1")).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import {
   type AutomationOutcomeRecord,
   type AutomationOutcomes,
   type AutomationSkip,
+  needsPersonText,
 } from "./automation-outcome.js";
 import type { NoticeService } from "./notice-service.js";
 
@@ -45,13 +46,8 @@ export class AutomaticTakedown {
         return this.skip(automatic, userId, threatId, "no-channel", "No channel accepts a notice for this platform");
       }
       if (automatic && !autoTakedownMaySend(draft.route, draft.channel.kind)) {
-        return this.skip(
-          automatic,
-          userId,
-          threatId,
-          "needs-person",
-          "This basis or channel needs the person to confirm and file it themself",
-        );
+        const threat = await this.deps.threats.get(userId, threatId);
+        return this.notSent(userId, threatId, "needs-person", needsPersonText(draft, threat?.platform ?? ""));
       }
       return { proceed: true, route: draft.route, recipient: draft.recipient };
     } catch (error) {

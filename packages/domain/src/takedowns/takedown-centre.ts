@@ -118,8 +118,12 @@ export class TakedownCentre {
       userId,
       outcomes.map((o) => o.threatId),
     );
-    const open = new Set(threats.filter((t) => !t.takedown && t.status === "active").map((t) => t.id));
-    return outcomes.filter((o) => open.has(o.threatId)).map(automationView);
+    const open = new Map(threats.filter((t) => !t.takedown && t.status === "active").map((t) => [t.id, t]));
+    // Each row names its threat (title, platform), not a bare URL (issue 36 item 10).
+    return outcomes.flatMap((o) => {
+      const threat = open.get(o.threatId);
+      return threat ? [automationView(o, threat)] : [];
+    });
   }
 
   async get(userId: string, noticeId: string): Promise<TakedownDetail> {
