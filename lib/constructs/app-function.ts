@@ -1,3 +1,4 @@
+import { ANALYSIS_UPLOAD_PREFIX } from "@lg/domain/integrations/analyses";
 import { Duration, RemovalPolicy, Stack, Validations } from "aws-cdk-lib";
 import type { ITable } from "aws-cdk-lib/aws-dynamodb";
 import * as iam from "aws-cdk-lib/aws-iam";
@@ -294,6 +295,26 @@ export class AppFunction extends Construct {
     return this.explainManifestKeys();
   }
 
+  /**
+   * Files API clients put for analysis, under their own prefix of the scan-work bucket: the public
+   * API signs upload URLs (a presigned PUT carries the signer's s3:PutObject); the analysis
+   * workflow reads each once and deletes it.
+   */
+  bindAnalysisUploads(bucket: IBucket, access: "sign" | "readDelete"): this {
+    this.setEnv("SCAN_WORK_BUCKET", bucket.bucketName);
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: access === "sign" ? ["s3:PutObject"] : ["s3:GetObject", "s3:DeleteObject"],
+        resources: [bucket.arnForObjects(`${ANALYSIS_UPLOAD_PREFIX}*`)],
+      }),
+    );
+    explainWildcards(this.role, {
+      finding: /^Resource::.*ScanWorkBucket.*\/analyses\/\*$/,
+      reason: "Upload keys are per account and analysis, made at run time; access is scoped to the analyses prefix.",
+    });
+    return this;
+  }
+
   private explainManifestKeys(): this {
     explainWildcards(this.role, {
       finding: /^Resource::.*ScanWorkBucket.*\/manifests\/\*$/,
@@ -343,7 +364,11 @@ export class AppFunction extends Construct {
   }
 
   bindStateMachine(
-    envName: "SCAN_STATE_MACHINE_ARN" | "TAKEDOWN_STATE_MACHINE_ARN" | "CRAWL_STATE_MACHINE_ARN",
+    envName:
+      | "SCAN_STATE_MACHINE_ARN"
+      | "TAKEDOWN_STATE_MACHINE_ARN"
+      | "CRAWL_STATE_MACHINE_ARN"
+      | "ANALYSIS_STATE_MACHINE_ARN",
     machine: StateMachineRef,
     access: "start" | "startAndObserve" | "stop",
   ): this {

@@ -29,6 +29,8 @@ export interface HandlerResources {
   takedownMachine: StateMachineRef;
   /** The shared crawl (issue 24), started by the hourly start-crawl job. */
   crawlMachine: StateMachineRef;
+  /** The public API's analyses (POST /api/v1/analyses starts one per request). */
+  analysisMachine: StateMachineRef;
   scheduler: { groupName: string; scheduleArnPattern: string; role: IRole };
   /** Webhook deliveries' queue and dead-letter queue (docs/public-api.md). */
   webhooks: WebhookQueues;

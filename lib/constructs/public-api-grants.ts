@@ -9,7 +9,8 @@ import type { HandlerResources } from "./handler-resources.js";
 /**
  * The public API's function (docs/public-api.md): it reads threats and notices, prepares and sends
  * notices by email (the takedowns group's grants but the takedown workflow, which it never starts;
- * takedown.sent events included) and writes keys' last use, rate counters and idempotency records.
+ * takedown.sent events included), writes keys' last use, rate counters and idempotency records, and
+ * takes analyses: their records, upload URLs and the analysis workflow's start (it reads no media).
  * No session is resolved, so no Cognito grant.
  */
 export const bindPublicApi = (fn: AppFunction, r: HandlerResources) =>
@@ -17,7 +18,9 @@ export const bindPublicApi = (fn: AppFunction, r: HandlerResources) =>
     fn
       .bindTable(r.table, "readWrite")
       .bindEvidenceBucket(r.evidenceBucket, "read")
-      .bindMailSender(r.mailFrom, r.mailIdentityArn),
+      .bindMailSender(r.mailFrom, r.mailIdentityArn)
+      .bindStateMachine("ANALYSIS_STATE_MACHINE_ARN", r.analysisMachine, "start")
+      .bindAnalysisUploads(r.scanWorkBucket, "sign"),
   );
 
 export interface ApiKeyAuthorizerProps {

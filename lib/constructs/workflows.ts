@@ -4,6 +4,7 @@ import {
   CRAWLED_PARTITION_PREFIX,
   FINDING_PARTITION_PREFIX,
 } from "@lg/domain/table/entities";
+import { API_ANALYSIS_PARTITION_PREFIX } from "@lg/domain/table/integration-entities";
 import { ArnFormat, Duration, RemovalPolicy, Stack } from "aws-cdk-lib";
 import * as events from "aws-cdk-lib/aws-events";
 import * as eventTargets from "aws-cdk-lib/aws-events-targets";
@@ -107,6 +108,24 @@ const TASK_BINDINGS: Record<WorkflowTask, (fn: AppFunction, r: HandlerResources)
         .bindEvidenceBucket(r.evidenceBucket, "read")
         .bindMailSender(r.mailFrom, r.mailIdentityArn),
     ),
+  // An analysis asked for through the API parses untrusted media: fetched as a scan's media (the
+  // connectors' client), matched against the account's people (biometric key), it may put its own
+  // analysis record and the shared analysis cache and nothing else, and read and delete its upload.
+  AnalysisRun: (fn, r) =>
+    fn
+      .bindTable(r.table, "read")
+      .allowTableWritesUnder(r.table, API_ANALYSIS_PARTITION_PREFIX)
+      .allowTableWritesUnder(r.table, ANALYSIS_PARTITION_PREFIX)
+      .bindBiometricKey(r.biometricKey)
+      .bindConnectorSecret(r.connectorSecret)
+      .bindAnalysisUploads(r.scanWorkBucket, "readDelete"),
+  AnalysisFail: (fn, r) =>
+    fn
+      .bindTable(r.table, "read")
+      .allowTableWritesUnder(r.table, API_ANALYSIS_PARTITION_PREFIX)
+      .bindAnalysisUploads(r.scanWorkBucket, "readDelete"),
+  // analysis.completed for the account's webhooks: endpoints read, the delivery log written, the queue sent to.
+  AnalysisTell: (fn, r) => r.webhooks.bindPublisher(fn.bindTable(r.table, "readWrite")),
 };
 
 /** What sending owed alerts needs (email, SMS, Web Push) with their automatic takedowns. */
@@ -168,7 +187,7 @@ const STATUS_HANDLER_BINDINGS: Record<StatusHandlerName, (fn: AppFunction, r: Ha
 };
 
 /** Functions that run detection models: every analysis model file, the ffmpeg layer and native packages. */
-const DETECTION_TASKS: ReadonlySet<WorkflowTask> = new Set(["ScanAnalyse", "CrawlAnalyse"]);
+const DETECTION_TASKS: ReadonlySet<WorkflowTask> = new Set(["ScanAnalyse", "CrawlAnalyse", "AnalysisRun"]);
 
 /** Whether an ASL file runs a Map in Distributed mode (child workflow executions of its own). */
 export function usesDistributedMap(file: string): boolean {

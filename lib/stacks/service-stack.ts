@@ -95,6 +95,7 @@ export class ServiceStack extends Stack {
       scanMachine,
       takedownMachine: stateMachineRef(this, config, "takedown"),
       crawlMachine: stateMachineRef(this, config, "crawl"),
+      analysisMachine: stateMachineRef(this, config, "analysis"),
       scheduler: {
         groupName: scheduling.group.scheduleGroupName,
         scheduleArnPattern: scheduling.scheduleArnPattern,

@@ -317,6 +317,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       SCAN_STATE_MACHINE_ARN: sfn.arnOf("likenessguard-scan"),
       TAKEDOWN_STATE_MACHINE_ARN: sfn.arnOf("likenessguard-takedown"),
       CRAWL_STATE_MACHINE_ARN: sfn.arnOf("likenessguard-crawl"),
+      ANALYSIS_STATE_MACHINE_ARN: sfn.arnOf("likenessguard-analysis"),
       SCHEDULER_GROUP: LOCAL_NAMES.schedulerGroup,
       SCHEDULER_ROLE_ARN: LOCAL_NAMES.schedulerRoleArn,
       MAIL_FROM: LOCAL_NAMES.mailFrom,

@@ -36,6 +36,7 @@ function allFunctions(): [string, AppFunction][] {
 const EXPECTED: Record<string, readonly string[]> = {
   ScanAnalyse: ANALYSIS_MODEL_FILES,
   CrawlAnalyse: ANALYSIS_MODEL_FILES,
+  AnalysisRun: ANALYSIS_MODEL_FILES,
   biometrics: ENROLMENT_MODEL_FILES,
   demo: ENROLMENT_MODEL_FILES,
   afterDeploy: FACE_MODEL_FILES,

@@ -293,7 +293,7 @@ describe("handlers", () => {
     expect(deleters).toEqual(["account", "biometrics", "profile", "resumeErasures"]);
     // Only the API's threat and takedown groups, the hand-over to takedowns (a scan's Finish, the crawl's
     // HandOverAlerts, the reconciler when a scan ends otherwise, or the sweeper of a handover that died),
-    // the tracker, and the hourly crawl's start start state machines.
+    // the tracker, the hourly crawl's start and the public API (its analyses) start state machines.
     const starters = allFunctions()
       .filter(([, fn]) => grantedActions(fn).includes("states:StartExecution"))
       .map(([name]) => name)
@@ -301,6 +301,7 @@ describe("handlers", () => {
     expect(starters).toEqual([
       "CrawlHandOver",
       "ScanFinish",
+      "publicApi",
       "reconcileScan",
       "startCrawl",
       "sweepAlertClaims",
@@ -349,6 +350,16 @@ describe("handlers", () => {
       { "dynamodb:LeadingKeys": ["CRAWLED#*"] },
       { "dynamodb:LeadingKeys": ["ANALYSIS#*"] },
     ]);
+    // An analysis asked for through the API parses untrusted media too: it may put its own analysis record and
+    // the analysis cache, nothing else, and sends no webhook (Tell, which reads no media, does).
+    const apiAnalysisWrites = grantedStatements(workflows.tasks.AnalysisRun).filter((s) =>
+      actionsOf(s).some((a) => /^dynamodb:(Put|Update|Delete|BatchWrite)/.test(a)),
+    );
+    expect(
+      apiAnalysisWrites.map((s) => (s.Condition as Record<string, Record<string, unknown>>)["ForAllValues:StringLike"]),
+    ).toEqual([{ "dynamodb:LeadingKeys": ["APIANALYSIS#*"] }, { "dynamodb:LeadingKeys": ["ANALYSIS#*"] }]);
+    expect(grantedActions(workflows.tasks.AnalysisRun)).not.toContain("sqs:SendMessage");
+    expect(grantedActions(workflows.tasks.AnalysisTell)).toContain("sqs:SendMessage");
     // The biometric key's data keys open sealed embeddings: the scan's analysis may use them, the crawl's may not
     // (it may read the gallery's sign-in secret, which that key encrypts, only through Secrets Manager).
     const biometricKeyUse = (fn: AppFunction) =>

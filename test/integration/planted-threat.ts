@@ -75,3 +75,33 @@ export function enrolledPhotoItem(userId: string, sampleId: string, mediaSha256?
     createdAt: "2026-10-01T09:00:00.000Z",
   });
 }
+
+/** Who a notice says the person is: the profile a takedown needs before it can be sent. */
+export const NOTICE_IDENTITY = {
+  firstName: "Ada",
+  lastName: "Moreno",
+  dateOfBirth: "1990-04-02",
+  phone: "+14155550123",
+  address: "12 Harbor Street",
+  city: "San Francisco",
+  country: "US",
+} as const;
+
+/**
+ * Makes a signed-up person ready to send notices: their identity saved through the API and an
+ * enrolled photo (`sampleId`, of the file with `mediaSha256`), which a copyright claim may name.
+ */
+export async function readyForNotices(
+  appUrl: string,
+  person: { cookie: string; userId: string },
+  enrol: (item: Record<string, unknown>) => Promise<unknown>,
+  photo: { sampleId: string; mediaSha256?: string },
+) {
+  const saved = await fetch(`${appUrl}/api/profile`, {
+    method: "PUT",
+    headers: { cookie: person.cookie, "content-type": "application/json" },
+    body: JSON.stringify(NOTICE_IDENTITY),
+  });
+  if (saved.status !== 200) throw new Error(`Saving the notice identity answered ${saved.status}`);
+  await enrol(enrolledPhotoItem(person.userId, photo.sampleId, photo.mediaSha256));
+}

@@ -4,7 +4,7 @@ import { DynamoThreatRepository } from "@lg/domain/scanning/adapters/dynamo-thre
 import { BillingAccount, toItem } from "@lg/domain/table/index";
 import { expect } from "vitest";
 import { clientConfig } from "./local-clients.js";
-import { COPY_OF_ENROLLED_PHOTO, enrolledPhotoItem, PLANTED_MEDIA_SHA256, plantThreat } from "./planted-threat.js";
+import { COPY_OF_ENROLLED_PHOTO, PLANTED_MEDIA_SHA256, plantThreat, readyForNotices } from "./planted-threat.js";
 import { type SignedUpPerson, signUp } from "./signed-up-person.js";
 import type { ProvidedStack } from "./stack-context.js";
 
@@ -14,6 +14,8 @@ export function publicApiClient(stack: ProvidedStack) {
     marshallOptions: { removeUndefinedValues: true },
   });
   const threats = new DynamoThreatRepository(doc, stack.env.TABLE_NAME ?? "");
+  const enrol = (item: Record<string, unknown>) =>
+    doc.send(new PutCommand({ TableName: stack.env.TABLE_NAME, Item: item }));
 
   /** The tier as billing's signed webhook would have stored it (the API refuses tiers from clients). */
   const setTier = (userId: string, tier: "professional" | "enterprise") =>
@@ -71,26 +73,10 @@ export function publicApiClient(stack: ProvidedStack) {
   const organisation = async (tag: string): Promise<SignedUpPerson> => {
     const owner = await signUp(stack.url, tag);
     await setTier(owner.userId, "enterprise");
-    const profile = await fetch(`${stack.url}/api/profile`, {
-      method: "PUT",
-      headers: { cookie: owner.cookie, "content-type": "application/json" },
-      body: JSON.stringify({
-        firstName: "Ada",
-        lastName: "Moreno",
-        dateOfBirth: "1990-04-02",
-        phone: "+14155550123",
-        address: "12 Harbor Street",
-        city: "San Francisco",
-        country: "US",
-      }),
+    await readyForNotices(stack.url, owner, enrol, {
+      sampleId: `sample-${owner.userId}`,
+      mediaSha256: PLANTED_MEDIA_SHA256,
     });
-    expect(profile.status).toBe(200);
-    await doc.send(
-      new PutCommand({
-        TableName: stack.env.TABLE_NAME,
-        Item: enrolledPhotoItem(owner.userId, `sample-${owner.userId}`, PLANTED_MEDIA_SHA256),
-      }),
-    );
     await plantThreat(threats, owner.userId, `copy-${owner.userId}`, COPY_OF_ENROLLED_PHOTO);
     await plantThreat(threats, owner.userId, `fake-${owner.userId}`);
     return owner;

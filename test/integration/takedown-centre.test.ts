@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { SCHEDULED_JOBS } from "../../lambdas/src/workflows/tasks.js";
 import { lambdaContext } from "../../local/src/lambda/lambda-context.js";
 import { clientConfig } from "./local-clients.js";
-import { COPY_OF_ENROLLED_PHOTO, enrolledPhotoItem, plantThreat } from "./planted-threat.js";
+import { COPY_OF_ENROLLED_PHOTO, enrolledPhotoItem, plantThreat, readyForNotices } from "./planted-threat.js";
 import { type SignedUpPerson, signUp } from "./signed-up-person.js";
 
 const stack = inject("localStack");
@@ -84,21 +84,9 @@ async function enrolPhoto(userId: string, sampleId: string, mediaSha256?: string
 }
 
 async function setUpPerson(person: SignedUpPerson) {
-  const saved = await fetch(api("/api/profile"), {
-    method: "PUT",
-    headers: { cookie: person.cookie, "content-type": "application/json" },
-    body: JSON.stringify({
-      firstName: "Ada",
-      lastName: "Moreno",
-      dateOfBirth: "1990-04-02",
-      phone: "+14155550123",
-      address: "12 Harbor Street",
-      city: "San Francisco",
-      country: "US",
-    }),
+  await readyForNotices(stack.url, person, (Item) => doc.send(new PutCommand({ TableName: table, Item })), {
+    sampleId: `sample-${person.userId}`,
   });
-  expect(saved.status).toBe(200);
-  await enrolPhoto(person.userId, `sample-${person.userId}`);
 }
 
 /** A threat on a live simulated Reddit post (a decoy, so the scan tests' planted items stay up), keyed by its photo's hash, which the person enrolled. */

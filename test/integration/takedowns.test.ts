@@ -8,9 +8,9 @@ import { clientConfig, eventually } from "./local-clients.js";
 import {
   COPY_OF_ENROLLED_PHOTO,
   DECLARED_DEEPFAKE,
-  enrolledPhotoItem,
   PLANTED_MEDIA_SHA256 as MEDIA_SHA256,
   plantThreat as plantThreatIn,
+  readyForNotices,
 } from "./planted-threat.js";
 import { signUp as signUpPerson } from "./signed-up-person.js";
 
@@ -47,25 +47,15 @@ const put = (path: string, cookie: string, json: unknown) =>
 const signUp = (tag: string) => signUpPerson(stack.url, tag);
 
 async function setUpPerson(cookie: string, userId: string, notificationSettings: Record<string, unknown>) {
-  const saved = await put("/api/profile", cookie, {
-    firstName: "Ada",
-    lastName: "Moreno",
-    dateOfBirth: "1990-04-02",
-    phone: "+14155550123",
-    address: "12 Harbor Street",
-    city: "San Francisco",
-    country: "US",
-  });
-  expect(saved.status).toBe(200);
-  expect((await put("/api/profile", cookie, { notificationSettings })).status).toBe(200);
   // Enrolment through the API needs real face analysis; the notice needs only the sample's enrolment date.
-  await doc.send(
-    new PutCommand({
-      TableName: stack.env.TABLE_NAME,
-      // The file the copy-of-photo threats re-post: what a copyright claim may name.
-      Item: enrolledPhotoItem(userId, `sample-${userId}`, MEDIA_SHA256),
-    }),
+  // The file the copy-of-photo threats re-post: what a copyright claim may name.
+  await readyForNotices(
+    stack.url,
+    { cookie, userId },
+    (Item) => doc.send(new PutCommand({ TableName: stack.env.TABLE_NAME, Item })),
+    { sampleId: `sample-${userId}`, mediaSha256: MEDIA_SHA256 },
   );
+  expect((await put("/api/profile", cookie, { notificationSettings })).status).toBe(200);
 }
 
 const plantThreat = (userId: string, id: string, overrides: Record<string, unknown> = {}) =>

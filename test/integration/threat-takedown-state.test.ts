@@ -12,7 +12,7 @@ import { backfillThreatTakedowns } from "@lg/domain/takedowns/threat-takedown";
 import { CONFIRMATION_PROMPTS } from "@lg/notices";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { clientConfig } from "./local-clients.js";
-import { COPY_OF_ENROLLED_PHOTO, enrolledPhotoItem, PLANTED_MEDIA_SHA256, plantThreat } from "./planted-threat.js";
+import { COPY_OF_ENROLLED_PHOTO, PLANTED_MEDIA_SHA256, plantThreat, readyForNotices } from "./planted-threat.js";
 import { type SignedUpPerson, signUp } from "./signed-up-person.js";
 
 const stack = inject("localStack");
@@ -59,27 +59,11 @@ const sampleId = () => `sample-${ada.userId}`;
 
 beforeAll(async () => {
   ada = await signUp(stack.url, "ada-row-takedown");
-  const profile = await fetch(api("/api/profile"), {
-    method: "PUT",
-    headers: { cookie: ada.cookie, "content-type": "application/json" },
-    body: JSON.stringify({
-      firstName: "Ada",
-      lastName: "Moreno",
-      dateOfBirth: "1990-04-02",
-      phone: "+14155550123",
-      address: "12 Harbor Street",
-      city: "San Francisco",
-      country: "US",
-    }),
+  // The file the copy-of-photo threats re-post: what a copyright claim may name.
+  await readyForNotices(stack.url, ada, (Item) => doc.send(new PutCommand({ TableName: table, Item })), {
+    sampleId: sampleId(),
+    mediaSha256: PLANTED_MEDIA_SHA256,
   });
-  expect(profile.status).toBe(200);
-  await doc.send(
-    new PutCommand({
-      TableName: table,
-      // The file the copy-of-photo threats re-post: what a copyright claim may name.
-      Item: enrolledPhotoItem(ada.userId, sampleId(), PLANTED_MEDIA_SHA256),
-    }),
-  );
 }, 120_000);
 
 afterAll(() => doc.destroy());

@@ -9,6 +9,7 @@ import {
 import type { AccountStore, StoredItem } from "@lg/domain/accounts/ports";
 import { effectiveTier } from "@lg/domain/billing/tier-policy";
 import type { BiometricSampleRecord } from "@lg/domain/records";
+import { API_ANALYSIS_PARTITION_PREFIX } from "@lg/domain/table/integration-entities";
 import {
   BillingAccount,
   BiometricConsent,
@@ -98,7 +99,13 @@ export class DynamoAccountStore implements AccountStore {
       ExpressionAttributeValues: { ":pk": `${FINDING_PARTITION_PREFIX}${userId}` },
       ConsistentRead: true,
     });
-    return [...(await this.queryPrefix(userId, "")), ...findings] as StoredItem[];
+    // Analyses asked for through the API (ApiAnalysis) too: a partition of its own for the same reason.
+    const analyses = await this.queryAll({
+      KeyConditionExpression: "pk = :pk",
+      ExpressionAttributeValues: { ":pk": `${API_ANALYSIS_PARTITION_PREFIX}${userId}` },
+      ConsistentRead: true,
+    });
+    return [...(await this.queryPrefix(userId, "")), ...findings, ...analyses] as StoredItem[];
   }
 
   async deleteItems(keys: { pk: string; sk: string }[]) {

@@ -22,6 +22,8 @@ const EnvSchema = z.object({
   /** The shared crawl's state machine, which the hourly start-crawl job starts. */
   CRAWL_STATE_MACHINE_ARN: z.string().optional(),
   TAKEDOWN_STATE_MACHINE_ARN: z.string().optional(),
+  /** The public API's analyses, started by POST /api/v1/analyses. */
+  ANALYSIS_STATE_MACHINE_ARN: z.string().optional(),
   SCHEDULER_GROUP: z.string().optional(),
   SCHEDULER_ROLE_ARN: z.string().optional(),
   /** Where a per-user schedule puts a start it could not make after its retries (AWS only). */

@@ -178,11 +178,11 @@ export class DetectionLikenessAnalyser implements LikenessAnalyser {
   async analyse(
     media: MediaToAnalyse,
     people: EnrolledPerson[],
-    options: { mediaSha256?: string } = {},
+    options: { mediaSha256?: string; everySignal?: boolean } = {},
   ): Promise<MediaAnalysis> {
     // Matching is all a scan acts on: media no enrolled likeness can be in is not decoded at all
     // (recordings are two thirds of the detection CPU a scan spends).
-    const skip = nothingToMatch(media.bytes, people);
+    const skip = options.everySignal ? null : nothingToMatch(media.bytes, people);
     if (skip) {
       return {
         contentType: MIME[skip.format] ?? media.contentType,
@@ -197,7 +197,7 @@ export class DetectionLikenessAnalyser implements LikenessAnalyser {
     // costly ones run only there; the rest of the media costs identity matching alone.
     const result = await analyseThroughCache(this.caching, media.bytes, options.mediaSha256, {
       enrolled: people.flatMap(engineIdentities),
-      costlySignals: { whenLikenessAtLeast: MATCH_FLOOR_PERCENT },
+      ...(options.everySignal ? {} : { costlySignals: { whenLikenessAtLeast: MATCH_FLOOR_PERCENT } }),
     });
     return toMediaAnalysis(result, media, matchedIdentity);
   }

@@ -30,7 +30,13 @@ import { erasedAccounts, evidenceStore, scanLocks, scanRepository, threatReposit
  * searches for) and starting one. It writes through the threats context's records.
  */
 const connectorConfig = once(() => connectorConfigFromEnv());
-const likenessAnalyser = once(() => new DetectionLikenessAnalyser(analysisCaching()));
+export const likenessAnalyser = once(() => new DetectionLikenessAnalyser(analysisCaching()));
+
+/** One media URL through the connectors' SSRF-safe client (public addresses only), at most 10 MB. */
+export async function fetchMedia(url: string) {
+  const response = await connectorConfig().http.expectOk(url, { maxBytes: 10 * 1024 * 1024 });
+  return { url: response.url, contentType: response.headers["content-type"] ?? "", bytes: response.body };
+}
 // A scan's tasks reach the same warm containers within minutes; decrypted embeddings live five at most.
 const embeddingCache = new DecryptedEmbeddingCache({ ttlMs: 5 * 60_000 });
 
@@ -88,10 +94,7 @@ export const scanService = once(
       registeredImages: registeredImageScanner(),
       sources: {
         connector: (platformId) => connectorFor(platformId, connectorConfig()),
-        fetchMedia: async (url) => {
-          const response = await connectorConfig().http.expectOk(url, { maxBytes: 10 * 1024 * 1024 });
-          return { url: response.url, contentType: response.headers["content-type"] ?? "", bytes: response.body };
-        },
+        fetchMedia,
       },
       enrolledPeople,
       erased: erasedAccounts(),

@@ -19,3 +19,10 @@ export const crawlStateMachineArn = () => {
   if (!arn) throw new Error("Invalid environment: CRAWL_STATE_MACHINE_ARN");
   return arn;
 };
+
+/** The public API's analyses (statemachines/analysis.asl.json), started by POST /api/v1/analyses. */
+export const analysisStateMachineArn = () => {
+  const arn = env().ANALYSIS_STATE_MACHINE_ARN;
+  if (!arn) throw new Error("Invalid environment: ANALYSIS_STATE_MACHINE_ARN");
+  return arn;
+};

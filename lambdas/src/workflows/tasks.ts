@@ -16,6 +16,9 @@ export const WORKFLOW_TASKS = {
   CrawlHandOver: { entry: "lambdas/src/workflows/crawl/hand-over.ts", memoryMb: 256, timeoutSeconds: 120 },
   TakedownPrepare: { entry: "lambdas/src/workflows/takedown/prepare.ts", memoryMb: 256 },
   TakedownSend: { entry: "lambdas/src/workflows/takedown/send.ts", memoryMb: 256 },
+  AnalysisRun: { entry: "lambdas/src/workflows/analysis/run.ts", memoryMb: 2048, timeoutSeconds: 120 },
+  AnalysisFail: { entry: "lambdas/src/workflows/analysis/fail.ts", memoryMb: 256 },
+  AnalysisTell: { entry: "lambdas/src/workflows/analysis/tell.ts", memoryMb: 256 },
 } as const;
 export type WorkflowTask = keyof typeof WORKFLOW_TASKS;
 
@@ -23,6 +26,7 @@ export const STATE_MACHINES = {
   scan: { file: "statemachines/scan.asl.json" },
   takedown: { file: "statemachines/takedown.asl.json" },
   crawl: { file: "statemachines/crawl.asl.json" },
+  analysis: { file: "statemachines/analysis.asl.json" },
 } as const;
 
 /** Scheduled jobs (EventBridge Scheduler in AWS, the local scheduler locally). */

@@ -12,7 +12,7 @@ import { ProfileUpdateInput, ScanPreferencesInput } from "@lg/domain/accounts/pr
 import { Reauthentication } from "@lg/domain/accounts/reauthentication";
 import { UndoChangeInput } from "@lg/domain/accounts/security-notices";
 import { ReportedCaptureInput } from "@lg/domain/biometrics/reported-capture";
-import { TakedownRequest, WebhookEndpointInput } from "@lg/domain/integrations/public-api-contract";
+import { AnalysisRequest, TakedownRequest, WebhookEndpointInput } from "@lg/domain/integrations/public-api-contract";
 import { InvitationTokenInput, InviteInput } from "@lg/domain/people/people-inputs";
 import { RegisterHashesInput } from "@lg/domain/registered-images/register-input";
 import { ThreatActionInput, ThreatBulkActionInput } from "@lg/domain/threats/threat-action-input";
@@ -85,6 +85,7 @@ const JSON_BODIES: Record<string, z.ZodTypeAny> = {
   "POST /api/webhooks": WebhookEndpointInput,
   "POST /api/image-hashes": RegisterHashesInput,
   "POST /api/v1/threats/{id}/takedowns": TakedownRequest,
+  "POST /api/v1/analyses": AnalysisRequest,
 };
 
 /** State-changing routes that read no JSON body, and why. */

@@ -30,7 +30,7 @@ export interface DeliveryView {
 export const SCOPE_LABELS = {
   "threats:read": "Read threats and takedown notices",
   "takedowns:write": "Prepare and send takedown notices",
-  "analyses:write": "Submit media for analysis (not available yet)",
+  "analyses:write": "Submit media for analysis and read the results",
   "people:read": "Read protected people and their protection state",
   "webhooks:manage": "Manage webhook endpoints (not available through the API yet)",
 } as const satisfies Record<ApiKeyScope, string>;
@@ -40,6 +40,7 @@ export const EVENT_LABELS = {
   "threat.updated": "A threat changes (not sent yet)",
   "takedown.sent": "A takedown notice is sent",
   "takedown.resolved": "A takedown ends (not sent yet)",
+  "analysis.completed": "An analysis asked for through the API ends",
   "scan.completed": "A scan finishes",
 } as const satisfies Record<WebhookEventType, string>;
 

@@ -1,10 +1,13 @@
+import type { ApiKeyRecord } from "@lg/domain/integrations/api-keys";
 import {
   PUBLIC_API_OPERATIONS,
   type PublicOperation,
   type PublicOperationId,
 } from "@lg/domain/integrations/public-api-contract";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
-import { parseParameters } from "../../shared/request.js";
+import { requestKey } from "../../shared/api-key-guard.js";
+import { idempotency } from "../../shared/api-key-services.js";
+import { bodyBytes, header, parseParameters } from "../../shared/request.js";
 import { json } from "../../shared/route-group.js";
 
 /** An operation's success answer, checked against the contract's schema: the document never promises what is not sent. */
@@ -25,3 +28,36 @@ export const op = (id: PublicOperationId): PublicOperation => {
   if (!found) throw new Error(`No operation ${id} in the contract`);
   return found;
 };
+
+/**
+ * A POST of the public API under its Idempotency-Key: the first request runs `execute` and its answer
+ * (checked against the operation's schema) is kept, so a retry gets the same answer, with
+ * Idempotent-Replayed, and runs nothing. `headersOf` adds headers made from the answer (Location).
+ */
+export async function idempotentPost(
+  operation: PublicOperation,
+  event: APIGatewayProxyEventV2,
+  execute: (key: ApiKeyRecord) => Promise<unknown>,
+  headersOf: (answer: unknown) => Record<string, string> = () => ({}),
+) {
+  const key = requestKey(event);
+  const answer = await idempotency().run(
+    { accountId: key.accountId, keyId: key.keyId },
+    header(event, "idempotency-key"),
+    { method: event.requestContext.http.method, path: event.rawPath, body: bodyBytes(event).toString("utf8") },
+    async () => ({
+      statusCode: operation.success.status,
+      body: JSON.stringify(operation.success.schema.parse(await execute(key))),
+    }),
+  );
+  return {
+    statusCode: answer.statusCode,
+    headers: {
+      "content-type": "application/json",
+      "cache-control": "no-store",
+      ...(answer.statusCode < 300 ? headersOf(JSON.parse(answer.body)) : {}),
+      ...(answer.replayed ? { "idempotent-replayed": "true" } : {}),
+    },
+    body: answer.body,
+  };
+}

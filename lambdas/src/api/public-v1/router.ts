@@ -1,5 +1,6 @@
 import { apiKeyGuarded, withProblemDetails } from "../../shared/api-key-guard.js";
 import { createRouteGroup, sessionRoute } from "../../shared/route-group.js";
+import { createAnalysis, getAnalysis } from "./analyses.js";
 import { getTakedown, listPeople, listTakedowns, openApiDocument } from "./takedowns-and-people.js";
 import { createTakedown, getThreat, listThreats } from "./threats.js";
 
@@ -12,6 +13,8 @@ export const handler = createRouteGroup(
     "GET /api/v1/takedowns": listTakedowns,
     "GET /api/v1/takedowns/{id}": getTakedown,
     "GET /api/v1/people": listPeople,
+    "POST /api/v1/analyses": createAnalysis,
+    "GET /api/v1/analyses/{id}": getAnalysis,
     "GET /api/v1/openapi.json": openApiDocument,
   },
   (route, handler) =>

@@ -1,11 +1,11 @@
 import { TakedownRequest, type ThreatListQuery } from "@lg/domain/integrations/public-api-contract";
 import type { z } from "zod";
 import { requestKey } from "../../shared/api-key-guard.js";
-import { apiKeyService, idempotency } from "../../shared/api-key-services.js";
+import { apiKeyService } from "../../shared/api-key-services.js";
 import { publicApiService } from "../../shared/public-api-services.js";
-import { bodyBytes, header, parseJson } from "../../shared/request.js";
+import { parseJson } from "../../shared/request.js";
 import type { ApiHandler } from "../../shared/route-group.js";
-import { op, operationInput, respond } from "./respond.js";
+import { idempotentPost, op, operationInput, respond } from "./respond.js";
 
 /** GET /api/v1/threats */
 export const listThreats: ApiHandler = async (event) => {
@@ -35,28 +35,13 @@ export const createTakedown: ApiHandler = async (event) => {
   const { params } = operationInput(operation, event);
   const threatId = (params as { id: string }).id;
   const body = parseJson(event, TakedownRequest);
-  const key = requestKey(event);
-  const answer = await idempotency().run(
-    { accountId: key.accountId, keyId: key.keyId },
-    header(event, "idempotency-key"),
-    { method: "POST", path: event.rawPath, body: bodyBytes(event).toString("utf8") },
-    async () => {
-      const outcome = await publicApiService().takedown(key.accountId, threatId, body);
-      await apiKeyService().recordWrite(
-        key,
-        `takedown.${body.action}`,
-        outcome.action === "send" ? outcome.takedownId : threatId,
-      );
-      return { statusCode: operation.success.status, body: JSON.stringify(operation.success.schema.parse(outcome)) };
-    },
-  );
-  return {
-    statusCode: answer.statusCode,
-    headers: {
-      "content-type": "application/json",
-      "cache-control": "no-store",
-      ...(answer.replayed ? { "idempotent-replayed": "true" } : {}),
-    },
-    body: answer.body,
-  };
+  return idempotentPost(operation, event, async (key) => {
+    const outcome = await publicApiService().takedown(key.accountId, threatId, body);
+    await apiKeyService().recordWrite(
+      key,
+      `takedown.${body.action}`,
+      outcome.action === "send" ? outcome.takedownId : threatId,
+    );
+    return outcome;
+  });
 };

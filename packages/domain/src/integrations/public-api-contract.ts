@@ -154,6 +154,137 @@ export const WebhookEndpointInput = z
   .strict()
   .meta({ id: "WebhookEndpointInput" });
 
+/** What an analysis may be given: the detection engine's formats, at most the size a scan fetches. */
+export const ANALYSIS_MAX_BYTES = 10 * 1024 * 1024;
+export const ANALYSIS_CONTENT_TYPES = [
+  "image/jpeg",
+  "image/png",
+  "image/webp",
+  "image/gif",
+  "video/mp4",
+  "video/quicktime",
+  "video/webm",
+  "audio/wav",
+  "audio/mpeg",
+  "audio/flac",
+  "audio/ogg",
+  "audio/mp4",
+] as const;
+
+export const AnalysisRequest = z
+  .union([
+    z
+      .object({
+        url: z
+          .url({ protocol: /^https?$/, error: "url must be an http(s):// address" })
+          .max(2048)
+          .meta({
+            description: "Public media to fetch (no private addresses, no redirects to them; at most 10 MB)",
+          }),
+      })
+      .strict(),
+    z
+      .object({
+        upload: z
+          .object({
+            contentType: z.enum(ANALYSIS_CONTENT_TYPES),
+            size: z.number().int().positive().max(ANALYSIS_MAX_BYTES).meta({ description: "The file's size in bytes" }),
+          })
+          .strict(),
+      })
+      .strict()
+      .meta({ description: "Put the file at the answer's upload.url within 10 minutes; the analysis starts then" }),
+  ])
+  .meta({ id: "AnalysisRequest" });
+
+const OperatingPoint = z
+  .object({
+    threshold: z.number(),
+    falsePositiveRate: z.number().meta({ description: "Share of genuine media read as synthetic at the threshold" }),
+    truePositiveRate: z.number().optional(),
+    measuredOn: z.string().optional(),
+    genuineCount: z.number().int().optional(),
+  })
+  .meta({
+    id: "OperatingPoint",
+    description: "Where a learned detector decides, and what it was measured to do there",
+  });
+
+const SignalReading = z.object({
+  id: z.string(),
+  status: z.enum(["present", "absent", "unknown"]),
+  score: z.number().optional(),
+  explanation: z.string(),
+  operatingPoint: OperatingPoint.optional(),
+});
+
+export const AnalysisResult = z
+  .object({
+    media: z.object({
+      kind: z.enum(["image", "video", "audio"]),
+      format: z.string(),
+      bytes: z.number().int(),
+      width: z.number().int().optional(),
+      height: z.number().int().optional(),
+      durationSeconds: z.number().optional(),
+    }),
+    synthetic: z.object({
+      verdict: z.enum(["synthetic", "possibly-synthetic", "no-evidence", "unknown"]).meta({
+        description: "synthetic only where the measured false-positive rate meets the product's bar; never 'real'",
+      }),
+      score: z.number().nullable().meta({ description: "The fused 0-1 probability, null when no signal could tell" }),
+      operatingPoint: OperatingPoint.optional(),
+      signals: z.array(SignalReading).meta({ description: "Each detector's reading and its reason" }),
+    }),
+    matches: z
+      .array(
+        z.object({
+          personId: z.string().meta({ description: '"self" or a protected person\'s id (GET /v1/people)' }),
+          modality: z.enum(["face", "voice"]),
+          confidence: z.number().min(0).max(100),
+          enrolment: z.enum(["verified", "unverified"]),
+        }),
+      )
+      .meta({ description: "The best face and voice match among the organisation's enrolled people, if any" }),
+    provenance: z.object({
+      declaredSynthetic: z
+        .boolean()
+        .meta({ description: "The media declares itself AI-made (C2PA, IPTC, metadata, watermark)" }),
+      signals: z.array(SignalReading),
+    }),
+    threat: z
+      .object({ type: ThreatType, severity: z.string(), title: z.string(), reason: z.string() })
+      .nullable()
+      .meta({ description: "What a scan finding this media would record as a threat, or null" }),
+    note: z.string().optional().meta({ description: "Why part of the analysis could not be made" }),
+  })
+  .meta({ id: "AnalysisResult" });
+
+export const PublicAnalysis = z
+  .object({
+    id: Id,
+    status: z.enum(["queued", "running", "completed", "failed"]),
+    source: z.discriminatedUnion("kind", [
+      z.object({ kind: z.literal("url"), url: z.string() }),
+      z.object({ kind: z.literal("upload"), contentType: z.string(), size: z.number().int() }),
+    ]),
+    upload: z
+      .object({
+        url: z.string(),
+        method: z.literal("PUT"),
+        headers: z.record(z.string(), z.string()).meta({ description: "Send these headers with the PUT" }),
+        expiresAt: Timestamp,
+      })
+      .optional()
+      .meta({ description: "Only in the answer to an upload's POST: where to put the file" }),
+    createdAt: Timestamp,
+    startedAt: Timestamp.optional(),
+    completedAt: Timestamp.optional(),
+    failure: z.string().optional().meta({ description: "Why the analysis failed (status failed)" }),
+    result: AnalysisResult.nullable(),
+  })
+  .meta({ id: "Analysis" });
+
 export interface PublicOperation {
   operationId: string;
   method: "GET" | "POST" | "DELETE";
@@ -222,6 +353,24 @@ export const PUBLIC_API_OPERATIONS = [
     summary: "List protected people and their protection state",
     scope: "people:read",
     success: { status: 200, schema: PeopleList },
+  },
+  {
+    operationId: "createAnalysis",
+    method: "POST",
+    path: "/api/v1/analyses",
+    summary: "Analyse media (a URL, or a file put at a presigned URL): answered at once, analysed asynchronously",
+    scope: "analyses:write",
+    body: AnalysisRequest,
+    success: { status: 202, schema: PublicAnalysis },
+  },
+  {
+    operationId: "getAnalysis",
+    method: "GET",
+    path: "/api/v1/analyses/{id}",
+    summary: "Get an analysis: its status and, once completed, its result",
+    scope: "analyses:write",
+    params: IdParams,
+    success: { status: 200, schema: PublicAnalysis },
   },
 ] as const satisfies readonly PublicOperation[];
 

@@ -4,8 +4,8 @@ import type { PersonView } from "../people/people-service.js";
 import type { ThreatRecord } from "../scanning/threat-ports.js";
 import type { NoticeDraft, SendOutcome } from "../takedowns/notice-service.js";
 import type { TakedownSummary } from "../takedowns/takedown-centre.js";
-import { classificationOf } from "../threats/stored-classification.js";
 import type { ThreatListParams } from "../threats/threat-list-query.js";
+import { threatListItem } from "../threats/threat-view.js";
 import type {
   PeopleList,
   PublicTakedown,
@@ -37,27 +37,25 @@ export interface PublicApiPorts {
   listPeople(accountId: string): Promise<PersonView[]>;
 }
 
+/** A threat as the API shows it: the app's own list row (threat-view.ts), in the contract's names. */
 export function publicThreat(t: ThreatRecord): z.infer<typeof PublicThreat> {
-  const listed =
-    t.severity && t.syntheticVerdict
-      ? { type: t.threatType, severity: t.severity, synthetic: t.syntheticVerdict }
-      : (({ type, severity, synthetic }) => ({ type, severity, synthetic: synthetic.status }))(classificationOf(t));
+  const row = threatListItem(t);
   return {
-    id: t.id,
-    type: listed.type,
-    status: t.status,
-    confidence: t.confidence,
-    severity: listed.severity,
-    synthetic: listed.synthetic,
-    platform: t.platform,
-    url: t.url,
-    personId: t.personId,
-    createdAt: t.createdAt,
-    updatedAt: t.updatedAt,
+    id: row.id,
+    type: row.threatType,
+    status: row.status,
+    confidence: row.confidence,
+    severity: row.severity,
+    synthetic: row.synthetic,
+    platform: row.platform,
+    url: row.url,
+    personId: row.personId,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
     evidence: t.evidenceData
       ? { sha256: t.evidenceData.hash, ...(t.evidenceData.capturedAt ? { capturedAt: t.evidenceData.capturedAt } : {}) }
       : {},
-    takedown: t.takedown ? { id: t.takedown.noticeId, state: t.takedown.state } : null,
+    takedown: row.takedown ? { id: row.takedown.noticeId, state: row.takedown.state } : null,
   };
 }
 

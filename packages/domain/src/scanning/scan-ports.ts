@@ -107,11 +107,15 @@ export interface LikenessFinding extends MediaAnalysis {
  * that hash before it knows whether to analyse), so the analyser does not hash them again.
  */
 export interface LikenessAnalyser {
-  /** `mediaSha256`: the bytes' hash, when the caller has it (the analysis cache is keyed by it). */
+  /**
+   * `mediaSha256`: the bytes' hash, when the caller has it (the analysis cache is keyed by it).
+   * `everySignal`: an analysis asked for on demand (the public API's), which reports the synthetic
+   * signals whatever matched, and reads media no enrolled likeness can be in too.
+   */
   analyse(
     media: MediaToAnalyse,
     enrolled: EnrolledPerson[],
-    options?: { mediaSha256?: string },
+    options?: { mediaSha256?: string; everySignal?: boolean },
   ): Promise<MediaAnalysis>;
 }
 

@@ -21,6 +21,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "threat.updated",
   "takedown.sent",
   "takedown.resolved",
+  "analysis.completed",
   "scan.completed",
 ] as const;
 export const WebhookEventType = z.enum(WEBHOOK_EVENT_TYPES);
@@ -144,4 +145,53 @@ export const WebhookDelivery = defineEntity({
   accessPatterns: ["Show an endpoint's delivery log, newest first, and resend one delivery"],
 });
 
-export const INTEGRATION_ENTITIES = [ApiKey, ApiIdempotentRequest, WebhookEndpoint, WebhookDelivery] as const;
+/** Leading key of every ApiAnalysis: the only partition of an account the analysis workflow's Run may write. */
+export const API_ANALYSIS_PARTITION_PREFIX = "APIANALYSIS#";
+
+/** Where the media of an analysis asked for through the API comes from. */
+export const AnalysisSource = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("url"), url: z.string().url().max(2048) }),
+  /** Put by the client at a presigned URL; `bytes` is the size it declared, signed into that URL. */
+  z.object({ kind: z.literal("upload"), contentType: z.string().max(255), bytes: z.number().int().positive() }),
+]);
+
+/**
+ * One analysis asked for through the public API (POST /api/v1/analyses): its state and, once
+ * complete, its result as the API answers it (JSON). The media itself is never kept.
+ */
+export const ApiAnalysis = defineEntity({
+  name: "ApiAnalysis",
+  description:
+    "A media analysis an API key asked for: its source (a URL or an upload), state, result or failure; expires by TTL after 30 days.",
+  schema: z.object({
+    accountId: z.string().min(1),
+    analysisId: z.string().min(1),
+    keyId: z.string().min(1),
+    source: AnalysisSource,
+    state: z.enum(["queued", "running", "completed", "failed"]),
+    /** The public answer's `result` (public-api-contract AnalysisResult), as JSON. */
+    result: z.string().optional(),
+    /** Why it failed, in words the API client is shown. */
+    failure: z.string().optional(),
+    createdAt: isoDate,
+    startedAt: isoDate.optional(),
+    completedAt: isoDate.optional(),
+    expiresAt: epochSeconds,
+  }),
+  // A partition of its own, so the task that reads untrusted media may write its analysis and nothing
+  // else of the account (IAM dynamodb:LeadingKeys); account erasure deletes it with the account.
+  primary: { pk: (a) => `${API_ANALYSIS_PARTITION_PREFIX}${a.accountId}`, sk: (a) => a.analysisId },
+  ttl: true,
+  accessPatterns: [
+    "Read an analysis of the account by id (GET /api/v1/analyses/{id}; another account's id is not found)",
+    "Move it queued, running, completed or failed (the analysis workflow)",
+  ],
+});
+
+export const INTEGRATION_ENTITIES = [
+  ApiKey,
+  ApiIdempotentRequest,
+  WebhookEndpoint,
+  WebhookDelivery,
+  ApiAnalysis,
+] as const;

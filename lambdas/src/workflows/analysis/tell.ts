@@ -1,0 +1,11 @@
+import { tellAnalysisEnded } from "@lg/domain/integrations/analyses";
+import { analysisStore } from "../../shared/analysis-services.js";
+import { observed } from "../../shared/observability.js";
+import { publishEvent } from "../../shared/webhook-services.js";
+import { AnalysisTaskInput } from "./task-input.js";
+
+/** Tell: analysis.completed to the account's webhooks, with the ended analysis as the API answers it. */
+export const handler = observed(async (event: unknown) => {
+  const { accountId, analysisId } = AnalysisTaskInput.parse(event);
+  return tellAnalysisEnded({ store: analysisStore(), publish: publishEvent }, accountId, analysisId);
+});
