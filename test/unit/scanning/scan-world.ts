@@ -42,7 +42,8 @@ export function scanWorld(media: Record<string, Uint8Array>, deps: Partial<ScanD
   const evidence = new InMemoryEvidenceStore();
   const findings = new InMemoryFindingCache();
   const service = new ScanService({
-    accounts: {} as never,
+    // No profile: nothing is the person's own account, and no name to imitate.
+    accounts: { getProfile: async () => null } as never,
     scans: { recordPlatformProgress: async () => undefined } as never,
     locks: new InMemoryScanLocks(),
     threats,

@@ -69,6 +69,29 @@ export interface NameVariantMatch {
 /** Allowed edits grow with length: short names need an exact skeleton match. */
 const maxEditsFor = (length: number) => (length < 5 ? 0 : length < 9 ? 1 : 2);
 
+/**
+ * Words impersonators wrap a name in to look like the person's own account ("realbarackobama_",
+ * "barackobamaofficial", "the_barack_obama"), as skeletons (so "0fficial" is one too). A candidate
+ * counts only when what is left once they are removed is the protected name itself.
+ */
+const POSING_AFFIXES = ["official", "real", "the", "iam", "its", "verified", "hq"].map(skeleton);
+
+/** The skeleton with posing words removed from either end, as often as they repeat. */
+function withoutPosingAffixes(candidate: string): string {
+  let rest = candidate;
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const affix of POSING_AFFIXES) {
+      if (rest.length <= affix.length) continue;
+      if (rest.startsWith(affix)) rest = rest.slice(affix.length);
+      else if (rest.endsWith(affix)) rest = rest.slice(0, -affix.length);
+      else continue;
+      changed = true;
+    }
+  }
+  return rest;
+}
+
 export function nameVariantOf(candidate: string, protectedNames: string[]): NameVariantMatch | null {
   const c = skeleton(candidate);
   if (c.length < 3) return null;
@@ -76,7 +99,7 @@ export function nameVariantOf(candidate: string, protectedNames: string[]): Name
   for (const name of protectedNames) {
     const n = skeleton(name);
     if (n.length < 3) continue;
-    const distance = editDistance(c, n);
+    const distance = withoutPosingAffixes(c) === n ? 0 : editDistance(c, n);
     if (distance > maxEditsFor(n.length)) continue;
     const reason =
       candidate.toLowerCase() === name.toLowerCase() ? "exact" : distance === 0 ? "look-alike" : "edit-distance";

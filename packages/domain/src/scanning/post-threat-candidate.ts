@@ -21,6 +21,8 @@ export async function postThreatCandidate(
     finding: LikenessFinding;
     verdict: Verdict;
     capturedAt: string;
+    /** The poster's name that imitates the person's, when it does: it joins the poster's other accounts. */
+    imitatesName?: string;
   },
 ): Promise<ThreatCandidate> {
   const { item, host, media, finding, verdict } = input;
@@ -50,7 +52,14 @@ export async function postThreatCandidate(
     mediaSha256: finding.mediaSha256,
     ...(finding.perceptualHash ? { perceptualHash: finding.perceptualHash } : {}),
     ...(item.author?.handle
-      ? { account: item.author.handle, posterKeys: posterKeys({ platform: host, handle: item.author.handle }) }
+      ? {
+          account: item.author.handle,
+          posterKeys: posterKeys({
+            platform: host,
+            handle: item.author.handle,
+            ...(input.imitatesName ? { imitatesName: input.imitatesName } : {}),
+          }),
+        }
       : {}),
     evidence: { hash: pkg.hash, manifestKey: pkg.manifestKey, capturedAt: pkg.manifest.capturedAt },
     detection: {

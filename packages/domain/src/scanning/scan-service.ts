@@ -1,4 +1,4 @@
-import type { CandidateItem, FetchedMedia, ItemRef, PlatformConnector } from "@lg/connectors/connector";
+import type { AuthorRef, CandidateItem, FetchedMedia, ItemRef, PlatformConnector } from "@lg/connectors/connector";
 import { UnsupportedOperationError } from "@lg/connectors/errors";
 import { hostingPlatform } from "@lg/connectors/hosting";
 import type { ErasedAccounts } from "../accounts/erased-accounts.js";
@@ -11,6 +11,7 @@ import { posterKeys } from "../threats/poster-keys.js";
 import { platformsForTier } from "../tiers.js";
 import { discoveryQuery, protectedNames } from "./discovery-query.js";
 import { type EvidenceStore, sha256Hex, writeEvidencePackage } from "./evidence.js";
+import { impersonatingPost } from "./impersonating-post.js";
 import { nameVariantOf } from "./impersonation.js";
 import { type ItemManifestStore, type ManifestLocation, manifestKey } from "./item-manifests.js";
 import type { HandedOutcome, ItemOutcome, ItemOutcomeStore } from "./item-outcomes.js";
@@ -308,15 +309,18 @@ export class ScanService {
     const item = await connector.fetchItem(task.ref, { includeMedia: true, maxMedia: 4 });
     // A category's scan (messaging) finds posts Telegram or Discord host: the threat and its notice are theirs.
     const host = hostingPlatform(task.platformId, task.ref.sourceId);
+    const poser = await this.posingAs(task, item, people);
     const candidates: ThreatCandidate[] = [];
     for (const media of item.media) {
       const finding = await this.findingFor(task, media, people);
       const found = { ...(item.title ? { title: item.title } : {}), url: item.url };
       const registered = await this.deps.registeredImages?.matchFor(task.userId, media);
-      const verdict = registered
+      const matched = registered
         ? registeredImageVerdict(registered, finding, found)
         : likenessVerdict(finding, people, found);
-      if (!verdict) continue;
+      if (!matched) continue;
+      const whose = people.find((p) => p.personId === matched.personId)?.displayName ?? "you";
+      const verdict = poser && !registered ? impersonatingPost(matched, poser, whose) : matched;
       if (await this.deps.erased.isErased(task.userId)) return { url: item.url, candidates: [], skipped: ERASED };
       candidates.push(
         await postThreatCandidate(this.deps.evidence, {
@@ -327,10 +331,28 @@ export class ScanService {
           finding,
           verdict,
           capturedAt: isoNow(this.deps),
+          ...(poser ? { imitatesName: poser.name } : {}),
         }),
       );
     }
     return { url: item.url, candidates };
+  }
+
+  /**
+   * The poster's name when it imitates the person's (not their own account): its handle, or where
+   * the platform names authors by an id (a YouTube channel), the name it shows.
+   */
+  private async posingAs(task: ItemTask, item: { url: string; author?: AuthorRef }, people: EnrolledPerson[]) {
+    const author = item.author;
+    if (!author?.handle) return null;
+    const account = await this.deps.accounts.getProfile(task.userId);
+    if (!account || isOwnContent(account, item.url, author.handle)) return null;
+    const names = protectedNames(account, people);
+    for (const name of [author.handle, author.displayName]) {
+      const match = name ? nameVariantOf(name, names) : null;
+      if (match) return { handle: author.handle, name, matchedName: match.matchedName };
+    }
+    return null;
   }
 
   /** Identical bytes met again in the same scan (another platform, item or avatar) reuse the first finding. */
@@ -376,7 +398,15 @@ export class ScanService {
     const person = people.find((p) => p.personId === face.personId);
     // Links to the person's own accounts, which impersonators copy, identify no one.
     const own = (await this.deps.accounts.getProfile(task.userId))?.ownAccounts ?? [];
-    const poster = { platform: host, handle: profile.handle, bio: profile.bio, avatarSha256: finding.mediaSha256 };
+    const poster = {
+      platform: host,
+      handle: profile.handle,
+      bio: profile.bio,
+      avatarSha256: finding.mediaSha256,
+      // The id the profile was looked up by (a YouTube channel id), which its posts are listed under.
+      ...(task.handle ? { alsoKnownAs: [task.handle] } : {}),
+      ...(nameMatch ? { imitatesName: profile.handle } : {}),
+    };
     return {
       url: profile.url,
       candidates: [
