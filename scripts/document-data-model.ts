@@ -7,18 +7,16 @@ import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
+  type AnyEntity,
   ENTITIES,
-  type EntityDefinition,
+  type EntityIndex,
   type IndexName,
-  type KeyTemplate,
   TABLE_INDEXES,
   tableDesign,
 } from "@lg/domain/table/index";
 import { z } from "zod";
 
 export const DATA_MODEL_DOC = resolve(fileURLToPath(import.meta.url), "../../docs/data-model.md");
-
-type AnyEntity = EntityDefinition<z.ZodTypeAny>;
 
 function unwrap(schema: z.ZodTypeAny): { inner: z.ZodTypeAny; optional: boolean } {
   let inner = schema;
@@ -60,11 +58,21 @@ function sample(fixed: Record<string, unknown>): unknown {
   );
 }
 
+type KeyOf = (item: never) => string;
+const pkOf =
+  (index: EntityIndex<unknown>): KeyOf =>
+  (item) =>
+    index.of(item)?.pk ?? "";
+const skOf =
+  (index: EntityIndex<unknown>): KeyOf =>
+  (item) =>
+    index.keysFrom(item).sk;
+
 /**
- * A key template as text. Templates that depend on an enum attribute (sparse index keys) are
- * evaluated for each value of that attribute, and only the values that produce a key are listed.
+ * A key as text. Keys of a sparse index whose predicate depends on an enum attribute are evaluated
+ * for each value of that attribute, and only the values that put the item in the index are listed.
  */
-function renderKey(entity: AnyEntity, key: KeyTemplate<never>): string {
+function renderKey(entity: AnyEntity, key: KeyOf): string {
   const plain = key(sample({}) as never);
   if (plain && !plain.includes("undefined")) return `\`${plain}\``;
   const variants: string[] = [];
@@ -132,20 +140,18 @@ export function renderDataModel(): string {
   for (const e of entities) {
     const indexes = Object.keys(e.indexes ?? {}).join(", ") || "-";
     push(
-      `| [${e.name}](#${e.name.toLowerCase()}) | ${cell(renderKey(e, e.primary.pk as KeyTemplate<never>))} | ${cell(
-        renderKey(e, e.primary.sk as KeyTemplate<never>),
+      `| [${e.name}](#${e.name.toLowerCase()}) | ${cell(renderKey(e, pkOf(e.primary)))} | ${cell(
+        renderKey(e, skOf(e.primary)),
       )} | ${indexes} | ${e.ttl ? "yes" : "-"} |`,
     );
   }
   for (const e of entities) {
     push("", `### ${e.name}`, "", e.description, "", "| Key | Partition key | Sort key |", "| --- | --- | --- |");
-    push(
-      `| table | ${cell(renderKey(e, e.primary.pk as KeyTemplate<never>))} | ${cell(renderKey(e, e.primary.sk as KeyTemplate<never>))} |`,
-    );
+    push(`| table | ${cell(renderKey(e, pkOf(e.primary)))} | ${cell(renderKey(e, skOf(e.primary)))} |`);
     for (const [name, keys] of Object.entries(e.indexes ?? {})) {
       if (!keys) continue;
       push(
-        `| ${name} | ${cell(renderKey(e, keys.pk as KeyTemplate<never>))} | ${cell(renderKey(e, keys.sk as KeyTemplate<never>))} |`,
+        `| ${name} | ${cell(renderKey(e, pkOf(keys as EntityIndex<unknown>)))} | ${cell(renderKey(e, skOf(keys as EntityIndex<unknown>)))} |`,
       );
     }
     push("", "Attributes:", "");

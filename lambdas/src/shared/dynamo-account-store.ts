@@ -9,18 +9,18 @@ import {
 import type { AccountStore, StoredItem } from "@lg/domain/accounts/ports";
 import { effectiveTier } from "@lg/domain/billing/tier-policy";
 import type { BiometricSampleRecord } from "@lg/domain/records";
-import { API_ANALYSIS_PARTITION_PREFIX } from "@lg/domain/table/integration-entities";
 import {
+  type AnyEntity,
   BillingAccount,
   BiometricConsent,
   BiometricSample,
-  type EntityDefinition,
-  FINDING_PARTITION_PREFIX,
   fromItem,
+  MediaFinding,
   Session,
   toItem,
   UserProfile,
 } from "@lg/domain/table/index";
+import { API_ANALYSIS_PARTITION_PREFIX } from "@lg/domain/table/integration-entities";
 import type { z } from "zod";
 
 const BATCH_LIMIT = 25;
@@ -38,8 +38,8 @@ export class DynamoAccountStore implements AccountStore {
    */
   async getProfile(userId: string) {
     const [profile, billing] = await Promise.all([
-      this.getOne(UserProfile, `USER#${userId}`, "PROFILE"),
-      this.getOne(BillingAccount, `USER#${userId}`, "BILLING"),
+      this.getOne(UserProfile, UserProfile.key({ userId })),
+      this.getOne(BillingAccount, BillingAccount.key({ userId })),
     ]);
     return profile ? { ...profile, membershipTier: effectiveTier(billing, new Date()) } : null;
   }
@@ -53,26 +53,22 @@ export class DynamoAccountStore implements AccountStore {
   }
 
   async getSession(sessionHash: string) {
-    return this.getOne(Session, `SESSION#${sessionHash}`, "SESSION");
+    return this.getOne(Session, Session.key({ sessionHash }));
   }
 
   async deleteSession(sessionHash: string) {
-    await this.doc.send(
-      new DeleteCommand({ TableName: this.tableName, Key: { pk: `SESSION#${sessionHash}`, sk: "SESSION" } }),
-    );
+    await this.doc.send(new DeleteCommand({ TableName: this.tableName, Key: Session.key({ sessionHash }) }));
   }
 
   async listSessions(userId: string) {
-    const items = await this.queryAll({
-      IndexName: "gsi1",
-      KeyConditionExpression: "gsi1pk = :pk",
-      ExpressionAttributeValues: { ":pk": `USER#${userId}#SESSIONS` },
-    });
+    const items = await this.queryAll(Session.indexes.gsi1.query({ userId }));
     return items.map((i) => fromItem(Session, i));
   }
 
   async listConsents(userId: string) {
-    return (await this.queryPrefix(userId, "CONSENT#")).map((i) => fromItem(BiometricConsent, i));
+    return (await this.queryAll({ ...BiometricConsent.primary.query({ userId }), ConsistentRead: true })).map((i) =>
+      fromItem(BiometricConsent, i),
+    );
   }
 
   async putConsent(consent: z.infer<typeof BiometricConsent.schema>) {
@@ -80,7 +76,9 @@ export class DynamoAccountStore implements AccountStore {
   }
 
   async listSamples(userId: string) {
-    return (await this.queryPrefix(userId, "BIOMETRIC#")).map((i) => fromItem(BiometricSample, i));
+    return (await this.queryAll({ ...BiometricSample.primary.query({ userId }), ConsistentRead: true })).map((i) =>
+      fromItem(BiometricSample, i),
+    );
   }
 
   async putSample(sample: BiometricSampleRecord) {
@@ -96,7 +94,7 @@ export class DynamoAccountStore implements AccountStore {
     // Scan findings live in a partition of their own (see MediaFinding); they are the user's data too.
     const findings = await this.queryAll({
       KeyConditionExpression: "pk = :pk",
-      ExpressionAttributeValues: { ":pk": `${FINDING_PARTITION_PREFIX}${userId}` },
+      ExpressionAttributeValues: { ":pk": MediaFinding.primary.pk({ userId }) },
       ConsistentRead: true,
     });
     // Analyses asked for through the API (ApiAnalysis) too: a partition of its own for the same reason.
@@ -105,7 +103,7 @@ export class DynamoAccountStore implements AccountStore {
       ExpressionAttributeValues: { ":pk": `${API_ANALYSIS_PARTITION_PREFIX}${userId}` },
       ConsistentRead: true,
     });
-    return [...(await this.queryPrefix(userId, "")), ...findings, ...analyses] as StoredItem[];
+    return [...(await this.accountPartition(userId)), ...findings, ...analyses] as StoredItem[];
   }
 
   async deleteItems(keys: { pk: string; sk: string }[]) {
@@ -125,21 +123,20 @@ export class DynamoAccountStore implements AccountStore {
     }
   }
 
-  private async put<S extends z.ZodTypeAny>(def: EntityDefinition<S>, value: z.infer<S>) {
+  private async put<S extends z.ZodTypeAny>(def: AnyEntity<S>, value: z.infer<S>) {
     await this.doc.send(new PutCommand({ TableName: this.tableName, Item: toItem(def, value) }));
   }
 
-  private async getOne<S extends z.ZodTypeAny>(def: EntityDefinition<S>, pk: string, sk: string) {
-    const out = await this.doc.send(
-      new GetCommand({ TableName: this.tableName, Key: { pk, sk }, ConsistentRead: true }),
-    );
+  private async getOne<S extends z.ZodTypeAny>(def: AnyEntity<S>, key: { pk: string; sk: string }) {
+    const out = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true }));
     return out.Item ? (fromItem(def, out.Item) as z.infer<S>) : null;
   }
 
-  private queryPrefix(userId: string, skPrefix: string) {
+  /** Every item in the account's own partition (its profile's), whatever the entity. */
+  private accountPartition(userId: string) {
     return this.queryAll({
-      KeyConditionExpression: skPrefix ? "pk = :pk AND begins_with(sk, :sk)" : "pk = :pk",
-      ExpressionAttributeValues: { ":pk": `USER#${userId}`, ...(skPrefix ? { ":sk": skPrefix } : {}) },
+      KeyConditionExpression: "pk = :pk",
+      ExpressionAttributeValues: { ":pk": UserProfile.primary.pk({ userId }) },
       ConsistentRead: true,
     });
   }

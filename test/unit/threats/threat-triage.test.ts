@@ -3,13 +3,15 @@ import { describe, expect, it } from "vitest";
 import { DomainError } from "../../../packages/domain/src/errors.js";
 import type { ThreatRecord } from "../../../packages/domain/src/scanning/threat-ports.js";
 import { recordThreats, type ThreatCandidate } from "../../../packages/domain/src/scanning/threat-recorder.js";
+import { Threat } from "../../../packages/domain/src/table/entities.js";
 import { DynamoThreatListing, groupOf } from "../../../packages/domain/src/threats/adapters/dynamo-threat-listing.js";
 import { allowedActions, statusAfter } from "../../../packages/domain/src/threats/threat-actions.js";
 import {
   accountGroupKey,
-  confidenceSortKey,
+  confidenceKey,
   normaliseSearchText,
-  severitySortKey,
+  type SeverityName,
+  severityRank,
 } from "../../../packages/domain/src/threats/threat-keys.js";
 import {
   decodeCursor,
@@ -154,12 +156,13 @@ describe("cursors", () => {
 describe("index keys", () => {
   it("sort by confidence numerically and by severity before confidence", () => {
     const t = { createdAt: "2026-11-20T00:00:00.000Z", id: "t" };
-    expect(confidenceSortKey({ ...t, confidence: 9.5 }) < confidenceSortKey({ ...t, confidence: 10 })).toBe(true);
-    expect(confidenceSortKey({ ...t, confidence: 99.9 }) < confidenceSortKey({ ...t, confidence: 100 })).toBe(true);
-    expect(
-      severitySortKey({ ...t, severity: "high", confidence: 99 }) <
-        severitySortKey({ ...t, severity: "critical", confidence: 50 }),
-    ).toBe(true);
+    const byConfidence = (confidence: number) =>
+      Threat.indexes.gsi3.sk({ ...t, confidenceKey: confidenceKey(confidence) });
+    const bySeverity = (severity: SeverityName, confidence: number) =>
+      Threat.indexes.gsi4.sk({ ...t, severityRank: severityRank(severity), confidenceKey: confidenceKey(confidence) });
+    expect(byConfidence(9.5) < byConfidence(10)).toBe(true);
+    expect(byConfidence(99.9) < byConfidence(100)).toBe(true);
+    expect(bySeverity("high", 99) < bySeverity("critical", 50)).toBe(true);
   });
   it("search text folds case and accents over title, URL and account", () => {
     expect(normaliseSearchText("Beyoncé  AT https://X.example")).toBe("beyonce at https://x.example");

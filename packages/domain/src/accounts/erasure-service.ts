@@ -5,6 +5,7 @@ import type { GalleryWriter } from "../gallery/gallery-sync.js";
 import { type EvidenceEraser, userEvidencePrefix } from "../scanning/evidence.js";
 import { type ManifestEraser, userManifestPrefix } from "../scanning/item-manifests.js";
 import { type ScheduleApi, scanScheduleName } from "../scanning/scan-schedule.js";
+import { BiometricSample } from "../table/entities.js";
 import { ERASURE_RESUME_AFTER_MS, type ErasedAccounts } from "./erased-accounts.js";
 import type { AccountStore, IdentityProvider } from "./ports.js";
 
@@ -164,7 +165,5 @@ export class ErasureService {
   }
 }
 
-const sampleKey = (s: { userId: string; personId: string; modality: string; sampleId: string }) => ({
-  pk: `USER#${s.userId}`,
-  sk: `BIOMETRIC#${s.personId}#${s.modality}#${s.sampleId}`,
-});
+const sampleKey = (s: { userId: string; personId: string; modality: string; sampleId: string }) =>
+  BiometricSample.key(s);

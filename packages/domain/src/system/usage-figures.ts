@@ -3,6 +3,8 @@
  * protected, threats found, notices sent, content removed. Each says since when it counts (the
  * first record of its kind), so "12 threats found" never reads as a figure for all time.
  */
+import { BiometricSample, TakedownNotice, Threat } from "../table/entities.js";
+
 export interface UsageFigure {
   count: number;
   /** The earliest record counted (ISO date-time); absent while the count is 0. */
@@ -49,15 +51,15 @@ export function countUsage(items: Iterable<UsageItem>, now: Date): UsageFigures 
   const removed = new Tally();
   for (const item of items) {
     const sk = item.sk ?? "";
-    if (sk.startsWith("BIOMETRIC#")) {
+    if (sk.startsWith(BiometricSample.primary.skPrefix({}))) {
       // BIOMETRIC#<personId>#<modality>#<sampleId>: one person, however many samples.
       const person = `${item.pk}#${sk.split("#")[1]}`;
       const earliest = people.get(person);
       if (!people.has(person) || (item.createdAt && (!earliest || item.createdAt < earliest)))
         people.set(person, item.createdAt);
-    } else if (sk.startsWith("THREAT#")) {
+    } else if (sk.startsWith(Threat.primary.skPrefix({}))) {
       if (item.status !== "false_positive") threats.add(item.createdAt);
-    } else if (sk.startsWith("NOTICE#")) {
+    } else if (sk.startsWith(TakedownNotice.primary.skPrefix({}))) {
       const left = item.sentAt ?? item.filedAt;
       if (left) sent.add(left);
       if (item.removedAt) removed.add(item.removedAt);

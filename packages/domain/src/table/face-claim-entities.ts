@@ -21,7 +21,7 @@ export const FaceRegisterClaim = defineEntity({
     leaseUntil: z.number().int().nonnegative(),
     expiresAt: z.number().int().nonnegative(),
   }),
-  primary: { pk: () => "FACEREGISTER", sk: () => "CLAIM" },
+  primary: { pk: "FACEREGISTER", sk: "CLAIM" },
   ttl: true,
   accessPatterns: ["Claim the face register for one live check (conditional put), give it back (conditional delete)"],
 });
@@ -46,8 +46,8 @@ export const FaceReview = defineEntity({
     openedAt: isoDate,
     deadline: isoDate,
   }),
-  primary: { pk: (r) => `FACEREVIEW#${r.reviewId}`, sk: () => "FACEREVIEW" },
-  indexes: { gsi2: { pk: () => OPEN_FACE_REVIEWS_PARTITION, sk: (r) => `${r.deadline}#${r.reviewId}` } },
+  primary: { pk: "FACEREVIEW#{reviewId}", sk: "FACEREVIEW" },
+  indexes: { gsi2: { pk: OPEN_FACE_REVIEWS_PARTITION, sk: "{deadline}#{reviewId}" } },
   accessPatterns: [
     "Open a review of a face two accounts verified (put), record each party's new live check (update)",
     "Find reviews past their deadline, oldest first, to resolve them (gsi2)",

@@ -51,8 +51,8 @@ export const ApiKey = defineEntity({
     revokedAt: isoDate.optional(),
     revokedBy: z.string().optional(),
   }),
-  primary: { pk: (k) => `APIKEY#${k.keyId}`, sk: () => "KEY" },
-  indexes: { gsi1: { pk: (k) => `USER#${k.accountId}#APIKEYS`, sk: (k) => `${k.createdAt}#${k.keyId}` } },
+  primary: { pk: "APIKEY#{keyId}", sk: "KEY" },
+  indexes: { gsi1: { pk: "USER#{accountId}#APIKEYS", sk: "{createdAt}#{keyId}" } },
   accessPatterns: [
     "Check a key from the id its secret carries (one consistent read at every request)",
     "List an account's API keys for Settings (gsi1)",
@@ -77,8 +77,8 @@ export const ApiIdempotentRequest = defineEntity({
     expiresAt: epochSeconds,
   }),
   primary: {
-    pk: (r) => `USER#${r.accountId}`,
-    sk: (r) => `IDEMPOTENCY#${r.keyId}#${r.idempotencyKey}`,
+    pk: "USER#{accountId}",
+    sk: "IDEMPOTENCY#{keyId}#{idempotencyKey}",
   },
   ttl: true,
   accessPatterns: ["Claim an Idempotency-Key (conditional put) and replay its answer to a retried POST"],
@@ -110,7 +110,7 @@ export const WebhookEndpoint = defineEntity({
     createdAt: isoDate,
     createdBy: z.string(),
   }),
-  primary: { pk: (w) => `USER#${w.accountId}`, sk: (w) => `WEBHOOK#${w.endpointId}` },
+  primary: { pk: "USER#{accountId}", sk: "WEBHOOK#{endpointId}" },
   accessPatterns: ["List an account's webhook endpoints (to fan an event out, and in Settings)"],
 });
 
@@ -138,8 +138,8 @@ export const WebhookDelivery = defineEntity({
     expiresAt: epochSeconds,
   }),
   primary: {
-    pk: (d) => `USER#${d.accountId}#WEBHOOK#${d.endpointId}`,
-    sk: (d) => `DELIVERY#${d.messageId}`,
+    pk: "USER#{accountId}#WEBHOOK#{endpointId}",
+    sk: "DELIVERY#{messageId}",
   },
   ttl: true,
   accessPatterns: ["Show an endpoint's delivery log, newest first, and resend one delivery"],
@@ -180,7 +180,7 @@ export const ApiAnalysis = defineEntity({
   }),
   // A partition of its own, so the task that reads untrusted media may write its analysis and nothing
   // else of the account (IAM dynamodb:LeadingKeys); account erasure deletes it with the account.
-  primary: { pk: (a) => `${API_ANALYSIS_PARTITION_PREFIX}${a.accountId}`, sk: (a) => a.analysisId },
+  primary: { pk: `${API_ANALYSIS_PARTITION_PREFIX}{accountId}`, sk: "{analysisId}" },
   ttl: true,
   accessPatterns: [
     "Read an analysis of the account by id (GET /api/v1/analyses/{id}; another account's id is not found)",

@@ -20,7 +20,7 @@ export const RegisteredImageHash = defineEntity({
     encryptedDataKey: z.string().min(1),
     createdAt: z.string().datetime({ offset: true }),
   }),
-  primary: { pk: (h) => `USER#${h.userId}`, sk: (h) => `IMAGEHASH#${h.hashId}` },
+  primary: { pk: "USER#{userId}", sk: "IMAGEHASH#{hashId}" },
   accessPatterns: [
     "List a person's registered hashes (count, ids, quality; the hash only in their export)",
     "Delete one registered hash, or all of them",

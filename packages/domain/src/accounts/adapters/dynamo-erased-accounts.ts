@@ -52,7 +52,7 @@ export class DynamoErasedAccounts implements ErasedAccounts {
     const out = await this.doc.send(
       new GetCommand({
         TableName: this.tableName,
-        Key: { pk: `ERASED#${erasedAccountKey(userId)}`, sk: "ERASED" },
+        Key: ErasedAccount.key({ userIdHash: erasedAccountKey(userId) }),
         // A stale read could miss a mark made a moment ago: the one race this item exists to close.
         ConsistentRead: true,
       }),

@@ -18,7 +18,7 @@ export class DynamoUndoLinks implements UndoLinks {
     const out = await this.doc.send(
       new DeleteCommand({
         TableName: this.tableName,
-        Key: { pk: `USER#${userId}`, sk: `UNDO#${secretHash}` },
+        Key: AccountChangeUndo.key({ userId, secretHash }),
         ReturnValues: "ALL_OLD",
       }),
     );

@@ -15,9 +15,7 @@ export class DynamoBillingStore implements BillingStore {
   ) {}
 
   async getAccount(userId: string) {
-    const out = await this.doc.send(
-      new GetCommand({ TableName: this.tableName, Key: { pk: `USER#${userId}`, sk: "BILLING" } }),
-    );
+    const out = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: BillingAccount.key({ userId }) }));
     return out.Item ? fromItem(BillingAccount, out.Item) : null;
   }
 
@@ -26,9 +24,7 @@ export class DynamoBillingStore implements BillingStore {
   }
 
   async wasApplied(eventId: string) {
-    const out = await this.doc.send(
-      new GetCommand({ TableName: this.tableName, Key: { pk: `BILLINGEVENT#${eventId}`, sk: "EVENT" } }),
-    );
+    const out = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: BillingEvent.key({ eventId }) }));
     return Boolean(out.Item);
   }
 
@@ -55,7 +51,7 @@ export class DynamoBillingStore implements BillingStore {
     const out = await this.doc.send(
       new GetCommand({
         TableName: this.tableName,
-        Key: { pk: `USER#${userId}`, sk: "SUBSCRIPTIONCLAIM" },
+        Key: SubscriptionClaim.key({ userId }),
         ConsistentRead: true,
       }),
     );
@@ -68,7 +64,7 @@ export class DynamoBillingStore implements BillingStore {
       IndexName: "gsi2",
       KeyConditionExpression: "gsi2pk = :pk AND gsi2sk <= :until",
       // '#' sorts before every character of a user id, '~' after: every account due up to `now`.
-      ExpressionAttributeValues: { ":pk": "BILLING#PENDING", ":until": `${now.toISOString()}#~` },
+      ExpressionAttributeValues: { ":pk": BillingAccount.indexes.gsi2.pk({}), ":until": `${now.toISOString()}#~` },
     });
     return items.map((i) => fromItem(BillingAccount, i));
   }

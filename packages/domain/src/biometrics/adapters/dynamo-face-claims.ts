@@ -47,7 +47,7 @@ export class DynamoFaceRegisterLock implements FaceRegisterLock {
       .send(
         new DeleteCommand({
           TableName: this.tableName,
-          Key: { pk: "FACEREGISTER", sk: "CLAIM" },
+          Key: FaceRegisterClaim.key({}),
           ConditionExpression: "#owner = :owner",
           ExpressionAttributeNames: { "#owner": "owner" },
           ExpressionAttributeValues: { ":owner": owner },
@@ -60,7 +60,7 @@ export class DynamoFaceRegisterLock implements FaceRegisterLock {
   }
 }
 
-const keyOf = (reviewId: string) => ({ pk: `FACEREVIEW#${reviewId}`, sk: "FACEREVIEW" });
+const keyOf = (reviewId: string) => FaceReview.key({ reviewId });
 
 const recordOf = (item: Record<string, unknown>): FaceReviewRecord => ({
   reviewId: String(item.reviewId),

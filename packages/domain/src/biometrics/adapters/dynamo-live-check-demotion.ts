@@ -94,7 +94,7 @@ export class DynamoReverifyMessages implements LapsedFaceOwners, SentMessages {
 
   async wasSent(userId: string): Promise<boolean> {
     const out = await this.doc.send(
-      new GetCommand({ TableName: this.tableName, Key: { pk: `USER#${userId}`, sk: "MESSAGE#face-reverify" } }),
+      new GetCommand({ TableName: this.tableName, Key: AccountMessageSent.key({ userId, message: "face-reverify" }) }),
     );
     return out.Item !== undefined;
   }

@@ -35,7 +35,7 @@ export class DynamoLivenessStore implements LivenessStore {
     const out = await this.doc.send(
       new DeleteCommand({
         TableName: this.tableName,
-        Key: { pk: `USER#${userId}`, sk: `LIVENESS#${challengeId}` },
+        Key: LivenessChallengeItem.key({ userId, challengeId }),
         ReturnValues: "ALL_OLD",
       }),
     );

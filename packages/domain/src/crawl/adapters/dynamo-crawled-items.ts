@@ -1,6 +1,6 @@
 import { BatchGetCommand, type DynamoDBDocumentClient, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { sha256Hex } from "../../scanning/evidence.js";
-import { CRAWLED_PARTITION_PREFIX, CrawledItem, CrawlLookBack } from "../../table/entities.js";
+import { CrawledItem, CrawlLookBack } from "../../table/entities.js";
 import { toItem } from "../../table/entity.js";
 import {
   type CrawlItem,
@@ -22,7 +22,7 @@ export class DynamoCrawledItems implements CrawlLocatorStore {
 
   async unread(items: CrawlItem[]): Promise<CrawlItem[]> {
     const byKey = new Map(items.map((item) => [crawledItemKey(item.platformId, item.url), item]));
-    const read = await this.existing([...byKey.keys()], (k) => `${CRAWLED_PARTITION_PREFIX}${k}`, "LOCATOR", "itemKey");
+    const read = await this.existing([...byKey.keys()], (itemKey) => CrawledItem.key({ itemKey }), "itemKey");
     return [...byKey.entries()].filter(([key]) => !read.has(key)).map(([, item]) => item);
   }
 
@@ -38,7 +38,7 @@ export class DynamoCrawledItems implements CrawlLocatorStore {
             IndexName: "gsi1",
             KeyConditionExpression: "gsi1pk = :day AND gsi1sk BETWEEN :since AND :until",
             ExpressionAttributeValues: {
-              ":day": `${CRAWLED_PARTITION_PREFIX}DAY#${day.toISOString().slice(0, 10)}`,
+              ":day": CrawledItem.indexes.gsi1.pk({ crawledOn: day.toISOString().slice(0, 10) }),
               ":since": since,
               // Strictly before `until`: the item keys sort after its time string, so cut just below it.
               ":until": until,
@@ -65,8 +65,11 @@ export class DynamoCrawledItems implements CrawlLocatorStore {
 
   async notLookedBack(userIds: string[]): Promise<string[]> {
     const byHash = new Map(userIds.map((id) => [sha256Hex(id), id]));
-    const lookup = (h: string) => `${CRAWLED_PARTITION_PREFIX}LOOKBACK#${h}`;
-    const done = await this.existing([...byHash.keys()], lookup, "LOOKBACK", "accountHash");
+    const done = await this.existing(
+      [...byHash.keys()],
+      (accountHash) => CrawlLookBack.key({ accountHash }),
+      "accountHash",
+    );
     return [...byHash].filter(([hash]) => !done.has(hash)).map(([, id]) => id);
   }
 
@@ -92,11 +95,11 @@ export class DynamoCrawledItems implements CrawlLocatorStore {
   }
 
   /** Which of these keys have an item (BatchGet, 100 a request), by the attribute holding the key. */
-  private async existing(keys: string[], pk: (key: string) => string, sk: string, attribute: string) {
+  private async existing(keys: string[], keyOf: (key: string) => { pk: string; sk: string }, attribute: string) {
     const found = new Set<string>();
     for (let i = 0; i < keys.length; i += 100) {
       // Unprocessed keys (throttling) are asked again until every one is answered.
-      let batch: Record<string, unknown>[] = keys.slice(i, i + 100).map((k) => ({ pk: pk(k), sk }));
+      let batch: Record<string, unknown>[] = keys.slice(i, i + 100).map(keyOf);
       while (batch.length > 0) {
         const out = await this.doc.send(
           new BatchGetCommand({ RequestItems: { [this.tableName]: { Keys: batch, ProjectionExpression: attribute } } }),

@@ -1,5 +1,6 @@
 import { type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { isConditionFailure } from "../../table/condition-failure.js";
+import { RateLimitCounter } from "../../table/entities.js";
 import { fromItem, toItem } from "../../table/entity.js";
 import { ApiIdempotentRequest, ApiKey } from "../../table/integration-entities.js";
 import { queryAll } from "../../table/query-all.js";
@@ -26,7 +27,7 @@ export class DynamoApiKeys implements ApiKeyStore, IdempotencyStore, UsageCounte
 
   async get(keyId: string) {
     const out = await this.doc.send(
-      new GetCommand({ TableName: this.tableName, Key: { pk: `APIKEY#${keyId}`, sk: "KEY" }, ConsistentRead: true }),
+      new GetCommand({ TableName: this.tableName, Key: ApiKey.key({ keyId }), ConsistentRead: true }),
     );
     return out.Item ? fromItem(ApiKey, out.Item) : null;
   }
@@ -36,7 +37,7 @@ export class DynamoApiKeys implements ApiKeyStore, IdempotencyStore, UsageCounte
       TableName: this.tableName,
       IndexName: "gsi1",
       KeyConditionExpression: "gsi1pk = :pk",
-      ExpressionAttributeValues: { ":pk": `USER#${accountId}#APIKEYS` },
+      ExpressionAttributeValues: { ":pk": ApiKey.indexes.gsi1.pk({ accountId }) },
       ScanIndexForward: false,
     });
     return items.map((i) => fromItem(ApiKey, i));
@@ -47,7 +48,7 @@ export class DynamoApiKeys implements ApiKeyStore, IdempotencyStore, UsageCounte
       const out = await this.doc.send(
         new UpdateCommand({
           TableName: this.tableName,
-          Key: { pk: `APIKEY#${keyId}`, sk: "KEY" },
+          Key: ApiKey.key({ keyId }),
           UpdateExpression: "SET lastUsedAt = :at",
           ConditionExpression:
             "attribute_exists(pk) AND attribute_not_exists(revokedAt) AND (attribute_not_exists(validUntil) OR validUntil > :at)",
@@ -67,7 +68,7 @@ export class DynamoApiKeys implements ApiKeyStore, IdempotencyStore, UsageCounte
       await this.doc.send(
         new UpdateCommand({
           TableName: this.tableName,
-          Key: { pk: `APIKEY#${keyId}`, sk: "KEY" },
+          Key: ApiKey.key({ keyId }),
           UpdateExpression: "SET revokedAt = if_not_exists(revokedAt, :at), revokedBy = if_not_exists(revokedBy, :by)",
           ConditionExpression: "attribute_exists(pk) AND accountId = :account",
           ExpressionAttributeValues: { ":at": at, ":by": by, ":account": accountId },
@@ -134,7 +135,7 @@ export class DynamoApiKeys implements ApiKeyStore, IdempotencyStore, UsageCounte
     const out = await this.doc.send(
       new UpdateCommand({
         TableName: this.tableName,
-        Key: { pk: `RATE#${key}`, sk: `WINDOW#${windowStart}` },
+        Key: RateLimitCounter.key({ key, windowStart }),
         UpdateExpression:
           "ADD hits :one SET #entity = :entity, #key = :key, windowStart = :start, expiresAt = :expires",
         ExpressionAttributeNames: { "#entity": "entity", "#key": "key" },

@@ -25,7 +25,7 @@ export class DynamoWebhooks implements WebhookStore {
     const out = await this.doc.send(
       new GetCommand({
         TableName: this.tableName,
-        Key: { pk: `USER#${accountId}`, sk: `WEBHOOK#${endpointId}` },
+        Key: WebhookEndpoint.key({ accountId, endpointId }),
         ConsistentRead: true,
       }),
     );
@@ -36,14 +36,17 @@ export class DynamoWebhooks implements WebhookStore {
     const items = await queryAll(this.doc, {
       TableName: this.tableName,
       KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
-      ExpressionAttributeValues: { ":pk": `USER#${accountId}`, ":prefix": "WEBHOOK#" },
+      ExpressionAttributeValues: {
+        ":pk": WebhookEndpoint.primary.pk({ accountId }),
+        ":prefix": WebhookEndpoint.primary.skPrefix({}),
+      },
     });
     return items.map((i) => fromItem(WebhookEndpoint, i));
   }
 
   async deleteEndpoint(accountId: string, endpointId: string) {
     await this.doc.send(
-      new DeleteCommand({ TableName: this.tableName, Key: { pk: `USER#${accountId}`, sk: `WEBHOOK#${endpointId}` } }),
+      new DeleteCommand({ TableName: this.tableName, Key: WebhookEndpoint.key({ accountId, endpointId }) }),
     );
   }
 
@@ -55,7 +58,7 @@ export class DynamoWebhooks implements WebhookStore {
     const out = await this.doc.send(
       new GetCommand({
         TableName: this.tableName,
-        Key: { pk: `USER#${accountId}#WEBHOOK#${endpointId}`, sk: `DELIVERY#${messageId}` },
+        Key: WebhookDelivery.key({ accountId, endpointId, messageId }),
         ConsistentRead: true,
       }),
     );
@@ -67,7 +70,10 @@ export class DynamoWebhooks implements WebhookStore {
       new QueryCommand({
         TableName: this.tableName,
         KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
-        ExpressionAttributeValues: { ":pk": `USER#${accountId}#WEBHOOK#${endpointId}`, ":prefix": "DELIVERY#" },
+        ExpressionAttributeValues: {
+          ":pk": WebhookDelivery.primary.pk({ accountId, endpointId }),
+          ":prefix": WebhookDelivery.primary.skPrefix({}),
+        },
         ScanIndexForward: false,
         Limit: limit,
       }),

@@ -22,7 +22,7 @@ export class DynamoPeopleStore implements PeopleStore {
     const items = await queryAll(this.doc, {
       TableName: this.tableName,
       KeyConditionExpression: "pk = :pk AND begins_with(sk, :sk)",
-      ExpressionAttributeValues: { ":pk": `USER#${accountId}`, ":sk": "PERSON#" },
+      ExpressionAttributeValues: ProtectedPerson.primary.query({ userId: accountId }).ExpressionAttributeValues,
       // Read after the register's version: an invitation stored before it moved must be seen.
       ConsistentRead: true,
     });
@@ -33,7 +33,7 @@ export class DynamoPeopleStore implements PeopleStore {
     const out = await this.doc.send(
       new GetCommand({
         TableName: this.tableName,
-        Key: { pk: `USER#${accountId}`, sk: `PERSON#${personId}` },
+        Key: ProtectedPerson.key({ userId: accountId, personId }),
         ConsistentRead: true,
       }),
     );
@@ -58,7 +58,7 @@ export class DynamoPeopleStore implements PeopleStore {
 
   async deletePerson(accountId: string, personId: string) {
     await this.doc.send(
-      new DeleteCommand({ TableName: this.tableName, Key: { pk: `USER#${accountId}`, sk: `PERSON#${personId}` } }),
+      new DeleteCommand({ TableName: this.tableName, Key: ProtectedPerson.key({ userId: accountId, personId }) }),
     );
   }
 
@@ -66,7 +66,7 @@ export class DynamoPeopleStore implements PeopleStore {
     const out = await this.doc.send(
       new GetCommand({
         TableName: this.tableName,
-        Key: { pk: `USER#${accountId}`, sk: "PEOPLEREGISTER" },
+        Key: PeopleRegister.key({ userId: accountId }),
         ConsistentRead: true,
       }),
     );
@@ -101,7 +101,7 @@ export class DynamoPeopleStore implements PeopleStore {
       await this.doc.send(
         new UpdateCommand({
           TableName: this.tableName,
-          Key: { pk: `USER#${input.accountId}`, sk: `PERSON#${input.personId}` },
+          Key: ProtectedPerson.key({ userId: input.accountId, personId: input.personId }),
           // ISO times of one format compare as strings: the link must still be within its expiry.
           ConditionExpression:
             "invitationTokenHash = :hash AND attribute_not_exists(acceptedAt) AND attribute_not_exists(withdrawnAt) AND invitationExpiresAt > :at",
@@ -121,7 +121,7 @@ export class DynamoPeopleStore implements PeopleStore {
       await this.doc.send(
         new UpdateCommand({
           TableName: this.tableName,
-          Key: { pk: `USER#${accountId}`, sk: `PERSON#${personId}` },
+          Key: ProtectedPerson.key({ userId: accountId, personId }),
           ConditionExpression: "attribute_exists(pk) AND attribute_not_exists(withdrawnAt)",
           UpdateExpression: "SET withdrawnAt = :at REMOVE invitationTokenHash",
           ExpressionAttributeValues: { ":at": at },
@@ -137,7 +137,7 @@ export class DynamoPeopleStore implements PeopleStore {
     const items = await queryAll(this.doc, {
       TableName: this.tableName,
       KeyConditionExpression: "pk = :pk AND begins_with(sk, :sk)",
-      ExpressionAttributeValues: { ":pk": `USER#${memberUserId}`, ":sk": "PROTECTEDBY#" },
+      ExpressionAttributeValues: PersonProtection.primary.query({ memberUserId }).ExpressionAttributeValues,
     });
     return items.map((i) => fromItem(PersonProtection, i));
   }
@@ -150,7 +150,7 @@ export class DynamoPeopleStore implements PeopleStore {
     await this.doc.send(
       new DeleteCommand({
         TableName: this.tableName,
-        Key: { pk: `USER#${key.memberUserId}`, sk: `PROTECTEDBY#${key.accountId}#${key.personId}` },
+        Key: PersonProtection.key({ memberUserId: key.memberUserId, accountId: key.accountId, personId: key.personId }),
       }),
     );
   }

@@ -12,7 +12,7 @@ export class DynamoAlertOutbox implements AlertOutbox {
   ) {}
 
   private key(userId: string, threatId: string) {
-    return { pk: `USER#${userId}`, sk: `ALERTOWED#${threatId}` };
+    return AlertOwed.key({ userId, threatId });
   }
 
   async oweIfAbsent(owed: AlertOwedRecord) {
@@ -33,7 +33,7 @@ export class DynamoAlertOutbox implements AlertOutbox {
     const items = await queryAll(this.doc, {
       TableName: this.tableName,
       KeyConditionExpression: "pk = :pk AND begins_with(sk, :sk)",
-      ExpressionAttributeValues: { ":pk": `USER#${userId}`, ":sk": "ALERTOWED#" },
+      ExpressionAttributeValues: AlertOwed.primary.query({ userId }).ExpressionAttributeValues,
       ConsistentRead: true,
     });
     return items

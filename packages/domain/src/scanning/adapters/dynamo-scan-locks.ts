@@ -11,7 +11,7 @@ export class DynamoScanLocks implements ScanLocks {
   ) {}
 
   private key(userId: string) {
-    return { pk: `USER#${userId}`, sk: "SCANLOCK" };
+    return ScanLock.key({ userId });
   }
 
   async acquire(lock: ScanLockRecord, now: Date): ReturnType<ScanLocks["acquire"]> {

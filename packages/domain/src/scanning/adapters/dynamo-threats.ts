@@ -43,7 +43,7 @@ export class DynamoThreatRepository implements ThreatRepository, UnkeyedThreats 
   }
 
   private key(userId: string, threatId: string) {
-    return { pk: `USER#${userId}`, sk: `THREAT#${threatId}` };
+    return Threat.key({ userId, id: threatId });
   }
 
   async get(userId: string, threatId: string) {
@@ -55,7 +55,7 @@ export class DynamoThreatRepository implements ThreatRepository, UnkeyedThreats 
     const items = await queryAll(this.doc, {
       TableName: this.tableName,
       KeyConditionExpression: "pk = :pk AND begins_with(sk, :sk)",
-      ExpressionAttributeValues: { ":pk": `USER#${userId}`, ":sk": "THREAT#" },
+      ExpressionAttributeValues: Threat.primary.query({ userId }).ExpressionAttributeValues,
     });
     return items.map((i) => fromItem(Threat, i));
   }
@@ -76,7 +76,7 @@ export class DynamoThreatRepository implements ThreatRepository, UnkeyedThreats 
       TableName: this.tableName,
       KeyConditionExpression: "pk = :pk AND begins_with(sk, :sk)",
       ProjectionExpression: projection,
-      ExpressionAttributeValues: { ":pk": `USER#${userId}`, ":sk": prefix },
+      ExpressionAttributeValues: { ":pk": Threat.primary.pk({ userId }), ":sk": prefix },
     });
   }
 
@@ -85,7 +85,11 @@ export class DynamoThreatRepository implements ThreatRepository, UnkeyedThreats 
     const pending = [...bands];
     const worker = async () => {
       for (let band = pending.pop(); band !== undefined; band = pending.pop()) {
-        for (const item of await this.keyItems(userId, `PHASH#${band}#`, "threatId, perceptualHash"))
+        for (const item of await this.keyItems(
+          userId,
+          ThreatHashBand.primary.skPrefix({ band }),
+          "threatId, perceptualHash",
+        ))
           found.push({ threatId: String(item.threatId), perceptualHash: String(item.perceptualHash) });
       }
     };
@@ -97,7 +101,11 @@ export class DynamoThreatRepository implements ThreatRepository, UnkeyedThreats 
     const found: PosterKeyHit[] = [];
     await Promise.all(
       [...new Set(keys)].map(async (key) => {
-        for (const item of await this.keyItems(userId, `POSTER#${key}#`, "threatId, accountGroup, createdAt"))
+        for (const item of await this.keyItems(
+          userId,
+          ThreatPosterKey.primary.skPrefix({ key }),
+          "threatId, accountGroup, createdAt",
+        ))
           found.push({
             key,
             threatId: String(item.threatId),
@@ -303,7 +311,7 @@ export class DynamoThreatRepository implements ThreatRepository, UnkeyedThreats 
           TableName: this.tableName,
           FilterExpression:
             "begins_with(sk, :sk) AND attribute_exists(perceptualHash) AND attribute_not_exists(hashBandsKeyed)",
-          ExpressionAttributeValues: { ":sk": "THREAT#" },
+          ExpressionAttributeValues: { ":sk": Threat.primary.skPrefix({}) },
           ExclusiveStartKey: startKey,
         }),
       );
@@ -339,7 +347,7 @@ export class DynamoThreatRepository implements ThreatRepository, UnkeyedThreats 
     const items = await queryAll(this.doc, {
       TableName: this.tableName,
       KeyConditionExpression: "pk = :pk AND begins_with(sk, :sk)",
-      ExpressionAttributeValues: { ":pk": `USER#${userId}`, ":sk": `AUDIT#${threatId}#` },
+      ExpressionAttributeValues: ThreatAuditEntry.primary.query({ userId, threatId }).ExpressionAttributeValues,
     });
     return items.map((i) => fromItem(ThreatAuditEntry, i));
   }
@@ -356,9 +364,7 @@ export class DynamoScanRepository implements ScanRepository {
   }
 
   async get(userId: string, scanId: string) {
-    const out = await this.doc.send(
-      new GetCommand({ TableName: this.tableName, Key: { pk: `USER#${userId}`, sk: `SCAN#${scanId}` } }),
-    );
+    const out = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: Scan.key({ userId, scanId }) }));
     return out.Item ? fromItem(Scan, out.Item) : null;
   }
 
@@ -368,7 +374,7 @@ export class DynamoScanRepository implements ScanRepository {
     platformId: string,
     progress: { items: number; threats: number },
   ) {
-    const key = { pk: `USER#${userId}`, sk: `SCAN#${scanId}` };
+    const key = Scan.key({ userId, scanId });
     const setEntry = () =>
       this.doc.send(
         new UpdateCommand({
@@ -413,7 +419,7 @@ export class DynamoScanRepository implements ScanRepository {
       new QueryCommand({
         TableName: this.tableName,
         KeyConditionExpression: "pk = :pk AND begins_with(sk, :sk)",
-        ExpressionAttributeValues: { ":pk": `USER#${userId}`, ":sk": "SCAN#" },
+        ExpressionAttributeValues: Scan.primary.query({ userId }).ExpressionAttributeValues,
         ScanIndexForward: false,
         Limit: limit,
       }),

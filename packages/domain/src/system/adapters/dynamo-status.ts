@@ -19,7 +19,7 @@ export class DynamoStatusStore implements StatusStore {
       new QueryCommand({
         TableName: this.tableName,
         KeyConditionExpression: "pk = :pk AND begins_with(sk, :run)",
-        ExpressionAttributeValues: { ":pk": PK, ":run": "RUN#" },
+        ExpressionAttributeValues: { ":pk": PK, ":run": StatusProbeRun.primary.skPrefix({}) },
         ScanIndexForward: false,
         Limit: 1,
       }),
@@ -81,15 +81,24 @@ export class DynamoStatusStore implements StatusStore {
   }
 
   async runsSince(fromIso: string) {
-    return (await this.between(`RUN#${fromIso}`, "RUN#~")).map((i) => fromItem(StatusProbeRun, i));
+    return (
+      await this.between(StatusProbeRun.primary.sk({ at: fromIso }), `${StatusProbeRun.primary.skPrefix({})}~`)
+    ).map((i) => fromItem(StatusProbeRun, i));
   }
 
   async daysSince(fromDay: string): Promise<ProbeDay[]> {
-    return (await this.between(`DAY#${fromDay}`, "DAY#~")).map((i) => fromItem(StatusProbeDay, i));
+    return (
+      await this.between(StatusProbeDay.primary.skPrefix({ day: fromDay }), `${StatusProbeDay.primary.skPrefix({})}~`)
+    ).map((i) => fromItem(StatusProbeDay, i));
   }
 
   async incidentsSince(fromIso: string) {
-    return (await this.between(`INCIDENT#${fromIso}`, "INCIDENT#~")).map((i) => fromItem(StatusIncident, i));
+    return (
+      await this.between(
+        StatusIncident.primary.skPrefix({ startedAt: fromIso }),
+        `${StatusIncident.primary.skPrefix({})}~`,
+      )
+    ).map((i) => fromItem(StatusIncident, i));
   }
 
   private between(from: string, to: string) {

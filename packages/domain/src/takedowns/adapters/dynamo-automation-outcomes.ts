@@ -16,7 +16,7 @@ export class DynamoAutomationOutcomes implements AutomationOutcomes {
 
   async get(userId: string, threatId: string) {
     const out = await this.doc.send(
-      new GetCommand({ TableName: this.tableName, Key: { pk: `USER#${userId}`, sk: `AUTOTAKEDOWN#${threatId}` } }),
+      new GetCommand({ TableName: this.tableName, Key: AutoTakedownOutcome.key({ userId, threatId }) }),
     );
     return out.Item ? fromItem(AutoTakedownOutcome, out.Item) : null;
   }
@@ -25,7 +25,7 @@ export class DynamoAutomationOutcomes implements AutomationOutcomes {
     const items = await queryAll(this.doc, {
       TableName: this.tableName,
       KeyConditionExpression: "pk = :pk AND begins_with(sk, :sk)",
-      ExpressionAttributeValues: { ":pk": `USER#${userId}`, ":sk": "AUTOTAKEDOWN#" },
+      ExpressionAttributeValues: AutoTakedownOutcome.primary.query({ userId }).ExpressionAttributeValues,
     });
     return items.map((i) => fromItem(AutoTakedownOutcome, i)).sort((a, b) => b.at.localeCompare(a.at));
   }

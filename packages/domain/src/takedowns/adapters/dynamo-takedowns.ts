@@ -18,7 +18,7 @@ import type { NoticeState, StoredNoticeStates } from "../threat-takedown.js";
 /** Reads per page at most this many times when a state filter leaves pages short. */
 const MAX_FILTERED_READS = 10;
 
-const listPartition = (userId: string) => `USER#${userId}#NOTICES`;
+const listPartition = (userId: string) => TakedownNotice.indexes.gsi1.pk({ userId });
 
 /** A cursor is the index position of the last notice shown, opaque to the client. */
 function encodeCursor(key: Record<string, unknown>): string {
@@ -41,7 +41,7 @@ function decodeCursor(userId: string, cursor: string): Record<string, string> {
     Object.keys(k).length !== fields.length ||
     !fields.every((f) => typeof k[f] === "string") ||
     k.gsi1pk !== listPartition(userId) ||
-    k.pk !== `USER#${userId}`
+    k.pk !== TakedownNotice.primary.pk({ userId })
   ) {
     throw new DomainError("invalid", "This page link is not valid; start from the first page.");
   }
@@ -64,14 +64,14 @@ export class DynamoNoticeRepository implements NoticeRepository {
       TableName: this.tableName,
       IndexName: "gsi2",
       KeyConditionExpression: "gsi2pk = :pk AND gsi2sk <= :upTo",
-      ExpressionAttributeValues: { ":pk": "TAKEDOWN#TRACKING", ":upTo": `${now}#\uffff` },
+      ExpressionAttributeValues: { ":pk": TakedownNotice.indexes.gsi2.pk({}), ":upTo": `${now}#\uffff` },
     });
     return items.map((item) => fromItem(TakedownNotice, item));
   }
 
   async get(userId: string, noticeId: string) {
     const out = await this.doc.send(
-      new GetCommand({ TableName: this.tableName, Key: { pk: `USER#${userId}`, sk: `NOTICE#${noticeId}` } }),
+      new GetCommand({ TableName: this.tableName, Key: TakedownNotice.key({ userId, noticeId }) }),
     );
     return out.Item ? fromItem(TakedownNotice, out.Item) : null;
   }
@@ -80,7 +80,7 @@ export class DynamoNoticeRepository implements NoticeRepository {
     const items = await queryAll(this.doc, {
       TableName: this.tableName,
       KeyConditionExpression: "pk = :pk AND begins_with(sk, :sk)",
-      ExpressionAttributeValues: { ":pk": `USER#${userId}`, ":sk": "NOTICE#" },
+      ExpressionAttributeValues: TakedownNotice.primary.query({ userId }).ExpressionAttributeValues,
     });
     return items.map((item) => fromItem(TakedownNotice, item));
   }
@@ -144,7 +144,7 @@ export class DynamoNoticeRepository implements NoticeRepository {
     const items = await queryAll(this.doc, {
       TableName: this.tableName,
       KeyConditionExpression: "pk = :pk AND begins_with(sk, :sk)",
-      ExpressionAttributeValues: { ":pk": `USER#${userId}`, ":sk": `TAKEDOWNEVENT#${noticeId}#` },
+      ExpressionAttributeValues: TakedownEvent.primary.query({ userId, noticeId }).ExpressionAttributeValues,
     });
     return items.map((item) => fromItem(TakedownEvent, item));
   }
@@ -165,7 +165,7 @@ export class DynamoAlertRepository implements AlertRepository {
       TableName: this.tableName,
       IndexName: "gsi2",
       KeyConditionExpression: "gsi2pk = :pk",
-      ExpressionAttributeValues: { ":pk": "ALERT#QUEUED" },
+      ExpressionAttributeValues: { ":pk": Alert.indexes.gsi2.pk({}) },
     });
     return items.map((item) => fromItem(Alert, item));
   }

@@ -23,7 +23,7 @@ export class DynamoTeamStore implements TeamStore, AuditStore {
         TableName: this.tableName,
         IndexName: "gsi1",
         KeyConditionExpression: "gsi1pk = :pk",
-        ExpressionAttributeValues: { ":pk": `MEMBER#${userId}` },
+        ExpressionAttributeValues: { ":pk": TeamMember.indexes.gsi1.pk({ userId }) },
         Limit: 1,
       }),
     );
@@ -32,7 +32,7 @@ export class DynamoTeamStore implements TeamStore, AuditStore {
   }
 
   async listMembers(accountId: string) {
-    return (await this.prefix(accountId, "MEMBER#")).map((i) => fromItem(TeamMember, i));
+    return (await this.prefix(accountId, TeamMember.primary.skPrefix({}))).map((i) => fromItem(TeamMember, i));
   }
 
   async putMember(member: TeamMemberRecord) {
@@ -40,9 +40,7 @@ export class DynamoTeamStore implements TeamStore, AuditStore {
   }
 
   async deleteMember(accountId: string, userId: string) {
-    await this.doc.send(
-      new DeleteCommand({ TableName: this.tableName, Key: { pk: `USER#${accountId}`, sk: `MEMBER#${userId}` } }),
-    );
+    await this.doc.send(new DeleteCommand({ TableName: this.tableName, Key: TeamMember.key({ accountId, userId }) }));
     await this.releaseSeat(userId, accountId);
   }
 
@@ -63,7 +61,7 @@ export class DynamoTeamStore implements TeamStore, AuditStore {
     const out = await this.doc.send(
       new GetCommand({
         TableName: this.tableName,
-        Key: { pk: `USER#${userId}`, sk: "TEAMSEAT" },
+        Key: TeamSeat.key({ userId }),
         ConsistentRead: true,
       }),
     );
@@ -77,7 +75,7 @@ export class DynamoTeamStore implements TeamStore, AuditStore {
       await this.doc.send(
         new DeleteCommand({
           TableName: this.tableName,
-          Key: { pk: `USER#${userId}`, sk: "TEAMSEAT" },
+          Key: TeamSeat.key({ userId }),
           ConditionExpression: "accountId = :accountId",
           ExpressionAttributeValues: { ":accountId": accountId },
         }),
@@ -94,18 +92,18 @@ export class DynamoTeamStore implements TeamStore, AuditStore {
 
   async getInvitation(accountId: string, tokenHash: string) {
     const out = await this.doc.send(
-      new GetCommand({ TableName: this.tableName, Key: { pk: `USER#${accountId}`, sk: `INVITE#${tokenHash}` } }),
+      new GetCommand({ TableName: this.tableName, Key: TeamInvitation.key({ accountId, tokenHash }) }),
     );
     return out.Item ? fromItem(TeamInvitation, out.Item) : null;
   }
 
   async listInvitations(accountId: string) {
-    return (await this.prefix(accountId, "INVITE#")).map((i) => fromItem(TeamInvitation, i));
+    return (await this.prefix(accountId, TeamInvitation.primary.skPrefix({}))).map((i) => fromItem(TeamInvitation, i));
   }
 
   async deleteInvitation(accountId: string, tokenHash: string) {
     await this.doc.send(
-      new DeleteCommand({ TableName: this.tableName, Key: { pk: `USER#${accountId}`, sk: `INVITE#${tokenHash}` } }),
+      new DeleteCommand({ TableName: this.tableName, Key: TeamInvitation.key({ accountId, tokenHash }) }),
     );
   }
 
@@ -117,7 +115,7 @@ export class DynamoTeamStore implements TeamStore, AuditStore {
     const items = await queryAll(this.doc, {
       TableName: this.tableName,
       KeyConditionExpression: "pk = :pk AND begins_with(sk, :sk)",
-      ExpressionAttributeValues: { ":pk": `USER#${accountId}`, ":sk": "ACTIVITY#" },
+      ExpressionAttributeValues: AccountAuditEntry.primary.query({ accountId }).ExpressionAttributeValues,
       ScanIndexForward: false,
     });
     return items.map((i) => fromItem(AccountAuditEntry, i));
@@ -127,7 +125,7 @@ export class DynamoTeamStore implements TeamStore, AuditStore {
     return queryAll(this.doc, {
       TableName: this.tableName,
       KeyConditionExpression: "pk = :pk AND begins_with(sk, :sk)",
-      ExpressionAttributeValues: { ":pk": `USER#${accountId}`, ":sk": prefix },
+      ExpressionAttributeValues: { ":pk": TeamMember.primary.pk({ accountId }), ":sk": prefix },
     });
   }
 }

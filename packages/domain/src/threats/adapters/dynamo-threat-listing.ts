@@ -13,14 +13,7 @@ import { Threat, ThreatCounters, ThreatGroup } from "../../table/entities.js";
 import { fromItem, type IndexName, TABLE_INDEXES, TABLE_KEYS, toItem } from "../../table/entity.js";
 import { queryAll } from "../../table/query-all.js";
 import { accountGroupOf } from "../poster-keys.js";
-import {
-  confidenceKey,
-  groupListPartition,
-  groupMemberPartition,
-  normaliseSearchText,
-  type ThreatGroupKind,
-  threatListPartition,
-} from "../threat-keys.js";
+import { confidenceKey, normaliseSearchText, type ThreatGroupKind } from "../threat-keys.js";
 import { CONFIDENCE_BANDS, type ResumeKey, type ThreatFilters, type ThreatOrder } from "../threat-list-query.js";
 import type { ThreatCountersRecord, ThreatGroupRecord, ThreatListing, ThreatPage } from "../threat-listing-ports.js";
 
@@ -28,6 +21,14 @@ type Status = ThreatRecord["status"];
 
 const ORDER_INDEX: Record<ThreatOrder, IndexName> = { newest: "gsi2", confidence: "gsi3", severity: "gsi4" };
 const MEMBER_INDEX: Record<ThreatGroupKind, IndexName> = { media: "gsi1", account: "gsi5" };
+
+const threatListPartition = (userId: string) => Threat.indexes.gsi2.pk({ userId });
+const groupListPartition = (userId: string, kind: ThreatGroupKind) => ThreatGroup.indexes.gsi2.pk({ userId, kind });
+/** The index partition holding one group's members, newest first. */
+const groupMemberPartition = (userId: string, kind: ThreatGroupKind, key: string) =>
+  kind === "media"
+    ? Threat.indexes.gsi1.pk({ userId, mediaGroupKey: key })
+    : Threat.indexes.gsi5.pk({ userId, listedAccountGroup: key });
 
 /**
  * Items a filtered page may read before it answers with what it found. DynamoDB's filter runs after
@@ -254,8 +255,11 @@ export class DynamoThreatListing implements ThreatListing {
     if (names.length !== expected.size || !names.every((n) => expected.has(n))) return false;
     const indexPartition = isGroup ? groupListPartition(userId, source) : threatListPartition(userId);
     return (
-      key[TABLE_KEYS.partitionKey] === `USER#${userId}` &&
-      (key[TABLE_KEYS.sortKey]?.startsWith(isGroup ? `TGROUP#${source}#` : "THREAT#") ?? false) &&
+      key[TABLE_KEYS.partitionKey] === Threat.primary.pk({ userId }) &&
+      (key[TABLE_KEYS.sortKey]?.startsWith(
+        isGroup ? ThreatGroup.primary.skPrefix({ kind: source }) : Threat.primary.skPrefix({}),
+      ) ??
+        false) &&
       key[partitionKey] === indexPartition &&
       (key[sortKey]?.length ?? 0) > 0
     );
@@ -263,7 +267,7 @@ export class DynamoThreatListing implements ThreatListing {
 
   async getGroup(userId: string, kind: ThreatGroupKind, key: string) {
     const out = await this.doc.send(
-      new GetCommand({ TableName: this.tableName, Key: { pk: `USER#${userId}`, sk: `TGROUP#${kind}#${key}` } }),
+      new GetCommand({ TableName: this.tableName, Key: ThreatGroup.key({ userId, kind, key }) }),
     );
     return out.Item ? fromItem(ThreatGroup, out.Item) : null;
   }
@@ -310,9 +314,7 @@ export class DynamoThreatListing implements ThreatListing {
     const found = new Map<string, ThreatRecord>();
     const unique = [...new Set(ids)];
     for (let i = 0; i < unique.length; i += 100) {
-      let keys: Record<string, unknown>[] = unique
-        .slice(i, i + 100)
-        .map((id) => ({ pk: `USER#${userId}`, sk: `THREAT#${id}` }));
+      let keys: Record<string, unknown>[] = unique.slice(i, i + 100).map((id) => Threat.key({ userId, id }));
       // Unprocessed keys (throttling) are asked again until every one is answered.
       while (keys.length > 0) {
         const out = await this.doc.send(new BatchGetCommand({ RequestItems: { [this.tableName]: { Keys: keys } } }));
@@ -330,9 +332,7 @@ export class DynamoThreatListing implements ThreatListing {
   }
 
   async counters(userId: string): Promise<ThreatCountersRecord> {
-    const out = await this.doc.send(
-      new GetCommand({ TableName: this.tableName, Key: { pk: `USER#${userId}`, sk: "THREATCOUNTERS" } }),
-    );
+    const out = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: ThreatCounters.key({ userId }) }));
     if (out.Item) return fromItem(ThreatCounters, out.Item);
     return this.countFromThreats(userId);
   }
@@ -346,7 +346,7 @@ export class DynamoThreatListing implements ThreatListing {
       TableName: this.tableName,
       KeyConditionExpression: "pk = :pk AND begins_with(sk, :sk)",
       ExpressionAttributeNames: { "#s": "status", "#c": "confidence", "#at": "createdAt" },
-      ExpressionAttributeValues: { ":pk": `USER#${userId}`, ":sk": "THREAT#" },
+      ExpressionAttributeValues: Threat.primary.query({ userId }).ExpressionAttributeValues,
       ProjectionExpression: "#s, #c, #at",
     });
     const counts: ThreatCountersRecord = {
@@ -380,7 +380,7 @@ export class DynamoThreatListing implements ThreatListing {
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
       const out = await this.doc.send(
-        new GetCommand({ TableName: this.tableName, Key: { pk: `USER#${userId}`, sk: "THREATCOUNTERS" } }),
+        new GetCommand({ TableName: this.tableName, Key: ThreatCounters.key({ userId }) }),
       );
       return out.Item ? fromItem(ThreatCounters, out.Item) : counts;
     }
@@ -434,7 +434,7 @@ export class DynamoThreatProjections {
         .send(
           new UpdateCommand({
             TableName: this.tableName,
-            Key: { pk: `USER#${threat.userId}`, sk: `TGROUP#${kind}#${group.key}` },
+            Key: ThreatGroup.key({ userId: threat.userId, kind, key: group.key }),
             UpdateExpression: "ADD #from :minus, #to :one",
             ConditionExpression: "attribute_exists(pk)",
             ExpressionAttributeNames: { "#from": countAttribute(from), "#to": countAttribute(to) },
@@ -471,7 +471,7 @@ export class DynamoThreatProjections {
       await this.doc.send(
         new UpdateCommand({
           TableName: this.tableName,
-          Key: { pk: `USER#${userId}`, sk: "THREATCOUNTERS" },
+          Key: ThreatCounters.key({ userId }),
           UpdateExpression: `${set}${adds.length > 0 ? `ADD ${adds.join(", ")}` : ""}`,
           ConditionExpression: "attribute_exists(countedAt)",
           ExpressionAttributeNames: names,
@@ -503,7 +503,7 @@ export class DynamoThreatProjections {
     await this.doc.send(
       new UpdateCommand({
         TableName: this.tableName,
-        Key: { pk: `USER#${threat.userId}`, sk: `TGROUP#${kind}#${group.key}` },
+        Key: ThreatGroup.key({ userId: threat.userId, kind, key: group.key }),
         UpdateExpression:
           "SET #entity = :entity, #userId = :userId, #kind = :kind, #key = :key, #label = if_not_exists(#label, :label), " +
           "#platform = if_not_exists(#platform, :platform), #searchText = if_not_exists(#searchText, :searchText), " +

@@ -25,7 +25,7 @@ export class DynamoStoredThreats implements StoredThreats {
         new ScanCommand({
           TableName: this.tableName,
           FilterExpression: "begins_with(sk, :sk)",
-          ExpressionAttributeValues: { ":sk": "THREAT#" },
+          ExpressionAttributeValues: { ":sk": Threat.primary.skPrefix({}) },
           ExclusiveStartKey: startKey,
         }),
       );
@@ -56,7 +56,7 @@ export class DynamoStoredThreats implements StoredThreats {
 
   async personName(userId: string, personId: string) {
     const out = await this.doc.send(
-      new GetCommand({ TableName: this.tableName, Key: { pk: `USER#${userId}`, sk: `PERSON#${personId}` } }),
+      new GetCommand({ TableName: this.tableName, Key: ProtectedPerson.key({ userId, personId }) }),
     );
     return out.Item ? fromItem(ProtectedPerson, out.Item).displayName : undefined;
   }
