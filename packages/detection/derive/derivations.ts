@@ -10,6 +10,7 @@ import { parseCt2Model } from "./ct2-model.js";
 import { buildLstmGraph } from "./ge2e-graph.js";
 import { buildMesoNetGraph } from "./mesonet-graph.js";
 import { readKerasWeights } from "./mesonet-weights.js";
+import { nsfwGraphFromPackage } from "./nsfw-onnx-graph.js";
 import { dequantizeDynamicMatMuls } from "./onnx-dynamic-quantization.js";
 import { writeSafetensors } from "./safetensors.js";
 import { readStateDict } from "./torch/state-dict.js";
@@ -36,7 +37,15 @@ export type Derivation =
   /** A MesoNet variant from its Keras HDF5 weights. */
   | { kind: "mesonet-onnx"; variant: MesoNetVariant }
   /** Whisper base's encoder (every layer's hidden state out) from CTranslate2's model.bin. */
-  | { kind: "whisper-encoder-onnx" };
+  | { kind: "whisper-encoder-onnx" }
+  /**
+   * nsfwjs's MobileNetV2 from the weights its npm package bundles: the entry's `from` is
+   * `npm:nsfwjs`, the installed package (package-lock.json pins its version), not a model file.
+   */
+  | { kind: "nsfwjs-onnx"; package: string };
+
+/** A derived entry's `from` naming an installed npm package rather than a file in the model folder. */
+export const NPM_PACKAGE_SOURCE = "npm:";
 
 function pick(tensors: TensorMap, only: string[] | undefined): TensorMap {
   if (!only) return tensors;
@@ -49,6 +58,7 @@ function pick(tensors: TensorMap, only: string[] | undefined): TensorMap {
   return picked;
 }
 
+/** `source`: the bytes of the entry's `from` file (empty for a derivation that reads an npm package). */
 export async function derive(derivation: Derivation, source: Uint8Array): Promise<Uint8Array> {
   switch (derivation.kind) {
     case "fold-block-quantized-onnx":
@@ -70,5 +80,7 @@ export async function derive(derivation: Derivation, source: Uint8Array): Promis
         throw new Error(`Expected Whisper base's encoder, found ${shape.layers} layers of width ${shape.width}`);
       return buildWhisperEncoderGraph(model);
     }
+    case "nsfwjs-onnx":
+      return nsfwGraphFromPackage(derivation.package);
   }
 }

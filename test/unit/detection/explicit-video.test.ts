@@ -129,7 +129,9 @@ describe("the explicit-content video rule", () => {
   });
 
   it("is unknown when the classifier cannot run", async () => {
-    const finding = await intimateFindingForFrames(frames(3), { classifier: new NsfwOnnxClassifier("nsfwjs-absent") });
+    const finding = await intimateFindingForFrames(frames(3), {
+      classifier: new NsfwOnnxClassifier("/nonexistent/mobilenet_v2.onnx"),
+    });
     expect(finding?.status).toBe("unknown");
     expect(await intimateFindingForFrames([])).toBeNull();
   });

@@ -54,7 +54,7 @@ describe("intimateFinding with nsfwjs on TensorFlow.js wasm", () => {
 
   it("is unknown when the classifier cannot load", async () => {
     const finding = await intimateFinding(await picture("faces/deepface/img1.jpg"), {
-      classifier: new NsfwOnnxClassifier("nsfwjs-not-installed"),
+      classifier: new NsfwOnnxClassifier("/nonexistent/mobilenet_v2.onnx"),
     });
     expect(finding.status).toBe("unknown");
     expect(finding.score).toBeUndefined();

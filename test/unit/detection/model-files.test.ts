@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { modelFileSourceFromEnv } from "../../../lambdas/src/shared/model-files.js";
 import { ModelFileHashMismatch, s3ModelSource } from "../../../lambdas/src/shared/s3-model-files.js";
 import { AASIST_CONFIGS } from "../../../packages/detection/src/antispoof/aasist-config.js";
+import { NSFW_MODEL_FILE } from "../../../packages/detection/src/explicit/nsfw-model.js";
 import { SFACE_FILE, YUNET_FILE } from "../../../packages/detection/src/face/face-pipeline.js";
 import { MESONET_FILES } from "../../../packages/detection/src/faceswap/mesonet-model.js";
 import { SBI_NET_MODEL_FILE, sbiNetFile } from "../../../packages/detection/src/faceswap/sbi-net-model.js";
@@ -44,6 +45,7 @@ describe("model sets", () => {
         YUNET_FILE,
         SFACE_FILE,
         CLIP_MODEL_FILE,
+        NSFW_MODEL_FILE,
         SBI_NET_MODEL_FILE,
         ...Object.values(MESONET_FILES),
         WHISPER_ENCODER_FILE,

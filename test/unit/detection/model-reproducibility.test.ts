@@ -8,8 +8,12 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { mulberry32 } from "../../../local/src/platform-simulator/seeded-random.js";
 import { AASIST_CONFIGS, type AasistVariant } from "../../../packages/detection/src/antispoof/aasist-config.js";
 import { repeatToLength } from "../../../packages/detection/src/antispoof/windows.js";
-import { NSFW_INPUT_SIZE, NsfwOnnxClassifier } from "../../../packages/detection/src/explicit/nsfw-model.js";
-import { NSFW_ONNX_INPUT, NSFW_ONNX_OUTPUT } from "../../../packages/detection/src/explicit/nsfw-onnx-graph.js";
+import {
+  NSFW_INPUT_SIZE,
+  NSFW_ONNX_INPUT,
+  NSFW_ONNX_OUTPUT,
+  NsfwOnnxClassifier,
+} from "../../../packages/detection/src/explicit/nsfw-model.js";
 import { ALIGNED_SIZE } from "../../../packages/detection/src/face/face-align.js";
 import { SFACE_FILE, YUNET_FILE } from "../../../packages/detection/src/face/face-pipeline.js";
 import { SfaceEmbedder } from "../../../packages/detection/src/face/sface.js";
@@ -489,7 +493,7 @@ describe("every model gives its golden output on this CPU (float kernels only)",
         return session;
       },
     };
-    const model = new NsfwOnnxClassifier("nsfwjs", capturing);
+    const model = new NsfwOnnxClassifier(undefined, capturing);
     await expectFloatGraphs(() => model.ready());
     // The session directly, as NsfwOnnxClassifier feeds it (planar RGB / 255), without sharp's resize.
     const input = planar(picture(NSFW_INPUT_SIZE, NSFW_INPUT_SIZE, 6), [0, 1, 2], (v) => v / 255);

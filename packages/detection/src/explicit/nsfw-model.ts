@@ -1,18 +1,19 @@
+import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import sharp from "sharp";
 import type { RgbImage } from "../media/image.js";
 import { Model } from "../models/model.js";
+import { ModelFileMissing, modelFiles } from "../models/model-files.js";
 import { onnxNodeRuntime } from "../runtimes/onnx.js";
 import type { OnnxRuntime, OnnxSessionLike } from "../runtimes/onnx-port.js";
-import {
-  buildNsfwGraph,
-  dequantisedWeights,
-  NSFW_ONNX_INPUT,
-  NSFW_ONNX_OUTPUT,
-  type TfjsLayersModel,
-} from "./nsfw-onnx-graph.js";
+
+/** The graph's input (pictures [N × 3 × 224 × 224], RGB / 255) and output (the five class probabilities). */
+export const NSFW_ONNX_INPUT = "pictures";
+export const NSFW_ONNX_OUTPUT = "probabilities";
+/** The graph `npm run setup` builds from nsfwjs's bundled weights (derive/nsfw-onnx-graph.ts). */
+export const NSFW_MODEL_FILE = "nsfwjs/mobilenet_v2.onnx";
 
 /**
  * nsfwjs 4.4.0 (MIT, infinitered/nsfwjs): a MobileNetV2 classifier of pictures into Drawing,
@@ -128,50 +129,25 @@ export class NsfwTfjsClassifier extends Model<RgbImage, NsfwProbabilities, Loade
 /** What the explicit-content finding needs of a classifier. */
 export type NsfwClassifier = Model<RgbImage, NsfwProbabilities>;
 
-interface BundledModel {
-  MobileNetV2Model: {
-    modelJson(): Promise<{ default: TfjsLayersModel }>;
-    weightBundles: (() => Promise<{ default: string }>)[];
-  };
-}
-
 /**
- * One weight shard of nsfwjs's bundled MobileNetV2 (dist/models/mobilenet_v2/group1-shardIofN.min.js,
- * a browserify module exporting the shard as one base64 string). The string is read out of the
- * file rather than the module evaluated: evaluating it takes Node about 16 s, reading it 0.3 s.
- */
-async function bundledWeightShard(packageName: string, shard: number, shards: number): Promise<Buffer> {
-  const entry = require.resolve(`${packageName}/models/mobilenet_v2`);
-  const marker = `${path.sep}dist${path.sep}`;
-  const dist = entry.slice(0, entry.lastIndexOf(marker) + marker.length);
-  const file = path.join(dist, "models", "mobilenet_v2", `group1-shard${shard}of${shards}.min.js`);
-  const match = /exports="([A-Za-z0-9+/=]+)"/.exec(await readFile(file, "utf8"));
-  if (!match?.[1]) throw new Error(`No base64 weights in ${file}`);
-  return Buffer.from(match[1], "base64");
-}
-
-/**
- * The same network and weights, read from nsfwjs's bundle and run as an ONNX graph on
- * onnxruntime (nsfw-onnx-graph.ts): the product's explicit-content classifier.
+ * The same network and weights as an ONNX graph on onnxruntime (built once by `npm run setup`,
+ * derive/nsfw-onnx-graph.ts): the product's explicit-content classifier.
  */
 export class NsfwOnnxClassifier extends Model<RgbImage, NsfwProbabilities, OnnxSessionLike> {
   readonly name = "nsfwjs-mobilenet-v2";
 
   constructor(
-    private readonly packageName = "nsfwjs",
+    /** A path on this machine, else NSFW_MODEL_FILE from the process's model file source. */
+    private readonly file?: string,
     private readonly runtime: OnnxRuntime = onnxNodeRuntime,
   ) {
     super();
   }
 
   protected async load(): Promise<OnnxSessionLike> {
-    const bundle = require(`${this.packageName}/models/mobilenet_v2`) as BundledModel;
-    const model = (await bundle.MobileNetV2Model.modelJson()).default;
-    const parts = await Promise.all(
-      bundle.MobileNetV2Model.weightBundles.map((_, i, all) => bundledWeightShard(this.packageName, i + 1, all.length)),
-    );
-    const weights = dequantisedWeights(model, new Uint8Array(Buffer.concat(parts)));
-    return this.runtime.sessionFromBytes(buildNsfwGraph(model, weights));
+    const file = this.file ?? (await modelFiles().localPath(NSFW_MODEL_FILE));
+    if (!existsSync(file)) throw new ModelFileMissing(file);
+    return this.runtime.sessionFromBytes(new Uint8Array(await readFile(file)));
   }
 
   protected async run(session: OnnxSessionLike, image: RgbImage): Promise<NsfwProbabilities> {

@@ -26,6 +26,8 @@ export const ANALYSIS_MODEL_FILES = [
   "clip/clip_encoder.fp32.onnx",
   // The face-forgery network trained here (faceswap/sbi-net-model.ts), committed in packages/detection/weights/.
   "sbi-net/sbi-net.onnx",
+  // nsfwjs's MobileNetV2, the explicit-content classifier (explicit/nsfw-model.ts).
+  "nsfwjs/mobilenet_v2.onnx",
   // MesoNet's two variants (faceswap/mesonet-model.ts).
   "mesonet/Meso4_DF.onnx",
   "mesonet/MesoInception_DF.onnx",

@@ -1,17 +1,19 @@
-import { OnnxGraphBuilder } from "../runtimes/onnx-graph.js";
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { NSFW_ONNX_INPUT, NSFW_ONNX_OUTPUT } from "../src/explicit/nsfw-model.js";
+import { OnnxGraphBuilder } from "../src/runtimes/onnx-graph.js";
 
 /**
  * nsfwjs's bundled MobileNetV2 (a Keras 2.2.4 model stored as TensorFlow.js layers JSON with
- * uint8-quantised weights) rebuilt as an in-memory ONNX graph, so onnxruntime's kernels run it:
+ * uint8-quantised weights) rebuilt once by `npm run setup` as an ONNX graph
+ * (nsfwjs/mobilenet_v2.onnx, SHA-256 pinned), so onnxruntime's kernels run it:
  * on one thread they are several times faster than TensorFlow.js's wasm backend. The layers used
  * are the ones this model has (ZeroPadding2D, Conv2D, DepthwiseConv2D, BatchNormalization, ReLU
  * capped at 6, Add, AveragePooling2D, Flatten, Dense, Dropout); any other fails the build loudly.
  * Input: pictures [N × 3 × 224 × 224], RGB scaled to [0, 1] (nsfwjs divides by 255); output:
  * the five class probabilities [N × 5] in nsfwjs's order.
  */
-
-export const NSFW_ONNX_INPUT = "pictures";
-export const NSFW_ONNX_OUTPUT = "probabilities";
 
 interface KerasLayer {
   name: string;
@@ -197,4 +199,38 @@ export function buildNsfwGraph(model: TfjsLayersModel, weights: Map<string, Floa
   g.node("Identity", [last], {}, NSFW_ONNX_OUTPUT);
   g.output(NSFW_ONNX_OUTPUT);
   return g.build();
+}
+
+const require = createRequire(import.meta.url);
+
+interface BundledModel {
+  MobileNetV2Model: {
+    modelJson(): Promise<{ default: TfjsLayersModel }>;
+    weightBundles: (() => Promise<{ default: string }>)[];
+  };
+}
+
+/**
+ * One weight shard of nsfwjs's bundled MobileNetV2 (dist/models/mobilenet_v2/group1-shardIofN.min.js,
+ * a browserify module exporting the shard as one base64 string). The string is read out of the
+ * file rather than the module evaluated: evaluating it takes Node about 16 s, reading it 0.3 s.
+ */
+async function bundledWeightShard(packageName: string, shard: number, shards: number): Promise<Buffer> {
+  const entry = require.resolve(`${packageName}/models/mobilenet_v2`);
+  const marker = `${path.sep}dist${path.sep}`;
+  const dist = entry.slice(0, entry.lastIndexOf(marker) + marker.length);
+  const file = path.join(dist, "models", "mobilenet_v2", `group1-shard${shard}of${shards}.min.js`);
+  const match = /exports="([A-Za-z0-9+/=]+)"/.exec(await readFile(file, "utf8"));
+  if (!match?.[1]) throw new Error(`No base64 weights in ${file}`);
+  return Buffer.from(match[1], "base64");
+}
+
+/** The ONNX graph of the MobileNetV2 the installed npm package bundles (package-lock.json pins its version). */
+export async function nsfwGraphFromPackage(packageName = "nsfwjs"): Promise<Uint8Array> {
+  const bundle = require(`${packageName}/models/mobilenet_v2`) as BundledModel;
+  const model = (await bundle.MobileNetV2Model.modelJson()).default;
+  const parts = await Promise.all(
+    bundle.MobileNetV2Model.weightBundles.map((_, i, all) => bundledWeightShard(packageName, i + 1, all.length)),
+  );
+  return buildNsfwGraph(model, dequantisedWeights(model, new Uint8Array(Buffer.concat(parts))));
 }
