@@ -44,6 +44,13 @@ export type HnswIndexState =
       index: string;
       /** Null while the build waits for older transactions, before its first phase reports. */
       progress: IndexBuildProgress | null;
+    }
+  | {
+      table: string;
+      /** Another table's build goes on (a concurrent run began it): one at a time, or two would deadlock. */
+      state: "waiting";
+      index: string;
+      behind: string;
     };
 
 /** Parameters in the name, so a glance at \di says which graph is in force. */
@@ -97,15 +104,22 @@ const isWanted = (index: ExistingIndex, spec: HnswIndexSpec) =>
   index.parameters.m === spec.parameters.m &&
   index.parameters.efConstruction === spec.parameters.efConstruction;
 
+/** The database's index builds in progress, by table. */
+async function indexBuilds(sql: SqlPort): Promise<Map<string, IndexBuildProgress>> {
+  const rows = await sql.execute(
+    `SELECT t.relname AS table_name, p.phase, p.tuples_done, p.tuples_total, p.blocks_done, p.blocks_total
+     FROM pg_stat_progress_create_index p JOIN pg_class t ON t.oid = p.relid
+     WHERE p.datname = current_database()`,
+  );
+  return new Map(rows.map((row) => [text(row, "table_name"), progressOf(row)]));
+}
+
 /** The table's index build in progress, if any (only one runs on a table at a time). */
 export async function indexBuildProgress(sql: SqlPort, table: string): Promise<IndexBuildProgress | null> {
-  const [row] = await sql.execute(
-    `SELECT p.phase, p.tuples_done, p.tuples_total, p.blocks_done, p.blocks_total
-     FROM pg_stat_progress_create_index p JOIN pg_class t ON t.oid = p.relid
-     WHERE t.relname = :table`,
-    { table },
-  );
-  if (!row) return null;
+  return (await indexBuilds(sql)).get(table) ?? null;
+}
+
+function progressOf(row: SqlRow): IndexBuildProgress {
   return {
     phase: text(row, "phase"),
     tuplesDone: Number(row.tuples_done),
@@ -130,9 +144,13 @@ export async function ensureHnswIndex(sql: SqlPort, spec: HnswIndexSpec): Promis
   let target = indexes.find((index) => isWanted(index, spec));
   let built = false;
   if (!target) {
+    const builds = await indexBuilds(sql);
+    const progress = builds.get(spec.table);
+    if (progress) return { table: spec.table, state: "building", index: name, progress };
+    // Two concurrent builds (two runs of this step at once) can each wait for the other's transaction.
+    const [behind] = builds.keys();
+    if (behind) return { table: spec.table, state: "waiting", index: name, behind };
     if (indexes.some((index) => index.name === name)) {
-      const progress = await indexBuildProgress(sql, spec.table);
-      if (progress) return { table: spec.table, state: "building", index: name, progress };
       // Invalid and nobody building it: a build that failed or was cancelled. Begun again below.
       await sql.execute(`DROP INDEX CONCURRENTLY IF EXISTS ${name}`);
     }
@@ -179,7 +197,7 @@ export async function untilIndexesReady(
   wait: IndexWait,
 ): Promise<HnswIndexState[]> {
   let states = first;
-  while (states.some((s) => s.state === "building") && wait.remainingMs() > wait.pollMs) {
+  while (states.some((s) => s.state !== "ready") && wait.remainingMs() > wait.pollMs) {
     wait.report(states);
     await wait.sleep(wait.pollMs);
     states = await ensure();
