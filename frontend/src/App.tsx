@@ -2,9 +2,19 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
 import { BrowserRouter } from "react-router-dom";
 import { createQueryClient } from "./api/query-client";
+import { useRestoreKeptInput } from "./auth/kept-input";
 import { authUserQuery } from "./auth/use-auth";
 import { AppRoutes } from "./routes/AppRoutes";
 import { Toaster } from "./ui/Toaster";
+import { toast } from "./ui/toast-store";
+
+/** Fills back what a person typed before their session expired, on the page they return to. */
+function KeptInputRestorer() {
+  useRestoreKeptInput(() =>
+    toast({ title: "Your input is back", description: "What you had typed before signing in again is filled in." }),
+  );
+  return null;
+}
 
 export function App() {
   const [queryClient] = useState(() => {
@@ -20,6 +30,7 @@ export function App() {
           Skip to content
         </a>
         <AppRoutes />
+        <KeptInputRestorer />
         <Toaster />
       </BrowserRouter>
     </QueryClientProvider>

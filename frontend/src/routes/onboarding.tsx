@@ -38,7 +38,7 @@ const RETURN_PAGES = ["/settings", "/people", "/dashboard"];
 const PART_END: Partial<Record<StepId, StepId>> = { face: "voice" };
 
 export default function OnboardingRoute() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const demo = params.get("demo");
   const demoTier = parseDemoType(demo);
   const auth = useAuth();
@@ -49,12 +49,20 @@ export default function OnboardingRoute() {
   const consent = useQuery<Consent>({ queryKey: CONSENT_KEY, enabled: live });
   const zeroKnowledge = profile.data?.privacySettings?.zeroKnowledge === true;
   const update = useUpdateProfile({ successToast: false });
-  const [step, setStep] = useState(() => stepFrom(params.get("step")));
+  // The step lives in the URL, one history entry per step, so the browser's Back goes to the
+  // previous step and stays in the wizard (issue 36 item 15).
+  const step = stepFrom(params.get("step"));
+  const setStep = (to: (s: number) => number) =>
+    setParams((current) => {
+      const moved = new URLSearchParams(current);
+      moved.set("step", STEPS[to(step) - 1] ?? "consent");
+      return moved;
+    });
   const [voiceDone, setVoiceDone] = useState(false);
   const heading = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
   // Opened at one part (Settings' platforms, People's face and voice): done with it, back to that page.
-  const linked = STEPS[stepFrom(params.get("step")) - 1] ?? "consent";
+  const [linked] = useState(() => STEPS[stepFrom(params.get("step")) - 1] ?? "consent");
   const returnTo = RETURN_PAGES.find((page) => page === params.get("from"));
   const partEnd = PART_END[linked] ?? linked;
   const id = STEPS[step - 1] ?? "consent";

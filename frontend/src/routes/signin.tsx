@@ -3,6 +3,7 @@ import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { apiJson } from "../api/client";
 import { errorStatus, serverMessage } from "../api/errors";
+import { clearSessionExpired, sessionExpired } from "../auth/kept-input";
 import { safeNextPath } from "../auth/session-navigation";
 import { refreshSignedInUser } from "../auth/use-auth";
 import { isMfaChallenge, type MfaChallenge, MfaChallengeForm } from "../features/signup/MfaChallengeForm";
@@ -25,7 +26,10 @@ export default function SigninRoute() {
   // An account with an authenticator app is asked for the app's code before the session opens.
   const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
 
+  // Sent here because the session expired mid-task: say so, and that nothing typed is lost.
+  const [expired] = useState(sessionExpired);
   const signedIn = async () => {
+    clearSessionExpired();
     await refreshSignedInUser(queryClient);
     navigate(next);
   };
@@ -57,6 +61,12 @@ export default function SigninRoute() {
   return (
     <WizardPage>
       <h1>Sign in</h1>
+      {expired ? (
+        <p className="banner" role="note">
+          Your session expired, so you need to sign in again.
+          {expired === "kept" ? " What you had typed is kept and filled back in on the page you were on." : ""}
+        </p>
+      ) : null}
       {challenge ? (
         <MfaChallengeForm challenge={challenge} onSignedIn={signedIn} onBack={() => setChallenge(null)} />
       ) : pending ? (
