@@ -9,6 +9,7 @@ import type {
   Verdict,
   VoiceFindings,
 } from "./result.js";
+import { VOICE_COUNTERMEASURES } from "./result.js";
 import {
   levelOf,
   levelOfOwnPoint,
@@ -173,9 +174,6 @@ const statedLevel = (level: VerdictLevel): OperatingPoint => ({
   genuineCount: level.genuineCount,
 });
 
-/** The voice countermeasures keep their own operating point: the picture levels were measured on pictures. */
-const VOICE_SIGNALS: readonly SignalId[] = ["voice-synthetic", "voice-antispoof"];
-
 const RANK: Record<SyntheticLevel, number> = { "no-evidence": 0, "possibly-synthetic": 1, synthetic: 2 };
 
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
@@ -220,7 +218,7 @@ function learnedReading(learned: Signal[], model: LearnedFusion | undefined): Le
       probability: found ? (signal.score as number) : 0,
       level: !found
         ? "no-evidence"
-        : VOICE_SIGNALS.includes(signal.id)
+        : VOICE_COUNTERMEASURES.has(signal.id)
           ? "synthetic"
           : levelOfOwnPoint(signal.operatingPoint),
       operatingPoint: signal.operatingPoint,

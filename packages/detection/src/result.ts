@@ -94,6 +94,13 @@ export type SignalId =
   | "container-metadata";
 
 /**
+ * The voice countermeasures: the only signals that can tell a cloned voice from a recorded one. They
+ * keep their own operating point (the picture levels were measured on pictures), so a "synthetic"
+ * from one of them is claimed as it stands (threats/classification.ts).
+ */
+export const VOICE_COUNTERMEASURES: ReadonlySet<string> = new Set<SignalId>(["voice-synthetic", "voice-antispoof"]);
+
+/**
  * Where a learned detector decides, and what it was measured to do there: the false-positive rate
  * is what the UI and notices state beside a "synthetic" reading.
  */

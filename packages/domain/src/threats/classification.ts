@@ -1,3 +1,5 @@
+import { VOICE_COUNTERMEASURES } from "@lg/detection/result";
+import { SYNTHETIC_MAX_FPR } from "@lg/detection/synthetic-levels";
 import { z } from "zod";
 import { MATCH_LIMITS, type MatchLimit, matchLimitWords, matchPhrase } from "./match-band.js";
 import { signalNames } from "./signal-names.js";
@@ -31,8 +33,6 @@ export const DECLARATION_SIGNALS: ReadonlySet<string> = new Set([
   "sd-watermark",
   "container-metadata",
 ]);
-/** The voice countermeasures: the only signals that can tell a cloned voice from a recorded one. */
-export const VOICE_COUNTERMEASURES: ReadonlySet<string> = new Set(["voice-synthetic", "voice-antispoof"]);
 
 /**
  * The fused synthetic probability at or above which the pre-fusion scans called media synthetic.
@@ -266,26 +266,17 @@ export function titleFor(
 export const INTIMATE_CLAIM_MAX_FPR = 0.05;
 
 /**
- * The highest false-positive rate on held-out genuine pictures at which a learned detector's
- * "synthetic" may be claimed (a deepfake, a notice's statement): detection's "synthetic" level
- * (packages/detection/src/synthetic-levels.ts) is set at this bar. A stored verdict reached at a
- * looser operating point (before the levels) is "possibly synthetic", reported with its rate.
- */
-export const SYNTHETIC_CLAIM_MAX_FPR = 0.01;
-
-/**
  * Whether a synthetic verdict may be stated as a claim: the media's own declaration, the voice
  * countermeasure (which keeps its own operating point), or a picture detector whose stated rate
- * meets SYNTHETIC_CLAIM_MAX_FPR.
+ * meets detection's "synthetic" level (SYNTHETIC_MAX_FPR). A stored verdict reached at a looser
+ * operating point (before the levels) is "possibly synthetic", reported with its rate.
  */
 export function claimsSynthesis(
   synthetic: Pick<ThreatClassification["synthetic"], "status" | "declared" | "detectors" | "operatingPoint">,
 ): boolean {
   if (synthetic.status !== "synthetic") return false;
   if (synthetic.declared || synthetic.detectors.some((id) => VOICE_COUNTERMEASURES.has(id))) return true;
-  return (
-    synthetic.operatingPoint !== undefined && synthetic.operatingPoint.falsePositiveRate <= SYNTHETIC_CLAIM_MAX_FPR
-  );
+  return synthetic.operatingPoint !== undefined && synthetic.operatingPoint.falsePositiveRate <= SYNTHETIC_MAX_FPR;
 }
 
 /**
