@@ -69,14 +69,17 @@ const GROUP_BINDINGS: Record<RouteGroup, (fn: AppFunction, r: HandlerResources) 
       .bindMailSender(r.mailFrom, r.mailIdentityArn)
       .bindSmsSender(),
   // Reads the person's own enrolled photos (never writes or deletes them) to show beside a match.
+  // A triaged threat is a threat.updated event for the account's webhooks.
   threats: (fn, r) =>
-    bindSessionCheck(fn, r)
-      .bindTable(r.table, "readWrite")
-      .bindEvidenceBucket(r.evidenceBucket, "read")
-      .bindBiometricBucket(r.biometricBucket, "read")
-      .bindStateMachine("SCAN_STATE_MACHINE_ARN", r.scanMachine, "startAndObserve")
-      .bindStateMachine("TAKEDOWN_STATE_MACHINE_ARN", r.takedownMachine, "start"),
-  // A notice sent is a takedown.sent event for the account's webhooks.
+    r.webhooks.bindPublisher(
+      bindSessionCheck(fn, r)
+        .bindTable(r.table, "readWrite")
+        .bindEvidenceBucket(r.evidenceBucket, "read")
+        .bindBiometricBucket(r.biometricBucket, "read")
+        .bindStateMachine("SCAN_STATE_MACHINE_ARN", r.scanMachine, "startAndObserve")
+        .bindStateMachine("TAKEDOWN_STATE_MACHINE_ARN", r.takedownMachine, "start"),
+    ),
+  // A notice sent is a takedown.sent event for the account's webhooks; a case closed, takedown.resolved.
   takedowns: (fn, r) =>
     r.webhooks.bindPublisher(
       bindSessionCheck(fn, r)

@@ -138,13 +138,16 @@ const bindAlertHandover = (fn: AppFunction, r: HandlerResources) =>
     .bindStateMachine("TAKEDOWN_STATE_MACHINE_ARN", r.takedownMachine, "start");
 
 const JOB_BINDINGS: Record<JobName, (fn: AppFunction, r: HandlerResources) => void> = {
-  // Re-checks whether reported content is still online and escalates past deadlines.
+  // Re-checks whether reported content is still online and escalates past deadlines; content found
+  // removed is threat.updated and takedown.resolved for the account's webhooks.
   trackTakedowns: (fn, r) =>
-    fn
-      .bindTable(r.table, "readWrite")
-      .bindConnectorSecret(r.connectorSecret)
-      .bindMailSender(r.mailFrom, r.mailIdentityArn)
-      .bindStateMachine("TAKEDOWN_STATE_MACHINE_ARN", r.takedownMachine, "start"),
+    r.webhooks.bindPublisher(
+      fn
+        .bindTable(r.table, "readWrite")
+        .bindConnectorSecret(r.connectorSecret)
+        .bindMailSender(r.mailFrom, r.mailIdentityArn)
+        .bindStateMachine("TAKEDOWN_STATE_MACHINE_ARN", r.takedownMachine, "start"),
+    ),
   // Downgrades and cancellations whose paid period has ended: the tier, the scan schedule, the audit log.
   settleBillingPeriods: (fn, r) =>
     fn

@@ -189,4 +189,50 @@ describe("webhooks", () => {
     expect((await settings(other.cookie, "GET", `/api/webhooks/${endpoints.ok.id}/deliveries`)).status).toBe(404);
     expect((await settings(other.cookie, "DELETE", `/api/webhooks/${endpoints.ok.id}`)).status).toBe(404);
   });
+
+  it("deliver threat.updated where a threat's status changes and takedown.resolved where a case ends", async () => {
+    const org = await organisation("hooks-changes");
+    const writer = (await newKey(org.cookie, ["threats:read", "takedowns:write"])).secret;
+    const made = await settings(org.cookie, "POST", "/api/webhooks", {
+      url: `http://127.0.0.1:${port()}/ok`,
+      events: ["threat.updated", "takedown.resolved"],
+    });
+    expect(made.status).toBe(201);
+    const hook = new Webhook((made.body as { secret: string }).secret);
+    const mine = () =>
+      received
+        .filter((r) => r.path === "/ok")
+        .flatMap((r) => {
+          try {
+            return [hook.verify(r.body, r.headers) as { type: string; data: Record<string, unknown> }];
+          } catch {
+            return []; // another endpoint's delivery, signed with another secret
+          }
+        });
+
+    // The person dismisses a threat in the app.
+    const fake = `fake-${org.userId}`;
+    const dismissed = await fetch(`${stack.url}/api/threats/${fake}/status`, {
+      method: "PUT",
+      headers: { cookie: org.cookie, "content-type": "application/json" },
+      body: JSON.stringify({ status: "dismissed" }),
+    });
+    expect(dismissed.status).toBe(200);
+    const updated = await eventually(async () => mine().find((e) => e.type === "threat.updated" && e.data.id === fake));
+    expect(updated.data).toMatchObject({ id: fake, status: "dismissed" });
+
+    // A notice sent through the API moves its threat (threat.updated); the person closing the case ends it.
+    const sent = await sendCopyrightNotice(org, writer, "hook-resolve");
+    const takedownId = sent.answer.body.takedownId as string;
+    await eventually(async () =>
+      mine().find(
+        (e) => e.type === "threat.updated" && e.data.id === sent.threatId && e.data.status === "takedown_requested",
+      ),
+    );
+    expect(mine().some((e) => e.type === "takedown.resolved")).toBe(false);
+    const closed = await settings(org.cookie, "POST", `/api/takedowns/${takedownId}/actions`, { action: "close" });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    const resolved = await eventually(async () => mine().find((e) => e.type === "takedown.resolved"));
+    expect(resolved.data).toMatchObject({ id: takedownId, threatId: sent.threatId, state: "closed" });
+  }, 120_000);
 });

@@ -128,7 +128,9 @@ export default function ApiDocsRoute() {
           ), as the Standard Webhooks specification defines them, so its published libraries verify it. While a rotated
           secret overlaps with the new one (a day), the header carries a signature with each. The body is{" "}
           <code>{'{"type", "timestamp", "data"}'}</code>; today <code>takedown.sent</code> (a notice left),{" "}
-          <code>threat.created</code> (a scan recorded a threat), <code>scan.completed</code> and{" "}
+          <code>threat.created</code> (a scan recorded a threat), <code>threat.updated</code> (its status changed),{" "}
+          <code>takedown.resolved</code> (a notice's content was removed, the platform rejected it or the case was
+          closed), <code>scan.completed</code> and{" "}
           <code>analysis.completed</code> (an analysis asked for through the API ended) are sent.
         </p>
         <pre>

@@ -23,6 +23,7 @@ import { env } from "./env.js";
 import { once } from "./once.js";
 import { peopleService } from "./people-services.js";
 import { pushFanOut } from "./push-services.js";
+import { takedownResolvedEvents, threatUpdatedEvents } from "./threat-events.js";
 import { threatRepository } from "./threat-services.js";
 import { publishEvent } from "./webhook-services.js";
 
@@ -88,7 +89,7 @@ export const noticeService = once(
       appUrl: env().APP_URL,
       now,
       newId: randomUUID,
-      events: { noticeSent: (userId, notice) => publishEvent(userId, "takedown.sent", { ...notice }) },
+      events: { noticeSent: (userId, notice) => publishEvent(userId, "takedown.sent", { ...notice }), ...events() },
     }),
 );
 
@@ -118,6 +119,7 @@ export const takedownTracker = once(
       appUrl: env().APP_URL,
       now,
       newId: randomUUID,
+      events: events(),
     }),
 );
 
@@ -141,8 +143,15 @@ export const takedownCentre = once(
       automation: automationOutcomes(),
       now,
       newId: randomUUID,
+      events: events(),
     }),
 );
+
+/** threat.updated and takedown.resolved for the account's webhooks, told where threats and notices change. */
+const events = once(() => ({
+  ...threatUpdatedEvents((userId, threatId) => threatRepository().get(userId, threatId)),
+  ...takedownResolvedEvents((userId, noticeId) => takedownCentre().get(userId, noticeId)),
+}));
 
 export const digestService = once(
   () =>

@@ -8,12 +8,20 @@ import { accountStore } from "./accounts-services.js";
 import { dynamo } from "./clients.js";
 import { env } from "./env.js";
 import { once } from "./once.js";
+import { threatUpdatedEvents } from "./threat-events.js";
 import { evidenceStore, scanRepository, threatRepository } from "./threat-services.js";
 
 /** The threats context's queries for the app: lists, counts, a threat's page and its censored previews. */
 export const threatListing = once(() => new DynamoThreatListing(dynamo, env().TABLE_NAME));
 
-export const threatTriage = once(() => new ThreatTriage({ listing: threatListing(), threats: threatRepository() }));
+/** Threat changes of the app's and the API's triage, each told to the account's webhooks (threat.updated). */
+export const threatChangeEvents = once(() =>
+  threatUpdatedEvents((userId, threatId) => threatRepository().get(userId, threatId)),
+);
+
+export const threatTriage = once(
+  () => new ThreatTriage({ listing: threatListing(), threats: threatRepository(), events: threatChangeEvents() }),
+);
 
 export const threatQueries = once(
   () =>

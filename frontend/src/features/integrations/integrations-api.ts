@@ -37,9 +37,9 @@ export const SCOPE_LABELS = {
 
 export const EVENT_LABELS = {
   "threat.created": "A scan records a threat",
-  "threat.updated": "A threat changes (not sent yet)",
+  "threat.updated": "A threat's status changes",
   "takedown.sent": "A takedown notice is sent",
-  "takedown.resolved": "A takedown ends (not sent yet)",
+  "takedown.resolved": "A takedown ends (removed, rejected or closed)",
   "analysis.completed": "An analysis asked for through the API ends",
   "scan.completed": "A scan finishes",
 } as const satisfies Record<WebhookEventType, string>;

@@ -4,6 +4,7 @@ import { recordAudit } from "../../shared/audit.js";
 import { parseJson } from "../../shared/request.js";
 import { type ApiHandler, json } from "../../shared/route-group.js";
 import { requireUserId } from "../../shared/session.js";
+import { threatChangeEvents } from "../../shared/threat-query-services.js";
 import { threatRepository } from "../../shared/threat-services.js";
 import { ThreatStatusChange } from "../request-bodies.js";
 
@@ -11,12 +12,12 @@ import { ThreatStatusChange } from "../request-bodies.js";
 export const updateThreatStatus: ApiHandler = async (event) => {
   const userId = await requireUserId(event);
   const { status } = parseJson(event, ThreatStatusChange);
-  const threat = await changeThreatStatus(threatRepository(), {
-    userId,
-    threatId: event.pathParameters?.id ?? "",
-    to: status,
-    actor: "user",
-  });
+  const threat = await changeThreatStatus(
+    threatRepository(),
+    { userId, threatId: event.pathParameters?.id ?? "", to: status, actor: "user" },
+    undefined,
+    threatChangeEvents(),
+  );
   await recordAudit(event, "threat.status_changed", threat.id, { to: status });
   return json(200, threatView(threat));
 };

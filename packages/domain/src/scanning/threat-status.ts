@@ -26,10 +26,20 @@ export interface StatusChange {
   actorId?: string;
 }
 
+/**
+ * Tells the account's integrations (webhooks: threat.updated) that a threat changed. It must not
+ * throw: the change stands whatever an integration does with it.
+ */
+export interface ThreatChangeEvents {
+  threatUpdated(userId: string, threatId: string): Promise<void>;
+}
+
+/** The one place a threat's status changes: checked against who may move it where, audited, told. */
 export async function changeThreatStatus(
   repo: ThreatRepository,
   input: StatusChange,
   now: () => string = () => new Date().toISOString(),
+  events?: ThreatChangeEvents,
 ): Promise<ThreatRecord> {
   const threat = await repo.get(input.userId, input.threatId);
   if (!threat) throw new DomainError("not-found", "Threat not found");
@@ -55,6 +65,7 @@ export async function changeThreatStatus(
     ...(input.bulk ? { bulk: true } : {}),
     entryId: randomUUID().slice(0, 8),
   });
+  await events?.threatUpdated(input.userId, input.threatId);
   const { previousStatus: _previous, ...rest } = threat;
   const setAside = input.to === "false_positive" || input.to === "dismissed";
   return {

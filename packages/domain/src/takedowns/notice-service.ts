@@ -22,13 +22,13 @@ import {
 import { DomainError } from "../errors.js";
 import { SELF_PERSON_ID } from "../records.js";
 import type { ThreatRepository } from "../scanning/threat-ports.js";
-import { changeThreatStatus } from "../scanning/threat-status.js";
+import { changeThreatStatus, type ThreatChangeEvents } from "../scanning/threat-status.js";
 import { confirmationPrompts, confirmationsFrom } from "./confirmation-answers.js";
 import { assertVerifiedLikeness, matchedModality, restsOnUnverifiedEnrolment } from "./likeness-enrolment.js";
 import { inDomainErrors } from "./notice-errors.js";
 import type { NoticeRepository, PersonRecords, TakedownNoticeRecord } from "./ports.js";
 import { nextRecheckAt } from "./recheck.js";
-import { copyNoticeStateToThreat } from "./threat-takedown.js";
+import { copyNoticeStateToThreat, type TakedownResolutionEvents } from "./threat-takedown.js";
 import { recordEvents } from "./timeline-events.js";
 
 export interface NoticeServiceDeps {
@@ -42,8 +42,12 @@ export interface NoticeServiceDeps {
   appUrl: string;
   now: () => Date;
   newId: () => string;
-  /** Tells the account's integrations (webhooks) a notice left; must not throw: the notice is sent whatever. */
-  events?: { noticeSent(userId: string, notice: SentNoticeEvent): Promise<void> };
+  /**
+   * Tells the account's integrations (webhooks) a notice left, its threat changed or its takedown
+   * ended; must not throw: the notice is sent whatever.
+   */
+  events?: { noticeSent(userId: string, notice: SentNoticeEvent): Promise<void> } & ThreatChangeEvents &
+    TakedownResolutionEvents;
 }
 
 /** What a takedown.sent event says of a notice. */
@@ -232,7 +236,7 @@ export class NoticeService {
           formFields: delivery.fields,
         };
         await this.deps.notices.put(waiting);
-        await copyNoticeStateToThreat(this.deps.threats, waiting, draftedAt);
+        await copyNoticeStateToThreat(this.deps.threats, waiting, draftedAt, this.deps.events);
         await this.record(record, draftedAt, [
           { kind: "drafted", source: "system", detail: draftDetail(automatic) },
           {
@@ -350,7 +354,7 @@ export class NoticeService {
       nextCheckAt: nextRecheckAt(iso, deadlineAt, at),
     };
     await this.deps.notices.put(tracked);
-    await copyNoticeStateToThreat(this.deps.threats, tracked, at);
+    await copyNoticeStateToThreat(this.deps.threats, tracked, at, this.deps.events);
     await changeThreatStatus(
       this.deps.threats,
       {
@@ -361,6 +365,7 @@ export class NoticeService {
         reason: `takedown_${status}_${notice.route}`,
       },
       () => iso,
+      this.deps.events,
     ).catch((error: unknown) => {
       // A threat the person triaged meanwhile keeps their status; the notice is still tracked.
       if (!(error instanceof DomainError && error.kind === "conflict")) throw error;

@@ -16,7 +16,7 @@ import {
 } from "./notice-case.js";
 import type { NoticeRepository, NoticeStatus, TakedownEventRecord, TakedownNoticeRecord } from "./ports.js";
 import { describeCheck } from "./recheck.js";
-import { copyNoticeStateToThreat } from "./threat-takedown.js";
+import { copyNoticeStateToThreat, type TakedownResolutionEvents } from "./threat-takedown.js";
 import { KIND_ORDER, recordEvents } from "./timeline-events.js";
 
 export const NOTICE_PAGE_DEFAULT = 20;
@@ -84,6 +84,8 @@ export interface TakedownCentreDeps {
   automation?: Pick<AutomationOutcomes, "list">;
   now: () => Date;
   newId: () => string;
+  /** Tells the account's webhooks a takedown ended (takedown.resolved); must not throw. */
+  events?: TakedownResolutionEvents;
 }
 
 /** The takedown centre: every notice of a person with its state, timeline and clock, and their actions on it. */
@@ -139,7 +141,7 @@ export class TakedownCentre {
     if (!(await this.deps.notices.replaceIf(next.notice, notice.status))) {
       throw new DomainError("conflict", "The case changed meanwhile; reload it and try again.");
     }
-    await copyNoticeStateToThreat(this.deps.threats, next.notice, now);
+    await copyNoticeStateToThreat(this.deps.threats, next.notice, now, this.deps.events);
     await recordEvents(this.deps.notices, notice, [next.event], now, this.deps.newId);
     return this.detail(next.notice, await this.deps.notices.events(userId, noticeId));
   }

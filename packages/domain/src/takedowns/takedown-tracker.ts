@@ -7,10 +7,10 @@ import {
 } from "@lg/notices";
 import { DomainError } from "../errors.js";
 import type { ThreatRepository } from "../scanning/threat-ports.js";
-import { changeThreatStatus } from "../scanning/threat-status.js";
+import { changeThreatStatus, type ThreatChangeEvents } from "../scanning/threat-status.js";
 import type { NoticeRepository, PersonRecords, TakedownNoticeRecord } from "./ports.js";
 import { decideRecheck, type RecheckDecision } from "./recheck.js";
-import { copyNoticeStateToThreat } from "./threat-takedown.js";
+import { copyNoticeStateToThreat, type TakedownResolutionEvents } from "./threat-takedown.js";
 import { recordEvents } from "./timeline-events.js";
 
 export interface TakedownTrackerDeps {
@@ -25,6 +25,8 @@ export interface TakedownTrackerDeps {
   newId: () => string;
   /** At most this many re-checks per run (the most overdue first); the rest wait for the next run. */
   maxPerRun?: number;
+  /** Tells the account's webhooks a threat changed (removed) and a takedown ended; must not throw. */
+  events?: ThreatChangeEvents & TakedownResolutionEvents;
 }
 
 /** Each re-check fetches a page and its media; an hourly run of this many fits the job's 5 minutes. */
@@ -86,7 +88,7 @@ export class TakedownTracker {
     // The person may have closed the case while the content was being fetched: theirs wins.
     if (!(await this.deps.notices.replaceIf(decision.notice, notice.status))) return undefined;
     if (decision.notice.status !== notice.status)
-      await copyNoticeStateToThreat(this.deps.threats, decision.notice, now);
+      await copyNoticeStateToThreat(this.deps.threats, decision.notice, now, this.deps.events);
     await recordEvents(this.deps.notices, notice, decision.events, now, this.deps.newId);
     if (decision.removed) {
       await this.markThreatRemoved(notice, now.toISOString());
@@ -112,6 +114,7 @@ export class TakedownTracker {
         this.deps.threats,
         { userId: notice.userId, threatId: notice.threatId, to: "removed", actor: "system", reason: "content_removed" },
         () => at,
+        this.deps.events,
       );
     } catch (error) {
       if (!(error instanceof DomainError && error.kind === "conflict")) throw error;

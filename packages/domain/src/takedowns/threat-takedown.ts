@@ -49,16 +49,35 @@ export function replacesTakedown(current: ThreatTakedownRecord | undefined, next
   return current.changedAt < next.changedAt || (current.changedAt === next.changedAt && current.state !== next.state);
 }
 
-/** Copies a notice's new state onto its threat, in the service that changed the notice. */
+/** The states in which a takedown has ended: the content came down, the platform refused, the person closed it. */
+export const RESOLVED_NOTICE_STATES: ReadonlySet<NoticeState["status"]> = new Set(["removed", "rejected", "closed"]);
+
+/**
+ * Tells the account's integrations (webhooks: takedown.resolved) that a notice reached a resolved
+ * state. It must not throw: the notice's state stands whatever an integration does with it.
+ */
+export interface TakedownResolutionEvents {
+  takedownResolved(userId: string, noticeId: string): Promise<void>;
+}
+
+/**
+ * Copies a notice's new state onto its threat, in the service that changed the notice: the one
+ * place every notice transition passes, so a resolution is told here (once per state it reaches;
+ * a stale copy, which the threat does not take, tells nothing).
+ */
 export async function copyNoticeStateToThreat(
   threats: Pick<ThreatRepository, "recordTakedown">,
   notice: NoticeState,
   at: Date,
+  events?: TakedownResolutionEvents,
 ): Promise<boolean> {
   const iso = at.toISOString();
   const takedown = threatTakedownOf(notice, iso);
   if (!takedown) return false;
-  return threats.recordTakedown(notice.userId, notice.threatId, takedown, iso);
+  const copied = await threats.recordTakedown(notice.userId, notice.threatId, takedown, iso);
+  if (copied && RESOLVED_NOTICE_STATES.has(notice.status))
+    await events?.takedownResolved(notice.userId, notice.noticeId);
+  return copied;
 }
 
 /**

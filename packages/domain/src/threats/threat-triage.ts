@@ -1,6 +1,6 @@
 import { DomainError, invalid } from "../errors.js";
 import type { ThreatRecord, ThreatRepository } from "../scanning/threat-ports.js";
-import { changeThreatStatus } from "../scanning/threat-status.js";
+import { changeThreatStatus, type ThreatChangeEvents } from "../scanning/threat-status.js";
 import { disputeSyntheticLabel } from "./label-dispute.js";
 import { type StatusAction, statusAfter, type TriageAction } from "./threat-actions.js";
 import { normaliseSearchText, type ThreatGroupKind } from "./threat-keys.js";
@@ -62,6 +62,8 @@ export class ThreatTriage {
       listing: ThreatListing;
       threats: ThreatRepository;
       now?: () => string;
+      /** Tells the account's webhooks each threat a triage action changed (threat.updated); must not throw. */
+      events?: ThreatChangeEvents;
     },
   ) {}
 
@@ -208,6 +210,7 @@ export class ThreatTriage {
       this.deps.threats,
       { userId, actorId, threatId: threat.id, to, actor: "user", reason: action, ...(bulk ? { bulk } : {}) },
       this.deps.now,
+      this.deps.events,
     );
   }
 }
