@@ -35,6 +35,6 @@ export const AccountAuditEntry = defineEntity({
     subject: z.string().optional(),
     details: z.record(z.string(), z.string()).default({}),
   }),
-  primary: { pk: (a) => `USER#${a.accountId}`, sk: (a) => `ACTIVITY#${a.at}#${a.entryId}` },
+  primary: { pk: "USER#{accountId}", sk: "ACTIVITY#{at}#{entryId}" },
   accessPatterns: ["Show and export an account's audit log, newest first"],
 });

@@ -19,7 +19,7 @@ export const AccountChangeUndo = defineEntity({
     createdAt: isoDate,
     expiresAt: epochSeconds,
   }),
-  primary: { pk: (u) => `USER#${u.userId}`, sk: (u) => `UNDO#${u.secretHash}` },
+  primary: { pk: "USER#{userId}", sk: "UNDO#{secretHash}" },
   ttl: true,
   accessPatterns: ["Undo a security change once from the link sent to the old contact (delete returning the item)"],
 });

@@ -16,6 +16,6 @@ export const AccountMessageSent = defineEntity({
     channel: z.enum(["email", "sms"]),
     sentAt: isoDate,
   }),
-  primary: { pk: (m) => `USER#${m.userId}`, sk: (m) => `MESSAGE#${m.message}` },
+  primary: { pk: "USER#{userId}", sk: "MESSAGE#{message}" },
   accessPatterns: ["Tell a person once that their face must be verified again (after deploy)"],
 });

@@ -23,14 +23,17 @@ export const AlertOwed = defineEntity({
     claimedAt: isoDate.optional(),
     sentAt: isoDate.optional(),
   }),
-  primary: { pk: (o) => `USER#${o.userId}`, sk: (o) => `ALERTOWED#${o.threatId}` },
+  primary: { pk: "USER#{userId}", sk: "ALERTOWED#{threatId}" },
   // Claims in flight, across people, by claim time (sparse: only while sending), for the sweeper.
   indexes: {
     gsi2: {
-      pk: (o) => (o.status === "sending" ? ALERT_CLAIMS_PARTITION : ""),
-      sk: (o) => `${o.claimedAt ?? o.createdAt}#${o.userId}#${o.threatId}`,
+      pk: ALERT_CLAIMS_PARTITION,
+      sk: "{claimedOrCreatedAt}#{userId}#{threatId}",
     },
   },
+  // Sparse: an item is in the index only while this holds.
+  sparse: { gsi2: (o) => o.status === "sending" },
+  derive: (o) => ({ claimedOrCreatedAt: o.claimedAt ?? o.createdAt }),
   accessPatterns: [
     "Owe an alert for a threat once (conditional put)",
     "List a person's owed alerts and claim each for one sender (conditional update)",

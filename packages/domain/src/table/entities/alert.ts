@@ -15,9 +15,11 @@ export const Alert = defineEntity({
     createdAt: isoDate,
     sentAt: isoDate.optional(),
   }),
-  primary: { pk: (a) => `USER#${a.userId}`, sk: (a) => `ALERT#${a.alertId}` },
+  primary: { pk: "USER#{userId}", sk: "ALERT#{alertId}" },
   indexes: {
-    gsi2: { pk: (a) => (a.status === "queued" ? "ALERT#QUEUED" : ""), sk: (a) => `${a.createdAt}#${a.userId}` },
+    gsi2: { pk: "ALERT#QUEUED", sk: "{createdAt}#{userId}" },
   },
+  // Sparse: an item is in the index only while this holds.
+  sparse: { gsi2: (a) => a.status === "queued" },
   accessPatterns: ["List alerts of a user", "Collect queued alerts for daily/weekly digests (gsi2)"],
 });

@@ -19,7 +19,7 @@ export const AutoTakedownOutcome = defineEntity({
     contentUrl: z.string(),
     at: isoDate,
   }),
-  primary: { pk: (o) => `USER#${o.userId}`, sk: (o) => `AUTOTAKEDOWN#${o.threatId}` },
+  primary: { pk: "USER#{userId}", sk: "AUTOTAKEDOWN#{threatId}" },
   accessPatterns: [
     "Record why a threat's automatic takedown sent nothing (latest replaces earlier)",
     "Read it with the threat; list them in the takedown centre",

@@ -36,14 +36,16 @@ export const BillingAccount = defineEntity({
     lastEventAt: epochSeconds.optional(),
     updatedAt: isoDate,
   }),
-  primary: { pk: (b) => `USER#${b.userId}`, sk: () => "BILLING" },
+  primary: { pk: "USER#{userId}", sk: "BILLING" },
   indexes: {
     // Sparse: only accounts with a lowering due, ordered by when; the hourly job applies those past due.
     gsi2: {
-      pk: (b) => (b.pendingFrom ? "BILLING#PENDING" : ""),
-      sk: (b) => `${b.pendingFrom ?? ""}#${b.userId}`,
+      pk: "BILLING#PENDING",
+      sk: "{pendingFrom}#{userId}",
     },
   },
+  // Sparse: an item is in the index only while this holds.
+  sparse: { gsi2: (b) => Boolean(b.pendingFrom) },
   accessPatterns: [
     "Read an account's tier at every profile read (check-at-read of a due downgrade)",
     "Find accounts whose downgrade or cancellation is due (gsi2)",

@@ -14,7 +14,7 @@ export const BillingEvent = defineEntity({
     appliedAt: isoDate,
     expiresAt: epochSeconds,
   }),
-  primary: { pk: (e) => `BILLINGEVENT#${e.eventId}`, sk: () => "EVENT" },
+  primary: { pk: "BILLINGEVENT#{eventId}", sk: "EVENT" },
   ttl: true,
   accessPatterns: ["Skip a webhook event that was already applied"],
 });

@@ -12,6 +12,6 @@ export const BiometricConsent = defineEntity({
     givenAt: isoDate,
     withdrawnAt: isoDate.optional(),
   }),
-  primary: { pk: (c) => `USER#${c.userId}`, sk: (c) => `CONSENT#${c.version}` },
+  primary: { pk: "USER#{userId}", sk: "CONSENT#{version}" },
   accessPatterns: ["Check the current consent before any biometric endpoint", "List a user's consents for export"],
 });

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { defineEntity } from "../entity.js";
 import { epochSeconds, isoDate } from "./attributes.js";
 
+export const FACE_REVIEW_PARTITION = "FACE#REVIEW";
+
 /** An enrolled face or voice sample: the encrypted embedding and where the raw sample lives. */
 export const BiometricSample = defineEntity({
   name: "BiometricSample",
@@ -50,19 +52,24 @@ export const BiometricSample = defineEntity({
     expiresAt: epochSeconds.optional(),
   }),
   primary: {
-    pk: (s) => `USER#${s.userId}`,
-    sk: (s) => `BIOMETRIC#${s.personId}#${s.modality}#${s.sampleId}`,
+    pk: "USER#{userId}",
+    sk: "BIOMETRIC#{personId}#{modality}#{sampleId}",
   },
   indexes: {
     // Sparse: the frontal frame of each capture held for review because its face was already
     // verified on another account (which the gallery answers, gallery/gallery-face-register.ts).
     gsi2: {
-      pk: (s) => {
-        if (s.modality !== "face" || s.source !== "live-capture" || s.quality.pose !== "front") return "";
-        return s.reviewStatus === "pending" ? FACE_REVIEW_PARTITION : "";
-      },
-      sk: (s) => `${s.createdAt}#${s.userId}#${s.sampleId}`,
+      pk: FACE_REVIEW_PARTITION,
+      sk: "{createdAt}#{userId}#{sampleId}",
     },
+  },
+  // Sparse: an item is in the index only while this holds.
+  sparse: {
+    gsi2: (s) =>
+      s.modality === "face" &&
+      s.source === "live-capture" &&
+      s.quality.pose === "front" &&
+      s.reviewStatus === "pending",
   },
   ttl: true,
   accessPatterns: [
@@ -71,5 +78,3 @@ export const BiometricSample = defineEntity({
     "List live captures held for review (gsi2, sparse)",
   ],
 });
-
-export const FACE_REVIEW_PARTITION = "FACE#REVIEW";

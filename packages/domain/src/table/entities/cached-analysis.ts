@@ -25,7 +25,7 @@ export const CachedAnalysis = defineEntity({
     expiresAt: epochSeconds,
   }),
   // A partition of its own, so the tasks that analyse untrusted media may write it (IAM LeadingKeys).
-  primary: { pk: (a) => `${ANALYSIS_PARTITION_PREFIX}${a.mediaSha256}`, sk: (a) => `ENGINE#${a.engineVersion}` },
+  primary: { pk: `${ANALYSIS_PARTITION_PREFIX}{mediaSha256}`, sk: "ENGINE#{engineVersion}" },
   ttl: true,
   accessPatterns: [
     "Reuse the costly detectors' readings of media another person's scan or the crawl already analysed (get by SHA-256 and engine version)",

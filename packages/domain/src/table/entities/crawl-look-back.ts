@@ -15,7 +15,7 @@ export const CrawlLookBack = defineEntity({
     lookedBackAt: isoDate,
     expiresAt: epochSeconds,
   }),
-  primary: { pk: (l) => `CRAWLED#LOOKBACK#${l.accountHash}`, sk: () => "LOOKBACK" },
+  primary: { pk: "CRAWLED#LOOKBACK#{accountHash}", sk: "LOOKBACK" },
   ttl: true,
   accessPatterns: ["Tell which newcomers the crawl already looked back for (batch get by account hash)"],
 });

@@ -27,9 +27,9 @@ export const CrawledItem = defineEntity({
     media: z.array(z.object({ url: z.string(), sha256: z.string().regex(/^[0-9a-f]{64}$/) })),
     expiresAt: epochSeconds,
   }),
-  primary: { pk: (c) => `${CRAWLED_PARTITION_PREFIX}${c.itemKey}`, sk: () => "LOCATOR" },
+  primary: { pk: `${CRAWLED_PARTITION_PREFIX}{itemKey}`, sk: "LOCATOR" },
   indexes: {
-    gsi1: { pk: (c) => `${CRAWLED_PARTITION_PREFIX}DAY#${c.crawledOn}`, sk: (c) => `${c.crawledAt}#${c.itemKey}` },
+    gsi1: { pk: `${CRAWLED_PARTITION_PREFIX}DAY#{crawledOn}`, sk: "{crawledAt}#{itemKey}" },
   },
   ttl: true,
   accessPatterns: [

@@ -14,7 +14,7 @@ export const DemoProfile = defineEntity({
     createdAt: isoDate,
     expiresAt: epochSeconds,
   }),
-  primary: { pk: (d) => `DEMO#${d.demoId}`, sk: () => "PROFILE" },
+  primary: { pk: "DEMO#{demoId}", sk: "PROFILE" },
   ttl: true,
   accessPatterns: ["Create and read a demo profile"],
 });

@@ -25,14 +25,16 @@ export const ErasedAccount = defineEntity({
     /** Set once the erasure finished: an unfinished one must not expire before it is resumed. */
     expiresAt: epochSeconds.optional(),
   }),
-  primary: { pk: (e) => `ERASED#${e.userIdHash}`, sk: () => "ERASED" },
+  primary: { pk: "ERASED#{userIdHash}", sk: "ERASED" },
   indexes: {
     // Sparse: only erasures that have not finished, oldest first, for the resume job.
     gsi2: {
-      pk: (e) => (e.unfinishedUserId ? UNFINISHED_ERASURES_PARTITION : ""),
-      sk: (e) => `${e.erasedAt}#${e.userIdHash}`,
+      pk: UNFINISHED_ERASURES_PARTITION,
+      sk: "{erasedAt}#{userIdHash}",
     },
   },
+  // Sparse: an item is in the index only while this holds.
+  sparse: { gsi2: (e) => Boolean(e.unfinishedUserId) },
   ttl: true,
   accessPatterns: [
     "Refuse a scan's writes for an account erased while it ran (get by key before each write)",

@@ -24,7 +24,7 @@ export const LivenessChallengeItem = defineEntity({
     // DynamoDB TTL clears challenges never answered.
     expiresAt: epochSeconds,
   }),
-  primary: { pk: (c) => `USER#${c.userId}`, sk: (c) => `LIVENESS#${c.challengeId}` },
+  primary: { pk: "USER#{userId}", sk: "LIVENESS#{challengeId}" },
   ttl: true,
   accessPatterns: ["Take (get and delete at once) the challenge a capture answers"],
 });

@@ -22,8 +22,8 @@ export const MediaFinding = defineEntity({
   // A partition of its own, so the task that analyses untrusted media may write findings and nothing else
   // (IAM dynamodb:LeadingKeys); account erasure deletes it with the user's partition.
   primary: {
-    pk: (f) => `${FINDING_PARTITION_PREFIX}${f.userId}`,
-    sk: (f) => `SCAN#${f.scanId}#SHA256#${f.mediaSha256}`,
+    pk: `${FINDING_PARTITION_PREFIX}{userId}`,
+    sk: "SCAN#{scanId}#SHA256#{mediaSha256}",
   },
   ttl: true,
   accessPatterns: ["Reuse a scan's finding for media already analysed on another platform or item (same content hash)"],

@@ -14,6 +14,6 @@ export const PeopleRegister = defineEntity({
     userId: z.string().min(1),
     version: z.number().int().nonnegative(),
   }),
-  primary: { pk: (r) => `USER#${r.userId}`, sk: () => "PEOPLEREGISTER" },
+  primary: { pk: "USER#{userId}", sk: "PEOPLEREGISTER" },
   accessPatterns: ["Let one of concurrent invitations in per version of the account's people (conditional update)"],
 });

@@ -16,6 +16,6 @@ export const PersonProtection = defineEntity({
     acceptedAt: isoDate,
     withdrawnAt: isoDate.optional(),
   }),
-  primary: { pk: (p) => `USER#${p.memberUserId}`, sk: (p) => `PROTECTEDBY#${p.accountId}#${p.personId}` },
+  primary: { pk: "USER#{memberUserId}", sk: "PROTECTEDBY#{accountId}#{personId}" },
   accessPatterns: ["List the accounts that protect a person, to show and withdraw"],
 });

@@ -24,7 +24,7 @@ export const ProtectedPerson = defineEntity({
     acceptedAt: isoDate.optional(),
     withdrawnAt: isoDate.optional(),
   }),
-  primary: { pk: (p) => `USER#${p.userId}`, sk: (p) => `PERSON#${p.personId}` },
+  primary: { pk: "USER#{userId}", sk: "PERSON#{personId}" },
   accessPatterns: [
     "List protected people of an account for a scan",
     "Accept an invitation by the account and person ids its token names (conditional update, single use)",

@@ -15,7 +15,7 @@ export const PushSubscription = defineEntity({
     createdAt: isoDate,
     lastDeliveredAt: isoDate.optional(),
   }),
-  primary: { pk: (p) => `USER#${p.userId}`, sk: (p) => `PUSHSUB#${p.subscriptionId}` },
+  primary: { pk: "USER#{userId}", sk: "PUSHSUB#{subscriptionId}" },
   accessPatterns: [
     "List a user's push subscriptions to deliver a push alert",
     "Delete one subscription (unsubscribe, or the push service answered 404/410)",

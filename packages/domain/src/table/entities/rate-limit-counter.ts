@@ -13,7 +13,7 @@ export const RateLimitCounter = defineEntity({
     hits: z.number().int().nonnegative(),
     expiresAt: epochSeconds,
   }),
-  primary: { pk: (c) => `RATE#${c.key}`, sk: (c) => `WINDOW#${c.windowStart}` },
+  primary: { pk: "RATE#{key}", sk: "WINDOW#{windowStart}" },
   ttl: true,
   accessPatterns: ["Count a sign-in, code, resend, SMS or demo-profile attempt and refuse it past the limit"],
 });

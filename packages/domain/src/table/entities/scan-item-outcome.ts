@@ -24,8 +24,8 @@ export const ScanItemOutcome = defineEntity({
   }),
   // Beside the scan's findings: the task analysing untrusted media may write this partition only.
   primary: {
-    pk: (o) => `${FINDING_PARTITION_PREFIX}${o.userId}`,
-    sk: (o) => `SCAN#${o.scanId}#ITEM#${o.itemKey}`,
+    pk: `${FINDING_PARTITION_PREFIX}{userId}`,
+    sk: "SCAN#{scanId}#ITEM#{itemKey}",
   },
   ttl: true,
   accessPatterns: ["Hand one analysed item's threat candidates to the scan's record step by key"],

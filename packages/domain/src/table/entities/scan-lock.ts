@@ -16,7 +16,7 @@ export const ScanLock = defineEntity({
     /** Past this the lock is free even if never released: the backstop for a lost status-change event. */
     leaseUntil: isoDate,
   }),
-  primary: { pk: (l) => `USER#${l.userId}`, sk: () => "SCANLOCK" },
+  primary: { pk: "USER#{userId}", sk: "SCANLOCK" },
   accessPatterns: [
     "Start a scan only when no other scan of the person runs (conditional put)",
     "Release it when the scan ends",

@@ -27,6 +27,6 @@ export const Scan = defineEntity({
     startedAt: isoDate,
     finishedAt: isoDate.optional(),
   }),
-  primary: { pk: (s) => `USER#${s.userId}`, sk: (s) => `SCAN#${s.scanId}` },
+  primary: { pk: "USER#{userId}", sk: "SCAN#{scanId}" },
   accessPatterns: ["Show the latest scan and its progress", "Count sites scanned for stats"],
 });

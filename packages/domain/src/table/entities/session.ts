@@ -15,8 +15,8 @@ export const Session = defineEntity({
     createdAt: isoDate,
     expiresAt: epochSeconds,
   }),
-  primary: { pk: (s) => `SESSION#${s.sessionHash}`, sk: () => "SESSION" },
-  indexes: { gsi1: { pk: (s) => `USER#${s.userId}#SESSIONS`, sk: (s) => s.createdAt } },
+  primary: { pk: "SESSION#{sessionHash}", sk: "SESSION" },
+  indexes: { gsi1: { pk: "USER#{userId}#SESSIONS", sk: "{createdAt}" } },
   ttl: true,
   accessPatterns: ["Resolve a cookie to a user", "Revoke all sessions of a user (gsi1)"],
 });

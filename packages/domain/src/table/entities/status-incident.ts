@@ -14,6 +14,6 @@ export const StatusIncident = defineEntity({
     resolvedAt: isoDate.optional(),
     failing: z.array(z.string()),
   }),
-  primary: { pk: () => "STATUS", sk: (i) => `INCIDENT#${i.startedAt}#${i.component}` },
+  primary: { pk: "STATUS", sk: "INCIDENT#{startedAt}#{component}" },
   accessPatterns: ["The incidents of the last 30 days, newest first"],
 });

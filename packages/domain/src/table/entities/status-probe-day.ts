@@ -15,6 +15,6 @@ export const StatusProbeDay = defineEntity({
     total: z.number().int().nonnegative(),
     firstAt: isoDate,
   }),
-  primary: { pk: () => "STATUS", sk: (d) => `DAY#${d.day}#${d.component}` },
+  primary: { pk: "STATUS", sk: "DAY#{day}#{component}" },
   accessPatterns: ["A component's daily probe counts over the last 31 days"],
 });

@@ -17,7 +17,7 @@ export const StatusProbeRun = defineEntity({
     openIncidents: z.record(z.string(), isoDate).default({}),
     expiresAt: epochSeconds,
   }),
-  primary: { pk: () => "STATUS", sk: (r) => `RUN#${r.at}` },
+  primary: { pk: "STATUS", sk: "RUN#{at}" },
   ttl: true,
   accessPatterns: ["The probe runs of the last 24 hours (the 24-hour uptime), and the latest one (current state)"],
 });

@@ -15,6 +15,6 @@ export const SubscriptionClaim = defineEntity({
     subscriptionId: z.string().min(1),
     claimedAt: isoDate,
   }),
-  primary: { pk: (c) => `USER#${c.userId}`, sk: () => "SUBSCRIPTIONCLAIM" },
+  primary: { pk: "USER#{userId}", sk: "SUBSCRIPTIONCLAIM" },
   accessPatterns: ["Complete one checkout per account while its subscription lives (conditional put)"],
 });

@@ -32,6 +32,6 @@ export const TakedownEvent = defineEntity({
     detail: z.string().max(2000).optional(),
   }),
   // Beside its notice in the person's partition (erased and exported with it), in time order.
-  primary: { pk: (e) => `USER#${e.userId}`, sk: (e) => `TAKEDOWNEVENT#${e.noticeId}#${e.at}#${e.eventId}` },
+  primary: { pk: "USER#{userId}", sk: "TAKEDOWNEVENT#{noticeId}#{at}#{eventId}" },
   accessPatterns: ["Show a notice's timeline in time order (takedown centre)"],
 });

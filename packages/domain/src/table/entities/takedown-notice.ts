@@ -61,16 +61,18 @@ export const TakedownNotice = defineEntity({
     closedAt: isoDate.optional(),
     createdAt: isoDate,
   }),
-  primary: { pk: (n) => `USER#${n.userId}`, sk: (n) => `NOTICE#${n.noticeId}` },
+  primary: { pk: "USER#{userId}", sk: "NOTICE#{noticeId}" },
   indexes: {
     // The takedown centre's list: one person's notices, newest first.
-    gsi1: { pk: (n) => `USER#${n.userId}#NOTICES`, sk: (n) => `${n.createdAt}#${n.noticeId}` },
+    gsi1: { pk: "USER#{userId}#NOTICES", sk: "{createdAt}#{noticeId}" },
     // Sparse: only open cases with a re-check scheduled appear, ordered by when to re-check them.
     gsi2: {
-      pk: (n) => (n.nextCheckAt && TRACKED_NOTICE_STATUSES.has(n.status) ? "TAKEDOWN#TRACKING" : ""),
-      sk: (n) => `${n.nextCheckAt ?? ""}#${n.userId}#${n.noticeId}`,
+      pk: "TAKEDOWN#TRACKING",
+      sk: "{nextCheckAt}#{userId}#{noticeId}",
     },
   },
+  // Sparse: an item is in the index only while this holds.
+  sparse: { gsi2: (n) => Boolean(n.nextCheckAt) && TRACKED_NOTICE_STATUSES.has(n.status) },
   accessPatterns: [
     "List a threat's notices",
     "List a person's notices newest first, a page at a time (gsi1, takedown centre)",

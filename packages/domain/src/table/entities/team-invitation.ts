@@ -16,7 +16,7 @@ export const TeamInvitation = defineEntity({
     createdAt: isoDate,
     expiresAt: epochSeconds,
   }),
-  primary: { pk: (i) => `USER#${i.accountId}`, sk: (i) => `INVITE#${i.tokenHash}` },
+  primary: { pk: "USER#{accountId}", sk: "INVITE#{tokenHash}" },
   ttl: true,
   accessPatterns: ["List an account's open invitations", "Accept one by the token in its link"],
 });

@@ -18,7 +18,7 @@ export const TeamMember = defineEntity({
     invitedBy: z.string(),
     joinedAt: isoDate,
   }),
-  primary: { pk: (m) => `USER#${m.accountId}`, sk: (m) => `MEMBER#${m.userId}` },
-  indexes: { gsi1: { pk: (m) => `MEMBER#${m.userId}`, sk: (m) => `ACCOUNT#${m.accountId}` } },
+  primary: { pk: "USER#{accountId}", sk: "MEMBER#{userId}" },
+  indexes: { gsi1: { pk: "MEMBER#{userId}", sk: "ACCOUNT#{accountId}" } },
   accessPatterns: ["List an account's team", "Find the account a signed-in member works on (gsi1)"],
 });

@@ -15,6 +15,6 @@ export const TeamSeat = defineEntity({
     accountId: z.string().min(1),
     claimedAt: isoDate,
   }),
-  primary: { pk: (s) => `USER#${s.userId}`, sk: () => "TEAMSEAT" },
+  primary: { pk: "USER#{userId}", sk: "TEAMSEAT" },
   accessPatterns: ["Join one team at a time (conditional put), free the seat on leaving"],
 });

@@ -22,8 +22,8 @@ export const ThreatAuditEntry = defineEntity({
     entryId: z.string().optional(),
   }),
   primary: {
-    pk: (a) => `USER#${a.userId}`,
-    sk: (a) => `AUDIT#${a.threatId}#${a.at}${a.entryId ? `#${a.entryId}` : ""}`,
+    pk: "USER#{userId}",
+    sk: "AUDIT#{threatId}#{at}#{entryId?}",
   },
   accessPatterns: ["Show the audit trail of a threat"],
 });

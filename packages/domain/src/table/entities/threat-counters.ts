@@ -22,6 +22,6 @@ export const ThreatCounters = defineEntity({
     /** When the counters were first counted from the stored threats. */
     countedAt: isoDate,
   }),
-  primary: { pk: (c) => `USER#${c.userId}`, sk: () => "THREATCOUNTERS" },
+  primary: { pk: "USER#{userId}", sk: "THREATCOUNTERS" },
   accessPatterns: ["Read an account's threat counts for stats and the list's total (one get)"],
 });

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { groupListPartition } from "../../threats/threat-keys.js";
 import { defineEntity } from "../entity.js";
 import { isoDate } from "./attributes.js";
 
@@ -25,8 +24,8 @@ export const ThreatGroup = defineEntity({
     latestAt: isoDate,
     latestThreatId: z.string(),
   }),
-  primary: { pk: (g) => `USER#${g.userId}`, sk: (g) => `TGROUP#${g.kind}#${g.key}` },
-  indexes: { gsi2: { pk: (g) => groupListPartition(g.userId, g.kind), sk: (g) => `${g.latestAt}#${g.key}` } },
+  primary: { pk: "USER#{userId}", sk: "TGROUP#{kind}#{key}" },
+  indexes: { gsi2: { pk: "USER#{userId}#TGROUPS#{kind}", sk: "{latestAt}#{key}" } },
   accessPatterns: [
     "List an account's groups of one kind, latest activity first, with counts; a status filter reads the counts (gsi2)",
   ],

@@ -13,7 +13,7 @@ export const ThreatHashBand = defineEntity({
     threatId: z.string().min(1),
     perceptualHash: z.string(),
   }),
-  primary: { pk: (b) => `USER#${b.userId}`, sk: (b) => `PHASH#${b.band}#${b.threatId}` },
+  primary: { pk: "USER#{userId}", sk: "PHASH#{band}#{threatId}" },
   accessPatterns: [
     "Find the stored threats that may be near-duplicates of a scan's finding: one query per band of its perceptual hash (begins_with `PHASH#<band>#`), then the Hamming distance of the full hashes decides; the same media is the threat's own key (ids derive from the media hash), read with BatchGet",
   ],

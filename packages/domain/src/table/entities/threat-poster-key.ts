@@ -14,7 +14,7 @@ export const ThreatPosterKey = defineEntity({
     accountGroup: z.string().min(1),
     createdAt: isoDate,
   }),
-  primary: { pk: (k) => `USER#${k.userId}`, sk: (k) => `POSTER#${k.key}#${k.threatId}` },
+  primary: { pk: "USER#{userId}", sk: "POSTER#{key}#{threatId}" },
   accessPatterns: [
     "Find the account groups of stored threats sharing a key with a new finding's poster: one query per key (begins_with `POSTER#<key>#`); the oldest threat's group wins",
   ],

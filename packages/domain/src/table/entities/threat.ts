@@ -2,13 +2,7 @@ import { z } from "zod";
 import { SEVERITIES, THREAT_TYPES, ThreatClassification } from "../../threats/classification.js";
 import { MATCH_LIMITS } from "../../threats/match-band.js";
 import { accountGroupOf } from "../../threats/poster-keys.js";
-import {
-  confidenceSortKey,
-  groupMemberPartition,
-  newestSortKey,
-  severitySortKey,
-  threatListPartition,
-} from "../../threats/threat-keys.js";
+import { confidenceKey, severityRank } from "../../threats/threat-keys.js";
 import { defineEntity } from "../entity.js";
 import { isoDate } from "./attributes.js";
 import { NoticeStatus } from "./takedown-notice.js";
@@ -87,32 +81,29 @@ export const Threat = defineEntity({
     /** Its ThreatHashBand keys are written (new threats: always; older ones: once the after-deploy backfill ran). */
     hashBandsKeyed: z.boolean().optional(),
   }),
-  primary: { pk: (t) => `USER#${t.userId}`, sk: (t) => `THREAT#${t.id}` },
+  primary: { pk: "USER#{userId}", sk: "THREAT#{id}" },
+  // Sort ranks and group keys, named in the index templates as if they were attributes.
+  derive: (t) => ({
+    mediaGroupKey: t.mediaGroup ?? t.mediaSha256,
+    listedAccountGroup: accountGroupOf(t),
+    confidenceKey: confidenceKey(t.confidence),
+    severityRank: severityRank(t.severity ?? t.classification?.severity ?? "low"),
+  }),
   indexes: {
     // Members of one media group, newest first (one picture found as several threats).
-    gsi1: { pk: (t) => groupMemberPartition(t.userId, "media", t.mediaGroup ?? t.mediaSha256), sk: newestSortKey },
+    gsi1: { pk: "USER#{userId}#GROUP#media#{mediaGroupKey}", sk: "{createdAt}#{id}" },
     // The account's list newest first; gsi3 by confidence, gsi4 by severity (then confidence).
-    gsi2: { pk: (t) => threatListPartition(t.userId), sk: newestSortKey },
-    gsi3: { pk: (t) => threatListPartition(t.userId), sk: confidenceSortKey },
-    gsi4: {
-      pk: (t) => threatListPartition(t.userId),
-      sk: (t) =>
-        severitySortKey({
-          severity: t.severity ?? t.classification?.severity ?? "low",
-          confidence: t.confidence,
-          createdAt: t.createdAt,
-          id: t.id,
-        }),
-    },
+    gsi2: { pk: "USER#{userId}#THREATS", sk: "{createdAt}#{id}" },
+    gsi3: { pk: "USER#{userId}#THREATS", sk: "{confidenceKey}#{createdAt}#{id}" },
+    gsi4: { pk: "USER#{userId}#THREATS", sk: "{severityRank}#{confidenceKey}#{createdAt}#{id}" },
     // Members of one account group (sparse: threats whose poster is unknown are in no account group).
     gsi5: {
-      pk: (t) => {
-        const group = accountGroupOf(t);
-        return group ? groupMemberPartition(t.userId, "account", group) : "";
-      },
-      sk: newestSortKey,
+      pk: "USER#{userId}#GROUP#account#{listedAccountGroup}",
+      sk: "{createdAt}#{id}",
     },
   },
+  // Sparse: an item is in the index only while this holds.
+  sparse: { gsi5: (t) => accountGroupOf(t) !== undefined },
   accessPatterns: [
     "Get one threat by id for details, status change or DMCA (ids derive from the media hash, so this also finds the threat for known media)",
     "List a user's threats newest first, a page at a time from a cursor (gsi2)",

@@ -43,6 +43,6 @@ export const UserProfile = defineEntity({
     createdAt: isoDate,
     updatedAt: isoDate,
   }),
-  primary: { pk: (u) => `USER#${u.userId}`, sk: () => "PROFILE" },
+  primary: { pk: "USER#{userId}", sk: "PROFILE" },
   accessPatterns: ["Get a user's profile by user id", "Update preferences, tier and privacy settings"],
 });
