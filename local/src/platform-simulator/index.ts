@@ -15,6 +15,7 @@ import { feedsRoute, itemLinkPageRoute, itemNumberIn, publicItemPageRoute, webRo
 import { xRoute } from "./formats/x.js";
 import { youtubeRoute } from "./formats/youtube.js";
 import { personas } from "./personas.js";
+import { postByTest, type TestPost } from "./posted-by-test.js";
 import { buildScenario, contentTypeOf, type Scenario } from "./scenario.js";
 import { SimContext, sendJson } from "./sim-context.js";
 
@@ -94,18 +95,20 @@ export async function startPlatformSimulator(options: PlatformSimulatorOptions):
     ...(options.syntheticFaces ? { syntheticFaces: options.syntheticFaces } : {}),
   });
   let ctx: SimContext | undefined;
+  /** Files tests posted (POST /__post), by media path. */
+  const posted = new Map<string, Uint8Array>();
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       const answer = () => {
         if (!ctx) return sendJson(res, { error: "starting" }, 503);
-        handle(ctx, options.dataDir, req, res, Buffer.concat(chunks).toString("utf8")).catch((error: Error) => {
+        handle(ctx, options.dataDir, posted, req, res, Buffer.concat(chunks).toString("utf8")).catch((error: Error) => {
           if (!res.headersSent) sendJson(res, { error: error.message }, 500);
           else res.destroy();
         });
       };
-      // Control requests (/__scenario, /__takedown) are the test's own, never a platform's.
+      // Control requests (/__scenario, /__takedown, /__post) are the test's own, never a platform's.
       const delay = req.url?.startsWith("/__") ? 0 : (options.responseDelayMs ?? 0);
       if (delay > 0) setTimeout(answer, delay);
       else answer();
@@ -159,6 +162,7 @@ function connectorEnv(ctx: SimContext, hosts: Record<string, string>, hostPort: 
 async function handle(
   ctx: SimContext,
   dataDir: string,
+  posted: Map<string, Uint8Array>,
   req: http.IncomingMessage,
   res: http.ServerResponse,
   body: string,
@@ -172,10 +176,25 @@ async function handle(
     takeDown(ctx, body, res);
     return;
   }
+  if (url.pathname === "/__post" && req.method === "POST") {
+    try {
+      const item = postByTest(ctx, posted, JSON.parse(body) as TestPost);
+      sendJson(res, { no: item.no, platform: item.platform, channel: item.channel, mediaUrl: ctx.mediaUrl(item) });
+    } catch (error) {
+      sendJson(res, { error: error instanceof Error ? error.message : String(error) }, 400);
+    }
+    return;
+  }
   const media = /^\/media\/(\d+)\/(\d+)\.\w+$/.exec(url.pathname);
   if (media) {
-    const file = ctx.scenario.items.find((i) => String(i.no) === media[1])?.media[Number(media[2])]?.path;
-    return serveFile(res, dataDir, file);
+    const file = ctx.scenario.items.find((i) => String(i.no) === media[1])?.media[Number(media[2])];
+    const bytes = file ? posted.get(file.path) : undefined;
+    if (bytes && file) {
+      res.writeHead(200, { "content-type": file.contentType, "content-length": bytes.length });
+      res.end(bytes);
+      return;
+    }
+    return serveFile(res, dataDir, file?.path);
   }
   const avatar = /^\/avatars\/([^/]+?)\.\w+$/.exec(url.pathname);
   if (avatar) return serveFile(res, dataDir, ctx.account(avatar[1]!)?.avatarPath);

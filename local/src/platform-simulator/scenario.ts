@@ -18,7 +18,7 @@ export type SimSource =
   | "rss"
   | "web";
 export type MediaKind = "image" | "audio" | "video";
-export type PlantReason = "face-match" | "voice-match" | "voice-clone" | "impersonation";
+export type PlantReason = "face-match" | "voice-match" | "voice-clone" | "impersonation" | "posted-by-test";
 
 export interface SimAccount {
   handle: string;
@@ -117,6 +117,10 @@ const channels: Record<SimSource, string[]> = {
 
 /** Sources whose platform catalogue id differs from the API they speak. */
 const catalogueIds: Partial<Record<SimSource, string>> = { x: "twitter", "4chan": "imageboards" };
+
+/** The platform catalogue's id of an item posted on `source` in `channel` (a web page's or a feed's channel names it). */
+export const platformOf = (source: SimSource, channel: string): string =>
+  source === "web" || source === "rss" ? channel : (catalogueIds[source] ?? source);
 
 const decoyTexts = [
   "Morning stream: cooking pasta from scratch",
@@ -221,7 +225,7 @@ export function buildScenario(labelled: LabelledFile[], persona: Persona, option
     const kind = kindOf(file);
     const source = pick(kind === "audio" ? audioSources : imageSources);
     const platform =
-      source === "web" ? pick(webPlatforms) : source === "rss" ? pick(channels.rss) : (catalogueIds[source] ?? source);
+      source === "web" ? pick(webPlatforms) : source === "rss" ? pick(channels.rss) : platformOf(source, "");
     const mentionsName = planted || rand() < 0.6;
     const text = mentionsName
       ? `${pick(["Leaked clip of", "Exclusive:", "Watch", "Unbelievable new video of", "Listen to"])} ${persona.displayName} ${pick(["#deepfake", "#news", "#viral", ""])}`.trim()

@@ -20,6 +20,8 @@ const post = (ctx: SimContext, i: SimItem) => {
         ? { post_hint: "image", preview: { images: [{ source: { url: ctx.mediaUrl(i), width: 640, height: 480 } }] } }
         : {}),
       is_video: i.media[0]?.kind === "video",
+      // Reddit hosts a video as v.redd.it and names its playable file here.
+      ...(i.media[0]?.kind === "video" ? { media: { reddit_video: { fallback_url: ctx.mediaUrl(i) } } } : {}),
     },
   };
 };
