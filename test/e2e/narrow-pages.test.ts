@@ -20,6 +20,8 @@ const PUBLIC = [
   "/signup",
 ];
 const SIGNED_IN = ["/dashboard", "/takedowns", "/settings", "/people", "/team", "/onboarding"];
+/** The signed-in dashboard at 390 px with a full page of threats, its list collapsed to 5: measured 4,576 px (13,020 expanded), 2026-11-29. */
+const DASHBOARD_MAX_HEIGHT = 5000;
 
 const e2e = useBrowserStack("narrow-pages", { taskWorkers: 0 });
 let page: Page;
@@ -81,5 +83,49 @@ describe(`every page fits a ${PHONE_WIDTH} px phone`, () => {
     const results = [];
     for (const path of SIGNED_IN) results.push(await overflow(path));
     expect(results.filter((r) => r.by > 0)).toEqual([]);
+  });
+
+  it("the dashboard with a full page of threats shows 5 and a button for the rest, so it is not a 9,800 px scroll", async () => {
+    // A full first page (25 threats), as the issue's account had: the list's answer, the rest real.
+    const at = new Date().toISOString();
+    const items = Array.from({ length: 25 }, (_, i) => ({
+      id: `thr_${i + 1}`,
+      threatType: "likeness_misuse",
+      severity: "medium",
+      confidence: 99,
+      matchModality: "face",
+      synthetic: "no-evidence",
+      platform: "youtube",
+      url: `https://youtube.example/watch?v=${i + 1}`,
+      title: `Your face used without consent ${i + 1}`,
+      status: "active",
+      createdAt: at,
+      updatedAt: at,
+      sightingsCount: 1,
+      groups: {},
+      noPicture: "evidence-not-kept",
+      allowedActions: ["false_positive", "dismiss", "takedown"],
+    }));
+    await page.route(/\/api\/threats(\?|$)/, (route) =>
+      route.fulfill({ json: { items, nextCursor: "more", total: 40 } }),
+    );
+    await page.goto(`${e2e.stack.url}/dashboard`);
+    const showAll = page.getByRole("button", { name: "Show all 25 threats" });
+    await showAll.waitFor();
+    const height = () =>
+      page.evaluate(
+        () =>
+          (globalThis as unknown as { document: { documentElement: { scrollHeight: number } } }).document
+            .documentElement.scrollHeight,
+      );
+    const collapsed = await height();
+    await screenshot(page, `narrow-dashboard-25-threats-${PHONE_WIDTH}`);
+    await showAll.click();
+    await page.getByRole("button", { name: "Show the first 5 threats only" }).waitFor();
+    const expanded = await height();
+    console.info(`dashboard at ${PHONE_WIDTH} px with 25 threats: ${collapsed} px collapsed, ${expanded} px expanded`);
+    expect(collapsed).toBeLessThan(expanded);
+    expect(collapsed).toBeLessThanOrEqual(DASHBOARD_MAX_HEIGHT);
+    await page.unroute(/\/api\/threats(\?|$)/);
   });
 });

@@ -20,7 +20,7 @@ export function StatCards({
     { label: "Resolved Threats", value: show(stats?.resolvedThreats) },
   ];
   return (
-    <ul className="card-grid three" style={{ listStyle: "none" }} aria-label="Protection statistics">
+    <ul className="card-grid three stat-cards" style={{ listStyle: "none" }} aria-label="Protection statistics">
       {cards.map((c) => (
         <li key={c.label} className="card stat-card">
           <p className="stat-value">{c.value}</p>

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { Threat } from "../../api/types";
 import { LoadFailed } from "../../ui/LoadFailed";
+import { usePhoneCollapse } from "../../ui/phone-collapse";
 import { NO_THREATS_FOUND } from "./empty-list";
 import { isCriticalThreat } from "./format";
 import { ThreatListLoading } from "./ThreatListLoading";
@@ -23,6 +24,7 @@ export function ThreatList({ threats, isLoading, onViewDetails, onTakeDown, empt
   const all = threats ?? [];
   const critical = all.filter((t) => isCriticalThreat(t) && t.status === "active");
   const shown = filter === "all" ? all : critical;
+  const phone = usePhoneCollapse(shown.length, "threats");
 
   return (
     <section className="panel" aria-labelledby="alerts-heading">
@@ -55,11 +57,14 @@ export function ThreatList({ threats, isLoading, onViewDetails, onTakeDown, empt
       ) : shown.length === 0 ? (
         <p>{emptyMessage ?? NO_THREATS_FOUND}</p>
       ) : (
-        <ul className="threat-list">
-          {shown.map((threat) => (
-            <ThreatRow key={threat.id} threat={threat} onViewDetails={onViewDetails} onTakeDown={onTakeDown} />
-          ))}
-        </ul>
+        <>
+          <ul className="threat-list">
+            {shown.slice(0, phone.visible).map((threat) => (
+              <ThreatRow key={threat.id} threat={threat} onViewDetails={onViewDetails} onTakeDown={onTakeDown} />
+            ))}
+          </ul>
+          {phone.toggle}
+        </>
       )}
     </section>
   );

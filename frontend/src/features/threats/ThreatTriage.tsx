@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo, useState } from "react";
 import { LoadFailed } from "../../ui/LoadFailed";
+import { usePhoneCollapse } from "../../ui/phone-collapse";
 import { useMay } from "../team/use-may";
 import { NO_THREATS_FOUND } from "./empty-list";
 import { peopleQuery, threatDetailsQuery, threatPagesQuery } from "./queries";
@@ -77,6 +78,7 @@ export function ThreatTriage({
   const total = pages.data?.pages[0]?.total;
   const grouped = filters.groupBy !== undefined;
   const shownCount = grouped ? groups.length : items.length;
+  const phone = usePhoneCollapse(shownCount, grouped ? "groups" : "threats");
 
   const chosen = items.filter((t) => selected.has(t.id));
   const chosenGroups = [...selectedGroups.values()];
@@ -189,27 +191,32 @@ export function ThreatTriage({
       ) : (
         <ul className="threat-list" aria-label={grouped ? "Threat groups" : "Threats"}>
           {grouped
-            ? groups.map((group) => (
-                <ThreatGroupRow
-                  key={groupKey(group)}
-                  group={group}
-                  onViewDetails={onViewDetails}
-                  onTakeDown={takeDown}
-                  selection={{ selected: selectedGroups.has(groupKey(group)), onToggle: () => toggleGroup(group) }}
-                />
-              ))
-            : items.map((threat) => (
-                <ThreatRow
-                  key={threat.id}
-                  threat={threat}
-                  onViewDetails={onViewDetails}
-                  onTakeDown={takeDown}
-                  selection={{ selected: selected.has(threat.id), onToggle: () => toggle(threat.id) }}
-                />
-              ))}
+            ? groups
+                .slice(0, phone.visible)
+                .map((group) => (
+                  <ThreatGroupRow
+                    key={groupKey(group)}
+                    group={group}
+                    onViewDetails={onViewDetails}
+                    onTakeDown={takeDown}
+                    selection={{ selected: selectedGroups.has(groupKey(group)), onToggle: () => toggleGroup(group) }}
+                  />
+                ))
+            : items
+                .slice(0, phone.visible)
+                .map((threat) => (
+                  <ThreatRow
+                    key={threat.id}
+                    threat={threat}
+                    onViewDetails={onViewDetails}
+                    onTakeDown={takeDown}
+                    selection={{ selected: selected.has(threat.id), onToggle: () => toggle(threat.id) }}
+                  />
+                ))}
         </ul>
       )}
-      {pages.hasNextPage ? (
+      {phone.toggle}
+      {pages.hasNextPage && phone.allShown ? (
         <button
           type="button"
           className="btn btn-secondary btn-block load-more"
