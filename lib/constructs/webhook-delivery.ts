@@ -99,7 +99,7 @@ export interface WebhookConsumerProps {
   logRetention: logs.RetentionDays;
 }
 
-/** The consumer: reads deliveries and endpoints, writes the delivery log; posts to the internet. */
+/** The consumer: reads deliveries and endpoints, writes the delivery log; posts to the internet; emails owners. */
 export class WebhookConsumer extends Construct {
   readonly fn: AppFunction;
 
@@ -113,7 +113,10 @@ export class WebhookConsumer extends Construct {
       timeoutSeconds: spec.timeoutSeconds,
       environment: props.environment,
       logRetention: props.logRetention,
-    }).bindTable(props.resources.table, "readWrite");
+    })
+      .bindTable(props.resources.table, "readWrite")
+      // An endpoint turned off after repeated failures is told to the organisation's owner and admins.
+      .bindMailSender(props.resources.mailFrom, props.resources.mailIdentityArn);
     // Receives, deletes and re-times messages (the back-off), decrypting them under the queue's key.
     this.fn.function.addEventSource(
       new SqsEventSource(props.queues.deliveries, { batchSize: spec.batchSize, reportBatchItemFailures: true }),

@@ -235,4 +235,51 @@ describe("webhooks", () => {
     const resolved = await eventually(async () => mine().find((e) => e.type === "takedown.resolved"));
     expect(resolved.data).toMatchObject({ id: takedownId, threatId: sent.threatId, state: "closed" });
   }, 120_000);
+
+  it("turn an endpoint off after 5 deliveries failed every attempt, and email the owner once", async () => {
+    const org = await organisation("hooks-off");
+    const made = await settings(org.cookie, "POST", "/api/webhooks", {
+      url: `http://127.0.0.1:${port()}/fail`,
+      events: ["threat.updated"],
+    });
+    expect(made.status).toBe(201);
+    const endpointId = (made.body as { endpoint: { id: string } }).endpoint.id;
+    // Five status changes, five threat.updated events, each dead after its attempts (WEBHOOK_RETRY_DELAYS=1,1).
+    const fake = `fake-${org.userId}`;
+    for (const status of ["dismissed", "active", "dismissed", "active", "dismissed"]) {
+      const changed = await fetch(`${stack.url}/api/threats/${fake}/status`, {
+        method: "PUT",
+        headers: { cookie: org.cookie, "content-type": "application/json" },
+        body: JSON.stringify({ status }),
+      });
+      expect(changed.status).toBe(200);
+    }
+    const off = await eventually(async () => {
+      const listed = (await settings(org.cookie, "GET", "/api/webhooks")).body.endpoints as {
+        id: string;
+        enabled: boolean;
+        disabledReason?: string;
+      }[];
+      const endpoint = listed.find((e) => e.id === endpointId);
+      return endpoint && !endpoint.enabled ? endpoint : undefined;
+    }, 60_000);
+    expect(off.disabledReason).toBe("Turned off after 5 deliveries failed every attempt");
+    const mails = async () =>
+      (
+        (await (await fetch(`${stack.url}/outbox/api/messages`)).json()) as {
+          messages: { to: string[]; subject?: string; text?: string }[];
+        }
+      ).messages.filter((m) => m.to.includes(org.email) && m.subject?.includes("webhook endpoint was turned off"));
+    const [mail] = await eventually(async () => ((await mails()).length > 0 ? mails() : undefined), 15_000);
+    expect(mail?.text).toContain(`http://127.0.0.1:${port()}/fail`);
+    expect(mail?.text).toContain("Turned off after 5 deliveries failed every attempt");
+    // A later event is not sent to it, and tells nobody again.
+    await fetch(`${stack.url}/api/threats/${fake}/status`, {
+      method: "PUT",
+      headers: { cookie: org.cookie, "content-type": "application/json" },
+      body: JSON.stringify({ status: "active" }),
+    });
+    await new Promise((r) => setTimeout(r, 3000));
+    expect(await mails()).toHaveLength(1);
+  }, 120_000);
 });

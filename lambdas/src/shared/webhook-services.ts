@@ -1,15 +1,19 @@
+import { SESv2Client } from "@aws-sdk/client-sesv2";
 import { ChangeMessageVisibilityCommand, SQSClient } from "@aws-sdk/client-sqs";
 import { SafeHttpClient } from "@lg/connectors/http/safe-http-client";
 import { DynamoWebhooks } from "@lg/domain/integrations/adapters/dynamo-webhooks";
 import { SqsDeliveryQueue } from "@lg/domain/integrations/adapters/sqs-delivery-queue";
 import { WebhookService } from "@lg/domain/integrations/webhooks";
 import type { WebhookEventType } from "@lg/domain/table/integration-entities";
+import { SesMailSender } from "@lg/domain/takedowns/adapters/ses-mail";
+import { escapeHtml } from "@lg/notices/text/html";
 import { webhookRetryDelays } from "../queues/consumers.js";
 import { dynamo } from "./clients.js";
+import { DynamoAccountStore } from "./dynamo-account-store.js";
 import { env } from "./env.js";
 import { recordUnexpectedError } from "./observability.js";
 import { once } from "./once.js";
-import { auditLog } from "./team-services.js";
+import { auditLog, teamStore } from "./team-services.js";
 
 /**
  * Webhooks (docs/public-api.md): endpoints, the delivery log, the SQS queue deliveries go through and
@@ -40,6 +44,40 @@ const poster = once(() => {
   };
 });
 
+/**
+ * An email to the organisation's owner and admins when an endpoint is turned off: which, why, and
+ * where to turn it back on. Its failure is logged; the endpoint is off whatever the mail does.
+ */
+const owners = {
+  async endpointTurnedOff(accountId: string, endpoint: { id: string; url: string; reason: string }) {
+    try {
+      const from = env().MAIL_FROM;
+      if (!from) throw new Error("Invalid environment: MAIL_FROM");
+      const [profile, members] = await Promise.all([
+        new DynamoAccountStore(dynamo, env().TABLE_NAME).getProfile(accountId),
+        teamStore().listMembers(accountId),
+      ]);
+      const to = new Set(
+        [profile?.email, ...members.filter((m) => m.role === "admin").map((m) => m.email)].filter(
+          (address): address is string => Boolean(address),
+        ),
+      );
+      const settings = `${env().APP_URL}/integrations`;
+      const said = `Your webhook endpoint ${endpoint.url} was turned off. ${endpoint.reason}, so no more events are sent to it.`;
+      const mail = {
+        subject: "A LikenessGuard webhook endpoint was turned off",
+        text: `${said}\n\nOnce the receiver answers with a 2xx status again, turn it back on in Integrations, where its delivery log shows each attempt and can resend it:\n${settings}`,
+        html: `<p>${escapeHtml(said)}</p><p>Once the receiver answers with a 2xx status again, turn it back on in <a href="${escapeHtml(settings)}">Integrations</a>, where its delivery log shows each attempt and can resend it.</p>`,
+      };
+      const sender = new SesMailSender(ses(), from);
+      for (const address of to) await sender.send({ ...mail, to: address });
+    } catch (error) {
+      recordUnexpectedError(error, { route: "webhook endpoint turned off" });
+    }
+  },
+};
+const ses = once(() => new SESv2Client({}));
+
 export const webhookService = once(
   () =>
     new WebhookService({
@@ -50,6 +88,7 @@ export const webhookService = once(
       now: () => new Date(),
       retryDelaysSeconds: webhookRetryDelays(),
       plainHttpHosts: plainHttpHosts(),
+      owners,
     }),
 );
 

@@ -66,6 +66,10 @@ export interface WebhookDeps {
   retryDelaysSeconds?: readonly number[];
   /** Hosts (host or host:port) that may be reached without https: a local receiver. */
   plainHttpHosts?: readonly string[];
+  /** Tells the organisation's owner and admins that an endpoint was turned off, and why. */
+  owners?: {
+    endpointTurnedOff(accountId: string, endpoint: { id: string; url: string; reason: string }): Promise<void>;
+  };
 }
 
 const endpointView = (e: WebhookEndpointRecord) => ({
@@ -249,14 +253,22 @@ export class WebhookService {
       return { kind: "retry", afterSeconds: delays[Math.min(receiveCount - 1, delays.length - 1)] ?? 60 };
     }
     const failuresInARow = endpoint.failuresInARow + 1;
-    const disable = failuresInARow >= FAILURES_BEFORE_DISABLING;
+    const disabledReason =
+      failuresInARow >= FAILURES_BEFORE_DISABLING
+        ? `Turned off after ${failuresInARow} deliveries failed every attempt`
+        : undefined;
     await this.deps.store.putEndpoint({
       ...endpoint,
       failuresInARow,
-      ...(disable
-        ? { enabled: false, disabledReason: `Turned off after ${failuresInARow} deliveries failed every attempt` }
-        : {}),
+      ...(disabledReason ? { enabled: false, disabledReason } : {}),
     });
+    // Once, when it is turned off: a turned-off endpoint's later deliveries fail without counting again.
+    if (disabledReason && endpoint.enabled)
+      await this.deps.owners?.endpointTurnedOff(message.accountId, {
+        id: endpoint.endpointId,
+        url: endpoint.url,
+        reason: disabledReason,
+      });
     return { kind: "dead" };
   }
 
