@@ -25,7 +25,8 @@ import { pdqDihedralHashes, pdqHash } from "../packages/detection/src/hashing/pd
 import { PDQ_DECODE_MAX_SIDE, pdqProbesOf } from "../packages/detection/src/hashing/pdq-media.js";
 import { decodeImage } from "../packages/detection/src/media/image.js";
 import { defaultLimits } from "../packages/detection/src/media/limits.js";
-import { PdqIndex } from "../packages/domain/src/registered-images/pdq-index.js";
+import { hnswIndexName } from "../packages/domain/src/gallery/vector-index.js";
+import { PDQ_HNSW_INDEX, PdqIndex } from "../packages/domain/src/registered-images/pdq-index.js";
 import { PDQ_MATCH_DISTANCE } from "../packages/domain/src/registered-images/pdq-rules.js";
 import { RegisteredImageMatcher } from "../packages/domain/src/registered-images/registered-image-matcher.js";
 import { benchMachine } from "./machine.js";
@@ -204,7 +205,7 @@ async function main() {
     const sql = await openBenchSql(engine, { sharedBuffers: values["shared-buffers"] as string, parallelWorkers });
     const index = new PdqIndex(sql);
     await index.ensureSchema();
-    await sql.execute("DROP INDEX IF EXISTS gallery_pdq_hnsw");
+    await sql.execute(`DROP INDEX IF EXISTS ${hnswIndexName(PDQ_HNSW_INDEX)}`);
     const loadStart = Date.now();
     for (let from = 0; from < size; from += 100_000) {
       await sql.execute(

@@ -1,4 +1,5 @@
 import type { SqlPort, SqlRow, SqlValue } from "../gallery/sql-port.js";
+import { ensureHnswIndex, type HnswIndexSpec } from "../gallery/vector-index.js";
 import { PDQ_MATCH_DISTANCE } from "./pdq-rules.js";
 
 /** One registered hash as the index holds it: derived from the sealed record, never the other way. */
@@ -157,5 +158,16 @@ export async function ensurePdqSchema(sql: SqlPort): Promise<void> {
       PRIMARY KEY (user_id, hash_id)
     )`,
   );
-  await sql.execute(`CREATE INDEX IF NOT EXISTS ${TABLE}_hnsw ON ${TABLE} USING hnsw (hash bit_hamming_ops)`);
+  await ensureHnswIndex(sql, PDQ_HNSW_INDEX);
 }
+
+/**
+ * The Hamming graph, at pgvector's default parameters; named by them and rebuilt concurrently when
+ * they change, as the face and voice graphs are (gallery/vector-index.ts).
+ */
+export const PDQ_HNSW_INDEX: HnswIndexSpec = {
+  table: TABLE,
+  column: "hash",
+  opclass: "bit_hamming_ops",
+  parameters: { m: 16, efConstruction: 64 },
+};
