@@ -4,6 +4,8 @@ import { cpuSecondsWithExitedChildren } from "./cpu-time.js";
 /** What one crawled item cost the analysing function, measured alone. */
 export interface ItemCost {
   url: string;
+  /** What the item carries: a picture, a recording or a video (the simulator's scenario says). */
+  kind: string;
   /** Some enrolled face or voice matched, so the costly synthetic-media signals ran. */
   matched: boolean;
   /** Wall time of the whole analysis of the item, the gallery's statements included. */
@@ -24,6 +26,7 @@ export async function measureItems(
   items: readonly CrawlItem[],
   analyse: (item: CrawlItem) => Promise<{ matched: boolean }>,
   gallery: { seconds(): number; statements(): number },
+  kindOf: (item: CrawlItem) => string,
 ): Promise<ItemCost[]> {
   const costs: ItemCost[] = [];
   for (const item of items) {
@@ -33,6 +36,7 @@ export async function measureItems(
     const { matched } = await analyse(item);
     costs.push({
       url: item.url,
+      kind: kindOf(item),
       matched,
       wallSeconds: (performance.now() - started) / 1000,
       cpuSeconds: cpuSecondsWithExitedChildren() - cpuBefore,
@@ -70,10 +74,17 @@ export function summariseItemCosts(costs: readonly ItemCost[]) {
     analysisCpuSeconds: mean(subset.map((c) => Math.max(0, c.cpuSeconds - c.gallerySeconds))),
     galleryStatements: mean(subset.map((c) => c.galleryStatements)),
   });
+  const unmatched = costs.filter((c) => !c.matched);
   return {
     all: of(costs),
-    unmatched: of(costs.filter((c) => !c.matched)),
+    unmatched: of(unmatched),
     matched: of(costs.filter((c) => c.matched)),
+    /** Unmatched items by what they carry: a picture, a recording and a video cost very differently. */
+    unmatchedByKind: Object.fromEntries(
+      [...new Set(unmatched.map((c) => c.kind))]
+        .sort()
+        .map((kind) => [kind, of(unmatched.filter((c) => c.kind === kind))]),
+    ),
   };
 }
 

@@ -28,6 +28,7 @@ import { rebuildGalleryFor } from "@lg/domain/gallery/gallery-sync";
 import { SELF_PERSON_ID } from "@lg/domain/records";
 import { ANALYSIS_PARTITION_PREFIX, CRAWLED_PARTITION_PREFIX } from "@lg/domain/table/entities";
 import { WORKFLOW_TASKS } from "../lambdas/src/workflows/tasks.js";
+import { itemNumberIn } from "../local/src/platform-simulator/formats/web-pages.js";
 import { startLocalStack } from "../local/src/stack.js";
 import { localGallery } from "../test/integration/local-gallery.js";
 import {
@@ -36,6 +37,7 @@ import {
   plantedOnSharedSources,
   runCrawl,
   scanClients,
+  scenarioUrl,
   watchingEverywhere,
 } from "../test/support/scan-run.js";
 import { cpuSecondsWithAllDescendants, machineBusyCpuSeconds } from "./cpu-time.js";
@@ -269,6 +271,12 @@ try {
   // its own time, and the gallery's share of it apart.
   Object.assign(process.env, env);
   const { crawlService } = await import("../lambdas/src/shared/crawl-services.js");
+  // Each simulator item carries one medium; the crawled URL names the item (as takedowns find it).
+  const report = (await (await fetch(scenarioUrl(env))).json()) as {
+    items: { no: number; media: { kind: string }[] }[];
+  };
+  const kindByItem = new Map(report.items.map((i) => [String(i.no), i.media[0]?.kind ?? "none"]));
+  const kindOf = (item: CrawlItem) => kindByItem.get(itemNumberIn(item.url) ?? "") ?? "unknown";
   const measureCrawledItems = async (crawlId: string) => {
     const items = (await readLocators()).map(({ platformId, ref, url }) => ({ platformId, ref, url }));
     const passes: ItemCost[][] = [];
@@ -282,6 +290,7 @@ try {
             matched: (await crawlService().analyseBatch({ crawlId, items: [item] })).matches.length > 0,
           }),
           { seconds: () => stack.gallerySeconds(), statements: () => stack.galleryStatements() },
+          kindOf,
         ),
       );
     }
@@ -420,6 +429,9 @@ try {
         all: roundedCosts(itemCosts.all),
         unmatched: roundedCosts(itemCosts.unmatched),
         matched: roundedCosts(itemCosts.matched),
+        unmatchedByKind: Object.fromEntries(
+          Object.entries(itemCosts.unmatchedByKind).map(([kind, part]) => [kind, roundedCosts(part)]),
+        ),
       },
       // Billed duration between two bounds: each item's wall time here (other work on a shared machine
       // stretches it) and its CPU time (a core of its own, remote services answering at once).
