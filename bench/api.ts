@@ -22,6 +22,7 @@ import { startLocalStack } from "../local/src/stack.js";
 import { BillingAccount, toItem } from "../packages/domain/src/table/index.js";
 import { seedThreats } from "../test/support/threat-seed.js";
 import { benchMachine } from "./machine.js";
+import { benchSignUp } from "./sign-up.js";
 
 const { values } = parseArgs({
   options: {
@@ -37,40 +38,12 @@ const REQUESTS = Number(values.requests);
 const EVENTS = Number(values.events);
 const THREATS = Number(values.threats);
 const KEYS = 20;
-const PASSWORD = "Correct-horse-9";
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN);
 };
 const summary = (ms: number[]) => ({ count: ms.length, p50Ms: percentile(ms, 50), p95Ms: percentile(ms, 95) });
-
-async function signUp(appUrl: string) {
-  const email = `bench-api-${Date.now()}@example.com`;
-  const res = await fetch(`${appUrl}/api/auth/signup`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ method: "email", email, password: PASSWORD }),
-  });
-  const { username } = (await res.json()) as { username: string };
-  const { messages } = (await (await fetch(`${appUrl}/outbox/api/messages`)).json()) as {
-    messages: { to: string[]; text?: string }[];
-  };
-  const code = /\b(\d{6})\b/.exec(messages.find((m) => m.to.includes(email))?.text ?? "")?.[1];
-  const confirmed = await fetch(`${appUrl}/api/auth/confirm`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username, code, password: PASSWORD }),
-  });
-  if (confirmed.status !== 200) throw new Error(`sign-up failed: ${confirmed.status} ${await confirmed.text()}`);
-  const { user } = (await confirmed.json()) as { user: { userId: string } };
-  const cookie = confirmed.headers
-    .getSetCookie()
-    .find((c) => c.startsWith("lg_session="))
-    ?.split(";")[0];
-  if (!cookie) throw new Error("no session cookie");
-  return { userId: user.userId, cookie };
-}
 
 /** When each threat.created reached the receiver, by threat id. */
 const arrivals = new Map<string, number>();
@@ -103,7 +76,7 @@ try {
     }),
     { marshallOptions: { removeUndefinedValues: true } },
   );
-  const owner = await signUp(stack.url);
+  const owner = await benchSignUp(stack.url, "bench-api");
   // Enterprise, as billing's signed webhook would store it: 20 keys with any scope.
   await doc.send(
     new PutCommand({

@@ -20,6 +20,7 @@ import { DynamoThreatRepository } from "../packages/domain/src/scanning/adapters
 import { recordThreats } from "../packages/domain/src/scanning/threat-recorder.js";
 import { seedAccount, seedCandidates, seedThreats } from "../test/support/threat-seed.js";
 import { benchMachine } from "./machine.js";
+import { benchSignUp } from "./sign-up.js";
 
 const { values } = parseArgs({
   options: {
@@ -30,7 +31,6 @@ const { values } = parseArgs({
 });
 const THREATS = Number(values.threats);
 const RUNS = Number(values.runs);
-const PASSWORD = "Correct-horse-9";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "lg-bench-threats-"));
 const stack = await startLocalStack({
@@ -39,33 +39,6 @@ const stack = await startLocalStack({
   mediaDir: path.join(dataDir, "no-media"),
   taskWorkers: 0,
 });
-
-async function signUp(appUrl: string) {
-  const email = `bench-threats-${Date.now()}@example.com`;
-  const res = await fetch(`${appUrl}/api/auth/signup`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ method: "email", email, password: PASSWORD }),
-  });
-  const { username } = (await res.json()) as { username: string };
-  const { messages } = (await (await fetch(`${appUrl}/outbox/api/messages`)).json()) as {
-    messages: { to: string[]; text?: string }[];
-  };
-  const code = /\b(\d{6})\b/.exec(messages.find((m) => m.to.includes(email))?.text ?? "")?.[1];
-  const confirmed = await fetch(`${appUrl}/api/auth/confirm`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username, code, password: PASSWORD }),
-  });
-  if (confirmed.status !== 200) throw new Error(`sign-up failed: ${confirmed.status} ${await confirmed.text()}`);
-  const { user } = (await confirmed.json()) as { user: { userId: string } };
-  const cookie = confirmed.headers
-    .getSetCookie()
-    .find((c) => c.startsWith("lg_session="))
-    ?.split(";")[0];
-  if (!cookie) throw new Error("no session cookie");
-  return { userId: user.userId, cookie };
-}
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
@@ -114,7 +87,7 @@ try {
     }),
     { marshallOptions: { removeUndefinedValues: true } },
   );
-  const person = await signUp(stack.url);
+  const person = await benchSignUp(stack.url, "bench-threats");
   const seedStarted = performance.now();
   let lastReport = 0;
   const seeded = await seedThreats(doc, env.TABLE_NAME ?? "", person.userId, {

@@ -38,6 +38,18 @@ const receiver = http.createServer((req, res) => {
   });
 });
 const port = () => (receiver.address() as AddressInfo).port;
+
+/** The events the receiver got at `path` that `hook`'s secret verifies (other endpoints' are signed with theirs). */
+const verifiedBy = (hook: Webhook, path: string) =>
+  received
+    .filter((r) => r.path === path)
+    .flatMap((r) => {
+      try {
+        return [hook.verify(r.body, r.headers) as { type: string; data: Record<string, unknown> }];
+      } catch {
+        return [];
+      }
+    });
 const sqs = new SQSClient({
   endpoint: stack.env.AWS_ENDPOINT_URL_SQS,
   region: stack.env.AWS_REGION,
@@ -162,16 +174,7 @@ describe("webhooks", () => {
     const started = await settings(person.cookie, "POST", "/api/scan/force");
     expect(started.status, JSON.stringify(started.body)).toBeLessThan(300);
     const { scanId } = started.body as { scanId: string };
-    const mine = () =>
-      received
-        .filter((r) => r.path === "/ok")
-        .flatMap((r) => {
-          try {
-            return [hook.verify(r.body, r.headers) as { type: string; data: Record<string, unknown> }];
-          } catch {
-            return []; // another endpoint's delivery, signed with another secret
-          }
-        });
+    const mine = () => verifiedBy(hook, "/ok");
     const completed = await eventually(async () => mine().find((e) => e.type === "scan.completed"), 240_000);
     expect(completed.data).toMatchObject({ scanId, status: "succeeded", trigger: "force" });
     const created = mine().filter((e) => e.type === "threat.created");
@@ -199,16 +202,7 @@ describe("webhooks", () => {
     });
     expect(made.status).toBe(201);
     const hook = new Webhook((made.body as { secret: string }).secret);
-    const mine = () =>
-      received
-        .filter((r) => r.path === "/ok")
-        .flatMap((r) => {
-          try {
-            return [hook.verify(r.body, r.headers) as { type: string; data: Record<string, unknown> }];
-          } catch {
-            return []; // another endpoint's delivery, signed with another secret
-          }
-        });
+    const mine = () => verifiedBy(hook, "/ok");
 
     // The person dismisses a threat in the app.
     const fake = `fake-${org.userId}`;

@@ -197,6 +197,11 @@ export default function BiometricTrainingRoute() {
             {!auth.isAuthenticated ? (
               <p className="banner banner-demo">Demo mode: your captures stay in this browser and are not sent.</p>
             ) : null}
+            {live?.voiceMessage ? (
+              <p className="banner" role="status">
+                {live.voiceMessage}
+              </p>
+            ) : null}
             {submit.data?.status ? (
               <section aria-labelledby="standing-heading" className="banner" role="status">
                 <h3 id="standing-heading">Enrolled, not verified</h3>

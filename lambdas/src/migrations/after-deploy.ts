@@ -85,6 +85,46 @@ export async function demoteFacesVerifiedBeforeLiveCheck() {
 }
 
 /**
+ * Withdraws every voice verification made before the live check's spoken phrase (any recording
+ * posted as a live capture was verified): kept, unverified, notices on voice matches blocked, the
+ * person asked to take the live check and read its words (issue 35 item 2).
+ */
+export async function demoteVoicesVerifiedBeforePhrase() {
+  const table = new DynamoLiveCheckDemotionTable(dynamo, env().TABLE_NAME, undefined, "voice");
+  const demotion = new LiveCheckDemotion({
+    samples: sampleLibrary(),
+    store: table,
+    threats: new DynamoThreatRepository(dynamo, env().TABLE_NAME),
+    people: new DynamoPeopleStore(dynamo, env().TABLE_NAME),
+    gallery: gallerySync(),
+    now: () => new Date(),
+    modality: "voice",
+  });
+  return demoteEveryone(table, demotion, (userId, error) =>
+    logger.error("Voice demotion failed for one user; the next run retries", { userId, error }),
+  );
+}
+
+/** Tells each person whose voice verification lapsed, once, to take the live check and read its words. */
+export async function tellVoicesToVerifyAgain() {
+  const messages = new DynamoReverifyMessages(dynamo, env().TABLE_NAME, "voice");
+  return tellLapsedFaceOwners(
+    {
+      owners: messages,
+      samples: sampleLibrary(),
+      profiles: accountStore(),
+      channels: accountChannels(),
+      sent: messages,
+      appUrl: env().APP_URL,
+      now: () => new Date(),
+      modality: "voice",
+    },
+    (userId, error) =>
+      logger.error("Voice re-verify message failed for one user; the next run retries", { userId, error }),
+  );
+}
+
+/**
  * Tells each person whose face verification lapsed, once, by email (or text on a phone-only
  * account), that their face must be verified again and why: scans stop searching for it meanwhile.
  */
@@ -109,7 +149,7 @@ export async function tellFacesToVerifyAgain() {
  * order. Each is idempotent and writes only what is out of date: threats whose type or list keys
  * predate the code, notices from before the takedown centre, threats without their latest notice's
  * state, threats without near-duplicate keys, faces of an older model, faces verified before the
- * live check. Writes are
+ * live check, voices verified before its spoken phrase. Writes are
  * conditional on the item being unchanged, so a user's concurrent action is never overwritten.
  */
 export async function runAfterDeploy(_event?: unknown, context?: Pick<Context, "getRemainingTimeInMillis">) {
@@ -137,6 +177,8 @@ export async function runAfterDeploy(_event?: unknown, context?: Pick<Context, "
   // After the model migration, so the gallery rows it rewrites are demoted too.
   const liveCheckDemotion = await demoteFacesVerifiedBeforeLiveCheck();
   const reverifyMessages = await tellFacesToVerifyAgain();
+  const voiceDemotion = await demoteVoicesVerifiedBeforePhrase();
+  const voiceReverifyMessages = await tellVoicesToVerifyAgain();
   // Last, so the samples it indexes are as the migrations above left them.
   const galleryBackfill = await backfillGalleryRows();
   const galleryIndexes = await finishGalleryIndexes(startedIndexes, () => context?.getRemainingTimeInMillis() ?? 0);
@@ -148,6 +190,8 @@ export async function runAfterDeploy(_event?: unknown, context?: Pick<Context, "
     faces,
     liveCheckDemotion,
     reverifyMessages,
+    voiceDemotion,
+    voiceReverifyMessages,
     galleryBackfill,
     galleryIndexes,
   };

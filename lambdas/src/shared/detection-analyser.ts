@@ -9,6 +9,7 @@ import {
   MediaError,
   matchFace,
 } from "@lg/detection";
+import { prepareSpeechRecogniser, RECOGNISER_MAX_SECONDS, transcribeSpeech } from "@lg/detection/speech/transcribe";
 import { MIN_ENROLMENT_SPEECH_SECONDS, matchVoice, voiceEnrolmentReasons } from "@lg/detection/voice/index";
 import { faceQualityReason } from "@lg/domain/biometrics/capture-rules";
 import type {
@@ -103,6 +104,21 @@ export class DetectionAnalyser implements BiometricAnalyser {
       return { ok: false, reason: voiceReason(assessment.reasons[0] ?? "no speech", assessment.speechSeconds) };
     }
     return { ok: true, embedding: assessment.embedding, speechSeconds: assessment.speechSeconds };
+  }
+
+  async prepareTranscription(): Promise<void> {
+    await prepareSpeechRecogniser();
+  }
+
+  /** Whisper base's greedy transcript (speech/recogniser.ts); a recording that does not decode says nothing. */
+  async transcribe(bytes: Uint8Array): Promise<string> {
+    try {
+      const { samples } = await decodeAudio(bytes, { maxSeconds: RECOGNISER_MAX_SECONDS });
+      return (await transcribeSpeech(samples)).text;
+    } catch (error) {
+      if (error instanceof MediaError) return "";
+      throw error;
+    }
   }
 
   assessReportedVoice(voice: ReportedVoice): VoiceAnalysis {

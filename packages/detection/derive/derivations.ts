@@ -2,6 +2,7 @@ import { AASIST_CONFIGS, type AasistVariant } from "../src/antispoof/aasist-conf
 import type { MesoNetVariant } from "../src/faceswap/mesonet-input.js";
 import type { TensorMap } from "../src/models/tensor-file.js";
 import { foldBlockQuantizedOnnx, type SymbolicDims } from "../src/runtimes/onnx-fold.js";
+import { WHISPER_BASE_DECODER } from "../src/speech/whisper-decoder-io.js";
 import { HIDDEN, LAYERS } from "../src/voice/ge2e.js";
 import { N_MELS } from "../src/voice/mel.js";
 import { WHISPER_BASE_ENCODER } from "../src/voice-synthetic/windows.js";
@@ -14,6 +15,11 @@ import { nsfwGraphFromPackage } from "./nsfw-onnx-graph.js";
 import { dequantizeDynamicMatMuls } from "./onnx-dynamic-quantization.js";
 import { writeSafetensors } from "./safetensors.js";
 import { readStateDict } from "./torch/state-dict.js";
+import {
+  buildWhisperCrossAttentionGraph,
+  buildWhisperDecoderStepGraph,
+  decoderShape,
+} from "./whisper-decoder-graph.js";
 import { buildWhisperEncoderGraph, encoderShape } from "./whisper-encoder-graph.js";
 
 /**
@@ -38,6 +44,8 @@ export type Derivation =
   | { kind: "mesonet-onnx"; variant: MesoNetVariant }
   /** Whisper base's encoder (every layer's hidden state out) from CTranslate2's model.bin. */
   | { kind: "whisper-encoder-onnx" }
+  /** Whisper base's decoder, for the live check's speech recogniser: the cross-attention keys and values, or one decoding step. */
+  | { kind: "whisper-decoder-onnx"; part: "cross-attention" | "step" }
   /**
    * nsfwjs's MobileNetV2 from the weights its npm package bundles: the entry's `from` is
    * `npm:nsfwjs`, the installed package (package-lock.json pins its version), not a model file.
@@ -79,6 +87,17 @@ export async function derive(derivation: Derivation, source: Uint8Array): Promis
       if (shape.layers !== WHISPER_BASE_ENCODER.layers || shape.width !== WHISPER_BASE_ENCODER.width)
         throw new Error(`Expected Whisper base's encoder, found ${shape.layers} layers of width ${shape.width}`);
       return buildWhisperEncoderGraph(model);
+    }
+    case "whisper-decoder-onnx": {
+      const model = await parseCt2Model(source, (name) => name.startsWith("decoder/"));
+      const shape = decoderShape(model);
+      if (
+        shape.layers !== WHISPER_BASE_DECODER.layers ||
+        shape.width !== WHISPER_BASE_DECODER.width ||
+        shape.vocabulary !== WHISPER_BASE_DECODER.vocabulary
+      )
+        throw new Error(`Expected Whisper base's decoder, found ${shape.layers} layers of width ${shape.width}`);
+      return derivation.part === "step" ? buildWhisperDecoderStepGraph(model) : buildWhisperCrossAttentionGraph(model);
     }
     case "nsfwjs-onnx":
       return nsfwGraphFromPackage(derivation.package);

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import type { DomainError } from "../../../packages/domain/src/errors.js";
-import { photo, wav } from "./fakes.js";
+import { photo, sayingPhrase, wav } from "./fakes.js";
 import { burstFor, TEST_SESSION } from "./live-burst.js";
 import { accountWorld } from "./world.js";
 
@@ -42,7 +42,7 @@ describe("biometric enrolment", () => {
     });
     expect((await w.profiles.get(userId)).faceVerified).toBe(false);
 
-    expect(await w.liveCapture(userId, 1, { voice: wav("ok") })).toMatchObject({
+    expect(await w.liveCapture(userId, 1, { voice: sayingPhrase() })).toMatchObject({
       faces: 3,
       voice: true,
       verified: true,
@@ -55,10 +55,10 @@ describe("biometric enrolment", () => {
     const samples = await w.store.listSamples(userId);
     expect(samples.filter((s) => s.source === "upload").every((s) => s.verified)).toBe(true);
     expect(samples.filter((s) => s.source === "upload")[0]?.verifiedBy).toBe("matches-live-check");
-    // The face answered the live check; the voice, recorded live, has no challenge of its own.
+    // The face answered the live check; the voice said its phrase in the same capture.
     const live = samples.filter((s) => s.source === "live-capture");
     expect(live.filter((s) => s.modality === "face").every((s) => s.verifiedBy === "live-check")).toBe(true);
-    expect(live.filter((s) => s.modality === "voice").map((s) => s.verifiedBy)).toEqual(["server-checked-capture"]);
+    expect(live.filter((s) => s.modality === "voice").map((s) => s.verifiedBy)).toEqual(["live-check"]);
     const view = await w.profiles.get(userId);
     expect(view).toMatchObject({ faceEnrolled: true, faceVerified: true, voiceEnrolled: true, dataExpiresInDays: 90 });
     expect(view.faceEmbeddingPath).not.toBe("");
@@ -91,20 +91,17 @@ describe("biometric enrolment", () => {
       return w.enrolment.registerUpload(userId, "voice", uploadURL);
     };
     expect(await uploadVoice()).toMatchObject({ verified: false });
-    await w.liveCapture(userId, 1, { voice: wav("ok") });
+    await w.liveCapture(userId, 1, { voice: sayingPhrase() });
     expect(await uploadVoice()).toEqual({ status: "processed", verified: true });
     const uploads = (await w.store.listSamples(userId)).filter((s) => s.modality === "voice" && s.source === "upload");
-    expect(uploads.map((s) => s.verifiedBy)).toEqual([
-      "matches-server-checked-capture",
-      "matches-server-checked-capture",
-    ]);
+    expect(uploads.map((s) => s.verifiedBy)).toEqual(["matches-live-check", "matches-live-check"]);
     expect((await w.profiles.get(userId)).likenessEnrolment.voice).toMatchObject({
       verified: true,
       noticesBlocked: false,
     });
   });
 
-  it("takes a voice recorded live on its own as a server-checked capture, verifying earlier uploaded recordings of it", async () => {
+  it("keeps a voice recorded on its own unverified, saying how to verify it: no live check's phrase was asked for", async () => {
     const w = accountWorld();
     const { userId } = await w.member("ada@example.com");
     const { uploadURL } = await w.enrolment.createUploadUrl(userId, "voice", { size: 1024 });
@@ -116,15 +113,15 @@ describe("biometric enrolment", () => {
     ).toMatchObject({
       faces: 0,
       voice: true,
-      verified: true,
-      status: { voice: { enrolled: true, verified: true, noticesBlocked: false } },
+      voiceVerified: false,
+      voiceMessage: expect.stringContaining("say the words shown during the live check"),
+      status: { voice: { enrolled: true, verified: false, noticesBlocked: true } },
     });
     const voices = (await w.store.listSamples(userId)).filter((s) => s.modality === "voice");
-    expect(voices.map((s) => [s.source, s.verifiedBy]).sort()).toEqual([
-      ["live-capture", "server-checked-capture"],
-      ["upload", "matches-server-checked-capture"],
+    expect(voices.map((s) => [s.source, s.verified]).sort()).toEqual([
+      ["live-capture", false],
+      ["upload", false],
     ]);
-    expect((await w.profiles.get(userId)).likenessEnrolment.voice.methods).toContain("server-checked-capture");
     // No face came with it: the face stays as it was, and a capture with neither is still refused.
     expect((await w.store.listSamples(userId)).some((s) => s.modality === "face")).toBe(false);
     expect(

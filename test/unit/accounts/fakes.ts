@@ -269,7 +269,17 @@ export class FakeAnalyser implements BiometricAnalyser {
     const text = new TextDecoder().decode(bytes.subarray(12));
     const reject = /reject=([^;]+)/.exec(text)?.[1];
     if (reject) return { ok: false as const, reason: reject };
-    return { ok: true as const, embedding: new Float32Array([1, 2, 3]), speechSeconds: 8 };
+    // `speaker=N` names whose voice it is (the embedding's first value); speaker 1 by default.
+    const speaker = Number(/speaker=(\d+)/.exec(text)?.[1] ?? 1);
+    return { ok: true as const, embedding: new Float32Array([speaker, 2, 3]), speechSeconds: 8 };
+  }
+  prepared = 0;
+  async prepareTranscription() {
+    this.prepared++;
+  }
+  /** What a fake recording says: its `said=` words (up to the next `;`), nothing without. */
+  async transcribe(bytes: Uint8Array) {
+    return /said=([^;]*)/.exec(new TextDecoder().decode(bytes.subarray(12)))?.[1] ?? "";
   }
   /** Reported voices pass with at least 4 s of speech, like the engine's gate. */
   assessReportedVoice(voice: ReportedVoice) {
@@ -455,3 +465,9 @@ export class MemoryRateCounters implements RateCounterStore {
     return true;
   }
 }
+
+/** A fake recording of `speaker` saying the challenge's phrase (what FakeAnalyser.transcribe hears). */
+export const sayingPhrase =
+  (speaker = 1) =>
+  (challenge: { phrase?: string[] }) =>
+    wav(`ok;speaker=${speaker};said=${(challenge.phrase ?? []).join(" ")}`);

@@ -7,6 +7,8 @@ import { photo } from "./fakes.js";
 export interface IssuedChallenge {
   poses: PoseWindow[];
   colours: ColourWindow[];
+  /** The words to read aloud during the check. */
+  phrase?: string[];
 }
 
 const SKIN = [170, 125, 105] as const;

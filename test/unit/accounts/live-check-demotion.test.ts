@@ -19,7 +19,7 @@ import { defaultRecipientDirectory } from "@lg/notices";
 import { describe, expect, it } from "vitest";
 import { InMemoryThreatRepository } from "../scanning/fakes.js";
 import { InMemoryNotices, InMemoryPeople, profile, RecordingMail, sequentialId, threat } from "../takedowns/fakes.js";
-import { photo, wav } from "./fakes.js";
+import { photo, sayingPhrase, wav } from "./fakes.js";
 import { accountWorld } from "./world.js";
 
 type Facts = Parameters<typeof faceVerificationPredatesLiveCheck>[0];
@@ -210,7 +210,7 @@ describe("demoting the face verifications made before the live check", () => {
   it("leaves a face verified by the live check, and a voice, as they are", async () => {
     const d = demotionWorld();
     const { userId } = await d.w.member("ada@example.com");
-    await d.w.liveCapture(userId, 1, { voice: wav("ok") });
+    await d.w.liveCapture(userId, 1, { voice: sayingPhrase() });
     await d.threats.createIfAbsent(faceThreat(userId, "t-face"));
     const before = snapshot(d);
     expect(await d.demotion.demote(userId)).toEqual({ demoted: 0, threats: 0, changed: 0 });

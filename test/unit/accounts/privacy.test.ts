@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { writeEvidencePackage } from "../../../packages/domain/src/scanning/evidence.js";
-import { photo, wav } from "./fakes.js";
+import { photo, sayingPhrase, wav } from "./fakes.js";
 import { accountWorld } from "./world.js";
 
 describe("privacy controls", () => {
   it("re-tags stored objects and moves embedding expiry when the auto-delete choice changes", async () => {
     const w = accountWorld();
     const { userId } = await w.member("ada@example.com");
-    await w.liveCapture(userId, 1, { voice: wav("ok") });
+    await w.liveCapture(userId, 1, { voice: sayingPhrase() });
     expect([...w.objects.objects.values()].every((o) => o.tags["auto-delete"] === "90d")).toBe(true);
 
     await w.profiles.update(userId, { dataExpiryDays: 30 });
@@ -37,7 +37,7 @@ describe("privacy controls", () => {
     const w = accountWorld();
     const alice = await w.member("alice@example.com");
     const bob = await w.member("bob@example.com");
-    await w.liveCapture(alice.userId, 1, { voice: wav("ok") });
+    await w.liveCapture(alice.userId, 1, { voice: sayingPhrase() });
     await w.liveCapture(bob.userId, 1);
 
     expect(await w.erasure.deleteBiometrics(alice.userId)).toEqual({ samples: 4, objects: 4, objectVersions: 0 });
@@ -51,7 +51,7 @@ describe("privacy controls", () => {
     const w = accountWorld();
     const alice = await w.member("alice@example.com");
     const bob = await w.member("bob@example.com");
-    await w.liveCapture(alice.userId, 1, { voice: wav("ok") });
+    await w.liveCapture(alice.userId, 1, { voice: sayingPhrase() });
     const capture = (userId: string, media: string) =>
       writeEvidencePackage(w.evidence, {
         userId,
@@ -112,7 +112,7 @@ describe("what scans may search for", () => {
     await w.objects.write(w.objects.keyFromUploadUrl(uploadURL) as string, photo("person=2;yaw=0"), "image/jpeg", {});
     await w.enrolment.registerUpload(userId, "face", uploadURL);
     expect((await enrolledEmbeddings(w.samples, w.keys, userId)).face).toEqual([]);
-    await w.liveCapture(userId, 1, { voice: wav("ok") });
+    await w.liveCapture(userId, 1, { voice: sayingPhrase() });
     const identity = await enrolledEmbeddings(w.samples, w.keys, userId);
     expect(identity.face.map((f) => f[0])).toEqual([1, 1, 1]);
     expect(identity.voice).toHaveLength(1);

@@ -138,7 +138,12 @@ export function accountWorld() {
     async liveCapture(
       userId: string,
       person: number,
-      options: { voice?: Uint8Array; frames?: (challenge: IssuedChallenge) => LiveFrame[]; session?: string } = {},
+      options: {
+        /** A recording, or one made for the challenge (to say its phrase). */
+        voice?: Uint8Array | ((challenge: IssuedChallenge) => Uint8Array);
+        frames?: (challenge: IssuedChallenge) => LiveFrame[];
+        session?: string;
+      } = {},
     ) {
       const challenge = await enrolment.issueLiveChallenge(userId, TEST_SESSION);
       const frames = options.frames ? options.frames(challenge) : burstFor(challenge, () => ({ person }));
@@ -146,7 +151,9 @@ export function accountWorld() {
       return enrolment.enrolLiveCapture(userId, options.session ?? TEST_SESSION, async () => ({
         challengeId: challenge.challengeId,
         frames,
-        ...(options.voice ? { voice: options.voice } : {}),
+        ...(options.voice
+          ? { voice: typeof options.voice === "function" ? options.voice(challenge) : options.voice }
+          : {}),
       }));
     },
     erased,

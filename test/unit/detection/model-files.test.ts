@@ -21,6 +21,11 @@ import {
   FACE_MODEL_FILES,
   SPEAKER_MODEL_FILES,
 } from "../../../packages/detection/src/models/model-sets.js";
+import {
+  WHISPER_DECODER_CROSS_FILE,
+  WHISPER_DECODER_STEP_FILE,
+  WHISPER_VOCABULARY_FILE,
+} from "../../../packages/detection/src/speech/recogniser.js";
 import { CLIP_MODEL_FILE } from "../../../packages/detection/src/synthetic-image/clip-encoder.js";
 import { GE2E_LINEAR_FILE, GE2E_LSTM_FILE } from "../../../packages/detection/src/voice/ge2e.js";
 import { WHISPER_ENCODER_FILE } from "../../../packages/detection/src/voice-synthetic/encoder-model.js";
@@ -39,7 +44,19 @@ describe("model sets", () => {
   it("name the very files the model code loads", () => {
     expect([...FACE_MODEL_FILES]).toEqual([YUNET_FILE, SFACE_FILE]);
     expect([...SPEAKER_MODEL_FILES]).toEqual([GE2E_LSTM_FILE, GE2E_LINEAR_FILE]);
-    expect(new Set(ENROLMENT_MODEL_FILES)).toEqual(new Set([YUNET_FILE, SFACE_FILE, GE2E_LSTM_FILE, GE2E_LINEAR_FILE]));
+    expect(new Set(ENROLMENT_MODEL_FILES)).toEqual(
+      new Set([
+        YUNET_FILE,
+        SFACE_FILE,
+        GE2E_LSTM_FILE,
+        GE2E_LINEAR_FILE,
+        // The live check's speech recogniser.
+        WHISPER_ENCODER_FILE,
+        WHISPER_DECODER_CROSS_FILE,
+        WHISPER_DECODER_STEP_FILE,
+        WHISPER_VOCABULARY_FILE,
+      ]),
+    );
     expect(new Set(ANALYSIS_MODEL_FILES)).toEqual(
       new Set([
         YUNET_FILE,
@@ -57,7 +74,9 @@ describe("model sets", () => {
   });
 
   it("hold plain ONNX graphs and tensor files only, so no function parses a checkpoint at run time", () => {
-    for (const file of ANALYSIS_MODEL_FILES) expect(file, file).toMatch(/\.(onnx|safetensors)$/);
+    // The recogniser's vocabulary is a text table of token bytes, read as it is published.
+    for (const file of [...ANALYSIS_MODEL_FILES, ...ENROLMENT_MODEL_FILES])
+      expect(file, file).toMatch(/\.(onnx|safetensors|tiktoken)$/);
   });
 
   it("hold runtime files only: each pinned by setup, none a source another file is derived from", () => {
@@ -68,7 +87,7 @@ describe("model sets", () => {
     };
     const pinned = new Set([...manifest.models, ...manifest.derived, ...manifest.committed].map((e) => e.file));
     const sources = new Set(manifest.derived.map((e) => e.from));
-    for (const file of ANALYSIS_MODEL_FILES) {
+    for (const file of [...ANALYSIS_MODEL_FILES, ...ENROLMENT_MODEL_FILES]) {
       expect(pinned.has(file), file).toBe(true);
       expect(sources.has(file), file).toBe(false);
     }

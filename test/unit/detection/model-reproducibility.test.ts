@@ -39,6 +39,7 @@ import {
 } from "../../../packages/detection/src/models/registry.js";
 import { onnxNodeRuntime } from "../../../packages/detection/src/runtimes/onnx.js";
 import type { OnnxRuntime, OnnxSessionLike } from "../../../packages/detection/src/runtimes/onnx-port.js";
+import { transcribeSpeech } from "../../../packages/detection/src/speech/transcribe.js";
 import { deepestClipBlockRead } from "../../../packages/detection/src/synthetic-image/clip-depth.js";
 import { CLIP_EMBEDDING_SIZE } from "../../../packages/detection/src/synthetic-image/clip-encoder.js";
 import { CLIP_SIZE } from "../../../packages/detection/src/synthetic-image/clip-input.js";
@@ -417,6 +418,21 @@ describe("every model gives its golden output on this CPU (float kernels only)",
     });
     expectGolden("ge2e/partials", all);
   });
+
+  it("Whisper base recogniser (the live check's phrase): every token greedy decoding chooses for 4.4 s of speech", async () => {
+    const pcm16k = await speech(Math.round(4.4 * 16_000));
+    // Encoder, cross-attention and decoder-step graphs, all float.
+    let transcript: Awaited<ReturnType<typeof transcribeSpeech>> | undefined;
+    const loaded = await integerOpsLoadedBy(async () => {
+      transcript = await transcribeSpeech(pcm16k);
+    });
+    expect(loaded.graphs, "ONNX graphs opened").toBe(3);
+    expect(loaded.found, "integer or quantized ops in the graphs").toEqual([]);
+    const tokens = Float32Array.from(transcript?.tokens ?? []);
+    expectGolden("whisper-base/transcript-tokens", tokens);
+    // A different token anywhere is a different transcript: each must be exactly the golden one.
+    if (!UPDATE) expect([...tokens]).toEqual(golden["whisper-base/transcript-tokens"]?.values);
+  }, 60_000);
 
   it("Whisper base encoder (voice countermeasure): mean and deviation of each hidden state the head reads", async () => {
     const depth = Math.max(...defaultHead.hiddenStates);

@@ -15,6 +15,8 @@ interface LiveChallenge {
   challengeId: string;
   poses: { pose: ChallengePose; startMs: number; endMs: number }[];
   colours: ColourWindow[];
+  /** The words to read aloud during the check: the voice is verified only if the server hears them. */
+  phrase?: string[];
   frameIntervalMs: number;
 }
 
@@ -30,6 +32,9 @@ export interface LiveCheckResult {
   verified: boolean;
   review?: "pending";
   message?: string;
+  /** Whether the recording made during the check verified the voice, and if not, why. */
+  voiceVerified?: boolean;
+  voiceMessage?: string;
   status?: LikenessStanding;
 }
 
@@ -39,13 +44,40 @@ const PROMPTS: Record<ChallengePose, string> = {
   right: "Turn your head to your right",
 };
 
-/** Multipart body of the burst: frame0..N as JPEG, their times, and the challenge they answer. */
-function burstFormData(challengeId: string, frames: { blob: Blob; atMs: number }[]): FormData {
+/** Multipart body of the burst: frame0..N as JPEG, their times, the challenge they answer, and the recording made meanwhile. */
+function burstFormData(challengeId: string, frames: { blob: Blob; atMs: number }[], voice: Blob | null): FormData {
   const form = new FormData();
   form.append("challengeId", challengeId);
   form.append("frameTimes", frames.map((f) => Math.round(f.atMs)).join(","));
   for (const [i, frame] of frames.entries()) form.append(`frame${i}`, frame.blob, `frame-${i}.jpg`);
+  if (voice && voice.size > 0) form.append("voiceRecording", voice, "phrase.webm");
   return form;
+}
+
+/**
+ * Records the microphone while the check runs, so the person reading the phrase is heard in the
+ * same session as the face. Without a microphone (or permission) the check goes on with the face alone.
+ */
+async function startPhraseRecording(): Promise<(() => Promise<Blob | null>) | null> {
+  if (typeof MediaRecorder === "undefined" || !navigator.mediaDevices?.getUserMedia) return null;
+  let stream: MediaStream;
+  try {
+    stream = await navigator.mediaDevices.getUserMedia({ audio: true });
+  } catch {
+    return null;
+  }
+  const recorder = new MediaRecorder(stream);
+  const chunks: Blob[] = [];
+  recorder.ondataavailable = (event) => chunks.push(event.data);
+  recorder.start();
+  return () =>
+    new Promise((resolve) => {
+      recorder.onstop = () => {
+        for (const track of stream.getTracks()) track.stop();
+        resolve(chunks.length > 0 ? new Blob(chunks, { type: recorder.mimeType }) : null);
+      };
+      recorder.stop();
+    });
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -82,6 +114,7 @@ export function LiveCheck({ onDone }: { onDone: (result: LiveCheckResult) => voi
   const { start, stop } = camera;
   const [state, setState] = useState<"ready" | "running" | "checking" | "failed" | "held">("ready");
   const [pose, setPose] = useState<ChallengePose | null>(null);
+  const [phrase, setPhrase] = useState<string[]>([]);
   const [message, setMessage] = useState("");
   const [held, setHeld] = useState<LiveCheckResult | null>(null);
   const running = useRef(false);
@@ -108,8 +141,11 @@ export function LiveCheck({ onDone }: { onDone: (result: LiveCheckResult) => voi
     if (running.current) return;
     running.current = true;
     setState("running");
+    let stopRecording: (() => Promise<Blob | null>) | null = null;
     try {
       const challenge = await apiJson<LiveChallenge>("POST", "/api/biometric-training/challenge");
+      setPhrase(challenge.phrase ?? []);
+      stopRecording = challenge.phrase ? await startPhraseRecording() : null;
       const length = challenge.poses.at(-1)?.endMs ?? 0;
       const frames: { blob: Blob; atMs: number }[] = [];
       const started = performance.now();
@@ -131,10 +167,14 @@ export function LiveCheck({ onDone }: { onDone: (result: LiveCheckResult) => voi
       }
       stopColours();
       setPose(null);
+      setPhrase([]);
       setState("checking");
+      const recording = stopRecording;
+      stopRecording = null;
+      const voice = recording ? await recording() : null;
       const result = await apiFormData<LiveCheckResult>(
         "/api/biometric-training",
-        burstFormData(challenge.challengeId, frames),
+        burstFormData(challenge.challengeId, frames, voice),
       );
       camera.stop();
       if (result.review === "pending") {
@@ -146,6 +186,8 @@ export function LiveCheck({ onDone }: { onDone: (result: LiveCheckResult) => voi
     } catch (error) {
       stopColours();
       setPose(null);
+      setPhrase([]);
+      await stopRecording?.();
       setMessage(serverMessage(error));
       setState("failed");
     } finally {
@@ -177,8 +219,14 @@ export function LiveCheck({ onDone }: { onDone: (result: LiveCheckResult) => voi
       <p>
         When you start, follow the prompts: the server picks the order and timing each time, so keep your face in view
         and turn your head steadily, not in a snap, as each prompt asks. The screen will flash colours to light your
-        face: turn its brightness up and sit close. It takes about ten seconds.
+        face: turn its brightness up and sit close. Words will show too: read them aloud, again and again, until the
+        check ends, so we hear your voice live as well. It takes about ten seconds.
       </p>
+      {state === "running" && phrase.length > 0 ? (
+        <p className="live-phrase" data-live-phrase={phrase.join(" ")}>
+          Keep reading aloud: <strong>{phrase.join(" ")}</strong>
+        </p>
+      ) : null}
       <p className="live-prompt" role="status" aria-live="assertive" data-live-pose={pose ?? ""}>
         {state === "running" && pose ? <strong>{PROMPTS[pose]}</strong> : null}
         {state === "running" && !pose ? "Getting ready…" : null}

@@ -16,8 +16,19 @@ export const FACE_MODEL_FILES = [
 /** The GE2E speaker encoder's LSTM graph and projection (voice/ge2e.ts); the VAD ships inside its npm package. */
 export const SPEAKER_MODEL_FILES = ["resemblyzer/ge2e-lstm.onnx", "resemblyzer/ge2e-linear.safetensors"] as const;
 
-/** Enrolment: face photos and voice samples checked and embedded (face/enrolment.ts, voice/enrolment.ts). */
-export const ENROLMENT_MODEL_FILES = [...FACE_MODEL_FILES, ...SPEAKER_MODEL_FILES] as const;
+/** Whisper base's encoder and decoder graphs and its vocabulary: the live check's speech recogniser (speech/recogniser.ts). */
+export const SPEECH_MODEL_FILES = [
+  "whisper-base/encoder.onnx",
+  "whisper-base/decoder-cross.onnx",
+  "whisper-base/decoder-step.onnx",
+  "whisper-base/multilingual.tiktoken",
+] as const;
+
+/**
+ * Enrolment: face photos and voice samples checked and embedded (face/enrolment.ts,
+ * voice/enrolment.ts), and the live check's spoken phrase heard.
+ */
+export const ENROLMENT_MODEL_FILES = [...FACE_MODEL_FILES, ...SPEAKER_MODEL_FILES, ...SPEECH_MODEL_FILES] as const;
 
 /** A whole analysis of a picture, clip or recording (analyse.ts): every detector that can speak. */
 export const ANALYSIS_MODEL_FILES = [

@@ -6,6 +6,7 @@ import type { MesoNetVariant } from "../faceswap/mesonet-input.js";
 import { MesoNet } from "../faceswap/mesonet-model.js";
 import { SbiFaceSwapModel } from "../faceswap/sbi-head-model.js";
 import { SbiNet } from "../faceswap/sbi-net-model.js";
+import { WhisperRecogniser } from "../speech/recogniser.js";
 import { BLOCK_COUNT } from "../synthetic-image/clip-block-outputs.js";
 import { deepestClipBlockRead } from "../synthetic-image/clip-depth.js";
 import { ClipImageEncoder } from "../synthetic-image/clip-encoder.js";
@@ -33,6 +34,8 @@ const MODELS = {
   "silero-vad-v5": () => new SileroVad(),
   "resemblyzer-ge2e": () => new Ge2eEncoder(),
   "whisper-base-encoder": () => new WhisperEncoder(),
+  // The live check's speech recogniser (speech/recogniser.ts).
+  "whisper-base-recogniser": () => new WhisperRecogniser(),
   AASIST: () => new Aasist(AASIST_CONFIGS.AASIST),
   "AASIST-L": () => new Aasist(AASIST_CONFIGS["AASIST-L"]),
 } as const;
@@ -76,4 +79,5 @@ export const sbiFaceSwapModel = () => getModel("face-swap-sbi");
 export const vadModel = () => getModel("silero-vad-v5");
 export const speakerModel = () => getModel("resemblyzer-ge2e");
 export const whisperEncoder = () => getModel("whisper-base-encoder");
+export const speechRecogniser = () => getModel("whisper-base-recogniser");
 export const aasist = (variant: AasistVariant) => getModel(variant);

@@ -42,6 +42,7 @@ import { checkPoses } from "./poses.js";
 import { autoDeleteTags, type DataExpiryDays, DEFAULT_DATA_EXPIRY_DAYS, sampleExpiry } from "./retention.js";
 import { type SampleLibrary, sampleObjectKey, uploadKeyPrefix } from "./sample-library.js";
 import { checkDeclaredUpload, type DeclaredUpload } from "./upload-limits.js";
+import { phraseHeard, VOICE_NOT_VERIFIED } from "./voice-phrase.js";
 
 export type Modality = "face" | "voice";
 export const UPLOAD_URL_TTL_SECONDS = 600;
@@ -170,10 +171,13 @@ export class EnrolmentService {
       randomInt: (below) => randomInt(below),
     });
     await this.deps.liveness.putChallenge(challenge);
+    // Not awaited: it loads while the person takes the check; a failure shows when the capture is heard.
+    this.deps.analyser.prepareTranscription().catch(() => {});
     return {
       challengeId: challenge.challengeId,
       poses: challenge.windows,
       colours: challenge.colours,
+      phrase: challenge.phrase,
       frameIntervalMs: FRAME_INTERVAL_MS,
       expiresAt: challenge.expiresAt,
     };
@@ -182,11 +186,12 @@ export class EnrolmentService {
   /**
    * The multipart live capture: a burst of camera frames answering a challenge from
    * issueLiveChallenge, and a voice recording, either or both. `readCapture` is called only once
-   * consent and the account's mode allow a capture, so a refused request's body is never parsed. A
-   * voice recorded in the product alone (the onboarding's voice step) is a live capture too: the
-   * server hears the recording itself. In zero-knowledge mode the frames are analysed in memory and
-   * never stored (only the sealed embeddings are), and no voice is taken. A face already verified on
-   * another account is kept, but held for review and not verified.
+   * consent and the account's mode allow a capture, so a refused request's body is never parsed.
+   * The voice is verified only by liveVoiceVerdict's rules: recorded with the burst that passed
+   * the challenge, saying its phrase, in the account's voice. A voice recorded alone (the
+   * onboarding's voice step) is kept unverified. In zero-knowledge mode the frames are analysed in
+   * memory and never stored (only the sealed embeddings are), and no voice is taken. A face already
+   * verified on another account is kept, but held for review and not verified.
    */
   async enrolLiveCapture(userId: string, sessionHash: string, readCapture: () => Promise<LiveCapture>) {
     await this.deps.consent.require(userId);
@@ -197,10 +202,18 @@ export class EnrolmentService {
     if (zeroKnowledge && capture.voice) throw refusedInZeroKnowledge("voice");
     const voiceOnly = capture.frames.length === 0 && capture.voice !== undefined;
     const voiceType = capture.voice ? checkSample(capture.voice, "voice", "Voice recording") : undefined;
-    const poses = voiceOnly ? [] : await this.checkLiveBurst(userId, sessionHash, capture);
+    const { poses, phrase } = voiceOnly
+      ? { poses: [], phrase: undefined }
+      : await this.checkLiveBurst(userId, sessionHash, capture);
     const liveCheckId = voiceOnly ? undefined : capture.challengeId;
     const voice = capture.voice ? await this.deps.analyser.analyseVoice(capture.voice) : undefined;
-    if (voice && !voice.ok) throw new DomainError("unprocessable", voice.reason);
+    // A recording alone that fails the voice gates is refused; beside a passed face check it only goes unverified.
+    if (voice && !voice.ok && voiceOnly) throw new DomainError("unprocessable", voice.reason);
+    const voiceVerdict = !(capture.voice && voice)
+      ? undefined
+      : voice.ok
+        ? await this.liveVoiceVerdict(userId, capture.voice, voice.embedding, phrase)
+        : { verified: false as const, reason: `${VOICE_NOT_VERIFIED.unusable} (${voice.reason}).` };
 
     const front = poses[0]?.analysis;
     const days = expiryDaysOf(profile);
@@ -233,7 +246,11 @@ export class EnrolmentService {
             return held;
           })
         : false;
-    if (voice?.ok && capture.voice && voiceType) {
+    // A voice recorded alone is kept unverified; one that failed the phrase or speaker rule is not kept.
+    const keepVoice =
+      voice?.ok === true &&
+      (voiceVerdict?.verified === true || voiceVerdict?.reason === VOICE_NOT_VERIFIED.noChallenge);
+    if (voice?.ok && capture.voice && voiceType && keepVoice) {
       const sampleId = randomUUID();
       const objectKey = sampleObjectKey(userId, sampleId, voiceType.extension);
       await this.deps.objects.write(objectKey, capture.voice, voiceType.mime, autoDeleteTags(days));
@@ -242,21 +259,30 @@ export class EnrolmentService {
         "voice",
         sampleId,
         "live-capture",
-        "server-checked-capture",
+        voiceVerdict?.verified ? voiceVerdict.by : undefined,
         objectKey,
         voice.embedding,
         days,
         { speechSeconds: voice.speechSeconds },
         originalHashes(capture.voice),
+        undefined,
+        voiceVerdict?.verified && voiceVerdict.by === "live-check" ? liveCheckId : undefined,
       );
     }
     if (front && !heldForReview && !reviewPassed) await this.confirmUnverifiedFaces(userId, front.descriptor);
-    if (voice?.ok) await this.confirmUnverifiedVoices(userId, voice.embedding);
+    if (voice?.ok && voiceVerdict?.verified) await this.confirmUnverifiedVoices(userId, voice.embedding);
     const status = await this.standing(userId);
+    const voiceResult = voiceVerdict
+      ? {
+          voiceVerified: voiceVerdict.verified,
+          ...(voiceVerdict.verified ? {} : { voiceMessage: voiceVerdict.reason }),
+        }
+      : {};
     if (reviewPassed) {
       return {
         faces: 0,
-        voice: Boolean(voice?.ok),
+        voice: Boolean(keepVoice),
+        ...voiceResult,
         verified: status.face.verified,
         enrolment: "server-checked-capture" as const,
         review: "passed" as const,
@@ -267,7 +293,8 @@ export class EnrolmentService {
     if (heldForReview) {
       return {
         faces: poses.length,
-        voice: Boolean(voice?.ok),
+        voice: Boolean(keepVoice),
+        ...voiceResult,
         verified: false as const,
         enrolment: "server-checked-capture" as const,
         review: "pending" as const,
@@ -277,17 +304,52 @@ export class EnrolmentService {
     }
     return {
       faces: poses.length,
-      voice: Boolean(voice?.ok),
-      verified: true as const,
+      voice: Boolean(keepVoice),
+      ...voiceResult,
+      verified: voiceOnly ? status.face.verified : (true as const),
       enrolment: "server-checked-capture" as const,
       status,
     };
   }
 
   /**
+   * Whether a voice recorded in a live capture is verified, and if not, why in the person's words.
+   * (a) It came in the same request as the burst that just passed the challenge, so it was recorded
+   * in that session, before the challenge expired (checkAnswerTiming), for that challenge id. (b) The
+   * recogniser hears the challenge's phrase in it (voice-phrase.ts), which no earlier or public
+   * recording holds. (c) If the account has a voice enrolled already, the recording is the same
+   * speaker (sameVoice, the scan's own match floor), so a live speaker cannot verify someone else's
+   * recording already on the account.
+   */
+  private async liveVoiceVerdict(
+    userId: string,
+    recording: Uint8Array,
+    embedding: Float32Array,
+    phrase: string[] | undefined,
+  ): Promise<{ verified: true; by: "live-check" | "matches-live-check" } | { verified: false; reason: string }> {
+    if (!phrase) {
+      // A recording without a check (the paragraph of the voice step): verified only as a match of a voice that passed one.
+      return (await this.matchesLiveVoice(userId, embedding))
+        ? { verified: true, by: "matches-live-check" }
+        : { verified: false, reason: VOICE_NOT_VERIFIED.noChallenge };
+    }
+    if (!phraseHeard(phrase, await this.deps.analyser.transcribe(recording))) {
+      return { verified: false, reason: VOICE_NOT_VERIFIED.phraseNotHeard };
+    }
+    const enrolled = (await this.deps.samples.activeSamples(userId)).filter((s) => s.modality === "voice");
+    for (const sample of enrolled) {
+      const stored = await openEmbedding(this.deps.keys, userId, "voice", sample);
+      if (this.deps.analyser.sameVoice(stored, embedding).same) return { verified: true, by: "live-check" };
+    }
+    return enrolled.length === 0
+      ? { verified: true, by: "live-check" }
+      : { verified: false, reason: VOICE_NOT_VERIFIED.otherSpeaker };
+  }
+
+  /**
    * The burst against its challenge, which is used up whatever the outcome: the frames' times and
    * bytes first (cheap), then every frame through the engine, then the motion, order and identity
-   * rules. Gives the chosen frame of each pose, front, left, right.
+   * rules. Gives the chosen frame of each pose, front, left, right, and the challenge's phrase.
    */
   private async checkLiveBurst(userId: string, sessionHash: string, capture: LiveCapture) {
     if (!capture.challengeId) {
@@ -315,7 +377,7 @@ export class EnrolmentService {
       analysis,
     }));
     const chosen = checkBurst(challenge, burst, elapsedMs, (a, b) => this.deps.analyser.sameFace(a, b).same);
-    return POSES.map(({ id }) => {
+    const poses = POSES.map(({ id }) => {
       const { frame } = chosen.find((c) => c.pose === id) as (typeof chosen)[number];
       const i = burst.indexOf(frame);
       return {
@@ -324,6 +386,7 @@ export class EnrolmentService {
         analysis: analyses[i] as AcceptedFace,
       };
     });
+    return { poses, phrase: challenge.phrase };
   }
 
   /** Whether a live check's face is the face of one of the person's own samples. */
@@ -471,9 +534,9 @@ export class EnrolmentService {
     if (!analysis.ok) throw new DomainError("unprocessable", analysis.reason);
     await this.deps.objects.setTags(key, autoDeleteTags(days));
     // The server heard the file but cannot tell whose voice it is: an uploaded recording is anyone's,
-    // until it matches a voice the server took in a live capture.
+    // until it matches a voice that said a live check's phrase.
     const verified = await this.matchesLiveVoice(userId, analysis.embedding);
-    const verifiedBy = verified ? ("matches-server-checked-capture" as const) : undefined;
+    const verifiedBy = verified ? ("matches-live-check" as const) : undefined;
     await this.storeSample(
       userId,
       "voice",
@@ -519,7 +582,11 @@ export class EnrolmentService {
    */
   private async liveVoices(userId: string): Promise<BiometricSampleRecord[]> {
     const samples = await this.deps.samples.activeSamples(userId);
-    return samples.filter((s) => s.modality === "voice" && s.source === "live-capture" && isServerVerified(s));
+    // Only a voice that said the live check's phrase vouches: one verified before it may be anyone's recording.
+    return samples.filter(
+      (s) =>
+        s.modality === "voice" && s.source === "live-capture" && isServerVerified(s) && s.verifiedBy === "live-check",
+    );
   }
 
   private async matchesLiveVoice(userId: string, embedding: Float32Array): Promise<boolean> {
@@ -560,8 +627,7 @@ export class EnrolmentService {
 
   private async markVerified(sample: BiometricSampleRecord) {
     const { verificationLapsed: _lapsed, verificationLapsedAt: _at, ...kept } = sample;
-    const verifiedBy = sample.modality === "face" ? "matches-live-check" : "matches-server-checked-capture";
-    const verified: BiometricSampleRecord = { ...kept, verified: true, verifiedBy };
+    const verified: BiometricSampleRecord = { ...kept, verified: true, verifiedBy: "matches-live-check" };
     await this.deps.store.putSample(verified);
     await this.deps.gallery?.sampleChanged(verified);
   }

@@ -12,9 +12,10 @@ export type EnrolmentMethod = "server-checked-capture" | "client-reported" | "up
 
 /**
  * How a verified sample came to be. A face: the server's live check (a burst answering its
- * challenge, liveness-challenge.ts), or a match to such a capture. A voice: recorded live and heard by
- * the server, or a match to such a recording. "server-checked-capture" on a face is the capture check
- * before the live check, which three still photos of someone else passed: such faces are demoted.
+ * challenge, liveness-challenge.ts), or a match to such a capture. A voice: "live-check" when it said
+ * the live check's random phrase in the account's voice (voice-phrase.ts), or a match to such a
+ * recording. "server-checked-capture" is the capture check before the live check, which three still
+ * photos of someone else (or any public recording, for a voice) passed: such samples are demoted.
  */
 export type VerifiedBy =
   | "live-check"
@@ -57,6 +58,21 @@ export function faceVerificationPredatesLiveCheck(sample: SampleFacts): boolean 
   if (sample.modality !== "face" || !isServerVerified(sample)) return false;
   return !sample.verifiedBy || !LIVE_CHECK_MARKS.includes(sample.verifiedBy);
 }
+
+/**
+ * The same rule for voices: before the live check's spoken phrase (voice-phrase.ts), any recording
+ * posted as a live capture was verified, so a verified voice without the live check's mark proves
+ * nothing and is demoted like a face.
+ */
+export function voiceVerificationPredatesPhrase(sample: SampleFacts): boolean {
+  if (sample.modality !== "voice" || !isServerVerified(sample)) return false;
+  return !sample.verifiedBy || !LIVE_CHECK_MARKS.includes(sample.verifiedBy);
+}
+
+export const verificationPredatesLiveCheck = {
+  face: faceVerificationPredatesLiveCheck,
+  voice: voiceVerificationPredatesPhrase,
+} as const;
 
 /**
  * The sample as the demotion leaves it: kept, no longer verified (so no longer searched or able to
@@ -139,7 +155,7 @@ export function modalityEnrolment(samples: readonly SampleFacts[], modality: "fa
       verified: false,
       methods: [...new Set(searched.map((s) => enrolmentMethod(s)))],
       noticesBlocked: true,
-      restriction: REVERIFY_FACE_MESSAGE,
+      restriction: modality === "face" ? REVERIFY_FACE_MESSAGE : REVERIFY_VOICE_MESSAGE,
       reverifyNeeded: true,
     };
   }
@@ -158,13 +174,13 @@ export const HOW_TO_VERIFY: Record<"face" | "voice", string> = {
     "verify it by enrolling with a server-checked capture: take the three-pose live check in Biometric Training " +
     "(the server checks the frames itself; in zero-knowledge mode it analyses them in memory and keeps none)",
   voice:
-    "verify it by recording your voice live in the product, in the setup's voice step or in Biometric Training " +
+    "verify it by taking the live check in Biometric Training and reading aloud the words it shows " +
     "(with zero-knowledge mode off, so the server hears the recording itself), then run a scan to check earlier threats again",
 };
 
 export const UNVERIFIED_ENROLMENT_MESSAGE: Record<"face" | "voice", string> = {
   face: `Your face is enrolled but not verified: it was reported by your browser (or not confirmed by the server), so the server cannot tell it is yours, and scans do not search for it until it is verified. Notices under your name need a verified face; ${HOW_TO_VERIFY.face}.`,
-  voice: `Your voice is enrolled but not verified: the server did not check the recording itself, so it cannot tell it is yours. Notices under your name need a verified voice; ${HOW_TO_VERIFY.voice}.`,
+  voice: `Your voice is enrolled but not verified: no recording of it said the words of a live check, so the server cannot tell it is yours. Notices under your name need a verified voice; ${HOW_TO_VERIFY.voice}.`,
 };
 
 /**
@@ -190,6 +206,14 @@ export const FACE_CHALLENGED_MESSAGE =
  */
 export const REVERIFY_FACE_MESSAGE =
   "Verify your face again with the live check. Your face was verified by our earlier capture check, which could be passed with still photos of someone else, so verifications made before the stricter live check no longer count. Your photos are kept, but until you take the live check in Biometric Training (with zero-knowledge mode off), scans do not search for them and no notice can go under your name. One live check verifies your face again, with your earlier photos that match it; then run a scan to check earlier threats again.";
+
+/**
+ * What a person whose voice was verified before the live check's spoken phrase is told. Every clause
+ * holds: the demotion keeps the recordings, blocks notices on voice matches, and one live check
+ * with the phrase said in the same voice verifies the kept recordings of that voice again.
+ */
+export const REVERIFY_VOICE_MESSAGE =
+  "Verify your voice again with the live check. Your voice was verified by a recording alone, which could have been anyone's recording, so voice verifications made before the live check asked you to say words aloud no longer count. Your recordings are kept, but until you take the live check in Biometric Training and read its words aloud (with zero-knowledge mode off), no notice can go under your name on a voice match. One live check verifies your voice again, with your earlier recordings of the same voice; then run a scan to check earlier threats again.";
 
 /** A threat found on a face verified before the live check, its owner verified again since. */
 export const RESCAN_AFTER_REVERIFY_MESSAGE =

@@ -2,7 +2,7 @@ import type { GalleryWriter } from "../gallery/gallery-sync.js";
 import { type BiometricSampleRecord, SELF_PERSON_ID } from "../records.js";
 import { lapsedFaceMatchRevision } from "../scanning/match-reverification.js";
 import type { ThreatRepository } from "../scanning/threat-ports.js";
-import { faceVerificationPredatesLiveCheck, lapsedVerification } from "./enrolment-verification.js";
+import { lapsedVerification, verificationPredatesLiveCheck } from "./enrolment-verification.js";
 import type { SampleLibrary } from "./sample-library.js";
 
 /**
@@ -32,6 +32,8 @@ export interface LiveCheckDemotionDeps {
   people: ProtectionsOf;
   gallery?: GalleryWriter;
   now: () => Date;
+  /** Faces (issue 23) or voices verified before the live check's spoken phrase (issue 35); faces unless said. */
+  modality?: "face" | "voice";
 }
 
 export interface LiveCheckDemotionResult {
@@ -54,7 +56,9 @@ export class LiveCheckDemotion {
 
   async demote(userId: string): Promise<LiveCheckDemotionResult> {
     const result: LiveCheckDemotionResult = { demoted: 0, threats: 0, changed: 0 };
-    const due = (await this.deps.samples.activeSamples(userId)).filter(faceVerificationPredatesLiveCheck);
+    const due = (await this.deps.samples.activeSamples(userId)).filter(
+      verificationPredatesLiveCheck[this.deps.modality ?? "face"],
+    );
     if (due.length === 0) return result;
     const now = this.deps.now();
     const lapsed = due.map((sample) => ({ read: sample, lapsed: lapsedVerification(sample, now) }));
@@ -83,7 +87,7 @@ export class LiveCheckDemotion {
     for (const scope of scopes) {
       for (const threat of await this.deps.threats.list(scope.accountId)) {
         if ((threat.personId ?? SELF_PERSON_ID) !== scope.personId) continue;
-        const revision = lapsedFaceMatchRevision(threat);
+        const revision = lapsedFaceMatchRevision(threat, this.deps.modality ?? "face");
         if (!revision) continue;
         await this.deps.threats.reviseMatch(scope.accountId, threat.id, revision, at);
         revised++;

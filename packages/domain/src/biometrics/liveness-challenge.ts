@@ -2,6 +2,7 @@ import { DomainError } from "../errors.js";
 import { FRONT_MAX_YAW, TURN_MIN_YAW } from "./capture-rules.js";
 import { MIN_TURN_PARALLAX, type Point, turnParallax } from "./face-parallax.js";
 import { type ColourWindow, type FrameLight, lightProblem, newColourSequence, readLight } from "./screen-light.js";
+import { newPhrase } from "./voice-phrase.js";
 
 /**
  * The server-issued liveness challenge of the live face capture, and the rules a burst of camera
@@ -32,6 +33,12 @@ export interface LivenessChallenge {
   windows: PoseWindow[];
   /** The screen colours the page shows during the capture, in order, covering it all. */
   colours: ColourWindow[];
+  /**
+   * The words the page shows for the person to read aloud, recorded in the same session: the
+   * voice is verified only if the server hears them (voice-phrase.ts). Absent on challenges
+   * stored before the phrase existed.
+   */
+  phrase?: string[];
   issuedAt: string;
   expiresAt: string;
 }
@@ -130,6 +137,7 @@ export function newChallenge(input: {
     sessionHash: input.sessionHash,
     windows,
     colours: newColourSequence(startMs, input.randomInt),
+    phrase: newPhrase(input.randomInt),
     issuedAt: input.now.toISOString(),
     expiresAt: new Date(input.now.getTime() + CHALLENGE_TTL_SECONDS * 1000).toISOString(),
   };

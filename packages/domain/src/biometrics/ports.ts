@@ -69,6 +69,13 @@ export interface BiometricAnalyser {
   analyseVoice(bytes: Uint8Array): Promise<VoiceAnalysis>;
   /** The same gates as analyseVoice, applied to the numbers a browser reports for its recording. */
   assessReportedVoice(voice: ReportedVoice): VoiceAnalysis;
+  /** What is said in a recording, as English text (the live check's phrase is looked for in it). */
+  transcribe(bytes: Uint8Array): Promise<string>;
+  /**
+   * Loads the speech recogniser ahead of the capture it will hear, while the person takes the
+   * check: loading it takes seconds, and the capture's request must answer within API Gateway's 30 s.
+   */
+  prepareTranscription(): Promise<void>;
   /** Whether two face descriptors belong to the same person, with the calibrated confidence 0-100. */
   sameFace(a: Float32Array, b: Float32Array): { same: boolean; confidence: number };
   /** Whether two speaker embeddings are the same speaker, with the calibrated confidence 0-100. */

@@ -1,6 +1,6 @@
 import type { NoticeChannels } from "../accounts/security-notices.js";
 import type { UserProfileRecord } from "../records.js";
-import { modalityEnrolment, REVERIFY_FACE_MESSAGE } from "./enrolment-verification.js";
+import { modalityEnrolment, REVERIFY_FACE_MESSAGE, REVERIFY_VOICE_MESSAGE } from "./enrolment-verification.js";
 import type { SampleLibrary } from "./sample-library.js";
 
 /**
@@ -29,6 +29,8 @@ export interface ReverifyNoticeDeps {
   sent: SentMessages;
   appUrl: string;
   now: () => Date;
+  /** Whose verification lapsed: a face's (the default) or a voice's. */
+  modality?: "face" | "voice";
 }
 
 export interface ReverifyNoticeRun {
@@ -40,10 +42,20 @@ export interface ReverifyNoticeRun {
 }
 
 export const REVERIFY_SUBJECT = "Verify your face again on LikenessGuard";
+export const REVERIFY_VOICE_SUBJECT = "Verify your voice again on LikenessGuard";
 
 /** The email: the profile's own words, and where the live check is. */
 export function reverifyEmailText(appUrl: string): string {
   return `${REVERIFY_FACE_MESSAGE}\n\nTake the live check here: ${appUrl.replace(/\/+$/, "")}/biometric-training`;
+}
+
+/** The voice's email: the profile's own words, and where the live check is. */
+export function reverifyVoiceEmailText(appUrl: string): string {
+  return `${REVERIFY_VOICE_MESSAGE}\n\nTake the live check here: ${appUrl.replace(/\/+$/, "")}/biometric-training`;
+}
+
+export function reverifyVoiceSmsText(appUrl: string): string {
+  return `LikenessGuard: your voice must be verified again with the live check, reading its words aloud (a recording alone no longer verifies it). Until then no notice goes on a voice match: ${appUrl.replace(/\/+$/, "")}/biometric-training`;
 }
 
 /** A text message stays short: what happened and where to go. */
@@ -76,16 +88,22 @@ export async function tellLapsedFaceOwners(
 async function tellOne(deps: ReverifyNoticeDeps, userId: string): Promise<boolean> {
   if (await deps.sent.wasSent(userId)) return false;
   // Verified again before the message went: nothing to ask for.
-  const standing = modalityEnrolment(await deps.samples.activeSamples(userId), "face");
+  const voice = deps.modality === "voice";
+  const standing = modalityEnrolment(await deps.samples.activeSamples(userId), voice ? "voice" : "face");
   if (!standing.reverifyNeeded) return false;
   const profile = await deps.profiles.getProfile(userId);
   if (profile?.email) {
-    await deps.channels.email({ to: profile.email, subject: REVERIFY_SUBJECT, text: reverifyEmailText(deps.appUrl) });
+    await deps.channels.email({
+      to: profile.email,
+      subject: voice ? REVERIFY_VOICE_SUBJECT : REVERIFY_SUBJECT,
+      text: voice ? reverifyVoiceEmailText(deps.appUrl) : reverifyEmailText(deps.appUrl),
+    });
     await deps.sent.markSent(userId, "email", deps.now());
     return true;
   }
   if (profile?.phone) {
-    await deps.channels.sms({ phoneNumber: profile.phone, text: reverifySmsText(deps.appUrl) });
+    const text = voice ? reverifyVoiceSmsText(deps.appUrl) : reverifySmsText(deps.appUrl);
+    await deps.channels.sms({ phoneNumber: profile.phone, text });
     await deps.sent.markSent(userId, "sms", deps.now());
     return true;
   }

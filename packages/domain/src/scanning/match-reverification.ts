@@ -27,14 +27,18 @@ const markOf = (detection: Record<string, unknown>, modality: Modality) => {
  */
 export function lapsedFaceMatchRevision(
   stored: Pick<ThreatRecord, "detection" | "classification">,
+  modality: "face" | "voice" = "face",
 ): Pick<ThreatRecord, "detection" | "classification"> | null {
-  const match = stored.detection.face;
+  const match = stored.detection[modality];
   if (!isRecord(match) || match.enrolment === "unverified") return null;
   // `lapsed` says why, so a refused notice can tell a person verified since to run a scan.
-  const detection = { ...stored.detection, face: { ...match, enrolment: "unverified", lapsed: "predates-live-check" } };
+  const detection = {
+    ...stored.detection,
+    [modality]: { ...match, enrolment: "unverified", lapsed: "predates-live-check" },
+  };
   const c = stored.classification;
   const classification =
-    c && c.likeness.modality !== "voice" && c.likeness.enrolment !== "unverified"
+    c && (c.likeness.modality === "voice") === (modality === "voice") && c.likeness.enrolment !== "unverified"
       ? {
           ...c,
           reason: `${c.reason} ${LAPSED_MATCH_NOTE}`,

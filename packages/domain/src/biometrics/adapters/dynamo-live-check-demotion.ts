@@ -20,6 +20,8 @@ export class DynamoLiveCheckDemotionTable implements PreLiveCheckFaceOwners, Lap
     private readonly tableName: string,
     /** Items read per scan page (DynamoDB's own 1 MB page when unset); tests make pages small. */
     private readonly pageLimit?: number,
+    /** Face samples (issue 23) or voice samples verified before the live check's phrase. */
+    private readonly modality: "face" | "voice" = "face",
   ) {}
 
   userIds(): AsyncIterable<string> {
@@ -32,7 +34,7 @@ export class DynamoLiveCheckDemotionTable implements PreLiveCheckFaceOwners, Lap
       ExpressionAttributeNames: { "#entity": "entity", "#source": "source" },
       ExpressionAttributeValues: {
         ":sample": BiometricSample.name,
-        ":face": "face",
+        ":face": this.modality,
         ":true": true,
         ":check": LIVE_CHECK_MARKS[0],
         ":matchesCheck": LIVE_CHECK_MARKS[1],
@@ -81,6 +83,7 @@ export class DynamoReverifyMessages implements LapsedFaceOwners, SentMessages {
   constructor(
     private readonly doc: DynamoDBDocumentClient,
     private readonly tableName: string,
+    private readonly modality: "face" | "voice" = "face",
   ) {}
 
   userIds(): AsyncIterable<string> {
@@ -88,19 +91,23 @@ export class DynamoReverifyMessages implements LapsedFaceOwners, SentMessages {
       TableName: this.tableName,
       FilterExpression: "#entity = :sample AND modality = :face AND attribute_exists(verificationLapsed)",
       ExpressionAttributeNames: { "#entity": "entity" },
-      ExpressionAttributeValues: { ":sample": BiometricSample.name, ":face": "face" },
+      ExpressionAttributeValues: { ":sample": BiometricSample.name, ":face": this.modality },
     });
   }
 
   async wasSent(userId: string): Promise<boolean> {
     const out = await this.doc.send(
-      new GetCommand({ TableName: this.tableName, Key: AccountMessageSent.key({ userId, message: "face-reverify" }) }),
+      new GetCommand({
+        TableName: this.tableName,
+        Key: AccountMessageSent.key({ userId, message: `${this.modality}-reverify` }),
+      }),
     );
     return out.Item !== undefined;
   }
 
   async markSent(userId: string, channel: "email" | "sms", at: Date): Promise<void> {
-    const item = toItem(AccountMessageSent, { userId, message: "face-reverify", channel, sentAt: at.toISOString() });
+    const message = `${this.modality}-reverify` as const;
+    const item = toItem(AccountMessageSent, { userId, message, channel, sentAt: at.toISOString() });
     await this.doc.send(new PutCommand({ TableName: this.tableName, Item: item }));
   }
 }

@@ -9,10 +9,10 @@ import { isoDate } from "./attributes.js";
 export const AccountMessageSent = defineEntity({
   name: "AccountMessageSent",
   description:
-    "A one-off message sent to a person about a change to their account made by an after-deploy step (face-reverify: their face's verification predates the live check), by which channel and when.",
+    "A one-off message sent to a person about a change to their account made by an after-deploy step (face-reverify, voice-reverify: their face's or voice's verification predates the live check), by which channel and when.",
   schema: z.object({
     userId: z.string().min(1),
-    message: z.enum(["face-reverify"]),
+    message: z.enum(["face-reverify", "voice-reverify"]),
     channel: z.enum(["email", "sms"]),
     sentAt: isoDate,
   }),

@@ -6,7 +6,7 @@ import { epochSeconds, isoDate } from "./attributes.js";
 export const LivenessChallengeItem = defineEntity({
   name: "LivenessChallenge",
   description:
-    "A server-issued live-capture challenge (biometrics/liveness-challenge.ts): random pose order and timing, a random screen-colour sequence, bound to the account and the session's hash, deleted when answered.",
+    "A server-issued live-capture challenge (biometrics/liveness-challenge.ts): random pose order and timing, a random screen-colour sequence, random words to read aloud, bound to the account and the session's hash, deleted when answered.",
   schema: z.object({
     challengeId: z.string().min(1),
     userId: z.string().min(1),
@@ -19,6 +19,8 @@ export const LivenessChallengeItem = defineEntity({
         endMs: z.number(),
       }),
     ),
+    // The words the person reads aloud during the check (voice-phrase.ts); absent on challenges issued before.
+    phrase: z.array(z.string().min(1)).optional(),
     issuedAt: isoDate,
     validUntil: isoDate,
     // DynamoDB TTL clears challenges never answered.
