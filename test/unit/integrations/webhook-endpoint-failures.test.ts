@@ -31,6 +31,14 @@ class MemoryWebhooks implements WebhookStore {
   async listDeliveries() {
     return [...this.deliveries.values()];
   }
+  async countDeadDelivery(_accountId: string, endpointId: string, disableAt: number, reason: string) {
+    const endpoint = this.endpoints.get(endpointId);
+    if (!endpoint) return { turnedOff: false };
+    const counted = { ...endpoint, failuresInARow: endpoint.failuresInARow + 1 };
+    const turnedOff = counted.failuresInARow >= disableAt && counted.enabled;
+    this.endpoints.set(endpointId, turnedOff ? { ...counted, enabled: false, disabledReason: reason } : counted);
+    return { turnedOff };
+  }
 }
 
 describe("an endpoint that keeps failing", () => {

@@ -25,6 +25,16 @@ export interface WebhookStore {
   getDelivery(accountId: string, endpointId: string, messageId: string): Promise<WebhookDeliveryRecord | null>;
   /** Newest first. */
   listDeliveries(accountId: string, endpointId: string, limit: number): Promise<WebhookDeliveryRecord[]>;
+  /**
+   * Counts one more dead delivery in a row, atomically (deliveries die concurrently), and turns the
+   * endpoint off once the count reaches `disableAt`: `turnedOff` is true for the one call that did.
+   */
+  countDeadDelivery(
+    accountId: string,
+    endpointId: string,
+    disableAt: number,
+    reason: string,
+  ): Promise<{ turnedOff: boolean }>;
 }
 
 export interface DeliveryQueue {
@@ -252,22 +262,19 @@ export class WebhookService {
       const delays = this.deps.retryDelaysSeconds ?? DEFAULT_RETRY_DELAYS_SECONDS;
       return { kind: "retry", afterSeconds: delays[Math.min(receiveCount - 1, delays.length - 1)] ?? 60 };
     }
-    const failuresInARow = endpoint.failuresInARow + 1;
-    const disabledReason =
-      failuresInARow >= FAILURES_BEFORE_DISABLING
-        ? `Turned off after ${failuresInARow} deliveries failed every attempt`
-        : undefined;
-    await this.deps.store.putEndpoint({
-      ...endpoint,
-      failuresInARow,
-      ...(disabledReason ? { enabled: false, disabledReason } : {}),
-    });
-    // Once, when it is turned off: a turned-off endpoint's later deliveries fail without counting again.
-    if (disabledReason && endpoint.enabled)
+    const reason = `Turned off after ${FAILURES_BEFORE_DISABLING} deliveries failed every attempt`;
+    const { turnedOff } = await this.deps.store.countDeadDelivery(
+      message.accountId,
+      endpoint.endpointId,
+      FAILURES_BEFORE_DISABLING,
+      reason,
+    );
+    // Once, by the one delivery that turned it off.
+    if (turnedOff)
       await this.deps.owners?.endpointTurnedOff(message.accountId, {
         id: endpoint.endpointId,
         url: endpoint.url,
-        reason: disabledReason,
+        reason,
       });
     return { kind: "dead" };
   }

@@ -4,7 +4,9 @@ import {
   GetCommand,
   PutCommand,
   QueryCommand,
+  UpdateCommand,
 } from "@aws-sdk/lib-dynamodb";
+import { isConditionFailure } from "../../table/condition-failure.js";
 import { fromItem, toItem } from "../../table/entity.js";
 import { WebhookDelivery, WebhookEndpoint } from "../../table/integration-entities.js";
 import { queryAll } from "../../table/query-all.js";
@@ -79,5 +81,40 @@ export class DynamoWebhooks implements WebhookStore {
       }),
     );
     return (out.Items ?? []).map((i) => fromItem(WebhookDelivery, i));
+  }
+
+  async countDeadDelivery(accountId: string, endpointId: string, disableAt: number, reason: string) {
+    const Key = WebhookEndpoint.key({ accountId, endpointId });
+    const counted = await this.doc
+      .send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key,
+          UpdateExpression: "ADD failuresInARow :one",
+          ConditionExpression: "attribute_exists(pk)",
+          ExpressionAttributeValues: { ":one": 1 },
+          ReturnValues: "ALL_NEW",
+        }),
+      )
+      .catch((error: unknown) => {
+        if (isConditionFailure(error)) return null; // the endpoint was removed meanwhile
+        throw error;
+      });
+    if (!counted || Number(counted.Attributes?.failuresInARow ?? 0) < disableAt) return { turnedOff: false };
+    try {
+      await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key,
+          UpdateExpression: "SET enabled = :off, disabledReason = :why",
+          ConditionExpression: "enabled = :on",
+          ExpressionAttributeValues: { ":off": false, ":on": true, ":why": reason },
+        }),
+      );
+      return { turnedOff: true };
+    } catch (error) {
+      if (isConditionFailure(error)) return { turnedOff: false };
+      throw error;
+    }
   }
 }
