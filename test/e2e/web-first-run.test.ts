@@ -123,7 +123,8 @@ describe("first run to protected in one sitting", () => {
     await page.getByRole("button", { name: "Start Recording" }).click();
     await page.getByRole("button", { name: "Record Again" }).waitFor({ timeout: 30_000 });
     await page.getByRole("button", { name: "Upload Voice Sample" }).click();
-    await page.getByText("✓ Voice sample enrolled").waitFor({ timeout: 120_000 });
+    // Kept and searched; verified only by reading a live check's words (the fake microphone plays a fixed clip).
+    await page.getByText(/Your recording is searched but not verified/).waitFor({ timeout: 120_000 });
     await next();
 
     await step(6);

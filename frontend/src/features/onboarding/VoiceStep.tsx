@@ -30,7 +30,8 @@ type VoiceStepProps = SampleStepProps & {
 
 /**
  * A recording made here is sent as a live capture (POST /api/biometric-training, the voice alone):
- * the server hears it itself, as in Biometric Training, so it is verified and notices can rest on it.
+ * the server hears it, but it is verified only if it is the voice that read a live check's words
+ * (docs/privacy.md, "The voice: a random phrase said live"); otherwise it is kept unverified.
  */
 function useLiveVoice(onDone: () => void) {
   const queryClient = useQueryClient();
@@ -102,12 +103,14 @@ function VoiceRecorderStep({ live, done, onDone, verified }: VoiceStepProps) {
       ) : null}
       {upload.isError ? <p className="field-error">{serverMessage(upload.error)}</p> : null}
       {done && verified ? (
-        <p className="text-ok">✓ Voice sample enrolled and verified from your live recording</p>
+        <p className="text-ok">
+          ✓ Voice sample enrolled and verified: it is the voice that read your live check's words
+        </p>
       ) : null}
       {done && !verified ? (
         <p role="status">
-          Your uploaded recording is searched but not verified: no takedown notice goes out in your name on a clone of
-          it until you record your voice here, which verifies it.
+          Your recording is searched but not verified: no takedown notice goes out in your name on a clone of it until
+          you take the live check in Biometric Training and read its words aloud, in the same voice.
         </p>
       ) : null}
       {live && !done ? (
@@ -115,7 +118,7 @@ function VoiceRecorderStep({ live, done, onDone, verified }: VoiceStepProps) {
           <summary>Upload a recording instead</summary>
           <p>
             A recording you upload is searched but stored as not verified (anyone can upload anyone's voice): no notice
-            goes out in your name on a clone of it until it matches your voice recorded live here.
+            goes out in your name on a clone of it until it matches the voice that read a live check's words aloud.
           </p>
           <UploadWidget kind="voice" label="Voice recording" accept={VOICE_TYPES} onComplete={onDone} />
         </details>
