@@ -135,7 +135,7 @@ export const automaticTakedown = once(
     }),
 );
 
-export const takedownCentre = once(
+export const takedownCentre: () => TakedownCentre = once(
   () =>
     new TakedownCentre({
       notices: noticeRepository(),

@@ -75,6 +75,7 @@ describe("key templates", () => {
       verified: false,
       encryptedEmbedding: "e",
       encryptedDataKey: "k",
+      quality: {},
       createdAt: "2026-11-29T10:00:00.000Z",
     };
     const item = toItem(BiometricSample, sample);
@@ -104,6 +105,8 @@ describe("key templates", () => {
       status: "active",
       mediaSha256: "m".repeat(64),
       severity: "high",
+      detection: {},
+      sightings: [],
       createdAt: "2026-11-29T10:00:00.000Z",
       updatedAt: "2026-11-29T10:00:00.000Z",
     });
