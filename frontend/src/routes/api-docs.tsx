@@ -130,8 +130,8 @@ export default function ApiDocsRoute() {
           <code>{'{"type", "timestamp", "data"}'}</code>; today <code>takedown.sent</code> (a notice left),{" "}
           <code>threat.created</code> (a scan recorded a threat), <code>threat.updated</code> (its status changed),{" "}
           <code>takedown.resolved</code> (a notice's content was removed, the platform rejected it or the case was
-          closed), <code>scan.completed</code> and{" "}
-          <code>analysis.completed</code> (an analysis asked for through the API ended) are sent.
+          closed), <code>scan.completed</code> and <code>analysis.completed</code> (an analysis asked for through the
+          API ended) are sent.
         </p>
         <pre>
           <code>{VERIFY}</code>
