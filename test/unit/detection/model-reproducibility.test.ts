@@ -432,7 +432,7 @@ describe("every model gives its golden output on this CPU (float kernels only)",
     expectGolden("whisper-base/transcript-tokens", tokens);
     // A different token anywhere is a different transcript: each must be exactly the golden one.
     if (!UPDATE) expect([...tokens]).toEqual(golden["whisper-base/transcript-tokens"]?.values);
-  }, 60_000);
+  });
 
   it("Whisper base encoder (voice countermeasure): mean and deviation of each hidden state the head reads", async () => {
     const depth = Math.max(...defaultHead.hiddenStates);
