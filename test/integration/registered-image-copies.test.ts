@@ -32,9 +32,8 @@ import { PASSWORD, type SignedUpPerson, signUp } from "./signed-up-person.js";
 const REGISTERED = "faces/deepface/img1.jpg";
 const UNRELATED = ["faces/deepface/couple.jpg", "fake-images/mesonet/test_images/real/real00772.jpg"];
 /**
- * Dana's enrolled face (another person's than the registered picture's): a person's own scan runs
- * only for an account with an enrolled face or voice (ScanService.plan's `searchable`), so one with
- * registered hashes alone is matched by the crawl but not by scans of its own (docs/hashes.md).
+ * Dana's enrolled face (another person's than the registered picture's), so her scan also runs a face
+ * search that finds nothing beside the hash matches (hashes alone also start a scan: docs/hashes.md).
  */
 const DANA_FACE = "faces/deepface/img27.jpg";
 const NAME = { firstName: "Dana", lastName: "Leakwood", aliases: [], handles: [] };

@@ -41,6 +41,9 @@ export const registeredImageScanner = once(
       const [closest] = await registeredImageMatcher().match(await probesOf(media.bytes), { userId });
       return closest ?? null;
     },
+    async holdsAny(userId) {
+      return (await registeredImageService().list(userId)).count > 0;
+    },
   }),
 );
 

@@ -36,6 +36,7 @@ beforeAll(async () => {
   const matcher = new RegisteredImageMatcher(index);
   scanner = {
     matchFor: async (userId, media) => (await matcher.match(await pdqProbesOf(media.bytes), { userId }))[0] ?? null,
+    holdsAny: async (userId) => (await registry.list(userId)).count > 0,
   };
 }, 60_000);
 afterAll(() => sql.close());

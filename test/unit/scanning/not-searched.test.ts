@@ -61,4 +61,24 @@ describe("a scan's outcome for a face it did not search", () => {
     const [record] = records;
     expect(scanProgressView(record as ScanRecord).notSearched?.face).toMatch(/^Your face was not searched: uploaded/);
   });
+
+  it("still searches the platforms of an account whose only protection is registered image hashes", async () => {
+    const withHashes = (holds: boolean) =>
+      new ScanService({
+        accounts: {
+          getProfile: async () => ({ userId: "gil", membershipTier: "personal", platforms: ["reddit"] }),
+          listSamples: async () => [],
+        } as never,
+        scans: { put: async () => {}, get: async () => null } as never,
+        locks: { acquire: async () => ({ acquired: true }) } as never,
+        erased: { isErased: async () => false },
+        enrolledPeople: async () => [],
+        registeredImages: { matchFor: async () => null, holdsAny: async () => holds },
+        now: () => NOW,
+      } as never);
+    const plan = await withHashes(true).plan({ userId: "gil", scanId: "s1", trigger: "schedule" });
+    expect(plan).toMatchObject({ searchable: true, platforms: [{ userId: "gil", platformId: "reddit" }] });
+    const none = await withHashes(false).plan({ userId: "gil", scanId: "s2", trigger: "schedule" });
+    expect(none).toMatchObject({ searchable: false, platforms: [] });
+  });
 });

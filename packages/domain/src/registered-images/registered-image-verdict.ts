@@ -60,4 +60,6 @@ export function registeredImageVerdict(
 /** What a scan asks of registered images: the account's own registered hash a found file matches, if any. */
 export interface RegisteredImageScanner {
   matchFor(userId: string, media: { bytes: Uint8Array }): Promise<RegisteredImageMatch | null>;
+  /** Whether the account registered any hash: such an account is scanned even with no face or voice enrolled. */
+  holdsAny(userId: string): Promise<boolean>;
 }

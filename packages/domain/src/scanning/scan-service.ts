@@ -188,7 +188,10 @@ export class ScanService {
           }
         : scan,
     );
-    const searchable = people.some((p) => p.face.length > 0 || p.voice.length > 0);
+    // Registered images are matched in every file a scan finds, so hashes alone make the account worth scanning.
+    const searchable =
+      people.some((p) => p.face.length > 0 || p.voice.length > 0) ||
+      ((await this.deps.registeredImages?.holdsAny(input.userId)) ?? false);
     const tasks: PlatformTask[] = searchable
       ? platforms.map((platformId) => ({
           userId: input.userId,
