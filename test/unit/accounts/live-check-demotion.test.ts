@@ -19,7 +19,7 @@ import { defaultRecipientDirectory } from "@lg/notices";
 import { describe, expect, it } from "vitest";
 import { InMemoryThreatRepository } from "../scanning/fakes.js";
 import { InMemoryNotices, InMemoryPeople, profile, RecordingMail, sequentialId, threat } from "../takedowns/fakes.js";
-import { photo, sayingPhrase, wav } from "./fakes.js";
+import { photo, sayingPhrase } from "./fakes.js";
 import { accountWorld } from "./world.js";
 
 type Facts = Parameters<typeof faceVerificationPredatesLiveCheck>[0];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { writeEvidencePackage } from "../../../packages/domain/src/scanning/evidence.js";
-import { photo, sayingPhrase, wav } from "./fakes.js";
+import { photo, sayingPhrase } from "./fakes.js";
 import { accountWorld } from "./world.js";
 
 describe("privacy controls", () => {

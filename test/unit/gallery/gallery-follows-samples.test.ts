@@ -4,7 +4,7 @@ import { SPEAKER_MODEL } from "../../../packages/detection/src/voice/models.js";
 import { sealEmbedding } from "../../../packages/domain/src/biometrics/embedding-cipher.js";
 import { FaceReenrolment } from "../../../packages/domain/src/biometrics/embedding-models.js";
 import { VOICE_EMBEDDING_MODEL } from "../../../packages/domain/src/gallery/gallery-sync.js";
-import { FakeAnalyser, photo, wav } from "../accounts/fakes.js";
+import { FakeAnalyser, photo, sayingPhrase } from "../accounts/fakes.js";
 import { accountWorld } from "../accounts/world.js";
 
 type World = ReturnType<typeof accountWorld>;
@@ -37,7 +37,7 @@ describe("the gallery follows the sealed samples", () => {
       { verified: false, searched: false, source: "upload", model: FACE_EMBEDDING_MODEL },
     ]);
 
-    await w.liveCapture(userId, 1, { voice: wav("ok") });
+    await w.liveCapture(userId, 1, { voice: sayingPhrase() });
     await expectGalleryMirrorsSamples(w, userId);
     const rows = w.galleryIndex.of(userId);
     expect(rows).toHaveLength(5);
@@ -49,7 +49,7 @@ describe("the gallery follows the sealed samples", () => {
   it("moves each row's expiry with the auto-delete choice and drops expired samples", async () => {
     const w = accountWorld();
     const { userId } = await w.member("ada@example.com");
-    await w.liveCapture(userId, 1, { voice: wav("ok") });
+    await w.liveCapture(userId, 1, { voice: sayingPhrase() });
     await w.profiles.update(userId, { dataExpiryDays: 30 });
     await expectGalleryMirrorsSamples(w, userId);
     await w.profiles.update(userId, { dataExpiryDays: -1 });
@@ -65,7 +65,7 @@ describe("the gallery follows the sealed samples", () => {
     const w = accountWorld();
     const ada = await w.member("ada@example.com");
     const bo = await w.member("bo@example.com");
-    await w.liveCapture(ada.userId, 1, { voice: wav("ok") });
+    await w.liveCapture(ada.userId, 1, { voice: sayingPhrase() });
     await w.liveCapture(bo.userId, 2);
     await w.erasure.deleteBiometrics(ada.userId);
     expect(w.galleryIndex.of(ada.userId)).toEqual([]);
