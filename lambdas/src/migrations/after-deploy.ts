@@ -65,12 +65,14 @@ export async function backfillGalleryRows() {
 }
 
 /**
- * Withdraws every face verification made before the live check (three still photos passed the
- * capture check it replaced): the samples stay, unverified and unsearched, their matches stop
- * carrying notices, and the person is asked to verify again (biometrics/live-check-demotion.ts).
+ * Withdraws every verification the live check did not prove: faces verified before it (three still
+ * photos passed the capture check it replaced) and voices verified before its spoken phrase (any
+ * recording posted as a live capture was verified, issue 35 item 2). The samples stay, unverified
+ * and unsearched, their matches stop carrying notices, and the person is asked to verify again
+ * (biometrics/live-check-demotion.ts).
  */
-export async function demoteFacesVerifiedBeforeLiveCheck() {
-  const table = new DynamoLiveCheckDemotionTable(dynamo, env().TABLE_NAME);
+export async function demoteVerificationsBeforeLiveCheck(modality: "face" | "voice") {
+  const table = new DynamoLiveCheckDemotionTable(dynamo, env().TABLE_NAME, undefined, modality);
   const demotion = new LiveCheckDemotion({
     samples: sampleLibrary(),
     store: table,
@@ -78,36 +80,20 @@ export async function demoteFacesVerifiedBeforeLiveCheck() {
     people: new DynamoPeopleStore(dynamo, env().TABLE_NAME),
     gallery: gallerySync(),
     now: () => new Date(),
+    modality,
   });
   return demoteEveryone(table, demotion, (userId, error) =>
-    logger.error("Live-check demotion failed for one user; the next run retries", { userId, error }),
+    logger.error("Live-check demotion failed for one user; the next run retries", { userId, modality, error }),
   );
 }
 
 /**
- * Withdraws every voice verification made before the live check's spoken phrase (any recording
- * posted as a live capture was verified): kept, unverified, notices on voice matches blocked, the
- * person asked to take the live check and read its words (issue 35 item 2).
+ * Tells each person whose face or voice verification lapsed, once, by email (or text on a
+ * phone-only account), to verify it again with the live check and why: scans stop searching for a
+ * face meanwhile, and voice matches carry no notice.
  */
-export async function demoteVoicesVerifiedBeforePhrase() {
-  const table = new DynamoLiveCheckDemotionTable(dynamo, env().TABLE_NAME, undefined, "voice");
-  const demotion = new LiveCheckDemotion({
-    samples: sampleLibrary(),
-    store: table,
-    threats: new DynamoThreatRepository(dynamo, env().TABLE_NAME),
-    people: new DynamoPeopleStore(dynamo, env().TABLE_NAME),
-    gallery: gallerySync(),
-    now: () => new Date(),
-    modality: "voice",
-  });
-  return demoteEveryone(table, demotion, (userId, error) =>
-    logger.error("Voice demotion failed for one user; the next run retries", { userId, error }),
-  );
-}
-
-/** Tells each person whose voice verification lapsed, once, to take the live check and read its words. */
-export async function tellVoicesToVerifyAgain() {
-  const messages = new DynamoReverifyMessages(dynamo, env().TABLE_NAME, "voice");
+export async function tellToVerifyAgain(modality: "face" | "voice") {
+  const messages = new DynamoReverifyMessages(dynamo, env().TABLE_NAME, modality);
   return tellLapsedFaceOwners(
     {
       owners: messages,
@@ -117,30 +103,10 @@ export async function tellVoicesToVerifyAgain() {
       sent: messages,
       appUrl: env().APP_URL,
       now: () => new Date(),
-      modality: "voice",
+      modality,
     },
     (userId, error) =>
-      logger.error("Voice re-verify message failed for one user; the next run retries", { userId, error }),
-  );
-}
-
-/**
- * Tells each person whose face verification lapsed, once, by email (or text on a phone-only
- * account), that their face must be verified again and why: scans stop searching for it meanwhile.
- */
-export async function tellFacesToVerifyAgain() {
-  const messages = new DynamoReverifyMessages(dynamo, env().TABLE_NAME);
-  return tellLapsedFaceOwners(
-    {
-      owners: messages,
-      samples: sampleLibrary(),
-      profiles: accountStore(),
-      channels: accountChannels(),
-      sent: messages,
-      appUrl: env().APP_URL,
-      now: () => new Date(),
-    },
-    (userId, error) => logger.error("Re-verify message failed for one user; the next run retries", { userId, error }),
+      logger.error("Re-verify message failed for one user; the next run retries", { userId, modality, error }),
   );
 }
 
@@ -175,10 +141,10 @@ export async function runAfterDeploy(_event?: unknown, context?: Pick<Context, "
   const startedIndexes = await ensureGallerySchema();
   const faces = await reenrolFacesOfOlderModels();
   // After the model migration, so the gallery rows it rewrites are demoted too.
-  const liveCheckDemotion = await demoteFacesVerifiedBeforeLiveCheck();
-  const reverifyMessages = await tellFacesToVerifyAgain();
-  const voiceDemotion = await demoteVoicesVerifiedBeforePhrase();
-  const voiceReverifyMessages = await tellVoicesToVerifyAgain();
+  const liveCheckDemotion = await demoteVerificationsBeforeLiveCheck("face");
+  const reverifyMessages = await tellToVerifyAgain("face");
+  const voiceDemotion = await demoteVerificationsBeforeLiveCheck("voice");
+  const voiceReverifyMessages = await tellToVerifyAgain("voice");
   // Last, so the samples it indexes are as the migrations above left them.
   const galleryBackfill = await backfillGalleryRows();
   const galleryIndexes = await finishGalleryIndexes(startedIndexes, () => context?.getRemainingTimeInMillis() ?? 0);
