@@ -7,6 +7,7 @@ import {
   phraseHeard,
   phraseWordsHeard,
   VOICE_NOT_VERIFIED,
+  vocabularyWordOf,
 } from "../../../packages/domain/src/biometrics/voice-phrase.js";
 import { sayingPhrase, wav } from "./fakes.js";
 import { accountWorld } from "./world.js";
@@ -28,11 +29,23 @@ describe("the live check's spoken phrase", () => {
     expect(phraseWordsHeard(phrase, "Apple, River. Orange window garden!")).toBe(5);
     // One word misheard ("Riverbubble") still passes; two do not.
     expect(phraseHeard(phrase, "apple riverbubble orange window garden")).toBe(true);
-    expect(phraseWordsHeard(phrase, "apple riverbubble orangey window garden")).toBe(MIN_PHRASE_WORDS_HEARD - 1);
-    expect(phraseHeard(phrase, "apple riverbubble orangey window garden")).toBe(false);
+    expect(phraseWordsHeard(phrase, "apple riverbubble orangutan window garden")).toBe(MIN_PHRASE_WORDS_HEARD - 1);
+    expect(phraseHeard(phrase, "apple riverbubble orangutan window garden")).toBe(false);
     // The right words in another order are another phrase.
     expect(phraseHeard(phrase, "garden window orange river apple")).toBe(false);
     expect(phraseHeard(phrase, "")).toBe(false);
+  });
+
+  it("takes a recogniser's spelling slip for the one list word it is close to, and nothing else", () => {
+    expect(vocabularyWordOf("forrest")).toBe("forest");
+    expect(vocabularyWordOf("tumato")).toBe("tomato");
+    expect(vocabularyWordOf("lemmon")).toBe("lemon");
+    // One edit from both river and tiger: neither.
+    expect(vocabularyWordOf("tiver")).toBeUndefined();
+    expect(vocabularyWordOf("cameroon")).toBeUndefined();
+    expect(
+      phraseWordsHeard(["forest", "tomato", "lemon", "ocean", "table"], "Forrest, Tumato, Lemmon, Ocean, Table"),
+    ).toBe(5);
   });
 });
 

@@ -17,10 +17,10 @@ async function spoken(text: string): Promise<Float32Array> {
 
 describe("the speech recogniser (Whisper base, greedy) hears the live check's phrase", () => {
   it("hears a phrase of the list said one word after another, and not another phrase in the same recording", async () => {
-    const { text } = await transcribeSpeech(await spoken("planet, rocket, silver, sugar, summer"));
+    const { text } = await transcribeSpeech(await spoken("planet, rocket, silver, winter, summer"));
     expect(text.toLowerCase()).toContain("rocket");
-    expect(phraseHeard(["planet", "rocket", "silver", "sugar", "summer"], text)).toBe(true);
-    expect(phraseHeard(["table", "tomato", "turtle", "violin", "water"], text)).toBe(false);
+    expect(phraseHeard(["planet", "rocket", "silver", "winter", "summer"], text)).toBe(true);
+    expect(phraseHeard(["table", "tomato", "turtle", "lemon", "water"], text)).toBe(false);
   }, 120_000);
 
   it("hears no phrase in speech that says other words", async () => {

@@ -19,6 +19,7 @@ import {
   ENGLISH,
   FIRST_SPECIAL,
   NO_TIMESTAMPS,
+  nonSpeechTokens,
   parseTiktoken,
   SPACE,
   START_OF_TRANSCRIPT,
@@ -65,14 +66,16 @@ interface Recogniser {
   step: OnnxSessionLike;
   layers: number;
   vocabulary: TokenBytes;
+  suppressed: Uint8Array;
 }
 
-/** The highest logit among the ids allowed at this step; the lowest id wins a tie. */
-export function greedyToken(logits: Float32Array, first: boolean): number {
+/** The highest logit among the ids allowed at this step (none `suppressed` marks); the lowest id wins a tie. */
+export function greedyToken(logits: Float32Array, first: boolean, suppressed?: Uint8Array): number {
   let best = -1;
   let bestScore = Number.NEGATIVE_INFINITY;
   for (let id = 0; id < FIRST_SPECIAL; id++) {
     if (first && (id === SPACE || id === END_OF_TEXT)) continue;
+    if (suppressed?.[id]) continue;
     const score = logits[id] as number;
     if (score > bestScore) {
       best = id;
@@ -88,12 +91,14 @@ export class WhisperRecogniser extends Model<Float32Array, Transcript, Recognise
   protected async load(): Promise<Recogniser> {
     const bytes = async (file: string) => new Uint8Array(await readFile(await modelFiles().localPath(file)));
     const session = async (file: string) => onnxNodeRuntime.sessionFromBytes(await bytes(file));
+    const vocabulary = parseTiktoken(new TextDecoder().decode(await bytes(WHISPER_VOCABULARY_FILE)));
     return {
       encoder: await session(WHISPER_ENCODER_FILE),
       cross: await session(WHISPER_DECODER_CROSS_FILE),
       step: await session(WHISPER_DECODER_STEP_FILE),
       layers: WHISPER_BASE_DECODER.layers,
-      vocabulary: parseTiktoken(new TextDecoder().decode(await bytes(WHISPER_VOCABULARY_FILE))),
+      vocabulary,
+      suppressed: nonSpeechTokens(vocabulary),
     };
   }
 
@@ -118,7 +123,7 @@ export class WhisperRecogniser extends Model<Float32Array, Transcript, Recognise
         ...feeds,
         [DECODER_TOKENS_INPUT]: onnxNodeRuntime.float32Tensor(sequence, [1, sequence.length]),
       });
-      const next = greedyToken(out[DECODER_LOGITS]?.data as Float32Array, tokens.length === 0);
+      const next = greedyToken(out[DECODER_LOGITS]?.data as Float32Array, tokens.length === 0, r.suppressed);
       if (next === END_OF_TEXT) break;
       tokens.push(next);
     }

@@ -39,3 +39,26 @@ export function decodeTokens(vocabulary: TokenBytes, ids: readonly number[]): st
   const parts = ids.filter((id) => id < vocabulary.length).map((id) => vocabulary[id] as Uint8Array);
   return new TextDecoder().decode(Buffer.concat(parts));
 }
+
+/** openai-whisper's non-speech symbols (tokenizer.non_speech_tokens): never words anyone says. */
+const NON_SPEECH_SYMBOLS = new Set([
+  ...'"#()*+/:;<=>@[\\]^_`{|}~「」『』',
+  ..."<< >> <<< >>> -- --- -( -[ (' (\" (( )) ((( ))) [[ ]] {{ }} ♪♪ ♪♪♪".split(" "),
+]);
+const MUSICAL = /[♩♪♫♬♭♮♯]/u;
+
+/**
+ * Which text tokens the recogniser never chooses, as openai-whisper's default `suppress_tokens`
+ * does: a symbol alone (with or without its leading space), a music sign, and " -" or " '" at a
+ * word's start. Without it, greedy decoding of a clear synthetic voice sometimes answers "[Music]".
+ */
+export function nonSpeechTokens(vocabulary: TokenBytes): Uint8Array {
+  const suppressed = new Uint8Array(FIRST_SPECIAL);
+  const decoder = new TextDecoder();
+  for (let id = 0; id < Math.min(vocabulary.length, FIRST_SPECIAL); id++) {
+    const text = decoder.decode(vocabulary[id]);
+    const bare = text.startsWith(" ") ? text.slice(1) : text;
+    if (text === " -" || text === " '" || NON_SPEECH_SYMBOLS.has(bare) || MUSICAL.test(text)) suppressed[id] = 1;
+  }
+  return suppressed;
+}
