@@ -53,6 +53,20 @@ describe("a voice verified only when it says the live check's phrase", () => {
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   }
 
+  /**
+   * The phrase of a fresh check said by espeak-ng, in up to 3 checks, as a person may take the check
+   * again: Whisper base hears 59 of 60 random espeak-ng phrases (voice-phrase.ts), so one check in
+   * about 60 misses its words and the person is asked to read them again; three misses in a row
+   * would be a recogniser fault.
+   */
+  async function saidInFreshChecks(person: SignedUpPerson) {
+    for (let attempt = 1; ; attempt++) {
+      const c = (await challenge(person)) as Challenge & { phrase: string[] };
+      const outcome = await answerWithVoice(person, c, await spoken(c.phrase));
+      if (outcome.body.voiceMessage !== VOICE_NOT_VERIFIED.phraseNotHeard || attempt === 3) return outcome;
+    }
+  }
+
   it("refuses a public recording of the person that does not say the phrase, keeping nothing of it", async () => {
     const person = await consented("voice-public");
     const c = (await challenge(person)) as Challenge & { phrase: string[] };
@@ -78,12 +92,11 @@ describe("a voice verified only when it says the live check's phrase", () => {
     });
     expect(await voiceSamples(person.userId)).toEqual([]);
 
-    const next = (await challenge(person)) as Challenge & { phrase: string[] };
-    const said = await answerWithVoice(person, next, await spoken(next.phrase));
+    const said = await saidInFreshChecks(person);
     expect(said.status, JSON.stringify(said.body)).toBe(200);
     expect(said.body, JSON.stringify(said.body)).toMatchObject({ voice: true, voiceVerified: true });
     expect((await voiceSamples(person.userId)).map((s) => [s.verified, s.verifiedBy])).toEqual([[true, "live-check"]]);
-  }, 240_000);
+  }, 420_000);
 
   it("refuses the phrase said by another speaker than the voice on the account, which stays unverified", async () => {
     const person = await consented("voice-other");
@@ -98,12 +111,11 @@ describe("a voice verified only when it says the live check's phrase", () => {
     expect(enrolled.status).toBe(200);
     expect(await enrolled.json()).toMatchObject({ voice: true, voiceVerified: false });
 
-    const c = (await challenge(person)) as Challenge & { phrase: string[] };
-    const outcome = await answerWithVoice(person, c, await spoken(c.phrase));
+    const outcome = await saidInFreshChecks(person);
     expect(outcome.body, JSON.stringify(outcome.body)).toMatchObject({
       voiceVerified: false,
       voiceMessage: VOICE_NOT_VERIFIED.otherSpeaker,
     });
     expect((await voiceSamples(person.userId)).map((s) => s.verified)).toEqual([false]);
-  }, 240_000);
+  }, 420_000);
 });
