@@ -258,7 +258,7 @@ describe("takedown notices on the local stack", () => {
       return body.notSent?.length ? body : undefined;
     }, 60_000);
     expect(page.notSent).toEqual([expect.objectContaining({ threatId, reason: "needs-person", platform: "youtube" })]);
-    expect(page.notSent?.[0]?.detail).toMatch(/^Automatic takedown sent nothing: .*web form needs you/);
+    expect(page.notSent?.[0]?.detail).toMatch(/^Automatic takedown sent nothing: .*web form/);
     const threat = (await (await call(`/api/threats/${threatId}`, pro.cookie)).json()) as {
       autoTakedown?: { reason: string };
     };
