@@ -25,6 +25,7 @@ export default defineConfig({
           name: "integration",
           include: ["test/integration/**/*.test.ts"],
           globalSetup: globalSetupIfPresent("test/integration/global-setup.ts"),
+          setupFiles: ["test/integration/gallery-per-file.ts"],
           testTimeout: 180_000,
           hookTimeout: 180_000,
           fileParallelism: false,

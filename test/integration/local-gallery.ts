@@ -1,7 +1,7 @@
 import { RDSDataClient } from "@aws-sdk/client-rds-data";
 import { CURRENT_FACE_EMBEDDING_MODEL } from "@lg/domain/biometrics/embedding-models";
 import { RdsDataSql } from "@lg/domain/gallery/adapters/rds-data-sql";
-import { Gallery } from "@lg/domain/gallery/gallery";
+import { Gallery, galleryTable } from "@lg/domain/gallery/gallery";
 import { VOICE_EMBEDDING_MODEL } from "@lg/domain/gallery/gallery-sync";
 import { clientConfig } from "./local-clients.js";
 import type { ProvidedStack } from "./stack-context.js";
@@ -20,3 +20,12 @@ export const localGallery = (env: ProvidedStack["env"]) =>
     now: () => new Date(),
     models: { face: CURRENT_FACE_EMBEDDING_MODEL, voice: VOICE_EMBEDDING_MODEL },
   });
+
+/**
+ * Empties the stack's gallery. The integration files share one stack, and a face verified by one
+ * file (most use the same public photos) would hold the next file's live checks of it for review.
+ */
+export async function emptyLocalGallery(env: ProvidedStack["env"]) {
+  const sql = localGallerySql(env);
+  for (const modality of ["face", "voice"] as const) await sql.execute(`DELETE FROM ${galleryTable(modality)}`);
+}

@@ -86,7 +86,9 @@ export interface GalleryOptions {
   sizeTtlMs?: number;
 }
 
-const table = (modality: GalleryModality) => `gallery_${modality}`;
+/** The table holding one modality's samples. */
+export const galleryTable = (modality: GalleryModality) => `gallery_${modality}`;
+const table = galleryTable;
 /** A sample's key among an account's rows of both modalities (Gallery.sampleKeys). */
 export const gallerySampleKey = (modality: GalleryModality, sampleId: string) => `${modality}/${sampleId}`;
 const vectorText = (embedding: Float32Array) => `[${Array.from(embedding).join(",")}]`;
