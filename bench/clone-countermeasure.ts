@@ -14,6 +14,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { dataVoiceClips, type LabelledClip, trainVoiceClips } from "@lg/fitting/voice-countermeasure-features";
 import { decodeAudio } from "../packages/detection/src/media/audio.js";
 import { analyseSpeech } from "../packages/detection/src/voice/speech.js";
 import {
@@ -25,7 +26,6 @@ import {
 } from "../packages/detection/src/voice-synthetic/countermeasure.js";
 import heldOutHeads from "../packages/detection/src/voice-synthetic/held-out-heads.json" with { type: "json" };
 import { equalErrorRate } from "../packages/detection/src/voice-synthetic/logistic.js";
-import { dataVoiceClips, type LabelledClip, trainVoiceClips } from "../scripts/voice-countermeasure-features.js";
 import { cpuSecondsWithExitedChildren } from "./cpu-time.js";
 import { benchMachine } from "./machine.js";
 

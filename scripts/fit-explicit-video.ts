@@ -23,11 +23,11 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { EXPLICIT_THRESHOLD } from "../packages/detection/src/explicit/finding.js";
-import type { FittedVideoRule } from "../packages/detection/src/explicit/video-finding.js";
-import { type PersistenceRule, persistentExplicit } from "../packages/detection/src/explicit/video-rule.js";
-import { aggregateFrameScores } from "../packages/detection/src/video-aggregation.js";
-import { framesToRead } from "../packages/detection/src/video-signals.js";
+import { EXPLICIT_THRESHOLD } from "@lg/detection/explicit/finding";
+import type { FittedVideoRule } from "@lg/detection/explicit/video-finding";
+import { type PersistenceRule, persistentExplicit } from "@lg/detection/explicit/video-rule";
+import { aggregateFrameScores } from "@lg/detection/video-aggregation";
+import { framesToRead } from "@lg/detection/video-signals";
 import {
   type FrameReading,
   type GenuineClip,
@@ -36,7 +36,7 @@ import {
   MEDIA_PACKAGES,
   readClips,
   readStills,
-} from "./explicit-video-material.js";
+} from "@lg/fitting/explicit-video-material";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values } = parseArgs({

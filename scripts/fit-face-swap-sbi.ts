@@ -36,37 +36,41 @@
  * (measuring only); --ship SET writes that set's head (the shipped one: --sets 5+7+9 --ship 5+7+9
  * --lambdas 0.01,0.03,0.1,0.3).
  */
-import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { appendFile, mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { rocAuc, shareAtOrAbove, thresholdForFpr } from "../packages/detection/src/detection-rates.js";
-import { detectFaces } from "../packages/detection/src/face/detect-faces.js";
-import { BLEND_RESIDUAL_VERSION, blendResidualFeatures } from "../packages/detection/src/faceswap/blend-residuals.js";
-import { randomBlendParameters, selfBlend } from "../packages/detection/src/faceswap/self-blended.js";
-import { type DecodedImage, decodeImage, type RgbImage } from "../packages/detection/src/media/image.js";
-import { defaultLimits } from "../packages/detection/src/media/limits.js";
-import { fullClipImageEncoder } from "../packages/detection/src/models/registry.js";
-import type { Box, DetectedFace } from "../packages/detection/src/result.js";
-import { BLOCK_COUNT, HIDDEN_SIZE } from "../packages/detection/src/synthetic-image/clip-block-outputs.js";
-import { clipInput, cropPixels, faceCropRegion } from "../packages/detection/src/synthetic-image/clip-input.js";
-import { concatenated, l2Normalised, sigmoid } from "../packages/detection/src/synthetic-image/linear-probe.js";
+import { rocAuc, shareAtOrAbove, thresholdForFpr } from "@lg/detection/detection-rates";
+import { detectFaces } from "@lg/detection/face/detect-faces";
+import { BLEND_RESIDUAL_VERSION, blendResidualFeatures } from "@lg/detection/faceswap/blend-residuals";
+import { randomBlendParameters, selfBlend } from "@lg/detection/faceswap/self-blended";
+import { type DecodedImage, decodeImage, type RgbImage } from "@lg/detection/media/image";
+import { defaultLimits } from "@lg/detection/media/limits";
+import { fullClipImageEncoder } from "@lg/detection/models/registry";
+import type { Box, DetectedFace } from "@lg/detection/result";
+import { BLOCK_COUNT, HIDDEN_SIZE } from "@lg/detection/synthetic-image/clip-block-outputs";
+import { clipInput, cropPixels, faceCropRegion } from "@lg/detection/synthetic-image/clip-input";
+import { concatenated, l2Normalised, sigmoid } from "@lg/detection/synthetic-image/linear-probe";
 import {
-  deriveVerdictLevels,
-  type HeldOutScore,
   levelOf,
   POSSIBLY_SYNTHETIC_MAX_FPR,
   type SyntheticLevel,
   type VerdictLevel,
   type VerdictLevels,
-} from "../packages/detection/src/synthetic-levels.js";
-import { aggregateFrameScores, type FrameScore } from "../packages/detection/src/video-aggregation.js";
-import { framesToRead } from "../packages/detection/src/video-signals.js";
-import { fitLogistic, fitPlatt, linearScore } from "../packages/detection/src/voice-synthetic/logistic.js";
-import { clipFrames, fetchPackageMedia, measuredSwapMaterial, SBI_MEDIA_PACKAGES } from "./face-swap-sbi-material.js";
-import { compact, randomFor, reencode, scaled } from "./fit-variants.js";
+} from "@lg/detection/synthetic-levels";
+import { aggregateFrameScores, type FrameScore } from "@lg/detection/video-aggregation";
+import { framesToRead } from "@lg/detection/video-signals";
+import { fitLogistic, fitPlatt, linearScore } from "@lg/detection/voice-synthetic/logistic";
+import {
+  clipFrames,
+  fetchPackageMedia,
+  measuredSwapMaterial,
+  SBI_MEDIA_PACKAGES,
+} from "@lg/fitting/face-swap-sbi-material";
+import { hashedFold, stableHash } from "@lg/fitting/folds";
+import { deriveVerdictLevels, type HeldOutScore } from "@lg/fitting/levels";
+import { compact, randomFor, reencode, scaled } from "@lg/fitting/variants";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values } = parseArgs({
@@ -405,7 +409,7 @@ async function sources(limit: number | undefined): Promise<Source[]> {
     );
   const share = values["stills-share"] ? Number(values["stills-share"]) : 1;
   const kept = genuineStills.filter(
-    (cells) => share >= 1 || foldHash(cell(cells, "subject") || cell(cells, "path")) % 1000 < share * 1000,
+    (cells) => share >= 1 || stableHash(cell(cells, "subject") || cell(cells, "path")) % 1000 < share * 1000,
   );
   const chosen = limit ? kept.filter((_, i) => i % Math.ceil(kept.length / limit) === 0) : kept;
   for (const cells of chosen) {
@@ -514,8 +518,8 @@ interface Example {
   variant?: string;
 }
 
-const foldHash = (group: string) => createHash("sha256").update(group).digest().readUInt32LE(0);
-const foldOf = (group: string) => foldHash(group) % 5;
+/** Folds by person: a group's rows (a subject's portraits, a picture's blends) share one of five. */
+const foldOf = (group: string) => hashedFold(group, 5);
 
 function fitOn(examples: Example[], lambda: number) {
   const dims = examples[0]!.x.length;

@@ -29,15 +29,15 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { detectFacesInImage } from "../packages/detection/src/face/detect-faces.js";
-import { fitSmallLogistic, logit } from "../packages/detection/src/faceswap/operating-point.js";
-import { mesonetSignal, whyMesonetAddsNoEvidence } from "../packages/detection/src/faceswap/signal.js";
-import type { FusionModels, LearnedFusion } from "../packages/detection/src/fusion.js";
-import { decodeImage } from "../packages/detection/src/media/image.js";
-import { defaultLimits } from "../packages/detection/src/media/limits.js";
-import type { Signal, SignalId } from "../packages/detection/src/result.js";
-import { deriveVerdictLevels } from "../packages/detection/src/synthetic-levels.js";
-import { genuinePackagePictures } from "./genuine-package-pictures.js";
+import { detectFacesInImage } from "@lg/detection/face/detect-faces";
+import { fitSmallLogistic, logit } from "@lg/detection/faceswap/operating-point";
+import { mesonetSignal, whyMesonetAddsNoEvidence } from "@lg/detection/faceswap/signal";
+import type { FusionModels, LearnedFusion } from "@lg/detection/fusion";
+import { decodeImage } from "@lg/detection/media/image";
+import { defaultLimits } from "@lg/detection/media/limits";
+import type { Signal, SignalId } from "@lg/detection/result";
+import { genuinePackagePictures } from "@lg/fitting/genuine-package-pictures";
+import { deriveVerdictLevels } from "@lg/fitting/levels";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values } = parseArgs({

@@ -17,19 +17,18 @@
  * - Platt scaling is fitted on the held-out-fold scores; the operating point is the calibrated
  *   threshold flagging at most 2% of the held-out genuine rows, with its measured rates.
  */
-import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { appendFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { rocAuc, shareAtOrAbove, thresholdForFpr } from "../packages/detection/src/detection-rates.js";
-import { detectFaces } from "../packages/detection/src/face/detect-faces.js";
-import { type DecodedImage, decodeImage, type RgbImage } from "../packages/detection/src/media/image.js";
-import { defaultLimits } from "../packages/detection/src/media/limits.js";
-import { sampleVideo } from "../packages/detection/src/media/video.js";
-import { fullClipImageEncoder } from "../packages/detection/src/models/registry.js";
-import type { Box } from "../packages/detection/src/result.js";
+import { rocAuc, shareAtOrAbove, thresholdForFpr } from "@lg/detection/detection-rates";
+import { detectFaces } from "@lg/detection/face/detect-faces";
+import { type DecodedImage, decodeImage, type RgbImage } from "@lg/detection/media/image";
+import { defaultLimits } from "@lg/detection/media/limits";
+import { sampleVideo } from "@lg/detection/media/video";
+import { fullClipImageEncoder } from "@lg/detection/models/registry";
+import type { Box } from "@lg/detection/result";
 import {
   centreSquare,
   clipInput,
@@ -38,12 +37,8 @@ import {
   MIN_FACE_PX,
   overlap,
   REUSE_WHOLE_PICTURE_AT_OVERLAP,
-} from "../packages/detection/src/synthetic-image/clip-input.js";
-import {
-  HELD_OUT_FROM,
-  isHeldOutFrame,
-  trainingClipSampling,
-} from "../packages/detection/src/synthetic-image/held-out-frames.js";
+} from "@lg/detection/synthetic-image/clip-input";
+import { HELD_OUT_FROM, isHeldOutFrame, trainingClipSampling } from "@lg/detection/synthetic-image/held-out-frames";
 import {
   calibrated,
   type LinearProbeHead,
@@ -51,12 +46,14 @@ import {
   probeInput,
   rawScore,
   sigmoid,
-} from "../packages/detection/src/synthetic-image/linear-probe.js";
-import { deriveVerdictLevels } from "../packages/detection/src/synthetic-levels.js";
-import { compact, randomFor, reencode, scaled } from "./fit-variants.js";
-import { genuinePackagePictures } from "./genuine-package-pictures.js";
-import { type Example, fitLogistic, fitPlatt, outOfFold, split, standardiser, weighted } from "./probe-fit.js";
-import { clipFeaturesOf, trainViewsCache, viewsOf } from "./rine-features.js";
+} from "@lg/detection/synthetic-image/linear-probe";
+import { fitPlatt } from "@lg/fitting/calibration";
+import { type Example, fitLogistic, outOfFold, split, standardiser, weighted } from "@lg/fitting/cross-validation";
+import { assignFolds } from "@lg/fitting/folds";
+import { genuinePackagePictures } from "@lg/fitting/genuine-package-pictures";
+import { deriveVerdictLevels } from "@lg/fitting/levels";
+import { clipFeaturesOf, trainViewsCache, viewsOf } from "@lg/fitting/rine-features";
+import { compact, randomFor, reencode, scaled } from "@lg/fitting/variants";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values } = parseArgs({
@@ -251,19 +248,12 @@ async function extractFeatures(rows: TrainRow[]): Promise<FeatureRow[]> {
  * genuine still pictures, from only a few sources, are dealt across the folds by file (a source
  * held out whole would leave, say, no camera photo in the fit and test nothing but that).
  */
-function assignFolds(rows: FeatureRow[]): number[] {
-  const heldOutGroups = [
-    ...new Set(rows.filter((r) => r.synthetic || r.source === "video").map((r) => r.group)),
-  ].sort();
-  const genuineFiles = [...new Set(rows.filter((r) => !r.synthetic && r.source !== "video").map((r) => r.path))].sort(
-    (a, b) => createHash("sha256").update(a).digest().compare(createHash("sha256").update(b).digest()),
-  );
-  return rows.map((r) =>
-    r.synthetic || r.source === "video"
-      ? heldOutGroups.indexOf(r.group)
-      : genuineFiles.indexOf(r.path) % heldOutGroups.length,
-  );
-}
+const foldsOf = (rows: FeatureRow[]): number[] =>
+  assignFolds(rows, {
+    groupOf: (r) => (r.synthetic || r.source === "video" ? r.group : null),
+    dealtBy: (r) => r.path,
+    dealing: "digest-order",
+  });
 
 const LAMBDAS = [10, 30, 100, 300, 1000];
 const today = new Date().toISOString().slice(0, 10);
@@ -404,7 +394,7 @@ function fitHead(
 const round = (v: number) => Math.round(v * 1e4) / 1e4;
 
 function examplesOf(rows: FeatureRow[], vector: (row: FeatureRow) => number[] | undefined): Example[] {
-  const folds = assignFolds(rows);
+  const folds = foldsOf(rows);
   const base = rows.map((row, i) => ({
     x: l2Normalised(vector(row) as number[]),
     y: (row.synthetic ? 1 : 0) as 0 | 1,

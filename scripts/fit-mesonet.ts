@@ -22,21 +22,22 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { rocAuc, shareAtOrAbove, thresholdForFpr } from "../packages/detection/src/detection-rates.js";
-import { detectFaces } from "../packages/detection/src/face/detect-faces.js";
-import { MESONET_CROP_MARGIN } from "../packages/detection/src/faceswap/mesonet-input.js";
-import { MesoNet } from "../packages/detection/src/faceswap/mesonet-model.js";
+import { rocAuc, shareAtOrAbove, thresholdForFpr } from "@lg/detection/detection-rates";
+import { detectFaces } from "@lg/detection/face/detect-faces";
+import { MESONET_CROP_MARGIN } from "@lg/detection/faceswap/mesonet-input";
+import { MesoNet } from "@lg/detection/faceswap/mesonet-model";
 import {
   calibratedFakeProbability,
   faceSideTerm,
   fitSmallLogistic,
   logit,
   type MesoNetCalibration,
-} from "../packages/detection/src/faceswap/operating-point.js";
-import { mesonetFaceReadings } from "../packages/detection/src/faceswap/signal.js";
-import { decodeImage, type RgbImage } from "../packages/detection/src/media/image.js";
-import { defaultLimits } from "../packages/detection/src/media/limits.js";
-import { sampleVideo } from "../packages/detection/src/media/video.js";
+} from "@lg/detection/faceswap/operating-point";
+import { mesonetFaceReadings } from "@lg/detection/faceswap/signal";
+import { decodeImage, type RgbImage } from "@lg/detection/media/image";
+import { defaultLimits } from "@lg/detection/media/limits";
+import { sampleVideo } from "@lg/detection/media/video";
+import { assignFolds } from "@lg/fitting/folds";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values } = parseArgs({
@@ -240,18 +241,19 @@ const probabilityOf = (
 
 /** Held-out probabilities: one fold per swap pair (original and swap together); genuine stills dealt across the folds. */
 function heldOut(candidate: Candidate, rows: FaceScore[]): number[] {
-  const pairs = [...new Set(rows.filter((r) => r.group !== "stills").map((r) => r.group))].sort();
-  const stills = [...new Set(rows.filter((r) => r.group === "stills").map((r) => r.source))].sort();
-  const foldOf = (r: FaceScore) =>
-    r.group === "stills" ? stills.indexOf(r.source) % pairs.length : pairs.indexOf(r.group);
+  const folds = assignFolds(rows, {
+    groupOf: (r) => (r.group === "stills" ? null : r.group),
+    dealtBy: (r) => r.source,
+    dealing: "sorted",
+  });
   const out = new Array<number>(rows.length).fill(Number.NaN);
-  for (let fold = 0; fold < pairs.length; fold++) {
+  for (const fold of new Set(folds)) {
     const calibration = calibrationOf(
       candidate,
-      rows.filter((r) => foldOf(r) !== fold),
+      rows.filter((_, i) => folds[i] !== fold),
     );
     rows.forEach((r, i) => {
-      if (foldOf(r) === fold) out[i] = probabilityOf(r, candidate, calibration);
+      if (folds[i] === fold) out[i] = probabilityOf(r, candidate, calibration);
     });
   }
   return out;

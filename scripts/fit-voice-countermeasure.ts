@@ -30,11 +30,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import {
-  type CountermeasureHead,
-  type HeldOutHeads,
-  headInputs,
-} from "../packages/detection/src/voice-synthetic/countermeasure.js";
+import { type CountermeasureHead, type HeldOutHeads, headInputs } from "@lg/detection/voice-synthetic/countermeasure";
 import {
   equalErrorRate,
   fitLogistic,
@@ -42,8 +38,8 @@ import {
   type LabelledRows,
   type LinearHead,
   linearScore,
-} from "../packages/detection/src/voice-synthetic/logistic.js";
-import { DEFAULT_MAX_WINDOWS } from "../packages/detection/src/voice-synthetic/windows.js";
+} from "@lg/detection/voice-synthetic/logistic";
+import { DEFAULT_MAX_WINDOWS } from "@lg/detection/voice-synthetic/windows";
 import {
   AUGMENTATIONS,
   type Augmentation,
@@ -55,7 +51,7 @@ import {
   type LabelledClip,
   trainVoiceClips,
   WINDOW_DIMS,
-} from "./voice-countermeasure-features.js";
+} from "@lg/fitting/voice-countermeasure-features";
 
 const TARGET_FPR = 0.05;
 const DEPTH = 6;

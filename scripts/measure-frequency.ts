@@ -10,7 +10,7 @@
  * ships (docs/detection.md). Results in .cache/frequency/measurement.json; features cached in
  * .cache/frequency/ (gitignored).
  */
-import { frequencyFeatures } from "./frequency-features.js";
-import { measureAgainstHeldOutGenerators } from "./held-out-generators.js";
+import { frequencyFeatures } from "@lg/fitting/frequency-features";
+import { measureAgainstHeldOutGenerators } from "@lg/fitting/held-out-generators";
 
 await measureAgainstHeldOutGenerators("frequency", frequencyFeatures);

@@ -10,7 +10,7 @@
  * repeatable (results in .cache/npr/measurement.json; features cached in .cache/npr/, gitignored;
  * the measurement itself is held-out-generators.ts, shared with measure-frequency.ts).
  */
-import { measureAgainstHeldOutGenerators } from "./held-out-generators.js";
-import { nprFeatures } from "./npr-features.js";
+import { measureAgainstHeldOutGenerators } from "@lg/fitting/held-out-generators";
+import { nprFeatures } from "@lg/fitting/npr-features";
 
 await measureAgainstHeldOutGenerators("npr", nprFeatures);

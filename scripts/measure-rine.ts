@@ -22,12 +22,12 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { rocAuc } from "../packages/detection/src/detection-rates.js";
-import { concatenated, l2Normalised } from "../packages/detection/src/synthetic-image/linear-probe.js";
-import { deriveVerdictLevels } from "../packages/detection/src/synthetic-levels.js";
-import { type Example, outOfFold, trainOn, weighted } from "./probe-fit.js";
-import { type RidgeRow, ridgeOutOfFold, ridgeScore } from "./ridge-folds.js";
-import { featureSlice, trainViewsCache, type View, viewsOf } from "./rine-features.js";
+import { rocAuc } from "@lg/detection/detection-rates";
+import { concatenated, l2Normalised } from "@lg/detection/synthetic-image/linear-probe";
+import { type Example, outOfFold, trainOn, weighted } from "@lg/fitting/cross-validation";
+import { deriveVerdictLevels } from "@lg/fitting/levels";
+import { type RidgeRow, ridgeOutOfFold, ridgeScore } from "@lg/fitting/ridge-cross-validation";
+import { featureSlice, trainViewsCache, type View, viewsOf } from "@lg/fitting/rine-features";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values } = parseArgs({

@@ -22,13 +22,13 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { detectFaces } from "@lg/detection/face/detect-faces";
+import { SBI_NET_SIZE, sbiNetCrop, toCropPixels } from "@lg/detection/faceswap/sbi-net-input";
+import { readLabels } from "@lg/detection/labelled-data";
+import { decodeImage, type RgbImage } from "@lg/detection/media/image";
+import { defaultLimits } from "@lg/detection/media/limits";
+import { clipFrames, fetchPackageMedia, measuredSwapMaterial } from "@lg/fitting/face-swap-sbi-material";
 import sharp from "sharp";
-import { detectFaces } from "../../packages/detection/src/face/detect-faces.js";
-import { SBI_NET_SIZE, sbiNetCrop, toCropPixels } from "../../packages/detection/src/faceswap/sbi-net-input.js";
-import { readLabels } from "../../packages/detection/src/labelled-data.js";
-import { decodeImage, type RgbImage } from "../../packages/detection/src/media/image.js";
-import { defaultLimits } from "../../packages/detection/src/media/limits.js";
-import { clipFrames, fetchPackageMedia, measuredSwapMaterial } from "../face-swap-sbi-material.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const { values } = parseArgs({

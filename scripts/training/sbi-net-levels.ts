@@ -19,16 +19,11 @@ import { createHash } from "node:crypto";
 import { copyFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { rocAuc } from "../../packages/detection/src/detection-rates.js";
-import { SBI_NET_CROP_MARGIN, SBI_NET_SIZE } from "../../packages/detection/src/faceswap/sbi-net-input.js";
-import {
-  deriveVerdictLevels,
-  type HeldOutScore,
-  type LevelBars,
-  type SyntheticLevel,
-  type VerdictLevel,
-} from "../../packages/detection/src/synthetic-levels.js";
-import { aggregateFrameScores } from "../../packages/detection/src/video-aggregation.js";
+import { rocAuc } from "@lg/detection/detection-rates";
+import { SBI_NET_CROP_MARGIN, SBI_NET_SIZE } from "@lg/detection/faceswap/sbi-net-input";
+import type { LevelBars, SyntheticLevel, VerdictLevel } from "@lg/detection/synthetic-levels";
+import { aggregateFrameScores } from "@lg/detection/video-aggregation";
+import { deriveVerdictLevels, type HeldOutScore } from "@lg/fitting/levels";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const outDir = path.join(repoRoot, ".cache/sbi-net/out");

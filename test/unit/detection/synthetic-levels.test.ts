@@ -1,10 +1,9 @@
+import { deriveVerdictLevels, type HeldOutScore } from "@lg/fitting/levels";
 import { describe, expect, it } from "vitest";
 import { type FusionModels, fuseSignals } from "../../../packages/detection/src/fusion.js";
 import committed from "../../../packages/detection/src/fusion-model.json" with { type: "json" };
 import type { Signal } from "../../../packages/detection/src/result.js";
 import {
-  deriveVerdictLevels,
-  type HeldOutScore,
   levelOf,
   POSSIBLY_SYNTHETIC_MAX_FPR,
   SYNTHETIC_MAX_FPR,

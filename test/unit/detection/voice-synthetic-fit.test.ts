@@ -1,3 +1,4 @@
+import { WINDOW_DIMS } from "@lg/fitting/voice-countermeasure-features";
 import { describe, expect, it } from "vitest";
 import {
   type CountermeasureHead,
@@ -19,7 +20,6 @@ import {
   rowsOf,
   thresholdAtFpr,
 } from "../../../scripts/fit-voice-countermeasure.js";
-import { WINDOW_DIMS } from "../../../scripts/voice-countermeasure-features.js";
 
 /** Deterministic pseudo-random numbers, so the fits are the same on every run. */
 function random(seed: number) {

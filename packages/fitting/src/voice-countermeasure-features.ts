@@ -2,10 +2,11 @@ import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { decodeAudio } from "../packages/detection/src/media/audio.js";
-import { whisperEncoder } from "../packages/detection/src/models/registry.js";
-import { analyseSpeech } from "../packages/detection/src/voice/speech.js";
-import { DEFAULT_MAX_WINDOWS } from "../packages/detection/src/voice-synthetic/windows.js";
+import { decodeAudio } from "@lg/detection/media/audio";
+import { whisperEncoder } from "@lg/detection/models/registry";
+import { analyseSpeech } from "@lg/detection/voice/speech";
+import { DEFAULT_MAX_WINDOWS } from "@lg/detection/voice-synthetic/windows";
+import { repoRoot } from "./paths.js";
 
 /**
  * Countermeasure features of labelled recordings, as the product computes them (ffmpeg intake,
@@ -55,7 +56,7 @@ export const FEATURE_WIDTH = 512;
 export const STATES = FULL_DEPTH + 1;
 export const WINDOW_DIMS = STATES * 2 * FEATURE_WIDTH;
 
-export const cacheDir = path.resolve(import.meta.dirname, "../.cache/voice-synthetic");
+export const cacheDir = path.join(repoRoot, ".cache/voice-synthetic");
 
 function ffmpeg(file: string, args: string[]): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {

@@ -1,4 +1,4 @@
-import type { RgbImage } from "../packages/detection/src/media/image.js";
+import type { RgbImage } from "@lg/detection/media/image";
 
 /**
  * Neighbouring-pixel residual statistics (after NPR, Tan et al., CVPR 2024): a generator's

@@ -15,11 +15,11 @@ import { existsSync } from "node:fs";
 import { mkdir, readdir } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
-import { type LabelledFile, readLabels } from "../packages/detection/src/labelled-data.js";
-import type { RgbImage } from "../packages/detection/src/media/image.js";
-import { defaultLimits } from "../packages/detection/src/media/limits.js";
-import { sampleVideo } from "../packages/detection/src/media/video.js";
-import { trainingClipSampling } from "../packages/detection/src/synthetic-image/held-out-frames.js";
+import { type LabelledFile, readLabels } from "@lg/detection/labelled-data";
+import type { RgbImage } from "@lg/detection/media/image";
+import { defaultLimits } from "@lg/detection/media/limits";
+import { sampleVideo } from "@lg/detection/media/video";
+import { trainingClipSampling } from "@lg/detection/synthetic-image/held-out-frames";
 
 const run = promisify(execFile);
 

@@ -5,7 +5,7 @@
  * training rows (weighted), as the logistic probes are. A ridge fit of ±1 targets ranks like the
  * logistic probe it stands in for; calibration is not its job here: levels are set on its ranks.
  */
-import { choleskySolve } from "./probe-fit.js";
+import { choleskySolve } from "./cross-validation.js";
 
 export interface RidgeRow {
   x: Float64Array;

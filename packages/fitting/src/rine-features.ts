@@ -9,12 +9,12 @@
 import { existsSync } from "node:fs";
 import { appendFile, mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { detectFaces } from "../packages/detection/src/face/detect-faces.js";
-import { type DecodedImage, decodeImage, type RgbImage } from "../packages/detection/src/media/image.js";
-import { defaultLimits } from "../packages/detection/src/media/limits.js";
-import { fullClipImageEncoder } from "../packages/detection/src/models/registry.js";
-import { BLOCK_COUNT, HIDDEN_SIZE } from "../packages/detection/src/synthetic-image/clip-block-outputs.js";
-import { CLIP_EMBEDDING_SIZE, type ClipFeatures } from "../packages/detection/src/synthetic-image/clip-encoder.js";
+import { detectFaces } from "@lg/detection/face/detect-faces";
+import { type DecodedImage, decodeImage, type RgbImage } from "@lg/detection/media/image";
+import { defaultLimits } from "@lg/detection/media/limits";
+import { fullClipImageEncoder } from "@lg/detection/models/registry";
+import { BLOCK_COUNT, HIDDEN_SIZE } from "@lg/detection/synthetic-image/clip-block-outputs";
+import { CLIP_EMBEDDING_SIZE, type ClipFeatures } from "@lg/detection/synthetic-image/clip-encoder";
 import {
   centreSquare,
   clipInput,
@@ -22,8 +22,8 @@ import {
   faceCropRegion,
   MIN_FACE_PX,
   overlap,
-} from "../packages/detection/src/synthetic-image/clip-input.js";
-import { randomFor, reencode, scaled } from "./fit-variants.js";
+} from "@lg/detection/synthetic-image/clip-input";
+import { randomFor, reencode, scaled } from "./variants.js";
 
 /** One view's features: embeds (512), then 12 block class tokens and the pre-projection one (768 each). */
 export interface View {

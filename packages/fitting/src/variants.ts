@@ -4,10 +4,10 @@
  * arrives as; boxes carried to a scaled copy; features rounded for the caches.
  */
 import { createHash } from "node:crypto";
+import { type DecodedImage, decodeImage, type RgbImage } from "@lg/detection/media/image";
+import { defaultLimits } from "@lg/detection/media/limits";
+import type { Box } from "@lg/detection/result";
 import sharp from "sharp";
-import { type DecodedImage, decodeImage, type RgbImage } from "../packages/detection/src/media/image.js";
-import { defaultLimits } from "../packages/detection/src/media/limits.js";
-import type { Box } from "../packages/detection/src/result.js";
 
 export const compact = (vector: ArrayLike<number>) => Array.from(vector, (v) => Math.round(v * 1e5) / 1e5);
 

@@ -1,11 +1,10 @@
 /**
- * The picture probes' fitting machinery, shared by `npm run fit:image` (fit-image-detectors.ts) and
- * the measurements that compare features on the same folds (measure-rine.ts): weighted L2 logistic
- * regression by Newton's method, per-feature standardisation, held-out scores by fold, Platt scaling.
+ * The picture probes' fitting machinery, shared by `npm run fit:image` (scripts/fit-image-detectors.ts)
+ * and the measurements that compare features on the same folds (scripts/measure-rine.ts): weighted
+ * L2 logistic regression by Newton's method, per-feature standardisation, held-out scores by fold
+ * (folds from assignFolds, folds.ts).
  */
-import { sigmoid } from "../packages/detection/src/synthetic-image/linear-probe.js";
-
-// ---- logistic regression (L2, Newton), grouped cross-validation, Platt scaling ----
+import { sigmoid } from "@lg/detection/synthetic-image/linear-probe";
 
 export interface Example {
   x: Float64Array;
@@ -152,13 +151,3 @@ export const split = (examples: Example[], scores: number[]) => ({
   genuine: scores.filter((_, i) => examples[i]!.y === 0),
   synthetic: scores.filter((_, i) => examples[i]!.y === 1),
 });
-
-export function fitPlatt(scores: number[], labels: (0 | 1)[]): { a: number; b: number } {
-  const examples = scores.map((s, i) => ({ x: Float64Array.of(s), y: labels[i]!, group: "", fold: 0, weight: 1 }));
-  const weights = weighted(examples);
-  const model = fitLogistic(
-    examples.map((e, i) => ({ ...e, weight: weights[i]! })),
-    1e-6,
-  );
-  return { a: model.weights[0] as number, b: model.bias };
-}

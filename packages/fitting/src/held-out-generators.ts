@@ -7,18 +7,17 @@
  * from npm run fit:image). The figure that decides is recall at 1% genuine false positives: the
  * "synthetic" verdict's bar. Features are cached per signal in .cache/<signal>/ (gitignored).
  */
-import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { appendFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { rocAuc, shareAtOrAbove, thresholdForFpr } from "../packages/detection/src/detection-rates.js";
-import { decodeImage, type RgbImage } from "../packages/detection/src/media/image.js";
-import { defaultLimits } from "../packages/detection/src/media/limits.js";
-import { fitLogistic, linearScore } from "../packages/detection/src/voice-synthetic/logistic.js";
-import { compact } from "./fit-variants.js";
+import { rocAuc, shareAtOrAbove, thresholdForFpr } from "@lg/detection/detection-rates";
+import { decodeImage, type RgbImage } from "@lg/detection/media/image";
+import { defaultLimits } from "@lg/detection/media/limits";
+import { fitLogistic, linearScore } from "@lg/detection/voice-synthetic/logistic";
+import { assignFolds } from "./folds.js";
+import { repoRoot } from "./paths.js";
+import { compact } from "./variants.js";
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const trainDir = path.resolve(repoRoot, "../shared/train");
 const OUT_OF_FOLD_FILE = path.join(repoRoot, ".cache/synthetic-image/out-of-fold.json");
 interface Row {
@@ -59,14 +58,8 @@ async function rows(cacheFile: string, features: (pixels: RgbImage) => ArrayLike
 }
 
 /** One fold per generator; genuine pictures dealt across the folds by a hash of their path. */
-function folds(all: Row[]): number[] {
-  const generators = [...new Set(all.filter((r) => r.synthetic).map((r) => r.system))].sort();
-  return all.map((r) =>
-    r.synthetic
-      ? generators.indexOf(r.system)
-      : createHash("sha256").update(r.path).digest().readUInt32LE(0) % generators.length,
-  );
-}
+const folds = (all: Row[]): number[] =>
+  assignFolds(all, { groupOf: (r) => (r.synthetic ? r.system : null), dealtBy: (r) => r.path, dealing: "hash" });
 
 function outOfFold(all: Row[], lambda: number): number[] {
   const fold = folds(all);

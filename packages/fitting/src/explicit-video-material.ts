@@ -13,14 +13,14 @@ import { existsSync } from "node:fs";
 import { appendFile, mkdir, readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
-import { exposed, meanLuma } from "../packages/detection/src/explicit/exposure.js";
-import { explicitMass } from "../packages/detection/src/explicit/finding.js";
-import { detectFaces } from "../packages/detection/src/face/detect-faces.js";
-import { readLabels } from "../packages/detection/src/labelled-data.js";
-import { decodeImage } from "../packages/detection/src/media/image.js";
-import { defaultLimits } from "../packages/detection/src/media/limits.js";
-import { sampleVideo } from "../packages/detection/src/media/video.js";
-import { nsfwClassifier } from "../packages/detection/src/models/registry.js";
+import { exposed, meanLuma } from "@lg/detection/explicit/exposure";
+import { explicitMass } from "@lg/detection/explicit/finding";
+import { detectFaces } from "@lg/detection/face/detect-faces";
+import { readLabels } from "@lg/detection/labelled-data";
+import { decodeImage } from "@lg/detection/media/image";
+import { defaultLimits } from "@lg/detection/media/limits";
+import { sampleVideo } from "@lg/detection/media/video";
+import { nsfwClassifier } from "@lg/detection/models/registry";
 
 const run = promisify(execFile);
 

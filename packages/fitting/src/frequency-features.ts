@@ -1,5 +1,5 @@
-import type { RgbImage } from "../packages/detection/src/media/image.js";
-import { ComplexFft } from "../packages/detection/src/voice/fft.js";
+import type { RgbImage } from "@lg/detection/media/image";
+import { ComplexFft } from "@lg/detection/voice/fft";
 
 /**
  * Frequency statistics of a picture (issue 25), on its luma in 64×64 tiles aligned to the picture's

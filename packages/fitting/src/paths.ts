@@ -1,0 +1,5 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** The repository's root: fits read ../shared beside it and cache under its .cache/ (gitignored). */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
