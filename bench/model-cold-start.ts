@@ -3,14 +3,14 @@
  * its first analysis. The analysis model set (packages/detection/src/models/model-sets.ts) is put in
  * the local S3 stand-in under its content-addressed keys, exactly as the deployment lays it out; then,
  * timed, the S3 model source copies every file into a fresh /tmp folder verifying each SHA-256 as it
- * streams (lambdas/src/shared/s3-model-files.ts), and every model of the set is loaded from there.
+ * streams (lambdas/src/shared/aws/s3-model-files.ts), and every model of the set is loaded from there.
  * Writes bench/results/model-cold-start.json.
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
-import { modelObjectKey, s3ModelSource } from "../lambdas/src/shared/s3-model-files.js";
+import { modelObjectKey, s3ModelSource } from "../lambdas/src/shared/aws/s3-model-files.js";
 import { pinnedModelFiles } from "../lib/constructs/model-weights.js";
 import { startS3 } from "../local/src/stand-ins/s3.js";
 import { modelDir, useModelFileSource } from "../packages/detection/src/models/model-files.js";

@@ -7,7 +7,7 @@ import type { CfnFunction } from "aws-cdk-lib/aws-lambda";
 import * as s3 from "aws-cdk-lib/aws-s3";
 import * as s3deploy from "aws-cdk-lib/aws-s3-deployment";
 import { Construct } from "constructs";
-import { modelObjectKey } from "../../lambdas/src/shared/s3-model-files.js";
+import { modelObjectKey } from "../../lambdas/src/shared/aws/s3-model-files.js";
 import { inBothCompliancePacks, justify } from "../compliance/justify.js";
 import { fromRoot } from "../paths.js";
 import type { AppFunction } from "./app-function.js";
@@ -69,7 +69,7 @@ export interface ModelWeightsProps {
  * file under its content-addressed key `<sha256>/<file>`, uploaded from `.model-cache` (checked
  * against scripts/model-manifest.json's SHA-256 while staged). A function is given the files it loads
  * (grantTo): MODEL_SOURCE and MODEL_FILES name them with their hashes, its role may read exactly
- * those keys, and its /tmp is sized to hold them (lambdas/src/shared/s3-model-files.ts copies them
+ * those keys, and its /tmp is sized to hold them (lambdas/src/shared/aws/s3-model-files.ts copies them
  * there on first use). Layers cannot carry them: Lambda allows 250 MB unzipped for code and layers.
  */
 export class ModelWeights extends Construct {

@@ -6,7 +6,7 @@ import * as origins from "aws-cdk-lib/aws-cloudfront-origins";
 import * as s3 from "aws-cdk-lib/aws-s3";
 import * as s3deploy from "aws-cdk-lib/aws-s3-deployment";
 import { Construct } from "constructs";
-import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from "../../lambdas/src/shared/request.js";
+import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from "../../lambdas/src/shared/http/request.js";
 import { inBothCompliancePacks, justify } from "../compliance/justify.js";
 import type { StageConfig } from "../config.js";
 import { fromRoot } from "../paths.js";

@@ -1,6 +1,6 @@
 import { ProfileSetupInput } from "@lg/domain/accounts/profile-shapes";
 import { z } from "zod";
-import { entityId } from "../shared/request.js";
+import { entityId } from "../shared/http/request.js";
 
 /**
  * JSON bodies of the routes whose schema is not a domain input of its own. Kept apart from the

@@ -81,7 +81,7 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
 
 /**
  * Groups whose routes need no session of ours (they check what they need themselves); the public
- * API's are authorized by API key and scope (lambdas/src/shared/api-key-guard.ts).
+ * API's are authorized by API key and scope (lambdas/src/shared/http/api-key-guard.ts).
  */
 const PUBLIC_GROUPS = new Set(["auth", "demo", "system", "publicApi"]);
 

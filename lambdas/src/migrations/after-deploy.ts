@@ -9,8 +9,6 @@ import { tellLapsedFaceOwners } from "@lg/domain/biometrics/reverify-notice";
 import { DynamoSampleOwners } from "@lg/domain/gallery/adapters/dynamo-sample-owners";
 import { backfillGallery } from "@lg/domain/gallery/gallery-backfill";
 import { DynamoPeopleStore } from "@lg/domain/people/adapters/dynamo-people-store";
-import { DynamoThreatRepository } from "@lg/domain/scanning/adapters/dynamo-threats";
-import { backfillNearDuplicateKeys } from "@lg/domain/scanning/threat-recorder";
 import {
   DynamoNoticeRepository,
   DynamoNoticeStates,
@@ -19,11 +17,13 @@ import {
 import { migrateTakedownNotices } from "@lg/domain/takedowns/notice-migration";
 import { backfillThreatTakedowns } from "@lg/domain/takedowns/threat-takedown";
 import { DynamoStoredThreats } from "@lg/domain/threats/adapters/dynamo-threat-migration";
+import { DynamoThreatRepository } from "@lg/domain/threats/adapters/dynamo-threats";
 import { migrateThreatClassification } from "@lg/domain/threats/threat-migration";
+import { backfillNearDuplicateKeys } from "@lg/domain/threats/threat-recorder";
 import type { Context } from "aws-lambda";
 import { accountChannels, accountStore } from "../shared/accounts-services.js";
+import { dynamo } from "../shared/aws/clients.js";
 import { biometricObjects, dataKeys, sampleLibrary } from "../shared/biometrics-services.js";
-import { dynamo } from "../shared/clients.js";
 import { biometricAnalyser } from "../shared/enrolment-services.js";
 import { env } from "../shared/env.js";
 import { ensureGallerySchema, finishGalleryIndexes, gallery, gallerySync } from "../shared/gallery-services.js";

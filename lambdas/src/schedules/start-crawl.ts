@@ -1,6 +1,6 @@
 import { ExecutionAlreadyExists, StartExecutionCommand } from "@aws-sdk/client-sfn";
+import { crawlStateMachineArn, sfn } from "../shared/aws/state-machines.js";
 import { logger, observed } from "../shared/observability.js";
-import { crawlStateMachineArn, sfn } from "../shared/state-machines.js";
 
 /** The crawl id of the hour `at` falls in: one crawl per hour, whoever starts it. */
 export const crawlIdFor = (at: Date) =>

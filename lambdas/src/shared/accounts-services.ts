@@ -9,7 +9,7 @@ import { type NoticeChannels, SecurityNotices } from "@lg/domain/accounts/securi
 import { SesMailSender } from "@lg/domain/takedowns/adapters/ses-mail";
 import { SnsSmsSender } from "@lg/domain/takedowns/adapters/sns-sms";
 import { htmlDocument, textToHtmlParagraphs } from "@lg/notices/text/html";
-import { cognito, dynamo } from "./clients.js";
+import { cognito, dynamo } from "./aws/clients.js";
 import { CognitoIdentityProvider } from "./cognito-identity-provider.js";
 import { DynamoAccountStore } from "./dynamo-account-store.js";
 import { DynamoRateCounters } from "./dynamo-rate-counters.js";

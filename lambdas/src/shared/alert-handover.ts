@@ -4,10 +4,10 @@ import { ScanReconciler } from "@lg/domain/scanning/scan-reconciler";
 import { ThreatHandover } from "@lg/domain/scanning/threat-handover";
 import { shouldAutoTakedown } from "@lg/notices";
 import { accountStore } from "./accounts-services.js";
-import { dynamo } from "./clients.js";
+import { dynamo } from "./aws/clients.js";
+import { sfn } from "./aws/state-machines.js";
 import { env } from "./env.js";
 import { once } from "./once.js";
-import { sfn } from "./state-machines.js";
 import { alertService, takedownStateMachineArn } from "./takedown-services.js";
 import { erasedAccounts, scanLocks, scanRepository, threatRepository } from "./threat-services.js";
 

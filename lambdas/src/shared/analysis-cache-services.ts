@@ -4,7 +4,7 @@ import type { DetectionResult } from "@lg/detection/result";
 import { DynamoAnalysisCache } from "@lg/domain/scanning/adapters/dynamo-analysis-cache";
 import { type AnalysisCache, analyseWithCache } from "@lg/domain/scanning/analysis-cache";
 import { sha256Hex } from "@lg/domain/scanning/evidence";
-import { dynamo } from "./clients.js";
+import { dynamo } from "./aws/clients.js";
 import { env } from "./env.js";
 import { metrics } from "./observability.js";
 import { once } from "./once.js";

@@ -1,11 +1,11 @@
 import { StartExecutionCommand } from "@aws-sdk/client-sfn";
 import { DynamoAnalyses } from "@lg/domain/integrations/adapters/dynamo-analyses";
 import { AnalysisRequests } from "@lg/domain/integrations/analyses";
-import { dynamo, s3, s3Presigner } from "./clients.js";
+import { dynamo, s3, s3Presigner } from "./aws/clients.js";
+import { analysisStateMachineArn, sfn } from "./aws/state-machines.js";
 import { env } from "./env.js";
 import { once } from "./once.js";
 import { S3AnalysisUploads } from "./s3-analysis-uploads.js";
-import { analysisStateMachineArn, sfn } from "./state-machines.js";
 
 /**
  * Analyses asked for through the public API: where they are kept, where uploads go (the scan-work

@@ -2,7 +2,7 @@ import { DynamoApiKeys } from "@lg/domain/integrations/adapters/dynamo-api-keys"
 import { ApiKeyService } from "@lg/domain/integrations/api-keys";
 import { ApiRateLimiter } from "@lg/domain/integrations/api-rate-limit";
 import { Idempotency } from "@lg/domain/integrations/idempotency";
-import { dynamo } from "./clients.js";
+import { dynamo } from "./aws/clients.js";
 import { env } from "./env.js";
 import { once } from "./once.js";
 import { auditLog } from "./team-services.js";

@@ -8,7 +8,7 @@ import { syncScanSchedule } from "@lg/domain/scanning/scan-schedule";
 import { BILLING_ACTOR } from "@lg/domain/team/audit-log";
 import { TIERS } from "@lg/domain/tiers";
 import { accountStore } from "./accounts-services.js";
-import { dynamo } from "./clients.js";
+import { dynamo } from "./aws/clients.js";
 import { env } from "./env.js";
 import { once, onceUnlessFailed } from "./once.js";
 import { scanSchedules } from "./scan-schedules.js";

@@ -1,7 +1,7 @@
 import { ConsentService } from "@lg/domain/biometrics/consent";
 import { SampleLibrary } from "@lg/domain/biometrics/sample-library";
 import { accountStore } from "./accounts-services.js";
-import { kms, s3, s3Presigner } from "./clients.js";
+import { kms, s3, s3Presigner } from "./aws/clients.js";
 import { env } from "./env.js";
 import { gallerySync } from "./gallery-services.js";
 import { KmsDataKeys } from "./kms-data-keys.js";

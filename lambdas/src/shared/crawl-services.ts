@@ -9,7 +9,7 @@ import { PLATFORMS } from "@lg/domain/tiers";
 import { accountStore } from "./accounts-services.js";
 import { alertOutbox, threatHandover } from "./alert-handover.js";
 import { analysisCaching } from "./analysis-cache-services.js";
-import { dynamo } from "./clients.js";
+import { dynamo } from "./aws/clients.js";
 import { GalleryCrawlAnalyser, type Protection } from "./crawl-analyser.js";
 import { env } from "./env.js";
 import { gallery } from "./gallery-services.js";

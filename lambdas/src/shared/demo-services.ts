@@ -5,7 +5,7 @@ import { censoredPreview, censoredThumbnail, decodeAudio, faceDescriptors, speak
 import { DemoService } from "@lg/domain/demo/demo-service";
 import { DemoProfile } from "@lg/domain/table/entities";
 import { toItem } from "@lg/domain/table/entity";
-import { dynamo } from "./clients.js";
+import { dynamo } from "./aws/clients.js";
 import { env } from "./env.js";
 import { DetectionLikenessAnalyser } from "./likeness-analyser.js";
 import { once } from "./once.js";

@@ -12,7 +12,7 @@ import type {
   MediaToAnalyse,
 } from "@lg/domain/scanning/scan-ports";
 import { type AnalysisCaching, analyseThroughCache } from "./analysis-cache-services.js";
-import { installModelFileSource } from "./model-files.js";
+import { installModelFileSource } from "./aws/model-files.js";
 
 // Every handler that runs a model reaches detection through this module: its weights come from
 // the source MODEL_SOURCE names (S3 in AWS, .model-cache locally).

@@ -11,7 +11,7 @@ import {
   vapidKeysFromSecret,
   WebPushSender,
 } from "@lg/notices";
-import { dynamo } from "./clients.js";
+import { dynamo } from "./aws/clients.js";
 import { env } from "./env.js";
 import { once, onceUnlessFailed } from "./once.js";
 

@@ -1,8 +1,8 @@
 import { ExecutionDoesNotExist, StopExecutionCommand } from "@aws-sdk/client-sfn";
-import { DynamoScanRepository } from "@lg/domain/scanning/adapters/dynamo-threats";
-import { dynamo } from "./clients.js";
+import { DynamoScanRepository } from "@lg/domain/scanning/adapters/dynamo-scans";
+import { dynamo } from "./aws/clients.js";
+import { sfn } from "./aws/state-machines.js";
 import { env } from "./env.js";
-import { sfn } from "./state-machines.js";
 
 /**
  * Stops the account's scan executions still running, found by their scan records (a forced scan's

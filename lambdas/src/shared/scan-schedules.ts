@@ -7,8 +7,8 @@ import {
   UpdateScheduleCommand,
 } from "@aws-sdk/client-scheduler";
 import type { ScheduleApi } from "@lg/domain/scanning/scan-schedule";
+import { scanStateMachineArn } from "./aws/state-machines.js";
 import { env } from "./env.js";
-import { scanStateMachineArn } from "./state-machines.js";
 
 const scheduler = new SchedulerClient({});
 

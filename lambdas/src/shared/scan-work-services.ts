@@ -1,5 +1,5 @@
 import { S3ItemManifests } from "@lg/domain/scanning/adapters/s3-item-manifests";
-import { s3 } from "./clients.js";
+import { s3 } from "./aws/clients.js";
 import { env } from "./env.js";
 import { once } from "./once.js";
 

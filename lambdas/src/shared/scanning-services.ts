@@ -15,14 +15,14 @@ import { ScanService } from "@lg/domain/scanning/scan-service";
 import { ScanStarter } from "@lg/domain/scanning/scan-starter";
 import { accountStore } from "./accounts-services.js";
 import { analysisCaching } from "./analysis-cache-services.js";
+import { dynamo } from "./aws/clients.js";
+import { scanStateMachineArn, sfn } from "./aws/state-machines.js";
 import { dataKeys } from "./biometrics-services.js";
-import { dynamo } from "./clients.js";
 import { env } from "./env.js";
 import { DetectionLikenessAnalyser } from "./likeness-analyser.js";
 import { once } from "./once.js";
 import { peopleService } from "./people-services.js";
 import { registeredImageScanner } from "./registered-image-services.js";
-import { scanStateMachineArn, sfn } from "./state-machines.js";
 import { erasedAccounts, evidenceStore, scanLocks, scanRepository, threatRepository } from "./threat-services.js";
 
 /**

@@ -1,6 +1,6 @@
 import { DynamoStatusStore } from "@lg/domain/system/adapters/dynamo-status";
 import { StatusService } from "@lg/domain/system/status/status-service";
-import { dynamo } from "./clients.js";
+import { dynamo } from "./aws/clients.js";
 import { env } from "./env.js";
 import { once } from "./once.js";
 

@@ -3,7 +3,7 @@ import { DynamoTeamStore } from "@lg/domain/team/adapters/dynamo-team-store";
 import { AuditLog } from "@lg/domain/team/audit-log";
 import type { InvitationMailer } from "@lg/domain/team/ports";
 import { TeamService } from "@lg/domain/team/team-service";
-import { dynamo } from "./clients.js";
+import { dynamo } from "./aws/clients.js";
 import { env } from "./env.js";
 import { once } from "./once.js";
 

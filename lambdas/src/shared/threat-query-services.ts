@@ -5,7 +5,7 @@ import { DynamoThreatListing } from "@lg/domain/threats/adapters/dynamo-threat-l
 import { ThreatQueries } from "@lg/domain/threats/threat-queries";
 import { ThreatTriage } from "@lg/domain/threats/threat-triage";
 import { accountStore } from "./accounts-services.js";
-import { dynamo } from "./clients.js";
+import { dynamo } from "./aws/clients.js";
 import { env } from "./env.js";
 import { once } from "./once.js";
 import { threatUpdatedEvents } from "./threat-events.js";

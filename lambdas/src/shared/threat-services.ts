@@ -1,8 +1,9 @@
 import { DynamoErasedAccounts } from "@lg/domain/accounts/adapters/dynamo-erased-accounts";
 import { DynamoScanLocks } from "@lg/domain/scanning/adapters/dynamo-scan-locks";
-import { DynamoScanRepository, DynamoThreatRepository } from "@lg/domain/scanning/adapters/dynamo-threats";
+import { DynamoScanRepository } from "@lg/domain/scanning/adapters/dynamo-scans";
 import { S3EvidenceStore } from "@lg/domain/scanning/adapters/s3-evidence";
-import { dynamo, s3 } from "./clients.js";
+import { DynamoThreatRepository } from "@lg/domain/threats/adapters/dynamo-threats";
+import { dynamo, s3 } from "./aws/clients.js";
 import { env } from "./env.js";
 import { once } from "./once.js";
 

@@ -8,7 +8,7 @@ import type { WebhookEventType } from "@lg/domain/table/integration-entities";
 import { SesMailSender } from "@lg/domain/takedowns/adapters/ses-mail";
 import { escapeHtml } from "@lg/notices/text/html";
 import { webhookRetryDelays } from "../queues/consumers.js";
-import { dynamo } from "./clients.js";
+import { dynamo } from "./aws/clients.js";
 import { DynamoAccountStore } from "./dynamo-account-store.js";
 import { env } from "./env.js";
 import { recordUnexpectedError } from "./observability.js";

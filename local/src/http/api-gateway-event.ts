@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type http from "node:http";
-import { VIEWER_ADDRESS_HEADER } from "@lg/lambdas/shared/request";
+import { VIEWER_ADDRESS_HEADER } from "@lg/lambdas/shared/http/request";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import type { MatchedRoute } from "./route-table.js";
 

@@ -54,14 +54,14 @@ const event = (routeKey: string, path: string, body: unknown): APIGatewayProxyEv
   }) as unknown as APIGatewayProxyEventV2;
 
 // The route guard's role check needs the session store; here the caller is the account's owner.
-vi.mock("../../../lambdas/src/shared/actor.js", () => ({ authorize: async () => undefined }));
+vi.mock("../../../lambdas/src/shared/http/actor.js", () => ({ authorize: async () => undefined }));
 
 describe("handler logs", () => {
   beforeAll(() => Object.assign(process.env, ENV));
   afterEach(() => vi.restoreAllMocks());
 
   it("hold no cookie, code, password or embedding, even when a handler fails or logs what it was given", async () => {
-    const { createRouteGroup } = await import("../../../lambdas/src/shared/route-group.js");
+    const { createRouteGroup } = await import("../../../lambdas/src/shared/http/route-group.js");
     const { logger } = await import("../../../lambdas/src/shared/observability.js");
     const handler = createRouteGroup("biometrics", {
       "POST /api/biometric-training/embeddings": async (request) => {
@@ -91,7 +91,7 @@ describe("handler logs", () => {
   });
 
   it("log a refused request without its body", async () => {
-    const { createRouteGroup } = await import("../../../lambdas/src/shared/route-group.js");
+    const { createRouteGroup } = await import("../../../lambdas/src/shared/http/route-group.js");
     const handler = createRouteGroup("auth", {});
     const lines = captureOutput();
     const response = (await handler(

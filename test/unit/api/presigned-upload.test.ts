@@ -27,7 +27,7 @@ describe("presigned biometric uploads", () => {
   });
 
   it("upload URLs signed by the handlers' presigner carry no checksum, so S3 accepts the browser's bytes", async () => {
-    const { s3, s3Presigner } = await import("../../../lambdas/src/shared/clients.js");
+    const { s3, s3Presigner } = await import("../../../lambdas/src/shared/aws/clients.js");
     const store = new S3BiometricStore(s3, ENV.BIOMETRIC_BUCKET, s3Presigner);
     const url = await store.presignUpload("uploads/u1/face/a", 2048, 300);
     expect(checksumParams(url)).toEqual([]);
@@ -36,7 +36,7 @@ describe("presigned biometric uploads", () => {
   });
 
   it("signs the declared Content-Length into the URL, so S3 refuses a body of any other size", async () => {
-    const { s3, s3Presigner } = await import("../../../lambdas/src/shared/clients.js");
+    const { s3, s3Presigner } = await import("../../../lambdas/src/shared/aws/clients.js");
     const store = new S3BiometricStore(s3, ENV.BIOMETRIC_BUCKET, s3Presigner);
     const url = new URL(await store.presignUpload("uploads/u1/face/a", 2048, 300));
     expect(url.searchParams.get("X-Amz-SignedHeaders")?.split(";")).toContain("content-length");

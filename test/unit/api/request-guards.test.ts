@@ -1,8 +1,8 @@
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { describe, expect, it } from "vitest";
-import { HttpError } from "../../../lambdas/src/shared/http-errors.js";
-import { sourceIp } from "../../../lambdas/src/shared/request.js";
-import { assertPathIds, assertSameOrigin } from "../../../lambdas/src/shared/request-guards.js";
+import { HttpError } from "../../../lambdas/src/shared/http/http-errors.js";
+import { sourceIp } from "../../../lambdas/src/shared/http/request.js";
+import { assertPathIds, assertSameOrigin } from "../../../lambdas/src/shared/http/request-guards.js";
 
 const APP = "https://app.likenessguard.example";
 const event = (method: string, headers: Record<string, string>, pathParameters?: Record<string, string>) =>

@@ -2,8 +2,8 @@ import { ScanPreferencesInput } from "@lg/domain/accounts/profile-shapes";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { HttpError } from "../../../lambdas/src/shared/http-errors.js";
-import { parseJson, parseParameters } from "../../../lambdas/src/shared/request.js";
+import { HttpError } from "../../../lambdas/src/shared/http/http-errors.js";
+import { parseJson, parseParameters } from "../../../lambdas/src/shared/http/request.js";
 
 const post = (body: unknown) =>
   ({

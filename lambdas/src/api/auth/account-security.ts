@@ -2,10 +2,10 @@ import { ContactChangeInput, ContactVerifyInput, TotpCodeInput } from "@lg/domai
 import { Reauthentication } from "@lg/domain/accounts/reauthentication";
 import { UndoChangeInput } from "@lg/domain/accounts/security-notices";
 import { accountSecurity, securityNotices } from "../../shared/accounts-services.js";
-import { parseJson, sourceIp } from "../../shared/request.js";
-import { jsonWithCookies } from "../../shared/responses.js";
-import { type ApiHandler, json } from "../../shared/route-group.js";
-import { sessionCookie, sessionToken } from "../../shared/session.js";
+import { parseJson, sourceIp } from "../../shared/http/request.js";
+import { jsonWithCookies } from "../../shared/http/responses.js";
+import { type ApiHandler, json } from "../../shared/http/route-group.js";
+import { sessionCookie, sessionToken } from "../../shared/http/session.js";
 
 /**
  * The signed-in person's own sign-in security (docs/architecture.md, Sessions): an authenticator

@@ -1,7 +1,7 @@
 import { authService } from "../../shared/accounts-services.js";
-import { unauthorized } from "../../shared/http-errors.js";
-import { type ApiHandler, json } from "../../shared/route-group.js";
-import { sessionToken } from "../../shared/session.js";
+import { unauthorized } from "../../shared/http/http-errors.js";
+import { type ApiHandler, json } from "../../shared/http/route-group.js";
+import { sessionToken } from "../../shared/http/session.js";
 
 /**
  * GET /api/auth/user: the signed-in user; `null` for a visitor who presents no session (signed out is

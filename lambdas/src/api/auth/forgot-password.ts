@@ -1,7 +1,7 @@
 import { ForgotPasswordInput, ResetPasswordInput } from "@lg/domain/accounts/auth-service";
 import { authService } from "../../shared/accounts-services.js";
-import { parseJson, sourceIp } from "../../shared/request.js";
-import { type ApiHandler, json } from "../../shared/route-group.js";
+import { parseJson, sourceIp } from "../../shared/http/request.js";
+import { type ApiHandler, json } from "../../shared/http/route-group.js";
 import { signedInResponse } from "./signed-in.js";
 
 /** POST /api/auth/forgot-password: a reset code when the account exists; the answer is the same either way. */

@@ -1,8 +1,8 @@
 import { MfaAnswerInput, SignInInput } from "@lg/domain/accounts/auth-service";
 import { authService } from "../../shared/accounts-services.js";
-import { parseJson, sourceIp } from "../../shared/request.js";
-import { redirect, safeRelativePath } from "../../shared/responses.js";
-import type { ApiHandler } from "../../shared/route-group.js";
+import { parseJson, sourceIp } from "../../shared/http/request.js";
+import { redirect, safeRelativePath } from "../../shared/http/responses.js";
+import type { ApiHandler } from "../../shared/http/route-group.js";
 import { signedInResponse } from "./signed-in.js";
 
 /** GET /api/login: the spec's full-page sign-in navigation lands on the sign-in screen. */

@@ -1,7 +1,7 @@
 import { authService } from "../../shared/accounts-services.js";
-import { jsonWithCookies } from "../../shared/responses.js";
-import type { ApiHandler } from "../../shared/route-group.js";
-import { clearedSessionCookie, sessionToken } from "../../shared/session.js";
+import { jsonWithCookies } from "../../shared/http/responses.js";
+import type { ApiHandler } from "../../shared/http/route-group.js";
+import { clearedSessionCookie, sessionToken } from "../../shared/http/session.js";
 
 /**
  * POST /api/logout: the session item goes, the refresh token is revoked, the cookie is cleared.

@@ -1,7 +1,7 @@
 import type { SignInResult } from "@lg/domain/accounts/auth-service";
-import { jsonWithCookies } from "../../shared/responses.js";
-import { json } from "../../shared/route-group.js";
-import { sessionCookie } from "../../shared/session.js";
+import { jsonWithCookies } from "../../shared/http/responses.js";
+import { json } from "../../shared/http/route-group.js";
+import { sessionCookie } from "../../shared/http/session.js";
 
 /**
  * The answer of every step that signs in: the session cookie, or (an account with an authenticator

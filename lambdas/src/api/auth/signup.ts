@@ -1,8 +1,8 @@
 import { SignUpInput } from "@lg/domain/accounts/auth-service";
 import { authService } from "../../shared/accounts-services.js";
-import { parseJson, sourceIp } from "../../shared/request.js";
-import type { ApiHandler } from "../../shared/route-group.js";
-import { json } from "../../shared/route-group.js";
+import { parseJson, sourceIp } from "../../shared/http/request.js";
+import type { ApiHandler } from "../../shared/http/route-group.js";
+import { json } from "../../shared/http/route-group.js";
 
 /** POST /api/auth/signup: Cognito sends a 6-digit code to the email or phone. */
 export const signUp: ApiHandler = async (event) => {

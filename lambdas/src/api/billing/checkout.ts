@@ -1,7 +1,7 @@
 import { billingService } from "../../shared/billing-services.js";
-import { parseJson } from "../../shared/request.js";
-import { type ApiHandler, json } from "../../shared/route-group.js";
-import { requireUserId } from "../../shared/session.js";
+import { parseJson } from "../../shared/http/request.js";
+import { type ApiHandler, json } from "../../shared/http/route-group.js";
+import { requireUserId } from "../../shared/http/session.js";
 import { CheckoutBody } from "./requests.js";
 
 /** POST /api/billing/checkout: a hosted checkout for the chosen paid plan; the browser goes to `url`. */

@@ -1,4 +1,4 @@
-import { createRouteGroup } from "../../shared/route-group.js";
+import { createRouteGroup } from "../../shared/http/route-group.js";
 import { billingSummary } from "./billing-summary.js";
 import { startCheckout } from "./checkout.js";
 import { openPortal } from "./portal.js";

@@ -1,6 +1,6 @@
 import { billingService } from "../../shared/billing-services.js";
-import { bodyBytes, header } from "../../shared/request.js";
-import { type ApiHandler, json } from "../../shared/route-group.js";
+import { bodyBytes, header } from "../../shared/http/request.js";
+import { type ApiHandler, json } from "../../shared/http/route-group.js";
 
 /** Stripe events are small; anything larger is not one. */
 const MAX_EVENT_BYTES = 256 * 1024;

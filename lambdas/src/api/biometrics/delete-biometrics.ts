@@ -1,9 +1,9 @@
 import { Reauthentication } from "@lg/domain/accounts/reauthentication";
 import { destructiveActions } from "../../shared/accounts-services.js";
 import { erasureService } from "../../shared/erasure-services.js";
-import { parseJson, sourceIp } from "../../shared/request.js";
-import { type ApiHandler, json } from "../../shared/route-group.js";
-import { requireUserId } from "../../shared/session.js";
+import { parseJson, sourceIp } from "../../shared/http/request.js";
+import { type ApiHandler, json } from "../../shared/http/route-group.js";
+import { requireUserId } from "../../shared/http/session.js";
 
 /**
  * DELETE /api/biometric {currentPassword, currentCode?}: with fresh proof, every sample, embedding,

@@ -1,8 +1,8 @@
 import { RegisterHashesInput } from "@lg/domain/registered-images/register-input";
+import { parseJson } from "../../shared/http/request.js";
+import { type ApiHandler, json } from "../../shared/http/route-group.js";
+import { requireUserId } from "../../shared/http/session.js";
 import { registeredImageService } from "../../shared/registered-image-services.js";
-import { parseJson } from "../../shared/request.js";
-import { type ApiHandler, json } from "../../shared/route-group.js";
-import { requireUserId } from "../../shared/session.js";
 
 /**
  * Registered intimate-image hashes (issue 39). The body carries PDQ hashes the person's browser

@@ -1,9 +1,9 @@
 import { MAX_REPORTED_CAPTURE_BYTES, ReportedCaptureInput } from "@lg/domain/biometrics/reported-capture";
 import { enrolmentService } from "../../shared/enrolment-services.js";
-import { payloadTooLarge } from "../../shared/http-errors.js";
-import { bodyBytes, parseJson } from "../../shared/request.js";
-import { type ApiHandler, json } from "../../shared/route-group.js";
-import { requireUserId } from "../../shared/session.js";
+import { payloadTooLarge } from "../../shared/http/http-errors.js";
+import { bodyBytes, parseJson } from "../../shared/http/request.js";
+import { type ApiHandler, json } from "../../shared/http/route-group.js";
+import { requireUserId } from "../../shared/http/session.js";
 
 /**
  * POST /api/biometric-training/embeddings (zero-knowledge mode): the three live poses and, when

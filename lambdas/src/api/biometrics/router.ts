@@ -1,4 +1,4 @@
-import { createRouteGroup } from "../../shared/route-group.js";
+import { createRouteGroup } from "../../shared/http/route-group.js";
 import { withdrawMe } from "../people/people.js";
 import { getConsent, giveConsent } from "./consent.js";
 import { deleteBiometrics } from "./delete-biometrics.js";

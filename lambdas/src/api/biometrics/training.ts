@@ -4,10 +4,10 @@ import { MAX_FRAMES } from "@lg/domain/biometrics/liveness-challenge";
 import { MAX_SAMPLE_BYTES } from "@lg/domain/biometrics/media-type";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { enrolmentService } from "../../shared/enrolment-services.js";
-import { badRequest } from "../../shared/http-errors.js";
-import { parseMultipart } from "../../shared/multipart.js";
-import { type ApiHandler, json } from "../../shared/route-group.js";
-import { requireUserId, sessionToken } from "../../shared/session.js";
+import { badRequest } from "../../shared/http/http-errors.js";
+import { parseMultipart } from "../../shared/http/multipart.js";
+import { type ApiHandler, json } from "../../shared/http/route-group.js";
+import { requireUserId, sessionToken } from "../../shared/http/session.js";
 
 /** The challenge is bound to the session that asked for it: the cookie's hash, as sessions are stored. */
 const sessionHashOf = (event: APIGatewayProxyEventV2) => hashSessionToken(sessionToken(event));

@@ -1,7 +1,7 @@
 import { enrolmentService } from "../../shared/enrolment-services.js";
-import { parseJson } from "../../shared/request.js";
-import { type ApiHandler, json } from "../../shared/route-group.js";
-import { requireUserId } from "../../shared/session.js";
+import { parseJson } from "../../shared/http/request.js";
+import { type ApiHandler, json } from "../../shared/http/route-group.js";
+import { requireUserId } from "../../shared/http/session.js";
 import { CreateUpload, RegisterUpload } from "../request-bodies.js";
 
 const createUploadUrl =

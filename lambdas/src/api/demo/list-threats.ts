@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { demoService } from "../../shared/demo-services.js";
-import { badRequest } from "../../shared/http-errors.js";
-import { type ApiHandler, json } from "../../shared/route-group.js";
+import { badRequest } from "../../shared/http/http-errors.js";
+import { type ApiHandler, json } from "../../shared/http/route-group.js";
 
 const Query = z.enum(["personal", "professional", "enterprise"]);
 

@@ -1,6 +1,6 @@
 import { demoService } from "../../shared/demo-services.js";
-import { parseJson } from "../../shared/request.js";
-import { type ApiHandler, json } from "../../shared/route-group.js";
+import { parseJson } from "../../shared/http/request.js";
+import { type ApiHandler, json } from "../../shared/http/route-group.js";
 import { DemoNoticeBody } from "../request-bodies.js";
 
 /** POST /api/demo/dmca: the notice a demo threat would get, for visitors without an account; nothing is sent. */

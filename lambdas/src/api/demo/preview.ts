@@ -1,5 +1,5 @@
 import { demoService } from "../../shared/demo-services.js";
-import { type ApiHandler, binary } from "../../shared/route-group.js";
+import { type ApiHandler, binary } from "../../shared/http/route-group.js";
 
 /** GET /api/demo/threats/{id}/preview: the censored preview of a demo threat's picture. */
 export const demoThreatPreview: ApiHandler = async (event) => {

@@ -1,4 +1,4 @@
-import { createRouteGroup } from "../../shared/route-group.js";
+import { createRouteGroup } from "../../shared/http/route-group.js";
 import { createDemoProfile } from "./create-profile.js";
 import { listDemoThreats } from "./list-threats.js";
 import { demoThreatNotice } from "./notice.js";

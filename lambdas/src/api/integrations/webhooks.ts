@@ -1,8 +1,8 @@
 import { WebhookEndpointInput } from "@lg/domain/integrations/public-api-contract";
 import { z } from "zod";
-import { auditActor, requireActor } from "../../shared/actor.js";
-import { parseJson, parseParameters } from "../../shared/request.js";
-import { type ApiHandler, json } from "../../shared/route-group.js";
+import { auditActor, requireActor } from "../../shared/http/actor.js";
+import { parseJson, parseParameters } from "../../shared/http/request.js";
+import { type ApiHandler, json } from "../../shared/http/route-group.js";
 import { webhookService } from "../../shared/webhook-services.js";
 
 const Ids = z.object({ id: z.string(), deliveryId: z.string().optional() });

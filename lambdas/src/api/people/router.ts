@@ -1,4 +1,4 @@
-import { createRouteGroup } from "../../shared/route-group.js";
+import { createRouteGroup } from "../../shared/http/route-group.js";
 import { acceptInvitation, invitePerson, previewInvitation } from "./invitations.js";
 import { getPerson, listPeople, myProtections, removePerson } from "./people.js";
 

@@ -1,4 +1,4 @@
-import { createRouteGroup } from "../../shared/route-group.js";
+import { createRouteGroup } from "../../shared/http/route-group.js";
 import { deleteAccount } from "./delete-account.js";
 
 /** Account deletion alone: its function may erase evidence under Object Lock, which nothing else may. */

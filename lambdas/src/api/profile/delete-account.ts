@@ -1,10 +1,10 @@
 import { Reauthentication } from "@lg/domain/accounts/reauthentication";
 import { destructiveActions } from "../../shared/accounts-services.js";
 import { erasureService } from "../../shared/erasure-services.js";
-import { parseJson, sourceIp } from "../../shared/request.js";
-import { jsonWithCookies } from "../../shared/responses.js";
-import type { ApiHandler } from "../../shared/route-group.js";
-import { clearedSessionCookie, requireUserId } from "../../shared/session.js";
+import { parseJson, sourceIp } from "../../shared/http/request.js";
+import { jsonWithCookies } from "../../shared/http/responses.js";
+import type { ApiHandler } from "../../shared/http/route-group.js";
+import { clearedSessionCookie, requireUserId } from "../../shared/http/session.js";
 
 /**
  * DELETE /api/account {currentPassword, currentCode?}: with fresh proof (a session alone is not

@@ -2,11 +2,11 @@ import { Reauthentication } from "@lg/domain/accounts/reauthentication";
 import { DomainError } from "@lg/domain/errors";
 import { z } from "zod";
 import { destructiveActions } from "../../shared/accounts-services.js";
+import { parseJson, sourceIp } from "../../shared/http/request.js";
+import { jsonAttachment } from "../../shared/http/responses.js";
+import type { ApiHandler } from "../../shared/http/route-group.js";
+import { requireUserId } from "../../shared/http/session.js";
 import { exportService } from "../../shared/profile-services.js";
-import { parseJson, sourceIp } from "../../shared/request.js";
-import { jsonAttachment } from "../../shared/responses.js";
-import type { ApiHandler } from "../../shared/route-group.js";
-import { requireUserId } from "../../shared/session.js";
 
 const download = async (userId: string, includeBiometrics: boolean) => {
   const data = await exportService().export(userId, includeBiometrics);

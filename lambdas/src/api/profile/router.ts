@@ -1,4 +1,4 @@
-import { createRouteGroup } from "../../shared/route-group.js";
+import { createRouteGroup } from "../../shared/http/route-group.js";
 import { exportAccount, exportAccountWithBiometrics } from "./export-account.js";
 import { getProfile } from "./get-profile.js";
 import { saveScanPreferences } from "./scan-preferences.js";

@@ -1,11 +1,11 @@
 import { ScanPreferencesInput } from "@lg/domain/accounts/profile-shapes";
 import { syncScanSchedule } from "@lg/domain/scanning/scan-schedule";
 import { accountStore } from "../../shared/accounts-services.js";
+import { parseJson } from "../../shared/http/request.js";
+import { type ApiHandler, json } from "../../shared/http/route-group.js";
+import { requireUserId } from "../../shared/http/session.js";
 import { profileService } from "../../shared/profile-services.js";
-import { parseJson } from "../../shared/request.js";
-import { type ApiHandler, json } from "../../shared/route-group.js";
 import { scanSchedules } from "../../shared/scan-schedules.js";
-import { requireUserId } from "../../shared/session.js";
 
 /**
  * POST /api/scan-preferences: platforms, frequency and takedowns, refused (403) beyond the billed

@@ -5,10 +5,10 @@ import {
   type PublicOperationId,
 } from "@lg/domain/integrations/public-api-contract";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
-import { requestKey } from "../../shared/api-key-guard.js";
 import { idempotency } from "../../shared/api-key-services.js";
-import { bodyBytes, header, parseParameters } from "../../shared/request.js";
-import { json } from "../../shared/route-group.js";
+import { requestKey } from "../../shared/http/api-key-guard.js";
+import { bodyBytes, header, parseParameters } from "../../shared/http/request.js";
+import { json } from "../../shared/http/route-group.js";
 
 /** An operation's success answer, checked against the contract's schema: the document never promises what is not sent. */
 export const respond = (operation: PublicOperation, body: unknown) =>

@@ -1,9 +1,9 @@
 import { publicApiDocument } from "@lg/domain/integrations/openapi";
 import type { TakedownListQuery } from "@lg/domain/integrations/public-api-contract";
 import type { z } from "zod";
-import { requestKey } from "../../shared/api-key-guard.js";
+import { requestKey } from "../../shared/http/api-key-guard.js";
+import { type ApiHandler, json } from "../../shared/http/route-group.js";
 import { publicApiService } from "../../shared/public-api-services.js";
-import { type ApiHandler, json } from "../../shared/route-group.js";
 import { op, operationInput, respond } from "./respond.js";
 
 /** GET /api/v1/takedowns */

@@ -1,4 +1,4 @@
-import { createRouteGroup } from "../../shared/route-group.js";
+import { createRouteGroup } from "../../shared/http/route-group.js";
 import { listSubscriptions, subscribe, unsubscribe } from "./subscriptions.js";
 import { getVapidPublicKey } from "./vapid-public-key.js";
 

@@ -1,9 +1,9 @@
 import { pushSubscriptionInput } from "@lg/notices";
-import { requireActor } from "../../shared/actor.js";
+import { requireActor } from "../../shared/http/actor.js";
+import { parseJson } from "../../shared/http/request.js";
+import { type ApiHandler, json } from "../../shared/http/route-group.js";
+import { requireUserId } from "../../shared/http/session.js";
 import { pushEndpointPolicy, pushSubscriptionService } from "../../shared/push-services.js";
-import { parseJson } from "../../shared/request.js";
-import { type ApiHandler, json } from "../../shared/route-group.js";
-import { requireUserId } from "../../shared/session.js";
 import { auditLog } from "../../shared/team-services.js";
 
 /** POST /api/push/subscriptions: stores the browser's `PushSubscription.toJSON()` for the caller. */

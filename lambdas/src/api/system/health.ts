@@ -1,5 +1,5 @@
 import type { APIGatewayProxyResultV2 } from "aws-lambda";
-import { json } from "../../shared/route-group.js";
+import { json } from "../../shared/http/route-group.js";
 import { checkHealth } from "./check-health.js";
 import { healthProbes } from "./service-probes.js";
 

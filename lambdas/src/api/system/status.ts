@@ -1,5 +1,5 @@
 import type { APIGatewayProxyResultV2 } from "aws-lambda";
-import { json } from "../../shared/route-group.js";
+import { json } from "../../shared/http/route-group.js";
 import { statusService } from "../../shared/status-service.js";
 
 /** GET /api/status: each component's current state, measured uptime and recent incidents (public). */

@@ -1,6 +1,6 @@
 import { NOTICE_PAGE_MAX, NOTICE_STATE_FILTERS } from "@lg/domain/takedowns/takedown-centre";
 import { z } from "zod";
-import { entityId } from "../../shared/request.js";
+import { entityId } from "../../shared/http/request.js";
 
 /** GET /api/takedowns?state=&cursor=&limit=: which page of the caller's notices. */
 export const ListTakedownsQuery = z.object({

@@ -1,6 +1,6 @@
-import { parseJson } from "../../shared/request.js";
-import { type ApiHandler, json } from "../../shared/route-group.js";
-import { requireUserId } from "../../shared/session.js";
+import { parseJson } from "../../shared/http/request.js";
+import { type ApiHandler, json } from "../../shared/http/route-group.js";
+import { requireUserId } from "../../shared/http/session.js";
 import { noticeService } from "../../shared/takedown-services.js";
 import { GenerateNoticeBody } from "../request-bodies.js";
 

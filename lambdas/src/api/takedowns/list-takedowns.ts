@@ -1,6 +1,6 @@
-import { parseParameters } from "../../shared/request.js";
-import { type ApiHandler, json } from "../../shared/route-group.js";
-import { requireUserId } from "../../shared/session.js";
+import { parseParameters } from "../../shared/http/request.js";
+import { type ApiHandler, json } from "../../shared/http/route-group.js";
+import { requireUserId } from "../../shared/http/session.js";
 import { takedownCentre } from "../../shared/takedown-services.js";
 import { ListTakedownsQuery } from "./centre-requests.js";
 

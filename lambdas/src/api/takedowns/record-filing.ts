@@ -1,7 +1,7 @@
-import { recordAudit } from "../../shared/audit.js";
-import { parseJson } from "../../shared/request.js";
-import { type ApiHandler, json } from "../../shared/route-group.js";
-import { requireUserId } from "../../shared/session.js";
+import { recordAudit } from "../../shared/http/audit.js";
+import { parseJson } from "../../shared/http/request.js";
+import { type ApiHandler, json } from "../../shared/http/route-group.js";
+import { requireUserId } from "../../shared/http/session.js";
 import { noticeService } from "../../shared/takedown-services.js";
 import { RecordFilingBody } from "../request-bodies.js";
 

@@ -1,4 +1,4 @@
-import { createRouteGroup } from "../../shared/route-group.js";
+import { createRouteGroup } from "../../shared/http/route-group.js";
 import { actOnTakedown } from "./act-on-takedown.js";
 import { generateNotice } from "./generate-notice.js";
 import { getTakedown } from "./get-takedown.js";

@@ -1,7 +1,7 @@
 import { auditLogCsv } from "@lg/domain/team/audit-log";
-import { jsonAttachment } from "../../shared/responses.js";
-import { type ApiHandler, json } from "../../shared/route-group.js";
-import { requireUserId } from "../../shared/session.js";
+import { jsonAttachment } from "../../shared/http/responses.js";
+import { type ApiHandler, json } from "../../shared/http/route-group.js";
+import { requireUserId } from "../../shared/http/session.js";
 import { auditLog } from "../../shared/team-services.js";
 
 /** GET /api/audit-log[?format=csv|json]: the account's audit log, newest first; csv and json download as files. */

@@ -1,6 +1,6 @@
-import { auditActor, requireActor } from "../../shared/actor.js";
-import { parseJson } from "../../shared/request.js";
-import { type ApiHandler, json } from "../../shared/route-group.js";
+import { auditActor, requireActor } from "../../shared/http/actor.js";
+import { parseJson } from "../../shared/http/request.js";
+import { type ApiHandler, json } from "../../shared/http/route-group.js";
 import { teamService } from "../../shared/team-services.js";
 import { InviteMemberBody } from "./requests.js";
 

@@ -1,6 +1,6 @@
 import { accountStore } from "../../shared/accounts-services.js";
-import { requireActor } from "../../shared/actor.js";
-import { type ApiHandler, json } from "../../shared/route-group.js";
+import { requireActor } from "../../shared/http/actor.js";
+import { type ApiHandler, json } from "../../shared/http/route-group.js";
 
 /** GET /api/team/me: which account the signed-in person works on, and in which role (their own: owner). */
 export const myTeam: ApiHandler = async (event) => {

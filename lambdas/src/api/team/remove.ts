@@ -1,5 +1,5 @@
-import { auditActor, requireActor } from "../../shared/actor.js";
-import { type ApiHandler, json } from "../../shared/route-group.js";
+import { auditActor, requireActor } from "../../shared/http/actor.js";
+import { type ApiHandler, json } from "../../shared/http/route-group.js";
 import { teamService } from "../../shared/team-services.js";
 
 /** DELETE /api/team/members/{id}: the member stops working on the account at their next request. */

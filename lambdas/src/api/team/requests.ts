@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { entityId } from "../../shared/request.js";
+import { entityId } from "../../shared/http/request.js";
 
 export const InviteMemberBody = z.object({
   email: z

@@ -1,4 +1,4 @@
-import { createRouteGroup } from "../../shared/route-group.js";
+import { createRouteGroup } from "../../shared/http/route-group.js";
 import { readAuditLog } from "./audit-log.js";
 import { invite } from "./invite.js";
 import { joinTeam } from "./join.js";

@@ -1,6 +1,6 @@
 import { accountStore } from "../../shared/accounts-services.js";
-import { type ApiHandler, json } from "../../shared/route-group.js";
-import { requireUserId } from "../../shared/session.js";
+import { type ApiHandler, json } from "../../shared/http/route-group.js";
+import { requireUserId } from "../../shared/http/session.js";
 import { teamService } from "../../shared/team-services.js";
 
 /** GET /api/team: the owner, members with their roles, and open invitations. */

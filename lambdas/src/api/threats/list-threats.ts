@@ -1,7 +1,7 @@
 import { invalid } from "@lg/domain/errors";
 import { ThreatListParams } from "@lg/domain/threats/threat-list-query";
-import { type ApiHandler, json } from "../../shared/route-group.js";
-import { requireUserId } from "../../shared/session.js";
+import { type ApiHandler, json } from "../../shared/http/route-group.js";
+import { requireUserId } from "../../shared/http/session.js";
 import { threatTriage } from "../../shared/threat-query-services.js";
 
 /** GET /api/threats: a page of the caller's threats, filtered, searched, sorted or grouped (docs/threats-api.md). */

@@ -1,5 +1,5 @@
-import { type ApiHandler, binary } from "../../shared/route-group.js";
-import { requireUserId } from "../../shared/session.js";
+import { type ApiHandler, binary } from "../../shared/http/route-group.js";
+import { requireUserId } from "../../shared/http/session.js";
 import { threatQueries } from "../../shared/threat-query-services.js";
 
 /** GET /api/threats/{id}/preview: the censored preview of the threat's picture, as a JPEG. */

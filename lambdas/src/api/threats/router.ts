@@ -1,4 +1,4 @@
-import { createRouteGroup } from "../../shared/route-group.js";
+import { createRouteGroup } from "../../shared/http/route-group.js";
 import { forceScan } from "./force-scan.js";
 import { getThreat } from "./get-threat.js";
 import { listThreats } from "./list-threats.js";

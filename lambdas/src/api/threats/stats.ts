@@ -1,5 +1,5 @@
-import { type ApiHandler, json } from "../../shared/route-group.js";
-import { requireUserId } from "../../shared/session.js";
+import { type ApiHandler, json } from "../../shared/http/route-group.js";
+import { requireUserId } from "../../shared/http/session.js";
 import { threatQueries } from "../../shared/threat-query-services.js";
 
 /** GET /api/stats: counted from stored threats and scans, with what is searched where (accounts/coverage.ts). */

@@ -1,9 +1,9 @@
 import { ThreatActionInput, ThreatBulkActionInput } from "@lg/domain/threats/threat-action-input";
 import { BulkActionRefused } from "@lg/domain/threats/threat-triage";
-import { requireActor } from "../../shared/actor.js";
-import { parseJson } from "../../shared/request.js";
-import { type ApiHandler, json } from "../../shared/route-group.js";
-import { requireUserId } from "../../shared/session.js";
+import { requireActor } from "../../shared/http/actor.js";
+import { parseJson } from "../../shared/http/request.js";
+import { type ApiHandler, json } from "../../shared/http/route-group.js";
+import { requireUserId } from "../../shared/http/session.js";
 import { threatQueries, threatTriage } from "../../shared/threat-query-services.js";
 
 /** POST /api/threats/actions: one triage action for many threats and whole groups, each audited. */

@@ -1,9 +1,9 @@
-import { changeThreatStatus } from "@lg/domain/scanning/threat-status";
+import { changeThreatStatus } from "@lg/domain/threats/threat-status";
 import { threatView } from "@lg/domain/threats/threat-view";
-import { recordAudit } from "../../shared/audit.js";
-import { parseJson } from "../../shared/request.js";
-import { type ApiHandler, json } from "../../shared/route-group.js";
-import { requireUserId } from "../../shared/session.js";
+import { recordAudit } from "../../shared/http/audit.js";
+import { parseJson } from "../../shared/http/request.js";
+import { type ApiHandler, json } from "../../shared/http/route-group.js";
+import { requireUserId } from "../../shared/http/session.js";
 import { threatChangeEvents } from "../../shared/threat-query-services.js";
 import { threatRepository } from "../../shared/threat-services.js";
 import { ThreatStatusChange } from "../request-bodies.js";

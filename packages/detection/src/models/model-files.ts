@@ -15,7 +15,7 @@ export class ModelFileMissing extends Error {
 
 /**
  * Where model weights come from (a port): a folder on this machine (the local stack, tests, scripts),
- * or an object store copied into local storage on first use (Lambda, lambdas/src/shared/model-files.ts).
+ * or an object store copied into local storage on first use (Lambda, lambdas/src/shared/aws/model-files.ts).
  * Models name their files relative to the model root (`clip/clip_encoder.fp32.onnx`) and load from
  * the path this gives; they never know which source it is.
  */

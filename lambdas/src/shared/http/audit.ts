@@ -1,7 +1,7 @@
 import type { AuditAction } from "@lg/domain/team/ports";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
+import { auditLog } from "../team-services.js";
 import { auditActor, requireActor } from "./actor.js";
-import { auditLog } from "./team-services.js";
 
 /** Writes who did it (the signed-in person, whatever their role) into the account's audit log. */
 export async function recordAudit(

@@ -1,5 +1,5 @@
 import { SFNClient } from "@aws-sdk/client-sfn";
-import { env } from "./env.js";
+import { env } from "../env.js";
 
 /**
  * The Step Functions client and the scan and crawl state machines' ARNs: scans are started (a

@@ -3,7 +3,7 @@ import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { KMSClient } from "@aws-sdk/client-kms";
 import { S3Client } from "@aws-sdk/client-s3";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { tracer } from "./observability.js";
+import { tracer } from "../observability.js";
 
 /**
  * SDK clients, built once per Lambda container. Endpoints come from AWS_ENDPOINT_URL_<SERVICE>

@@ -2,10 +2,10 @@ import type { TeamRole } from "@lg/domain/table/entities";
 import type { Actor } from "@lg/domain/team/audit-log";
 import { can, type Permission, refusalFor } from "@lg/domain/team/policy";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
-import { accountStore, authService } from "./accounts-services.js";
+import { accountStore, authService } from "../accounts-services.js";
+import { teamStore } from "../team-services.js";
 import { forbidden, unauthorized } from "./http-errors.js";
 import { sessionToken } from "./session-token.js";
-import { teamStore } from "./team-services.js";
 
 /** Who is asking, and for which account: their own (owner), or the team's they joined (admin, analyst). */
 export interface RequestActor {

@@ -3,11 +3,11 @@ import type { ApiKeyRecord } from "@lg/domain/integrations/api-keys";
 import { ApiRateLimitExceeded, type RateLimitState, rateLimitHeaders } from "@lg/domain/integrations/api-rate-limit";
 import { operationFor } from "@lg/domain/integrations/public-api-contract";
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from "aws-lambda";
-import type { RouteSpec } from "../api/routes.js";
-import { apiKeyService, apiRateLimiter } from "./api-key-services.js";
+import type { RouteSpec } from "../../api/routes.js";
+import { apiKeyService, apiRateLimiter } from "../api-key-services.js";
+import { recordUnexpectedError } from "../observability.js";
 import { toHttpError } from "./domain-errors.js";
 import { forbidden, HttpError, unauthorized } from "./http-errors.js";
-import { recordUnexpectedError } from "./observability.js";
 import { assertPathIds } from "./request-guards.js";
 
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>;

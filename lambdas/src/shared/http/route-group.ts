@@ -1,12 +1,12 @@
 import middy from "@middy/core";
 import httpRouterHandler, { type Route } from "@middy/http-router";
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from "aws-lambda";
-import { ruleFor } from "../api/route-permissions.js";
-import { ROUTES, type RouteGroup, type RouteSpec } from "../api/routes.js";
+import { ruleFor } from "../../api/route-permissions.js";
+import { ROUTES, type RouteGroup, type RouteSpec } from "../../api/routes.js";
+import { recordUnexpectedError, withObservability } from "../observability.js";
 import { authorize } from "./actor.js";
 import { toHttpError } from "./domain-errors.js";
 import { HttpError } from "./http-errors.js";
-import { recordUnexpectedError, withObservability } from "./observability.js";
 import { assertPathIds, assertSameOrigin } from "./request-guards.js";
 
 export type ApiHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>;
