@@ -1,6 +1,6 @@
 import { writeEvidencePackage } from "@lg/domain/scanning/evidence";
-import { recordThreats, type ThreatCandidate } from "@lg/domain/scanning/threat-recorder";
 import { posterKeys } from "@lg/domain/threats/poster-keys";
+import { recordThreats, type ThreatCandidate } from "@lg/domain/threats/threat-recorder";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";

@@ -2,7 +2,7 @@ import path from "node:path";
 import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { DescribeExecutionCommand } from "@aws-sdk/client-sfn";
 import { ScanCommand } from "@aws-sdk/lib-dynamodb";
-import { DynamoScanRepository } from "@lg/domain/scanning/adapters/dynamo-threats";
+import { DynamoScanRepository } from "@lg/domain/scanning/adapters/dynamo-scans";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { enrolPersona, loadScenario, scanClients, waitForScan } from "../support/scan-run.js";
 import { clientConfig } from "./local-clients.js";

@@ -1,6 +1,6 @@
-import type { DynamoThreatRepository } from "@lg/domain/scanning/adapters/dynamo-threats";
 import { BiometricSample, Threat } from "@lg/domain/table/entities";
 import { toItem } from "@lg/domain/table/entity";
+import type { DynamoThreatRepository } from "@lg/domain/threats/adapters/dynamo-threats";
 
 export const PLANTED_MEDIA_SHA256 = "9f2c1e8b7a6d5c4b3a29181706f5e4d3c2b1a09f8e7d6c5b4a3928170615f4e3";
 

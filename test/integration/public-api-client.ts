@@ -1,7 +1,7 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient, PutCommand } from "@aws-sdk/lib-dynamodb";
-import { DynamoThreatRepository } from "@lg/domain/scanning/adapters/dynamo-threats";
 import { BillingAccount, toItem } from "@lg/domain/table/index";
+import { DynamoThreatRepository } from "@lg/domain/threats/adapters/dynamo-threats";
 import { expect } from "vitest";
 import { clientConfig } from "./local-clients.js";
 import { COPY_OF_ENROLLED_PHOTO, PLANTED_MEDIA_SHA256, plantThreat, readyForNotices } from "./planted-threat.js";

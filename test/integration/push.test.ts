@@ -1,7 +1,7 @@
 import { createECDH, randomBytes } from "node:crypto";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient, QueryCommand } from "@aws-sdk/lib-dynamodb";
-import { DynamoThreatRepository } from "@lg/domain/scanning/adapters/dynamo-threats";
+import { DynamoThreatRepository } from "@lg/domain/threats/adapters/dynamo-threats";
 import { decryptPushPayload } from "@lg/notices";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { clientConfig } from "./local-clients.js";

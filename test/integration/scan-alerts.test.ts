@@ -2,7 +2,7 @@ import path from "node:path";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DescribeExecutionCommand, ListExecutionsCommand, StopExecutionCommand } from "@aws-sdk/client-sfn";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { DynamoScanRepository } from "@lg/domain/scanning/adapters/dynamo-threats";
+import { DynamoScanRepository } from "@lg/domain/scanning/adapters/dynamo-scans";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { enrolPersona, loadScenario, scanClients, waitForScan } from "../support/scan-run.js";
 import { type SignedUpPerson, signUp } from "./signed-up-person.js";

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { DynamoScanRepository } from "@lg/domain/scanning/adapters/dynamo-threats";
+import { DynamoScanRepository } from "@lg/domain/scanning/adapters/dynamo-scans";
 import { PLATFORMS } from "@lg/domain/tiers";
 import { describe, expect, inject, it } from "vitest";
 import { enrolPersona, loadScenario, scanClients, stopScan } from "../support/scan-run.js";

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { DynamoScanRepository } from "@lg/domain/scanning/adapters/dynamo-threats";
+import { DynamoScanRepository } from "@lg/domain/scanning/adapters/dynamo-scans";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import {
   enrolPersona,

@@ -7,9 +7,9 @@
 import { createHash } from "node:crypto";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
-import { DynamoThreatRepository } from "@lg/domain/scanning/adapters/dynamo-threats";
 import { DynamoNoticeRepository, DynamoStoredNotices } from "@lg/domain/takedowns/adapters/dynamo-takedowns";
 import { migrateTakedownNotices } from "@lg/domain/takedowns/notice-migration";
+import { DynamoThreatRepository } from "@lg/domain/threats/adapters/dynamo-threats";
 import { CONFIRMATION_PROMPTS } from "@lg/notices";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { SCHEDULED_JOBS } from "../../lambdas/src/workflows/tasks.js";

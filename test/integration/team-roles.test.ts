@@ -1,7 +1,7 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { DynamoThreatRepository } from "@lg/domain/scanning/adapters/dynamo-threats";
 import { can, refusalFor } from "@lg/domain/team/policy";
+import { DynamoThreatRepository } from "@lg/domain/threats/adapters/dynamo-threats";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { ruleFor } from "../../lambdas/src/api/route-permissions.js";
 import { ROUTES, type RouteSpec } from "../../lambdas/src/api/routes.js";

@@ -6,9 +6,9 @@
  */
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { DynamoThreatRepository } from "@lg/domain/scanning/adapters/dynamo-threats";
 import { DynamoNoticeStates } from "@lg/domain/takedowns/adapters/dynamo-takedowns";
 import { backfillThreatTakedowns } from "@lg/domain/takedowns/threat-takedown";
+import { DynamoThreatRepository } from "@lg/domain/threats/adapters/dynamo-threats";
 import { CONFIRMATION_PROMPTS } from "@lg/notices";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { clientConfig } from "./local-clients.js";

@@ -8,12 +8,12 @@ import { DynamoDBDocumentClient, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { decodeAudio, faceDescriptors, speakerEmbedding } from "@lg/detection";
 import { sealEmbedding } from "@lg/domain/biometrics/embedding-cipher";
 import { SELF_PERSON_ID } from "@lg/domain/records";
-import { DynamoThreatRepository } from "@lg/domain/scanning/adapters/dynamo-threats";
-import { hammingHex, NEAR_DUPLICATE_MAX_BITS } from "@lg/domain/scanning/threat-recorder";
 import { BillingAccount, toItem } from "@lg/domain/table/index";
+import { DynamoThreatRepository } from "@lg/domain/threats/adapters/dynamo-threats";
+import { hammingHex, NEAR_DUPLICATE_MAX_BITS } from "@lg/domain/threats/threat-recorder";
 import { PLATFORMS } from "@lg/domain/tiers";
-import { DynamoAccountStore } from "../../lambdas/src/shared/dynamo-account-store.js";
-import { KmsDataKeys } from "../../lambdas/src/shared/kms-data-keys.js";
+import { DynamoAccountStore } from "@lg/domain/accounts/adapters/dynamo-account-store";
+import { KmsDataKeys } from "@lg/domain/biometrics/adapters/kms-data-keys";
 import { imagePerceptualHash } from "../../lambdas/src/shared/likeness-analyser.js";
 
 /**

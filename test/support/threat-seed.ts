@@ -1,8 +1,8 @@
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { DynamoThreatRepository } from "@lg/domain/scanning/adapters/dynamo-threats";
 import { sha256Hex } from "@lg/domain/scanning/evidence";
-import { recordThreats, type ThreatCandidate } from "@lg/domain/scanning/threat-recorder";
+import { DynamoThreatRepository } from "@lg/domain/threats/adapters/dynamo-threats";
 import { classifyImpersonation, classifyMedia, titleFor } from "@lg/domain/threats/classification";
+import { recordThreats, type ThreatCandidate } from "@lg/domain/threats/threat-recorder";
 
 /**
  * Many threats for one account, recorded through the real recorder and repository (so counters,

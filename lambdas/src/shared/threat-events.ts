@@ -1,6 +1,6 @@
 import { publicTakedown, publicThreat } from "@lg/domain/integrations/public-api-service";
-import type { ThreatRecord } from "@lg/domain/scanning/threat-ports";
-import type { ThreatChangeEvents } from "@lg/domain/scanning/threat-status";
+import type { ThreatRecord } from "@lg/domain/threats/threat-ports";
+import type { ThreatChangeEvents } from "@lg/domain/threats/threat-status";
 import type { WebhookEventType } from "@lg/domain/table/integration-entities";
 import type { TakedownSummary } from "@lg/domain/takedowns/takedown-centre";
 import type { TakedownResolutionEvents } from "@lg/domain/takedowns/threat-takedown";

@@ -1,8 +1,8 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { S3Client } from "@aws-sdk/client-s3";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { DynamoThreatRepository } from "@lg/domain/scanning/adapters/dynamo-threats";
 import { S3EvidenceStore } from "@lg/domain/scanning/adapters/s3-evidence";
+import { DynamoThreatRepository } from "@lg/domain/threats/adapters/dynamo-threats";
 
 /** The local stack's table and evidence bucket, for journeys that write threats as a scan writes them. */
 export function stackStores(env: Record<string, string | undefined>) {

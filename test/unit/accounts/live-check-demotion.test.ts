@@ -9,12 +9,12 @@ import { demoteEveryone, type LapsingSampleStore, LiveCheckDemotion } from "@lg/
 import { REVERIFY_SUBJECT, type SentMessages, tellLapsedFaceOwners } from "@lg/domain/biometrics/reverify-notice";
 import { DomainError } from "@lg/domain/errors";
 import type { BiometricSampleRecord } from "@lg/domain/records";
-import { lapsedFaceMatchRevision } from "@lg/domain/scanning/match-reverification";
-import { recordThreats, threatIdFor } from "@lg/domain/scanning/threat-recorder";
 import { NoticeService } from "@lg/domain/takedowns/notice-service";
 import type { PersonSample } from "@lg/domain/takedowns/ports";
 import { classifyMedia, LAPSED_MATCH_NOTE } from "@lg/domain/threats/classification";
+import { lapsedFaceMatchRevision } from "@lg/domain/threats/match-reverification";
 import { reclassifyStoredThreat } from "@lg/domain/threats/stored-classification";
+import { recordThreats, threatIdFor } from "@lg/domain/threats/threat-recorder";
 import { defaultRecipientDirectory } from "@lg/notices";
 import { describe, expect, it } from "vitest";
 import { InMemoryThreatRepository } from "../scanning/fakes.js";

@@ -6,7 +6,7 @@ import {
 import { type LapsingSampleStore, LiveCheckDemotion } from "@lg/domain/biometrics/live-check-demotion";
 import { REVERIFY_VOICE_SUBJECT, type SentMessages, tellLapsedFaceOwners } from "@lg/domain/biometrics/reverify-notice";
 import type { BiometricSampleRecord } from "@lg/domain/records";
-import { lapsedFaceMatchRevision } from "@lg/domain/scanning/match-reverification";
+import { lapsedFaceMatchRevision } from "@lg/domain/threats/match-reverification";
 import { describe, expect, it } from "vitest";
 import { InMemoryThreatRepository } from "../scanning/fakes.js";
 import { sayingPhrase, wav } from "./fakes.js";

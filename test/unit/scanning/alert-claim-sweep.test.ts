@@ -1,6 +1,6 @@
 import { DynamoAlertOutbox } from "@lg/domain/scanning/adapters/dynamo-alert-outbox";
 import { ALERT_CLAIM_LEASE_MS, sweepStaleClaims, ThreatHandover } from "@lg/domain/scanning/threat-handover";
-import type { ThreatRecord } from "@lg/domain/scanning/threat-ports";
+import type { ThreatRecord } from "@lg/domain/threats/threat-ports";
 import { describe, expect, it } from "vitest";
 import { useDynamoStandIn } from "../../support/dynamo-stand-in.js";
 import { InMemoryThreatRepository } from "./fakes.js";

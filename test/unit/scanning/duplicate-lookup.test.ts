@@ -3,16 +3,16 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
-import { DynamoThreatRepository } from "@lg/domain/scanning/adapters/dynamo-threats";
-import { NEAR_DUPLICATE_MAX_BITS, perceptualHashBands } from "@lg/domain/scanning/near-duplicate-bands";
+import { Threat } from "@lg/domain/table/entities";
+import { fromItem, toItem } from "@lg/domain/table/entity";
+import { DynamoThreatRepository } from "@lg/domain/threats/adapters/dynamo-threats";
+import { NEAR_DUPLICATE_MAX_BITS, perceptualHashBands } from "@lg/domain/threats/near-duplicate-bands";
 import {
   backfillNearDuplicateKeys,
   recordThreats,
   type ThreatCandidate,
   threatIdFor,
-} from "@lg/domain/scanning/threat-recorder";
-import { Threat } from "@lg/domain/table/entities";
-import { fromItem, toItem } from "@lg/domain/table/entity";
+} from "@lg/domain/threats/threat-recorder";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServer } from "../../../local/src/aws/http-server.js";
 import { localClientConfig } from "../../../local/src/stand-ins/client-config.js";

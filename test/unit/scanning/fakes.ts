@@ -1,5 +1,4 @@
 import type { EvidenceStore } from "../../../packages/domain/src/scanning/evidence.js";
-import { perceptualHashBands } from "../../../packages/domain/src/scanning/near-duplicate-bands.js";
 import type {
   AlertOutbox,
   AlertOwedRecord,
@@ -9,13 +8,10 @@ import type {
   ScanLockRecord,
   ScanLocks,
 } from "../../../packages/domain/src/scanning/scan-ports.js";
-import type {
-  ThreatAudit,
-  ThreatRecord,
-  ThreatRepository,
-} from "../../../packages/domain/src/scanning/threat-ports.js";
 import { replacesTakedown } from "../../../packages/domain/src/takedowns/threat-takedown.js";
+import { perceptualHashBands } from "../../../packages/domain/src/threats/near-duplicate-bands.js";
 import { accountGroupOf } from "../../../packages/domain/src/threats/poster-keys.js";
+import type { ThreatAudit, ThreatRecord, ThreatRepository } from "../../../packages/domain/src/threats/threat-ports.js";
 
 export class InMemoryThreatRepository implements ThreatRepository {
   readonly threats = new Map<string, ThreatRecord>();

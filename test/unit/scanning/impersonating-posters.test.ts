@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { ItemRef } from "../../../packages/connectors/src/connector.js";
 import { nameVariantOf } from "../../../packages/domain/src/scanning/impersonation.js";
-import { recordThreats, type ThreatCandidate } from "../../../packages/domain/src/scanning/threat-recorder.js";
 import { posterKeys } from "../../../packages/domain/src/threats/poster-keys.js";
+import { recordThreats, type ThreatCandidate } from "../../../packages/domain/src/threats/threat-recorder.js";
 import { InMemoryThreatRepository } from "./fakes.js";
 import { PICTURE, scanWorld } from "./scan-world.js";
 

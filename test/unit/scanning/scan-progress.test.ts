@@ -1,7 +1,7 @@
 import type { ScanRecord } from "@lg/domain/scanning/scan-ports";
 import { scanProgressView } from "@lg/domain/scanning/scan-progress";
 import { ScanService } from "@lg/domain/scanning/scan-service";
-import type { ThreatCandidate } from "@lg/domain/scanning/threat-recorder";
+import type { ThreatCandidate } from "@lg/domain/threats/threat-recorder";
 import { describe, expect, it } from "vitest";
 import { InMemoryAlertOutbox, InMemoryThreatRepository } from "./fakes.js";
 

@@ -6,13 +6,13 @@ import { perceptualHash } from "../../../packages/domain/src/scanning/perceptual
 import type { ScanRecord } from "../../../packages/domain/src/scanning/scan-ports.js";
 import { syncScanSchedule } from "../../../packages/domain/src/scanning/scan-schedule.js";
 import { ScanService } from "../../../packages/domain/src/scanning/scan-service.js";
-import { computeStats, countThreats } from "../../../packages/domain/src/scanning/stats.js";
 import {
   hammingHex,
   recordThreats,
   type ThreatCandidate,
-} from "../../../packages/domain/src/scanning/threat-recorder.js";
-import { changeThreatStatus } from "../../../packages/domain/src/scanning/threat-status.js";
+} from "../../../packages/domain/src/threats/threat-recorder.js";
+import { computeStats, countThreats } from "../../../packages/domain/src/threats/threat-stats.js";
+import { changeThreatStatus } from "../../../packages/domain/src/threats/threat-status.js";
 import { InMemoryEvidenceStore, InMemoryScanLocks, InMemoryThreatRepository } from "./fakes.js";
 import { PICTURE, scanWorld } from "./scan-world.js";
 

@@ -10,8 +10,8 @@ import {
 } from "../../../packages/detection/src/media/censored-preview.js";
 import { DemoService } from "../../../packages/domain/src/demo/demo-service.js";
 import { writeEvidencePackage } from "../../../packages/domain/src/scanning/evidence.js";
-import { recordThreats } from "../../../packages/domain/src/scanning/threat-recorder.js";
 import { ThreatQueries } from "../../../packages/domain/src/threats/threat-queries.js";
+import { recordThreats } from "../../../packages/domain/src/threats/threat-recorder.js";
 import { threatListItem, threatPicture, threatView } from "../../../packages/domain/src/threats/threat-view.js";
 import { InMemoryEvidenceStore, InMemoryThreatRepository } from "./fakes.js";
 

@@ -1,5 +1,5 @@
-import { changeThreatStatus } from "@lg/domain/scanning/threat-status";
 import { copyNoticeStateToThreat, type NoticeState } from "@lg/domain/takedowns/threat-takedown";
+import { changeThreatStatus } from "@lg/domain/threats/threat-status";
 import { beforeEach, describe, expect, it } from "vitest";
 import { InMemoryThreatRepository } from "../scanning/fakes.js";
 import { threat, USER } from "./fakes.js";

@@ -1,5 +1,5 @@
-import { recordThreats, type ThreatCandidate } from "@lg/domain/scanning/threat-recorder";
 import { NoticeService } from "@lg/domain/takedowns/notice-service";
+import { recordThreats, type ThreatCandidate } from "@lg/domain/threats/threat-recorder";
 import { defaultRecipientDirectory } from "@lg/notices";
 import { describe, expect, it } from "vitest";
 import { InMemoryThreatRepository } from "../scanning/fakes.js";

@@ -1,8 +1,8 @@
 import { DomainError } from "@lg/domain/errors";
-import { recordThreats, threatIdFor } from "@lg/domain/scanning/threat-recorder";
 import { NoticeService } from "@lg/domain/takedowns/notice-service";
 import type { PersonSample } from "@lg/domain/takedowns/ports";
 import { classifyMedia, UNVERIFIED_MATCH_NOTE } from "@lg/domain/threats/classification";
+import { recordThreats, threatIdFor } from "@lg/domain/threats/threat-recorder";
 import { CONFIRMATION_PROMPTS, defaultRecipientDirectory } from "@lg/notices";
 import { beforeEach, describe, expect, it } from "vitest";
 import { InMemoryThreatRepository } from "../scanning/fakes.js";

@@ -1,6 +1,5 @@
 import type { DynamoDBDocumentClient, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { describe, expect, it } from "vitest";
-import type { ThreatRecord } from "../../../packages/domain/src/scanning/threat-ports.js";
 import { Threat } from "../../../packages/domain/src/table/entities.js";
 import { toItem } from "../../../packages/domain/src/table/entity.js";
 import {
@@ -8,6 +7,7 @@ import {
   PAGE_READ_BUDGET,
 } from "../../../packages/domain/src/threats/adapters/dynamo-threat-listing.js";
 import type { ResumeKey } from "../../../packages/domain/src/threats/threat-list-query.js";
+import type { ThreatRecord } from "../../../packages/domain/src/threats/threat-ports.js";
 
 /**
  * DynamoDB's Query as the listing uses it, over items in memory: newest first on gsi2, `Limit`

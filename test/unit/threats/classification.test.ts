@@ -1,9 +1,9 @@
 import { likenessVerdict } from "@lg/domain/scanning/likeness-verdict";
 import type { MediaAnalysis } from "@lg/domain/scanning/scan-ports";
-import type { ThreatRecord } from "@lg/domain/scanning/threat-ports";
 import { Threat } from "@lg/domain/table/entities";
 import { classificationOf, reclassifyStoredThreat } from "@lg/domain/threats/stored-classification";
 import { migrateThreatClassification, type StoredThreats } from "@lg/domain/threats/threat-migration";
+import type { ThreatRecord } from "@lg/domain/threats/threat-ports";
 import { threatView } from "@lg/domain/threats/threat-view";
 import { describe, expect, it } from "vitest";
 

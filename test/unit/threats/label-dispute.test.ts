@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { DomainError } from "../../../packages/domain/src/errors.js";
-import type { ThreatRecord } from "../../../packages/domain/src/scanning/threat-ports.js";
 import { classifyMedia } from "../../../packages/domain/src/threats/classification.js";
 import { withListingFields } from "../../../packages/domain/src/threats/threat-listing-fields.js";
 import type { ThreatListing } from "../../../packages/domain/src/threats/threat-listing-ports.js";
+import type { ThreatRecord } from "../../../packages/domain/src/threats/threat-ports.js";
 import { ThreatTriage } from "../../../packages/domain/src/threats/threat-triage.js";
 import { threatListItem, threatView } from "../../../packages/domain/src/threats/threat-view.js";
 import { describeFindings } from "../../../packages/notices/src/notices/sections.js";

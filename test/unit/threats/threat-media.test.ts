@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { BiometricSampleRecord } from "../../../packages/domain/src/records.js";
 import { writeEvidencePackage } from "../../../packages/domain/src/scanning/evidence.js";
-import type { ThreatRecord } from "../../../packages/domain/src/scanning/threat-ports.js";
 import { ThreatMedia } from "../../../packages/domain/src/threats/threat-media.js";
+import type { ThreatRecord } from "../../../packages/domain/src/threats/threat-ports.js";
 import { InMemoryEvidenceStore, InMemoryThreatRepository } from "../scanning/fakes.js";
 
 const at = "2026-11-23T10:00:00.000Z";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { ThreatAudit, ThreatRecord } from "../../../packages/domain/src/scanning/threat-ports.js";
 import type { ThreatCountersRecord } from "../../../packages/domain/src/threats/threat-listing-ports.js";
+import type { ThreatAudit, ThreatRecord } from "../../../packages/domain/src/threats/threat-ports.js";
 import { ThreatQueries } from "../../../packages/domain/src/threats/threat-queries.js";
 import { InMemoryThreatRepository } from "../scanning/fakes.js";
 

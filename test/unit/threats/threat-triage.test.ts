@@ -1,8 +1,6 @@
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { describe, expect, it } from "vitest";
 import { DomainError } from "../../../packages/domain/src/errors.js";
-import type { ThreatRecord } from "../../../packages/domain/src/scanning/threat-ports.js";
-import { recordThreats, type ThreatCandidate } from "../../../packages/domain/src/scanning/threat-recorder.js";
 import { Threat } from "../../../packages/domain/src/table/entities.js";
 import { DynamoThreatListing, groupOf } from "../../../packages/domain/src/threats/adapters/dynamo-threat-listing.js";
 import { allowedActions, statusAfter } from "../../../packages/domain/src/threats/threat-actions.js";
@@ -22,6 +20,8 @@ import {
 } from "../../../packages/domain/src/threats/threat-list-query.js";
 import { withListingFields } from "../../../packages/domain/src/threats/threat-listing-fields.js";
 import type { ThreatListing } from "../../../packages/domain/src/threats/threat-listing-ports.js";
+import type { ThreatRecord } from "../../../packages/domain/src/threats/threat-ports.js";
+import { recordThreats, type ThreatCandidate } from "../../../packages/domain/src/threats/threat-recorder.js";
 import { BulkActionRefused, ThreatTriage } from "../../../packages/domain/src/threats/threat-triage.js";
 import { InMemoryThreatRepository } from "../scanning/fakes.js";
 

@@ -1,7 +1,7 @@
 import type { GalleryWriter } from "../gallery/gallery-sync.js";
 import { type BiometricSampleRecord, SELF_PERSON_ID } from "../records.js";
-import { lapsedFaceMatchRevision } from "../scanning/match-reverification.js";
-import type { ThreatRepository } from "../scanning/threat-ports.js";
+import { lapsedFaceMatchRevision } from "../threats/match-reverification.js";
+import type { ThreatRepository } from "../threats/threat-ports.js";
 import { lapsedVerification, verificationPredatesLiveCheck } from "./enrolment-verification.js";
 import type { SampleLibrary } from "./sample-library.js";
 

@@ -12,8 +12,8 @@ import { likenessVerdict, type ProtectedName } from "../scanning/likeness-verdic
 import { postThreatCandidate } from "../scanning/post-threat-candidate.js";
 import type { AlertOutbox, LikenessFinding, MediaAnalysis, MediaToAnalyse } from "../scanning/scan-ports.js";
 import { isOwnContent } from "../scanning/scan-service.js";
-import type { ThreatRepository } from "../scanning/threat-ports.js";
-import { recordThreatsOwingAlerts, type ThreatCandidate } from "../scanning/threat-recorder.js";
+import type { ThreatRepository } from "../threats/threat-ports.js";
+import { recordThreatsOwingAlerts, type ThreatCandidate } from "../threats/threat-recorder.js";
 import { platformsForTier } from "../tiers.js";
 
 /**

@@ -1,5 +1,5 @@
 import { composeNotice, defaultRecipientDirectory } from "@lg/notices";
-import type { ThreatRecord } from "../scanning/threat-ports.js";
+import type { ThreatRecord } from "../threats/threat-ports.js";
 import type { MembershipTier } from "../table/entities.js";
 import { DEMO_PERSONAS } from "./demo-catalogue.js";
 

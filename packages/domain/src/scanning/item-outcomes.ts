@@ -1,4 +1,4 @@
-import type { ThreatCandidate } from "./threat-recorder.js";
+import type { ThreatCandidate } from "../threats/threat-recorder.js";
 
 /** What analysing one item found: its URL and the threat candidates its media gave. */
 export interface ItemOutcome {

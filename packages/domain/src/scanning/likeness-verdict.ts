@@ -1,6 +1,6 @@
 import { classifyMedia, type ThreatClassification, titleFor } from "../threats/classification.js";
+import type { ThreatCandidate } from "../threats/threat-recorder.js";
 import type { EnrolledPerson, MediaAnalysis } from "./scan-ports.js";
-import type { ThreatCandidate } from "./threat-recorder.js";
 
 /** Below this calibrated match confidence a face or voice is not treated as the person's. */
 export const MATCH_FLOOR_PERCENT = 50;

@@ -1,9 +1,9 @@
 import type { FetchedItem, FetchedMedia } from "@lg/connectors/connector";
 import { posterKeys } from "../threats/poster-keys.js";
+import type { ThreatCandidate } from "../threats/threat-recorder.js";
 import { type EvidenceStore, writeEvidencePackage } from "./evidence.js";
 import type { Verdict } from "./likeness-verdict.js";
 import type { LikenessFinding } from "./scan-ports.js";
-import type { ThreatCandidate } from "./threat-recorder.js";
 
 /**
  * A post's media in which a person's likeness matched, made into the threat to record: its

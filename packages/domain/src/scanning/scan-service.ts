@@ -8,6 +8,8 @@ import { SELF_PERSON_ID, type UserProfileRecord } from "../records.js";
 import { type RegisteredImageScanner, registeredImageVerdict } from "../registered-images/registered-image-verdict.js";
 import { classifyImpersonation, titleFor } from "../threats/classification.js";
 import { posterKeys } from "../threats/poster-keys.js";
+import type { ThreatRepository } from "../threats/threat-ports.js";
+import { recordThreatsOwingAlerts, type ThreatCandidate } from "../threats/threat-recorder.js";
 import { platformsForTier } from "../tiers.js";
 import { discoveryQuery, protectedNames } from "./discovery-query.js";
 import { type EvidenceStore, sha256Hex, writeEvidencePackage } from "./evidence.js";
@@ -31,8 +33,6 @@ import type {
 } from "./scan-ports.js";
 import { effectiveFrequency } from "./scan-schedule.js";
 import { SCAN_LOCK_LEASE_MS } from "./scan-starter.js";
-import type { ThreatRepository } from "./threat-ports.js";
-import { recordThreatsOwingAlerts, type ThreatCandidate } from "./threat-recorder.js";
 
 /** Where scanning gets platforms and raw media from (the connectors in production). */
 export interface ScanSources {

@@ -1,6 +1,6 @@
 import type { ProfileRecord } from "../takedowns/ports.js";
+import type { ThreatRecord, ThreatRepository } from "../threats/threat-ports.js";
 import type { AlertOutbox } from "./scan-ports.js";
-import type { ThreatRecord, ThreatRepository } from "./threat-ports.js";
 
 export interface ThreatHandoverDeps {
   outbox: AlertOutbox;

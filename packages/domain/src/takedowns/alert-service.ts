@@ -13,7 +13,7 @@ import {
 } from "@lg/notices";
 import { notificationSettingsOf } from "../accounts/profile-view.js";
 import type { PushAudience, PushFanOut } from "../push/push-fan-out.js";
-import type { ThreatRecord } from "../scanning/threat-ports.js";
+import type { ThreatRecord } from "../threats/threat-ports.js";
 import type { AlertRecord, AlertRepository, ProfileRecord } from "./ports.js";
 
 export interface AlertServiceDeps {

@@ -1,6 +1,6 @@
 import { autoTakedownMaySend } from "@lg/notices";
 import { DomainError } from "../errors.js";
-import type { ThreatRepository } from "../scanning/threat-ports.js";
+import type { ThreatRepository } from "../threats/threat-ports.js";
 import {
   AUTOMATION_SKIP_TEXT,
   type AutomationOutcomeRecord,

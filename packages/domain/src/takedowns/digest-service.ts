@@ -9,7 +9,7 @@ import {
   renderDigestPush,
 } from "@lg/notices";
 import type { PushFanOut } from "../push/push-fan-out.js";
-import type { ThreatRepository } from "../scanning/threat-ports.js";
+import type { ThreatRepository } from "../threats/threat-ports.js";
 import type { AlertRecord, AlertRepository, PersonRecords } from "./ports.js";
 
 export interface DigestServiceDeps {

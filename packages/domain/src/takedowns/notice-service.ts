@@ -21,8 +21,8 @@ import {
 } from "@lg/notices";
 import { DomainError } from "../errors.js";
 import { SELF_PERSON_ID } from "../records.js";
-import type { ThreatRepository } from "../scanning/threat-ports.js";
-import { changeThreatStatus, type ThreatChangeEvents } from "../scanning/threat-status.js";
+import type { ThreatRepository } from "../threats/threat-ports.js";
+import { changeThreatStatus, type ThreatChangeEvents } from "../threats/threat-status.js";
 import { confirmationPrompts, confirmationsFrom } from "./confirmation-answers.js";
 import { assertVerifiedLikeness, matchedModality, restsOnUnverifiedEnrolment } from "./likeness-enrolment.js";
 import { inDomainErrors } from "./notice-errors.js";

@@ -6,8 +6,8 @@ import {
   renderTakedownOutcomeEmail,
 } from "@lg/notices";
 import { DomainError } from "../errors.js";
-import type { ThreatRepository } from "../scanning/threat-ports.js";
-import { changeThreatStatus, type ThreatChangeEvents } from "../scanning/threat-status.js";
+import type { ThreatRepository } from "../threats/threat-ports.js";
+import { changeThreatStatus, type ThreatChangeEvents } from "../threats/threat-status.js";
 import type { NoticeRepository, PersonRecords, TakedownNoticeRecord } from "./ports.js";
 import { decideRecheck, type RecheckDecision } from "./recheck.js";
 import { copyNoticeStateToThreat, type TakedownResolutionEvents } from "./threat-takedown.js";

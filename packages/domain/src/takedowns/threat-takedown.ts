@@ -1,4 +1,4 @@
-import type { ThreatRecord, ThreatRepository } from "../scanning/threat-ports.js";
+import type { ThreatRecord, ThreatRepository } from "../threats/threat-ports.js";
 import type { TakedownNoticeRecord } from "./ports.js";
 
 /** What a threat carries of its latest notice, for the list's takedown badge. */

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { DomainError } from "../errors.js";
-import type { ThreatRecord, ThreatRepository } from "../scanning/threat-ports.js";
 import { classificationOf } from "./stored-classification.js";
+import type { ThreatRecord, ThreatRepository } from "./threat-ports.js";
 
 /**
  * A person disputes the "possibly synthetic" label of a threat, and only the label: the likeness

@@ -1,4 +1,4 @@
-import type { ThreatRecord } from "../scanning/threat-ports.js";
+import type { ThreatRecord } from "./threat-ports.js";
 
 type Status = ThreatRecord["status"];
 

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { invalid } from "../errors.js";
-import type { ThreatRecord } from "../scanning/threat-ports.js";
 import { SyntheticVerdict, ThreatStatus, ThreatType } from "../table/entities.js";
 import type { ThreatGroupKind } from "./threat-keys.js";
+import type { ThreatRecord } from "./threat-ports.js";
 
 export const THREAT_ORDERS = ["newest", "confidence", "severity"] as const;
 export type ThreatOrder = (typeof THREAT_ORDERS)[number];

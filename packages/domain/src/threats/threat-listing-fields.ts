@@ -1,6 +1,6 @@
-import type { ThreatRecord } from "../scanning/threat-ports.js";
 import { classificationOf } from "./stored-classification.js";
 import { normaliseSearchText } from "./threat-keys.js";
+import type { ThreatRecord } from "./threat-ports.js";
 
 /**
  * The plain attributes the list filters, sorts and searches on, copied from the threat's evidence

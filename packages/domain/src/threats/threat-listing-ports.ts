@@ -1,8 +1,8 @@
 import type { z } from "zod";
-import type { ThreatRecord } from "../scanning/threat-ports.js";
 import type { ThreatCounters, ThreatGroup } from "../table/entities.js";
 import type { ThreatGroupKind } from "./threat-keys.js";
 import type { ResumeKey, ThreatFilters, ThreatOrder } from "./threat-list-query.js";
+import type { ThreatRecord } from "./threat-ports.js";
 
 export type ThreatGroupRecord = z.infer<typeof ThreatGroup.schema>;
 export type ThreatCountersRecord = z.infer<typeof ThreatCounters.schema>;

@@ -2,7 +2,7 @@ import { DomainError } from "../errors.js";
 import type { BiometricSampleRecord } from "../records.js";
 import { decodeManifest, type EvidenceFile, type EvidenceStore } from "../scanning/evidence.js";
 import { MATCH_FLOOR_PERCENT } from "../scanning/likeness-verdict.js";
-import type { ThreatRecord, ThreatRepository } from "../scanning/threat-ports.js";
+import type { ThreatRecord, ThreatRepository } from "./threat-ports.js";
 
 /**
  * What a person can look at or listen to of a threat, read from its evidence package: the video

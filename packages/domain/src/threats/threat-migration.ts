@@ -1,7 +1,7 @@
 import { SELF_PERSON_ID } from "../records.js";
-import type { ThreatRecord } from "../scanning/threat-ports.js";
 import { reclassifyStoredThreat } from "./stored-classification.js";
 import { lacksListingFields } from "./threat-listing-fields.js";
+import type { ThreatRecord } from "./threat-ports.js";
 
 /** Where the migration reads every stored threat and writes one back only if nobody changed it meanwhile. */
 export interface StoredThreats {

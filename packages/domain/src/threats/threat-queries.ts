@@ -8,11 +8,11 @@ import { decodeManifest, type EvidenceStore, verifyEvidencePackage } from "../sc
 import type { ScanRepository } from "../scanning/scan-ports.js";
 import { effectiveFrequency } from "../scanning/scan-schedule.js";
 import { scanIntervalHours } from "../scanning/scan-service.js";
-import { computeStats, countsFromCounters, countThreats, type ThreatCounts } from "../scanning/stats.js";
-import type { ThreatRepository } from "../scanning/threat-ports.js";
 import { type AutomationOutcomes, automationView } from "../takedowns/automation-outcome.js";
 import type { TakedownNoticeRecord } from "../takedowns/ports.js";
 import type { ThreatListing } from "./threat-listing-ports.js";
+import type { ThreatRepository } from "./threat-ports.js";
+import { computeStats, countsFromCounters, countThreats, type ThreatCounts } from "./threat-stats.js";
 import { threatView } from "./threat-view.js";
 
 export interface ThreatQueryDeps {

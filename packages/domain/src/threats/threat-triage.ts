@@ -1,6 +1,4 @@
 import { DomainError, invalid } from "../errors.js";
-import type { ThreatRecord, ThreatRepository } from "../scanning/threat-ports.js";
-import { changeThreatStatus, type ThreatChangeEvents } from "../scanning/threat-status.js";
 import { disputeSyntheticLabel } from "./label-dispute.js";
 import { type StatusAction, statusAfter, type TriageAction } from "./threat-actions.js";
 import { normaliseSearchText, type ThreatGroupKind } from "./threat-keys.js";
@@ -14,6 +12,8 @@ import {
   type ThreatListParams,
 } from "./threat-list-query.js";
 import type { ThreatCountersRecord, ThreatGroupRecord, ThreatListing } from "./threat-listing-ports.js";
+import type { ThreatRecord, ThreatRepository } from "./threat-ports.js";
+import { changeThreatStatus, type ThreatChangeEvents } from "./threat-status.js";
 import { threatListItem } from "./threat-view.js";
 
 /** Members shown with each group; `count` says how many there are in all. */

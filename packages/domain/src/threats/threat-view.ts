@@ -1,8 +1,8 @@
-import type { ThreatRecord } from "../scanning/threat-ports.js";
 import type { TakedownNoticeRecord } from "../takedowns/ports.js";
 import { accountGroupOf } from "./poster-keys.js";
 import { classificationOf } from "./stored-classification.js";
 import { allowedActions } from "./threat-actions.js";
+import type { ThreatRecord } from "./threat-ports.js";
 
 /**
  * Where the threat's latest notice stands, in words that are true: "sent" only when a channel

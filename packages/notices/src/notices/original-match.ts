@@ -1,6 +1,6 @@
 import type { OriginalHashes } from "@lg/domain/biometrics/original-hashes";
-import { NEAR_DUPLICATE_MAX_BITS } from "@lg/domain/scanning/near-duplicate-bands";
-import { hammingHex } from "@lg/domain/scanning/threat-recorder";
+import { NEAR_DUPLICATE_MAX_BITS } from "@lg/domain/threats/near-duplicate-bands";
+import { hammingHex } from "@lg/domain/threats/threat-recorder";
 import { claimsSynthesis } from "@lg/domain/threats/classification";
 import { type ThreatRecord, threatEvidence } from "../threat.js";
 

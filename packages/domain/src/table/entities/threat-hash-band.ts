@@ -5,7 +5,7 @@ import { defineEntity } from "../entity.js";
 export const ThreatHashBand = defineEntity({
   name: "ThreatHashBand",
   description:
-    "One of the 7 near-duplicate keys of a threat that has a 64-bit perceptual hash: the hash cut into 7 bands (scanning/near-duplicate-bands.ts), each key naming its band's position and value. Two hashes at most 6 bits apart share at least one band, so a scan finds every stored near-duplicate of a finding under the finding's own 7 keys.",
+    "One of the 7 near-duplicate keys of a threat that has a 64-bit perceptual hash: the hash cut into 7 bands (threats/near-duplicate-bands.ts), each key naming its band's position and value. Two hashes at most 6 bits apart share at least one band, so a scan finds every stored near-duplicate of a finding under the finding's own 7 keys.",
   schema: z.object({
     userId: z.string().min(1),
     /** Band position and value, e.g. `3.1f2`. */

@@ -7,7 +7,6 @@ import {
   type QueryCommandInput,
   UpdateCommand,
 } from "@aws-sdk/lib-dynamodb";
-import type { ThreatRecord } from "../../scanning/threat-ports.js";
 import { isConditionFailure } from "../../table/condition-failure.js";
 import { Threat, ThreatCounters, ThreatGroup } from "../../table/entities.js";
 import { fromItem, type IndexName, TABLE_INDEXES, TABLE_KEYS, toItem } from "../../table/entity.js";
@@ -16,6 +15,7 @@ import { accountGroupOf } from "../poster-keys.js";
 import { confidenceKey, normaliseSearchText, type ThreatGroupKind } from "../threat-keys.js";
 import { CONFIDENCE_BANDS, type ResumeKey, type ThreatFilters, type ThreatOrder } from "../threat-list-query.js";
 import type { ThreatCountersRecord, ThreatGroupRecord, ThreatListing, ThreatPage } from "../threat-listing-ports.js";
+import type { ThreatRecord } from "../threat-ports.js";
 
 type Status = ThreatRecord["status"];
 

@@ -1,10 +1,10 @@
 import { type DynamoDBDocumentClient, GetCommand, PutCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
-import type { ThreatRecord } from "../../scanning/threat-ports.js";
 import { isConditionFailure } from "../../table/condition-failure.js";
 import { ProtectedPerson, Threat } from "../../table/entities.js";
 import { fromItem, toItem } from "../../table/entity.js";
 import { lacksListingFields, withListingFields } from "../threat-listing-fields.js";
 import type { StoredThreats } from "../threat-migration.js";
+import type { ThreatRecord } from "../threat-ports.js";
 import { DynamoThreatProjections } from "./dynamo-threat-listing.js";
 
 /** The migration's view of the table: a paged scan of threat items and conditional writes. */
