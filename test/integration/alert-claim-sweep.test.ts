@@ -1,10 +1,10 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { DynamoAccountStore } from "@lg/domain/accounts/adapters/dynamo-account-store";
 import { DynamoAlertOutbox } from "@lg/domain/scanning/adapters/dynamo-alert-outbox";
 import { ALERT_CLAIM_LEASE_MS } from "@lg/domain/scanning/threat-handover";
 import { DynamoThreatRepository } from "@lg/domain/threats/adapters/dynamo-threats";
 import { describe, expect, inject, it } from "vitest";
-import { DynamoAccountStore } from "@lg/domain/accounts/adapters/dynamo-account-store";
 import { SCHEDULED_JOBS } from "../../lambdas/src/workflows/tasks.js";
 import { lambdaContext } from "../../local/src/lambda/lambda-context.js";
 import { clientConfig } from "./local-clients.js";

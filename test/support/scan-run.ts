@@ -6,14 +6,14 @@ import { KMSClient } from "@aws-sdk/client-kms";
 import { DescribeExecutionCommand, SFNClient, StartExecutionCommand, StopExecutionCommand } from "@aws-sdk/client-sfn";
 import { DynamoDBDocumentClient, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { decodeAudio, faceDescriptors, speakerEmbedding } from "@lg/detection";
+import { DynamoAccountStore } from "@lg/domain/accounts/adapters/dynamo-account-store";
+import { KmsDataKeys } from "@lg/domain/biometrics/adapters/kms-data-keys";
 import { sealEmbedding } from "@lg/domain/biometrics/embedding-cipher";
 import { SELF_PERSON_ID } from "@lg/domain/records";
 import { BillingAccount, toItem } from "@lg/domain/table/index";
 import { DynamoThreatRepository } from "@lg/domain/threats/adapters/dynamo-threats";
 import { hammingHex, NEAR_DUPLICATE_MAX_BITS } from "@lg/domain/threats/threat-recorder";
 import { PLATFORMS } from "@lg/domain/tiers";
-import { DynamoAccountStore } from "@lg/domain/accounts/adapters/dynamo-account-store";
-import { KmsDataKeys } from "@lg/domain/biometrics/adapters/kms-data-keys";
 import { imagePerceptualHash } from "../../lambdas/src/shared/likeness-analyser.js";
 
 /**

@@ -1,6 +1,9 @@
 import { SESv2Client } from "@aws-sdk/client-sesv2";
 import { SNSClient } from "@aws-sdk/client-sns";
 import { AccountSecurityService } from "@lg/domain/accounts/account-security";
+import { CognitoIdentityProvider } from "@lg/domain/accounts/adapters/cognito-identity-provider";
+import { DynamoAccountStore } from "@lg/domain/accounts/adapters/dynamo-account-store";
+import { DynamoRateCounters } from "@lg/domain/accounts/adapters/dynamo-rate-counters";
 import { DynamoUndoLinks } from "@lg/domain/accounts/adapters/dynamo-undo-links";
 import { AuthService } from "@lg/domain/accounts/auth-service";
 import { DestructiveActions } from "@lg/domain/accounts/destructive-actions";
@@ -10,9 +13,6 @@ import { SesMailSender } from "@lg/domain/takedowns/adapters/ses-mail";
 import { SnsSmsSender } from "@lg/domain/takedowns/adapters/sns-sms";
 import { htmlDocument, textToHtmlParagraphs } from "@lg/notices/text/html";
 import { cognito, dynamo } from "./aws/clients.js";
-import { CognitoIdentityProvider } from "./cognito-identity-provider.js";
-import { DynamoAccountStore } from "./dynamo-account-store.js";
-import { DynamoRateCounters } from "./dynamo-rate-counters.js";
 import { env } from "./env.js";
 import { once } from "./once.js";
 

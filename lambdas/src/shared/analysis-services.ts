@@ -1,11 +1,11 @@
 import { StartExecutionCommand } from "@aws-sdk/client-sfn";
 import { DynamoAnalyses } from "@lg/domain/integrations/adapters/dynamo-analyses";
+import { S3AnalysisUploads } from "@lg/domain/integrations/adapters/s3-analysis-uploads";
 import { AnalysisRequests } from "@lg/domain/integrations/analyses";
 import { dynamo, s3, s3Presigner } from "./aws/clients.js";
 import { analysisStateMachineArn, sfn } from "./aws/state-machines.js";
 import { env } from "./env.js";
 import { once } from "./once.js";
-import { S3AnalysisUploads } from "./s3-analysis-uploads.js";
 
 /**
  * Analyses asked for through the public API: where they are kept, where uploads go (the scan-work

@@ -1,12 +1,12 @@
+import { KmsDataKeys } from "@lg/domain/biometrics/adapters/kms-data-keys";
+import { S3BiometricStore } from "@lg/domain/biometrics/adapters/s3-biometric-store";
 import { ConsentService } from "@lg/domain/biometrics/consent";
 import { SampleLibrary } from "@lg/domain/biometrics/sample-library";
 import { accountStore } from "./accounts-services.js";
 import { kms, s3, s3Presigner } from "./aws/clients.js";
 import { env } from "./env.js";
 import { gallerySync } from "./gallery-services.js";
-import { KmsDataKeys } from "./kms-data-keys.js";
 import { once } from "./once.js";
-import { S3BiometricStore } from "./s3-biometric-store.js";
 
 /**
  * The biometrics context's records: the sealed samples, their data keys and consent. Enrolment,

@@ -1,6 +1,7 @@
 import { SESv2Client } from "@aws-sdk/client-sesv2";
 import { ChangeMessageVisibilityCommand, SQSClient } from "@aws-sdk/client-sqs";
 import { SafeHttpClient } from "@lg/connectors/http/safe-http-client";
+import { DynamoAccountStore } from "@lg/domain/accounts/adapters/dynamo-account-store";
 import { DynamoWebhooks } from "@lg/domain/integrations/adapters/dynamo-webhooks";
 import { SqsDeliveryQueue } from "@lg/domain/integrations/adapters/sqs-delivery-queue";
 import { WebhookService } from "@lg/domain/integrations/webhooks";
@@ -9,7 +10,6 @@ import { SesMailSender } from "@lg/domain/takedowns/adapters/ses-mail";
 import { escapeHtml } from "@lg/notices/text/html";
 import { webhookRetryDelays } from "../queues/consumers.js";
 import { dynamo } from "./aws/clients.js";
-import { DynamoAccountStore } from "./dynamo-account-store.js";
 import { env } from "./env.js";
 import { recordUnexpectedError } from "./observability.js";
 import { once } from "./once.js";

@@ -4,10 +4,10 @@ import {
   ConfirmForgotPasswordCommand,
   ForgotPasswordCommand,
 } from "@aws-sdk/client-cognito-identity-provider";
+import { CognitoIdentityProvider } from "@lg/domain/accounts/adapters/cognito-identity-provider";
 import { DomainError } from "@lg/domain/errors";
 import { mockClient } from "aws-sdk-client-mock";
 import { afterEach, describe, expect, it } from "vitest";
-import { CognitoIdentityProvider } from "../../../lambdas/src/shared/cognito-identity-provider.js";
 
 const cognito = mockClient(CognitoIdentityProviderClient);
 const provider = new CognitoIdentityProvider(new CognitoIdentityProviderClient({ region: "eu-west-1" }), {

@@ -4,12 +4,12 @@ import {
   ConfirmSignUpCommand,
 } from "@aws-sdk/client-cognito-identity-provider";
 import { AccountSecurityService } from "@lg/domain/accounts/account-security";
+import { CognitoIdentityProvider } from "@lg/domain/accounts/adapters/cognito-identity-provider";
 import { AuthService, CODE_REFUSED } from "@lg/domain/accounts/auth-service";
 import { RateLimiter } from "@lg/domain/accounts/rate-limits";
 import { DomainError } from "@lg/domain/errors";
 import { mockClient } from "aws-sdk-client-mock";
 import { afterEach, describe, expect, it } from "vitest";
-import { CognitoIdentityProvider } from "../../../lambdas/src/shared/cognito-identity-provider.js";
 import { MemoryAccountStore, MemoryRateCounters } from "./fakes.js";
 import { accountWorld } from "./world.js";
 

@@ -1,6 +1,6 @@
 import { S3Client } from "@aws-sdk/client-s3";
+import { S3BiometricStore } from "@lg/domain/biometrics/adapters/s3-biometric-store";
 import { beforeAll, describe, expect, it } from "vitest";
-import { S3BiometricStore } from "../../../lambdas/src/shared/s3-biometric-store.js";
 
 const ENV = {
   AWS_REGION: "eu-west-2",

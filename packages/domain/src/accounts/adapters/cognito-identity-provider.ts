@@ -20,6 +20,7 @@ import {
   VerifySoftwareTokenCommand,
   VerifyUserAttributeCommand,
 } from "@aws-sdk/client-cognito-identity-provider";
+import { DomainError } from "../../errors.js";
 import type {
   AccountSecurityProvider,
   AccountStatus,
@@ -27,8 +28,7 @@ import type {
   IdentityProvider,
   MfaChallenge,
   SignedIn,
-} from "@lg/domain/accounts/ports";
-import { DomainError } from "@lg/domain/errors";
+} from "../ports.js";
 
 const INCORRECT_LOGIN = "Incorrect username or password";
 

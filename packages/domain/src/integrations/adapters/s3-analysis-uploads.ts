@@ -1,6 +1,6 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, type S3Client } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
-import { ANALYSIS_UPLOAD_PREFIX, type AnalysisUploads } from "@lg/domain/integrations/analyses";
+import { ANALYSIS_UPLOAD_PREFIX, type AnalysisUploads } from "../analyses.js";
 /** How long an upload URL works; the analysis workflow waits about as long for the file. */
 export const UPLOAD_URL_SECONDS = 600;
 

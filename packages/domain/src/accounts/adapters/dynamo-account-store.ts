@@ -6,9 +6,9 @@ import {
   PutCommand,
   QueryCommand,
 } from "@aws-sdk/lib-dynamodb";
-import type { AccountStore, StoredItem } from "@lg/domain/accounts/ports";
-import { effectiveTier } from "@lg/domain/billing/tier-policy";
-import type { BiometricSampleRecord } from "@lg/domain/records";
+import type { z } from "zod";
+import { effectiveTier } from "../../billing/tier-policy.js";
+import type { BiometricSampleRecord } from "../../records.js";
 import {
   type AnyEntity,
   BillingAccount,
@@ -19,9 +19,9 @@ import {
   Session,
   toItem,
   UserProfile,
-} from "@lg/domain/table/index";
-import { API_ANALYSIS_PARTITION_PREFIX } from "@lg/domain/table/integration-entities";
-import type { z } from "zod";
+} from "../../table/index.js";
+import { API_ANALYSIS_PARTITION_PREFIX } from "../../table/integration-entities.js";
+import type { AccountStore, StoredItem } from "../ports.js";
 
 const BATCH_LIMIT = 25;
 

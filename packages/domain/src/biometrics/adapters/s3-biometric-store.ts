@@ -6,8 +6,8 @@ import {
   type S3Client,
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
-import type { BiometricObjectStore } from "@lg/domain/biometrics/ports";
-import { eraseEveryVersion, listCurrent } from "@lg/domain/scanning/adapters/s3-prefix-erasure";
+import { eraseEveryVersion, listCurrent } from "../../scanning/adapters/s3-prefix-erasure.js";
+import type { BiometricObjectStore } from "../ports.js";
 
 const toTagSet = (tags: Record<string, string>) => Object.entries(tags).map(([Key, Value]) => ({ Key, Value }));
 const toTagging = (tags: Record<string, string>) => new URLSearchParams(tags).toString();

@@ -1,7 +1,7 @@
 import { type DynamoDBDocumentClient, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import type { RateCounterStore } from "@lg/domain/accounts/rate-limits";
-import { isConditionFailure } from "@lg/domain/table/condition-failure";
-import { RateLimitCounter } from "@lg/domain/table/index";
+import { isConditionFailure } from "../../table/condition-failure.js";
+import { RateLimitCounter } from "../../table/index.js";
+import type { RateCounterStore } from "../rate-limits.js";
 
 /** Rate-limit counters as items with TTL (entity RateLimitCounter), raised by one conditional update. */
 export class DynamoRateCounters implements RateCounterStore {

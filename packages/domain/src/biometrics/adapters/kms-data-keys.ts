@@ -1,5 +1,5 @@
 import { DecryptCommand, GenerateDataKeyCommand, type KMSClient } from "@aws-sdk/client-kms";
-import type { DataKeyService } from "@lg/domain/biometrics/ports";
+import type { DataKeyService } from "../ports.js";
 
 /** Data keys from the biometric KMS key; the encryption context binds each key to its user. */
 export class KmsDataKeys implements DataKeyService {
