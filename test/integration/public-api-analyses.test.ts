@@ -5,8 +5,6 @@
  * enrolled people, GET /api/v1/analyses/{id} answers the result, and analysis.completed arrives signed.
  */
 import { readFile } from "node:fs/promises";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -14,21 +12,11 @@ import { enrolPersona, loadScenario } from "../support/scan-run.js";
 import { eventually } from "./local-clients.js";
 import { publicApiClient } from "./public-api-client.js";
 import type { SignedUpPerson } from "./signed-up-person.js";
+import { startWebhookReceiver } from "./webhook-receiver.js";
 
 const stack = inject("localStack");
 const world = { env: stack.env, mediaDir: stack.env.DEMO_MEDIA_DIR ?? path.resolve("../shared/data") };
 const { doc, settings, v1, newKey, organisation } = publicApiClient(stack);
-
-const received: { headers: Record<string, string>; body: string }[] = [];
-const receiver = http.createServer((req, res) => {
-  const chunks: Buffer[] = [];
-  req.on("data", (c: Buffer) => chunks.push(c));
-  req.on("end", () => {
-    const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
-    received.push({ headers, body: Buffer.concat(chunks).toString("utf8") });
-    res.writeHead(204).end();
-  });
-});
 
 interface Analysis {
   id: string;
@@ -43,6 +31,7 @@ interface Analysis {
   } | null;
 }
 
+let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 let owner: SignedUpPerson;
 let key: string;
 let hook: Webhook;
@@ -58,7 +47,7 @@ const ended = (id: string) =>
   }, 180_000);
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  receiver = await startWebhookReceiver();
   owner = await organisation("analyses");
   const scenario = await loadScenario(stack.env);
   await enrolPersona(world, owner.userId, scenario);
@@ -72,7 +61,7 @@ beforeAll(async () => {
   planted = item.media[0];
   key = (await newKey(owner.cookie, ["analyses:write"])).secret;
   const made = await settings(owner.cookie, "POST", "/api/webhooks", {
-    url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`,
+    url: receiver.url("/hook"),
     events: ["analysis.completed"],
   });
   expect(made.status, JSON.stringify(made.body)).toBe(201);
@@ -104,7 +93,7 @@ describe("analyses through the public API", () => {
     for (const s of done.result?.synthetic.signals ?? []) expect(s.explanation.length).toBeGreaterThan(0);
 
     const event = await eventually(async () =>
-      received
+      receiver.received
         .map((r) => hook.verify(r.body, r.headers) as { type: string; data: { id: string; status: string } })
         .find((e) => e.data.id === queued.id),
     );

@@ -3,8 +3,6 @@
  * Standard Webhooks, through the SQS stand-in and the same consumer Lambda runs; a failing receiver
  * is retried with back-off and then lands in the dead-letter queue; a redirect is never followed.
  */
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { GetQueueAttributesCommand, SQSClient } from "@aws-sdk/client-sqs";
 import { verify } from "@lg/domain/integrations/webhook-signing";
@@ -14,30 +12,19 @@ import { enrolPersona, loadScenario, scanClients } from "../support/scan-run.js"
 import { eventually } from "./local-clients.js";
 import { publicApiClient } from "./public-api-client.js";
 import { type SignedUpPerson, signUp } from "./signed-up-person.js";
+import { startWebhookReceiver } from "./webhook-receiver.js";
 
 const stack = inject("localStack");
 const world = { env: stack.env, mediaDir: stack.env.DEMO_MEDIA_DIR ?? path.resolve("../shared/data") };
 const { doc, settings, newKey, organisation, sendCopyrightNotice } = publicApiClient(stack);
 
-interface Received {
-  path: string;
-  headers: Record<string, string>;
-  body: string;
-}
-const received: Received[] = [];
 /** A receiver: /ok answers 204, /fail 500, /redirect sends to /target (which must never be reached). */
-const receiver = http.createServer((req, res) => {
-  const chunks: Buffer[] = [];
-  req.on("data", (c: Buffer) => chunks.push(c));
-  req.on("end", () => {
-    const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
-    received.push({ path: req.url ?? "", headers, body: Buffer.concat(chunks).toString("utf8") });
-    if (req.url === "/ok") res.writeHead(204).end();
-    else if (req.url === "/redirect") res.writeHead(302, { location: `http://127.0.0.1:${port()}/target` }).end();
-    else res.writeHead(500).end("receiver down");
-  });
+const receiver = await startWebhookReceiver((path, res, url) => {
+  if (path === "/ok") res.writeHead(204).end();
+  else if (path === "/redirect") res.writeHead(302, { location: url("/target") }).end();
+  else res.writeHead(500).end("receiver down");
 });
-const port = () => (receiver.address() as AddressInfo).port;
+const { received } = receiver;
 
 /** The events the receiver got at `path` that `hook`'s secret verifies (other endpoints' are signed with theirs). */
 const verifiedBy = (hook: Webhook, path: string) =>
@@ -64,12 +51,11 @@ let key: string;
 const endpoints: Record<"ok" | "fail" | "redirect", { id: string; secret: string }> = {} as never;
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   owner = await organisation("hooks");
   key = (await newKey(owner.cookie, ["threats:read", "takedowns:write"])).secret;
   for (const name of ["ok", "fail", "redirect"] as const) {
     const made = await settings(owner.cookie, "POST", "/api/webhooks", {
-      url: `http://127.0.0.1:${port()}/${name}`,
+      url: receiver.url(`/${name}`),
       events: ["takedown.sent"],
     });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
@@ -166,7 +152,7 @@ describe("webhooks", () => {
     if (!profile) throw new Error("no profile");
     await accounts.putProfile({ ...profile, platforms: ["reddit", "youtube"] });
     const made = await settings(person.cookie, "POST", "/api/webhooks", {
-      url: `http://127.0.0.1:${port()}/ok`,
+      url: receiver.url("/ok"),
       events: ["scan.completed", "threat.created"],
     });
     expect(made.status).toBe(201);
@@ -197,7 +183,7 @@ describe("webhooks", () => {
     const org = await organisation("hooks-changes");
     const writer = (await newKey(org.cookie, ["threats:read", "takedowns:write"])).secret;
     const made = await settings(org.cookie, "POST", "/api/webhooks", {
-      url: `http://127.0.0.1:${port()}/ok`,
+      url: receiver.url("/ok"),
       events: ["threat.updated", "takedown.resolved"],
     });
     expect(made.status).toBe(201);
@@ -233,7 +219,7 @@ describe("webhooks", () => {
   it("turn an endpoint off after 5 deliveries failed every attempt, and email the owner once", async () => {
     const org = await organisation("hooks-off");
     const made = await settings(org.cookie, "POST", "/api/webhooks", {
-      url: `http://127.0.0.1:${port()}/fail`,
+      url: receiver.url("/fail"),
       events: ["threat.updated"],
     });
     expect(made.status).toBe(201);
@@ -265,7 +251,7 @@ describe("webhooks", () => {
         }
       ).messages.filter((m) => m.to.includes(org.email) && m.subject?.includes("webhook endpoint was turned off"));
     const [mail] = await eventually(async () => ((await mails()).length > 0 ? mails() : undefined), 15_000);
-    expect(mail?.text).toContain(`http://127.0.0.1:${port()}/fail`);
+    expect(mail?.text).toContain(receiver.url("/fail"));
     expect(mail?.text).toContain("Turned off after 5 deliveries failed every attempt");
     // A later event is not sent to it, and tells nobody again.
     await fetch(`${stack.url}/api/threats/${fake}/status`, {

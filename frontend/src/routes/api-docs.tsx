@@ -61,7 +61,7 @@ export default function ApiDocsRoute() {
   return (
     <PolicyPage
       title="LikenessGuard API"
-      lead="Read your organisation's threats, takedown notices and protected people, send takedown notices from your own tools, and receive signed events. Version 1."
+      lead="Read your organisation's threats, takedown notices and protected people, send takedown notices from your own tools, have media analysed, and manage the endpoints that receive signed events. Version 1."
       sections={[]}
     >
       <section>

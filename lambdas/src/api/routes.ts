@@ -41,7 +41,7 @@ export const ROUTE_GROUPS = {
 } as const;
 export type RouteGroup = keyof typeof ROUTE_GROUPS;
 
-export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export interface RouteSpec {
   method: HttpMethod;
   path: string;

@@ -12,7 +12,12 @@ import { ProfileUpdateInput, ScanPreferencesInput } from "@lg/domain/accounts/pr
 import { Reauthentication } from "@lg/domain/accounts/reauthentication";
 import { UndoChangeInput } from "@lg/domain/accounts/security-notices";
 import { ReportedCaptureInput } from "@lg/domain/biometrics/reported-capture";
-import { AnalysisRequest, TakedownRequest, WebhookEndpointInput } from "@lg/domain/integrations/public-api-contract";
+import {
+  AnalysisRequest,
+  TakedownRequest,
+  WebhookEndpointInput,
+  WebhookEndpointUpdate,
+} from "@lg/domain/integrations/public-api-contract";
 import { InvitationTokenInput, InviteInput } from "@lg/domain/people/people-inputs";
 import { RegisterHashesInput } from "@lg/domain/registered-images/register-input";
 import { ThreatActionInput, ThreatBulkActionInput } from "@lg/domain/threats/threat-action-input";
@@ -86,6 +91,8 @@ const JSON_BODIES: Record<string, z.ZodTypeAny> = {
   "POST /api/image-hashes": RegisterHashesInput,
   "POST /api/v1/threats/{id}/takedowns": TakedownRequest,
   "POST /api/v1/analyses": AnalysisRequest,
+  "POST /api/v1/webhooks": WebhookEndpointInput,
+  "PATCH /api/v1/webhooks/{id}": WebhookEndpointUpdate,
 };
 
 /** State-changing routes that read no JSON body, and why. */
@@ -105,6 +112,8 @@ const NO_JSON_BODY: Record<string, string> = {
   "DELETE /api/webhooks/{id}": "no body; the id is bounded by the route group",
   "POST /api/webhooks/{id}/rotate-secret": "no body",
   "POST /api/webhooks/{id}/enable": "no body",
+  "DELETE /api/v1/webhooks/{id}": "no body; the id is checked by the contract's IdParams",
+  "POST /api/v1/webhooks/{id}/rotate-secret": "no body",
   "POST /api/webhooks/{id}/deliveries/{deliveryId}/resend": "no body",
   "DELETE /api/image-hashes": "no body",
   "DELETE /api/image-hashes/{id}": "no body; the id is bounded by the route group",

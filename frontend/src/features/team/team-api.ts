@@ -52,6 +52,7 @@ export const ACTION_LABELS: Record<string, string> = {
   "api_key.used": "API key used to change something",
   "api_key.revoked": "API key revoked",
   "webhook.created": "Webhook endpoint added",
+  "webhook.updated": "Webhook endpoint changed",
   "webhook.removed": "Webhook endpoint removed",
   "webhook.secret_rotated": "Webhook signing secret rotated",
 };

@@ -154,6 +154,58 @@ export const WebhookEndpointInput = z
   .strict()
   .meta({ id: "WebhookEndpointInput" });
 
+export const WebhookEndpointUpdate = z
+  .object({
+    url: z.url({ error: "url must be an https:// address" }).max(2048).optional(),
+    events: z.array(WebhookEventType).min(1).max(WEBHOOK_EVENT_TYPES.length).optional(),
+    enabled: z.boolean().optional().meta({
+      description: "false turns the endpoint off (no deliveries); true turns it on again and clears its failures",
+    }),
+  })
+  .strict()
+  .refine((u) => u.url !== undefined || u.events !== undefined || u.enabled !== undefined, {
+    error: "Give url, events or enabled",
+  })
+  .meta({ id: "WebhookEndpointUpdate" });
+
+export const PublicWebhookEndpoint = z
+  .object({
+    id: Id,
+    url: z.string(),
+    events: z.array(WebhookEventType),
+    enabled: z.boolean(),
+    disabledReason: z.string().optional().meta({ description: "Why the endpoint is off" }),
+    failuresInARow: z
+      .number()
+      .int()
+      .meta({ description: "Deliveries that failed every attempt since the last success" }),
+    createdAt: Timestamp,
+    previousSecretRetiresAt: Timestamp.optional().meta({
+      description: "After a rotation: when the previous secret stops signing",
+    }),
+  })
+  .meta({ id: "WebhookEndpoint", description: "An endpoint that receives signed events; never its secret" });
+
+export const WebhookEndpointList = z
+  .object({ data: z.array(PublicWebhookEndpoint) })
+  .meta({ id: "WebhookEndpointList" });
+
+export const WebhookEndpointWithSecret = z
+  .object({
+    endpoint: PublicWebhookEndpoint,
+    secret: z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9+/]+=*$/)
+      .meta({
+        description: "The signing secret (Standard Webhooks): in this answer only, never shown again",
+      }),
+  })
+  .meta({ id: "WebhookEndpointWithSecret" });
+
+export const DeletedWebhookEndpoint = z
+  .object({ id: Id, deleted: z.literal(true) })
+  .meta({ id: "DeletedWebhookEndpoint" });
+
 /** What an analysis may be given: the detection engine's formats, at most the size a scan fetches. */
 export const ANALYSIS_MAX_BYTES = 10 * 1024 * 1024;
 export const ANALYSIS_CONTENT_TYPES = [
@@ -287,7 +339,7 @@ export const PublicAnalysis = z
 
 export interface PublicOperation {
   operationId: string;
-  method: "GET" | "POST" | "DELETE";
+  method: "GET" | "POST" | "PATCH" | "DELETE";
   /** Under /api on the app's origin: /api/v1/threats. */
   path: string;
   summary: string;
@@ -371,6 +423,60 @@ export const PUBLIC_API_OPERATIONS = [
     scope: "analyses:write",
     params: IdParams,
     success: { status: 200, schema: PublicAnalysis },
+  },
+  {
+    operationId: "listWebhookEndpoints",
+    method: "GET",
+    path: "/api/v1/webhooks",
+    summary: "List webhook endpoints",
+    scope: "webhooks:manage",
+    success: { status: 200, schema: WebhookEndpointList },
+  },
+  {
+    operationId: "createWebhookEndpoint",
+    method: "POST",
+    path: "/api/v1/webhooks",
+    summary: "Add a webhook endpoint: the answer holds its signing secret, shown this once",
+    scope: "webhooks:manage",
+    body: WebhookEndpointInput,
+    success: { status: 201, schema: WebhookEndpointWithSecret },
+  },
+  {
+    operationId: "getWebhookEndpoint",
+    method: "GET",
+    path: "/api/v1/webhooks/{id}",
+    summary: "Get one webhook endpoint",
+    scope: "webhooks:manage",
+    params: IdParams,
+    success: { status: 200, schema: PublicWebhookEndpoint },
+  },
+  {
+    operationId: "updateWebhookEndpoint",
+    method: "PATCH",
+    path: "/api/v1/webhooks/{id}",
+    summary: "Change a webhook endpoint's url or events, or turn it off or on",
+    scope: "webhooks:manage",
+    params: IdParams,
+    body: WebhookEndpointUpdate,
+    success: { status: 200, schema: PublicWebhookEndpoint },
+  },
+  {
+    operationId: "deleteWebhookEndpoint",
+    method: "DELETE",
+    path: "/api/v1/webhooks/{id}",
+    summary: "Remove a webhook endpoint: no more events are sent to it",
+    scope: "webhooks:manage",
+    params: IdParams,
+    success: { status: 200, schema: DeletedWebhookEndpoint },
+  },
+  {
+    operationId: "rotateWebhookSecret",
+    method: "POST",
+    path: "/api/v1/webhooks/{id}/rotate-secret",
+    summary: "Rotate an endpoint's signing secret: the new one signs from now on, the previous one too for 24 hours",
+    scope: "webhooks:manage",
+    params: IdParams,
+    success: { status: 200, schema: WebhookEndpointWithSecret },
   },
 ] as const satisfies readonly PublicOperation[];
 

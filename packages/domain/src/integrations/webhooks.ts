@@ -138,6 +138,42 @@ export class WebhookService {
     return (await this.deps.store.listEndpoints(accountId)).map(endpointView);
   }
 
+  async get(accountId: string, endpointId: string) {
+    return endpointView(await this.owned(accountId, endpointId));
+  }
+
+  /**
+   * A new url or event list, or the endpoint turned off or on (on again clears its failures, as
+   * `enable`). A url is held to the same scheme rule as at creation; the secret stays as it is.
+   */
+  async update(
+    accountId: string,
+    actor: Actor,
+    endpointId: string,
+    change: { url?: string | undefined; events?: WebhookEventType[] | undefined; enabled?: boolean | undefined },
+  ) {
+    const endpoint = await this.owned(accountId, endpointId);
+    if (change.url !== undefined) this.assertReachableScheme(change.url);
+    const { disabledReason: _reason, ...rest } = endpoint;
+    const updated: WebhookEndpointRecord = {
+      ...rest,
+      ...(change.url !== undefined ? { url: change.url } : {}),
+      ...(change.events !== undefined ? { events: [...new Set(change.events)] } : {}),
+      ...(change.enabled === true ? { enabled: true, failuresInARow: 0 } : {}),
+      ...(change.enabled === false
+        ? { enabled: false, disabledReason: `Turned off by ${actor.label ?? actor.userId}` }
+        : {}),
+      ...(change.enabled === undefined && endpoint.disabledReason ? { disabledReason: endpoint.disabledReason } : {}),
+    };
+    await this.deps.store.putEndpoint(updated);
+    await this.deps.audit.record(accountId, actor, "webhook.updated", endpointId, {
+      ...(change.url !== undefined ? { url: updated.url } : {}),
+      ...(change.events !== undefined ? { events: updated.events.join(" ") } : {}),
+      ...(change.enabled !== undefined ? { enabled: String(change.enabled) } : {}),
+    });
+    return endpointView(updated);
+  }
+
   async remove(accountId: string, actor: Actor, endpointId: string) {
     await this.owned(accountId, endpointId);
     await this.deps.store.deleteEndpoint(accountId, endpointId);

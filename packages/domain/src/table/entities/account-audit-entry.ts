@@ -29,6 +29,7 @@ export const AccountAuditEntry = defineEntity({
       "api_key.used",
       "api_key.revoked",
       "webhook.created",
+      "webhook.updated",
       "webhook.removed",
       "webhook.secret_rotated",
     ]),
