@@ -67,7 +67,7 @@ try {
   const { env } = stack;
   // The same publishing a scan's Finish step runs, in this process, against the stack.
   Object.assign(process.env, env);
-  const { publishScanEvents } = await import("../lambdas/src/shared/scan-events.js");
+  const { publishScanEvents } = await import("../lambdas/src/shared/scanning/scan-events.js");
   const doc = DynamoDBDocumentClient.from(
     new DynamoDBClient({
       endpoint: env.AWS_ENDPOINT_URL_DYNAMODB,

@@ -16,7 +16,7 @@ import { inspectImageForEnrolment } from "@lg/detection";
 import { homographyResidual, turnParallax } from "@lg/domain/biometrics/face-parallax";
 import { newChallenge } from "@lg/domain/biometrics/liveness-challenge";
 import { colourAt, readLight, SCREEN_COLOURS } from "@lg/domain/biometrics/screen-light";
-import { DetectionAnalyser } from "../lambdas/src/shared/detection-analyser.js";
+import { DetectionAnalyser } from "../lambdas/src/shared/biometrics/detection-analyser.js";
 import {
   burstFollowing,
   distinctFrame,

@@ -71,7 +71,7 @@ const plantThreat = (userId: string, id: string) =>
 
 async function handOver(userId: string, threatId: string) {
   Object.assign(process.env, stack.env);
-  const { handOverNewThreats } = await import("../../lambdas/src/shared/alert-handover.js");
+  const { handOverNewThreats } = await import("../../lambdas/src/shared/scanning/alert-handover.js");
   return handOverNewThreats(userId, [threatId]);
 }
 

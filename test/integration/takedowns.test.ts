@@ -179,7 +179,7 @@ describe("takedown notices on the local stack", () => {
 
   it("hands new threats over to alerts: email now, and a text only for the critical one", async () => {
     Object.assign(process.env, stack.env);
-    const { handOverNewThreats } = await import("../../lambdas/src/shared/alert-handover.js");
+    const { handOverNewThreats } = await import("../../lambdas/src/shared/scanning/alert-handover.js");
     const critical = `crit-${ada.userId}`;
     const mild = `mild-${ada.userId}`;
     await plantThreat(ada.userId, critical, {
@@ -203,7 +203,7 @@ describe("takedown notices on the local stack", () => {
 
   it("sends an automatic takedown through the state machine and mails the person a copy", async () => {
     Object.assign(process.env, stack.env);
-    const { handOverNewThreats } = await import("../../lambdas/src/shared/alert-handover.js");
+    const { handOverNewThreats } = await import("../../lambdas/src/shared/scanning/alert-handover.js");
     const pro = await signUp("pro-takedown");
     await setUpPerson(pro.cookie, pro.userId, { email: false, sms: false, push: false });
     // Automatic takedowns are a Professional feature: the plan comes through checkout, not the request.
@@ -235,7 +235,7 @@ describe("takedown notices on the local stack", () => {
 
   it("says in the takedown centre and on the threat why an automatic takedown sent nothing, and what to do", async () => {
     Object.assign(process.env, stack.env);
-    const { handOverNewThreats } = await import("../../lambdas/src/shared/alert-handover.js");
+    const { handOverNewThreats } = await import("../../lambdas/src/shared/scanning/alert-handover.js");
     const pro = await signUp("pro-not-sent");
     await setUpPerson(pro.cookie, pro.userId, { email: false, sms: false, push: false });
     expect((await checkOut(stack.url, pro.cookie, "professional")).status).toBe(303);

@@ -14,7 +14,7 @@ import { BillingAccount, toItem } from "@lg/domain/table/index";
 import { DynamoThreatRepository } from "@lg/domain/threats/adapters/dynamo-threats";
 import { hammingHex, NEAR_DUPLICATE_MAX_BITS } from "@lg/domain/threats/threat-recorder";
 import { PLATFORMS } from "@lg/domain/tiers";
-import { imagePerceptualHash } from "../../lambdas/src/shared/likeness-analyser.js";
+import { imagePerceptualHash } from "../../lambdas/src/shared/analysis/likeness-analyser.js";
 
 /**
  * A scan over the platform simulator, driven as production drives it: the person's profile and

@@ -8,6 +8,8 @@ import { demoteEveryone, LiveCheckDemotion } from "@lg/domain/biometrics/live-ch
 import { tellLapsedFaceOwners } from "@lg/domain/biometrics/reverify-notice";
 import { DynamoSampleOwners } from "@lg/domain/gallery/adapters/dynamo-sample-owners";
 import { backfillGallery } from "@lg/domain/gallery/gallery-backfill";
+import { DynamoWebhooks } from "@lg/domain/integrations/adapters/dynamo-webhooks";
+import { sealKeptWebhookSecrets } from "@lg/domain/integrations/webhook-secret-migration";
 import { DynamoPeopleStore } from "@lg/domain/people/adapters/dynamo-people-store";
 import {
   DynamoNoticeRepository,
@@ -21,12 +23,13 @@ import { DynamoThreatRepository } from "@lg/domain/threats/adapters/dynamo-threa
 import { migrateThreatClassification } from "@lg/domain/threats/threat-migration";
 import { backfillNearDuplicateKeys } from "@lg/domain/threats/threat-recorder";
 import type { Context } from "aws-lambda";
-import { accountChannels, accountStore } from "../shared/accounts-services.js";
+import { accountChannels, accountStore } from "../shared/accounts/accounts-services.js";
 import { dynamo } from "../shared/aws/clients.js";
-import { biometricObjects, dataKeys, sampleLibrary } from "../shared/biometrics-services.js";
-import { biometricAnalyser } from "../shared/enrolment-services.js";
+import { biometricObjects, dataKeys, sampleLibrary } from "../shared/biometrics/biometrics-services.js";
+import { biometricAnalyser } from "../shared/biometrics/enrolment-services.js";
 import { env } from "../shared/env.js";
-import { ensureGallerySchema, finishGalleryIndexes, gallery, gallerySync } from "../shared/gallery-services.js";
+import { ensureGallerySchema, finishGalleryIndexes, gallery, gallerySync } from "../shared/gallery/gallery-services.js";
+import { webhookSecretSealer } from "../shared/integrations/secret-sealers.js";
 import { logger, observed } from "../shared/observability.js";
 
 /**
@@ -111,11 +114,23 @@ export async function tellToVerifyAgain(modality: "face" | "voice") {
 }
 
 /**
+ * Seals every webhook signing secret stored in the clear before secrets were sealed at rest, each
+ * under a data key of its own from the webhook secrets' key (docs/public-api.md, "Webhooks").
+ */
+export async function sealWebhookSecretsAtRest() {
+  return sealKeptWebhookSecrets(
+    new DynamoWebhooks(dynamo, env().TABLE_NAME),
+    webhookSecretSealer(),
+    (endpointId, error) => logger.error("Sealing a webhook secret failed; the next run retries", { endpointId, error }),
+  );
+}
+
+/**
  * The data migrations a deploy may need, run after it (a CDK trigger; locally at each start), in
  * order. Each is idempotent and writes only what is out of date: threats whose type or list keys
  * predate the code, notices from before the takedown centre, threats without their latest notice's
  * state, threats without near-duplicate keys, faces of an older model, faces verified before the
- * live check, voices verified before its spoken phrase. Writes are
+ * live check, voices verified before its spoken phrase, webhook secrets kept in the clear. Writes are
  * conditional on the item being unchanged, so a user's concurrent action is never overwritten.
  */
 export async function runAfterDeploy(_event?: unknown, context?: Pick<Context, "getRemainingTimeInMillis">) {
@@ -136,6 +151,7 @@ export async function runAfterDeploy(_event?: unknown, context?: Pick<Context, "
   );
   // Threats recorded before scans looked near-duplicates up by key get their keys.
   const nearDuplicateKeys = await backfillNearDuplicateKeys(new DynamoThreatRepository(dynamo, table));
+  const webhookSecrets = await sealWebhookSecretsAtRest();
   // The gallery's tables and indexes first: the face migration writes its rows. An index rebuild for
   // new parameters goes on in the database while the migrations below run; its swap is awaited last.
   const startedIndexes = await ensureGallerySchema();
@@ -153,6 +169,7 @@ export async function runAfterDeploy(_event?: unknown, context?: Pick<Context, "
     notices,
     threatTakedowns,
     nearDuplicateKeys,
+    webhookSecrets,
     faces,
     liveCheckDemotion,
     reverifyMessages,

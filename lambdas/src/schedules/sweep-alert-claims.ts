@@ -1,6 +1,6 @@
 import { sweepStaleClaims } from "@lg/domain/scanning/threat-handover";
-import { alertOutbox, threatHandover } from "../shared/alert-handover.js";
 import { logger, observed } from "../shared/observability.js";
+import { alertOutbox, threatHandover } from "../shared/scanning/alert-handover.js";
 
 /** Every few minutes: alerts a killed handover claimed and never sent go out now, not at the next scan. */
 export const handler = observed(async () => {

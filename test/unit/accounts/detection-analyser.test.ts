@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DetectionAnalyser } from "../../../lambdas/src/shared/detection-analyser.js";
+import { DetectionAnalyser } from "../../../lambdas/src/shared/biometrics/detection-analyser.js";
 import { dataFile } from "../detection/data-dir.js";
 
 const analyser = new DetectionAnalyser();

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { DetectionAnalyser } from "../../../lambdas/src/shared/detection-analyser.js";
+import { DetectionAnalyser } from "../../../lambdas/src/shared/biometrics/detection-analyser.js";
 import { openEmbedding } from "../../../packages/domain/src/biometrics/embedding-cipher.js";
 import { enrolledEmbeddings } from "../../../packages/domain/src/biometrics/enrolled-identity.js";
 import { searchedInScans } from "../../../packages/domain/src/biometrics/enrolment-verification.js";

@@ -1,7 +1,7 @@
 import { Gallery } from "@lg/domain/gallery/gallery";
 import { PgliteSql } from "@lg/local/stand-ins/pglite-sql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GalleryCrawlAnalyser } from "../../../lambdas/src/shared/crawl-analyser.js";
+import { GalleryCrawlAnalyser } from "../../../lambdas/src/shared/crawl/crawl-analyser.js";
 import { faceDescriptors } from "../../../packages/detection/src/face/descriptors.js";
 import { pdqProbesOf } from "../../../packages/detection/src/hashing/pdq-media.js";
 import { dataFile } from "../detection/data-dir.js";

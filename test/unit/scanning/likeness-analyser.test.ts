@@ -13,7 +13,7 @@ vi.mock("@lg/detection", async (importOriginal) => {
   };
 });
 
-const { DetectionLikenessAnalyser } = await import("../../../lambdas/src/shared/likeness-analyser.js");
+const { DetectionLikenessAnalyser } = await import("../../../lambdas/src/shared/analysis/likeness-analyser.js");
 
 const unit = (n: number) => Float32Array.from({ length: n }, (_, i) => (i === 0 ? 1 : 0));
 const faceOnly = [{ personId: "self", displayName: "Ada", face: [unit(128)], voice: [] }];

@@ -28,7 +28,7 @@ afterAll(() => {
 describe("per-person scan schedules", () => {
   it("name the dead-letter queue, so a start the schedule could not make is kept, not dropped", async () => {
     scheduler.on(CreateScheduleCommand).resolves({});
-    const { scanSchedules } = await import("../../../lambdas/src/shared/scan-schedules.js");
+    const { scanSchedules } = await import("../../../lambdas/src/shared/scanning/scan-schedules.js");
     await scanSchedules.upsert("scan-user-1", "rate(1 day)", { userId: "user-1" });
     const sent = scheduler.commandCalls(CreateScheduleCommand)[0]?.args[0].input;
     expect(sent?.Target?.DeadLetterConfig).toEqual({ Arn: "arn:aws:sqs:eu-west-1:123456789012:dead-letters" });

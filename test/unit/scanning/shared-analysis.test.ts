@@ -4,9 +4,9 @@ import type { AnalysisCache } from "@lg/domain/scanning/analysis-cache";
 import type { MediaAnalysis } from "@lg/domain/scanning/scan-ports";
 import { PgliteSql } from "@lg/local/stand-ins/pglite-sql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AnalysisCaching } from "../../../lambdas/src/shared/analysis-cache-services.js";
-import { GalleryCrawlAnalyser } from "../../../lambdas/src/shared/crawl-analyser.js";
-import { DetectionLikenessAnalyser } from "../../../lambdas/src/shared/likeness-analyser.js";
+import type { AnalysisCaching } from "../../../lambdas/src/shared/analysis/analysis-cache-services.js";
+import { DetectionLikenessAnalyser } from "../../../lambdas/src/shared/analysis/likeness-analyser.js";
+import { GalleryCrawlAnalyser } from "../../../lambdas/src/shared/crawl/crawl-analyser.js";
 import { faceDescriptors } from "../../../packages/detection/src/face/descriptors.js";
 import { dataFile } from "../detection/data-dir.js";
 

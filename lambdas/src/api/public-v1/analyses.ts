@@ -1,9 +1,9 @@
 import { AnalysisRequest } from "@lg/domain/integrations/public-api-contract";
-import { analysisRequests } from "../../shared/analysis-services.js";
-import { apiKeyService } from "../../shared/api-key-services.js";
 import { requestKey } from "../../shared/http/api-key-guard.js";
 import { parseJson } from "../../shared/http/request.js";
 import type { ApiHandler } from "../../shared/http/route-group.js";
+import { analysisRequests } from "../../shared/integrations/analysis-services.js";
+import { apiKeyService } from "../../shared/integrations/api-key-services.js";
 import { idempotentPost, op, operationInput, respond } from "./respond.js";
 
 /**

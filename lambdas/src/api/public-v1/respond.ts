@@ -5,10 +5,10 @@ import {
   type PublicOperationId,
 } from "@lg/domain/integrations/public-api-contract";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
-import { idempotency } from "../../shared/api-key-services.js";
 import { requestKey } from "../../shared/http/api-key-guard.js";
 import { bodyBytes, header, parseParameters } from "../../shared/http/request.js";
 import { json } from "../../shared/http/route-group.js";
+import { idempotency } from "../../shared/integrations/api-key-services.js";
 
 /** An operation's success answer, checked against the contract's schema: the document never promises what is not sent. */
 export const respond = (operation: PublicOperation, body: unknown) =>
@@ -32,13 +32,15 @@ export const op = (id: PublicOperationId): PublicOperation => {
 /**
  * A POST of the public API under its Idempotency-Key: the first request runs `execute` and its answer
  * (checked against the operation's schema) is kept, so a retry gets the same answer, with
- * Idempotent-Replayed, and runs nothing. `headersOf` adds headers made from the answer (Location).
+ * Idempotent-Replayed, and runs nothing. `headersOf` adds headers made from the answer (Location);
+ * `sealAnswer` keeps an answer that carries a secret sealed (a webhook's signing secret).
  */
 export async function idempotentPost(
   operation: PublicOperation,
   event: APIGatewayProxyEventV2,
   execute: (key: ApiKeyRecord) => Promise<unknown>,
   headersOf: (answer: unknown) => Record<string, string> = () => ({}),
+  options: { sealAnswer?: boolean } = {},
 ) {
   const key = requestKey(event);
   const answer = await idempotency().run(
@@ -49,6 +51,7 @@ export async function idempotentPost(
       statusCode: operation.success.status,
       body: JSON.stringify(operation.success.schema.parse(await execute(key))),
     }),
+    options,
   );
   return {
     statusCode: answer.statusCode,

@@ -1,11 +1,11 @@
 import { keyActor } from "@lg/domain/integrations/api-keys";
 import { WebhookEndpointInput, WebhookEndpointUpdate } from "@lg/domain/integrations/public-api-contract";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
-import { apiKeyService } from "../../shared/api-key-services.js";
 import { requestKey } from "../../shared/http/api-key-guard.js";
 import { parseJson } from "../../shared/http/request.js";
 import type { ApiHandler } from "../../shared/http/route-group.js";
-import { webhookService } from "../../shared/webhook-services.js";
+import { apiKeyService } from "../../shared/integrations/api-key-services.js";
+import { webhookService } from "../../shared/integrations/webhook-services.js";
 import { idempotentPost, op, operationInput, respond } from "./respond.js";
 
 /**
@@ -34,6 +34,7 @@ export const createWebhookEndpoint: ApiHandler = async (event) => {
     (answer) => ({
       location: `/api/v1/webhooks/${encodeURIComponent((answer as { endpoint: { id: string } }).endpoint.id)}`,
     }),
+    { sealAnswer: true },
   );
 };
 
@@ -68,9 +69,15 @@ export const deleteWebhookEndpoint: ApiHandler = async (event) => {
 export const rotateWebhookSecret: ApiHandler = async (event) => {
   const operation = op("rotateWebhookSecret");
   const id = endpointId(operation, event);
-  return idempotentPost(operation, event, async (key) => {
-    const rotated = await webhookService().rotateSecret(key.accountId, keyActor(key), id);
-    await apiKeyService().recordWrite(key, "webhook.rotate_secret", id);
-    return rotated;
-  });
+  return idempotentPost(
+    operation,
+    event,
+    async (key) => {
+      const rotated = await webhookService().rotateSecret(key.accountId, keyActor(key), id);
+      await apiKeyService().recordWrite(key, "webhook.rotate_secret", id);
+      return rotated;
+    },
+    undefined,
+    { sealAnswer: true },
+  );
 };

@@ -9,7 +9,7 @@ import { DescribeStateMachineCommand, SFNClient } from "@aws-sdk/client-sfn";
 import { GetSMSAttributesCommand, SNSClient } from "@aws-sdk/client-sns";
 import { GetQueueAttributesCommand, SQSClient } from "@aws-sdk/client-sqs";
 import { cognito, dynamo, kms, s3 } from "../../shared/aws/clients.js";
-import { gallery } from "../../shared/gallery-services.js";
+import { gallery } from "../../shared/gallery/gallery-services.js";
 import type { HealthProbe } from "./check-health.js";
 
 const sfn = new SFNClient({});

@@ -1,8 +1,8 @@
 import { auditLogCsv } from "@lg/domain/team/audit-log";
+import { auditLog } from "../../shared/accounts/team-services.js";
 import { jsonAttachment } from "../../shared/http/responses.js";
 import { type ApiHandler, json } from "../../shared/http/route-group.js";
 import { requireUserId } from "../../shared/http/session.js";
-import { auditLog } from "../../shared/team-services.js";
 
 /** GET /api/audit-log[?format=csv|json]: the account's audit log, newest first; csv and json download as files. */
 export const readAuditLog: ApiHandler = async (event) => {

@@ -1,7 +1,7 @@
+import { teamService } from "../../shared/accounts/team-services.js";
 import { auditActor, requireActor } from "../../shared/http/actor.js";
 import { parseJson } from "../../shared/http/request.js";
 import { type ApiHandler, json } from "../../shared/http/route-group.js";
-import { teamService } from "../../shared/team-services.js";
 import { InviteMemberBody } from "./requests.js";
 
 /** POST /api/team/invitations: emails an invitation to join the account's team in a role. */

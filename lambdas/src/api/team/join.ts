@@ -1,8 +1,8 @@
-import { accountStore } from "../../shared/accounts-services.js";
+import { accountStore } from "../../shared/accounts/accounts-services.js";
+import { teamService } from "../../shared/accounts/team-services.js";
 import { auditActor, requireActor } from "../../shared/http/actor.js";
 import { parseJson } from "../../shared/http/request.js";
 import { type ApiHandler, json } from "../../shared/http/route-group.js";
-import { teamService } from "../../shared/team-services.js";
 import { JoinTeamBody } from "./requests.js";
 
 /** POST /api/team/join: the signed-in person accepts an invitation sent to their address. */

@@ -1,6 +1,6 @@
+import { teamService } from "../../shared/accounts/team-services.js";
 import { auditActor, requireActor } from "../../shared/http/actor.js";
 import { type ApiHandler, json } from "../../shared/http/route-group.js";
-import { teamService } from "../../shared/team-services.js";
 
 /** DELETE /api/team/members/{id}: the member stops working on the account at their next request. */
 export const removeMember: ApiHandler = async (event) => {

@@ -1,7 +1,7 @@
-import { accountStore } from "../../shared/accounts-services.js";
+import { accountStore } from "../../shared/accounts/accounts-services.js";
+import { teamService } from "../../shared/accounts/team-services.js";
 import { type ApiHandler, json } from "../../shared/http/route-group.js";
 import { requireUserId } from "../../shared/http/session.js";
-import { teamService } from "../../shared/team-services.js";
 
 /** GET /api/team: the owner, members with their roles, and open invitations. */
 export const teamView: ApiHandler = async (event) => {

@@ -1,7 +1,7 @@
 import { tellAnalysisEnded } from "@lg/domain/integrations/analyses";
-import { analysisStore } from "../../shared/analysis-services.js";
+import { analysisStore } from "../../shared/integrations/analysis-services.js";
+import { publishEvent } from "../../shared/integrations/webhook-services.js";
 import { observed } from "../../shared/observability.js";
-import { publishEvent } from "../../shared/webhook-services.js";
 import { AnalysisTaskInput } from "./task-input.js";
 
 /** Tell: analysis.completed to the account's webhooks, with the ended analysis as the API answers it. */

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { threatHandover } from "../../shared/alert-handover.js";
 import { observed } from "../../shared/observability.js";
-import { publishScanEvents } from "../../shared/scan-events.js";
-import { scanService } from "../../shared/scanning-services.js";
+import { threatHandover } from "../../shared/scanning/alert-handover.js";
+import { publishScanEvents } from "../../shared/scanning/scan-events.js";
+import { scanService } from "../../shared/scanning/scanning-services.js";
 
 const Input = z.object({
   userId: z.string().min(1),

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { scanReconciler } from "../../shared/alert-handover.js";
 import { logger, observed } from "../../shared/observability.js";
+import { scanReconciler } from "../../shared/scanning/alert-handover.js";
 
 /** Step Functions' "Execution Status Change" event (EventBridge in AWS, the local stand-in locally). */
 const StatusChange = z.object({

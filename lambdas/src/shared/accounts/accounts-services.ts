@@ -1,0 +1,92 @@
+import { SESv2Client } from "@aws-sdk/client-sesv2";
+import { SNSClient } from "@aws-sdk/client-sns";
+import { AccountSecurityService } from "@lg/domain/accounts/account-security";
+import { CognitoIdentityProvider } from "@lg/domain/accounts/adapters/cognito-identity-provider";
+import { DynamoAccountStore } from "@lg/domain/accounts/adapters/dynamo-account-store";
+import { DynamoRateCounters } from "@lg/domain/accounts/adapters/dynamo-rate-counters";
+import { DynamoUndoLinks } from "@lg/domain/accounts/adapters/dynamo-undo-links";
+import { AuthService } from "@lg/domain/accounts/auth-service";
+import { DestructiveActions } from "@lg/domain/accounts/destructive-actions";
+import { RateLimiter } from "@lg/domain/accounts/rate-limits";
+import { type NoticeChannels, SecurityNotices } from "@lg/domain/accounts/security-notices";
+import { SesMailSender } from "@lg/domain/takedowns/adapters/ses-mail";
+import { SnsSmsSender } from "@lg/domain/takedowns/adapters/sns-sms";
+import { htmlDocument, textToHtmlParagraphs } from "@lg/notices/text/html";
+import { cognito, dynamo } from "../aws/clients.js";
+import { env } from "../env.js";
+import { once } from "../once.js";
+
+/**
+ * The accounts context: the account store every other context reads, sign-in, sessions, limits and
+ * security notices. At the bottom of the wiring (docs/architecture.md): it imports no other context.
+ */
+const now = () => new Date();
+
+export const accountStore = once(() => new DynamoAccountStore(dynamo, env().TABLE_NAME));
+export const identityProvider = once(
+  () => new CognitoIdentityProvider(cognito, { userPoolId: env().USER_POOL_ID, clientId: env().USER_POOL_CLIENT_ID }),
+);
+export const rateLimiter = once(() => new RateLimiter(new DynamoRateCounters(dynamo, env().TABLE_NAME), now));
+export const authService = once(
+  () =>
+    new AuthService({
+      identity: identityProvider(),
+      store: accountStore(),
+      limiter: rateLimiter(),
+      now,
+      ...(env().SESSION_RECHECK_SECONDS !== undefined ? { accountRecheckSeconds: env().SESSION_RECHECK_SECONDS } : {}),
+    }),
+);
+/** Messages to the account's own contact go out as every other message does: SES for email, SNS for text. */
+export const accountChannels = once((): NoticeChannels => {
+  const from = env().MAIL_FROM;
+  if (!from) throw new Error("Invalid environment: MAIL_FROM");
+  const mail = new SesMailSender(new SESv2Client({}), from);
+  const sms = new SnsSmsSender(new SNSClient({}));
+  return {
+    email: async ({ to, subject, text }) => {
+      await mail.send({ to, subject, text, html: htmlDocument(subject, textToHtmlParagraphs(text)) });
+    },
+    sms: async (message) => {
+      await sms.send(message);
+    },
+  };
+});
+
+export const securityNotices = once(() => {
+  return new SecurityNotices({
+    links: new DynamoUndoLinks(dynamo, env().TABLE_NAME),
+    channels: accountChannels(),
+    provider: identityProvider(),
+    identity: identityProvider(),
+    store: accountStore(),
+    limiter: rateLimiter(),
+    appUrl: env().APP_URL,
+    now,
+  });
+});
+
+export const accountSecurity = once(
+  () =>
+    new AccountSecurityService({
+      provider: identityProvider(),
+      identity: identityProvider(),
+      notices: securityNotices(),
+      store: accountStore(),
+      limiter: rateLimiter(),
+      userIdFor: (token) => authService().userIdFor(token),
+      now,
+    }),
+);
+
+/** Fresh proof, and word to every contact, before an export of biometrics or an erasure. */
+export const destructiveActions = once(
+  () =>
+    new DestructiveActions({
+      identity: identityProvider(),
+      limiter: rateLimiter(),
+      store: accountStore(),
+      channels: accountChannels(),
+      now,
+    }),
+);
