@@ -1,8 +1,9 @@
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { sha256Hex } from "@lg/domain/scanning/evidence";
 import { DynamoThreatRepository } from "@lg/domain/threats/adapters/dynamo-threats";
-import { classifyImpersonation, classifyMedia, titleFor } from "@lg/domain/threats/classification";
+import { classifyImpersonation, classifyMedia } from "@lg/domain/threats/classification";
 import { recordThreats, type ThreatCandidate } from "@lg/domain/threats/threat-recorder";
+import { titleFor } from "@lg/domain/threats/threat-titles";
 
 /**
  * Many threats for one account, recorded through the real recorder and repository (so counters,

@@ -23,7 +23,7 @@ export interface OperatingPoint {
   genuineCount?: number;
 }
 
-/** The evidence behind a threat's type (server: threats/classification.ts). */
+/** The evidence behind a threat's type (server: threats/classification-schema.ts). */
 export interface ThreatClassification {
   type: ThreatType;
   severity: ThreatSeverity;

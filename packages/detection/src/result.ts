@@ -96,7 +96,7 @@ export type SignalId =
 /**
  * The voice countermeasures: the only signals that can tell a cloned voice from a recorded one. They
  * keep their own operating point (the picture levels were measured on pictures), so a "synthetic"
- * from one of them is claimed as it stands (threats/classification.ts).
+ * from one of them is claimed as it stands (domain threats/claim-policy.ts).
  */
 export const VOICE_COUNTERMEASURES: ReadonlySet<string> = new Set<SignalId>(["voice-synthetic", "voice-antispoof"]);
 

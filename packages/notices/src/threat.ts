@@ -1,5 +1,6 @@
 import type { Threat, UserProfile } from "@lg/domain/table/entities";
-import { claimsSynthesis, type Severity, type ThreatClassification } from "@lg/domain/threats/classification";
+import { claimsSynthesis } from "@lg/domain/threats/claim-policy";
+import type { Severity, ThreatClassification } from "@lg/domain/threats/classification-schema";
 import { classificationOf } from "@lg/domain/threats/stored-classification";
 import type { z } from "zod";
 
@@ -27,7 +28,7 @@ export function threatEvidence(threat: ClassifiedThreat): ThreatClassification {
   return classificationOf(threat);
 }
 
-/** Critical only where the evidence supports it (threats/classification.ts severityFor). */
+/** Critical only where the evidence supports it (threats/severity-policy.ts severityFor). */
 export function threatSeverity(threat: ClassifiedThreat): Severity {
   return threatEvidence(threat).severity;
 }

@@ -5,7 +5,7 @@ import { sha256Hex } from "../scanning/evidence.js";
 import { likenessVerdict } from "../scanning/likeness-verdict.js";
 import type { EnrolledPerson, LikenessAnalyser, MediaAnalysis } from "../scanning/scan-ports.js";
 import type { ApiAnalysis } from "../table/integration-entities.js";
-import { DECLARATION_SIGNALS } from "../threats/classification.js";
+import { DECLARATION_SIGNALS } from "../threats/claim-policy.js";
 import {
   ANALYSIS_MAX_BYTES,
   type AnalysisRequest,

@@ -1,7 +1,7 @@
 import { SELF_PERSON_ID } from "../records.js";
 import type { Verdict } from "../scanning/likeness-verdict.js";
 import type { MediaAnalysis } from "../scanning/scan-ports.js";
-import { titleFor } from "../threats/classification.js";
+import { titleFor } from "../threats/threat-titles.js";
 import { PDQ_MATCH_DISTANCE } from "./pdq-rules.js";
 import type { RegisteredImageMatch } from "./registered-image-matcher.js";
 

@@ -1,4 +1,5 @@
-import { severityFor, titleFor } from "../threats/classification.js";
+import { severityFor } from "../threats/severity-policy.js";
+import { titleFor } from "../threats/threat-titles.js";
 import type { Verdict } from "./likeness-verdict.js";
 
 /**

@@ -1,5 +1,7 @@
-import { classifyMedia, type ThreatClassification, titleFor } from "../threats/classification.js";
+import { classifyMedia } from "../threats/classification.js";
+import type { ThreatClassification } from "../threats/classification-schema.js";
 import type { ThreatCandidate } from "../threats/threat-recorder.js";
+import { titleFor } from "../threats/threat-titles.js";
 import type { EnrolledPerson, MediaAnalysis } from "./scan-ports.js";
 
 /** Below this calibrated match confidence a face or voice is not treated as the person's. */

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { AlertOwed, Scan, ScanLock } from "../table/entities.js";
-import type { StatedOperatingPoint } from "../threats/classification.js";
+import type { StatedOperatingPoint } from "../threats/classification-schema.js";
 import type { MatchLimit } from "../threats/match-band.js";
 
 export type ScanRecord = z.infer<typeof Scan.schema>;

@@ -1,7 +1,8 @@
 import { VOICE_COUNTERMEASURES } from "@lg/detection/result";
-import { SYNTHETIC_MAX_FPR } from "@lg/detection/synthetic-levels";
-import { z } from "zod";
-import { MATCH_LIMITS, type MatchLimit, matchLimitWords, matchPhrase } from "./match-band.js";
+import { claimsSynthesis, DECLARATION_SIGNALS, INTIMATE_CLAIM_MAX_FPR } from "./claim-policy.js";
+import type { StatedOperatingPoint, ThreatClassification, ThreatKind } from "./classification-schema.js";
+import { type MatchLimit, matchLimitWords, matchPhrase } from "./match-band.js";
+import { severityFor } from "./severity-policy.js";
 import { signalNames } from "./signal-names.js";
 
 /**
@@ -9,111 +10,9 @@ import { signalNames } from "./signal-names.js";
  * voice match says whose likeness it is; only synthetic-media evidence makes it a deepfake or a
  * voice clone, and only the explicit-content finding makes it intimate imagery. A match with no
  * synthetic evidence is the person's genuine likeness used without consent (a re-upload), and is
- * never called fake.
+ * never called fake. The reason it states is written here; the stored shape is
+ * classification-schema.ts, severity and what may be claimed are the policies beside it.
  */
-
-/** Display types: the spec's three plus the two the evidence can establish. */
-export const THREAT_TYPES = [
-  "deepfake",
-  "voice_clone",
-  "impersonation",
-  "likeness_misuse",
-  "intimate_imagery",
-] as const;
-export type ThreatKind = (typeof THREAT_TYPES)[number];
-
-export const SEVERITIES = ["critical", "high", "medium", "low"] as const;
-export type Severity = (typeof SEVERITIES)[number];
-
-/** Signals that are the media's own declaration (provenance), not a statistical reading. */
-export const DECLARATION_SIGNALS: ReadonlySet<string> = new Set([
-  "c2pa",
-  "iptc-digital-source-type",
-  "generator-metadata",
-  "sd-watermark",
-  "container-metadata",
-]);
-
-/**
- * The fused synthetic probability at or above which the pre-fusion scans called media synthetic.
- * Used only to re-derive stored threats that carry a score and no verdict (migration).
- */
-export const LEGACY_SYNTHETIC_THRESHOLD = 0.5;
-/** A learned detector's "synthetic" supports a critical alert only if it errs on genuine media this rarely. */
-export const CRITICAL_MAX_FALSE_POSITIVE_RATE = 0.05;
-/** Match confidence (percent) from which a likeness match is treated as certain enough to be critical. */
-export const CRITICAL_MIN_MATCH = 90;
-/** Intimate imagery is critical from the lowest alerting sensitivity (50%+): the harm is severe. */
-export const INTIMATE_CRITICAL_MIN_MATCH = 50;
-
-const OperatingPointShape = z.object({
-  threshold: z.number(),
-  falsePositiveRate: z.number().min(0).max(1),
-  truePositiveRate: z.number().min(0).max(1).optional(),
-  measuredOn: z.string().optional(),
-  /** How many genuine items the false-positive rate was measured on, where the fit recorded it. */
-  genuineCount: z.number().int().nonnegative().optional(),
-});
-export type StatedOperatingPoint = z.infer<typeof OperatingPointShape>;
-
-/** The evidence behind a threat's type, stored on the threat; what titles, alerts and notices state. */
-export const ThreatClassification = z.object({
-  type: z.enum(THREAT_TYPES),
-  severity: z.enum(SEVERITIES),
-  /** One sentence: why this type, in the product's words. */
-  reason: z.string(),
-  likeness: z.object({
-    /** "registered-image": a picture the person registered by hash matched, not their face or voice. */
-    modality: z.enum(["face", "voice", "profile", "registered-image"]),
-    confidence: z.number().min(0).max(100),
-    /** Impersonation: the protected name the profile imitates, and its handle. */
-    nameMatch: z.string().optional(),
-    handle: z.string().optional(),
-    /** "unverified": the match rests on a sample the server never verified (client-reported), so no notice goes under the person's name. */
-    enrolment: z.enum(["verified", "unverified"]).optional(),
-    /** What about the face capped the match below its calibrated reading (small, partial, unclear). */
-    limitedBy: z.array(z.enum(MATCH_LIMITS)).optional(),
-  }),
-  synthetic: z.object({
-    /**
-     * "synthetic" only at the level whose false-positive rate on held-out genuine pictures meets the
-     * product's bar; "possibly-synthetic" below it: reported with its rate, never claimed.
-     */
-    status: z.enum(["synthetic", "possibly-synthetic", "no-evidence", "unknown"]),
-    score: z.number().min(0).max(1).nullable(),
-    /** Signals that found synthetic evidence, by id. */
-    detectors: z.array(z.string()),
-    /** The media declares itself AI-generated (C2PA, IPTC, generator metadata, watermark). */
-    declared: z.boolean(),
-    /** The detector's measured operating point behind the verdict, when a learned detector decided. */
-    operatingPoint: OperatingPointShape.optional(),
-  }),
-  intimate: z
-    .object({
-      score: z.number().min(0).max(1).optional(),
-      operatingPoint: OperatingPointShape.optional(),
-    })
-    .optional(),
-  /**
-   * The registered intimate image the found media matched by PDQ hash (registered-images/): which
-   * registered hash (by id, never the hash), how many of 256 bits differ, the distance that makes a
-   * match, the found media's orientation that matched, and the video frame.
-   */
-  registeredImage: z
-    .object({
-      hashId: z.string(),
-      distance: z.number().int().min(0).max(256),
-      threshold: z.number().int(),
-      variant: z.string(),
-      frameSeconds: z.number().optional(),
-    })
-    .optional(),
-  /** The content as found: its own title (never the product's) and the page it was on. */
-  found: z.object({ title: z.string().optional(), url: z.string().optional() }).default({}),
-  /** 1: first classified from evidence; re-derived (migrated) threats say so. */
-  derivedFrom: z.enum(["scan", "stored-detection"]),
-});
-export type ThreatClassification = z.infer<typeof ThreatClassification>;
 
 export interface SignalReading {
   id: string;
@@ -200,83 +99,6 @@ function syntheticFacts(evidence: MediaEvidence, present: readonly SignalReading
     declared: present.some((s) => DECLARATION_SIGNALS.has(s.id)),
     ...(point ? { operatingPoint: point } : {}),
   };
-}
-
-/**
- * Critical needs both a near-certain match and synthetic or intimate evidence that is itself
- * strong: a provenance declaration, or a learned detector with a low stated false-positive rate.
- * A genuine re-upload or an impersonating account is never critical.
- */
-export function severityFor(
-  type: ThreatKind,
-  confidence: number,
-  synthetic: Pick<ThreatClassification["synthetic"], "declared" | "operatingPoint">,
-  intimate?: ThreatClassification["intimate"],
-): Severity {
-  const strongMatch = confidence >= CRITICAL_MIN_MATCH;
-  const lowFpr = (point?: StatedOperatingPoint) =>
-    point !== undefined && point.falsePositiveRate <= CRITICAL_MAX_FALSE_POSITIVE_RATE;
-  switch (type) {
-    case "intimate_imagery":
-      // The TAKE IT DOWN clock is 48 hours: a matched intimate depiction is critical unless the
-      // match is below the alerting floor or its explicit-content reading is known to err often.
-      if (confidence < INTIMATE_CRITICAL_MIN_MATCH) return "high";
-      return intimate?.operatingPoint && !lowFpr(intimate.operatingPoint) ? "high" : "critical";
-    case "deepfake":
-    case "voice_clone":
-      return strongMatch && (synthetic.declared || lowFpr(synthetic.operatingPoint)) ? "critical" : "high";
-    case "impersonation":
-      return strongMatch ? "high" : "medium";
-    case "likeness_misuse":
-      return strongMatch ? "medium" : "low";
-  }
-}
-
-/** Titles say what the evidence shows, of whom; "your" for the account holder. */
-export function titleFor(
-  type: ThreatKind,
-  modality: ThreatClassification["likeness"]["modality"],
-  whose: string,
-  handle?: string,
-) {
-  const possessive = whose === "you" ? "your" : `${whose}'s`;
-  if (modality === "registered-image") return `Intimate image ${whose === "you" ? "you" : whose} registered`;
-  switch (type) {
-    case "deepfake":
-      return `Synthetic media showing ${possessive} face`;
-    case "voice_clone":
-      return `Cloned voice imitating ${whose === "you" ? "you" : whose}`;
-    case "intimate_imagery":
-      return `Intimate image showing ${possessive} face`;
-    case "impersonation":
-      return `Profile ${handle ? `@${handle} ` : ""}impersonating ${whose === "you" ? "you" : whose}`;
-    case "likeness_misuse":
-      return `${possessive.replace(/^y/, "Y")} ${modality === "voice" ? "voice" : "face"} used without consent`;
-  }
-}
-
-/**
- * The highest false-positive rate on genuine media at which an explicit-content reading may make a
- * threat "intimate imagery": that type chooses the TAKE IT DOWN basis and its 48-hour clock, a legal
- * statement made on the person's behalf. Stills are measured at 2.2% (4 of 184 genuine pictures).
- * A video is "present" only when explicit content persists through its frames (detection's
- * explicit/video-rule.ts), which flagged 0 of 14 genuine videos held out of its fit: a small sample
- * (one-sided 95% upper bound 19%); frames that only suggest explicit content read "absent".
- */
-export const INTIMATE_CLAIM_MAX_FPR = 0.05;
-
-/**
- * Whether a synthetic verdict may be stated as a claim: the media's own declaration, the voice
- * countermeasure (which keeps its own operating point), or a picture detector whose stated rate
- * meets detection's "synthetic" level (SYNTHETIC_MAX_FPR). A stored verdict reached at a looser
- * operating point (before the levels) is "possibly synthetic", reported with its rate.
- */
-export function claimsSynthesis(
-  synthetic: Pick<ThreatClassification["synthetic"], "status" | "declared" | "detectors" | "operatingPoint">,
-): boolean {
-  if (synthetic.status !== "synthetic") return false;
-  if (synthetic.declared || synthetic.detectors.some((id) => VOICE_COUNTERMEASURES.has(id))) return true;
-  return synthetic.operatingPoint !== undefined && synthetic.operatingPoint.falsePositiveRate <= SYNTHETIC_MAX_FPR;
 }
 
 /**

@@ -1,12 +1,12 @@
-import {
-  classifyImpersonation,
-  classifyMedia,
-  LEGACY_SYNTHETIC_THRESHOLD,
-  type MediaEvidence,
-  type SignalReading,
-  ThreatClassification,
-  titleFor,
-} from "./classification.js";
+import { classifyImpersonation, classifyMedia, type MediaEvidence, type SignalReading } from "./classification.js";
+import { ThreatClassification } from "./classification-schema.js";
+import { titleFor } from "./threat-titles.js";
+
+/**
+ * The fused synthetic probability at or above which the pre-fusion scans called media synthetic.
+ * Used only to re-derive stored threats that carry a score and no verdict (migration).
+ */
+const LEGACY_SYNTHETIC_THRESHOLD = 0.5;
 
 /** The stored threat fields classification reads; kept structural so notices and alerts can pass theirs. */
 export interface StoredThreat {

@@ -1,6 +1,6 @@
 import { sha256Hex } from "../scanning/evidence.js";
 import type { AlertOwedRecord } from "../scanning/scan-ports.js";
-import type { ThreatClassification } from "./classification.js";
+import type { ThreatClassification } from "./classification-schema.js";
 import { verifiedMatchRevision } from "./match-reverification.js";
 import { NEAR_DUPLICATE_MAX_BITS, perceptualHashBands } from "./near-duplicate-bands.js";
 import { accountGroupOf } from "./poster-keys.js";

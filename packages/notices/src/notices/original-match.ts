@@ -1,7 +1,7 @@
 import type { OriginalHashes } from "@lg/domain/biometrics/original-hashes";
+import { claimsSynthesis } from "@lg/domain/threats/claim-policy";
 import { NEAR_DUPLICATE_MAX_BITS } from "@lg/domain/threats/near-duplicate-bands";
 import { hammingHex } from "@lg/domain/threats/threat-recorder";
-import { claimsSynthesis } from "@lg/domain/threats/classification";
 import { type ThreatRecord, threatEvidence } from "../threat.js";
 
 // Copyright exists in a photo or recording, never in a face or a voice: a claim can rest only on a

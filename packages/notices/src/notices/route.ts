@@ -1,4 +1,4 @@
-import { claimsSynthesis } from "@lg/domain/threats/classification";
+import { claimsSynthesis } from "@lg/domain/threats/claim-policy";
 import type { Channel, RecipientEntry } from "../recipients/schema.js";
 import { type ThreatRecord, threatEvidence } from "../threat.js";
 import { isEuCountry } from "./eu-countries.js";

@@ -1,4 +1,4 @@
-import { claimsSynthesis } from "@lg/domain/threats/classification";
+import { claimsSynthesis } from "@lg/domain/threats/claim-policy";
 import { matchPhrase } from "@lg/domain/threats/match-band";
 import { signalNames } from "@lg/domain/threats/signal-names";
 import { type ThreatRecord, threatEvidence } from "../threat.js";

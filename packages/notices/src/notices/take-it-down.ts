@@ -1,4 +1,4 @@
-import { claimsSynthesis } from "@lg/domain/threats/classification";
+import { claimsSynthesis } from "@lg/domain/threats/claim-policy";
 import { threatEvidence } from "../threat.js";
 import {
   describeContact,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SEVERITIES, THREAT_TYPES, ThreatClassification } from "../../threats/classification.js";
+import { SEVERITIES, THREAT_TYPES, ThreatClassification } from "../../threats/classification-schema.js";
 import { MATCH_LIMITS } from "../../threats/match-band.js";
 import { accountGroupOf } from "../../threats/poster-keys.js";
 import { confidenceKey, severityRank } from "../../threats/threat-keys.js";
@@ -33,7 +33,7 @@ export const Threat = defineEntity({
     perceptualHash: z.string().optional(),
     evidenceData: z.object({ hash: z.string(), manifestKey: z.string(), capturedAt: isoDate }).optional(),
     detection: z.record(z.string(), z.unknown()).default({}),
-    /** The evidence behind `threatType`, title and severity (threats/classification.ts). */
+    /** The evidence behind `threatType`, title and severity (threats/classification-schema.ts). */
     classification: ThreatClassification.optional(),
     sightings: z.array(z.object({ url: z.string(), seenAt: isoDate })).default([]),
     // Listing fields, copied from the evidence when the threat is written (threats/threat-listing-fields.ts),
