@@ -14,6 +14,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { loadFitted } from "@lg/detection/fitted/manifest";
 import { dataVoiceClips, type LabelledClip, trainVoiceClips } from "@lg/fitting/voice-countermeasure-features";
 import { decodeAudio } from "../packages/detection/src/media/audio.js";
 import { analyseSpeech } from "../packages/detection/src/voice/speech.js";
@@ -24,10 +25,12 @@ import {
   readCountermeasure,
   withHeldOutWeights,
 } from "../packages/detection/src/voice-synthetic/countermeasure.js";
-import heldOutHeads from "../packages/detection/src/voice-synthetic/held-out-heads.json" with { type: "json" };
+import heldOutHeadsJson from "../packages/detection/src/voice-synthetic/held-out-heads.json" with { type: "json" };
 import { equalErrorRate } from "../packages/detection/src/voice-synthetic/logistic.js";
 import { cpuSecondsWithExitedChildren } from "./cpu-time.js";
 import { benchMachine } from "./machine.js";
+
+const heldOutHeads: HeldOutHeads = loadFitted("voice-synthetic/held-out-heads.json", heldOutHeadsJson);
 
 export interface CloneCountermeasureOptions {
   dataDir: string;
@@ -64,7 +67,7 @@ interface Costs {
 
 /** The head that never saw this clip's group: a held-out head for a Tortoise voice in the fit, else the shipped one. */
 function headFor(clip: LabelledClip): CountermeasureHead {
-  const heldOut = (heldOutHeads as HeldOutHeads).heads[clip.group];
+  const heldOut = heldOutHeads.heads[clip.group];
   return heldOut ? withHeldOutWeights(defaultHead, heldOut) : defaultHead;
 }
 

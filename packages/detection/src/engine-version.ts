@@ -1,14 +1,16 @@
 import { createHash } from "node:crypto";
 import modelManifest from "../../../scripts/model-manifest.json" with { type: "json" };
-import antispoofCalibration from "./antispoof/calibration.json" with { type: "json" };
-import explicitMeasurement from "./explicit/false-positive-measurement.json" with { type: "json" };
-import explicitVideoRule from "./explicit/video-rule.json" with { type: "json" };
-import mesonetCalibration from "./faceswap/mesonet-calibration.json" with { type: "json" };
-import sbiHead from "./faceswap/sbi-head.json" with { type: "json" };
-import fusionModel from "./fusion-model.json" with { type: "json" };
-import aiImageHead from "./synthetic-image/ai-image-head.json" with { type: "json" };
-import faceSyntheticHead from "./synthetic-image/face-synthetic-head.json" with { type: "json" };
-import voiceSyntheticHead from "./voice-synthetic/head.json" with { type: "json" };
+import {
+  aiImageHeadFit,
+  antispoofCalibrationFit,
+  countermeasureHeadFit,
+  explicitMeasurementFit,
+  explicitVideoRuleFit,
+  faceSyntheticHeadFit,
+  fusionModelsFit,
+  mesonetCalibrationFit,
+  sbiHeadFit,
+} from "./fitted/heads.js";
 
 /**
  * Bumped by hand when what a person-independent signal answers for the same bytes changes without
@@ -33,15 +35,15 @@ export function engineVersion(): string {
       JSON.stringify([
         SIGNAL_CODE_REVISION,
         [...modelManifest.models, ...modelManifest.derived].map((m) => [m.file, m.sha256]),
-        antispoofCalibration,
-        explicitMeasurement,
-        explicitVideoRule,
-        mesonetCalibration,
-        sbiHead,
-        fusionModel,
-        aiImageHead,
-        faceSyntheticHead,
-        voiceSyntheticHead,
+        antispoofCalibrationFit,
+        explicitMeasurementFit,
+        explicitVideoRuleFit,
+        mesonetCalibrationFit,
+        sbiHeadFit,
+        fusionModelsFit,
+        aiImageHeadFit,
+        faceSyntheticHeadFit,
+        countermeasureHeadFit,
       ]),
     )
     .digest("hex")

@@ -1,4 +1,4 @@
-import fusionModels from "./fusion-model.json" with { type: "json" };
+import { fusionModelsFit } from "./fitted/heads.js";
 import type {
   DetectedFace,
   MediaKind,
@@ -79,7 +79,7 @@ export const LEARNED_SIGNALS: readonly SignalId[] = [
   "face-forgery-net",
 ] as const;
 
-const committedModels = fusionModels as unknown as FusionModels;
+const committedModels: FusionModels = fusionModelsFit;
 
 /**
  * Why a learned detector is not computed for this kind of media, or null to compute it: one the

@@ -1,4 +1,4 @@
-import calibrationJson from "./calibration.json" with { type: "json" };
+import { antispoofCalibrationFit } from "../fitted/heads.js";
 import type { OperatingPoint } from "./operating-point.js";
 
 /**
@@ -6,4 +6,4 @@ import type { OperatingPoint } from "./operating-point.js";
  * (calibration.json beside this file holds the fit's data, counts and date; every clip's score is in
  * calibration-clips.json, which the product never imports).
  */
-export const aasistOperatingPoint: OperatingPoint = calibrationJson.operatingPoint;
+export const aasistOperatingPoint: OperatingPoint = antispoofCalibrationFit.operatingPoint;

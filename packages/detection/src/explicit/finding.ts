@@ -1,7 +1,7 @@
+import { explicitMeasurementFit } from "../fitted/heads.js";
 import type { DecodedImage } from "../media/image.js";
 import { nsfwClassifier } from "../models/registry.js";
 import type { IntimateFinding, OperatingPoint } from "../result.js";
-import measurementJson from "./false-positive-measurement.json" with { type: "json" };
 import type { NsfwClassifier, NsfwProbabilities } from "./nsfw-model.js";
 
 /**
@@ -50,7 +50,7 @@ export interface FalsePositiveMeasurement {
   };
 }
 
-export const falsePositiveMeasurement = measurementJson as FalsePositiveMeasurement;
+export const falsePositiveMeasurement: FalsePositiveMeasurement = explicitMeasurementFit;
 
 export const explicitMass = (p: NsfwProbabilities): number => p.Porn + p.Hentai;
 

@@ -1,3 +1,4 @@
+import { explicitVideoRuleFit } from "../fitted/heads.js";
 import type { RgbImage } from "../media/image.js";
 import { nsfwClassifier } from "../models/registry.js";
 import type { IntimateFinding, OperatingPoint } from "../result.js";
@@ -5,7 +6,6 @@ import { exposed, meanLuma } from "./exposure.js";
 import { explicitMass, PUBLISHED_ACCURACY, percent, RECALL_NOT_MEASURED, rounded, unavailable } from "./finding.js";
 import type { NsfwClassifier, NsfwProbabilities } from "./nsfw-model.js";
 import { type PersistenceReading, type PersistenceRule, persistentExplicit } from "./video-rule.js";
-import fittedJson from "./video-rule.json" with { type: "json" };
 
 /**
  * The explicit-content reading of a video: each sampled frame classified (a dark frame at a normal
@@ -33,7 +33,7 @@ export interface FittedVideoRule {
   fittedAt: string;
 }
 
-export const fittedVideoRule = fittedJson as unknown as FittedVideoRule;
+export const fittedVideoRule: FittedVideoRule = explicitVideoRuleFit;
 
 interface FrameReading {
   timeSeconds: number;

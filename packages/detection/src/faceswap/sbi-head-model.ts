@@ -1,3 +1,4 @@
+import { sbiHeadFit } from "../fitted/heads.js";
 import type { RgbImage } from "../media/image.js";
 import { Model } from "../models/model.js";
 import type { Box } from "../result.js";
@@ -5,7 +6,6 @@ import { HIDDEN_SIZE } from "../synthetic-image/clip-block-outputs.js";
 import { calibrated, type LinearProbeHead, probeInput } from "../synthetic-image/linear-probe.js";
 import type { SyntheticLevel, VerdictLevel } from "../synthetic-levels.js";
 import { BLEND_RESIDUAL_FEATURES, blendResidualFeatures } from "./blend-residuals.js";
-import headJson from "./sbi-head.json" with { type: "json" };
 
 /**
  * The face-swap SBI head as a model (the signal around it is sbi-signal.ts): a logistic probe on
@@ -32,7 +32,7 @@ export interface SbiHead extends LinearProbeHead {
   speaksAt?: SyntheticLevel;
 }
 
-export const sbiHead = headJson as SbiHead;
+export const sbiHead: SbiHead = sbiHeadFit;
 
 export interface SbiReading {
   raw: number;

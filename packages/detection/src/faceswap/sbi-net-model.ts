@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
+import { sbiNetFit } from "../fitted/heads.js";
 import { Model } from "../models/model.js";
 import { ModelFileMissing, modelFiles } from "../models/model-files.js";
 import { onnxNodeRuntime } from "../runtimes/onnx.js";
 import type { OnnxRuntime, OnnxSessionLike } from "../runtimes/onnx-port.js";
 import { planarUnitRgb } from "./mesonet-input.js";
-import netJson from "./sbi-net.json" with { type: "json" };
 import { SBI_NET_SIZE } from "./sbi-net-input.js";
 
 /**
@@ -22,7 +22,7 @@ export interface SbiNetFile {
   bytes: number;
 }
 
-export const sbiNetFile = netJson as SbiNetFile;
+export const sbiNetFile: SbiNetFile = sbiNetFit;
 
 /**
  * The graph as the model file source names it. It is committed in the repository (sbiNetFile.file);

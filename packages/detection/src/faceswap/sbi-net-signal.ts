@@ -1,9 +1,9 @@
+import { sbiNetFit } from "../fitted/heads.js";
 import type { DecodedImage } from "../media/image.js";
 import { sbiNet } from "../models/registry.js";
 import type { Box, DetectedFace, OperatingPoint, Signal } from "../result.js";
 import type { LevelBars, SyntheticLevel, VerdictLevel } from "../synthetic-levels.js";
 import { aggregateFrameScores } from "../video-aggregation.js";
-import netJson from "./sbi-net.json" with { type: "json" };
 import { sbiNetCrop } from "./sbi-net-input.js";
 import { type SbiNet, type SbiNetFile, SbiNetWeightsUnusable } from "./sbi-net-model.js";
 
@@ -22,7 +22,7 @@ export interface SbiNetHead extends SbiNetFile {
   speaksAt: SyntheticLevel;
 }
 
-export const sbiNetHead = netJson as unknown as SbiNetHead;
+export const sbiNetHead: SbiNetHead = sbiNetFit;
 
 /** Faces smaller than this (shorter box side, analysis pixels) are not read: the network was trained on faces of 40 px or more. */
 export const SBI_NET_MIN_FACE_PX = 40;

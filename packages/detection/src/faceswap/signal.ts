@@ -1,7 +1,7 @@
+import { mesonetCalibrationFit } from "../fitted/heads.js";
 import type { DecodedImage, RgbImage } from "../media/image.js";
 import { mesoNet } from "../models/registry.js";
 import type { Box, Signal } from "../result.js";
-import calibrationJson from "./mesonet-calibration.json" with { type: "json" };
 import { mesonetInput } from "./mesonet-input.js";
 import { type MesoNet, MesoNetWeightsMissing } from "./mesonet-model.js";
 import { beatsChance, calibratedFakeProbability, type MesoNetCalibration } from "./operating-point.js";
@@ -12,7 +12,7 @@ import { beatsChance, calibratedFakeProbability, type MesoNetCalibration } from 
  * Faces come from whichever detector the caller ran: only their boxes are used.
  */
 
-export const mesonetCalibration = calibrationJson as MesoNetCalibration;
+export const mesonetCalibration: MesoNetCalibration = mesonetCalibrationFit;
 
 /** A face as any detector reports it: its box in the stored picture's pixels. */
 export interface FaceBox {

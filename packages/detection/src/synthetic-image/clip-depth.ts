@@ -1,8 +1,10 @@
-import sbiHead from "../faceswap/sbi-head.json" with { type: "json" };
-import fusionModels from "../fusion-model.json" with { type: "json" };
-import aiImageHead from "./ai-image-head.json" with { type: "json" };
+import {
+  aiImageHeadFit as aiImageHead,
+  faceSyntheticHeadFit as faceSyntheticHead,
+  fusionModelsFit as fusionModels,
+  sbiHeadFit as sbiHead,
+} from "../fitted/heads.js";
 import { BLOCK_COUNT } from "./clip-block-outputs.js";
-import faceSyntheticHead from "./face-synthetic-head.json" with { type: "json" };
 
 /** A fitted head as far as its CLIP input goes: the blocks it reads, none for the projected embedding. */
 export interface ClipReader {
@@ -15,11 +17,11 @@ export interface ClipReader {
 /** The committed heads, and the detectors every fitted fusion model leaves out (they never run). */
 const committedReaders: ClipReader[] = [
   { id: "ai-image", readsClip: true, clipBlocks: aiImageHead.clipBlocks },
-  { id: "face-synthetic", readsClip: true, clipBlocks: (faceSyntheticHead as { clipBlocks?: number[] }).clipBlocks },
+  { id: "face-synthetic", readsClip: true, clipBlocks: faceSyntheticHead.clipBlocks },
   { id: "face-swap-sbi", readsClip: sbiHead.input === "clip-blocks", clipBlocks: sbiHead.clipBlocks },
 ];
 const leftOutEverywhere = (id: string) =>
-  Object.values(fusionModels).every((model) => (model.leftOut as string[] | undefined)?.includes(id) ?? false);
+  Object.values(fusionModels).every((model) => (model?.leftOut as string[] | undefined)?.includes(id) ?? false);
 
 /**
  * The deepest CLIP block the analysis needs: the last block (the whole graph) as soon as one head

@@ -1,7 +1,7 @@
+import { aiImageHeadFit, faceSyntheticHeadFit } from "../fitted/heads.js";
 import type { DecodedImage, RgbImage } from "../media/image.js";
 import { clipEncoderFor } from "../models/registry.js";
 import type { Box, Signal } from "../result.js";
-import aiImageHeadJson from "./ai-image-head.json" with { type: "json" };
 import { type ClipFeatures, type ClipImageEncoder, ModelFileMissing } from "./clip-encoder.js";
 import {
   centreSquare,
@@ -12,7 +12,6 @@ import {
   overlap,
   REUSE_WHOLE_PICTURE_AT_OVERLAP,
 } from "./clip-input.js";
-import faceSyntheticHeadJson from "./face-synthetic-head.json" with { type: "json" };
 import { calibrated, type LinearProbeHead, probeInput, rawScore } from "./linear-probe.js";
 
 /**
@@ -22,8 +21,8 @@ import { calibrated, type LinearProbeHead, probeInput, rawScore } from "./linear
  * crop would be nearly the square CLIP already saw, so that embedding is reused.
  */
 
-export const aiImageHead = aiImageHeadJson as LinearProbeHead;
-export const faceSyntheticHead = faceSyntheticHeadJson as LinearProbeHead;
+export const aiImageHead: LinearProbeHead = aiImageHeadFit;
+export const faceSyntheticHead: LinearProbeHead = faceSyntheticHeadFit;
 
 export interface SyntheticImageOptions {
   /** The CLIP encoder; the process's shared one by default. */

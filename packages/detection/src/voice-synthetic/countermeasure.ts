@@ -1,8 +1,8 @@
+import { countermeasureHeadFit } from "../fitted/heads.js";
 import { modelFiles } from "../models/model-files.js";
 import { whisperEncoder } from "../models/registry.js";
 import type { OperatingPoint, Signal } from "../result.js";
 import { WHISPER_ENCODER_FILE } from "./encoder-model.js";
-import committedHead from "./head.json" with { type: "json" };
 import { WINDOW_SECONDS } from "./windows.js";
 
 /**
@@ -30,7 +30,7 @@ export interface CountermeasureHead {
   fit: Record<string, unknown>;
 }
 
-export const defaultHead = committedHead as unknown as CountermeasureHead;
+export const defaultHead: CountermeasureHead = countermeasureHeadFit;
 
 /** Heads that each left one group (a Tortoise voice) out of the fit, for honest measurement only. */
 export interface HeldOutHeads {

@@ -1,3 +1,4 @@
+import { loadFitted } from "../fitted/manifest.js";
 import { bestMatch, type Calibration, type EnrolledIdentity, type IdentityMatch } from "../identity.js";
 import calibrationJson from "./calibration.json" with { type: "json" };
 
@@ -6,7 +7,7 @@ import calibrationJson from "./calibration.json" with { type: "json" };
  * same-speaker probability by the logistic calibration fitted on labelled pairs (calibration.json,
  * written by `npx tsx packages/detection/src/voice/calibrate.ts`).
  */
-export const voiceCalibration: Calibration = calibrationJson.calibration as Calibration;
+export const voiceCalibration: Calibration = loadFitted("voice/calibration.json", calibrationJson).calibration;
 
 export function cosineDistance(x: Float32Array, y: Float32Array): number {
   if (x.length !== y.length) throw new Error(`Embedding lengths differ: ${x.length} vs ${y.length}`);
