@@ -1,4 +1,5 @@
 import { ConflictException, CreateScheduleCommand, SchedulerClient } from "@aws-sdk/client-scheduler";
+import { buildAwsClient } from "@lg/lambdas/shared/aws/clients";
 import type { ScheduleTarget } from "./aws/scheduler/scheduler-server.js";
 import { functionArn } from "./aws/sfn/bind-definition.js";
 import { LOCAL_NAMES } from "./local-names.js";
@@ -10,7 +11,7 @@ const jobFunctionName = (job: string) => `job-${job}`;
 
 /** Creates a schedule per scheduled job in the default group, as the workflows stack does in AWS. */
 export async function ensureScheduledJobs(endpoint: string, jobs: Jobs): Promise<void> {
-  const client = new SchedulerClient(localClientConfig(endpoint));
+  const client = buildAwsClient(SchedulerClient, localClientConfig(endpoint));
   try {
     for (const [name, job] of Object.entries(jobs)) {
       try {

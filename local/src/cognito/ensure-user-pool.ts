@@ -6,6 +6,7 @@ import {
   CreateUserPoolCommand,
   DescribeUserPoolCommand,
 } from "@aws-sdk/client-cognito-identity-provider";
+import { buildAwsClient } from "@lg/lambdas/shared/aws/clients";
 import { localClientConfig } from "../stand-ins/client-config.js";
 import { USER_POOL_CLIENT_SETTINGS, USER_POOL_SETTINGS } from "./pool-settings.js";
 
@@ -17,7 +18,7 @@ export interface UserPoolIds {
 /** Creates the user pool and web client on first start and remembers their ids in the data dir. */
 export async function ensureUserPool(endpoint: string, dir: string): Promise<UserPoolIds> {
   const file = path.join(dir, "user-pool.json");
-  const client = new CognitoIdentityProviderClient(localClientConfig(endpoint));
+  const client = buildAwsClient(CognitoIdentityProviderClient, localClientConfig(endpoint));
   try {
     if (existsSync(file)) {
       const ids = JSON.parse(readFileSync(file, "utf8")) as UserPoolIds;

@@ -16,6 +16,7 @@ import {
   waitUntilTableNotExists,
 } from "@aws-sdk/client-dynamodb";
 import { tableDesign } from "@lg/domain/table/index";
+import { buildAwsClient } from "@lg/lambdas/shared/aws/clients";
 import dynalite from "dynalite";
 import { listen, type RunningServer } from "../aws/http-server.js";
 import { localClientConfig } from "./client-config.js";
@@ -40,7 +41,7 @@ export async function ensureTable(
   tableName: string,
   backupDir?: string,
 ): Promise<"created" | "kept" | "rebuilt"> {
-  const client = new DynamoDBClient(localClientConfig(endpoint));
+  const client = buildAwsClient(DynamoDBClient, localClientConfig(endpoint));
   try {
     const design = tableDesign();
     let existing: TableDescription | undefined;

@@ -8,16 +8,16 @@ import { GetAccountCommand, SESv2Client } from "@aws-sdk/client-sesv2";
 import { DescribeStateMachineCommand, SFNClient } from "@aws-sdk/client-sfn";
 import { GetSMSAttributesCommand, SNSClient } from "@aws-sdk/client-sns";
 import { GetQueueAttributesCommand, SQSClient } from "@aws-sdk/client-sqs";
-import { cognito, dynamo, kms, s3 } from "../../shared/aws/clients.js";
+import { awsClient, cognito, dynamo, kms, s3 } from "../../shared/aws/clients.js";
 import { gallery } from "../../shared/gallery/gallery-services.js";
 import type { HealthProbe } from "./check-health.js";
 
-const sfn = new SFNClient({});
-const scheduler = new SchedulerClient({});
-const ses = new SESv2Client({});
-const sns = new SNSClient({});
-const secrets = new SecretsManagerClient({});
-const sqs = new SQSClient({});
+const sfn = awsClient(SFNClient);
+const scheduler = awsClient(SchedulerClient);
+const ses = awsClient(SESv2Client);
+const sns = awsClient(SNSClient);
+const secrets = awsClient(SecretsManagerClient);
+const sqs = awsClient(SQSClient);
 
 /** SQS answers for the queue under the URL handlers are given. */
 const queueProbe = (name: string, urlVariable: string): HealthProbe => ({

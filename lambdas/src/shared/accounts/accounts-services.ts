@@ -12,7 +12,7 @@ import { type NoticeChannels, SecurityNotices } from "@lg/domain/accounts/securi
 import { SesMailSender } from "@lg/domain/takedowns/adapters/ses-mail";
 import { SnsSmsSender } from "@lg/domain/takedowns/adapters/sns-sms";
 import { htmlDocument, textToHtmlParagraphs } from "@lg/notices/text/html";
-import { cognito, dynamo } from "../aws/clients.js";
+import { awsClient, cognito, dynamo } from "../aws/clients.js";
 import { env } from "../env.js";
 import { once } from "../once.js";
 
@@ -41,8 +41,8 @@ export const authService = once(
 export const accountChannels = once((): NoticeChannels => {
   const from = env().MAIL_FROM;
   if (!from) throw new Error("Invalid environment: MAIL_FROM");
-  const mail = new SesMailSender(new SESv2Client({}), from);
-  const sms = new SnsSmsSender(new SNSClient({}));
+  const mail = new SesMailSender(awsClient(SESv2Client), from);
+  const sms = new SnsSmsSender(awsClient(SNSClient));
   return {
     email: async ({ to, subject, text }) => {
       await mail.send({ to, subject, text, html: htmlDocument(subject, textToHtmlParagraphs(text)) });

@@ -7,7 +7,7 @@ import { DynamoNoticeRepository } from "@lg/domain/takedowns/adapters/dynamo-tak
 import { SesMailSender } from "@lg/domain/takedowns/adapters/ses-mail";
 import { SnsSmsSender } from "@lg/domain/takedowns/adapters/sns-sms";
 import { DynamoThreatRepository } from "@lg/domain/threats/adapters/dynamo-threats";
-import { dynamo } from "../aws/clients.js";
+import { awsClient, dynamo } from "../aws/clients.js";
 import { env } from "../env.js";
 import { once } from "../once.js";
 import { accountStore, rateLimiter } from "./accounts-services.js";
@@ -19,8 +19,8 @@ const mailFrom = () => {
   return from;
 };
 
-const mail = once(() => new SesMailSender(new SESv2Client({}), mailFrom()));
-const sms = once(() => new SnsSmsSender(new SNSClient({})));
+const mail = once(() => new SesMailSender(awsClient(SESv2Client), mailFrom()));
+const sms = once(() => new SnsSmsSender(awsClient(SNSClient)));
 
 /** Invitations leave as every other message does: SES for email, SNS for text (resolved on first send, so scans need neither). */
 const invitationSender: InvitationSender = {

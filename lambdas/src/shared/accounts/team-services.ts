@@ -3,7 +3,7 @@ import { DynamoTeamStore } from "@lg/domain/team/adapters/dynamo-team-store";
 import { AuditLog } from "@lg/domain/team/audit-log";
 import type { InvitationMailer } from "@lg/domain/team/ports";
 import { TeamService } from "@lg/domain/team/team-service";
-import { dynamo } from "../aws/clients.js";
+import { awsClient, dynamo } from "../aws/clients.js";
 import { env } from "../env.js";
 import { once } from "../once.js";
 
@@ -13,7 +13,7 @@ import { once } from "../once.js";
  */
 
 const now = () => new Date();
-const ses = once(() => new SESv2Client({}));
+const ses = () => awsClient(SESv2Client);
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);

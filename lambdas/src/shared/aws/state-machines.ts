@@ -1,12 +1,13 @@
 import { SFNClient } from "@aws-sdk/client-sfn";
 import { env } from "../env.js";
+import { awsClient } from "./clients.js";
 
 /**
  * The Step Functions client and the scan and crawl state machines' ARNs: scans are started (a
  * forced scan, a schedule) and stopped (erasure) from several contexts, the crawl by its hourly job;
  * none of them needs to import another for it.
  */
-export const sfn = new SFNClient({});
+export const sfn = awsClient(SFNClient);
 
 export const scanStateMachineArn = () => {
   const arn = env().SCAN_STATE_MACHINE_ARN;

@@ -9,18 +9,18 @@ import { BILLING_ACTOR } from "@lg/domain/team/audit-log";
 import { TIERS } from "@lg/domain/tiers";
 import { accountStore } from "../accounts/accounts-services.js";
 import { auditLog } from "../accounts/team-services.js";
-import { dynamo } from "../aws/clients.js";
+import { awsClient, dynamo } from "../aws/clients.js";
 import { env } from "../env.js";
 import { once, onceUnlessFailed } from "../once.js";
 import { scanSchedules } from "../scanning/scan-schedules.js";
 
 const now = () => new Date();
-const secretsManager = new SecretsManagerClient({});
+const secretsManager = () => awsClient(SecretsManagerClient);
 
 async function readStripeKeys(): Promise<StripeKeys> {
   const secretId = env().STRIPE_SECRET_ARN;
   if (!secretId) throw new Error("Invalid environment: STRIPE_SECRET_ARN");
-  const { SecretString } = await secretsManager.send(new GetSecretValueCommand({ SecretId: secretId }));
+  const { SecretString } = await secretsManager().send(new GetSecretValueCommand({ SecretId: secretId }));
   const parsed = JSON.parse(SecretString ?? "{}") as Partial<StripeKeys>;
   if (!parsed.secretKey || !parsed.webhookSecret)
     throw new Error("The Stripe secret needs secretKey and webhookSecret");

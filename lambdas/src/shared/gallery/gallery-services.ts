@@ -5,8 +5,9 @@ import { RdsDataSql } from "@lg/domain/gallery/adapters/rds-data-sql";
 import { Gallery } from "@lg/domain/gallery/gallery";
 import { GallerySync, VOICE_EMBEDDING_MODEL } from "@lg/domain/gallery/gallery-sync";
 import { type HnswIndexState, untilIndexesReady } from "@lg/domain/gallery/vector-index";
+import { awsClient } from "../aws/clients.js";
 import { env } from "../env.js";
-import { logger, tracer } from "../observability.js";
+import { logger } from "../observability.js";
 import { once } from "../once.js";
 
 /**
@@ -14,7 +15,7 @@ import { once } from "../once.js";
  * AWS_ENDPOINT_URL_RDS_DATA). It imports nothing of the other composition modules, so any of them
  * can take it without a cycle.
  */
-const rdsData = once(() => tracer.captureAWSv3Client(new RDSDataClient({})));
+const rdsData = () => awsClient(RDSDataClient);
 
 const target = () => {
   const { GALLERY_CLUSTER_ARN, GALLERY_SECRET_ARN, GALLERY_DATABASE } = env();
@@ -44,7 +45,7 @@ export async function ensureGallerySchema(): Promise<HnswIndexState[]> {
   const indexes = await gallery().ensureSchema();
   const readerSecretArn = env().GALLERY_READER_SECRET_ARN;
   if (!readerSecretArn) return indexes;
-  const secrets = new SecretsManagerClient({});
+  const secrets = awsClient(SecretsManagerClient);
   const { SecretString } = await secrets.send(new GetSecretValueCommand({ SecretId: readerSecretArn }));
   const { username, password } = JSON.parse(SecretString ?? "{}") as { username?: string; password?: string };
   if (!username || !password) throw new Error("The gallery reader secret has no username and password");

@@ -10,7 +10,7 @@ import { SesMailSender } from "@lg/domain/takedowns/adapters/ses-mail";
 import { escapeHtml } from "@lg/notices/text/html";
 import { webhookRetryDelays } from "../../queues/consumers.js";
 import { auditLog, teamStore } from "../accounts/team-services.js";
-import { dynamo } from "../aws/clients.js";
+import { awsClient, dynamo } from "../aws/clients.js";
 import { env } from "../env.js";
 import { recordUnexpectedError } from "../observability.js";
 import { once } from "../once.js";
@@ -20,7 +20,7 @@ import { webhookSecretSealer } from "./secret-sealers.js";
  * Webhooks (docs/public-api.md): endpoints, the delivery log, the SQS queue deliveries go through and
  * the SSRF-safe client that posts them. Imports only the team context (the audit log).
  */
-const sqs = once(() => new SQSClient({}));
+const sqs = () => awsClient(SQSClient);
 const queueUrl = () => {
   const url = env().WEBHOOK_QUEUE_URL;
   if (!url) throw new Error("Invalid environment: WEBHOOK_QUEUE_URL");
@@ -77,7 +77,7 @@ const owners = {
     }
   },
 };
-const ses = once(() => new SESv2Client({}));
+const ses = () => awsClient(SESv2Client);
 
 export const webhookService = once(
   () =>

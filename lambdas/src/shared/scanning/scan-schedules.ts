@@ -7,10 +7,11 @@ import {
   UpdateScheduleCommand,
 } from "@aws-sdk/client-scheduler";
 import type { ScheduleApi } from "@lg/domain/scanning/scan-schedule";
+import { awsClient } from "../aws/clients.js";
 import { scanStateMachineArn } from "../aws/state-machines.js";
 import { env } from "../env.js";
 
-const scheduler = new SchedulerClient({});
+const scheduler = () => awsClient(SchedulerClient);
 
 const isName = (e: unknown, cls: { name: string }) => (e as Error).name === cls.name;
 
@@ -33,15 +34,15 @@ export const scanSchedules: ScheduleApi = {
       },
     };
     try {
-      await scheduler.send(new CreateScheduleCommand(params));
+      await scheduler().send(new CreateScheduleCommand(params));
     } catch (e) {
       if (!isName(e, ConflictException)) throw e;
-      await scheduler.send(new UpdateScheduleCommand(params));
+      await scheduler().send(new UpdateScheduleCommand(params));
     }
   },
   async remove(name) {
     try {
-      await scheduler.send(new DeleteScheduleCommand({ Name: name, GroupName: env().SCHEDULER_GROUP }));
+      await scheduler().send(new DeleteScheduleCommand({ Name: name, GroupName: env().SCHEDULER_GROUP }));
     } catch (e) {
       if (!isName(e, ResourceNotFoundException)) throw e;
     }

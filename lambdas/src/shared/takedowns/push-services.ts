@@ -11,19 +11,19 @@ import {
   vapidKeysFromSecret,
   WebPushSender,
 } from "@lg/notices";
-import { dynamo } from "../aws/clients.js";
+import { awsClient, dynamo } from "../aws/clients.js";
 import { env } from "../env.js";
 import { once, onceUnlessFailed } from "../once.js";
 
 const now = () => new Date();
-const secretsManager = new SecretsManagerClient({});
+const secretsManager = () => awsClient(SecretsManagerClient);
 
 export const pushEndpointPolicy = once(() => PushEndpointPolicy.fromList(env().PUSH_SERVICE_ORIGINS));
 
 async function readVapidKeys(): Promise<VapidKeys> {
   const secretId = env().VAPID_SECRET_ARN;
   if (!secretId) throw new Error("Invalid environment: VAPID_SECRET_ARN");
-  const { SecretString } = await secretsManager.send(new GetSecretValueCommand({ SecretId: secretId }));
+  const { SecretString } = await secretsManager().send(new GetSecretValueCommand({ SecretId: secretId }));
   return vapidKeysFromSecret(SecretString ?? "");
 }
 

@@ -18,7 +18,7 @@ import { TakedownTracker } from "@lg/domain/takedowns/takedown-tracker";
 import { type ContentFetcher, defaultRecipientDirectory } from "@lg/notices";
 import { accountStore } from "../accounts/accounts-services.js";
 import { peopleService } from "../accounts/people-services.js";
-import { dynamo } from "../aws/clients.js";
+import { awsClient, dynamo } from "../aws/clients.js";
 import { sampleLibrary } from "../biometrics/biometrics-services.js";
 import { env } from "../env.js";
 import { publishEvent } from "../integrations/webhook-services.js";
@@ -34,8 +34,8 @@ const CHECK_MAX_BYTES = 10 * 1024 * 1024;
 /** A page carrying more media than this is not listed; the case then stays open rather than be guessed. */
 const CHECK_MAX_MEDIA = 12;
 
-export const ses = new SESv2Client({});
-export const sns = new SNSClient({});
+export const ses = awsClient(SESv2Client);
+export const sns = awsClient(SNSClient);
 
 const mailFrom = () => {
   const from = env().MAIL_FROM;
