@@ -1,3 +1,4 @@
+import { SEALED_PURPOSES } from "@lg/domain/integrations/sealed-secrets";
 import { USAGE_ATTRIBUTES } from "@lg/domain/system/usage-figures";
 import { Validations } from "aws-cdk-lib";
 import * as apigwv2 from "aws-cdk-lib/aws-apigatewayv2";
@@ -119,7 +120,11 @@ const GROUP_BINDINGS: Record<RouteGroup, (fn: AppFunction, r: HandlerResources) 
         .bindGallery(r.gallery, "read"),
     ),
   // API keys and webhook endpoints in Settings: table items, and the queue a resent delivery goes to.
-  integrations: (fn, r) => r.webhooks.bindPublisher(bindSessionCheck(fn, r).bindTable(r.table, "readWrite")),
+  // New and rotated signing secrets are sealed (data keys only: Settings never opens one).
+  integrations: (fn, r) =>
+    r.webhookSecrets.bindSealer(r.webhooks.bindPublisher(bindSessionCheck(fn, r).bindTable(r.table, "readWrite")), [
+      SEALED_PURPOSES.webhookSecret,
+    ]),
   publicApi: bindPublicApi,
 };
 

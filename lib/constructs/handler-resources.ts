@@ -7,6 +7,7 @@ import type { ISecret } from "aws-cdk-lib/aws-secretsmanager";
 import type { StateMachineRef } from "./app-function.js";
 import type { GalleryRef } from "./gallery-database.js";
 import type { WebhookQueues } from "./webhook-delivery.js";
+import type { WebhookSecretsKey } from "./webhook-secrets-key.js";
 
 /** Everything a handler may be bound to. Names reach every handler; access only through bind*. */
 export interface HandlerResources {
@@ -34,6 +35,8 @@ export interface HandlerResources {
   scheduler: { groupName: string; scheduleArnPattern: string; role: IRole };
   /** Webhook deliveries' queue and dead-letter queue (docs/public-api.md). */
   webhooks: WebhookQueues;
+  /** Seals webhook signing secrets at rest (docs/public-api.md). */
+  webhookSecrets: WebhookSecretsKey;
 }
 
 /**
@@ -57,5 +60,6 @@ export function handlerEnvironment(r: HandlerResources): Record<string, string> 
     APP_URL: r.appUrl,
     WEBHOOK_QUEUE_URL: r.webhooks.deliveries.queueUrl,
     WEBHOOK_DEAD_LETTER_QUEUE_URL: r.webhooks.deadLetters.queueUrl,
+    WEBHOOK_SECRETS_KEY_ID: r.webhookSecrets.key.keyArn,
   };
 }

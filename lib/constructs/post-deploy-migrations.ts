@@ -1,3 +1,4 @@
+import { SEALED_PURPOSES } from "@lg/domain/integrations/sealed-secrets";
 import { Duration } from "aws-cdk-lib";
 import type * as logs from "aws-cdk-lib/aws-logs";
 import * as triggers from "aws-cdk-lib/triggers";
@@ -48,6 +49,8 @@ export class PostDeployMigrations extends Construct {
       // Tells each person whose face verification lapsed with the live check (email, or text).
       .bindMailSender(r.mailFrom, r.mailIdentityArn)
       .bindSmsSender();
+    // Seals the webhook signing secrets stored before they were sealed at rest.
+    r.webhookSecrets.bindSealer(this.afterDeploy, [SEALED_PURPOSES.webhookSecret]);
     new triggers.Trigger(this, "Run", {
       handler: this.afterDeploy.function,
       timeout: Duration.minutes(15),

@@ -1,3 +1,4 @@
+import { SEALED_PURPOSES } from "@lg/domain/integrations/sealed-secrets";
 import { Duration } from "aws-cdk-lib";
 import { HttpLambdaAuthorizer, HttpLambdaResponseType } from "aws-cdk-lib/aws-apigatewayv2-authorizers";
 import type * as logs from "aws-cdk-lib/aws-logs";
@@ -14,13 +15,21 @@ import type { HandlerResources } from "./handler-resources.js";
  * No session is resolved, so no Cognito grant.
  */
 export const bindPublicApi = (fn: AppFunction, r: HandlerResources) =>
-  r.webhooks.bindPublisher(
-    fn
-      .bindTable(r.table, "readWrite")
-      .bindEvidenceBucket(r.evidenceBucket, "read")
-      .bindMailSender(r.mailFrom, r.mailIdentityArn)
-      .bindStateMachine("ANALYSIS_STATE_MACHINE_ARN", r.analysisMachine, "start")
-      .bindAnalysisUploads(r.scanWorkBucket, "sign"),
+  // webhooks:manage seals the secrets it makes and the answers that carry them (replayed to a
+  // retried POST, so those it may open); it never opens a signing secret.
+  r.webhookSecrets.bindOpener(
+    r.webhookSecrets.bindSealer(
+      r.webhooks.bindPublisher(
+        fn
+          .bindTable(r.table, "readWrite")
+          .bindEvidenceBucket(r.evidenceBucket, "read")
+          .bindMailSender(r.mailFrom, r.mailIdentityArn)
+          .bindStateMachine("ANALYSIS_STATE_MACHINE_ARN", r.analysisMachine, "start")
+          .bindAnalysisUploads(r.scanWorkBucket, "sign"),
+      ),
+      [SEALED_PURPOSES.webhookSecret, SEALED_PURPOSES.idempotentAnswer],
+    ),
+    [SEALED_PURPOSES.idempotentAnswer],
   );
 
 export interface ApiKeyAuthorizerProps {

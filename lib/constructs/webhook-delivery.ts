@@ -1,3 +1,4 @@
+import { SEALED_PURPOSES } from "@lg/domain/integrations/sealed-secrets";
 import { Duration, Stack, Validations } from "aws-cdk-lib";
 import * as cloudwatch from "aws-cdk-lib/aws-cloudwatch";
 import * as actions from "aws-cdk-lib/aws-cloudwatch-actions";
@@ -117,6 +118,8 @@ export class WebhookConsumer extends Construct {
       .bindTable(props.resources.table, "readWrite")
       // An endpoint turned off after repeated failures is told to the organisation's owner and admins.
       .bindMailSender(props.resources.mailFrom, props.resources.mailIdentityArn);
+    // Signs each attempt with the endpoint's secrets, opened from their sealed form.
+    props.resources.webhookSecrets.bindOpener(this.fn, [SEALED_PURPOSES.webhookSecret]);
     // Receives, deletes and re-times messages (the back-off), decrypting them under the queue's key.
     this.fn.function.addEventSource(
       new SqsEventSource(props.queues.deliveries, { batchSize: spec.batchSize, reportBatchItemFailures: true }),

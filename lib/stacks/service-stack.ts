@@ -11,6 +11,7 @@ import { HttpApi } from "../constructs/http-api.js";
 import { Monitoring } from "../constructs/monitoring.js";
 import { PostDeployMigrations } from "../constructs/post-deploy-migrations.js";
 import { WebhookConsumer, WebhookQueues } from "../constructs/webhook-delivery.js";
+import { WebhookSecretsKey } from "../constructs/webhook-secrets-key.js";
 import { Website } from "../constructs/website.js";
 import { ScanScheduling, stateMachineRef, Workflows } from "../constructs/workflows.js";
 import type { DataStack } from "./data-stack.js";
@@ -78,6 +79,7 @@ export class ServiceStack extends Stack {
       evidenceBucket: data.evidenceBucket,
       scanWorkBucket: data.scanWorkBucket,
       biometricKey: data.biometricKey,
+      webhookSecrets: new WebhookSecretsKey(this, "WebhookSecrets", { retain: config.retainData }),
       userPool: props.userPool,
       userPoolClient: props.userPoolClient,
       connectorSecret: data.connectorSecret,

@@ -5,6 +5,7 @@ export const LOCAL_NAMES = {
   evidenceBucket: "lg-local-evidence",
   scanWorkBucket: "lg-local-scan-work",
   biometricKeyAlias: "alias/likenessguard-biometric",
+  webhookSecretsKeyAlias: "alias/likenessguard-webhook-secrets",
   schedulerGroup: "likenessguard-scans",
   schedulerRoleArn: "arn:aws:iam::000000000000:role/lg-local-scheduler",
   vapidSecret: "likenessguard-vapid",

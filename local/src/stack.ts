@@ -174,6 +174,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     securityHeaders = webSecurityHeaders({ uploadOrigins: [new URL(s3.url).origin], https: false });
     const kms = new LocalKms(path.join(dataDir, "kms"));
     const biometricKeyId = kms.ensureKey(LOCAL_NAMES.biometricKeyAlias, "Envelope encryption of biometric embeddings");
+    const webhookSecretsKeyId = kms.ensureKey(
+      LOCAL_NAMES.webhookSecretsKeyAlias,
+      "Seals webhook signing secrets at rest",
+    );
     const kmsServer = track(await startKmsServer(kms));
     mkdirSync(path.join(dataDir, "cognito", "db"), { recursive: true });
     const cognito = track(await startCognito({ dataDir: path.join(dataDir, "cognito"), outbox }));
@@ -302,6 +306,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       WEBHOOK_DEAD_LETTER_QUEUE_URL: webhookDeadLetterUrl,
       // Receivers on this machine (a developer's, the tests'): plain http and loopback addresses allowed.
       WEBHOOK_PLAIN_HTTP_HOSTS: process.env.WEBHOOK_PLAIN_HTTP_HOSTS ?? "127.0.0.1,localhost",
+      WEBHOOK_SECRETS_KEY_ID: webhookSecretsKeyId,
       ...(process.env.WEBHOOK_RETRY_DELAYS ? { WEBHOOK_RETRY_DELAYS: process.env.WEBHOOK_RETRY_DELAYS } : {}),
       GALLERY_CLUSTER_ARN: LOCAL_NAMES.galleryClusterArn,
       GALLERY_SECRET_ARN: LOCAL_NAMES.gallerySecretArn,

@@ -2,8 +2,14 @@
  * Webhook endpoints managed through the public API (issue 38, `webhooks:manage`): the same service as
  * Settings, acting as the key; the secret shown at creation and rotation only, replayed under the
  * Idempotency-Key; rotation with overlap (both secrets verify while it lasts); another
- * organisation's endpoint 404; every change in the audit log; errors as problem details.
+ * organisation's endpoint 404; every change in the audit log; errors as problem details. Secrets are
+ * sealed at rest (the table holds none in the clear, nor the kept answer that carried one), and the
+ * after-deploy migration seals those stored before.
  */
+import { PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { newWebhookSecret } from "@lg/domain/integrations/webhook-signing";
+import { toItem } from "@lg/domain/table/index";
+import { WebhookEndpoint } from "@lg/domain/table/integration-entities";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { eventually } from "./local-clients.js";
@@ -37,6 +43,27 @@ beforeAll(async () => {
   reader = (await newKey(org.cookie, ["threats:read"])).secret;
   stranger = (await newKey(other.cookie, ["webhooks:manage"])).secret;
 }, 120_000);
+
+/** Every item of the organisation's partition, as the table stores it. */
+const storedItems = async (accountId: string) =>
+  JSON.stringify(
+    (
+      await doc.send(
+        new QueryCommand({
+          TableName: stack.env.TABLE_NAME,
+          KeyConditionExpression: "pk = :pk",
+          ExpressionAttributeValues: { ":pk": `USER#${accountId}` },
+        }),
+      )
+    ).Items ?? [],
+  );
+
+/** A step of the data migrations a deploy runs after it (lambdas/src/migrations/after-deploy.ts). */
+async function sealWebhookSecretsAtRest() {
+  Object.assign(process.env, stack.env);
+  const { sealWebhookSecretsAtRest: run } = await import("../../lambdas/src/migrations/after-deploy.js");
+  return run();
+}
 
 afterAll(() => {
   receiver.close();
@@ -89,6 +116,10 @@ describe("webhooks:manage through the public API", () => {
         data: { threatId: sent.threatId },
       });
     await eventually(async () => receiver.received.find((r) => JSON.parse(r.body).type === "threat.updated"), 15_000);
+    // Neither secret is in the table: not the endpoint's, nor the kept answers replayed to a retry.
+    const stored = await storedItems(org.userId);
+    expect(stored).toContain(endpoint.id);
+    for (const key of [secret, fresh]) expect(stored).not.toContain(key.slice("whsec_".length));
   }, 90_000);
 
   it("turns an endpoint off and on, refuses a plain-http url, and removes it", async () => {
@@ -142,4 +173,36 @@ describe("webhooks:manage through the public API", () => {
     expect((await v1(stranger, "GET", "/webhooks")).body).toEqual({ data: [] });
     expect((await v1(manager, "GET", `/webhooks/${mine.id}`)).body).toMatchObject({ id: mine.id, enabled: true });
   });
+
+  it("seals, after deploy, a secret stored in the clear before, which then still signs", async () => {
+    const legacy = await organisation("hooks-api-legacy");
+    const kept = newWebhookSecret();
+    const endpointId = "legacy-endpoint";
+    await doc.send(
+      new PutCommand({
+        TableName: stack.env.TABLE_NAME,
+        Item: toItem(WebhookEndpoint, {
+          accountId: legacy.userId,
+          endpointId,
+          url: receiver.url("/legacy"),
+          events: ["takedown.sent"],
+          secrets: [{ secret: kept, createdAt: "2026-11-01T00:00:00.000Z" }],
+          enabled: true,
+          failuresInARow: 0,
+          createdAt: "2026-11-01T00:00:00.000Z",
+          createdBy: legacy.userId,
+        }),
+      }),
+    );
+    expect(await storedItems(legacy.userId)).toContain(kept.slice("whsec_".length));
+    expect((await sealWebhookSecretsAtRest()).sealed).toBeGreaterThanOrEqual(1);
+    expect(await storedItems(legacy.userId)).not.toContain(kept.slice("whsec_".length));
+    expect(await sealWebhookSecretsAtRest()).toMatchObject({ sealed: 0, failed: 0 });
+
+    const writer = (await newKey(legacy.cookie, ["threats:read", "takedowns:write"])).secret;
+    const sent = await sendCopyrightNotice(legacy, writer, "hooks-api-legacy-send");
+    expect(sent.answer.body).toMatchObject({ action: "send", state: "sent" });
+    const delivery = await eventually(async () => receiver.received.find((r) => r.path === "/legacy"), 15_000);
+    expect(new Webhook(kept).verify(delivery.body, delivery.headers)).toMatchObject({ type: "takedown.sent" });
+  }, 90_000);
 });

@@ -54,6 +54,8 @@ const EnvSchema = z.object({
   WEBHOOK_DEAD_LETTER_QUEUE_URL: z.string().optional(),
   /** Hosts webhooks may reach over plain http and at private addresses: only a local receiver (the local stack's tests). */
   WEBHOOK_PLAIN_HTTP_HOSTS: z.string().optional(),
+  /** The KMS key webhook signing secrets are sealed under (lib/constructs/webhook-secrets-key.ts). */
+  WEBHOOK_SECRETS_KEY_ID: z.string().optional(),
 });
 export type Env = z.infer<typeof EnvSchema>;
 

@@ -6,7 +6,9 @@ import {
   keyIdOf,
 } from "@lg/domain/integrations/api-keys";
 import { Idempotency, type IdempotencyStore, type IdempotentRequestRecord } from "@lg/domain/integrations/idempotency";
+import { SEALED_PURPOSES, SecretSealer } from "@lg/domain/integrations/sealed-secrets";
 import { describe, expect, it } from "vitest";
+import { ContextBoundDataKeys } from "./fakes.js";
 
 class MemoryKeys implements ApiKeyStore {
   readonly keys = new Map<string, ApiKeyRecord>();
@@ -131,6 +133,24 @@ describe("Idempotency-Key", () => {
     expect([first.body, retry.body, retry.replayed, runs]).toEqual(['{"run":1}', '{"run":1}', true, 1]);
     await expect(idempotency.run(scope, "abc", { ...request, body: "{}" }, send)).rejects.toThrow(/another request/);
     await expect(idempotency.run(scope, undefined, request, send)).rejects.toThrow(/required/);
+  });
+
+  it("keeps an answer that carries a secret sealed, and replays it opened", async () => {
+    const store = new MemoryIdempotency();
+    const keys = new ContextBoundDataKeys();
+    const idempotency = new Idempotency({
+      store,
+      now: () => new Date(),
+      answers: new SecretSealer(keys, SEALED_PURPOSES.idempotentAnswer),
+    });
+    const answer = JSON.stringify({ endpoint: { id: "e1" }, secret: "whsec_c2VjcmV0IHNpZ25pbmcga2V5" });
+    const create = async () => ({ statusCode: 201, body: answer });
+    const hooks = { method: "POST", path: "/api/v1/webhooks", body: "{}" };
+    await idempotency.run(scope, "w1", hooks, create, { sealAnswer: true });
+    expect(JSON.stringify([...store.records.values()])).not.toContain("c2VjcmV0IHNpZ25pbmcga2V5");
+    const retry = await idempotency.run(scope, "w1", hooks, create, { sealAnswer: true });
+    expect([retry.body, retry.replayed]).toEqual([answer, true]);
+    expect(keys.contexts).toEqual([{ ...scope, idempotencyKey: "w1", purpose: SEALED_PURPOSES.idempotentAnswer }]);
   });
 
   it("frees the key after a failure so the retry runs, and refuses a retry while the first still runs", async () => {

@@ -1,45 +1,7 @@
-import {
-  FAILURES_BEFORE_DISABLING,
-  type WebhookDeliveryRecord,
-  type WebhookEndpointRecord,
-  WebhookService,
-  type WebhookStore,
-} from "@lg/domain/integrations/webhooks";
+import { SEALED_PURPOSES, SecretSealer } from "@lg/domain/integrations/sealed-secrets";
+import { FAILURES_BEFORE_DISABLING, WebhookService } from "@lg/domain/integrations/webhooks";
 import { describe, expect, it } from "vitest";
-
-class MemoryWebhooks implements WebhookStore {
-  readonly endpoints = new Map<string, WebhookEndpointRecord>();
-  readonly deliveries = new Map<string, WebhookDeliveryRecord>();
-  async putEndpoint(e: WebhookEndpointRecord) {
-    this.endpoints.set(e.endpointId, e);
-  }
-  async getEndpoint(_accountId: string, endpointId: string) {
-    return this.endpoints.get(endpointId) ?? null;
-  }
-  async listEndpoints(accountId: string) {
-    return [...this.endpoints.values()].filter((e) => e.accountId === accountId);
-  }
-  async deleteEndpoint(_accountId: string, endpointId: string) {
-    this.endpoints.delete(endpointId);
-  }
-  async putDelivery(d: WebhookDeliveryRecord) {
-    this.deliveries.set(d.messageId, d);
-  }
-  async getDelivery(_accountId: string, _endpointId: string, messageId: string) {
-    return this.deliveries.get(messageId) ?? null;
-  }
-  async listDeliveries() {
-    return [...this.deliveries.values()];
-  }
-  async countDeadDelivery(_accountId: string, endpointId: string, disableAt: number, reason: string) {
-    const endpoint = this.endpoints.get(endpointId);
-    if (!endpoint) return { turnedOff: false };
-    const counted = { ...endpoint, failuresInARow: endpoint.failuresInARow + 1 };
-    const turnedOff = counted.failuresInARow >= disableAt && counted.enabled;
-    this.endpoints.set(endpointId, turnedOff ? { ...counted, enabled: false, disabledReason: reason } : counted);
-    return { turnedOff };
-  }
-}
+import { ContextBoundDataKeys, MemoryWebhooks } from "./fakes.js";
 
 describe("an endpoint that keeps failing", () => {
   it("is turned off after the fifth dead delivery in a row, and its owners are told once", async () => {
@@ -51,6 +13,7 @@ describe("an endpoint that keeps failing", () => {
       queue: { enqueue: async (m) => void queued.push(m) },
       poster: { post: async () => ({ status: 500 }) },
       audit: { record: async () => {} },
+      secrets: new SecretSealer(new ContextBoundDataKeys(), SEALED_PURPOSES.webhookSecret),
       now: () => new Date("2026-11-29T10:00:00Z"),
       retryDelaysSeconds: [1],
       plainHttpHosts: ["127.0.0.1"],

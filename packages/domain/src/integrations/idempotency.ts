@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { z } from "zod";
 import { DomainError } from "../errors.js";
 import type { ApiIdempotentRequest } from "../table/integration-entities.js";
+import type { Sealer } from "./sealed-secrets.js";
 
 export type IdempotentRequestRecord = z.infer<typeof ApiIdempotentRequest.schema>;
 
@@ -29,13 +30,21 @@ const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
  * Only answers below 500 are kept: after a refusal or a failure of ours the key is free for a retry.
  */
 export class Idempotency {
-  constructor(private readonly deps: { store: IdempotencyStore; now: () => Date }) {}
+  constructor(
+    private readonly deps: {
+      store: IdempotencyStore;
+      now: () => Date;
+      /** Seals kept answers that carry a secret (`sealAnswer`), so the table never holds one in the clear. */
+      answers?: Sealer;
+    },
+  ) {}
 
   async run(
     scope: { accountId: string; keyId: string },
     idempotencyKey: string | undefined,
     request: { method: string; path: string; body: string },
     execute: () => Promise<StoredAnswer>,
+    options: { sealAnswer?: boolean } = {},
   ): Promise<StoredAnswer & { replayed: boolean }> {
     if (idempotencyKey === undefined)
       throw new DomainError(
@@ -62,7 +71,14 @@ export class Idempotency {
         );
       if (earlier.state === "in_progress" || earlier.statusCode === undefined || earlier.body === undefined)
         throw new DomainError("conflict", "A request with this Idempotency-Key is still being processed; retry later");
-      return { statusCode: earlier.statusCode, body: earlier.body, replayed: true };
+      const body =
+        earlier.encryptedDataKey === undefined
+          ? earlier.body
+          : await this.answerSealer().open(this.owner(claim), {
+              sealed: earlier.body,
+              encryptedDataKey: earlier.encryptedDataKey,
+            });
+      return { statusCode: earlier.statusCode, body, replayed: true };
     }
     let answer: StoredAnswer;
     try {
@@ -73,7 +89,25 @@ export class Idempotency {
       throw error;
     }
     if (answer.statusCode >= 500) await this.deps.store.release(claim);
-    else await this.deps.store.complete({ ...claim, state: "done", ...answer });
+    else if (options.sealAnswer) {
+      const { sealed, encryptedDataKey } = await this.answerSealer().seal(this.owner(claim), answer.body);
+      await this.deps.store.complete({
+        ...claim,
+        state: "done",
+        statusCode: answer.statusCode,
+        body: sealed,
+        encryptedDataKey,
+      });
+    } else await this.deps.store.complete({ ...claim, state: "done", ...answer });
     return { ...answer, replayed: false };
+  }
+
+  private answerSealer(): Sealer {
+    if (!this.deps.answers) throw new Error("Idempotency has no sealer for answers that carry a secret");
+    return this.deps.answers;
+  }
+
+  private owner(claim: IdempotentRequestRecord) {
+    return { accountId: claim.accountId, keyId: claim.keyId, idempotencyKey: claim.idempotencyKey };
   }
 }

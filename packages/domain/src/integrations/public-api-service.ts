@@ -1,10 +1,10 @@
 import type { z } from "zod";
 import { DomainError } from "../errors.js";
 import type { PersonView } from "../people/people-service.js";
-import type { ThreatRecord } from "../threats/threat-ports.js";
 import type { NoticeDraft, SendOutcome } from "../takedowns/notice-service.js";
 import type { TakedownSummary } from "../takedowns/takedown-centre.js";
 import type { ThreatListParams } from "../threats/threat-list-query.js";
+import type { ThreatRecord } from "../threats/threat-ports.js";
 import { threatListItem } from "../threats/threat-view.js";
 import type {
   PeopleList,

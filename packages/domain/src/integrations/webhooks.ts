@@ -4,6 +4,7 @@ import { DomainError } from "../errors.js";
 import type { WebhookDelivery, WebhookEndpoint, WebhookEventType } from "../table/integration-entities.js";
 import type { Actor } from "../team/audit-log.js";
 import type { KeyAudit } from "./api-keys.js";
+import type { SealedValue, Sealer } from "./sealed-secrets.js";
 import { newWebhookSecret, signedHeaders } from "./webhook-signing.js";
 
 export type WebhookEndpointRecord = z.infer<typeof WebhookEndpoint.schema>;
@@ -72,6 +73,8 @@ export interface WebhookDeps {
   queue: DeliveryQueue;
   poster: WebhookPoster;
   audit: KeyAudit;
+  /** Seals each signing secret at rest, and opens it to sign (the webhook secrets' KMS key). */
+  secrets: Sealer;
   now: () => Date;
   retryDelaysSeconds?: readonly number[];
   /** Hosts (host or host:port) that may be reached without https: a local receiver. */
@@ -117,13 +120,14 @@ export class WebhookService {
     if ((await this.deps.store.listEndpoints(accountId)).length >= MAX_ENDPOINTS)
       throw new DomainError("forbidden", `At most ${MAX_ENDPOINTS} webhook endpoints; remove one to add another`);
     const now = this.deps.now().toISOString();
+    const endpointId = randomUUID();
     const secret = newWebhookSecret();
     const endpoint: WebhookEndpointRecord = {
       accountId,
-      endpointId: randomUUID(),
+      endpointId,
       url: input.url,
       events: [...new Set(input.events)],
-      secrets: [{ secret, createdAt: now }],
+      secrets: [{ ...(await this.sealSecret(accountId, endpointId, secret)), createdAt: now }],
       enabled: true,
       failuresInARow: 0,
       createdAt: now,
@@ -189,7 +193,7 @@ export class WebhookService {
     const rotated: WebhookEndpointRecord = {
       ...endpoint,
       secrets: [
-        { secret, createdAt: now.toISOString() },
+        { ...(await this.sealSecret(accountId, endpointId, secret)), createdAt: now.toISOString() },
         ...(current ? [{ ...current, retiresAt: new Date(now.getTime() + ROTATION_OVERLAP_MS).toISOString() }] : []),
       ],
     };
@@ -264,7 +268,7 @@ export class WebhookService {
     else {
       try {
         const headers = signedHeaders(
-          this.liveSecrets(endpoint, now),
+          await this.liveSecrets(endpoint, now),
           delivery.messageId,
           Math.floor(now.getTime() / 1000),
           delivery.payload,
@@ -315,8 +319,18 @@ export class WebhookService {
     return { kind: "dead" };
   }
 
-  private liveSecrets(endpoint: WebhookEndpointRecord, now: Date): string[] {
-    return endpoint.secrets.filter((s) => !s.retiresAt || Date.parse(s.retiresAt) > now.getTime()).map((s) => s.secret);
+  /** The secrets that sign now, opened: a rotated one until it retires. */
+  private liveSecrets(endpoint: WebhookEndpointRecord, now: Date): Promise<string[]> {
+    return Promise.all(
+      endpoint.secrets
+        .filter((s) => !s.retiresAt || Date.parse(s.retiresAt) > now.getTime())
+        .map((s) => openWebhookSecret(this.deps.secrets, endpoint, s)),
+    );
+  }
+
+  private async sealSecret(accountId: string, endpointId: string, secret: string) {
+    const { sealed, encryptedDataKey } = await this.deps.secrets.seal({ accountId, endpointId }, secret);
+    return { sealed, encryptedDataKey };
   }
 
   private async owned(accountId: string, endpointId: string) {
@@ -332,4 +346,24 @@ export class WebhookService {
     if (parsed.protocol === "http:" && (plain.includes(parsed.host) || plain.includes(parsed.hostname))) return;
     throw new DomainError("invalid", "A webhook endpoint's url must be an https:// address");
   }
+}
+
+type StoredSecret = WebhookEndpointRecord["secrets"][number];
+
+/**
+ * A stored signing secret in the clear, for signing: opened from its sealed form, or as kept by an
+ * endpoint made before secrets were sealed (until the after-deploy migration seals it).
+ */
+export async function openWebhookSecret(
+  sealer: Sealer,
+  endpoint: Pick<WebhookEndpointRecord, "accountId" | "endpointId">,
+  stored: StoredSecret,
+): Promise<string> {
+  if (stored.sealed !== undefined && stored.encryptedDataKey !== undefined)
+    return sealer.open({ accountId: endpoint.accountId, endpointId: endpoint.endpointId }, {
+      sealed: stored.sealed,
+      encryptedDataKey: stored.encryptedDataKey,
+    } satisfies SealedValue);
+  if (stored.secret !== undefined) return stored.secret;
+  throw new Error(`Webhook endpoint ${endpoint.endpointId} has a secret neither sealed nor kept`);
 }

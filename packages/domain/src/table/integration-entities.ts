@@ -73,6 +73,8 @@ export const ApiIdempotentRequest = defineEntity({
     state: z.enum(["in_progress", "done"]),
     statusCode: z.number().int().optional(),
     body: z.string().optional(),
+    /** Present when `body` is sealed (an answer that carried a secret): its KMS-wrapped data key. */
+    encryptedDataKey: z.string().optional(),
     createdAt: isoDate,
     expiresAt: epochSeconds,
   }),
@@ -86,8 +88,15 @@ export const ApiIdempotentRequest = defineEntity({
 
 /** A signing secret of an endpoint; two at once while a rotation's overlap runs. */
 const WebhookSecret = z.object({
-  /** `whsec_` and the base64 of 32 random bytes, as Standard Webhooks defines it. */
-  secret: z.string().startsWith("whsec_"),
+  /**
+   * The secret (`whsec_` and the base64 of 32 random bytes, as Standard Webhooks defines it) sealed
+   * under a data key of its own from the webhook secrets' KMS key (integrations/sealed-secrets.ts).
+   */
+  sealed: z.string().optional(),
+  /** The KMS-wrapped data key `sealed` opens with. */
+  encryptedDataKey: z.string().optional(),
+  /** A secret as stored before secrets were sealed, until the after-deploy migration seals it. */
+  secret: z.string().startsWith("whsec_").optional(),
   createdAt: isoDate,
   /** Set on the older secret at a rotation: signatures with it stop then. */
   retiresAt: isoDate.optional(),

@@ -9,11 +9,12 @@ import {
 import { isConditionFailure } from "../../table/condition-failure.js";
 import { fromItem, toItem } from "../../table/entity.js";
 import { WebhookDelivery, WebhookEndpoint } from "../../table/integration-entities.js";
-import { queryAll } from "../../table/query-all.js";
+import { queryAll, scanAll } from "../../table/query-all.js";
+import type { EndpointsWithKeptSecrets } from "../webhook-secret-migration.js";
 import type { WebhookDeliveryRecord, WebhookEndpointRecord, WebhookStore } from "../webhooks.js";
 
 /** Webhook endpoints (in the account's partition) and each endpoint's delivery log (a partition of its own). */
-export class DynamoWebhooks implements WebhookStore {
+export class DynamoWebhooks implements WebhookStore, EndpointsWithKeptSecrets {
   constructor(
     private readonly doc: DynamoDBDocumentClient,
     private readonly tableName: string,
@@ -114,6 +115,46 @@ export class DynamoWebhooks implements WebhookStore {
       return { turnedOff: true };
     } catch (error) {
       if (isConditionFailure(error)) return { turnedOff: false };
+      throw error;
+    }
+  }
+
+  /** A paged scan for endpoint items: few per account, and the migration runs once per deploy. */
+  async *withKeptSecrets(): AsyncIterable<WebhookEndpointRecord> {
+    const items = scanAll(this.doc, {
+      TableName: this.tableName,
+      FilterExpression: "begins_with(sk, :sk)",
+      ExpressionAttributeValues: { ":sk": WebhookEndpoint.primary.skPrefix({}) },
+    });
+    for await (const item of items) {
+      const endpoint = fromItem(WebhookEndpoint, item);
+      if (endpoint.secrets.some((s) => s.secret !== undefined)) yield endpoint;
+    }
+  }
+
+  async replaceKeptSecrets(before: WebhookEndpointRecord, secrets: WebhookEndpointRecord["secrets"]) {
+    // Each clear secret still where it was read, and no more secrets than then: nothing rotated meanwhile.
+    const kept = before.secrets.flatMap((s, i) => (s.secret === undefined ? [] : [[i, s.secret] as const]));
+    try {
+      await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: WebhookEndpoint.key({ accountId: before.accountId, endpointId: before.endpointId }),
+          UpdateExpression: "SET secrets = :secrets",
+          ConditionExpression: [
+            "size(secrets) = :count",
+            ...kept.map(([i]) => `secrets[${i}].secret = :kept${i}`),
+          ].join(" AND "),
+          ExpressionAttributeValues: {
+            ":secrets": secrets,
+            ":count": before.secrets.length,
+            ...Object.fromEntries(kept.map(([i, secret]) => [`:kept${i}`, secret])),
+          },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
       throw error;
     }
   }
