@@ -63,7 +63,6 @@ describe("the gallery's HNSW index follows its parameters", () => {
     expect(first.map((s) => [s.table, s.state, s.index])).toEqual([
       ["gallery_face", "ready", "gallery_face_hnsw_m16_efc64"],
       ["gallery_voice", "ready", "gallery_voice_hnsw_m16_efc64"],
-      ["gallery_pdq", "ready", "gallery_pdq_hnsw_m16_efc64"],
     ]);
     const again = await galleryWith().ensureSchema();
     expect(again).toEqual(first.map((s) => ({ ...s, built: false, dropped: [] })));
@@ -110,12 +109,8 @@ describe("the gallery's HNSW index follows its parameters", () => {
     await sql.execute(
       "CREATE INDEX gallery_face_hnsw ON gallery_face USING hnsw (embedding vector_cosine_ops) WITH (m = 16, ef_construction = 64)",
     );
-    // The registered images' one was made with pgvector's defaults, which are the wanted parameters.
-    await sql.execute("DROP INDEX gallery_pdq_hnsw_m16_efc64");
-    await sql.execute("CREATE INDEX gallery_pdq_hnsw ON gallery_pdq USING hnsw (hash bit_hamming_ops)");
-    const [face, , pdq] = await galleryWith().ensureSchema();
+    const [face] = await galleryWith().ensureSchema();
     expect(face).toMatchObject({ state: "ready", index: "gallery_face_hnsw", built: false, dropped: [] });
-    expect(pdq).toMatchObject({ state: "ready", index: "gallery_pdq_hnsw", built: false, dropped: [] });
     // Its parameters changed, it is replaced like any other.
     const [changed] = await galleryWith({ m: 16, efConstruction: 100 }).ensureSchema();
     expect(changed).toMatchObject({

@@ -17,6 +17,13 @@ const flip = (hex: string, bits: number) => {
   return value.toString(16).padStart(64, "0");
 };
 
+const hamming = (a: string, b: string) => {
+  let x = BigInt(`0x${a}`) ^ BigInt(`0x${b}`);
+  let n = 0;
+  for (; x; x &= x - 1n) n++;
+  return n;
+};
+
 let sql: PgliteSql;
 let index: PdqIndex;
 let store: MemoryHashStore;
@@ -117,6 +124,44 @@ describe("matching against registered hashes", () => {
     const matches = await index.match([flip(hash, 31), flip(hash, 32), randomHash()]);
     expect(matches).toEqual([{ probe: 0, userId: "alice", hashId: registered[0]?.hashId, distance: 31 }]);
   });
+
+  it("finds every hash within the distance however the differing bits spread over its substrings, exactly as a full comparison", async () => {
+    // The worst spread for a multi-index lookup: 31 bits as one in one 16-bit substring and two in
+    // each of the other fifteen (no substring equal to the probe's); 32 as two in every substring.
+    const spread = (hex: string, perSubstring: number[]) => {
+      let value = BigInt(`0x${hex}`);
+      perSubstring.forEach((n, i) => {
+        for (let b = 0; b < n; b++) value ^= 1n << BigInt(255 - (i * 16 + b * 7));
+      });
+      return value.toString(16).padStart(64, "0");
+    };
+    const hash = randomHash();
+    await index.put([{ userId: "alice", hashId: "kept", hex: hash }]);
+    const others = Array.from({ length: 2_000 }, () => randomHash());
+    await index.put(others.map((hex, i) => ({ userId: `other${i % 40}`, hashId: `o${i}`, hex })));
+    const at31 = spread(hash, [1, ...Array(15).fill(2)]);
+    const at32 = spread(hash, Array(16).fill(2));
+    expect(await index.match([at31, at32])).toEqual([{ probe: 0, userId: "alice", hashId: "kept", distance: 31 }]);
+    // Against a full comparison of every row: at the match distance, at one a wider lookup serves, and at one compared in full.
+    for (const maxDistance of [PDQ_MATCH_DISTANCE, 40, 100]) {
+      // More probes than one statement takes (a video's frames): each match keeps its probe's place.
+      const probes = [
+        ...Array.from({ length: 9 }, () => randomHash()),
+        others[7] as string,
+        flip(others[9] as string, 20),
+      ];
+      const found = await index.match(probes, maxDistance);
+      const all = [...others.map((hex, i) => ({ hex, hashId: `o${i}` })), { hex: hash, hashId: "kept" }];
+      const expected = probes.flatMap((probe, i) =>
+        all
+          .map(({ hex, hashId }) => ({ probe: i, hashId, distance: hamming(probe, hex) }))
+          .filter((m) => m.distance <= maxDistance),
+      );
+      expect(found.map((m) => [m.probe, m.hashId, m.distance]).sort()).toEqual(
+        expected.map((m) => [m.probe, m.hashId, m.distance]).sort(),
+      );
+    }
+  }, 60_000);
 
   it("makes a deleted hash unmatchable at once, and the rest of the account's still matchable", async () => {
     const kept = randomHash();

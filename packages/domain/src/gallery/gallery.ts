@@ -1,4 +1,4 @@
-import { ensurePdqSchema, PDQ_HNSW_INDEX } from "../registered-images/pdq-index.js";
+import { ensurePdqSchema } from "../registered-images/pdq-index.js";
 import { FACE_MATCH_RULE, type MatchRule, shortlistDistance, VOICE_MATCH_RULE } from "./match-rule.js";
 import type { SqlPort, SqlRow, SqlValue } from "./sql-port.js";
 import { ensureHnswIndex, type HnswIndexState, type HnswParameters } from "./vector-index.js";
@@ -156,10 +156,10 @@ export class Gallery implements GalleryIndex {
   }
 
   /**
-   * Each modality's HNSW index with the wanted parameters (GALLERY_HNSW unless the options say), and
-   * the registered images' one: when they change, the new graph is built concurrently beside the old
-   * one, which keeps answering until it is dropped (vector-index.ts). Run again, it reports a build
-   * still going on.
+   * Each modality's HNSW index with the wanted parameters (GALLERY_HNSW unless the options say): when
+   * they change, the new graph is built concurrently beside the old one, which keeps answering until
+   * it is dropped (vector-index.ts). Run again, it reports a build still going on. (The registered
+   * images' hashes have B-tree substring indexes instead, made with their table: pdq-index.ts.)
    */
   async ensureIndexes(): Promise<HnswIndexState[]> {
     const states: HnswIndexState[] = [];
@@ -173,8 +173,6 @@ export class Gallery implements GalleryIndex {
         }),
       );
     }
-    // The registered images' Hamming graph lives in the same database and changes the same way.
-    states.push(await ensureHnswIndex(this.sql, PDQ_HNSW_INDEX));
     return states;
   }
 
