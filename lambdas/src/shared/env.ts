@@ -1,10 +1,15 @@
 import { z } from "zod";
 
 /**
- * The handlers' environment (docs/architecture.md), validated once on first use so a missing
- * variable fails loudly with its name instead of as an odd SDK error later.
+ * Every environment variable a handler reads, defined once (docs/architecture.md, "Where the code
+ * lives"). Each bounded context's composition (lambdas/src/shared/<context>/env.ts) picks the names
+ * it reads into a schema of its own, validated once on first use, so a missing variable fails
+ * loudly with its name instead of as an odd SDK error later, and only in a function that uses the
+ * context. The CDK side sets a name through the bind method that also grants the resource
+ * (lib/constructs/app-function.ts); test/infra/handler-environment.test.ts checks each function is
+ * given every name its contexts require.
  */
-const EnvSchema = z.object({
+export const ENV_FIELDS = {
   TABLE_NAME: z.string().min(1),
   BIOMETRIC_BUCKET: z.string().min(1),
   BIOMETRIC_KEY_ID: z.string().min(1),
@@ -56,19 +61,35 @@ const EnvSchema = z.object({
   WEBHOOK_PLAIN_HTTP_HOSTS: z.string().optional(),
   /** The KMS key webhook signing secrets are sealed under (lib/constructs/webhook-secrets-key.ts). */
   WEBHOOK_SECRETS_KEY_ID: z.string().optional(),
-});
-export type Env = z.infer<typeof EnvSchema>;
+};
 
-let parsed: Env | undefined;
+export type EnvName = keyof typeof ENV_FIELDS;
+type Picked<N extends EnvName> = { [K in N]: (typeof ENV_FIELDS)[K] };
 
-export function env(): Env {
-  if (!parsed) {
-    const result = EnvSchema.safeParse(process.env);
-    if (!result.success) {
-      const names = result.error.issues.map((i) => i.path.join(".")).join(", ");
-      throw new Error(`Invalid environment: ${names}`);
+/** A context's environment: the names it reads, and a reader that validates them once. */
+export interface ContextEnv<N extends EnvName> {
+  (): z.infer<z.ZodObject<Picked<N>>>;
+  readonly context: string;
+  readonly names: readonly N[];
+  /** The names the context cannot start without (the rest it checks where it uses them). */
+  readonly required: readonly N[];
+}
+
+export function contextEnv<N extends EnvName>(context: string, names: readonly N[]): ContextEnv<N> {
+  const shape = Object.fromEntries(names.map((name) => [name, ENV_FIELDS[name]])) as Picked<N>;
+  const schema = z.object(shape);
+  let parsed: z.infer<typeof schema> | undefined;
+  const read = () => {
+    if (!parsed) {
+      const result = schema.safeParse(process.env);
+      if (!result.success) {
+        const invalid = result.error.issues.map((i) => i.path.join(".")).join(", ");
+        throw new Error(`Invalid environment: ${invalid}`);
+      }
+      parsed = result.data;
     }
-    parsed = result.data;
-  }
-  return parsed;
+    return parsed;
+  };
+  const required = names.filter((name) => !ENV_FIELDS[name].safeParse(undefined).success);
+  return Object.assign(read, { context, names, required });
 }

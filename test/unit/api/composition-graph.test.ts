@@ -1,74 +1,23 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { basename, dirname, join, relative, resolve } from "node:path";
-import ts from "typescript";
+import { basename, join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROUTE_GROUPS } from "../../../lambdas/src/api/routes.js";
 import { EXECUTION_STATUS_HANDLERS, SCHEDULED_JOBS, WORKFLOW_TASKS } from "../../../lambdas/src/workflows/tasks.js";
-import { repoRoot } from "../../../lib/paths.js";
+import {
+  graph,
+  importsIn,
+  importsOf,
+  lambdasRoot,
+  reachableFrom,
+  resolveRelative,
+  sharedRoot,
+  tsFiles,
+} from "../../support/lambda-import-graph.js";
 
 /**
  * The composition root (lambdas/src/shared) wires one module per bounded context, each importing
  * only the contexts below it. A cycle there once had to be broken with dynamic imports, and made
  * every function load every context on a cold start; these tests keep the wiring one-directional.
  */
-const lambdasRoot = join(repoRoot, "lambdas/src");
-const sharedRoot = join(lambdasRoot, "shared");
-
-const tsFiles = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return tsFiles(path);
-    return entry.name.endsWith(".ts") && !entry.name.endsWith(".d.ts") ? [path] : [];
-  });
-
-interface ModuleImports {
-  /** Relative specifiers of import and export-from declarations, type-only ones included. */
-  static: string[];
-  /** Relative specifiers of import() calls. */
-  dynamic: string[];
-}
-
-function importsIn(file: string, text: string): ModuleImports {
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
-  const found: ModuleImports = { static: [], dynamic: [] };
-  const visit = (node: ts.Node) => {
-    if (
-      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
-      node.moduleSpecifier &&
-      ts.isStringLiteral(node.moduleSpecifier)
-    ) {
-      found.static.push(node.moduleSpecifier.text);
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
-      const [specifier] = node.arguments;
-      // A computed specifier could name a sibling too: counted, so it fails below as a relative one would.
-      found.dynamic.push(specifier && ts.isStringLiteralLike(specifier) ? specifier.text : "./<computed>");
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return found;
-}
-
-const importsOf = (file: string) => importsIn(file, readFileSync(file, "utf8"));
-
-/**
- * "./x.js" from lambdas/src/shared/y.ts is lambdas/src/shared/x.ts, and so is the package's own
- * "@lg/lambdas/shared/x" (lambdas/package.json exports); other packages are outside the graph.
- */
-const resolveRelative = (from: string, specifier: string) => {
-  if (specifier.startsWith(".")) return resolve(dirname(from), specifier).replace(/\.js$/, ".ts");
-  if (specifier.startsWith("@lg/lambdas/")) return join(lambdasRoot, `${specifier.slice("@lg/lambdas/".length)}.ts`);
-  return undefined;
-};
-
-const graph = new Map<string, string[]>(
-  tsFiles(lambdasRoot).map((file) => [
-    file,
-    importsOf(file)
-      .static.map((s) => resolveRelative(file, s))
-      .filter((target): target is string => target !== undefined),
-  ]),
-);
 const name = (file: string) => relative(lambdasRoot, file);
 
 /** Every cycle's path, found by depth-first search (one per back edge). */
@@ -90,16 +39,6 @@ function cyclesIn(edges: Map<string, string[]>): string[][] {
   return cycles;
 }
 
-function reachableFrom(entry: string): Set<string> {
-  const seen = new Set<string>();
-  const queue = [join(repoRoot, entry)];
-  for (let file = queue.pop(); file; file = queue.pop()) {
-    if (seen.has(file)) continue;
-    seen.add(file);
-    queue.push(...(graph.get(file) ?? []));
-  }
-  return seen;
-}
 const sharedModulesOf = (entry: string) =>
   [...reachableFrom(entry)].filter((file) => file.startsWith(`${sharedRoot}/`)).map((file) => basename(file, ".ts"));
 

@@ -6,10 +6,10 @@ import { PLATFORMS } from "@lg/domain/tiers";
 import type { APIGatewayProxyResultV2 } from "aws-lambda";
 import detectionReport from "../../../../docs/benchmarks/detection.json" with { type: "json" };
 import { dynamo } from "../../shared/aws/clients.js";
-import { env } from "../../shared/env.js";
 import { json } from "../../shared/http/route-group.js";
 import { logger } from "../../shared/observability.js";
 import { once } from "../../shared/once.js";
+import { env } from "../../shared/system/env.js";
 
 /** Catalogue platforms that have a connector behind them: what a scan can actually search. */
 const monitored = PLATFORMS.filter((p) => isPlatformId(p.id)).length;

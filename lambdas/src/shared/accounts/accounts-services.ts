@@ -13,8 +13,8 @@ import { SesMailSender } from "@lg/domain/takedowns/adapters/ses-mail";
 import { SnsSmsSender } from "@lg/domain/takedowns/adapters/sns-sms";
 import { htmlDocument, textToHtmlParagraphs } from "@lg/notices/text/html";
 import { awsClient, cognito, dynamo } from "../aws/clients.js";
-import { env } from "../env.js";
 import { once } from "../once.js";
+import { env } from "./env.js";
 
 /**
  * The accounts context: the account store every other context reads, sign-in, sessions, limits and

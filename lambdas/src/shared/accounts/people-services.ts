@@ -8,9 +8,9 @@ import { SesMailSender } from "@lg/domain/takedowns/adapters/ses-mail";
 import { SnsSmsSender } from "@lg/domain/takedowns/adapters/sns-sms";
 import { DynamoThreatRepository } from "@lg/domain/threats/adapters/dynamo-threats";
 import { awsClient, dynamo } from "../aws/clients.js";
-import { env } from "../env.js";
 import { once } from "../once.js";
 import { accountStore, rateLimiter } from "./accounts-services.js";
+import { env } from "./env.js";
 import { auditLog } from "./team-services.js";
 
 const mailFrom = () => {

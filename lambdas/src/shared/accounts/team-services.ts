@@ -4,8 +4,8 @@ import { AuditLog } from "@lg/domain/team/audit-log";
 import type { InvitationMailer } from "@lg/domain/team/ports";
 import { TeamService } from "@lg/domain/team/team-service";
 import { awsClient, dynamo } from "../aws/clients.js";
-import { env } from "../env.js";
 import { once } from "../once.js";
+import { env } from "./env.js";
 
 /**
  * The team context: memberships (which account a signed-in person acts on), the audit log every

@@ -5,9 +5,9 @@ import { DynamoAnalysisCache } from "@lg/domain/scanning/adapters/dynamo-analysi
 import { type AnalysisCache, analyseWithCache } from "@lg/domain/scanning/analysis-cache";
 import { sha256Hex } from "@lg/domain/scanning/evidence";
 import { dynamo } from "../aws/clients.js";
-import { env } from "../env.js";
 import { metrics } from "../observability.js";
 import { once } from "../once.js";
+import { env } from "./env.js";
 
 /** The analysis cache as the analysers use it: where it is kept, and how each use is counted. */
 export interface AnalysisCaching {

@@ -1,6 +1,6 @@
 import { SFNClient } from "@aws-sdk/client-sfn";
-import { env } from "../env.js";
 import { awsClient } from "./clients.js";
+import { env } from "./env.js";
 
 /**
  * The Step Functions client and the scan and crawl state machines' ARNs: scans are started (a

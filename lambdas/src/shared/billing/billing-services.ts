@@ -10,9 +10,9 @@ import { TIERS } from "@lg/domain/tiers";
 import { accountStore } from "../accounts/accounts-services.js";
 import { auditLog } from "../accounts/team-services.js";
 import { awsClient, dynamo } from "../aws/clients.js";
-import { env } from "../env.js";
 import { once, onceUnlessFailed } from "../once.js";
 import { scanSchedules } from "../scanning/scan-schedules.js";
+import { env } from "./env.js";
 
 const now = () => new Date();
 const secretsManager = () => awsClient(SecretsManagerClient);

@@ -4,9 +4,9 @@ import { ConsentService } from "@lg/domain/biometrics/consent";
 import { SampleLibrary } from "@lg/domain/biometrics/sample-library";
 import { accountStore } from "../accounts/accounts-services.js";
 import { kms, s3, s3Presigner } from "../aws/clients.js";
-import { env } from "../env.js";
 import { gallerySync } from "../gallery/gallery-services.js";
 import { once } from "../once.js";
+import { env } from "./env.js";
 
 /**
  * The biometrics context's records: the sealed samples, their data keys and consent. Enrolment,

@@ -6,11 +6,11 @@ import { FaceReviews } from "@lg/domain/biometrics/face-review";
 import { GalleryFaceRegister } from "@lg/domain/gallery/gallery-face-register";
 import { accountChannels, accountStore } from "../accounts/accounts-services.js";
 import { dynamo } from "../aws/clients.js";
-import { env } from "../env.js";
 import { gallery, gallerySync } from "../gallery/gallery-services.js";
 import { once } from "../once.js";
 import { biometricObjects, consentService, dataKeys, sampleLibrary } from "./biometrics-services.js";
 import { DetectionAnalyser } from "./detection-analyser.js";
+import { env } from "./env.js";
 
 /** Reviews of a face more than one account's live check passed: both asked again, by email or text. */
 export const faceReviews = once(

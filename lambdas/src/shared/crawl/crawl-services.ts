@@ -10,7 +10,6 @@ import { accountStore } from "../accounts/accounts-services.js";
 import { peopleService } from "../accounts/people-services.js";
 import { analysisCaching } from "../analysis/analysis-cache-services.js";
 import { dynamo } from "../aws/clients.js";
-import { env } from "../env.js";
 import { gallery } from "../gallery/gallery-services.js";
 import { once } from "../once.js";
 import { registeredImageCrawlMatcher } from "../registered-images/registered-image-services.js";
@@ -18,6 +17,7 @@ import { alertOutbox, threatHandover } from "../scanning/alert-handover.js";
 import { itemManifests } from "../scanning/scan-work-services.js";
 import { erasedAccounts, evidenceStore, threatRepository } from "../threats/threat-services.js";
 import { GalleryCrawlAnalyser, type Protection } from "./crawl-analyser.js";
+import { env } from "./env.js";
 
 /**
  * The crawl context (issue 24, docs/scale.md): the shared crawl of configured sources, on top of the

@@ -7,8 +7,8 @@ import { DemoProfile } from "@lg/domain/table/entities";
 import { toItem } from "@lg/domain/table/entity";
 import { DetectionLikenessAnalyser } from "../analysis/likeness-analyser.js";
 import { dynamo } from "../aws/clients.js";
-import { env } from "../env.js";
 import { once } from "../once.js";
+import { env } from "./env.js";
 
 /** Demo media live in a folder named by DEMO_MEDIA_DIR (the labelled data set locally). */
 async function readDemoMedia(path: string): Promise<Uint8Array> {

@@ -6,9 +6,9 @@ import { Gallery } from "@lg/domain/gallery/gallery";
 import { GallerySync, VOICE_EMBEDDING_MODEL } from "@lg/domain/gallery/gallery-sync";
 import { type HnswIndexState, untilIndexesReady } from "@lg/domain/gallery/vector-index";
 import { awsClient } from "../aws/clients.js";
-import { env } from "../env.js";
 import { logger } from "../observability.js";
 import { once } from "../once.js";
+import { env } from "./env.js";
 
 /**
  * The gallery's wiring: the RDS Data API (Aurora in AWS, the PGlite stand-in locally through

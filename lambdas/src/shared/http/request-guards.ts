@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
-import { env } from "../env.js";
+import { env } from "./env.js";
 import { forbidden } from "./http-errors.js";
 import { entityId, header, parseParameters } from "./request.js";
 

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { z } from "zod";
-import { env } from "../env.js";
+import { env } from "./env.js";
 import { badRequest, payloadTooLarge, unsupportedMediaType } from "./http-errors.js";
 
 /**

@@ -4,8 +4,8 @@ import { S3AnalysisUploads } from "@lg/domain/integrations/adapters/s3-analysis-
 import { AnalysisRequests } from "@lg/domain/integrations/analyses";
 import { dynamo, s3, s3Presigner } from "../aws/clients.js";
 import { analysisStateMachineArn, sfn } from "../aws/state-machines.js";
-import { env } from "../env.js";
 import { once } from "../once.js";
+import { env } from "./env.js";
 
 /**
  * Analyses asked for through the public API: where they are kept, where uploads go (the scan-work

@@ -4,8 +4,8 @@ import { ApiRateLimiter } from "@lg/domain/integrations/api-rate-limit";
 import { Idempotency } from "@lg/domain/integrations/idempotency";
 import { auditLog } from "../accounts/team-services.js";
 import { dynamo } from "../aws/clients.js";
-import { env } from "../env.js";
 import { once } from "../once.js";
+import { env } from "./env.js";
 import { idempotentAnswerSealer } from "./secret-sealers.js";
 
 /**

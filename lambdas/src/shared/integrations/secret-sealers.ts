@@ -1,8 +1,8 @@
 import { KmsDataKeys } from "@lg/domain/biometrics/adapters/kms-data-keys";
 import { SEALED_PURPOSES, SecretSealer } from "@lg/domain/integrations/sealed-secrets";
 import { kms } from "../aws/clients.js";
-import { env } from "../env.js";
 import { once } from "../once.js";
+import { env } from "./env.js";
 
 /**
  * Data keys from the webhook secrets' KMS key (lib/constructs/webhook-secrets-key.ts), for the two

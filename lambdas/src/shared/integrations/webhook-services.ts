@@ -11,9 +11,9 @@ import { escapeHtml } from "@lg/notices/text/html";
 import { webhookRetryDelays } from "../../queues/consumers.js";
 import { auditLog, teamStore } from "../accounts/team-services.js";
 import { awsClient, dynamo } from "../aws/clients.js";
-import { env } from "../env.js";
 import { recordUnexpectedError } from "../observability.js";
 import { once } from "../once.js";
+import { env } from "./env.js";
 import { webhookSecretSealer } from "./secret-sealers.js";
 
 /**

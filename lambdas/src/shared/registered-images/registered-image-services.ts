@@ -7,9 +7,9 @@ import { RegisteredImageService } from "@lg/domain/registered-images/registered-
 import type { RegisteredImageScanner } from "@lg/domain/registered-images/registered-image-verdict";
 import { dynamo } from "../aws/clients.js";
 import { dataKeys } from "../biometrics/biometrics-services.js";
-import { env } from "../env.js";
 import { gallerySql } from "../gallery/gallery-services.js";
 import { once } from "../once.js";
+import { env } from "./env.js";
 
 /** Registered intimate-image hashes: sealed in the table, indexed in the gallery database. */
 export const pdqIndex = once(() => new PdqIndex(gallerySql()));

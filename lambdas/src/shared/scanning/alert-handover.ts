@@ -6,10 +6,10 @@ import { shouldAutoTakedown } from "@lg/notices";
 import { accountStore } from "../accounts/accounts-services.js";
 import { dynamo } from "../aws/clients.js";
 import { sfn } from "../aws/state-machines.js";
-import { env } from "../env.js";
 import { once } from "../once.js";
 import { alertService, takedownStateMachineArn } from "../takedowns/takedown-services.js";
 import { erasedAccounts, scanLocks, scanRepository, threatRepository } from "../threats/threat-services.js";
+import { env } from "./env.js";
 
 /** Execution names allow 80 characters of [A-Za-z0-9-_]; one name per threat makes a retry start nothing new. */
 export const autoTakedownExecutionName = (threatId: string) =>

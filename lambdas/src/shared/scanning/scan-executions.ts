@@ -2,7 +2,7 @@ import { ExecutionDoesNotExist, StopExecutionCommand } from "@aws-sdk/client-sfn
 import { DynamoScanRepository } from "@lg/domain/scanning/adapters/dynamo-scans";
 import { dynamo } from "../aws/clients.js";
 import { sfn } from "../aws/state-machines.js";
-import { env } from "../env.js";
+import { env } from "./env.js";
 
 /**
  * Stops the account's scan executions still running, found by their scan records (a forced scan's

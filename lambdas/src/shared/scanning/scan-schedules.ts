@@ -9,7 +9,7 @@ import {
 import type { ScheduleApi } from "@lg/domain/scanning/scan-schedule";
 import { awsClient } from "../aws/clients.js";
 import { scanStateMachineArn } from "../aws/state-machines.js";
-import { env } from "../env.js";
+import { env } from "./env.js";
 
 const scheduler = () => awsClient(SchedulerClient);
 

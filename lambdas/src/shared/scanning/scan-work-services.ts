@@ -1,7 +1,7 @@
 import { S3ItemManifests } from "@lg/domain/scanning/adapters/s3-item-manifests";
 import { s3 } from "../aws/clients.js";
-import { env } from "../env.js";
 import { once } from "../once.js";
+import { env } from "./env.js";
 
 /**
  * The working files of scans and the shared crawl: the manifests their Discover tasks write for their

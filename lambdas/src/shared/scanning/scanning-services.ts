@@ -20,7 +20,6 @@ import { DetectionLikenessAnalyser } from "../analysis/likeness-analyser.js";
 import { dynamo } from "../aws/clients.js";
 import { scanStateMachineArn, sfn } from "../aws/state-machines.js";
 import { dataKeys } from "../biometrics/biometrics-services.js";
-import { env } from "../env.js";
 import { once } from "../once.js";
 import { registeredImageScanner } from "../registered-images/registered-image-services.js";
 import {
@@ -30,6 +29,7 @@ import {
   scanRepository,
   threatRepository,
 } from "../threats/threat-services.js";
+import { env } from "./env.js";
 
 /**
  * The scanning context: running a scan (connectors, media analysis, the enrolled people it

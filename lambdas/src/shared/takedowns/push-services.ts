@@ -12,8 +12,8 @@ import {
   WebPushSender,
 } from "@lg/notices";
 import { awsClient, dynamo } from "../aws/clients.js";
-import { env } from "../env.js";
 import { once, onceUnlessFailed } from "../once.js";
+import { env } from "./env.js";
 
 const now = () => new Date();
 const secretsManager = () => awsClient(SecretsManagerClient);

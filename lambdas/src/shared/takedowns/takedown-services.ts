@@ -20,11 +20,11 @@ import { accountStore } from "../accounts/accounts-services.js";
 import { peopleService } from "../accounts/people-services.js";
 import { awsClient, dynamo } from "../aws/clients.js";
 import { sampleLibrary } from "../biometrics/biometrics-services.js";
-import { env } from "../env.js";
 import { publishEvent } from "../integrations/webhook-services.js";
 import { once } from "../once.js";
 import { takedownResolvedEvents, threatUpdatedEvents } from "../threats/threat-events.js";
 import { threatRepository } from "../threats/threat-services.js";
+import { env } from "./env.js";
 import { pushFanOut } from "./push-services.js";
 
 const now = () => new Date();

@@ -6,8 +6,8 @@ import { ThreatQueries } from "@lg/domain/threats/threat-queries";
 import { ThreatTriage } from "@lg/domain/threats/threat-triage";
 import { accountStore } from "../accounts/accounts-services.js";
 import { dynamo } from "../aws/clients.js";
-import { env } from "../env.js";
 import { once } from "../once.js";
+import { env } from "./env.js";
 import { threatUpdatedEvents } from "./threat-events.js";
 import { evidenceStore, scanRepository, threatRepository } from "./threat-services.js";
 

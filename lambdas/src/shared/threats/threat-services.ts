@@ -4,8 +4,8 @@ import { DynamoScanRepository } from "@lg/domain/scanning/adapters/dynamo-scans"
 import { S3EvidenceStore } from "@lg/domain/scanning/adapters/s3-evidence";
 import { DynamoThreatRepository } from "@lg/domain/threats/adapters/dynamo-threats";
 import { dynamo, s3 } from "../aws/clients.js";
-import { env } from "../env.js";
 import { once } from "../once.js";
+import { env } from "./env.js";
 
 /**
  * The threats context's records: what scans write (threats, scans, their locks, evidence) and

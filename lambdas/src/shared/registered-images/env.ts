@@ -1,0 +1,4 @@
+import { contextEnv } from "../env.js";
+
+/** Registered images' hashes. */
+export const env = contextEnv("registered-images", ["TABLE_NAME"]);
