@@ -3,16 +3,21 @@
  * the API-key authorizer run by the local adapter as API Gateway runs it, scopes, revocation and
  * expiry from the next request, tenant isolation, idempotent POSTs, rate limits and problem details.
  */
+import { createHash } from "node:crypto";
+import { S3Client } from "@aws-sdk/client-s3";
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { S3EvidenceStore } from "@lg/domain/scanning/adapters/s3-evidence";
+import { writeEvidencePackage } from "@lg/domain/scanning/evidence";
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { PLANTED_MEDIA_SHA256 } from "./planted-threat.js";
+import { clientConfig } from "./local-clients.js";
+import { PLANTED_MEDIA_SHA256, plantThreat } from "./planted-threat.js";
 import { publicApiClient } from "./public-api-client.js";
 import { type SignedUpPerson, signUp } from "./signed-up-person.js";
 
 const stack = inject("localStack");
-const { doc, setTier, settings, v1, newKey, organisation } = publicApiClient(stack);
+const { doc, threats, setTier, settings, v1, newKey, organisation } = publicApiClient(stack);
 
 const outbox = async () =>
   ((await (await fetch(`${stack.url}/outbox/api/messages`)).json()) as { messages: { to: string[]; text?: string }[] })
@@ -75,6 +80,50 @@ describe("the public API", () => {
     const badQuery = await v1(full.secret, "GET", "/threats?status=nonsense");
     expect(badQuery.status).toBe(400);
     expect(badQuery.headers.get("content-type")).toBe("application/problem+json");
+  });
+
+  it("links a threat's captured media for a few minutes, to its own organisation only", async () => {
+    const picture = new TextEncoder().encode(`a captured picture for ${ada.userId}`);
+    const s3 = new S3Client(clientConfig(stack.env, "AWS_ENDPOINT_URL_S3"));
+    const evidencePackage = await writeEvidencePackage(new S3EvidenceStore(s3, stack.env.EVIDENCE_BUCKET ?? ""), {
+      userId: ada.userId,
+      media: { bytes: picture, contentType: "image/png", url: "https://i.redd.it/captured.png" },
+      page: { url: "https://www.reddit.com/r/pics/comments/captured/", platform: "reddit" },
+      detection: {},
+      capturedAt: new Date().toISOString(),
+    });
+    s3.destroy();
+    const threatId = `captured-${ada.userId}`;
+    await plantThreat(threats, ada.userId, threatId, {
+      evidenceData: {
+        hash: evidencePackage.hash,
+        manifestKey: evidencePackage.manifestKey,
+        capturedAt: new Date().toISOString(),
+      },
+    });
+    const got = await v1(full.secret, "GET", `/threats/${threatId}`);
+    const media = (
+      got.body.evidence as { media: { url: string; sha256: string; contentType: string; expiresAt: string } }
+    ).media;
+    expect(media).toMatchObject({ contentType: "image/png", bytes: picture.length });
+    const minutes = (Date.parse(media.expiresAt) - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(3);
+    expect(minutes).toBeLessThanOrEqual(5);
+    const fetched = new Uint8Array(await (await fetch(media.url)).arrayBuffer());
+    expect(createHash("sha256").update(fetched).digest("hex")).toBe(media.sha256);
+    expect(Buffer.from(fetched).equals(Buffer.from(picture))).toBe(true);
+    // A link to another object of the bucket cannot be made from it: the signature covers the key.
+    const forged = media.url.replace(/media\.png/, "page.json");
+    expect(forged).not.toBe(media.url);
+    expect((await fetch(forged)).status).toBe(403);
+    // Not in the list (one read of the package per threat), and another organisation gets no link: 404.
+    const listed = (await v1(full.secret, "GET", "/threats?limit=100")).body.data as { id: string; evidence: object }[];
+    expect(listed.find((t) => t.id === threatId)?.evidence).not.toHaveProperty("media");
+    const other = await newKey(bo.cookie, ["threats:read"]);
+    expect((await v1(other.secret, "GET", `/threats/${threatId}`)).status).toBe(404);
+    // A planted threat whose package holds no file says so instead of linking.
+    const bare = await v1(full.secret, "GET", `/threats/fake-${ada.userId}`);
+    expect(bare.body.evidence).toMatchObject({ media: null, mediaWithheld: expect.stringMatching(/no media file/) });
   });
 
   it("refuses a request without a key or with an unknown one at the gateway", async () => {

@@ -1,9 +1,14 @@
+import { S3EvidenceLinks } from "@lg/domain/integrations/adapters/s3-evidence-links";
+import { evidenceMedia } from "@lg/domain/integrations/evidence-media";
 import { PublicApiService } from "@lg/domain/integrations/public-api-service";
+import { S3EvidenceStore } from "@lg/domain/scanning/adapters/s3-evidence";
 import { peopleService } from "../accounts/people-services.js";
+import { s3, s3Presigner } from "../aws/clients.js";
 import { once } from "../once.js";
 import { noticeService, takedownCentre } from "../takedowns/takedown-services.js";
 import { threatTriage } from "../threats/threat-query-services.js";
 import { threatRepository } from "../threats/threat-services.js";
+import { env } from "./env.js";
 
 /**
  * The public API over the app's own services: the same notice rules, the same tenant checks. A key
@@ -26,5 +31,16 @@ export const publicApiService = once(
       getTakedown: (accountId, id) => takedownCentre().get(accountId, id),
       listPeople: async (accountId) =>
         (await peopleService().list({ userId: accountId, accountId, role: "analyst" })).people,
+      evidenceMedia: (threat) => evidenceMedia(threat, evidence()),
     }),
 );
+
+const evidence = once(() => {
+  const bucket = env().EVIDENCE_BUCKET;
+  if (!bucket) throw new Error("Invalid environment: EVIDENCE_BUCKET");
+  return {
+    evidence: new S3EvidenceStore(s3, bucket),
+    links: new S3EvidenceLinks(s3Presigner, bucket),
+    now: () => new Date(),
+  };
+});

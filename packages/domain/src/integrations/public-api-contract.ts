@@ -42,8 +42,26 @@ export const PublicThreat = z
     createdAt: Timestamp,
     updatedAt: Timestamp,
     evidence: z
-      .object({ sha256: z.string().optional(), capturedAt: Timestamp.optional() })
-      .meta({ description: "The captured media's hash and when it was captured" }),
+      .object({
+        sha256: z.string().optional().meta({ description: "SHA-256 of the evidence package's manifest" }),
+        capturedAt: Timestamp.optional(),
+        media: z
+          .object({
+            url: z.string().meta({ description: "A presigned GET of the captured file; works until expiresAt" }),
+            contentType: z.string(),
+            bytes: z.number().int(),
+            sha256: z.string().meta({ description: "SHA-256 of the file, to check what you fetched" }),
+            expiresAt: Timestamp,
+          })
+          .nullable()
+          .optional()
+          .meta({
+            description:
+              "GET /v1/threats/{id} only: the captured media file, for a few minutes (null: mediaWithheld says why)",
+          }),
+        mediaWithheld: z.string().optional().meta({ description: "Why media is null" }),
+      })
+      .meta({ description: "The evidence package: its hash, when it was captured and, for one threat, its media" }),
     takedown: z.object({ id: z.string(), state: z.string() }).nullable(),
   })
   .meta({ id: "Threat" });
@@ -365,7 +383,7 @@ export const PUBLIC_API_OPERATIONS = [
     operationId: "getThreat",
     method: "GET",
     path: "/api/v1/threats/{id}",
-    summary: "Get one threat",
+    summary: "Get one threat, with a link to its captured media that works for 5 minutes",
     scope: "threats:read",
     params: IdParams,
     success: { status: 200, schema: PublicThreat },

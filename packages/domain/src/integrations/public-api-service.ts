@@ -6,6 +6,7 @@ import type { TakedownSummary } from "../takedowns/takedown-centre.js";
 import type { ThreatListParams } from "../threats/threat-list-query.js";
 import type { ThreatRecord } from "../threats/threat-ports.js";
 import { threatListItem } from "../threats/threat-view.js";
+import type { EvidenceMedia } from "./evidence-media.js";
 import type {
   PeopleList,
   PublicTakedown,
@@ -35,6 +36,8 @@ export interface PublicApiPorts {
   ): Promise<{ items: TakedownSummary[]; nextCursor?: string }>;
   getTakedown(accountId: string, id: string): Promise<TakedownSummary>;
   listPeople(accountId: string): Promise<PersonView[]>;
+  /** The threat's captured media as a short-lived link (evidence-media.ts). */
+  evidenceMedia(threat: ThreatRecord): Promise<EvidenceMedia>;
 }
 
 /** A threat as the API shows it: the app's own list row (threat-view.ts), in the contract's names. */
@@ -104,10 +107,20 @@ export class PublicApiService {
     };
   }
 
+  /** One threat with its media: read for the key's own organisation, so the link is to its own evidence. */
   async getThreat(accountId: string, id: string) {
     const threat = await this.ports.getThreat(accountId, id);
     if (!threat) throw threatNotFound();
-    return publicThreat(threat);
+    const shown = publicThreat(threat);
+    const linked = await this.ports.evidenceMedia(threat);
+    return {
+      ...shown,
+      evidence: {
+        ...shown.evidence,
+        media: linked.media,
+        ...("withheld" in linked ? { mediaWithheld: linked.withheld } : {}),
+      },
+    };
   }
 
   async takedown(
