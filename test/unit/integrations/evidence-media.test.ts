@@ -1,19 +1,8 @@
 import { EVIDENCE_MEDIA_URL_SECONDS, evidenceMedia } from "@lg/domain/integrations/evidence-media";
-import { type EvidenceStore, writeEvidencePackage } from "@lg/domain/scanning/evidence";
+import { writeEvidencePackage } from "@lg/domain/scanning/evidence";
 import type { ThreatRecord } from "@lg/domain/threats/threat-ports";
 import { describe, expect, it } from "vitest";
-
-class MemoryEvidence implements EvidenceStore {
-  readonly objects = new Map<string, Uint8Array>();
-  async putIfAbsent(key: string, body: Uint8Array) {
-    if (this.objects.has(key)) return "exists" as const;
-    this.objects.set(key, body);
-    return "created" as const;
-  }
-  async get(key: string) {
-    return this.objects.get(key) ?? null;
-  }
-}
+import { MemoryEvidenceStore } from "../accounts/fakes.js";
 
 const NOW = new Date("2026-11-29T10:00:00.000Z");
 const signed: { key: string; seconds: number }[] = [];
@@ -25,7 +14,7 @@ const links = {
 };
 
 async function capturedThreat(threatType: ThreatRecord["threatType"]) {
-  const evidence = new MemoryEvidence();
+  const evidence = new MemoryEvidenceStore();
   const bytes = new TextEncoder().encode("captured picture");
   const pkg = await writeEvidencePackage(evidence, {
     userId: "acct-a",
