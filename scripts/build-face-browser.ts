@@ -15,10 +15,10 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { type BrowserFaceModel, FACE_MODELS_INDEX } from "../packages/detection/src/face/browser-models.js";
-import { SFACE_FILE, YUNET_FILE } from "../packages/detection/src/face/face-pipeline.js";
-import { modelDir } from "../packages/detection/src/models/model-files.js";
-import { ORT_WASM_BINARY } from "../packages/detection/src/runtimes/onnx-web.js";
+import { type BrowserFaceModel, FACE_MODELS_INDEX } from "@lg/detection/face/browser-models";
+import { SFACE_FILE, YUNET_FILE } from "@lg/detection/face/face-pipeline";
+import { modelDir } from "@lg/detection/models/model-files";
+import { ORT_WASM_BINARY } from "@lg/detection/runtimes/onnx-web";
 import { bundleForBrowser } from "./browser-bundle.js";
 import { loadDerived } from "./setup-models.js";
 

@@ -13,10 +13,10 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { ORT_WASM_BINARY } from "../packages/detection/src/runtimes/onnx-web.js";
-import { linearLayerBytes } from "../packages/detection/src/voice/ge2e.js";
-import { VOICE_MODEL_FILES, type VoiceModelBytes } from "../packages/detection/src/voice/model-files.js";
-import { loadGe2eModelParts, sileroModelPath } from "../packages/detection/src/voice/models.js";
+import { ORT_WASM_BINARY } from "@lg/detection/runtimes/onnx-web";
+import { linearLayerBytes } from "@lg/detection/voice/ge2e";
+import { VOICE_MODEL_FILES, type VoiceModelBytes } from "@lg/detection/voice/model-files";
+import { loadGe2eModelParts, sileroModelPath } from "@lg/detection/voice/models";
 import { bundleForBrowser } from "./browser-bundle.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");

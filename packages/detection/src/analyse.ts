@@ -1,9 +1,6 @@
 import { intimateFinding } from "./explicit/finding.js";
 import { detectFaces, detectFacesInImage } from "./face/detect-faces.js";
-import { sbiNetSignal } from "./faceswap/sbi-net-signal.js";
-import { faceSwapSbiSignal } from "./faceswap/sbi-signal.js";
-import { mesonetSignal } from "./faceswap/signal.js";
-import { fuseSignals, verdictsFor, whyDetectorLeftOut, whyReadingCannotChangeVerdict } from "./fusion.js";
+import { fuseSignals, verdictsFor } from "./fusion.js";
 import {
   PDQ_DECODE_MAX_SIDE,
   type PdqProbe,
@@ -13,28 +10,29 @@ import {
 } from "./hashing/pdq-media.js";
 import type { Identities } from "./identity-matcher.js";
 import { MediaError } from "./media/errors.js";
-import { type DecodedImage, decodeImage } from "./media/image.js";
+import { decodeImage } from "./media/image.js";
 import { type MediaLimits, resolveLimits } from "./media/limits.js";
 import { sniffMediaType } from "./media/sniff.js";
 import { sampleVideo } from "./media/video.js";
-import { c2paSignal } from "./provenance/c2pa.js";
-import { containerMetadataSignal } from "./provenance/container-metadata.js";
-import { generatorMetadataSignal } from "./provenance/generator-metadata.js";
-import { sdWatermarkSignal } from "./provenance/watermark/sd-watermark.js";
-import { xmpSignal } from "./provenance/xmp.js";
 import type {
   DetectedFace,
   DetectionResult,
   IntimateFinding,
+  MediaFormat,
   MediaInfo,
   MediaKind,
   Signal,
-  VoiceFindings,
 } from "./result.js";
 import { FindingsReuse, type ReusableFindings } from "./reusable-findings.js";
-import { aiImageSignal, faceSyntheticSignal } from "./synthetic-image/signals.js";
-import { type AnalysedFrame, LEARNED_PICTURE_SIGNALS, videoPictureSignals } from "./video-signals.js";
-import { analyseVoice, VOICE_SAMPLE_RATE } from "./voice-path.js";
+import { type CostlySignals, costlySkipReason, runSignals } from "./signal-runner.js";
+import { type AnalysisContext, SIGNAL_TABLE, WATERMARK_MAX_PIXELS } from "./signal-table.js";
+import {
+  type AnalysedFrame,
+  LEARNED_PICTURE_SIGNALS,
+  type VideoPictureSignals,
+  videoPictureSignals,
+} from "./video-signals.js";
+import { hearVoice, VOICE_SAMPLE_RATE } from "./voice-path.js";
 
 export interface AnalyseOptions {
   /** The people to look for: a scan's decrypted embeddings, or a crawl's gallery matcher. */
@@ -49,7 +47,7 @@ export interface AnalyseOptions {
    * nor for a countermeasure whose fit makes every reading count for nothing.
    * A skipped signal is "unknown" with the reason, never "absent".
    */
-  costlySignals?: "all" | { whenLikenessAtLeast: number };
+  costlySignals?: CostlySignals;
   /**
    * The costly person-independent findings an earlier analysis of these exact bytes computed (by their
    * SHA-256; analyseMediaWithFindings gives them). Each signal found in them is taken instead of
@@ -64,43 +62,18 @@ export interface AnalyseOptions {
   onPdqProbes?: (probes: PdqProbe[]) => void;
 }
 
-/** Full-resolution decoding for the watermark is skipped above this many pixels (cost grows with area). */
-const WATERMARK_MAX_PIXELS = 16_777_216;
-
 class Stopwatch {
   readonly timings: Record<string, number> = {};
+  /** Times the work under `name`, adding to what was timed under it before (a stage's signals one by one). */
   async time<T>(name: string, work: () => Promise<T> | T): Promise<T> {
     const start = performance.now();
     try {
       return await work();
     } finally {
-      this.timings[name] = Math.round((performance.now() - start) * 10) / 10;
+      const total = (this.timings[name] ?? 0) + (performance.now() - start);
+      this.timings[name] = Math.round(total * 10) / 10;
     }
   }
-}
-
-/** Why the costly signals are skipped for media with these matches, or null to compute them. */
-function costlySkipReason(options: AnalyseOptions, faces: DetectedFace[], voice: VoiceFindings | null): string | null {
-  const gate = options.costlySignals ?? "all";
-  if (gate === "all") return null;
-  const confidences = [...faces.map((f) => f.match?.confidence ?? 0), voice?.match?.confidence ?? 0];
-  if (confidences.some((c) => c >= gate.whenLikenessAtLeast)) return null;
-  return `Not computed: no enrolled face or voice matched with ${gate.whenLikenessAtLeast}% confidence or more; this says nothing about whether the media is synthetic`;
-}
-
-/**
- * costlySkipReason for a voice countermeasure, which on demand also needs a reading that can
- * count at its operating point (`whyNoReadingCanCount`, from voice-path, null when one can).
- */
-function countermeasureSkipReason(
-  options: AnalyseOptions,
-  faces: DetectedFace[],
-  voice: VoiceFindings,
-  whyNoReadingCanCount: string | null,
-): string | null {
-  const noLikeness = costlySkipReason(options, faces, voice);
-  if (noLikeness || (options.costlySignals ?? "all") === "all") return noLikeness;
-  return whyNoReadingCanCount;
 }
 
 const skippedIntimate = (reason: string): IntimateFinding => ({
@@ -109,60 +82,37 @@ const skippedIntimate = (reason: string): IntimateFinding => ({
   evidence: { skipped: true },
 });
 
-/** A learned detector, unless the fitted fusion for this kind leaves it out (then unknown, with why). */
-async function unlessLeftOut(id: Signal["id"], kind: MediaKind, compute: () => Promise<Signal>): Promise<Signal> {
-  const leftOut = whyDetectorLeftOut(id, kind);
-  return leftOut ? skipped(id, leftOut) : compute();
+/** What an analysis decoded and found before its signals: the media, its faces and (later) its voice. */
+interface Prepared {
+  media: MediaInfo;
+  context: AnalysisContext;
+  /** Hears the voice of a video's audio track or an audio file, once. */
+  hear?: () => Promise<void>;
+  /** The explicit-content reading, unless the cost gate skips it. */
+  intimate?: () => Promise<IntimateFinding | null>;
 }
 
-const skipped = (id: Signal["id"], reason: string): Signal => ({
-  id,
-  status: "unknown",
-  explanation: reason,
-  evidence: { skipped: true },
+const baseContext = (kind: MediaKind, bytes: Uint8Array, format: MediaFormat, limits: MediaLimits) => ({
+  kind,
+  bytes,
+  format,
+  limits,
+  faces: [] as DetectedFace[],
+  voice: null,
+  heard: null,
+  signals: [] as Signal[],
+  image: null,
+  containerTags: {},
+  videoPictures: () => Promise.reject(new Error("Only a video has a picture pass")),
 });
 
-async function watermarkSignal(bytes: Uint8Array, analysed: DecodedImage, limits: MediaLimits): Promise<Signal> {
-  if (analysed.width * analysed.height > WATERMARK_MAX_PIXELS) {
-    return {
-      id: "sd-watermark",
-      status: "unknown",
-      explanation: `Image too large (${analysed.width}×${analysed.height}) to search for the watermark`,
-      evidence: {},
-    };
-  }
-  if (analysed.fullResolution)
-    return sdWatermarkSignal(analysed.fullResolution.pixels, analysed.fullResolution.orientation);
-  const full = analysed.scale === 1 ? analysed : await decodeImage(bytes, limits, Number.POSITIVE_INFINITY);
-  return sdWatermarkSignal(full.pixels);
-}
-
-/** ai-image, then face-synthetic (its own CLIP pass skipped when no reading could change the verdict), MesoNet, and the SBI head and the face-forgery network where they speak. */
-async function learnedPictureSignals(image: DecodedImage, faces: DetectedFace[], known: Signal[]): Promise<Signal[]> {
-  const aiImage = await unlessLeftOut("ai-image", "image", () => aiImageSignal(image));
-  const faceSynthetic = await unlessLeftOut("face-synthetic", "image", () =>
-    faceSyntheticSignal(image, faces, {
-      skipOwnPass: () => whyReadingCannotChangeVerdict("face-synthetic", "image", [...known, aiImage]),
-    }),
-  );
-  const mesonet = await unlessLeftOut("face-swap-mesonet", "image", () => mesonetSignal(image, faces));
-  // The SBI head reads face-synthetic's crop pass (its own pass only where that one was skipped or reused the picture's).
-  const sbiHead = LEARNED_PICTURE_SIGNALS.includes("face-swap-sbi")
-    ? [await unlessLeftOut("face-swap-sbi", "image", () => faceSwapSbiSignal(image, faces))]
-    : [];
-  const forgeryNet = LEARNED_PICTURE_SIGNALS.includes("face-forgery-net")
-    ? [await unlessLeftOut("face-forgery-net", "image", () => sbiNetSignal(image, faces))]
-    : [];
-  return [aiImage, faceSynthetic, mesonet, ...sbiHead, ...forgeryNet];
-}
-
-async function analyseImage(
+async function prepareImage(
   bytes: Uint8Array,
   options: AnalyseOptions,
   limits: MediaLimits,
   clock: Stopwatch,
   reuse: FindingsReuse,
-) {
+): Promise<Prepared> {
   // When the watermark search is sure to run, the picture is decoded once at full resolution
   // for it, and the analysis copy is scaled from those pixels where that changes none of them.
   const watermarkCertain = (options.costlySignals ?? "all") === "all" && !reuse.has("sd-watermark");
@@ -179,25 +129,6 @@ async function analyseImage(
     );
     options.onPdqProbes(probes);
   }
-  const skip = costlySkipReason(options, faces, null);
-  const signals = await clock.time("provenance", async () => [
-    await c2paSignal(bytes, image.format),
-    xmpSignal(bytes),
-    generatorMetadataSignal(bytes, image.format),
-    skip
-      ? skipped("sd-watermark", skip)
-      : await reuse.signal("sd-watermark", () => watermarkSignal(bytes, image, limits)),
-  ]);
-  signals.push(
-    ...(await clock.time("synthetic", async () =>
-      skip
-        ? LEARNED_PICTURE_SIGNALS.map((id) => skipped(id, skip))
-        : await reuse.signals(LEARNED_PICTURE_SIGNALS, () => learnedPictureSignals(image, faces, signals)),
-    )),
-  );
-  const intimate = await clock.time("intimate", async () =>
-    skip ? skippedIntimate(skip) : await reuse.intimate(async () => intimateFinding(image)),
-  );
   const media: MediaInfo = {
     kind: "image",
     format: image.format,
@@ -205,16 +136,16 @@ async function analyseImage(
     width: image.width,
     height: image.height,
   };
-  return { media, faces, voice: null, signals, intimate };
+  const context: AnalysisContext = { ...baseContext("image", bytes, image.format, limits), faces, image };
+  return { media, context, intimate: () => intimateFinding(image) };
 }
 
-async function analyseVideo(
+async function prepareVideo(
   bytes: Uint8Array,
   options: AnalyseOptions,
   limits: MediaLimits,
   clock: Stopwatch,
-  reuse: FindingsReuse,
-) {
+): Promise<Prepared> {
   const { probe, frames, audio } = await clock.time("decode", () =>
     sampleVideo(bytes, limits, { audioSampleRate: VOICE_SAMPLE_RATE }),
   );
@@ -235,34 +166,20 @@ async function analyseVideo(
     }
   });
   if (options.onPdqProbes) options.onPdqProbes(await clock.time("pdq", () => pdqProbesOfFrames(frames)));
-  const signals: Signal[] = [
-    await c2paSignal(bytes, probe.format),
-    xmpSignal(bytes),
-    containerMetadataSignal(probe.tags),
-  ];
-  const skip = costlySkipReason(options, faces, null);
-  const pictures = await clock.time("synthetic", async () =>
-    skip
-      ? { signals: LEARNED_PICTURE_SIGNALS.map((id) => skipped(id, skip)), intimate: skippedIntimate(skip) }
-      : reuse.pictures(LEARNED_PICTURE_SIGNALS, () =>
-          videoPictureSignals(analysedFrames, probe.format, signals, probe.durationSeconds),
-        ),
-  );
-  signals.push(...pictures.signals);
-  let voice: VoiceFindings | null = null;
-  if (audio) {
-    const analysis = await clock.time("voice", () =>
-      analyseVoice(
-        audio,
-        options.enrolled,
-        limits.maxVideoSeconds,
-        (findings, why) => countermeasureSkipReason(options, faces, findings, why),
-        (id, compute) => reuse.signal(id, compute),
-      ),
-    );
-    voice = analysis.findings;
-    signals.push(...analysis.signals);
-  }
+  let pass: Promise<VideoPictureSignals> | undefined;
+  const context: AnalysisContext = {
+    ...baseContext("video", bytes, probe.format, limits),
+    faces,
+    containerTags: probe.tags,
+    // The declarations read before the pass bound its work (a face's own CLIP pass where it could change the verdict).
+    videoPictures: () =>
+      (pass ??= videoPictureSignals(
+        analysedFrames,
+        probe.format,
+        context.signals.filter((s) => !LEARNED_PICTURE_SIGNALS.includes(s.id)),
+        probe.durationSeconds,
+      )),
+  };
   const media: MediaInfo = {
     kind: "video",
     format: probe.format,
@@ -273,36 +190,26 @@ async function analyseVideo(
     framesAnalysed: frames.length,
     hasAudio: probe.hasAudio,
   };
-  return { media, faces, voice, signals, intimate: pictures.intimate };
+  const hear = async () => {
+    if (!audio || context.heard) return;
+    context.heard = await hearVoice(audio, options.enrolled, limits.maxVideoSeconds);
+    context.voice = context.heard.findings;
+  };
+  return { media, context, hear, intimate: async () => (await context.videoPictures()).intimate };
 }
 
-async function analyseAudio(
-  bytes: Uint8Array,
-  options: AnalyseOptions,
-  limits: MediaLimits,
-  clock: Stopwatch,
-  reuse: FindingsReuse,
-) {
+async function prepareAudio(bytes: Uint8Array, options: AnalyseOptions, limits: MediaLimits): Promise<Prepared> {
   const format = sniffMediaType(bytes).format;
   options.onPdqProbes?.([]);
-  const analysis = await clock.time("voice", () =>
-    analyseVoice(
-      bytes,
-      options.enrolled,
-      limits.maxAudioSeconds,
-      (findings, why) => countermeasureSkipReason(options, [], findings, why),
-      (id, compute) => reuse.signal(id, compute),
-    ),
-  );
-  const signals: Signal[] = [await c2paSignal(bytes, format), xmpSignal(bytes), ...analysis.signals];
-  const media: MediaInfo = {
-    kind: "audio",
-    format,
-    bytes: bytes.length,
-    durationSeconds: analysis.durationSeconds,
-    hasAudio: true,
+  const context: AnalysisContext = baseContext("audio", bytes, format, limits);
+  const media: MediaInfo = { kind: "audio", format, bytes: bytes.length, durationSeconds: 0, hasAudio: true };
+  const hear = async () => {
+    if (context.heard) return;
+    context.heard = await hearVoice(bytes, options.enrolled, limits.maxAudioSeconds);
+    context.voice = context.heard.findings;
+    media.durationSeconds = context.heard.audio.durationSeconds;
   };
-  return { media, faces: [] as DetectedFace[], voice: analysis.findings, signals };
+  return { media, context, hear };
 }
 
 /** Whose face and voice a piece of media holds and whether it is synthetic, with the evidence. */
@@ -336,16 +243,31 @@ export async function analyseMediaWithFindings(
   const clock = new Stopwatch();
   const started = performance.now();
   const { kind } = sniffMediaType(bytes);
-  const analyse = kind === "image" ? analyseImage : kind === "video" ? analyseVideo : analyseAudio;
   const reuse = new FindingsReuse(options.reuse);
-  const analysed: {
-    media: MediaInfo;
-    faces: DetectedFace[];
-    voice: VoiceFindings | null;
-    signals: Signal[];
-    intimate?: IntimateFinding | null;
-  } = await analyse(bytes, options, limits, clock, reuse);
-  const { media, faces, voice, signals } = analysed;
+  const prepared =
+    kind === "image"
+      ? await prepareImage(bytes, options, limits, clock, reuse)
+      : kind === "video"
+        ? await prepareVideo(bytes, options, limits, clock)
+        : await prepareAudio(bytes, options, limits);
+  const { media, context } = prepared;
+  const gate = options.costlySignals ?? "all";
+  const signals = await runSignals(SIGNAL_TABLE, context, {
+    gate,
+    reuse,
+    prepare: (entry) => (entry.stage === "voice" ? prepared.hear?.() : undefined),
+    time: (stage, work) => clock.time(stage, work),
+  });
+  // The explicit-content reading is costly and person-independent too, and reads the pictures: it is
+  // gated on the likeness in them (the faces), as the picture signals were before any voice was heard.
+  const readIntimate = prepared.intimate;
+  const intimate = readIntimate
+    ? await clock.time(kind === "video" ? "synthetic" : "intimate", async () => {
+        const skip = costlySkipReason(gate, { ...context, voice: null });
+        return skip ? skippedIntimate(skip) : reuse.intimate(readIntimate);
+      })
+    : null;
+  const { faces, voice } = context;
   const synthetic = fuseSignals(signals, media.kind);
   clock.timings.total = Math.round((performance.now() - started) * 10) / 10;
   const result: DetectionResult = {
@@ -354,7 +276,7 @@ export async function analyseMediaWithFindings(
     voice,
     signals,
     synthetic,
-    intimate: analysed.intimate ?? null,
+    intimate,
     verdicts: verdictsFor(synthetic, signals, faces, voice),
     timingsMs: clock.timings,
   };

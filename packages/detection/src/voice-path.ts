@@ -8,9 +8,10 @@ import {
 } from "./antispoof/operating-point.js";
 import { type Identities, identityMatcher } from "./identity-matcher.js";
 import { type DecodedAudio, decodeAudio } from "./media/audio.js";
-import type { Signal, VoiceFindings } from "./result.js";
+import type { Signal, SignalId, VoiceFindings } from "./result.js";
+import { type RunContext, runSignals, type SignalEntry } from "./signal-runner.js";
 import { NoSpeechError, speakerEmbedding } from "./voice/index.js";
-import { analyseSpeech } from "./voice/speech.js";
+import { analyseSpeech, type SpeechAnalysis } from "./voice/speech.js";
 import {
   unknownVoiceSynthetic,
   voiceSyntheticSignal,
@@ -34,74 +35,103 @@ export interface VoiceAnalysis {
   signals: Signal[];
 }
 
-/**
- * Given who speaks and why no reading of a countermeasure could count at its operating point
- * (null when one can), why to skip it, or null to run it. The default runs both.
- */
-export type CountermeasureGate = (findings: VoiceFindings, whyNoReadingCanCount: string | null) => string | null;
-
-const skippedSignal = (id: Signal["id"], explanation: string): Signal => ({
-  id,
-  status: "unknown",
-  explanation,
-  evidence: { skipped: true },
-});
-
-/** How a countermeasure that is to run gets its reading: computed here, or an earlier one for the same bytes. */
-export type CountermeasureReading = (id: Signal["id"], compute: () => Promise<Signal>) => Promise<Signal>;
+/** The voice as heard before any countermeasure: the audio, where its speech is, and whose voice it is. */
+export interface HeardVoice {
+  audio: DecodedAudio;
+  speech: SpeechAnalysis;
+  findings: VoiceFindings;
+}
 
 /** The sample rate the voice models take. */
 export const VOICE_SAMPLE_RATE = 16_000;
 
-export async function analyseVoice(
+/** Decodes the audio (unless given decoded), finds its speech and matches the speaker against the identities. */
+export async function hearVoice(
   /** The media's bytes, or its audio already decoded at VOICE_SAMPLE_RATE (a video's, with its frames). */
   source: Uint8Array | DecodedAudio,
   identities: Identities,
   maxSeconds: number,
-  gate: CountermeasureGate = () => null,
-  reading: CountermeasureReading = (_id, compute) => compute(),
-): Promise<VoiceAnalysis> {
+): Promise<HeardVoice> {
   const audio =
     source instanceof Uint8Array ? await decodeAudio(source, { maxSeconds, sampleRate: VOICE_SAMPLE_RATE }) : source;
   if (audio.sampleRate !== VOICE_SAMPLE_RATE)
     throw new Error(`The voice models take ${VOICE_SAMPLE_RATE} Hz audio, got ${audio.sampleRate} Hz`);
   const speech = await analyseSpeech(audio.samples);
   const findings: VoiceFindings = { speechSeconds: speech.speechSeconds, segments: speech.segments, match: null };
-  if (speech.speechSeconds < MIN_SPEECH_SECONDS) {
-    const tooLittle = `Only ${speech.speechSeconds.toFixed(1)} s of speech: too little to judge the voice`;
-    return {
-      durationSeconds: audio.durationSeconds,
-      findings,
-      signals: [
-        unknownVoiceSynthetic(tooLittle, { speechSeconds: speech.speechSeconds }),
-        {
-          id: "voice-antispoof",
-          status: "unknown",
-          explanation: tooLittle,
-          evidence: { speechSeconds: speech.speechSeconds },
-        },
-      ],
-    };
-  }
+  if (speech.speechSeconds < MIN_SPEECH_SECONDS) return { audio, speech, findings };
   try {
     findings.match = await identityMatcher(identities).matchVoice(await speakerEmbedding(audio.samples, speech));
   } catch (error) {
     if (!(error instanceof NoSpeechError)) throw error;
   }
-  const skipWhisper = gate(findings, whyCountermeasureCannotAddEvidence());
-  const whisper = skipWhisper
-    ? skippedSignal("voice-synthetic", skipWhisper)
-    : await reading("voice-synthetic", () => voiceSyntheticSignal(audio.samples, speech.ranges));
-  // AASIST is one more signal now, not the countermeasure: while its fitted operating point lets no
-  // reading count, it is not computed in any mode (it cost ~0.08x real time and could change nothing).
-  const aasistCannotCount = whyNoReadingCanAddEvidence(aasistOperatingPoint);
-  const skipAasist = aasistCannotCount ?? gate(findings, null);
-  const aasist = skipAasist
-    ? skippedSignal("voice-antispoof", skipAasist)
-    : await reading("voice-antispoof", async () =>
-        antispoofSignal(await scoreSynthetic(audio.samples, { speech: speech.ranges }), aasistOperatingPoint),
-      );
-  return { durationSeconds: audio.durationSeconds, findings, signals: [whisper, aasist] };
+  return { audio, speech, findings };
+}
+
+/** What the voice signals read: the voice heard, once heard. */
+export interface VoiceContext extends RunContext {
+  heard: HeardVoice | null;
+}
+
+const heardOf = (context: VoiceContext): HeardVoice => {
+  if (!context.heard) throw new Error("A voice signal ran before the voice was heard");
+  return context.heard;
+};
+
+const tooLittleSpeech = (id: SignalId, context: VoiceContext): Signal | null => {
+  const { speechSeconds } = heardOf(context).speech;
+  if (speechSeconds >= MIN_SPEECH_SECONDS) return null;
+  const tooLittle = `Only ${speechSeconds.toFixed(1)} s of speech: too little to judge the voice`;
+  return id === "voice-synthetic"
+    ? unknownVoiceSynthetic(tooLittle, { speechSeconds })
+    : { id, status: "unknown", explanation: tooLittle, evidence: { speechSeconds } };
+};
+
+/** A countermeasure: read from an audio file or a video's audio track, once the voice is heard. */
+function voiceSignal(
+  id: SignalId,
+  rule: Pick<SignalEntry<VoiceContext>, "leftOut" | "whyNoReadingCounts" | "compute">,
+): SignalEntry<VoiceContext> {
+  return {
+    id,
+    kinds: ["audio", "video"],
+    cost: "costly",
+    stage: "voice",
+    applies: (context) => context.heard !== null,
+    unavailable: (context) => tooLittleSpeech(id, context),
+    ...rule,
+  };
+}
+
+/**
+ * The voice countermeasures as the signal table lists them. AASIST is one more signal now, not the
+ * countermeasure: while its fitted operating point lets no reading count, it is not computed in any
+ * mode (it cost ~0.08x real time and could change nothing).
+ */
+export const VOICE_SIGNALS: readonly SignalEntry<VoiceContext>[] = [
+  voiceSignal("voice-synthetic", {
+    whyNoReadingCounts: () => whyCountermeasureCannotAddEvidence(),
+    compute: (context) => voiceSyntheticSignal(heardOf(context).audio.samples, heardOf(context).speech.ranges),
+  }),
+  voiceSignal("voice-antispoof", {
+    leftOut: () => whyNoReadingCanAddEvidence(aasistOperatingPoint),
+    compute: async (context) =>
+      antispoofSignal(
+        await scoreSynthetic(heardOf(context).audio.samples, { speech: heardOf(context).speech.ranges }),
+        aasistOperatingPoint,
+      ),
+  }),
+];
+
+/** The voice half of an analysis on its own, every signal computed: who speaks, and how likely the speech is synthetic. */
+export async function analyseVoice(
+  source: Uint8Array | DecodedAudio,
+  identities: Identities,
+  maxSeconds: number,
+): Promise<VoiceAnalysis> {
+  const heard = await hearVoice(source, identities, maxSeconds);
+  const context: VoiceContext = { kind: "audio", faces: [], voice: heard.findings, signals: [], heard };
+  const signals = await runSignals(VOICE_SIGNALS, context, { gate: "all" });
+  return { durationSeconds: heard.audio.durationSeconds, findings: heard.findings, signals };
 }
 
 /**
