@@ -4,6 +4,7 @@ import { recordThreats, type ThreatCandidate } from "@lg/domain/threats/threat-r
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { threatClassification } from "../support/threat-classification.js";
 import { screenshot, seriousViolations, signUpByEmail } from "./support/browser.js";
 import { useBrowserStack } from "./support/browser-stack.js";
 import { stackStores } from "./support/stack-stores.js";
@@ -57,6 +58,7 @@ async function recordImpersonators(userId: string) {
       posterKeys: posterKeys({ ...p, avatarSha256: pkg.manifest.mediaSha256 }),
       evidence: { hash: pkg.hash, manifestKey: pkg.manifestKey, capturedAt },
       detection: {},
+      classification: threatClassification("impersonation", { confidence: 92, handle: p.handle }),
     };
     await recordThreats(threats, userId, [candidate]);
   }

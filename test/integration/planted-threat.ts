@@ -1,6 +1,8 @@
 import { BiometricSample, Threat } from "@lg/domain/table/entities";
 import { toItem } from "@lg/domain/table/entity";
 import type { DynamoThreatRepository } from "@lg/domain/threats/adapters/dynamo-threats";
+import type { ThreatKind } from "@lg/domain/threats/classification-schema";
+import { threatClassification } from "../support/threat-classification.js";
 
 export const PLANTED_MEDIA_SHA256 = "9f2c1e8b7a6d5c4b3a29181706f5e4d3c2b1a09f8e7d6c5b4a3928170615f4e3";
 
@@ -51,6 +53,10 @@ export async function plantThreat(
       evidenceData: { hash: PLANTED_MEDIA_SHA256, manifestKey: `evidence/${id}.json`, capturedAt: at },
       createdAt: at,
       updatedAt: at,
+      // Typed as the overrides' evidence makes it: a deepfake unless they name another type.
+      classification: threatClassification((overrides.threatType as ThreatKind | undefined) ?? "deepfake", {
+        confidence: (overrides.confidence as number | undefined) ?? 95,
+      }),
       ...overrides,
     }),
   );

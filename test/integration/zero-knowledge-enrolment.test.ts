@@ -24,6 +24,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { z } from "zod";
 import { voiceModelBytes } from "../../scripts/build-voice-browser.js";
 import { scanClients, startScan, waitForScan, watchEverywhereAsEnterprise } from "../support/scan-run.js";
+import { threatClassification } from "../support/threat-classification.js";
 import { clientConfig } from "./local-clients.js";
 import { type SignedUpPerson, signUp } from "./signed-up-person.js";
 
@@ -340,6 +341,10 @@ describe("zero-knowledge enrolment on the local stack", () => {
           status: "active",
           mediaSha256: "9f2c1e8b7a6d5c4b3a29181706f5e4d3c2b1a09f8e7d6c5b4a3928170615f4e3",
           detection: { face, voice: null, synthetic: "no-synthetic-evidence" },
+          classification: threatClassification("likeness_misuse", {
+            confidence: 96,
+            ...(face.enrolment === "unverified" ? { enrolment: "unverified" as const } : {}),
+          }),
           evidenceData: { hash: "h", manifestKey: `evidence/${id}.json`, capturedAt: at },
           createdAt: at,
           updatedAt: at,

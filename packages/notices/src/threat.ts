@@ -1,7 +1,6 @@
 import type { Threat, UserProfile } from "@lg/domain/table/entities";
 import { claimsSynthesis } from "@lg/domain/threats/claim-policy";
 import type { Severity, ThreatClassification } from "@lg/domain/threats/classification-schema";
-import { classificationOf } from "@lg/domain/threats/stored-classification";
 import type { z } from "zod";
 
 /** A stored threat as the domain parses it; notices and alerts read only what they need. */
@@ -20,12 +19,11 @@ export function threatTypeLabel(threatType: ThreatRecord["threatType"]): string 
   return THREAT_TYPE_LABELS[threatType];
 }
 
-type ClassifiedThreat = Pick<ThreatRecord, "threatType" | "confidence" | "detection"> &
-  Partial<Pick<ThreatRecord, "personId" | "url" | "classification">>;
+type ClassifiedThreat = Pick<ThreatRecord, "classification">;
 
-/** The evidence behind a threat's type: stored by the scan, or re-derived from its stored detection data. */
+/** The evidence behind a threat's type, as the scan (or the threat migration) stored it. */
 export function threatEvidence(threat: ClassifiedThreat): ThreatClassification {
-  return classificationOf(threat);
+  return threat.classification;
 }
 
 /** Critical only where the evidence supports it (threats/severity-policy.ts severityFor). */

@@ -11,12 +11,13 @@ import { DomainError } from "@lg/domain/errors";
 import type { BiometricSampleRecord } from "@lg/domain/records";
 import { NoticeService } from "@lg/domain/takedowns/notice-service";
 import type { PersonSample } from "@lg/domain/takedowns/ports";
-import { classifyMedia, LAPSED_MATCH_NOTE } from "@lg/domain/threats/classification";
+import { LAPSED_MATCH_NOTE } from "@lg/domain/threats/classification";
 import { lapsedFaceMatchRevision } from "@lg/domain/threats/match-reverification";
-import { reclassifyStoredThreat } from "@lg/domain/threats/stored-classification";
+import { reclassifyStoredThreat } from "@lg/domain/threats/threat-migration";
 import { recordThreats, threatIdFor } from "@lg/domain/threats/threat-recorder";
 import { defaultRecipientDirectory } from "@lg/notices";
 import { describe, expect, it } from "vitest";
+import { threatClassification } from "../../support/threat-classification.js";
 import { InMemoryThreatRepository } from "../scanning/fakes.js";
 import { InMemoryNotices, InMemoryPeople, profile, RecordingMail, sequentialId, threat } from "../takedowns/fakes.js";
 import { photo, sayingPhrase } from "./fakes.js";
@@ -120,17 +121,7 @@ function faceThreat(userId: string, id: string, personId = "self") {
     personId,
     threatType: "likeness_misuse",
     detection: { face: match, synthetic: "no-synthetic-evidence" },
-    classification: classifyMedia(
-      {
-        face: match,
-        voice: null,
-        synthetic: { status: "no-evidence", score: 0.05 },
-        signals: [],
-        intimate: null,
-        found: {},
-      },
-      50,
-    )?.classification,
+    classification: threatClassification("likeness_misuse", { confidence: 93, enrolment: "verified" }),
   });
 }
 
@@ -218,7 +209,7 @@ describe("demoting the face verifications made before the live check", () => {
   });
 
   it("re-marks a threat in a form the threat classification migration keeps, so after-deploy reruns stay still", async () => {
-    const stored = threat({
+    const { classification: _none, ...stored } = threat({
       id: "t-old",
       threatType: "likeness_misuse",
       detection: {
@@ -227,7 +218,8 @@ describe("demoting the face verifications made before the live check", () => {
       },
     });
     // Classified from its stored detection (a threat from before classification), as that migration does.
-    const classified = reclassifyStoredThreat(stored, "you") ?? stored;
+    const classified = reclassifyStoredThreat(stored, "you");
+    if (!classified) throw new Error("a threat from before classification is classified");
     const revision = lapsedFaceMatchRevision(classified);
     if (!revision) throw new Error("a verified face match is revised");
     const revised = { ...classified, ...revision };
@@ -414,6 +406,7 @@ describe("a notice on a face verified before the live check", () => {
           face: { personId: "self", confidence: 93, enrolment: "verified" },
           synthetic: "no-synthetic-evidence",
         },
+        classification: threatClassification("likeness_misuse", { confidence: 93, enrolment: "verified" }),
       },
     ]);
     const again = await threats.get(USER, found.id);

@@ -8,6 +8,7 @@ import { REVERIFY_VOICE_SUBJECT, type SentMessages, tellLapsedFaceOwners } from 
 import type { BiometricSampleRecord } from "@lg/domain/records";
 import { lapsedFaceMatchRevision } from "@lg/domain/threats/match-reverification";
 import { describe, expect, it } from "vitest";
+import { threatClassification } from "../../support/threat-classification.js";
 import { InMemoryThreatRepository } from "../scanning/fakes.js";
 import { sayingPhrase, wav } from "./fakes.js";
 import { accountWorld } from "./world.js";
@@ -134,7 +135,10 @@ describe("voices verified before the live check's spoken phrase", () => {
       face: { personId: "self", confidence: 90, enrolment: "verified" },
       voice: { personId: "self", confidence: 88, enrolment: "verified" },
     };
-    const revised = lapsedFaceMatchRevision({ detection } as never, "voice");
+    // The threat is typed by its face match, which the voice's demotion leaves alone.
+    const classification = threatClassification("likeness_misuse", { confidence: 90, enrolment: "verified" });
+    const revised = lapsedFaceMatchRevision({ detection, classification }, "voice");
+    expect(revised?.classification).toEqual(classification);
     expect(revised?.detection).toEqual({
       face: detection.face,
       voice: { ...detection.voice, enrolment: "unverified", lapsed: "predates-live-check" },

@@ -12,6 +12,7 @@ import {
   sensitivityLabel,
 } from "@lg/notices";
 import { describe, expect, it } from "vitest";
+import { threatClassification } from "../../support/threat-classification.js";
 import { EVIDENCE_SHA256, MEDIA_SHA256, threat } from "./fixtures.js";
 
 const APP = "https://app.likenessguard.example";
@@ -29,10 +30,21 @@ describe("isCritical", () => {
     expect(isCritical(threat({ threatType: "voice_clone", confidence: 95 }))).toBe(true);
     expect(isCritical(threat({ threatType: "deepfake", confidence: 89.9 }))).toBe(false);
     expect(isCritical(threat({ threatType: "impersonation", confidence: 99 }))).toBe(false);
-    expect(isCritical(threat({ confidence: 55, detection: { intimate: true } }))).toBe(true);
-    expect(isCritical(threat({ confidence: 49, detection: { intimate: true } }))).toBe(false);
+    const intimate = (confidence: number) =>
+      threat({ confidence, classification: threatClassification("intimate_imagery", { confidence }) });
+    expect(isCritical(intimate(55))).toBe(true);
+    expect(isCritical(intimate(49))).toBe(false);
     const genuine = { synthetic: "no-synthetic-evidence", syntheticScore: 0.1, face: { confidence: 99 } };
-    expect(isCritical(threat({ threatType: "likeness_misuse", confidence: 99, detection: genuine }))).toBe(false);
+    expect(
+      isCritical(
+        threat({
+          threatType: "likeness_misuse",
+          confidence: 99,
+          detection: genuine,
+          classification: threatClassification("likeness_misuse", { confidence: 99 }),
+        }),
+      ),
+    ).toBe(false);
     // A learned detector's "synthetic" is critical only when its stated false-positive rate is low.
     const learned = (falsePositiveRate: number) =>
       threat({
@@ -49,6 +61,10 @@ describe("isCritical", () => {
             },
           ],
         },
+        classification: threatClassification("likeness_misuse", {
+          confidence: 95,
+          syntheticDetector: { id: "ai-image", falsePositiveRate },
+        }),
       });
     expect(isCritical(learned(0.2))).toBe(false);
   });

@@ -1,4 +1,5 @@
 import type { ThreatRecord } from "@lg/notices";
+import { threatClassification } from "../../support/threat-classification.js";
 import { threat } from "./fixtures.js";
 
 /** Stored threats as a scan records them, one per kind of evidence. */
@@ -15,6 +16,7 @@ export const genuineReupload = (overrides: Partial<ThreatRecord> = {}) =>
       face: FACE,
       voice: null,
     },
+    classification: threatClassification("likeness_misuse", { confidence: FACE.confidence }),
     ...overrides,
   });
 
@@ -29,6 +31,7 @@ export const syntheticFace = (overrides: Partial<ThreatRecord> = {}) =>
       face: FACE,
       voice: null,
     },
+    classification: threatClassification("deepfake", { confidence: FACE.confidence }),
     ...overrides,
   });
 
@@ -37,6 +40,7 @@ export const intimateSynthetic = (overrides: Partial<ThreatRecord> = {}) =>
   syntheticFace({
     threatType: "intimate_imagery",
     detection: { ...syntheticFace().detection, intimate: { status: "present", score: 0.96 } },
+    classification: threatClassification("intimate_imagery", { confidence: FACE.confidence, alsoSynthetic: true }),
     ...overrides,
   });
 
@@ -45,6 +49,7 @@ export const intimateReal = (overrides: Partial<ThreatRecord> = {}) =>
   genuineReupload({
     threatType: "intimate_imagery",
     detection: { ...genuineReupload().detection, intimate: { status: "present", score: 0.91 } },
+    classification: threatClassification("intimate_imagery", { confidence: FACE.confidence }),
     ...overrides,
   });
 
@@ -60,6 +65,7 @@ export const clonedVoice = (overrides: Partial<ThreatRecord> = {}) =>
       face: null,
       voice: { personId: "person-1", confidence: 95 },
     },
+    classification: threatClassification("voice_clone", { confidence: 95 }),
     ...overrides,
   });
 
@@ -74,6 +80,7 @@ export const genuineRecording = (overrides: Partial<ThreatRecord> = {}) =>
       face: null,
       voice: { personId: "person-1", confidence: 95 },
     },
+    classification: threatClassification("likeness_misuse", { confidence: 95, modality: "voice" }),
     ...overrides,
   });
 
@@ -82,5 +89,10 @@ export const impersonator = (overrides: Partial<ThreatRecord> = {}) =>
     threatType: "impersonation",
     contentType: "profile",
     detection: { nameMatch: "Ada Moreno", handle: "ada_m0reno", face: { personId: "person-1", confidence: 92 } },
+    classification: threatClassification("impersonation", {
+      confidence: 92,
+      handle: "ada_m0reno",
+      nameMatch: "Ada Moreno",
+    }),
     ...overrides,
   });

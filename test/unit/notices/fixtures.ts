@@ -1,5 +1,6 @@
 import { Threat } from "@lg/domain/table/entities";
 import type { NoticeInput, ThreatRecord } from "@lg/notices";
+import { threatClassification } from "../../support/threat-classification.js";
 
 export const MEDIA_SHA256 = "9f2c1e8b7a6d5c4b3a29181706f5e4d3c2b1a09f8e7d6c5b4a3928170615f4e3";
 export const EVIDENCE_SHA256 = "3b5d7f9a1c2e4f6a8b0c1d3e5f7a9b2c4d6e8f0a1b3c5d7e9f2a4b6c8d0e1f3a";
@@ -31,6 +32,9 @@ export function threat(overrides: Partial<ThreatRecord> = {}): ThreatRecord {
     },
     createdAt: "2026-11-20T10:15:00.000Z",
     updatedAt: "2026-11-20T10:15:00.000Z",
+    classification: threatClassification(overrides.threatType ?? "deepfake", {
+      confidence: overrides.confidence ?? 93,
+    }),
     ...overrides,
   });
 }

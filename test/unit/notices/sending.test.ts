@@ -11,6 +11,7 @@ import {
   ThreatNotFoundError,
 } from "@lg/notices";
 import { describe, expect, it } from "vitest";
+import { threatClassification } from "../../support/threat-classification.js";
 import { noticeInput, threat } from "./fixtures.js";
 
 const directory = defaultRecipientDirectory();
@@ -67,7 +68,10 @@ describe("planDelivery", () => {
     expect(() => planDelivery(notice, input)).toThrow(MissingConfirmationsError);
 
     const intimate = noticeInput({
-      threat: threat({ detection: { intimate: true } }),
+      threat: threat({
+        detection: { intimate: true },
+        classification: threatClassification("intimate_imagery", { confidence: 93, alsoSynthetic: true }),
+      }),
       confirmations: { goodFaith: true, accurate: true },
     });
     const intimateNotice = composeNotice(intimate, directory);

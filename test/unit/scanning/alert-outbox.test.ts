@@ -6,6 +6,7 @@ import { AlertService } from "@lg/domain/takedowns/alert-service";
 import type { ThreatCandidate } from "@lg/domain/threats/threat-recorder";
 import { defaultRecipientDirectory } from "@lg/notices";
 import { beforeEach, describe, expect, it } from "vitest";
+import { threatClassification } from "../../support/threat-classification.js";
 import { InMemoryAlerts, profile, RecordingMail, RecordingSms, sequentialId, USER } from "../takedowns/fakes.js";
 import { InMemoryAlertOutbox, InMemoryScanLocks, InMemoryThreatRepository } from "./fakes.js";
 
@@ -21,6 +22,7 @@ const candidate = (sha: string, confidence: number): ThreatCandidate => ({
   mediaSha256: sha.repeat(64 / sha.length),
   evidence: { hash: "e".repeat(64), manifestKey: `evidence/${sha}.json`, capturedAt: NOW.toISOString() },
   detection: {},
+  classification: threatClassification("impersonation", { confidence }),
 });
 const outcomes = (...candidates: ThreatCandidate[]) => [{ url: "https://www.reddit.com/", candidates }];
 

@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServer } from "../../../local/src/aws/http-server.js";
 import { localClientConfig } from "../../../local/src/stand-ins/client-config.js";
 import { ensureTable, startDynamoDb } from "../../../local/src/stand-ins/dynamodb.js";
+import { threatClassification } from "../../support/threat-classification.js";
 import { seedCandidates } from "../../support/threat-seed.js";
 import { InMemoryThreatRepository } from "./fakes.js";
 
@@ -31,6 +32,7 @@ const candidate = (over: Partial<ThreatCandidate> = {}): ThreatCandidate => ({
   perceptualHash: "ffff0000ffff0000",
   evidence: { hash: "h", manifestKey: "k", capturedAt: "2026-11-22T00:00:00.000Z" },
   detection: {},
+  classification: threatClassification(over.threatType ?? "deepfake", { confidence: over.confidence ?? 93.2 }),
   ...over,
 });
 

@@ -3,6 +3,7 @@ import type { ItemRef } from "../../../packages/connectors/src/connector.js";
 import { nameVariantOf } from "../../../packages/domain/src/scanning/impersonation.js";
 import { posterKeys } from "../../../packages/domain/src/threats/poster-keys.js";
 import { recordThreats, type ThreatCandidate } from "../../../packages/domain/src/threats/threat-recorder.js";
+import { threatClassification } from "../../support/threat-classification.js";
 import { InMemoryThreatRepository } from "./fakes.js";
 import { PICTURE, scanWorld } from "./scan-world.js";
 
@@ -92,6 +93,7 @@ describe("'Same account' (issue 36 item 11)", () => {
     posterKeys: keys,
     evidence: { hash: "h", manifestKey: "k", capturedAt: "2026-11-29T00:00:00.000Z" },
     detection: {},
+    classification: threatClassification("impersonation", { confidence: 95, handle: account }),
   });
 
   it("joins one imitating handle across X and eBay, but not two impersonators' different handles", async () => {

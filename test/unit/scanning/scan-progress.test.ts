@@ -3,6 +3,7 @@ import { scanProgressView } from "@lg/domain/scanning/scan-progress";
 import { ScanService } from "@lg/domain/scanning/scan-service";
 import type { ThreatCandidate } from "@lg/domain/threats/threat-recorder";
 import { describe, expect, it } from "vitest";
+import { threatClassification } from "../../support/threat-classification.js";
 import { InMemoryAlertOutbox, InMemoryThreatRepository } from "./fakes.js";
 
 const NOW = new Date("2026-11-23T10:00:00.000Z");
@@ -28,6 +29,7 @@ const candidate = (sha: string): ThreatCandidate => ({
   mediaSha256: sha.repeat(64 / sha.length),
   evidence: { hash: "e".repeat(64), manifestKey: `evidence/${sha}.json`, capturedAt: NOW.toISOString() },
   detection: {},
+  classification: threatClassification("impersonation", { confidence: 95 }),
 });
 
 /** A scan store that keeps each platform's entry as the DynamoDB adapter does (one key per platform). */

@@ -13,6 +13,7 @@ import {
 } from "../../../packages/domain/src/threats/threat-recorder.js";
 import { computeStats, countThreats } from "../../../packages/domain/src/threats/threat-stats.js";
 import { changeThreatStatus } from "../../../packages/domain/src/threats/threat-status.js";
+import { threatClassification } from "../../support/threat-classification.js";
 import { InMemoryEvidenceStore, InMemoryScanLocks, InMemoryThreatRepository } from "./fakes.js";
 import { PICTURE, scanWorld } from "./scan-world.js";
 
@@ -27,6 +28,7 @@ const candidate = (over: Partial<ThreatCandidate> = {}): ThreatCandidate => ({
   perceptualHash: "ffff0000ffff0000",
   evidence: { hash: "h", manifestKey: "k", capturedAt: "2026-11-22T00:00:00.000Z" },
   detection: {},
+  classification: threatClassification(over.threatType ?? "deepfake", { confidence: over.confidence ?? 93.2 }),
   ...over,
 });
 

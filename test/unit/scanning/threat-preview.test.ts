@@ -13,6 +13,7 @@ import { writeEvidencePackage } from "../../../packages/domain/src/scanning/evid
 import { ThreatQueries } from "../../../packages/domain/src/threats/threat-queries.js";
 import { recordThreats } from "../../../packages/domain/src/threats/threat-recorder.js";
 import { threatListItem, threatPicture, threatView } from "../../../packages/domain/src/threats/threat-view.js";
+import { threatClassification } from "../../support/threat-classification.js";
 import { InMemoryEvidenceStore, InMemoryThreatRepository } from "./fakes.js";
 
 const photo = new Uint8Array(
@@ -40,6 +41,9 @@ async function worldWith(contentType: string, media: Uint8Array) {
       mediaSha256: pkg.manifest.mediaSha256,
       evidence: { hash: pkg.hash, manifestKey: pkg.manifestKey, capturedAt: pkg.manifest.capturedAt },
       detection: {},
+      classification: threatClassification(contentType.startsWith("audio/") ? "voice_clone" : "deepfake", {
+        confidence: 97,
+      }),
     },
   ]);
   const queries = new ThreatQueries({

@@ -14,6 +14,7 @@ import {
 import { compositesOf, keyTemplate } from "@lg/domain/table/key-template";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { threatClassification } from "../../support/threat-classification.js";
 
 const ROOT = resolve(fileURLToPath(import.meta.url), "../../../..");
 const TABLE_MODULE = "packages/domain/src/table";
@@ -106,6 +107,7 @@ describe("key templates", () => {
       mediaSha256: "m".repeat(64),
       severity: "high",
       detection: {},
+      classification: threatClassification("impersonation", { confidence: 87.25 }),
       sightings: [],
       createdAt: "2026-11-29T10:00:00.000Z",
       updatedAt: "2026-11-29T10:00:00.000Z",

@@ -1,6 +1,7 @@
 import { AlertService } from "@lg/domain/takedowns/alert-service";
 import { defaultRecipientDirectory } from "@lg/notices";
 import { beforeEach, describe, expect, it } from "vitest";
+import { threatClassification } from "../../support/threat-classification.js";
 import { InMemoryAlerts, profile, RecordingMail, RecordingSms, sequentialId, threat } from "./fakes.js";
 
 /** Synthetic media the file itself declares (C2PA): what makes a 95% match critical. */
@@ -9,6 +10,13 @@ const DECLARED_SYNTHETIC = {
   syntheticScore: 0.99,
   signals: [{ id: "c2pa", status: "present", explanation: "trainedAlgorithmicMedia" }],
 };
+
+const declaredSynthetic = () =>
+  threat({
+    confidence: 95,
+    detection: DECLARED_SYNTHETIC,
+    classification: threatClassification("deepfake", { confidence: 95 }),
+  });
 
 const NOW = new Date("2026-11-21T08:00:00.000Z");
 let alerts: InMemoryAlerts;
@@ -37,7 +45,7 @@ describe("AlertService", () => {
   it("emails now and texts a critical threat when both are on and frequency is immediate", async () => {
     const stored = await service.alertNewThreat(
       settings({ email: true, sms: true, push: false, frequency: "immediate", sensitivity: "high" }),
-      threat({ confidence: 95, detection: DECLARED_SYNTHETIC }),
+      declaredSynthetic(),
     );
     expect(stored.map((a) => [a.channel, a.status])).toEqual([
       ["email", "sent"],
@@ -79,7 +87,7 @@ describe("AlertService", () => {
   it("queues email for the digest instead of sending it when the person chose daily", async () => {
     const stored = await service.alertNewThreat(
       settings({ email: true, push: false, frequency: "daily" }),
-      threat({ confidence: 95, detection: DECLARED_SYNTHETIC }),
+      declaredSynthetic(),
     );
     expect(stored.map((a) => [a.channel, a.status])).toEqual([["email", "queued"]]);
     expect(email.sent).toHaveLength(0);
@@ -100,10 +108,7 @@ describe("AlertService", () => {
       now: () => NOW,
       newId: sequentialId,
     });
-    const stored = await failing.alertNewThreat(
-      settings({ sms: true, push: false }),
-      threat({ confidence: 95, detection: DECLARED_SYNTHETIC }),
-    );
+    const stored = await failing.alertNewThreat(settings({ sms: true, push: false }), declaredSynthetic());
     expect(stored.map((a) => [a.channel, a.status])).toEqual([
       ["email", "failed"],
       ["sms", "sent"],

@@ -10,6 +10,7 @@ import type {
   TakedownNoticeRecord,
 } from "@lg/domain/takedowns/ports";
 import type { EnrolledSample, RenderedEmail, ThreatRecord } from "@lg/notices";
+import { threatClassification } from "../../support/threat-classification.js";
 
 export const USER = "user-1";
 export const MEDIA_SHA256 = "9f2c1e8b7a6d5c4b3a29181706f5e4d3c2b1a09f8e7d6c5b4a3928170615f4e3";
@@ -44,6 +45,10 @@ export function threat(overrides: Partial<ThreatRecord> = {}): ThreatRecord {
     evidenceData: { hash: MEDIA_SHA256, manifestKey: "evidence/m.json", capturedAt: "2026-11-20T10:15:00.000Z" },
     createdAt: "2026-11-20T10:15:00.000Z",
     updatedAt: "2026-11-20T10:15:00.000Z",
+    // A face match whose media was not checked for synthesis, unless a test names the type.
+    classification: overrides.threatType
+      ? threatClassification(overrides.threatType, { confidence: overrides.confidence ?? 93 })
+      : threatClassification("likeness_misuse", { confidence: overrides.confidence ?? 93, syntheticUnchecked: true }),
     ...overrides,
   });
 }

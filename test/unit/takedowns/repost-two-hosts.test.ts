@@ -22,6 +22,7 @@ function found(platform: string, url: string): ThreatCandidate {
     perceptualHash: "ffff0000ffff0000",
     evidence: base.evidenceData ?? { hash: "h", manifestKey: "k", capturedAt: base.createdAt },
     detection: {},
+    classification: base.classification,
   };
 }
 

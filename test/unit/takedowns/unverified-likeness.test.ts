@@ -5,6 +5,7 @@ import { classifyMedia, UNVERIFIED_MATCH_NOTE } from "@lg/domain/threats/classif
 import { recordThreats, threatIdFor } from "@lg/domain/threats/threat-recorder";
 import { CONFIRMATION_PROMPTS, defaultRecipientDirectory } from "@lg/notices";
 import { beforeEach, describe, expect, it } from "vitest";
+import { threatClassification } from "../../support/threat-classification.js";
 import { InMemoryThreatRepository } from "../scanning/fakes.js";
 import { InMemoryNotices, InMemoryPeople, profile, RecordingMail, sequentialId, threat, USER } from "./fakes.js";
 
@@ -33,17 +34,20 @@ const onReportedFace = threat({
     face: { personId: "self", confidence: 93, enrolment: "unverified" },
     synthetic: "no-synthetic-evidence",
   },
+  classification: threatClassification("likeness_misuse", { confidence: 93, enrolment: "unverified" }),
 });
 const onVerifiedFace = threat({
   id: "live-face",
   threatType: "likeness_misuse",
   detection: { face: { personId: "self", confidence: 93, enrolment: "verified" }, synthetic: "no-synthetic-evidence" },
+  classification: threatClassification("likeness_misuse", { confidence: 93, enrolment: "verified" }),
 });
 const voiceMatch = threat({
   id: "voice",
   threatType: "likeness_misuse",
   platform: "telegram",
   detection: { voice: { personId: "self", confidence: 93 }, synthetic: "no-synthetic-evidence" },
+  classification: threatClassification("likeness_misuse", { confidence: 93, modality: "voice" }),
 });
 
 let threats: InMemoryThreatRepository;
@@ -108,6 +112,7 @@ describe("notices under the person's name need a verified likeness", () => {
       id: "unmarked",
       threatType: "likeness_misuse",
       detection: { face: { personId: "self", confidence: 93 }, synthetic: "no-synthetic-evidence" },
+      classification: threatClassification("likeness_misuse", { confidence: 93 }),
     });
     await threats.createIfAbsent(unmarked);
     expect((await refusal(service.generate(USER, unmarked.id))).kind).toBe("conflict");
@@ -176,17 +181,7 @@ describe("verifying the likeness re-evaluates the threats found on it", () => {
       threatType: "voice_clone",
       platform: "telegram",
       detection: { voice: { personId: "self", confidence: 94, enrolment: "unverified" }, synthetic: "synthetic" },
-      classification: classifyMedia(
-        {
-          face: null,
-          voice: { personId: "self", confidence: 94, enrolment: "unverified" },
-          synthetic: { status: "synthetic", score: 0.9 },
-          signals: [],
-          intimate: null,
-          found: {},
-        },
-        50,
-      )?.classification,
+      classification: threatClassification("voice_clone", { confidence: 94, enrolment: "unverified" }),
     });
     await threats.createIfAbsent(clone);
     people.samples = [verifiedFace, { ...uploadedVoice, verified: true }];
@@ -203,6 +198,7 @@ describe("verifying the likeness re-evaluates the threats found on it", () => {
         mediaSha256: clone.mediaSha256,
         evidence: { hash: "h", manifestKey: "k", capturedAt: NOW.toISOString() },
         detection: { voice: { personId: "self", confidence: 94, enrolment: "verified" }, synthetic: "synthetic" },
+        classification: threatClassification("voice_clone", { confidence: 94, enrolment: "verified" }),
       },
     ]);
     const revised = await threats.get(USER, clone.id);
@@ -218,6 +214,7 @@ describe("verifying the likeness re-evaluates the threats found on it", () => {
       mediaSha256: "d".repeat(64),
       threatType: "likeness_misuse",
       detection: { face: { personId: "self", confidence: 93, enrolment: "verified" } },
+      classification: threatClassification("likeness_misuse", { confidence: 93, enrolment: "verified" }),
     });
     await threats.createIfAbsent(verified);
     await recordThreats(threats, USER, [
@@ -230,6 +227,7 @@ describe("verifying the likeness re-evaluates the threats found on it", () => {
         mediaSha256: verified.mediaSha256,
         evidence: { hash: "h", manifestKey: "k", capturedAt: NOW.toISOString() },
         detection: { face: { personId: "self", confidence: 93, enrolment: "unverified" } },
+        classification: threatClassification("likeness_misuse", { confidence: 93, enrolment: "unverified" }),
       },
     ]);
     expect((await threats.get(USER, verified.id))?.detection.face).toMatchObject({ enrolment: "verified" });

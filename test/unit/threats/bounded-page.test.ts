@@ -8,6 +8,7 @@ import {
 } from "../../../packages/domain/src/threats/adapters/dynamo-threat-listing.js";
 import type { ResumeKey } from "../../../packages/domain/src/threats/threat-list-query.js";
 import type { ThreatRecord } from "../../../packages/domain/src/threats/threat-ports.js";
+import { threatClassification } from "../../support/threat-classification.js";
 
 /**
  * DynamoDB's Query as the listing uses it, over items in memory: newest first on gsi2, `Limit`
@@ -49,6 +50,7 @@ const threat = (i: number): ThreatRecord => ({
   status: "active",
   mediaSha256: `m${i}`,
   detection: {},
+  classification: threatClassification("deepfake", { confidence: 90 }),
   sightings: [],
   createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
   updatedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),

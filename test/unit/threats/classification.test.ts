@@ -1,8 +1,12 @@
 import { likenessVerdict } from "@lg/domain/scanning/likeness-verdict";
 import type { MediaAnalysis } from "@lg/domain/scanning/scan-ports";
 import { Threat } from "@lg/domain/table/entities";
-import { classificationOf, reclassifyStoredThreat } from "@lg/domain/threats/stored-classification";
-import { migrateThreatClassification, type StoredThreats } from "@lg/domain/threats/threat-migration";
+import {
+  LegacyThreat,
+  migrateThreatClassification,
+  reclassifyStoredThreat,
+  type StoredThreats,
+} from "@lg/domain/threats/threat-migration";
 import type { ThreatRecord } from "@lg/domain/threats/threat-ports";
 import { threatView } from "@lg/domain/threats/threat-view";
 import { describe, expect, it } from "vitest";
@@ -184,8 +188,9 @@ describe("threat type from evidence", () => {
   });
 });
 
+/** A threat as an earlier version stored it: no classification, its evidence in the detection record. */
 const stored = (overrides: Record<string, unknown>) =>
-  Threat.schema.parse({
+  LegacyThreat.parse({
     userId: "u1",
     id: "thr_1",
     personId: "self",
@@ -219,7 +224,7 @@ describe("migration of stored threats", () => {
       classification: { type: "likeness_misuse", severity: "medium", derivedFrom: "stored-detection" },
     });
     // Running it again changes nothing.
-    expect(reclassifyStoredThreat(Threat.schema.parse(migrated), "Ada Moreno")).toBeNull();
+    expect(reclassifyStoredThreat(LegacyThreat.parse(migrated), "Ada Moreno")).toBeNull();
   });
 
   it("keeps a stored deepfake whose detection says synthetic, and turns a genuine 'voice clone' into a re-used voice", () => {
@@ -250,7 +255,7 @@ describe("migration of stored threats", () => {
     });
   });
 
-  it("re-derives impersonation from the stored handle, and reads unmigrated threats honestly meanwhile", () => {
+  it("re-derives impersonation from the stored handle; reads take only a migrated threat", () => {
     const profile = stored({
       threatType: "impersonation",
       title: "Profile @ada_m0reno impersonating Ada Moreno",
@@ -261,8 +266,10 @@ describe("migration of stored threats", () => {
       severity: "high",
     });
     const legacy = stored({ detection: { synthetic: "no-synthetic-evidence", face: { confidence: 92 } } });
-    expect(classificationOf(legacy).type).toBe("likeness_misuse");
-    expect(threatView(legacy)).toMatchObject({
+    // Outside the migration a threat's classification is required: an unmigrated one is not read as a threat.
+    expect(Threat.schema.safeParse(legacy).success).toBe(false);
+    const migrated = Threat.schema.parse(reclassifyStoredThreat(legacy, "you"));
+    expect(threatView(migrated)).toMatchObject({
       threatType: "likeness_misuse",
       severity: "medium",
       detection: { synthetic: false },

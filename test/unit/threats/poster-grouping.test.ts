@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServer } from "../../../local/src/aws/http-server.js";
 import { localClientConfig } from "../../../local/src/stand-ins/client-config.js";
 import { ensureTable, startDynamoDb } from "../../../local/src/stand-ins/dynamodb.js";
+import { threatClassification } from "../../support/threat-classification.js";
 import { InMemoryThreatRepository } from "../scanning/fakes.js";
 
 const AVATAR = "a".repeat(64);
@@ -34,6 +35,7 @@ function impersonator(platform: string, handle: string, bio: string, avatar = AV
     posterKeys: posterKeys({ platform, handle, bio, avatarSha256: avatar }, OWN),
     evidence: { hash: "h", manifestKey: "k", capturedAt: "2026-11-27T00:00:00.000Z" },
     detection: {},
+    classification: threatClassification("impersonation", { confidence: 91, handle }),
   };
 }
 

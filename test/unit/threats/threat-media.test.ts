@@ -3,6 +3,7 @@ import type { BiometricSampleRecord } from "../../../packages/domain/src/records
 import { writeEvidencePackage } from "../../../packages/domain/src/scanning/evidence.js";
 import { ThreatMedia } from "../../../packages/domain/src/threats/threat-media.js";
 import type { ThreatRecord } from "../../../packages/domain/src/threats/threat-ports.js";
+import { threatClassification } from "../../support/threat-classification.js";
 import { InMemoryEvidenceStore, InMemoryThreatRepository } from "../scanning/fakes.js";
 
 const at = "2026-11-23T10:00:00.000Z";
@@ -63,6 +64,7 @@ async function setup(samples: BiometricSampleRecord[] = []) {
       mediaSha256: pkg.manifest.mediaSha256,
       evidenceData: { hash: pkg.hash, manifestKey: pkg.manifestKey, capturedAt: at },
       detection: {},
+      classification: threatClassification(extra.threatType ?? "deepfake", { confidence: 95 }),
       sightings: [],
       createdAt: at,
       updatedAt: at,

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ThreatCountersRecord } from "../../../packages/domain/src/threats/threat-listing-ports.js";
 import type { ThreatAudit, ThreatRecord } from "../../../packages/domain/src/threats/threat-ports.js";
 import { ThreatQueries } from "../../../packages/domain/src/threats/threat-queries.js";
+import { threatClassification } from "../../support/threat-classification.js";
 import { InMemoryThreatRepository } from "../scanning/fakes.js";
 
 const counters: ThreatCountersRecord = {
@@ -89,6 +90,7 @@ describe("a threat's history", () => {
       status: "active",
       mediaSha256: "m",
       detection: {},
+      classification: threatClassification("deepfake", { confidence: 95 }),
       sightings: [],
       createdAt: "2026-11-20T00:00:00.000Z",
       updatedAt: "2026-11-20T00:00:00.000Z",

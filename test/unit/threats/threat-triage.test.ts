@@ -23,6 +23,7 @@ import type { ThreatListing } from "../../../packages/domain/src/threats/threat-
 import type { ThreatRecord } from "../../../packages/domain/src/threats/threat-ports.js";
 import { recordThreats, type ThreatCandidate } from "../../../packages/domain/src/threats/threat-recorder.js";
 import { BulkActionRefused, ThreatTriage } from "../../../packages/domain/src/threats/threat-triage.js";
+import { threatClassification } from "../../support/threat-classification.js";
 import { InMemoryThreatRepository } from "../scanning/fakes.js";
 
 const params = (query: Record<string, string> = {}) => ThreatListParams.parse(query);
@@ -98,6 +99,7 @@ const candidate = (i: number, over: Partial<ThreatCandidate> = {}): ThreatCandid
   account: i % 2 === 0 ? "BadActor" : `someone_${i}`,
   evidence: { hash: "h", manifestKey: "k", capturedAt: "2026-11-22T00:00:00.000Z" },
   detection: {},
+  classification: threatClassification(over.threatType ?? "deepfake", { confidence: over.confidence ?? 80 + (i % 20) }),
   ...over,
 });
 
@@ -179,6 +181,7 @@ describe("index keys", () => {
       status: "active",
       mediaSha256: "m",
       detection: {},
+      classification: threatClassification("deepfake", { confidence: 90 }),
       sightings: [],
       createdAt: "2026-11-20T00:00:00.000Z",
       updatedAt: "2026-11-20T00:00:00.000Z",

@@ -1,9 +1,10 @@
 import { composeNotice, defaultRecipientDirectory } from "@lg/notices";
-import type { ThreatRecord } from "../threats/threat-ports.js";
 import type { MembershipTier } from "../table/entities.js";
+import type { ThreatClassification } from "../threats/classification-schema.js";
+import type { ThreatRecord } from "../threats/threat-ports.js";
 import { DEMO_PERSONAS } from "./demo-catalogue.js";
 
-/** A demo threat as DemoService.threatsFor lists it. */
+/** A demo threat as DemoService.threatsFor lists it, with the classification its notice rests on. */
 export interface DemoThreatView {
   id: string;
   threatType: ThreatRecord["threatType"];
@@ -15,6 +16,7 @@ export interface DemoThreatView {
   createdAt: string;
   evidenceData?: { hash: string };
   detection?: Record<string, unknown>;
+  classification: ThreatClassification;
 }
 
 /** What the demo dashboard shows of a notice: the real generator's text for the demo persona; never sent. */
@@ -48,6 +50,7 @@ export function demoNotice(tier: MembershipTier, threat: DemoThreatView, now: Da
     status: "active",
     mediaSha256: threat.evidenceData?.hash ?? "",
     detection: threat.detection ?? {},
+    classification: threat.classification,
     sightings: [],
     createdAt: threat.createdAt,
     updatedAt: threat.createdAt,

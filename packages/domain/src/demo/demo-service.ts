@@ -4,6 +4,7 @@ import { sha256Hex } from "../scanning/evidence.js";
 import { likenessVerdict } from "../scanning/likeness-verdict.js";
 import type { EnrolledPerson, LikenessAnalyser } from "../scanning/scan-ports.js";
 import type { MembershipTier } from "../table/entities.js";
+import type { ThreatClassification } from "../threats/classification-schema.js";
 import { DEMO_ENROLMENT, DEMO_ITEMS, DEMO_PERSONAS } from "./demo-catalogue.js";
 import { type DemoNotice, type DemoThreatView, demoNotice } from "./demo-notice.js";
 
@@ -42,6 +43,8 @@ const isPicture = (path: string) => CONTENT_TYPES[path.split(".").pop() ?? ""]?.
 
 export class DemoService {
   private threats = new Map<MembershipTier, Promise<unknown[]>>();
+  /** Each demo threat's classification, by id: its notice rests on it, as a real threat's does (not listed). */
+  private classifications = new Map<string, ThreatClassification>();
   private persona: Promise<EnrolledPerson> | undefined;
 
   constructor(
@@ -98,8 +101,9 @@ export class DemoService {
     const tier = /^demo_(personal|professional|enterprise)_\d+$/.exec(threatId)?.[1] as MembershipTier | undefined;
     const threats = tier ? ((await this.threatsFor(tier)) as DemoThreatView[]) : [];
     const threat = threats.find((t) => t.id === threatId);
-    if (!tier || !threat) throw new DomainError("not-found", "No such demo threat");
-    return demoNotice(tier, threat, this.deps.now());
+    const classification = this.classifications.get(threatId);
+    if (!tier || !threat || !classification) throw new DomainError("not-found", "No such demo threat");
+    return demoNotice(tier, { ...threat, classification }, this.deps.now());
   }
 
   /** The censored preview of a demo threat's picture (ids are demo_<tier>_<n>, as threatsFor gives them). */
@@ -155,6 +159,7 @@ export class DemoService {
       if (!verdict) continue;
       const createdAt = new Date(now - (index + 1) * 3 * 3600_000).toISOString();
       const id = `demo_${demoType}_${index + 1}`;
+      this.classifications.set(id, verdict.classification);
       threats.push({
         id,
         threatType: verdict.threatType,

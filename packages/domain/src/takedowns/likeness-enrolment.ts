@@ -8,7 +8,7 @@ import {
 import { DomainError } from "../errors.js";
 import type { PersonSample } from "./ports.js";
 
-type ThreatFacts = Parameters<typeof threatEvidence>[0];
+type ThreatFacts = Parameters<typeof threatEvidence>[0] & { detection: Record<string, unknown> };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);

@@ -1,7 +1,7 @@
 import type { FormField } from "@lg/notices";
 import { DomainError } from "../errors.js";
-import type { ThreatRepository } from "../threats/threat-ports.js";
 import { NoticeStatus as NoticeStatusSchema } from "../table/entities.js";
+import type { ThreatRepository } from "../threats/threat-ports.js";
 import { type AutomationOutcomes, type AutomationView, automationView } from "./automation-outcome.js";
 import {
   allowedActions,

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { DomainError } from "../errors.js";
-import { classificationOf } from "./stored-classification.js";
 import type { ThreatRecord, ThreatRepository } from "./threat-ports.js";
 
 /**
@@ -17,7 +16,7 @@ export async function disputeSyntheticLabel(
 ): Promise<ThreatRecord> {
   const { threat } = input;
   if (threat.labelDispute) throw new DomainError("conflict", "You have already disputed this threat's label");
-  if (classificationOf(threat).synthetic.status !== "possibly-synthetic")
+  if (threat.classification.synthetic.status !== "possibly-synthetic")
     throw new DomainError("conflict", "This threat has no 'Possibly synthetic' label to dispute");
   const dispute = { label: "possibly-synthetic" as const, at: now(), by: input.actorId };
   if (!(await repo.disputeLabel(input.userId, threat.id, dispute)))

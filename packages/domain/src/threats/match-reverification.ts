@@ -38,14 +38,14 @@ export function lapsedFaceMatchRevision(
   };
   const c = stored.classification;
   const classification =
-    c && (c.likeness.modality === "voice") === (modality === "voice") && c.likeness.enrolment !== "unverified"
+    (c.likeness.modality === "voice") === (modality === "voice") && c.likeness.enrolment !== "unverified"
       ? {
           ...c,
           reason: `${c.reason} ${LAPSED_MATCH_NOTE}`,
           likeness: { ...c.likeness, enrolment: "unverified" as const },
         }
       : c;
-  return { detection, ...(classification ? { classification } : {}) };
+  return { detection, classification };
 }
 
 export function verifiedMatchRevision(
@@ -62,14 +62,14 @@ export function verifiedMatchRevision(
     detection[m] = { ...match, enrolment: "verified" };
   }
   const c = stored.classification;
-  const classified = c?.likeness.modality === "voice" ? "voice" : "face";
+  const classified = c.likeness.modality === "voice" ? "voice" : "face";
   const classification =
-    c && c.likeness.enrolment === "unverified" && revised.includes(classified)
+    c.likeness.enrolment === "unverified" && revised.includes(classified)
       ? {
           ...c,
           reason: c.reason.replace(` ${UNVERIFIED_MATCH_NOTE}`, "").replace(` ${LAPSED_MATCH_NOTE}`, ""),
           likeness: { ...c.likeness, enrolment: "verified" as const },
         }
       : c;
-  return { detection, ...(classification ? { classification } : {}) };
+  return { detection, classification };
 }

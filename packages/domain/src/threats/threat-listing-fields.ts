@@ -1,4 +1,3 @@
-import { classificationOf } from "./stored-classification.js";
 import { normaliseSearchText } from "./threat-keys.js";
 import type { ThreatRecord } from "./threat-ports.js";
 
@@ -9,7 +8,7 @@ import type { ThreatRecord } from "./threat-ports.js";
  * an earlier threat's group).
  */
 export function withListingFields(threat: ThreatRecord): ThreatRecord {
-  const classification = classificationOf(threat);
+  const { classification } = threat;
   return {
     ...threat,
     severity: classification.severity,
@@ -21,5 +20,5 @@ export function withListingFields(threat: ThreatRecord): ThreatRecord {
 }
 
 /** True when a stored threat predates the listing fields (the migration rewrites it). */
-export const lacksListingFields = (threat: ThreatRecord) =>
+export const lacksListingFields = (threat: Pick<ThreatRecord, "severity" | "searchText" | "mediaGroup">) =>
   threat.severity === undefined || threat.searchText === undefined || threat.mediaGroup === undefined;

@@ -7,6 +7,38 @@ import type { ThreatRecord } from "./threat-ports.js";
 export type ThreatGroupRecord = z.infer<typeof ThreatGroup.schema>;
 export type ThreatCountersRecord = z.infer<typeof ThreatCounters.schema>;
 
+/**
+ * What a list row reads of a threat: its listing fields, never the detection data or classification
+ * (the bulk of an item), which only the details need.
+ */
+export const LISTED_THREAT_ATTRIBUTES = [
+  "userId",
+  "id",
+  "personId",
+  "threatType",
+  "confidence",
+  "platform",
+  "contentType",
+  "url",
+  "title",
+  "status",
+  "mediaSha256",
+  "mediaGroup",
+  "account",
+  "accountGroup",
+  "severity",
+  "syntheticVerdict",
+  "matchLimitedBy",
+  "labelDispute",
+  "evidenceData",
+  "sightings",
+  "createdAt",
+  "updatedAt",
+  "removedAt",
+  "takedown",
+] as const;
+export type ListedThreat = Pick<ThreatRecord, (typeof LISTED_THREAT_ATTRIBUTES)[number]>;
+
 export interface ThreatPage<T> {
   items: T[];
   /** Where the next page starts; absent at the end. */
@@ -25,7 +57,7 @@ export interface ThreatListing {
     filters: ThreatFilters;
     limit: number;
     resumeKey?: ResumeKey;
-  }): Promise<ThreatPage<ThreatRecord>>;
+  }): Promise<ThreatPage<ListedThreat>>;
   /** Groups of one kind, latest activity first. */
   groupPage(input: {
     userId: string;
@@ -37,8 +69,8 @@ export interface ThreatListing {
   getGroup(userId: string, kind: ThreatGroupKind, key: string): Promise<ThreatGroupRecord | null>;
   /** Member ids of one group, newest first (all of them when `limit` is absent). */
   groupMemberIds(userId: string, kind: ThreatGroupKind, key: string, limit?: number): Promise<string[]>;
-  /** The newest members of one group, whole. */
-  latestGroupMembers(userId: string, kind: ThreatGroupKind, key: string, limit: number): Promise<ThreatRecord[]>;
+  /** The newest members of one group, as list rows. */
+  latestGroupMembers(userId: string, kind: ThreatGroupKind, key: string, limit: number): Promise<ListedThreat[]>;
   getMany(userId: string, ids: string[]): Promise<ThreatRecord[]>;
   /** The account's maintained counts (counted from the stored threats once if never kept before). */
   counters(userId: string): Promise<ThreatCountersRecord>;

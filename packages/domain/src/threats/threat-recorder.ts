@@ -4,7 +4,6 @@ import type { ThreatClassification } from "./classification-schema.js";
 import { verifiedMatchRevision } from "./match-reverification.js";
 import { NEAR_DUPLICATE_MAX_BITS, perceptualHashBands } from "./near-duplicate-bands.js";
 import { accountGroupOf } from "./poster-keys.js";
-import { deriveClassification } from "./stored-classification.js";
 import type { PosterKeyHit, ThreatRecord, ThreatRepository, UnkeyedThreats } from "./threat-ports.js";
 
 export interface ThreatCandidate {
@@ -23,8 +22,8 @@ export interface ThreatCandidate {
   posterKeys?: string[];
   evidence: { hash: string; manifestKey: string; capturedAt: string };
   detection: Record<string, unknown>;
-  /** The evidence behind the type; re-derived from `detection` when a candidate comes without it. */
-  classification?: ThreatClassification;
+  /** The evidence behind the type, as the analysis classified it. */
+  classification: ThreatClassification;
 }
 
 export interface RecordOutcome {
@@ -187,15 +186,7 @@ export async function recordThreats(
       ...(c.posterKeys?.length ? { posterKeys: c.posterKeys } : {}),
       evidenceData: c.evidence,
       detection: c.detection,
-      classification:
-        c.classification ??
-        deriveClassification({
-          threatType: c.threatType,
-          confidence: c.confidence,
-          personId: c.personId,
-          url: c.url,
-          detection: c.detection,
-        }),
+      classification: c.classification,
       sightings: [{ url: c.url, seenAt }],
       createdAt: seenAt,
       updatedAt: seenAt,

@@ -11,7 +11,7 @@ import {
   type ThreatFilters,
   type ThreatListParams,
 } from "./threat-list-query.js";
-import type { ThreatCountersRecord, ThreatGroupRecord, ThreatListing } from "./threat-listing-ports.js";
+import type { ListedThreat, ThreatCountersRecord, ThreatGroupRecord, ThreatListing } from "./threat-listing-ports.js";
 import type { ThreatRecord, ThreatRepository } from "./threat-ports.js";
 import { changeThreatStatus, type ThreatChangeEvents } from "./threat-status.js";
 import { threatListItem } from "./threat-view.js";
@@ -46,7 +46,7 @@ const statusCounts = (counts: Pick<ThreatGroupRecord, (typeof STATUS_COUNT)[keyo
   );
 
 /** The distinct accounts (handle and platform) among a group's members, in the members' order. */
-function postersOf(members: ThreatRecord[]) {
+function postersOf(members: ListedThreat[]) {
   const seen = new Map<string, { account: string; platform: string }>();
   for (const t of members) {
     const key = `${t.platform}:${(t.account ?? "").toLowerCase()}`;

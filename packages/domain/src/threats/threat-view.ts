@@ -1,7 +1,7 @@
 import type { TakedownNoticeRecord } from "../takedowns/ports.js";
 import { accountGroupOf } from "./poster-keys.js";
-import { classificationOf } from "./stored-classification.js";
 import { allowedActions } from "./threat-actions.js";
+import type { ListedThreat } from "./threat-listing-ports.js";
 import type { ThreatRecord } from "./threat-ports.js";
 
 /**
@@ -65,21 +65,30 @@ export function threatPicture(
   return { thumbnailUrl: `/api/threats/${encodeURIComponent(t.id)}/thumbnail` };
 }
 
-/** A row of the threat list (docs/threats-api.md, ThreatListItem): enough to judge it at a glance. */
-export function threatListItem(t: ThreatRecord) {
-  // Listing fields are copied from the classification when the threat is written (and its type is
-  // aligned with it then); a threat stored before them is classified from its detection data.
-  const listed =
-    t.severity && t.syntheticVerdict
-      ? { type: t.threatType, severity: t.severity, synthetic: t.syntheticVerdict }
-      : (({ type, severity, synthetic }) => ({ type, severity, synthetic: synthetic.status }))(classificationOf(t));
+/**
+ * What a list row's match is of, when the row carries no classification (a list page does not read
+ * it): the modality its type names.
+ */
+const modalityOfType = (type: ThreatRecord["threatType"]) =>
+  type === "voice_clone" ? "voice" : type === "impersonation" ? "profile" : "face";
+
+/**
+ * A row of the threat list (docs/threats-api.md, ThreatListItem): enough to judge it at a glance.
+ * Built from the listing fields (copied from the classification whenever the threat is written), or
+ * from a whole threat's classification.
+ */
+export function threatListItem(t: ListedThreat & Partial<Pick<ThreatRecord, "classification">>) {
+  const severity = t.severity ?? t.classification?.severity;
+  const synthetic = t.syntheticVerdict ?? t.classification?.synthetic.status;
+  if (!severity || !synthetic) throw new Error(`Threat ${t.id} has no listing fields: the threat migration lists it`);
+  const listed = { type: t.threatType, severity, synthetic };
   return {
     id: t.id,
     threatType: listed.type,
     severity: listed.severity,
     confidence: t.confidence,
     // What matched, so the row names the band of the right modality (a voice re-use is not a face match).
-    matchModality: (t.classification ?? classificationOf(t)).likeness.modality,
+    matchModality: t.classification?.likeness.modality ?? modalityOfType(t.threatType),
     // What held a face match below its calibrated reading: the row then states no benchmark rate.
     ...((t.matchLimitedBy ?? t.classification?.likeness.limitedBy)?.length
       ? { matchLimitedBy: t.matchLimitedBy ?? t.classification?.likeness.limitedBy }
@@ -111,12 +120,11 @@ export type ThreatListItem = ReturnType<typeof threatListItem>;
 
 /** What the API shows of a threat: the spec's fields plus sightings, the evidence behind its type; never embeddings. */
 export function threatView(t: ThreatRecord, latestNotice?: TakedownNoticeRecord) {
-  const classification = classificationOf(t);
+  const { classification } = t;
   const takedown = takedownView(latestNotice);
   return {
     ...threatListItem(t),
     id: t.id,
-    // The evidence's type: a threat stored before classification (not yet migrated) shows it too.
     threatType: classification.type,
     severity: classification.severity,
     confidence: t.confidence,

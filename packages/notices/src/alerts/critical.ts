@@ -6,8 +6,6 @@ import { type ThreatRecord, threatSeverity } from "../threat.js";
  * 90%+ match whose synthetic evidence is a provenance declaration or a detector with a low stated
  * false-positive rate. A genuine re-upload or an impersonating account is never critical.
  */
-export function isCritical(
-  threat: Pick<ThreatRecord, "threatType" | "confidence" | "detection"> & Partial<Pick<ThreatRecord, "classification">>,
-): boolean {
+export function isCritical(threat: Pick<ThreatRecord, "classification">): boolean {
   return threatSeverity(threat) === "critical";
 }

@@ -4,7 +4,7 @@ import { isCritical } from "./critical.js";
 import type { AlertChannel, PlannedAlert } from "./plan.js";
 import { type NotificationSettings, parseNotificationSettings } from "./settings.js";
 
-type Confident = Pick<ThreatRecord, "threatType" | "confidence" | "detection">;
+type Confident = Pick<ThreatRecord, "threatType" | "confidence" | "classification">;
 
 /**
  * How one scan's (or one digest period's) new threats divide under the person's sensitivity:

@@ -15,7 +15,7 @@ export interface PlannedAlert {
  * and always now: a text message in a digest would defeat its purpose.
  */
 export function planAlerts(
-  threat: Pick<ThreatRecord, "threatType" | "confidence" | "detection">,
+  threat: Pick<ThreatRecord, "threatType" | "confidence" | "classification">,
   settings: NotificationSettings | unknown,
 ): PlannedAlert[] {
   const prefs = parseNotificationSettings(settings);

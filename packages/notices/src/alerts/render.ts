@@ -11,9 +11,8 @@ import { isCritical } from "./critical.js";
  */
 export type AlertThreat = Pick<
   ThreatRecord,
-  "id" | "threatType" | "confidence" | "platform" | "createdAt" | "detection"
-> &
-  Partial<Pick<ThreatRecord, "classification">>;
+  "id" | "threatType" | "confidence" | "platform" | "createdAt" | "classification"
+>;
 
 /** The dashboard opens the threat's details from this query parameter. */
 export function threatLink(appUrl: string, threatId: string): string {

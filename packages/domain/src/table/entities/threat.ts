@@ -33,8 +33,12 @@ export const Threat = defineEntity({
     perceptualHash: z.string().optional(),
     evidenceData: z.object({ hash: z.string(), manifestKey: z.string(), capturedAt: isoDate }).optional(),
     detection: z.record(z.string(), z.unknown()).default({}),
-    /** The evidence behind `threatType`, title and severity (threats/classification-schema.ts). */
-    classification: ThreatClassification.optional(),
+    /**
+     * The evidence behind `threatType`, title and severity (threats/classification-schema.ts). A threat
+     * stored before it is rewritten with one by the after-deploy threat migration, the only reader of
+     * the older shape (threats/threat-migration.ts).
+     */
+    classification: ThreatClassification,
     sightings: z.array(z.object({ url: z.string(), seenAt: isoDate })).default([]),
     // Listing fields, copied from the evidence when the threat is written (threats/threat-listing-fields.ts),
     // so the list filters, sorts and searches on plain attributes.
@@ -87,7 +91,7 @@ export const Threat = defineEntity({
     mediaGroupKey: t.mediaGroup ?? t.mediaSha256,
     listedAccountGroup: accountGroupOf(t),
     confidenceKey: confidenceKey(t.confidence),
-    severityRank: severityRank(t.severity ?? t.classification?.severity ?? "low"),
+    severityRank: severityRank(t.severity ?? t.classification.severity),
   }),
   indexes: {
     // Members of one media group, newest first (one picture found as several threats).

@@ -14,7 +14,14 @@ import { queryAll } from "../../table/query-all.js";
 import { accountGroupOf } from "../poster-keys.js";
 import { confidenceKey, normaliseSearchText, type ThreatGroupKind } from "../threat-keys.js";
 import { CONFIDENCE_BANDS, type ResumeKey, type ThreatFilters, type ThreatOrder } from "../threat-list-query.js";
-import type { ThreatCountersRecord, ThreatGroupRecord, ThreatListing, ThreatPage } from "../threat-listing-ports.js";
+import {
+  LISTED_THREAT_ATTRIBUTES,
+  type ListedThreat,
+  type ThreatCountersRecord,
+  type ThreatGroupRecord,
+  type ThreatListing,
+  type ThreatPage,
+} from "../threat-listing-ports.js";
 import type { ThreatRecord } from "../threat-ports.js";
 
 type Status = ThreatRecord["status"];
@@ -39,39 +46,15 @@ export const PAGE_READ_BUDGET = 400;
 
 const countAttribute = (status: Status) => `n_${status}`;
 
-/**
- * What a list row reads of a threat: its listing fields, never the detection data or classification
- * (the bulk of an item), which only the details need.
- */
-const LIST_ATTRIBUTES = [
-  "userId",
-  "id",
-  "personId",
-  "threatType",
-  "confidence",
-  "platform",
-  "contentType",
-  "url",
-  "title",
-  "status",
-  "mediaSha256",
-  "mediaGroup",
-  "account",
-  "accountGroup",
-  "severity",
-  "syntheticVerdict",
-  "matchLimitedBy",
-  "labelDispute",
-  "evidenceData",
-  "sightings",
-  "createdAt",
-  "updatedAt",
-  "removedAt",
-  "takedown",
-] as const;
+/** A list row as read: the listing fields only (the classification is not projected). */
+const ListedThreatRow = Threat.schema.pick(
+  Object.fromEntries(LISTED_THREAT_ATTRIBUTES.map((a) => [a, true])) as {
+    [K in (typeof LISTED_THREAT_ATTRIBUTES)[number]]: true;
+  },
+);
 
 /** The group a threat belongs to, by kind; undefined when it has none of that kind (no known account). */
-export function groupOf(threat: ThreatRecord, kind: ThreatGroupKind): { key: string; label: string } | undefined {
+export function groupOf(threat: ListedThreat, kind: ThreatGroupKind): { key: string; label: string } | undefined {
   if (kind === "media") return { key: threat.mediaGroup ?? threat.mediaSha256, label: threat.title ?? threat.url };
   const key = accountGroupOf(threat);
   if (!key || !threat.account) return undefined;
@@ -113,7 +96,7 @@ class Expression {
       TABLE_INDEXES[index].partitionKey,
       TABLE_INDEXES[index].sortKey,
     ];
-    return [...LIST_ATTRIBUTES, ...keys].map((a) => this.name(a)).join(", ");
+    return [...LISTED_THREAT_ATTRIBUTES, ...keys].map((a) => this.name(a)).join(", ");
   }
 }
 
@@ -130,7 +113,7 @@ export class DynamoThreatListing implements ThreatListing {
     filters: ThreatFilters;
     limit: number;
     resumeKey?: ResumeKey;
-  }): Promise<ThreatPage<ThreatRecord>> {
+  }): Promise<ThreatPage<ListedThreat>> {
     const index = ORDER_INDEX[input.order];
     const { partitionKey, sortKey } = TABLE_INDEXES[index];
     const expr = new Expression();
@@ -168,7 +151,7 @@ export class DynamoThreatListing implements ThreatListing {
       input.limit,
       input.resumeKey,
     );
-    return { items: result.items.map((i) => fromItem(Threat, i)), ...result.resume };
+    return { items: result.items.map((i) => ListedThreatRow.parse(i)), ...result.resume };
   }
 
   async groupPage(input: {
@@ -307,7 +290,7 @@ export class DynamoThreatListing implements ThreatListing {
         Limit: limit,
       }),
     );
-    return (out.Items ?? []).map((i) => fromItem(Threat, i));
+    return (out.Items ?? []).map((i) => ListedThreatRow.parse(i));
   }
 
   async getMany(userId: string, ids: string[]) {

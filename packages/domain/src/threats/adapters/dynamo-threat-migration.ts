@@ -3,7 +3,7 @@ import { isConditionFailure } from "../../table/condition-failure.js";
 import { ProtectedPerson, Threat } from "../../table/entities.js";
 import { fromItem, toItem } from "../../table/entity.js";
 import { lacksListingFields, withListingFields } from "../threat-listing-fields.js";
-import type { StoredThreats } from "../threat-migration.js";
+import { LegacyThreat, type StoredThreats } from "../threat-migration.js";
 import type { ThreatRecord } from "../threat-ports.js";
 import { DynamoThreatProjections } from "./dynamo-threat-listing.js";
 
@@ -18,7 +18,7 @@ export class DynamoStoredThreats implements StoredThreats {
     this.projections = new DynamoThreatProjections(doc, tableName);
   }
 
-  async *all(): AsyncIterable<ThreatRecord> {
+  async *all(): AsyncIterable<LegacyThreat> {
     let startKey: Record<string, unknown> | undefined;
     do {
       const page = await this.doc.send(
@@ -29,7 +29,8 @@ export class DynamoStoredThreats implements StoredThreats {
           ExclusiveStartKey: startKey,
         }),
       );
-      for (const item of page.Items ?? []) yield fromItem(Threat, item);
+      // Key attributes are not in the schema, so parsing drops them as fromItem does.
+      for (const item of page.Items ?? []) yield LegacyThreat.parse(item);
       startKey = page.LastEvaluatedKey;
     } while (startKey);
   }
