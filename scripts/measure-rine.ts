@@ -11,7 +11,7 @@
  *   studio-portrait), so every score comes from a fit that never saw its picture's generator or
  *   genuine source. "dealt": fit:image's folds (one per generator, genuine pictures dealt across them).
  * - Probes: weighted ridge on per-block L2-normalised features, standardised in each fold
- *   (ridge-folds.ts), and today's logistic probe (probe-fit.ts, λ 300) for the shipped features.
+ *   (@lg/fitting/ridge-cross-validation), and today's logistic probe (@lg/fitting/cross-validation, λ 300) for the shipped features.
  * - Reported on the original pictures: held-out AUC; the "synthetic" level (synthetic-levels.ts:
  *   lowest threshold flagging ≤ 1% of every genuine source's held-out pictures) with recall by
  *   generator; and the probe fitted on every training view scored on ../shared/data at that

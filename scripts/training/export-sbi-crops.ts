@@ -12,7 +12,7 @@
  * self-blending mask is drawn from them). Rows:
  * - ../shared/train: the largest face of every genuine still (source = labels.csv's system) and 24
  *   frames of each training clip (genuine originals, source `clip:<pair>`; swaps, method = system);
- * - packages' genuine sample media (scripts/face-swap-sbi-material.ts; fetched with pip and npm):
+ * - packages' genuine sample media (packages/fitting/src/face-swap-sbi-material.ts; fetched with pip and npm):
  *   up to 6 faces a still, 24 frames a clip, each collection its own source;
  * - ../shared/data: its genuine face pictures, the frames of its genuine clip and its swapped faces,
  *   marked `measure` (never trained on).

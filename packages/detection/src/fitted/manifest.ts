@@ -20,11 +20,11 @@ export const FITTED_HEADS = {
   "voice-synthetic/held-out-heads.json": { schema: schemas.heldOutHeads, fit: "npm run fit:voice" },
   "voice/calibration.json": {
     schema: schemas.voiceCalibration,
-    fit: "npx tsx packages/detection/src/voice/calibrate.ts",
+    fit: "npm run fit:speaker",
   },
   "antispoof/calibration.json": {
     schema: schemas.antispoofCalibration,
-    fit: "npx tsx packages/detection/src/antispoof/calibrate.ts",
+    fit: "npm run fit:antispoof",
   },
   "explicit/false-positive-measurement.json": {
     schema: schemas.explicitMeasurement,

@@ -5,7 +5,7 @@ import calibrationJson from "./calibration.json" with { type: "json" };
 /**
  * Speaker matching: cosine distance (1 − cos) between L2-normalised GE2E embeddings, turned into a
  * same-speaker probability by the logistic calibration fitted on labelled pairs (calibration.json,
- * written by `npx tsx packages/detection/src/voice/calibrate.ts`).
+ * written by `npm run fit:speaker`).
  */
 export const voiceCalibration: Calibration = loadFitted("voice/calibration.json", calibrationJson).calibration;
 

@@ -1,8 +1,8 @@
 /**
  * Fits the AASIST operating point on labelled speech (../shared/data, or LG_DATA_DIR) and writes
- * calibration.json next to this file (what the product reads) and calibration-clips.json (every
+ * packages/detection/src/antispoof/calibration.json (what the product reads) and calibration-clips.json (every
  * clip's score, for tests and a refit's comparison; kept apart so Lambda bundles don't carry it):
- *   npx tsx packages/detection/src/antispoof/calibrate.ts
+ *   npm run fit:antispoof (scripts/fit-antispoof-calibration.ts)
  * Every clip is scored as analyseMedia scores an audio file (decoded to 16 kHz within the audio
  * length limit, mean p(spoof) over the 4 s windows in which the VAD found speech, as analyseVoice
  * gates them). The threshold is fitted on LibriSpeech (bona
@@ -12,14 +12,14 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { labelledDataDir, quantileSummary, readLabels } from "../labelled-data.js";
-import { decodeAudio } from "../media/audio.js";
-import { defaultLimits } from "../media/limits.js";
-import { analyseSpeech } from "../voice/speech.js";
-import { scoreSynthetic } from "./index.js";
-import { type OperatingPoint, shareAbove, thresholdForFalseAlarm } from "./operating-point.js";
+import { scoreSynthetic } from "@lg/detection/antispoof/index";
+import { type OperatingPoint, shareAbove, thresholdForFalseAlarm } from "@lg/detection/antispoof/operating-point";
+import { labelledDataDir, quantileSummary, readLabels } from "@lg/detection/labelled-data";
+import { decodeAudio } from "@lg/detection/media/audio";
+import { defaultLimits } from "@lg/detection/media/limits";
+import { analyseSpeech } from "@lg/detection/voice/speech";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
+const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../packages/detection/src/antispoof");
 const dataDir = labelledDataDir();
 const TARGET_FALSE_ALARM = 0.01;
 const FIT_SET = "voices/librispeech/";

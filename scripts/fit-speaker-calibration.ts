@@ -1,19 +1,19 @@
 /**
  * Fits the voice match calibration on labelled speech (LibriSpeech speakers in ../shared/data,
- * or LG_DATA_DIR) and writes calibration.json next to this file:
- *   npx tsx packages/detection/src/voice/calibrate.ts
+ * or LG_DATA_DIR) and writes packages/detection/src/voice/calibration.json:
+ *   npm run fit:speaker (scripts/fit-speaker-calibration.ts)
  * Every same-speaker pair of clips is a genuine pair, every cross-speaker pair an impostor pair.
  */
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { fitCalibration } from "../identity.js";
-import { labelledDataDir, quantileSummary, readLabels } from "../labelled-data.js";
-import { decodeAudio } from "../media/audio.js";
-import { speakerEmbedding } from "./embedding.js";
-import { cosineDistance } from "./matching.js";
+import { fitCalibration } from "@lg/detection/identity";
+import { labelledDataDir, quantileSummary, readLabels } from "@lg/detection/labelled-data";
+import { decodeAudio } from "@lg/detection/media/audio";
+import { speakerEmbedding } from "@lg/detection/voice/embedding";
+import { cosineDistance } from "@lg/detection/voice/matching";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
+const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../packages/detection/src/voice");
 const dataDir = labelledDataDir();
 const SUBSET = "voices/librispeech/";
 
