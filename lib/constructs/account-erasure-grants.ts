@@ -15,5 +15,5 @@ export const bindAccountErasure = (fn: AppFunction, r: HandlerResources) =>
     .bindEvidenceBucket(r.evidenceBucket, "erase")
     .bindScanManifestErasure(r.scanWorkBucket)
     .bindStateMachine("SCAN_STATE_MACHINE_ARN", r.scanMachine, "stop")
-    .bindScheduler(r.scheduler.groupName, r.scheduler.scheduleArnPattern, r.scheduler.role)
+    .bindScheduler(r.scheduler.groupName, r.scheduler.scheduleArnPattern, r.scheduler.role, r.scanMachine)
     .bindGallery(r.gallery, "readWrite");

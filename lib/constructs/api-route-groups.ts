@@ -9,7 +9,7 @@ import { ROUTE_GROUPS, ROUTES, type RouteGroup } from "../../lambdas/src/api/rou
 import { ENROLMENT_MODEL_FILES } from "../../packages/detection/src/models/model-sets.js";
 import { bindAccountErasure } from "./account-erasure-grants.js";
 import { AppFunction, type CognitoAdminAction, type DetectionRuntime } from "./app-function.js";
-import { type HandlerResources, handlerEnvironment } from "./handler-resources.js";
+import type { HandlerResources } from "./handler-resources.js";
 import { SESSION_AUTHORIZATION } from "./http-api.js";
 import { ApiKeyAuthorizer, bindPublicApi } from "./public-api-grants.js";
 import { originVerifyToken } from "./website.js";
@@ -47,7 +47,7 @@ const GROUP_BINDINGS: Record<RouteGroup, (fn: AppFunction, r: HandlerResources) 
       .bindTable(r.table, "readWrite")
       .bindBiometricBucket(r.biometricBucket, "readWriteDelete")
       .bindEvidenceBucket(r.evidenceBucket, "read")
-      .bindScheduler(r.scheduler.groupName, r.scheduler.scheduleArnPattern, r.scheduler.role)
+      .bindScheduler(r.scheduler.groupName, r.scheduler.scheduleArnPattern, r.scheduler.role, r.scanMachine)
       // An auto-delete choice moves the gallery rows' expiry; an expired sample leaves the gallery.
       .bindGallery(r.gallery, "readWrite")
       // An export of the biometric templates is told to every contact of the account.
@@ -102,7 +102,7 @@ const GROUP_BINDINGS: Record<RouteGroup, (fn: AppFunction, r: HandlerResources) 
     bindSessionCheck(fn, r)
       .bindTable(r.table, "readWrite")
       .bindStripeSecret(r.stripeSecret)
-      .bindScheduler(r.scheduler.groupName, r.scheduler.scheduleArnPattern, r.scheduler.role),
+      .bindScheduler(r.scheduler.groupName, r.scheduler.scheduleArnPattern, r.scheduler.role, r.scanMachine),
   // Team invitations go by email.
   team: (fn, r) =>
     bindSessionCheck(fn, r).bindTable(r.table, "readWrite").bindMailSender(r.mailFrom, r.mailIdentityArn),
@@ -153,7 +153,7 @@ export class ApiRouteGroups extends Construct {
   constructor(scope: Construct, id: string, props: ApiRouteGroupsProps) {
     super(scope, id);
     // Only requests that came through CloudFront carry this token, so only theirs say who the viewer is.
-    const environment = { ...handlerEnvironment(props.resources), ORIGIN_VERIFY: originVerifyToken(this) };
+    const originVerify = originVerifyToken(this);
     const functions = {} as Record<RouteGroup, AppFunction>;
     const integrations = {} as Record<RouteGroup, HttpLambdaIntegration>;
     for (const [group, spec] of Object.entries(ROUTE_GROUPS) as [RouteGroup, (typeof ROUTE_GROUPS)[RouteGroup]][]) {
@@ -162,7 +162,6 @@ export class ApiRouteGroups extends Construct {
         description: `API: ${spec.description}`,
         memoryMb: spec.memoryMb,
         ...("timeoutSeconds" in spec ? { timeoutSeconds: spec.timeoutSeconds } : {}),
-        environment,
         logRetention: props.logRetention,
         ...(DETECTION_GROUPS.has(group)
           ? { detection: { ...props.detection, modelFiles: DETECTION_GROUPS.get(group) } }
@@ -171,7 +170,8 @@ export class ApiRouteGroups extends Construct {
           ? { detection: { ffmpegLayer: props.detection.ffmpegLayer } }
           : {}),
       });
-      GROUP_BINDINGS[group](fn, props.resources);
+      // Only requests that came through CloudFront carry the token, so only theirs say who the viewer is.
+      GROUP_BINDINGS[group](fn.bindContexts(props.resources).bindOriginVerify(originVerify), props.resources);
       functions[group] = fn;
       integrations[group] = new HttpLambdaIntegration(`${group}-Integration`, fn.function, {
         payloadFormatVersion: apigwv2.PayloadFormatVersion.VERSION_2_0,
@@ -183,7 +183,6 @@ export class ApiRouteGroups extends Construct {
     }
     const apiKeys = new ApiKeyAuthorizer(this, "ApiKeyAuthorizer", {
       resources: props.resources,
-      environment,
       logRetention: props.logRetention,
     });
     // Routes, integrations and the authorizer are made beside the functions (not by api.addRoutes,

@@ -13,6 +13,7 @@ import { Construct } from "constructs";
 import { justify } from "../compliance/justify.js";
 import { fromRoot, repoRoot } from "../paths.js";
 import type { GalleryRef } from "./gallery-database.js";
+import { contextEnvironment } from "./handler-environment.js";
 import type { HandlerResources } from "./handler-resources.js";
 import type { ModelWeights } from "./model-weights.js";
 import { copyRuntimePackagesCommands, DETECTION_RUNTIME_PACKAGES } from "./runtime-packages.js";
@@ -35,8 +36,6 @@ export interface AppFunctionProps {
   description: string;
   memoryMb: number;
   timeoutSeconds?: number;
-  /** The handler environment contract (docs/architecture.md): names only, they grant nothing. */
-  environment: Record<string, string>;
   logRetention: logs.RetentionDays;
   /** Set for functions that run face/voice/synthetic-media models or decode media with ffmpeg. */
   detection?: DetectionRuntime & {
@@ -70,9 +69,12 @@ export interface StateMachineRef {
 export class AppFunction extends Construct {
   readonly function: NodejsFunction;
   readonly role: iam.Role;
+  /** The handler's source file (lambdas/src/...), whose imports say which contexts' environment it reads. */
+  readonly entry: string;
 
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
     super(scope, id);
+    this.entry = props.entry;
     this.role = new iam.Role(this, "Role", {
       assumedBy: new iam.ServicePrincipal("lambda.amazonaws.com"),
       description: `Runs ${props.entry}`,
@@ -109,7 +111,6 @@ export class AppFunction extends Construct {
       loggingFormat: lambda.LoggingFormat.JSON,
       tracing: lambda.Tracing.ACTIVE,
       environment: {
-        ...props.environment,
         NODE_OPTIONS: "--enable-source-maps",
         // Powertools (lambdas/src/shared/observability.ts): logs and metrics name the function.
         POWERTOOLS_SERVICE_NAME: id,
@@ -150,8 +151,29 @@ export class AppFunction extends Construct {
     });
   }
 
-  private setEnv(name: string, value: string) {
+  /**
+   * The one way a handler's environment is set (docs/architecture.md): by the bind method that also
+   * grants the resource the name points at, here or in the construct that owns the resource.
+   */
+  setEnv(name: string, value: string): this {
     this.function.addEnvironment(name, value);
+    return this;
+  }
+
+  /**
+   * The names every context the handler's imports reach cannot start without (TABLE_NAME, APP_URL,
+   * ...: contextEnv's `required`), from the contexts' own list (lib/constructs/handler-environment.ts).
+   * Names grant nothing: access still comes only from the bind methods below, which also set the
+   * optional names of what they grant.
+   */
+  bindContexts(resources: HandlerResources): this {
+    for (const [name, value] of Object.entries(contextEnvironment(this.entry, resources))) this.setEnv(name, value);
+    return this;
+  }
+
+  /** The value CloudFront adds as x-lg-origin-verify: only its requests say who the viewer is. Grants nothing. */
+  bindOriginVerify(token: string): this {
+    return this.setEnv("ORIGIN_VERIFY", token);
   }
 
   bindTable(table: ITable, access: TableAccess): this {
@@ -421,10 +443,17 @@ export class AppFunction extends Construct {
   }
 
   /** Per-user scan schedules live in one schedule group and run as the scan-starter role. */
-  bindScheduler(groupName: string, scheduleArnPattern: string, schedulerRole: iam.IRole): this {
+  bindScheduler(
+    groupName: string,
+    scheduleArnPattern: string,
+    schedulerRole: iam.IRole,
+    scanMachine: StateMachineRef,
+  ): this {
     this.schedulesRunAs = schedulerRole;
     this.setEnv("SCHEDULER_GROUP", groupName);
     this.setEnv("SCHEDULER_ROLE_ARN", schedulerRole.roleArn);
+    // The schedules' target: the schedule's role starts it, this function only names it.
+    this.setEnv("SCAN_STATE_MACHINE_ARN", scanMachine.stateMachineArn);
     this.role.addToPrincipalPolicy(
       new iam.PolicyStatement({
         actions: [
@@ -476,10 +505,20 @@ export class AppFunction extends Construct {
    * so the health function can see that a service answers without reading or changing any data.
    */
   bindHealthProbes(r: HandlerResources): this {
-    this.setEnv("TABLE_NAME", r.table.tableName);
-    this.setEnv("VAPID_SECRET_ARN", r.vapidSecret.secretArn);
-    // Not in the handlers' contract (only the crawl's start may start it), so named here.
-    this.setEnv("CRAWL_STATE_MACHINE_ARN", r.crawlMachine.stateMachineArn);
+    // The names of exactly what the probes below describe (lambdas/src/api/system/service-probes.ts).
+    const described: Record<string, string> = {
+      TABLE_NAME: r.table.tableName,
+      BIOMETRIC_BUCKET: r.biometricBucket.bucketName,
+      EVIDENCE_BUCKET: r.evidenceBucket.bucketName,
+      USER_POOL_ID: r.userPool.userPoolId,
+      SCAN_STATE_MACHINE_ARN: r.scanMachine.stateMachineArn,
+      TAKEDOWN_STATE_MACHINE_ARN: r.takedownMachine.stateMachineArn,
+      CRAWL_STATE_MACHINE_ARN: r.crawlMachine.stateMachineArn,
+      BIOMETRIC_KEY_ID: r.biometricKey.keyArn,
+      SCHEDULER_GROUP: r.scheduler.groupName,
+      VAPID_SECRET_ARN: r.vapidSecret.secretArn,
+    };
+    for (const [name, value] of Object.entries(described)) this.setEnv(name, value);
     const stack = Stack.of(this);
     const statements: [string, string[]][] = [
       ["dynamodb:DescribeTable", [r.table.tableArn]],

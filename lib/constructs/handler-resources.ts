@@ -9,7 +9,10 @@ import type { GalleryRef } from "./gallery-database.js";
 import type { WebhookQueues } from "./webhook-delivery.js";
 import type { WebhookSecretsKey } from "./webhook-secrets-key.js";
 
-/** Everything a handler may be bound to. Names reach every handler; access only through bind*. */
+/**
+ * Everything a handler may be bound to. A function is given a resource's name and its access in one
+ * bind call (AppFunction.bind*, or the owning construct's), never the whole list.
+ */
 export interface HandlerResources {
   table: ITable;
   biometricBucket: IBucket;
@@ -37,29 +40,4 @@ export interface HandlerResources {
   webhooks: WebhookQueues;
   /** Seals webhook signing secrets at rest (docs/public-api.md). */
   webhookSecrets: WebhookSecretsKey;
-}
-
-/**
- * The environment contract every handler validates at start (docs/architecture.md). These are
- * resource names, not permissions: a handler that is not bound to a resource is denied by IAM.
- */
-export function handlerEnvironment(r: HandlerResources): Record<string, string> {
-  return {
-    TABLE_NAME: r.table.tableName,
-    BIOMETRIC_BUCKET: r.biometricBucket.bucketName,
-    EVIDENCE_BUCKET: r.evidenceBucket.bucketName,
-    BIOMETRIC_KEY_ID: r.biometricKey.keyArn,
-    USER_POOL_ID: r.userPool.userPoolId,
-    USER_POOL_CLIENT_ID: r.userPoolClient.userPoolClientId,
-    SCAN_STATE_MACHINE_ARN: r.scanMachine.stateMachineArn,
-    TAKEDOWN_STATE_MACHINE_ARN: r.takedownMachine.stateMachineArn,
-    SCHEDULER_GROUP: r.scheduler.groupName,
-    SCHEDULER_ROLE_ARN: r.scheduler.role.roleArn,
-    CONNECTOR_SECRET_ARN: r.connectorSecret.secretArn,
-    MAIL_FROM: r.mailFrom,
-    APP_URL: r.appUrl,
-    WEBHOOK_QUEUE_URL: r.webhooks.deliveries.queueUrl,
-    WEBHOOK_DEAD_LETTER_QUEUE_URL: r.webhooks.deadLetters.queueUrl,
-    WEBHOOK_SECRETS_KEY_ID: r.webhookSecrets.key.keyArn,
-  };
 }

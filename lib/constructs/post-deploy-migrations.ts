@@ -6,7 +6,7 @@ import { Construct, type IConstruct } from "constructs";
 import { AFTER_DEPLOY_ENTRY } from "../../lambdas/src/migrations/entries.js";
 import { FACE_MODEL_FILES } from "../../packages/detection/src/models/model-sets.js";
 import { AppFunction, type DetectionRuntime } from "./app-function.js";
-import { type HandlerResources, handlerEnvironment } from "./handler-resources.js";
+import type { HandlerResources } from "./handler-resources.js";
 
 export interface PostDeployMigrationsProps {
   resources: HandlerResources;
@@ -35,11 +35,11 @@ export class PostDeployMigrations extends Construct {
       // The face models and the photos' decoding, as the biometrics API function.
       memoryMb: 2048,
       timeoutSeconds: 900,
-      environment: handlerEnvironment(r),
       logRetention: props.logRetention,
       // Recomputes face embeddings only.
       detection: { ...props.detection, modelFiles: FACE_MODEL_FILES },
     })
+      .bindContexts(r)
       // Scans the table for out-of-date items and rewrites them; reads the kept face photos.
       .bindTable(r.table, "readWrite")
       .bindBiometricBucket(r.biometricBucket, "read")

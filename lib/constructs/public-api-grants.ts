@@ -34,7 +34,6 @@ export const bindPublicApi = (fn: AppFunction, r: HandlerResources) =>
 
 export interface ApiKeyAuthorizerProps {
   resources: HandlerResources;
-  environment: Record<string, string>;
   logRetention: logs.RetentionDays;
 }
 
@@ -51,9 +50,10 @@ export class ApiKeyAuthorizer extends Construct {
       entry: API_KEY_AUTHORIZER.entry,
       description: "API: API-key authorizer of the public API",
       memoryMb: 256,
-      environment: props.environment,
       logRetention: props.logRetention,
-    }).bindTable(props.resources.table, "read");
+    })
+      .bindContexts(props.resources)
+      .bindTable(props.resources.table, "read");
     this.authorizer = new HttpLambdaAuthorizer("ApiKeyAuthorizer", fn.function, {
       responseTypes: [HttpLambdaResponseType.SIMPLE],
       identitySource: [`$request.header.${API_KEY_AUTHORIZER.identitySource}`],

@@ -55,6 +55,7 @@ export class WebhookQueues extends Construct {
 
   /** Functions that publish events or resend deliveries may send to the queue, and only that. */
   bindPublisher(fn: AppFunction): AppFunction {
+    fn.setEnv("WEBHOOK_QUEUE_URL", this.deliveries.queueUrl);
     fn.role.addToPrincipalPolicy(
       new iam.PolicyStatement({ actions: ["sqs:SendMessage"], resources: [this.deliveries.queueArn] }),
     );
@@ -66,6 +67,8 @@ export class WebhookQueues extends Construct {
 
   /** The health check describes both queues. */
   bindHealthCheck(fn: AppFunction): AppFunction {
+    fn.setEnv("WEBHOOK_QUEUE_URL", this.deliveries.queueUrl);
+    fn.setEnv("WEBHOOK_DEAD_LETTER_QUEUE_URL", this.deadLetters.queueUrl);
     fn.role.addToPrincipalPolicy(
       new iam.PolicyStatement({
         actions: ["sqs:GetQueueAttributes"],
@@ -96,7 +99,6 @@ export class WebhookQueues extends Construct {
 export interface WebhookConsumerProps {
   resources: HandlerResources;
   queues: WebhookQueues;
-  environment: Record<string, string>;
   logRetention: logs.RetentionDays;
 }
 
@@ -112,9 +114,9 @@ export class WebhookConsumer extends Construct {
       description: "Webhooks: signs and posts queued deliveries",
       memoryMb: 256,
       timeoutSeconds: spec.timeoutSeconds,
-      environment: props.environment,
       logRetention: props.logRetention,
     })
+      .bindContexts(props.resources)
       .bindTable(props.resources.table, "readWrite")
       // An endpoint turned off after repeated failures is told to the organisation's owner and admins.
       .bindMailSender(props.resources.mailFrom, props.resources.mailIdentityArn);

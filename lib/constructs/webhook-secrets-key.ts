@@ -37,6 +37,7 @@ export class WebhookSecretsKey extends Construct {
   }
 
   private grant(fn: AppFunction, action: string, purposes: readonly SealedPurpose[]): AppFunction {
+    fn.setEnv("WEBHOOK_SECRETS_KEY_ID", this.key.keyArn);
     fn.role.addToPrincipalPolicy(
       new iam.PolicyStatement({
         actions: [action],

@@ -28,7 +28,7 @@ import { resourcePrefix, type StageConfig } from "../config.js";
 import { fromRoot } from "../paths.js";
 import { bindAccountErasure } from "./account-erasure-grants.js";
 import { AppFunction, type DetectionRuntime, type StateMachineRef } from "./app-function.js";
-import { type HandlerResources, handlerEnvironment } from "./handler-resources.js";
+import type { HandlerResources } from "./handler-resources.js";
 import { MANIFEST_PREFIX, MAP_RESULTS_PREFIX } from "./scan-work-bucket.js";
 import { logGroupKey } from "./stack-keys.js";
 import { explainWildcards } from "./wildcard-grants.js";
@@ -153,7 +153,7 @@ const JOB_BINDINGS: Record<JobName, (fn: AppFunction, r: HandlerResources) => vo
     fn
       .bindTable(r.table, "readWrite")
       .bindStripeSecret(r.stripeSecret)
-      .bindScheduler(r.scheduler.groupName, r.scheduler.scheduleArnPattern, r.scheduler.role),
+      .bindScheduler(r.scheduler.groupName, r.scheduler.scheduleArnPattern, r.scheduler.role, r.scanMachine),
   sendDigests: (fn, r) =>
     fn
       .bindTable(r.table, "readWrite")
@@ -360,7 +360,6 @@ export class Workflows extends Construct {
   constructor(scope: Construct, id: string, props: WorkflowsProps) {
     super(scope, id);
     const { config, resources } = props;
-    const environment = handlerEnvironment(resources);
 
     const tasks = {} as Record<WorkflowTask, AppFunction>;
     for (const [name, spec] of Object.entries(WORKFLOW_TASKS) as [
@@ -372,11 +371,10 @@ export class Workflows extends Construct {
         description: `Workflow task ${name}`,
         memoryMb: spec.memoryMb,
         ...("timeoutSeconds" in spec ? { timeoutSeconds: spec.timeoutSeconds } : {}),
-        environment,
         logRetention: props.logRetention,
         ...(DETECTION_TASKS.has(name) ? { detection: { ...props.detection, modelFiles: ANALYSIS_MODEL_FILES } } : {}),
       });
-      TASK_BINDINGS[name](fn, resources);
+      TASK_BINDINGS[name](fn.bindContexts(resources), resources);
       tasks[name] = fn;
     }
     this.tasks = tasks;
@@ -394,10 +392,9 @@ export class Workflows extends Construct {
         description: `Scheduled job ${job} (${spec.rate})`,
         memoryMb: 512,
         timeoutSeconds: 300,
-        environment,
         logRetention: props.logRetention,
       });
-      JOB_BINDINGS[job](fn, resources);
+      JOB_BINDINGS[job](fn.bindContexts(resources), resources);
       new scheduler.Schedule(this, `Schedule-${job}`, {
         scheduleName: `${resourcePrefix(config)}-${job}`,
         description: `Runs ${spec.entry}`,
@@ -426,10 +423,9 @@ export class Workflows extends Construct {
         description: `Handles ${spec.machine} executions ending ${spec.statuses.join(", ")}`,
         memoryMb: 256,
         timeoutSeconds: 120,
-        environment,
         logRetention: props.logRetention,
       });
-      STATUS_HANDLER_BINDINGS[name](fn, resources);
+      STATUS_HANDLER_BINDINGS[name](fn.bindContexts(resources), resources);
       // Step Functions sends status changes to the default bus by itself; the rule picks this machine's abnormal ends.
       new events.Rule(this, `Status-${name}-Rule`, {
         ruleName: `${resourcePrefix(config)}-${name}`,

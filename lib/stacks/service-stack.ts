@@ -6,7 +6,7 @@ import type { StageConfig } from "../config.js";
 import { AccessLogsBucket } from "../constructs/access-logs-bucket.js";
 import { ApiRouteGroups } from "../constructs/api-route-groups.js";
 import { DetectionLayers } from "../constructs/detection-runtime.js";
-import { type HandlerResources, handlerEnvironment } from "../constructs/handler-resources.js";
+import type { HandlerResources } from "../constructs/handler-resources.js";
 import { HttpApi } from "../constructs/http-api.js";
 import { Monitoring } from "../constructs/monitoring.js";
 import { PostDeployMigrations } from "../constructs/post-deploy-migrations.js";
@@ -123,7 +123,6 @@ export class ServiceStack extends Stack {
     new WebhookConsumer(this.apiStack, "WebhookConsumer", {
       resources,
       queues: webhooks,
-      environment: handlerEnvironment(resources),
       logRetention,
     });
     this.migrations = new PostDeployMigrations(this.workflowsStack, "Migrations", {

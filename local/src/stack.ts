@@ -12,6 +12,7 @@ import {
   webhookMaxReceiveCount,
   webhookRetryDelays,
 } from "@lg/lambdas/queues/consumers";
+import { buildAwsClient } from "@lg/lambdas/shared/aws/clients";
 import {
   EXECUTION_STATUS_HANDLERS,
   JOBS_AT_START,
@@ -257,7 +258,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         })),
       }),
     );
-    const sfnClient = new SFNClient(localClientConfig(sfn.url));
+    const sfnClient = buildAwsClient(SFNClient, localClientConfig(sfn.url));
     const scheduler = track(
       await startSchedulerServer({
         dataDir: path.join(dataDir, "scheduler"),

@@ -259,27 +259,23 @@ describe("api", () => {
 });
 
 describe("handlers", () => {
-  const CONTRACT = [
-    "TABLE_NAME",
-    "BIOMETRIC_BUCKET",
-    "EVIDENCE_BUCKET",
-    "BIOMETRIC_KEY_ID",
-    "USER_POOL_ID",
-    "USER_POOL_CLIENT_ID",
-    "SCAN_STATE_MACHINE_ARN",
-    "TAKEDOWN_STATE_MACHINE_ARN",
-    "SCHEDULER_GROUP",
-    "SCHEDULER_ROLE_ARN",
-    "MAIL_FROM",
-    "APP_URL",
-    "CONNECTOR_SECRET_ARN",
-  ];
-
-  it("every handler gets the environment contract of docs/architecture.md", () => {
-    for (const [name, fn] of allFunctions()) {
-      const vars = service.toJSON().Resources[logicalId(fn)].Properties.Environment.Variables;
-      expect(Object.keys(vars), name).toEqual(expect.arrayContaining(CONTRACT));
-    }
+  it("a handler is given the names its contexts require and its binds grant, not every name", () => {
+    // test/infra/handler-environment.test.ts checks every function against its contexts' env.ts.
+    const vars = (name: string) =>
+      Object.keys(
+        service.toJSON().Resources[logicalId(allFunctions().find(([n]) => n === name)?.[1] as AppFunction)].Properties
+          .Environment.Variables,
+      );
+    expect(vars("auth")).toEqual(
+      expect.arrayContaining(["TABLE_NAME", "USER_POOL_ID", "USER_POOL_CLIENT_ID", "APP_URL"]),
+    );
+    for (const unbound of [
+      "SCHEDULER_ROLE_ARN",
+      "CONNECTOR_SECRET_ARN",
+      "EVIDENCE_BUCKET",
+      "TAKEDOWN_STATE_MACHINE_ARN",
+    ])
+      expect(vars("auth"), unbound).not.toContain(unbound);
   });
 
   it("handlers get only the grants they are bound to", () => {
@@ -712,10 +708,11 @@ describe("workflows", () => {
   });
 
   it("per-user scan schedules assume a role that may only start the scan state machine and dead-letter a failed start", () => {
-    const role = stacks.service.workflows.tasks.ScanFinish; // any handler: SCHEDULER_ROLE_ARN names the role
+    // A function bound to the scheduler (a tier change re-times the scans): SCHEDULER_ROLE_ARN names the role.
+    const role = stacks.service.workflows.jobs.settleBillingPeriods;
     const vars = service.toJSON().Resources[logicalId(role)].Properties.Environment.Variables;
     const schedulerRole = (stacks.service.node.findChild("ScanScheduling") as ScanScheduling).role;
-    // The role is in the service stack; the task, in the workflows' nested stack, names it through a parameter.
+    // The role is in the service stack; the job, in the workflows' nested stack, names it through a parameter.
     expect(vars.SCHEDULER_ROLE_ARN).toEqual(Stack.of(role).resolve(schedulerRole.roleArn));
     const schedulerRoleId = Stack.of(schedulerRole).getLogicalId(schedulerRole.node.defaultChild as CfnElement);
     const policies = Object.values(

@@ -66,13 +66,17 @@ export const ENV_FIELDS = {
 export type EnvName = keyof typeof ENV_FIELDS;
 type Picked<N extends EnvName> = { [K in N]: (typeof ENV_FIELDS)[K] };
 
-/** A context's environment: the names it reads, and a reader that validates them once. */
-export interface ContextEnv<N extends EnvName> {
-  (): z.infer<z.ZodObject<Picked<N>>>;
+/** What a context reads: the CDK side gives a function the required names of each context it imports. */
+export interface ContextEnvDescription<N extends EnvName = EnvName> {
   readonly context: string;
   readonly names: readonly N[];
   /** The names the context cannot start without (the rest it checks where it uses them). */
   readonly required: readonly N[];
+}
+
+/** A context's environment: its description, and a reader that validates its names once. */
+export interface ContextEnv<N extends EnvName> extends ContextEnvDescription<N> {
+  (): z.infer<z.ZodObject<Picked<N>>>;
 }
 
 export function contextEnv<N extends EnvName>(context: string, names: readonly N[]): ContextEnv<N> {
