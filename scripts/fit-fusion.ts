@@ -36,6 +36,7 @@ import type { FusionModels, LearnedFusion } from "@lg/detection/fusion";
 import { decodeImage } from "@lg/detection/media/image";
 import { defaultLimits } from "@lg/detection/media/limits";
 import type { Signal, SignalId } from "@lg/detection/result";
+import { assignFolds } from "@lg/fitting/folds";
 import { genuinePackagePictures } from "@lg/fitting/genuine-package-pictures";
 import { deriveVerdictLevels } from "@lg/fitting/levels";
 
@@ -170,15 +171,18 @@ async function main(): Promise<void> {
     rows.push({ file: row.file, system: row.system, synthetic: row.synthetic, ...(await readingsOf(row, heldOut)) });
     if ((i + 1) % 25 === 0) console.log(`fit:fusion: read ${i + 1} of ${labelled.length} pictures`);
   }
-  // Out of fold: each system's pictures are scored by a fusion fitted without that system.
+  // Out of fold: each system's pictures (a generator's, a genuine source's) are scored by a fusion fitted without that system.
+  const folds = assignFolds(rows, { groupOf: (r) => r.system, dealtBy: (r) => r.file, dealing: "sorted" });
   const outOfFoldWith = (allowed: boolean[]) => {
     const scores = new Map<Row, number>();
-    for (const system of new Set(rows.map((r) => r.system))) {
+    for (const fold of new Set(folds)) {
       const model = fitNonNegative(
-        rows.filter((r) => r.system !== system),
+        rows.filter((_, i) => folds[i] !== fold),
         allowed,
       );
-      for (const row of rows.filter((r) => r.system === system)) scores.set(row, fused(model, row));
+      rows.forEach((row, i) => {
+        if (folds[i] === fold) scores.set(row, fused(model, row));
+      });
     }
     const genuine = rows.filter((r) => !r.synthetic).map((r) => scores.get(r) as number);
     const threshold = thresholdForFpr(genuine, TARGET_FPR);
