@@ -22,14 +22,15 @@ export function threatClassification(
     /** The sample the match rests on, where a test is about it. */
     enrolment?: "verified" | "unverified";
     /** A learned detector that read the media as synthetic, at this false-positive rate (deepfake, or "possibly" above the bar). */
-    syntheticDetector?: { id: string; falsePositiveRate: number };
+    syntheticDetector?: { id: string; falsePositiveRate: number; genuineCount?: number; score?: number };
     /** A re-use whose media could not be checked for synthesis (as threats recorded before the detectors read). */
     syntheticUnchecked?: boolean;
-    url?: string;
+    /** The content as found: its own title and page. */
+    found?: { title?: string; url?: string };
   } = {},
 ): ThreatClassification {
   const confidence = options.confidence ?? 90;
-  const found = options.url ? { url: options.url } : {};
+  const found = options.found ?? {};
   const enrolment = options.enrolment ? { enrolment: options.enrolment } : {};
   if (type === "impersonation")
     return classifyImpersonation({
@@ -51,7 +52,13 @@ export function threatClassification(
   const read = detector && {
     id: detector.id,
     status: "present",
-    operatingPoint: { threshold: 0.5, falsePositiveRate: detector.falsePositiveRate, measuredOn: "test" },
+    score: detector.score ?? 0.95,
+    operatingPoint: {
+      threshold: 0.5,
+      falsePositiveRate: detector.falsePositiveRate,
+      measuredOn: "held-out split",
+      ...(detector.genuineCount === undefined ? {} : { genuineCount: detector.genuineCount }),
+    },
   };
   const classified = classifyMedia(
     {
@@ -59,7 +66,7 @@ export function threatClassification(
       voice: voice ? match : null,
       synthetic: options.syntheticUnchecked
         ? { status: "unknown", score: null }
-        : { status: synthetic ? "synthetic" : "no-evidence", score: synthetic ? 0.95 : 0.05 },
+        : { status: synthetic ? "synthetic" : "no-evidence", score: synthetic ? (detector?.score ?? 0.95) : 0.05 },
       signals: read ? [read] : synthetic ? [declared] : [],
       intimate: type === "intimate_imagery" ? { status: "present", score: 0.95 } : null,
       found,

@@ -6,6 +6,7 @@ import {
   RecipientDirectory,
 } from "@lg/notices";
 import { describe, expect, it } from "vitest";
+import { threatClassification } from "../../support/threat-classification.js";
 import { EVIDENCE_SHA256, noticeInput, threat } from "./fixtures.js";
 import {
   clonedVoice,
@@ -309,26 +310,10 @@ function syntheticFaceWithEvidence() {
   return threat({
     threatType: "deepfake",
     title: "Synthetic media showing your face",
-    classification: {
-      type: "deepfake",
-      severity: "critical",
-      reason: "test",
-      likeness: { modality: "face", confidence: 93 },
-      synthetic: {
-        status: "synthetic",
-        score: 0.91,
-        detectors: ["ai-image"],
-        declared: false,
-        operatingPoint: {
-          threshold: 0.6,
-          falsePositiveRate: 0.006,
-          truePositiveRate: 0.8,
-          measuredOn: "held-out split",
-          genuineCount: 311,
-        },
-      },
+    classification: threatClassification("deepfake", {
+      confidence: 93,
+      syntheticDetector: { id: "ai-image", falsePositiveRate: 0.006, genuineCount: 311, score: 0.91 },
       found: { title: "My holiday pictures", url: threat().url },
-      derivedFrom: "scan",
-    },
+    }),
   });
 }

@@ -109,15 +109,7 @@ describe("renderNoticeEmail", () => {
     const found = { title: '<script>alert("x")</script>', url: threat().url };
     const input = noticeInput({
       threat: threat({
-        classification: {
-          type: "deepfake",
-          severity: "high",
-          reason: "test",
-          likeness: { modality: "face", confidence: 93 },
-          synthetic: { status: "synthetic", score: 0.95, detectors: ["c2pa"], declared: true },
-          found,
-          derivedFrom: "scan",
-        },
+        classification: threatClassification("deepfake", { confidence: 93, found }),
       }),
     });
     const email = renderNoticeEmail(composeNotice(input, directory));
