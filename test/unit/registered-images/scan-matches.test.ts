@@ -13,7 +13,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FakeDataKeys } from "../accounts/fakes.js";
 import { dataDir } from "../detection/data-dir.js";
-import { scanWorld } from "../scanning/scan-world.js";
+import { findingOf, scanWorld } from "../scanning/scan-world.js";
 import { MemoryHashStore } from "./memory-hash-store.js";
 
 const original = new Uint8Array(readFileSync(path.join(dataDir, "faces/deepface/img1.jpg")));
@@ -85,6 +85,39 @@ describe("a scan matching found media against the account's registered images", 
 
     const other = await world.service.analyse(world.post("s1", "x", "https://x.test/other"));
     expect(other.candidates).toEqual([]);
+  });
+
+  it("matches the hashes of the pixels the scan's analysis decoded, without decoding the file again", async () => {
+    await registry.deleteAll("u1");
+    const hashId = await registerOriginal("u1");
+    const copy = await editedCopy(original, "re-encoded");
+    const decoded = await pdqProbesOf(copy);
+    const given: unknown[] = [];
+    const world = scanWorld(
+      { "https://x.test/copy": copy },
+      {
+        // The analysis hands over the hashes of its own decode, as DetectionLikenessAnalyser does.
+        analyser: {
+          analyse: async (media, _people, options) => {
+            options?.onPdqProbes?.(decoded);
+            const { mediaSha256: _hashedByTheScan, ...analysis } = findingOf(media);
+            return analysis;
+          },
+        },
+        registeredImages: {
+          ...scanner,
+          matchFor: async (userId, media) => {
+            given.push(media.probes);
+            return (
+              (await new RegisteredImageMatcher(new PdqIndex(sql)).match(media.probes ?? [], { userId }))[0] ?? null
+            );
+          },
+        },
+      },
+    );
+    const found = await world.service.analyse(world.post("s5", "x", "https://x.test/copy"));
+    expect(given).toEqual([decoded]);
+    expect(found.candidates).toMatchObject([{ classification: { registeredImage: { hashId } } }]);
   });
 
   it("never reports another account's registered image in a person's own scan", async () => {

@@ -5,6 +5,7 @@ import type { DetectionResult } from "@lg/detection/result";
 import { MATCH_FLOOR_PERCENT } from "@lg/domain/scanning/likeness-verdict";
 import { perceptualHash } from "@lg/domain/scanning/perceptual-hash";
 import type {
+  AnalyserOptions,
   EnrolledPerson,
   LikenessAnalyser,
   MatchEnrolment,
@@ -178,7 +179,7 @@ export class DetectionLikenessAnalyser implements LikenessAnalyser {
   async analyse(
     media: MediaToAnalyse,
     people: EnrolledPerson[],
-    options: { mediaSha256?: string; everySignal?: boolean } = {},
+    options: AnalyserOptions = {},
   ): Promise<MediaAnalysis> {
     // Matching is all a scan acts on: media no enrolled likeness can be in is not decoded at all
     // (recordings are two thirds of the detection CPU a scan spends).
@@ -198,6 +199,7 @@ export class DetectionLikenessAnalyser implements LikenessAnalyser {
     const result = await analyseThroughCache(this.caching, media.bytes, options.mediaSha256, {
       enrolled: people.flatMap(engineIdentities),
       ...(options.everySignal ? {} : { costlySignals: { whenLikenessAtLeast: MATCH_FLOOR_PERCENT } }),
+      ...(options.onPdqProbes ? { onPdqProbes: options.onPdqProbes } : {}),
     });
     return toMediaAnalysis(result, media, matchedIdentity);
   }

@@ -38,7 +38,8 @@ const probesOf = (bytes: Uint8Array) =>
 export const registeredImageScanner = once(
   (): RegisteredImageScanner => ({
     async matchFor(userId, media) {
-      const [closest] = await registeredImageMatcher().match(await probesOf(media.bytes), { userId });
+      const probes = media.probes ?? (await probesOf(media.bytes));
+      const [closest] = await registeredImageMatcher().match(probes, { userId });
       return closest ?? null;
     },
     async holdsAny(userId) {

@@ -3,7 +3,7 @@ import type { Verdict } from "../scanning/likeness-verdict.js";
 import type { MediaAnalysis } from "../scanning/scan-ports.js";
 import { titleFor } from "../threats/threat-titles.js";
 import { PDQ_MATCH_DISTANCE } from "./pdq-rules.js";
-import type { RegisteredImageMatch } from "./registered-image-matcher.js";
+import type { MediaProbe, RegisteredImageMatch } from "./registered-image-matcher.js";
 
 /** How a matched copy was turned, in words ("original" says nothing). */
 const TURNS: Record<string, string> = {
@@ -59,7 +59,8 @@ export function registeredImageVerdict(
 
 /** What a scan asks of registered images: the account's own registered hash a found file matches, if any. */
 export interface RegisteredImageScanner {
-  matchFor(userId: string, media: { bytes: Uint8Array }): Promise<RegisteredImageMatch | null>;
+  /** `probes`: the hashes the scan's analysis made from its own decode, so the file is not decoded again. */
+  matchFor(userId: string, media: { bytes: Uint8Array; probes?: MediaProbe[] }): Promise<RegisteredImageMatch | null>;
   /** Whether the account registered any hash: such an account is scanned even with no face or voice enrolled. */
   holdsAny(userId: string): Promise<boolean>;
 }

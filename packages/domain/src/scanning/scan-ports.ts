@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { MediaProbe } from "../registered-images/registered-image-matcher.js";
 import type { AlertOwed, Scan, ScanLock } from "../table/entities.js";
 import type { StatedOperatingPoint } from "../threats/classification-schema.js";
 import type { MatchLimit } from "../threats/match-band.js";
@@ -106,17 +107,23 @@ export interface LikenessFinding extends MediaAnalysis {
  * The detection engine as scanning needs it. The caller hashes the bytes (it keys its findings by
  * that hash before it knows whether to analyse), so the analyser does not hash them again.
  */
+export interface AnalyserOptions {
+  mediaSha256?: string;
+  everySignal?: boolean;
+  /**
+   * Given the PDQ hashes of the pixels the analysis decoded (not called when it decoded nothing, or
+   * answered from its cache), so the registered-image match need not decode the file again.
+   */
+  onPdqProbes?: (probes: MediaProbe[]) => void;
+}
+
 export interface LikenessAnalyser {
   /**
    * `mediaSha256`: the bytes' hash, when the caller has it (the analysis cache is keyed by it).
    * `everySignal`: an analysis asked for on demand (the public API's), which reports the synthetic
    * signals whatever matched, and reads media no enrolled likeness can be in too.
    */
-  analyse(
-    media: MediaToAnalyse,
-    enrolled: EnrolledPerson[],
-    options?: { mediaSha256?: string; everySignal?: boolean },
-  ): Promise<MediaAnalysis>;
+  analyse(media: MediaToAnalyse, enrolled: EnrolledPerson[], options?: AnalyserOptions): Promise<MediaAnalysis>;
 }
 
 /** Which scan saw which bytes: a finding is reused only within the scan that made it. */

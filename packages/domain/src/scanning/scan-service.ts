@@ -5,6 +5,7 @@ import type { ErasedAccounts } from "../accounts/erased-accounts.js";
 import type { AccountStore } from "../accounts/ports.js";
 import { DomainError } from "../errors.js";
 import { SELF_PERSON_ID, type UserProfileRecord } from "../records.js";
+import type { MediaProbe } from "../registered-images/registered-image-matcher.js";
 import { type RegisteredImageScanner, registeredImageVerdict } from "../registered-images/registered-image-verdict.js";
 import { classifyImpersonation } from "../threats/classification.js";
 import { posterKeys } from "../threats/poster-keys.js";
@@ -316,9 +317,12 @@ export class ScanService {
     const poser = await this.posingAs(task, item, people);
     const candidates: ThreatCandidate[] = [];
     for (const media of item.media) {
-      const finding = await this.findingFor(task, media, people);
+      const { finding, pdqProbes } = await this.findingFor(task, media, people);
       const found = { ...(item.title ? { title: item.title } : {}), url: item.url };
-      const registered = await this.deps.registeredImages?.matchFor(task.userId, media);
+      const registered = await this.deps.registeredImages?.matchFor(task.userId, {
+        bytes: media.bytes,
+        ...(pdqProbes ? { probes: pdqProbes } : {}),
+      });
       const matched = registered
         ? registeredImageVerdict(registered, finding, found)
         : likenessVerdict(finding, people, found);
@@ -359,16 +363,30 @@ export class ScanService {
     return null;
   }
 
-  /** Identical bytes met again in the same scan (another platform, item or avatar) reuse the first finding. */
-  private async findingFor(task: ItemTask, media: MediaToAnalyse, people: EnrolledPerson[]): Promise<LikenessFinding> {
+  /**
+   * Identical bytes met again in the same scan (another platform, item or avatar) reuse the first
+   * finding. `pdqProbes`: the PDQ hashes of the pixels this analysis decoded, when it decoded any,
+   * kept in memory only (found media's hashes are no record of the person's).
+   */
+  private async findingFor(
+    task: ItemTask,
+    media: MediaToAnalyse,
+    people: EnrolledPerson[],
+  ): Promise<{ finding: LikenessFinding; pdqProbes?: MediaProbe[] }> {
     const key = { userId: task.userId, scanId: task.scanId, mediaSha256: sha256Hex(media.bytes) };
     const known = await this.deps.findings.get(key);
-    if (known) return known;
-    const analysis = await this.deps.analyser.analyse(media, people, { mediaSha256: key.mediaSha256 });
+    if (known) return { finding: known };
+    let pdqProbes: MediaProbe[] | undefined;
+    const analysis = await this.deps.analyser.analyse(media, people, {
+      mediaSha256: key.mediaSha256,
+      onPdqProbes: (probes) => {
+        pdqProbes = probes;
+      },
+    });
     const finding = { ...analysis, mediaSha256: key.mediaSha256 };
     // An analysis takes seconds: the account may have been erased meanwhile, and then nothing is kept.
     if (!(await this.deps.erased.isErased(task.userId))) await this.deps.findings.put(key, finding);
-    return finding;
+    return { finding, ...(pdqProbes ? { pdqProbes } : {}) };
   }
 
   /** Impersonation: a look-alike name is only a threat when the avatar is the person's face. */
@@ -382,7 +400,7 @@ export class ScanService {
     if (!profile) return { url: task.url, candidates: [], skipped: "the platform has no public profiles" };
     if (!profile.avatarUrl) return { url: profile.url, candidates: [], skipped: "no avatar" };
     const avatar = await this.deps.sources.fetchMedia(profile.avatarUrl);
-    const finding = await this.findingFor(task, avatar, people);
+    const { finding } = await this.findingFor(task, avatar, people);
     const face = finding.face;
     if (!face || face.confidence < MATCH_FLOOR_PERCENT)
       return { url: profile.url, candidates: [], skipped: "avatar is not the person" };
