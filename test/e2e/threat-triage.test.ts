@@ -15,6 +15,7 @@ import { Threat } from "@lg/domain/table/entities";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { threatClassification } from "../support/threat-classification.js";
 import { artifactsDir, narrowScreenshot, screenshot, seriousViolations, signUpByEmail } from "./support/browser.js";
 import { useBrowserStack } from "./support/browser-stack.js";
 import { stackStores } from "./support/stack-stores.js";
@@ -34,15 +35,6 @@ afterEach(async (context) => {
   if (context.task.result?.state === "fail" && page) {
     await screenshot(page, `threat-triage-failed-${context.task.name.slice(0, 40).replace(/\W+/g, "-")}`);
   }
-});
-
-const classification = (type: string, confidence: number) => ({
-  type,
-  severity: type === "intimate_imagery" ? "critical" : "medium",
-  reason: "Planted for the triage test",
-  likeness: { modality: "face", confidence },
-  synthetic: { status: "no-evidence", score: null, detectors: [], declared: false },
-  derivedFrom: "scan",
 });
 
 /** Thirty threats as a scan records them; the three newest are the poster "clip_farm" on Reddit. */
@@ -82,7 +74,7 @@ async function plantThreats(userId: string) {
         status: "active",
         mediaSha256: pkg.manifest.mediaSha256,
         evidenceData: { hash: pkg.hash, manifestKey: pkg.manifestKey, capturedAt: at },
-        classification: classification(type, 60 + i),
+        classification: threatClassification(type, { confidence: 60 + i }),
         ...(i >= 26 && i <= 28 ? { account: "clip_farm", platform: "reddit" } : {}),
         // Platforms hand out long unbroken handles: they must wrap, not widen the page.
         ...(i === 25 ? { account: "UCuser10150000000000000000000000" } : {}),
@@ -135,7 +127,7 @@ async function plantMediaThreats(userId: string) {
     id: string,
     media: { bytes: Uint8Array; contentType: string },
     detection: unknown,
-    type: string,
+    type: "voice_clone" | "deepfake",
     title: string,
   ) => {
     const at = new Date().toISOString();
@@ -160,10 +152,7 @@ async function plantMediaThreats(userId: string) {
         status: "active",
         mediaSha256: pkg.manifest.mediaSha256,
         evidenceData: { hash: pkg.hash, manifestKey: pkg.manifestKey, capturedAt: at },
-        classification: {
-          ...classification(type, 93),
-          likeness: { modality: type === "voice_clone" ? "voice" : "face", confidence: 93 },
-        },
+        classification: threatClassification(type, { confidence: 93 }),
         createdAt: at,
         updatedAt: at,
       }),
