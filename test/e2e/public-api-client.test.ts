@@ -107,7 +107,10 @@ describe("a client generated from the OpenAPI document", () => {
     expect(apiKey).toMatch(/^lg_live_/);
     // Gone from the page once stored: the list names the key by its hint only.
     expect(await page.getByText(apiKey).count()).toBe(0);
-    await page.getByText(/Case tool.*lg_live_.*…/).first().waitFor();
+    await page
+      .getByText(/Case tool.*lg_live_.*…/)
+      .first()
+      .waitFor();
   });
 
   it("registers a webhook endpoint, lists the threat and sends a copyright notice for it", async () => {
