@@ -10,10 +10,11 @@ import type { IBucket } from "aws-cdk-lib/aws-s3";
 import type { ISecret } from "aws-cdk-lib/aws-secretsmanager";
 import type * as sqs from "aws-cdk-lib/aws-sqs";
 import { Construct } from "constructs";
+import type { EnvName } from "../../lambdas/src/shared/env.js";
 import { justify } from "../compliance/justify.js";
 import { fromRoot, repoRoot } from "../paths.js";
 import type { GalleryRef } from "./gallery-database.js";
-import { contextEnvironment } from "./handler-environment.js";
+import { requiredNamesOf } from "./handler-environment.js";
 import type { HandlerResources } from "./handler-resources.js";
 import type { ModelWeights } from "./model-weights.js";
 import { copyRuntimePackagesCommands, DETECTION_RUNTIME_PACKAGES } from "./runtime-packages.js";
@@ -161,13 +162,25 @@ export class AppFunction extends Construct {
   }
 
   /**
-   * The names every context the handler's imports reach cannot start without (TABLE_NAME, APP_URL,
-   * ...: contextEnv's `required`), from the contexts' own list (lib/constructs/handler-environment.ts).
-   * Names grant nothing: access still comes only from the bind methods below, which also set the
-   * optional names of what they grant.
+   * The names every context the handler's imports reach cannot start without (contextEnv's
+   * `required`: the table, the app's address, Cognito, the biometric bucket and key), found from the
+   * entry's imports (lib/constructs/handler-environment.ts). Names grant nothing: access still comes
+   * only from the bind methods below, which also set the optional names of what they grant.
    */
-  bindContexts(resources: HandlerResources): this {
-    for (const [name, value] of Object.entries(contextEnvironment(this.entry, resources))) this.setEnv(name, value);
+  bindContexts(r: HandlerResources): this {
+    const values: Partial<Record<EnvName, string>> = {
+      TABLE_NAME: r.table.tableName,
+      BIOMETRIC_BUCKET: r.biometricBucket.bucketName,
+      BIOMETRIC_KEY_ID: r.biometricKey.keyArn,
+      USER_POOL_ID: r.userPool.userPoolId,
+      USER_POOL_CLIENT_ID: r.userPoolClient.userPoolClientId,
+      APP_URL: r.appUrl,
+    };
+    for (const name of requiredNamesOf(this.entry)) {
+      const value = values[name];
+      if (value === undefined) throw new Error(`${this.entry}: no deploy value for ${name}`);
+      this.setEnv(name, value);
+    }
     return this;
   }
 

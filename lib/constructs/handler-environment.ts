@@ -1,9 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { CONTEXT_ENVS } from "../../lambdas/src/shared/contexts.js";
 import type { EnvName } from "../../lambdas/src/shared/env.js";
 import { repoRoot } from "../paths.js";
-import type { HandlerResources } from "./handler-resources.js";
 
 const lambdasSrc = join(repoRoot, "lambdas/src");
 const SPECIFIER = /(?:from\s+|import\s*\(\s*)"((?:\.{1,2}\/|@lg\/lambdas\/)[^"]+)"/g;
@@ -38,30 +37,10 @@ export function contextsOf(entry: string) {
     .map(([, env]) => env);
 }
 
-/** Where each name a context requires comes from in AWS. */
-const REQUIRED_VALUES = (r: HandlerResources): Partial<Record<EnvName, string>> => ({
-  TABLE_NAME: r.table.tableName,
-  BIOMETRIC_BUCKET: r.biometricBucket.bucketName,
-  BIOMETRIC_KEY_ID: r.biometricKey.keyArn,
-  USER_POOL_ID: r.userPool.userPoolId,
-  USER_POOL_CLIENT_ID: r.userPoolClient.userPoolClientId,
-  APP_URL: r.appUrl,
-});
-
 /**
  * The names the contexts a handler imports cannot start without, and only those: a function that
- * never reaches the biometrics context is not told the biometric bucket. Names grant nothing; each
- * optional name comes with its grant from a bind method (AppFunction.bind*).
+ * never reaches the biometrics context is not told the biometric bucket.
  */
-export function contextEnvironment(entry: string, r: HandlerResources): Record<string, string> {
-  const values = REQUIRED_VALUES(r);
-  const environment: Record<string, string> = {};
-  for (const context of contextsOf(entry)) {
-    for (const name of context.required) {
-      const value = values[name];
-      if (value === undefined) throw new Error(`${relative(repoRoot, entry)}: no deploy value for ${name}`);
-      environment[name] = value;
-    }
-  }
-  return environment;
+export function requiredNamesOf(entry: string): EnvName[] {
+  return [...new Set(contextsOf(entry).flatMap((context) => context.required))];
 }
