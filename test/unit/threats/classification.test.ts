@@ -278,7 +278,7 @@ describe("migration of stored threats", () => {
 });
 
 describe("migrateThreatClassification", () => {
-  it("rewrites only threats out of line with their evidence, names protected people, and skips ones changed meanwhile", async () => {
+  it("rewrites only threats out of line with their evidence, names protected people, and skips ones that keep changing", async () => {
     const genuine = stored({ detection: { synthetic: "no-synthetic-evidence", face: { confidence: 92 } } });
     const exec = stored({
       id: "thr_2",
@@ -296,6 +296,7 @@ describe("migrateThreatClassification", () => {
         written.push(next);
         return true;
       },
+      current: async (_user, id) => [genuine, exec, busy].find((t) => t.id === id) ?? null,
       personName: async (_user, personId) => (personId === "exec-1" ? "Jordan Blake" : undefined),
     };
     const run = await migrateThreatClassification(store, () => "2026-11-23T22:00:00.000Z");
@@ -304,5 +305,30 @@ describe("migrateThreatClassification", () => {
       ["likeness_misuse", "Your face used without consent", "2026-11-23T22:00:00.000Z"],
       ["likeness_misuse", "Jordan Blake's face used without consent", "2026-11-23T22:00:00.000Z"],
     ]);
+  });
+
+  it("reads a threat changed while it was migrated again and migrates it, since an unmigrated threat cannot be read", async () => {
+    const before = stored({ detection: { synthetic: "no-synthetic-evidence", face: { confidence: 92 } } });
+    // A person dismissed it between the migration's read and its write.
+    const now = { ...before, status: "dismissed" as const, updatedAt: "2026-11-23T21:59:00.000Z" };
+    const written: ThreatRecord[] = [];
+    const store: StoredThreats = {
+      async *all() {
+        yield before;
+      },
+      replaceIfUnchanged: async (next, previousUpdatedAt) => {
+        if (previousUpdatedAt !== now.updatedAt) return false;
+        written.push(next);
+        return true;
+      },
+      current: async () => now,
+      personName: async () => undefined,
+    };
+    expect(await migrateThreatClassification(store, () => "2026-11-23T22:00:00.000Z")).toEqual({
+      examined: 1,
+      migrated: 1,
+      skipped: 0,
+    });
+    expect(written).toMatchObject([{ status: "dismissed", classification: { type: "likeness_misuse" } }]);
   });
 });

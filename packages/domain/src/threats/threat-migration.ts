@@ -136,6 +136,8 @@ export interface StoredThreats {
   all(): AsyncIterable<LegacyThreat>;
   /** Writes `next` unless the stored threat's updatedAt is no longer `previousUpdatedAt`; returns whether it wrote. */
   replaceIfUnchanged(next: ThreatRecord, previousUpdatedAt: string): Promise<boolean>;
+  /** The threat as stored now (null once deleted), to try again at one changed while migrating. */
+  current(userId: string, id: string): Promise<LegacyThreat | null>;
   /** A protected person's display name, for titles; the account holder is "you". */
   personName(userId: string, personId: string): Promise<string | undefined>;
 }
@@ -143,9 +145,15 @@ export interface StoredThreats {
 export interface MigrationRun {
   examined: number;
   migrated: number;
-  /** Changed by a scan or the person while migrating: left for the next run. */
+  /** Changed by a scan or the person at every try while migrating: left for the next run. */
   skipped: number;
 }
+
+/**
+ * Tries at one threat that keeps changing while it is migrated. Until migrated a threat cannot be
+ * read as one, so a threat a scan or a person changed meanwhile is read again and tried again.
+ */
+const ATTEMPTS_PER_THREAT = 3;
 
 /**
  * Re-derives type, title, severity and classification of every stored threat from its own stored
@@ -155,16 +163,27 @@ export interface MigrationRun {
  */
 export async function migrateThreatClassification(store: StoredThreats, now: () => string): Promise<MigrationRun> {
   const run: MigrationRun = { examined: 0, migrated: 0, skipped: 0 };
-  for await (const threat of store.all()) {
+  for await (const first of store.all()) {
     run.examined += 1;
     const whose =
-      threat.personId === SELF_PERSON_ID ? "you" : ((await store.personName(threat.userId, threat.personId)) ?? "you");
-    // Threats stored before the list's keys existed are rewritten too, which gives them those keys.
-    const next =
-      reclassifyStoredThreat(threat, whose) ?? (lacksListingFields(threat) ? Threat.schema.parse(threat) : null);
-    if (!next) continue;
-    if (await store.replaceIfUnchanged({ ...next, updatedAt: now() }, threat.updatedAt)) run.migrated += 1;
-    else run.skipped += 1;
+      first.personId === SELF_PERSON_ID ? "you" : ((await store.personName(first.userId, first.personId)) ?? "you");
+    let threat: LegacyThreat | null = first;
+    let outcome: keyof Omit<MigrationRun, "examined"> | "inLine" = "skipped";
+    for (let attempt = 0; threat && attempt < ATTEMPTS_PER_THREAT; attempt++) {
+      // Threats stored before the list's keys existed are rewritten too, which gives them those keys.
+      const next =
+        reclassifyStoredThreat(threat, whose) ?? (lacksListingFields(threat) ? Threat.schema.parse(threat) : null);
+      if (!next) {
+        outcome = "inLine";
+        break;
+      }
+      if (await store.replaceIfUnchanged({ ...next, updatedAt: now() }, threat.updatedAt)) {
+        outcome = "migrated";
+        break;
+      }
+      threat = await store.current(threat.userId, threat.id);
+    }
+    if (outcome !== "inLine") run[outcome] += 1;
   }
   return run;
 }

@@ -55,6 +55,11 @@ export class DynamoStoredThreats implements StoredThreats {
     return true;
   }
 
+  async current(userId: string, id: string) {
+    const out = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: Threat.key({ userId, id }) }));
+    return out.Item ? LegacyThreat.parse(out.Item) : null;
+  }
+
   async personName(userId: string, personId: string) {
     const out = await this.doc.send(
       new GetCommand({ TableName: this.tableName, Key: ProtectedPerson.key({ userId, personId }) }),
