@@ -27,11 +27,10 @@ import { accountChannels, accountStore } from "../shared/accounts/accounts-servi
 import { dynamo } from "../shared/aws/clients.js";
 import { biometricObjects, dataKeys, sampleLibrary } from "../shared/biometrics/biometrics-services.js";
 import { biometricAnalyser } from "../shared/biometrics/enrolment-services.js";
-import { env } from "./env.js";
 import { ensureGallerySchema, finishGalleryIndexes, gallery, gallerySync } from "../shared/gallery/gallery-services.js";
 import { webhookSecretSealer } from "../shared/integrations/secret-sealers.js";
 import { logger, observed } from "../shared/observability.js";
-
+import { env } from "./env.js";
 
 /**
  * Recomputes every face embedding of an older face model from its kept photo, so nobody's face
