@@ -1,4 +1,5 @@
 import { DeleteObjectCommand, GetObjectTaggingCommand, paginateListObjectsV2, S3Client } from "@aws-sdk/client-s3";
+import { buildAwsClient } from "@lg/lambdas/shared/aws/clients";
 import { localClientConfig } from "./client-config.js";
 
 /** The biometric bucket's lifecycle rules in AWS: expire objects by their `auto-delete` tag. */
@@ -19,7 +20,7 @@ export class S3LifecycleSweeper {
     private readonly clock: () => number = Date.now,
     private readonly rule: { expireAfterDays?: number } = {},
   ) {
-    this.client = new S3Client(localClientConfig(endpoint));
+    this.client = buildAwsClient(S3Client, localClientConfig(endpoint));
   }
 
   /** Deletes every expired object (under `prefix`, if given) and returns their keys. */

@@ -1,5 +1,6 @@
 import http from "node:http";
 import { PutObjectTaggingCommand, S3Client } from "@aws-sdk/client-s3";
+import { buildAwsClient } from "@lg/lambdas/shared/aws/clients";
 import { listen, type RunningServer } from "../aws/http-server.js";
 import { LOCAL_CREDENTIALS, localClientConfig } from "./client-config.js";
 import { headerSignedRequestProblem, presignedRequestProblem } from "./presigned-v4.js";
@@ -51,7 +52,7 @@ function refuseUnsigned(req: http.IncomingMessage, res: http.ServerResponse): bo
  */
 export async function startS3TaggingFront(upstreamUrl: string): Promise<RunningServer> {
   const upstream = new URL(upstreamUrl);
-  const client = new S3Client(localClientConfig(upstreamUrl));
+  const client = buildAwsClient(S3Client, localClientConfig(upstreamUrl));
   const server = http.createServer((req, res) => {
     if (refuseUnsigned(req, res)) return;
     const url = new URL(req.url ?? "/", upstreamUrl);

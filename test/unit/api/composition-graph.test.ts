@@ -1,7 +1,9 @@
+import { readFileSync } from "node:fs";
 import { basename, join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROUTE_GROUPS } from "../../../lambdas/src/api/routes.js";
 import { EXECUTION_STATUS_HANDLERS, SCHEDULED_JOBS, WORKFLOW_TASKS } from "../../../lambdas/src/workflows/tasks.js";
+import { repoRoot } from "../../../lib/paths.js";
 import {
   graph,
   importsIn,
@@ -45,6 +47,15 @@ const sharedModulesOf = (entry: string) =>
 describe("the composition root's wiring", () => {
   it("has no import cycle among the Lambda modules", () => {
     expect(cyclesIn(graph).map((cycle) => cycle.map(name).join(" -> "))).toEqual([]);
+  });
+
+  it("builds AWS SDK clients only in shared/aws/clients.ts, for handlers and the local stack's set-up alike", () => {
+    const clientsModule = join(sharedRoot, "aws/clients.ts");
+    const builders = [...tsFiles(lambdasRoot), ...tsFiles(join(repoRoot, "local/src"))]
+      .filter((file) => file !== clientsModule)
+      .filter((file) => /new (?!SafeHttp)[A-Z][A-Za-z0-9]*Client\(/.test(readFileSync(file, "utf8")))
+      .map((file) => relative(repoRoot, file));
+    expect(builders).toEqual([]);
   });
 
   it("reaches no sibling module through a dynamic import", () => {

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { GetObjectCommand, PutObjectCommand, S3Client, type S3ClientConfig } from "@aws-sdk/client-s3";
+import { buildAwsClient } from "@lg/lambdas/shared/aws/clients";
 import { ExecutionAbortedError, StateMachine } from "aws-local-stepfunctions";
 import { loadHandler } from "../../lambda/handler-modules.js";
 import { lambdaContext } from "../../lambda/lambda-context.js";
@@ -95,7 +96,7 @@ export async function startSfnServer(options: SfnServerOptions): Promise<LocalSf
       createdAt: number;
     }
   >();
-  const s3 = options.s3 ? new S3Client(options.s3) : undefined;
+  const s3 = options.s3 ? buildAwsClient(S3Client, options.s3) : undefined;
   const readObject = s3
     ? async (bucket: string, key: string) => {
         const object = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
