@@ -111,14 +111,12 @@ const GROUP_BINDINGS: Record<RouteGroup, (fn: AppFunction, r: HandlerResources) 
   // Health describes each dependency (describe-only grants); the public usage figures count
   // records by scanning keys, dates and status only.
   system: (fn, r) =>
-    r.webhooks.bindHealthCheck(
-      fn
-        .bindHealthProbes(r)
-        .allowTableCounting(r.table, USAGE_ATTRIBUTES)
-        .allowStatusReads(r.table)
-        // The health probe's SELECT, signed in as the read-only database user.
-        .bindGallery(r.gallery, "read"),
-    ),
+    fn
+      .bindHealthProbes(r)
+      .allowTableCounting(r.table, USAGE_ATTRIBUTES)
+      .allowStatusReads(r.table)
+      // The health probe's SELECT, signed in as the read-only database user.
+      .bindGallery(r.gallery, "read"),
   // API keys and webhook endpoints in Settings: table items, and the queue a resent delivery goes to.
   // New and rotated signing secrets are sealed (data keys only: Settings never opens one).
   integrations: (fn, r) =>

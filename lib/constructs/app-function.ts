@@ -10,6 +10,7 @@ import type { IBucket } from "aws-cdk-lib/aws-s3";
 import type { ISecret } from "aws-cdk-lib/aws-secretsmanager";
 import type * as sqs from "aws-cdk-lib/aws-sqs";
 import { Construct } from "constructs";
+import type { ProbedName } from "../../lambdas/src/api/system/service-probes.js";
 import type { EnvName } from "../../lambdas/src/shared/env.js";
 import { justify } from "../compliance/justify.js";
 import { fromRoot, repoRoot } from "../paths.js";
@@ -514,12 +515,14 @@ export class AppFunction extends Construct {
   }
 
   /**
-   * GET /api/health describes every dependency: describe-only actions, each on its one resource,
-   * so the health function can see that a service answers without reading or changing any data.
+   * GET /api/health and the status probe job describe every dependency: describe-only actions, each
+   * on its one resource, so they can see that a service answers without reading or changing any data.
    */
   bindHealthProbes(r: HandlerResources): this {
-    // The names of exactly what the probes below describe (lambdas/src/api/system/service-probes.ts).
-    const described: Record<string, string> = {
+    // The names of exactly what the probes describe (lambdas/src/api/system/service-probes.ts); the
+    // webhook queues' come with their read of queue attributes from the construct that owns them.
+    r.webhooks.bindHealthCheck(this);
+    const described: Record<Exclude<ProbedName, "WEBHOOK_QUEUE_URL" | "WEBHOOK_DEAD_LETTER_QUEUE_URL">, string> = {
       TABLE_NAME: r.table.tableName,
       BIOMETRIC_BUCKET: r.biometricBucket.bucketName,
       EVIDENCE_BUCKET: r.evidenceBucket.bucketName,

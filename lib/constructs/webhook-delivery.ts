@@ -65,7 +65,7 @@ export class WebhookQueues extends Construct {
     return fn;
   }
 
-  /** The health check describes both queues. */
+  /** The health probes (GET /api/health, the status probe job) read both queues' attributes, and nothing else. */
   bindHealthCheck(fn: AppFunction): AppFunction {
     fn.setEnv("WEBHOOK_QUEUE_URL", this.deliveries.queueUrl);
     fn.setEnv("WEBHOOK_DEAD_LETTER_QUEUE_URL", this.deadLetters.queueUrl);

@@ -3,6 +3,7 @@ import { join, relative } from "node:path";
 import { Stack } from "aws-cdk-lib";
 import type { CfnFunction } from "aws-cdk-lib/aws-lambda";
 import { beforeAll, describe, expect, it } from "vitest";
+import { PROBED_NAMES } from "../../lambdas/src/api/system/service-probes.js";
 import { CONTEXT_ENVS } from "../../lambdas/src/shared/contexts.js";
 import { AppFunction } from "../../lib/constructs/app-function.js";
 import { repoRoot } from "../../lib/paths.js";
@@ -46,6 +47,23 @@ describe("each handler's environment", () => {
       const given = environmentOf(fn);
       expect(
         [...required].filter((name) => !given.includes(name)),
+        `${fn.node.path} (${fn.entry})`,
+      ).toEqual([]);
+    }
+  });
+
+  it("holds the name of every resource the health probes describe, wherever an entry runs them", () => {
+    const probes = join(lambdasRoot, "api/system/service-probes.ts");
+    const probing = functions.filter((fn) => reachableFrom(fn.entry).has(probes));
+    // GET /api/health and the status probe job.
+    expect(probing.map((fn) => fn.entry).sort()).toEqual([
+      "lambdas/src/api/system/router.ts",
+      "lambdas/src/schedules/probe-status.ts",
+    ]);
+    for (const fn of probing) {
+      const given = environmentOf(fn);
+      expect(
+        PROBED_NAMES.filter((name) => !given.includes(name)),
         `${fn.node.path} (${fn.entry})`,
       ).toEqual([]);
     }

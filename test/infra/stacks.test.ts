@@ -1,6 +1,6 @@
 import { USAGE_ATTRIBUTES } from "@lg/domain/system/usage-figures";
 import { tableDesign } from "@lg/domain/table/index";
-import { type CfnElement, Stack } from "aws-cdk-lib";
+import { type CfnElement, type NestedStack, Stack } from "aws-cdk-lib";
 import { Match, Template } from "aws-cdk-lib/assertions";
 import type { CfnFunction } from "aws-cdk-lib/aws-lambda";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -13,10 +13,11 @@ import {
 } from "../../lambdas/src/workflows/tasks.js";
 import type { AppFunction } from "../../lib/constructs/app-function.js";
 import { webSecurityHeaders } from "../../lib/constructs/content-security-policy.js";
+import type { WebhookQueues } from "../../lib/constructs/webhook-delivery.js";
 import { referencedTasks, type ScanScheduling } from "../../lib/constructs/workflows.js";
 import type { LikenessGuardStacks } from "../../lib/likenessguard.js";
 import { FACE_MODEL_FILES } from "../../packages/detection/src/models/model-sets.js";
-import { serviceTemplate, synthesizedStage } from "./synth-app.js";
+import { asServiceStackSees, serviceTemplate, synthesizedStage } from "./synth-app.js";
 
 let stacks: LikenessGuardStacks;
 let data: Template;
@@ -562,6 +563,33 @@ describe("handlers", () => {
       String(s.Properties.Name ?? "").endsWith("-probeStatus"),
     );
     expect(schedules.map((s) => s.Properties.ScheduleExpression)).toEqual(["rate(5 minutes)"]);
+  });
+
+  it("the health check and the status probe are given both webhook queues, and may only read their attributes", () => {
+    const queues = stacks.service.node.findChild("Webhooks") as WebhookQueues;
+    const ref = (queue: WebhookQueues["deliveries"]) =>
+      stacks.service.getLogicalId(queue.node.defaultChild as CfnElement);
+    const system = allFunctions().find(([name]) => name === "system")?.[1] as AppFunction;
+    for (const fn of [system, stacks.service.workflows.jobs.probeStatus]) {
+      // Each function lives in a nested stack, which refers to the queues by the parameters it is passed.
+      const seen = (value: unknown) => asServiceStackSees(stacks, Stack.of(fn) as NestedStack, value);
+      const vars = service.toJSON().Resources[logicalId(fn)].Properties.Environment.Variables;
+      expect(seen(vars.WEBHOOK_QUEUE_URL), fn.node.path).toEqual({ Ref: ref(queues.deliveries) });
+      expect(seen(vars.WEBHOOK_DEAD_LETTER_QUEUE_URL), fn.node.path).toEqual({ Ref: ref(queues.deadLetters) });
+      // (The job's own dead-letter queue is granted apart, as to every job.)
+      const onWebhookQueues = grantedStatements(fn).filter((s) =>
+        JSON.stringify(seen((s as { Resource?: unknown }).Resource)).match(/"Webhooks(Deliveries|DeadLetters)/),
+      );
+      expect(onWebhookQueues.map(actionsOf), fn.node.path).toEqual([["sqs:GetQueueAttributes"]]);
+      const read = seen((onWebhookQueues[0] as { Resource?: unknown }).Resource) as unknown[];
+      expect(read).toHaveLength(2);
+      expect(read).toEqual(
+        expect.arrayContaining([
+          { "Fn::GetAtt": [ref(queues.deliveries), "Arn"] },
+          { "Fn::GetAtt": [ref(queues.deadLetters), "Arn"] },
+        ]),
+      );
+    }
   });
 
   it("the public usage figures scan the table for keys, dates and status only, never a name, notice or embedding", () => {

@@ -27,10 +27,12 @@ describe("the status page on the local stack", () => {
   it("shows each component's latest stored probe, and 'measuring since' until probes cover a window", async () => {
     Object.assign(process.env, env);
     const { handler } = (await import(`../../${SCHEDULED_JOBS.probeStatus.entry}`)) as {
-      handler: (event: unknown, context: unknown) => Promise<{ at: string; ok: boolean }>;
+      handler: (event: unknown, context: unknown) => Promise<{ at: string; ok: boolean; failingServices: string[] }>;
     };
     const run = await handler({}, lambdaContext("job-probeStatus"));
     expect(run.ok).toBe(true);
+    // Every probe answered, the webhook queues' too, though no component on the page needs them.
+    expect(run.failingServices).toEqual([]);
 
     const answer = await fetch(`${appUrl}/api/status`);
     expect(answer.status).toBe(200);
@@ -46,5 +48,20 @@ describe("the status page on the local stack", () => {
       }
     }
     expect(page.incidents).toEqual([]);
+  }, 60_000);
+
+  it("names a webhook queue the job could not read among the failing services", async () => {
+    Object.assign(process.env, env);
+    const { handler } = (await import(`../../${SCHEDULED_JOBS.probeStatus.entry}`)) as {
+      handler: (event: unknown, context: unknown) => Promise<{ failingServices: string[] }>;
+    };
+    const url = process.env.WEBHOOK_DEAD_LETTER_QUEUE_URL;
+    delete process.env.WEBHOOK_DEAD_LETTER_QUEUE_URL;
+    try {
+      const run = await handler({}, lambdaContext("job-probeStatus"));
+      expect(run.failingServices).toEqual(["sqs-webhooks-dead-letters"]);
+    } finally {
+      process.env.WEBHOOK_DEAD_LETTER_QUEUE_URL = url;
+    }
   }, 60_000);
 });

@@ -10,6 +10,12 @@ import { statusService } from "../shared/system/status-service.js";
 export const handler = observed(async () => {
   const report = await checkHealth(healthProbes());
   const run = await statusService().record(report.services);
-  logger.info("Status probed", { failing: run.results.filter((r) => !r.ok).map((r) => r.component) });
-  return { at: run.at, ok: run.results.every((r) => r.ok) };
+  // By service as well as by component: a service no component needs (the webhook queues) would
+  // otherwise fail unseen.
+  const failingServices = report.services.filter((s) => !s.ok);
+  logger.info("Status probed", {
+    failing: run.results.filter((r) => !r.ok).map((r) => r.component),
+    failingServices: failingServices.map(({ name, error }) => ({ name, error })),
+  });
+  return { at: run.at, ok: run.results.every((r) => r.ok), failingServices: failingServices.map((s) => s.name) };
 });

@@ -9,6 +9,7 @@ import { DescribeStateMachineCommand, SFNClient } from "@aws-sdk/client-sfn";
 import { GetSMSAttributesCommand, SNSClient } from "@aws-sdk/client-sns";
 import { GetQueueAttributesCommand, SQSClient } from "@aws-sdk/client-sqs";
 import { awsClient, cognito, dynamo, kms, s3 } from "../../shared/aws/clients.js";
+import type { EnvName } from "../../shared/env.js";
 import { gallery } from "../../shared/gallery/gallery-services.js";
 import type { HealthProbe } from "./check-health.js";
 
@@ -19,22 +20,43 @@ const sns = awsClient(SNSClient);
 const secrets = awsClient(SecretsManagerClient);
 const sqs = awsClient(SQSClient);
 
+/**
+ * The name of each resource the probes describe: every function that runs them (the health check,
+ * the status probe job) is given all of these by AppFunction.bindHealthProbes, with describe-only grants.
+ */
+export const PROBED_NAMES = [
+  "TABLE_NAME",
+  "BIOMETRIC_BUCKET",
+  "EVIDENCE_BUCKET",
+  "USER_POOL_ID",
+  "SCAN_STATE_MACHINE_ARN",
+  "TAKEDOWN_STATE_MACHINE_ARN",
+  "CRAWL_STATE_MACHINE_ARN",
+  "BIOMETRIC_KEY_ID",
+  "SCHEDULER_GROUP",
+  "VAPID_SECRET_ARN",
+  "WEBHOOK_QUEUE_URL",
+  "WEBHOOK_DEAD_LETTER_QUEUE_URL",
+] as const satisfies readonly EnvName[];
+
+export type ProbedName = (typeof PROBED_NAMES)[number];
+
 /** SQS answers for the queue under the URL handlers are given. */
-const queueProbe = (name: string, urlVariable: string): HealthProbe => ({
+const queueProbe = (name: string, urlVariable: ProbedName): HealthProbe => ({
   name,
   check: () =>
     sqs.send(new GetQueueAttributesCommand({ QueueUrl: configured(urlVariable), AttributeNames: ["QueueArn"] })),
 });
 
 /** Fails the probe with the variable's name when the service is not configured at all. */
-const configured = (name: string): string => {
+const configured = (name: ProbedName): string => {
   const value = process.env[name];
   if (!value) throw new Error(`${name} is not set`);
   return value;
 };
 
 /** Step Functions answers and describes the state machine, so it exists under the ARN handlers are given. */
-const stateMachineProbe = (name: string, arnVariable: string): HealthProbe => ({
+const stateMachineProbe = (name: string, arnVariable: ProbedName): HealthProbe => ({
   name,
   check: () => sfn.send(new DescribeStateMachineCommand({ stateMachineArn: configured(arnVariable) })),
 });
