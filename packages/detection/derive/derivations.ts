@@ -7,6 +7,7 @@ import { HIDDEN, LAYERS } from "../src/voice/ge2e.js";
 import { N_MELS } from "../src/voice/mel.js";
 import { WHISPER_BASE_ENCODER } from "../src/voice-synthetic/windows.js";
 import { buildEncoderGraph } from "./aasist-encoder.js";
+import { withClassTokenOutputs } from "./clip-block-outputs-graph.js";
 import { parseCt2Model } from "./ct2-model.js";
 import { buildLstmGraph } from "./ge2e-graph.js";
 import { buildMesoNetGraph } from "./mesonet-graph.js";
@@ -34,6 +35,8 @@ export type Derivation =
   | { kind: "fold-block-quantized-onnx"; symbolicDims?: SymbolicDims }
   /** A dynamically quantized graph turned back into float MatMuls (CLIP). */
   | { kind: "dequantize-dynamic-matmul-onnx" }
+  /** CLIP's float graph with its class-token outputs, computing blocks 0..throughBlock (clip-block-outputs-graph.ts). */
+  | { kind: "clip-block-outputs-onnx"; throughBlock: number }
   /** A PyTorch state dict's tensors (those named in `only`, else all) as a float32 tensor file. */
   | { kind: "torch-state-dict-tensors"; nested?: string[]; only?: string[] }
   /** AASIST's convolutional encoder from its PyTorch checkpoint. */
@@ -73,6 +76,8 @@ export async function derive(derivation: Derivation, source: Uint8Array): Promis
       return foldBlockQuantizedOnnx(source, derivation.symbolicDims).bytes;
     case "dequantize-dynamic-matmul-onnx":
       return dequantizeDynamicMatMuls(source).bytes;
+    case "clip-block-outputs-onnx":
+      return withClassTokenOutputs(source, derivation.throughBlock);
     case "torch-state-dict-tensors":
       return writeSafetensors(pick(readStateDict(source, derivation.nested), derivation.only));
     case "aasist-encoder-onnx":

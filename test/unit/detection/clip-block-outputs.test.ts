@@ -1,12 +1,13 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { withClassTokenOutputs } from "../../../packages/detection/derive/clip-block-outputs-graph.js";
 import { onnxNodeRuntime } from "../../../packages/detection/src/runtimes/onnx.js";
 import { OnnxGraphBuilder } from "../../../packages/detection/src/runtimes/onnx-graph.js";
 import { readGraph } from "../../../packages/detection/src/runtimes/onnx-wire.js";
 import {
   BLOCK_CLS_OUTPUT,
-  CLASS_TOKEN_EDIT_MAX_BYTES,
+  clipEncoderFile,
   PRE_PROJECTION_OUTPUT,
-  withClassTokenOutputs,
 } from "../../../packages/detection/src/synthetic-image/clip-block-outputs.js";
 import { deepestClipBlockRead } from "../../../packages/detection/src/synthetic-image/clip-depth.js";
 
@@ -35,12 +36,6 @@ function clipShapedModel(): Uint8Array {
   return builder.build();
 }
 
-const inRoom = (model: Uint8Array) => {
-  const buffer = new Uint8Array(model.length + CLASS_TOKEN_EDIT_MAX_BYTES);
-  buffer.set(model);
-  return { buffer, length: model.length };
-};
-
 const input = Float32Array.from({ length: TOKENS * WIDTH }, (_, i) => i / 100);
 
 async function run(model: Uint8Array) {
@@ -60,18 +55,15 @@ describe("CLIP block outputs", () => {
   });
 
   it("gives each block's class token and the pre-projection token beside the graph's own output", async () => {
-    const { buffer, length } = inRoom(clipShapedModel());
-    const outputs = await run(withClassTokenOutputs(buffer, length));
+    const outputs = await run(withClassTokenOutputs(clipShapedModel()));
     expect(outputs[BLOCK_CLS_OUTPUT]?.dims).toEqual([12, WIDTH]);
     expect(outputs.image_embeds).toBeDefined();
     expect(outputs[PRE_PROJECTION_OUTPUT]).toBeDefined();
   });
 
   it("stopped after a block, computes nothing after it: the same class tokens up to it, no later weights, no other output", async () => {
-    const whole = inRoom(clipShapedModel());
-    const all = (await run(withClassTokenOutputs(whole.buffer, whole.length)))[BLOCK_CLS_OUTPUT]?.data as Float32Array;
-    const stopped = inRoom(clipShapedModel());
-    const model = withClassTokenOutputs(stopped.buffer, stopped.length, 2);
+    const all = (await run(withClassTokenOutputs(clipShapedModel())))[BLOCK_CLS_OUTPUT]?.data as Float32Array;
+    const model = withClassTokenOutputs(clipShapedModel(), 2);
     const outputs = await run(model);
     expect(Object.keys(outputs)).toEqual([BLOCK_CLS_OUTPUT]);
     expect(outputs[BLOCK_CLS_OUTPUT]?.dims).toEqual([3, WIDTH]);
@@ -79,14 +71,29 @@ describe("CLIP block outputs", () => {
     expect(Array.from(tokens)).toEqual(Array.from(all.subarray(0, 3 * WIDTH)));
     // Token 0 after block 2: the input's first token plus blocks 0-2's weights.
     expect(tokens[2 * WIDTH]).toBeCloseTo(0 + 111, 4);
-    const { initialisers, nodes } = readGraph(model.subarray(0, stopped.length));
+    const { initialisers, nodes } = readGraph(model);
     expect([...initialisers.keys()].filter((name) => name.startsWith("w")).sort()).toEqual(["w0", "w1", "w2"]);
-    expect(nodes).toHaveLength(3);
+    // Blocks 0-2, then the three Gathers and the Concat that read them.
+    expect(nodes).toHaveLength(3 + 3 + 1);
   });
 
   it("refuses a block CLIP does not have", () => {
-    const { buffer, length } = inRoom(clipShapedModel());
-    expect(() => withClassTokenOutputs(buffer, length, 12)).toThrow("CLIP has blocks 0-11, not 12");
+    expect(() => withClassTokenOutputs(clipShapedModel(), 12)).toThrow("CLIP has blocks 0-11, not 12");
+  });
+
+  it("is derived at setup for the whole graph and for the analysis's depth, from the float graph, each file computing the blocks its name says", () => {
+    const manifest = JSON.parse(readFileSync("scripts/model-manifest.json", "utf8")) as {
+      derived: { file: string; from: string; derivation: { kind: string; throughBlock?: number } }[];
+    };
+    const edits = manifest.derived.filter((entry) => entry.derivation.kind === "clip-block-outputs-onnx");
+    for (const edit of edits) {
+      expect(edit.from).toBe("clip/clip_encoder.fp32.onnx");
+      expect(edit.file).toBe(clipEncoderFile(edit.derivation.throughBlock as number));
+    }
+    // A refit that reads another block moves the analysis's file: setup must derive that one.
+    expect(edits.map((edit) => edit.derivation.throughBlock).sort((a, b) => (a as number) - (b as number))).toEqual(
+      [...new Set([deepestClipBlockRead(), 11])].sort((a, b) => a - b),
+    );
   });
 });
 

@@ -26,7 +26,8 @@ import {
   WHISPER_DECODER_STEP_FILE,
   WHISPER_VOCABULARY_FILE,
 } from "../../../packages/detection/src/speech/recogniser.js";
-import { CLIP_MODEL_FILE } from "../../../packages/detection/src/synthetic-image/clip-encoder.js";
+import { clipEncoderFile } from "../../../packages/detection/src/synthetic-image/clip-block-outputs.js";
+import { deepestClipBlockRead } from "../../../packages/detection/src/synthetic-image/clip-depth.js";
 import { GE2E_LINEAR_FILE, GE2E_LSTM_FILE } from "../../../packages/detection/src/voice/ge2e.js";
 import { WHISPER_ENCODER_FILE } from "../../../packages/detection/src/voice-synthetic/encoder-model.js";
 
@@ -61,7 +62,8 @@ describe("model sets", () => {
       new Set([
         YUNET_FILE,
         SFACE_FILE,
-        CLIP_MODEL_FILE,
+        // The analysis loads CLIP's graph only through the deepest block a head that runs reads.
+        clipEncoderFile(deepestClipBlockRead()),
         NSFW_MODEL_FILE,
         SBI_NET_MODEL_FILE,
         ...Object.values(MESONET_FILES),

@@ -33,8 +33,9 @@ export const ENROLMENT_MODEL_FILES = [...FACE_MODEL_FILES, ...SPEAKER_MODEL_FILE
 /** A whole analysis of a picture, clip or recording (analyse.ts): every detector that can speak. */
 export const ANALYSIS_MODEL_FILES = [
   ...FACE_MODEL_FILES,
-  // CLIP's float graph (synthetic-image/clip-encoder.ts), read by the picture heads and the SBI head.
-  "clip/clip_encoder.fp32.onnx",
+  // CLIP's float graph through the deepest block a head that runs reads (synthetic-image/clip-depth.ts),
+  // with the class-token outputs the picture heads and the SBI head read.
+  "clip/clip_encoder.fp32.through-block-9.onnx",
   // The face-forgery network trained here (faceswap/sbi-net-model.ts), committed in packages/detection/weights/.
   "sbi-net/sbi-net.onnx",
   // nsfwjs's MobileNetV2, the explicit-content classifier (explicit/nsfw-model.ts).

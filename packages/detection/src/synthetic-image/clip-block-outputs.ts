@@ -1,191 +1,23 @@
-import {
-  bytesOf,
-  type Field,
-  GRAPH,
-  type GraphForEdit,
-  MODEL_GRAPH,
-  NODE,
-  readFields,
-  readGraph,
-  strings,
-  TENSOR,
-  writeFields,
-} from "../runtimes/onnx-wire.js";
-
 /**
- * Exposes CLIP ViT-B/16's class token after each of its 12 transformer blocks, and the projection's
- * input (the final class token after post_layernorm), as extra outputs of the graph the encoder
- * already runs: `block_cls` [12, 768] and `pre_projection_cls` [1, 768]. RINE (Koutlis &
- * Papadopoulos, ECCV 2024) found these intermediate features generalise to unseen generators far
- * better than the final embedding, which is trained to describe what a picture shows, not how its
- * pixels were made. Reading them costs no extra pass: the residual stream is computed anyway, and
- * the added Gather/Concat nodes copy 13 × 768 floats.
- *
- * The graph is edited in memory at load, as bytes: the added nodes, index and outputs go into a
- * second `graph` field after the first, which protobuf merges into one graph (repeated fields
- * concatenate), so the derived file and its pinned SHA-256 stay as they are.
+ * CLIP ViT-B/16's class token after each of its 12 transformer blocks, and the projection's input
+ * (the final class token after post_layernorm): the outputs `block_cls` [12, 768] and
+ * `pre_projection_cls` [1, 768] that `npm run setup` adds to the float graph
+ * (packages/detection/derive/clip-block-outputs-graph.ts), in the files named here.
  */
 
 export const BLOCK_COUNT = 12;
 export const HIDDEN_SIZE = 768;
 export const BLOCK_CLS_OUTPUT = "block_cls";
 export const PRE_PROJECTION_OUTPUT = "pre_projection_cls";
-const CLS_INDEX = "lg_cls_index";
-
-/** The residual stream after block i is the output of its second residual Add (HF CLIP's export names). */
-const blockOutputNode = (block: number) => `/vision_model/encoder/layers.${block}/Add_1`;
-const PRE_PROJECTION_NODE = "/vision_model/post_layernorm/Add_1";
-const NODE_NAME = 3;
-
-function node(name: string, op: string, inputs: string[], output: string, axis?: number): Field {
-  const fields: Field[] = [
-    ...inputs.map((input): Field => ({ number: NODE.input, wire: 2, value: bytesOf(input) })),
-    { number: NODE.output, wire: 2, value: bytesOf(output) },
-    { number: NODE_NAME, wire: 2, value: bytesOf(name) },
-    { number: NODE.opType, wire: 2, value: bytesOf(op) },
-  ];
-  if (axis !== undefined)
-    fields.push({
-      number: NODE.attribute,
-      wire: 2,
-      // AttributeProto: name 1, i 3, type 20 (INT = 2).
-      value: writeFields([
-        { number: 1, wire: 2, value: bytesOf("axis") },
-        { number: 3, wire: 0, value: BigInt(axis) },
-        { number: 20, wire: 0, value: 2n },
-      ]),
-    });
-  return { number: GRAPH.node, wire: 2, value: writeFields(fields) };
-}
-
-function floatOutput(name: string): Field {
-  // ValueInfoProto: name 1, type 2 → TypeProto.tensor_type 1 → elem_type 1 (FLOAT).
-  const tensorType = writeFields([{ number: 1, wire: 0, value: 1n }]);
-  const type = writeFields([{ number: 1, wire: 2, value: tensorType }]);
-  return {
-    number: GRAPH.output,
-    wire: 2,
-    value: writeFields([
-      { number: 1, wire: 2, value: bytesOf(name) },
-      { number: 2, wire: 2, value: type },
-    ]),
-  };
-}
-
-/** The tensor written by the node of this name; a clear error when the graph is not the expected CLIP export. */
-function outputOf(nodes: Field[][], name: string): string {
-  const found = nodes.find((n) => strings(n, NODE_NAME)[0] === name);
-  const output = found ? strings(found, NODE.output)[0] : undefined;
-  if (!output) throw new Error(`CLIP graph has no node ${name}: not the ViT-B/16 export the block outputs expect`);
-  return output;
-}
-
-/** The bytes withClassTokenOutputs appends are well under this. */
-export const CLASS_TOKEN_EDIT_MAX_BYTES = 16_384;
-
-/** GraphProto field numbers that onnx.proto reserves: a field moved to one is skipped by every reader. */
-const RESERVED_GRAPH_FIELD = 3;
 
 /**
- * Hides a field of the model in `buffer` in place by renumbering it to a reserved field, which
- * parsers skip as unknown: the field's bytes stay where they are, so nothing is copied.
+ * The derived graph that computes blocks 0..throughBlock: the whole graph with every output for
+ * the last block, else one that stops there and gives `block_cls` only.
  */
-function hideInPlace(buffer: Uint8Array, field: Field): void {
-  const payload = field.value as Uint8Array;
-  let lengthBytes = 1;
-  for (let n = payload.length; n >= 0x80; n >>>= 7) lengthBytes++;
-  const tagAt = payload.byteOffset - buffer.byteOffset - lengthBytes - 1;
-  // Every field hidden here (node 1, initializer 5, output 12) has a one-byte tag.
-  if (buffer[tagAt] !== ((field.number << 3) | 2)) throw new Error("CLIP graph field is not where it was read");
-  buffer[tagAt] = (RESERVED_GRAPH_FIELD << 3) | 2;
-}
-
-/**
- * Leaves only what the class token after block `throughBlock` depends on: every other node, the
- * weights only they read and the graph's own outputs are hidden, so the runtime never computes the
- * later blocks, the final layer norm or the projection. The kept nodes, their weights and their
- * order are unchanged, so the kept blocks' outputs are those of the whole graph.
- */
-function hideAfterBlock(buffer: Uint8Array, graph: GraphForEdit, throughBlock: number): void {
-  const needed = new Set<Field[]>();
-  const pending = [outputOf(graph.nodes, blockOutputNode(throughBlock))];
-  const readTensors = new Set<string>();
-  while (pending.length > 0) {
-    const tensor = pending.pop() as string;
-    const producer = graph.producer.get(tensor);
-    if (!producer || needed.has(producer)) continue;
-    needed.add(producer);
-    for (const input of strings(producer, NODE.input)) {
-      readTensors.add(input);
-      pending.push(input);
-    }
-  }
-  const nodeFields = graph.graph.filter((f) => f.number === GRAPH.node);
-  nodeFields.forEach((field, i) => {
-    if (!needed.has(graph.nodes[i] as Field[])) hideInPlace(buffer, field);
-  });
-  for (const field of graph.graph) {
-    if (field.number === GRAPH.output) hideInPlace(buffer, field);
-    else if (field.number === GRAPH.initializer) {
-      const name = strings(readFields(field.value as Uint8Array), TENSOR.name)[0] as string;
-      if (!readTensors.has(name)) hideInPlace(buffer, field);
-    }
-  }
-}
-
-/**
- * `buffer` holds the model in its first `modelLength` bytes and room after them: the edit is
- * written there and the model returned as a view, so the 345 MB graph is never copied (a copy would
- * add its size to the analysing process's peak memory while the session loads).
- *
- * `throughBlock` below the last block gives a graph that stops there: its only output is
- * `block_cls` [throughBlock + 1, 768], and `buffer` itself is edited (see hideAfterBlock).
- */
-export function withClassTokenOutputs(
-  buffer: Uint8Array,
-  modelLength = buffer.length,
-  throughBlock = BLOCK_COUNT - 1,
-): Uint8Array {
+export function clipEncoderFile(throughBlock: number): string {
   if (!Number.isInteger(throughBlock) || throughBlock < 0 || throughBlock >= BLOCK_COUNT)
     throw new Error(`CLIP has blocks 0-${BLOCK_COUNT - 1}, not ${throughBlock}`);
-  const model = buffer.subarray(0, modelLength);
-  const graph = readGraph(model);
-  const { nodes } = graph;
-  const whole = throughBlock === BLOCK_COUNT - 1;
-  if (!whole) hideAfterBlock(buffer, graph, throughBlock);
-  const added: Field[] = [];
-  // A scalar int64 0: Gather on axis 1 with it takes the class token and drops the token axis.
-  added.push({
-    number: GRAPH.initializer,
-    wire: 2,
-    value: writeFields([
-      { number: TENSOR.dataType, wire: 0, value: 7n },
-      { number: TENSOR.name, wire: 2, value: bytesOf(CLS_INDEX) },
-      { number: TENSOR.rawData, wire: 2, value: new Uint8Array(8) },
-    ]),
-  });
-  const perBlock: string[] = [];
-  for (let block = 0; block <= throughBlock; block++) {
-    const cls = `lg_block_${block}_cls`;
-    added.push(
-      node(`lg_block_${block}_cls_gather`, "Gather", [outputOf(nodes, blockOutputNode(block)), CLS_INDEX], cls, 1),
-    );
-    perBlock.push(cls);
-  }
-  added.push(node("lg_block_cls_concat", "Concat", perBlock, BLOCK_CLS_OUTPUT, 0));
-  added.push(floatOutput(BLOCK_CLS_OUTPUT));
-  if (whole)
-    added.push(
-      node("lg_pre_projection_identity", "Identity", [outputOf(nodes, PRE_PROJECTION_NODE)], PRE_PROJECTION_OUTPUT),
-      floatOutput(PRE_PROJECTION_OUTPUT),
-    );
-  const extraGraph = writeFields([{ number: MODEL_GRAPH, wire: 2, value: writeFields(added) }]);
-  if (buffer.length - modelLength >= extraGraph.length) {
-    buffer.set(extraGraph, modelLength);
-    return buffer.subarray(0, modelLength + extraGraph.length);
-  }
-  const out = new Uint8Array(modelLength + extraGraph.length);
-  out.set(model);
-  out.set(extraGraph, modelLength);
-  return out;
+  return throughBlock === BLOCK_COUNT - 1
+    ? "clip/clip_encoder.fp32.block-outputs.onnx"
+    : `clip/clip_encoder.fp32.through-block-${throughBlock}.onnx`;
 }

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { open } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { Model } from "../models/model.js";
 import { ModelFileMissing, modelFiles } from "../models/model-files.js";
 import { onnxNodeRuntime } from "../runtimes/onnx.js";
@@ -7,10 +7,9 @@ import type { OnnxRuntime, OnnxSessionLike } from "../runtimes/onnx-port.js";
 import {
   BLOCK_CLS_OUTPUT,
   BLOCK_COUNT,
-  CLASS_TOKEN_EDIT_MAX_BYTES,
+  clipEncoderFile,
   HIDDEN_SIZE,
   PRE_PROJECTION_OUTPUT,
-  withClassTokenOutputs,
 } from "./clip-block-outputs.js";
 import { CLIP_SIZE } from "./clip-input.js";
 
@@ -22,11 +21,12 @@ import { CLIP_SIZE } from "./clip-input.js";
  * picture's features, and every verdict fitted on them, are the same on every CPU up to float
  * summation order. One picture per call, so no batch-mate can change a picture's embedding.
  *
- * The analysis's encoder (`clipImageEncoder()`) runs the graph only through the deepest block a
- * fitted head reads (clip-depth.ts); the fit scripts read every feature (`fullClipImageEncoder()`).
+ * Setup also adds the class-token outputs (clip-block-outputs.ts) and derives the graph cut after
+ * the deepest block a fitted head reads (clip-depth.ts), which the analysis's encoder
+ * (`clipImageEncoder()`) loads; the fit scripts read every feature (`fullClipImageEncoder()`).
+ * Each is a plain ONNX file here, loaded as it is.
  */
 
-export const CLIP_MODEL_FILE = "clip/clip_encoder.fp32.onnx";
 export const CLIP_EMBEDDING_SIZE = 512;
 
 /** The model file is not where setup puts it: the signals then say "unknown". */
@@ -50,7 +50,7 @@ export class ClipImageEncoder extends Model<Float32Array, Float32Array, OnnxSess
   readonly name: string;
 
   /**
-   * `file`: a path on this machine, else CLIP_MODEL_FILE from the process's model file source.
+   * `file`: a path on this machine, else clipEncoderFile(throughBlock) from the process's model file source.
    * `throughBlock`: the last block computed (0-11); below 11 the pass gives blocks 0..throughBlock only.
    */
   constructor(
@@ -67,19 +67,9 @@ export class ClipImageEncoder extends Model<Float32Array, Float32Array, OnnxSess
   }
 
   protected async load(): Promise<OnnxSessionLike> {
-    const file = this.file ?? (await modelFiles().localPath(CLIP_MODEL_FILE));
+    const file = this.file ?? (await modelFiles().localPath(clipEncoderFile(this.throughBlock)));
     if (!existsSync(file)) throw new ModelFileMissing(file);
-    // Read with room after the model for the block outputs' edit, so the graph is not copied again.
-    const handle = await open(file);
-    try {
-      const { size } = await handle.stat();
-      const buffer = new Uint8Array(size + CLASS_TOKEN_EDIT_MAX_BYTES);
-      const { bytesRead } = await handle.read(buffer, 0, size, 0);
-      if (bytesRead !== size) throw new Error(`Read ${bytesRead} of ${size} bytes of ${file}`);
-      return this.runtime.sessionFromBytes(withClassTokenOutputs(buffer, size, this.throughBlock));
-    } finally {
-      await handle.close();
-    }
+    return this.runtime.sessionFromBytes(new Uint8Array(await readFile(file)));
   }
 
   /** Each pass's features by the array `predict` returned for it, for features(). */
