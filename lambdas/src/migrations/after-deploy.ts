@@ -2,11 +2,10 @@ import {
   DynamoLiveCheckDemotionTable,
   DynamoReverifyMessages,
 } from "@lg/domain/biometrics/adapters/dynamo-live-check-demotion";
-import { DynamoOlderFaceSampleOwners } from "@lg/domain/biometrics/adapters/dynamo-older-face-samples";
+import { DynamoSampleOwners, olderFaceSampleOwners } from "@lg/domain/biometrics/adapters/dynamo-sample-owners";
 import { FaceReenrolment, reenrolEveryone } from "@lg/domain/biometrics/embedding-models";
 import { demoteEveryone, LiveCheckDemotion } from "@lg/domain/biometrics/live-check-demotion";
 import { tellLapsedFaceOwners } from "@lg/domain/biometrics/reverify-notice";
-import { DynamoSampleOwners } from "@lg/domain/gallery/adapters/dynamo-sample-owners";
 import { backfillGallery } from "@lg/domain/gallery/gallery-backfill";
 import { DynamoWebhooks } from "@lg/domain/integrations/adapters/dynamo-webhooks";
 import { sealKeptWebhookSecrets } from "@lg/domain/integrations/webhook-secret-migration";
@@ -45,7 +44,7 @@ export async function reenrolFacesOfOlderModels() {
     store: accountStore(),
     gallery: gallerySync(),
   });
-  const owners = new DynamoOlderFaceSampleOwners(dynamo, env().TABLE_NAME);
+  const owners = olderFaceSampleOwners(dynamo, env().TABLE_NAME);
   return reenrolEveryone(owners, migration, (userId, error) =>
     logger.error("Face re-enrolment failed for one user; the next run retries", { userId, error }),
   );
