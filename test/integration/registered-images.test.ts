@@ -75,6 +75,10 @@ describe("registered intimate-image hashes over the API", () => {
     const listed = await api("/api/image-hashes", alice.cookie);
     expect(listed.json().count).toBe(2);
     expect(listed.text).not.toContain(a);
+    // The dashboard's coverage counts them (and shows no hash).
+    const stats = await api("/api/stats", alice.cookie);
+    expect(stats.json().coverage.registeredImages).toBe(2);
+    expect(stats.text).not.toContain(a);
 
     const exported = await api("/api/image-hashes/export", alice.cookie);
     expect(exported.text.trimEnd().split("\n").sort()).toEqual([`${a},92`, `${b},71`].sort());

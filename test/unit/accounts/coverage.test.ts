@@ -5,6 +5,7 @@ import {
   lastScanLine,
   modalityLine,
   openThreatsLine,
+  registeredImagesLine,
 } from "@lg/domain/accounts/coverage";
 import { describe, expect, it } from "vitest";
 
@@ -55,6 +56,33 @@ describe("coverage statement", () => {
     const { lastScanAt: _at, lastScanOutcome: _outcome, ...never } = base;
     expect(emptyListLine(coverageOf(never))).toBe(
       "No threats found. No scan has run yet, so nothing has been checked.",
+    );
+  });
+
+  it("says registered image hashes are compared by scans and the crawl, with or without a face or voice", () => {
+    expect(registeredImagesLine(coverageOf(base))).toBe("");
+    const one = coverageOf({ ...base, registeredImages: 1 });
+    expect(registeredImagesLine(one)).toBe(
+      "Your 1 registered image hash is compared with every picture and video frame your scans and the shared crawl of public sources find.",
+    );
+    expect(registeredImagesLine(coverageOf({ ...base, registeredImages: 1200 }))).toMatch(
+      /^Your 1,200 registered image hashes are/,
+    );
+    // Hashes alone are searched for: an empty list says so rather than "nothing of yours is searched".
+    const hashesOnly = coverageOf({
+      ...base,
+      face: { stored: false, searched: false },
+      voice: { stored: false, searched: false },
+      registeredImages: 3,
+    });
+    expect(emptyListLine(hashesOnly, name)).toMatch(
+      /^No threats found: the latest scan looked for your registered images on Facebook, Reddit and YouTube\. Your face is not searched: no face is enrolled\.$/,
+    );
+    expect(emptyListLine(coverageOf({ ...base, registeredImages: 3 }), name)).toMatch(
+      /looked for your face, voice and registered images on/,
+    );
+    expect(emptyListLine(coverageOf({ ...base, platforms: [], registeredImages: 3 }), name)).toMatch(
+      /the shared crawl compares what it reads of public sources with your registered images/,
     );
   });
 

@@ -25,7 +25,7 @@ class NoListing extends InMemoryThreatRepository {
   }
 }
 
-function queries(threats: InMemoryThreatRepository, scans: unknown[] = []) {
+function queries(threats: InMemoryThreatRepository, scans: unknown[] = [], registeredImages = 0) {
   return new ThreatQueries({
     accounts: {
       getProfile: async () => null,
@@ -38,6 +38,7 @@ function queries(threats: InMemoryThreatRepository, scans: unknown[] = []) {
     renderPreview: async (b: Uint8Array) => b,
     now: () => new Date("2026-11-22T00:00:00Z"),
     counters: { counters: async () => counters },
+    registeredImages: { count: async () => registeredImages },
   } as never);
 }
 
@@ -54,6 +55,12 @@ describe("stats", () => {
       ],
     });
     expect(stats.coverage.openThreats).toBe(2);
+  });
+
+  it("count the registered image hashes scans and the crawl compare with, a person with nothing else enrolled too", async () => {
+    const stats = await queries(new NoListing(), [], 3).stats("u1");
+    expect(stats.coverage.registeredImages).toBe(3);
+    expect((await queries(new NoListing()).stats("u1")).coverage.registeredImages).toBe(0);
   });
 
   it("say when the latest scan that ended failed, though an earlier one succeeded", async () => {

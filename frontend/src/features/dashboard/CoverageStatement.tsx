@@ -1,4 +1,10 @@
-import { type Coverage, lastScanLine, modalityLine, openThreatsLine } from "@lg/domain/accounts/coverage";
+import {
+  type Coverage,
+  lastScanLine,
+  modalityLine,
+  openThreatsLine,
+  registeredImagesLine,
+} from "@lg/domain/accounts/coverage";
 import { platformName } from "../platforms/catalogue";
 import { relativeTime } from "../threats/format";
 
@@ -27,6 +33,7 @@ export function CoverageStatement({ coverage, isLoading }: { coverage: Coverage 
             {modalityLine(coverage, modality, platformName)}
           </li>
         ))}
+        {registeredImagesLine(coverage) ? <li className="text-ok">{registeredImagesLine(coverage)}</li> : null}
         {scan ? <li className={coverage.lastScanOutcome === "failed" ? "text-danger" : ""}>{scan}</li> : null}
         <li className={coverage.openThreats > 0 ? "text-danger" : ""}>{openThreatsLine(coverage)}</li>
       </ul>

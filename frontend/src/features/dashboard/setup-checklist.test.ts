@@ -17,6 +17,7 @@ describe("the dashboard's setup state", () => {
       platforms: [],
       schedule: null,
       openThreats: 0,
+      registeredImages: 0,
     };
     const setup = setupFromStats({
       activeThreats: 0,

@@ -1,4 +1,5 @@
 import { censoredPreview } from "@lg/detection/media/censored-preview";
+import { DynamoRegisteredHashes } from "@lg/domain/registered-images/adapters/dynamo-registered-hashes";
 import { DynamoAutomationOutcomes } from "@lg/domain/takedowns/adapters/dynamo-automation-outcomes";
 import { DynamoNoticeRepository } from "@lg/domain/takedowns/adapters/dynamo-takedowns";
 import { DynamoThreatListing } from "@lg/domain/threats/adapters/dynamo-threat-listing";
@@ -35,5 +36,6 @@ export const threatQueries = once(
       notices: new DynamoNoticeRepository(dynamo, env().TABLE_NAME),
       counters: threatListing(),
       automation: new DynamoAutomationOutcomes(dynamo, env().TABLE_NAME),
+      registeredImages: new DynamoRegisteredHashes(dynamo, env().TABLE_NAME),
     }),
 );

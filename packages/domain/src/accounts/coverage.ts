@@ -37,6 +37,11 @@ export interface Coverage {
   /** How the latest scan that ended, ended. */
   lastScanOutcome?: "succeeded" | "failed";
   openThreats: number;
+  /**
+   * The intimate-image hashes the person registered (docs/hashes.md): every scan and the shared
+   * crawl compare what they find with them, with or without a face or voice enrolled.
+   */
+  registeredImages: number;
 }
 
 export interface CoverageFacts {
@@ -47,6 +52,7 @@ export interface CoverageFacts {
   lastScanAt?: string;
   lastScanOutcome?: "succeeded" | "failed";
   openThreats: number;
+  registeredImages?: number;
 }
 
 function faceReason(face: ModalityFacts): string {
@@ -77,6 +83,7 @@ export function coverageOf(facts: CoverageFacts): Coverage {
     ...(facts.lastScanAt ? { lastScanAt: facts.lastScanAt } : {}),
     ...(facts.lastScanOutcome ? { lastScanOutcome: facts.lastScanOutcome } : {}),
     openThreats: facts.openThreats,
+    registeredImages: facts.registeredImages ?? 0,
   };
 }
 
@@ -115,6 +122,14 @@ export function lastScanLine(coverage: Coverage): string {
   return coverage.lastScanAt ? "" : "No scan has run yet, so nothing has been checked.";
 }
 
+/** What registered image hashes are compared with; empty when none is registered. */
+export function registeredImagesLine(coverage: Coverage): string {
+  const n = coverage.registeredImages;
+  if (n === 0) return "";
+  const hashes = `${n.toLocaleString("en-US")} registered image hash${n === 1 ? " is" : "es are"}`;
+  return `Your ${hashes} compared with every picture and video frame your scans and the shared crawl of public sources find.`;
+}
+
 export function openThreatsLine(coverage: Coverage): string {
   const n = coverage.openThreats;
   if (n === 0) return "No open threats.";
@@ -131,11 +146,15 @@ export const fullySearched = (coverage: Coverage) => coverage.face.searched && c
 export function emptyListLine(coverage: Coverage, platformName: (id: string) => string = (id) => id): string {
   const pending = lastScanLine(coverage);
   if (pending) return `No threats found. ${pending}`;
-  const searched = (["face", "voice"] as const).filter((m) => coverage[m].searched);
+  if (coverage.platforms.length === 0 && coverage.registeredImages > 0) {
+    return "No threats found: the shared crawl compares what it reads of public sources with your registered images. Your own scans search no platform until you choose one.";
+  }
+  const searched: string[] = (["face", "voice"] as const).filter((m) => coverage[m].searched);
+  if (coverage.registeredImages > 0) searched.push("registered images");
   if (searched.length === 0) {
     return "No threats found, but nothing of yours is searched yet. Finish the setup checklist to be searched for.";
   }
-  const what = searched.length === 2 ? "your face and voice" : `your ${searched[0]}`;
+  const what = `your ${listOf(searched)}`;
   const unsearched = (["face", "voice"] as const).find((m) => !coverage[m].searched);
   const gap = unsearched ? ` ${modalityLine(coverage, unsearched, platformName)}` : "";
   return `No threats found: the latest scan looked for ${what} on ${listOf(coverage.platforms.map(platformName))}.${gap}`;

@@ -29,6 +29,8 @@ export interface ThreatQueryDeps {
   counters?: Pick<ThreatListing, "counters">;
   /** Why the threat's automatic takedown sent nothing, when it did not. */
   automation?: Pick<AutomationOutcomes, "get">;
+  /** How many intimate-image hashes an account registered (the count alone: never a hash). */
+  registeredImages?: { count(userId: string): Promise<number> };
 }
 
 /** Reads for the dashboard: every figure comes from stored threats, scans and samples. */
@@ -89,12 +91,13 @@ export class ThreatQueries {
   }
 
   async stats(userId: string) {
-    const [profile, counts, scans, samples, consents] = await Promise.all([
+    const [profile, counts, scans, samples, consents, registeredImages] = await Promise.all([
       this.deps.accounts.getProfile(userId),
       this.threatCounts(userId),
       this.deps.scans.list(userId, 50),
       this.deps.accounts.listSamples(userId),
       this.deps.accounts.listConsents(userId),
+      this.deps.registeredImages?.count(userId) ?? 0,
     ]);
     const finished = scans.filter((s) => s.status === "succeeded");
     const ended = scans
@@ -120,6 +123,7 @@ export class ThreatQueries {
         schedule: profile ? effectiveFrequency(profile) : "weekly",
         platformsScanned: finished.flatMap((s) => s.platforms),
         ...(lastScanOutcome ? { lastScanOutcome } : {}),
+        registeredImages,
         setup: {
           consentGiven: consents.some((c) => c.version === CONSENT_VERSION && !c.withdrawnAt),
           ...(profile?.firstName ? { firstName: profile.firstName } : {}),

@@ -66,6 +66,8 @@ export interface ProtectionInputs {
   schedule: ScanFrequency;
   /** How the latest scan that ended, ended; absent before any did. */
   lastScanOutcome?: "succeeded" | "failed";
+  /** How many intimate-image hashes the account registered. */
+  registeredImages?: number;
 }
 
 export interface Stats {
@@ -103,6 +105,7 @@ export function computeStats(input: ProtectionInputs, now = Date.now()): Stats {
       ...(input.setup.lastScanAt ? { lastScanAt: input.setup.lastScanAt } : {}),
       ...(input.lastScanOutcome ? { lastScanOutcome: input.lastScanOutcome } : {}),
       openThreats: byStatus.active,
+      ...(input.registeredImages ? { registeredImages: input.registeredImages } : {}),
     }),
     ...(input.setup.lastScanAt ? { lastScanAt: input.setup.lastScanAt } : {}),
     ...(input.lastScanOutcome ? { lastScanOutcome: input.lastScanOutcome } : {}),

@@ -1,4 +1,4 @@
-import { BatchWriteCommand, type DynamoDBDocumentClient, GetCommand } from "@aws-sdk/lib-dynamodb";
+import { BatchWriteCommand, type DynamoDBDocumentClient, GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { fromItem, toItem } from "../../table/entity.js";
 import { queryAll } from "../../table/query-all.js";
 import { RegisteredImageHash } from "../../table/registered-image-entities.js";
@@ -20,6 +20,26 @@ export class DynamoRegisteredHashes implements RegisteredHashStore {
 
   async put(records: RegisteredHashRecord[]) {
     await this.write(records.map((record) => ({ PutRequest: { Item: toItem(RegisteredImageHash, record) } })));
+  }
+
+  /** How many hashes the account holds, counted by DynamoDB (the dashboard's figure reads no sealed hash). */
+  async count(userId: string): Promise<number> {
+    let total = 0;
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const page = await this.doc.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
+          ExpressionAttributeValues: { ":pk": keyOf(userId, "").pk, ":prefix": keyOf(userId, "").sk },
+          Select: "COUNT",
+          ExclusiveStartKey,
+        }),
+      );
+      total += page.Count ?? 0;
+      ExclusiveStartKey = page.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
+    return total;
   }
 
   async list(userId: string) {
