@@ -10,13 +10,9 @@ import { repoRoot } from "../paths.js";
  */
 export const DETECTION_RUNTIME_PACKAGES = [
   "onnxruntime-node",
-  "@tensorflow/tfjs-backend-wasm",
-  "@vladmandic/face-api",
   "@ricky0123/vad-web",
   "@contentauth/c2pa-wasm",
   "sharp",
-  // The explicit-content model is read from the installed package's bundled weights file.
-  "nsfwjs",
 ] as const;
 
 /**
@@ -46,7 +42,6 @@ const FILES_ONLY = new Set(["@ricky0123/vad-web"]);
 /** Paths inside a copied package that Lambda (linux arm64) never loads; they would only add size. */
 const PRUNE: Record<string, string[]> = {
   "onnxruntime-node": ["bin/napi-v*/darwin", "bin/napi-v*/win32", "bin/napi-v*/linux/x64"],
-  "@vladmandic/face-api": ["demo", "src", "types", "dist/*.map"],
 };
 
 interface PackageJson {

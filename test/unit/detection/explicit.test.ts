@@ -1,16 +1,13 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { NsfwTfjsClassifier } from "../../../packages/detection/derive/nsfwjs-reference.js";
 import {
   EXPLICIT_THRESHOLD,
   falsePositiveMeasurement,
   intimateFinding,
 } from "../../../packages/detection/src/explicit/finding.js";
-import {
-  NsfwOnnxClassifier,
-  type NsfwProbabilities,
-  NsfwTfjsClassifier,
-} from "../../../packages/detection/src/explicit/nsfw-model.js";
+import { NsfwOnnxClassifier, type NsfwProbabilities } from "../../../packages/detection/src/explicit/nsfw-model.js";
 import { decodeImage, type RgbImage } from "../../../packages/detection/src/media/image.js";
 import { defaultLimits } from "../../../packages/detection/src/media/limits.js";
 import { nsfwClassifier } from "../../../packages/detection/src/models/registry.js";

@@ -1,7 +1,5 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
-import path from "node:path";
 import sharp from "sharp";
 import type { RgbImage } from "../media/image.js";
 import { Model } from "../models/model.js";
@@ -18,10 +16,10 @@ export const NSFW_MODEL_FILE = "nsfwjs/mobilenet_v2.onnx";
 /**
  * nsfwjs 4.4.0 (MIT, infinitered/nsfwjs): a MobileNetV2 classifier of pictures into Drawing,
  * Hentai, Neutral, Porn and Sexy, its weights bundled in the npm package (nothing is fetched).
- * The product runs its network as an ONNX graph on onnxruntime (NsfwOnnxClassifier); nsfwjs
- * itself runs on TensorFlow.js's WebAssembly backend in Node (NsfwTfjsClassifier, set up as
- * face-api is in runtimes/tfjs-wasm.ts) as the reference. One thread each, since a scan worker
- * analyses one item per core.
+ * The product runs its network as an ONNX graph on onnxruntime (NsfwOnnxClassifier), which
+ * `npm run setup` builds from the package's weights: no deployed function loads nsfwjs or
+ * TensorFlow.js (nsfwjs itself, the reference the graph is held to, is derive/nsfwjs-reference.ts).
+ * One thread, since a scan worker analyses one item per core.
  */
 
 export const NSFW_CLASSES = ["Drawing", "Hentai", "Neutral", "Porn", "Sexy"] as const;
@@ -31,31 +29,8 @@ export type NsfwProbabilities = Record<NsfwClass, number>;
 /** MobileNetV2's input side; nsfwjs stretches the picture to it (no aspect-preserving crop). */
 export const NSFW_INPUT_SIZE = 224;
 
-const require = createRequire(import.meta.url);
-
-interface Tensor3D {
-  dispose(): void;
-}
-interface TfjsCore {
-  setBackend(name: string): Promise<boolean>;
-  ready(): Promise<void>;
-  getBackend(): string;
-  tensor3d(values: Int32Array, shape: [number, number, number], dtype: "int32"): Tensor3D;
-}
-interface NsfwjsClassifier {
-  classify(image: Tensor3D, topk?: number): Promise<{ className: NsfwClass; probability: number }[]>;
-}
-interface NsfwjsModule {
-  load(model: "MobileNetV2"): Promise<NsfwjsClassifier>;
-}
-
-interface Loaded {
-  tf: TfjsCore;
-  classifier: NsfwjsClassifier;
-}
-
 /** The picture stretched to 224×224 as nsfwjs does (no aspect-preserving crop), interleaved 8-bit RGB. */
-async function resized(image: RgbImage): Promise<Buffer> {
+export async function resized(image: RgbImage): Promise<Buffer> {
   const { data, info } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
     .resize({ width: NSFW_INPUT_SIZE, height: NSFW_INPUT_SIZE, fit: "fill" })
     .raw()
@@ -66,65 +41,6 @@ async function resized(image: RgbImage): Promise<Buffer> {
 
 const byClass = (values: ArrayLike<number>): NsfwProbabilities =>
   Object.fromEntries(NSFW_CLASSES.map((c, i) => [c, values[i] as number])) as NsfwProbabilities;
-
-function wasmDir(): string {
-  const entry = require.resolve("@tensorflow/tfjs-backend-wasm");
-  const marker = `${path.sep}tfjs-backend-wasm${path.sep}`;
-  const at = entry.lastIndexOf(marker);
-  if (at < 0) throw new Error(`Cannot locate tfjs-backend-wasm in ${entry}`);
-  return path.join(entry.slice(0, at + marker.length), "dist");
-}
-
-/**
- * nsfwjs itself on TensorFlow.js's wasm backend: the reference the ONNX rebuild is held to
- * (test/unit/detection/explicit-onnx.test.ts), about 5× slower than it per picture.
- */
-export class NsfwTfjsClassifier extends Model<RgbImage, NsfwProbabilities, Loaded> {
-  readonly name = "nsfwjs-mobilenet-v2-tfjs";
-
-  /** `packageName`: the npm package bundling the model (nsfwjs); load fails if it is not installed. */
-  constructor(private readonly packageName = "nsfwjs") {
-    super();
-  }
-
-  protected async load(): Promise<Loaded> {
-    // CommonJS builds throughout, so nsfwjs, the wasm backend and face-api share one tfjs instance.
-    const tf = require("@tensorflow/tfjs") as TfjsCore;
-    const wasm = require("@tensorflow/tfjs-backend-wasm") as {
-      setWasmPaths(prefix: string): void;
-      setThreadsCount(count: number): void;
-    };
-    if (tf.getBackend() !== "wasm") {
-      wasm.setWasmPaths(`${wasmDir()}${path.sep}`);
-      wasm.setThreadsCount(1);
-      await tf.setBackend("wasm");
-    }
-    await tf.ready();
-    const nsfwjs = require(this.packageName) as NsfwjsModule;
-    // nsfwjs announces the bundled model on the console at every load.
-    const log = console.log;
-    console.log = () => {};
-    try {
-      return { tf, classifier: await nsfwjs.load("MobileNetV2") };
-    } finally {
-      console.log = log;
-    }
-  }
-
-  /** The five class probabilities of one picture (the analysis copy). */
-  protected async run({ tf, classifier }: Loaded, image: RgbImage): Promise<NsfwProbabilities> {
-    const data = await resized(image);
-    const input = tf.tensor3d(Int32Array.from(data), [NSFW_INPUT_SIZE, NSFW_INPUT_SIZE, 3], "int32");
-    try {
-      const predictions = await classifier.classify(input, NSFW_CLASSES.length);
-      const out = Object.fromEntries(NSFW_CLASSES.map((c) => [c, 0])) as NsfwProbabilities;
-      for (const { className, probability } of predictions) out[className] = probability;
-      return out;
-    } finally {
-      input.dispose();
-    }
-  }
-}
 
 /** What the explicit-content finding needs of a classifier. */
 export type NsfwClassifier = Model<RgbImage, NsfwProbabilities>;
