@@ -16,11 +16,9 @@ import type { AddressInfo } from "node:net";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { DynamoDBDocumentClient, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { startLocalStack } from "../local/src/stack.js";
-import { BillingAccount, toItem } from "../packages/domain/src/table/index.js";
 import { seedThreats } from "../test/support/threat-seed.js";
+import { localTable, storeEnterprise } from "./local-table.js";
 import { benchMachine } from "./machine.js";
 import { benchSignUp } from "./sign-up.js";
 
@@ -68,29 +66,10 @@ try {
   // The same publishing a scan's Finish step runs, in this process, against the stack.
   Object.assign(process.env, env);
   const { publishScanEvents } = await import("../lambdas/src/shared/scanning/scan-events.js");
-  const doc = DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      endpoint: env.AWS_ENDPOINT_URL_DYNAMODB,
-      region: env.AWS_REGION,
-      credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID ?? "", secretAccessKey: env.AWS_SECRET_ACCESS_KEY ?? "" },
-    }),
-    { marshallOptions: { removeUndefinedValues: true } },
-  );
+  const doc = localTable(env);
   const owner = await benchSignUp(stack.url, "bench-api");
-  // Enterprise, as billing's signed webhook would store it: 20 keys with any scope.
-  await doc.send(
-    new PutCommand({
-      TableName: env.TABLE_NAME,
-      Item: toItem(BillingAccount, {
-        userId: owner.userId,
-        tier: "enterprise",
-        status: "active",
-        cancelAtPeriodEnd: false,
-        trialUsed: false,
-        updatedAt: new Date().toISOString(),
-      }),
-    }),
-  );
+  // Enterprise: 20 keys with any scope.
+  await storeEnterprise(doc, env.TABLE_NAME ?? "", owner.userId);
   await seedThreats(doc, env.TABLE_NAME ?? "", owner.userId, { count: THREATS, batch: 500 });
   const settings = async (method: string, route: string, body?: unknown) => {
     const res = await fetch(`${stack.url}${route}`, {

@@ -13,12 +13,12 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { startLocalStack } from "../local/src/stack.js";
 import { DynamoThreatRepository } from "../packages/domain/src/threats/adapters/dynamo-threats.js";
 import { recordThreats } from "../packages/domain/src/threats/threat-recorder.js";
 import { seedAccount, seedCandidates, seedThreats } from "../test/support/threat-seed.js";
+import { localTable } from "./local-table.js";
 import { benchMachine } from "./machine.js";
 import { benchSignUp } from "./sign-up.js";
 
@@ -79,14 +79,7 @@ async function timeRecordStep(
 
 try {
   const { env } = stack;
-  const doc = DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      endpoint: env.AWS_ENDPOINT_URL_DYNAMODB,
-      region: env.AWS_REGION,
-      credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID ?? "", secretAccessKey: env.AWS_SECRET_ACCESS_KEY ?? "" },
-    }),
-    { marshallOptions: { removeUndefinedValues: true } },
-  );
+  const doc = localTable(env);
   const person = await benchSignUp(stack.url, "bench-threats");
   const seedStarted = performance.now();
   let lastReport = 0;

@@ -1,7 +1,7 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { DynamoDBDocumentClient, PutCommand } from "@aws-sdk/lib-dynamodb";
-import { BillingAccount, toItem } from "@lg/domain/table/index";
+import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { afterAll, describe, expect, inject, it } from "vitest";
+import { storeEnterprise } from "../../bench/local-table.js";
 import { clientConfig } from "./local-clients.js";
 import { freshSource, loopbackClient } from "./loopback-source.js";
 import { PASSWORD, signUp } from "./signed-up-person.js";
@@ -25,20 +25,8 @@ const outboxTo = async (addresses: string[]) => {
 describe("messages sent on anyone's behalf", () => {
   it("phone invitations text at most smsPerSource from one address, with none of the inviter's words", async () => {
     const owner = await signUp(appUrl, "pump-inviter");
-    // Enterprise (no limit on protected people), as its subscription's signed webhook would store it.
-    await doc.send(
-      new PutCommand({
-        TableName: env.TABLE_NAME,
-        Item: toItem(BillingAccount, {
-          userId: owner.userId,
-          tier: "enterprise",
-          status: "active",
-          cancelAtPeriodEnd: false,
-          trialUsed: false,
-          updatedAt: new Date().toISOString(),
-        }),
-      }),
-    );
+    // Enterprise (no limit on protected people).
+    await storeEnterprise(doc, env.TABLE_NAME ?? "", owner.userId);
     const from = freshSource();
     const stamp = String(Date.now()).slice(-6);
     const numbers = Array.from({ length: 8 }, (_, i) => `+1555${stamp}${i}`);

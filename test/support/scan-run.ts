@@ -4,16 +4,16 @@ import path from "node:path";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { KMSClient } from "@aws-sdk/client-kms";
 import { DescribeExecutionCommand, SFNClient, StartExecutionCommand, StopExecutionCommand } from "@aws-sdk/client-sfn";
-import { DynamoDBDocumentClient, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { decodeAudio, faceDescriptors, speakerEmbedding } from "@lg/detection";
 import { DynamoAccountStore } from "@lg/domain/accounts/adapters/dynamo-account-store";
 import { KmsDataKeys } from "@lg/domain/biometrics/adapters/kms-data-keys";
 import { sealEmbedding } from "@lg/domain/biometrics/embedding-cipher";
 import { SELF_PERSON_ID } from "@lg/domain/records";
-import { BillingAccount, toItem } from "@lg/domain/table/index";
 import { DynamoThreatRepository } from "@lg/domain/threats/adapters/dynamo-threats";
 import { hammingHex, NEAR_DUPLICATE_MAX_BITS } from "@lg/domain/threats/threat-recorder";
 import { PLATFORMS } from "@lg/domain/tiers";
+import { storeEnterprise } from "../../bench/local-table.js";
 import { imagePerceptualHash } from "../../lambdas/src/shared/analysis/likeness-analyser.js";
 
 /**
@@ -136,19 +136,7 @@ export async function watchEverywhereAsEnterprise(
   names: Parameters<typeof watchingEverywhere>[1],
 ) {
   const { accounts, doc } = scanClients(world.env);
-  await doc.send(
-    new PutCommand({
-      TableName: world.env.TABLE_NAME,
-      Item: toItem(BillingAccount, {
-        userId,
-        tier: "enterprise",
-        status: "active",
-        cancelAtPeriodEnd: false,
-        trialUsed: false,
-        updatedAt: new Date().toISOString(),
-      }),
-    }),
-  );
+  await storeEnterprise(doc, world.env.TABLE_NAME ?? "", userId);
   await accounts.putProfile(watchingEverywhere(userId, names));
 }
 
