@@ -1,8 +1,10 @@
 /**
  * Checkout in a real browser against the local stack: a new account chooses Professional on the
  * pricing page, pays on the Stripe stand-in's checkout page, and Settings shows the plan the signed
- * webhook gave it; the billing portal cancels it at the period's end, and Settings says when.
+ * webhook gave it; the billing portal cancels it at the period's end, and Settings says when. An
+ * organisation buys Enterprise for a number of protected people the same way.
  */
+import { ENTERPRISE_PRICE_PER_PERSON } from "@lg/domain/billing/plan-catalogue";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { screenshot, signUpByEmail } from "./support/browser.js";
@@ -127,6 +129,32 @@ describe("checkout in the browser", () => {
       expect(new URL(visitor.url()).origin).toBe(sessionOrigin);
       await visitor.getByRole("region", { name: "Plan and billing" }).getByText("Professional").waitFor();
       expect(await visitor.getByRole("heading", { name: /Sign in/i }).count()).toBe(0);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("an organisation buys Enterprise for the people it protects, priced per person, without a sales call", async () => {
+    const other = await e2e.browser.newContext();
+    const owner = await other.newPage();
+    try {
+      await signUpByEmail(owner, e2e.stack.url, `enterprise-${Date.now()}@example.com`, PASSWORD);
+      await owner.goto(`${e2e.stack.url}/pricing`);
+      await owner.getByText(`$${ENTERPRISE_PRICE_PER_PERSON}/month per protected person`).waitFor();
+      await owner.getByLabel("People to protect").fill("3");
+      await owner.getByRole("button", { name: "Choose the Enterprise plan" }).click();
+      await owner.waitForURL((url) => url.origin === new URL(e2e.stack.stripe.url).origin);
+      await owner.getByRole("heading", { name: /Subscribe to LikenessGuard Enterprise/ }).waitFor();
+      await owner.getByText(`(3 × $${ENTERPRISE_PRICE_PER_PERSON}.00)`, { exact: false }).waitFor();
+      await screenshot(owner, "billing-05-enterprise-checkout");
+      await owner.getByLabel(/Card number/).fill("4242 4242 4242 4242");
+      await owner.getByRole("button", { name: "Start trial" }).click();
+      await owner.waitForURL(/\/settings\?billing=done$/);
+      const plan = owner.getByRole("region", { name: "Plan and billing" });
+      await plan.getByText("Enterprise").waitFor();
+      await plan.getByText("Protected people paid for").waitFor();
+      expect(await plan.getByText("3", { exact: true }).count()).toBe(1);
+      await screenshot(owner, "billing-06-enterprise-settings");
     } finally {
       await other.close();
     }

@@ -37,18 +37,19 @@ const jsonHeaders = (cookie: string) => ({ "content-type": "application/json", c
 /**
  * Subscribes a signed-in person to a paid plan the way they would: checkout from the API, the
  * stand-in's checkout page, Pay with a card; the signed webhooks raise the tier before the redirect.
- * Returns the checkout session id.
+ * Returns the checkout session id. `people`: how many Enterprise (priced per person) protects.
  */
 export async function checkOut(
   appUrl: string,
   cookie: string,
-  tier: "personal" | "professional",
+  tier: "personal" | "professional" | "enterprise",
   card = "4242424242424242",
+  people?: number,
 ) {
   const started = await fetch(`${appUrl}/api/billing/checkout`, {
     method: "POST",
     headers: jsonHeaders(cookie),
-    body: JSON.stringify({ tier }),
+    body: JSON.stringify({ tier, ...(people === undefined ? {} : { people }) }),
   });
   expect(started.status).toBe(200);
   const { url } = (await started.json()) as { url: string };

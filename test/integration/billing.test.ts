@@ -1,6 +1,7 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { GetScheduleCommand, SchedulerClient } from "@aws-sdk/client-scheduler";
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { ENTERPRISE_PRICE_PER_PERSON } from "@lg/domain/billing/plan-catalogue";
 import { stripeSignatureHeader } from "@lg/domain/billing/stripe-signature";
 import { BillingAccount, toItem } from "@lg/domain/table/index";
 import { beforeAll, describe, expect, inject, it } from "vitest";
@@ -20,7 +21,8 @@ interface Billing {
   pending?: { tier: string; from: string };
   canManage: boolean;
   trial: { days: number; available: boolean };
-  plans: { tier: string; monthlyAmountCents: number | null }[];
+  protectedPeople?: number;
+  plans: { tier: string; monthlyAmountCents: number | null; perProtectedPerson: boolean }[];
 }
 
 const call = async (method: string, path: string, cookie: string, body?: unknown) => {
@@ -69,9 +71,14 @@ describe("billing decides the tier", () => {
     expect(summary).toMatchObject({ tier: "personal", status: "none", canManage: false });
     expect(summary.trial).toEqual({ days: 14, available: true });
     expect(summary.plans).toEqual([
-      { tier: "personal", name: "Personal", monthlyAmountCents: 1900 },
-      { tier: "professional", name: "Professional", monthlyAmountCents: 4900 },
-      { tier: "enterprise", name: "Enterprise", monthlyAmountCents: null },
+      { tier: "personal", name: "Personal", monthlyAmountCents: 1900, perProtectedPerson: false },
+      { tier: "professional", name: "Professional", monthlyAmountCents: 4900, perProtectedPerson: false },
+      {
+        tier: "enterprise",
+        name: "Enterprise",
+        monthlyAmountCents: ENTERPRISE_PRICE_PER_PERSON * 100,
+        perProtectedPerson: true,
+      },
     ]);
   });
 
@@ -307,13 +314,69 @@ describe("billing decides the tier", () => {
     expect(schedule.ScheduleExpression).toBe("rate(1 day)");
   });
 
-  it("needs a signed-in account for checkout, and offers no checkout for the sales-arranged plan", async () => {
+  it("needs a signed-in account for checkout, and a number of people within range for Enterprise", async () => {
     expect((await call("POST", "/api/billing/checkout", "", { tier: "professional" })).status).toBe(401);
     const cara = await signUp(appUrl, "billing-enterprise-checkout");
-    const enterprise = await call("POST", "/api/billing/checkout", cara.cookie, { tier: "enterprise" });
-    expect(enterprise.status).toBe(400);
-    expect(enterprise.body.message).toMatch(/sales/);
+    const unsized = await call("POST", "/api/billing/checkout", cara.cookie, { tier: "enterprise" });
+    expect(unsized.status).toBe(400);
+    expect(unsized.body.message).toBe("Choose how many people the Enterprise plan protects");
+    for (const people of [0, 2.5, 501]) {
+      const refused = await call("POST", "/api/billing/checkout", cara.cookie, { tier: "enterprise", people });
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toMatch(/from 1 to 500 people through checkout; contact sales for more$/);
+    }
+    const perAccount = await call("POST", "/api/billing/checkout", cara.cookie, { tier: "professional", people: 3 });
+    expect(perAccount.status).toBe(400);
     const portal = await call("POST", "/api/billing/portal", cara.cookie);
     expect(portal.status).toBe(409);
+  });
+
+  it("sells Enterprise per protected person through checkout and holds the account to the people paid for", async () => {
+    const org = await signUp(appUrl, "billing-enterprise-seats");
+    const paid = await checkOut(appUrl, org.cookie, "enterprise", "4242424242424242", 2);
+    expect(paid.status).toBe(303);
+    expect(await billing(org)).toMatchObject({ tier: "enterprise", protectedPeople: 2 });
+    // The quantity Stripe holds is what was stored: the stand-in's subscription says 2 at $99 each.
+    const session = await stripeApi<{ subscription: string }>(env, "GET", `/v1/checkout/sessions/${paid.sessionId}`);
+    const paidSubscription = session.subscription;
+    const subscription = await stripeApi<{ items: { data: { quantity: number; price: { unit_amount: number } }[] } }>(
+      env,
+      "GET",
+      `/v1/subscriptions/${paidSubscription}`,
+    );
+    expect(subscription.items.data[0]).toMatchObject({
+      quantity: 2,
+      price: { unit_amount: ENTERPRISE_PRICE_PER_PERSON * 100 },
+    });
+
+    const invite = (n: number) =>
+      call("POST", "/api/people/invitations", org.cookie, {
+        method: "email",
+        displayName: `Executive ${n}`,
+        email: `exec${n}-${org.userId}@example.com`,
+      });
+    expect((await invite(1)).status).toBe(201);
+    expect((await invite(2)).status).toBe(201);
+    const third = await invite(3);
+    expect(third.status).toBe(409);
+    expect(third.body.message).toBe(
+      "Your Enterprise plan pays for 2 protected people, all in use: add people to your subscription with Manage billing in Settings to protect more",
+    );
+    const people = (await call("GET", "/api/people", org.cookie)).body as { limit: unknown; people: unknown[] };
+    expect(people.people).toHaveLength(2);
+    expect(people.limit).toMatchObject({ tier: "enterprise", maxProtectedPeople: 2, used: 2 });
+
+    // More people through the portal, as the message says: the quantity's webhook stores the new number.
+    const portal = await call("POST", "/api/billing/portal", org.cookie);
+    expect(portal.status).toBe(200);
+    const raised = await fetch(portal.body.url, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ subscription: paidSubscription, action: "quantity", quantity: "3" }).toString(),
+      redirect: "manual",
+    });
+    expect(raised.status).toBe(303);
+    expect(await billing(org)).toMatchObject({ tier: "enterprise", protectedPeople: 3 });
+    expect((await invite(3)).status).toBe(201);
   });
 });

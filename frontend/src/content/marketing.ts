@@ -74,7 +74,8 @@ export const PLANS: Plan[] = PLAN_CATALOGUE.map((plan) => {
 });
 
 export function priceLabel(plan: Plan): string {
-  return plan.monthlyPrice === null ? "Custom" : `$${plan.monthlyPrice}/month`;
+  if (plan.monthlyPrice === null) return "Custom";
+  return `$${plan.monthlyPrice}/month${plan.perProtectedPerson ? " per protected person" : ""}`;
 }
 
 export const FAQ = [

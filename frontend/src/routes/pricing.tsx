@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from "react-router-dom";
 import { useAuth } from "../auth/use-auth";
 import { FAQ, PLANS, priceLabel, TRIAL } from "../content/marketing";
-import { ChoosePlanButton } from "../features/billing/ChoosePlanButton";
+import { PlanCheckout, parsePeople } from "../features/billing/PlanCheckout";
 import { parseDemoType, withDemo } from "../features/demo/demo-session";
 import { PublicHeader } from "../features/layout/PublicHeader";
 import { SiteFooter } from "../features/layout/SiteFooter";
@@ -14,6 +14,7 @@ export default function PricingRoute() {
   const auth = useAuth();
   // Back from sign-up with the plan chosen before it (?checkout=<tier>).
   const continuing = PLANS.find((p) => p.tier === params.get("checkout") && p.monthlyPrice !== null);
+  const continuingPeople = parsePeople(params.get("people"));
   return (
     <>
       <PublicHeader />
@@ -31,11 +32,11 @@ export default function PricingRoute() {
             <div className="container narrow panel">
               <h2 id="continue-heading">Continue to checkout</h2>
               <p>Your account is ready. Continue to checkout for the {continuing.name} plan.</p>
-              <ChoosePlanButton
-                tier={continuing.tier}
-                name={continuing.name}
+              <PlanCheckout
+                plan={continuing}
                 label={`Continue with ${continuing.name}`}
                 className="btn btn-primary"
+                {...(continuingPeople === undefined ? {} : { people: continuingPeople })}
               />
             </div>
           </section>
@@ -77,13 +78,17 @@ export default function PricingRoute() {
                       Contact Sales
                     </a>
                   ) : (
-                    <ChoosePlanButton
-                      tier={plan.tier}
-                      name={plan.name}
+                    <PlanCheckout
+                      plan={plan}
                       label="Choose Plan"
                       className={`btn btn-block ${plan.tier === highlighted ? "btn-primary" : "btn-secondary"}`}
                     />
                   )}
+                  {plan.perProtectedPerson && !demo ? (
+                    <p className="small">
+                      <a href="mailto:enterprise@likenessguard.example">Contact sales</a> for custom terms.
+                    </p>
+                  ) : null}
                 </article>
               ))}
             </div>
@@ -103,7 +108,8 @@ export default function PricingRoute() {
             <div className="panel" style={{ marginTop: "2rem" }}>
               <h3>Enterprise</h3>
               <p>
-                Protecting several executives or a brand? Talk to us about protecting several people under one account.
+                Protecting several executives or a brand? Enterprise is priced per protected person above; talk to us
+                for more than checkout offers or for custom terms.
               </p>
               <a className="btn btn-secondary" href="mailto:enterprise@likenessguard.example">
                 Contact enterprise sales

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import { lookupKeyFor } from "@lg/domain/billing/adapters/stripe-billing";
 import { stripeSignatureHeader } from "@lg/domain/billing/stripe-signature";
 import { listen, type RunningServer, readBody } from "../aws/http-server.js";
 
@@ -45,7 +46,7 @@ interface Subscription {
   current_period_end: number;
   trial_end: number | null;
   metadata: Record<string, string>;
-  items: { object: "list"; data: { id: string; price: Price; current_period_end: number }[] };
+  items: { object: "list"; data: { id: string; price: Price; quantity: number; current_period_end: number }[] };
 }
 interface CheckoutSession {
   id: string;
@@ -62,6 +63,7 @@ interface CheckoutSession {
   cancel_url: string;
   payment_method_collection: string;
   priceId: string;
+  quantity: number;
   trialDays: number;
   subscriptionMetadata: Record<string, string>;
 }
@@ -201,6 +203,7 @@ export async function startStripeStandIn(options: {
   function createSubscription(input: {
     customer: string;
     price: Price;
+    quantity: number;
     trialDays: number;
     metadata: Record<string, string>;
   }): Subscription {
@@ -217,7 +220,10 @@ export async function startStripeStandIn(options: {
       current_period_end: periodEnd,
       trial_end: trialEnd,
       metadata: input.metadata,
-      items: { object: "list", data: [{ id: id("si"), price: input.price, current_period_end: periodEnd }] },
+      items: {
+        object: "list",
+        data: [{ id: id("si"), price: input.price, quantity: input.quantity, current_period_end: periodEnd }],
+      },
     };
     state.subscriptions.push(subscription);
     return subscription;
@@ -313,6 +319,8 @@ export async function startStripeStandIn(options: {
       const priceId = form.get("line_items[0][price]") ?? "";
       if (!priceOf(priceId)) return apiError(res, 400, `No such price: '${priceId}'`);
       if (form.get("mode") !== "subscription") return apiError(res, 400, "Only mode=subscription is supported here");
+      const quantity = quantityOf(form.get("line_items[0][quantity]"));
+      if (quantity === undefined) return apiError(res, 400, "Invalid integer: line_items[0][quantity]");
       const successUrl = form.get("success_url");
       const cancelUrl = form.get("cancel_url");
       if (!successUrl || !cancelUrl) return apiError(res, 400, "Missing required param: success_url");
@@ -336,6 +344,7 @@ export async function startStripeStandIn(options: {
         cancel_url: cancelUrl,
         payment_method_collection: form.get("payment_method_collection") ?? "always",
         priceId,
+        quantity,
         trialDays: Number(form.get("subscription_data[trial_period_days]") ?? 0),
         subscriptionMetadata: metadataUnder(form, "subscription_data[metadata]"),
       };
@@ -368,9 +377,12 @@ export async function startStripeStandIn(options: {
       const customer = state.customers.find((c) => c.id === form.get("customer"));
       const price = priceOf(form.get("items[0][price]") ?? "");
       if (!customer || !price) return apiError(res, 400, "A subscription needs an existing customer and price");
+      const quantity = quantityOf(form.get("items[0][quantity]"));
+      if (quantity === undefined) return apiError(res, 400, "Invalid integer: items[0][quantity]");
       const subscription = createSubscription({
         customer: customer.id,
         price,
+        quantity,
         trialDays: Number(form.get("trial_period_days") ?? 0),
         metadata: metadataUnder(form, "metadata"),
       });
@@ -409,9 +421,9 @@ export async function startStripeStandIn(options: {
     return page(
       "Checkout",
       `<h1>Subscribe to ${escapeHtml(price?.productName ?? "a plan")}</h1>
-<div class="box"><p><strong>${dollars(price?.unit_amount ?? 0)}</strong> per month${
-        trial ? `, after a ${session.trialDays}-day free trial` : ""
-      }</p>
+<div class="box"><p><strong>${dollars((price?.unit_amount ?? 0) * session.quantity)}</strong> per month${
+        session.quantity > 1 ? ` (${session.quantity} × ${dollars(price?.unit_amount ?? 0)})` : ""
+      }${trial ? `, after a ${session.trialDays}-day free trial` : ""}</p>
 ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ""}
 <form method="post" action="/c/pay/${escapeHtml(session.id)}">
 <label for="email">Email</label><input id="email" name="email" type="email" value="${escapeHtml(
@@ -452,6 +464,7 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ""}
     const subscription = createSubscription({
       customer: customerId,
       price,
+      quantity: session.quantity,
       trialDays: session.trialDays,
       metadata: session.subscriptionMetadata,
     });
@@ -482,10 +495,17 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ""}
         const cancel = s.cancel_at_period_end
           ? `<p>Cancels on ${day(s.current_period_end)}.</p><form method="post" action="/p/session/${session.id}"><input type="hidden" name="subscription" value="${s.id}"><input type="hidden" name="action" value="resume"><button type="submit">Don't cancel</button></form>`
           : `<form method="post" action="/p/session/${session.id}"><input type="hidden" name="subscription" value="${s.id}"><input type="hidden" name="action" value="cancel"><button type="submit" class="secondary">Cancel plan</button></form>`;
+        const quantity = s.items.data[0]?.quantity ?? 1;
+        const adjust =
+          current && quantityAdjustable(current)
+            ? `<form method="post" action="/p/session/${session.id}"><input type="hidden" name="subscription" value="${s.id}"><input type="hidden" name="action" value="quantity">
+<label for="quantity-${s.id}">Protected people</label><input id="quantity-${s.id}" name="quantity" type="number" min="1" value="${quantity}">
+<button type="submit" class="secondary">Update quantity</button></form>`
+            : "";
         return `<div class="box"><h2>${escapeHtml(current?.productName ?? "Plan")}</h2>
-<p>${s.status === "trialing" ? "Trial" : "Active"}: ${dollars(current?.unit_amount ?? 0)} per month, current period ends ${day(
-          s.current_period_end,
-        )}.</p>${switches}${cancel}</div>`;
+<p>${s.status === "trialing" ? "Trial" : "Active"}: ${dollars((current?.unit_amount ?? 0) * quantity)} per month${
+          quantity > 1 ? ` (${quantity} × ${dollars(current?.unit_amount ?? 0)})` : ""
+        }, current period ends ${day(s.current_period_end)}.</p>${adjust}${switches}${cancel}</div>`;
       })
       .join("");
     return page(
@@ -509,6 +529,13 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ""}
       if (!price || !item) return sendHtml(res, 400, portalPage(session));
       // As the portal's default: the new price at once, the billing period unchanged.
       item.price = price;
+      if (!quantityAdjustable(price)) item.quantity = 1;
+    } else if (action === "quantity") {
+      const item = subscription.items.data[0];
+      const quantity = quantityOf(form.get("quantity"));
+      if (!item || quantity === undefined || !quantityAdjustable(item.price))
+        return sendHtml(res, 400, portalPage(session));
+      item.quantity = quantity;
     } else return sendHtml(res, 400, portalPage(session));
     save();
     await sendEvent("customer.subscription.updated", publicSubscription(subscription));
@@ -539,6 +566,19 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ""}
   origin = running.url;
   return { ...running, advanceClock, now };
 }
+
+/** A line item's quantity: a whole number of at least one, 1 when the request names none (as Stripe). */
+function quantityOf(value: string | null): number | undefined {
+  if (value === null) return 1;
+  const quantity = Number(value);
+  return Number.isInteger(quantity) && quantity >= 1 ? quantity : undefined;
+}
+
+/**
+ * The portal's configuration in Stripe (docs/billing.md): customers may change the quantity of the
+ * Enterprise price sold per protected person, and of no other.
+ */
+const quantityAdjustable = (price: Price) => price.lookup_key === lookupKeyFor("enterprise");
 
 function publicPrice(price: Price) {
   const { productName: _name, ...rest } = price;

@@ -198,8 +198,28 @@ export function assertDarkWebAllowed(tier: MembershipTier, darkWeb: boolean): vo
   }
 }
 
-export function assertCanAddProtectedPerson(tier: MembershipTier, currentCount: number): void {
+/**
+ * People the account may protect: the plan's number, or for a plan whose number is not fixed
+ * (Enterprise) the people its subscription pays for; null when a contract with sales sets it.
+ */
+export function protectedPeopleLimit(tier: MembershipTier, purchased: number | undefined): number | null {
+  return TIERS[tier].maxProtectedPeople ?? purchased ?? null;
+}
+
+/** `purchased`: the protected people the subscription pays for, when it is priced per person. */
+export function assertCanAddProtectedPerson(
+  tier: MembershipTier,
+  currentCount: number,
+  purchased?: number | undefined,
+): void {
   const max = TIERS[tier].maxProtectedPeople;
+  if (max === null && purchased !== undefined && currentCount >= purchased) {
+    // Paid for per person: the way on is buying more places, not another plan.
+    throw new DomainError(
+      "conflict",
+      `Your ${tierName(tier)} plan pays for ${purchased} protected ${purchased === 1 ? "person" : "people"}, all in use: add people to your subscription with Manage billing in Settings to protect more`,
+    );
+  }
   if (max !== null && currentCount >= max) {
     throw new DomainError(
       "forbidden",

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { PAID_PLANS, PLAN_CATALOGUE, TRIAL_DAYS } from "@lg/domain/billing/plan-catalogue";
+import { ENTERPRISE_PRICE_PER_PERSON, PAID_PLANS, PLAN_CATALOGUE, TRIAL_DAYS } from "@lg/domain/billing/plan-catalogue";
 import { platformsForTier } from "@lg/domain/tiers";
 import { describe, expect, it } from "vitest";
 import { PLANS, priceLabel, TRIAL } from "../../../frontend/src/content/marketing.js";
@@ -22,8 +22,12 @@ describe("the plan catalogue is a domain fact the web copy reads", () => {
 
   it("is what checkout charges and what the pricing copy shows, tier by tier", () => {
     expect(PLANS.map((p) => [p.tier, p.monthlyPrice])).toEqual(PLAN_CATALOGUE.map((p) => [p.tier, p.monthlyPrice]));
-    expect(PAID_PLANS.map((p) => p.monthlyAmountCents)).toEqual([1900, 4900, null]);
-    expect(PLANS.map(priceLabel)).toEqual(["$19/month", "$49/month", "Custom"]);
+    expect(PAID_PLANS.map((p) => p.monthlyAmountCents)).toEqual([1900, 4900, ENTERPRISE_PRICE_PER_PERSON * 100]);
+    expect(PLANS.map(priceLabel)).toEqual([
+      "$19/month",
+      "$49/month",
+      `$${ENTERPRISE_PRICE_PER_PERSON}/month per protected person`,
+    ]);
     expect(TRIAL.days).toBe(TRIAL_DAYS);
   });
 

@@ -38,6 +38,7 @@ async function accountOn(tier: "personal" | "enterprise", accountId: string) {
     notices: { list: async () => [] },
     audit: { record: async () => undefined },
     limiter: new RateLimiter(new MemoryRateCounters(), () => NOW),
+    purchasedPlaces: async () => undefined,
     appUrl: "https://app.example",
     now: () => NOW,
   });

@@ -28,6 +28,8 @@ function world(tier: "personal" | "professional" | "enterprise" = "enterprise") 
   }[] = [];
   const notices: { noticeId: string; threatId: string; route: string; status: string; createdAt: string }[] = [];
   const audit: { accountId: string; actor: string; action: string; subject: string }[] = [];
+  // What billing's record says the subscription pays for (Enterprise bought per person); none by default.
+  const billing: { protectedPeople?: number } = {};
   const service = new PeopleService({
     people,
     accounts,
@@ -39,6 +41,7 @@ function world(tier: "personal" | "professional" | "enterprise" = "enterprise") 
         void audit.push({ accountId, actor: actor.userId, action, subject }),
     },
     limiter: new RateLimiter(new MemoryRateCounters(), () => START),
+    purchasedPlaces: async (accountId) => (accountId === OWNER ? billing.protectedPeople : undefined),
     appUrl: "https://app.example",
     now: () => clock.now,
   });
@@ -82,7 +85,21 @@ function world(tier: "personal" | "professional" | "enterprise" = "enterprise") 
     await consent.withdraw(userId);
     return { samples: samples.length };
   };
-  return { accounts, people, sender, clock, service, consent, profile, enrolVoice, erase, threats, notices, audit };
+  return {
+    accounts,
+    people,
+    sender,
+    clock,
+    service,
+    consent,
+    profile,
+    enrolVoice,
+    erase,
+    threats,
+    notices,
+    audit,
+    billing,
+  };
 }
 
 const inviteCarol = (w: ReturnType<typeof world>) =>
@@ -408,5 +425,20 @@ describe("the plan's limit on protected people", () => {
       await w.service.invite(owner, { method: "email", displayName: `Exec ${n}`, email: `exec${n}@example.com` });
     }
     expect((await w.service.list(owner)).limit).toMatchObject({ maxProtectedPeople: null, used: 4 });
+  });
+
+  it("caps Enterprise bought per person at the people paid for, and says to add places", async () => {
+    const w = world("enterprise");
+    w.billing.protectedPeople = 3;
+    await w.profile(OWNER);
+    await w.consent.give(OWNER, CONSENT_VERSION);
+    for (const n of [1, 2]) {
+      await w.service.invite(owner, { method: "email", displayName: `Exec ${n}`, email: `exec${n}@example.com` });
+    }
+    expect(
+      await kindOf(w.service.invite(owner, { method: "email", displayName: "Exec 3", email: "exec3@example.com" })),
+    ).toMatch(/^conflict: Your Enterprise plan pays for 3 protected people, all in use: add people/);
+    expect(w.sender.sent).toHaveLength(2);
+    expect((await w.service.list(owner)).limit).toMatchObject({ tier: "enterprise", maxProtectedPeople: 3, used: 3 });
   });
 });

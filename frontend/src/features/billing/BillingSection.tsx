@@ -44,6 +44,12 @@ export function BillingSection() {
               <dt>Plan</dt>
               <dd>{data.tierName}</dd>
             </div>
+            {data.protectedPeople ? (
+              <div>
+                <dt>Protected people paid for</dt>
+                <dd>{data.protectedPeople}</dd>
+              </div>
+            ) : null}
             <div>
               <dt>Status</dt>
               <dd>{STATUS_LABELS[data.status]}</dd>

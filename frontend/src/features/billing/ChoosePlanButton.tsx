@@ -9,16 +9,22 @@ import { goToCheckout } from "./billing-api";
 
 /**
  * Pricing's Choose Plan: signed in, straight to checkout; otherwise sign up first and come back
- * to this plan's checkout.
+ * to this plan's checkout. `people`: how many a plan priced per protected person protects.
  */
-export function ChoosePlanButton(props: { tier: MembershipTier; name: string; className: string; label: string }) {
+export function ChoosePlanButton(props: {
+  tier: MembershipTier;
+  name: string;
+  className: string;
+  label: string;
+  people?: number;
+}) {
   const auth = useAuth();
   const checkout = useMutation({
-    mutationFn: () => goToCheckout(props.tier),
+    mutationFn: () => goToCheckout(props.tier, props.people),
     onError: (error) => toast({ title: "Checkout", description: serverMessage(error), variant: "destructive" }),
   });
   if (!auth.isAuthenticated) {
-    const next = `/pricing?checkout=${props.tier}`;
+    const next = `/pricing?checkout=${props.tier}${props.people === undefined ? "" : `&people=${props.people}`}`;
     return (
       <Link
         to={`/signup?next=${encodeURIComponent(next)}`}

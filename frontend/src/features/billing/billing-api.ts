@@ -11,6 +11,8 @@ export interface BillingSummary {
   trialEnd?: string;
   cancelAtPeriodEnd: boolean;
   pending?: { tier: MembershipTier; from: string };
+  /** Protected people the subscription pays for, when the plan is priced per person (Enterprise). */
+  protectedPeople?: number;
   canManage: boolean;
   trial: { days: number; available: boolean };
 }
@@ -18,9 +20,15 @@ export interface BillingSummary {
 export const BILLING_KEY = ["/api/billing"] as const;
 export const billingQuery = (enabled: boolean) => queryOptions<BillingSummary>({ queryKey: BILLING_KEY, enabled });
 
-/** The hosted checkout (Stripe) for a paid plan: the browser leaves the app for it and comes back to Settings. */
-export async function goToCheckout(tier: MembershipTier): Promise<void> {
-  const { url } = await apiJson<{ url: string }>("POST", "/api/billing/checkout", { tier });
+/**
+ * The hosted checkout (Stripe) for a paid plan, for `people` protected people when it is priced per
+ * person: the browser leaves the app for it and comes back to Settings.
+ */
+export async function goToCheckout(tier: MembershipTier, people?: number): Promise<void> {
+  const { url } = await apiJson<{ url: string }>("POST", "/api/billing/checkout", {
+    tier,
+    ...(people === undefined ? {} : { people }),
+  });
   window.location.assign(url);
 }
 

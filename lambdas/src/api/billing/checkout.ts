@@ -7,6 +7,6 @@ import { CheckoutBody } from "./requests.js";
 /** POST /api/billing/checkout: a hosted checkout for the chosen paid plan; the browser goes to `url`. */
 export const startCheckout: ApiHandler = async (event) => {
   const accountId = await requireUserId(event);
-  const { tier } = parseJson(event, CheckoutBody);
-  return json(200, await billingService().startCheckout(accountId, tier));
+  const { tier, people } = parseJson(event, CheckoutBody);
+  return json(200, await billingService().startCheckout(accountId, tier, people));
 };

@@ -1,5 +1,6 @@
 import { SESv2Client } from "@aws-sdk/client-sesv2";
 import { SNSClient } from "@aws-sdk/client-sns";
+import { DynamoBillingStore } from "@lg/domain/billing/adapters/dynamo-billing-store";
 import { DynamoPeopleStore } from "@lg/domain/people/adapters/dynamo-people-store";
 import { PeopleService } from "@lg/domain/people/people-service";
 import type { InvitationSender } from "@lg/domain/people/ports";
@@ -37,6 +38,8 @@ export const peopleStore = once(() => new DynamoPeopleStore(dynamo, env().TABLE_
 export const peopleService = once(() => {
   const threats = new DynamoThreatRepository(dynamo, env().TABLE_NAME);
   const notices = new DynamoNoticeRepository(dynamo, env().TABLE_NAME);
+  // Billing's record read straight from the table: the people handlers need no Stripe keys (the billing context).
+  const billing = new DynamoBillingStore(dynamo, env().TABLE_NAME, () => new Date());
   return new PeopleService({
     people: peopleStore(),
     accounts: accountStore(),
@@ -65,6 +68,7 @@ export const peopleService = once(() => {
     },
     audit: auditLog(),
     limiter: rateLimiter(),
+    purchasedPlaces: async (accountId) => (await billing.getAccount(accountId))?.protectedPeople,
     appUrl: env().APP_URL,
     now: () => new Date(),
   });

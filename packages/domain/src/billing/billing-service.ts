@@ -1,7 +1,7 @@
 import { DomainError } from "../errors.js";
 import type { MembershipTier } from "../table/entities.js";
 import { TIERS } from "../tiers.js";
-import { PAID_PLANS, paidPlan, TRIAL_CARD_REQUIRED, TRIAL_DAYS } from "./plan-catalogue.js";
+import { checkoutQuantity, PAID_PLANS, paidPlan, TRIAL_CARD_REQUIRED, TRIAL_DAYS } from "./plan-catalogue.js";
 import type { BillingEvent, BillingProvider, BillingStore, TierChangeEffects } from "./ports.js";
 import {
   applySubscription,
@@ -33,10 +33,12 @@ export interface BillingSummary {
   cancelAtPeriodEnd: boolean;
   /** A lower tier waiting for the period's end, and when it takes effect. */
   pending?: { tier: MembershipTier; from: string };
+  /** Protected people the subscription pays for, when its plan is priced per person. */
+  protectedPeople?: number;
   /** Whether the hosted billing portal can be opened (a customer exists). */
   canManage: boolean;
   trial: { days: number; available: boolean };
-  plans: { tier: MembershipTier; name: string; monthlyAmountCents: number | null }[];
+  plans: { tier: MembershipTier; name: string; monthlyAmountCents: number | null; perProtectedPerson: boolean }[];
 }
 
 export type WebhookOutcome = "applied" | "duplicate" | "ignored" | "stale";
@@ -62,18 +64,23 @@ export class BillingService {
       ...(pendingDue && account?.pendingFrom
         ? { pending: { tier: account.pendingTier ?? "personal", from: account.pendingFrom } }
         : {}),
+      ...(tier === "enterprise" && account?.protectedPeople ? { protectedPeople: account.protectedPeople } : {}),
       canManage: Boolean(account?.customerId),
       trial: { days: TRIAL_DAYS, available: !(account?.trialUsed ?? false) },
       plans: PAID_PLANS.map((p) => ({ ...p })),
     };
   }
 
-  /** A hosted checkout for a paid plan (with the trial when the account never had one). */
-  async startCheckout(userId: string, tier: MembershipTier): Promise<{ url: string }> {
+  /**
+   * A hosted checkout for a paid plan (with the trial when the account never had one); `people`,
+   * for a plan priced per protected person, is how many it protects.
+   */
+  async startCheckout(userId: string, tier: MembershipTier, people?: number): Promise<{ url: string }> {
     const plan = paidPlan(tier);
     if (plan.monthlyAmountCents === null) {
       throw new DomainError("invalid", `The ${plan.name} plan is arranged with our sales team, not through checkout`);
     }
+    const quantity = checkoutQuantity(plan, people);
     const account = await this.deps.store.getAccount(userId);
     if (account && GRANTING_STATUSES.has(account.status) && account.subscriptionId) {
       throw new DomainError("conflict", "You already have a subscription: change your plan with Manage billing");
@@ -85,6 +92,7 @@ export class BillingService {
       tier,
       planName: `LikenessGuard ${plan.name}`,
       monthlyAmountCents: plan.monthlyAmountCents,
+      quantity,
       ...(account?.customerId ? { customerId: account.customerId } : {}),
       ...(contact.email ? { email: contact.email } : {}),
       ...(trial ? { trialDays: TRIAL_DAYS } : {}),

@@ -1,3 +1,4 @@
+import { DomainError } from "../errors.js";
 import type { MembershipTier } from "../table/entities.js";
 import { defaultScanFrequency, platformsForTier, type ScanFrequency, TIERS, type TierDefinition } from "../tiers.js";
 
@@ -16,11 +17,22 @@ import { defaultScanFrequency, platformsForTier, type ScanFrequency, TIERS, type
  */
 export const TRIAL = { days: 14, cardRequired: false } as const;
 
+/**
+ * Enterprise through checkout: US dollars a month for each protected person (the spec priced it
+ * "custom"; issue 38 lets an organisation start without a sales call). Sales still arranges custom
+ * terms on its own prices, which carry no seat count (docs/billing.md).
+ */
+export const ENTERPRISE_PRICE_PER_PERSON = 99;
+/** How many protected people one Enterprise checkout may buy; more than this is a conversation with sales. */
+export const ENTERPRISE_SEATS = { min: 1, max: 500 } as const;
+
 export interface CataloguePlan {
   tier: MembershipTier;
   name: string;
-  /** US dollars a month; null for plans arranged with sales (Enterprise). */
+  /** US dollars a month (for each protected person when `perProtectedPerson`); null for plans arranged with sales. */
   monthlyPrice: number | null;
+  /** Charged per protected person: checkout asks how many, and the account protects that many. */
+  perProtectedPerson: boolean;
   /** How many catalogue platforms the tier may scan, and its most frequent schedule (from tiers.ts). */
   platformCount: number;
   scanFrequency: ScanFrequency;
@@ -31,7 +43,7 @@ export interface CataloguePlan {
 const MONTHLY_PRICES: Readonly<Record<MembershipTier, number | null>> = {
   personal: 19,
   professional: 49,
-  enterprise: null,
+  enterprise: ENTERPRISE_PRICE_PER_PERSON,
 };
 
 export const PLAN_CATALOGUE: readonly CataloguePlan[] = (["personal", "professional", "enterprise"] as const).map(
@@ -39,6 +51,7 @@ export const PLAN_CATALOGUE: readonly CataloguePlan[] = (["personal", "professio
     tier,
     name: TIERS[tier].name,
     monthlyPrice: MONTHLY_PRICES[tier],
+    perProtectedPerson: tier === "enterprise",
     platformCount: platformsForTier(tier).length,
     scanFrequency: defaultScanFrequency(tier),
     apiKeys: TIERS[tier].apiKeys,
@@ -49,14 +62,16 @@ export const PLAN_CATALOGUE: readonly CataloguePlan[] = (["personal", "professio
 export interface PaidPlan {
   tier: MembershipTier;
   name: string;
-  /** Whole cents a month, in US dollars; null for plans arranged with sales (Enterprise). */
+  /** Whole cents a month, in US dollars (for each protected person when `perProtectedPerson`); null for plans arranged with sales. */
   monthlyAmountCents: number | null;
+  perProtectedPerson: boolean;
 }
 
 export const PAID_PLANS: readonly PaidPlan[] = PLAN_CATALOGUE.map((plan) => ({
   tier: plan.tier,
   name: plan.name,
   monthlyAmountCents: plan.monthlyPrice === null ? null : Math.round(plan.monthlyPrice * 100),
+  perProtectedPerson: plan.perProtectedPerson,
 }));
 
 export const TRIAL_DAYS: number = TRIAL.days;
@@ -68,4 +83,27 @@ export function paidPlan(tier: MembershipTier): PaidPlan {
   const plan = PAID_PLANS.find((p) => p.tier === tier);
   if (!plan) throw new Error(`No plan for tier ${tier}`);
   return plan;
+}
+
+/**
+ * How many protected people a checkout buys: one for the plans priced per account, and for a plan
+ * priced per person the whole number asked for, within ENTERPRISE_SEATS.
+ */
+export function checkoutQuantity(plan: PaidPlan, people: number | undefined): number {
+  if (!plan.perProtectedPerson) {
+    if (people !== undefined && people !== 1) {
+      throw new DomainError("invalid", `The ${plan.name} plan is priced per account, not per protected person`);
+    }
+    return 1;
+  }
+  if (people === undefined) {
+    throw new DomainError("invalid", `Choose how many people the ${plan.name} plan protects`);
+  }
+  if (!Number.isInteger(people) || people < ENTERPRISE_SEATS.min || people > ENTERPRISE_SEATS.max) {
+    throw new DomainError(
+      "invalid",
+      `The ${plan.name} plan protects from ${ENTERPRISE_SEATS.min} to ${ENTERPRISE_SEATS.max} people through checkout; contact sales for more`,
+    );
+  }
+  return people;
 }

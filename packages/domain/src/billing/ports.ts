@@ -19,8 +19,10 @@ export type BillingEvent =
 export interface CheckoutRequest {
   userId: string;
   tier: MembershipTier;
-  /** Whole cents a month (from the marketing content file). */
+  /** Whole cents a month (from the plan catalogue), for each unit of `quantity`. */
   monthlyAmountCents: number;
+  /** Units bought: protected people for a plan priced per person, otherwise 1. */
+  quantity: number;
   planName: string;
   /** An existing customer of ours, or the address to start a new one with. */
   customerId?: string;

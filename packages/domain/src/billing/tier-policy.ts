@@ -38,6 +38,8 @@ export interface SubscriptionSnapshot {
   currentPeriodEnd?: string;
   trialEnd?: string;
   cancelAtPeriodEnd: boolean;
+  /** Protected people paid for, when the subscription's price is per person (the item's quantity). */
+  protectedPeople?: number;
 }
 
 /**
@@ -69,6 +71,7 @@ export function applySubscription(
     updatedAt: now.toISOString(),
     ...(snapshot.currentPeriodEnd ? { currentPeriodEnd: snapshot.currentPeriodEnd } : {}),
     ...(snapshot.trialEnd ? { trialEnd: snapshot.trialEnd } : {}),
+    ...(snapshot.protectedPeople ? { protectedPeople: snapshot.protectedPeople } : {}),
     ...(previous?.lastEventAt !== undefined ? { lastEventAt: previous.lastEventAt } : {}),
   };
   // A cheaper plan while the subscription goes on: the higher tier was paid for until the period ends.
@@ -76,8 +79,15 @@ export function applySubscription(
   // has already reached the end of what was paid for.
   const lowering = granted !== undefined && tierRank(granted) < tierRank(inForce);
   if (lowering && paidUntil) {
-    // Keep what was paid for; lower at the period's end.
-    return { ...base, tier: inForce, pendingFrom: paidUntil, pendingTier: granted };
+    // Keep what was paid for, the people it protects included; lower at the period's end.
+    const { protectedPeople: _lowered, ...kept } = base;
+    return {
+      ...kept,
+      ...(previous?.protectedPeople ? { protectedPeople: previous.protectedPeople } : {}),
+      tier: inForce,
+      pendingFrom: paidUntil,
+      pendingTier: granted,
+    };
   }
   if (granted && snapshot.cancelAtPeriodEnd && snapshot.currentPeriodEnd) {
     return { ...base, tier: granted, pendingFrom: snapshot.currentPeriodEnd };

@@ -6,7 +6,7 @@ import { searchedInScans } from "../biometrics/enrolment-verification.js";
 import { isExpired } from "../biometrics/retention.js";
 import { DomainError } from "../errors.js";
 import type { ProtectedPersonRecord, UserProfileRecord } from "../records.js";
-import { assertCanAddProtectedPerson, TIERS } from "../tiers.js";
+import { assertCanAddProtectedPerson, protectedPeopleLimit } from "../tiers.js";
 import { invitationLink, invitationMessage } from "./invitation-message.js";
 import {
   INVALID_INVITATION,
@@ -81,6 +81,8 @@ export class PeopleService {
       audit: PeopleAudit;
       /** The texting limits sign-up codes obey (smsPerNumber, smsPerSource): an invitation by text is a text. */
       limiter: Pick<RateLimiter, "consume">;
+      /** Protected people the account's subscription pays for, when its plan is priced per person (billing's record). */
+      purchasedPlaces(accountId: string): Promise<number | undefined>;
       appUrl: string;
       now: () => Date;
     },
@@ -171,8 +173,11 @@ export class PeopleService {
     if (active.some((v) => v.contact?.address === address)) {
       throw new DomainError("conflict", `${address} is already invited to or protected by this account`);
     }
-    const ownerProtected = await this.ownerIsProtected(accountId);
-    assertCanAddProtectedPerson(tier, active.length + (ownerProtected ? 1 : 0));
+    const [ownerProtected, purchased] = await Promise.all([
+      this.ownerIsProtected(accountId),
+      this.deps.purchasedPlaces(accountId),
+    ]);
+    assertCanAddProtectedPerson(tier, active.length + (ownerProtected ? 1 : 0), purchased);
   }
 
   /** What the link holder may see before signing in: who invites them, and whether the link still works. */
@@ -250,12 +255,15 @@ export class PeopleService {
     ]);
     const views = await Promise.all(people.map((p) => this.view(p, threats, now, notices)));
     const tier = profile?.membershipTier ?? "personal";
-    const ownerProtected = await this.ownerIsProtected(accountId);
+    const [ownerProtected, purchased] = await Promise.all([
+      this.ownerIsProtected(accountId),
+      this.deps.purchasedPlaces(accountId),
+    ]);
     return {
       people: views.sort((a, b) => b.invitedAt.localeCompare(a.invitedAt)),
       limit: {
         tier,
-        maxProtectedPeople: TIERS[tier].maxProtectedPeople,
+        maxProtectedPeople: protectedPeopleLimit(tier, purchased),
         used: views.filter((v) => occupiesPlace(v.standing)).length + (ownerProtected ? 1 : 0),
         ownerCounted: ownerProtected,
       },

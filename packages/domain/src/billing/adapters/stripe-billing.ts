@@ -1,6 +1,6 @@
 import { DomainError } from "../../errors.js";
-import { MembershipTier } from "../../table/entities.js";
-import { CURRENCY } from "../plan-catalogue.js";
+import { BillingAccount, MembershipTier } from "../../table/entities.js";
+import { CURRENCY, paidPlan } from "../plan-catalogue.js";
 import type { BillingEvent, BillingProvider, CheckoutRequest } from "../ports.js";
 import { verifyStripeSignature } from "../stripe-signature.js";
 import type { SubscriptionSnapshot, SubscriptionStatus } from "../tier-policy.js";
@@ -41,18 +41,11 @@ interface StripeSubscription {
   current_period_end?: number;
   trial_end?: number | null;
   metadata?: Record<string, string>;
-  items?: { data?: { price?: StripePrice; current_period_end?: number }[] };
+  items?: { data?: { price?: StripePrice; quantity?: number; current_period_end?: number }[] };
 }
 
-const STATUSES = new Set<SubscriptionStatus>([
-  "trialing",
-  "active",
-  "past_due",
-  "unpaid",
-  "canceled",
-  "incomplete",
-  "incomplete_expired",
-]);
+// The entity's list less "none", which is ours (no subscription at all), never Stripe's.
+const STATUSES = new Set<SubscriptionStatus>(BillingAccount.schema.shape.status.exclude(["none"]).options);
 
 const iso = (seconds: number | null | undefined) =>
   typeof seconds === "number" ? new Date(seconds * 1000).toISOString() : undefined;
@@ -74,7 +67,7 @@ export class StripeBilling implements BillingProvider {
     const session = await this.call<{ id: string; url: string }>("POST", "/v1/checkout/sessions", {
       mode: "subscription",
       "line_items[0][price]": price.id,
-      "line_items[0][quantity]": 1,
+      "line_items[0][quantity]": request.quantity,
       success_url: request.successUrl,
       cancel_url: request.cancelUrl,
       client_reference_id: request.userId,
@@ -211,6 +204,9 @@ export function snapshotOf(subscription: StripeSubscription): SubscriptionSnapsh
   const userId = subscription.metadata?.[USER_ID_METADATA];
   const periodEnd = iso(item?.current_period_end ?? subscription.current_period_end);
   const trialEnd = iso(subscription.trial_end);
+  // Only our own per-person price counts people: a contract sales set up has its own terms.
+  const perPerson = tier !== undefined && price?.lookup_key === lookupKeyFor(tier) && paidPlan(tier).perProtectedPerson;
+  const protectedPeople = perPerson && item?.quantity !== undefined && item.quantity > 0 ? item.quantity : undefined;
   return {
     subscriptionId: subscription.id,
     customerId: typeof subscription.customer === "string" ? subscription.customer : subscription.customer.id,
@@ -220,5 +216,6 @@ export function snapshotOf(subscription: StripeSubscription): SubscriptionSnapsh
     ...(tier ? { tier } : {}),
     ...(periodEnd ? { currentPeriodEnd: periodEnd } : {}),
     ...(trialEnd ? { trialEnd } : {}),
+    ...(protectedPeople ? { protectedPeople } : {}),
   };
 }

@@ -30,6 +30,11 @@ export const BillingAccount = defineEntity({
     /** The tier that takes effect at pendingFrom (a downgrade, or the base tier on cancellation). */
     pendingTier: MembershipTier.optional(),
     pendingFrom: isoDate.optional(),
+    /**
+     * Protected people the subscription pays for, when its price is per person (Enterprise bought
+     * through checkout); absent for a contract arranged with sales, whose terms set the number.
+     */
+    protectedPeople: z.number().int().positive().optional(),
     /** A trial is given once per account. */
     trialUsed: z.boolean().default(false),
     /** The provider's creation time of the last event applied, so an older event arriving late changes nothing. */
