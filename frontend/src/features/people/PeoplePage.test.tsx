@@ -103,26 +103,34 @@ describe("the People page", () => {
     });
   });
 
-  it("says the plan is full before any form, with no form to fill (issue 36)", async () => {
+  /** The page for an account whose places are all taken, once it says so. */
+  const fullPage = async (limit: Partial<PeopleList["limit"]>, message: string) => {
     stubApi({
       "GET /api/auth/user": signedIn,
-      "GET /api/people": {
-        status: 200,
-        body: list([], { tier: "professional", maxProtectedPeople: 1, used: 1, ownerCounted: true }),
-      },
+      "GET /api/people": { status: 200, body: list([], limit) },
       "GET /api/people/me": { status: 200, body: { protections: [] } },
     });
     renderRoute(<PeoplePage />, { path: "/people" });
-    expect(
-      await screen.findByText(
-        "Your Professional plan protects 1 person, you included, and every place is taken, so no one more can be invited. Enterprise protects several people under one account.",
-        {},
-        { timeout: 5000 },
-      ),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(message, {}, { timeout: 5000 })).toBeInTheDocument();
+  };
+
+  it("says the plan is full before any form, with no form to fill (issue 36)", async () => {
+    await fullPage(
+      { tier: "professional", maxProtectedPeople: 1, used: 1, ownerCounted: true },
+      "Your Professional plan protects 1 person, you included, and every place is taken, so no one more can be invited. Enterprise protects several people under one account.",
+    );
     expect(screen.queryByLabelText("Their name")).toBeNull();
     expect(screen.queryByRole("button", { name: "Send Invitation" })).toBeNull();
     expect(screen.getByRole("link", { name: "See plans" })).toHaveAttribute("href", "/pricing");
+  });
+
+  it("sends an Enterprise account whose people paid for are all protected to buy more places, not another plan", async () => {
+    await fullPage(
+      { tier: "enterprise", maxProtectedPeople: 3, used: 3, ownerCounted: false },
+      "Your Enterprise plan protects 3 people, and every place is taken, so no one more can be invited. Add people to your subscription with Manage billing in Settings.",
+    );
+    expect(screen.getByRole("link", { name: "Manage billing in Settings" })).toHaveAttribute("href", "/settings");
+    expect(screen.queryByRole("link", { name: "See plans" })).toBeNull();
   });
 
   it("invites by text message and lists the new person", async () => {

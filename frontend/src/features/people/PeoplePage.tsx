@@ -39,9 +39,15 @@ export default function PeoplePage() {
                       Invite someone to protect
                     </h2>
                     <p role="note">{planFullMessage(people.data.limit)}</p>
-                    <Link to="/pricing" className="btn btn-secondary">
-                      See plans
-                    </Link>
+                    {people.data.limit.tier === "enterprise" ? (
+                      <Link to="/settings" className="btn btn-secondary">
+                        Manage billing in Settings
+                      </Link>
+                    ) : (
+                      <Link to="/pricing" className="btn btn-secondary">
+                        See plans
+                      </Link>
+                    )}
                   </section>
                 ) : (
                   <InviteForm />

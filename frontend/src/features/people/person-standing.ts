@@ -47,7 +47,12 @@ export function planFullMessage(limit: PeopleList["limit"]): string | null {
   if (limit.maxProtectedPeople === null || limit.used < limit.maxProtectedPeople) return null;
   const plan = limit.tier.charAt(0).toUpperCase() + limit.tier.slice(1);
   const places = `${limit.maxProtectedPeople} ${limit.maxProtectedPeople === 1 ? "person" : "people"}`;
-  return `Your ${plan} plan protects ${places}${limit.ownerCounted ? ", you included" : ""}, and every place is taken, so no one more can be invited. Enterprise protects several people under one account.`;
+  // Enterprise is paid for per person: more places are bought on the same plan, not another one.
+  const more =
+    limit.tier === "enterprise"
+      ? "Add people to your subscription with Manage billing in Settings."
+      : "Enterprise protects several people under one account.";
+  return `Your ${plan} plan protects ${places}${limit.ownerCounted ? ", you included" : ""}, and every place is taken, so no one more can be invited. ${more}`;
 }
 
 export function placesLabel(limit: { maxProtectedPeople: number | null; used: number; ownerCounted: boolean }): string {
