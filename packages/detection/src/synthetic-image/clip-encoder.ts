@@ -69,7 +69,8 @@ export class ClipImageEncoder extends Model<Float32Array, Float32Array, OnnxSess
   protected async load(): Promise<OnnxSessionLike> {
     const file = this.file ?? (await modelFiles().localPath(clipEncoderFile(this.throughBlock)));
     if (!existsSync(file)) throw new ModelFileMissing(file);
-    return this.runtime.sessionFromBytes(new Uint8Array(await readFile(file)));
+    // The Buffer itself (a Uint8Array): copying it would add the graph's size to the load's peak memory.
+    return this.runtime.sessionFromBytes(await readFile(file));
   }
 
   /** Each pass's features by the array `predict` returned for it, for features(). */
