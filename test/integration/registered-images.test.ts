@@ -77,7 +77,7 @@ describe("registered intimate-image hashes over the API", () => {
     expect(listed.text).not.toContain(a);
     // The dashboard's coverage counts them (and shows no hash).
     const stats = await api("/api/stats", alice.cookie);
-    expect(stats.json().coverage.registeredImages).toBe(2);
+    expect((stats.json() as { coverage: { registeredImages: number } }).coverage.registeredImages).toBe(2);
     expect(stats.text).not.toContain(a);
 
     const exported = await api("/api/image-hashes/export", alice.cookie);

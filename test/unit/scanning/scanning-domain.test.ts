@@ -194,6 +194,7 @@ describe("stats", () => {
       schedule: "weekly",
       lastScanAt: "2026-11-21T23:00:00.000Z",
       openThreats: 1,
+      registeredImages: 0,
     });
     expect(stats.setupChecklist.every((i) => i.done)).toBe(true);
     expect(stats.lastScanAt).toBe("2026-11-21T23:00:00.000Z");

@@ -39,9 +39,10 @@ export interface Coverage {
   openThreats: number;
   /**
    * The intimate-image hashes the person registered (docs/hashes.md): every scan and the shared
-   * crawl compare what they find with them, with or without a face or voice enrolled.
+   * crawl compare what they find with them, with or without a face or voice enrolled. Absent from
+   * an API older than the field, which the page reads as none.
    */
-  registeredImages: number;
+  registeredImages?: number;
 }
 
 export interface CoverageFacts {
@@ -124,7 +125,7 @@ export function lastScanLine(coverage: Coverage): string {
 
 /** What registered image hashes are compared with; empty when none is registered. */
 export function registeredImagesLine(coverage: Coverage): string {
-  const n = coverage.registeredImages;
+  const n = coverage.registeredImages ?? 0;
   if (n === 0) return "";
   const hashes = `${n.toLocaleString("en-US")} registered image hash${n === 1 ? " is" : "es are"}`;
   return `Your ${hashes} compared with every picture and video frame your scans and the shared crawl of public sources find.`;
@@ -146,11 +147,12 @@ export const fullySearched = (coverage: Coverage) => coverage.face.searched && c
 export function emptyListLine(coverage: Coverage, platformName: (id: string) => string = (id) => id): string {
   const pending = lastScanLine(coverage);
   if (pending) return `No threats found. ${pending}`;
-  if (coverage.platforms.length === 0 && coverage.registeredImages > 0) {
+  const registered = (coverage.registeredImages ?? 0) > 0;
+  if (coverage.platforms.length === 0 && registered) {
     return "No threats found: the shared crawl compares what it reads of public sources with your registered images. Your own scans search no platform until you choose one.";
   }
   const searched: string[] = (["face", "voice"] as const).filter((m) => coverage[m].searched);
-  if (coverage.registeredImages > 0) searched.push("registered images");
+  if (registered) searched.push("registered images");
   if (searched.length === 0) {
     return "No threats found, but nothing of yours is searched yet. Finish the setup checklist to be searched for.";
   }
