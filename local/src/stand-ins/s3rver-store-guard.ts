@@ -1,5 +1,5 @@
-import { createHash } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
+import { createHash, randomUUID } from "node:crypto";
+import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import type { FilesystemStore } from "s3rver";
@@ -21,6 +21,11 @@ const DIRECTORY_CHANGING = [
  * directories, so the product must not have to care. Here every directory-changing store call
  * runs one at a time, and putObject reads its body before taking its turn, so a slow upload
  * holds nothing up.
+ *
+ * An S3 object appears whole or not at all; s3rver's file is truncated first and filled after, and
+ * its size is what a read reports, so a read during a PUT saw 0 bytes (an analysis read an upload
+ * mid-PUT as an empty file under load). The body is written beside the object under a name
+ * listings skip, then renamed into place, which POSIX makes atomic.
  */
 export function serializeDirectoryChanges(store: FilesystemStore): void {
   let tail: Promise<unknown> = Promise.resolve();
@@ -44,8 +49,11 @@ export function serializeDirectoryChanges(store: FilesystemStore): void {
     const objectPath = store.getResourcePath(object.bucket, object.key, "object");
     return inTurn(async () => {
       await mkdir(path.dirname(objectPath), { recursive: true });
-      await writeFile(objectPath, content);
+      const partial = `${objectPath}.partial-${randomUUID()}`;
+      await writeFile(partial, content);
+      // Metadata first: a new object becomes readable only once it has some.
       await store.putMetadata(object.bucket, object.key, object.metadata, md5);
+      await rename(partial, objectPath);
       return { size: content.length, md5 };
     });
   };
