@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { PoseWindow } from "@lg/domain/biometrics/liveness-challenge";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { burstForm, distinctFrame, litBurstFollowing, type PoseFrame, poseFrames } from "../support/live-frames.js";
+import { burstForm, distinctFrame, type PoseFrame, poseFrames } from "../support/live-frames.js";
 import { scanClients } from "../support/scan-run.js";
 import { liveCheckClient } from "./live-check-client.js";
 import { freshProof } from "./signed-up-person.js";
@@ -26,7 +26,7 @@ const STILLS = {
   left: `${OBAMA}/test/obama1.jpg`,
 };
 
-const { call, consented, challenge, answer } = liveCheckClient(stack.url);
+const { call, consented, challenge, answer, liveCheck } = liveCheckClient(stack.url);
 
 const faceSamples = async (userId: string) =>
   (await scanClients(stack.env).accounts.listSamples(userId)).filter((s) => s.modality === "face");
@@ -75,8 +75,7 @@ describe("live face check", () => {
 
   it("verifies a burst that turns as asked, then holds the same face on a second account for review", async () => {
     const first = await consented("live-first");
-    const c = await challenge(first);
-    const verified = await answer(first, c, await litBurstFollowing(c, frames, c.frameIntervalMs));
+    const verified = await liveCheck(first, frames);
     expect(verified.status, JSON.stringify(verified.body)).toBe(200);
     expect(verified.body).toMatchObject({ faces: 3, verified: true, enrolment: "server-checked-capture" });
 
@@ -85,7 +84,7 @@ describe("live face check", () => {
     // Another account's session cannot answer it.
     const crossed = await call(first, "/api/biometric-training", { body: burstForm(c2.challengeId, []) });
     expect(crossed.status).toBe(400);
-    const held = await answer(second, c2, await litBurstFollowing(c2, frames, c2.frameIntervalMs));
+    const held = await liveCheck(second, frames, c2);
     expect(held.status, JSON.stringify(held.body)).toBe(200);
     expect(held.body).toMatchObject({
       verified: false,
