@@ -140,8 +140,30 @@ export function yawFollowing(
 export const distinctFrame = (bytes: Uint8Array, n: number) =>
   new Uint8Array([...bytes, ...new TextEncoder().encode(`frame-${n}`)]);
 
+/**
+ * Two photos closer in yaw than this stand for one head angle: the live check's light rule compares
+ * frames within 7 degrees, and the engine's yaw of one photo moves by a few degrees with the light.
+ */
+const DISTINCT_ANGLE_DEGREES = 15;
+
+/**
+ * One photo per head angle: the pose targets, and the others at least DISTINCT_ANGLE_DEGREES from
+ * every photo kept. Two photos of a person at nearly one angle are two scenes (other light, other
+ * room), which a camera watching one person never shows from one frame to the next: a burst that
+ * swapped between them would be refused for the swap, not for anything a live person does.
+ */
+export function onePhotoPerAngle(frames: readonly PoseFrame[]): PoseFrame[] {
+  const targets = poseTargets(frames);
+  const kept = frames.filter((f) => Object.values(targets).includes(f.yawDegrees));
+  for (const frame of frames) {
+    if (kept.every((k) => Math.abs(k.yawDegrees - frame.yawDegrees) >= DISTINCT_ANGLE_DEGREES)) kept.push(frame);
+  }
+  return kept.sort((a, b) => a.yawDegrees - b.yawDegrees);
+}
+
 /** The photos that follow the challenge's poses, one every `intervalMs`, as a camera without the screen's light would show them. */
-export function burstFollowing(windows: readonly PoseWindow[], frames: readonly PoseFrame[], intervalMs = 200) {
+export function burstFollowing(windows: readonly PoseWindow[], photos: readonly PoseFrame[], intervalMs = 200) {
+  const frames = onePhotoPerAngle(photos);
   const targets = poseTargets(frames);
   const length = windows.at(-1)?.endMs ?? 0;
   const burst: { atMs: number; photo: PoseFrame }[] = [];

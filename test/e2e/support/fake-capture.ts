@@ -10,6 +10,7 @@ import {
   FRAME_HEIGHT,
   FRAME_WIDTH,
   imageSize,
+  onePhotoPerAngle,
   poseFrames,
   poseTargets,
   SCREEN_LIGHT_STRENGTH,
@@ -206,7 +207,7 @@ export async function waitForPoseStart(page: Page, pose: number) {
  * prompts and colours show in order and the burst goes to the server.
  */
 export async function liveCheckCameraScript(mediaDir: string, persona: PersonaMedia, outDir: string) {
-  const frames = await poseFrames(mediaDir, persona.faceSubject, outDir);
+  const frames = onePhotoPerAngle(await poseFrames(mediaDir, persona.faceSubject, outDir));
   const targets = poseTargets(frames);
   const photos = frames.map((f) => ({
     yaw: f.yawDegrees,

@@ -1,7 +1,15 @@
 import { DomainError } from "../errors.js";
 import { FRONT_MAX_YAW, TURN_MIN_YAW } from "./capture-rules.js";
 import { MIN_TURN_PARALLAX, type Point, turnParallax } from "./face-parallax.js";
-import { type ColourWindow, type FrameLight, lightProblem, newColourSequence, readLight } from "./screen-light.js";
+import {
+  type ColourWindow,
+  changesWhileStill,
+  type FrameLight,
+  lightProblem,
+  newColourSequence,
+  readLight,
+  type StillSpan,
+} from "./screen-light.js";
 import { newPhrase } from "./voice-phrase.js";
 
 /**
@@ -62,10 +70,25 @@ export interface BurstFrame {
 }
 
 export const CHALLENGE_TTL_SECONDS = 120;
-/** Each pose is asked for during a random 2-3.5 s, in 250 ms steps, so its timing cannot be known ahead. */
-const POSE_MIN_MS = 2000;
-const POSE_STEPS = 7;
+/**
+ * Each pose is asked for during a random 2.5-3.5 s, in 250 ms steps, so its timing cannot be known
+ * ahead. Not shorter: after the turn, the held pose must show the light rule enough colour changes
+ * (MIN_STILL_CHANGES); at 2-3.5 s a person following the prompts was refused about 1 check in 500
+ * (bench/light-sim.ts).
+ */
+const POSE_MIN_MS = 2500;
+const POSE_STEPS = 5;
 const POSE_STEP_MS = 250;
+/**
+ * A person reacts to a new prompt and has turned within this long (a reaction of up to 0.5 s, a turn
+ * of up to 0.7 s), and holds a pose until at least this long before the next is asked for (their
+ * reaction to it). Slower people still pass (bench/light-sim.ts): this only steers the colours.
+ */
+const TURN_ALLOWANCE_MS = 1200;
+const HOLD_BEFORE_NEXT_MS = 300;
+/** Colour changes a challenge shows with the head held: the light rule needs 3 read, and frames get lost. */
+export const MIN_STILL_CHANGES = 5;
+const MAX_COLOUR_DRAWS = 50;
 /** A pose reached up to this long after its window closed still counts: the page and the person lag. */
 const LATE_GRACE_MS = 500;
 /**
@@ -111,6 +134,36 @@ export function showsPose(pose: ChallengePose, yawDegrees: number): boolean {
   return pose === "left" ? yawDegrees >= TURN_MIN_YAW : yawDegrees <= -TURN_MIN_YAW;
 }
 
+/**
+ * Where a person following the prompts holds their head: from TURN_ALLOWANCE_MS after each new pose
+ * is asked for (none for a first pose of front, which needs no turn) until HOLD_BEFORE_NEXT_MS before
+ * the next; the last span ends that long before the capture does, so the frames after a change there
+ * are taken.
+ */
+export function stillSpans(windows: readonly PoseWindow[]): StillSpan[] {
+  return windows.map((window, i) => ({
+    startMs: window.startMs + (i === 0 && window.pose === "front" ? 0 : TURN_ALLOWANCE_MS),
+    endMs: window.endMs - HOLD_BEFORE_NEXT_MS,
+  }));
+}
+
+/**
+ * A random colour sequence with at least MIN_STILL_CHANGES of its changes where the head is held:
+ * drawn until one has (a few draws at most; the best of MAX_COLOUR_DRAWS otherwise), so that a person
+ * following the prompts is not refused because the changes happened to fall while they turned. The
+ * draws stay random, so the sequence is still unknown until the challenge is issued.
+ */
+function colourSequenceFor(windows: readonly PoseWindow[], randomInt: (below: number) => number) {
+  const lengthMs = windows.at(-1)?.endMs ?? 0;
+  const still = stillSpans(windows);
+  let best = newColourSequence(lengthMs, randomInt);
+  for (let draw = 1; draw < MAX_COLOUR_DRAWS && changesWhileStill(best, still) < MIN_STILL_CHANGES; draw++) {
+    const next = newColourSequence(lengthMs, randomInt);
+    if (changesWhileStill(next, still) > changesWhileStill(best, still)) best = next;
+  }
+  return best;
+}
+
 /** A fresh challenge: the three poses in a random order, each for a random time. `random` gives integers below n. */
 export function newChallenge(input: {
   challengeId: string;
@@ -136,7 +189,7 @@ export function newChallenge(input: {
     userId: input.userId,
     sessionHash: input.sessionHash,
     windows,
-    colours: newColourSequence(startMs, input.randomInt),
+    colours: colourSequenceFor(windows, input.randomInt),
     phrase: newPhrase(input.randomInt),
     issuedAt: input.now.toISOString(),
     expiresAt: new Date(input.now.getTime() + CHALLENGE_TTL_SECONDS * 1000).toISOString(),

@@ -48,6 +48,9 @@ const COLOUR_STEP_MS = 200;
  * then the camera exposes and delivers a frame, and a frame in between shows a mix.
  */
 export const SETTLE_MS = 300;
+/** A change is read from a frame up to this long before it and one this long after, once settled. */
+const CHANGE_READ_BEFORE_MS = 200;
+const CHANGE_READ_AFTER_MS = SETTLE_MS + 200;
 /** Enough read frames, and colour changes between them, that a chance correlation of unlit frames is unlikely. */
 const MIN_READ_FRAMES = 10;
 const MIN_COLOUR_CHANGES = 3;
@@ -76,6 +79,12 @@ export const MIN_LIGHT_RESPONSE = 0.03;
  */
 const DARK_FLOOR = 2;
 
+/** A part of the capture in which the person holds their head still: no turn is asked for or under way. */
+export interface StillSpan {
+  startMs: number;
+  endMs: number;
+}
+
 /** A random colour sequence covering a capture of `lengthMs`, no colour twice in a row. */
 export function newColourSequence(lengthMs: number, randomInt: (below: number) => number): ColourWindow[] {
   const windows: ColourWindow[] = [];
@@ -89,6 +98,19 @@ export function newColourSequence(lengthMs: number, randomInt: (below: number) =
     startMs = endMs;
   }
   return windows;
+}
+
+/**
+ * The sequence's colour changes that fall where a person holds their head still, with room on each
+ * side for the frames that read it (one just before, one after the new colour settles): only those
+ * can be read (readLight compares frames with the head held), so a challenge needs enough of them.
+ */
+export function changesWhileStill(sequence: readonly ColourWindow[], still: readonly StillSpan[]): number {
+  return sequence
+    .slice(1)
+    .filter((w) =>
+      still.some((s) => w.startMs - CHANGE_READ_BEFORE_MS >= s.startMs && w.startMs + CHANGE_READ_AFTER_MS <= s.endMs),
+    ).length;
 }
 
 /** The colour the page shows at `atMs` (the last one stays after the sequence ends). */
