@@ -37,6 +37,10 @@ function seeded(seed: number) {
   };
 }
 
+/** A challenge as the server would issue it, from seeded random integers. */
+const seededChallenge = (seed: number) =>
+  newChallenge({ challengeId: "n", userId: "u", sessionHash: "s", now: new Date(0), randomInt: seeded(seed) });
+
 async function answer(frames: (challenge: IssuedChallenge) => ReturnType<typeof burstFor>) {
   const w = accountWorld();
   const { userId } = await w.member("ada@example.com");
@@ -55,13 +59,7 @@ describe("the live check's screen colours", () => {
   it("cover the whole capture in random order and timing, never one colour twice in a row", () => {
     const sequences = new Set<string>();
     for (let seed = 0; seed < 100; seed++) {
-      const c = newChallenge({
-        challengeId: "n",
-        userId: "u",
-        sessionHash: "s",
-        now: new Date(0),
-        randomInt: seeded(seed),
-      });
+      const c = seededChallenge(seed);
       const length = challengeLength(c.windows);
       expect(c.colours[0]?.startMs).toBe(0);
       expect(c.colours.at(-1)?.endMs).toBe(length);
@@ -78,13 +76,7 @@ describe("the live check's screen colours", () => {
   it("fall where a person following the prompts holds their head, so none of 3,000 such people is refused for the light", () => {
     let refused = 0;
     for (let seed = 0; seed < 3000; seed++) {
-      const c = newChallenge({
-        challengeId: "n",
-        userId: "u",
-        sessionHash: "s",
-        now: new Date(0),
-        randomInt: seeded(seed),
-      });
+      const c = seededChallenge(seed);
       // The unit tests' person (burstFor): a frame every 300 ms, each turn over 600 ms from its prompt.
       const frames = [];
       for (let atMs = 0, n = 0; atMs <= challengeLength(c.windows); atMs += 300, n++) {
