@@ -8,7 +8,7 @@
 import { readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { analyseMedia } from "../packages/detection/src/analyse.js";
+import { analyseMedia } from "@lg/detection/analyse";
 import { benchMachine } from "./machine.js";
 
 const MEDIA = {

@@ -15,18 +15,18 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { loadFitted } from "@lg/detection/fitted/manifest";
-import { dataVoiceClips, type LabelledClip, trainVoiceClips } from "@lg/fitting/voice-countermeasure-features";
-import { decodeAudio } from "../packages/detection/src/media/audio.js";
-import { analyseSpeech } from "../packages/detection/src/voice/speech.js";
+import { decodeAudio } from "@lg/detection/media/audio";
+import { analyseSpeech } from "@lg/detection/voice/speech";
 import {
   type CountermeasureHead,
   defaultHead,
   type HeldOutHeads,
   readCountermeasure,
   withHeldOutWeights,
-} from "../packages/detection/src/voice-synthetic/countermeasure.js";
-import heldOutHeadsJson from "../packages/detection/src/voice-synthetic/held-out-heads.json" with { type: "json" };
-import { equalErrorRate } from "../packages/detection/src/voice-synthetic/logistic.js";
+} from "@lg/detection/voice-synthetic/countermeasure";
+import heldOutHeadsJson from "@lg/detection/voice-synthetic/held-out-heads.json" with { type: "json" };
+import { equalErrorRate } from "@lg/detection/voice-synthetic/logistic";
+import { dataVoiceClips, type LabelledClip, trainVoiceClips } from "@lg/fitting/voice-countermeasure-features";
 import { cpuSecondsWithExitedChildren } from "./cpu-time.js";
 import { benchMachine } from "./machine.js";
 

@@ -22,26 +22,17 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { rocAuc, shareAtOrAbove, thresholdForFpr } from "../packages/detection/src/detection-rates.js";
-import {
-  EXPLICIT_THRESHOLD,
-  explicitMass,
-  type FalsePositiveMeasurement,
-} from "../packages/detection/src/explicit/finding.js";
-import { fittedVideoRule, intimateFindingForFrames } from "../packages/detection/src/explicit/video-finding.js";
-import { detectFaces, detectFacesInImage } from "../packages/detection/src/face/detect-faces.js";
-import { mesonetCalibration, mesonetFaceReadings } from "../packages/detection/src/faceswap/signal.js";
-import {
-  type LabelledFile,
-  labelledDataDir,
-  quantileSummary,
-  readLabels,
-} from "../packages/detection/src/labelled-data.js";
-import { decodeImage } from "../packages/detection/src/media/image.js";
-import { defaultLimits } from "../packages/detection/src/media/limits.js";
-import { sampleVideo } from "../packages/detection/src/media/video.js";
-import { nsfwClassifier } from "../packages/detection/src/models/registry.js";
-import { framesToRead } from "../packages/detection/src/video-signals.js";
+import { rocAuc, shareAtOrAbove, thresholdForFpr } from "@lg/detection/detection-rates";
+import { EXPLICIT_THRESHOLD, explicitMass, type FalsePositiveMeasurement } from "@lg/detection/explicit/finding";
+import { fittedVideoRule, intimateFindingForFrames } from "@lg/detection/explicit/video-finding";
+import { detectFaces, detectFacesInImage } from "@lg/detection/face/detect-faces";
+import { mesonetCalibration, mesonetFaceReadings } from "@lg/detection/faceswap/signal";
+import { type LabelledFile, labelledDataDir, quantileSummary, readLabels } from "@lg/detection/labelled-data";
+import { decodeImage } from "@lg/detection/media/image";
+import { defaultLimits } from "@lg/detection/media/limits";
+import { sampleVideo } from "@lg/detection/media/video";
+import { nsfwClassifier } from "@lg/detection/models/registry";
+import { framesToRead } from "@lg/detection/video-signals";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 

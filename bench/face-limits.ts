@@ -6,9 +6,9 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { detectFacesInImage } from "../packages/detection/src/face/detect-faces.js";
-import { decodeImage } from "../packages/detection/src/media/image.js";
-import { resolveLimits } from "../packages/detection/src/media/limits.js";
+import { detectFacesInImage } from "@lg/detection/face/detect-faces";
+import { decodeImage } from "@lg/detection/media/image";
+import { resolveLimits } from "@lg/detection/media/limits";
 
 const everyone = {
   matchFace: async () => ({ personId: "anyone", distance: 0, confidence: 100 }),

@@ -7,11 +7,12 @@
  * every other photo: same identity = genuine pair, different = impostor pair (all identities).
  * A probe where no face is found stays in the genuine count and is never accepted.
  */
+
+import { decodeImage, type RgbImage } from "@lg/detection/media/image";
+import { resolveLimits } from "@lg/detection/media/limits";
+import { faceModel } from "@lg/detection/models/registry";
+import { cosineDistance } from "@lg/detection/voice/matching";
 import sharp from "sharp";
-import { decodeImage, type RgbImage } from "../packages/detection/src/media/image.js";
-import { resolveLimits } from "../packages/detection/src/media/limits.js";
-import { faceModel } from "../packages/detection/src/models/registry.js";
-import { cosineDistance } from "../packages/detection/src/voice/matching.js";
 
 export const STRESS_EYE_DISTANCES_PX = [16, 12, 10] as const;
 export const STRESS_JPEG_QUALITY = 40;

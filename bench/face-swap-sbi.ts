@@ -16,14 +16,14 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { rocAuc, shareAtOrAbove } from "../packages/detection/src/detection-rates.js";
-import { detectFaces, detectFacesInImage } from "../packages/detection/src/face/detect-faces.js";
-import { faceSwapSbiSignal, sbiHead } from "../packages/detection/src/faceswap/sbi-signal.js";
-import { labelledDataDir, quantileSummary, readLabels } from "../packages/detection/src/labelled-data.js";
-import { type DecodedImage, decodeImage } from "../packages/detection/src/media/image.js";
-import { defaultLimits } from "../packages/detection/src/media/limits.js";
-import { sampleVideo } from "../packages/detection/src/media/video.js";
-import type { Box } from "../packages/detection/src/result.js";
+import { rocAuc, shareAtOrAbove } from "@lg/detection/detection-rates";
+import { detectFaces, detectFacesInImage } from "@lg/detection/face/detect-faces";
+import { faceSwapSbiSignal, sbiHead } from "@lg/detection/faceswap/sbi-signal";
+import { labelledDataDir, quantileSummary, readLabels } from "@lg/detection/labelled-data";
+import { type DecodedImage, decodeImage } from "@lg/detection/media/image";
+import { defaultLimits } from "@lg/detection/media/limits";
+import { sampleVideo } from "@lg/detection/media/video";
+import type { Box } from "@lg/detection/result";
 
 const SWAP_NAMES = /swap|deepfake|faceforensics|mesonet\/test_images\/df\/|simswap|inswapper|roop/i;
 

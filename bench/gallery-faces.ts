@@ -2,9 +2,9 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { faceDescriptors } from "../packages/detection/src/face/descriptors.js";
-import { readLabels } from "../packages/detection/src/labelled-data.js";
-import { cosineDistance } from "../packages/detection/src/voice/matching.js";
+import { faceDescriptors } from "@lg/detection/face/descriptors";
+import { readLabels } from "@lg/detection/labelled-data";
+import { cosineDistance } from "@lg/detection/voice/matching";
 
 /** One real face's SFace embedding with its identity label. */
 export interface RealFace {

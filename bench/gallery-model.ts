@@ -1,5 +1,5 @@
+import { cosineDistance } from "@lg/detection/voice/matching";
 import { mulberry32 } from "../local/src/platform-simulator/seeded-random.js";
-import { cosineDistance } from "../packages/detection/src/voice/matching.js";
 import type { RealFace } from "./gallery-faces.js";
 
 /**

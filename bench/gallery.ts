@@ -20,9 +20,9 @@ import { readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { faceCalibration } from "../packages/detection/src/face/calibration.js";
-import { cosineDistance } from "../packages/detection/src/voice/matching.js";
-import { GALLERY_HNSW, Gallery } from "../packages/domain/src/gallery/gallery.js";
+import { faceCalibration } from "@lg/detection/face/calibration";
+import { cosineDistance } from "@lg/detection/voice/matching";
+import { GALLERY_HNSW, Gallery } from "@lg/domain/gallery/gallery";
 import {
   FACE_MATCH_RULE,
   FALSE_CANDIDATES_PER_PROBE,
@@ -30,8 +30,8 @@ import {
   modelledFalseMatchRate,
   normalQuantile,
   shortlistDistance,
-} from "../packages/domain/src/gallery/match-rule.js";
-import type { SqlPort } from "../packages/domain/src/gallery/sql-port.js";
+} from "@lg/domain/gallery/match-rule";
+import type { SqlPort } from "@lg/domain/gallery/sql-port";
 import {
   calibrationTarget,
   meanSd,

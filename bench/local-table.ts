@@ -1,6 +1,6 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient, PutCommand } from "@aws-sdk/lib-dynamodb";
-import { BillingAccount, toItem } from "../packages/domain/src/table/index.js";
+import { BillingAccount, toItem } from "@lg/domain/table/index";
 
 /** The local stack's settings a client of its table needs, as the stack (or the tests' setup) publishes them. */
 type StackEnv = Partial<

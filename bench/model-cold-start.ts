@@ -10,11 +10,8 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
-import { modelObjectKey, s3ModelSource } from "../lambdas/src/shared/aws/s3-model-files.js";
-import { pinnedModelFiles } from "../lib/constructs/model-weights.js";
-import { startS3 } from "../local/src/stand-ins/s3.js";
-import { modelDir, useModelFileSource } from "../packages/detection/src/models/model-files.js";
-import { ANALYSIS_MODEL_FILES } from "../packages/detection/src/models/model-sets.js";
+import { modelDir, useModelFileSource } from "@lg/detection/models/model-files";
+import { ANALYSIS_MODEL_FILES } from "@lg/detection/models/model-sets";
 import {
   clipImageEncoder,
   faceModel,
@@ -22,7 +19,10 @@ import {
   mesoNet,
   speakerModel,
   whisperEncoder,
-} from "../packages/detection/src/models/registry.js";
+} from "@lg/detection/models/registry";
+import { modelObjectKey, s3ModelSource } from "../lambdas/src/shared/aws/s3-model-files.js";
+import { pinnedModelFiles } from "../lib/constructs/model-weights.js";
+import { startS3 } from "../local/src/stand-ins/s3.js";
 import { benchMachine } from "./machine.js";
 
 const BUCKET = "models";

@@ -9,9 +9,9 @@ import { execFileSync } from "node:child_process";
 import { chownSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { SqlPort, SqlRow, SqlValue } from "@lg/domain/gallery/sql-port";
 import pg from "pg";
 import { PgliteSql, plainRow, toPositional } from "../local/src/stand-ins/pglite-sql.js";
-import type { SqlPort, SqlRow, SqlValue } from "../packages/domain/src/gallery/sql-port.js";
 import { nativePostgresInstall } from "../scripts/fetch-native-postgres.js";
 
 export type EngineName = "native" | "pglite";

@@ -10,8 +10,8 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { analyseMedia } from "../packages/detection/src/index.js";
-import { Model } from "../packages/detection/src/models/model.js";
+import { analyseMedia } from "@lg/detection";
+import { Model } from "@lg/detection/models/model";
 import { cpuSecondsWithExitedChildren } from "./cpu-time.js";
 
 const { values, positionals } = parseArgs({

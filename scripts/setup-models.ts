@@ -16,8 +16,8 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { type Derivation, derive, NPM_PACKAGE_SOURCE } from "../packages/detection/derive/derivations.js";
-import { ZipArchive } from "../packages/detection/derive/torch/zip.js";
+import { type Derivation, derive, NPM_PACKAGE_SOURCE } from "@lg/detection/derive/derivations";
+import { ZipArchive } from "@lg/detection/derive/torch/zip";
 
 export interface WheelMember {
   project: string;
