@@ -61,7 +61,8 @@ import {
 } from "@lg/detection/synthetic-levels";
 import { aggregateFrameScores, type FrameScore } from "@lg/detection/video-aggregation";
 import { framesToRead } from "@lg/detection/video-signals";
-import { fitLogistic, fitPlatt, linearScore } from "@lg/detection/voice-synthetic/logistic";
+import { fitLogistic, linearScore } from "@lg/detection/voice-synthetic/logistic";
+import { fitPlatt } from "@lg/fitting/calibration";
 import {
   clipFrames,
   fetchPackageMedia,

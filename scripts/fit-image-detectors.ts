@@ -327,7 +327,7 @@ function fitHead(
   }
   if (!best) throw new Error("no fit");
   const labels = examples.map((e) => e.y);
-  const platt = fitPlatt(best.scores, labels);
+  const platt = fitPlatt(best.scores, labels, { l2: 1e-6 });
   const probabilities = best.scores.map((s) => sigmoid(platt.a * s + platt.b));
   const { genuine, synthetic } = split(examples, probabilities);
   const threshold = thresholdForFpr(genuine, TARGET_FPR);

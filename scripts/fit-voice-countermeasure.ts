@@ -34,12 +34,12 @@ import { type CountermeasureHead, type HeldOutHeads, headInputs } from "@lg/dete
 import {
   equalErrorRate,
   fitLogistic,
-  fitPlatt,
   type LabelledRows,
   type LinearHead,
   linearScore,
 } from "@lg/detection/voice-synthetic/logistic";
 import { DEFAULT_MAX_WINDOWS } from "@lg/detection/voice-synthetic/windows";
+import { fitPlatt } from "@lg/fitting/calibration";
 import {
   AUGMENTATIONS,
   type Augmentation,

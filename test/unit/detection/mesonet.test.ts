@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { fitPlatt } from "@lg/fitting/calibration";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { MESONET_CROP_MARGIN, planarUnitRgb } from "../../../packages/detection/src/faceswap/mesonet-input.js";
@@ -7,7 +8,6 @@ import { MesoNet } from "../../../packages/detection/src/faceswap/mesonet-model.
 import {
   calibratedFakeProbability,
   faceSideTerm,
-  fitPlatt,
   fitSmallLogistic,
   logit,
   type MesoNetCalibration,
@@ -190,7 +190,7 @@ describe("Platt calibration", () => {
   it("recovers a monotone mapping that separates the classes", () => {
     const x = [-3, -2, -1, -0.5, 0.5, 1, 2, 3];
     const y = [0, 0, 0, 1, 0, 1, 1, 1];
-    const platt = fitPlatt(x, y);
+    const platt = fitPlatt(x, y, { weighting: "equal", l2: 1e-3 });
     expect(platt.a).toBeGreaterThan(0);
     const calibration = { ...mesonetCalibration, platt };
     expect(calibratedFakeProbability(0.95, calibration, 128)).toBeGreaterThan(

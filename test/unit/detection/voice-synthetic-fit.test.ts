@@ -1,3 +1,4 @@
+import { fitPlatt } from "@lg/fitting/calibration";
 import { WINDOW_DIMS } from "@lg/fitting/voice-countermeasure-features";
 import { describe, expect, it } from "vitest";
 import {
@@ -6,12 +7,7 @@ import {
   headLogit,
   STD_LOG_FLOOR,
 } from "../../../packages/detection/src/voice-synthetic/countermeasure.js";
-import {
-  equalErrorRate,
-  fitLogistic,
-  fitPlatt,
-  linearScore,
-} from "../../../packages/detection/src/voice-synthetic/logistic.js";
+import { equalErrorRate, fitLogistic, linearScore } from "../../../packages/detection/src/voice-synthetic/logistic.js";
 import {
   BLEND,
   type ClipSample,

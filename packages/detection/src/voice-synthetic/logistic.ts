@@ -1,7 +1,8 @@
 /**
  * The fitting arithmetic behind the countermeasure's head (used by scripts/fit-voice-countermeasure.ts
  * and the benchmark's leave-one-out refits, never at scan time): L2-regularised logistic regression
- * on standardised features with class-balanced weights, Platt scaling, equal error rate.
+ * on standardised features with class-balanced weights, equal error rate. (Platt scaling is
+ * @lg/fitting/calibration's fitPlatt.)
  */
 
 export interface LabelledRows {
@@ -99,55 +100,6 @@ export function linearScore(head: LinearHead, features: Float32Array, offset = 0
   let s = head.bias;
   for (let d = 0; d < head.weights.length; d++) s += (head.weights[d] as number) * (features[offset + d] as number);
   return s;
-}
-
-/**
- * Platt scaling p = σ(a·s + b), class-balanced (equal priors): Newton's method on (a, b) with the
- * step halved until the loss falls, so well-separated scores cannot throw it off.
- */
-export function fitPlatt(scores: number[], labels: number[]): { a: number; b: number } {
-  const positives = labels.filter((l) => l === 1).length;
-  const negatives = labels.length - positives;
-  const weightOf = (i: number) => (labels[i] === 1 ? 0.5 / positives : 0.5 / negatives);
-  const loss = (a: number, b: number) =>
-    scores.reduce((sum, s, i) => {
-      const z = a * s + b;
-      // log(1 + e^z) − y·z, computed stably.
-      const softplus = z > 0 ? z + Math.log1p(Math.exp(-z)) : Math.log1p(Math.exp(z));
-      return sum + weightOf(i) * (softplus - (labels[i] as number) * z);
-    }, 0);
-  let a = 1;
-  let b = 0;
-  let current = loss(a, b);
-  for (let it = 0; it < 100; it++) {
-    let ga = 0;
-    let gb = 0;
-    let haa = 1e-12;
-    let hab = 0;
-    let hbb = 1e-12;
-    scores.forEach((s, i) => {
-      const p = sigmoid(a * s + b);
-      const e = (p - (labels[i] as number)) * weightOf(i);
-      ga += e * s;
-      gb += e;
-      const h = p * (1 - p) * weightOf(i);
-      haa += h * s * s;
-      hab += h * s;
-      hbb += h;
-    });
-    const det = haa * hbb - hab * hab;
-    const da = (hbb * ga - hab * gb) / det;
-    const db = (haa * gb - hab * ga) / det;
-    let step = 1;
-    while (step > 1e-6 && !(loss(a - step * da, b - step * db) < current)) step /= 2;
-    if (step <= 1e-6) break;
-    a -= step * da;
-    b -= step * db;
-    const next = loss(a, b);
-    if (current - next < 1e-12) break;
-    current = next;
-  }
-  return { a, b };
 }
 
 /** Equal error rate of higher-means-synthetic scores, and the threshold where it is reached. */
