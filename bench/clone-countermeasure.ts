@@ -25,7 +25,7 @@ import {
   withHeldOutWeights,
 } from "@lg/detection/voice-synthetic/countermeasure";
 import heldOutHeadsJson from "@lg/detection/voice-synthetic/held-out-heads.json" with { type: "json" };
-import { equalErrorRate } from "@lg/detection/voice-synthetic/logistic";
+import { equalErrorRate } from "@lg/fitting/standardised-logistic";
 import { dataVoiceClips, type LabelledClip, trainVoiceClips } from "@lg/fitting/voice-countermeasure-features";
 import { cpuSecondsWithExitedChildren } from "./cpu-time.js";
 import { benchMachine } from "./machine.js";

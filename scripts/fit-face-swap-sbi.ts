@@ -61,7 +61,6 @@ import {
 } from "@lg/detection/synthetic-levels";
 import { aggregateFrameScores, type FrameScore } from "@lg/detection/video-aggregation";
 import { framesToRead } from "@lg/detection/video-signals";
-import { fitLogistic, linearScore } from "@lg/detection/voice-synthetic/logistic";
 import { fitPlatt } from "@lg/fitting/calibration";
 import {
   clipFrames,
@@ -71,6 +70,7 @@ import {
 } from "@lg/fitting/face-swap-sbi-material";
 import { hashedFold, stableHash } from "@lg/fitting/folds";
 import { deriveVerdictLevels, type HeldOutScore } from "@lg/fitting/levels";
+import { fitLogistic, linearScore } from "@lg/fitting/standardised-logistic";
 import { compact, randomFor, reencode, scaled } from "@lg/fitting/variants";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");

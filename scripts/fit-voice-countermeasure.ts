@@ -31,15 +31,15 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { type CountermeasureHead, type HeldOutHeads, headInputs } from "@lg/detection/voice-synthetic/countermeasure";
+import { DEFAULT_MAX_WINDOWS } from "@lg/detection/voice-synthetic/windows";
+import { fitPlatt } from "@lg/fitting/calibration";
 import {
   equalErrorRate,
   fitLogistic,
   type LabelledRows,
   type LinearHead,
   linearScore,
-} from "@lg/detection/voice-synthetic/logistic";
-import { DEFAULT_MAX_WINDOWS } from "@lg/detection/voice-synthetic/windows";
-import { fitPlatt } from "@lg/fitting/calibration";
+} from "@lg/fitting/standardised-logistic";
 import {
   AUGMENTATIONS,
   type Augmentation,

@@ -13,7 +13,7 @@ import path from "node:path";
 import { rocAuc, shareAtOrAbove, thresholdForFpr } from "@lg/detection/detection-rates";
 import { decodeImage, type RgbImage } from "@lg/detection/media/image";
 import { defaultLimits } from "@lg/detection/media/limits";
-import { fitLogistic, linearScore } from "@lg/detection/voice-synthetic/logistic";
+import { fitLogistic, linearScore } from "@lg/fitting/standardised-logistic";
 import { assignFolds } from "./folds.js";
 import { repoRoot } from "./paths.js";
 import { compact } from "./variants.js";

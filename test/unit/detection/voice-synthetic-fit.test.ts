@@ -1,4 +1,5 @@
 import { fitPlatt } from "@lg/fitting/calibration";
+import { equalErrorRate, fitLogistic, linearScore } from "@lg/fitting/standardised-logistic";
 import { WINDOW_DIMS } from "@lg/fitting/voice-countermeasure-features";
 import { describe, expect, it } from "vitest";
 import {
@@ -7,7 +8,6 @@ import {
   headLogit,
   STD_LOG_FLOOR,
 } from "../../../packages/detection/src/voice-synthetic/countermeasure.js";
-import { equalErrorRate, fitLogistic, linearScore } from "../../../packages/detection/src/voice-synthetic/logistic.js";
 import {
   BLEND,
   type ClipSample,

@@ -1,8 +1,9 @@
 /**
- * The fitting arithmetic behind the countermeasure's head (used by scripts/fit-voice-countermeasure.ts
- * and the benchmark's leave-one-out refits, never at scan time): L2-regularised logistic regression
- * on standardised features with class-balanced weights, equal error rate. (Platt scaling is
- * @lg/fitting/calibration's fitPlatt.)
+ * L2-regularised logistic regression on standardised features with class-balanced, per-row weights,
+ * fitted by Adam, and the equal error rate: the heads over many features, the voice
+ * countermeasure's (fit:voice, held-out-generators.ts, the benchmark's leave-one-out refits) and
+ * the SBI head (fit:face-swap-sbi). cross-validation.ts's Newton fit serves the picture probes;
+ * Platt scaling is calibration.ts. Moved from packages/detection, where no scan ever used it.
  */
 
 export interface LabelledRows {
