@@ -160,6 +160,7 @@ function boxColumns(
   only?: Int32Array,
   keepRow?: (row: number, sums: Float64Array, size: number) => void,
 ) {
+  if (!only && !keepRow) return boxAllColumns(input, output, rows, cols, window);
   const columns = only ?? Int32Array.from({ length: cols }, (_, j) => j);
   const sums = new Float64Array(columns.length);
   const half = Math.floor((window + 2) / 2);
@@ -203,6 +204,51 @@ function boxColumns(
     subtract(left++);
     size--;
     emit();
+  }
+}
+
+/**
+ * boxColumns over every column and row, with each row's additions, subtraction and output in one
+ * loop: each column's sum takes the same operations in the same order (so the same bits), in about
+ * half the time of the general form's three passes through a column index.
+ */
+function boxAllColumns(input: Float64Array, output: Float64Array, rows: number, cols: number, window: number) {
+  const sums = new Float64Array(cols);
+  const half = Math.floor((window + 2) / 2);
+  const phase1 = half - 1;
+  const phase2 = window - half + 1;
+  const phase3 = rows - window;
+  const phase4 = half - 1;
+  let left = 0;
+  let right = 0;
+  let out = 0;
+  let size = 0;
+  for (let i = 0; i < phase1; i++, right++) {
+    size++;
+    for (let c = 0, r = right * cols; c < cols; c++, r++) sums[c] = (sums[c] as number) + (input[r] as number);
+  }
+  for (let i = 0; i < phase2; i++, right++, out++) {
+    size++;
+    for (let c = 0, r = right * cols, o = out * cols; c < cols; c++, r++, o++) {
+      const sum = (sums[c] as number) + (input[r] as number);
+      sums[c] = sum;
+      output[o] = sum / size;
+    }
+  }
+  for (let i = 0; i < phase3; i++, right++, left++, out++) {
+    for (let c = 0, r = right * cols, l = left * cols, o = out * cols; c < cols; c++, r++, l++, o++) {
+      const sum = (sums[c] as number) + (input[r] as number) - (input[l] as number);
+      sums[c] = sum;
+      output[o] = sum / size;
+    }
+  }
+  for (let i = 0; i < phase4; i++, left++, out++) {
+    size--;
+    for (let c = 0, l = left * cols, o = out * cols; c < cols; c++, l++, o++) {
+      const sum = (sums[c] as number) - (input[l] as number);
+      sums[c] = sum;
+      output[o] = sum / size;
+    }
   }
 }
 
