@@ -30,12 +30,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { detectFacesInImage } from "@lg/detection/face/detect-faces";
-import { fitSmallLogistic, logit } from "@lg/detection/faceswap/operating-point";
+import { logit } from "@lg/detection/faceswap/operating-point";
 import { mesonetSignal, whyMesonetAddsNoEvidence } from "@lg/detection/faceswap/signal";
 import type { FusionModels, LearnedFusion } from "@lg/detection/fusion";
 import { decodeImage } from "@lg/detection/media/image";
 import { defaultLimits } from "@lg/detection/media/limits";
 import type { Signal, SignalId } from "@lg/detection/result";
+import { fitLogistic } from "@lg/fitting/cross-validation";
 import { assignFolds } from "@lg/fitting/folds";
 import { genuinePackagePictures } from "@lg/fitting/genuine-package-pictures";
 import { deriveVerdictLevels } from "@lg/fitting/levels";
@@ -118,16 +119,18 @@ async function readingsOf(
   };
 }
 
-/** Ridge-penalised logistic regression (the calibrations' own fitter); absent readings are zeros. */
-function fitLogistic(rows: Row[], active: boolean[]): { weights: number[]; bias: number } {
+/** Ridge-penalised logistic regression (the picture probes' and calibrations' fitter); absent readings are zeros. */
+function fitOnActive(rows: Row[], active: boolean[]): { weights: number[]; bias: number } {
   // An inactive detector's column is zero, so its weight stays 0.
-  const x = rows.map((r) => r.logits.map((v, j) => (active[j] ? (v ?? 0) : 0)));
-  return fitSmallLogistic(
-    x,
-    rows.map((r) => (r.synthetic ? 1 : 0)),
-    undefined,
+  const model = fitLogistic(
+    rows.map((r) => ({
+      x: r.logits.map((v, j) => (active[j] ? (v ?? 0) : 0)),
+      y: r.synthetic ? 1 : 0,
+      weight: 1,
+    })),
     L2,
   );
+  return { weights: Array.from(model.weights), bias: model.bias };
 }
 
 /**
@@ -138,7 +141,7 @@ function fitLogistic(rows: Row[], active: boolean[]): { weights: number[]; bias:
 function fitNonNegative(rows: Row[], allowed: boolean[] = PICTURE_SIGNALS.map(() => true)) {
   const active = [...allowed];
   for (;;) {
-    const model = fitLogistic(rows, active);
+    const model = fitOnActive(rows, active);
     let worst = -1;
     model.weights.forEach((w, j) => {
       if (active[j] && w < 0 && (worst < 0 || w < (model.weights[worst] as number))) worst = j;

@@ -29,7 +29,6 @@ import { MesoNet } from "@lg/detection/faceswap/mesonet-model";
 import {
   calibratedFakeProbability,
   faceSideTerm,
-  fitSmallLogistic,
   logit,
   type MesoNetCalibration,
 } from "@lg/detection/faceswap/operating-point";
@@ -37,6 +36,7 @@ import { mesonetFaceReadings } from "@lg/detection/faceswap/signal";
 import { decodeImage, type RgbImage } from "@lg/detection/media/image";
 import { defaultLimits } from "@lg/detection/media/limits";
 import { sampleVideo } from "@lg/detection/media/video";
+import { fitLogistic } from "@lg/fitting/cross-validation";
 import { assignFolds } from "@lg/fitting/folds";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -216,10 +216,10 @@ function classBalanced(labels: number[]): number[] {
 
 function calibrationOf(candidate: Candidate, rows: FaceScore[]): Pick<MesoNetCalibration, "platt" | "faceSide"> {
   const labels = rows.map((r) => (r.side === "swapped" ? 1 : 0));
-  const fit = fitSmallLogistic(
-    rows.map((r) => featuresOf(r, candidate)),
-    labels,
-    classBalanced(labels),
+  const weights = classBalanced(labels);
+  const fit = fitLogistic(
+    rows.map((r, i) => ({ x: featuresOf(r, candidate), y: labels[i] as number, weight: weights[i] as number })),
+    1e-3,
   );
   const [a = 1, linear = 0, quadratic = 0] = fit.weights;
   return {

@@ -1,18 +1,17 @@
 /**
  * The picture probes' fitting machinery, shared by `npm run fit:image` (scripts/fit-image-detectors.ts)
  * and the measurements that compare features on the same folds (scripts/measure-rine.ts): weighted
- * L2 logistic regression by Newton's method, per-feature standardisation, held-out scores by fold
- * (folds from assignFolds, folds.ts).
+ * L2 logistic regression by Newton's method (also fit:mesonet's calibration and fit:fusion's
+ * model), per-feature standardisation, held-out scores by fold (folds from assignFolds, folds.ts).
  */
 import { sigmoid } from "@lg/detection/synthetic-image/linear-probe";
 
-export interface Example {
+export interface Example extends WeightedRow {
   x: Float64Array;
   y: 0 | 1;
   group: string;
   /** Cross-validation fold (assignFolds). */
   fold: number;
-  weight: number;
 }
 
 export interface LinearModel {
@@ -43,15 +42,23 @@ export function choleskySolve(matrix: Float64Array, rhs: Float64Array, n: number
   return x;
 }
 
-/** Weighted L2-penalised logistic regression (bias unpenalised) by Newton's method. */
-export function fitLogistic(examples: Example[], lambda: number, start?: LinearModel): LinearModel {
+/** A row of a weighted logistic fit: its features, its class and how much it counts. */
+export interface WeightedRow {
+  x: ArrayLike<number>;
+  y: number;
+  weight: number;
+}
+
+/**
+ * Weighted L2-penalised logistic regression (bias unpenalised) by Newton's method, for the picture
+ * probes, the MesoNet calibration and the fusion. It stops after 25 steps (where a fit of separable
+ * data, which has no optimum, ends) or once no parameter moves by 1e-6, by when Newton's quadratic
+ * convergence has left it within rounding of the optimum.
+ */
+export function fitLogistic(examples: readonly WeightedRow[], lambda: number): LinearModel {
   const d = examples[0]!.x.length;
   const n = d + 1;
   const theta = new Float64Array(n);
-  if (start) {
-    theta.set(start.weights);
-    theta[d] = start.bias;
-  }
   for (let iteration = 0; iteration < 25; iteration++) {
     const gradient = new Float64Array(n);
     const hessian = new Float64Array(n * n);

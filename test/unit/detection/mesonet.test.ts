@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fitPlatt } from "@lg/fitting/calibration";
+import { fitLogistic } from "@lg/fitting/cross-validation";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { MESONET_CROP_MARGIN, planarUnitRgb } from "../../../packages/detection/src/faceswap/mesonet-input.js";
@@ -8,7 +9,6 @@ import { MesoNet } from "../../../packages/detection/src/faceswap/mesonet-model.
 import {
   calibratedFakeProbability,
   faceSideTerm,
-  fitSmallLogistic,
   logit,
   type MesoNetCalibration,
 } from "../../../packages/detection/src/faceswap/operating-point.js";
@@ -214,9 +214,9 @@ describe("Calibration with the face's size", () => {
     { pFake: 0.4, side: 240, swap: 0 },
   ];
   const calibrated = () => {
-    const fit = fitSmallLogistic(
-      faces.map((f) => [logit(f.pFake), faceSideTerm(f.side, 128)]),
-      faces.map((f) => f.swap),
+    const fit = fitLogistic(
+      faces.map((f) => ({ x: [logit(f.pFake), faceSideTerm(f.side, 128)], y: f.swap, weight: 1 })),
+      1e-3,
     );
     const [a = 0, linear = 0] = fit.weights;
     return {

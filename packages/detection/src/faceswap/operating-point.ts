@@ -59,64 +59,6 @@ export function calibratedFakeProbability(pFake: number, calibration: MesoNetCal
 }
 
 /**
- * Weighted logistic regression on a few features (bias unpenalised, light L2): Newton's method.
- * Returns the weights and the bias. Used for the calibrations with size terms.
- */
-export function fitSmallLogistic(
-  features: number[][],
-  labels: number[],
-  weights: number[] = labels.map(() => 1),
-  l2 = 1e-3,
-): { weights: number[]; bias: number } {
-  const d = (features[0] ?? []).length;
-  const n = d + 1;
-  let theta = new Array<number>(n).fill(0);
-  for (let iteration = 0; iteration < 100; iteration++) {
-    const gradient = new Array<number>(n).fill(0);
-    const hessian = Array.from({ length: n }, () => new Array<number>(n).fill(0));
-    features.forEach((x, i) => {
-      const row = [...x, 1];
-      const z = row.reduce((sum, v, j) => sum + v * (theta[j] as number), 0);
-      const p = sigmoid(z);
-      const w = weights[i] as number;
-      for (let j = 0; j < n; j++) {
-        gradient[j] = (gradient[j] as number) + w * (p - (labels[i] as number)) * (row[j] as number);
-        for (let k = 0; k < n; k++)
-          (hessian[j] as number[])[k] =
-            ((hessian[j] as number[])[k] as number) +
-            w * Math.max(p * (1 - p), 1e-10) * (row[j] as number) * (row[k] as number);
-      }
-    });
-    for (let j = 0; j < d; j++) {
-      gradient[j] = (gradient[j] as number) + l2 * (theta[j] as number);
-      (hessian[j] as number[])[j] = ((hessian[j] as number[])[j] as number) + l2;
-    }
-    const step = solveLinear(hessian, gradient);
-    theta = theta.map((v, j) => v - (step[j] as number));
-    if (Math.max(...step.map(Math.abs)) < 1e-9) break;
-  }
-  return { weights: theta.slice(0, d), bias: theta[d] as number };
-}
-
-function solveLinear(a: number[][], b: number[]): number[] {
-  const n = b.length;
-  const m = a.map((row, i) => [...row, b[i] as number]);
-  for (let c = 0; c < n; c++) {
-    let pivot = c;
-    for (let r = c + 1; r < n; r++)
-      if (Math.abs((m[r] as number[])[c] as number) > Math.abs((m[pivot] as number[])[c] as number)) pivot = r;
-    [m[c], m[pivot]] = [m[pivot] as number[], m[c] as number[]];
-    for (let r = 0; r < n; r++) {
-      if (r === c) continue;
-      const f = ((m[r] as number[])[c] as number) / ((m[c] as number[])[c] as number);
-      for (let k = c; k <= n; k++)
-        (m[r] as number[])[k] = ((m[r] as number[])[k] as number) - f * ((m[c] as number[])[k] as number);
-    }
-  }
-  return m.map((row, i) => (row[n] as number) / (row[i] as number));
-}
-
-/**
  * Whether the operating point tells swaps from genuine faces better than chance: it flags a
  * larger share of swaps than of genuine faces. When it does not, no reading is evidence.
  */
