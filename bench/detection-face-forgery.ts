@@ -17,7 +17,6 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { rocAuc } from "@lg/detection/detection-rates";
 import { detectFaces, detectFacesInImage } from "@lg/detection/face/detect-faces";
 import { sbiNetHead, sbiNetOverTrack, sbiNetSignal } from "@lg/detection/faceswap/sbi-net-signal";
 import { labelledDataDir, quantileSummary, readLabels } from "@lg/detection/labelled-data";
@@ -25,6 +24,7 @@ import { type DecodedImage, decodeImage } from "@lg/detection/media/image";
 import { defaultLimits } from "@lg/detection/media/limits";
 import { sampleVideo } from "@lg/detection/media/video";
 import type { DetectedFace } from "@lg/detection/result";
+import { rocAuc } from "@lg/fitting/detection-rates";
 import { benchMachine } from "./machine.js";
 
 const round = (v: number) => Math.round(v * 1e4) / 1e4;

@@ -22,7 +22,6 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { rocAuc, shareAtOrAbove, thresholdForFpr } from "@lg/detection/detection-rates";
 import { EXPLICIT_THRESHOLD, explicitMass, type FalsePositiveMeasurement } from "@lg/detection/explicit/finding";
 import { fittedVideoRule, intimateFindingForFrames } from "@lg/detection/explicit/video-finding";
 import { detectFaces, detectFacesInImage } from "@lg/detection/face/detect-faces";
@@ -33,6 +32,7 @@ import { defaultLimits } from "@lg/detection/media/limits";
 import { sampleVideo } from "@lg/detection/media/video";
 import { nsfwClassifier } from "@lg/detection/models/registry";
 import { framesToRead } from "@lg/detection/video-signals";
+import { rocAuc, shareAtOrAbove, thresholdForFpr } from "@lg/fitting/detection-rates";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 

@@ -16,7 +16,6 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { rocAuc, shareAtOrAbove } from "@lg/detection/detection-rates";
 import { detectFaces, detectFacesInImage } from "@lg/detection/face/detect-faces";
 import { faceSwapSbiSignal, sbiHead } from "@lg/detection/faceswap/sbi-signal";
 import { labelledDataDir, quantileSummary, readLabels } from "@lg/detection/labelled-data";
@@ -24,6 +23,7 @@ import { type DecodedImage, decodeImage } from "@lg/detection/media/image";
 import { defaultLimits } from "@lg/detection/media/limits";
 import { sampleVideo } from "@lg/detection/media/video";
 import type { Box } from "@lg/detection/result";
+import { rocAuc, shareAtOrAbove } from "@lg/fitting/detection-rates";
 
 const SWAP_NAMES = /swap|deepfake|faceforensics|mesonet\/test_images\/df\/|simswap|inswapper|roop/i;
 

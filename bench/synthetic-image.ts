@@ -19,7 +19,6 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { rocAuc, tprAtFpr } from "@lg/detection/detection-rates";
 import { detectFaces, detectFacesInImage } from "@lg/detection/face/detect-faces";
 import { labelledDataDir, readLabels } from "@lg/detection/labelled-data";
 import { type DecodedImage, decodeImage } from "@lg/detection/media/image";
@@ -31,6 +30,7 @@ import type { OnnxSessionLike } from "@lg/detection/runtimes/onnx-port";
 import { ClipImageEncoder } from "@lg/detection/synthetic-image/clip-encoder";
 import { isHeldOutFrame, trainingClipSampling } from "@lg/detection/synthetic-image/held-out-frames";
 import { aiImageSignal, faceSyntheticSignal } from "@lg/detection/synthetic-image/signals";
+import { rocAuc, tprAtFpr } from "@lg/fitting/detection-rates";
 import { cpuSecondsWithExitedChildren } from "./cpu-time.js";
 import { benchMachine } from "./machine.js";
 

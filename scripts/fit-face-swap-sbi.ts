@@ -41,7 +41,6 @@ import { appendFile, mkdir, readdir, readFile, writeFile } from "node:fs/promise
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { rocAuc, shareAtOrAbove, thresholdForFpr } from "@lg/detection/detection-rates";
 import { detectFaces } from "@lg/detection/face/detect-faces";
 import { BLEND_RESIDUAL_VERSION, blendResidualFeatures } from "@lg/detection/faceswap/blend-residuals";
 import { randomBlendParameters, selfBlend } from "@lg/detection/faceswap/self-blended";
@@ -62,6 +61,7 @@ import {
 import { aggregateFrameScores, type FrameScore } from "@lg/detection/video-aggregation";
 import { framesToRead } from "@lg/detection/video-signals";
 import { fitPlatt } from "@lg/fitting/calibration";
+import { rocAuc, shareAtOrAbove, thresholdForFpr } from "@lg/fitting/detection-rates";
 import {
   clipFrames,
   fetchPackageMedia,

@@ -22,7 +22,6 @@ import { appendFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { rocAuc, shareAtOrAbove, thresholdForFpr } from "@lg/detection/detection-rates";
 import { detectFaces } from "@lg/detection/face/detect-faces";
 import { type DecodedImage, decodeImage, type RgbImage } from "@lg/detection/media/image";
 import { defaultLimits } from "@lg/detection/media/limits";
@@ -49,6 +48,7 @@ import {
 } from "@lg/detection/synthetic-image/linear-probe";
 import { fitPlatt } from "@lg/fitting/calibration";
 import { type Example, fitLogistic, outOfFold, split, standardiser, weighted } from "@lg/fitting/cross-validation";
+import { rocAuc, shareAtOrAbove, thresholdForFpr } from "@lg/fitting/detection-rates";
 import { assignFolds } from "@lg/fitting/folds";
 import { genuinePackagePictures } from "@lg/fitting/genuine-package-pictures";
 import { deriveVerdictLevels } from "@lg/fitting/levels";

@@ -22,7 +22,6 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { rocAuc, shareAtOrAbove, thresholdForFpr } from "@lg/detection/detection-rates";
 import { detectFaces } from "@lg/detection/face/detect-faces";
 import { MESONET_CROP_MARGIN } from "@lg/detection/faceswap/mesonet-input";
 import { MesoNet } from "@lg/detection/faceswap/mesonet-model";
@@ -37,6 +36,7 @@ import { decodeImage, type RgbImage } from "@lg/detection/media/image";
 import { defaultLimits } from "@lg/detection/media/limits";
 import { sampleVideo } from "@lg/detection/media/video";
 import { fitLogistic } from "@lg/fitting/cross-validation";
+import { rocAuc, shareAtOrAbove, thresholdForFpr } from "@lg/fitting/detection-rates";
 import { assignFolds } from "@lg/fitting/folds";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");

@@ -19,10 +19,10 @@ import { createHash } from "node:crypto";
 import { copyFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { rocAuc } from "@lg/detection/detection-rates";
 import { SBI_NET_CROP_MARGIN, SBI_NET_SIZE } from "@lg/detection/faceswap/sbi-net-input";
 import type { LevelBars, SyntheticLevel, VerdictLevel } from "@lg/detection/synthetic-levels";
 import { aggregateFrameScores } from "@lg/detection/video-aggregation";
+import { rocAuc } from "@lg/fitting/detection-rates";
 import { deriveVerdictLevels, type HeldOutScore } from "@lg/fitting/levels";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");

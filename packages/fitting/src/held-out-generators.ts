@@ -10,9 +10,9 @@
 import { existsSync } from "node:fs";
 import { appendFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { rocAuc, shareAtOrAbove, thresholdForFpr } from "@lg/detection/detection-rates";
 import { decodeImage, type RgbImage } from "@lg/detection/media/image";
 import { defaultLimits } from "@lg/detection/media/limits";
+import { rocAuc, shareAtOrAbove, thresholdForFpr } from "@lg/fitting/detection-rates";
 import { fitLogistic, linearScore } from "@lg/fitting/standardised-logistic";
 import { assignFolds } from "./folds.js";
 import { repoRoot } from "./paths.js";

@@ -3,7 +3,7 @@
  * synthetic" levels at (packages/detection/src/synthetic-levels.ts says what they mean to the
  * product, and reads them).
  */
-import { shareAtOrAbove, thresholdForFpr } from "@lg/detection/detection-rates";
+
 import {
   type LevelBars,
   POSSIBLY_SYNTHETIC_MAX_FPR,
@@ -11,6 +11,7 @@ import {
   type VerdictLevel,
   type VerdictLevels,
 } from "@lg/detection/synthetic-levels";
+import { shareAtOrAbove, thresholdForFpr } from "@lg/fitting/detection-rates";
 
 /** A picture's held-out fused probability, with its label and source (generator or genuine source). */
 export interface HeldOutScore {
