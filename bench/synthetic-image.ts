@@ -28,9 +28,9 @@ import type { Signal } from "@lg/detection/result";
 import { onnxNodeRuntime } from "@lg/detection/runtimes/onnx";
 import type { OnnxSessionLike } from "@lg/detection/runtimes/onnx-port";
 import { ClipImageEncoder } from "@lg/detection/synthetic-image/clip-encoder";
-import { isHeldOutFrame, trainingClipSampling } from "@lg/detection/synthetic-image/held-out-frames";
 import { aiImageSignal, faceSyntheticSignal } from "@lg/detection/synthetic-image/signals";
 import { rocAuc, tprAtFpr } from "@lg/fitting/detection-rates";
+import { isHeldOutFrame, trainingClipSampling } from "@lg/fitting/held-out-frames";
 import { cpuSecondsWithExitedChildren } from "./cpu-time.js";
 import { benchMachine } from "./machine.js";
 

@@ -37,7 +37,6 @@ import {
   overlap,
   REUSE_WHOLE_PICTURE_AT_OVERLAP,
 } from "@lg/detection/synthetic-image/clip-input";
-import { HELD_OUT_FROM, isHeldOutFrame, trainingClipSampling } from "@lg/detection/synthetic-image/held-out-frames";
 import {
   calibrated,
   type LinearProbeHead,
@@ -51,6 +50,7 @@ import { type Example, fitLogistic, outOfFold, split, standardiser, weighted } f
 import { rocAuc, shareAtOrAbove, thresholdForFpr } from "@lg/fitting/detection-rates";
 import { assignFolds } from "@lg/fitting/folds";
 import { genuinePackagePictures } from "@lg/fitting/genuine-package-pictures";
+import { HELD_OUT_FROM, isHeldOutFrame, trainingClipSampling } from "@lg/fitting/held-out-frames";
 import { deriveVerdictLevels } from "@lg/fitting/levels";
 import { clipFeaturesOf, trainViewsCache, viewsOf } from "@lg/fitting/rine-features";
 import { compact, randomFor, reencode, scaled } from "@lg/fitting/variants";

@@ -19,7 +19,7 @@ import { type LabelledFile, readLabels } from "@lg/detection/labelled-data";
 import type { RgbImage } from "@lg/detection/media/image";
 import { defaultLimits } from "@lg/detection/media/limits";
 import { sampleVideo } from "@lg/detection/media/video";
-import { trainingClipSampling } from "@lg/detection/synthetic-image/held-out-frames";
+import { trainingClipSampling } from "@lg/fitting/held-out-frames";
 
 const run = promisify(execFile);
 

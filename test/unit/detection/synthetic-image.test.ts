@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { isHeldOutFrame, trainingClipSampling } from "@lg/fitting/held-out-frames";
 import { describe, expect, it } from "vitest";
 import { detectFacesInImage } from "../../../packages/detection/src/face/detect-faces.js";
 import { type DecodedImage, decodeImage } from "../../../packages/detection/src/media/image.js";
@@ -7,10 +8,6 @@ import { defaultLimits } from "../../../packages/detection/src/media/limits.js";
 import { sampleVideo } from "../../../packages/detection/src/media/video.js";
 import { onnxNodeRuntime } from "../../../packages/detection/src/runtimes/onnx.js";
 import type { OnnxTensorLike } from "../../../packages/detection/src/runtimes/onnx-port.js";
-import {
-  isHeldOutFrame,
-  trainingClipSampling,
-} from "../../../packages/detection/src/synthetic-image/held-out-frames.js";
 import {
   aiImageSignal,
   ClipImageEncoder,
