@@ -1,5 +1,6 @@
+import { Stats } from "@lg/domain/threats/web-contract";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { apiJson, apiRequest, queryPath } from "./client";
+import { apiJson, apiRequest, getByQueryKey, queryPath } from "./client";
 import { serverMessage } from "./errors";
 import { loadRuntimeConfig } from "./runtime-config";
 
@@ -42,5 +43,22 @@ describe("API client", () => {
   it("shows the server's message rather than raw JSON", () => {
     expect(serverMessage(new Error('422: {"message":"No face found"}'))).toBe("No face found");
     expect(serverMessage(new Error("500: boom"))).toBe("boom");
+  });
+
+  it("checks an answer against its web-contract schema in tests, naming the route and the field that drifted", async () => {
+    vi.stubGlobal(
+      "fetch",
+      async () => new Response('{"activeThreats":"3","sitesScanned":2,"resolvedThreats":0}', { status: 200 }),
+    );
+    await expect(apiJson("GET", "/api/stats?since=today", undefined, Stats)).rejects.toThrow(
+      /^The answer to GET \/api\/stats does not match the web contract: activeThreats: /,
+    );
+    await expect(getByQueryKey({ queryKey: ["/api/stats"] }, Stats)).rejects.toThrow("GET /api/stats");
+  });
+
+  it("returns the answer as the server sent it once it matches, fields the contract does not name included", async () => {
+    const sent = { activeThreats: 3, sitesScanned: 2, resolvedThreats: 0, addedLater: true };
+    vi.stubGlobal("fetch", async () => new Response(JSON.stringify(sent), { status: 200 }));
+    expect(await apiJson("GET", "/api/stats", undefined, Stats)).toEqual(sent);
   });
 });

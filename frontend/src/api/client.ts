@@ -21,18 +21,55 @@ export async function apiRequest(method: string, path: string, body?: unknown): 
   return response;
 }
 
-export async function apiJson<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await apiRequest(method, path, body);
+/**
+ * What an answer is checked with: a schema of the web contract (packages/domain/src/<context>/web-contract.ts).
+ * Any zod schema fits; only `safeParse` is used.
+ */
+export interface AnswerSchema<T> {
+  safeParse(
+    data: unknown,
+  ):
+    | { success: true; data: T }
+    | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+}
+
+/**
+ * Development and test builds check each answer against its schema, so a server that drifts from
+ * the contract fails loudly where it is made; a production build skips the check (its size and
+ * time), and the constant folds the branch away.
+ */
+const CHECKS_ANSWERS = import.meta.env.DEV || import.meta.env.MODE === "test";
+
+/** The parsed body, checked against `schema` where answers are checked; the body as sent, not zod's copy of it. */
+export function checkedAnswer<T>(route: string, body: unknown, schema?: AnswerSchema<T>): T {
+  if (!schema || !CHECKS_ANSWERS) return body as T;
+  const result = schema.safeParse(body);
+  if (result.success) return body as T;
+  const problems = result.error.issues
+    .slice(0, 5)
+    .map((issue) => `${issue.path.map(String).join(".") || "(answer)"}: ${issue.message}`)
+    .join("; ");
+  throw new Error(`The answer to ${route} does not match the web contract: ${problems}`);
+}
+
+/** The route an answer came from, without its query string (which may hold what the person typed). */
+const routeOf = (method: string, path: string) => `${method} ${path.split("?")[0]}`;
+
+async function answerOf<T>(route: string, response: Response, schema?: AnswerSchema<T>): Promise<T> {
   const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  return checkedAnswer(route, text ? JSON.parse(text) : undefined, schema);
+}
+
+export async function apiJson<T>(method: string, path: string, body?: unknown, schema?: AnswerSchema<T>): Promise<T> {
+  const response = await apiRequest(method, path, body);
+  return answerOf(routeOf(method, path), response, schema);
 }
 
 /** Multipart bodies set their own boundary header, so they bypass the JSON path. */
-export async function apiFormData<T>(path: string, form: FormData): Promise<T> {
+export async function apiFormData<T>(path: string, form: FormData, schema?: AnswerSchema<T>): Promise<T> {
   const response = await fetch(path, { method: "POST", credentials: "include", body: form });
   await throwIfResNotOk(response);
-  const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  return answerOf(routeOf("POST", path), response, schema);
 }
 
 /** A GET derived from a query key joins the key parts with slashes (spec section 7). */
@@ -40,6 +77,15 @@ export function queryPath(queryKey: readonly unknown[]): string {
   return queryKey.map(String).join("/");
 }
 
-export async function getByQueryKey<T>({ queryKey }: { queryKey: readonly unknown[] }): Promise<T> {
-  return apiJson<T>("GET", queryPath(queryKey));
+export async function getByQueryKey<T>(
+  { queryKey }: { queryKey: readonly unknown[] },
+  schema?: AnswerSchema<T>,
+): Promise<T> {
+  return apiJson<T>("GET", queryPath(queryKey), undefined, schema);
 }
+
+/** A query's fetch by its key, its answer checked against `schema` (see `checkedAnswer`). */
+export const getChecked =
+  <T>(schema: AnswerSchema<T>) =>
+  (context: { queryKey: readonly unknown[] }): Promise<T> =>
+    getByQueryKey(context, schema);

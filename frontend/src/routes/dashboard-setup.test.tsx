@@ -71,7 +71,7 @@ function signedIn(profile: typeof EMPTY_PROFILE, stats: { lastScanAt?: string; s
       status: 200,
       body: { activeThreats: 0, sitesScanned: 0, resolvedThreats: 0, ...stats, ...computed },
     },
-    "GET /api/threats": { status: 200, body: [] },
+    "GET /api/threats": { status: 200, body: { items: [], nextCursor: null } },
   });
   renderRoute(<Dashboard />, { path: "/dashboard" });
 }

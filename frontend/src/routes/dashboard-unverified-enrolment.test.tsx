@@ -37,7 +37,7 @@ describe("an enrolment the server could not verify", () => {
       "GET /api/profile": { status: 200, body: ZERO_KNOWLEDGE_PROFILE },
       "GET /api/consent": { status: 200, body: { required: false, version: "v1", text: "..." } },
       "GET /api/stats": { status: 200, body: { activeThreats: 0, sitesScanned: 0, resolvedThreats: 0 } },
-      "GET /api/threats": { status: 200, body: [] },
+      "GET /api/threats": { status: 200, body: { items: [], nextCursor: null } },
     });
     renderRoute(<Dashboard />, { path: "/dashboard" });
     const health = await screen.findByRole("region", { name: "Protection Health" });

@@ -41,7 +41,7 @@ function api() {
     "GET /api/profile": { status: 200, body: PROFILE },
     "GET /api/consent": { status: 200, body: { required: false, version: "v1", text: "..." } },
     "GET /api/stats": { status: 200, body: { activeThreats: 0, sitesScanned: 0, resolvedThreats: 0 } },
-    "GET /api/threats": { status: 200, body: [] },
+    "GET /api/threats": { status: 200, body: { items: [], nextCursor: null } },
     "GET /api/people/me": { status: 200, body: { protections: [] } },
   });
 }

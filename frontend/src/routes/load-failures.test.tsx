@@ -13,7 +13,15 @@ const DOWN = { status: 503, body: { message: "Service Unavailable" } };
 /** Each page that loads data, and the read that breaking makes it say so. */
 const PROFILE = {
   status: 200,
-  body: { membershipTier: "personal", platforms: [], scanFrequency: "weekly", autoTakedown: false },
+  body: {
+    membershipTier: "personal",
+    platforms: [],
+    scanFrequency: "weekly",
+    autoTakedown: false,
+    faceEnrolled: false,
+    faceVerified: false,
+    voiceEnrolled: false,
+  },
 };
 
 const VIEWS: {

@@ -3,10 +3,10 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { apiJson } from "../api/client";
 import { serverMessage } from "../api/errors";
-import type { Consent, NotificationSettings } from "../api/types";
+import type { NotificationSettings } from "../api/types";
 import { signIn } from "../auth/session-navigation";
 import { useAuth } from "../auth/use-auth";
-import { CONSENT_KEY } from "../features/consent/ConsentGate";
+import { consentQuery } from "../features/consent/ConsentGate";
 import { parseDemoType } from "../features/demo/demo-session";
 import { ActivatedStep } from "../features/onboarding/ActivatedStep";
 import { AlertPreferencesStep } from "../features/onboarding/AlertPreferencesStep";
@@ -46,7 +46,7 @@ export default function OnboardingRoute() {
   // Signed-in people set up for real; a demo visitor without an account walks through simulated steps.
   const live = auth.isAuthenticated;
   const profile = useQuery(profileQuery(live));
-  const consent = useQuery<Consent>({ queryKey: CONSENT_KEY, enabled: live });
+  const consent = useQuery(consentQuery(live));
   const zeroKnowledge = profile.data?.privacySettings?.zeroKnowledge === true;
   const update = useUpdateProfile({ successToast: false });
   // The step lives in the URL, one history entry per step, so the browser's Back goes to the

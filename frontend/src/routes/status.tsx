@@ -1,11 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
-import type { StatusPage } from "../api/types";
 import { PublicHeader } from "../features/layout/PublicHeader";
 import { SiteFooter } from "../features/layout/SiteFooter";
 import {
   measuringSince,
   noProbeWords,
-  STATUS_KEY,
+  statusQuery,
   uptimeDetail,
   uptimeWords,
   when,
@@ -23,7 +22,7 @@ const WINDOWS = [
 
 /** What a person relies on, its state at the latest probe, uptime measured by stored probes, and incidents. */
 export default function StatusRoute() {
-  const status = useQuery<StatusPage>({ queryKey: STATUS_KEY });
+  const status = useQuery(statusQuery);
   const page = status.data;
   const since = page ? measuringSince(page) : undefined;
   return (

@@ -26,7 +26,15 @@ const THREAT = {
   allowedActions: ["false_positive", "dismiss", "takedown"],
   takedown: null,
 };
-const PROFILE = { membershipTier: "professional", platforms: ["reddit"], faceVerified: true, voiceEnrolled: true };
+const PROFILE = {
+  membershipTier: "professional",
+  platforms: ["reddit"],
+  scanFrequency: "daily",
+  autoTakedown: false,
+  faceEnrolled: true,
+  faceVerified: true,
+  voiceEnrolled: true,
+};
 
 function signedInAs(role: "owner" | "analyst") {
   stubApi({

@@ -1,4 +1,21 @@
+import { Profile } from "@lg/domain/accounts/web-contract";
+import { BillingSummary } from "@lg/domain/billing/web-contract";
+import { Consent } from "@lg/domain/biometrics/web-contract";
 import { PUBLIC_API_OPERATIONS } from "@lg/domain/integrations/public-api-contract";
+import { HealthReport, StatusPage } from "@lg/domain/system/web-contract";
+import { DmcaDraft, SendResult } from "@lg/domain/takedowns/web-contract";
+import { AuditLogPage, MyTeam, TeamView } from "@lg/domain/team/web-contract";
+import {
+  BulkActionResult,
+  EvidenceCheck,
+  ScanStatus,
+  Stats,
+  Threat,
+  ThreatDetails,
+  ThreatMediaFacts,
+  ThreatPage,
+} from "@lg/domain/threats/web-contract";
+import type { AnswerSchema } from "../shared/http/responses.js";
 
 /**
  * Every HTTP route and the route group (one Lambda function each) that serves it.
@@ -48,6 +65,11 @@ export interface RouteSpec {
   group: RouteGroup;
   /** "api-key": the public API's routes, behind the API-key authorizer instead of a session. */
   auth?: "api-key";
+  /**
+   * The web contract's schema of its successful JSON answer (packages/domain/src/<context>/web-contract.ts):
+   * the web app parses the answer with it in development and tests, and tests check the handler's answer with it.
+   */
+  answer?: AnswerSchema;
 }
 
 /**
@@ -100,14 +122,14 @@ export const ROUTES: RouteSpec[] = [
   { method: "POST", path: "/api/auth/contact/verify", group: "auth" },
   { method: "POST", path: "/api/auth/undo-change", group: "auth" },
 
-  { method: "GET", path: "/api/profile", group: "profile" },
+  { method: "GET", path: "/api/profile", group: "profile", answer: Profile },
   { method: "PUT", path: "/api/profile", group: "profile" },
   { method: "POST", path: "/api/scan-preferences", group: "profile" },
   { method: "GET", path: "/api/account/export", group: "profile" },
   { method: "POST", path: "/api/account/export", group: "profile" },
   { method: "DELETE", path: "/api/account", group: "account" },
 
-  { method: "GET", path: "/api/consent", group: "biometrics" },
+  { method: "GET", path: "/api/consent", group: "biometrics", answer: Consent },
   { method: "POST", path: "/api/consent", group: "biometrics" },
   { method: "POST", path: "/api/upload/face", group: "biometrics" },
   { method: "POST", path: "/api/upload/voice", group: "biometrics" },
@@ -134,24 +156,24 @@ export const ROUTES: RouteSpec[] = [
   { method: "POST", path: "/api/people/invitations/preview", group: "people" },
   { method: "POST", path: "/api/people/invitations/accept", group: "people" },
 
-  { method: "GET", path: "/api/threats", group: "threats" },
-  { method: "GET", path: "/api/threats/{id}", group: "threats" },
-  { method: "POST", path: "/api/threats/actions", group: "threats" },
-  { method: "POST", path: "/api/threats/{id}/actions", group: "threats" },
+  { method: "GET", path: "/api/threats", group: "threats", answer: ThreatPage },
+  { method: "GET", path: "/api/threats/{id}", group: "threats", answer: ThreatDetails },
+  { method: "POST", path: "/api/threats/actions", group: "threats", answer: BulkActionResult },
+  { method: "POST", path: "/api/threats/{id}/actions", group: "threats", answer: ThreatDetails },
   { method: "PUT", path: "/api/threats/{id}/status", group: "threats" },
-  { method: "GET", path: "/api/threats/{id}/evidence", group: "threats" },
+  { method: "GET", path: "/api/threats/{id}/evidence", group: "threats", answer: EvidenceCheck },
   { method: "GET", path: "/api/threats/{id}/preview", group: "threats" },
   { method: "GET", path: "/api/threats/{id}/thumbnail", group: "threats" },
-  { method: "GET", path: "/api/threats/{id}/media", group: "threats" },
+  { method: "GET", path: "/api/threats/{id}/media", group: "threats", answer: ThreatMediaFacts },
   { method: "GET", path: "/api/threats/{id}/media/audio", group: "threats" },
   { method: "GET", path: "/api/threats/{id}/media/enrolled-photo", group: "threats" },
   { method: "GET", path: "/api/threats/{id}/media/frames/{frame}", group: "threats" },
-  { method: "GET", path: "/api/stats", group: "threats" },
+  { method: "GET", path: "/api/stats", group: "threats", answer: Stats },
   { method: "POST", path: "/api/scan/force", group: "threats" },
-  { method: "GET", path: "/api/scan/status", group: "threats" },
+  { method: "GET", path: "/api/scan/status", group: "threats", answer: ScanStatus },
 
-  { method: "POST", path: "/api/dmca", group: "takedowns" },
-  { method: "POST", path: "/api/dmca/send", group: "takedowns" },
+  { method: "POST", path: "/api/dmca", group: "takedowns", answer: DmcaDraft },
+  { method: "POST", path: "/api/dmca/send", group: "takedowns", answer: SendResult },
   { method: "POST", path: "/api/dmca/filed", group: "takedowns" },
   { method: "GET", path: "/api/takedowns", group: "takedowns" },
   { method: "GET", path: "/api/takedowns/{id}", group: "takedowns" },
@@ -162,26 +184,26 @@ export const ROUTES: RouteSpec[] = [
   { method: "POST", path: "/api/push/subscriptions", group: "push" },
   { method: "DELETE", path: "/api/push/subscriptions/{id}", group: "push" },
 
-  { method: "GET", path: "/api/billing", group: "billing" },
+  { method: "GET", path: "/api/billing", group: "billing", answer: BillingSummary },
   { method: "POST", path: "/api/billing/checkout", group: "billing" },
   { method: "POST", path: "/api/billing/portal", group: "billing" },
   { method: "POST", path: "/api/billing/webhook", group: "billing" },
 
-  { method: "GET", path: "/api/team", group: "team" },
-  { method: "GET", path: "/api/team/me", group: "team" },
+  { method: "GET", path: "/api/team", group: "team", answer: TeamView },
+  { method: "GET", path: "/api/team/me", group: "team", answer: MyTeam },
   { method: "POST", path: "/api/team/invitations", group: "team" },
   { method: "DELETE", path: "/api/team/invitations/{id}", group: "team" },
   { method: "DELETE", path: "/api/team/members/{id}", group: "team" },
   { method: "POST", path: "/api/team/join", group: "team" },
-  { method: "GET", path: "/api/audit-log", group: "team" },
+  { method: "GET", path: "/api/audit-log", group: "team", answer: AuditLogPage },
 
   { method: "POST", path: "/api/demo/profile", group: "demo" },
-  { method: "GET", path: "/api/demo/threats", group: "demo" },
+  { method: "GET", path: "/api/demo/threats", group: "demo", answer: Threat.array() },
   { method: "GET", path: "/api/demo/threats/{id}/preview", group: "demo" },
   { method: "GET", path: "/api/demo/threats/{id}/thumbnail", group: "demo" },
   { method: "POST", path: "/api/demo/dmca", group: "demo" },
 
-  { method: "GET", path: "/api/health", group: "system" },
+  { method: "GET", path: "/api/health", group: "system", answer: HealthReport },
   { method: "GET", path: "/api/system/metrics", group: "system" },
-  { method: "GET", path: "/api/status", group: "system" },
+  { method: "GET", path: "/api/status", group: "system", answer: StatusPage },
 ];

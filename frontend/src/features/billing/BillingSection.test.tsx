@@ -11,6 +11,7 @@ const TRIAL = {
   cancelAtPeriodEnd: false,
   canManage: true,
   trial: { days: 14, available: false },
+  plans: [],
 };
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,24 +1,13 @@
+import { BillingSummary } from "@lg/domain/billing/web-contract";
 import { queryOptions } from "@tanstack/react-query";
-import { apiJson } from "../../api/client";
+import { apiJson, getChecked } from "../../api/client";
 import type { MembershipTier } from "../../api/types";
 
-/** GET /api/billing: the plan in force as billing reports it. */
-export interface BillingSummary {
-  tier: MembershipTier;
-  tierName: string;
-  status: "none" | "trialing" | "active" | "past_due" | "unpaid" | "canceled" | "incomplete" | "incomplete_expired";
-  currentPeriodEnd?: string;
-  trialEnd?: string;
-  cancelAtPeriodEnd: boolean;
-  pending?: { tier: MembershipTier; from: string };
-  /** Protected people the subscription pays for, when the plan is priced per person (Enterprise). */
-  protectedPeople?: number;
-  canManage: boolean;
-  trial: { days: number; available: boolean };
-}
+export type { BillingSummary } from "@lg/domain/billing/web-contract";
 
 export const BILLING_KEY = ["/api/billing"] as const;
-export const billingQuery = (enabled: boolean) => queryOptions<BillingSummary>({ queryKey: BILLING_KEY, enabled });
+export const billingQuery = (enabled: boolean) =>
+  queryOptions({ queryKey: BILLING_KEY, queryFn: getChecked(BillingSummary), enabled });
 
 /**
  * The hosted checkout (Stripe) for a paid plan, for `people` protected people when it is priced per

@@ -1,13 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Consent } from "@lg/domain/biometrics/web-contract";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { apiJson } from "../../api/client";
+import { apiJson, getChecked } from "../../api/client";
 import { serverMessage } from "../../api/errors";
-import type { Consent } from "../../api/types";
 import { LoadFailed } from "../../ui/LoadFailed";
 import { Spinner } from "../../ui/Spinner";
 import { toast } from "../../ui/toast-store";
 
 export const CONSENT_KEY = ["/api/consent"] as const;
+export const consentQuery = (enabled: boolean) =>
+  queryOptions({ queryKey: CONSENT_KEY, queryFn: getChecked(Consent), enabled });
 
 /**
  * Shows the plain-language biometric consent before any face or voice is taken, when the server
@@ -16,7 +18,7 @@ export const CONSENT_KEY = ["/api/consent"] as const;
  */
 export function ConsentGate({ enabled, children }: { enabled: boolean; children: ReactNode }) {
   const queryClient = useQueryClient();
-  const consent = useQuery<Consent>({ queryKey: CONSENT_KEY, enabled });
+  const consent = useQuery(consentQuery(enabled));
   const give = useMutation({
     mutationFn: (version: string) => apiJson<unknown>("POST", "/api/consent", { version, agree: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: CONSENT_KEY }),

@@ -1,15 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
-import type { StatusPage } from "../../api/types";
 import { PRIVACY_STATEMENT } from "../../content/marketing";
 import { LoadFailed } from "../../ui/LoadFailed";
-import { noProbeWords, STATUS_KEY, statusLine, uptimeWords } from "../status/status-words";
+import { noProbeWords, statusLine, statusQuery, uptimeWords } from "../status/status-words";
 import { measuredFigures, useSystemMetrics } from "../system/use-system-metrics";
 
 /** About section: measured detection figures, each saying what it measures and when, and live service status. */
 export function PlatformPerformance() {
   const metrics = useSystemMetrics();
-  const status = useQuery<StatusPage>({ queryKey: STATUS_KEY });
+  const status = useQuery(statusQuery);
   const measured = measuredFigures(metrics.data);
   // Each modality's figure with its sample sizes; never one "accuracy" across them.
   const cards: { value: string; label: string; interval?: string; samples?: string }[] = [

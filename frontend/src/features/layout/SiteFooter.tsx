@@ -1,12 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
-import type { StatusPage } from "../../api/types";
 import { BRAND, PRIVACY_STATEMENT } from "../../content/marketing";
-import { STATUS_KEY, statusLine } from "../status/status-words";
+import { statusLine, statusQuery } from "../status/status-words";
 
 /** Footer with the status the probes measured (GET /api/status, as the status page), never a fixed label. */
 export function SiteFooter() {
-  const status = useQuery<StatusPage>({ queryKey: STATUS_KEY });
+  const status = useQuery(statusQuery);
   const line = statusLine(status.data, status);
   return (
     <footer className="site-footer">

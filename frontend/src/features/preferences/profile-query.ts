@@ -1,6 +1,8 @@
+import { Profile } from "@lg/domain/accounts/web-contract";
 import { queryOptions } from "@tanstack/react-query";
-import type { Profile } from "../../api/types";
+import { getChecked } from "../../api/client";
 
 export const PROFILE_KEY = ["/api/profile"] as const;
 
-export const profileQuery = (enabled: boolean) => queryOptions<Profile>({ queryKey: PROFILE_KEY, enabled });
+export const profileQuery = (enabled: boolean) =>
+  queryOptions({ queryKey: PROFILE_KEY, queryFn: getChecked(Profile), enabled });

@@ -1,8 +1,8 @@
+import { ScanStatus } from "@lg/domain/threats/web-contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { apiJson } from "../../api/client";
+import { apiJson, getChecked } from "../../api/client";
 import { serverMessage } from "../../api/errors";
-import type { ScanStatus } from "../../api/types";
 import { toast } from "../../ui/toast-store";
 import { PROFILE_KEY } from "../preferences/profile-query";
 import { STATS_KEY, THREATS_KEY } from "../threats/queries";
@@ -34,8 +34,9 @@ export function useForceScan() {
     onError: (error) => toast({ title: "Scan failed", description: serverMessage(error), variant: "destructive" }),
   });
 
-  const status = useQuery<ScanStatus>({
+  const status = useQuery({
     queryKey: SCAN_STATUS_KEY,
+    queryFn: getChecked(ScanStatus),
     enabled: watching,
     staleTime: 0,
     refetchInterval: watching ? POLL_INTERVAL_MS : false,

@@ -1,6 +1,11 @@
-import type { StatusPage, UptimeWindow } from "../../api/types";
+import { StatusPage } from "@lg/domain/system/web-contract";
+import { queryOptions } from "@tanstack/react-query";
+import { getChecked } from "../../api/client";
+import type { UptimeWindow } from "../../api/types";
 
 export const STATUS_KEY = ["/api/status"] as const;
+/** GET /api/status, its answer checked against the web contract in development and tests. */
+export const statusQuery = queryOptions({ queryKey: STATUS_KEY, queryFn: getChecked(StatusPage) });
 
 const minute = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 export const when = minute;

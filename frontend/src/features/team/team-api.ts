@@ -1,36 +1,17 @@
+import { AuditLogPage, MyTeam, TeamView } from "@lg/domain/team/web-contract";
 import { queryOptions } from "@tanstack/react-query";
+import { getChecked } from "../../api/client";
 
-export interface TeamView {
-  accountId: string;
-  members: { userId: string; role: "owner" | "admin" | "analyst"; email?: string; joinedAt?: string }[];
-  invitations: { id: string; email: string; role: "admin" | "analyst"; createdAt: string; expiresAt: string }[];
-}
-
-export interface AuditEntry {
-  entryId: string;
-  at: string;
-  actorUserId: string;
-  actorLabel?: string;
-  action: string;
-  subject?: string;
-  details: Record<string, string>;
-}
-
-/** GET /api/team/me: the account the signed-in person works on and their role there. */
-export interface MyTeam {
-  accountId: string;
-  role: "owner" | "admin" | "analyst";
-  own: boolean;
-  ownerEmail?: string;
-}
+export type { AuditEntry, MyTeam, TeamView } from "@lg/domain/team/web-contract";
 
 export const TEAM_KEY = ["/api/team"] as const;
 export const myTeamQuery = (enabled: boolean) =>
-  queryOptions<MyTeam>({ queryKey: ["/api/team/me"], enabled, retry: false });
+  queryOptions({ queryKey: ["/api/team/me"], queryFn: getChecked(MyTeam), enabled, retry: false });
 export const AUDIT_KEY = ["/api/audit-log"] as const;
-export const teamQuery = (enabled: boolean) => queryOptions<TeamView>({ queryKey: TEAM_KEY, enabled, retry: false });
+export const teamQuery = (enabled: boolean) =>
+  queryOptions({ queryKey: TEAM_KEY, queryFn: getChecked(TeamView), enabled, retry: false });
 export const auditQuery = (enabled: boolean) =>
-  queryOptions<{ entries: AuditEntry[] }>({ queryKey: AUDIT_KEY, enabled, retry: false });
+  queryOptions({ queryKey: AUDIT_KEY, queryFn: getChecked(AuditLogPage), enabled, retry: false });
 
 export const ROLE_LABELS = {
   owner: "Owner",

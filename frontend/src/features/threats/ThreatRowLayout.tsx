@@ -9,7 +9,8 @@ import type { ThreatListItem } from "./triage-types";
 export function ThreatRowLayout(props: {
   /** Present when the list allows selecting rows for a bulk action. */
   selection?: { label: string; selected: boolean; onToggle: () => void };
-  picture: ThreatListItem;
+  /** Absent for a group whose members could not be read (the server then sends no representative). */
+  picture: ThreatListItem | undefined;
   title: ReactNode;
   facts: ReactNode;
   meta: ReactNode;
@@ -27,7 +28,7 @@ export function ThreatRowLayout(props: {
             onChange={props.selection.onToggle}
           />
         ) : null}
-        <ThreatThumbnail threat={props.picture} />
+        {props.picture ? <ThreatThumbnail threat={props.picture} /> : null}
         <div>
           <h3 style={{ marginBottom: "0.25rem" }}>{props.title}</h3>
           <p className="small" style={{ marginBottom: "0.25rem" }}>

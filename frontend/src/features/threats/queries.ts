@@ -1,13 +1,14 @@
+import { Stats, Threat, ThreatDetails, ThreatMediaFacts, ThreatPage } from "@lg/domain/threats/web-contract";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import { apiJson } from "../../api/client";
-import type { Stats, Threat } from "../../api/types";
-import type { ThreatDetails, ThreatFilters, ThreatListItem, ThreatMediaFacts, ThreatPage } from "./triage-types";
+import { apiJson, getChecked } from "../../api/client";
+import type { ThreatFilters, ThreatListItem } from "./triage-types";
 
 export const STATS_KEY = ["/api/stats"] as const;
 /** Every threat query's key starts with this, so one invalidation refreshes lists, pages and details. */
 export const THREATS_KEY = ["/api/threats"] as const;
 
-export const statsQuery = (enabled: boolean) => queryOptions<Stats>({ queryKey: STATS_KEY, enabled });
+export const statsQuery = (enabled: boolean) =>
+  queryOptions({ queryKey: STATS_KEY, queryFn: getChecked(Stats), enabled });
 
 /** With grouping the server filters only by status, platform and search (docs/threats-api.md). */
 const GROUPED_FILTERS: ReadonlySet<keyof ThreatFilters> = new Set(["status", "platform", "q", "groupBy"]);
@@ -27,20 +28,15 @@ export function threatListSearch(filters: ThreatFilters, extra: Record<string, s
   return text ? `?${text}` : "";
 }
 
-/** A server that answers a bare array (before paging) is one page with nothing after it. */
-function asPage(answer: ThreatPage | ThreatListItem[]): ThreatPage {
-  return Array.isArray(answer) ? { items: answer, nextCursor: null, total: answer.length } : answer;
-}
-
-export const fetchThreatPage = async (filters: ThreatFilters, cursor: string | null, limit?: number) =>
-  asPage(
-    await apiJson<ThreatPage | ThreatListItem[]>(
-      "GET",
-      `/api/threats${threatListSearch(filters, {
-        ...(cursor ? { cursor } : {}),
-        ...(limit ? { limit: String(limit) } : {}),
-      })}`,
-    ),
+export const fetchThreatPage = (filters: ThreatFilters, cursor: string | null, limit?: number) =>
+  apiJson(
+    "GET",
+    `/api/threats${threatListSearch(filters, {
+      ...(cursor ? { cursor } : {}),
+      ...(limit ? { limit: String(limit) } : {}),
+    })}`,
+    undefined,
+    ThreatPage,
   );
 
 export const threatPagesQuery = (filters: ThreatFilters, enabled: boolean) =>
@@ -64,16 +60,16 @@ export const activeThreatsQuery = (enabled: boolean) =>
   });
 
 export const threatDetailsQuery = (id: string, enabled = true) =>
-  queryOptions<ThreatDetails>({
+  queryOptions({
     queryKey: [...THREATS_KEY, "details", id],
-    queryFn: () => apiJson<ThreatDetails>("GET", `/api/threats/${encodeURIComponent(id)}`),
+    queryFn: () => apiJson("GET", `/api/threats/${encodeURIComponent(id)}`, undefined, ThreatDetails),
     enabled,
   });
 
 export const threatMediaQuery = (id: string, enabled: boolean) =>
-  queryOptions<ThreatMediaFacts>({
+  queryOptions({
     queryKey: [...THREATS_KEY, "media", id],
-    queryFn: () => apiJson<ThreatMediaFacts>("GET", `/api/threats/${encodeURIComponent(id)}/media`),
+    queryFn: () => apiJson("GET", `/api/threats/${encodeURIComponent(id)}/media`, undefined, ThreatMediaFacts),
     enabled,
   });
 
@@ -92,8 +88,9 @@ export const peopleQuery = (enabled: boolean) =>
   });
 
 export const demoThreatsQuery = (demoType: string, enabled: boolean) =>
-  queryOptions<Threat[]>({
+  queryOptions({
     queryKey: ["/api/demo/threats", demoType],
-    queryFn: () => apiJson<Threat[]>("GET", `/api/demo/threats?demoType=${encodeURIComponent(demoType)}`),
+    queryFn: () =>
+      apiJson("GET", `/api/demo/threats?demoType=${encodeURIComponent(demoType)}`, undefined, Threat.array()),
     enabled,
   });

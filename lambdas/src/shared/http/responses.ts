@@ -30,3 +30,34 @@ export function safeRelativePath(next: string | undefined, fallback = "/"): stri
   if (!next?.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return fallback;
   return /[\r\n]/.test(next) ? fallback : next;
 }
+
+/** A web-contract schema (packages/domain/src/<context>/web-contract.ts): what a route promises the web app. */
+export interface AnswerSchema {
+  safeParse(
+    body: unknown,
+  ):
+    | { success: true }
+    | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+}
+
+/** Tests (vitest sets NODE_ENV "test") check every answer against its route's schema; production sends it unchecked. */
+const checksAnswers = () => process.env.NODE_ENV === "test";
+
+/**
+ * A successful JSON answer of `route` checked against the contract's schema, so a test fails where a
+ * handler's answer drifts from what the web app parses. The answer is sent as it was made, never zod's
+ * copy of it, so what tests see is what production sends.
+ */
+export function checkAnswer(route: string, schema: AnswerSchema, result: APIGatewayProxyResultV2): void {
+  if (!checksAnswers() || typeof result !== "object" || !result.body) return;
+  const status = result.statusCode ?? 200;
+  const type = String(result.headers?.["content-type"] ?? "");
+  if (status < 200 || status >= 300 || !type.startsWith("application/json")) return;
+  const parsed = schema.safeParse(JSON.parse(result.body));
+  if (parsed.success) return;
+  const problems = parsed.error.issues
+    .slice(0, 5)
+    .map((issue) => `${issue.path.map(String).join(".") || "(answer)"}: ${issue.message}`)
+    .join("; ");
+  throw new Error(`${route} answered outside the web contract: ${problems}`);
+}

@@ -8,6 +8,7 @@ import { authorize } from "./actor.js";
 import { toHttpError } from "./domain-errors.js";
 import { HttpError } from "./http-errors.js";
 import { assertPathIds, assertSameOrigin } from "./request-guards.js";
+import { checkAnswer } from "./responses.js";
 
 export type ApiHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>;
 
@@ -49,6 +50,15 @@ export function withErrorMapping(handler: ApiHandler): ApiHandler {
   };
 }
 
+/** A route whose table entry names its answer's schema has each successful answer checked in tests (responses.ts). */
+const answering =
+  (route: RouteSpec, handler: ApiHandler): ApiHandler =>
+  async (event, context) => {
+    const result = await handler(event, context);
+    if (route.answer) checkAnswer(`${route.method} ${route.path}`, route.answer, result);
+    return result;
+  };
+
 const notImplemented =
   (method: string, path: string): ApiHandler =>
   async () =>
@@ -85,7 +95,7 @@ export function createRouteGroup(
     (r) => ({
       method: r.method,
       path: r.path,
-      handler: wrap(r, handlers[`${r.method} ${r.path}`] ?? notImplemented(r.method, r.path)) as never,
+      handler: wrap(r, answering(r, handlers[`${r.method} ${r.path}`] ?? notImplemented(r.method, r.path))) as never,
     }),
   );
   return withObservability(

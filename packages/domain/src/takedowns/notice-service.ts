@@ -21,6 +21,7 @@ import {
 } from "@lg/notices";
 import { DomainError } from "../errors.js";
 import { SELF_PERSON_ID } from "../records.js";
+import type { ThreatKind } from "../threats/classification-schema.js";
 import type { ThreatRepository } from "../threats/threat-ports.js";
 import { changeThreatStatus, type ThreatChangeEvents } from "../threats/threat-status.js";
 import { confirmationPrompts, confirmationsFrom } from "./confirmation-answers.js";
@@ -90,7 +91,7 @@ export interface NoticeDraft {
     claimedSampleId?: string;
   };
   /** The evidence the notice's statements rest on. */
-  evidence: { threatType: string; reason: string };
+  evidence: { threatType: ThreatKind; reason: string };
 }
 
 export type SendOutcome =

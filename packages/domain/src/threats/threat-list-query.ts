@@ -4,8 +4,9 @@ import { invalid } from "../errors.js";
 import { SyntheticVerdict, ThreatStatus, ThreatType } from "../table/entities.js";
 import type { ThreatGroupKind } from "./threat-keys.js";
 import type { ThreatRecord } from "./threat-ports.js";
+import { ConfidenceBand as ConfidenceBandSchema, ThreatSort } from "./web-contract.js";
 
-export const THREAT_ORDERS = ["newest", "confidence", "severity"] as const;
+export const THREAT_ORDERS = ThreatSort.options;
 export type ThreatOrder = (typeof THREAT_ORDERS)[number];
 
 /** Confidence bands as the list offers them: [min, max) in percent. */
@@ -13,7 +14,7 @@ export const CONFIDENCE_BANDS = {
   high: { min: 90, max: Number.POSITIVE_INFINITY },
   medium: { min: 70, max: 90 },
   low: { min: 0, max: 70 },
-} as const;
+} as const satisfies Record<z.infer<typeof ConfidenceBandSchema>, { min: number; max: number }>;
 export type ConfidenceBand = keyof typeof CONFIDENCE_BANDS;
 
 const commaList = <T extends z.ZodType<unknown, string>>(item: T, max: number) =>
@@ -39,7 +40,7 @@ export const ThreatListParams = z
         .regex(/^[a-z0-9_.-]+$/),
       20,
     ).optional(),
-    confidence: z.enum(["high", "medium", "low"]).optional(),
+    confidence: ConfidenceBandSchema.optional(),
     synthetic: SyntheticVerdict.optional(),
     person: z
       .string()

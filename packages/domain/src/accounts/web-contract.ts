@@ -1,0 +1,122 @@
+import { z } from "zod";
+import { MembershipTier as StoredTier } from "../table/entities/user-profile.js";
+
+/**
+ * The web app's account answers (GET /api/profile, and the parts of GET /api/stats the dashboard
+ * reads from accounts/), written once: the handlers check their answers with these in tests and
+ * the web app takes its types from them (docs/architecture.md, "One contract").
+ */
+
+export const MembershipTier = StoredTier;
+export const ScanFrequency = z.enum(["hourly", "daily", "weekly"]);
+export const Sensitivity = z.enum(["high", "medium", "low"]);
+
+/** What protection needs, one item each (setup-checklist.ts). */
+export const ChecklistItem = z.object({
+  id: z.enum(["consent", "name", "platforms", "face", "voice", "scan"]),
+  label: z.string(),
+  done: z.boolean(),
+  todo: z.string(),
+});
+
+const ModalityCoverage = z.object({ searched: z.boolean(), notSearchedReason: z.string().optional() });
+
+/** What is searched, where and how often, and the open threats (coverage.ts). */
+export const Coverage = z.object({
+  face: ModalityCoverage,
+  voice: ModalityCoverage,
+  platforms: z.array(z.string()),
+  schedule: ScanFrequency.nullable(),
+  lastScanAt: z.string().optional(),
+  lastScanOutcome: z.enum(["succeeded", "failed"]).optional(),
+  openThreats: z.number(),
+  registeredImages: z.number().optional(),
+});
+
+export const ScanPreferences = z.object({
+  socialMedia: z.boolean().optional(),
+  forums: z.boolean().optional(),
+  adultSites: z.boolean().optional(),
+  darkWeb: z.boolean().optional(),
+});
+
+/** The settings the page reads, and any other the app stored beside them (profile-shapes.ts). */
+export const NotificationSettings = z
+  .object({
+    email: z.boolean().optional(),
+    push: z.boolean().optional(),
+    sms: z.boolean().optional(),
+    frequency: z.enum(["immediate", "daily", "weekly"]).optional(),
+    sensitivity: Sensitivity.optional(),
+  })
+  .catchall(z.unknown());
+
+export const PrivacySettings = z.object({
+  zeroKnowledge: z.boolean().optional(),
+  anonymousAnalytics: z.boolean().optional(),
+  legalReportSharing: z.boolean().optional(),
+});
+
+export const DataExpiryDays = z.union([z.literal(30), z.literal(90), z.literal(180), z.literal(-1)]);
+
+/** One modality's standing (biometrics/enrolment-verification.ts `modalityEnrolment`). */
+export const ModalityStanding = z.object({
+  enrolled: z.boolean(),
+  verified: z.boolean(),
+  methods: z.array(z.enum(["server-checked-capture", "client-reported", "upload"])),
+  /** An unverified sample is searched, so no notice goes under the person's name on a match resting on it. */
+  noticesBlocked: z.boolean(),
+  restriction: z.string().optional(),
+  /** A live capture of this face waits for review: the same face is verified on another account. */
+  pendingReview: z.boolean().optional(),
+  /** The face was verified before the live check; that no longer counts until a live check verifies it again. */
+  reverifyNeeded: z.boolean().optional(),
+});
+
+export const LikenessStanding = z.object({ face: ModalityStanding, voice: ModalityStanding });
+
+/** GET /api/profile (profile-view.ts `profileView`): stored fields, defaults, and enrolment state. */
+export const Profile = z.object({
+  userId: z.string().optional(),
+  email: z.string().optional(),
+  phone: z.string().optional(),
+  firstName: z.string().optional(),
+  lastName: z.string().optional(),
+  /** Other names and handles the person is known by, and their own official accounts (never flagged). */
+  aliases: z.array(z.string()).optional(),
+  handles: z.array(z.string()).optional(),
+  ownAccounts: z.array(z.string()).optional(),
+  membershipTier: MembershipTier,
+  platforms: z.array(z.string()),
+  scanFrequency: ScanFrequency,
+  autoTakedown: z.boolean(),
+  faceEnrolled: z.boolean(),
+  /** Verified by the server itself: a face reported by the browser (zero-knowledge) never is. */
+  faceVerified: z.boolean(),
+  /** Face samples of a model scans no longer use, with nothing the server can recompute from. */
+  faceRecaptureNeeded: z.boolean().optional(),
+  voiceEnrolled: z.boolean(),
+  voiceVerified: z.boolean().optional(),
+  likenessEnrolment: LikenessStanding.optional(),
+  faceEmbeddingPath: z.string().nullable().optional(),
+  voiceEmbeddingPath: z.string().nullable().optional(),
+  dataExpiryDays: DataExpiryDays.optional(),
+  dataExpiresInDays: z.number().optional(),
+  protectedPeople: z.number().optional(),
+  scanPreferences: ScanPreferences.optional(),
+  notificationSettings: NotificationSettings.optional(),
+  privacySettings: PrivacySettings.optional(),
+});
+
+export type MembershipTier = z.infer<typeof MembershipTier>;
+export type ScanFrequency = z.infer<typeof ScanFrequency>;
+export type Sensitivity = z.infer<typeof Sensitivity>;
+export type ChecklistItem = z.infer<typeof ChecklistItem>;
+export type Coverage = z.infer<typeof Coverage>;
+export type ScanPreferences = z.infer<typeof ScanPreferences>;
+export type NotificationSettings = z.infer<typeof NotificationSettings>;
+export type PrivacySettings = z.infer<typeof PrivacySettings>;
+export type DataExpiryDays = z.infer<typeof DataExpiryDays>;
+export type ModalityStanding = z.infer<typeof ModalityStanding>;
+export type LikenessStanding = z.infer<typeof LikenessStanding>;
+export type Profile = z.infer<typeof Profile>;
