@@ -43,7 +43,6 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { detectFaces } from "@lg/detection/face/detect-faces";
 import { BLEND_RESIDUAL_VERSION, blendResidualFeatures } from "@lg/detection/faceswap/blend-residuals";
-import { randomBlendParameters, selfBlend } from "@lg/detection/faceswap/self-blended";
 import { type DecodedImage, decodeImage, type RgbImage } from "@lg/detection/media/image";
 import { defaultLimits } from "@lg/detection/media/limits";
 import { fullClipImageEncoder } from "@lg/detection/models/registry";
@@ -70,6 +69,7 @@ import {
 } from "@lg/fitting/face-swap-sbi-material";
 import { hashedFold, stableHash } from "@lg/fitting/folds";
 import { deriveVerdictLevels, type HeldOutScore } from "@lg/fitting/levels";
+import { randomBlendParameters, selfBlend } from "@lg/fitting/self-blended";
 import { fitLogistic, linearScore } from "@lg/fitting/standardised-logistic";
 import { compact, randomFor, reencode, scaled } from "@lg/fitting/variants";
 

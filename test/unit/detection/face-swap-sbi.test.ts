@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { selfBlend } from "@lg/fitting/self-blended";
 import { describe, expect, it } from "vitest";
-import { mulberry32 } from "../../../local/src/platform-simulator/seeded-random.js";
 import { detectFaces, detectFacesInImage } from "../../../packages/detection/src/face/detect-faces.js";
 import {
   BLEND_RESIDUAL_FEATURES,
@@ -16,11 +16,6 @@ import {
   sbiHead,
   whySbiIsSilent,
 } from "../../../packages/detection/src/faceswap/sbi-signal.js";
-import {
-  randomBlendParameters,
-  type SelfBlendParameters,
-  selfBlend,
-} from "../../../packages/detection/src/faceswap/self-blended.js";
 import { fuseSignals } from "../../../packages/detection/src/fusion.js";
 import { type DecodedImage, decodeImage, type RgbImage } from "../../../packages/detection/src/media/image.js";
 import { defaultLimits } from "../../../packages/detection/src/media/limits.js";
@@ -31,85 +26,16 @@ import { clipInput, cropPixels, faceCropRegion } from "../../../packages/detecti
 import { l2Normalised } from "../../../packages/detection/src/synthetic-image/linear-probe.js";
 import { faceSyntheticSignal } from "../../../packages/detection/src/synthetic-image/signals.js";
 import { POSSIBLY_SYNTHETIC_MAX_FPR, SYNTHETIC_MAX_FPR } from "../../../packages/detection/src/synthetic-levels.js";
+import { grainyPortrait, lowResolutionPaste } from "../../support/grainy-portrait.js";
 import { dataFile } from "./data-dir.js";
 
 const trainDir = process.env.LG_TRAIN_DIR ?? path.resolve(import.meta.dirname, "../../../../shared/train");
-
-/** A 240×240 picture with camera-like grain on smooth shading, and a face box with YuNet-style landmarks. */
-function grainyPortrait(seed: number): {
-  image: RgbImage;
-  face: { box: { x: number; y: number; width: number; height: number }; landmarks: { x: number; y: number }[] };
-} {
-  const random = mulberry32(seed);
-  const width = 240;
-  const height = 240;
-  const data = new Uint8Array(width * height * 3);
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++)
-      for (let c = 0; c < 3; c++) {
-        const shade = 110 + 40 * Math.sin(x / 37 + c) + 30 * Math.cos(y / 23);
-        data[(y * width + x) * 3 + c] = Math.max(0, Math.min(255, Math.round(shade + (random() - 0.5) * 40)));
-      }
-  return {
-    image: { data, width, height },
-    face: {
-      box: { x: 70, y: 60, width: 100, height: 120 },
-      landmarks: [
-        { x: 100, y: 105 },
-        { x: 140, y: 105 },
-        { x: 120, y: 130 },
-        { x: 104, y: 152 },
-        { x: 136, y: 152 },
-      ],
-    },
-  };
-}
-
-const blur: SelfBlendParameters = {
-  gain: [1.04, 1, 0.97],
-  shift: [6, 0, -4],
-  contrast: 1,
-  scale: 1.02,
-  translate: [0.01, 0],
-  resolution: 0.4,
-  extent: 1,
-  outlineJitter: new Array(9).fill(0),
-  blur: [0.1, 0.05],
-  erosion: 0,
-  blendRatio: 1,
-};
-
-describe("Self-Blended Images (fit-time pseudo-fakes from genuine faces)", () => {
-  it("changes the face and nothing outside the blend region", () => {
-    const { image, face } = grainyPortrait(1);
-    const { image: blended, region } = selfBlend(image, face, blur);
-    let changedOutside = 0;
-    for (let y = 0; y < image.height; y++)
-      for (let x = 0; x < image.width; x++) {
-        const inside = x >= region.x && x < region.x + region.width && y >= region.y && y < region.y + region.height;
-        const at = (y * image.width + x) * 3;
-        if (!inside && blended.data[at] !== image.data[at]) changedOutside++;
-      }
-    expect(changedOutside).toBe(0);
-    // The face centre (between the eyes and the mouth) is the transformed copy: its red channel is raised.
-    const centre = (125 * image.width + 120) * 3;
-    expect(blended.data[centre]).not.toBe(image.data[centre]);
-    expect(image.data).not.toBe(blended.data);
-  });
-
-  it("draws the same blends from the same random sequence, so a refit rebuilds the same rows", () => {
-    const { image, face } = grainyPortrait(2);
-    const a = selfBlend(image, face, randomBlendParameters(mulberry32(7))).image.data;
-    const b = selfBlend(image, face, randomBlendParameters(mulberry32(7))).image.data;
-    expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);
-  });
-});
 
 describe("blend-residual ring features", () => {
   it("report a pasted low-resolution face as inner rings with less fine residual than the crop", () => {
     const { image, face } = grainyPortrait(3);
     const genuine = blendResidualFeatures(image, face.box);
-    const blended = blendResidualFeatures(selfBlend(image, face, blur).image, face.box);
+    const blended = blendResidualFeatures(selfBlend(image, face, lowResolutionPaste).image, face.box);
     expect(genuine.length).toBe(BLEND_RESIDUAL_FEATURES);
     // Per ring, the first feature is log(ring step-1 residual / crop's): the two innermost rings sit inside the mask.
     for (const ring of [0, 1]) {

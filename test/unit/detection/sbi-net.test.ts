@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { randomBlendParameters, selfBlend } from "@lg/fitting/self-blended";
 import { describe, expect, it } from "vitest";
 import { mulberry32 } from "../../../local/src/platform-simulator/seeded-random.js";
 import { detectFacesInImage } from "../../../packages/detection/src/face/detect-faces.js";
@@ -22,7 +23,6 @@ import {
   trackFace,
   whySbiNetIsSilent,
 } from "../../../packages/detection/src/faceswap/sbi-net-signal.js";
-import { randomBlendParameters, selfBlend } from "../../../packages/detection/src/faceswap/self-blended.js";
 import { type DecodedImage, decodeImage } from "../../../packages/detection/src/media/image.js";
 import { defaultLimits } from "../../../packages/detection/src/media/limits.js";
 import { sbiNet } from "../../../packages/detection/src/models/registry.js";

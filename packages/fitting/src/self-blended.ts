@@ -1,6 +1,6 @@
-import type { Point } from "../face/yunet.js";
-import type { RgbImage } from "../media/image.js";
-import type { Box } from "../result.js";
+import type { Point } from "@lg/detection/face/yunet";
+import type { RgbImage } from "@lg/detection/media/image";
+import type { Box } from "@lg/detection/result";
 
 /**
  * Self-Blended Images (Shiohara & Yamasaki, CVPR 2022), for fitting only (scripts/fit-face-swap-sbi.ts,
