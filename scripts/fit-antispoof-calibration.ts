@@ -13,11 +13,12 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { scoreSynthetic } from "@lg/detection/antispoof/index";
-import { type OperatingPoint, shareAbove, thresholdForFalseAlarm } from "@lg/detection/antispoof/operating-point";
+import type { OperatingPoint } from "@lg/detection/antispoof/operating-point";
 import { labelledDataDir, quantileSummary, readLabels } from "@lg/detection/labelled-data";
 import { decodeAudio } from "@lg/detection/media/audio";
 import { defaultLimits } from "@lg/detection/media/limits";
 import { analyseSpeech } from "@lg/detection/voice/speech";
+import { shareAbove, thresholdForFalseAlarm } from "@lg/fitting/detection-rates";
 
 const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../packages/detection/src/antispoof");
 const dataDir = labelledDataDir();

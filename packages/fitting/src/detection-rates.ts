@@ -1,7 +1,8 @@
 /**
  * Detection rates of a detector's scores over labelled media (pictures, faces, clips): what the
  * fits choose operating points with and the benchmarks report. An item is flagged when its score is
- * at or above the threshold.
+ * at or above the threshold, except by the AASIST countermeasure's rule (shareAbove,
+ * thresholdForFalseAlarm), which flags speech strictly above it.
  */
 
 export const shareAtOrAbove = (scores: number[], threshold: number): number =>
@@ -39,4 +40,19 @@ export function tprAtFpr(
 ): { threshold: number; tpr: number; fpr: number } {
   const threshold = thresholdForFpr(genuine, maxFpr);
   return { threshold, tpr: shareAtOrAbove(synthetic, threshold), fpr: shareAtOrAbove(genuine, threshold) };
+}
+
+/** Share strictly above the threshold: how the AASIST countermeasure calls speech synthetic. */
+export const shareAbove = (scores: number[], threshold: number): number =>
+  scores.length === 0 ? 0 : scores.filter((s) => s > threshold).length / scores.length;
+
+/**
+ * Lowest threshold leaving at most `maxFalseAlarm` of the bona fide scores above it: the
+ * (k+1)-th highest score, k = floor(maxFalseAlarm × n). With 50 clips and 1 %, k = 0, so the
+ * threshold is the highest bona fide score.
+ */
+export function thresholdForFalseAlarm(bonafide: number[], maxFalseAlarm: number): number {
+  if (bonafide.length === 0) throw new Error("An operating point needs bona fide scores");
+  const descending = [...bonafide].sort((a, b) => b - a);
+  return descending[Math.floor(maxFalseAlarm * bonafide.length)] as number;
 }

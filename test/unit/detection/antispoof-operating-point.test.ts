@@ -1,3 +1,4 @@
+import { shareAbove, thresholdForFalseAlarm } from "@lg/fitting/detection-rates";
 import { describe, expect, it } from "vitest";
 import { aasistOperatingPoint } from "../../../packages/detection/src/antispoof/calibration.js";
 import calibration from "../../../packages/detection/src/antispoof/calibration.json" with { type: "json" };
@@ -5,9 +6,7 @@ import calibrationClips from "../../../packages/detection/src/antispoof/calibrat
 import { scoreSynthetic } from "../../../packages/detection/src/antispoof/index.js";
 import {
   type OperatingPoint,
-  shareAbove,
   syntheticProbability,
-  thresholdForFalseAlarm,
   whyNoReadingCanAddEvidence,
 } from "../../../packages/detection/src/antispoof/operating-point.js";
 import { fuseSignals, verdictsFor } from "../../../packages/detection/src/fusion.js";
@@ -94,14 +93,6 @@ describe("AASIST operating point", () => {
     expect(signal.explanation).toContain("1 of the 2 four-second windows had no speech and were not scored");
     expect(signal.evidence).toMatchObject({ windows: [{ startS: 0, score: 0.5 }], skippedWindows: skipped });
     expect(antispoofSignal(spoofScore(0.5), aasistOperatingPoint).explanation).not.toContain("no speech");
-  });
-
-  it("picks the lowest threshold leaving at most the target share of bona fide scores above it", () => {
-    const bonafide = Array.from({ length: 200 }, (_, i) => i / 200);
-    const threshold = thresholdForFalseAlarm(bonafide, 0.01);
-    expect(shareAbove(bonafide, threshold)).toBe(0.01);
-    expect(shareAbove(bonafide, threshold - 1e-9)).toBeGreaterThan(0.01);
-    expect(thresholdForFalseAlarm([0.2, 0.7, 0.4], 0.01)).toBe(0.7);
   });
 
   it("adds to fusion only what the detector does better than chance at its operating point", () => {

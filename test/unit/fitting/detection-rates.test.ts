@@ -1,4 +1,11 @@
-import { rocAuc, shareAtOrAbove, thresholdForFpr, tprAtFpr } from "@lg/fitting/detection-rates";
+import {
+  rocAuc,
+  shareAbove,
+  shareAtOrAbove,
+  thresholdForFalseAlarm,
+  thresholdForFpr,
+  tprAtFpr,
+} from "@lg/fitting/detection-rates";
 import { describe, expect, it } from "vitest";
 
 describe("Detection rates", () => {
@@ -25,5 +32,13 @@ describe("Detection rates", () => {
     const threshold = thresholdForFpr([0.5, 0.5, 0.1], 0.34);
     expect(threshold).toBeGreaterThan(0.5);
     expect(tprAtFpr([0.5, 0.5, 0.1], [0.6, 0.5, 0.2], 0.34)).toEqual({ threshold, tpr: 1 / 3, fpr: 0 });
+  });
+
+  it("picks the AASIST countermeasure's lowest threshold leaving at most the target share of bona fide scores above it", () => {
+    const bonafide = Array.from({ length: 200 }, (_, i) => i / 200);
+    const threshold = thresholdForFalseAlarm(bonafide, 0.01);
+    expect(shareAbove(bonafide, threshold)).toBe(0.01);
+    expect(shareAbove(bonafide, threshold - 1e-9)).toBeGreaterThan(0.01);
+    expect(thresholdForFalseAlarm([0.2, 0.7, 0.4], 0.01)).toBe(0.7);
   });
 });

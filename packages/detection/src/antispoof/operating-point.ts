@@ -20,20 +20,6 @@ export interface OperatingPoint {
   source: string;
 }
 
-export const shareAbove = (scores: number[], threshold: number): number =>
-  scores.length === 0 ? 0 : scores.filter((s) => s > threshold).length / scores.length;
-
-/**
- * Lowest threshold leaving at most `maxFalseAlarm` of the bona fide scores above it: the
- * (k+1)-th highest score, k = floor(maxFalseAlarm × n). With 50 clips and 1 %, k = 0, so the
- * threshold is the highest bona fide score.
- */
-export function thresholdForFalseAlarm(bonafide: number[], maxFalseAlarm: number): number {
-  if (bonafide.length === 0) throw new Error("An operating point needs bona fide scores");
-  const descending = [...bonafide].sort((a, b) => b - a);
-  return descending[Math.floor(maxFalseAlarm * bonafide.length)] as number;
-}
-
 /** Share of bona fide speech assumed called synthetic: the worst measured, and at least the target (no false alarm in a few dozen clips does not show there are none). */
 export const assumedFalseAlarm = (point: OperatingPoint): number =>
   Math.max(point.fitFalseAlarm, point.heldOutFalseAlarm, point.targetFalseAlarm);
