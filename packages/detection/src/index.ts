@@ -22,7 +22,6 @@ export {
   type Calibration,
   confidenceFromDistance,
   type EnrolledIdentity,
-  fitCalibration,
   type IdentityMatch,
   type MatchLimit,
 } from "./identity.js";
