@@ -19,12 +19,14 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { detectFaces, detectFacesInImage } from "@lg/detection/face/detect-faces";
 import { sbiNetHead, sbiNetOverTrack, sbiNetSignal } from "@lg/detection/faceswap/sbi-net-signal";
-import { labelledDataDir, quantileSummary, readLabels } from "@lg/detection/labelled-data";
+import { readLabels } from "@lg/detection/labelled-data";
 import { type DecodedImage, decodeImage } from "@lg/detection/media/image";
 import { defaultLimits } from "@lg/detection/media/limits";
 import { sampleVideo } from "@lg/detection/media/video";
 import type { DetectedFace } from "@lg/detection/result";
 import { rocAuc } from "@lg/fitting/detection-rates";
+import { labelledDataDir } from "@lg/fitting/paths";
+import { quantileSummary } from "@lg/fitting/quantiles";
 import { benchMachine } from "./machine.js";
 
 const round = (v: number) => Math.round(v * 1e4) / 1e4;

@@ -30,7 +30,7 @@ import { analyseMedia } from "@lg/detection/analyse";
 import { aasistOperatingPoint } from "@lg/detection/antispoof/calibration";
 import { scoreSynthetic } from "@lg/detection/antispoof/index";
 import { whyNoReadingCanAddEvidence } from "@lg/detection/antispoof/operating-point";
-import { type LabelledFile, labelledDataDir, readLabels } from "@lg/detection/labelled-data";
+import { type LabelledFile, readLabels } from "@lg/detection/labelled-data";
 import { decodeAudio } from "@lg/detection/media/audio";
 import { speakerModel } from "@lg/detection/models/registry";
 import { cosineDistance } from "@lg/detection/voice/index";
@@ -39,6 +39,7 @@ import { analyseSpeech, keepSpeech, normaliseVolume } from "@lg/detection/voice/
 import { voiceSyntheticSignal } from "@lg/detection/voice-synthetic/countermeasure";
 import { rocAuc, tprAtFpr } from "@lg/fitting/detection-rates";
 import { fitCalibration } from "@lg/fitting/distance-calibration";
+import { labelledDataDir } from "@lg/fitting/paths";
 import { benchCloneCountermeasure } from "./clone-countermeasure.js";
 import { cpuSecondsWithExitedChildren } from "./cpu-time.js";
 import { benchFaceSwapMesonet, benchIntimate, benchIntimateVideo } from "./explicit-and-faceswap.js";

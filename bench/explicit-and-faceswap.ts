@@ -26,13 +26,15 @@ import { EXPLICIT_THRESHOLD, explicitMass, type FalsePositiveMeasurement } from 
 import { fittedVideoRule, intimateFindingForFrames } from "@lg/detection/explicit/video-finding";
 import { detectFaces, detectFacesInImage } from "@lg/detection/face/detect-faces";
 import { mesonetCalibration, mesonetFaceReadings } from "@lg/detection/faceswap/signal";
-import { type LabelledFile, labelledDataDir, quantileSummary, readLabels } from "@lg/detection/labelled-data";
+import { type LabelledFile, readLabels } from "@lg/detection/labelled-data";
 import { decodeImage } from "@lg/detection/media/image";
 import { defaultLimits } from "@lg/detection/media/limits";
 import { sampleVideo } from "@lg/detection/media/video";
 import { nsfwClassifier } from "@lg/detection/models/registry";
 import { framesToRead } from "@lg/detection/video-signals";
 import { rocAuc, shareAtOrAbove, thresholdForFpr } from "@lg/fitting/detection-rates";
+import { labelledDataDir } from "@lg/fitting/paths";
+import { quantileSummary } from "@lg/fitting/quantiles";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 

@@ -18,12 +18,14 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { detectFaces, detectFacesInImage } from "@lg/detection/face/detect-faces";
 import { faceSwapSbiSignal, sbiHead } from "@lg/detection/faceswap/sbi-signal";
-import { labelledDataDir, quantileSummary, readLabels } from "@lg/detection/labelled-data";
+import { readLabels } from "@lg/detection/labelled-data";
 import { type DecodedImage, decodeImage } from "@lg/detection/media/image";
 import { defaultLimits } from "@lg/detection/media/limits";
 import { sampleVideo } from "@lg/detection/media/video";
 import type { Box } from "@lg/detection/result";
 import { rocAuc, shareAtOrAbove } from "@lg/fitting/detection-rates";
+import { labelledDataDir } from "@lg/fitting/paths";
+import { quantileSummary } from "@lg/fitting/quantiles";
 
 const SWAP_NAMES = /swap|deepfake|faceforensics|mesonet\/test_images\/df\/|simswap|inswapper|roop/i;
 

@@ -20,7 +20,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { detectFaces, detectFacesInImage } from "@lg/detection/face/detect-faces";
-import { labelledDataDir, readLabels } from "@lg/detection/labelled-data";
+import { readLabels } from "@lg/detection/labelled-data";
 import { type DecodedImage, decodeImage } from "@lg/detection/media/image";
 import { defaultLimits } from "@lg/detection/media/limits";
 import { sampleVideo } from "@lg/detection/media/video";
@@ -31,6 +31,7 @@ import { ClipImageEncoder } from "@lg/detection/synthetic-image/clip-encoder";
 import { aiImageSignal, faceSyntheticSignal } from "@lg/detection/synthetic-image/signals";
 import { rocAuc, tprAtFpr } from "@lg/fitting/detection-rates";
 import { isHeldOutFrame, trainingClipSampling } from "@lg/fitting/held-out-frames";
+import { labelledDataDir } from "@lg/fitting/paths";
 import { cpuSecondsWithExitedChildren } from "./cpu-time.js";
 import { benchMachine } from "./machine.js";
 

@@ -14,11 +14,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { scoreSynthetic } from "@lg/detection/antispoof/index";
 import type { OperatingPoint } from "@lg/detection/antispoof/operating-point";
-import { labelledDataDir, quantileSummary, readLabels } from "@lg/detection/labelled-data";
+import { readLabels } from "@lg/detection/labelled-data";
 import { decodeAudio } from "@lg/detection/media/audio";
 import { defaultLimits } from "@lg/detection/media/limits";
 import { analyseSpeech } from "@lg/detection/voice/speech";
 import { shareAbove, thresholdForFalseAlarm } from "@lg/fitting/detection-rates";
+import { labelledDataDir } from "@lg/fitting/paths";
+import { quantileSummary } from "@lg/fitting/quantiles";
 
 const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../packages/detection/src/antispoof");
 const dataDir = labelledDataDir();

@@ -7,11 +7,13 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { labelledDataDir, quantileSummary, readLabels } from "@lg/detection/labelled-data";
+import { readLabels } from "@lg/detection/labelled-data";
 import { decodeAudio } from "@lg/detection/media/audio";
 import { speakerEmbedding } from "@lg/detection/voice/embedding";
 import { cosineDistance } from "@lg/detection/voice/matching";
 import { fitCalibration } from "@lg/fitting/distance-calibration";
+import { labelledDataDir } from "@lg/fitting/paths";
+import { quantileSummary } from "@lg/fitting/quantiles";
 
 const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../packages/detection/src/voice");
 const dataDir = labelledDataDir();

@@ -1,11 +1,11 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 
 /**
  * The labelled media folders the calibrations, the benchmark and the local platform simulator
  * read (../shared/data and any folder holding a labels.csv in its form: path, kind, subject,
- * synthetic, declared_source). Development-time only: no handler imports this.
+ * synthetic, declared_source). Development-time only: no handler imports this. Fits and benchmarks
+ * find the folder with @lg/fitting/paths' labelledDataDir.
  */
 
 export interface LabelledFile {
@@ -16,13 +16,6 @@ export interface LabelledFile {
   /** undefined when the file does not say. */
   synthetic: boolean | undefined;
   declaredSource: string;
-}
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
-
-/** LG_DATA_DIR, else ../shared/data beside the repository. */
-export function labelledDataDir(): string {
-  return path.resolve(repoRoot, process.env.LG_DATA_DIR ?? "../shared/data");
 }
 
 /** Reads labels.csv by its header's column names (no quoted fields in that format). */
@@ -48,20 +41,4 @@ export async function readLabels(dataDir: string): Promise<LabelledFile[]> {
       declaredSource: cell(declared),
     };
   });
-}
-
-/** Named quantiles of some values (e.g. { min: 0, p50: 0.5, max: 1 }), rounded to `digits`. */
-export function quantileSummary(
-  values: number[],
-  quantiles: Record<string, number>,
-  digits: number,
-): Record<string, number> {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (q: number) =>
-    Number(
-      (sorted[Math.min(sorted.length - 1, Math.floor(Math.min(q, 1 - 1e-9) * sorted.length))] as number).toFixed(
-        digits,
-      ),
-    );
-  return Object.fromEntries(Object.entries(quantiles).map(([name, q]) => [name, at(q)]));
 }
