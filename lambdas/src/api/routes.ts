@@ -3,7 +3,7 @@ import { BillingSummary } from "@lg/domain/billing/web-contract";
 import { Consent } from "@lg/domain/biometrics/web-contract";
 import { PUBLIC_API_OPERATIONS } from "@lg/domain/integrations/public-api-contract";
 import { HealthReport, StatusPage } from "@lg/domain/system/web-contract";
-import { DmcaDraft, SendResult } from "@lg/domain/takedowns/web-contract";
+import { DmcaDraft, SendResult, TakedownDetail, TakedownPage } from "@lg/domain/takedowns/web-contract";
 import { AuditLogPage, MyTeam, TeamView } from "@lg/domain/team/web-contract";
 import {
   BulkActionResult,
@@ -175,9 +175,9 @@ export const ROUTES: RouteSpec[] = [
   { method: "POST", path: "/api/dmca", group: "takedowns", answer: DmcaDraft },
   { method: "POST", path: "/api/dmca/send", group: "takedowns", answer: SendResult },
   { method: "POST", path: "/api/dmca/filed", group: "takedowns" },
-  { method: "GET", path: "/api/takedowns", group: "takedowns" },
-  { method: "GET", path: "/api/takedowns/{id}", group: "takedowns" },
-  { method: "POST", path: "/api/takedowns/{id}/actions", group: "takedowns" },
+  { method: "GET", path: "/api/takedowns", group: "takedowns", answer: TakedownPage },
+  { method: "GET", path: "/api/takedowns/{id}", group: "takedowns", answer: TakedownDetail },
+  { method: "POST", path: "/api/takedowns/{id}/actions", group: "takedowns", answer: TakedownDetail },
 
   { method: "GET", path: "/api/push/vapid-public-key", group: "push" },
   { method: "GET", path: "/api/push/subscriptions", group: "push" },

@@ -1,19 +1,10 @@
+import type { AutomationOutcome } from "@lg/domain/takedowns/web-contract";
 import { Link } from "react-router-dom";
 import { platformName } from "../platforms/catalogue";
 import { NoticeFixStep, noticeFix, VerifyLikenessStep } from "../threats/NoticeFixStep";
 
 /** Why a threat's automatic takedown sent nothing, as the server keeps it (AutoTakedownOutcome). */
-export interface AutomationOutcome {
-  threatId: string;
-  /** The threat's title, where the takedown centre lists it. */
-  threatTitle?: string;
-  reason: "unverified-likeness" | "needs-person" | "no-channel" | "refused";
-  detail: string;
-  modality?: "face" | "voice";
-  platform: string;
-  contentUrl: string;
-  at: string;
-}
+export type { AutomationOutcome };
 
 /**
  * The one step that lets the notice go: verify the likeness it rests on, or send (file, download)

@@ -1,3 +1,4 @@
+import { TakedownDetail } from "@lg/domain/takedowns/web-contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { apiJson } from "../../api/client";
@@ -9,7 +10,7 @@ import { ACTION_LABELS, CHANNEL_LABELS, formatDateTime, formatDuration, stateBad
 import { LegalClockView } from "./LegalClockView";
 import { TAKEDOWNS_KEY } from "./queries";
 import { TakedownTimeline } from "./TakedownTimeline";
-import type { CaseAction, TakedownDetail } from "./types";
+import type { CaseAction } from "./types";
 
 const DONE: Record<CaseAction, string> = {
   acknowledged: "Recorded: the platform acknowledged your notice",
@@ -25,10 +26,12 @@ export function TakedownDetailPanel({ notice }: { notice: TakedownDetail }) {
   const noteId = useId();
   const act = useMutation({
     mutationFn: (action: CaseAction) =>
-      apiJson<TakedownDetail>("POST", `/api/takedowns/${encodeURIComponent(notice.id)}/actions`, {
-        action,
-        ...(note.trim() ? { note: note.trim() } : {}),
-      }),
+      apiJson(
+        "POST",
+        `/api/takedowns/${encodeURIComponent(notice.id)}/actions`,
+        { action, ...(note.trim() ? { note: note.trim() } : {}) },
+        TakedownDetail,
+      ),
     onSuccess: async (updated, action) => {
       queryClient.setQueryData([...TAKEDOWNS_KEY, notice.id], updated);
       setNote("");

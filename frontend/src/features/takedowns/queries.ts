@@ -1,6 +1,6 @@
+import { TakedownDetail, TakedownPage } from "@lg/domain/takedowns/web-contract";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { apiJson } from "../../api/client";
-import type { TakedownDetail, TakedownPage } from "./types";
 
 export const TAKEDOWNS_KEY = ["/api/takedowns"] as const;
 export const PAGE_SIZE = 20;
@@ -13,7 +13,7 @@ export const takedownsQuery = (state: string, enabled: boolean) =>
       const params = new URLSearchParams({ limit: String(PAGE_SIZE) });
       if (state) params.set("state", state);
       if (pageParam) params.set("cursor", pageParam);
-      return apiJson<TakedownPage>("GET", `/api/takedowns?${params}`);
+      return apiJson("GET", `/api/takedowns?${params}`, undefined, TakedownPage);
     },
     initialPageParam: "",
     getNextPageParam: (last: TakedownPage) => last.nextCursor,
@@ -23,7 +23,7 @@ export const takedownsQuery = (state: string, enabled: boolean) =>
 export const takedownQuery = (id: string, enabled: boolean) =>
   queryOptions({
     queryKey: [...TAKEDOWNS_KEY, id],
-    queryFn: () => apiJson<TakedownDetail>("GET", `/api/takedowns/${encodeURIComponent(id)}`),
+    queryFn: () => apiJson("GET", `/api/takedowns/${encodeURIComponent(id)}`, undefined, TakedownDetail),
     enabled,
     // A 404 is an answer (not the person's notice), not a hiccup to retry.
     retry: false,

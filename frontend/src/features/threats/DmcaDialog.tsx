@@ -1,9 +1,10 @@
+import { DmcaDraft, SendResult } from "@lg/domain/takedowns/web-contract";
 import { plainReason } from "@lg/domain/threats/signal-names";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { apiJson } from "../../api/client";
 import { serverMessage } from "../../api/errors";
-import type { DmcaDraft, FormField, SendResult, Threat } from "../../api/types";
+import type { FormField, Threat } from "../../api/types";
 import { Dialog } from "../../ui/Dialog";
 import { Spinner } from "../../ui/Spinner";
 import { toast } from "../../ui/toast-store";
@@ -55,7 +56,7 @@ export function DmcaDialog({ open, threat, onClose }: DmcaDialogProps) {
   const [filing, setFiling] = useState<Filing | null>(null);
   const generate = useMutation({
     mutationFn: (input: { threatId: string; claimCopyright?: { sampleId: string } }) =>
-      apiJson<DmcaDraft>("POST", "/api/dmca", input),
+      apiJson("POST", "/api/dmca", input, DmcaDraft),
     onSuccess: (draft) =>
       toast({ title: `${capitalised(noticeName(draft.route, threat?.threatType).noun)} generated` }),
     onError: (error) =>
@@ -64,7 +65,7 @@ export function DmcaDialog({ open, threat, onClose }: DmcaDialogProps) {
   const name = noticeName(generate.data?.route, threat?.threatType);
   const send = useMutation({
     mutationFn: (input: { threatId: string; confirmations: string[]; claimCopyright?: { sampleId: string } }) =>
-      apiJson<SendResult>("POST", "/api/dmca/send", input),
+      apiJson("POST", "/api/dmca/send", input, SendResult),
     onSuccess: (result) => {
       void queryClient.invalidateQueries({ queryKey: THREATS_KEY });
       if (result?.state === "sent") {

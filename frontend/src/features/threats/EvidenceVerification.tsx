@@ -1,7 +1,8 @@
+import { EvidenceCheck } from "@lg/domain/threats/web-contract";
 import { useMutation } from "@tanstack/react-query";
 import { apiJson } from "../../api/client";
 import { serverMessage } from "../../api/errors";
-import type { EvidenceCheck, Threat } from "../../api/types";
+import type { Threat } from "../../api/types";
 
 /**
  * Re-hashes the stored evidence package on the server against the hash recorded when it was
@@ -9,7 +10,8 @@ import type { EvidenceCheck, Threat } from "../../api/types";
  */
 export function EvidenceVerification({ threat }: { threat: Threat }) {
   const check = useMutation({
-    mutationFn: () => apiJson<EvidenceCheck>("GET", `/api/threats/${encodeURIComponent(threat.id)}/evidence`),
+    mutationFn: () =>
+      apiJson("GET", `/api/threats/${encodeURIComponent(threat.id)}/evidence`, undefined, EvidenceCheck),
   });
   if (!threat.evidenceData) return null;
   if (threat.demo) return <p className="small muted">Demo threats have no stored evidence package to verify.</p>;

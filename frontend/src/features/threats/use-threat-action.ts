@@ -1,10 +1,11 @@
+import { BulkActionResult, ThreatDetails } from "@lg/domain/threats/web-contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "../../api/client";
 import { serverMessage } from "../../api/errors";
 import { toast } from "../../ui/toast-store";
 import { STATS_KEY, THREATS_KEY } from "./queries";
 import { actionDoneText } from "./threat-actions";
-import type { BulkActionResult, ThreatAction } from "./triage-types";
+import type { ThreatAction } from "./triage-types";
 import { offerUndo, withdrawUndo } from "./undo-store";
 
 export interface ActionTarget {
@@ -21,14 +22,15 @@ async function runAction(target: ActionTarget): Promise<BulkActionResult> {
   const groups = target.groups ?? [];
   const [only] = target.threatIds;
   if (only && target.threatIds.length === 1 && groups.length === 0) {
-    await apiJson<unknown>("POST", `/api/threats/${encodeURIComponent(only)}/actions`, { action: target.action });
+    await apiJson("POST", `/api/threats/${encodeURIComponent(only)}/actions`, { action: target.action }, ThreatDetails);
     return { action: target.action, changed: [only], skipped: [] };
   }
-  return apiJson<BulkActionResult>("POST", "/api/threats/actions", {
-    action: target.action,
-    threatIds: target.threatIds,
-    groups,
-  });
+  return apiJson(
+    "POST",
+    "/api/threats/actions",
+    { action: target.action, threatIds: target.threatIds, groups },
+    BulkActionResult,
+  );
 }
 
 /** False positive, dismiss, undo and a label's dispute, with the list refreshed and Undo offered for the first two. */

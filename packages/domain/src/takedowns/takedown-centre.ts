@@ -1,4 +1,3 @@
-import type { FormField } from "@lg/notices";
 import { DomainError } from "../errors.js";
 import { NoticeStatus as NoticeStatusSchema } from "../table/entities.js";
 import type { ThreatRepository } from "../threats/threat-ports.js";
@@ -9,7 +8,6 @@ import {
   BASIS_LABELS,
   type CaseAction,
   escalationFor,
-  type LegalClock,
   legalClock,
   STATE_LABELS,
   timelineOf,
@@ -18,6 +16,7 @@ import type { NoticeRepository, NoticeStatus, TakedownEventRecord, TakedownNotic
 import { describeCheck } from "./recheck.js";
 import { copyNoticeStateToThreat, type TakedownResolutionEvents } from "./threat-takedown.js";
 import { KIND_ORDER, recordEvents } from "./timeline-events.js";
+import type { TakedownDetail, TakedownSummary, TimelineEvent } from "./web-contract.js";
 
 export const NOTICE_PAGE_DEFAULT = 20;
 export const NOTICE_PAGE_MAX = 100;
@@ -37,45 +36,8 @@ const OPEN: readonly NoticeStatus[] = [
   "escalated",
 ];
 
-export interface TakedownSummary {
-  id: string;
-  threatId: string;
-  basis: { route: TakedownNoticeRecord["route"]; label: string };
-  recipient: string;
-  /** How it left: mailed by us, or a web form the person files. */
-  channel: "email" | "web_form";
-  state: NoticeStatus;
-  stateLabel: string;
-  platform?: string;
-  contentUrl?: string;
-  automatic: boolean;
-  createdAt: string;
-  sentAt?: string;
-  filedAt?: string;
-  removedAt?: string;
-  closedAt?: string;
-  /** When the content is fetched again; absent once the case has ended or before the notice left. */
-  nextCheckAt?: string;
-  lastCheckedAt?: string;
-  clock?: LegalClock;
-}
-
-export type TimelineEvent = Omit<TakedownEventRecord, "userId" | "noticeId">;
-
-export interface TakedownDetail extends TakedownSummary {
-  /** The notice exactly as it was sent (or is to be filed). */
-  noticeText: string;
-  timeline: TimelineEvent[];
-  attestation?: TakedownNoticeRecord["attestation"];
-  formUrl?: string;
-  formFields?: FormField[];
-  /** LikenessGuard's own follow-up point for bases the law gives no clock (not a legal deadline). */
-  followUpAt?: string;
-  lastCheck?: { outcome: "gone" | "present" | "inconclusive"; description: string };
-  timeToRemovalMs?: number;
-  actions: CaseAction[];
-  escalationOptions: string[];
-}
+/** The centre's answers are the web contract's (web-contract.ts), so the service cannot answer what the app does not read. */
+export type { TakedownDetail, TakedownSummary, TimelineEvent };
 
 export interface TakedownCentreDeps {
   notices: NoticeRepository;

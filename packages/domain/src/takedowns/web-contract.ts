@@ -1,8 +1,12 @@
 import { z } from "zod";
+import { AutoTakedownOutcome } from "../table/entities/auto-takedown-outcome.js";
+import { TakedownEvent } from "../table/entities/takedown-event.js";
+import { TakedownNotice } from "../table/entities/takedown-notice.js";
 import { THREAT_TYPES } from "../threats/classification-schema.js";
 
 /**
- * The web app's notice answers (POST /api/dmca, /api/dmca/send), written once: the handlers check
+ * The web app's notice answers (POST /api/dmca, /api/dmca/send, the takedown centre's GET
+ * /api/takedowns, /api/takedowns/{id} and POST /api/takedowns/{id}/actions), written once: the handlers check
  * their answers with these in tests and the web app takes its types from them (docs/architecture.md,
  * "One contract").
  */
@@ -67,7 +71,96 @@ export const SendResult = z.discriminatedUnion("state", [
   }),
 ]);
 
+const notice = TakedownNotice.schema.shape;
+
+/** A notice's legal removal clock (notice-case.ts `legalClock`). */
+export const LegalClock = z.object({
+  law: z.literal("take_it_down"),
+  hours: z.number(),
+  startedAt: z.string(),
+  deadlineAt: z.string(),
+  /** Milliseconds left at `now`; 0 once it ran out. */
+  remainingMs: z.number(),
+  state: z.enum(["running", "met", "missed", "stopped"]),
+});
+
+/** What the person may do with a case (notice-case.ts `allowedActions`). */
+export const CaseAction = z.enum(["close", "acknowledged", "rejected", "escalate"]);
+
+/** A row of the takedown centre (takedown-centre.ts `TakedownSummary`). */
+export const TakedownSummary = z.object({
+  id: z.string(),
+  threatId: z.string(),
+  basis: z.object({ route: notice.route, label: z.string() }),
+  recipient: z.string(),
+  /** How it left: mailed by us, or a web form the person files. */
+  channel: z.enum(["email", "web_form"]),
+  state: notice.status,
+  stateLabel: z.string(),
+  platform: z.string().optional(),
+  contentUrl: z.string().optional(),
+  automatic: z.boolean(),
+  createdAt: z.string(),
+  sentAt: z.string().optional(),
+  filedAt: z.string().optional(),
+  removedAt: z.string().optional(),
+  closedAt: z.string().optional(),
+  /** When the content is fetched again; absent once the case has ended or before the notice left. */
+  nextCheckAt: z.string().optional(),
+  lastCheckedAt: z.string().optional(),
+  clock: LegalClock.optional(),
+});
+
+/** One step of a notice's life, as stored less its keys (table/entities/takedown-event.ts). */
+export const TimelineEvent = TakedownEvent.schema.omit({ userId: true, noticeId: true });
+
+/** GET /api/takedowns/{id}, and POST .../actions: one notice with its text, timeline and what may follow. */
+export const TakedownDetail = TakedownSummary.extend({
+  /** The notice exactly as it was sent (or is to be filed). */
+  noticeText: z.string(),
+  timeline: z.array(TimelineEvent),
+  attestation: notice.attestation,
+  formUrl: z.string().optional(),
+  formFields: z.array(FormField).optional(),
+  /** LikenessGuard's own follow-up point for bases the law gives no clock (not a legal deadline). */
+  followUpAt: z.string().optional(),
+  lastCheck: z.object({ outcome: z.enum(["gone", "present", "inconclusive"]), description: z.string() }).optional(),
+  timeToRemovalMs: z.number().optional(),
+  actions: z.array(CaseAction),
+  escalationOptions: z.array(z.string()),
+});
+
+const outcome = AutoTakedownOutcome.schema.shape;
+
+/** An open threat whose automatic takedown sent nothing, and why (automation-outcome.ts `automationView`). */
+export const AutomationOutcome = z.object({
+  threatId: z.string(),
+  /** The threat's title, where the takedown centre lists it. */
+  threatTitle: z.string().optional(),
+  reason: outcome.reason,
+  detail: z.string(),
+  modality: outcome.modality,
+  platform: z.string(),
+  contentUrl: z.string(),
+  at: z.string(),
+});
+
+/** GET /api/takedowns: the person's notices newest first, a page at a time. */
+export const TakedownPage = z.object({
+  items: z.array(TakedownSummary),
+  nextCursor: z.string().optional(),
+  /** With the first page: open threats whose automatic takedown sent nothing, and why. */
+  notSent: z.array(AutomationOutcome).optional(),
+});
+
 export type FormField = z.infer<typeof FormField>;
+export type LegalClock = z.infer<typeof LegalClock>;
+export type CaseAction = z.infer<typeof CaseAction>;
+export type TakedownSummary = z.infer<typeof TakedownSummary>;
+export type TimelineEvent = z.infer<typeof TimelineEvent>;
+export type TakedownDetail = z.infer<typeof TakedownDetail>;
+export type AutomationOutcome = z.infer<typeof AutomationOutcome>;
+export type TakedownPage = z.infer<typeof TakedownPage>;
 export type NoticeChannelView = z.infer<typeof NoticeChannelView>;
 export type DmcaDraft = z.infer<typeof DmcaDraft>;
 export type SendResult = z.infer<typeof SendResult>;
