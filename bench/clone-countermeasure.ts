@@ -17,14 +17,9 @@ import { parseArgs } from "node:util";
 import { loadFitted } from "@lg/detection/fitted/manifest";
 import { decodeAudio } from "@lg/detection/media/audio";
 import { analyseSpeech } from "@lg/detection/voice/speech";
-import {
-  type CountermeasureHead,
-  defaultHead,
-  type HeldOutHeads,
-  readCountermeasure,
-  withHeldOutWeights,
-} from "@lg/detection/voice-synthetic/countermeasure";
+import { type CountermeasureHead, defaultHead, readCountermeasure } from "@lg/detection/voice-synthetic/countermeasure";
 import heldOutHeadsJson from "@lg/detection/voice-synthetic/held-out-heads.json" with { type: "json" };
+import { type HeldOutHeads, withHeldOutWeights } from "@lg/fitting/held-out-heads";
 import { equalErrorRate } from "@lg/fitting/standardised-logistic";
 import { dataVoiceClips, type LabelledClip, trainVoiceClips } from "@lg/fitting/voice-countermeasure-features";
 import { cpuSecondsWithExitedChildren } from "./cpu-time.js";

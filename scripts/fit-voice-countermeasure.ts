@@ -30,9 +30,10 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { type CountermeasureHead, type HeldOutHeads, headInputs } from "@lg/detection/voice-synthetic/countermeasure";
+import { type CountermeasureHead, headInputs } from "@lg/detection/voice-synthetic/countermeasure";
 import { DEFAULT_MAX_WINDOWS } from "@lg/detection/voice-synthetic/windows";
 import { fitPlatt } from "@lg/fitting/calibration";
+import { type HeldOutHeads, storedHeldOutHead } from "@lg/fitting/held-out-heads";
 import {
   equalErrorRate,
   fitLogistic,
@@ -288,12 +289,7 @@ async function main() {
   const heldOutHeads: HeldOutHeads = {
     note: "Heads fitted without one Tortoise voice each (npm run fit:voice); the benchmark scores that voice's clips with them. Not used by the product.",
     heads: Object.fromEntries(
-      [...heads]
-        .filter(([group]) => group.startsWith("tortoise:"))
-        .map(([group, h]) => [
-          group,
-          { weightsBase64: Buffer.from(h.weights.buffer).toString("base64"), bias: h.bias },
-        ]),
+      [...heads].filter(([group]) => group.startsWith("tortoise:")).map(([group, h]) => [group, storedHeldOutHead(h)]),
     ),
   };
   writeFileSync(path.join(dir, "held-out-heads.json"), `${JSON.stringify(heldOutHeads)}\n`);

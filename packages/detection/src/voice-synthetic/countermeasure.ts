@@ -32,22 +32,6 @@ export interface CountermeasureHead {
 
 export const defaultHead: CountermeasureHead = countermeasureHeadFit;
 
-/** Heads that each left one group (a Tortoise voice) out of the fit, for honest measurement only. */
-export interface HeldOutHeads {
-  note: string;
-  heads: Record<string, { weightsBase64: string; bias: number }>;
-}
-
-/** A held-out head in the shipped head's frame: same layers, calibration and operating point. */
-export function withHeldOutWeights(
-  head: CountermeasureHead,
-  heldOut: { weightsBase64: string; bias: number },
-): CountermeasureHead {
-  const bytes = Buffer.from(heldOut.weightsBase64, "base64");
-  const weights = new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length));
-  return { ...head, weights: Array.from(weights), bias: heldOut.bias };
-}
-
 export const VOICE_SYNTHETIC_MODEL = "Whisper-base countermeasure";
 
 export interface CountermeasureReading {
