@@ -67,7 +67,7 @@ import {
   measuredSwapMaterial,
   SBI_MEDIA_PACKAGES,
 } from "@lg/fitting/face-swap-sbi-material";
-import { hashedFold, stableHash } from "@lg/fitting/folds";
+import { hashedFold, outOfFoldScores, stableHash } from "@lg/fitting/folds";
 import { deriveVerdictLevels, type HeldOutScore } from "@lg/fitting/levels";
 import { randomBlendParameters, selfBlend } from "@lg/fitting/self-blended";
 import { fitLogistic, linearScore } from "@lg/fitting/standardised-logistic";
@@ -550,16 +550,14 @@ function fitInput(name: string, fit: Example[], measured: Example[], lambdas: nu
   let best: { lambda: number; auc: number; scores: number[] } | undefined;
   const search: Record<string, number> = {};
   for (const lambda of lambdas) {
-    const scores = new Array<number>(fit.length).fill(Number.NaN);
-    for (let fold = 0; fold < 5; fold++) {
-      const head = fitOn(
-        fit.filter((e) => e.fold !== fold),
-        lambda,
-      );
-      fit.forEach((e, i) => {
-        if (e.fold === fold) scores[i] = score(head, e.x);
-      });
-    }
+    const scores = outOfFoldScores(
+      fit,
+      fit.map((e) => e.fold),
+      (training) => {
+        const head = fitOn(training, lambda);
+        return (e) => score(head, e.x);
+      },
+    );
     const auc = aucOf(fit, scores);
     search[String(lambda)] = round(auc);
     console.error(`${name}: lambda ${lambda}: held-out SBI AUC ${auc.toFixed(4)}`);

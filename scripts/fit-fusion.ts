@@ -37,7 +37,7 @@ import { decodeImage } from "@lg/detection/media/image";
 import { defaultLimits } from "@lg/detection/media/limits";
 import type { Signal, SignalId } from "@lg/detection/result";
 import { fitLogistic } from "@lg/fitting/cross-validation";
-import { assignFolds } from "@lg/fitting/folds";
+import { assignFolds, outOfFoldScores } from "@lg/fitting/folds";
 import { genuinePackagePictures } from "@lg/fitting/genuine-package-pictures";
 import { deriveVerdictLevels } from "@lg/fitting/levels";
 
@@ -177,16 +177,11 @@ async function main(): Promise<void> {
   // Out of fold: each system's pictures (a generator's, a genuine source's) are scored by a fusion fitted without that system.
   const folds = assignFolds(rows, { groupOf: (r) => r.system, dealtBy: (r) => r.file, dealing: "sorted" });
   const outOfFoldWith = (allowed: boolean[]) => {
-    const scores = new Map<Row, number>();
-    for (const fold of new Set(folds)) {
-      const model = fitNonNegative(
-        rows.filter((_, i) => folds[i] !== fold),
-        allowed,
-      );
-      rows.forEach((row, i) => {
-        if (folds[i] === fold) scores.set(row, fused(model, row));
-      });
-    }
+    const heldOutScores = outOfFoldScores(rows, folds, (training) => {
+      const model = fitNonNegative(training, allowed);
+      return (row) => fused(model, row);
+    });
+    const scores = new Map(rows.map((row, i) => [row, heldOutScores[i] as number] as const));
     const genuine = rows.filter((r) => !r.synthetic).map((r) => scores.get(r) as number);
     const threshold = thresholdForFpr(genuine, TARGET_FPR);
     const recall = rows.filter((r) => r.synthetic && (scores.get(r) as number) >= threshold).length;

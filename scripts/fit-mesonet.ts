@@ -37,7 +37,7 @@ import { defaultLimits } from "@lg/detection/media/limits";
 import { sampleVideo } from "@lg/detection/media/video";
 import { fitLogistic } from "@lg/fitting/cross-validation";
 import { rocAuc, shareAtOrAbove, thresholdForFpr } from "@lg/fitting/detection-rates";
-import { assignFolds } from "@lg/fitting/folds";
+import { assignFolds, outOfFoldScores } from "@lg/fitting/folds";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values } = parseArgs({
@@ -246,17 +246,10 @@ function heldOut(candidate: Candidate, rows: FaceScore[]): number[] {
     dealtBy: (r) => r.source,
     dealing: "sorted",
   });
-  const out = new Array<number>(rows.length).fill(Number.NaN);
-  for (const fold of new Set(folds)) {
-    const calibration = calibrationOf(
-      candidate,
-      rows.filter((_, i) => folds[i] !== fold),
-    );
-    rows.forEach((r, i) => {
-      if (folds[i] === fold) out[i] = probabilityOf(r, candidate, calibration);
-    });
-  }
-  return out;
+  return outOfFoldScores(rows, folds, (training) => {
+    const calibration = calibrationOf(candidate, training);
+    return (r) => probabilityOf(r, candidate, calibration);
+  });
 }
 
 async function main() {

@@ -5,6 +5,7 @@
  * model), per-feature standardisation, held-out scores by fold (folds from assignFolds, folds.ts).
  */
 import { sigmoid } from "@lg/detection/synthetic-image/linear-probe";
+import { outOfFoldScores } from "@lg/fitting/folds";
 
 export interface Example extends WeightedRow {
   x: Float64Array;
@@ -142,16 +143,15 @@ export function trainOn(examples: Example[], lambda: number): (x: Float64Array) 
 
 /** Held-out raw scores: each fold scored by a model fitted without it. */
 export function outOfFold(examples: Example[], lambda: number): number[] {
-  const scores = new Array<number>(examples.length).fill(Number.NaN);
-  for (const fold of new Set(examples.map((e) => e.fold))) {
-    const training = examples.filter((e) => e.fold !== fold);
-    if (new Set(training.map((e) => e.y)).size < 2) continue;
-    const score = trainOn(training, lambda);
-    examples.forEach((e, i) => {
-      if (e.fold === fold) scores[i] = score(e.x);
-    });
-  }
-  return scores;
+  return outOfFoldScores(
+    examples,
+    examples.map((e) => e.fold),
+    (training) => {
+      if (new Set(training.map((e) => e.y)).size < 2) return undefined;
+      const score = trainOn(training, lambda);
+      return (e) => score(e.x);
+    },
+  );
 }
 
 export const split = (examples: Example[], scores: number[]) => ({

@@ -49,3 +49,25 @@ export function assignFolds<R>(rows: readonly R[], plan: FoldPlan<R>): number[] 
     return keyRank ? (keyRank.get(key) as number) % count : hashedFold(key, count);
   });
 }
+
+/**
+ * Held-out scores, the one fold loop of every fit: each fold's rows are scored by what `fitWithout`
+ * fits on the other folds' rows. Where it declines (returns undefined, e.g. when the other folds
+ * hold one class only) that fold's scores stay NaN. The folds are fitted in order of first
+ * appearance; each fit sees only its training rows, so the order changes no score.
+ */
+export function outOfFoldScores<R>(
+  rows: readonly R[],
+  folds: readonly number[],
+  fitWithout: (training: R[]) => ((row: R) => number) | undefined,
+): number[] {
+  const scores = new Array<number>(rows.length).fill(Number.NaN);
+  for (const fold of new Set(folds)) {
+    const score = fitWithout(rows.filter((_, i) => folds[i] !== fold));
+    if (!score) continue;
+    rows.forEach((row, i) => {
+      if (folds[i] === fold) scores[i] = score(row);
+    });
+  }
+  return scores;
+}

@@ -14,7 +14,7 @@ import { decodeImage, type RgbImage } from "@lg/detection/media/image";
 import { defaultLimits } from "@lg/detection/media/limits";
 import { rocAuc, shareAtOrAbove, thresholdForFpr } from "@lg/fitting/detection-rates";
 import { fitLogistic, linearScore } from "@lg/fitting/standardised-logistic";
-import { assignFolds } from "./folds.js";
+import { assignFolds, outOfFoldScores } from "./folds.js";
 import { repoRoot } from "./paths.js";
 import { compact } from "./variants.js";
 
@@ -62,10 +62,7 @@ const folds = (all: Row[]): number[] =>
   assignFolds(all, { groupOf: (r) => (r.synthetic ? r.system : null), dealtBy: (r) => r.path, dealing: "hash" });
 
 function outOfFold(all: Row[], lambda: number): number[] {
-  const fold = folds(all);
-  const scores = new Array<number>(all.length).fill(Number.NaN);
-  for (const f of new Set(fold)) {
-    const training = all.filter((_, i) => fold[i] !== f);
+  return outOfFoldScores(all, folds(all), (training) => {
     const dims = (training[0] as Row).x.length;
     const x = new Float32Array(training.length * dims);
     training.forEach((r, i) => {
@@ -81,11 +78,8 @@ function outOfFold(all: Row[], lambda: number): number[] {
       lambda,
       400,
     );
-    all.forEach((r, i) => {
-      if (fold[i] === f) scores[i] = linearScore(head, Float32Array.from(r.x));
-    });
-  }
-  return scores;
+    return (r) => linearScore(head, Float32Array.from(r.x));
+  });
 }
 
 const rounded = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;

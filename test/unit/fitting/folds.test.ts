@@ -1,4 +1,4 @@
-import { assignFolds, hashedFold } from "@lg/fitting/folds";
+import { assignFolds, hashedFold, outOfFoldScores } from "@lg/fitting/folds";
 import { describe, expect, it } from "vitest";
 
 interface Row {
@@ -49,5 +49,24 @@ describe("cross-validation folds", () => {
     expect(() => assignFolds(rows, { groupOf: () => null, dealtBy: (r) => r.file, dealing: "hash" })).toThrow(
       /no fold count/,
     );
+  });
+});
+
+describe("out-of-fold scores", () => {
+  const items = ["a", "b", "c", "d", "e", "f", "g"];
+  const folds = [2, 0, 1, 2, 0, 1, 2];
+
+  it("scores each row by a fit on the other folds' rows only", () => {
+    const scores = outOfFoldScores(items, folds, (training) => (item) => {
+      const fold = folds[items.indexOf(item)];
+      // How many training rows share the scored row's fold (none may), and how many there were.
+      return training.filter((t) => folds[items.indexOf(t)] === fold).length * 100 + training.length;
+    });
+    expect(scores).toEqual([4, 5, 5, 4, 5, 5, 4]);
+  });
+
+  it("leaves a fold's scores NaN where the fit declines", () => {
+    const scores = outOfFoldScores(items, folds, (training) => (training.includes("a") ? () => 1 : undefined));
+    expect(scores).toEqual([Number.NaN, 1, 1, Number.NaN, 1, 1, Number.NaN]);
   });
 });

@@ -1,4 +1,4 @@
-import { fitLogistic, type LinearModel, standardiser, weighted } from "@lg/fitting/cross-validation";
+import { fitLogistic, type LinearModel, outOfFold, standardiser, weighted } from "@lg/fitting/cross-validation";
 import { mulberry32 } from "@lg/local/platform-simulator/seeded-random";
 import { describe, expect, it } from "vitest";
 
@@ -156,4 +156,40 @@ describe("Weighted logistic regression", () => {
       });
       expect(Math.abs(model.bias - bias)).toBeLessThan(1e-12);
     });
+});
+
+/** Standardised, weighted rows for outOfFold (fit:image's held-out scores), in the folds `foldOf` gives. */
+function foldedExamples(seed: number, n: number, foldOf: (i: number, y: 0 | 1) => number) {
+  const random = mulberry32(seed);
+  const normal = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+  const rows = Array.from({ length: n }, (_, i) => {
+    const y = (i % 3 === 0 ? 1 : 0) as 0 | 1;
+    const x = Float64Array.from([0.8, -0.3, 0.5, 0], (s) => y * s + normal());
+    return { x, y, group: `g${i % 4}`, fold: foldOf(i, y) };
+  });
+  const weights = weighted(rows);
+  return rows.map((row, i) => ({ ...row, weight: weights[i] as number }));
+}
+
+describe("Held-out scores of the picture probes", () => {
+  // Recorded before the fold loop became folds.ts's outOfFoldScores.
+  it("gives each fold the scores of a probe fitted without it, as before the fold loop was shared", () => {
+    const scores = outOfFold(
+      foldedExamples(21, 40, (i) => i % 4),
+      10,
+    );
+    expect(scores.slice(0, 4)).toEqual([
+      0.1556303783772917, -0.3499447479563412, -0.4339828981769025, -1.0855656199090205,
+    ]);
+    expect(scores.reduce((sum, s) => sum + s, 0)).toBeCloseTo(-4.864986467727458, 12);
+  });
+
+  it("leaves a fold unscored where the other folds hold one class only", () => {
+    const scores = outOfFold(
+      foldedExamples(22, 30, (i, y) => (y === 1 ? 2 : i % 2)),
+      10,
+    );
+    expect(scores.flatMap((s, i) => (Number.isNaN(s) ? [i] : []))).toEqual([0, 3, 6, 9, 12, 15, 18, 21, 24, 27]);
+    expect(scores.filter((s) => !Number.isNaN(s)).reduce((sum, s) => sum + s, 0)).toBeCloseTo(13.45929360112838, 12);
+  });
 });
