@@ -41,7 +41,20 @@ const standing = (state: "consented" | "enrolled" | "withdrawn") => ({
 function enrolAs(protections: { accountName: string; state: "consented" | "enrolled" | "withdrawn" }[]) {
   const api = stubApi({
     "GET /api/auth/user": { status: 200, body: { userId: "member-1", email: "carol@example.com" } },
-    "GET /api/profile": { status: 200, body: { userId: "member-1", privacySettings: {} } },
+    "GET /api/profile": {
+      status: 200,
+      body: {
+        userId: "member-1",
+        membershipTier: "personal",
+        platforms: [],
+        scanFrequency: "weekly",
+        autoTakedown: false,
+        faceEnrolled: false,
+        faceVerified: false,
+        voiceEnrolled: false,
+        privacySettings: {},
+      },
+    },
     "GET /api/consent": { status: 200, body: { required: false, version: "v1", text: "" } },
     "GET /api/people/me": {
       status: 200,
@@ -54,7 +67,10 @@ function enrolAs(protections: { accountName: string; state: "consented" | "enrol
         })),
       },
     },
-    "POST /api/biometric-training": { status: 200, body: { ok: true } },
+    "POST /api/biometric-training": {
+      status: 200,
+      body: { faces: 3, voice: true, verified: true, enrolment: "server-checked-capture" },
+    },
   });
   render(
     <QueryClientProvider client={createQueryClient()}>

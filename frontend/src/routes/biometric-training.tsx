@@ -1,9 +1,9 @@
+import { LiveCheckResult as LiveCheckAnswer, ReportedEnrolment } from "@lg/domain/biometrics/web-contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { apiFormData, apiJson } from "../api/client";
 import { serverMessage } from "../api/errors";
-import type { LikenessStanding } from "../api/types";
 import { useAuth } from "../auth/use-auth";
 import { PRIVACY_STATEMENT } from "../content/marketing";
 import { ConsentGate } from "../features/consent/ConsentGate";
@@ -23,12 +23,6 @@ import { Main } from "../ui/Page";
 import { toast } from "../ui/toast-store";
 
 type Phase = "intro" | "face" | "voice" | "complete";
-
-/** What POST /api/biometric-training/embeddings answers: never verified, as the server cannot check reported numbers. */
-interface ReportedEnrolment {
-  verified: boolean;
-  status?: LikenessStanding;
-}
 
 export default function BiometricTrainingRoute() {
   const [params] = useSearchParams();
@@ -74,12 +68,12 @@ export default function BiometricTrainingRoute() {
     mutationFn: async (): Promise<ReportedEnrolment | null> => {
       if (!zeroKnowledge) {
         // The face went with its live check; the recording follows on its own.
-        if (voice) await apiFormData<unknown>("/api/biometric-training", voiceFormData(voice));
+        if (voice) await apiFormData("/api/biometric-training", voiceFormData(voice), LiveCheckAnswer);
         return null;
       }
       // Numbers only: the recording, like the photos, stays in this browser.
       const body = { faces: reported.current, ...(reportedVoice.current ? { voice: reportedVoice.current } : {}) };
-      return apiJson<ReportedEnrolment>("POST", "/api/biometric-training/embeddings", body);
+      return apiJson("POST", "/api/biometric-training/embeddings", body, ReportedEnrolment);
     },
     onSuccess: (enrolment) => {
       // Their standing with each account changes with what they enrolled.

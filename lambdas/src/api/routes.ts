@@ -1,6 +1,6 @@
 import { Profile } from "@lg/domain/accounts/web-contract";
 import { BillingSummary } from "@lg/domain/billing/web-contract";
-import { Consent } from "@lg/domain/biometrics/web-contract";
+import { Consent, LiveCheckResult, ReportedEnrolment, UploadEnrolment } from "@lg/domain/biometrics/web-contract";
 import { PUBLIC_API_OPERATIONS } from "@lg/domain/integrations/public-api-contract";
 import { HealthReport, StatusPage } from "@lg/domain/system/web-contract";
 import { DmcaDraft, SendResult, TakedownDetail, TakedownPage } from "@lg/domain/takedowns/web-contract";
@@ -133,11 +133,11 @@ export const ROUTES: RouteSpec[] = [
   { method: "POST", path: "/api/consent", group: "biometrics" },
   { method: "POST", path: "/api/upload/face", group: "biometrics" },
   { method: "POST", path: "/api/upload/voice", group: "biometrics" },
-  { method: "PUT", path: "/api/biometric/face", group: "biometrics" },
-  { method: "PUT", path: "/api/biometric/voice", group: "biometrics" },
+  { method: "PUT", path: "/api/biometric/face", group: "biometrics", answer: UploadEnrolment },
+  { method: "PUT", path: "/api/biometric/voice", group: "biometrics", answer: UploadEnrolment },
   { method: "POST", path: "/api/biometric-training/challenge", group: "biometrics" },
-  { method: "POST", path: "/api/biometric-training", group: "biometrics" },
-  { method: "POST", path: "/api/biometric-training/embeddings", group: "biometrics" },
+  { method: "POST", path: "/api/biometric-training", group: "biometrics", answer: LiveCheckResult },
+  { method: "POST", path: "/api/biometric-training/embeddings", group: "biometrics", answer: ReportedEnrolment },
   { method: "DELETE", path: "/api/biometric", group: "biometrics" },
   // The invitee's own erasure: served beside DELETE /api/biometric, the function that may delete samples.
   { method: "POST", path: "/api/people/me/withdraw", group: "biometrics" },

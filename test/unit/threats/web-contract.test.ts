@@ -5,7 +5,13 @@ import { checkAnswer } from "../../../lambdas/src/shared/http/responses.js";
 import type { BillingSummary as BillingShape } from "../../../packages/domain/src/billing/billing-service.js";
 import type { BillingSummary } from "../../../packages/domain/src/billing/web-contract.js";
 import type { ConsentStatus } from "../../../packages/domain/src/biometrics/consent.js";
-import type { Consent } from "../../../packages/domain/src/biometrics/web-contract.js";
+import type { EnrolmentService } from "../../../packages/domain/src/biometrics/enrolment-service.js";
+import type {
+  Consent,
+  LiveCheckResult,
+  ReportedEnrolment,
+  UploadEnrolment,
+} from "../../../packages/domain/src/biometrics/web-contract.js";
 import type { ScanProgressView } from "../../../packages/domain/src/scanning/scan-progress.js";
 import type { StatusPage as StatusShape } from "../../../packages/domain/src/system/status/status-service.js";
 import type { StatusPage } from "../../../packages/domain/src/system/web-contract.js";
@@ -136,6 +142,12 @@ describe("the services' real answers fit the web contract", () => {
     expectTypeOf<TeamShape>().toExtend<TeamView>();
     expectTypeOf<ConsentStatus>().toExtend<Consent>();
     expectTypeOf<StatusShape>().toExtend<StatusPage>();
+    type Answer<M extends keyof EnrolmentService> = EnrolmentService[M] extends (...args: never[]) => Promise<infer A>
+      ? A
+      : never;
+    expectTypeOf<Answer<"registerUpload">>().toExtend<UploadEnrolment>();
+    expectTypeOf<Answer<"enrolLiveCapture">>().toExtend<LiveCheckResult>();
+    expectTypeOf<Answer<"enrolReportedCapture">>().toExtend<ReportedEnrolment>();
   });
 });
 

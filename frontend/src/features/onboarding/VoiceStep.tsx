@@ -1,3 +1,4 @@
+import { LiveCheckResult } from "@lg/domain/biometrics/web-contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
 import { apiFormData } from "../../api/client";
@@ -36,8 +37,7 @@ type VoiceStepProps = SampleStepProps & {
 function useLiveVoice(onDone: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (recording: Blob) =>
-      apiFormData<{ voice: boolean }>("/api/biometric-training", voiceFormData(recording)),
+    mutationFn: (recording: Blob) => apiFormData("/api/biometric-training", voiceFormData(recording), LiveCheckResult),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
       onDone();

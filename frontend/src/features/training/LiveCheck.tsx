@@ -1,8 +1,8 @@
 import { type ColourWindow, colourAt, SCREEN_COLOURS, type ScreenColour } from "@lg/domain/biometrics/screen-light";
+import { LiveCheckResult } from "@lg/domain/biometrics/web-contract";
 import { useEffect, useRef, useState } from "react";
 import { apiFormData, apiJson } from "../../api/client";
 import { serverMessage } from "../../api/errors";
-import type { LikenessStanding } from "../../api/types";
 import { useTrainingCamera } from "./use-training-camera";
 
 type ChallengePose = "front" | "left" | "right";
@@ -26,17 +26,8 @@ const cssColour = (colour: ScreenColour) => `rgb(${SCREEN_COLOURS[colour].map((v
 /** How often the page checks whether the next colour is due: well inside the server's 300 ms settling time. */
 const COLOUR_TICK_MS = 25;
 
-/** What POST /api/biometric-training answers for a live check. */
-export interface LiveCheckResult {
-  faces: number;
-  verified: boolean;
-  review?: "pending";
-  message?: string;
-  /** Whether the recording made during the check verified the voice, and if not, why. */
-  voiceVerified?: boolean;
-  voiceMessage?: string;
-  status?: LikenessStanding;
-}
+/** What POST /api/biometric-training answers for a live check (the web contract's). */
+export type { LiveCheckResult };
 
 const PROMPTS: Record<ChallengePose, string> = {
   front: "Look straight at the camera",
@@ -172,9 +163,10 @@ export function LiveCheck({ onDone }: { onDone: (result: LiveCheckResult) => voi
       const recording = stopRecording;
       stopRecording = null;
       const voice = recording ? await recording() : null;
-      const result = await apiFormData<LiveCheckResult>(
+      const result = await apiFormData(
         "/api/biometric-training",
         burstFormData(challenge.challengeId, frames, voice),
+        LiveCheckResult,
       );
       camera.stop();
       if (result.review === "pending") {

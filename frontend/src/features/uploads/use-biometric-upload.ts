@@ -1,3 +1,4 @@
+import { UploadEnrolment } from "@lg/domain/biometrics/web-contract";
 import { useState } from "react";
 import { apiJson } from "../../api/client";
 import { serverMessage } from "../../api/errors";
@@ -6,12 +7,6 @@ import { putWithProgress } from "./put-with-progress";
 
 export type BiometricKind = "face" | "voice";
 export type UploadPhase = "idle" | "uploading" | "processing" | "complete" | "error";
-
-interface EnrolResult {
-  status?: string;
-  verified?: boolean;
-  reasons?: string[];
-}
 
 /**
  * The enrolment upload: ask for a presigned URL, PUT the file there, then ask the server to
@@ -45,11 +40,12 @@ export function useBiometricUpload(kind: BiometricKind) {
     }
     setPhase("processing");
     try {
-      const result = await apiJson<EnrolResult>("PUT", `/api/biometric/${kind}`, { uploadURL });
+      const result = await apiJson("PUT", `/api/biometric/${kind}`, { uploadURL }, UploadEnrolment);
       setPhase("complete");
       toast({
         title: kind === "face" ? "Face data processed" : "Voice data processed",
-        description: result?.reasons?.length ? result.reasons.join("; ") : undefined,
+        // An unverified sample says what it withholds and how to verify (the server's `restriction`).
+        description: result.restriction,
       });
       return true;
     } catch (e) {

@@ -1,8 +1,11 @@
 import { z } from "zod";
+import { LikenessStanding } from "../accounts/web-contract.js";
 
 /**
- * The web app's biometric answers (GET /api/consent), written once: the handler checks its answer
- * with this in tests and the web app takes its type from it (docs/architecture.md, "One contract").
+ * The web app's biometric answers (GET /api/consent, the enrolment answers of PUT
+ * /api/biometric/{face,voice}, POST /api/biometric-training and .../embeddings), written once: the
+ * handlers check their answers with these in tests and the web app takes its types from them
+ * (docs/architecture.md, "One contract").
  */
 
 /** GET /api/consent: the consent text in force and whether the person has given it (consent.ts). */
@@ -13,4 +16,39 @@ export const Consent = z.object({
   givenAt: z.string().optional(),
 });
 
+/** PUT /api/biometric/{face,voice}: an uploaded sample was processed; verified only where the server could tell whose it is. */
+export const UploadEnrolment = z.object({
+  status: z.literal("processed"),
+  verified: z.boolean(),
+  /** What an unverified sample withholds, and how to verify it. */
+  restriction: z.string().optional(),
+});
+
+/** POST /api/biometric-training: a live check's outcome and each modality's standing after it (enrolment-service.ts). */
+export const LiveCheckResult = z.object({
+  faces: z.number(),
+  voice: z.boolean().optional(),
+  verified: z.boolean(),
+  enrolment: z.literal("server-checked-capture").optional(),
+  /** "pending": the face is held while a review runs; "passed": this live check passed one. */
+  review: z.enum(["pending", "passed"]).optional(),
+  message: z.string().optional(),
+  /** Whether the recording made during the check verified the voice, and if not, why. */
+  voiceVerified: z.boolean().optional(),
+  voiceMessage: z.string().optional(),
+  status: LikenessStanding.optional(),
+});
+
+/** POST /api/biometric-training/embeddings: never verified, as the server cannot check reported numbers. */
+export const ReportedEnrolment = z.object({
+  faces: z.number().optional(),
+  voice: z.boolean().optional(),
+  verified: z.literal(false),
+  enrolment: z.literal("client-reported").optional(),
+  status: LikenessStanding.optional(),
+});
+
 export type Consent = z.infer<typeof Consent>;
+export type UploadEnrolment = z.infer<typeof UploadEnrolment>;
+export type LiveCheckResult = z.infer<typeof LiveCheckResult>;
+export type ReportedEnrolment = z.infer<typeof ReportedEnrolment>;
