@@ -36,7 +36,6 @@
  * (measuring only); --ship SET writes that set's head (the shipped one: --sets 5+7+9 --ship 5+7+9
  * --lambdas 0.01,0.03,0.1,0.3).
  */
-import { existsSync } from "node:fs";
 import { appendFile, mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -68,6 +67,7 @@ import {
   SBI_MEDIA_PACKAGES,
 } from "@lg/fitting/face-swap-sbi-material";
 import { hashedFold, outOfFoldScores, stableHash } from "@lg/fitting/folds";
+import { readJsonLines } from "@lg/fitting/json-lines";
 import { deriveVerdictLevels, type HeldOutScore } from "@lg/fitting/levels";
 import { randomBlendParameters, selfBlend } from "@lg/fitting/self-blended";
 import { fitLogistic, linearScore } from "@lg/fitting/standardised-logistic";
@@ -464,21 +464,13 @@ async function sources(limit: number | undefined): Promise<Source[]> {
   return out;
 }
 
-async function readJsonl<T>(file: string): Promise<T[]> {
-  if (!existsSync(file)) return [];
-  return (await readFile(file, "utf8"))
-    .split("\n")
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as T);
-}
-
 async function extract(limit: number | undefined): Promise<Row[]> {
   await mkdir(cacheDir, { recursive: true });
   for (const name of await readdir(cacheDir))
     if (name.endsWith(`-${encoderName}.jsonl`))
-      for (const entry of await readJsonl<{ rows: Row[] }>(path.join(cacheDir, name)))
+      for (const entry of await readJsonLines<{ rows: Row[] }>(path.join(cacheDir, name)))
         for (const row of entry.rows) if (row.clip) clipByKey.set(row.key, row.clip);
-  const cached = new Map((await readJsonl<{ key: string; rows: Row[] }>(cacheFile)).map((e) => [e.key, e.rows]));
+  const cached = new Map((await readJsonLines<{ key: string; rows: Row[] }>(cacheFile)).map((e) => [e.key, e.rows]));
   const out: Row[] = [];
   const all = await sources(limit);
   let done = 0;
@@ -498,7 +490,7 @@ async function extract(limit: number | undefined): Promise<Row[]> {
 async function cachedGenuineClip(): Promise<Map<string, { variant: string; crop: number[] }[]>> {
   type Cached = { path: string; rows: { variant: string; synthetic: boolean; face?: { crop: number[] } }[] };
   const out = new Map<string, { variant: string; crop: number[] }[]>();
-  for (const entry of await readJsonl<Cached>(imageCacheFile))
+  for (const entry of await readJsonLines<Cached>(imageCacheFile))
     out.set(
       entry.path,
       entry.rows.flatMap((r) => (r.face && !r.synthetic ? [{ variant: r.variant, crop: r.face.crop }] : [])),

@@ -51,6 +51,7 @@ import { rocAuc, shareAtOrAbove, thresholdForFpr } from "@lg/fitting/detection-r
 import { assignFolds } from "@lg/fitting/folds";
 import { genuinePackagePictures } from "@lg/fitting/genuine-package-pictures";
 import { HELD_OUT_FROM, isHeldOutFrame, trainingClipSampling } from "@lg/fitting/held-out-frames";
+import { readJsonLines } from "@lg/fitting/json-lines";
 import { deriveVerdictLevels } from "@lg/fitting/levels";
 import { clipFeaturesOf, trainViewsCache, viewsOf } from "@lg/fitting/rine-features";
 import { compact, randomFor, reencode, scaled } from "@lg/fitting/variants";
@@ -215,14 +216,8 @@ async function videoFeatureRows(row: TrainRow): Promise<FeatureRow[]> {
 }
 
 async function readCache(): Promise<Map<string, FeatureRow[]>> {
-  const byFile = new Map<string, FeatureRow[]>();
-  if (!existsSync(cacheFile)) return byFile;
-  for (const line of (await readFile(cacheFile, "utf8")).split("\n")) {
-    if (!line) continue;
-    const entry = JSON.parse(line) as { path: string; rows: FeatureRow[] };
-    byFile.set(entry.path, entry.rows);
-  }
-  return byFile;
+  const entries = await readJsonLines<{ path: string; rows: FeatureRow[] }>(cacheFile);
+  return new Map(entries.map((entry) => [entry.path, entry.rows]));
 }
 
 async function extractFeatures(rows: TrainRow[]): Promise<FeatureRow[]> {

@@ -21,6 +21,7 @@ import { decodeImage } from "@lg/detection/media/image";
 import { defaultLimits } from "@lg/detection/media/limits";
 import { sampleVideo } from "@lg/detection/media/video";
 import { nsfwClassifier } from "@lg/detection/models/registry";
+import { readJsonLines } from "@lg/fitting/json-lines";
 
 const run = promisify(execFile);
 
@@ -331,11 +332,8 @@ class ReadingCache<T> {
   private readonly entries = new Map<string, T>();
   constructor(private readonly file: string) {}
   async load() {
-    if (!existsSync(this.file)) return;
-    for (const line of (await readFile(this.file, "utf8")).split("\n").filter(Boolean)) {
-      const { key, value } = JSON.parse(line) as { key: string; value: T };
+    for (const { key, value } of await readJsonLines<{ key: string; value: T }>(this.file))
       this.entries.set(key, value);
-    }
   }
   get(key: string) {
     return this.entries.get(key);

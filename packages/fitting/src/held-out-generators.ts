@@ -13,6 +13,7 @@ import path from "node:path";
 import { decodeImage, type RgbImage } from "@lg/detection/media/image";
 import { defaultLimits } from "@lg/detection/media/limits";
 import { rocAuc, shareAtOrAbove, thresholdForFpr } from "@lg/fitting/detection-rates";
+import { readJsonLines } from "@lg/fitting/json-lines";
 import { fitLogistic, linearScore } from "@lg/fitting/standardised-logistic";
 import { assignFolds, outOfFoldScores } from "./folds.js";
 import { repoRoot } from "./paths.js";
@@ -32,12 +33,9 @@ async function rows(cacheFile: string, features: (pixels: RgbImage) => ArrayLike
   const [header = "", ...lines] = (await readFile(path.join(trainDir, "labels.csv"), "utf8")).trim().split(/\r?\n/);
   const columns = header.split(",");
   const cell = (cells: string[], name: string) => cells[columns.indexOf(name)] ?? "";
-  const cached = new Map<string, number[]>();
-  if (existsSync(cacheFile))
-    for (const line of (await readFile(cacheFile, "utf8")).split("\n").filter(Boolean)) {
-      const entry = JSON.parse(line) as { path: string; x: number[] };
-      cached.set(entry.path, entry.x);
-    }
+  const cached = new Map(
+    (await readJsonLines<{ path: string; x: number[] }>(cacheFile)).map((entry) => [entry.path, entry.x]),
+  );
   await mkdir(path.dirname(cacheFile), { recursive: true });
   const out: Row[] = [];
   for (const cells of lines.map((line) => line.split(",")).filter((c) => cell(c, "kind") === "image")) {

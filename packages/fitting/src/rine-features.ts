@@ -6,7 +6,6 @@
  * (clip-block-outputs.ts). Cached as base64 float32 (gitignored; ≈ 60 KB a view): the training
  * views in .cache/synthetic-image/views-<encoder>.jsonl, which `npm run fit:image` reads too.
  */
-import { existsSync } from "node:fs";
 import { appendFile, mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { detectFaces } from "@lg/detection/face/detect-faces";
@@ -23,6 +22,7 @@ import {
   MIN_FACE_PX,
   overlap,
 } from "@lg/detection/synthetic-image/clip-input";
+import { readJsonLines } from "@lg/fitting/json-lines";
 import { randomFor, reencode, scaled } from "./variants.js";
 
 /** One view's features: embeds (512), then 12 block class tokens and the pre-projection one (768 each). */
@@ -122,16 +122,14 @@ export async function viewsOf(
 ): Promise<View[]> {
   await mkdir(path.dirname(cacheFile), { recursive: true });
   const cached = new Map<string, View[]>();
-  for (const file of [...alsoCached, cacheFile].filter((f) => existsSync(f)))
-    for (const line of (await readFile(file, "utf8")).split("\n")) {
-      // A line cut short by an interrupted run is recomputed.
-      if (!line.endsWith("}")) continue;
-      const entry = JSON.parse(line) as { path: string; views: (Omit<View, "features"> & { features: string })[] };
+  for (const file of [...alsoCached, cacheFile])
+    for (const entry of await readJsonLines<{ path: string; views: (Omit<View, "features"> & { features: string })[] }>(
+      file,
+    ))
       cached.set(
         entry.path,
         entry.views.map((v) => ({ ...v, features: decode(v.features) })),
       );
-    }
   const out: View[] = [];
   let done = 0;
   for (const [key, file] of files) {
