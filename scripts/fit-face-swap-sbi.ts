@@ -68,6 +68,7 @@ import {
 } from "@lg/fitting/face-swap-sbi-material";
 import { hashedFold, outOfFoldScores, stableHash } from "@lg/fitting/folds";
 import { readJsonLines } from "@lg/fitting/json-lines";
+import { readLabelRows } from "@lg/fitting/label-rows";
 import { deriveVerdictLevels, type HeldOutScore } from "@lg/fitting/levels";
 import { randomBlendParameters, selfBlend } from "@lg/fitting/self-blended";
 import { fitLogistic, linearScore } from "@lg/fitting/standardised-logistic";
@@ -396,34 +397,27 @@ interface Source {
 }
 
 async function sources(limit: number | undefined): Promise<Source[]> {
-  const [header = "", ...lines] = (await readFile(path.join(trainDir, "labels.csv"), "utf8")).trim().split(/\r?\n/);
-  const columns = header.split(",");
-  const cell = (cells: string[], name: string) => cells[columns.indexOf(name)] ?? "";
+  const labels = await readLabelRows(trainDir);
   const out: Source[] = [];
-  const genuineStills = lines
-    .map((line) => line.split(","))
-    .filter(
-      (cells) =>
-        cell(cells, "synthetic") === "0" &&
-        cell(cells, "kind") === "image" &&
-        cell(cells, "split") !== "cross-system-test",
-    );
+  const genuineStills = labels.filter(
+    (cell) => cell("synthetic") === "0" && cell("kind") === "image" && cell("split") !== "cross-system-test",
+  );
   const share = values["stills-share"] ? Number(values["stills-share"]) : 1;
   const kept = genuineStills.filter(
-    (cells) => share >= 1 || stableHash(cell(cells, "subject") || cell(cells, "path")) % 1000 < share * 1000,
+    (cell) => share >= 1 || stableHash(cell("subject") || cell("path")) % 1000 < share * 1000,
   );
   const chosen = limit ? kept.filter((_, i) => i % Math.ceil(kept.length / limit) === 0) : kept;
-  for (const cells of chosen) {
-    const file = cell(cells, "path");
-    const group = cell(cells, "subject") || file;
+  for (const cell of chosen) {
+    const file = cell("path");
+    const group = cell("subject") || file;
     out.push({ key: `train:${file}`, make: () => fitRows(file, group) });
     out.push({ key: `train-graded:${file}`, make: () => gradedFitRows(file, group) });
   }
-  const swapClips = lines.map((line) => line.split(",")).filter((cells) => cell(cells, "kind") === "video");
-  for (const cells of swapClips) {
-    const file = cell(cells, "path");
+  const swapClips = labels.filter((cell) => cell("kind") === "video");
+  for (const cell of swapClips) {
+    const file = cell("path");
     const pair = file.replace(/^video\/(roop|ff|dfo).*/, "$1");
-    const synthetic = cell(cells, "synthetic") === "1";
+    const synthetic = cell("synthetic") === "1";
     out.push({
       key: `train:${file}`,
       make: async () =>
@@ -625,14 +619,7 @@ function fitInput(name: string, fit: Example[], measured: Example[], lambdas: nu
 
 /** labels.csv's `system` of each genuine still of ../shared/train: its source for the levels. */
 async function trainSystems(): Promise<Map<string, string>> {
-  const [header = "", ...lines] = (await readFile(path.join(trainDir, "labels.csv"), "utf8")).trim().split(/\r?\n/);
-  const columns = header.split(",");
-  return new Map(
-    lines.map((line) => {
-      const cells = line.split(",");
-      return [cells[columns.indexOf("path")] ?? "", cells[columns.indexOf("system")] ?? ""];
-    }),
-  );
+  return new Map((await readLabelRows(trainDir)).map((cell) => [cell("path"), cell("system")]));
 }
 
 function sourceOf(row: Row, systems: Map<string, string>): string {

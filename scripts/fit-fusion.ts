@@ -39,6 +39,7 @@ import type { Signal, SignalId } from "@lg/detection/result";
 import { fitLogistic } from "@lg/fitting/cross-validation";
 import { assignFolds, outOfFoldScores } from "@lg/fitting/folds";
 import { genuinePackagePictures } from "@lg/fitting/genuine-package-pictures";
+import { readLabelRows } from "@lg/fitting/label-rows";
 import { deriveVerdictLevels } from "@lg/fitting/levels";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -83,17 +84,13 @@ async function readRows(): Promise<Labelled[]> {
 }
 
 async function readTrainRows(): Promise<Labelled[]> {
-  const [header = "", ...lines] = (await readFile(path.join(trainDir, "labels.csv"), "utf8")).trim().split(/\r?\n/);
-  const columns = header.split(",");
-  const at = (name: string) => columns.indexOf(name);
-  return lines
-    .map((line) => line.split(","))
-    .filter((cells) => cells[at("kind")] === "image")
-    .map((cells) => ({
-      file: cells[at("path")] as string,
-      location: path.join(trainDir, cells[at("path")] as string),
-      system: cells[at("system")] as string,
-      synthetic: cells[at("synthetic")] === "1",
+  return (await readLabelRows(trainDir))
+    .filter((cell) => cell("kind") === "image")
+    .map((cell) => ({
+      file: cell("path"),
+      location: path.join(trainDir, cell("path")),
+      system: cell("system"),
+      synthetic: cell("synthetic") === "1",
     }));
 }
 

@@ -52,6 +52,7 @@ import { assignFolds } from "@lg/fitting/folds";
 import { genuinePackagePictures } from "@lg/fitting/genuine-package-pictures";
 import { HELD_OUT_FROM, isHeldOutFrame, trainingClipSampling } from "@lg/fitting/held-out-frames";
 import { readJsonLines } from "@lg/fitting/json-lines";
+import { readLabelRows } from "@lg/fitting/label-rows";
 import { deriveVerdictLevels } from "@lg/fitting/levels";
 import { clipFeaturesOf, trainViewsCache, viewsOf } from "@lg/fitting/rine-features";
 import { compact, randomFor, reencode, scaled } from "@lg/fitting/variants";
@@ -82,19 +83,13 @@ interface TrainRow {
 }
 
 async function readTrainLabels(): Promise<TrainRow[]> {
-  const [header = "", ...lines] = (await readFile(path.join(trainDir, "labels.csv"), "utf8")).trim().split(/\r?\n/);
-  const columns = header.split(",");
-  const at = (name: string) => columns.indexOf(name);
-  return lines.map((line) => {
-    const cells = line.split(",");
-    return {
-      path: cells[at("path")] ?? "",
-      kind: cells[at("kind")] ?? "",
-      synthetic: cells[at("synthetic")] === "1",
-      system: cells[at("system")] ?? "",
-      sourceRepo: cells[at("source_repo")] ?? "",
-    };
-  });
+  return (await readLabelRows(trainDir)).map((cell) => ({
+    path: cell("path"),
+    kind: cell("kind"),
+    synthetic: cell("synthetic") === "1",
+    system: cell("system"),
+    sourceRepo: cell("source_repo"),
+  }));
 }
 
 /** The group a row is held out with: its generator, its genuine source, or its video pair. */

@@ -22,6 +22,7 @@ import { defaultLimits } from "@lg/detection/media/limits";
 import { sampleVideo } from "@lg/detection/media/video";
 import { nsfwClassifier } from "@lg/detection/models/registry";
 import { readJsonLines } from "@lg/fitting/json-lines";
+import { readLabelRows } from "@lg/fitting/label-rows";
 
 const run = promisify(execFile);
 
@@ -309,15 +310,9 @@ export async function genuineStills(opts: {
   const fakeImages = (await readdir(path.join(opts.dataDir, "fake-images"), { recursive: true }))
     .filter((f) => STILL.test(f))
     .map((f) => ({ file: path.join(opts.dataDir, "fake-images", f), source: "data:fake-images" }));
-  const [header = "", ...lines] = (await readFile(path.join(opts.trainDir, "labels.csv"), "utf8"))
-    .trim()
-    .split(/\r?\n/);
-  const cols = header.split(",");
-  const [p, k, s] = ["path", "kind", "system"].map((c) => cols.indexOf(c)) as [number, number, number];
-  const train = lines
-    .map((l) => l.split(","))
-    .filter((c) => c[k] === "image")
-    .map((c) => ({ file: path.join(opts.trainDir, c[p] ?? ""), source: `train:${c[s]}` }));
+  const train = (await readLabelRows(opts.trainDir))
+    .filter((cell) => cell("kind") === "image")
+    .map((cell) => ({ file: path.join(opts.trainDir, cell("path")), source: `train:${cell("system")}` }));
   const seen = new Set<string>();
   return [...data, ...fakeImages, ...train].filter((s) => !seen.has(s.file) && seen.add(s.file));
 }

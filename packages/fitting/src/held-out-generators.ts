@@ -14,6 +14,7 @@ import { decodeImage, type RgbImage } from "@lg/detection/media/image";
 import { defaultLimits } from "@lg/detection/media/limits";
 import { rocAuc, shareAtOrAbove, thresholdForFpr } from "@lg/fitting/detection-rates";
 import { readJsonLines } from "@lg/fitting/json-lines";
+import { readLabelRows } from "@lg/fitting/label-rows";
 import { fitLogistic, linearScore } from "@lg/fitting/standardised-logistic";
 import { assignFolds, outOfFoldScores } from "./folds.js";
 import { repoRoot } from "./paths.js";
@@ -30,16 +31,13 @@ interface Row {
 
 /** Every picture of the train set with its features on the analysis copy, computed once and cached. */
 async function rows(cacheFile: string, features: (pixels: RgbImage) => ArrayLike<number>): Promise<Row[]> {
-  const [header = "", ...lines] = (await readFile(path.join(trainDir, "labels.csv"), "utf8")).trim().split(/\r?\n/);
-  const columns = header.split(",");
-  const cell = (cells: string[], name: string) => cells[columns.indexOf(name)] ?? "";
   const cached = new Map(
     (await readJsonLines<{ path: string; x: number[] }>(cacheFile)).map((entry) => [entry.path, entry.x]),
   );
   await mkdir(path.dirname(cacheFile), { recursive: true });
   const out: Row[] = [];
-  for (const cells of lines.map((line) => line.split(",")).filter((c) => cell(c, "kind") === "image")) {
-    const file = cell(cells, "path");
+  for (const cell of (await readLabelRows(trainDir)).filter((c) => c("kind") === "image")) {
+    const file = cell("path");
     let x = cached.get(file);
     if (!x) {
       const image = await decodeImage(
@@ -50,7 +48,7 @@ async function rows(cacheFile: string, features: (pixels: RgbImage) => ArrayLike
       x = compact(features(image.pixels));
       await appendFile(cacheFile, `${JSON.stringify({ path: file, x })}\n`);
     }
-    out.push({ path: file, system: cell(cells, "system"), synthetic: cell(cells, "synthetic") === "1", x });
+    out.push({ path: file, system: cell("system"), synthetic: cell("synthetic") === "1", x });
   }
   return out;
 }
