@@ -2,6 +2,7 @@ import { screen, waitFor } from "@testing-library/react";
 import axe from "axe-core";
 import type { ComponentType } from "react";
 import { describe, expect, it } from "vitest";
+import { profile } from "../test/profile-fixture";
 import { renderRoute, stubApi } from "../test/render-app";
 import { STATUS_STUB } from "../test/status-fixture";
 import Compliance from "./compliance";
@@ -38,19 +39,11 @@ const API = {
   "GET /api/health": { status: 200, body: { status: "ok", services: [{ name: "table", ok: true, latencyMs: 3 }] } },
   ...STATUS_STUB,
   "GET /api/demo/threats": { status: 200, body: threats },
-  "GET /api/threats": { status: 200, body: threats },
+  "GET /api/threats": { status: 200, body: { items: threats, nextCursor: null } },
   "GET /api/stats": { status: 200, body: { activeThreats: 1, sitesScanned: 5, resolvedThreats: 0 } },
   "GET /api/profile": {
     status: 200,
-    body: {
-      membershipTier: "personal",
-      platforms: [],
-      scanFrequency: "weekly",
-      autoTakedown: false,
-      faceEnrolled: false,
-      faceVerified: false,
-      voiceEnrolled: false,
-    },
+    body: profile(),
   },
 };
 

@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "../api/query-client";
+import { profile } from "../test/profile-fixture";
 import { stubApi } from "../test/render-app";
 import { Toaster } from "../ui/Toaster";
 import BiometricTrainingRoute from "./biometric-training";
@@ -43,17 +44,7 @@ function enrolAs(protections: { accountName: string; state: "consented" | "enrol
     "GET /api/auth/user": { status: 200, body: { userId: "member-1", email: "carol@example.com" } },
     "GET /api/profile": {
       status: 200,
-      body: {
-        userId: "member-1",
-        membershipTier: "personal",
-        platforms: [],
-        scanFrequency: "weekly",
-        autoTakedown: false,
-        faceEnrolled: false,
-        faceVerified: false,
-        voiceEnrolled: false,
-        privacySettings: {},
-      },
+      body: profile({ userId: "member-1", privacySettings: {} }),
     },
     "GET /api/consent": { status: 200, body: { required: false, version: "v1", text: "" } },
     "GET /api/people/me": {

@@ -1,19 +1,12 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { profile } from "../test/profile-fixture";
 import { renderRoute, stubApi } from "../test/render-app";
 import Dashboard from "./dashboard";
 
 /** Set up and scanned: what the dashboard reads of the profile. */
-const READY_PROFILE = {
-  membershipTier: "personal",
-  platforms: ["reddit"],
-  scanFrequency: "weekly",
-  autoTakedown: false,
-  faceEnrolled: true,
-  faceVerified: true,
-  voiceEnrolled: true,
-};
+const READY_PROFILE = profile({ platforms: ["reddit"], faceEnrolled: true, faceVerified: true, voiceEnrolled: true });
 const EMPTY_PAGE = { status: 200, body: { items: [], nextCursor: null } };
 const unreachable = () => {
   throw new TypeError("Failed to fetch");

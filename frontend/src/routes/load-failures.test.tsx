@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import PeoplePage from "../features/people/PeoplePage";
 import TakedownCentrePage from "../features/takedowns/TakedownCentrePage";
 import TeamPage from "../features/team/TeamPage";
+import { profile } from "../test/profile-fixture";
 import { renderRoute, stubApi } from "../test/render-app";
 import Settings from "./settings";
 import Status from "./status";
@@ -13,15 +14,7 @@ const DOWN = { status: 503, body: { message: "Service Unavailable" } };
 /** Each page that loads data, and the read that breaking makes it say so. */
 const PROFILE = {
   status: 200,
-  body: {
-    membershipTier: "personal",
-    platforms: [],
-    scanFrequency: "weekly",
-    autoTakedown: false,
-    faceEnrolled: false,
-    faceVerified: false,
-    voiceEnrolled: false,
-  },
+  body: profile(),
 };
 
 const VIEWS: {

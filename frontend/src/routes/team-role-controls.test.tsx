@@ -1,5 +1,6 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { profile } from "../test/profile-fixture";
 import { renderRoute, stubApi } from "../test/render-app";
 import Dashboard from "./dashboard";
 import Settings from "./settings";
@@ -26,15 +27,14 @@ const THREAT = {
   allowedActions: ["false_positive", "dismiss", "takedown"],
   takedown: null,
 };
-const PROFILE = {
+const PROFILE = profile({
   membershipTier: "professional",
   platforms: ["reddit"],
   scanFrequency: "daily",
-  autoTakedown: false,
   faceEnrolled: true,
   faceVerified: true,
   voiceEnrolled: true,
-};
+});
 
 function signedInAs(role: "owner" | "analyst") {
   stubApi({

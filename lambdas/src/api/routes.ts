@@ -1,4 +1,4 @@
-import { Profile } from "@lg/domain/accounts/web-contract";
+import { ContactDetails, MfaStatus, Profile, TotpSetup } from "@lg/domain/accounts/web-contract";
 import { BillingSummary } from "@lg/domain/billing/web-contract";
 import { Consent, LiveCheckResult, ReportedEnrolment, UploadEnrolment } from "@lg/domain/biometrics/web-contract";
 import { PUBLIC_API_OPERATIONS } from "@lg/domain/integrations/public-api-contract";
@@ -113,11 +113,11 @@ export const ROUTES: RouteSpec[] = [
   { method: "POST", path: "/api/auth/forgot-password", group: "auth" },
   { method: "POST", path: "/api/auth/reset-password", group: "auth" },
   { method: "POST", path: "/api/auth/mfa-challenge", group: "auth" },
-  { method: "GET", path: "/api/auth/mfa", group: "auth" },
-  { method: "POST", path: "/api/auth/mfa/setup", group: "auth" },
+  { method: "GET", path: "/api/auth/mfa", group: "auth", answer: MfaStatus },
+  { method: "POST", path: "/api/auth/mfa/setup", group: "auth", answer: TotpSetup },
   { method: "POST", path: "/api/auth/mfa/enable", group: "auth" },
   { method: "POST", path: "/api/auth/mfa/disable", group: "auth" },
-  { method: "GET", path: "/api/auth/contact", group: "auth" },
+  { method: "GET", path: "/api/auth/contact", group: "auth", answer: ContactDetails },
   { method: "POST", path: "/api/auth/contact", group: "auth" },
   { method: "POST", path: "/api/auth/contact/verify", group: "auth" },
   { method: "POST", path: "/api/auth/undo-change", group: "auth" },

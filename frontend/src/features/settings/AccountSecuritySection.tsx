@@ -1,3 +1,4 @@
+import { TotpSetup } from "@lg/domain/accounts/web-contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { apiJson } from "../../api/client";
@@ -10,16 +11,15 @@ import { TextField } from "../../ui/TextField";
 import { toast } from "../../ui/toast-store";
 import { PROFILE_KEY } from "../preferences/profile-query";
 import { useCurrentFactors } from "./CurrentFactorsFields";
+import { CONTACT_KEY, contactQuery, MFA_KEY, mfaQuery } from "./security-queries";
 import { TotpQrCode } from "./TotpQrCode";
 
-const MFA_KEY = ["/api/auth/mfa"] as const;
-const CONTACT_KEY = ["/api/auth/contact"] as const;
 const codeOk = (code: string) => /^\d{6}$/.test(code.trim());
 
 /** Optional sign-in codes from an authenticator app (TOTP): set up with the secret, confirmed with a code. */
 export function AuthenticatorAppControl() {
   const queryClient = useQueryClient();
-  const status = useQuery<{ enabled: boolean }>({ queryKey: MFA_KEY });
+  const status = useQuery(mfaQuery);
   const [setup, setSetup] = useState<{ secret: string; otpauthUri: string } | null>(null);
   const [code, setCode] = useState("");
   const [error, setError] = useState<string>();
@@ -36,7 +36,7 @@ export function AuthenticatorAppControl() {
     await queryClient.invalidateQueries({ queryKey: MFA_KEY });
   };
   const start = useMutation({
-    mutationFn: () => apiJson<{ secret: string; otpauthUri: string }>("POST", "/api/auth/mfa/setup", factors.proof),
+    mutationFn: () => apiJson("POST", "/api/auth/mfa/setup", factors.proof, TotpSetup),
     onSuccess: (answer) => {
       setAsking(null);
       factors.reset();
@@ -143,8 +143,8 @@ const CONTACT_KINDS: { value: Kind; label: string }[] = [
 /** The email or phone the account signs in with and gets codes at: a new one replaces it once its code is entered. */
 export function ContactControl() {
   const queryClient = useQueryClient();
-  const contact = useQuery<{ email?: string; phone?: string }>({ queryKey: CONTACT_KEY });
-  const mfa = useQuery<{ enabled: boolean }>({ queryKey: MFA_KEY });
+  const contact = useQuery(contactQuery);
+  const mfa = useQuery(mfaQuery);
   const factors = useCurrentFactors("contact", Boolean(mfa.data?.enabled));
   const [kind, setKind] = useState<Kind>("email");
   const [value, setValue] = useState("");

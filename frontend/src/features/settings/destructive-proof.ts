@@ -1,14 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { useCurrentFactors } from "./CurrentFactorsFields";
-
-const MFA_KEY = ["/api/auth/mfa"] as const;
+import { mfaQuery } from "./security-queries";
 
 /**
  * The fresh proof an export of biometrics or an erasure asks for (a stolen session alone cannot):
  * the current password, and the authenticator app's current code once the account has one.
  */
 export function useDestructiveProof(idPrefix: string) {
-  const mfa = useQuery<{ enabled: boolean }>({ queryKey: MFA_KEY });
+  const mfa = useQuery(mfaQuery);
   return useCurrentFactors(idPrefix, Boolean(mfa.data?.enabled));
 }
 

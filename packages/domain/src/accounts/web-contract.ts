@@ -108,6 +108,15 @@ export const Profile = z.object({
   privacySettings: PrivacySettings.optional(),
 });
 
+/** GET /api/auth/mfa: whether sign-in asks for an authenticator app's code (account-security.ts). */
+export const MfaStatus = z.object({ enabled: z.boolean() });
+
+/** POST /api/auth/mfa/setup: the secret to enter in an authenticator app, and the link a QR code carries. */
+export const TotpSetup = z.object({ secret: z.string(), otpauthUri: z.string() });
+
+/** GET /api/auth/contact: the addresses the account's codes and notices go to. */
+export const ContactDetails = z.object({ email: z.string().optional(), phone: z.string().optional() });
+
 export type MembershipTier = z.infer<typeof MembershipTier>;
 export type ScanFrequency = z.infer<typeof ScanFrequency>;
 export type Sensitivity = z.infer<typeof Sensitivity>;
@@ -120,3 +129,6 @@ export type DataExpiryDays = z.infer<typeof DataExpiryDays>;
 export type ModalityStanding = z.infer<typeof ModalityStanding>;
 export type LikenessStanding = z.infer<typeof LikenessStanding>;
 export type Profile = z.infer<typeof Profile>;
+export type MfaStatus = z.infer<typeof MfaStatus>;
+export type TotpSetup = z.infer<typeof TotpSetup>;
+export type ContactDetails = z.infer<typeof ContactDetails>;
