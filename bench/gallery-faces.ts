@@ -64,6 +64,15 @@ export const quantile = (xs: number[], q: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
 };
 
+export const round = (x: number, digits = 4) => Number(x.toFixed(digits));
+
+/** A benchmark's latencies as p50 / p95 in ms and how many. */
+export const latency = (ms: number[]) => ({
+  p50: round(quantile(ms, 0.5), 2),
+  p95: round(quantile(ms, 0.95), 2),
+  n: ms.length,
+});
+
 export const meanSd = (xs: number[]) => {
   const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
   return { mean, sd: Math.sqrt(xs.reduce((a, b) => a + (b - mean) ** 2, 0) / (xs.length - 1)) };

@@ -164,3 +164,55 @@ function cholesky(a: Float64Array, dims: number, clamp = true): Float64Array | u
     }
   return l;
 }
+
+/** A synthetic gallery: 3 samples per person, in rows 3p..3p+2, and every (people/probes)-th person a probe's. */
+export interface SyntheticGallery {
+  vectors: Float32Array;
+  /** The person (index) each row belongs to. */
+  owner: Int32Array;
+  /** The probe people's identity centres and indexes. */
+  probeCentres: Float64Array[];
+  probePeople: number[];
+  vectorAt(n: number): Float32Array;
+}
+
+/** The benchmarks' gallery of `size` rows; the model's draws in the same order every time, so one seed, one gallery. */
+export function syntheticGallery(model: FaceEmbeddingModel, size: number, probeCount: number): SyntheticGallery {
+  const people = Math.ceil(size / 3);
+  const vectors = new Float32Array(size * model.dims);
+  const owner = new Int32Array(size);
+  const probeCentres: Float64Array[] = [];
+  for (let p = 0, n = 0; p < people && n < size; p++) {
+    const centre = model.person();
+    if (p % Math.floor(people / probeCount) === 0 && probeCentres.length < probeCount) probeCentres.push(centre);
+    for (let s = 0; s < 3 && n < size; s++, n++) {
+      vectors.set(model.sample(centre), n * model.dims);
+      owner[n] = p;
+    }
+  }
+  return {
+    vectors,
+    owner,
+    probeCentres,
+    probePeople: probeCentres.map((_, i) => i * Math.floor(people / probeCount)),
+    vectorAt: (n) => vectors.subarray(n * model.dims, (n + 1) * model.dims),
+  };
+}
+
+/** Writes the gallery's rows as the product's gallery_face rows (owner p is user `u<p>`, person "self"), 500 a statement. */
+export async function loadSyntheticGallery(
+  sql: { execute(statement: string): Promise<unknown> },
+  gallery: SyntheticGallery,
+  model: string,
+): Promise<void> {
+  const size = gallery.owner.length;
+  for (let start = 0; start < size; start += 500) {
+    const rows: string[] = [];
+    for (let n = start; n < Math.min(size, start + 500); n++)
+      rows.push(
+        `('u${gallery.owner[n]}','self','s${n}','${model}','[${Array.from(gallery.vectorAt(n)).join(",")}]',true,'live-capture','2026-11-biometric-v1',now(),NULL)`,
+      );
+    await sql.execute(`INSERT INTO gallery_face VALUES ${rows.join(",")}`);
+    if (start % 100_000 === 0) console.log(`loaded ${start} of ${size}`);
+  }
+}

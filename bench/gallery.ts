@@ -34,13 +34,15 @@ import {
 import type { SqlPort } from "@lg/domain/gallery/sql-port";
 import {
   calibrationTarget,
+  latency,
   meanSd,
   quantile,
   type RealFace,
   realFaceEmbeddings,
   realPairDistances,
+  round,
 } from "./gallery-faces.js";
-import { FaceEmbeddingModel } from "./gallery-model.js";
+import { FaceEmbeddingModel, loadSyntheticGallery, syntheticGallery } from "./gallery-model.js";
 import { benchMachine } from "./machine.js";
 import { type EngineName, openBenchSql } from "./native-postgres.js";
 
@@ -101,12 +103,6 @@ const resultKey = (size: number, build: Build) => {
 };
 const repo = path.resolve(import.meta.dirname, "..");
 const models = { face: "sface-2021dec", voice: "resemblyzer-ge2e" };
-const round = (x: number, digits = 4) => Number(x.toFixed(digits));
-const latency = (ms: number[]) => ({
-  p50: round(quantile(ms, 0.5), 2),
-  p95: round(quantile(ms, 0.95), 2),
-  n: ms.length,
-});
 
 // --- Real pairs: the impostor tail, the shipped pair threshold, what confirmation buys ---------------
 const real = await realFaceEmbeddings([path.join(repo, "../shared/data"), path.join(repo, "../shared/train")]);
@@ -253,21 +249,10 @@ async function* benchSize(size: number): AsyncGenerator<[Build, unknown]> {
   const people = Math.ceil(size / 3);
   const model = new FaceEmbeddingModel(real, 24);
   const calibrated = model.calibrate(calibrationTarget({ genuine, impostor }));
-  const vectors = new Float32Array(size * model.dims);
-  const owner = new Int32Array(size);
-  const probeCentres: Float64Array[] = [];
-  for (let p = 0, n = 0; p < people && n < size; p++) {
-    const centre = model.person();
-    if (p % Math.floor(people / probeCount) === 0 && probeCentres.length < probeCount) probeCentres.push(centre);
-    for (let s = 0; s < 3 && n < size; s++, n++) {
-      vectors.set(model.sample(centre), n * model.dims);
-      owner[n] = p;
-    }
-  }
-  const probePeople = probeCentres.map((_, i) => i * Math.floor(people / probeCount));
+  const synthetic = syntheticGallery(model, size, probeCount);
+  const { vectors, owner, probeCentres, probePeople, vectorAt } = synthetic;
   const genuineProbes = probeCentres.map((c) => model.sample(c));
   const bystanderProbes = probeCentres.map(() => model.sample(model.person()));
-  const vectorAt = (n: number) => vectors.subarray(n * model.dims, (n + 1) * model.dims);
   // How the synthetic gallery compares with the real faces it was fitted to.
   const synthImpostor: number[] = [];
   const synthGenuine: number[] = [];
@@ -291,16 +276,7 @@ async function* benchSize(size: number): AsyncGenerator<[Build, unknown]> {
   engineName = `${sql.engine}, pgvector ${String(ext?.extversion)}`;
   await dropVectorIndexes(sql);
   const loadStart = performance.now();
-  const batch = 500;
-  for (let start = 0; start < size; start += batch) {
-    const rows: string[] = [];
-    for (let n = start; n < Math.min(size, start + batch); n++)
-      rows.push(
-        `('u${owner[n]}','self','s${n}','${models.face}','[${Array.from(vectorAt(n)).join(",")}]',true,'live-capture','2026-11-biometric-v1',now(),NULL)`,
-      );
-    await sql.execute(`INSERT INTO gallery_face VALUES ${rows.join(",")}`);
-    if (start % 100_000 === 0) console.log(`loaded ${start} of ${size}`);
-  }
+  await loadSyntheticGallery(sql, synthetic, models.face);
   const loadSeconds = (performance.now() - loadStart) / 1000;
   // Statistics, as autovacuum gathers them in a running database: without them the planner guesses.
   await sql.execute("ANALYZE gallery_face");
