@@ -2,6 +2,8 @@ import type { Stats as StatsShape } from "@lg/domain/threats/threat-stats";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { ROUTES } from "../../../lambdas/src/api/routes.js";
 import { checkAnswer } from "../../../lambdas/src/shared/http/responses.js";
+import type { ProfileView } from "../../../packages/domain/src/accounts/profile-view.js";
+import type { Profile } from "../../../packages/domain/src/accounts/web-contract.js";
 import type { BillingSummary as BillingShape } from "../../../packages/domain/src/billing/billing-service.js";
 import type { BillingSummary } from "../../../packages/domain/src/billing/web-contract.js";
 import type { ConsentStatus } from "../../../packages/domain/src/biometrics/consent.js";
@@ -134,6 +136,7 @@ describe("the services' real answers fit the web contract", () => {
 
   it("what the services are typed to answer is what the contract accepts", () => {
     expectTypeOf<StatsShape>().toExtend<Stats>();
+    expectTypeOf<ProfileView>().toExtend<Profile>();
     expectTypeOf<MediaShape>().toExtend<ThreatMediaFacts>();
     expectTypeOf<ScanProgressView>().toExtend<ScanStatus>();
     expectTypeOf<NoticeDraft>().toExtend<DmcaDraft>();

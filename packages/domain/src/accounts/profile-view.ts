@@ -9,8 +9,8 @@ export const NOTIFICATION_DEFAULTS = {
   email: true,
   push: true,
   sms: false,
-  frequency: "immediate",
-  sensitivity: "high",
+  frequency: "immediate" as const,
+  sensitivity: "high" as const,
 };
 
 /**
