@@ -46,6 +46,11 @@ interface ThreatFiltersBarProps {
 export function ThreatFiltersBar({ filters, onChange, people = [] }: ThreatFiltersBarProps) {
   const id = useId();
   const [search, setSearch] = useState(filters.q ?? "");
+  // On a phone the controls fold behind one button, so the list starts near the top (threats.css).
+  const [open, setOpen] = useState(false);
+  const inUse = Object.entries(filters).filter(
+    ([key, value]) => value !== undefined && value !== DEFAULT_FILTERS[key as keyof ThreatFilters],
+  ).length;
   const grouped = filters.groupBy !== undefined;
 
   // Search as the person types, once they pause; one letter matches too much to be worth asking.
@@ -88,7 +93,8 @@ export function ThreatFiltersBar({ filters, onChange, people = [] }: ThreatFilte
 
   return (
     <form
-      className="threat-filters"
+      id={`${id}-filters`}
+      className={open ? "threat-filters is-open" : "threat-filters"}
       aria-label="Search and filter threats"
       onSubmit={(e) => {
         // Enter searches at once rather than after the pause.
@@ -97,6 +103,16 @@ export function ThreatFiltersBar({ filters, onChange, people = [] }: ThreatFilte
         if (q.length === 0 || q.length >= SEARCH_MIN) onChange({ ...filters, q: q || undefined });
       }}
     >
+      <button
+        type="button"
+        className="btn btn-secondary btn-sm filters-toggle"
+        aria-expanded={open}
+        aria-controls={`${id}-filters`}
+        onClick={() => setOpen(!open)}
+      >
+        {open ? "Hide search and filters" : "Search and filters"}
+        {inUse > 0 ? ` (${inUse} in use)` : ""}
+      </button>
       <div className="filter-field filter-search">
         <label htmlFor={`${id}-q`}>Search title, address or account</label>
         <input
