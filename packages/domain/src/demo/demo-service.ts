@@ -175,7 +175,8 @@ export class DemoService {
           capturedAt: createdAt,
         },
         detection: {
-          synthetic: verdict.synthetic,
+          // As a stored threat's view answers it (threat-view.ts): whether the verdict is "synthetic".
+          synthetic: verdict.synthetic === "synthetic",
           syntheticScore: finding.syntheticScore,
           signals: finding.syntheticSignals,
         },
