@@ -1,6 +1,7 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { profile } from "../../test/profile-fixture";
 import { renderRoute } from "../../test/render-app";
 import { IdentityStep } from "./IdentityStep";
 
@@ -18,21 +19,7 @@ describe("the onboarding's identity step", () => {
 
   it("opens on the country already saved", () => {
     renderRoute(
-      <IdentityStep
-        initial={{
-          membershipTier: "personal",
-          platforms: [],
-          scanFrequency: "weekly",
-          autoTakedown: false,
-          faceEnrolled: false,
-          faceVerified: false,
-          voiceEnrolled: false,
-          country: "FR",
-        }}
-        pending={false}
-        onSubmit={vi.fn()}
-        onPrevious={vi.fn()}
-      />,
+      <IdentityStep initial={profile({ country: "FR" })} pending={false} onSubmit={vi.fn()} onPrevious={vi.fn()} />,
     );
     expect(screen.getByLabelText("Country you live in")).toHaveValue("FR");
   });

@@ -95,6 +95,15 @@ export const jaroszWindowSize = (oldDimension: number, newDimension: number): nu
   Math.floor((oldDimension + 2 * newDimension - 1) / (2 * newDimension));
 
 /**
+ * The reference's four phases of a centred box filter over `length` samples: the window filling
+ * before the first output, filling while it outputs, sliding, and emptying at the far end.
+ */
+function boxPhases(length: number, window: number) {
+  const half = Math.floor((window + 2) / 2);
+  return { phase1: half - 1, phase2: window - half + 1, phase3: length - window, phase4: half - 1 };
+}
+
+/**
  * One box-filter pass over a strided vector, the reference's box1DFloat: the window is centred
  * (half of it ahead), and shrinks at both ends rather than padding.
  */
@@ -106,11 +115,7 @@ function box1D(
   stride: number,
   window: number,
 ) {
-  const half = Math.floor((window + 2) / 2);
-  const phase1 = half - 1;
-  const phase2 = window - half + 1;
-  const phase3 = length - window;
-  const phase4 = half - 1;
+  const { phase1, phase2, phase3, phase4 } = boxPhases(length, window);
   let li = start;
   let ri = start;
   let oi = start;
@@ -163,11 +168,7 @@ function boxColumns(
   if (!only && !keepRow) return boxAllColumns(input, output, rows, cols, window);
   const columns = only ?? Int32Array.from({ length: cols }, (_, j) => j);
   const sums = new Float64Array(columns.length);
-  const half = Math.floor((window + 2) / 2);
-  const phase1 = half - 1;
-  const phase2 = window - half + 1;
-  const phase3 = rows - window;
-  const phase4 = half - 1;
+  const { phase1, phase2, phase3, phase4 } = boxPhases(rows, window);
   let left = 0;
   let right = 0;
   let out = 0;
@@ -214,11 +215,7 @@ function boxColumns(
  */
 function boxAllColumns(input: Float64Array, output: Float64Array, rows: number, cols: number, window: number) {
   const sums = new Float64Array(cols);
-  const half = Math.floor((window + 2) / 2);
-  const phase1 = half - 1;
-  const phase2 = window - half + 1;
-  const phase3 = rows - window;
-  const phase4 = half - 1;
+  const { phase1, phase2, phase3, phase4 } = boxPhases(rows, window);
   let left = 0;
   let right = 0;
   let out = 0;
