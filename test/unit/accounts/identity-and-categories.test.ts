@@ -1,4 +1,5 @@
 import { ProfileUpdateInput } from "@lg/domain/accounts/profile-shapes";
+import { Profile } from "@lg/domain/accounts/web-contract";
 import { describe, expect, it } from "vitest";
 import { accountWorld } from "./world.js";
 
@@ -46,6 +47,8 @@ describe("who scans look for", () => {
     // Left out, the saved country stays.
     const again = ProfileUpdateInput.parse({ identity: { firstName: "Ada", lastName: "Lovelace" } });
     expect(await w.profiles.update(userId, again)).toMatchObject({ country: "Germany" });
+    // GET /api/profile through the web contract, as the web app reads it, still carries it.
+    expect(Profile.parse(await w.profiles.get(userId)).country).toBe("Germany");
   });
 
   it("stores the postal address a notice gives with the identity, and keeps it when a later save leaves it out", async () => {

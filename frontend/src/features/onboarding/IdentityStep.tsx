@@ -29,7 +29,7 @@ const lines = (text: string, commas = true) =>
  * profiles and text), and their own official accounts, which are never flagged.
  */
 export function IdentityStep(props: {
-  initial?: Profile & { country?: string; address?: string; city?: string };
+  initial?: Profile;
   pending: boolean;
   onSubmit: (values: IdentityValues) => void;
   onPrevious: () => void;

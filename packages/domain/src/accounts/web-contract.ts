@@ -86,6 +86,10 @@ export const Profile = z.object({
   aliases: z.array(z.string()).optional(),
   handles: z.array(z.string()).optional(),
   ownAccounts: z.array(z.string()).optional(),
+  /** Where the person lives: the law a notice cites depends on it (the onboarding's identity step). */
+  country: z.string().optional(),
+  address: z.string().optional(),
+  city: z.string().optional(),
   membershipTier: MembershipTier,
   platforms: z.array(z.string()),
   scanFrequency: ScanFrequency,
