@@ -1,3 +1,5 @@
+import { type AnswerSchema, contractMismatch } from "@lg/domain/web-contract-check";
+
 /** Spec section 8: a non-OK response becomes Error(`${status}: ${body text or status text}`). */
 export async function throwIfResNotOk(response: Response): Promise<void> {
   if (response.ok) return;
@@ -22,18 +24,6 @@ export async function apiRequest(method: string, path: string, body?: unknown): 
 }
 
 /**
- * What an answer is checked with: a schema of the web contract (packages/domain/src/<context>/web-contract.ts).
- * Any zod schema fits; only `safeParse` is used.
- */
-export interface AnswerSchema<T> {
-  safeParse(
-    data: unknown,
-  ):
-    | { success: true; data: T }
-    | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
-}
-
-/**
  * Development and test builds check each answer against its schema, so a server that drifts from
  * the contract fails loudly where it is made; a production build skips the check (its size and
  * time), and the constant folds the branch away.
@@ -44,14 +34,8 @@ const CHECKS_ANSWERS = import.meta.env.DEV || import.meta.env.MODE === "test";
 export function checkedAnswer<T>(route: string, body: unknown, schema?: AnswerSchema<T>): T {
   // The condition first: a production build folds it to false and drops the block.
   if (CHECKS_ANSWERS && schema) {
-    const result = schema.safeParse(body);
-    if (!result.success) {
-      const problems = result.error.issues
-        .slice(0, 5)
-        .map((issue) => `${issue.path.map(String).join(".") || "(answer)"}: ${issue.message}`)
-        .join("; ");
-      throw new Error(`The answer to ${route} does not match the web contract: ${problems}`);
-    }
+    const problems = contractMismatch(schema, body);
+    if (problems !== undefined) throw new Error(`The answer to ${route} does not match the web contract: ${problems}`);
   }
   return body as T;
 }

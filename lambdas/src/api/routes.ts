@@ -15,7 +15,7 @@ import {
   ThreatMediaFacts,
   ThreatPage,
 } from "@lg/domain/threats/web-contract";
-import type { AnswerSchema } from "../shared/http/responses.js";
+import type { AnswerSchema } from "@lg/domain/web-contract-check";
 
 /**
  * Every HTTP route and the route group (one Lambda function each) that serves it.

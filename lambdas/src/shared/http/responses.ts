@@ -1,3 +1,4 @@
+import { type AnswerSchema, contractMismatch } from "@lg/domain/web-contract-check";
 import type { APIGatewayProxyResultV2 } from "aws-lambda";
 
 export const jsonWithCookies = (statusCode: number, body: unknown, cookies: string[]): APIGatewayProxyResultV2 => ({
@@ -32,14 +33,6 @@ export function safeRelativePath(next: string | undefined, fallback = "/"): stri
 }
 
 /** A web-contract schema (packages/domain/src/<context>/web-contract.ts): what a route promises the web app. */
-export interface AnswerSchema {
-  safeParse(
-    body: unknown,
-  ):
-    | { success: true }
-    | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
-}
-
 /** Tests (vitest sets NODE_ENV "test") check every answer against its route's schema; production sends it unchecked. */
 const checksAnswers = () => process.env.NODE_ENV === "test";
 
@@ -53,11 +46,7 @@ export function checkAnswer(route: string, schema: AnswerSchema, result: APIGate
   const status = result.statusCode ?? 200;
   const type = String(result.headers?.["content-type"] ?? "");
   if (status < 200 || status >= 300 || !type.startsWith("application/json")) return;
-  const parsed = schema.safeParse(JSON.parse(result.body));
-  if (parsed.success) return;
-  const problems = parsed.error.issues
-    .slice(0, 5)
-    .map((issue) => `${issue.path.map(String).join(".") || "(answer)"}: ${issue.message}`)
-    .join("; ");
+  const problems = contractMismatch(schema, JSON.parse(result.body));
+  if (problems === undefined) return;
   throw new Error(`${route} answered outside the web contract: ${problems}`);
 }
