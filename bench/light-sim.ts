@@ -27,7 +27,9 @@ import {
 } from "@lg/domain/biometrics/screen-light";
 import { DetectionAnalyser } from "../lambdas/src/shared/biometrics/detection-analyser.js";
 import { burstFollowing, litByScreen, poseFrames } from "../test/support/live-frames.js";
-import { litFrame } from "../test/unit/accounts/live-burst.js";
+import { litLight } from "../test/unit/accounts/live-burst.js";
+
+type Rgb = [number, number, number];
 
 const { values } = parseArgs({
   options: {
@@ -75,14 +77,11 @@ function timingRefusals(challenges: number, reactionMs: number, turnMs: number) 
       if (random() < LOST_FRAME_SHARE) continue;
       const atMs = Math.max(0, at + (random() - 0.5) * 40);
       const shown = SCREEN_COLOURS[colourAt(c.colours, atMs - CAMERA_LAG_MS) ?? "red"];
-      const v = litFrame(shown, i)
-        .split(",")
-        .map((x) => Number(x) * (1 + (random() - 0.5) * 0.02));
-      frames.push({
-        atMs,
-        yawDegrees: yawAt(atMs),
-        light: { face: [v[0] ?? 0, v[1] ?? 0, v[2] ?? 0], background: [v[3] ?? 0, v[4] ?? 0, v[5] ?? 0] },
-      });
+      // The camera's noise on each channel, face then background.
+      const noisy = (v: number) => v * (1 + (random() - 0.5) * 0.02);
+      const { face, background } = litLight(shown, i);
+      const [noisyFace, noisyBackground] = [face.map(noisy), background.map(noisy)] as [Rgb, Rgb];
+      frames.push({ atMs, yawDegrees: yawAt(atMs), light: { face: noisyFace, background: noisyBackground } });
     }
     if (lightProblem(readLight(c.colours, frames))) refused++;
   }

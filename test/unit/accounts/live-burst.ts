@@ -1,6 +1,11 @@
 import type { LiveFrame } from "../../../packages/domain/src/biometrics/enrolment-service.js";
 import type { ChallengePose, PoseWindow } from "../../../packages/domain/src/biometrics/liveness-challenge.js";
-import { type ColourWindow, colourAt, SCREEN_COLOURS } from "../../../packages/domain/src/biometrics/screen-light.js";
+import {
+  type ColourWindow,
+  colourAt,
+  type FrameLight,
+  SCREEN_COLOURS,
+} from "../../../packages/domain/src/biometrics/screen-light.js";
 import { photo } from "./fakes.js";
 
 /** What the service's issueLiveChallenge gives the page: the poses and the screen colours. */
@@ -18,11 +23,21 @@ const ROOM = [90, 95, 100] as const;
  * balance and exposure drift from frame to frame: the screen adds a quarter to the skin's own colour
  * in the channels it lights, and a fortieth to the far room's.
  */
-export function litFrame(colour: readonly number[], n: number, strength = { face: 0.25, room: 0.025 }) {
+export function litLight(colour: readonly number[], n: number, strength = { face: 0.25, room: 0.025 }): FrameLight {
   const gain = [1 + 0.06 * Math.sin(n), 1 + 0.04 * Math.cos(n * 1.7), 1 - 0.05 * Math.sin(n * 0.6)];
   const lit = (base: readonly number[], k: number) =>
-    base.map((v, c) => Math.round(v * (1 + k * (colour[c] ?? 0)) * (gain[c] ?? 1)));
-  return [...lit(SKIN, strength.face), ...lit(ROOM, strength.room)].join(",");
+    [0, 1, 2].map((c) => Math.round((base[c] ?? 0) * (1 + k * (colour[c] ?? 0)) * (gain[c] ?? 1))) as [
+      number,
+      number,
+      number,
+    ];
+  return { face: lit(SKIN, strength.face), background: lit(ROOM, strength.room) };
+}
+
+/** litLight as the fake engine reads it from a test frame's text: face then background, comma-separated. */
+export function litFrame(colour: readonly number[], n: number, strength?: { face: number; room: number }) {
+  const { face, background } = litLight(colour, n, strength);
+  return [...face, ...background].join(",");
 }
 
 /** The session hash test captures are issued to (the handler hashes the cookie; the service only compares). */

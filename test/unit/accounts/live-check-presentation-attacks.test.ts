@@ -17,7 +17,15 @@ import {
 } from "../../../packages/domain/src/biometrics/screen-light.js";
 import type { DomainError } from "../../../packages/domain/src/errors.js";
 import { headLandmarks } from "./fakes.js";
-import { burstFor, challengeLength, followingYaw, type IssuedChallenge, litFrame, TEST_SESSION } from "./live-burst.js";
+import {
+  burstFor,
+  challengeLength,
+  followingYaw,
+  type IssuedChallenge,
+  litFrame,
+  litLight,
+  TEST_SESSION,
+} from "./live-burst.js";
 import { accountWorld } from "./world.js";
 
 const rejection = (promise: Promise<unknown>) =>
@@ -80,14 +88,8 @@ describe("the live check's screen colours", () => {
       // The unit tests' person (burstFor): a frame every 300 ms, each turn over 600 ms from its prompt.
       const frames = [];
       for (let atMs = 0, n = 0; atMs <= challengeLength(c.windows); atMs += 300, n++) {
-        const [fr, fg, fb, br, bg, bb] = litFrame(SCREEN_COLOURS[colourAt(c.colours, atMs) ?? "red"], n)
-          .split(",")
-          .map(Number) as [number, number, number, number, number, number];
-        frames.push({
-          atMs,
-          yawDegrees: followingYaw(c.windows, atMs),
-          light: { face: [fr, fg, fb], background: [br, bg, bb] } as const,
-        });
+        const light = litLight(SCREEN_COLOURS[colourAt(c.colours, atMs) ?? "red"], n);
+        frames.push({ atMs, yawDegrees: followingYaw(c.windows, atMs), light });
       }
       if (lightProblem(readLight(c.colours, frames))) refused++;
       expect(changesWhileStill(c.colours, stillSpans(c.windows))).toBeGreaterThanOrEqual(2);
@@ -99,10 +101,8 @@ describe("the live check's screen colours", () => {
   it("reads a lit face as following the colours despite the camera's white balance drifting every frame", () => {
     const sequence = newColourSequence(8000, seeded(3));
     const frames = Array.from({ length: 40 }, (_, n) => {
-      const [fr, fg, fb, br, bg, bb] = litFrame(SCREEN_COLOURS[colourAt(sequence, n * 200) ?? "red"], n)
-        .split(",")
-        .map(Number);
-      return { atMs: n * 200, yawDegrees: 0, light: { face: [fr, fg, fb], background: [br, bg, bb] } as never };
+      const light = litLight(SCREEN_COLOURS[colourAt(sequence, n * 200) ?? "red"], n);
+      return { atMs: n * 200, yawDegrees: 0, light };
     });
     const reading = readLight(sequence, frames);
     expect(reading.correlation).toBeGreaterThan(0.95);

@@ -157,9 +157,11 @@ function colourSequenceFor(windows: readonly PoseWindow[], randomInt: (below: nu
   const lengthMs = windows.at(-1)?.endMs ?? 0;
   const still = stillSpans(windows);
   let best = newColourSequence(lengthMs, randomInt);
-  for (let draw = 1; draw < MAX_COLOUR_DRAWS && changesWhileStill(best, still) < MIN_STILL_CHANGES; draw++) {
+  let bestChanges = changesWhileStill(best, still);
+  for (let draw = 1; draw < MAX_COLOUR_DRAWS && bestChanges < MIN_STILL_CHANGES; draw++) {
     const next = newColourSequence(lengthMs, randomInt);
-    if (changesWhileStill(next, still) > changesWhileStill(best, still)) best = next;
+    const nextChanges = changesWhileStill(next, still);
+    if (nextChanges > bestChanges) [best, bestChanges] = [next, nextChanges];
   }
   return best;
 }
