@@ -1,5 +1,13 @@
 import { fitPlatt } from "@lg/fitting/calibration";
 import { equalErrorRate, fitLogistic, linearScore } from "@lg/fitting/standardised-logistic";
+import {
+  BLEND,
+  type ClipSample,
+  clipWeightIn,
+  fitBlend,
+  rowsOf,
+  thresholdAtFpr,
+} from "@lg/fitting/voice-countermeasure/fit";
 import { WINDOW_DIMS } from "@lg/fitting/voice-countermeasure-features";
 import { describe, expect, it } from "vitest";
 import {
@@ -8,14 +16,6 @@ import {
   headLogit,
   STD_LOG_FLOOR,
 } from "../../../packages/detection/src/voice-synthetic/countermeasure.js";
-import {
-  BLEND,
-  type ClipSample,
-  clipWeightIn,
-  fitBlend,
-  rowsOf,
-  thresholdAtFpr,
-} from "../../../scripts/fit-voice-countermeasure.js";
 
 /** Deterministic pseudo-random numbers, so the fits are the same on every run. */
 function random(seed: number) {
