@@ -1,7 +1,30 @@
 import { ContactDetails, MfaStatus, Profile, TotpSetup } from "@lg/domain/accounts/web-contract";
 import { BillingSummary } from "@lg/domain/billing/web-contract";
 import { Consent, LiveCheckResult, ReportedEnrolment, UploadEnrolment } from "@lg/domain/biometrics/web-contract";
+import { DemoNotice, DemoProfileAnswer } from "@lg/domain/demo/web-contract";
 import { PUBLIC_API_OPERATIONS } from "@lg/domain/integrations/public-api-contract";
+import {
+  ApiKeyList,
+  CreatedApiKey,
+  DeliveryLog,
+  EnabledWebhookEndpoint,
+  RemovedWebhookEndpoint,
+  ResentDelivery,
+  RevokedApiKey,
+  WebhookEndpointList,
+  WebhookEndpointWithSecret,
+} from "@lg/domain/integrations/web-contract";
+import {
+  AcceptedInvitation,
+  InvitationPreview,
+  MyProtections,
+  PeopleList,
+  PersonAnswer,
+  PersonDetail,
+  Withdrawal,
+} from "@lg/domain/people/web-contract";
+import { PushSubscription, PushSubscriptionList, VapidPublicKey } from "@lg/domain/push/web-contract";
+import { DeletedHashes, RegisteredHashList, RegistrationResult } from "@lg/domain/registered-images/web-contract";
 import { HealthReport, StatusPage } from "@lg/domain/system/web-contract";
 import { DmcaDraft, SendResult, TakedownDetail, TakedownPage } from "@lg/domain/takedowns/web-contract";
 import { AuditLogPage, MyTeam, TeamView } from "@lg/domain/team/web-contract";
@@ -91,16 +114,26 @@ export const ROUTES: RouteSpec[] = [
     auth: "api-key" as const,
   })),
   { method: "GET", path: "/api/v1/openapi.json", group: "publicApi" },
-  { method: "GET", path: "/api/api-keys", group: "integrations" },
-  { method: "POST", path: "/api/api-keys", group: "integrations" },
-  { method: "DELETE", path: "/api/api-keys/{id}", group: "integrations" },
-  { method: "GET", path: "/api/webhooks", group: "integrations" },
-  { method: "POST", path: "/api/webhooks", group: "integrations" },
-  { method: "DELETE", path: "/api/webhooks/{id}", group: "integrations" },
-  { method: "POST", path: "/api/webhooks/{id}/rotate-secret", group: "integrations" },
-  { method: "POST", path: "/api/webhooks/{id}/enable", group: "integrations" },
-  { method: "GET", path: "/api/webhooks/{id}/deliveries", group: "integrations" },
-  { method: "POST", path: "/api/webhooks/{id}/deliveries/{deliveryId}/resend", group: "integrations" },
+  { method: "GET", path: "/api/api-keys", group: "integrations", answer: ApiKeyList },
+  { method: "POST", path: "/api/api-keys", group: "integrations", answer: CreatedApiKey },
+  { method: "DELETE", path: "/api/api-keys/{id}", group: "integrations", answer: RevokedApiKey },
+  { method: "GET", path: "/api/webhooks", group: "integrations", answer: WebhookEndpointList },
+  { method: "POST", path: "/api/webhooks", group: "integrations", answer: WebhookEndpointWithSecret },
+  { method: "DELETE", path: "/api/webhooks/{id}", group: "integrations", answer: RemovedWebhookEndpoint },
+  {
+    method: "POST",
+    path: "/api/webhooks/{id}/rotate-secret",
+    group: "integrations",
+    answer: WebhookEndpointWithSecret,
+  },
+  { method: "POST", path: "/api/webhooks/{id}/enable", group: "integrations", answer: EnabledWebhookEndpoint },
+  { method: "GET", path: "/api/webhooks/{id}/deliveries", group: "integrations", answer: DeliveryLog },
+  {
+    method: "POST",
+    path: "/api/webhooks/{id}/deliveries/{deliveryId}/resend",
+    group: "integrations",
+    answer: ResentDelivery,
+  },
 
   { method: "GET", path: "/api/login", group: "auth" },
   { method: "POST", path: "/api/login", group: "auth" },
@@ -140,21 +173,21 @@ export const ROUTES: RouteSpec[] = [
   { method: "POST", path: "/api/biometric-training/embeddings", group: "biometrics", answer: ReportedEnrolment },
   { method: "DELETE", path: "/api/biometric", group: "biometrics" },
   // The invitee's own erasure: served beside DELETE /api/biometric, the function that may delete samples.
-  { method: "POST", path: "/api/people/me/withdraw", group: "biometrics" },
+  { method: "POST", path: "/api/people/me/withdraw", group: "biometrics", answer: Withdrawal },
   // Registered intimate-image hashes: sealed with the biometric key, indexed in the gallery database.
-  { method: "POST", path: "/api/image-hashes", group: "biometrics" },
-  { method: "GET", path: "/api/image-hashes", group: "biometrics" },
+  { method: "POST", path: "/api/image-hashes", group: "biometrics", answer: RegistrationResult },
+  { method: "GET", path: "/api/image-hashes", group: "biometrics", answer: RegisteredHashList },
   { method: "GET", path: "/api/image-hashes/export", group: "biometrics" },
-  { method: "DELETE", path: "/api/image-hashes", group: "biometrics" },
-  { method: "DELETE", path: "/api/image-hashes/{id}", group: "biometrics" },
+  { method: "DELETE", path: "/api/image-hashes", group: "biometrics", answer: DeletedHashes },
+  { method: "DELETE", path: "/api/image-hashes/{id}", group: "biometrics", answer: DeletedHashes },
 
-  { method: "GET", path: "/api/people", group: "people" },
-  { method: "GET", path: "/api/people/me", group: "people" },
-  { method: "GET", path: "/api/people/{id}", group: "people" },
-  { method: "DELETE", path: "/api/people/{id}", group: "people" },
-  { method: "POST", path: "/api/people/invitations", group: "people" },
-  { method: "POST", path: "/api/people/invitations/preview", group: "people" },
-  { method: "POST", path: "/api/people/invitations/accept", group: "people" },
+  { method: "GET", path: "/api/people", group: "people", answer: PeopleList },
+  { method: "GET", path: "/api/people/me", group: "people", answer: MyProtections },
+  { method: "GET", path: "/api/people/{id}", group: "people", answer: PersonDetail },
+  { method: "DELETE", path: "/api/people/{id}", group: "people", answer: PersonAnswer },
+  { method: "POST", path: "/api/people/invitations", group: "people", answer: PersonAnswer },
+  { method: "POST", path: "/api/people/invitations/preview", group: "people", answer: InvitationPreview },
+  { method: "POST", path: "/api/people/invitations/accept", group: "people", answer: AcceptedInvitation },
 
   { method: "GET", path: "/api/threats", group: "threats", answer: ThreatPage },
   { method: "GET", path: "/api/threats/{id}", group: "threats", answer: ThreatDetails },
@@ -179,9 +212,9 @@ export const ROUTES: RouteSpec[] = [
   { method: "GET", path: "/api/takedowns/{id}", group: "takedowns", answer: TakedownDetail },
   { method: "POST", path: "/api/takedowns/{id}/actions", group: "takedowns", answer: TakedownDetail },
 
-  { method: "GET", path: "/api/push/vapid-public-key", group: "push" },
-  { method: "GET", path: "/api/push/subscriptions", group: "push" },
-  { method: "POST", path: "/api/push/subscriptions", group: "push" },
+  { method: "GET", path: "/api/push/vapid-public-key", group: "push", answer: VapidPublicKey },
+  { method: "GET", path: "/api/push/subscriptions", group: "push", answer: PushSubscriptionList },
+  { method: "POST", path: "/api/push/subscriptions", group: "push", answer: PushSubscription },
   { method: "DELETE", path: "/api/push/subscriptions/{id}", group: "push" },
 
   { method: "GET", path: "/api/billing", group: "billing", answer: BillingSummary },
@@ -197,11 +230,11 @@ export const ROUTES: RouteSpec[] = [
   { method: "POST", path: "/api/team/join", group: "team" },
   { method: "GET", path: "/api/audit-log", group: "team", answer: AuditLogPage },
 
-  { method: "POST", path: "/api/demo/profile", group: "demo" },
+  { method: "POST", path: "/api/demo/profile", group: "demo", answer: DemoProfileAnswer },
   { method: "GET", path: "/api/demo/threats", group: "demo", answer: Threat.array() },
   { method: "GET", path: "/api/demo/threats/{id}/preview", group: "demo" },
   { method: "GET", path: "/api/demo/threats/{id}/thumbnail", group: "demo" },
-  { method: "POST", path: "/api/demo/dmca", group: "demo" },
+  { method: "POST", path: "/api/demo/dmca", group: "demo", answer: DemoNotice },
 
   { method: "GET", path: "/api/health", group: "system", answer: HealthReport },
   { method: "GET", path: "/api/system/metrics", group: "system" },

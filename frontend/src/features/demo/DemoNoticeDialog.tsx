@@ -1,3 +1,4 @@
+import { DemoNotice } from "@lg/domain/demo/web-contract";
 import { useQuery } from "@tanstack/react-query";
 import { apiJson } from "../../api/client";
 import { serverMessage } from "../../api/errors";
@@ -6,17 +7,6 @@ import { BRAND } from "../../content/marketing";
 import { Dialog } from "../../ui/Dialog";
 import { Spinner } from "../../ui/Spinner";
 import { downloadText } from "../threats/download-text";
-
-/** POST /api/demo/dmca: the real generator's notice for a demo threat, signed as the demo persona. */
-export interface DemoNotice {
-  demo: true;
-  threatId: string;
-  route: string;
-  recipient: string;
-  reason: string;
-  subject: string;
-  requestContent: string;
-}
 
 /**
  * The demo's Take Down / Prepare takedown notice: works without an account on demo data, shows the notice the
@@ -33,7 +23,7 @@ export function DemoNoticeDialog({
 }) {
   const notice = useQuery({
     queryKey: ["/api/demo/dmca", threat?.id],
-    queryFn: () => apiJson<DemoNotice>("POST", "/api/demo/dmca", { threatId: threat?.id }),
+    queryFn: () => apiJson("POST", "/api/demo/dmca", { threatId: threat?.id }, DemoNotice),
     enabled: open && threat !== null,
   });
   return (

@@ -1,5 +1,6 @@
+import { DemoProfile } from "@lg/domain/demo/web-contract";
 import { apiJson } from "../../api/client";
-import type { DemoProfile, MembershipTier } from "../../api/types";
+import type { MembershipTier } from "../../api/types";
 import { storeDemoSession } from "./demo-session";
 
 /**
@@ -8,7 +9,8 @@ import { storeDemoSession } from "./demo-session";
  */
 export async function startDemo(demoType: MembershipTier, fallbackPath: string): Promise<string> {
   try {
-    const profile = await apiJson<DemoProfile>("POST", "/api/demo/profile", { demoType });
+    // The chooser's {demoType} is always answered with a demo profile (the route's other answer is a signed-in profile).
+    const profile = await apiJson("POST", "/api/demo/profile", { demoType }, DemoProfile);
     storeDemoSession(profile, demoType);
     return `/demo/guided?type=${demoType}`;
   } catch (error) {

@@ -1,3 +1,11 @@
+import {
+  CreatedApiKey,
+  EnabledWebhookEndpoint,
+  RemovedWebhookEndpoint,
+  ResentDelivery,
+  RevokedApiKey,
+  WebhookEndpointWithSecret,
+} from "@lg/domain/integrations/web-contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router-dom";
@@ -56,11 +64,16 @@ function NewApiKey({ onCreated }: { onCreated: (secret: string) => void }) {
   const [validUntil, setValidUntil] = useState("");
   const create = useMutation({
     mutationFn: () =>
-      apiJson<{ secret: string }>("POST", "/api/api-keys", {
-        name,
-        scopes,
-        ...(validUntil ? { validUntil: new Date(`${validUntil}T23:59:59Z`).toISOString() } : {}),
-      }),
+      apiJson(
+        "POST",
+        "/api/api-keys",
+        {
+          name,
+          scopes,
+          ...(validUntil ? { validUntil: new Date(`${validUntil}T23:59:59Z`).toISOString() } : {}),
+        },
+        CreatedApiKey,
+      ),
     onSuccess: ({ secret }) => {
       setName("");
       onCreated(secret);
@@ -103,7 +116,7 @@ function NewApiKey({ onCreated }: { onCreated: (secret: string) => void }) {
 function ApiKeyRow({ apiKey }: { apiKey: ApiKeyView }) {
   const queryClient = useQueryClient();
   const revoke = useMutation({
-    mutationFn: () => apiJson("DELETE", `/api/api-keys/${encodeURIComponent(apiKey.id)}`),
+    mutationFn: () => apiJson("DELETE", `/api/api-keys/${encodeURIComponent(apiKey.id)}`, undefined, RevokedApiKey),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: API_KEYS_KEY }),
     onError: (error) => toast({ title: "API key", description: serverMessage(error), variant: "destructive" }),
   });
@@ -138,6 +151,8 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpointView }) {
       apiJson(
         "POST",
         `/api/webhooks/${encodeURIComponent(endpoint.id)}/deliveries/${encodeURIComponent(deliveryId)}/resend`,
+        undefined,
+        ResentDelivery,
       ),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: deliveriesQuery(endpoint.id).queryKey }),
     onError: (error) => toast({ title: "Resend", description: serverMessage(error), variant: "destructive" }),
@@ -188,16 +203,20 @@ function Endpoint({ endpoint, onSecret }: { endpoint: WebhookEndpointView; onSec
     toast({ title: "Webhook", description: serverMessage(error), variant: "destructive" });
   const path = `/api/webhooks/${encodeURIComponent(endpoint.id)}`;
   const rotate = useMutation({
-    mutationFn: () => apiJson<{ secret: string }>("POST", `${path}/rotate-secret`),
+    mutationFn: () => apiJson("POST", `${path}/rotate-secret`, undefined, WebhookEndpointWithSecret),
     onSuccess: ({ secret }) => {
       onSecret(secret);
       refresh();
     },
     onError: failed,
   });
-  const remove = useMutation({ mutationFn: () => apiJson("DELETE", path), onSuccess: refresh, onError: failed });
+  const remove = useMutation({
+    mutationFn: () => apiJson("DELETE", path, undefined, RemovedWebhookEndpoint),
+    onSuccess: refresh,
+    onError: failed,
+  });
   const enable = useMutation({
-    mutationFn: () => apiJson("POST", `${path}/enable`),
+    mutationFn: () => apiJson("POST", `${path}/enable`, undefined, EnabledWebhookEndpoint),
     onSuccess: refresh,
     onError: failed,
   });
@@ -237,7 +256,7 @@ function NewEndpoint({ onCreated }: { onCreated: (secret: string) => void }) {
   const [url, setUrl] = useState("");
   const [events, setEvents] = useState<EventType[]>(["takedown.sent"]);
   const create = useMutation({
-    mutationFn: () => apiJson<{ secret: string }>("POST", "/api/webhooks", { url, events }),
+    mutationFn: () => apiJson("POST", "/api/webhooks", { url, events }, WebhookEndpointWithSecret),
     onSuccess: ({ secret }) => {
       setUrl("");
       onCreated(secret);

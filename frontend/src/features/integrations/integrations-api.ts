@@ -1,31 +1,10 @@
-import type { apiKeyView } from "@lg/domain/integrations/api-keys";
+import { ApiKeyList, DeliveryLog, WebhookEndpointList } from "@lg/domain/integrations/web-contract";
 import type { ApiKeyScope, WebhookEventType } from "@lg/domain/table/integration-entities";
 import { queryOptions } from "@tanstack/react-query";
+import { getChecked } from "../../api/client";
 
-/** The server's own shapes (packages/domain/src/integrations), never restated by hand. */
-export type ApiKeyView = ReturnType<typeof apiKeyView>;
-
-export interface WebhookEndpointView {
-  id: string;
-  url: string;
-  events: WebhookEventType[];
-  enabled: boolean;
-  disabledReason?: string;
-  failuresInARow: number;
-  createdAt: string;
-  previousSecretRetiresAt?: string;
-}
-
-export interface DeliveryView {
-  id: string;
-  eventType: WebhookEventType;
-  state: "pending" | "delivered" | "retrying" | "dead";
-  attempts: number;
-  lastStatusCode?: number;
-  lastError?: string;
-  lastAttemptAt?: string;
-  createdAt: string;
-}
+/** The web contract's shapes (packages/domain/src/integrations/web-contract.ts), never restated by hand. */
+export type { ApiKeyView, DeliveryView, WebhookEndpointView } from "@lg/domain/integrations/web-contract";
 
 export const SCOPE_LABELS = {
   "threats:read": "Read threats and takedown notices",
@@ -47,10 +26,11 @@ export const EVENT_LABELS = {
 export const API_KEYS_KEY = ["/api/api-keys"] as const;
 export const WEBHOOKS_KEY = ["/api/webhooks"] as const;
 export const apiKeysQuery = (enabled: boolean) =>
-  queryOptions<{ keys: ApiKeyView[] }>({ queryKey: API_KEYS_KEY, enabled, retry: false });
+  queryOptions({ queryKey: API_KEYS_KEY, queryFn: getChecked(ApiKeyList), enabled, retry: false });
 export const webhooksQuery = (enabled: boolean) =>
-  queryOptions<{ endpoints: WebhookEndpointView[] }>({ queryKey: WEBHOOKS_KEY, enabled, retry: false });
+  queryOptions({ queryKey: WEBHOOKS_KEY, queryFn: getChecked(WebhookEndpointList), enabled, retry: false });
 export const deliveriesQuery = (endpointId: string) =>
-  queryOptions<{ deliveries: DeliveryView[] }>({
+  queryOptions({
     queryKey: [`/api/webhooks/${encodeURIComponent(endpointId)}/deliveries`],
+    queryFn: getChecked(DeliveryLog),
   });

@@ -1,3 +1,4 @@
+import { PersonAnswer } from "@lg/domain/people/web-contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { apiJson } from "../../api/client";
@@ -7,7 +8,6 @@ import { FieldError } from "../../ui/FieldError";
 import { TextField } from "../../ui/TextField";
 import { toast } from "../../ui/toast-store";
 import { PEOPLE_LIST_KEY } from "./queries";
-import type { ProtectedPerson } from "./types";
 
 type Method = "email" | "phone";
 const INVITE_METHODS: { value: Method; label: string }[] = [
@@ -24,12 +24,13 @@ export function InviteForm() {
   const [error, setError] = useState<string>();
   const invite = useMutation({
     mutationFn: () =>
-      apiJson<{ person: ProtectedPerson }>(
+      apiJson(
         "POST",
         "/api/people/invitations",
         method === "email"
           ? { method, displayName: name, email: contact }
           : { method, displayName: name, phone: contact },
+        PersonAnswer,
       ),
     onSuccess: ({ person }) => {
       setError(undefined);

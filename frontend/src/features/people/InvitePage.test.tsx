@@ -7,7 +7,12 @@ import InvitePage from "./InvitePage";
 const TOKEN = "owner-1~p_abc12345~AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
 const preview = {
   status: 200,
-  body: { accountName: "Ada Admin", displayName: "Carol Chief", expiresAt: "2026-11-30T12:00:00.000Z" },
+  body: {
+    accountName: "Ada Admin",
+    displayName: "Carol Chief",
+    expiresAt: "2026-11-30T12:00:00.000Z",
+    consentVersion: "1.0",
+  },
 };
 
 describe("the invitation link", () => {

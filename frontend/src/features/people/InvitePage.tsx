@@ -1,3 +1,4 @@
+import { AcceptedInvitation } from "@lg/domain/people/web-contract";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router-dom";
 import { apiJson } from "../../api/client";
@@ -8,7 +9,6 @@ import { WizardPage } from "../../ui/Page";
 import { Spinner } from "../../ui/Spinner";
 import { ConsentGate } from "../consent/ConsentGate";
 import { invitationPreviewQuery } from "./queries";
-import type { AcceptedInvitation } from "./types";
 
 /**
  * /invite/:token: the invitee sees who invites them, signs in or signs up, accepts in their own
@@ -20,7 +20,7 @@ export default function InvitePage() {
   const auth = useAuth();
   const preview = useQuery(invitationPreviewQuery(token));
   const accept = useMutation({
-    mutationFn: () => apiJson<AcceptedInvitation>("POST", "/api/people/invitations/accept", { token }),
+    mutationFn: () => apiJson("POST", "/api/people/invitations/accept", { token }, AcceptedInvitation),
   });
   const here = `/invite/${encodeURIComponent(token)}`;
 

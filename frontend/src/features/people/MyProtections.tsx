@@ -1,3 +1,4 @@
+import { Withdrawal } from "@lg/domain/people/web-contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { apiJson } from "../../api/client";
@@ -9,18 +10,13 @@ import { standingBadgeClass, standingLabel } from "./person-standing";
 import { MY_PROTECTIONS_KEY, PEOPLE_LIST_KEY } from "./queries";
 import type { MyProtection } from "./types";
 
-interface Withdrawal {
-  deleted: { samples: number; objects: number };
-  withdrawn: number;
-}
-
 /** The accounts that protect the signed-in person by their invitation, and their way out. */
 export function MyProtections({ protections }: { protections: MyProtection[] }) {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const factors = useDestructiveProof("withdraw");
   const withdraw = useMutation({
-    mutationFn: () => apiJson<Withdrawal>("POST", "/api/people/me/withdraw", factors.proof),
+    mutationFn: () => apiJson("POST", "/api/people/me/withdraw", factors.proof, Withdrawal),
     onSuccess: (out) => {
       setConfirming(false);
       toast({

@@ -1,28 +1,12 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { peopleList as list, protectedPerson as person } from "../../test/people-fixture";
 import { renderRoute, stubApi } from "../../test/render-app";
 import PeoplePage from "./PeoplePage";
 import type { PeopleList, ProtectedPerson } from "./types";
 
 const signedIn = { status: 200, body: { userId: "owner-1", email: "ada@example.com" } };
-
-const person = (overrides: Partial<ProtectedPerson>): ProtectedPerson => ({
-  personId: "p_1",
-  displayName: "Carol Chief",
-  contact: { channel: "email", address: "carol@example.com" },
-  invitedAt: "2026-11-20T10:00:00.000Z",
-  standing: { state: "invited", awaiting: "acceptance", invitationExpired: false, scanned: false },
-  enrolled: { face: false, voice: false },
-  threats: { total: 0, active: 0 },
-  notices: 0,
-  ...overrides,
-});
-
-const list = (people: ProtectedPerson[], limit: Partial<PeopleList["limit"]> = {}): PeopleList => ({
-  people,
-  limit: { tier: "enterprise", maxProtectedPeople: null, used: people.length, ownerCounted: false, ...limit },
-});
 
 describe("the People page", () => {
   it("shows each person's state in words, with threats, and never asks for biometric data", async () => {
@@ -184,7 +168,7 @@ describe("the People page", () => {
       }),
       "POST /api/people/me/withdraw": () => {
         withdrawn = true;
-        return { status: 200, body: { deleted: { samples: 2, objects: 2 }, withdrawn: 1 } };
+        return { status: 200, body: { deleted: { samples: 2, objects: 2, objectVersions: 2 }, withdrawn: 1 } };
       },
     });
     const user = userEvent.setup({ delay: null });

@@ -1,3 +1,4 @@
+import { PersonAnswer } from "@lg/domain/people/web-contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { apiJson } from "../../api/client";
@@ -13,7 +14,7 @@ export function RemovePersonButton({ person }: { person: ProtectedPerson }) {
   const [confirming, setConfirming] = useState(false);
   const accepted = Boolean(person.acceptedAt);
   const remove = useMutation({
-    mutationFn: () => apiJson<unknown>("DELETE", `/api/people/${encodeURIComponent(person.personId)}`),
+    mutationFn: () => apiJson("DELETE", `/api/people/${encodeURIComponent(person.personId)}`, undefined, PersonAnswer),
     onSuccess: () => {
       setConfirming(false);
       toast({

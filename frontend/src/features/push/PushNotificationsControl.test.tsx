@@ -36,7 +36,10 @@ describe("Push notifications control", () => {
     });
     const { calls } = stubApi({
       "GET /api/push/vapid-public-key": { status: 200, body: { publicKey: PUBLIC_KEY } },
-      "POST /api/push/subscriptions": { status: 201, body: { id: "s1" } },
+      "POST /api/push/subscriptions": {
+        status: 201,
+        body: { id: "s1", endpoint: "https://push.example/s1", createdAt: "2026-11-20T10:00:00.000Z" },
+      },
     });
     const toggle = await renderAndTurnOn();
     await waitFor(() => expect(toggle).toBeChecked());

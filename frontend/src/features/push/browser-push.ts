@@ -1,3 +1,8 @@
+import {
+  PushSubscriptionList,
+  PushSubscription as SubscribedBrowser,
+  VapidPublicKey,
+} from "@lg/domain/push/web-contract";
 import { apiJson, apiRequest } from "../../api/client";
 
 /** Where push support stands in this browser for this site. */
@@ -48,7 +53,7 @@ export async function enablePush(): Promise<PushState> {
   if (permission !== "granted") return permission === "denied" ? { kind: "blocked" } : { kind: "off" };
   await navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: "/" });
   const registration = await navigator.serviceWorker.ready;
-  const { publicKey } = await apiJson<{ publicKey: string }>("GET", "/api/push/vapid-public-key");
+  const { publicKey } = await apiJson("GET", "/api/push/vapid-public-key", undefined, VapidPublicKey);
   let subscription: PushSubscription;
   try {
     subscription = await registration.pushManager.subscribe({
@@ -61,7 +66,7 @@ export async function enablePush(): Promise<PushState> {
     );
   }
   try {
-    await apiRequest("POST", "/api/push/subscriptions", subscription.toJSON());
+    await apiJson("POST", "/api/push/subscriptions", subscription.toJSON(), SubscribedBrowser);
   } catch (error) {
     await subscription.unsubscribe();
     throw error;
@@ -74,10 +79,7 @@ export async function disablePush(): Promise<PushState> {
   const registration = await navigator.serviceWorker.getRegistration("/");
   const subscription = await registration?.pushManager.getSubscription();
   if (!subscription) return { kind: "off" };
-  const { subscriptions } = await apiJson<{ subscriptions: { id: string; endpoint: string }[] }>(
-    "GET",
-    "/api/push/subscriptions",
-  );
+  const { subscriptions } = await apiJson("GET", "/api/push/subscriptions", undefined, PushSubscriptionList);
   const mine = subscriptions.find((s) => s.endpoint === subscription.endpoint);
   if (mine) await apiRequest("DELETE", `/api/push/subscriptions/${encodeURIComponent(mine.id)}`);
   await subscription.unsubscribe();

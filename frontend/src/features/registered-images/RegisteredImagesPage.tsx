@@ -4,10 +4,10 @@ import {
   PDQ_MATCH_DISTANCE,
   PDQ_MIN_QUALITY,
 } from "@lg/domain/registered-images/pdq-rules";
-import type { RegisteredHashView, RegistrationResult } from "@lg/domain/registered-images/registered-image-service";
+import { DeletedHashes, RegisteredHashList, RegistrationResult } from "@lg/domain/registered-images/web-contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ChangeEvent, useState } from "react";
-import { apiJson, apiRequest } from "../../api/client";
+import { apiJson, apiRequest, getChecked } from "../../api/client";
 import { serverMessage } from "../../api/errors";
 import { useSignedInPage } from "../../auth/use-auth";
 import { BusyButton } from "../../ui/BusyButton";
@@ -36,9 +36,12 @@ async function registerAll(hashes: MediaHash[]) {
   for (let start = 0; start < hashes.length; start += MAX_HASHES_PER_REQUEST) {
     const batch = hashes.slice(start, start + MAX_HASHES_PER_REQUEST);
     results.push(
-      await apiJson<RegistrationResult>("POST", "/api/image-hashes", {
-        hashes: batch.map(({ hash, quality, source }) => ({ hash, quality, source })),
-      }),
+      await apiJson(
+        "POST",
+        "/api/image-hashes",
+        { hashes: batch.map(({ hash, quality, source }) => ({ hash, quality, source })) },
+        RegistrationResult,
+      ),
     );
   }
   return {
@@ -55,7 +58,7 @@ export default function RegisteredImagesPage() {
   const queryClient = useQueryClient();
   const list = useQuery({
     queryKey: HASHES_KEY,
-    queryFn: () => apiJson<{ count: number; hashes: RegisteredHashView[] }>("GET", "/api/image-hashes"),
+    queryFn: getChecked(RegisteredHashList),
     enabled: auth.isAuthenticated,
   });
   const [hashing, setHashing] = useState<string | null>(null);
@@ -76,12 +79,13 @@ export default function RegisteredImagesPage() {
   });
 
   const removeOne = useMutation({
-    mutationFn: (hashId: string) => apiJson("DELETE", `/api/image-hashes/${encodeURIComponent(hashId)}`),
+    mutationFn: (hashId: string) =>
+      apiJson("DELETE", `/api/image-hashes/${encodeURIComponent(hashId)}`, undefined, DeletedHashes),
     onSuccess: refresh,
     onError: (error) => toast({ title: "Not deleted", description: serverMessage(error), variant: "destructive" }),
   });
   const removeAll = useMutation({
-    mutationFn: () => apiJson<{ deleted: number }>("DELETE", "/api/image-hashes"),
+    mutationFn: () => apiJson("DELETE", "/api/image-hashes", undefined, DeletedHashes),
     onSuccess: async ({ deleted }) => {
       setConfirmingAll(false);
       toast({ title: `${deleted} hash${deleted === 1 ? "" : "es"} deleted` });

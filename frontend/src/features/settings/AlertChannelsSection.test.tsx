@@ -47,7 +47,12 @@ describe("Settings alert channels", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent("No alert reaches you");
     none.unmount();
     const { calls } = stubApi({
-      "GET /api/push/subscriptions": { status: 200, body: { subscriptions: [{ id: "b1" }] } },
+      "GET /api/push/subscriptions": {
+        status: 200,
+        body: {
+          subscriptions: [{ id: "b1", endpoint: "https://push.example/b1", createdAt: "2026-11-20T10:00:00.000Z" }],
+        },
+      },
     });
     const { unmount } = renderRoute(<AlertChannelsSection profile={pushOnly} />);
     await waitFor(() => expect(calls.some((c) => c.path === "/api/push/subscriptions")).toBe(true));

@@ -1,6 +1,7 @@
+import { PushSubscriptionList } from "@lg/domain/push/web-contract";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { apiJson } from "../../api/client";
+import { getChecked } from "../../api/client";
 import type { Profile } from "../../api/types";
 import { Checkbox } from "../../ui/Choices";
 import { emailLabel, noReachWarning, smsLabel } from "../alerts/alert-reach";
@@ -20,7 +21,7 @@ export function AlertChannelsSection({ profile }: { profile: Profile }) {
   // Push reaches the person through any browser they subscribed, this one or another.
   const browsers = useQuery({
     queryKey: ["/api/push/subscriptions"],
-    queryFn: () => apiJson<{ subscriptions: unknown[] }>("GET", "/api/push/subscriptions"),
+    queryFn: getChecked(PushSubscriptionList),
   });
   const contact = { email: profile.email, phone: profile.phone };
   const pushable = push.state?.kind === "on" || (browsers.data?.subscriptions.length ?? 0) > 0;

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { peopleList, protectedPerson } from "../../test/people-fixture";
 import { renderRoute, stubApi } from "../../test/render-app";
 import { ThreatTriage } from "./ThreatTriage";
 import type { ThreatListItem } from "./triage-types";
@@ -342,7 +343,10 @@ describe("threat triage list", () => {
     const user = userEvent.setup({ delay: null });
     const { calls, fetchMock } = stubApi({
       "GET /api/threats": { status: 200, body: { items: [item("t1")], nextCursor: null } },
-      "GET /api/people": { status: 200, body: { people: [{ personId: "p-ceo", displayName: "Dana Chief" }] } },
+      "GET /api/people": {
+        status: 200,
+        body: peopleList([protectedPerson({ personId: "p-ceo", displayName: "Dana Chief" })]),
+      },
     });
     renderTriage({ withPeople: true });
     await screen.findByText("Threat t1");

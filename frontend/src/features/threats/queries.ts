@@ -1,3 +1,4 @@
+import { PeopleList } from "@lg/domain/people/web-contract";
 import { Stats, Threat, ThreatDetails, ThreatMediaFacts, ThreatPage } from "@lg/domain/threats/web-contract";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { apiJson, getChecked } from "../../api/client";
@@ -78,11 +79,8 @@ export const peopleQuery = (enabled: boolean) =>
   queryOptions({
     queryKey: ["/api/people"],
     queryFn: async () => {
-      const answer = await apiJson<{ people?: { personId: string; displayName: string }[] }>("GET", "/api/people");
-      return [
-        { id: "self", name: "You" },
-        ...(answer.people ?? []).map((p) => ({ id: p.personId, name: p.displayName })),
-      ];
+      const answer = await apiJson("GET", "/api/people", undefined, PeopleList);
+      return [{ id: "self", name: "You" }, ...answer.people.map((p) => ({ id: p.personId, name: p.displayName }))];
     },
     enabled,
   });

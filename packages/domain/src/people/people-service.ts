@@ -50,6 +50,12 @@ export interface ScannedMember {
   displayName: string;
 }
 
+/** The person's way out (`withdraw`): what their erasure deleted, and how many protections ended. */
+export interface Withdrawal<Erased> {
+  deleted: Erased;
+  withdrawn: number;
+}
+
 /** An account whose scans include a person, and the person's id and name there. */
 export interface ProtectingAccount {
   accountId: string;
@@ -330,7 +336,10 @@ export class PeopleService {
    * The person ends every protection: their samples and objects go (which withdraws their consent),
    * so no scan of any account searches for them from this moment; the accounts see "withdrawn".
    */
-  async withdraw(memberUserId: string, eraseBiometrics: (userId: string) => Promise<unknown>) {
+  async withdraw<Erased>(
+    memberUserId: string,
+    eraseBiometrics: (userId: string) => Promise<Erased>,
+  ): Promise<Withdrawal<Erased>> {
     const at = this.deps.now().toISOString();
     const deleted = await eraseBiometrics(memberUserId);
     const protections = (await this.deps.people.listProtections(memberUserId)).filter((p) => !p.withdrawnAt);
