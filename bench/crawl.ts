@@ -270,7 +270,7 @@ try {
   // Each crawled item analysed again, alone, in this process (as one Lambda environment analyses it):
   // its own time, and the gallery's share of it apart.
   Object.assign(process.env, env);
-  const { crawlService } = await import("../lambdas/src/shared/crawl/crawl-services.js");
+  const { crawlService } = await import("../lambdas/src/shared/crawl/services.js");
   // Each simulator item carries one medium; the crawled URL names the item (as takedowns find it).
   const report = (await (await fetch(scenarioUrl(env))).json()) as {
     items: { no: number; media: { kind: string }[] }[];

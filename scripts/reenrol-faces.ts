@@ -9,9 +9,9 @@
  */
 import { FaceReenrolment } from "@lg/domain/biometrics/embedding-models";
 import { reenrolFacesOfOlderModels } from "../lambdas/src/migrations/after-deploy.js";
-import { accountStore } from "../lambdas/src/shared/accounts/accounts-services.js";
-import { biometricObjects, dataKeys, sampleLibrary } from "../lambdas/src/shared/biometrics/biometrics-services.js";
-import { biometricAnalyser } from "../lambdas/src/shared/biometrics/enrolment-services.js";
+import { accountStore } from "../lambdas/src/shared/accounts/services.js";
+import { biometricObjects, dataKeys, sampleLibrary } from "../lambdas/src/shared/biometrics/services.js";
+import { biometricAnalyser } from "../lambdas/src/shared/enrolment/services.js";
 
 const userIds = process.argv.slice(2);
 if (userIds.length === 0) {

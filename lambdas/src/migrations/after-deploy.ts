@@ -22,11 +22,11 @@ import { DynamoThreatRepository } from "@lg/domain/threats/adapters/dynamo-threa
 import { migrateThreatClassification } from "@lg/domain/threats/threat-migration";
 import { backfillNearDuplicateKeys } from "@lg/domain/threats/threat-recorder";
 import type { Context } from "aws-lambda";
-import { accountChannels, accountStore } from "../shared/accounts/accounts-services.js";
+import { accountChannels, accountStore } from "../shared/accounts/services.js";
 import { dynamo } from "../shared/aws/clients.js";
-import { biometricObjects, dataKeys, sampleLibrary } from "../shared/biometrics/biometrics-services.js";
-import { biometricAnalyser } from "../shared/biometrics/enrolment-services.js";
-import { ensureGallerySchema, finishGalleryIndexes, gallery, gallerySync } from "../shared/gallery/gallery-services.js";
+import { biometricObjects, dataKeys, sampleLibrary } from "../shared/biometrics/services.js";
+import { biometricAnalyser } from "../shared/enrolment/services.js";
+import { ensureGallerySchema, finishGalleryIndexes, gallery, gallerySync } from "../shared/gallery/services.js";
 import { webhookSecretSealer } from "../shared/integrations/secret-sealers.js";
 import { logger, observed } from "../shared/observability.js";
 import { env } from "./env.js";

@@ -1,6 +1,6 @@
 import type { DeliveryMessage } from "@lg/domain/integrations/webhooks";
 import type { SQSBatchItemFailure, SQSBatchResponse, SQSEvent } from "aws-lambda";
-import { retryAfter, webhookService } from "../shared/integrations/webhook-services.js";
+import { retryAfter, webhookService } from "../shared/integrations/services.js";
 
 /**
  * The webhook queue's consumer: one attempt per message. A failed attempt hides its message until

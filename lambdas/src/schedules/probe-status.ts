@@ -1,7 +1,7 @@
 import { checkHealth } from "../api/system/check-health.js";
 import { healthProbes } from "../api/system/service-probes.js";
 import { logger, observed } from "../shared/observability.js";
-import { statusService } from "../shared/system/status-service.js";
+import { statusService } from "../shared/system/services.js";
 
 /**
  * Every 5 minutes: the same checks as GET /api/health, recorded per component a person relies on,

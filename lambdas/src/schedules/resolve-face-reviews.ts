@@ -1,4 +1,4 @@
-import { faceReviews } from "../shared/biometrics/enrolment-services.js";
+import { faceReviews } from "../shared/enrolment/services.js";
 import { logger, observed } from "../shared/observability.js";
 
 /**

@@ -1,4 +1,4 @@
-import { erasureService } from "../shared/accounts/erasure-services.js";
+import { erasureService } from "../shared/erasure/services.js";
 import { logger, observed } from "../shared/observability.js";
 
 /**

@@ -1,4 +1,4 @@
-import { billingService } from "../shared/billing/billing-services.js";
+import { billingService } from "../shared/billing/services.js";
 import { logger, observed } from "../shared/observability.js";
 
 /**

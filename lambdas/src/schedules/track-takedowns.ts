@@ -1,5 +1,5 @@
 import { logger, observed } from "../shared/observability.js";
-import { takedownTracker } from "../shared/takedowns/takedown-services.js";
+import { takedownTracker } from "../shared/takedowns/services.js";
 
 /**
  * Hourly: re-fetches the content of every open case that is due (TakedownTracker), records each

@@ -6,14 +6,20 @@ import { env as billingEnv } from "./billing/env.js";
 import { env as biometricsEnv } from "./biometrics/env.js";
 import { env as crawlEnv } from "./crawl/env.js";
 import { env as demoEnv } from "./demo/env.js";
+import { env as enrolmentEnv } from "./enrolment/env.js";
 import type { ContextEnvDescription } from "./env.js";
 import { env as galleryEnv } from "./gallery/env.js";
 import { env as httpEnv } from "./http/env.js";
 import { env as integrationsEnv } from "./integrations/env.js";
+import { env as peopleEnv } from "./people/env.js";
+import { env as publicApiEnv } from "./public-api/env.js";
+import { env as pushEnv } from "./push/env.js";
 import { env as registeredImagesEnv } from "./registered-images/env.js";
+import { env as scanWorkEnv } from "./scan-work/env.js";
 import { env as scanningEnv } from "./scanning/env.js";
 import { env as systemEnv } from "./system/env.js";
 import { env as takedownsEnv } from "./takedowns/env.js";
+import { env as threatQueriesEnv } from "./threat-queries/env.js";
 import { env as threatsEnv } from "./threats/env.js";
 
 /**
@@ -37,5 +43,11 @@ export const CONTEXT_ENVS: Readonly<Record<string, ContextEnvDescription>> = {
   "lambdas/src/shared/system/env.ts": systemEnv,
   "lambdas/src/shared/takedowns/env.ts": takedownsEnv,
   "lambdas/src/shared/threats/env.ts": threatsEnv,
+  "lambdas/src/shared/people/env.ts": peopleEnv,
+  "lambdas/src/shared/public-api/env.ts": publicApiEnv,
+  "lambdas/src/shared/push/env.ts": pushEnv,
+  "lambdas/src/shared/threat-queries/env.ts": threatQueriesEnv,
+  "lambdas/src/shared/enrolment/env.ts": enrolmentEnv,
+  "lambdas/src/shared/scan-work/env.ts": scanWorkEnv,
   "lambdas/src/migrations/env.ts": migrationsEnv,
 };

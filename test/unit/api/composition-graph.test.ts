@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { basename, join, relative } from "node:path";
+import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROUTE_GROUPS } from "../../../lambdas/src/api/routes.js";
 import { EXECUTION_STATUS_HANDLERS, SCHEDULED_JOBS, WORKFLOW_TASKS } from "../../../lambdas/src/workflows/tasks.js";
@@ -41,8 +41,11 @@ function cyclesIn(edges: Map<string, string[]>): string[][] {
   return cycles;
 }
 
+/** The shared modules an entry loads, by their path in lambdas/src/shared without ".ts" ("accounts/services"). */
 const sharedModulesOf = (entry: string) =>
-  [...reachableFrom(entry)].filter((file) => file.startsWith(`${sharedRoot}/`)).map((file) => basename(file, ".ts"));
+  [...reachableFrom(entry)]
+    .filter((file) => file.startsWith(`${sharedRoot}/`))
+    .map((file) => relative(sharedRoot, file).replace(/\.ts$/, ""));
 
 describe("the composition root's wiring", () => {
   it("has no import cycle among the Lambda modules", () => {
@@ -88,20 +91,20 @@ describe("the composition root's wiring", () => {
 
   it("keeps a function's cold start to the contexts it uses", () => {
     const signIn = sharedModulesOf(ROUTE_GROUPS.auth.entry);
-    expect(signIn).toEqual(expect.arrayContaining(["accounts-services", "actor"]));
-    const unusedBySignIn = ["billing-services", "scanning-services", "takedown-services", "enrolment-services"];
+    expect(signIn).toEqual(expect.arrayContaining(["accounts/services", "http/actor"]));
+    const unusedBySignIn = ["billing/services", "scanning/services", "takedowns/services", "enrolment/services"];
     // The detection models' wrappers: their packages take the longest to load.
-    for (const unused of [...unusedBySignIn, "detection-analyser", "likeness-analyser"])
+    for (const unused of [...unusedBySignIn, "biometrics/detection-analyser", "analysis/likeness-analyser"])
       expect(signIn, `the sign-in function loads ${unused}`).not.toContain(unused);
 
     // Sending notices and alerts needs threat records: not the scan's connectors and detection,
     // nor the image codec the app's previews are rendered with.
     for (const entry of [WORKFLOW_TASKS.TakedownSend.entry, SCHEDULED_JOBS.sweepAlertClaims.entry]) {
-      expect(sharedModulesOf(entry), entry).toContain("threat-services");
-      expect(sharedModulesOf(entry), entry).not.toContain("scanning-services");
-      expect(sharedModulesOf(entry), entry).not.toContain("threat-query-services");
+      expect(sharedModulesOf(entry), entry).toContain("threats/services");
+      expect(sharedModulesOf(entry), entry).not.toContain("scanning/services");
+      expect(sharedModulesOf(entry), entry).not.toContain("threat-queries/services");
     }
-    expect(sharedModulesOf(SCHEDULED_JOBS.settleBillingPeriods.entry)).not.toContain("people-services");
-    expect(sharedModulesOf(EXECUTION_STATUS_HANDLERS.reconcileScan.entry)).not.toContain("erasure-services");
+    expect(sharedModulesOf(SCHEDULED_JOBS.settleBillingPeriods.entry)).not.toContain("people/services");
+    expect(sharedModulesOf(EXECUTION_STATUS_HANDLERS.reconcileScan.entry)).not.toContain("erasure/services");
   });
 });

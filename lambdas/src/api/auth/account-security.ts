@@ -1,7 +1,7 @@
 import { ContactChangeInput, ContactVerifyInput, TotpCodeInput } from "@lg/domain/accounts/account-security";
 import { Reauthentication } from "@lg/domain/accounts/reauthentication";
 import { UndoChangeInput } from "@lg/domain/accounts/security-notices";
-import { accountSecurity, securityNotices } from "../../shared/accounts/accounts-services.js";
+import { accountSecurity, securityNotices } from "../../shared/accounts/services.js";
 import { parseJson, sourceIp } from "../../shared/http/request.js";
 import { jsonWithCookies } from "../../shared/http/responses.js";
 import { type ApiHandler, json } from "../../shared/http/route-group.js";

@@ -1,5 +1,5 @@
 import { ConfirmInput } from "@lg/domain/accounts/auth-service";
-import { authService } from "../../shared/accounts/accounts-services.js";
+import { authService } from "../../shared/accounts/services.js";
 import { parseJson, sourceIp } from "../../shared/http/request.js";
 import type { ApiHandler } from "../../shared/http/route-group.js";
 import { signedInResponse } from "./signed-in.js";

@@ -1,4 +1,4 @@
-import { authService } from "../../shared/accounts/accounts-services.js";
+import { authService } from "../../shared/accounts/services.js";
 import { unauthorized } from "../../shared/http/http-errors.js";
 import { type ApiHandler, json } from "../../shared/http/route-group.js";
 import { sessionToken } from "../../shared/http/session.js";

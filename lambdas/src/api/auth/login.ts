@@ -1,5 +1,5 @@
 import { MfaAnswerInput, SignInInput } from "@lg/domain/accounts/auth-service";
-import { authService } from "../../shared/accounts/accounts-services.js";
+import { authService } from "../../shared/accounts/services.js";
 import { parseJson, sourceIp } from "../../shared/http/request.js";
 import { redirect, safeRelativePath } from "../../shared/http/responses.js";
 import type { ApiHandler } from "../../shared/http/route-group.js";

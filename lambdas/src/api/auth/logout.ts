@@ -1,4 +1,4 @@
-import { authService } from "../../shared/accounts/accounts-services.js";
+import { authService } from "../../shared/accounts/services.js";
 import { jsonWithCookies } from "../../shared/http/responses.js";
 import type { ApiHandler } from "../../shared/http/route-group.js";
 import { clearedSessionCookie, sessionToken } from "../../shared/http/session.js";

@@ -1,5 +1,5 @@
 import { ResendInput } from "@lg/domain/accounts/auth-service";
-import { authService } from "../../shared/accounts/accounts-services.js";
+import { authService } from "../../shared/accounts/services.js";
 import { parseJson, sourceIp } from "../../shared/http/request.js";
 import { type ApiHandler, json } from "../../shared/http/route-group.js";
 

@@ -1,4 +1,4 @@
-import { billingService } from "../../shared/billing/billing-services.js";
+import { billingService } from "../../shared/billing/services.js";
 import { bodyBytes, header } from "../../shared/http/request.js";
 import { type ApiHandler, json } from "../../shared/http/route-group.js";
 

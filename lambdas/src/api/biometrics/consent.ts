@@ -1,4 +1,4 @@
-import { consentService } from "../../shared/biometrics/biometrics-services.js";
+import { consentService } from "../../shared/biometrics/services.js";
 import { parseJson } from "../../shared/http/request.js";
 import { type ApiHandler, json } from "../../shared/http/route-group.js";
 import { requireUserId } from "../../shared/http/session.js";

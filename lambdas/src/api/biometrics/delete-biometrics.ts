@@ -1,6 +1,6 @@
 import { Reauthentication } from "@lg/domain/accounts/reauthentication";
-import { destructiveActions } from "../../shared/accounts/accounts-services.js";
-import { erasureService } from "../../shared/accounts/erasure-services.js";
+import { destructiveActions } from "../../shared/accounts/services.js";
+import { erasureService } from "../../shared/erasure/services.js";
 import { parseJson, sourceIp } from "../../shared/http/request.js";
 import { type ApiHandler, json } from "../../shared/http/route-group.js";
 import { requireUserId } from "../../shared/http/session.js";

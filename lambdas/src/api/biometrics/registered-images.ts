@@ -2,7 +2,7 @@ import { RegisterHashesInput } from "@lg/domain/registered-images/register-input
 import { parseJson } from "../../shared/http/request.js";
 import { type ApiHandler, json } from "../../shared/http/route-group.js";
 import { requireUserId } from "../../shared/http/session.js";
-import { registeredImageService } from "../../shared/registered-images/registered-image-services.js";
+import { registeredImageService } from "../../shared/registered-images/services.js";
 
 /**
  * Registered intimate-image hashes (issue 39). The body carries PDQ hashes the person's browser

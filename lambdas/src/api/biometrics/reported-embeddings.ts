@@ -1,5 +1,5 @@
 import { MAX_REPORTED_CAPTURE_BYTES, ReportedCaptureInput } from "@lg/domain/biometrics/reported-capture";
-import { enrolmentService } from "../../shared/biometrics/enrolment-services.js";
+import { enrolmentService } from "../../shared/enrolment/services.js";
 import { payloadTooLarge } from "../../shared/http/http-errors.js";
 import { bodyBytes, parseJson } from "../../shared/http/request.js";
 import { type ApiHandler, json } from "../../shared/http/route-group.js";

@@ -3,7 +3,7 @@ import type { LiveFrame } from "@lg/domain/biometrics/enrolment-service";
 import { MAX_FRAMES } from "@lg/domain/biometrics/liveness-challenge";
 import { MAX_SAMPLE_BYTES } from "@lg/domain/biometrics/media-type";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
-import { enrolmentService } from "../../shared/biometrics/enrolment-services.js";
+import { enrolmentService } from "../../shared/enrolment/services.js";
 import { badRequest } from "../../shared/http/http-errors.js";
 import { parseMultipart } from "../../shared/http/multipart.js";
 import { type ApiHandler, json } from "../../shared/http/route-group.js";

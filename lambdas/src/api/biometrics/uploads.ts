@@ -1,4 +1,4 @@
-import { enrolmentService } from "../../shared/biometrics/enrolment-services.js";
+import { enrolmentService } from "../../shared/enrolment/services.js";
 import { parseJson } from "../../shared/http/request.js";
 import { type ApiHandler, json } from "../../shared/http/route-group.js";
 import { requireUserId } from "../../shared/http/session.js";

@@ -1,10 +1,10 @@
-import { rateLimiter } from "../../shared/accounts/accounts-services.js";
-import { profileService } from "../../shared/accounts/profile-services.js";
-import { demoService } from "../../shared/demo/demo-services.js";
+import { rateLimiter } from "../../shared/accounts/services.js";
+import { demoService } from "../../shared/demo/services.js";
 import { HttpError } from "../../shared/http/http-errors.js";
 import { parseJson, sourceIp } from "../../shared/http/request.js";
 import { type ApiHandler, json } from "../../shared/http/route-group.js";
 import { requireUserId } from "../../shared/http/session.js";
+import { profileService } from "../../shared/profile/services.js";
 import { DemoProfileBody } from "../request-bodies.js";
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { demoService } from "../../shared/demo/demo-services.js";
+import { demoService } from "../../shared/demo/services.js";
 import { badRequest } from "../../shared/http/http-errors.js";
 import { type ApiHandler, json } from "../../shared/http/route-group.js";
 

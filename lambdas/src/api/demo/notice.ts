@@ -1,4 +1,4 @@
-import { demoService } from "../../shared/demo/demo-services.js";
+import { demoService } from "../../shared/demo/services.js";
 import { parseJson } from "../../shared/http/request.js";
 import { type ApiHandler, json } from "../../shared/http/route-group.js";
 import { DemoNoticeBody } from "../request-bodies.js";

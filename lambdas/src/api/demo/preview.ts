@@ -1,4 +1,4 @@
-import { demoService } from "../../shared/demo/demo-services.js";
+import { demoService } from "../../shared/demo/services.js";
 import { type ApiHandler, binary } from "../../shared/http/route-group.js";
 
 /** GET /api/demo/threats/{id}/preview: the censored preview of a demo threat's picture. */

@@ -1,10 +1,10 @@
 import { API_KEY_SCOPES, ApiKeyScope } from "@lg/domain/table/integration-entities";
 import { z } from "zod";
-import { accountStore } from "../../shared/accounts/accounts-services.js";
+import { accountStore } from "../../shared/accounts/services.js";
 import { auditActor, requireActor } from "../../shared/http/actor.js";
 import { parseJson, parseParameters } from "../../shared/http/request.js";
 import { type ApiHandler, json } from "../../shared/http/route-group.js";
-import { apiKeyService } from "../../shared/integrations/api-key-services.js";
+import { apiKeyService } from "../../shared/integrations/services.js";
 
 /** POST /api/api-keys */
 export const NewKeyBody = z

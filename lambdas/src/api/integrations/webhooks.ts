@@ -3,7 +3,7 @@ import { z } from "zod";
 import { auditActor, requireActor } from "../../shared/http/actor.js";
 import { parseJson, parseParameters } from "../../shared/http/request.js";
 import { type ApiHandler, json } from "../../shared/http/route-group.js";
-import { webhookService } from "../../shared/integrations/webhook-services.js";
+import { webhookService } from "../../shared/integrations/services.js";
 
 const Ids = z.object({ id: z.string(), deliveryId: z.string().optional() });
 const ids = (event: Parameters<ApiHandler>[0]) => parseParameters(event.pathParameters ?? {}, Ids, "Invalid id");

@@ -1,9 +1,9 @@
 import { InvitationTokenInput, InviteInput } from "@lg/domain/people/people-inputs";
-import { peopleService } from "../../shared/accounts/people-services.js";
 import { requireActor } from "../../shared/http/actor.js";
 import { parseJson, sourceIp } from "../../shared/http/request.js";
 import { type ApiHandler, json } from "../../shared/http/route-group.js";
 import { requireUserId } from "../../shared/http/session.js";
+import { peopleService } from "../../shared/people/services.js";
 
 /** POST /api/people/invitations {method, displayName, email|phone}: invited within the stored plan's limit. */
 export const invitePerson: ApiHandler = async (event) => {

@@ -1,11 +1,11 @@
 import { Reauthentication } from "@lg/domain/accounts/reauthentication";
-import { destructiveActions } from "../../shared/accounts/accounts-services.js";
-import { erasureService } from "../../shared/accounts/erasure-services.js";
-import { peopleService } from "../../shared/accounts/people-services.js";
+import { destructiveActions } from "../../shared/accounts/services.js";
+import { erasureService } from "../../shared/erasure/services.js";
 import { requireActor } from "../../shared/http/actor.js";
 import { parseJson, sourceIp } from "../../shared/http/request.js";
 import { type ApiHandler, json } from "../../shared/http/route-group.js";
 import { requireUserId } from "../../shared/http/session.js";
+import { peopleService } from "../../shared/people/services.js";
 
 /** GET /api/people: the account's protected people, where each stands, and the plan's limit. */
 export const listPeople: ApiHandler = async (event) => {

@@ -1,12 +1,12 @@
 import { Reauthentication } from "@lg/domain/accounts/reauthentication";
 import { DomainError } from "@lg/domain/errors";
 import { z } from "zod";
-import { destructiveActions } from "../../shared/accounts/accounts-services.js";
-import { exportService } from "../../shared/accounts/profile-services.js";
+import { destructiveActions } from "../../shared/accounts/services.js";
 import { parseJson, sourceIp } from "../../shared/http/request.js";
 import { jsonAttachment } from "../../shared/http/responses.js";
 import type { ApiHandler } from "../../shared/http/route-group.js";
 import { requireUserId } from "../../shared/http/session.js";
+import { exportService } from "../../shared/profile/services.js";
 
 const download = async (userId: string, includeBiometrics: boolean) => {
   const data = await exportService().export(userId, includeBiometrics);

@@ -1,10 +1,10 @@
 import { ScanPreferencesInput } from "@lg/domain/accounts/profile-shapes";
 import { syncScanSchedule } from "@lg/domain/scanning/scan-schedule";
-import { accountStore } from "../../shared/accounts/accounts-services.js";
-import { profileService } from "../../shared/accounts/profile-services.js";
+import { accountStore } from "../../shared/accounts/services.js";
 import { parseJson } from "../../shared/http/request.js";
 import { type ApiHandler, json } from "../../shared/http/route-group.js";
 import { requireUserId } from "../../shared/http/session.js";
+import { profileService } from "../../shared/profile/services.js";
 import { scanSchedules } from "../../shared/scanning/scan-schedules.js";
 
 /**

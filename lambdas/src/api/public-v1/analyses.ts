@@ -2,8 +2,7 @@ import { AnalysisRequest } from "@lg/domain/integrations/public-api-contract";
 import { requestKey } from "../../shared/http/api-key-guard.js";
 import { parseJson } from "../../shared/http/request.js";
 import type { ApiHandler } from "../../shared/http/route-group.js";
-import { analysisRequests } from "../../shared/integrations/analysis-services.js";
-import { apiKeyService } from "../../shared/integrations/api-key-services.js";
+import { analysisRequests, apiKeyService } from "../../shared/integrations/services.js";
 import { idempotentPost, op, operationInput, respond } from "./respond.js";
 
 /**

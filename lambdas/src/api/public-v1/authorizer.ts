@@ -1,5 +1,5 @@
 import type { APIGatewayRequestAuthorizerEventV2, APIGatewaySimpleAuthorizerWithContextResult } from "aws-lambda";
-import { apiKeyService } from "../../shared/integrations/api-key-services.js";
+import { apiKeyService } from "../../shared/integrations/services.js";
 
 export interface KeyContext {
   keyId: string;

@@ -8,7 +8,7 @@ import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { requestKey } from "../../shared/http/api-key-guard.js";
 import { bodyBytes, header, parseParameters } from "../../shared/http/request.js";
 import { json } from "../../shared/http/route-group.js";
-import { idempotency } from "../../shared/integrations/api-key-services.js";
+import { idempotency } from "../../shared/integrations/services.js";
 
 /** An operation's success answer, checked against the contract's schema: the document never promises what is not sent. */
 export const respond = (operation: PublicOperation, body: unknown) =>

@@ -3,7 +3,7 @@ import type { TakedownListQuery } from "@lg/domain/integrations/public-api-contr
 import type { z } from "zod";
 import { requestKey } from "../../shared/http/api-key-guard.js";
 import { type ApiHandler, json } from "../../shared/http/route-group.js";
-import { publicApiService } from "../../shared/integrations/public-api-services.js";
+import { publicApiService } from "../../shared/public-api/services.js";
 import { op, operationInput, respond } from "./respond.js";
 
 /** GET /api/v1/takedowns */

@@ -3,8 +3,8 @@ import type { z } from "zod";
 import { requestKey } from "../../shared/http/api-key-guard.js";
 import { parseJson } from "../../shared/http/request.js";
 import type { ApiHandler } from "../../shared/http/route-group.js";
-import { apiKeyService } from "../../shared/integrations/api-key-services.js";
-import { publicApiService } from "../../shared/integrations/public-api-services.js";
+import { apiKeyService } from "../../shared/integrations/services.js";
+import { publicApiService } from "../../shared/public-api/services.js";
 import { idempotentPost, op, operationInput, respond } from "./respond.js";
 
 /** GET /api/v1/threats */

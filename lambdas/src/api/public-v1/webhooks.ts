@@ -4,8 +4,7 @@ import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { requestKey } from "../../shared/http/api-key-guard.js";
 import { parseJson } from "../../shared/http/request.js";
 import type { ApiHandler } from "../../shared/http/route-group.js";
-import { apiKeyService } from "../../shared/integrations/api-key-services.js";
-import { webhookService } from "../../shared/integrations/webhook-services.js";
+import { apiKeyService, webhookService } from "../../shared/integrations/services.js";
 import { idempotentPost, op, operationInput, respond } from "./respond.js";
 
 /**

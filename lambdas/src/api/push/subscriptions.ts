@@ -1,10 +1,10 @@
 import { pushSubscriptionInput } from "@lg/notices";
-import { auditLog } from "../../shared/accounts/team-services.js";
+import { auditLog } from "../../shared/accounts/services.js";
 import { requireActor } from "../../shared/http/actor.js";
 import { parseJson } from "../../shared/http/request.js";
 import { type ApiHandler, json } from "../../shared/http/route-group.js";
 import { requireUserId } from "../../shared/http/session.js";
-import { pushEndpointPolicy, pushSubscriptionService } from "../../shared/takedowns/push-services.js";
+import { pushEndpointPolicy, pushSubscriptionService } from "../../shared/push/services.js";
 
 /** POST /api/push/subscriptions: stores the browser's `PushSubscription.toJSON()` for the caller. */
 export const subscribe: ApiHandler = async (event) => {

@@ -10,7 +10,7 @@ import { GetSMSAttributesCommand, SNSClient } from "@aws-sdk/client-sns";
 import { GetQueueAttributesCommand, SQSClient } from "@aws-sdk/client-sqs";
 import { awsClient, cognito, dynamo, kms, s3 } from "../../shared/aws/clients.js";
 import type { EnvName } from "../../shared/env.js";
-import { gallery } from "../../shared/gallery/gallery-services.js";
+import { gallery } from "../../shared/gallery/services.js";
 import type { HealthProbe } from "./check-health.js";
 
 const sfn = awsClient(SFNClient);

@@ -1,7 +1,7 @@
 import { parseJson, parseParameters } from "../../shared/http/request.js";
 import { type ApiHandler, json } from "../../shared/http/route-group.js";
 import { requireUserId } from "../../shared/http/session.js";
-import { takedownCentre } from "../../shared/takedowns/takedown-services.js";
+import { takedownCentre } from "../../shared/takedowns/services.js";
 import { TakedownActionBody, TakedownIdParam } from "./centre-requests.js";
 
 /**

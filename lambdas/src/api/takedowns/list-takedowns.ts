@@ -1,7 +1,7 @@
 import { parseParameters } from "../../shared/http/request.js";
 import { type ApiHandler, json } from "../../shared/http/route-group.js";
 import { requireUserId } from "../../shared/http/session.js";
-import { takedownCentre } from "../../shared/takedowns/takedown-services.js";
+import { takedownCentre } from "../../shared/takedowns/services.js";
 import { ListTakedownsQuery } from "./centre-requests.js";
 
 /** GET /api/takedowns: the caller's notices, newest first, a page at a time, optionally one state. */

@@ -1,5 +1,5 @@
 import { auditLogCsv } from "@lg/domain/team/audit-log";
-import { auditLog } from "../../shared/accounts/team-services.js";
+import { auditLog } from "../../shared/accounts/services.js";
 import { jsonAttachment } from "../../shared/http/responses.js";
 import { type ApiHandler, json } from "../../shared/http/route-group.js";
 import { requireUserId } from "../../shared/http/session.js";

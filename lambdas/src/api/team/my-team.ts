@@ -1,4 +1,4 @@
-import { accountStore } from "../../shared/accounts/accounts-services.js";
+import { accountStore } from "../../shared/accounts/services.js";
 import { requireActor } from "../../shared/http/actor.js";
 import { type ApiHandler, json } from "../../shared/http/route-group.js";
 

@@ -1,4 +1,4 @@
-import { teamService } from "../../shared/accounts/team-services.js";
+import { teamService } from "../../shared/accounts/services.js";
 import { auditActor, requireActor } from "../../shared/http/actor.js";
 import { type ApiHandler, json } from "../../shared/http/route-group.js";
 

@@ -1,5 +1,4 @@
-import { accountStore } from "../../shared/accounts/accounts-services.js";
-import { teamService } from "../../shared/accounts/team-services.js";
+import { accountStore, teamService } from "../../shared/accounts/services.js";
 import { type ApiHandler, json } from "../../shared/http/route-group.js";
 import { requireUserId } from "../../shared/http/session.js";
 

@@ -1,6 +1,6 @@
 import { type ApiHandler, binary } from "../../shared/http/route-group.js";
 import { requireUserId } from "../../shared/http/session.js";
-import { threatQueries } from "../../shared/threats/threat-query-services.js";
+import { threatQueries } from "../../shared/threat-queries/services.js";
 
 /** GET /api/threats/{id}/preview: the censored preview of the threat's picture, as a JPEG. */
 export const threatPreview: ApiHandler = async (event) => {

@@ -4,7 +4,7 @@ import { requireActor } from "../../shared/http/actor.js";
 import { parseJson } from "../../shared/http/request.js";
 import { type ApiHandler, json } from "../../shared/http/route-group.js";
 import { requireUserId } from "../../shared/http/session.js";
-import { threatQueries, threatTriage } from "../../shared/threats/threat-query-services.js";
+import { threatQueries, threatTriage } from "../../shared/threat-queries/services.js";
 
 /** POST /api/threats/actions: one triage action for many threats and whole groups, each audited. */
 export const bulkThreatAction: ApiHandler = async (event) => {

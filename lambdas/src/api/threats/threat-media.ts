@@ -2,11 +2,11 @@ import { censoredThumbnail } from "@lg/detection/media/censored-preview";
 import { smallPhoto } from "@lg/detection/media/small-photo";
 import { invalid } from "@lg/domain/errors";
 import { ThreatMedia } from "@lg/domain/threats/threat-media";
-import { biometricObjects, sampleLibrary } from "../../shared/biometrics/biometrics-services.js";
+import { biometricObjects, sampleLibrary } from "../../shared/biometrics/services.js";
 import { type ApiHandler, binary, json } from "../../shared/http/route-group.js";
 import { requireUserId } from "../../shared/http/session.js";
 import { once } from "../../shared/once.js";
-import { evidenceStore, threatRepository } from "../../shared/threats/threat-services.js";
+import { evidenceStore, threatRepository } from "../../shared/threats/services.js";
 import { censoredVideoFrames } from "./video-frames.js";
 
 const threatMedia = once(

@@ -4,8 +4,8 @@ import { recordAudit } from "../../shared/http/audit.js";
 import { parseJson } from "../../shared/http/request.js";
 import { type ApiHandler, json } from "../../shared/http/route-group.js";
 import { requireUserId } from "../../shared/http/session.js";
-import { threatChangeEvents } from "../../shared/threats/threat-query-services.js";
-import { threatRepository } from "../../shared/threats/threat-services.js";
+import { threatChangeEvents } from "../../shared/threat-queries/services.js";
+import { threatRepository } from "../../shared/threats/services.js";
 import { ThreatStatusChange } from "../request-bodies.js";
 
 /** PUT /api/threats/{id}/status: triage by the person (false positive, dismiss, reopen), audited. */

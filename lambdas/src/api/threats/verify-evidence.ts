@@ -1,6 +1,6 @@
 import { type ApiHandler, json } from "../../shared/http/route-group.js";
 import { requireUserId } from "../../shared/http/session.js";
-import { threatQueries } from "../../shared/threats/threat-query-services.js";
+import { threatQueries } from "../../shared/threat-queries/services.js";
 
 /** GET /api/threats/{id}/evidence: re-hashes the evidence package to prove it is unchanged. */
 export const verifyEvidence: ApiHandler = async (event) => {

@@ -13,7 +13,7 @@ import type {
   MediaToAnalyse,
 } from "@lg/domain/scanning/scan-ports";
 import { installModelFileSource } from "../aws/model-files.js";
-import { type AnalysisCaching, analyseThroughCache } from "./analysis-cache-services.js";
+import { type AnalysisCaching, analyseThroughCache } from "./services.js";
 
 // Every handler that runs a model reaches detection through this module: its weights come from
 // the source MODEL_SOURCE names (S3 in AWS, .model-cache locally).

@@ -11,8 +11,8 @@ import {
 import { SELF_PERSON_ID } from "@lg/domain/records";
 import { MATCH_FLOOR_PERCENT } from "@lg/domain/scanning/likeness-verdict";
 import type { MediaToAnalyse } from "@lg/domain/scanning/scan-ports";
-import { type AnalysisCaching, analyseThroughCache } from "../analysis/analysis-cache-services.js";
 import { toMediaAnalysis } from "../analysis/likeness-analyser.js";
+import { type AnalysisCaching, analyseThroughCache } from "../analysis/services.js";
 
 /** An account a gallery sample's owner is protected by, and the owner's id and name there. */
 export interface Protection {

@@ -2,8 +2,7 @@ import type { TeamRole } from "@lg/domain/table/entities";
 import type { Actor } from "@lg/domain/team/audit-log";
 import { can, type Permission, refusalFor } from "@lg/domain/team/policy";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
-import { accountStore, authService } from "../accounts/accounts-services.js";
-import { teamStore } from "../accounts/team-services.js";
+import { accountStore, authService, teamStore } from "../accounts/services.js";
 import { forbidden, unauthorized } from "./http-errors.js";
 import { sessionToken } from "./session-token.js";
 

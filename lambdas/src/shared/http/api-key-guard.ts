@@ -4,7 +4,7 @@ import { ApiRateLimitExceeded, type RateLimitState, rateLimitHeaders } from "@lg
 import { operationFor } from "@lg/domain/integrations/public-api-contract";
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from "aws-lambda";
 import type { RouteSpec } from "../../api/routes.js";
-import { apiKeyService, apiRateLimiter } from "../integrations/api-key-services.js";
+import { apiKeyService, apiRateLimiter } from "../integrations/services.js";
 import { recordUnexpectedError } from "../observability.js";
 import { toHttpError } from "./domain-errors.js";
 import { forbidden, HttpError, unauthorized } from "./http-errors.js";

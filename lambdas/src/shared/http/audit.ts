@@ -1,6 +1,6 @@
 import type { AuditAction } from "@lg/domain/team/ports";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
-import { auditLog } from "../accounts/team-services.js";
+import { auditLog } from "../accounts/services.js";
 import { auditActor, requireActor } from "./actor.js";
 
 /** Writes who did it (the signed-in person, whatever their role) into the account's audit log. */

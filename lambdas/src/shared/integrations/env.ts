@@ -9,5 +9,4 @@ export const env = contextEnv("integrations", [
   "WEBHOOK_PLAIN_HTTP_HOSTS",
   "WEBHOOK_QUEUE_URL",
   "WEBHOOK_SECRETS_KEY_ID",
-  "EVIDENCE_BUCKET",
 ]);

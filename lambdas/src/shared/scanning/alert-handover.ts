@@ -3,12 +3,12 @@ import { DynamoAlertOutbox } from "@lg/domain/scanning/adapters/dynamo-alert-out
 import { ScanReconciler } from "@lg/domain/scanning/scan-reconciler";
 import { ThreatHandover } from "@lg/domain/scanning/threat-handover";
 import { shouldAutoTakedown } from "@lg/notices";
-import { accountStore } from "../accounts/accounts-services.js";
+import { accountStore } from "../accounts/services.js";
 import { dynamo } from "../aws/clients.js";
 import { sfn } from "../aws/state-machines.js";
 import { once } from "../once.js";
-import { alertService, takedownStateMachineArn } from "../takedowns/takedown-services.js";
-import { erasedAccounts, scanLocks, scanRepository, threatRepository } from "../threats/threat-services.js";
+import { alertService, takedownStateMachineArn } from "../takedowns/services.js";
+import { erasedAccounts, scanLocks, scanRepository, threatRepository } from "../threats/services.js";
 import { env } from "./env.js";
 
 /** Execution names allow 80 characters of [A-Za-z0-9-_]; one name per threat makes a retry start nothing new. */

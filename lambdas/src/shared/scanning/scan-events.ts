@@ -1,7 +1,7 @@
 import { publicThreat } from "@lg/domain/integrations/public-api-service";
-import { publishEvent } from "../integrations/webhook-services.js";
+import { publishEvent } from "../integrations/services.js";
 import { recordUnexpectedError } from "../observability.js";
-import { threatRepository } from "../threats/threat-services.js";
+import { threatRepository } from "../threats/services.js";
 
 interface FinishedScan {
   scanId: string;

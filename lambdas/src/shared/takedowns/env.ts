@@ -1,11 +1,4 @@
 import { contextEnv } from "../env.js";
 
-/** Alerts, notices and takedowns: mail, Web Push and the takedown state machine. */
-export const env = contextEnv("takedowns", [
-  "TABLE_NAME",
-  "APP_URL",
-  "MAIL_FROM",
-  "PUSH_SERVICE_ORIGINS",
-  "VAPID_SECRET_ARN",
-  "TAKEDOWN_STATE_MACHINE_ARN",
-]);
+/** Alerts, notices and takedowns: mail and the takedown state machine (Web Push is push/env.ts). */
+export const env = contextEnv("takedowns", ["TABLE_NAME", "APP_URL", "MAIL_FROM", "TAKEDOWN_STATE_MACHINE_ARN"]);

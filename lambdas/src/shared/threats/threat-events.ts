@@ -4,7 +4,7 @@ import type { TakedownSummary } from "@lg/domain/takedowns/takedown-centre";
 import type { TakedownResolutionEvents } from "@lg/domain/takedowns/threat-takedown";
 import type { ThreatRecord } from "@lg/domain/threats/threat-ports";
 import type { ThreatChangeEvents } from "@lg/domain/threats/threat-status";
-import { publishEvent } from "../integrations/webhook-services.js";
+import { publishEvent } from "../integrations/services.js";
 import { recordUnexpectedError } from "../observability.js";
 
 /**

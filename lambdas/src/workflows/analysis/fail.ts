@@ -1,6 +1,6 @@
 import { failAnalysis, INTERNAL_FAILURE, UPLOAD_LATE } from "@lg/domain/integrations/analyses";
 import { z } from "zod";
-import { analysisStore, analysisUploads } from "../../shared/integrations/analysis-services.js";
+import { analysisStore, analysisUploads } from "../../shared/integrations/services.js";
 import { observed } from "../../shared/observability.js";
 import { AnalysisTaskInput } from "./task-input.js";
 

@@ -1,8 +1,8 @@
 import { AnalysisRunner } from "@lg/domain/integrations/analyses";
-import { analysisStore, analysisUploads } from "../../shared/integrations/analysis-services.js";
+import { analysisStore, analysisUploads } from "../../shared/integrations/services.js";
 import { observed } from "../../shared/observability.js";
 import { once } from "../../shared/once.js";
-import { enrolledPeople, fetchMedia, likenessAnalyser } from "../../shared/scanning/scanning-services.js";
+import { enrolledPeople, fetchMedia, likenessAnalyser } from "../../shared/scanning/services.js";
 import { AnalysisTaskInput } from "./task-input.js";
 
 const runner = once(

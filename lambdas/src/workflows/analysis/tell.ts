@@ -1,6 +1,5 @@
 import { tellAnalysisEnded } from "@lg/domain/integrations/analyses";
-import { analysisStore } from "../../shared/integrations/analysis-services.js";
-import { publishEvent } from "../../shared/integrations/webhook-services.js";
+import { analysisStore, publishEvent } from "../../shared/integrations/services.js";
 import { observed } from "../../shared/observability.js";
 import { AnalysisTaskInput } from "./task-input.js";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { crawlService } from "../../shared/crawl/crawl-services.js";
+import { crawlService } from "../../shared/crawl/services.js";
 import { observed } from "../../shared/observability.js";
 
 const Input = z.object({ crawlId: z.string().min(1).max(80) });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { observed } from "../../shared/observability.js";
-import { scanService } from "../../shared/scanning/scanning-services.js";
+import { scanService } from "../../shared/scanning/services.js";
 
 const Item = z.object({
   platformId: z.string().min(1),

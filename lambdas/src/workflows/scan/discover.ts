@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { observed } from "../../shared/observability.js";
-import { itemManifests } from "../../shared/scanning/scan-work-services.js";
-import { scanService } from "../../shared/scanning/scanning-services.js";
+import { itemManifests } from "../../shared/scan-work/services.js";
+import { scanService } from "../../shared/scanning/services.js";
 
 const Input = z.object({
   userId: z.string().min(1),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { observed } from "../../shared/observability.js";
 import { threatHandover } from "../../shared/scanning/alert-handover.js";
 import { publishScanEvents } from "../../shared/scanning/scan-events.js";
-import { scanService } from "../../shared/scanning/scanning-services.js";
+import { scanService } from "../../shared/scanning/services.js";
 
 const Input = z.object({
   userId: z.string().min(1),

@@ -1,7 +1,7 @@
 import { scanIdForExecution } from "@lg/domain/scanning/scan-starter";
 import { z } from "zod";
 import { observed } from "../../shared/observability.js";
-import { scanService } from "../../shared/scanning/scanning-services.js";
+import { scanService } from "../../shared/scanning/services.js";
 
 const Input = z.object({
   request: z.object({

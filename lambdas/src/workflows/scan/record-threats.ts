@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { observed } from "../../shared/observability.js";
-import { scanService } from "../../shared/scanning/scanning-services.js";
+import { scanService } from "../../shared/scanning/services.js";
 
 /** An analysed item: a key to its kept candidates, none found, inline candidates (older runs), or a failure. */
 const Outcome = z.object({

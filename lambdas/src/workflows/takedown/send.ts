@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { observed } from "../../shared/observability.js";
-import { noticeService } from "../../shared/takedowns/takedown-services.js";
+import { noticeService } from "../../shared/takedowns/services.js";
 
 const Input = z.object({
   userId: z.string().min(1),

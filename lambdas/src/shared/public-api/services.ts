@@ -2,12 +2,12 @@ import { S3EvidenceLinks } from "@lg/domain/integrations/adapters/s3-evidence-li
 import { evidenceMedia } from "@lg/domain/integrations/evidence-media";
 import { PublicApiService } from "@lg/domain/integrations/public-api-service";
 import { S3EvidenceStore } from "@lg/domain/scanning/adapters/s3-evidence";
-import { peopleService } from "../accounts/people-services.js";
 import { s3, s3Presigner } from "../aws/clients.js";
 import { once } from "../once.js";
-import { noticeService, takedownCentre } from "../takedowns/takedown-services.js";
-import { threatTriage } from "../threats/threat-query-services.js";
-import { threatRepository } from "../threats/threat-services.js";
+import { peopleService } from "../people/services.js";
+import { noticeService, takedownCentre } from "../takedowns/services.js";
+import { threatTriage } from "../threat-queries/services.js";
+import { threatRepository } from "../threats/services.js";
 import { env } from "./env.js";
 
 /**

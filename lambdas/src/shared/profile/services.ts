@@ -1,8 +1,8 @@
 import { ExportService } from "@lg/domain/accounts/export-service";
 import { ProfileService } from "@lg/domain/accounts/profile-service";
-import { dataKeys, sampleLibrary } from "../biometrics/biometrics-services.js";
+import { accountStore } from "../accounts/services.js";
+import { dataKeys, sampleLibrary } from "../biometrics/services.js";
 import { once } from "../once.js";
-import { accountStore } from "./accounts-services.js";
 
 /** The profile and its export: the account's own record with what its biometrics say of it. */
 const now = () => new Date();

@@ -6,8 +6,8 @@ import { type MediaProbe, RegisteredImageMatcher } from "@lg/domain/registered-i
 import { RegisteredImageService } from "@lg/domain/registered-images/registered-image-service";
 import type { RegisteredImageScanner } from "@lg/domain/registered-images/registered-image-verdict";
 import { dynamo } from "../aws/clients.js";
-import { dataKeys } from "../biometrics/biometrics-services.js";
-import { gallerySql } from "../gallery/gallery-services.js";
+import { dataKeys } from "../biometrics/services.js";
+import { gallerySql } from "../gallery/services.js";
 import { once } from "../once.js";
 import { env } from "./env.js";
 

@@ -8,11 +8,10 @@ import { DynamoNoticeRepository } from "@lg/domain/takedowns/adapters/dynamo-tak
 import { SesMailSender } from "@lg/domain/takedowns/adapters/ses-mail";
 import { SnsSmsSender } from "@lg/domain/takedowns/adapters/sns-sms";
 import { DynamoThreatRepository } from "@lg/domain/threats/adapters/dynamo-threats";
+import { accountStore, auditLog, rateLimiter } from "../accounts/services.js";
 import { awsClient, dynamo } from "../aws/clients.js";
 import { once } from "../once.js";
-import { accountStore, rateLimiter } from "./accounts-services.js";
 import { env } from "./env.js";
-import { auditLog } from "./team-services.js";
 
 const mailFrom = () => {
   const from = env().MAIL_FROM;

@@ -4,12 +4,12 @@ import { EnrolmentService } from "@lg/domain/biometrics/enrolment-service";
 import { FaceClaims } from "@lg/domain/biometrics/face-claim";
 import { FaceReviews } from "@lg/domain/biometrics/face-review";
 import { GalleryFaceRegister } from "@lg/domain/gallery/gallery-face-register";
-import { accountChannels, accountStore } from "../accounts/accounts-services.js";
+import { accountChannels, accountStore } from "../accounts/services.js";
 import { dynamo } from "../aws/clients.js";
-import { gallery, gallerySync } from "../gallery/gallery-services.js";
+import { DetectionAnalyser } from "../biometrics/detection-analyser.js";
+import { biometricObjects, consentService, dataKeys, sampleLibrary } from "../biometrics/services.js";
+import { gallery, gallerySync } from "../gallery/services.js";
 import { once } from "../once.js";
-import { biometricObjects, consentService, dataKeys, sampleLibrary } from "./biometrics-services.js";
-import { DetectionAnalyser } from "./detection-analyser.js";
 import { env } from "./env.js";
 
 /** Reviews of a face more than one account's live check passed: both asked again, by email or text. */

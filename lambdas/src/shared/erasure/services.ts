@@ -1,16 +1,15 @@
 import { ErasureService } from "@lg/domain/accounts/erasure-service";
-import { billingService } from "../billing/billing-services.js";
-import { biometricObjects, consentService } from "../biometrics/biometrics-services.js";
-import { gallerySync } from "../gallery/gallery-services.js";
+import { accountStore, identityProvider, teamStore } from "../accounts/services.js";
+import { billingService } from "../billing/services.js";
+import { biometricObjects, consentService } from "../biometrics/services.js";
+import { gallerySync } from "../gallery/services.js";
 import { once } from "../once.js";
-import { registeredImageService } from "../registered-images/registered-image-services.js";
+import { peopleService } from "../people/services.js";
+import { registeredImageService } from "../registered-images/services.js";
+import { itemManifests } from "../scan-work/services.js";
 import { stopRunningScans } from "../scanning/scan-executions.js";
 import { scanSchedules } from "../scanning/scan-schedules.js";
-import { itemManifests } from "../scanning/scan-work-services.js";
-import { erasedAccounts, evidenceStore } from "../threats/threat-services.js";
-import { accountStore, identityProvider } from "./accounts-services.js";
-import { peopleService } from "./people-services.js";
-import { teamStore } from "./team-services.js";
+import { erasedAccounts, evidenceStore } from "../threats/services.js";
 
 /**
  * A scan step that found the account not yet erased finishes its write within this: one evidence

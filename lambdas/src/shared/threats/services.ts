@@ -9,7 +9,7 @@ import { env } from "./env.js";
 
 /**
  * The threats context's records: what scans write (threats, scans, their locks, evidence) and
- * takedowns, alerts and erasure read. Its queries for the app are threat-query-services.ts, so
+ * takedowns, alerts and erasure read. Its queries for the app are threat-queries/services.ts, so
  * these functions load neither the previews' image codec nor the scan's connectors and detection.
  */
 const evidenceBucket = () => {

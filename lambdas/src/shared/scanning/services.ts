@@ -13,22 +13,16 @@ import { DecryptedEmbeddingCache } from "@lg/domain/scanning/embedding-cache";
 import type { EnrolledPerson } from "@lg/domain/scanning/scan-ports";
 import { ScanService } from "@lg/domain/scanning/scan-service";
 import { ScanStarter } from "@lg/domain/scanning/scan-starter";
-import { accountStore } from "../accounts/accounts-services.js";
-import { peopleService } from "../accounts/people-services.js";
-import { analysisCaching } from "../analysis/analysis-cache-services.js";
+import { accountStore } from "../accounts/services.js";
 import { DetectionLikenessAnalyser } from "../analysis/likeness-analyser.js";
+import { analysisCaching } from "../analysis/services.js";
 import { dynamo } from "../aws/clients.js";
 import { scanStateMachineArn, sfn } from "../aws/state-machines.js";
-import { dataKeys } from "../biometrics/biometrics-services.js";
+import { dataKeys } from "../biometrics/services.js";
 import { once } from "../once.js";
-import { registeredImageScanner } from "../registered-images/registered-image-services.js";
-import {
-  erasedAccounts,
-  evidenceStore,
-  scanLocks,
-  scanRepository,
-  threatRepository,
-} from "../threats/threat-services.js";
+import { peopleService } from "../people/services.js";
+import { registeredImageScanner } from "../registered-images/services.js";
+import { erasedAccounts, evidenceStore, scanLocks, scanRepository, threatRepository } from "../threats/services.js";
 import { env } from "./env.js";
 
 /**

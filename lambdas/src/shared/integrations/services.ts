@@ -1,24 +1,86 @@
 import { SESv2Client } from "@aws-sdk/client-sesv2";
+import { StartExecutionCommand } from "@aws-sdk/client-sfn";
 import { ChangeMessageVisibilityCommand, SQSClient } from "@aws-sdk/client-sqs";
 import { SafeHttpClient } from "@lg/connectors/http/safe-http-client";
 import { DynamoAccountStore } from "@lg/domain/accounts/adapters/dynamo-account-store";
+import { DynamoAnalyses } from "@lg/domain/integrations/adapters/dynamo-analyses";
+import { DynamoApiKeys } from "@lg/domain/integrations/adapters/dynamo-api-keys";
 import { DynamoWebhooks } from "@lg/domain/integrations/adapters/dynamo-webhooks";
+import { S3AnalysisUploads } from "@lg/domain/integrations/adapters/s3-analysis-uploads";
 import { SqsDeliveryQueue } from "@lg/domain/integrations/adapters/sqs-delivery-queue";
+import { AnalysisRequests } from "@lg/domain/integrations/analyses";
+import { ApiKeyService } from "@lg/domain/integrations/api-keys";
+import { ApiRateLimiter } from "@lg/domain/integrations/api-rate-limit";
+import { Idempotency } from "@lg/domain/integrations/idempotency";
 import { WebhookService } from "@lg/domain/integrations/webhooks";
 import type { WebhookEventType } from "@lg/domain/table/integration-entities";
 import { SesMailSender } from "@lg/domain/takedowns/adapters/ses-mail";
 import { escapeHtml } from "@lg/notices/text/html";
 import { webhookRetryDelays } from "../../queues/consumers.js";
-import { auditLog, teamStore } from "../accounts/team-services.js";
-import { awsClient, dynamo } from "../aws/clients.js";
+import { auditLog, teamStore } from "../accounts/services.js";
+import { awsClient, dynamo, s3, s3Presigner } from "../aws/clients.js";
+import { analysisStateMachineArn, sfn } from "../aws/state-machines.js";
 import { recordUnexpectedError } from "../observability.js";
 import { once } from "../once.js";
 import { env } from "./env.js";
-import { webhookSecretSealer } from "./secret-sealers.js";
+import { idempotentAnswerSealer, webhookSecretSealer } from "./secret-sealers.js";
+
+/**
+ * The integrations context's composition: the public API's analyses, API keys and webhooks. It imports
+ * only the accounts context (the audit log and team), so the public API's authorizer loads no
+ * context above it.
+ */
+
+/**
+ * Analyses asked for through the public API: where they are kept, where uploads go (the scan-work
+ * bucket), and the workflow that runs them (workflows/analysis, which also imports detection).
+ */
+export const analysisStore = once(() => new DynamoAnalyses(dynamo, env().TABLE_NAME));
+
+export const analysisUploads = once(() => {
+  const bucket = env().SCAN_WORK_BUCKET;
+  if (!bucket) throw new Error("Invalid environment: SCAN_WORK_BUCKET");
+  return new S3AnalysisUploads(s3, bucket, s3Presigner, () => new Date());
+});
+
+export const analysisRequests = once(
+  () =>
+    new AnalysisRequests({
+      store: analysisStore(),
+      uploads: analysisUploads(),
+      startWorkflow: async (name, input) => {
+        await sfn.send(
+          new StartExecutionCommand({ stateMachineArn: analysisStateMachineArn(), name, input: JSON.stringify(input) }),
+        );
+      },
+      now: () => new Date(),
+    }),
+);
+
+/**
+ * API keys (docs/public-api.md): the keys themselves, their per-key rate limit and idempotent POSTs.
+ */
+const now = () => new Date();
+const store = once(() => new DynamoApiKeys(dynamo, env().TABLE_NAME));
+
+export const apiKeyService = once(() => new ApiKeyService({ store: store(), audit: auditLog(), now }));
+export const apiRateLimiter = once(() => new ApiRateLimiter({ counter: store(), now }));
+// Answers are sealed only when they carry a secret, so the sealer (and KMS) is reached only then.
+export const idempotency = once(
+  () =>
+    new Idempotency({
+      store: store(),
+      now,
+      answers: {
+        seal: (owner, value) => idempotentAnswerSealer().seal(owner, value),
+        open: (owner, value) => idempotentAnswerSealer().open(owner, value),
+      },
+    }),
+);
 
 /**
  * Webhooks (docs/public-api.md): endpoints, the delivery log, the SQS queue deliveries go through and
- * the SSRF-safe client that posts them. Imports only the team context (the audit log).
+ * the SSRF-safe client that posts them.
  */
 const sqs = () => awsClient(SQSClient);
 const queueUrl = () => {

@@ -2,15 +2,15 @@ import { KmsDataKeys } from "@lg/domain/biometrics/adapters/kms-data-keys";
 import { S3BiometricStore } from "@lg/domain/biometrics/adapters/s3-biometric-store";
 import { ConsentService } from "@lg/domain/biometrics/consent";
 import { SampleLibrary } from "@lg/domain/biometrics/sample-library";
-import { accountStore } from "../accounts/accounts-services.js";
+import { accountStore } from "../accounts/services.js";
 import { kms, s3, s3Presigner } from "../aws/clients.js";
-import { gallerySync } from "../gallery/gallery-services.js";
+import { gallerySync } from "../gallery/services.js";
 import { once } from "../once.js";
 import { env } from "./env.js";
 
 /**
  * The biometrics context's records: the sealed samples, their data keys and consent. Enrolment,
- * which needs the detection models, is enrolment-services.ts, so reading samples (takedowns,
+ * which needs the detection models, is enrolment/services.ts, so reading samples (takedowns,
  * scans, the profile) does not load them.
  */
 const now = () => new Date();

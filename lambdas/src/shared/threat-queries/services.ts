@@ -5,12 +5,12 @@ import { DynamoNoticeRepository } from "@lg/domain/takedowns/adapters/dynamo-tak
 import { DynamoThreatListing } from "@lg/domain/threats/adapters/dynamo-threat-listing";
 import { ThreatQueries } from "@lg/domain/threats/threat-queries";
 import { ThreatTriage } from "@lg/domain/threats/threat-triage";
-import { accountStore } from "../accounts/accounts-services.js";
+import { accountStore } from "../accounts/services.js";
 import { dynamo } from "../aws/clients.js";
 import { once } from "../once.js";
+import { evidenceStore, scanRepository, threatRepository } from "../threats/services.js";
+import { threatUpdatedEvents } from "../threats/threat-events.js";
 import { env } from "./env.js";
-import { threatUpdatedEvents } from "./threat-events.js";
-import { evidenceStore, scanRepository, threatRepository } from "./threat-services.js";
 
 /** The threats context's queries for the app: lists, counts, a threat's page and its censored previews. */
 export const threatListing = once(() => new DynamoThreatListing(dynamo, env().TABLE_NAME));
