@@ -11,35 +11,32 @@ import {
 import { ProfileUpdateInput, ScanPreferencesInput } from "@lg/domain/accounts/profile-shapes";
 import { Reauthentication } from "@lg/domain/accounts/reauthentication";
 import { UndoChangeInput } from "@lg/domain/accounts/security-notices";
+import { CheckoutBody } from "@lg/domain/billing/web-requests";
 import { ReportedCaptureInput } from "@lg/domain/biometrics/reported-capture";
+import { CreateUpload, GiveConsent, RegisterUpload } from "@lg/domain/biometrics/web-requests";
+import { DemoNoticeBody, DemoProfileBody } from "@lg/domain/demo/web-requests";
 import {
   AnalysisRequest,
   TakedownRequest,
   WebhookEndpointInput,
   WebhookEndpointUpdate,
 } from "@lg/domain/integrations/public-api-contract";
+import { NewKeyBody } from "@lg/domain/integrations/web-requests";
 import { InvitationTokenInput, InviteInput } from "@lg/domain/people/people-inputs";
 import { RegisterHashesInput } from "@lg/domain/registered-images/register-input";
+import {
+  GenerateNoticeBody,
+  RecordFilingBody,
+  SendNoticeBody,
+  TakedownActionBody,
+} from "@lg/domain/takedowns/web-requests";
+import { InviteMemberBody, JoinTeamBody } from "@lg/domain/team/web-requests";
 import { ThreatActionInput, ThreatBulkActionInput } from "@lg/domain/threats/threat-action-input";
+import { ThreatStatusChange } from "@lg/domain/threats/web-requests";
 import { PushEndpointPolicy, pushSubscriptionInput } from "@lg/notices";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { CheckoutBody } from "../../../lambdas/src/api/billing/requests.js";
-import { NewKeyBody } from "../../../lambdas/src/api/integrations/api-keys.js";
-import {
-  CreateUpload,
-  DemoNoticeBody,
-  DemoProfileBody,
-  GenerateNoticeBody,
-  GiveConsent,
-  RecordFilingBody,
-  RegisterUpload,
-  SendNoticeBody,
-  ThreatStatusChange,
-} from "../../../lambdas/src/api/request-bodies.js";
 import { ROUTES } from "../../../lambdas/src/api/routes.js";
-import { TakedownActionBody } from "../../../lambdas/src/api/takedowns/centre-requests.js";
-import { InviteMemberBody, JoinTeamBody } from "../../../lambdas/src/api/team/requests.js";
 
 /** The JSON body schema of every route that reads one. */
 const JSON_BODIES: Record<string, z.ZodTypeAny> = {

@@ -1,4 +1,5 @@
 import { BillingSummary } from "@lg/domain/billing/web-contract";
+import type { CheckoutRequest } from "@lg/domain/billing/web-requests";
 import { queryOptions } from "@tanstack/react-query";
 import { apiJson, getChecked } from "../../api/client";
 import type { MembershipTier } from "../../api/types";
@@ -17,7 +18,7 @@ export async function goToCheckout(tier: MembershipTier, people?: number): Promi
   const { url } = await apiJson<{ url: string }>("POST", "/api/billing/checkout", {
     tier,
     ...(people === undefined ? {} : { people }),
-  });
+  } satisfies CheckoutRequest);
   window.location.assign(url);
 }
 

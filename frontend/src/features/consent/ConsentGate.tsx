@@ -1,4 +1,5 @@
 import { Consent } from "@lg/domain/biometrics/web-contract";
+import type { GiveConsentBody } from "@lg/domain/biometrics/web-requests";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { apiJson, getChecked } from "../../api/client";
@@ -20,7 +21,8 @@ export function ConsentGate({ enabled, children }: { enabled: boolean; children:
   const queryClient = useQueryClient();
   const consent = useQuery(consentQuery(enabled));
   const give = useMutation({
-    mutationFn: (version: string) => apiJson<unknown>("POST", "/api/consent", { version, agree: true }),
+    mutationFn: (version: string) =>
+      apiJson("POST", "/api/consent", { version, agree: true } satisfies GiveConsentBody),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: CONSENT_KEY }),
     onError: (error) =>
       toast({ title: "Consent not saved", description: serverMessage(error), variant: "destructive" }),

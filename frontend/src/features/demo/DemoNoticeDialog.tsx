@@ -1,4 +1,5 @@
 import { DemoNotice } from "@lg/domain/demo/web-contract";
+import type { DemoNoticeRequest } from "@lg/domain/demo/web-requests";
 import { useQuery } from "@tanstack/react-query";
 import { apiJson } from "../../api/client";
 import { serverMessage } from "../../api/errors";
@@ -23,7 +24,8 @@ export function DemoNoticeDialog({
 }) {
   const notice = useQuery({
     queryKey: ["/api/demo/dmca", threat?.id],
-    queryFn: () => apiJson("POST", "/api/demo/dmca", { threatId: threat?.id }, DemoNotice),
+    queryFn: () =>
+      apiJson("POST", "/api/demo/dmca", { threatId: threat?.id ?? "" } satisfies DemoNoticeRequest, DemoNotice),
     enabled: open && threat !== null,
   });
   return (

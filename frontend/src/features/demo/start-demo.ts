@@ -1,4 +1,5 @@
 import { DemoProfile } from "@lg/domain/demo/web-contract";
+import type { DemoProfileRequest } from "@lg/domain/demo/web-requests";
 import { apiJson } from "../../api/client";
 import type { MembershipTier } from "../../api/types";
 import { storeDemoSession } from "./demo-session";
@@ -10,7 +11,7 @@ import { storeDemoSession } from "./demo-session";
 export async function startDemo(demoType: MembershipTier, fallbackPath: string): Promise<string> {
   try {
     // The chooser's {demoType} is always answered with a demo profile (the route's other answer is a signed-in profile).
-    const profile = await apiJson("POST", "/api/demo/profile", { demoType }, DemoProfile);
+    const profile = await apiJson("POST", "/api/demo/profile", { demoType } satisfies DemoProfileRequest, DemoProfile);
     storeDemoSession(profile, demoType);
     return `/demo/guided?type=${demoType}`;
   } catch (error) {

@@ -6,6 +6,7 @@ import {
   RevokedApiKey,
   WebhookEndpointWithSecret,
 } from "@lg/domain/integrations/web-contract";
+import type { NewKeyRequest, NewWebhookEndpointRequest } from "@lg/domain/integrations/web-requests";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router-dom";
@@ -71,7 +72,7 @@ function NewApiKey({ onCreated }: { onCreated: (secret: string) => void }) {
           name,
           scopes,
           ...(validUntil ? { validUntil: new Date(`${validUntil}T23:59:59Z`).toISOString() } : {}),
-        },
+        } satisfies NewKeyRequest,
         CreatedApiKey,
       ),
     onSuccess: ({ secret }) => {
@@ -256,7 +257,8 @@ function NewEndpoint({ onCreated }: { onCreated: (secret: string) => void }) {
   const [url, setUrl] = useState("");
   const [events, setEvents] = useState<EventType[]>(["takedown.sent"]);
   const create = useMutation({
-    mutationFn: () => apiJson("POST", "/api/webhooks", { url, events }, WebhookEndpointWithSecret),
+    mutationFn: () =>
+      apiJson("POST", "/api/webhooks", { url, events } satisfies NewWebhookEndpointRequest, WebhookEndpointWithSecret),
     onSuccess: ({ secret }) => {
       setUrl("");
       onCreated(secret);

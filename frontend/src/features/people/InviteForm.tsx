@@ -1,3 +1,4 @@
+import type { InviteRequest } from "@lg/domain/people/people-inputs";
 import { PersonAnswer } from "@lg/domain/people/web-contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
@@ -27,9 +28,9 @@ export function InviteForm() {
       apiJson(
         "POST",
         "/api/people/invitations",
-        method === "email"
+        (method === "email"
           ? { method, displayName: name, email: contact }
-          : { method, displayName: name, phone: contact },
+          : { method, displayName: name, phone: contact }) satisfies InviteRequest,
         PersonAnswer,
       ),
     onSuccess: ({ person }) => {

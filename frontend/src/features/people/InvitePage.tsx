@@ -1,3 +1,4 @@
+import type { InvitationTokenRequest } from "@lg/domain/people/people-inputs";
 import { AcceptedInvitation } from "@lg/domain/people/web-contract";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router-dom";
@@ -20,7 +21,8 @@ export default function InvitePage() {
   const auth = useAuth();
   const preview = useQuery(invitationPreviewQuery(token));
   const accept = useMutation({
-    mutationFn: () => apiJson("POST", "/api/people/invitations/accept", { token }, AcceptedInvitation),
+    mutationFn: () =>
+      apiJson("POST", "/api/people/invitations/accept", { token } satisfies InvitationTokenRequest, AcceptedInvitation),
   });
   const here = `/invite/${encodeURIComponent(token)}`;
 

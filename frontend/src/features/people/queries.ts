@@ -1,3 +1,4 @@
+import type { InvitationTokenRequest } from "@lg/domain/people/people-inputs";
 import { InvitationPreview, MyProtections, PeopleList } from "@lg/domain/people/web-contract";
 import { queryOptions } from "@tanstack/react-query";
 import { apiJson, getChecked } from "../../api/client";
@@ -19,7 +20,8 @@ export const myProtectionsQuery = (enabled: boolean) =>
 export const invitationPreviewQuery = (token: string) =>
   queryOptions({
     queryKey: ["/api/people/invitations/preview", token],
-    queryFn: () => apiJson("POST", "/api/people/invitations/preview", { token }, InvitationPreview),
+    queryFn: () =>
+      apiJson("POST", "/api/people/invitations/preview", { token } satisfies InvitationTokenRequest, InvitationPreview),
     // An expired or used link is an answer to show, not a hiccup to retry.
     retry: false,
   });

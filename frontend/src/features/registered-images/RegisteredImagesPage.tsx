@@ -4,6 +4,7 @@ import {
   PDQ_MATCH_DISTANCE,
   PDQ_MIN_QUALITY,
 } from "@lg/domain/registered-images/pdq-rules";
+import type { RegisterHashesRequest } from "@lg/domain/registered-images/register-input";
 import { DeletedHashes, RegisteredHashList, RegistrationResult } from "@lg/domain/registered-images/web-contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ChangeEvent, useState } from "react";
@@ -39,7 +40,9 @@ async function registerAll(hashes: MediaHash[]) {
       await apiJson(
         "POST",
         "/api/image-hashes",
-        { hashes: batch.map(({ hash, quality, source }) => ({ hash, quality, source })) },
+        {
+          hashes: batch.map(({ hash, quality, source }) => ({ hash, quality, source })),
+        } satisfies RegisterHashesRequest,
         RegistrationResult,
       ),
     );

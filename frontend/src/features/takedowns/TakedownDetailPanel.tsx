@@ -1,4 +1,5 @@
 import { TakedownDetail } from "@lg/domain/takedowns/web-contract";
+import type { TakedownActionRequest } from "@lg/domain/takedowns/web-requests";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { apiJson } from "../../api/client";
@@ -29,7 +30,7 @@ export function TakedownDetailPanel({ notice }: { notice: TakedownDetail }) {
       apiJson(
         "POST",
         `/api/takedowns/${encodeURIComponent(notice.id)}/actions`,
-        { action, ...(note.trim() ? { note: note.trim() } : {}) },
+        { action, ...(note.trim() ? { note: note.trim() } : {}) } satisfies TakedownActionRequest,
         TakedownDetail,
       ),
     onSuccess: async (updated, action) => {

@@ -1,3 +1,4 @@
+import type { JoinTeamRequest } from "@lg/domain/team/web-requests";
 import { useMutation } from "@tanstack/react-query";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { apiJson } from "../../api/client";
@@ -18,7 +19,7 @@ export default function JoinTeamPage() {
   const token = params.get("token") ?? "";
   const here = `/team/join?${new URLSearchParams({ account, token })}`;
   const join = useMutation({
-    mutationFn: () => apiJson<{ role: string }>("POST", "/api/team/join", { account, token }),
+    mutationFn: () => apiJson<{ role: string }>("POST", "/api/team/join", { account, token } satisfies JoinTeamRequest),
     onSuccess: (joined) => {
       toast({ title: "You joined the team", description: `You work on this account as ${joined.role}.` });
       navigate("/dashboard");

@@ -1,3 +1,4 @@
+import type { InviteMemberRequest } from "@lg/domain/team/web-requests";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { apiJson } from "../../api/client";
@@ -18,7 +19,7 @@ function InviteMember() {
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<"admin" | "analyst">("analyst");
   const invite = useMutation({
-    mutationFn: () => apiJson("POST", "/api/team/invitations", { email, role }),
+    mutationFn: () => apiJson("POST", "/api/team/invitations", { email, role } satisfies InviteMemberRequest),
     onSuccess: () => {
       toast({ title: "Invitation sent", description: `${email} can join with the link in the email.` });
       setEmail("");

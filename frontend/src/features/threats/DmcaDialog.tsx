@@ -1,4 +1,5 @@
 import { DmcaDraft, SendResult } from "@lg/domain/takedowns/web-contract";
+import type { GenerateNoticeRequest, RecordFilingRequest, SendNoticeRequest } from "@lg/domain/takedowns/web-requests";
 import { plainReason } from "@lg/domain/threats/signal-names";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
@@ -55,8 +56,7 @@ export function DmcaDialog({ open, threat, onClose }: DmcaDialogProps) {
   const [original, setOriginal] = useState<string>("");
   const [filing, setFiling] = useState<Filing | null>(null);
   const generate = useMutation({
-    mutationFn: (input: { threatId: string; claimCopyright?: { sampleId: string } }) =>
-      apiJson("POST", "/api/dmca", input, DmcaDraft),
+    mutationFn: (input: GenerateNoticeRequest) => apiJson("POST", "/api/dmca", input, DmcaDraft),
     onSuccess: (draft) =>
       toast({ title: `${capitalised(noticeName(draft.route, threat?.threatType).noun)} generated` }),
     onError: (error) =>
@@ -64,8 +64,7 @@ export function DmcaDialog({ open, threat, onClose }: DmcaDialogProps) {
   });
   const name = noticeName(generate.data?.route, threat?.threatType);
   const send = useMutation({
-    mutationFn: (input: { threatId: string; confirmations: string[]; claimCopyright?: { sampleId: string } }) =>
-      apiJson("POST", "/api/dmca/send", input, SendResult),
+    mutationFn: (input: SendNoticeRequest) => apiJson("POST", "/api/dmca/send", input, SendResult),
     onSuccess: (result) => {
       void queryClient.invalidateQueries({ queryKey: THREATS_KEY });
       if (result?.state === "sent") {
@@ -86,7 +85,9 @@ export function DmcaDialog({ open, threat, onClose }: DmcaDialogProps) {
   });
   const filed = useMutation({
     mutationFn: (noticeId: string) =>
-      apiJson<{ state: "filed"; filedAt: string }>("POST", "/api/dmca/filed", { noticeId }),
+      apiJson<{ state: "filed"; filedAt: string }>("POST", "/api/dmca/filed", {
+        noticeId,
+      } satisfies RecordFilingRequest),
     onSuccess: (result) => {
       toast({ title: "Filing recorded", description: result ? `Filed on ${dateOnly(result.filedAt)}` : undefined });
       void queryClient.invalidateQueries({ queryKey: THREATS_KEY });

@@ -1,4 +1,5 @@
 import { UploadEnrolment } from "@lg/domain/biometrics/web-contract";
+import type { CreateUploadBody, RegisterUploadBody } from "@lg/domain/biometrics/web-requests";
 import { useState } from "react";
 import { apiJson } from "../../api/client";
 import { serverMessage } from "../../api/errors";
@@ -27,7 +28,7 @@ export function useBiometricUpload(kind: BiometricKind) {
       ({ uploadURL } = await apiJson<{ uploadURL: string }>("POST", `/api/upload/${kind}`, {
         size: file.size,
         ...(file.type ? { contentType: file.type } : {}),
-      }));
+      } satisfies CreateUploadBody));
     } catch (e) {
       return fail(
         `Failed to get upload URL${e instanceof Error && e.message.startsWith("4") ? `: ${serverMessage(e)}` : ""}`,
@@ -40,7 +41,12 @@ export function useBiometricUpload(kind: BiometricKind) {
     }
     setPhase("processing");
     try {
-      const result = await apiJson("PUT", `/api/biometric/${kind}`, { uploadURL }, UploadEnrolment);
+      const result = await apiJson(
+        "PUT",
+        `/api/biometric/${kind}`,
+        { uploadURL } satisfies RegisterUploadBody,
+        UploadEnrolment,
+      );
       setPhase("complete");
       toast({
         title: kind === "face" ? "Face data processed" : "Voice data processed",

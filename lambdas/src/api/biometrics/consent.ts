@@ -1,8 +1,8 @@
+import { GiveConsent } from "@lg/domain/biometrics/web-requests";
 import { consentService } from "../../shared/biometrics/services.js";
 import { parseJson } from "../../shared/http/request.js";
 import { type ApiHandler, json } from "../../shared/http/route-group.js";
 import { requireUserId } from "../../shared/http/session.js";
-import { GiveConsent } from "../request-bodies.js";
 
 /** GET /api/consent: whether consent is still needed, and the text to show. */
 export const getConsent: ApiHandler = async (event) => {

@@ -1,8 +1,8 @@
+import { CreateUpload, RegisterUpload } from "@lg/domain/biometrics/web-requests";
 import { enrolmentService } from "../../shared/enrolment/services.js";
 import { parseJson } from "../../shared/http/request.js";
 import { type ApiHandler, json } from "../../shared/http/route-group.js";
 import { requireUserId } from "../../shared/http/session.js";
-import { CreateUpload, RegisterUpload } from "../request-bodies.js";
 
 const createUploadUrl =
   (modality: "face" | "voice"): ApiHandler =>

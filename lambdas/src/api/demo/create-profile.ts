@@ -1,3 +1,4 @@
+import { DemoProfileBody } from "@lg/domain/demo/web-requests";
 import { rateLimiter } from "../../shared/accounts/services.js";
 import { demoService } from "../../shared/demo/services.js";
 import { HttpError } from "../../shared/http/http-errors.js";
@@ -5,7 +6,6 @@ import { parseJson, sourceIp } from "../../shared/http/request.js";
 import { type ApiHandler, json } from "../../shared/http/route-group.js";
 import { requireUserId } from "../../shared/http/session.js";
 import { profileService } from "../../shared/profile/services.js";
-import { DemoProfileBody } from "../request-bodies.js";
 
 /**
  * POST /api/demo/profile: from the landing chooser ({demoType}) a server-side demo profile; from

@@ -1,7 +1,7 @@
+import { DemoNoticeBody } from "@lg/domain/demo/web-requests";
 import { demoService } from "../../shared/demo/services.js";
 import { parseJson } from "../../shared/http/request.js";
 import { type ApiHandler, json } from "../../shared/http/route-group.js";
-import { DemoNoticeBody } from "../request-bodies.js";
 
 /** POST /api/demo/dmca: the notice a demo threat would get, for visitors without an account; nothing is sent. */
 export const demoThreatNotice: ApiHandler = async (event) => {

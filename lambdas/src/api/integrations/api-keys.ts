@@ -1,27 +1,10 @@
-import { API_KEY_SCOPES, ApiKeyScope } from "@lg/domain/table/integration-entities";
+import { NewKeyBody } from "@lg/domain/integrations/web-requests";
 import { z } from "zod";
 import { accountStore } from "../../shared/accounts/services.js";
 import { auditActor, requireActor } from "../../shared/http/actor.js";
 import { parseJson, parseParameters } from "../../shared/http/request.js";
 import { type ApiHandler, json } from "../../shared/http/route-group.js";
 import { apiKeyService } from "../../shared/integrations/services.js";
-
-/** POST /api/api-keys */
-export const NewKeyBody = z
-  .object({
-    name: z.string().trim().min(1, "name is required").max(100, "name is too long (at most 100 characters)"),
-    scopes: z
-      .array(ApiKeyScope, {
-        error: "scopes must name threats:read, takedowns:write, analyses:write, people:read or webhooks:manage",
-      })
-      .min(1, "Choose at least one scope")
-      .max(API_KEY_SCOPES.length, "Each scope once"),
-    validUntil: z.iso
-      .datetime({ offset: true, error: "validUntil must be a date-time such as 2027-01-31T00:00:00Z" })
-      .max(40, "validUntil must be a date-time such as 2027-01-31T00:00:00Z")
-      .optional(),
-  })
-  .strict();
 
 /** GET /api/api-keys: the organisation's keys (never their secrets). */
 export const listApiKeys: ApiHandler = async (event) => {

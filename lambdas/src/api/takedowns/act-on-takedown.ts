@@ -1,8 +1,8 @@
+import { TakedownActionBody, TakedownIdParam } from "@lg/domain/takedowns/web-requests";
 import { parseJson, parseParameters } from "../../shared/http/request.js";
 import { type ApiHandler, json } from "../../shared/http/route-group.js";
 import { requireUserId } from "../../shared/http/session.js";
 import { takedownCentre } from "../../shared/takedowns/services.js";
-import { TakedownActionBody, TakedownIdParam } from "./centre-requests.js";
 
 /**
  * POST /api/takedowns/{id}/actions: close the case (re-checks stop), record the platform's answer

@@ -1,8 +1,8 @@
+import { GenerateNoticeBody } from "@lg/domain/takedowns/web-requests";
 import { parseJson } from "../../shared/http/request.js";
 import { type ApiHandler, json } from "../../shared/http/route-group.js";
 import { requireUserId } from "../../shared/http/session.js";
 import { noticeService } from "../../shared/takedowns/services.js";
-import { GenerateNoticeBody } from "../request-bodies.js";
 
 /** POST /api/dmca: the notice for one of the caller's threats, its basis and channel, for review; nothing is sent. */
 export const generateNotice: ApiHandler = async (event) => {

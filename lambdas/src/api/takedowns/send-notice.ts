@@ -1,9 +1,9 @@
+import { SendNoticeBody } from "@lg/domain/takedowns/web-requests";
 import { recordAudit } from "../../shared/http/audit.js";
 import { parseJson } from "../../shared/http/request.js";
 import { type ApiHandler, json } from "../../shared/http/route-group.js";
 import { requireUserId } from "../../shared/http/session.js";
 import { noticeService } from "../../shared/takedowns/services.js";
-import { SendNoticeBody } from "../request-bodies.js";
 
 /**
  * POST /api/dmca/send: on the caller's statements, mails the notice ("sent" once the mail provider

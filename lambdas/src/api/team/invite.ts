@@ -1,8 +1,8 @@
+import { InviteMemberBody } from "@lg/domain/team/web-requests";
 import { teamService } from "../../shared/accounts/services.js";
 import { auditActor, requireActor } from "../../shared/http/actor.js";
 import { parseJson } from "../../shared/http/request.js";
 import { type ApiHandler, json } from "../../shared/http/route-group.js";
-import { InviteMemberBody } from "./requests.js";
 
 /** POST /api/team/invitations: emails an invitation to join the account's team in a role. */
 export const invite: ApiHandler = async (event) => {

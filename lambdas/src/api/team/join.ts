@@ -1,8 +1,8 @@
+import { JoinTeamBody } from "@lg/domain/team/web-requests";
 import { accountStore, teamService } from "../../shared/accounts/services.js";
 import { auditActor, requireActor } from "../../shared/http/actor.js";
 import { parseJson } from "../../shared/http/request.js";
 import { type ApiHandler, json } from "../../shared/http/route-group.js";
-import { JoinTeamBody } from "./requests.js";
 
 /** POST /api/team/join: the signed-in person accepts an invitation sent to their address. */
 export const joinTeam: ApiHandler = async (event) => {

@@ -39,3 +39,7 @@ export const InvitationTokenInput = z.object({
     .min(1, "The invitation link is incomplete")
     .max(256, "This invitation link is not valid"),
 });
+
+/** What the web app sends: the bodies before parsing (docs/architecture.md, "The web contract"). */
+export type InviteRequest = z.input<typeof InviteInput>;
+export type InvitationTokenRequest = z.input<typeof InvitationTokenInput>;

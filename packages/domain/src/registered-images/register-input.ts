@@ -21,3 +21,6 @@ export const RegisterHashesInput = z.object({
     .min(1, "Send at least one hash")
     .max(MAX_HASHES_PER_REQUEST, `Send at most ${MAX_HASHES_PER_REQUEST} hashes at a time`),
 });
+
+/** What the web app sends: the body before parsing (docs/architecture.md, "The web contract"). */
+export type RegisterHashesRequest = z.input<typeof RegisterHashesInput>;
