@@ -1,4 +1,4 @@
-import { SecretsManagerClient } from "@aws-sdk/client-secrets-manager";
+import type { SecretsManagerClient } from "@aws-sdk/client-secrets-manager";
 import { z } from "zod";
 import { type CredentialsProvider, StaticCredentialsProvider } from "./credentials/credentials-provider.js";
 import { SecretsManagerCredentialsProvider } from "./credentials/secrets-manager-credentials.js";
@@ -87,13 +87,22 @@ export function createConnectorConfig(parts: ConfigParts = {}): ConnectorConfig 
 /**
  * Reads the configuration from the environment. Origins default to the real platforms; the local
  * stack points them at the platform simulator and allowlists its address. Credentials come from
- * Secrets Manager when CONNECTOR_SECRET_ARN is set, else from CONNECTOR_CREDENTIALS JSON.
+ * Secrets Manager when CONNECTOR_SECRET_ARN is set, else from CONNECTOR_CREDENTIALS JSON. The
+ * functions pass their container's one traced client (lambdas/src/shared/aws/clients.ts, where
+ * every SDK client is built), so this package builds none.
  */
-export function connectorConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ConnectorConfig {
+export function connectorConfigFromEnv(
+  env: NodeJS.ProcessEnv = process.env,
+  secretsManager?: () => SecretsManagerClient,
+): ConnectorConfig {
   const e = envSchema.parse(env);
-  const credentials = e.CONNECTOR_SECRET_ARN
-    ? new SecretsManagerCredentialsProvider(new SecretsManagerClient({}), e.CONNECTOR_SECRET_ARN)
-    : StaticCredentialsProvider.fromJson(e.CONNECTOR_CREDENTIALS);
+  if (e.CONNECTOR_SECRET_ARN && !secretsManager) {
+    throw new Error("CONNECTOR_SECRET_ARN is set but no Secrets Manager client was passed to read it");
+  }
+  const credentials =
+    e.CONNECTOR_SECRET_ARN && secretsManager
+      ? new SecretsManagerCredentialsProvider(secretsManager(), e.CONNECTOR_SECRET_ARN)
+      : StaticCredentialsProvider.fromJson(e.CONNECTOR_CREDENTIALS);
   return createConnectorConfig({
     baseUrls: e.CONNECTOR_BASE_URLS ? baseUrlsSchema.parse(JSON.parse(e.CONNECTOR_BASE_URLS)) : {},
     targets: e.CONNECTOR_TARGETS ? targetsSchema.parse(JSON.parse(e.CONNECTOR_TARGETS)) : {},

@@ -1,3 +1,4 @@
+import { SecretsManagerClient } from "@aws-sdk/client-secrets-manager";
 import { connectorConfigFromEnv } from "@lg/connectors/config";
 import { categoryParts } from "@lg/connectors/hosting";
 import { connectorFor } from "@lg/connectors/registry";
@@ -8,7 +9,7 @@ import { DynamoItemOutcomes } from "@lg/domain/scanning/adapters/dynamo-item-out
 import { PLATFORMS } from "@lg/domain/tiers";
 import { accountStore } from "../accounts/services.js";
 import { analysisCaching } from "../analysis/services.js";
-import { dynamo } from "../aws/clients.js";
+import { awsClient, dynamo } from "../aws/clients.js";
 import { gallery } from "../gallery/services.js";
 import { once } from "../once.js";
 import { peopleService } from "../people/services.js";
@@ -23,7 +24,7 @@ import { env } from "./env.js";
  * The crawl context (issue 24, docs/scale.md): the shared crawl of configured sources, on top of the
  * scanning records (threats, evidence, the alert handover) and the gallery. Nothing imports it back.
  */
-const connectorConfig = once(() => connectorConfigFromEnv());
+const connectorConfig = once(() => connectorConfigFromEnv(process.env, () => awsClient(SecretsManagerClient)));
 
 /**
  * The catalogue platforms with configured channels, boards, feeds or pages. A category read through

@@ -1,3 +1,4 @@
+import { SecretsManagerClient } from "@aws-sdk/client-secrets-manager";
 import { StartExecutionCommand } from "@aws-sdk/client-sfn";
 import { connectorConfigFromEnv } from "@lg/connectors/config";
 import { connectorFor } from "@lg/connectors/registry";
@@ -16,7 +17,7 @@ import { ScanStarter } from "@lg/domain/scanning/scan-starter";
 import { accountStore } from "../accounts/services.js";
 import { DetectionLikenessAnalyser } from "../analysis/likeness-analyser.js";
 import { analysisCaching } from "../analysis/services.js";
-import { dynamo } from "../aws/clients.js";
+import { awsClient, dynamo } from "../aws/clients.js";
 import { scanStateMachineArn, sfn } from "../aws/state-machines.js";
 import { dataKeys } from "../biometrics/services.js";
 import { once } from "../once.js";
@@ -29,7 +30,7 @@ import { env } from "./env.js";
  * The scanning context: running a scan (connectors, media analysis, the enrolled people it
  * searches for) and starting one. It writes through the threats context's records.
  */
-const connectorConfig = once(() => connectorConfigFromEnv());
+const connectorConfig = once(() => connectorConfigFromEnv(process.env, () => awsClient(SecretsManagerClient)));
 export const likenessAnalyser = once(() => new DetectionLikenessAnalyser(analysisCaching()));
 
 /** One media URL through the connectors' SSRF-safe client (public addresses only), at most 10 MB. */

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { SecretsManagerClient } from "@aws-sdk/client-secrets-manager";
 import { SESv2Client } from "@aws-sdk/client-sesv2";
 import { SNSClient } from "@aws-sdk/client-sns";
 import { connectorConfigFromEnv } from "@lg/connectors/config";
@@ -74,7 +75,10 @@ const people = once(
 /** The connectors' safe fetcher (SSRF rules, size limit) sees the URL as any visitor would: status, media, a page's media. */
 const contentFetcher = once(
   (): ContentFetcher =>
-    pageContentFetcher(connectorConfigFromEnv().http, { maxBytes: CHECK_MAX_BYTES, maxMedia: CHECK_MAX_MEDIA }),
+    pageContentFetcher(connectorConfigFromEnv(process.env, () => awsClient(SecretsManagerClient)).http, {
+      maxBytes: CHECK_MAX_BYTES,
+      maxMedia: CHECK_MAX_MEDIA,
+    }),
 );
 
 export const noticeService = once(
