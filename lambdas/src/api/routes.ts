@@ -1,6 +1,13 @@
 import { ContactDetails, MfaStatus, Profile, TotpSetup } from "@lg/domain/accounts/web-contract";
-import { BillingSummary } from "@lg/domain/billing/web-contract";
-import { Consent, LiveCheckResult, ReportedEnrolment, UploadEnrolment } from "@lg/domain/biometrics/web-contract";
+import { BillingSummary, HostedPage } from "@lg/domain/billing/web-contract";
+import {
+  BiometricDeletion,
+  Consent,
+  LiveCheckResult,
+  ReportedEnrolment,
+  UploadEnrolment,
+  UploadUrl,
+} from "@lg/domain/biometrics/web-contract";
 import { DemoNotice, DemoProfileAnswer } from "@lg/domain/demo/web-contract";
 import { PUBLIC_API_OPERATIONS } from "@lg/domain/integrations/public-api-contract";
 import {
@@ -26,8 +33,8 @@ import {
 import { PushSubscription, PushSubscriptionList, VapidPublicKey } from "@lg/domain/push/web-contract";
 import { DeletedHashes, RegisteredHashList, RegistrationResult } from "@lg/domain/registered-images/web-contract";
 import { HealthReport, StatusPage } from "@lg/domain/system/web-contract";
-import { DmcaDraft, SendResult, TakedownDetail, TakedownPage } from "@lg/domain/takedowns/web-contract";
-import { AuditLogPage, MyTeam, TeamView } from "@lg/domain/team/web-contract";
+import { DmcaDraft, RecordedFiling, SendResult, TakedownDetail, TakedownPage } from "@lg/domain/takedowns/web-contract";
+import { AuditLogPage, JoinedTeam, MyTeam, TeamView } from "@lg/domain/team/web-contract";
 import {
   BulkActionResult,
   EvidenceCheck,
@@ -164,14 +171,14 @@ export const ROUTES: RouteSpec[] = [
 
   { method: "GET", path: "/api/consent", group: "biometrics", answer: Consent },
   { method: "POST", path: "/api/consent", group: "biometrics" },
-  { method: "POST", path: "/api/upload/face", group: "biometrics" },
-  { method: "POST", path: "/api/upload/voice", group: "biometrics" },
+  { method: "POST", path: "/api/upload/face", group: "biometrics", answer: UploadUrl },
+  { method: "POST", path: "/api/upload/voice", group: "biometrics", answer: UploadUrl },
   { method: "PUT", path: "/api/biometric/face", group: "biometrics", answer: UploadEnrolment },
   { method: "PUT", path: "/api/biometric/voice", group: "biometrics", answer: UploadEnrolment },
   { method: "POST", path: "/api/biometric-training/challenge", group: "biometrics" },
   { method: "POST", path: "/api/biometric-training", group: "biometrics", answer: LiveCheckResult },
   { method: "POST", path: "/api/biometric-training/embeddings", group: "biometrics", answer: ReportedEnrolment },
-  { method: "DELETE", path: "/api/biometric", group: "biometrics" },
+  { method: "DELETE", path: "/api/biometric", group: "biometrics", answer: BiometricDeletion },
   // The invitee's own erasure: served beside DELETE /api/biometric, the function that may delete samples.
   { method: "POST", path: "/api/people/me/withdraw", group: "biometrics", answer: Withdrawal },
   // Registered intimate-image hashes: sealed with the biometric key, indexed in the gallery database.
@@ -207,7 +214,7 @@ export const ROUTES: RouteSpec[] = [
 
   { method: "POST", path: "/api/dmca", group: "takedowns", answer: DmcaDraft },
   { method: "POST", path: "/api/dmca/send", group: "takedowns", answer: SendResult },
-  { method: "POST", path: "/api/dmca/filed", group: "takedowns" },
+  { method: "POST", path: "/api/dmca/filed", group: "takedowns", answer: RecordedFiling },
   { method: "GET", path: "/api/takedowns", group: "takedowns", answer: TakedownPage },
   { method: "GET", path: "/api/takedowns/{id}", group: "takedowns", answer: TakedownDetail },
   { method: "POST", path: "/api/takedowns/{id}/actions", group: "takedowns", answer: TakedownDetail },
@@ -218,8 +225,8 @@ export const ROUTES: RouteSpec[] = [
   { method: "DELETE", path: "/api/push/subscriptions/{id}", group: "push" },
 
   { method: "GET", path: "/api/billing", group: "billing", answer: BillingSummary },
-  { method: "POST", path: "/api/billing/checkout", group: "billing" },
-  { method: "POST", path: "/api/billing/portal", group: "billing" },
+  { method: "POST", path: "/api/billing/checkout", group: "billing", answer: HostedPage },
+  { method: "POST", path: "/api/billing/portal", group: "billing", answer: HostedPage },
   { method: "POST", path: "/api/billing/webhook", group: "billing" },
 
   { method: "GET", path: "/api/team", group: "team", answer: TeamView },
@@ -227,7 +234,7 @@ export const ROUTES: RouteSpec[] = [
   { method: "POST", path: "/api/team/invitations", group: "team" },
   { method: "DELETE", path: "/api/team/invitations/{id}", group: "team" },
   { method: "DELETE", path: "/api/team/members/{id}", group: "team" },
-  { method: "POST", path: "/api/team/join", group: "team" },
+  { method: "POST", path: "/api/team/join", group: "team", answer: JoinedTeam },
   { method: "GET", path: "/api/audit-log", group: "team", answer: AuditLogPage },
 
   { method: "POST", path: "/api/demo/profile", group: "demo", answer: DemoProfileAnswer },

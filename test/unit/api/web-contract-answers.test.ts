@@ -1,4 +1,8 @@
 import type { BiometricErasure } from "@lg/domain/accounts/erasure-service";
+import type { BillingService } from "@lg/domain/billing/billing-service";
+import * as billing from "@lg/domain/billing/web-contract";
+import type { EnrolmentService } from "@lg/domain/biometrics/enrolment-service";
+import * as biometrics from "@lg/domain/biometrics/web-contract";
 import type { DemoNotice as DemoNoticeShape } from "@lg/domain/demo/demo-notice";
 import * as demo from "@lg/domain/demo/web-contract";
 import type { ApiKeyService } from "@lg/domain/integrations/api-keys";
@@ -10,6 +14,10 @@ import type { PushSubscriptionView } from "@lg/domain/push/push-subscriptions";
 import * as push from "@lg/domain/push/web-contract";
 import type { RegisteredImageService } from "@lg/domain/registered-images/registered-image-service";
 import * as images from "@lg/domain/registered-images/web-contract";
+import type { NoticeService } from "@lg/domain/takedowns/notice-service";
+import * as takedowns from "@lg/domain/takedowns/web-contract";
+import type { TeamMemberRecord } from "@lg/domain/team/ports";
+import * as team from "@lg/domain/team/web-contract";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { z } from "zod";
 import { ROUTES } from "../../../lambdas/src/api/routes.js";
@@ -17,7 +25,7 @@ import { ROUTES } from "../../../lambdas/src/api/routes.js";
 /** What a service method resolves to. */
 type Answer<S, M extends keyof S> = S[M] extends (...args: never[]) => Promise<infer A> ? A : never;
 
-describe("the web contract of people, integrations, push, registered images and the demo", () => {
+describe("the web contract of people, integrations, push, registered images, the demo and the small answers", () => {
   it("names each route's answer schema in the route table, so tests check what the handlers send", () => {
     const answerOf = (method: string, path: string) =>
       ROUTES.find((r) => r.method === method && r.path === path)?.answer;
@@ -48,6 +56,12 @@ describe("the web contract of people, integrations, push, registered images and 
     expect(answerOf("DELETE", "/api/image-hashes/{id}")).toBe(images.DeletedHashes);
     expect(answerOf("POST", "/api/demo/profile")).toBe(demo.DemoProfileAnswer);
     expect(answerOf("POST", "/api/demo/dmca")).toBe(demo.DemoNotice);
+    expect(answerOf("POST", "/api/upload/face")).toBe(biometrics.UploadUrl);
+    expect(answerOf("DELETE", "/api/biometric")).toBe(biometrics.BiometricDeletion);
+    expect(answerOf("POST", "/api/billing/checkout")).toBe(billing.HostedPage);
+    expect(answerOf("POST", "/api/billing/portal")).toBe(billing.HostedPage);
+    expect(answerOf("POST", "/api/team/join")).toBe(team.JoinedTeam);
+    expect(answerOf("POST", "/api/dmca/filed")).toBe(takedowns.RecordedFiling);
   });
 
   it("what the services are typed to answer is what the contract accepts", () => {
@@ -80,6 +94,12 @@ describe("the web contract of people, integrations, push, registered images and 
     expectTypeOf<Answer<RegisteredImageService, "register">>().toExtend<z.infer<typeof images.RegistrationResult>>();
     expectTypeOf<Answer<RegisteredImageService, "list">>().toExtend<z.infer<typeof images.RegisteredHashList>>();
     expectTypeOf<DemoNoticeShape>().toExtend<z.infer<typeof demo.DemoNotice>>();
+    expectTypeOf<Answer<EnrolmentService, "createUploadUrl">>().toExtend<biometrics.UploadUrl>();
+    expectTypeOf<{ deleted: BiometricErasure }>().toExtend<biometrics.BiometricDeletion>();
+    expectTypeOf<Answer<BillingService, "startCheckout">>().toExtend<billing.HostedPage>();
+    expectTypeOf<Answer<BillingService, "openPortal">>().toExtend<billing.HostedPage>();
+    expectTypeOf<Pick<TeamMemberRecord, "accountId" | "role">>().toExtend<team.JoinedTeam>();
+    expectTypeOf<Answer<NoticeService, "recordFiling">>().toExtend<takedowns.RecordedFiling>();
   });
 
   it("accepts a demo profile and a signed-in person's own profile from POST /api/demo/profile, and nothing else", () => {

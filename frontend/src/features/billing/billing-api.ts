@@ -1,4 +1,4 @@
-import { BillingSummary } from "@lg/domain/billing/web-contract";
+import { BillingSummary, HostedPage } from "@lg/domain/billing/web-contract";
 import type { CheckoutRequest } from "@lg/domain/billing/web-requests";
 import { queryOptions } from "@tanstack/react-query";
 import { apiJson, getChecked } from "../../api/client";
@@ -15,16 +15,21 @@ export const billingQuery = (enabled: boolean) =>
  * person: the browser leaves the app for it and comes back to Settings.
  */
 export async function goToCheckout(tier: MembershipTier, people?: number): Promise<void> {
-  const { url } = await apiJson<{ url: string }>("POST", "/api/billing/checkout", {
-    tier,
-    ...(people === undefined ? {} : { people }),
-  } satisfies CheckoutRequest);
+  const { url } = await apiJson(
+    "POST",
+    "/api/billing/checkout",
+    {
+      tier,
+      ...(people === undefined ? {} : { people }),
+    } satisfies CheckoutRequest,
+    HostedPage,
+  );
   window.location.assign(url);
 }
 
 /** The hosted billing portal: plan changes, card, cancellation. */
 export async function goToBillingPortal(): Promise<void> {
-  const { url } = await apiJson<{ url: string }>("POST", "/api/billing/portal");
+  const { url } = await apiJson("POST", "/api/billing/portal", undefined, HostedPage);
   window.location.assign(url);
 }
 

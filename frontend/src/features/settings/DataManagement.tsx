@@ -1,3 +1,4 @@
+import { BiometricDeletion } from "@lg/domain/biometrics/web-contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { apiJson, apiRequest } from "../../api/client";
@@ -30,7 +31,7 @@ export function DataManagement({ profile }: { profile: Profile }) {
 
   const factors = useDestructiveProof("delete-biometrics");
   const deleteBiometrics = useMutation({
-    mutationFn: () => apiJson<{ deleted: Record<string, unknown> }>("DELETE", "/api/biometric", factors.proof),
+    mutationFn: () => apiJson("DELETE", "/api/biometric", factors.proof, BiometricDeletion),
     onSuccess: async (result) => {
       setConfirming(false);
       factors.reset();

@@ -36,7 +36,7 @@ describe("Deleting the account or the biometric data asks who is at the keyboard
   it("sends the current password with deleting all biometric data, no code when no app is on", async () => {
     const { calls } = stubApi({
       "GET /api/auth/mfa": { status: 200, body: { enabled: false } },
-      "DELETE /api/biometric": { status: 200, body: { deleted: { samples: 3 } } },
+      "DELETE /api/biometric": { status: 200, body: { deleted: { samples: 3, objects: 3, objectVersions: 3 } } },
     });
     renderRoute(<DataManagement profile={{ dataExpiryDays: 90 } as Profile} />);
     const user = userEvent.setup({ delay: null });

@@ -1,3 +1,4 @@
+import { JoinedTeam } from "@lg/domain/team/web-contract";
 import type { JoinTeamRequest } from "@lg/domain/team/web-requests";
 import { useMutation } from "@tanstack/react-query";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
@@ -19,7 +20,7 @@ export default function JoinTeamPage() {
   const token = params.get("token") ?? "";
   const here = `/team/join?${new URLSearchParams({ account, token })}`;
   const join = useMutation({
-    mutationFn: () => apiJson<{ role: string }>("POST", "/api/team/join", { account, token } satisfies JoinTeamRequest),
+    mutationFn: () => apiJson("POST", "/api/team/join", { account, token } satisfies JoinTeamRequest, JoinedTeam),
     onSuccess: (joined) => {
       toast({ title: "You joined the team", description: `You work on this account as ${joined.role}.` });
       navigate("/dashboard");

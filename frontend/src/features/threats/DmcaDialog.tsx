@@ -1,4 +1,4 @@
-import { DmcaDraft, SendResult } from "@lg/domain/takedowns/web-contract";
+import { DmcaDraft, RecordedFiling, SendResult } from "@lg/domain/takedowns/web-contract";
 import type { GenerateNoticeRequest, RecordFilingRequest, SendNoticeRequest } from "@lg/domain/takedowns/web-requests";
 import { plainReason } from "@lg/domain/threats/signal-names";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -85,9 +85,7 @@ export function DmcaDialog({ open, threat, onClose }: DmcaDialogProps) {
   });
   const filed = useMutation({
     mutationFn: (noticeId: string) =>
-      apiJson<{ state: "filed"; filedAt: string }>("POST", "/api/dmca/filed", {
-        noticeId,
-      } satisfies RecordFilingRequest),
+      apiJson("POST", "/api/dmca/filed", { noticeId } satisfies RecordFilingRequest, RecordedFiling),
     onSuccess: (result) => {
       toast({ title: "Filing recorded", description: result ? `Filed on ${dateOnly(result.filedAt)}` : undefined });
       void queryClient.invalidateQueries({ queryKey: THREATS_KEY });

@@ -1,4 +1,4 @@
-import { UploadEnrolment } from "@lg/domain/biometrics/web-contract";
+import { UploadEnrolment, UploadUrl } from "@lg/domain/biometrics/web-contract";
 import type { CreateUploadBody, RegisterUploadBody } from "@lg/domain/biometrics/web-requests";
 import { useState } from "react";
 import { apiJson } from "../../api/client";
@@ -25,10 +25,15 @@ export function useBiometricUpload(kind: BiometricKind) {
     let uploadURL: string;
     try {
       // The URL is signed for exactly this many bytes; the server refuses a file over the kind's limit here.
-      ({ uploadURL } = await apiJson<{ uploadURL: string }>("POST", `/api/upload/${kind}`, {
-        size: file.size,
-        ...(file.type ? { contentType: file.type } : {}),
-      } satisfies CreateUploadBody));
+      ({ uploadURL } = await apiJson(
+        "POST",
+        `/api/upload/${kind}`,
+        {
+          size: file.size,
+          ...(file.type ? { contentType: file.type } : {}),
+        } satisfies CreateUploadBody,
+        UploadUrl,
+      ));
     } catch (e) {
       return fail(
         `Failed to get upload URL${e instanceof Error && e.message.startsWith("4") ? `: ${serverMessage(e)}` : ""}`,

@@ -32,4 +32,8 @@ export const BillingSummary = z.object({
   ),
 });
 
+/** POST /api/billing/checkout and /api/billing/portal: the hosted page (Stripe) the browser goes to. */
+export const HostedPage = z.object({ url: z.string() });
+
 export type BillingSummary = z.infer<typeof BillingSummary>;
+export type HostedPage = z.infer<typeof HostedPage>;

@@ -48,7 +48,17 @@ export const ReportedEnrolment = z.object({
   status: LikenessStanding.optional(),
 });
 
+/** POST /api/upload/{face,voice}: where to PUT the file, signed for its size. */
+export const UploadUrl = z.object({ uploadURL: z.string() });
+
+/** DELETE /api/biometric: what the erasure deleted (erasure-service.ts BiometricErasure). */
+export const BiometricDeletion = z.object({
+  deleted: z.object({ samples: z.number(), objects: z.number(), objectVersions: z.number() }),
+});
+
 export type Consent = z.infer<typeof Consent>;
 export type UploadEnrolment = z.infer<typeof UploadEnrolment>;
 export type LiveCheckResult = z.infer<typeof LiveCheckResult>;
 export type ReportedEnrolment = z.infer<typeof ReportedEnrolment>;
+export type UploadUrl = z.infer<typeof UploadUrl>;
+export type BiometricDeletion = z.infer<typeof BiometricDeletion>;

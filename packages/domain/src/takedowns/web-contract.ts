@@ -156,6 +156,9 @@ export const TakedownPage = z.object({
 export type FormField = z.infer<typeof FormField>;
 export type LegalClock = z.infer<typeof LegalClock>;
 export type CaseAction = z.infer<typeof CaseAction>;
+/** POST /api/dmca/filed: the web-form notice the person filed themself, recorded. */
+export const RecordedFiling = z.object({ state: z.literal("filed"), noticeId: z.string(), filedAt: z.string() });
+
 export type TakedownSummary = z.infer<typeof TakedownSummary>;
 export type TimelineEvent = z.infer<typeof TimelineEvent>;
 export type TakedownDetail = z.infer<typeof TakedownDetail>;
@@ -163,4 +166,5 @@ export type AutomationOutcome = z.infer<typeof AutomationOutcome>;
 export type TakedownPage = z.infer<typeof TakedownPage>;
 export type NoticeChannelView = z.infer<typeof NoticeChannelView>;
 export type DmcaDraft = z.infer<typeof DmcaDraft>;
+export type RecordedFiling = z.infer<typeof RecordedFiling>;
 export type SendResult = z.infer<typeof SendResult>;

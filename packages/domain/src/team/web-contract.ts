@@ -42,7 +42,11 @@ export const AuditEntry = z.object({
 /** GET /api/audit-log: newest first. */
 export const AuditLogPage = z.object({ entries: z.array(AuditEntry) });
 
+/** POST /api/team/join: the account joined and the role there. */
+export const JoinedTeam = z.object({ accountId: z.string(), role: TeamRole });
+
 export type TeamView = z.infer<typeof TeamView>;
+export type JoinedTeam = z.infer<typeof JoinedTeam>;
 export type MyTeam = z.infer<typeof MyTeam>;
 export type AuditEntry = z.infer<typeof AuditEntry>;
 export type AuditLogPage = z.infer<typeof AuditLogPage>;
