@@ -11,6 +11,7 @@ import {
 import { ProfileUpdateInput, ScanPreferencesInput } from "@lg/domain/accounts/profile-shapes";
 import { Reauthentication } from "@lg/domain/accounts/reauthentication";
 import { UndoChangeInput } from "@lg/domain/accounts/security-notices";
+import { BiometricsExport } from "@lg/domain/accounts/web-requests";
 import { CheckoutBody } from "@lg/domain/billing/web-requests";
 import { ReportedCaptureInput } from "@lg/domain/biometrics/reported-capture";
 import { CreateUpload, GiveConsent, RegisterUpload } from "@lg/domain/biometrics/web-requests";
@@ -55,7 +56,7 @@ const JSON_BODIES: Record<string, z.ZodTypeAny> = {
   // Fresh proof for what a stolen session must not do alone (issue 35).
   "DELETE /api/account": Reauthentication,
   "DELETE /api/biometric": Reauthentication,
-  "POST /api/account/export": Reauthentication,
+  "POST /api/account/export": BiometricsExport,
   "POST /api/people/me/withdraw": Reauthentication,
   "POST /api/auth/undo-change": UndoChangeInput,
   "POST /api/auth/contact/verify": ContactVerifyInput,

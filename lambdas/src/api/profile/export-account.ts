@@ -1,6 +1,5 @@
-import { Reauthentication } from "@lg/domain/accounts/reauthentication";
+import { BiometricsExport } from "@lg/domain/accounts/web-requests";
 import { DomainError } from "@lg/domain/errors";
-import { z } from "zod";
 import { destructiveActions } from "../../shared/accounts/services.js";
 import { parseJson, sourceIp } from "../../shared/http/request.js";
 import { jsonAttachment } from "../../shared/http/responses.js";
@@ -24,8 +23,6 @@ export const exportAccount: ApiHandler = async (event) => {
   }
   return download(userId, false);
 };
-
-const BiometricsExport = Reauthentication.extend({ include: z.literal("biometrics") });
 
 /**
  * POST /api/account/export {include: "biometrics", currentPassword, currentCode?}: the same download
