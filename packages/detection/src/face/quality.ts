@@ -1,5 +1,6 @@
 import type { FaceQuality } from "../result.js";
-import type { Point, RawFace } from "./face-pipeline.js";
+import type { RawFace } from "./raw-face.js";
+import type { Point } from "./yunet.js";
 
 /**
  * Image-quality measures of one detected face, for enrolment gates and for weighting evidence,

@@ -4,7 +4,10 @@ import { MediaError } from "./errors.js";
 import { readImageDimensions } from "./image-header.js";
 import type { MediaLimits } from "./limits.js";
 import { type StoredImage, turnUpright } from "./orientation.js";
+import type { RgbImage } from "./rgb-image.js";
 import { sniffMediaType } from "./sniff.js";
+
+export type { RgbImage } from "./rgb-image.js";
 
 /**
  * Still-image decoding with sharp (libvips; its linux-x64 binary ships inside the npm package
@@ -12,13 +15,6 @@ import { sniffMediaType } from "./sniff.js";
  * The header is checked against the limits first; libvips is also told the pixel limit, so a
  * header that lies about its size still cannot make it allocate past the bound.
  */
-
-/** Interleaved 8-bit RGB. */
-export interface RgbImage {
-  data: Uint8Array;
-  width: number;
-  height: number;
-}
 
 export interface DecodedImage {
   format: MediaFormat;

@@ -1,4 +1,4 @@
-import type { RgbImage } from "./image.js";
+import type { RgbImage } from "./rgb-image.js";
 
 /**
  * Reading pixels as stored in the file in their upright order, by address arithmetic rather

@@ -1,4 +1,4 @@
-import type { GalleryWriter } from "../gallery/gallery-sync.js";
+import type { GalleryWriter } from "../gallery/gallery-writer.js";
 import type { BiometricSampleRecord } from "../records.js";
 import { sealEmbedding } from "./embedding-cipher.js";
 import type { BiometricAnalyser, BiometricObjectStore, DataKeyService } from "./ports.js";

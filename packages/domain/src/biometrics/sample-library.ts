@@ -1,5 +1,5 @@
 import type { AccountStore } from "../accounts/ports.js";
-import type { GalleryWriter } from "../gallery/gallery-sync.js";
+import type { GalleryWriter } from "../gallery/gallery-writer.js";
 import type { BiometricSampleRecord } from "../records.js";
 import type { BiometricObjectStore } from "./ports.js";
 import { autoDeleteTags, type DataExpiryDays, isExpired, sampleExpiry } from "./retention.js";

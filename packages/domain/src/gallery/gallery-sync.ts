@@ -6,23 +6,12 @@ import type { DataKeyService } from "../biometrics/ports.js";
 import { isExpired } from "../biometrics/retention.js";
 import type { BiometricSampleRecord } from "../records.js";
 import type { GalleryEntry, GalleryIndex } from "./gallery.js";
+import type { GalleryWriter } from "./gallery-writer.js";
+
+export type { GalleryWriter } from "./gallery-writer.js";
 
 /** The speaker network voice samples are embedded with (@lg/detection's SPEAKER_MODEL; a test holds them together). */
 export const VOICE_EMBEDDING_MODEL = "resemblyzer-ge2e";
-
-/**
- * The gallery as the code paths that write biometric samples see it: each tells it what happened to
- * the record of truth (the sealed sample), and the gallery follows. Enrolment, re-enrolment and the
- * model migration call sampleEnrolled with the embedding they hold in memory anyway (the gallery
- * never unseals anything itself); verification and retention changes call sampleChanged; auto-delete
- * calls sampleRemoved and erasure userErased, both before the sample itself goes.
- */
-export interface GalleryWriter {
-  sampleEnrolled(sample: BiometricSampleRecord, embedding: Float32Array): Promise<void>;
-  sampleChanged(sample: BiometricSampleRecord): Promise<void>;
-  sampleRemoved(sample: BiometricSampleRecord): Promise<void>;
-  userErased(userId: string): Promise<void>;
-}
 
 const modelOf = (sample: BiometricSampleRecord) =>
   sample.modality === "face" ? faceEmbeddingModelOf(sample) : VOICE_EMBEDDING_MODEL;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { FalseMatchEvidence } from "../threats/match-band.js";
+import type { ModalityFigure } from "./modality-figure.js";
 import type { UsageFigures } from "./usage-figures.js";
 
 /**
@@ -9,24 +10,6 @@ import type { UsageFigures } from "./usage-figures.js";
  * Every modality the product judges is here (faces, speakers, cloned voices, synthetic images and
  * face swaps), so the pages can say how well each is told apart, not only the strongest one.
  */
-/**
- * One modality's figure as a person can weigh it: what it measures, its value, and the material it
- * was measured on, all of it held out of every fit (the benchmark set, ../shared/data, is never
- * fitted on). Never a single "accuracy" across modalities.
- */
-export interface ModalityFigure {
-  modality: "face-match" | "speaker-match" | "voice-clone" | "synthetic-image" | "face-swap";
-  /** What the value measures, in plain words ("same-person pairs recognised at 1 false match in 1,000"). */
-  measure: string;
-  /** A share, 0-1 (a rate, an equal error rate, or an area under the ROC curve, as `measure` says). */
-  value: number;
-  /** How many of what it was measured on, e.g. [{ count: 175, of: "same-person pairs" }]. */
-  samples: { count: number; of: string }[];
-  /** The set it was measured on, in words ("every pair of 61 face photos from ..."). */
-  set: string;
-  /** Its 95% confidence interval, and how it was computed. */
-  interval: { low: number; high: number; method: string };
-}
 
 /**
  * A public figure rests on at least this many samples of each class it compares (issue 36 item 6):
@@ -472,4 +455,5 @@ function faceSwapFigureSpeaksForVerdicts(faceSwap: z.infer<typeof Report>["faceS
   return !sbi || sbi.decidesVerdicts === true || (sbi.speaksAt !== undefined && sbi.speaksAt !== "no-evidence");
 }
 
+export type { ModalityFigure } from "./modality-figure.js";
 export { samplesWords } from "./samples-words.js";

@@ -1,4 +1,4 @@
-import type { ModalityFigure } from "./public-metrics.js";
+import type { ModalityFigure } from "./modality-figure.js";
 
 /**
  * The web app shows this beside each figure. It lives apart from public-metrics.ts, which
