@@ -1,3 +1,4 @@
+import type { ForgotPasswordRequest, ResetPasswordRequest } from "@lg/domain/accounts/web-requests";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
@@ -34,7 +35,10 @@ export default function ForgotPasswordRoute() {
   };
 
   const requestCode = useMutation({
-    mutationFn: () => apiJson<{ message: string }>("POST", "/api/auth/forgot-password", { username: username.trim() }),
+    mutationFn: () =>
+      apiJson<{ message: string }>("POST", "/api/auth/forgot-password", {
+        username: username.trim(),
+      } satisfies ForgotPasswordRequest),
     onSuccess: (answer) => {
       setError(undefined);
       setSentMessage(answer.message);
@@ -43,7 +47,11 @@ export default function ForgotPasswordRoute() {
   });
   const reset = useMutation({
     mutationFn: () =>
-      apiJson<unknown>("POST", "/api/auth/reset-password", { username: username.trim(), code, password }),
+      apiJson<unknown>("POST", "/api/auth/reset-password", {
+        username: username.trim(),
+        code,
+        password,
+      } satisfies ResetPasswordRequest),
     onSuccess: (answer) => (isMfaChallenge(answer) ? setChallenge(answer) : signedIn()),
     onError: (e) => setError(serverMessage(e) || "The password could not be reset. Try again."),
   });

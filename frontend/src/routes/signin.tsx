@@ -1,3 +1,4 @@
+import type { SignInRequest } from "@lg/domain/accounts/web-requests";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
@@ -35,7 +36,8 @@ export default function SigninRoute() {
   };
 
   const login = useMutation({
-    mutationFn: () => apiJson<unknown>("POST", "/api/login", { username: username.trim(), password }),
+    mutationFn: () =>
+      apiJson<unknown>("POST", "/api/login", { username: username.trim(), password } satisfies SignInRequest),
     onSuccess: (answer) => (isMfaChallenge(answer) ? setChallenge(answer) : signedIn()),
     onError: (e) => {
       if (errorStatus(e) === 403) {

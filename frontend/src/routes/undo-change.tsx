@@ -1,3 +1,4 @@
+import type { UndoChangeRequest } from "@lg/domain/accounts/web-requests";
 import { useMutation } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
 import { apiJson } from "../api/client";
@@ -20,7 +21,8 @@ const UNDONE: Record<string, string> = {
 export default function UndoChangeRoute() {
   const token = window.location.hash.replace(/^#/, "");
   const undo = useMutation({
-    mutationFn: () => apiJson<{ undone: string }>("POST", "/api/auth/undo-change", { token }),
+    mutationFn: () =>
+      apiJson<{ undone: string }>("POST", "/api/auth/undo-change", { token } satisfies UndoChangeRequest),
   });
   return (
     <WizardPage>

@@ -1,4 +1,5 @@
 import { TotpSetup } from "@lg/domain/accounts/web-contract";
+import type { ContactChangeRequest, ContactVerifyRequest, TotpCodeRequest } from "@lg/domain/accounts/web-requests";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { apiJson } from "../../api/client";
@@ -46,7 +47,7 @@ export function AuthenticatorAppControl() {
     onError: (e) => setError(serverMessage(e)),
   });
   const enable = useMutation({
-    mutationFn: () => apiJson<unknown>("POST", "/api/auth/mfa/enable", { code: code.trim() }),
+    mutationFn: () => apiJson<unknown>("POST", "/api/auth/mfa/enable", { code: code.trim() } satisfies TotpCodeRequest),
     onSuccess: () => changed("Sign-in now asks for a code from your authenticator app."),
     onError: (e) => setError(serverMessage(e)),
   });
@@ -153,7 +154,11 @@ export function ContactControl() {
   const [error, setError] = useState<string>();
   const request = useMutation({
     mutationFn: () =>
-      apiJson<{ destination: string }>("POST", "/api/auth/contact", { kind, value: value.trim(), ...factors.proof }),
+      apiJson<{ destination: string }>("POST", "/api/auth/contact", {
+        kind,
+        value: value.trim(),
+        ...factors.proof,
+      } satisfies ContactChangeRequest),
     onSuccess: (answer) => {
       factors.reset();
       setError(undefined);
@@ -162,7 +167,8 @@ export function ContactControl() {
     onError: (e) => setError(serverMessage(e)),
   });
   const verify = useMutation({
-    mutationFn: () => apiJson<unknown>("POST", "/api/auth/contact/verify", { kind, code: code.trim() }),
+    mutationFn: () =>
+      apiJson<unknown>("POST", "/api/auth/contact/verify", { kind, code: code.trim() } satisfies ContactVerifyRequest),
     onSuccess: async () => {
       toast({
         title: "Contact details updated",

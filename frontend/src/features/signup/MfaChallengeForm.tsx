@@ -1,3 +1,4 @@
+import type { MfaAnswerRequest } from "@lg/domain/accounts/web-requests";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { apiJson } from "../../api/client";
@@ -25,7 +26,7 @@ export function MfaChallengeForm(props: { challenge: MfaChallenge; onSignedIn: (
         username: props.challenge.username,
         session: props.challenge.session,
         code: code.trim(),
-      }),
+      } satisfies MfaAnswerRequest),
     onSuccess: props.onSignedIn,
     onError: (e) => setError(serverMessage(e)),
   });

@@ -1,3 +1,4 @@
+import type { ConfirmRequest, ResendRequest } from "@lg/domain/accounts/web-requests";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { apiJson } from "../../api/client";
@@ -26,12 +27,13 @@ export function PendingConfirmation({
   const [notice, setNotice] = useState<string>();
 
   const confirm = useMutation({
-    mutationFn: () => apiJson<unknown>("POST", "/api/auth/confirm", { username, code, password }),
+    mutationFn: () =>
+      apiJson<unknown>("POST", "/api/auth/confirm", { username, code, password } satisfies ConfirmRequest),
     onSuccess: onConfirmed,
     onError: (e) => setError(serverMessage(e) || "The code could not be checked. Try again."),
   });
   const resend = useMutation({
-    mutationFn: () => apiJson<{ message: string }>("POST", "/api/auth/resend", { username }),
+    mutationFn: () => apiJson<{ message: string }>("POST", "/api/auth/resend", { username } satisfies ResendRequest),
     onSuccess: (answer) => {
       setError(undefined);
       setNotice(answer.message);

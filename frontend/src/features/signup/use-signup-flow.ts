@@ -1,3 +1,4 @@
+import type { ConfirmRequest, ResendRequest } from "@lg/domain/accounts/web-requests";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { apiJson } from "../../api/client";
@@ -34,7 +35,8 @@ export function useSignupFlow() {
   });
 
   const confirm = useMutation({
-    mutationFn: () => apiJson<{ user: unknown }>("POST", "/api/auth/confirm", { username, code, password }),
+    mutationFn: () =>
+      apiJson<{ user: unknown }>("POST", "/api/auth/confirm", { username, code, password } satisfies ConfirmRequest),
     onSuccess: () => {
       // The confirm call set the session cookie: the next screens must see a signed-in user.
       void refreshSignedInUser(queryClient);
@@ -44,7 +46,7 @@ export function useSignupFlow() {
   });
 
   const resend = useMutation({
-    mutationFn: () => apiJson<unknown>("POST", "/api/auth/resend", { username }),
+    mutationFn: () => apiJson<unknown>("POST", "/api/auth/resend", { username } satisfies ResendRequest),
     onSuccess: () => toast({ title: "Code Resent", description: "A new verification code has been sent" }),
     onError: (error) => toast({ title: "Resend failed", description: serverMessage(error), variant: "destructive" }),
   });
