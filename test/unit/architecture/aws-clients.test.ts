@@ -13,7 +13,7 @@ import { tsFiles } from "../../support/lambda-import-graph.js";
 const CLIENTS_MODULE = "lambdas/src/shared/aws/clients.ts";
 
 /** `new <Name>Client(` where <Name>Client is imported from an @aws-sdk package in the same file. */
-export function sdkClientsBuiltIn(source: string): string[] {
+function sdkClientsBuiltIn(source: string): string[] {
   const imported = new Set<string>();
   for (const match of source.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+"@aws-sdk\/[^"]+"/g)) {
     for (const name of (match[1] ?? "").split(",")) imported.add(name.replace(/^\s*type\s+/, "").trim());

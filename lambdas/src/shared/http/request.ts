@@ -1,6 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
-import { z } from "zod";
+import type { z } from "zod";
 import { env } from "./env.js";
 import { badRequest, payloadTooLarge, unsupportedMediaType } from "./http-errors.js";
 
@@ -10,14 +10,8 @@ import { badRequest, payloadTooLarge, unsupportedMediaType } from "./http-errors
  */
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
 
-/** Ids in paths and bodies: our ids are UUIDs and hashes; DynamoDB keys stop at 1 KB (2 KB pk). */
-export const MAX_ID_LENGTH = 128;
-export const entityId = (name: string) =>
-  z
-    .string({ error: `${name} is required` })
-    .min(1, `${name} is required`)
-    .max(MAX_ID_LENGTH, `${name} is too long (at most ${MAX_ID_LENGTH} characters)`)
-    .regex(/^[A-Za-z0-9._:~-]+$/, `${name} may hold only letters, digits and . _ : ~ -`);
+// Ids are checked by the domain's one rule, for paths here and for bodies in the web contract.
+export { entityId, MAX_ID_LENGTH } from "@lg/domain/entity-id";
 
 /** The raw body bytes, whether API Gateway base64-encoded them or not. */
 export function bodyBytes(event: APIGatewayProxyEventV2): Buffer {
