@@ -1,6 +1,13 @@
-import type { BiometricErasure } from "@lg/domain/accounts/erasure-service";
+import type { AccountSecurityService } from "@lg/domain/accounts/account-security";
+import type { AuthService, AuthUser, SignInResult } from "@lg/domain/accounts/auth-service";
+import type { AccountErasure, BiometricErasure } from "@lg/domain/accounts/erasure-service";
+import type { ExportService } from "@lg/domain/accounts/export-service";
+import type { ProfileService } from "@lg/domain/accounts/profile-service";
+import type { SecurityNotices } from "@lg/domain/accounts/security-notices";
+import * as accounts from "@lg/domain/accounts/web-contract";
 import type { BillingService } from "@lg/domain/billing/billing-service";
 import * as billing from "@lg/domain/billing/web-contract";
+import type { ConsentService } from "@lg/domain/biometrics/consent";
 import type { EnrolmentService } from "@lg/domain/biometrics/enrolment-service";
 import * as biometrics from "@lg/domain/biometrics/web-contract";
 import type { DemoNotice as DemoNoticeShape } from "@lg/domain/demo/demo-notice";
@@ -58,6 +65,8 @@ describe("the web contract of people, integrations, push, registered images, the
     expect(answerOf("POST", "/api/demo/dmca")).toBe(demo.DemoNotice);
     expect(answerOf("POST", "/api/upload/face")).toBe(biometrics.UploadUrl);
     expect(answerOf("DELETE", "/api/biometric")).toBe(biometrics.BiometricDeletion);
+    expect(answerOf("POST", "/api/consent")).toBe(biometrics.Consent);
+    expect(answerOf("POST", "/api/biometric-training/challenge")).toBe(biometrics.LiveChallenge);
     expect(answerOf("POST", "/api/billing/checkout")).toBe(billing.HostedPage);
     expect(answerOf("POST", "/api/billing/portal")).toBe(billing.HostedPage);
     expect(answerOf("POST", "/api/team/join")).toBe(team.JoinedTeam);
@@ -96,6 +105,8 @@ describe("the web contract of people, integrations, push, registered images, the
     expectTypeOf<DemoNoticeShape>().toExtend<z.infer<typeof demo.DemoNotice>>();
     expectTypeOf<Answer<EnrolmentService, "createUploadUrl">>().toExtend<biometrics.UploadUrl>();
     expectTypeOf<{ deleted: BiometricErasure }>().toExtend<biometrics.BiometricDeletion>();
+    expectTypeOf<Answer<ConsentService, "give">>().toExtend<biometrics.Consent>();
+    expectTypeOf<Answer<EnrolmentService, "issueLiveChallenge">>().toExtend<biometrics.LiveChallenge>();
     expectTypeOf<Answer<BillingService, "startCheckout">>().toExtend<billing.HostedPage>();
     expectTypeOf<Answer<BillingService, "openPortal">>().toExtend<billing.HostedPage>();
     expectTypeOf<Pick<TeamMemberRecord, "accountId" | "role">>().toExtend<team.JoinedTeam>();
@@ -119,5 +130,61 @@ describe("the web contract of people, integrations, push, registered images, the
     };
     expect(integrations.DeliveryLog.safeParse({ deliveries: [delivery] }).success).toBe(true);
     expect(integrations.DeliveryLog.safeParse({ deliveries: [{ ...delivery, state: "lost" }] }).success).toBe(false);
+  });
+});
+
+describe("the web contract of the sign-in, account-security, profile and account routes", () => {
+  it("names each account route's answer schema in the route table, so tests check what the handlers send", () => {
+    const answerOf = (method: string, path: string) =>
+      ROUTES.find((r) => r.method === method && r.path === path)?.answer;
+    for (const path of ["/api/login", "/api/auth/confirm", "/api/auth/reset-password", "/api/auth/mfa-challenge"]) {
+      expect(answerOf("POST", path)).toBe(accounts.SignInAnswer);
+    }
+    expect(answerOf("POST", "/api/logout")).toBe(accounts.SignedOut);
+    expect(answerOf("POST", "/api/logout/everywhere")).toBe(accounts.SignedOut);
+    expect(answerOf("GET", "/api/auth/user")).toBe(accounts.CurrentUser);
+    expect(answerOf("POST", "/api/auth/signup")).toBe(accounts.SignUpStarted);
+    expect(answerOf("POST", "/api/auth/resend")).toBe(accounts.AuthMessage);
+    expect(answerOf("POST", "/api/auth/forgot-password")).toBe(accounts.AuthMessage);
+    expect(answerOf("POST", "/api/auth/mfa/enable")).toBe(accounts.MfaStatus);
+    expect(answerOf("POST", "/api/auth/mfa/disable")).toBe(accounts.MfaStatus);
+    expect(answerOf("POST", "/api/auth/contact")).toBe(accounts.CodeSent);
+    expect(answerOf("POST", "/api/auth/contact/verify")).toBe(accounts.ContactDetails);
+    expect(answerOf("POST", "/api/auth/undo-change")).toBe(accounts.UndoneChange);
+    expect(answerOf("PUT", "/api/profile")).toBe(accounts.Profile);
+    expect(answerOf("POST", "/api/scan-preferences")).toBe(accounts.Profile);
+    expect(answerOf("GET", "/api/account/export")).toBe(accounts.AccountExport);
+    expect(answerOf("POST", "/api/account/export")).toBe(accounts.AccountExport);
+    expect(answerOf("DELETE", "/api/account")).toBe(accounts.AccountDeletion);
+  });
+
+  it("what the account services are typed to answer is what the contract accepts", () => {
+    expectTypeOf<AuthUser>().toExtend<accounts.AuthUser>();
+    expectTypeOf<Answer<AuthService, "currentUser">>().toExtend<accounts.CurrentUser>();
+    // signed-in.ts answers the user (the session goes as the cookie) or the MFA challenge as it is.
+    expectTypeOf<{ user: Extract<SignInResult, { sessionToken: string }>["user"] }>().toExtend<accounts.SignInAnswer>();
+    expectTypeOf<Extract<SignInResult, { mfaRequired: true }>>().toExtend<accounts.SignInAnswer>();
+    expectTypeOf<Answer<AuthService, "signUp">>().toExtend<accounts.SignUpStarted>();
+    expectTypeOf<Answer<AuthService, "resend">>().toExtend<accounts.AuthMessage>();
+    expectTypeOf<Answer<AuthService, "forgotPassword">>().toExtend<accounts.AuthMessage>();
+    // The handlers send the new session as a cookie, not in the answer.
+    expectTypeOf<Omit<Answer<AccountSecurityService, "enableTotp">, "sessionToken">>().toExtend<accounts.MfaStatus>();
+    expectTypeOf<Omit<Answer<AccountSecurityService, "disableTotp">, "sessionToken">>().toExtend<accounts.MfaStatus>();
+    expectTypeOf<Answer<AccountSecurityService, "requestContactChange">>().toExtend<accounts.CodeSent>();
+    expectTypeOf<
+      Omit<Answer<AccountSecurityService, "verifyContactChange">, "sessionToken">
+    >().toExtend<accounts.ContactDetails>();
+    expectTypeOf<Answer<SecurityNotices, "undo">>().toExtend<accounts.UndoneChange>();
+    expectTypeOf<Answer<ProfileService, "update">>().toExtend<accounts.Profile>();
+    expectTypeOf<Answer<ProfileService, "saveScanPreferences">>().toExtend<accounts.Profile>();
+    expectTypeOf<Answer<ExportService, "export">>().toExtend<accounts.AccountExport>();
+    expectTypeOf<{ deleted: AccountErasure }>().toExtend<accounts.AccountDeletion>();
+  });
+
+  it("accepts a visitor's null from GET /api/auth/user and a sign-in that asks for the app's code", () => {
+    expect(accounts.CurrentUser.safeParse(null).success).toBe(true);
+    expect(accounts.CurrentUser.safeParse({ email: "a@example.com" }).success).toBe(false);
+    expect(accounts.SignInAnswer.safeParse({ mfaRequired: true, username: "u", session: "s" }).success).toBe(true);
+    expect(accounts.SignInAnswer.safeParse({ mfaRequired: false, username: "u", session: "s" }).success).toBe(false);
   });
 });

@@ -14,7 +14,15 @@ describe("the biometric consent (issue 36 item 16)", () => {
       }),
       "POST /api/consent": () => {
         given = true;
-        return { status: 200, body: {} };
+        return {
+          status: 200,
+          body: {
+            required: false,
+            version: "v3",
+            text: "We process your face and voice.",
+            givenAt: "2026-11-29T00:00:00.000Z",
+          },
+        };
       },
     });
     renderRoute(

@@ -22,7 +22,7 @@ export function ConsentGate({ enabled, children }: { enabled: boolean; children:
   const consent = useQuery(consentQuery(enabled));
   const give = useMutation({
     mutationFn: (version: string) =>
-      apiJson("POST", "/api/consent", { version, agree: true } satisfies GiveConsentBody),
+      apiJson("POST", "/api/consent", { version, agree: true } satisfies GiveConsentBody, Consent),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: CONSENT_KEY }),
     onError: (error) =>
       toast({ title: "Consent not saved", description: serverMessage(error), variant: "destructive" }),

@@ -1,24 +1,11 @@
-import { type ColourWindow, colourAt, SCREEN_COLOURS, type ScreenColour } from "@lg/domain/biometrics/screen-light";
-import { LiveCheckResult } from "@lg/domain/biometrics/web-contract";
+import { colourAt, SCREEN_COLOURS, type ScreenColour } from "@lg/domain/biometrics/screen-light";
+import { LiveChallenge, LiveCheckResult } from "@lg/domain/biometrics/web-contract";
 import { useEffect, useRef, useState } from "react";
 import { apiFormData, apiJson } from "../../api/client";
 import { serverMessage } from "../../api/errors";
 import { useTrainingCamera } from "./use-training-camera";
 
-type ChallengePose = "front" | "left" | "right";
-
-/**
- * What POST /api/biometric-training/challenge answers: the poses in order, each with its time
- * window, and the screen colours to show meanwhile.
- */
-interface LiveChallenge {
-  challengeId: string;
-  poses: { pose: ChallengePose; startMs: number; endMs: number }[];
-  colours: ColourWindow[];
-  /** The words to read aloud during the check: the voice is verified only if the server hears them. */
-  phrase?: string[];
-  frameIntervalMs: number;
-}
+type ChallengePose = LiveChallenge["poses"][number]["pose"];
 
 /** A screen colour at full brightness, to light the face as much as the screen can. */
 const cssColour = (colour: ScreenColour) => `rgb(${SCREEN_COLOURS[colour].map((v) => v * 255).join(",")})`;
@@ -134,7 +121,7 @@ export function LiveCheck({ onDone }: { onDone: (result: LiveCheckResult) => voi
     setState("running");
     let stopRecording: (() => Promise<Blob | null>) | null = null;
     try {
-      const challenge = await apiJson<LiveChallenge>("POST", "/api/biometric-training/challenge");
+      const challenge = await apiJson("POST", "/api/biometric-training/challenge", undefined, LiveChallenge);
       setPhrase(challenge.phrase ?? []);
       stopRecording = challenge.phrase ? await startPhraseRecording() : null;
       const length = challenge.poses.at(-1)?.endMs ?? 0;

@@ -2,13 +2,13 @@ import { z } from "zod";
 import { LikenessStanding } from "../accounts/web-contract.js";
 
 /**
- * The web app's biometric answers (GET /api/consent, the enrolment answers of PUT
- * /api/biometric/{face,voice}, POST /api/biometric-training and .../embeddings), written once: the
+ * The web app's biometric answers (GET and POST /api/consent, the enrolment answers of PUT
+ * /api/biometric/{face,voice}, POST /api/biometric-training, .../challenge and .../embeddings), written once: the
  * handlers check their answers with these in tests and the web app takes its types from them
  * (docs/architecture.md, "One contract").
  */
 
-/** GET /api/consent: the consent text in force and whether the person has given it (consent.ts). */
+/** GET /api/consent, and POST once given: the consent text in force and whether the person has given it (consent.ts). */
 export const Consent = z.object({
   required: z.boolean(),
   version: z.string(),
@@ -48,6 +48,23 @@ export const ReportedEnrolment = z.object({
   status: LikenessStanding.optional(),
 });
 
+/** A time window of the live check: milliseconds after the capture starts (liveness-challenge.ts, screen-light.ts). */
+const TimeWindow = { startMs: z.number(), endMs: z.number() };
+
+/**
+ * POST /api/biometric-training/challenge: the poses in order, each with its time window, the screen
+ * colours to show meanwhile, and the words to read aloud (enrolment-service.ts issueLiveChallenge).
+ */
+export const LiveChallenge = z.object({
+  challengeId: z.string(),
+  poses: z.array(z.object({ pose: z.enum(["front", "left", "right"]), ...TimeWindow })),
+  colours: z.array(z.object({ colour: z.enum(["red", "green", "blue", "yellow", "cyan", "magenta"]), ...TimeWindow })),
+  /** The words to read aloud during the check: the voice is verified only if the server hears them. */
+  phrase: z.array(z.string()).optional(),
+  frameIntervalMs: z.number(),
+  expiresAt: z.string(),
+});
+
 /** POST /api/upload/{face,voice}: where to PUT the file, signed for its size. */
 export const UploadUrl = z.object({ uploadURL: z.string() });
 
@@ -60,5 +77,6 @@ export type Consent = z.infer<typeof Consent>;
 export type UploadEnrolment = z.infer<typeof UploadEnrolment>;
 export type LiveCheckResult = z.infer<typeof LiveCheckResult>;
 export type ReportedEnrolment = z.infer<typeof ReportedEnrolment>;
+export type LiveChallenge = z.infer<typeof LiveChallenge>;
 export type UploadUrl = z.infer<typeof UploadUrl>;
 export type BiometricDeletion = z.infer<typeof BiometricDeletion>;
