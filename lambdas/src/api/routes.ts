@@ -53,6 +53,7 @@ import { AuditLogPage, JoinedTeam, MyTeam, TeamView } from "@lg/domain/team/web-
 import {
   BulkActionResult,
   EvidenceCheck,
+  ScanStarted,
   ScanStatus,
   Stats,
   Threat,
@@ -215,7 +216,7 @@ export const ROUTES: RouteSpec[] = [
   { method: "GET", path: "/api/threats/{id}", group: "threats", answer: ThreatDetails },
   { method: "POST", path: "/api/threats/actions", group: "threats", answer: BulkActionResult },
   { method: "POST", path: "/api/threats/{id}/actions", group: "threats", answer: ThreatDetails },
-  { method: "PUT", path: "/api/threats/{id}/status", group: "threats" },
+  { method: "PUT", path: "/api/threats/{id}/status", group: "threats", answer: ThreatDetails },
   { method: "GET", path: "/api/threats/{id}/evidence", group: "threats", answer: EvidenceCheck },
   { method: "GET", path: "/api/threats/{id}/preview", group: "threats" },
   { method: "GET", path: "/api/threats/{id}/thumbnail", group: "threats" },
@@ -224,7 +225,7 @@ export const ROUTES: RouteSpec[] = [
   { method: "GET", path: "/api/threats/{id}/media/enrolled-photo", group: "threats" },
   { method: "GET", path: "/api/threats/{id}/media/frames/{frame}", group: "threats" },
   { method: "GET", path: "/api/stats", group: "threats", answer: Stats },
-  { method: "POST", path: "/api/scan/force", group: "threats" },
+  { method: "POST", path: "/api/scan/force", group: "threats", answer: ScanStarted },
   { method: "GET", path: "/api/scan/status", group: "threats", answer: ScanStatus },
 
   { method: "POST", path: "/api/dmca", group: "takedowns", answer: DmcaDraft },

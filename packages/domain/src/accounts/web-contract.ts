@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AccountChangeUndo } from "../table/entities/account-change-undo.js";
 import { MembershipTier as StoredTier } from "../table/entities/user-profile.js";
 
 /**
@@ -121,6 +122,64 @@ export const TotpSetup = z.object({ secret: z.string(), otpauthUri: z.string() }
 /** GET /api/auth/contact: the addresses the account's codes and notices go to. */
 export const ContactDetails = z.object({ email: z.string().optional(), phone: z.string().optional() });
 
+/** Who is signed in (auth-service.ts `AuthUser`): the contact fields only when the account has them. */
+export const AuthUser = z.object({ userId: z.string(), email: z.string().optional(), phone: z.string().optional() });
+
+/** GET /api/auth/user: the signed-in person, or `null` for a visitor who presents no session. */
+export const CurrentUser = AuthUser.nullable();
+
+/**
+ * POST /api/login, /api/auth/confirm, reset-password and mfa-challenge (signed-in.ts): signed in
+ * (the session is the cookie), or, for an account with an authenticator app, what the sign-in page
+ * needs to ask for the app's code.
+ */
+export const SignInAnswer = z.union([
+  z.object({ user: AuthUser }),
+  z.object({ mfaRequired: z.literal(true), username: z.string(), session: z.string() }),
+]);
+
+/** POST /api/logout and /api/logout/everywhere: the session cookie is cleared. */
+export const SignedOut = z.object({ signedOut: z.literal(true) });
+
+/** POST /api/auth/signup: the account's username and where its confirmation code went. */
+export const SignUpStarted = z.object({ username: z.string(), destination: z.string() });
+
+/** POST /api/auth/resend and forgot-password: the same words whether or not the account exists. */
+export const AuthMessage = z.object({ message: z.string() });
+
+/** POST /api/auth/contact: where the code for the new email or phone went. */
+export const CodeSent = z.object({ destination: z.string() });
+
+/** POST /api/auth/undo-change: which security change the link undid. */
+export const UndoneChange = z.object({ undone: AccountChangeUndo.schema.shape.change });
+
+/**
+ * The download of GET and POST /api/account/export (export-service.ts): every stored item by kind,
+ * without keys or secrets, and the sessions' times.
+ */
+export const AccountExport = z.object({
+  exportedAt: z.string(),
+  userId: z.string(),
+  includesBiometrics: z.boolean(),
+  data: z.record(z.string(), z.array(z.record(z.string(), z.unknown()))),
+  sessions: z.array(z.object({ createdAt: z.string(), expiresAt: z.string() })),
+});
+
+/** DELETE /api/account: what the erasure deleted (erasure-service.ts `AccountErasure`). */
+export const AccountDeletion = z.object({
+  deleted: z.object({
+    samples: z.number(),
+    objects: z.number(),
+    objectVersions: z.number(),
+    evidenceObjects: z.number(),
+    evidenceObjectVersions: z.number(),
+    items: z.number(),
+    sessions: z.number(),
+    signInAccount: z.boolean(),
+    scansStopped: z.number(),
+  }),
+});
+
 export type MembershipTier = z.infer<typeof MembershipTier>;
 export type ScanFrequency = z.infer<typeof ScanFrequency>;
 export type Sensitivity = z.infer<typeof Sensitivity>;
@@ -136,3 +195,13 @@ export type Profile = z.infer<typeof Profile>;
 export type MfaStatus = z.infer<typeof MfaStatus>;
 export type TotpSetup = z.infer<typeof TotpSetup>;
 export type ContactDetails = z.infer<typeof ContactDetails>;
+export type AuthUser = z.infer<typeof AuthUser>;
+export type CurrentUser = z.infer<typeof CurrentUser>;
+export type SignInAnswer = z.infer<typeof SignInAnswer>;
+export type SignedOut = z.infer<typeof SignedOut>;
+export type SignUpStarted = z.infer<typeof SignUpStarted>;
+export type AuthMessage = z.infer<typeof AuthMessage>;
+export type CodeSent = z.infer<typeof CodeSent>;
+export type UndoneChange = z.infer<typeof UndoneChange>;
+export type AccountExport = z.infer<typeof AccountExport>;
+export type AccountDeletion = z.infer<typeof AccountDeletion>;
