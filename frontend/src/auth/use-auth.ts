@@ -1,13 +1,8 @@
+import { type AuthUser, CurrentUser } from "@lg/domain/accounts/web-contract";
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { throwIfResNotOk } from "../api/client";
+import { checkedAnswer, throwIfResNotOk } from "../api/client";
 import { AUTH_USER_KEY, redirectToLoginAfterNotice } from "../api/query-client";
-
-export interface AuthUser {
-  userId: string;
-  email?: string;
-  phone?: string;
-}
 
 /** For this query only a 401 means "signed out" rather than an error. */
 export async function fetchCurrentUser(): Promise<AuthUser | null> {
@@ -18,7 +13,7 @@ export async function fetchCurrentUser(): Promise<AuthUser | null> {
     return null;
   }
   await throwIfResNotOk(response);
-  return (await response.json()) as AuthUser;
+  return checkedAnswer("GET /api/auth/user", await response.json(), CurrentUser);
 }
 
 export const authUserQuery = queryOptions({ queryKey: AUTH_USER_KEY, queryFn: fetchCurrentUser, retry: false });

@@ -1,3 +1,4 @@
+import { AuthMessage, SignInAnswer } from "@lg/domain/accounts/web-contract";
 import type { ForgotPasswordRequest, ResetPasswordRequest } from "@lg/domain/accounts/web-requests";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
@@ -36,9 +37,12 @@ export default function ForgotPasswordRoute() {
 
   const requestCode = useMutation({
     mutationFn: () =>
-      apiJson<{ message: string }>("POST", "/api/auth/forgot-password", {
-        username: username.trim(),
-      } satisfies ForgotPasswordRequest),
+      apiJson(
+        "POST",
+        "/api/auth/forgot-password",
+        { username: username.trim() } satisfies ForgotPasswordRequest,
+        AuthMessage,
+      ),
     onSuccess: (answer) => {
       setError(undefined);
       setSentMessage(answer.message);
@@ -47,11 +51,12 @@ export default function ForgotPasswordRoute() {
   });
   const reset = useMutation({
     mutationFn: () =>
-      apiJson<unknown>("POST", "/api/auth/reset-password", {
-        username: username.trim(),
-        code,
-        password,
-      } satisfies ResetPasswordRequest),
+      apiJson(
+        "POST",
+        "/api/auth/reset-password",
+        { username: username.trim(), code, password } satisfies ResetPasswordRequest,
+        SignInAnswer,
+      ),
     onSuccess: (answer) => (isMfaChallenge(answer) ? setChallenge(answer) : signedIn()),
     onError: (e) => setError(serverMessage(e) || "The password could not be reset. Try again."),
   });

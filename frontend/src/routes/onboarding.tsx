@@ -1,15 +1,16 @@
+import { Profile } from "@lg/domain/accounts/web-contract";
+import type { ScanPreferencesRequest } from "@lg/domain/accounts/web-requests";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { apiJson } from "../api/client";
 import { serverMessage } from "../api/errors";
-import type { NotificationSettings } from "../api/types";
 import { signIn } from "../auth/session-navigation";
 import { useAuth } from "../auth/use-auth";
 import { consentQuery } from "../features/consent/ConsentGate";
 import { parseDemoType } from "../features/demo/demo-session";
 import { ActivatedStep } from "../features/onboarding/ActivatedStep";
-import { AlertPreferencesStep } from "../features/onboarding/AlertPreferencesStep";
+import { type AlertChoice, AlertPreferencesStep } from "../features/onboarding/AlertPreferencesStep";
 import { ConsentStep } from "../features/onboarding/ConsentStep";
 import { FirstScanStep } from "../features/onboarding/FirstScanStep";
 import { IdentityStep, type IdentityValues } from "../features/onboarding/IdentityStep";
@@ -77,7 +78,8 @@ export default function OnboardingRoute() {
   const previous = () => setStep((s) => Math.max(s - 1, 1));
 
   const choosePlatforms = useMutation({
-    mutationFn: (choice: PlatformChoice) => apiJson<unknown>("POST", "/api/scan-preferences", choice),
+    mutationFn: (choice: PlatformChoice) =>
+      apiJson("POST", "/api/scan-preferences", choice satisfies ScanPreferencesRequest, Profile),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
       next();
@@ -113,7 +115,7 @@ export default function OnboardingRoute() {
   }
 
   const saveIdentity = (identity: IdentityValues) => (live ? update.mutate({ identity }, { onSuccess: next }) : next());
-  const saveAlerts = (notificationSettings: NotificationSettings) =>
+  const saveAlerts = (notificationSettings: AlertChoice) =>
     live ? update.mutate({ notificationSettings }, { onSuccess: next }) : next();
   const savePlatforms = (choice: PlatformChoice) => (live ? choosePlatforms.mutate(choice) : next());
 

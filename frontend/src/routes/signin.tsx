@@ -1,3 +1,4 @@
+import { SignInAnswer } from "@lg/domain/accounts/web-contract";
 import type { SignInRequest } from "@lg/domain/accounts/web-requests";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
@@ -37,7 +38,7 @@ export default function SigninRoute() {
 
   const login = useMutation({
     mutationFn: () =>
-      apiJson<unknown>("POST", "/api/login", { username: username.trim(), password } satisfies SignInRequest),
+      apiJson("POST", "/api/login", { username: username.trim(), password } satisfies SignInRequest, SignInAnswer),
     onSuccess: (answer) => (isMfaChallenge(answer) ? setChallenge(answer) : signedIn()),
     onError: (e) => {
       if (errorStatus(e) === 403) {

@@ -97,7 +97,7 @@ describe("sign-up", () => {
   it("confirms the account, says so and resends codes on request", async () => {
     stubApi({
       "POST /api/auth/signup": { status: 200, body: { username: "u-1", destination: "me@example.com" } },
-      "POST /api/auth/resend": { status: 200, body: {} },
+      "POST /api/auth/resend": { status: 200, body: { message: "If a sign-up is waiting, a new code has been sent." } },
       "POST /api/auth/confirm": { status: 200, body: { user: { userId: "u-1" } } },
       "GET /api/auth/user": { status: 200, body: { userId: "u-1" } },
     });

@@ -1,3 +1,4 @@
+import { UndoneChange } from "@lg/domain/accounts/web-contract";
 import type { UndoChangeRequest } from "@lg/domain/accounts/web-requests";
 import { useMutation } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
@@ -21,8 +22,7 @@ const UNDONE: Record<string, string> = {
 export default function UndoChangeRoute() {
   const token = window.location.hash.replace(/^#/, "");
   const undo = useMutation({
-    mutationFn: () =>
-      apiJson<{ undone: string }>("POST", "/api/auth/undo-change", { token } satisfies UndoChangeRequest),
+    mutationFn: () => apiJson("POST", "/api/auth/undo-change", { token } satisfies UndoChangeRequest, UndoneChange),
   });
   return (
     <WizardPage>

@@ -13,6 +13,9 @@ const FREQUENCIES: { value: Frequency; label: string }[] = [
   { value: "weekly", label: "Weekly digest" },
 ];
 
+/** The alert settings the step asks for, each chosen. */
+export type AlertChoice = Required<Pick<NotificationSettings, "email" | "push" | "sms" | "frequency" | "sensitivity">>;
+
 export function AlertPreferencesStep(props: {
   initial?: NotificationSettings;
   /** The account's email address and phone number: which channels can reach it (the demo has neither, and is not warned). */
@@ -20,7 +23,8 @@ export function AlertPreferencesStep(props: {
   /** A signed-in person: choosing push subscribes this browser, as in Settings; the demo only fills the form. */
   live: boolean;
   pending: boolean;
-  onSubmit: (settings: NotificationSettings) => void;
+  /** What the step chose; the server keeps the account's other settings (PUT /api/profile merges them). */
+  onSubmit: (settings: AlertChoice) => void;
   onPrevious: () => void;
 }) {
   const [form, setForm] = useState({
@@ -51,7 +55,7 @@ export function AlertPreferencesStep(props: {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (pushChosen && !(await subscribed())) return setForm((f) => ({ ...f, push: false }));
-    props.onSubmit({ ...props.initial, ...form, push: pushChosen });
+    props.onSubmit({ ...form, push: pushChosen });
   };
   return (
     <form onSubmit={(e) => void submit(e)} className="form" aria-labelledby="alert-step-heading">

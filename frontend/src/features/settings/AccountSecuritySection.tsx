@@ -1,4 +1,4 @@
-import { TotpSetup } from "@lg/domain/accounts/web-contract";
+import { CodeSent, ContactDetails, MfaStatus, SignedOut, TotpSetup } from "@lg/domain/accounts/web-contract";
 import type { ContactChangeRequest, ContactVerifyRequest, TotpCodeRequest } from "@lg/domain/accounts/web-requests";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
@@ -47,12 +47,13 @@ export function AuthenticatorAppControl() {
     onError: (e) => setError(serverMessage(e)),
   });
   const enable = useMutation({
-    mutationFn: () => apiJson<unknown>("POST", "/api/auth/mfa/enable", { code: code.trim() } satisfies TotpCodeRequest),
+    mutationFn: () =>
+      apiJson("POST", "/api/auth/mfa/enable", { code: code.trim() } satisfies TotpCodeRequest, MfaStatus),
     onSuccess: () => changed("Sign-in now asks for a code from your authenticator app."),
     onError: (e) => setError(serverMessage(e)),
   });
   const disable = useMutation({
-    mutationFn: () => apiJson<unknown>("POST", "/api/auth/mfa/disable", factors.proof),
+    mutationFn: () => apiJson("POST", "/api/auth/mfa/disable", factors.proof, MfaStatus),
     onSuccess: () => changed("Sign-in no longer asks for an authenticator code."),
     onError: (e) => setError(serverMessage(e)),
   });
@@ -154,11 +155,12 @@ export function ContactControl() {
   const [error, setError] = useState<string>();
   const request = useMutation({
     mutationFn: () =>
-      apiJson<{ destination: string }>("POST", "/api/auth/contact", {
-        kind,
-        value: value.trim(),
-        ...factors.proof,
-      } satisfies ContactChangeRequest),
+      apiJson(
+        "POST",
+        "/api/auth/contact",
+        { kind, value: value.trim(), ...factors.proof } satisfies ContactChangeRequest,
+        CodeSent,
+      ),
     onSuccess: (answer) => {
       factors.reset();
       setError(undefined);
@@ -168,7 +170,12 @@ export function ContactControl() {
   });
   const verify = useMutation({
     mutationFn: () =>
-      apiJson<unknown>("POST", "/api/auth/contact/verify", { kind, code: code.trim() } satisfies ContactVerifyRequest),
+      apiJson(
+        "POST",
+        "/api/auth/contact/verify",
+        { kind, code: code.trim() } satisfies ContactVerifyRequest,
+        ContactDetails,
+      ),
     onSuccess: async () => {
       toast({
         title: "Contact details updated",
@@ -260,7 +267,7 @@ export function ContactControl() {
 export function SignOutEverywhereControl() {
   const [error, setError] = useState<string>();
   const signOut = useMutation({
-    mutationFn: () => apiJson<unknown>("POST", "/api/logout/everywhere"),
+    mutationFn: () => apiJson("POST", "/api/logout/everywhere", undefined, SignedOut),
     onSuccess: () => {
       window.location.href = "/";
     },

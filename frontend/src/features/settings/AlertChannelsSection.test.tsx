@@ -23,7 +23,7 @@ describe("Settings alert channels", () => {
       notificationSettings: { email: true, sms: false, push: false },
     };
     const { calls } = stubApi({
-      "PUT /api/profile": { status: 200, body: {} },
+      "PUT /api/profile": { status: 200, body: BASE },
       "GET /api/push/subscriptions": { status: 200, body: { subscriptions: [] } },
     });
     renderRoute(<AlertChannelsSection profile={phoneOnly} />);

@@ -1,12 +1,7 @@
+import type { ReauthenticationRequest } from "@lg/domain/accounts/web-requests";
 import { useState } from "react";
 import { CodeField } from "../../ui/CodeField";
 import { TextField } from "../../ui/TextField";
-
-/** What the API asks for with a sensitive change: the current password, and the app's current code once one is on. */
-export interface CurrentFactors {
-  currentPassword: string;
-  currentCode?: string;
-}
 
 /**
  * The current password (and authenticator code) a sign-in security change asks for afresh, so
@@ -16,7 +11,12 @@ export interface CurrentFactors {
 export function useCurrentFactors(idPrefix: string, withCode: boolean) {
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
-  const proof: CurrentFactors = { currentPassword: password, ...(withCode ? { currentCode: code.trim() } : {}) };
+  // What the API asks for with a sensitive change (the domain's Reauthentication): the current
+  // password, and the app's current code once one is on.
+  const proof: ReauthenticationRequest = {
+    currentPassword: password,
+    ...(withCode ? { currentCode: code.trim() } : {}),
+  };
   const missing = !password
     ? "Enter your current password"
     : withCode && !/^\d{6}$/.test(code.trim())

@@ -1,3 +1,4 @@
+import { AccountDeletion } from "@lg/domain/accounts/web-contract";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { apiJson } from "../../api/client";
@@ -13,7 +14,7 @@ export function DangerZone() {
   const [confirming, setConfirming] = useState(false);
   const factors = useDestructiveProof("delete-account");
   const remove = useMutation({
-    mutationFn: () => apiJson<{ deleted: Record<string, unknown> }>("DELETE", "/api/account", factors.proof),
+    mutationFn: () => apiJson("DELETE", "/api/account", factors.proof, AccountDeletion),
     onSuccess: (result) => {
       setConfirming(false);
       toast({ title: "Account deleted", description: deletionSummary(result) });

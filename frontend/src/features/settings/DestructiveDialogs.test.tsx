@@ -10,7 +10,22 @@ describe("Deleting the account or the biometric data asks who is at the keyboard
   it("sends the current password and the app's current code with deleting the account", async () => {
     const { calls } = stubApi({
       "GET /api/auth/mfa": { status: 200, body: { enabled: true } },
-      "DELETE /api/account": { status: 200, body: { deleted: { items: 3 } } },
+      "DELETE /api/account": {
+        status: 200,
+        body: {
+          deleted: {
+            samples: 0,
+            objects: 0,
+            objectVersions: 0,
+            evidenceObjects: 0,
+            evidenceObjectVersions: 0,
+            items: 3,
+            sessions: 1,
+            signInAccount: true,
+            scansStopped: 0,
+          },
+        },
+      },
     });
     renderRoute(<DangerZone />);
     const user = userEvent.setup({ delay: null });

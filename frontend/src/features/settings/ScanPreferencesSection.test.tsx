@@ -22,7 +22,7 @@ const PROFILE: Profile = {
 describe("Settings switches", () => {
   it("unticking Social Media saves it off, and says which platforms scans cover", async () => {
     const { calls } = stubApi({
-      "PUT /api/profile": { status: 200, body: {} },
+      "PUT /api/profile": { status: 200, body: PROFILE },
       "GET /api/profile": { status: 200, body: PROFILE },
     });
     renderRoute(<ScanPreferencesSection profile={PROFILE} />);

@@ -1,3 +1,4 @@
+import { SignInAnswer } from "@lg/domain/accounts/web-contract";
 import type { MfaAnswerRequest } from "@lg/domain/accounts/web-requests";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
@@ -7,14 +8,9 @@ import { CodeField } from "../../ui/CodeField";
 import { FieldError } from "../../ui/FieldError";
 
 /** What POST /api/login (or a reset) answers for an account with an authenticator app. */
-export interface MfaChallenge {
-  mfaRequired: true;
-  username: string;
-  session: string;
-}
+export type MfaChallenge = Extract<SignInAnswer, { mfaRequired: true }>;
 
-export const isMfaChallenge = (answer: unknown): answer is MfaChallenge =>
-  typeof answer === "object" && answer !== null && (answer as { mfaRequired?: unknown }).mfaRequired === true;
+export const isMfaChallenge = (answer: SignInAnswer): answer is MfaChallenge => "mfaRequired" in answer;
 
 /** The second step of signing in: the 6-digit code the person's authenticator app shows now. */
 export function MfaChallengeForm(props: { challenge: MfaChallenge; onSignedIn: () => void; onBack: () => void }) {
@@ -22,11 +18,16 @@ export function MfaChallengeForm(props: { challenge: MfaChallenge; onSignedIn: (
   const [error, setError] = useState<string>();
   const answer = useMutation({
     mutationFn: () =>
-      apiJson<unknown>("POST", "/api/auth/mfa-challenge", {
-        username: props.challenge.username,
-        session: props.challenge.session,
-        code: code.trim(),
-      } satisfies MfaAnswerRequest),
+      apiJson(
+        "POST",
+        "/api/auth/mfa-challenge",
+        {
+          username: props.challenge.username,
+          session: props.challenge.session,
+          code: code.trim(),
+        } satisfies MfaAnswerRequest,
+        SignInAnswer,
+      ),
     onSuccess: props.onSignedIn,
     onError: (e) => setError(serverMessage(e)),
   });

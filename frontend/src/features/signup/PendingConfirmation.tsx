@@ -1,3 +1,4 @@
+import { AuthMessage, SignInAnswer } from "@lg/domain/accounts/web-contract";
 import type { ConfirmRequest, ResendRequest } from "@lg/domain/accounts/web-requests";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
@@ -28,12 +29,12 @@ export function PendingConfirmation({
 
   const confirm = useMutation({
     mutationFn: () =>
-      apiJson<unknown>("POST", "/api/auth/confirm", { username, code, password } satisfies ConfirmRequest),
+      apiJson("POST", "/api/auth/confirm", { username, code, password } satisfies ConfirmRequest, SignInAnswer),
     onSuccess: onConfirmed,
     onError: (e) => setError(serverMessage(e) || "The code could not be checked. Try again."),
   });
   const resend = useMutation({
-    mutationFn: () => apiJson<{ message: string }>("POST", "/api/auth/resend", { username } satisfies ResendRequest),
+    mutationFn: () => apiJson("POST", "/api/auth/resend", { username } satisfies ResendRequest, AuthMessage),
     onSuccess: (answer) => {
       setError(undefined);
       setNotice(answer.message);

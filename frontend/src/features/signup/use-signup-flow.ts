@@ -1,4 +1,5 @@
-import type { ConfirmRequest, ResendRequest } from "@lg/domain/accounts/web-requests";
+import { AuthMessage, SignInAnswer, SignUpStarted } from "@lg/domain/accounts/web-contract";
+import type { ConfirmRequest, ResendRequest, SignUpRequest } from "@lg/domain/accounts/web-requests";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { apiJson } from "../../api/client";
@@ -21,11 +22,14 @@ export function useSignupFlow() {
 
   const signup = useMutation({
     mutationFn: () =>
-      apiJson<{ username: string; destination: string }>("POST", "/api/auth/signup", {
-        method,
-        ...(method === "email" ? { email: email.trim() } : { phone: phoneNumber(phone) }),
-        password,
-      }),
+      apiJson(
+        "POST",
+        "/api/auth/signup",
+        (method === "email"
+          ? { method, email: email.trim(), password }
+          : { method, phone: phoneNumber(phone), password }) satisfies SignUpRequest,
+        SignUpStarted,
+      ),
     onSuccess: (result) => {
       setUsername(result.username);
       setDestination(result.destination);
@@ -36,7 +40,7 @@ export function useSignupFlow() {
 
   const confirm = useMutation({
     mutationFn: () =>
-      apiJson<{ user: unknown }>("POST", "/api/auth/confirm", { username, code, password } satisfies ConfirmRequest),
+      apiJson("POST", "/api/auth/confirm", { username, code, password } satisfies ConfirmRequest, SignInAnswer),
     onSuccess: () => {
       // The confirm call set the session cookie: the next screens must see a signed-in user.
       void refreshSignedInUser(queryClient);
@@ -46,7 +50,7 @@ export function useSignupFlow() {
   });
 
   const resend = useMutation({
-    mutationFn: () => apiJson<unknown>("POST", "/api/auth/resend", { username } satisfies ResendRequest),
+    mutationFn: () => apiJson("POST", "/api/auth/resend", { username } satisfies ResendRequest, AuthMessage),
     onSuccess: () => toast({ title: "Code Resent", description: "A new verification code has been sent" }),
     onError: (error) => toast({ title: "Resend failed", description: serverMessage(error), variant: "destructive" }),
   });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { ContactChangeInput, ContactVerifyInput, TotpCodeInput } from "./account-security.js";
 import type * as auth from "./auth-service.js";
+import type { ProfileUpdateInput, ScanPreferencesInput } from "./profile-shapes.js";
 import { Reauthentication } from "./reauthentication.js";
 import type { UndoChangeInput } from "./security-notices.js";
 
@@ -32,3 +33,7 @@ export type ContactChangeRequest = z.input<typeof ContactChangeInput> & z.input<
 export type ContactVerifyRequest = z.input<typeof ContactVerifyInput>;
 export type UndoChangeRequest = z.input<typeof UndoChangeInput>;
 export type ReauthenticationRequest = z.input<typeof Reauthentication>;
+
+/** PUT /api/profile (one settings section, or the profile-setup fields) and POST /api/scan-preferences (profile-shapes.ts). */
+export type ProfileUpdateRequest = z.input<typeof ProfileUpdateInput>;
+export type ScanPreferencesRequest = z.input<typeof ScanPreferencesInput>;
