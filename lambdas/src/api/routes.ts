@@ -47,9 +47,17 @@ import {
 } from "@lg/domain/people/web-contract";
 import { PushSubscription, PushSubscriptionList, VapidPublicKey } from "@lg/domain/push/web-contract";
 import { DeletedHashes, RegisteredHashList, RegistrationResult } from "@lg/domain/registered-images/web-contract";
-import { HealthReport, StatusPage } from "@lg/domain/system/web-contract";
+import { HealthReport, StatusPage, SystemMetrics } from "@lg/domain/system/web-contract";
 import { DmcaDraft, RecordedFiling, SendResult, TakedownDetail, TakedownPage } from "@lg/domain/takedowns/web-contract";
-import { AuditLogPage, JoinedTeam, MyTeam, TeamView } from "@lg/domain/team/web-contract";
+import {
+  AuditLogPage,
+  JoinedTeam,
+  MyTeam,
+  RemovedMember,
+  RevokedInvitation,
+  SentInvitation,
+  TeamView,
+} from "@lg/domain/team/web-contract";
 import {
   BulkActionResult,
   EvidenceCheck,
@@ -247,9 +255,9 @@ export const ROUTES: RouteSpec[] = [
 
   { method: "GET", path: "/api/team", group: "team", answer: TeamView },
   { method: "GET", path: "/api/team/me", group: "team", answer: MyTeam },
-  { method: "POST", path: "/api/team/invitations", group: "team" },
-  { method: "DELETE", path: "/api/team/invitations/{id}", group: "team" },
-  { method: "DELETE", path: "/api/team/members/{id}", group: "team" },
+  { method: "POST", path: "/api/team/invitations", group: "team", answer: SentInvitation },
+  { method: "DELETE", path: "/api/team/invitations/{id}", group: "team", answer: RevokedInvitation },
+  { method: "DELETE", path: "/api/team/members/{id}", group: "team", answer: RemovedMember },
   { method: "POST", path: "/api/team/join", group: "team", answer: JoinedTeam },
   { method: "GET", path: "/api/audit-log", group: "team", answer: AuditLogPage },
 
@@ -260,6 +268,6 @@ export const ROUTES: RouteSpec[] = [
   { method: "POST", path: "/api/demo/dmca", group: "demo", answer: DemoNotice },
 
   { method: "GET", path: "/api/health", group: "system", answer: HealthReport },
-  { method: "GET", path: "/api/system/metrics", group: "system" },
+  { method: "GET", path: "/api/system/metrics", group: "system", answer: SystemMetrics },
   { method: "GET", path: "/api/status", group: "system", answer: StatusPage },
 ];

@@ -21,10 +21,15 @@ import type { PushSubscriptionView } from "@lg/domain/push/push-subscriptions";
 import * as push from "@lg/domain/push/web-contract";
 import type { RegisteredImageService } from "@lg/domain/registered-images/registered-image-service";
 import * as images from "@lg/domain/registered-images/web-contract";
+import type { ScanStarter } from "@lg/domain/scanning/scan-starter";
+import type { PublicMetrics } from "@lg/domain/system/public-metrics";
+import * as system from "@lg/domain/system/web-contract";
 import type { NoticeService } from "@lg/domain/takedowns/notice-service";
 import * as takedowns from "@lg/domain/takedowns/web-contract";
 import type { TeamMemberRecord } from "@lg/domain/team/ports";
+import type { TeamService } from "@lg/domain/team/team-service";
 import * as team from "@lg/domain/team/web-contract";
+import * as threats from "@lg/domain/threats/web-contract";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { z } from "zod";
 import { ROUTES } from "../../../lambdas/src/api/routes.js";
@@ -67,9 +72,15 @@ describe("the web contract of people, integrations, push, registered images, the
     expect(answerOf("DELETE", "/api/biometric")).toBe(biometrics.BiometricDeletion);
     expect(answerOf("POST", "/api/consent")).toBe(biometrics.Consent);
     expect(answerOf("POST", "/api/biometric-training/challenge")).toBe(biometrics.LiveChallenge);
+    expect(answerOf("PUT", "/api/threats/{id}/status")).toBe(threats.ThreatDetails);
+    expect(answerOf("POST", "/api/scan/force")).toBe(threats.ScanStarted);
+    expect(answerOf("GET", "/api/system/metrics")).toBe(system.SystemMetrics);
     expect(answerOf("POST", "/api/billing/checkout")).toBe(billing.HostedPage);
     expect(answerOf("POST", "/api/billing/portal")).toBe(billing.HostedPage);
     expect(answerOf("POST", "/api/team/join")).toBe(team.JoinedTeam);
+    expect(answerOf("POST", "/api/team/invitations")).toBe(team.SentInvitation);
+    expect(answerOf("DELETE", "/api/team/invitations/{id}")).toBe(team.RevokedInvitation);
+    expect(answerOf("DELETE", "/api/team/members/{id}")).toBe(team.RemovedMember);
     expect(answerOf("POST", "/api/dmca/filed")).toBe(takedowns.RecordedFiling);
   });
 
@@ -107,9 +118,12 @@ describe("the web contract of people, integrations, push, registered images, the
     expectTypeOf<{ deleted: BiometricErasure }>().toExtend<biometrics.BiometricDeletion>();
     expectTypeOf<Answer<ConsentService, "give">>().toExtend<biometrics.Consent>();
     expectTypeOf<Answer<EnrolmentService, "issueLiveChallenge">>().toExtend<biometrics.LiveChallenge>();
+    expectTypeOf<Answer<ScanStarter, "start">>().toExtend<threats.ScanStarted>();
+    expectTypeOf<PublicMetrics>().toExtend<system.SystemMetrics>();
     expectTypeOf<Answer<BillingService, "startCheckout">>().toExtend<billing.HostedPage>();
     expectTypeOf<Answer<BillingService, "openPortal">>().toExtend<billing.HostedPage>();
     expectTypeOf<Pick<TeamMemberRecord, "accountId" | "role">>().toExtend<team.JoinedTeam>();
+    expectTypeOf<Answer<TeamService, "invite">>().toExtend<team.SentInvitation>();
     expectTypeOf<Answer<NoticeService, "recordFiling">>().toExtend<takedowns.RecordedFiling>();
   });
 

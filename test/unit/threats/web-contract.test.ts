@@ -24,7 +24,7 @@ import type { TeamView } from "../../../packages/domain/src/team/web-contract.js
 import type { ThreatMediaFacts as MediaShape } from "../../../packages/domain/src/threats/threat-media.js";
 import { ThreatQueries } from "../../../packages/domain/src/threats/threat-queries.js";
 import { recordThreats, type ThreatCandidate } from "../../../packages/domain/src/threats/threat-recorder.js";
-import { threatListItem } from "../../../packages/domain/src/threats/threat-view.js";
+import { threatListItem, threatView } from "../../../packages/domain/src/threats/threat-view.js";
 import {
   type ScanStatus,
   Stats,
@@ -118,6 +118,14 @@ describe("the services' real answers fit the web contract", () => {
     expect(records).toHaveLength(5);
     for (const record of records) {
       const answer = JSON.parse(JSON.stringify(await queries.get("u1", record.id)));
+      expect(problemsOf(ThreatDetails.safeParse(answer)), record.threatType).toEqual([]);
+    }
+  });
+
+  it("a threat, of every type, as PUT /api/threats/{id}/status answers it", async () => {
+    const { records } = await recorded();
+    for (const record of records) {
+      const answer = JSON.parse(JSON.stringify(threatView(record)));
       expect(problemsOf(ThreatDetails.safeParse(answer)), record.threatType).toEqual([]);
     }
   });

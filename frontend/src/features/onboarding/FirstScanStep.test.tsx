@@ -34,7 +34,7 @@ describe("the onboarding's first scan", () => {
       run({ status: "succeeded", platformsDone: 3, itemsScanned: 31, threatsFound: 2 }),
     ];
     const { calls } = stubApi({
-      "POST /api/scan/force": { status: 202, body: { scanId: "s1", status: "running" } },
+      "POST /api/scan/force": { status: 202, body: { scanId: "s1", status: "running", alreadyRunning: false } },
       "GET /api/scan/status": () => ({ status: 200, body: answers.length > 1 ? answers.shift() : answers[0] }),
     });
     renderRoute(<FirstScanStep profile={READY} />);
@@ -73,7 +73,7 @@ describe("the onboarding's first scan", () => {
       },
     };
     stubApi({
-      "POST /api/scan/force": { status: 202, body: { scanId: "s1", status: "running" } },
+      "POST /api/scan/force": { status: 202, body: { scanId: "s1", status: "running", alreadyRunning: false } },
       "GET /api/scan/status": { status: 200, body: run({ status: "succeeded", platformsDone: 3, itemsScanned: 9 }) },
     });
     renderRoute(<FirstScanStep profile={uploadedPhotoAndVoice} />);

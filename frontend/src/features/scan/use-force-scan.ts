@@ -1,4 +1,4 @@
-import { ScanStatus } from "@lg/domain/threats/web-contract";
+import { ScanStarted, ScanStatus } from "@lg/domain/threats/web-contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { apiJson, getChecked } from "../../api/client";
@@ -24,7 +24,7 @@ export function useForceScan() {
   const [finished, setFinished] = useState<ScanRun | null>(null);
 
   const start = useMutation({
-    mutationFn: () => apiJson<{ scanId: string }>("POST", "/api/scan/force"),
+    mutationFn: () => apiJson("POST", "/api/scan/force", undefined, ScanStarted),
     onSuccess: (started) => {
       toast({ title: "Scan initiated", description: "We are scanning your platforms now." });
       setScanId(started.scanId);

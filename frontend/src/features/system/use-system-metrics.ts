@@ -1,12 +1,13 @@
 import { samplesWords } from "@lg/domain/system/samples-words";
+import { SystemMetrics } from "@lg/domain/system/web-contract";
 import { useQuery } from "@tanstack/react-query";
-import type { SystemMetrics } from "../../api/types";
+import { getChecked } from "../../api/client";
 import { formatDay } from "./format-day";
 
 export const SYSTEM_METRICS_KEY = ["/api/system/metrics"] as const;
 
 export function useSystemMetrics() {
-  return useQuery<SystemMetrics>({ queryKey: SYSTEM_METRICS_KEY });
+  return useQuery({ queryKey: SYSTEM_METRICS_KEY, queryFn: getChecked(SystemMetrics) });
 }
 
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;

@@ -1,3 +1,4 @@
+import { RemovedMember, SentInvitation } from "@lg/domain/team/web-contract";
 import type { InviteMemberRequest } from "@lg/domain/team/web-requests";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
@@ -19,7 +20,8 @@ function InviteMember() {
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<"admin" | "analyst">("analyst");
   const invite = useMutation({
-    mutationFn: () => apiJson("POST", "/api/team/invitations", { email, role } satisfies InviteMemberRequest),
+    mutationFn: () =>
+      apiJson("POST", "/api/team/invitations", { email, role } satisfies InviteMemberRequest, SentInvitation),
     onSuccess: () => {
       toast({ title: "Invitation sent", description: `${email} can join with the link in the email.` });
       setEmail("");
@@ -63,7 +65,8 @@ export default function TeamPage() {
   const audit = useQuery(auditQuery(auth.isAuthenticated));
 
   const remove = useMutation({
-    mutationFn: (userId: string) => apiJson("DELETE", `/api/team/members/${encodeURIComponent(userId)}`),
+    mutationFn: (userId: string) =>
+      apiJson("DELETE", `/api/team/members/${encodeURIComponent(userId)}`, undefined, RemovedMember),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: TEAM_KEY });
       void queryClient.invalidateQueries({ queryKey: AUDIT_KEY });

@@ -1,8 +1,7 @@
 import { z } from "zod";
-import type { PublicMetrics } from "./public-metrics.js";
 
 /**
- * The web app's system answers (GET /api/status, /api/health), written once: the handlers check
+ * The web app's system answers (GET /api/status, /api/health, /api/system/metrics), written once: the handlers check
  * their answers with these in tests and the web app takes its types from them (docs/architecture.md,
  * "One contract").
  */
@@ -45,8 +44,78 @@ export const HealthReport = z.object({
   ),
 });
 
+/** What a match's band states about false matches (threats/match-band.ts FalseMatchEvidence). */
+const FalseMatchEvidence = z.object({
+  modality: z.enum(["face", "voice"]),
+  calibration: z.object({ a: z.number(), b: z.number() }),
+  thresholds: z.array(z.object({ falseMatchRate: z.number(), distance: z.number() })),
+  impostorPairs: z.number(),
+  measuredAt: z.string().optional(),
+});
+
+const UsageFigure = z.object({ count: z.number(), since: z.string().optional() });
+
+/**
+ * GET /api/system/metrics: only measured figures, each optional as the report may lack it, and the
+ * usage counted from the records (public-metrics.ts PublicMetrics, usage-figures.ts).
+ */
+export const SystemMetrics = z.object({
+  detection: z
+    .object({
+      modalities: z
+        .array(
+          z.object({
+            modality: z.enum(["face-match", "speaker-match", "voice-clone", "synthetic-image", "face-swap"]),
+            measure: z.string(),
+            value: z.number(),
+            samples: z.array(z.object({ count: z.number(), of: z.string() })),
+            set: z.string(),
+            interval: z.object({ low: z.number(), high: z.number(), method: z.string() }),
+          }),
+        )
+        .optional(),
+      faceTarAtFar1e3: z.number().optional(),
+      faceTarAtFar1e2: z.number().optional(),
+      facePairs: z.object({ genuine: z.number(), impostor: z.number() }).optional(),
+      faceFalseMatch: FalseMatchEvidence.optional(),
+      voiceFalseMatch: FalseMatchEvidence.optional(),
+      speakerEer: z.number().optional(),
+      cloneEer: z.number().optional(),
+      cloneEerBySystem: z.record(z.string(), z.number()).optional(),
+      syntheticImageRecallAtFpr2: z.number().optional(),
+      syntheticImageAuc: z.number().optional(),
+      faceSwapAuc: z.number().optional(),
+      imageP50Ms: z.number().optional(),
+      imageP95Ms: z.number().optional(),
+      audioRealTimeFactor: z.number().optional(),
+      machine: z
+        .object({
+          cpuModel: z.string(),
+          arch: z.string(),
+          isa: z.array(z.string()),
+          machineClass: z.string().optional(),
+          cores: z.number().optional(),
+          onnxruntime: z.string(),
+          threads: z.number(),
+          measuredAt: z.string(),
+        })
+        .optional(),
+      measuredAt: z.string().optional(),
+    })
+    .optional(),
+  platformsMonitored: z.number(),
+  usage: z
+    .object({
+      peopleProtected: UsageFigure,
+      threatsFound: UsageFigure,
+      noticesSent: UsageFigure,
+      contentRemoved: UsageFigure,
+      countedAt: z.string(),
+    })
+    .optional(),
+});
+
 export type UptimeWindow = z.infer<typeof UptimeWindow>;
 export type StatusPage = z.infer<typeof StatusPage>;
 export type HealthReport = z.infer<typeof HealthReport>;
-/** GET /api/system/metrics: only measured figures (public-metrics.ts, its one definition). */
-export type SystemMetrics = PublicMetrics;
+export type SystemMetrics = z.infer<typeof SystemMetrics>;

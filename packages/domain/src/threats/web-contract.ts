@@ -223,6 +223,12 @@ export const ScanStatus = z.union([
   }),
 ]);
 
+/**
+ * POST /api/scan/force: the scan just started, or the one already running, which the slot kept
+ * (scanning/scan-starter.ts): one running scan per person at a time.
+ */
+export const ScanStarted = z.object({ scanId: z.string(), status: z.literal("running"), alreadyRunning: z.boolean() });
+
 export type ThreatType = z.infer<typeof ThreatType>;
 export type ThreatStatus = z.infer<typeof ThreatStatus>;
 export type SyntheticVerdict = z.infer<typeof SyntheticVerdict>;
@@ -248,3 +254,4 @@ export type ThreatMediaFacts = z.infer<typeof ThreatMediaFacts>;
 export type EvidenceCheck = z.infer<typeof EvidenceCheck>;
 export type Stats = z.infer<typeof Stats>;
 export type ScanStatus = z.infer<typeof ScanStatus>;
+export type ScanStarted = z.infer<typeof ScanStarted>;
