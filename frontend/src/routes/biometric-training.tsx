@@ -1,3 +1,4 @@
+import type { ReportedCaptureRequest } from "@lg/domain/biometrics/reported-capture";
 import { LiveCheckResult as LiveCheckAnswer, ReportedEnrolment } from "@lg/domain/biometrics/web-contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
@@ -72,7 +73,10 @@ export default function BiometricTrainingRoute() {
         return null;
       }
       // Numbers only: the recording, like the photos, stays in this browser.
-      const body = { faces: reported.current, ...(reportedVoice.current ? { voice: reportedVoice.current } : {}) };
+      const body = {
+        faces: reported.current,
+        ...(reportedVoice.current ? { voice: reportedVoice.current } : {}),
+      } satisfies ReportedCaptureRequest;
       return apiJson("POST", "/api/biometric-training/embeddings", body, ReportedEnrolment);
     },
     onSuccess: (enrolment) => {

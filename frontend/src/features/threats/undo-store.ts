@@ -1,3 +1,4 @@
+import type { ThreatBulkActionRequest } from "@lg/domain/threats/threat-action-input";
 import { useSyncExternalStore } from "react";
 import type { ThreatAction } from "./triage-types";
 
@@ -10,7 +11,7 @@ export interface UndoOffer {
   action: ThreatAction;
   message: string;
   threatIds: string[];
-  groups: { kind: string; key: string }[];
+  groups: NonNullable<ThreatBulkActionRequest["groups"]>;
 }
 
 /** Long enough to notice and reach the button by keyboard; the threat's details keep Undo after. */

@@ -1,3 +1,4 @@
+import type { ThreatActionRequest, ThreatBulkActionRequest } from "@lg/domain/threats/threat-action-input";
 import { BulkActionResult, ThreatDetails } from "@lg/domain/threats/web-contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "../../api/client";
@@ -11,7 +12,7 @@ import { offerUndo, withdrawUndo } from "./undo-store";
 export interface ActionTarget {
   action: Exclude<ThreatAction, "takedown">;
   threatIds: string[];
-  groups?: { kind: string; key: string }[];
+  groups?: ThreatBulkActionRequest["groups"];
 }
 
 /**
@@ -22,13 +23,18 @@ async function runAction(target: ActionTarget): Promise<BulkActionResult> {
   const groups = target.groups ?? [];
   const [only] = target.threatIds;
   if (only && target.threatIds.length === 1 && groups.length === 0) {
-    await apiJson("POST", `/api/threats/${encodeURIComponent(only)}/actions`, { action: target.action }, ThreatDetails);
+    await apiJson(
+      "POST",
+      `/api/threats/${encodeURIComponent(only)}/actions`,
+      { action: target.action } satisfies ThreatActionRequest,
+      ThreatDetails,
+    );
     return { action: target.action, changed: [only], skipped: [] };
   }
   return apiJson(
     "POST",
     "/api/threats/actions",
-    { action: target.action, threatIds: target.threatIds, groups },
+    { action: target.action, threatIds: target.threatIds, groups } satisfies ThreatBulkActionRequest,
     BulkActionResult,
   );
 }

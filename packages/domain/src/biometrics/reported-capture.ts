@@ -75,3 +75,6 @@ export const ReportedCaptureInput = z
     })),
     ...(voice ? { voice: { ...voice, embedding: Float32Array.from(voice.embedding) } } : {}),
   }));
+
+/** What the web app sends (`satisfies`): the reported numbers, as JSON carries them. */
+export type ReportedCaptureRequest = z.input<typeof ReportedCaptureInput>;

@@ -21,3 +21,7 @@ export const ThreatBulkActionInput = z
 
 /** POST /api/threats/{id}/actions. */
 export const ThreatActionInput = z.object({ action: z.enum(TRIAGE_ACTIONS) }).strict();
+
+/** What the web app sends (`satisfies`): the bodies before their defaults are applied. */
+export type ThreatBulkActionRequest = z.input<typeof ThreatBulkActionInput>;
+export type ThreatActionRequest = z.input<typeof ThreatActionInput>;
