@@ -1,6 +1,6 @@
 /**
  * Shapes of the API answers the screens read: the types of the web contract's schemas, written once
- * in the domain (packages/domain/src/<context>/web-contract.ts, docs/architecture.md "One contract").
+ * in the domain (packages/domain/src/<context>/web-contract.ts, docs/architecture.md "The web contract").
  */
 
 export type {

@@ -5,7 +5,7 @@ import { MembershipTier as StoredTier } from "../table/entities/user-profile.js"
 /**
  * The web app's account answers (GET /api/profile, and the parts of GET /api/stats the dashboard
  * reads from accounts/), written once: the handlers check their answers with these in tests and
- * the web app takes its types from them (docs/architecture.md, "One contract").
+ * the web app takes its types from them (docs/architecture.md, "The web contract").
  */
 
 export const MembershipTier = StoredTier;

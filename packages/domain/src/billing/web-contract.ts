@@ -4,7 +4,7 @@ import { MembershipTier } from "../table/entities/user-profile.js";
 
 /**
  * The web app's billing answer (GET /api/billing), written once: the handler checks its answer with
- * this in tests and the web app takes its type from it (docs/architecture.md, "One contract").
+ * this in tests and the web app takes its type from it (docs/architecture.md, "The web contract").
  */
 
 /** GET /api/billing: the plan in force as billing reports it (billing-service.ts `summary`). */

@@ -5,7 +5,7 @@ import { LikenessStanding } from "../accounts/web-contract.js";
  * The web app's biometric answers (GET and POST /api/consent, the enrolment answers of PUT
  * /api/biometric/{face,voice}, POST /api/biometric-training, .../challenge and .../embeddings), written once: the
  * handlers check their answers with these in tests and the web app takes its types from them
- * (docs/architecture.md, "One contract").
+ * (docs/architecture.md, "The web contract").
  */
 
 /** GET /api/consent, and POST once given: the consent text in force and whether the person has given it (consent.ts). */

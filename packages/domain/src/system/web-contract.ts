@@ -3,7 +3,7 @@ import { z } from "zod";
 /**
  * The web app's system answers (GET /api/status, /api/health, /api/system/metrics), written once: the handlers check
  * their answers with these in tests and the web app takes its types from them (docs/architecture.md,
- * "One contract").
+ * "The web contract").
  */
 
 /** A figure only where stored probes cover the whole window (status/status-service.ts). */

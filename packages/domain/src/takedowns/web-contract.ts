@@ -8,7 +8,7 @@ import { THREAT_TYPES } from "../threats/classification-schema.js";
  * The web app's notice answers (POST /api/dmca, /api/dmca/send, the takedown centre's GET
  * /api/takedowns, /api/takedowns/{id} and POST /api/takedowns/{id}/actions), written once: the handlers check
  * their answers with these in tests and the web app takes its types from them (docs/architecture.md,
- * "One contract").
+ * "The web contract").
  */
 
 /** A web form's field with the text to paste into it. */

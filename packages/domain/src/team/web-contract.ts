@@ -5,7 +5,7 @@ import { TeamRole } from "../table/entities/team-member.js";
  * The web app's team answers (GET /api/team, /api/team/me, /api/audit-log, and what inviting,
  * revoking an invitation and removing a member answer), written once: the
  * handlers check their answers with these in tests and the web app takes its types from them
- * (docs/architecture.md, "One contract").
+ * (docs/architecture.md, "The web contract").
  */
 
 const InvitedRole = TeamRole.exclude(["owner"]);
