@@ -1,5 +1,3 @@
-import { SecretsManagerClient } from "@aws-sdk/client-secrets-manager";
-import { connectorConfigFromEnv } from "@lg/connectors/config";
 import { categoryParts } from "@lg/connectors/hosting";
 import { connectorFor } from "@lg/connectors/registry";
 import { DynamoCrawledItems } from "@lg/domain/crawl/adapters/dynamo-crawled-items";
@@ -9,7 +7,8 @@ import { DynamoItemOutcomes } from "@lg/domain/scanning/adapters/dynamo-item-out
 import { PLATFORMS } from "@lg/domain/tiers";
 import { accountStore } from "../accounts/services.js";
 import { analysisCaching } from "../analysis/services.js";
-import { awsClient, dynamo } from "../aws/clients.js";
+import { dynamo } from "../aws/clients.js";
+import { connectorConfig } from "../connectors/services.js";
 import { gallery } from "../gallery/services.js";
 import { once } from "../once.js";
 import { peopleService } from "../people/services.js";
@@ -24,7 +23,6 @@ import { env } from "./env.js";
  * The crawl context (issue 24, docs/scale.md): the shared crawl of configured sources, on top of the
  * scanning records (threats, evidence, the alert handover) and the gallery. Nothing imports it back.
  */
-const connectorConfig = once(() => connectorConfigFromEnv(process.env, () => awsClient(SecretsManagerClient)));
 
 /**
  * The catalogue platforms with configured channels, boards, feeds or pages. A category read through

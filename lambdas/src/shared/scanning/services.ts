@@ -1,6 +1,4 @@
-import { SecretsManagerClient } from "@aws-sdk/client-secrets-manager";
 import { StartExecutionCommand } from "@aws-sdk/client-sfn";
-import { connectorConfigFromEnv } from "@lg/connectors/config";
 import { connectorFor } from "@lg/connectors/registry";
 import { openEmbedding } from "@lg/domain/biometrics/embedding-cipher";
 import { isCurrentEmbedding } from "@lg/domain/biometrics/embedding-models";
@@ -17,9 +15,10 @@ import { ScanStarter } from "@lg/domain/scanning/scan-starter";
 import { accountStore } from "../accounts/services.js";
 import { DetectionLikenessAnalyser } from "../analysis/likeness-analyser.js";
 import { analysisCaching } from "../analysis/services.js";
-import { awsClient, dynamo } from "../aws/clients.js";
+import { dynamo } from "../aws/clients.js";
 import { scanStateMachineArn, sfn } from "../aws/state-machines.js";
 import { dataKeys } from "../biometrics/services.js";
+import { connectorConfig } from "../connectors/services.js";
 import { once } from "../once.js";
 import { peopleService } from "../people/services.js";
 import { registeredImageScanner } from "../registered-images/services.js";
@@ -30,7 +29,6 @@ import { env } from "./env.js";
  * The scanning context: running a scan (connectors, media analysis, the enrolled people it
  * searches for) and starting one. It writes through the threats context's records.
  */
-const connectorConfig = once(() => connectorConfigFromEnv(process.env, () => awsClient(SecretsManagerClient)));
 export const likenessAnalyser = once(() => new DetectionLikenessAnalyser(analysisCaching()));
 
 /** One media URL through the connectors' SSRF-safe client (public addresses only), at most 10 MB. */

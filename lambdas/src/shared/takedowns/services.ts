@@ -1,8 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { SecretsManagerClient } from "@aws-sdk/client-secrets-manager";
 import { SESv2Client } from "@aws-sdk/client-sesv2";
 import { SNSClient } from "@aws-sdk/client-sns";
-import { connectorConfigFromEnv } from "@lg/connectors/config";
 import { isServerVerified, searchedInScans } from "@lg/domain/biometrics/enrolment-verification";
 import { DynamoAutomationOutcomes } from "@lg/domain/takedowns/adapters/dynamo-automation-outcomes";
 import { DynamoAlertRepository, DynamoNoticeRepository } from "@lg/domain/takedowns/adapters/dynamo-takedowns";
@@ -20,6 +18,7 @@ import { type ContentFetcher, defaultRecipientDirectory } from "@lg/notices";
 import { accountStore } from "../accounts/services.js";
 import { awsClient, dynamo } from "../aws/clients.js";
 import { sampleLibrary } from "../biometrics/services.js";
+import { connectorConfig } from "../connectors/services.js";
 import { publishEvent } from "../integrations/services.js";
 import { once } from "../once.js";
 import { peopleService } from "../people/services.js";
@@ -75,7 +74,7 @@ const people = once(
 /** The connectors' safe fetcher (SSRF rules, size limit) sees the URL as any visitor would: status, media, a page's media. */
 const contentFetcher = once(
   (): ContentFetcher =>
-    pageContentFetcher(connectorConfigFromEnv(process.env, () => awsClient(SecretsManagerClient)).http, {
+    pageContentFetcher(connectorConfig().http, {
       maxBytes: CHECK_MAX_BYTES,
       maxMedia: CHECK_MAX_MEDIA,
     }),
