@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
+import { toolLauncherCpuSeconds } from "@lg/detection/media/tool-launcher";
 
 /**
  * CPU time of the benchmarks' work including the processes it starts (ffmpeg, the local stack's
@@ -53,16 +54,19 @@ const ownCpuSeconds = () => {
 
 /**
  * CPU seconds of this process (every thread) and of the child processes it has waited for, such
- * as an ffmpeg that has exited: enough around work that awaits its children, and cheap (one file).
+ * as an ffmpeg that has exited: enough around work that awaits its children, and cheap (two files).
+ * ffmpeg runs as a child of the long-lived media tool launcher (packages/detection's
+ * tool-launcher.ts), which waits for it, so the launcher's own CPU and its exited children's are
+ * added while it runs (once it exits, they are in this process's exited children's).
  * Children are counted in clock ticks (10 ms), so sum many calls rather than trust one.
  */
 export function cpuSecondsWithExitedChildren(): number {
-  return ownCpuSeconds() + readOr(() => procStat("self").children);
+  return ownCpuSeconds() + readOr(() => procStat("self").children) + readOr(toolLauncherCpuSeconds);
 }
 
 /**
  * As cpuSecondsWithExitedChildren, plus every descendant still running (the local stack's task
- * workers): for work whose processes outlive the measurement. Walks all of /proc, so it costs a
+ * workers, the media tool launcher, counted once): for work whose processes outlive the measurement. Walks all of /proc, so it costs a
  * few milliseconds itself.
  */
 export function cpuSecondsWithAllDescendants(): number {

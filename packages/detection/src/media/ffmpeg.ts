@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { MediaFormat } from "../result.js";
 import { MediaError } from "./errors.js";
+import { type LaunchedRun, LauncherExited, LauncherUnavailable, launchTool } from "./tool-launcher.js";
 
 /**
  * ffmpeg/ffprobe as bounded subprocesses: output past `maxOutputBytes` kills the process, so a
@@ -168,14 +169,41 @@ export function runTool(run: ToolRun): Promise<Buffer> {
 /**
  * runTool with an output per pipe: `pipe:1` is stdout, `pipe:3` the next descriptor, and so on, each
  * bounded by its own `maxOutputBytes` entry; one run decodes a video's frames and its audio track.
+ * The tool is started by the small launcher process (tool-launcher.ts), so this large process is
+ * not forked for every run; where no launcher can start, or MEDIA_TOOL_LAUNCHER is "off", directly.
  */
-export function runToolWithOutputs({
+export async function runToolWithOutputs({
   tool,
   args,
   format,
   maxOutputBytes,
 }: Omit<ToolRun, "maxOutputBytes"> & { maxOutputBytes: number[] }): Promise<Buffer[]> {
   const binary = toolPath(tool);
+  if (process.env.MEDIA_TOOL_LAUNCHER === "off") return spawnTool(tool, binary, args, format, maxOutputBytes);
+  let run: LaunchedRun;
+  try {
+    run = await launchTool(binary, args, maxOutputBytes);
+  } catch (error) {
+    if (error instanceof LauncherUnavailable) return spawnTool(tool, binary, args, format, maxOutputBytes);
+    throw new MediaToolUnavailable(tool, error instanceof LauncherExited ? "its launcher exited" : String(error));
+  }
+  if (run.kind === "not_started") throw new MediaToolUnavailable(tool, run.reason);
+  if (run.kind === "overflow") throw outputLimitExceeded(tool, maxOutputBytes, run.output);
+  if (run.code !== 0) throw new MediaError("decode_failed", FAILURE_MESSAGES[tool](format));
+  return run.outputs;
+}
+
+const outputLimitExceeded = (tool: MediaToolName, maxOutputBytes: number[], output: number) =>
+  new OutputLimitExceeded(`${tool} produced more than ${maxOutputBytes[output]} bytes`, output);
+
+/** The tool forked from this process: what runToolWithOutputs does where the launcher cannot run. */
+function spawnTool(
+  tool: MediaToolName,
+  binary: string,
+  args: string[],
+  format: MediaFormat,
+  maxOutputBytes: number[],
+): Promise<Buffer[]> {
   const pipes = maxOutputBytes.map((_, i) => (i === 0 ? 1 : i + 2));
   const stdio: ("ignore" | "pipe")[] = ["ignore", "pipe", "ignore", ...pipes.slice(1).map(() => "pipe" as const)];
   return new Promise((resolve, reject) => {
@@ -198,8 +226,7 @@ export function runToolWithOutputs({
     });
     child.on("error", (error) => reject(new MediaToolUnavailable(tool, (error as NodeJS.ErrnoException).code ?? "")));
     child.on("close", (code) => {
-      if (overflow >= 0)
-        reject(new OutputLimitExceeded(`${tool} produced more than ${maxOutputBytes[overflow]} bytes`, overflow));
+      if (overflow >= 0) reject(outputLimitExceeded(tool, maxOutputBytes, overflow));
       else if (code !== 0) reject(new MediaError("decode_failed", FAILURE_MESSAGES[tool](format)));
       else resolve(chunks.map((list, i) => Buffer.concat(list, received[i])));
     });
