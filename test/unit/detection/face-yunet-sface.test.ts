@@ -7,6 +7,7 @@ import { FACE_EMBEDDING_MODEL } from "../../../packages/detection/src/face/face-
 import { matchFace } from "../../../packages/detection/src/face/match.js";
 import { estimateYawDegrees } from "../../../packages/detection/src/face/quality.js";
 import { DETECTOR_MAX_UPSCALE, decodeYunet, yunetInput } from "../../../packages/detection/src/face/yunet.js";
+import type { RgbImage } from "../../../packages/detection/src/media/image.js";
 import { dataFile } from "./data-dir.js";
 
 /** Head outputs for a width × height input with every score 0 except the given cells. */
@@ -70,6 +71,65 @@ describe("YuNet post-processing", () => {
     expect([input.width, input.height]).toEqual([224, 128]);
     const large = yunetInput({ data: new Uint8Array(1280 * 720 * 3), width: 1280, height: 720 });
     expect([large.width, large.height, large.scale]).toEqual([640, 384, 0.5]);
+  });
+
+  it("gives each input value as the per-pixel definitions do: the mean of the pixels a target covers, or bilinear taps", () => {
+    // The definitions, one target pixel at a time (the input is planar BGR, zero-padded).
+    const expected = (image: RgbImage, width: number, height: number, paddedWidth: number, paddedHeight: number) => {
+      const plane = paddedWidth * paddedHeight;
+      const out = new Float32Array(plane * 3);
+      const sample = (x: number, y: number, c: number) => image.data[(y * image.width + x) * 3 + c] as number;
+      for (let y = 0; y < height; y++)
+        for (let x = 0; x < width; x++)
+          for (let c = 0; c < 3; c++) {
+            let value: number;
+            if (width > image.width) {
+              const sx = Math.min(image.width - 1, Math.max(0, ((x + 0.5) * image.width) / width - 0.5));
+              const sy = Math.min(image.height - 1, Math.max(0, ((y + 0.5) * image.height) / height - 0.5));
+              const [x0, y0] = [Math.floor(sx), Math.floor(sy)];
+              const [x1, y1] = [Math.min(image.width - 1, x0 + 1), Math.min(image.height - 1, y0 + 1)];
+              const [wx, wy] = [sx - x0, sy - y0];
+              const top = sample(x0, y0, c) * (1 - wx) + sample(x1, y0, c) * wx;
+              const bottom = sample(x0, y1, c) * (1 - wx) + sample(x1, y1, c) * wx;
+              value = top * (1 - wy) + bottom * wy;
+            } else {
+              const span = (i: number, source: number, target: number) => {
+                const first = Math.floor((i * source) / target);
+                return [first, Math.max(first + 1, Math.floor(((i + 1) * source) / target))] as const;
+              };
+              const [x0, x1] = span(x, image.width, width);
+              const [y0, y1] = span(y, image.height, height);
+              let sum = 0;
+              for (let v = y0; v < y1; v++) for (let u = x0; u < x1; u++) sum += sample(u, v, c);
+              value = sum / ((x1 - x0) * (y1 - y0));
+            }
+            out[(2 - c) * plane + y * paddedWidth + x] = value;
+          }
+      return out;
+    };
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % 256;
+    };
+    for (const [w, h] of [
+      [1024, 768],
+      [1000, 333],
+      [641, 641],
+      [640, 100],
+      [300, 200],
+      [500, 371],
+      [7, 5],
+    ] as const) {
+      const image: RgbImage = { data: Uint8Array.from({ length: w * h * 3 }, random), width: w, height: h };
+      const input = yunetInput(image);
+      const width = Math.round(image.width * input.scale);
+      const height = Math.round(image.height * input.scale);
+      const want = expected(image, width, height, input.width, input.height);
+      // Compared value by value (toEqual on a million floats takes half a minute).
+      expect(input.data.length).toBe(want.length);
+      expect(input.data.findIndex((value, i) => !Object.is(value, want[i]))).toBe(-1);
+    }
   });
 });
 

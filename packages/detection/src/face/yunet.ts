@@ -39,7 +39,11 @@ export const DETECTOR_MAX_SIDE = 640;
  */
 export const DETECTOR_MAX_UPSCALE = 2;
 
-/** Planar BGR float input, scaled towards DETECTOR_MAX_SIDE (see above) and zero-padded to multiples of 32. */
+/**
+ * Planar BGR float input, scaled towards DETECTOR_MAX_SIDE (see above) and zero-padded to multiples of 32.
+ * Both scalings take each target pixel's source pixels and weights from per-column and per-row
+ * tables made once, instead of working them out again for every sample.
+ */
 export function yunetInput(image: RgbImage): { data: Float32Array; width: number; height: number; scale: number } {
   const scale = Math.min(DETECTOR_MAX_UPSCALE, DETECTOR_MAX_SIDE / Math.max(image.width, image.height));
   const width = Math.max(1, Math.round(image.width * scale));
@@ -48,78 +52,103 @@ export function yunetInput(image: RgbImage): { data: Float32Array; width: number
   const paddedHeight = Math.ceil(height / 32) * 32;
   const plane = paddedWidth * paddedHeight;
   const data = new Float32Array(plane * 3);
-  if (width > image.width) {
-    bilinearInto(image, data, width, height, paddedWidth, plane);
-    return { data, width: paddedWidth, height: paddedHeight, scale: width / image.width };
-  }
-  // Area averaging over the source pixels each target pixel covers (a plain copy at scale 1),
-  // separable: each source row is summed into its target columns, rows are summed per target row.
-  const columnOf = new Int32Array(image.width);
-  for (let x = 0; x < width; x++) {
-    const x0 = Math.floor((x * image.width) / width);
-    const x1 = Math.max(x0 + 1, Math.floor(((x + 1) * image.width) / width));
-    for (let u = x0; u < x1; u++) columnOf[u] = x;
-  }
-  const columnCount = new Float32Array(width);
-  for (const x of columnOf) columnCount[x] = (columnCount[x] as number) + 1;
-  const row = new Int32Array(width * 3);
-  const source = image.data;
-  for (let y = 0; y < height; y++) {
-    const y0 = Math.floor((y * image.height) / height);
-    const y1 = Math.max(y0 + 1, Math.floor(((y + 1) * image.height) / height));
-    row.fill(0);
-    for (let v = y0; v < y1; v++) {
-      let p = v * image.width * 3;
-      for (let u = 0; u < image.width; u++, p += 3) {
-        const at = (columnOf[u] as number) * 3;
-        row[at] = (row[at] as number) + (source[p] as number);
-        row[at + 1] = (row[at + 1] as number) + (source[p + 1] as number);
-        row[at + 2] = (row[at + 2] as number) + (source[p + 2] as number);
-      }
-    }
-    const rows = y1 - y0;
-    let out = y * paddedWidth;
-    for (let x = 0; x < width; x++, out++) {
-      const n = rows * (columnCount[x] as number);
-      data[out] = (row[x * 3 + 2] as number) / n;
-      data[plane + out] = (row[x * 3 + 1] as number) / n;
-      data[2 * plane + out] = (row[x * 3] as number) / n;
-    }
-  }
+  const target = { data, width, height, stride: paddedWidth, plane };
+  if (width > image.width) bilinearInto(image, target);
+  else areaAverageInto(image, target);
   return { data, width: paddedWidth, height: paddedHeight, scale: width / image.width };
 }
 
+/** Where a scaling writes: `width` × `height` pixels, rows `stride` apart, in three planes of `plane`. */
+interface PlanarTarget {
+  data: Float32Array;
+  width: number;
+  height: number;
+  stride: number;
+  plane: number;
+}
+
+/** The source span [first, end) target pixel `i` of `target` covers along a side of `source` pixels. */
+function areaSpans(source: number, target: number): Int32Array {
+  const spans = new Int32Array(target + 1);
+  for (let i = 0; i < target; i++) {
+    const first = Math.floor((i * source) / target);
+    spans[i] = first;
+    spans[i + 1] = Math.max(first + 1, Math.floor(((i + 1) * source) / target));
+  }
+  return spans;
+}
+
+/**
+ * Shrinks (or copies, at scale 1) by averaging the source pixels each target pixel covers, into
+ * planar BGR: a target row's source rows are summed first, then each target pixel's columns of
+ * that sum. The sums are of 8-bit integers, exact in any order, and each is divided by its pixel
+ * count once, so every value is the exact mean rounded once to float32.
+ */
+function areaAverageInto(image: RgbImage, target: PlanarTarget) {
+  const { data, width, height, stride, plane } = target;
+  const source = image.data;
+  const rowLength = image.width * 3;
+  const columns = areaSpans(image.width, width);
+  const rows = areaSpans(image.height, height);
+  const rowSum = new Int32Array(rowLength);
+  for (let y = 0; y < height; y++) {
+    const y0 = rows[y] as number;
+    const y1 = rows[y + 1] as number;
+    rowSum.set(source.subarray(y0 * rowLength, (y0 + 1) * rowLength));
+    for (let v = y0 + 1; v < y1; v++)
+      for (let i = 0, p = v * rowLength; i < rowLength; i++, p++)
+        rowSum[i] = (rowSum[i] as number) + (source[p] as number);
+    let out = y * stride;
+    for (let x = 0; x < width; x++, out++) {
+      const first = columns[x] as number;
+      const end = columns[x + 1] as number;
+      let red = 0;
+      let green = 0;
+      let blue = 0;
+      for (let p = first * 3; p < end * 3; p += 3) {
+        red += rowSum[p] as number;
+        green += rowSum[p + 1] as number;
+        blue += rowSum[p + 2] as number;
+      }
+      const n = (y1 - y0) * (end - first);
+      data[out] = blue / n;
+      data[plane + out] = green / n;
+      data[2 * plane + out] = red / n;
+    }
+  }
+}
+
 /** Enlarges with bilinear taps at pixel centres (OpenCV's INTER_LINEAR), into planar BGR. */
-function bilinearInto(
-  image: RgbImage,
-  data: Float32Array,
-  width: number,
-  height: number,
-  stride: number,
-  plane: number,
-) {
+function bilinearInto(image: RgbImage, target: PlanarTarget) {
+  const { data, width, height, stride, plane } = target;
   const source = image.data;
   const fx = image.width / width;
   const fy = image.height / height;
+  // Each target column's two source columns (as sample offsets) and weight, the same for every row.
+  const left = new Int32Array(width);
+  const right = new Int32Array(width);
+  const weight = new Float64Array(width);
+  for (let x = 0; x < width; x++) {
+    const sx = Math.min(image.width - 1, Math.max(0, (x + 0.5) * fx - 0.5));
+    const x0 = Math.floor(sx);
+    left[x] = x0 * 3;
+    right[x] = Math.min(image.width - 1, x0 + 1) * 3;
+    weight[x] = sx - x0;
+  }
   for (let y = 0; y < height; y++) {
     const sy = Math.min(image.height - 1, Math.max(0, (y + 0.5) * fy - 0.5));
     const y0 = Math.floor(sy);
-    const y1 = Math.min(image.height - 1, y0 + 1);
+    const top = y0 * image.width * 3;
+    const bottom = Math.min(image.height - 1, y0 + 1) * image.width * 3;
     const wy = sy - y0;
-    for (let x = 0; x < width; x++) {
-      const sx = Math.min(image.width - 1, Math.max(0, (x + 0.5) * fx - 0.5));
-      const x0 = Math.floor(sx);
-      const x1 = Math.min(image.width - 1, x0 + 1);
-      const wx = sx - x0;
-      const p00 = (y0 * image.width + x0) * 3;
-      const p01 = (y0 * image.width + x1) * 3;
-      const p10 = (y1 * image.width + x0) * 3;
-      const p11 = (y1 * image.width + x1) * 3;
-      const at = y * stride + x;
+    for (let x = 0, at = y * stride; x < width; x++, at++) {
+      const wx = weight[x] as number;
+      const l = left[x] as number;
+      const r = right[x] as number;
       for (let c = 0; c < 3; c++) {
-        const top = (source[p00 + c] as number) * (1 - wx) + (source[p01 + c] as number) * wx;
-        const bottom = (source[p10 + c] as number) * (1 - wx) + (source[p11 + c] as number) * wx;
-        data[(2 - c) * plane + at] = top * (1 - wy) + bottom * wy;
+        const upper = (source[top + l + c] as number) * (1 - wx) + (source[top + r + c] as number) * wx;
+        const lower = (source[bottom + l + c] as number) * (1 - wx) + (source[bottom + r + c] as number) * wx;
+        data[(2 - c) * plane + at] = upper * (1 - wy) + lower * wy;
       }
     }
   }
