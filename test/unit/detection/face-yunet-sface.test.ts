@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { mulberry32 } from "../../../local/src/platform-simulator/seeded-random.js";
 import { faceDescriptors } from "../../../packages/detection/src/face/descriptors.js";
 import { inspectImageForEnrolment } from "../../../packages/detection/src/face/enrolment.js";
 import { ARCFACE_TEMPLATE, similarityTransform } from "../../../packages/detection/src/face/face-align.js";
@@ -107,11 +108,8 @@ describe("YuNet post-processing", () => {
           }
       return out;
     };
-    let seed = 7;
-    const random = () => {
-      seed = (seed * 1103515245 + 12345) % 2 ** 31;
-      return seed % 256;
-    };
+    const bits = mulberry32(7);
+    const random = () => Math.floor(bits() * 256);
     for (const [w, h] of [
       [1024, 768],
       [1000, 333],

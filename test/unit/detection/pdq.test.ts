@@ -2,12 +2,14 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { mulberry32 } from "../../../local/src/platform-simulator/seeded-random.js";
 import {
   PDQ_DIHEDRAL_VARIANTS,
   type PdqDihedralVariant,
   type PdqPixels,
   pdqDihedralHashes,
   pdqDistance,
+  pdqDownsampled,
   pdqHash,
 } from "../../../packages/detection/src/hashing/pdq.js";
 
@@ -129,6 +131,81 @@ describe("PDQ hash format", () => {
     expect(() => pdqHash({ data: new Uint8Array(10), width: 20, height: 20, channels: 3 })).toThrow(
       /need 1200 samples/,
     );
+  });
+
+  it("decimates row by row to exactly the values of the reference's whole-picture filter passes", () => {
+    // The reference's Jarosz filter as written (pdqhashing.cpp): luminance of the whole picture, box
+    // filters along every row then down every column, twice, then every 64th-ish sample.
+    const box = (values: Float64Array, start: number, length: number, stride: number, window: number) => {
+      const out = new Float64Array(values.length);
+      const half = Math.floor((window + 2) / 2);
+      const phases = [half - 1, window - half + 1, length - window, half - 1];
+      let [li, ri, oi, sum, size] = [start, start, start, 0, 0];
+      for (let i = 0; i < (phases[0] as number); i++, ri += stride, size++) sum += values[ri] as number;
+      for (let i = 0; i < (phases[1] as number); i++, ri += stride, oi += stride) {
+        sum += values[ri] as number;
+        out[oi] = sum / ++size;
+      }
+      for (let i = 0; i < (phases[2] as number); i++, ri += stride, li += stride, oi += stride) {
+        sum += values[ri] as number;
+        sum -= values[li] as number;
+        out[oi] = sum / size;
+      }
+      for (let i = 0; i < (phases[3] as number); i++, li += stride, oi += stride) {
+        sum -= values[li] as number;
+        out[oi] = sum / --size;
+      }
+      return out;
+    };
+    const reference = ({ data, width, height, channels }: PdqPixels) => {
+      let luma = new Float64Array(width * height);
+      for (let p = 0; p < luma.length; p++)
+        luma[p] =
+          channels === 1
+            ? (data[p] as number)
+            : 0.299 * (data[p * channels] as number) +
+              0.587 * (data[p * channels + 1] as number) +
+              0.114 * (data[p * channels + 2] as number);
+      const along = (w: number, n: number) => Math.floor((w + 2 * n - 1) / (2 * n));
+      for (let pass = 0; pass < 2; pass++) {
+        const rows = new Float64Array(luma.length);
+        for (let y = 0; y < height; y++)
+          rows.set(box(luma, y * width, width, 1, along(width, 64)).subarray(y * width, (y + 1) * width), y * width);
+        const columns = new Float64Array(luma.length);
+        for (let x = 0; x < width; x++) {
+          const column = box(rows, x, height, width, along(height, 64));
+          for (let y = 0; y < height; y++) columns[y * width + x] = column[y * width + x] as number;
+        }
+        luma = columns;
+      }
+      const at = (o: number, n: number) => Math.floor(((o + 0.5) * n) / 64);
+      return Float64Array.from(
+        { length: 64 * 64 },
+        (_, i) => luma[at(Math.floor(i / 64), height) * width + at(i % 64, width)] as number,
+      );
+    };
+    // Sides that fill the window in one row, under and over 64, and the crawl's analysis size.
+    const sides: [number, number][] = [
+      [5, 5],
+      [63, 64],
+      [100, 7],
+      [127, 129],
+      [1024, 768],
+    ];
+    const bits = mulberry32(11);
+    const sample = () => Math.floor(bits() * 256);
+    for (const [width, height] of sides)
+      for (const channels of [1, 3, 4] as const) {
+        const pixels = {
+          data: Uint8Array.from({ length: width * height * channels }, sample),
+          width,
+          height,
+          channels,
+        };
+        const got = pdqDownsampled(pixels);
+        const want = reference(pixels);
+        expect(got.findIndex((value, i) => !Object.is(value, want[i]))).toBe(-1);
+      }
   });
 
   it("counts differing bits and refuses what is not a PDQ hash", () => {

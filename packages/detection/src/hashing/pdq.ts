@@ -71,22 +71,32 @@ const DCT_MATRIX = (() => {
   return matrix;
 })();
 
-export function lumaOf(pixels: PdqPixels): Float64Array {
+function checkSamples(pixels: PdqPixels) {
   const { data, width, height, channels } = pixels;
-  const count = width * height;
-  if (data.length < count * channels) {
+  if (data.length < width * height * channels) {
     throw new RangeError(
-      `PDQ: ${width}x${height} pixels of ${channels} channels need ${count * channels} samples, got ${data.length}`,
+      `PDQ: ${width}x${height} pixels of ${channels} channels need ${width * height * channels} samples, got ${data.length}`,
     );
   }
-  const luma = new Float64Array(count);
+}
+
+/** Row `row`'s luminance into `out` (the picture's width long). */
+function lumaRow(pixels: PdqPixels, row: number, out: Float64Array) {
+  const { data, width, channels } = pixels;
   if (channels === 1) {
-    for (let p = 0; p < count; p++) luma[p] = data[p] as number;
-    return luma;
+    for (let x = 0, s = row * width; x < width; x++, s++) out[x] = data[s] as number;
+    return;
   }
-  for (let p = 0, s = 0; p < count; p++, s += channels) {
-    luma[p] = LUMA_R * (data[s] as number) + LUMA_G * (data[s + 1] as number) + LUMA_B * (data[s + 2] as number);
+  for (let x = 0, s = row * width * channels; x < width; x++, s += channels) {
+    out[x] = LUMA_R * (data[s] as number) + LUMA_G * (data[s + 1] as number) + LUMA_B * (data[s + 2] as number);
   }
+}
+
+export function lumaOf(pixels: PdqPixels): Float64Array {
+  checkSamples(pixels);
+  const { width, height } = pixels;
+  const luma = new Float64Array(width * height);
+  for (let y = 0; y < height; y++) lumaRow(pixels, y, luma.subarray(y * width, (y + 1) * width));
   return luma;
 }
 
@@ -151,101 +161,64 @@ function box1D(
 }
 
 /**
- * box1D down every column at once, row by row: each column's running sum takes the same additions
- * in the same order as box1D's strided walk (so the same bits), but memory is read in rows, not
- * with a stride of a whole row, which is what made the column passes the slowest part of the hash.
- * `only`: the columns to filter (all when absent); `keepRow`: the rows to write (all when absent).
+ * box1D down every column at once, fed one row at a time: each column's running sum takes the same
+ * additions and subtractions in the same order as box1D's strided walk (so the same bits), and
+ * only the last `window` rows are kept (for the subtractions), not the picture. `emit` receives
+ * each output row in order, `rows` in all, in a buffer it must copy from before returning.
  */
-function boxColumns(
-  input: Float64Array,
-  output: Float64Array,
-  rows: number,
-  cols: number,
-  window: number,
-  only?: Int32Array,
-  keepRow?: (row: number, sums: Float64Array, size: number) => void,
-) {
-  if (!only && !keepRow) return boxAllColumns(input, output, rows, cols, window);
-  const columns = only ?? Int32Array.from({ length: cols }, (_, j) => j);
-  const sums = new Float64Array(columns.length);
-  const { phase1, phase2, phase3, phase4 } = boxPhases(rows, window);
-  let left = 0;
-  let right = 0;
-  let out = 0;
-  let size = 0;
-  const emit = () => {
-    if (keepRow) keepRow(out, sums, size);
-    else
-      for (let c = 0; c < columns.length; c++) output[out * cols + (columns[c] as number)] = (sums[c] as number) / size;
-    out++;
-  };
-  const add = (row: number) => {
-    for (let c = 0; c < columns.length; c++)
-      sums[c] = (sums[c] as number) + (input[row * cols + (columns[c] as number)] as number);
-  };
-  const subtract = (row: number) => {
-    for (let c = 0; c < columns.length; c++)
-      sums[c] = (sums[c] as number) - (input[row * cols + (columns[c] as number)] as number);
-  };
-  for (let i = 0; i < phase1; i++) {
-    add(right++);
-    size++;
-  }
-  for (let i = 0; i < phase2; i++) {
-    add(right++);
-    size++;
-    emit();
-  }
-  for (let i = 0; i < phase3; i++) {
-    add(right++);
-    subtract(left++);
-    emit();
-  }
-  for (let i = 0; i < phase4; i++) {
-    subtract(left++);
-    size--;
-    emit();
-  }
-}
+class ColumnBox {
+  private readonly sums: Float64Array;
+  private readonly kept: Float64Array;
+  private readonly out: Float64Array;
+  private readonly firstOutput: number;
+  private readonly trailing: number;
+  private pushed = 0;
+  private size = 0;
 
-/**
- * boxColumns over every column and row, with each row's additions, subtraction and output in one
- * loop: each column's sum takes the same operations in the same order (so the same bits), in about
- * half the time of the general form's three passes through a column index.
- */
-function boxAllColumns(input: Float64Array, output: Float64Array, rows: number, cols: number, window: number) {
-  const sums = new Float64Array(cols);
-  const { phase1, phase2, phase3, phase4 } = boxPhases(rows, window);
-  let left = 0;
-  let right = 0;
-  let out = 0;
-  let size = 0;
-  for (let i = 0; i < phase1; i++, right++) {
-    size++;
-    for (let c = 0, r = right * cols; c < cols; c++, r++) sums[c] = (sums[c] as number) + (input[r] as number);
+  constructor(
+    private readonly cols: number,
+    private readonly window: number,
+    rows: number,
+    private readonly emit: (row: Float64Array) => void,
+  ) {
+    const { phase1, phase4 } = boxPhases(rows, window);
+    this.firstOutput = phase1;
+    this.trailing = phase4;
+    this.sums = new Float64Array(cols);
+    this.kept = new Float64Array(cols * window);
+    this.out = new Float64Array(cols);
   }
-  for (let i = 0; i < phase2; i++, right++, out++) {
-    size++;
-    for (let c = 0, r = right * cols, o = out * cols; c < cols; c++, r++, o++) {
-      const sum = (sums[c] as number) + (input[r] as number);
-      sums[c] = sum;
-      output[o] = sum / size;
+
+  push(row: Float64Array) {
+    const { sums, kept, cols } = this;
+    const k = this.pushed++;
+    // Row k - window, which this row replaces in the window, sits where row k is kept.
+    const slot = (k % this.window) * cols;
+    if (k < this.window) {
+      this.size++;
+      for (let c = 0; c < cols; c++) sums[c] = (sums[c] as number) + (row[c] as number);
+    } else {
+      for (let c = 0, l = slot; c < cols; c++, l++)
+        sums[c] = (sums[c] as number) + (row[c] as number) - (kept[l] as number);
+    }
+    kept.set(row.subarray(0, cols), slot);
+    if (k >= this.firstOutput) this.output();
+  }
+
+  /** The window emptying past the last row. */
+  finish() {
+    const { sums, kept, cols } = this;
+    for (let i = 0, left = this.pushed - this.window; i < this.trailing; i++, left++) {
+      this.size--;
+      for (let c = 0, l = (left % this.window) * cols; c < cols; c++, l++)
+        sums[c] = (sums[c] as number) - (kept[l] as number);
+      this.output();
     }
   }
-  for (let i = 0; i < phase3; i++, right++, left++, out++) {
-    for (let c = 0, r = right * cols, l = left * cols, o = out * cols; c < cols; c++, r++, l++, o++) {
-      const sum = (sums[c] as number) + (input[r] as number) - (input[l] as number);
-      sums[c] = sum;
-      output[o] = sum / size;
-    }
-  }
-  for (let i = 0; i < phase4; i++, left++, out++) {
-    size--;
-    for (let c = 0, l = left * cols, o = out * cols; c < cols; c++, l++, o++) {
-      const sum = (sums[c] as number) - (input[l] as number);
-      sums[c] = sum;
-      output[o] = sum / size;
-    }
+
+  private output() {
+    for (let c = 0; c < this.cols; c++) this.out[c] = (this.sums[c] as number) / this.size;
+    this.emit(this.out);
   }
 }
 
@@ -254,27 +227,43 @@ const sampled = (length: number) =>
   Int32Array.from({ length: DOWNSAMPLED }, (_, o) => Math.floor(((o + 0.5) * length) / DOWNSAMPLED));
 
 /**
- * The reference's two tent-filter passes (box along rows, then along columns, twice) and its
- * decimation to 64x64. The last column pass runs only down the 64 sampled columns and keeps only
- * the 64 sampled rows: decimation reads nothing else of it.
+ * The picture's luminance after the reference's two tent-filter passes (box along rows, then along
+ * columns, twice), decimated to 64x64. The passes run row by row as a pipeline, each holding only
+ * the rows its window spans, so no whole-picture buffer is made (they were three times the
+ * picture's pixels in float64, much of what the crawl's garbage collector had to handle); the
+ * second column pass runs only down the 64 sampled columns and keeps only the 64 sampled rows,
+ * all decimation reads. Every value takes the reference's operations in its order.
  */
-function jaroszDecimated(luma: Float64Array, rows: number, cols: number): Float64Array {
+export function pdqDownsampled(pixels: PdqPixels): Float64Array {
+  checkSamples(pixels);
+  const { width: cols, height: rows } = pixels;
   const windowAlongRows = jaroszWindowSize(cols, DOWNSAMPLED);
   const windowAlongCols = jaroszWindowSize(rows, DOWNSAMPLED);
-  const scratch = new Float64Array(luma.length);
-  for (let i = 0; i < rows; i++) box1D(luma, scratch, i * cols, cols, 1, windowAlongRows);
-  boxColumns(scratch, luma, rows, cols, windowAlongCols);
-  for (let i = 0; i < rows; i++) box1D(luma, scratch, i * cols, cols, 1, windowAlongRows);
   const sampledRows = sampled(rows);
   const sampledCols = sampled(cols);
   const small = new Float64Array(DOWNSAMPLED * DOWNSAMPLED);
+  let decimatedRow = 0;
   // Several sampled rows can be one picture row (a picture under 64 rows): each gets its copy.
-  boxColumns(scratch, small, rows, cols, windowAlongCols, sampledCols, (row, sums, size) => {
-    for (let oi = 0; oi < DOWNSAMPLED; oi++) {
-      if (sampledRows[oi] !== row) continue;
-      for (let oj = 0; oj < DOWNSAMPLED; oj++) small[oi * DOWNSAMPLED + oj] = (sums[oj] as number) / size;
-    }
+  const secondColumns = new ColumnBox(DOWNSAMPLED, windowAlongCols, rows, (values) => {
+    for (let oi = 0; oi < DOWNSAMPLED; oi++) if (sampledRows[oi] === decimatedRow) small.set(values, oi * DOWNSAMPLED);
+    decimatedRow++;
   });
+  const secondRow = new Float64Array(cols);
+  const atSampledCols = new Float64Array(DOWNSAMPLED);
+  const firstColumns = new ColumnBox(cols, windowAlongCols, rows, (values) => {
+    box1D(values, secondRow, 0, cols, 1, windowAlongRows);
+    for (let oj = 0; oj < DOWNSAMPLED; oj++) atSampledCols[oj] = secondRow[sampledCols[oj] as number] as number;
+    secondColumns.push(atSampledCols);
+  });
+  const luma = new Float64Array(cols);
+  const firstRow = new Float64Array(cols);
+  for (let y = 0; y < rows; y++) {
+    lumaRow(pixels, y, luma);
+    box1D(luma, firstRow, 0, cols, 1, windowAlongRows);
+    firstColumns.push(firstRow);
+  }
+  firstColumns.finish();
+  secondColumns.finish();
   return small;
 }
 
@@ -421,14 +410,8 @@ interface DctResult {
 function dctOf(pixels: PdqPixels): DctResult | undefined {
   const { width, height } = pixels;
   if (width < MIN_HASHABLE_DIM || height < MIN_HASHABLE_DIM) return undefined;
-  const luma = lumaOf(pixels);
-  let small: Float64Array;
-  if (width === DOWNSAMPLED && height === DOWNSAMPLED) {
-    // As the reference: a 64x64 input (a frame ffmpeg already scaled) is used as is.
-    small = luma;
-  } else {
-    small = jaroszDecimated(luma, height, width);
-  }
+  // As the reference: a 64x64 input (a frame ffmpeg already scaled) is used as is.
+  const small = width === DOWNSAMPLED && height === DOWNSAMPLED ? lumaOf(pixels) : pdqDownsampled(pixels);
   return { block: dct64To16(small), quality: qualityOf(small) };
 }
 
