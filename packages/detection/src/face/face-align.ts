@@ -19,6 +19,9 @@ export const ARCFACE_TEMPLATE: readonly Point[] = [
   { x: 70.7299, y: 92.2041 },
 ];
 
+/** Rec. 601 weights of red, green and blue in the sharpness measure's grey level. */
+const LUMA_WEIGHTS = [0.299, 0.587, 0.114] as const;
+
 /** dst ≈ [[a, -b], [b, a]]·src + [tx, ty]: the least-squares similarity from `src` to `dst`. */
 export function similarityTransform(src: readonly Point[], dst: readonly Point[]) {
   const n = src.length;
@@ -59,6 +62,7 @@ export function alignedFace(image: RgbImage, landmarks: readonly Point[]): { rgb
   const { width, height, data } = image;
   const at = (x: number, y: number, channel: number) =>
     x < 0 || y < 0 || x >= width || y >= height ? 0 : (data[(y * width + x) * 3 + channel] as number);
+  const rowLength = width * 3;
   for (let v = 0; v < ALIGNED_SIZE; v++)
     for (let u = 0; u < ALIGNED_SIZE; u++) {
       // Inverse map: the source position this output pixel samples.
@@ -71,13 +75,18 @@ export function alignedFace(image: RgbImage, landmarks: readonly Point[]): { rgb
       const fx = sx - x0;
       const fy = sy - y0;
       const o = v * ALIGNED_SIZE + u;
+      // All four taps inside the picture (nearly every pixel of a face): read them by offset.
+      const inside = x0 >= 0 && y0 >= 0 && x0 + 1 < width && y0 + 1 < height;
+      const p00 = y0 * rowLength + x0 * 3;
       let luma = 0;
       for (let c = 0; c < 3; c++) {
-        const value =
-          (1 - fy) * ((1 - fx) * at(x0, y0, c) + fx * at(x0 + 1, y0, c)) +
-          fy * ((1 - fx) * at(x0, y0 + 1, c) + fx * at(x0 + 1, y0 + 1, c));
+        const s00 = inside ? (data[p00 + c] as number) : at(x0, y0, c);
+        const s01 = inside ? (data[p00 + 3 + c] as number) : at(x0 + 1, y0, c);
+        const s10 = inside ? (data[p00 + rowLength + c] as number) : at(x0, y0 + 1, c);
+        const s11 = inside ? (data[p00 + rowLength + 3 + c] as number) : at(x0 + 1, y0 + 1, c);
+        const value = (1 - fy) * ((1 - fx) * s00 + fx * s01) + fy * ((1 - fx) * s10 + fx * s11);
         rgb[c * plane + o] = value;
-        luma += (c === 0 ? 0.299 : c === 1 ? 0.587 : 0.114) * value;
+        luma += (LUMA_WEIGHTS[c] as number) * value;
       }
       gray[o] = luma;
     }

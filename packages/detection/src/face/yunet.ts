@@ -174,6 +174,8 @@ export function nonMaximumSuppression(faces: FaceDetection[], iouThreshold = NMS
 
 type HeadOutputs = Record<string, { data: unknown }>;
 
+const clamp = (v: number) => Math.min(1, Math.max(0, v));
+
 /** Decodes the 12 head outputs (cls/obj/bbox/kps at each stride) into faces in input pixels. */
 export function decodeYunet(outputs: HeadOutputs, width: number, height: number, minScore = MIN_DETECTION_SCORE) {
   const faces: FaceDetection[] = [];
@@ -187,7 +189,6 @@ export function decodeYunet(outputs: HeadOutputs, width: number, height: number,
     for (let r = 0; r < rows; r++)
       for (let c = 0; c < cols; c++) {
         const i = r * cols + c;
-        const clamp = (v: number) => Math.min(1, Math.max(0, v));
         const score = Math.sqrt(clamp(cls[i] as number) * clamp(obj[i] as number));
         if (score < minScore) continue;
         const cx = (c + (bbox[i * 4] as number)) * stride;
