@@ -177,23 +177,42 @@ describe("ffmpeg started from the small launcher process", () => {
   });
 
   it("lets a process that ran a tool exit, and the launcher goes with it", () => {
-    const script = path.join(work, "one-run.mts");
-    writeFileSync(
-      script,
-      `import { runTool } from ${JSON.stringify(path.join(repoRoot, "packages/detection/src/media/ffmpeg.ts"))};
-import { toolLauncherPid } from ${JSON.stringify(path.join(repoRoot, "packages/detection/src/media/tool-launcher.ts"))};
-const out = await runTool({ tool: "ffmpeg", args: ${JSON.stringify(tone(440))}, format: "wav", maxOutputBytes: 1e6 });
-console.log(JSON.stringify({ bytes: out.length, launcher: toolLauncherPid() }));
-`,
-    );
-    const printed = execFileSync(process.execPath, ["--import", "tsx", script], {
-      cwd: repoRoot,
-      timeout: 30_000,
-      encoding: "utf8",
-    });
-    const { bytes, launcher } = JSON.parse(printed) as { bytes: number; launcher: number };
-    expect(bytes).toBe(16000 * 4);
+    const { bytes, launcher } = twoRunsInAnotherProcess("");
+    expect(bytes).toEqual([16000 * 4, 16000 * 4]);
     expect(launcher).toBeGreaterThan(0);
-    return until(() => exited(launcher));
+    return until(() => exited(launcher as number));
+  });
+
+  it("spawns the tool itself where no launcher can start", () => {
+    const { bytes, launcher } = twoRunsInAnotherProcess(
+      'Object.defineProperty(process, "execPath", { value: "/nonexistent/node" });',
+    );
+    expect(bytes).toEqual([16000 * 4, 16000 * 4]);
+    expect(launcher).toBeUndefined();
   });
 });
+
+/** Runs two tones in a fresh Node process after `setUp`; what it decoded and its launcher's pid. */
+function twoRunsInAnotherProcess(setUp: string): { bytes: number[]; launcher?: number } {
+  const script = path.join(work, `two-runs-${setUp ? "set-up" : "plain"}.mts`);
+  const module = (name: string) => JSON.stringify(path.join(repoRoot, `packages/detection/src/media/${name}.ts`));
+  writeFileSync(
+    script,
+    `import { runTool } from ${module("ffmpeg")};
+import { toolLauncherPid } from ${module("tool-launcher")};
+${setUp}
+const bytes = [];
+for (let i = 0; i < 2; i++) {
+  const out = await runTool({ tool: "ffmpeg", args: ${JSON.stringify(tone(440))}, format: "wav", maxOutputBytes: 1e6 });
+  bytes.push(out.length);
+}
+console.log(JSON.stringify({ bytes, launcher: toolLauncherPid() }));
+`,
+  );
+  const printed = execFileSync(process.execPath, ["--import", "tsx", script], {
+    cwd: repoRoot,
+    timeout: 30_000,
+    encoding: "utf8",
+  });
+  return JSON.parse(printed) as { bytes: number[]; launcher?: number };
+}
