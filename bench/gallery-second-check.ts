@@ -22,7 +22,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { faceCalibration } from "@lg/detection/face/calibration";
-import { GALLERY_HNSW, Gallery, type GalleryCandidate } from "@lg/domain/gallery/gallery";
+import { GALLERY_EF_SEARCH, GALLERY_HNSW, Gallery, type GalleryCandidate } from "@lg/domain/gallery/gallery";
 import { calibrationTarget, latency, quantile, realFaceEmbeddings, realPairDistances, round } from "./gallery-faces.js";
 import { FaceEmbeddingModel, loadSyntheticGallery, syntheticGallery } from "./gallery-model.js";
 import { benchMachine } from "./machine.js";
@@ -35,7 +35,7 @@ const { values } = parseArgs({
     probes: { type: "string", default: "200" },
     bystanders: { type: "string", default: "1000" },
     frames: { type: "string", default: "3" },
-    "ef-search": { type: "string", default: "100" },
+    "ef-search": { type: "string", default: String(GALLERY_EF_SEARCH) },
     "requery-ef": { type: "string", default: "400" },
     "requery-k": { type: "string", default: "100" },
     // The graph's build parameters (the shipped GALLERY_HNSW by default) and the memory that holds it.

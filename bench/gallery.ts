@@ -2,7 +2,7 @@
  * Gallery benchmark: `npm run bench:gallery -- [--sizes 100000,1000000] [--probes 200] [--out FILE.json]
  *   [--builds 16:64,32:200,ivfflat:316] [--ef-search 40,100,200,400] [--ivfflat-probes 10,20,40,80]
  *   [--storage vector|halfvec] [--maintenance-work-mem 1GB] [--data-dir DIR]
- *   [--engine pglite|native] [--parallel-workers 2] [--shared-buffers 4GB]`
+ *   [--engine pglite|native] [--parallel-workers 2] [--shared-buffers 4GB] [--reuse]`
  *
  * Real impostor and genuine pairs: SFace embeddings of ../shared/data's face photos and ../shared/train's
  * studio portraits (265 photos, 114 people). Gallery vectors: a Gaussian model fitted to those
@@ -22,7 +22,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { faceCalibration } from "@lg/detection/face/calibration";
 import { cosineDistance } from "@lg/detection/voice/matching";
-import { GALLERY_HNSW, Gallery } from "@lg/domain/gallery/gallery";
+import { GALLERY_EF_SEARCH, GALLERY_HNSW, Gallery } from "@lg/domain/gallery/gallery";
 import {
   FACE_MATCH_RULE,
   FALSE_CANDIDATES_PER_PROBE,
@@ -53,6 +53,8 @@ const { values } = parseArgs({
     // Other values, storage or memory are recorded under their own key, to compare.
     builds: { type: "string", default: `${GALLERY_HNSW.m}:${GALLERY_HNSW.efConstruction}` },
     "ef-search": { type: "string", default: "40,100,200,400" },
+    // With GALLERY_DATABASE_URL: measure a gallery an earlier run left loaded and indexed, as it is.
+    reuse: { type: "boolean", default: false },
     "ivfflat-probes": { type: "string", default: "10,20,40,80" },
     // halfvec: an expression index on embedding::halfvec(128), its shortlist re-ranked by exact distance.
     storage: { type: "string", default: "vector" },
@@ -274,12 +276,22 @@ async function* benchSize(size: number): AsyncGenerator<[Build, unknown]> {
   await gallery.ensureSchema();
   const [ext] = await sql.execute("SELECT extversion FROM pg_extension WHERE extname = 'vector'");
   engineName = `${sql.engine}, pgvector ${String(ext?.extversion)}`;
-  await dropVectorIndexes(sql);
+  // --reuse: a server (GALLERY_DATABASE_URL) that an earlier run of the same size left loaded and
+  // indexed is measured as it is, so the latencies can be taken again on a quiet machine without an
+  // hour's load and build.
+  const [held] = await sql.execute("SELECT count(*) AS n FROM gallery_face");
+  const reusing = values.reuse === true && Number(held?.n) === size;
+  if (values.reuse === true && !reusing)
+    console.log(`--reuse: the table holds ${String(held?.n)} rows, not ${size}: loading`);
   const loadStart = performance.now();
-  await loadSyntheticGallery(sql, synthetic, models.face);
+  if (!reusing) {
+    await dropVectorIndexes(sql);
+    await sql.execute("TRUNCATE gallery_face");
+    await loadSyntheticGallery(sql, synthetic, models.face);
+    // Statistics, as autovacuum gathers them in a running database: without them the planner guesses.
+    await sql.execute("ANALYZE gallery_face");
+  }
   const loadSeconds = (performance.now() - loadStart) / 1000;
-  // Statistics, as autovacuum gathers them in a running database: without them the planner guesses.
-  await sql.execute("ANALYZE gallery_face");
 
   const probes = [...genuineProbes, ...bystanderProbes];
   // Recall against exact search (brute force over every vector, here in JS), for genuine probes (an
@@ -345,19 +357,37 @@ async function* benchSize(size: number): AsyncGenerator<[Build, unknown]> {
 
   for (const [b, build] of builds.entries()) {
     const last = b === builds.length - 1;
-    await dropVectorIndexes(sql);
-    await sql.execute(`SET maintenance_work_mem = '${maintenanceWorkMem}'`);
-    if (engine === "native") await sql.execute(`SET max_parallel_maintenance_workers = ${parallelWorkers}`);
-    const indexStart = performance.now();
     const column =
       storage === "vector" ? "embedding vector_cosine_ops" : "(embedding::halfvec(128)) halfvec_cosine_ops";
     const method =
       build.kind === "hnsw"
         ? `hnsw (${column}) WITH (m = ${build.m}, ef_construction = ${build.efConstruction})`
         : `ivfflat (${column}) WITH (lists = ${build.lists})`;
-    // pgvector says so when the graph outgrows maintenance_work_mem and the build goes on on disk, slower.
-    const notices = await sql.executeNoting(`CREATE INDEX gallery_face_hnsw ON gallery_face USING ${method}`);
+    const wanted =
+      build.kind === "hnsw" ? `m=${build.m},ef_construction=${build.efConstruction}` : `lists=${build.lists}`;
+    const [existing] = await sql.execute(
+      "SELECT array_to_string(reloptions, ',') AS options FROM pg_class WHERE relname = 'gallery_face_hnsw'",
+    );
+    const keep = reusing && existing?.options === wanted;
+    if (reusing && !keep) console.log(`--reuse: no index ${wanted} to reuse: building`);
+    let notices: string[] = [];
+    const indexStart = performance.now();
+    if (!keep) {
+      await dropVectorIndexes(sql);
+      await sql.execute(`SET maintenance_work_mem = '${maintenanceWorkMem}'`);
+      if (engine === "native") await sql.execute(`SET max_parallel_maintenance_workers = ${parallelWorkers}`);
+      // pgvector says so when the graph outgrows maintenance_work_mem and the build goes on on disk, slower.
+      notices = await sql.executeNoting(`CREATE INDEX gallery_face_hnsw ON gallery_face USING ${method}`);
+    }
     const indexSeconds = (performance.now() - indexStart) / 1000;
+    // Sizes on disk, which set the memory Aurora needs to keep the table and the graph cached.
+    const [sizes] = await sql.execute(
+      "SELECT pg_relation_size('gallery_face') AS table_bytes, pg_relation_size('gallery_face_hnsw') AS index_bytes",
+    );
+    const onDiskMB = {
+      table: round(Number(sizes?.table_bytes) / 1e6, 1),
+      index: round(Number(sizes?.index_bytes) / 1e6, 1),
+    };
     console.log(
       `${resultKey(size, build)}: load ${loadSeconds.toFixed(1)} s, index ${indexSeconds.toFixed(1)} s ${notices.join("; ")}`,
     );
@@ -366,7 +396,7 @@ async function* benchSize(size: number): AsyncGenerator<[Build, unknown]> {
       sql.execute(
         `SELECT set_config('${build.kind === "hnsw" ? "hnsw.ef_search" : "ivfflat.probes"}', '${value}', false)`,
       );
-    const shipped = build.kind === "hnsw" ? 100 : (ivfflatProbes[0] as number);
+    const shipped = build.kind === "hnsw" ? GALLERY_EF_SEARCH : (ivfflatProbes[0] as number);
     await searchWith(shipped);
     const plan = await sql.execute(
       `EXPLAIN SELECT sample_id FROM gallery_face WHERE model = :model AND (delete_after IS NULL OR delete_after > now())
@@ -437,13 +467,20 @@ async function* benchSize(size: number): AsyncGenerator<[Build, unknown]> {
       0,
     );
 
-    // Delete-to-invisible (after the last build only: it changes the gallery): erase matched people one
-    // by one; the very next query must not find them.
+    // Delete-to-invisible (after the last build only: it changes the gallery, so not with --reuse,
+    // whose gallery is kept for the next run): erase matched people one by one; the very next query
+    // must not find them.
     const deleteMs: number[] = [];
     let invisible = 0;
     let deleted = 0;
     for (const [i, probe] of genuineProbes.entries()) {
-      if (!last || deleted >= 50 || !answers[i]?.some((c) => c.userId === `u${probePeople[i]}`)) continue;
+      if (
+        !last ||
+        values.reuse === true ||
+        deleted >= 50 ||
+        !answers[i]?.some((c) => c.userId === `u${probePeople[i]}`)
+      )
+        continue;
       const t = performance.now();
       await gallery.removeUser(`u${probePeople[i]}`);
       const after = await gallery.match(probe, "face");
@@ -483,6 +520,7 @@ async function* benchSize(size: number): AsyncGenerator<[Build, unknown]> {
                 ? "PGlite data directory on disk"
                 : "PGlite in memory (wasm heap)",
           notices,
+          onDiskMB,
         },
         index: {
           type: `${build.kind} ${storage === "vector" ? "vector_cosine_ops" : "(embedding::halfvec(128)) halfvec_cosine_ops"}`,

@@ -46,14 +46,18 @@ describe.skipIf(!native)("the gallery's index change on native Postgres", () => 
   });
 
   it("builds the new graph concurrently, reports its progress to another session, then swaps", async () => {
-    const denser = { m: 24, efConstruction: 200 };
+    const denser = { m: GALLERY_HNSW.m, efConstruction: 200 };
     const building = new Gallery(builder, { now: () => new Date(), models, hnsw: denser }).ensureIndexes();
     const watching = new Gallery(watcher, { now: () => new Date(), models, hnsw: denser });
     // Once the builder's statement is under way, the other session's run reports it rather than begin its own.
     for (let i = 0; i < 3000 && !(await indexBuildProgress(watcher, "gallery_face")); i++)
       await new Promise((resolve) => setTimeout(resolve, 20));
     const [seen, voice] = await watching.ensureIndexes();
-    expect(seen).toMatchObject({ table: "gallery_face", state: "building", index: "gallery_face_hnsw_m24_efc200" });
+    expect(seen).toMatchObject({
+      table: "gallery_face",
+      state: "building",
+      index: `gallery_face_hnsw_m${denser.m}_efc200`,
+    });
     expect(seen?.state === "building" && seen.progress?.phase).toBeTruthy();
     // The voice table's build waits for it: two at once could each wait for the other.
     expect(voice).toMatchObject({ table: "gallery_voice", state: "waiting", behind: "gallery_face" });
@@ -70,9 +74,9 @@ describe.skipIf(!native)("the gallery's index change on native Postgres", () => 
     expect(face).toEqual({
       table: "gallery_face",
       state: "ready",
-      index: "gallery_face_hnsw_m24_efc200",
+      index: `gallery_face_hnsw_m${denser.m}_efc200`,
       built: true,
-      dropped: ["gallery_face_hnsw_m16_efc64"],
+      dropped: [`gallery_face_hnsw_m${GALLERY_HNSW.m}_efc${GALLERY_HNSW.efConstruction}`],
     });
     const [after] = await watching.ensureIndexes();
     expect(after).toMatchObject({ state: "ready", built: false, dropped: [] });

@@ -1,4 +1,4 @@
-import { GALLERY_HNSW, Gallery } from "@lg/domain/gallery/gallery";
+import { GALLERY_EF_SEARCH, GALLERY_HNSW, Gallery } from "@lg/domain/gallery/gallery";
 import { type HnswIndexState, untilIndexesReady } from "@lg/domain/gallery/vector-index";
 import { mulberry32 } from "@lg/local/platform-simulator/seeded-random";
 import { PgliteSql } from "@lg/local/stand-ins/pglite-sql";
@@ -17,6 +17,9 @@ const models = { face: "sface-2021dec", voice: "resemblyzer-ge2e" };
 const NOW = new Date("2026-11-29T12:00:00.000Z");
 
 let sql: PgliteSql;
+/** The graph shipped before the denser one: existing databases hold it until ensureSchema replaces it. */
+const EARLIER = { m: 16, efConstruction: 64 };
+const SHIPPED_NAME = `hnsw_m${GALLERY_HNSW.m}_efc${GALLERY_HNSW.efConstruction}`;
 const galleryWith = (hnsw = GALLERY_HNSW) => new Gallery(sql, { now: () => NOW, models, sizeTtlMs: 0, hnsw });
 
 /** The face table's HNSW indexes as the catalogue holds them: name, validity, build parameters. */
@@ -61,29 +64,45 @@ describe("the gallery's HNSW index follows its parameters", () => {
   it("names a new database's index by its parameters, and a second run changes nothing", async () => {
     const first = await galleryWith().ensureSchema();
     expect(first.map((s) => [s.table, s.state, s.index])).toEqual([
-      ["gallery_face", "ready", "gallery_face_hnsw_m16_efc64"],
-      ["gallery_voice", "ready", "gallery_voice_hnsw_m16_efc64"],
+      ["gallery_face", "ready", `gallery_face_${SHIPPED_NAME}`],
+      ["gallery_voice", "ready", `gallery_voice_${SHIPPED_NAME}`],
     ]);
     const again = await galleryWith().ensureSchema();
     expect(again).toEqual(first.map((s) => ({ ...s, built: false, dropped: [] })));
-    expect(await faceIndexes()).toEqual(["gallery_face_hnsw_m16_efc64 valid m=16,ef_construction=64"]);
+    expect(await faceIndexes()).toEqual([
+      `gallery_face_${SHIPPED_NAME} valid m=${GALLERY_HNSW.m},ef_construction=${GALLERY_HNSW.efConstruction}`,
+    ]);
+  }, 60_000);
+
+  it("searches with the shipped candidate list in this session and in every later one", async () => {
+    await galleryWith().ensureSchema();
+    const [session] = await sql.execute("SELECT current_setting('hnsw.ef_search') AS ef");
+    expect(Number(session?.ef)).toBe(GALLERY_EF_SEARCH);
+    // The Data API pools sessions: the database's own default is what a fresh one starts with.
+    const [database] = await sql.execute(
+      `SELECT array_to_string(setconfig, ',') AS settings FROM pg_db_role_setting s
+       JOIN pg_database d ON d.oid = s.setdatabase WHERE d.datname = current_database() AND s.setrole = 0`,
+    );
+    expect(String(database?.settings)).toContain(`hnsw.ef_search=${GALLERY_EF_SEARCH}`);
   }, 60_000);
 
   it("rebuilds under the new parameters' name when they change, drops the old graph, and keeps every row matchable", async () => {
-    const shipped = galleryWith();
-    await shipped.ensureSchema();
-    const centres = await enrolPeople(shipped, 40);
+    const earlier = galleryWith(EARLIER);
+    await earlier.ensureSchema();
+    const centres = await enrolPeople(earlier, 40);
 
-    const denser = galleryWith({ m: 24, efConstruction: 128 });
+    const denser = galleryWith();
     const [face] = await denser.ensureSchema();
     expect(face).toEqual({
       table: "gallery_face",
       state: "ready",
-      index: "gallery_face_hnsw_m24_efc128",
+      index: `gallery_face_${SHIPPED_NAME}`,
       built: true,
       dropped: ["gallery_face_hnsw_m16_efc64"],
     });
-    expect(await faceIndexes()).toEqual(["gallery_face_hnsw_m24_efc128 valid m=24,ef_construction=128"]);
+    expect(await faceIndexes()).toEqual([
+      `gallery_face_${SHIPPED_NAME} valid m=${GALLERY_HNSW.m},ef_construction=${GALLERY_HNSW.efConstruction}`,
+    ]);
     const [row] = await sql.execute("SELECT count(*) AS n FROM gallery_face");
     expect(Number(row?.n)).toBe(120);
     // The query plan walks the new graph (a table this small is scanned unless told not to), and each
@@ -93,7 +112,7 @@ describe("the gallery's HNSW index follows its parameters", () => {
       `EXPLAIN SELECT sample_id FROM gallery_face ORDER BY embedding <=> CAST(:p AS vector) LIMIT 10`,
       { p: `[${Array.from(centres[0] as Float32Array).join(",")}]` },
     );
-    expect(plan.map((r) => String(r["QUERY PLAN"])).join("\n")).toContain("gallery_face_hnsw_m24_efc128");
+    expect(plan.map((r) => String(r["QUERY PLAN"])).join("\n")).toContain(`gallery_face_${SHIPPED_NAME}`);
     for (const [p, centre] of centres.entries()) {
       const candidates = await denser.match(near(centre), "face");
       expect(candidates.map((c) => c.userId)).toContain(`u${p}`);
@@ -103,26 +122,26 @@ describe("the gallery's HNSW index follows its parameters", () => {
 
   it("adopts a graph made before names carried the parameters when they are the wanted ones", async () => {
     await sql.execute("CREATE EXTENSION vector");
-    await galleryWith().ensureSchema();
+    await galleryWith(EARLIER).ensureSchema();
     await sql.execute("DROP INDEX gallery_face_hnsw_m16_efc64");
     // What ensureSchema made before issue 41.
     await sql.execute(
       "CREATE INDEX gallery_face_hnsw ON gallery_face USING hnsw (embedding vector_cosine_ops) WITH (m = 16, ef_construction = 64)",
     );
-    const [face] = await galleryWith().ensureSchema();
+    const [face] = await galleryWith(EARLIER).ensureSchema();
     expect(face).toMatchObject({ state: "ready", index: "gallery_face_hnsw", built: false, dropped: [] });
     // Its parameters changed, it is replaced like any other.
-    const [changed] = await galleryWith({ m: 16, efConstruction: 100 }).ensureSchema();
+    const [changed] = await galleryWith().ensureSchema();
     expect(changed).toMatchObject({
-      index: "gallery_face_hnsw_m16_efc100",
+      index: `gallery_face_${SHIPPED_NAME}`,
       built: true,
       dropped: ["gallery_face_hnsw"],
     });
   }, 60_000);
 
   it("drops and begins again a build that failed part-way (an invalid index nobody is building)", async () => {
-    await galleryWith().ensureSchema();
-    await enrolPeople(galleryWith(), 5);
+    await galleryWith(EARLIER).ensureSchema();
+    await enrolPeople(galleryWith(EARLIER), 5);
     // A CREATE INDEX CONCURRENTLY that failed or was cancelled leaves its index in the catalogue, invalid.
     await sql.execute(
       "CREATE INDEX gallery_face_hnsw_m24_efc128 ON gallery_face USING hnsw (embedding vector_cosine_ops) WITH (m = 24, ef_construction = 128)",
@@ -130,9 +149,11 @@ describe("the gallery's HNSW index follows its parameters", () => {
     await sql.execute(
       "UPDATE pg_index SET indisvalid = false WHERE indexrelid = 'gallery_face_hnsw_m24_efc128'::regclass",
     );
-    const [face] = await galleryWith({ m: 24, efConstruction: 128 }).ensureSchema();
-    expect(face).toMatchObject({ state: "ready", index: "gallery_face_hnsw_m24_efc128", built: true });
-    expect(await faceIndexes()).toEqual(["gallery_face_hnsw_m24_efc128 valid m=24,ef_construction=128"]);
+    const [face] = await galleryWith().ensureSchema();
+    expect(face).toMatchObject({ state: "ready", index: `gallery_face_${SHIPPED_NAME}`, built: true });
+    expect(await faceIndexes()).toEqual([
+      `gallery_face_${SHIPPED_NAME} valid m=${GALLERY_HNSW.m},ef_construction=${GALLERY_HNSW.efConstruction}`,
+    ]);
   }, 60_000);
 });
 

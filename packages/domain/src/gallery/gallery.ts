@@ -8,8 +8,15 @@ export type GalleryModality = "face" | "voice";
 /** Embedding length per modality (SFace 128, GE2E 256): each modality has its own table and index. */
 export const GALLERY_DIMENSIONS: Record<GalleryModality, number> = { face: 128, voice: 256 };
 export const GALLERY_RULES: Record<GalleryModality, MatchRule> = { face: FACE_MATCH_RULE, voice: VOICE_MATCH_RULE };
-/** The HNSW index's build parameters (bench:gallery measures others against them; docs/scale.md). */
-export const GALLERY_HNSW: HnswParameters = { m: 16, efConstruction: 64 };
+/**
+ * The HNSW index's build parameters and its search-time candidate list (docs/scale.md, "The graph
+ * that finds everyone"). At a million samples m 16 / ef_construction 64 left genuine people's own
+ * samples unreturned however long the list; the denser graph searched with 200 candidates finds
+ * them, and a single walk at 200 costs less than a walk at 100 repeated at 200 for every face that
+ * matched nobody, which is nearly every face the crawl reads.
+ */
+export const GALLERY_HNSW: HnswParameters = { m: 24, efConstruction: 128 };
+export const GALLERY_EF_SEARCH = 200;
 
 /** One enrolled sample as the gallery holds it: derived from the sealed sample, never the other way. */
 export interface GalleryEntry {
@@ -78,7 +85,7 @@ export interface GalleryOptions {
   models: Record<GalleryModality, string>;
   /** The HNSW graph's build parameters; GALLERY_HNSW unless a test or benchmark measures others. */
   hnsw?: HnswParameters;
-  /** HNSW candidate list at query time (pgvector's hnsw.ef_search); recall against speed. */
+  /** HNSW candidate list at query time (pgvector's hnsw.ef_search); GALLERY_EF_SEARCH unless measured otherwise. */
   efSearch?: number;
   /** How many nearest samples the shortlist reads before the threshold. */
   shortlistSize?: number;
@@ -141,7 +148,7 @@ export class Gallery implements GalleryIndex {
     }
     // Every new session (the Data API's pooled ones too) searches with the same candidate list, and keeps
     // scanning the graph when the model and expiry filters drop candidates (pgvector 0.8 iterative scans).
-    const ef = this.options.efSearch ?? 100;
+    const ef = this.options.efSearch ?? GALLERY_EF_SEARCH;
     await this.sql.execute(
       `DO $$ BEGIN
         EXECUTE format('ALTER DATABASE %I SET hnsw.ef_search = ${ef}', current_database());
