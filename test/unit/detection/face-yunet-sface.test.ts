@@ -129,6 +129,15 @@ describe("YuNet post-processing", () => {
       expect(input.data.findIndex((value, i) => !Object.is(value, want[i]))).toBe(-1);
     }
   });
+  it("fills a buffer left by an earlier detection as it would a new one, padding zeroed", () => {
+    const image: RgbImage = { data: new Uint8Array(100 * 60 * 3).fill(90), width: 100, height: 60 };
+    const used = new Float32Array(640 * 640 * 3).fill(7);
+    const reused = yunetInput(image, used);
+    expect(reused.data.buffer).toBe(used.buffer);
+    expect(reused.data).toEqual(yunetInput(image).data);
+    // Too small a buffer is left alone.
+    expect(yunetInput(image, new Float32Array(16)).data.length).toBe(reused.data.length);
+  });
 });
 
 describe("face alignment and quality from 5 landmarks", () => {
