@@ -176,7 +176,6 @@ class ToolLauncher {
   close(): void {
     this.closing = true;
     this.child.stdin?.end();
-    this.child.kill("SIGKILL");
     this.end();
   }
 
