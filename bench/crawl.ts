@@ -103,7 +103,15 @@ const ITEMS_PER_CHILD = (() => {
   return Math.min(...sizes);
 })();
 // The production gallery's ceiling (cdk.json, prod: gallery.maxCapacity), held all month: an upper bound.
-const GALLERY_ACUS = 32;
+// At 1 M people and 100 M items a day the gallery is CPU-bound (docs/scale.md, "The graph shipped").
+const GALLERY_ACUS = (() => {
+  const cdk = JSON.parse(readFileSync(path.join(import.meta.dirname, "../cdk.json"), "utf8")) as {
+    context?: { stages?: { prod?: { gallery?: { maxCapacity?: number } } } };
+  };
+  const acus = cdk.context?.stages?.prod?.gallery?.maxCapacity;
+  if (typeof acus !== "number") throw new Error("cdk.json has no prod gallery.maxCapacity");
+  return acus;
+})();
 
 const round = (x: number, digits = 3) => Math.round(x * 10 ** digits) / 10 ** digits;
 
@@ -534,7 +542,7 @@ try {
     assumptions: [
       "As measured: Lambda time is each task invocation's wall time in the crawl on this 2-core machine, where several invocations share the cores: an upper bound for billed duration, and the simulated platforms plant far more likeness than the web carries (about one item in eight), so the costly synthetic-media signals, which run only on matched items, weigh more here than at scale.",
       `At scale: each item's Lambda duration lies between its CPU time and its wall time, analysed alone in one process, the faster of ${ITEM_PASSES} passes (its gallery statements and every stand-in's answer included, as the wait on the remote services; on a shared machine other work stretches the wall time, and the web's latency is not in either), at a matched share of ${MATCHED_SHARE_AT_SCALE} (assumed: a million people at about one appearance each in 100 M items a day) and at the simulator's measured share. A crawl runs hourly; AWS bills one transition per child a Distributed Map starts.`,
-      "The gallery is priced at the production ceiling of 32 ACUs all month. Its statements' time is Aurora's in AWS: itemsAnalysedAlone keeps it apart (gallerySeconds) from the function's own CPU (analysisCpuSeconds).",
+      `The gallery is priced at the production ceiling of ${GALLERY_ACUS} ACUs (cdk.json) all month. Its statements' time is Aurora's in AWS: itemsAnalysedAlone keeps it apart (gallerySeconds) from the function's own CPU (analysisCpuSeconds).`,
     ],
   };
   console.log(JSON.stringify(result.cpuPerItemVersusFirst));

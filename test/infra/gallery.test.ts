@@ -53,7 +53,7 @@ describe("gallery database", () => {
     data.hasResourceProperties("AWS::RDS::DBInstance", { DBInstanceClass: "db.serverless" });
     Template.fromStack(prod.data).hasResourceProperties("AWS::RDS::DBCluster", {
       DeletionProtection: true,
-      ServerlessV2ScalingConfiguration: { MinCapacity: 2, MaxCapacity: 32 },
+      ServerlessV2ScalingConfiguration: { MinCapacity: 2, MaxCapacity: 64 },
     });
   });
 
