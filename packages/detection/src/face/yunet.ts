@@ -221,7 +221,6 @@ export class YunetDetector {
     return new YunetDetector(runtime, await runtime.sessionFromBytes(model));
   }
 
-  /** Faces in `image`'s pixel coordinates, boxes clipped to the image, highest score first. */
   /**
    * The input buffer of the last detection that finished, for the next one to fill: a new one for
    * every picture (up to 4.9 MB outside V8's heap) made the garbage collector run more often. A
@@ -229,6 +228,7 @@ export class YunetDetector {
    */
   private spare: Float32Array | undefined;
 
+  /** Faces in `image`'s pixel coordinates, boxes clipped to the image, highest score first. */
   async detect(image: RgbImage): Promise<FaceDetection[]> {
     const spare = this.spare;
     this.spare = undefined;
