@@ -382,12 +382,12 @@ async function* benchSize(size: number): AsyncGenerator<[Build, unknown]> {
     }
     const indexSeconds = (performance.now() - indexStart) / 1000;
     // Sizes on disk, which set the memory Aurora needs to keep the table and the graph cached.
-    const [sizes] = await sql.execute(
+    const [bytes] = await sql.execute(
       "SELECT pg_relation_size('gallery_face') AS table_bytes, pg_relation_size('gallery_face_hnsw') AS index_bytes",
     );
     const onDiskMB = {
-      table: round(Number(sizes?.table_bytes) / 1e6, 1),
-      index: round(Number(sizes?.index_bytes) / 1e6, 1),
+      table: round(Number(bytes?.table_bytes) / 1e6, 1),
+      index: round(Number(bytes?.index_bytes) / 1e6, 1),
     };
     console.log(
       `${resultKey(size, build)}: load ${loadSeconds.toFixed(1)} s, index ${indexSeconds.toFixed(1)} s ${notices.join("; ")}`,
@@ -474,14 +474,8 @@ async function* benchSize(size: number): AsyncGenerator<[Build, unknown]> {
     const deleteMs: number[] = [];
     let invisible = 0;
     let deleted = 0;
-    for (const [i, probe] of genuineProbes.entries()) {
-      if (
-        !last ||
-        values.reuse === true ||
-        deleted >= 50 ||
-        !answers[i]?.some((c) => c.userId === `u${probePeople[i]}`)
-      )
-        continue;
+    for (const [i, probe] of last && values.reuse !== true ? genuineProbes.entries() : []) {
+      if (deleted >= 50 || !answers[i]?.some((c) => c.userId === `u${probePeople[i]}`)) continue;
       const t = performance.now();
       await gallery.removeUser(`u${probePeople[i]}`);
       const after = await gallery.match(probe, "face");

@@ -10,7 +10,7 @@ export const GALLERY_DIMENSIONS: Record<GalleryModality, number> = { face: 128, 
 export const GALLERY_RULES: Record<GalleryModality, MatchRule> = { face: FACE_MATCH_RULE, voice: VOICE_MATCH_RULE };
 /**
  * The HNSW index's build parameters and its search-time candidate list (docs/scale.md, "The graph
- * that finds everyone"). At a million samples m 16 / ef_construction 64 left genuine people's own
+ * shipped"). At a million samples m 16 / ef_construction 64 left genuine people's own
  * samples unreturned however long the list; the denser graph searched with 200 candidates finds
  * them, and a single walk at 200 costs less than a walk at 100 repeated at 200 for every face that
  * matched nobody, which is nearly every face the crawl reads.
