@@ -216,3 +216,21 @@ export async function loadSyntheticGallery(
     if (start % 100_000 === 0) console.log(`loaded ${start} of ${size}`);
   }
 }
+
+/** The 10 rows nearest a probe by cosine distance, by comparing it with every row (the recall benches' truth). */
+export function exactTop10(vectors: Float32Array, dims: number, probe: Float32Array): { n: number; d: number }[] {
+  const best: { n: number; d: number }[] = [];
+  const rows = vectors.length / dims;
+  for (let n = 0; n < rows; n++) {
+    let dot = 0;
+    const off = n * dims;
+    for (let i = 0; i < dims; i++) dot += (vectors[off + i] as number) * (probe[i] as number);
+    const d = 1 - dot;
+    if (best.length < 10 || d < (best[9] as { d: number }).d) {
+      best.push({ n, d });
+      best.sort((a, b) => a.d - b.d);
+      if (best.length > 10) best.pop();
+    }
+  }
+  return best;
+}

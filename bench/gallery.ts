@@ -42,7 +42,7 @@ import {
   realPairDistances,
   round,
 } from "./gallery-faces.js";
-import { FaceEmbeddingModel, loadSyntheticGallery, syntheticGallery } from "./gallery-model.js";
+import { exactTop10, FaceEmbeddingModel, loadSyntheticGallery, syntheticGallery } from "./gallery-model.js";
 import { benchMachine } from "./machine.js";
 import { type EngineName, openBenchSql } from "./native-postgres.js";
 
@@ -303,23 +303,9 @@ async function* benchSize(size: number): AsyncGenerator<[Build, unknown]> {
     bystander: bystanderProbes.filter((_, i) => i % 2 === 0),
   };
   const exact = new Map<Float32Array, { n: number; d: number }[]>();
-  for (const probe of [...recallSets.genuine, ...recallSets.bystander]) exact.set(probe, exactTop10(probe));
+  for (const probe of [...recallSets.genuine, ...recallSets.bystander])
+    exact.set(probe, exactTop10(vectors, model.dims, probe));
   const recallProbes = [...recallSets.genuine, ...recallSets.bystander];
-  function exactTop10(probe: Float32Array): { n: number; d: number }[] {
-    const best: { n: number; d: number }[] = [];
-    for (let n = 0; n < size; n++) {
-      let dot = 0;
-      const off = n * model.dims;
-      for (let i = 0; i < model.dims; i++) dot += (vectors[off + i] as number) * (probe[i] as number);
-      const d = 1 - dot;
-      if (best.length < 10 || d < (best[9] as { d: number }).d) {
-        best.push({ n, d });
-        best.sort((a, b) => a.d - b.d);
-        if (best.length > 10) best.pop();
-      }
-    }
-    return best;
-  }
   const inForce = await gallery.threshold("face");
   const matchingDistances = {
     shortlistInForce: inForce,
