@@ -10,9 +10,11 @@ import wabt from "wabt";
 
 /**
  * The kernel: scores of probes against gallery rows [from, to), kept when above each probe's floor.
- * Rows are int8 (`dims` each); probes are int8 in [-63, 63] stored offset by 64, so every probe byte
- * lies in [1, 127]: relaxed_dot_i8x16_i7x16 is fully specified, the same on every CPU, only for a
- * second operand in [0, 127]. The offset adds 64 x the row's sum to every score, taken off again.
+ * Rows are int8 in [-127, 127] (`dims` each); probes are int8 in [-63, 63] stored offset by 64, so
+ * every probe byte lies in [1, 127]. relaxed_dot_i8x16_i7x16 gives the same result on every CPU only
+ * when the second operand's sign bit is clear (signed and unsigned readings agree) and no pair of
+ * products leaves 16 bits (platforms saturate or wrap there): here 2 x 127 x 127 = 32,258 at most.
+ * The offset adds 64 x the row's sum to every score, taken off again.
  */
 function kernelText(dims: number): string {
   const chunks = dims / 16;
