@@ -1,11 +1,12 @@
 /**
- * `npm run bench:gallery-scan -- [--sizes 1000000,3000000] [--probes 200] [--keep 40] [--out FILE.json]`
+ * `npm run bench:gallery-scan -- [--sizes 1000000,3000000] [--probes 200] [--keep 40] [--threads 1,2]
+ *   [--out FILE.json]`
  *
  * What an exact int8 scan outside Postgres (bench/int8-scan.ts) gives on the gallery bench:gallery
  * measures in pgvector: the same seeded Gaussian model of SFace embeddings, the same gallery rows
  * and the same genuine and bystander probes, so its recall and latency sit beside the HNSW walk's
  * (issue 41). Recall is against an exact float search in plain JavaScript; latency is one probe at a
- * time and batches of 16 on one thread.
+ * time and batches of 16, on one thread and split over worker threads (each its share of the rows).
  */
 import { writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -23,6 +24,7 @@ const { values } = parseArgs({
     sizes: { type: "string", default: "1000000" },
     probes: { type: "string", default: "200" },
     keep: { type: "string", default: "40" },
+    threads: { type: "string", default: "1,2" },
     out: { type: "string", default: "docs/benchmarks/gallery-scan.json" },
   },
 });
@@ -30,6 +32,7 @@ const repo = path.resolve(import.meta.dirname, "..");
 const sizes = (values.sizes as string).split(",").map(Number);
 const probeCount = Number(values.probes);
 const keep = Number(values.keep);
+const threadCounts = (values.threads as string).split(",").map(Number);
 
 const real = await realFaceEmbeddings([path.join(repo, "../shared/data"), path.join(repo, "../shared/train")]);
 const pairs = realPairDistances(real);
@@ -60,30 +63,47 @@ for (const size of sizes) {
     pairThreshold: faceCalibration.threshold,
   };
 
-  let t = performance.now();
-  const scan = await Int8ScanGallery.build(vectors, model.dims);
-  const buildSeconds = (performance.now() - t) / 1000;
-
-  const cpu0 = process.cpuUsage();
-  const single: number[] = [];
+  // Per thread count: one probe at a time and batches of 16, wall time and the process's CPU (all threads).
   const answers = new Map<Float32Array, { n: number; d: number }[]>();
-  for (const probe of [...genuineProbes, ...bystanderProbes]) {
-    t = performance.now();
-    const [found] = scan.nearest([probe], 10, keep);
-    single.push(performance.now() - t);
-    answers.set(probe, found ?? []);
-  }
-  const cpu1 = process.cpuUsage(cpu0);
-  const batched: number[] = [];
   const all = [...genuineProbes, ...bystanderProbes];
-  for (let i = 0; i + 16 <= all.length; i += 16) {
-    t = performance.now();
-    const found = scan.nearest(all.slice(i, i + 16), 10, keep);
-    batched.push((performance.now() - t) / 16);
-    found.forEach((f, j) => {
-      const before = answers.get(all[i + j] as Float32Array);
-      if (JSON.stringify(before) !== JSON.stringify(f)) throw new Error("a batch answered a probe differently");
-    });
+  const timings: Record<string, unknown> = {};
+  let differing = 0;
+  for (const threads of threadCounts) {
+    let t = performance.now();
+    const scan = await Int8ScanGallery.build(vectors, model.dims, threads);
+    const buildSeconds = (performance.now() - t) / 1000;
+    const single: number[] = [];
+    let cpu = process.cpuUsage();
+    for (const probe of all) {
+      t = performance.now();
+      const [found = []] = await scan.nearest([probe], 10, keep);
+      single.push(performance.now() - t);
+      const before = answers.get(probe);
+      if (!before) answers.set(probe, found);
+      else if (JSON.stringify(before) !== JSON.stringify(found)) differing++;
+    }
+    const singleCpu = process.cpuUsage(cpu);
+    const batched: number[] = [];
+    cpu = process.cpuUsage();
+    for (let i = 0; i + 16 <= all.length; i += 16) {
+      t = performance.now();
+      const found = await scan.nearest(all.slice(i, i + 16), 10, keep);
+      batched.push((performance.now() - t) / 16);
+      found.forEach((f, j) => {
+        if (JSON.stringify(answers.get(all[i + j] as Float32Array)) !== JSON.stringify(f)) differing++;
+      });
+    }
+    const batchedCpu = process.cpuUsage(cpu);
+    await scan.close();
+    const cpuMs = (usage: NodeJS.CpuUsage, probes: number) => round((usage.user + usage.system) / 1000 / probes, 2);
+    timings[`${threads} thread${threads > 1 ? "s" : ""}`] = {
+      quantiseAndLoadSeconds: round(buildSeconds, 1),
+      singleProbeMs: latency(single),
+      cpuMsPerSingleProbe: cpuMs(singleCpu, single.length),
+      batchOf16PerProbeMs: latency(batched),
+      cpuMsPerBatchedProbe: cpuMs(batchedCpu, batched.length * 16),
+    };
+    console.log(size, threads, JSON.stringify(timings[`${threads} thread${threads > 1 ? "s" : ""}`]));
   }
 
   const recall: Record<string, unknown> = {};
@@ -107,13 +127,11 @@ for (const size of sizes) {
   results[String(size)] = {
     rows: size,
     keep,
-    quantiseSeconds: round(buildSeconds, 1),
+    timings,
+    answersDifferingFromTheFirst: differing,
     int8MB: round((size * model.dims) / 1e6, 1),
     matchingDistances: Object.fromEntries(Object.entries(matchingDistances).map(([k, v]) => [k, round(v)])),
     recall,
-    singleProbeMs: latency(single),
-    cpuMsPerSingleProbe: round((cpu1.user + cpu1.system) / 1000 / single.length, 2),
-    batchOf16PerProbeMs: latency(batched),
     machine: { ...benchMachine(), loadAverage: os.loadavg().map((x) => round(x, 2)) },
   };
   console.log(JSON.stringify({ [size]: results[String(size)] }, null, 2));

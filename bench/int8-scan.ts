@@ -6,6 +6,7 @@
  * `keep` of each probe re-ranked by exact float distance. Not product code: the benchmark that says
  * what a brute-force engine would cost on this machine.
  */
+import { Worker } from "node:worker_threads";
 import wabt from "wabt";
 
 /**
@@ -98,47 +99,69 @@ type Scan = (
 const BLOCK = 8192;
 const MAX_BATCH = 64;
 
-export class Int8ScanGallery {
+type Kept = { n: number; s: number }[];
+
+/** Quantises unit vectors with one scale (the largest |component| becomes 127), into memory workers can share. */
+export function quantiseRows(
+  vectors: Float32Array,
+  dims: number,
+): { rows: Int8Array; sums: Int32Array; scale: number } {
+  if (dims % 16 !== 0) throw new Error("dims must be a multiple of 16");
+  const count = vectors.length / dims;
+  let largest = 0;
+  for (const x of vectors) largest = Math.max(largest, Math.abs(x));
+  const scale = 127 / largest;
+  const rows = new Int8Array(new SharedArrayBuffer(count * dims));
+  const sums = new Int32Array(new SharedArrayBuffer(count * 4));
+  for (let r = 0; r < count; r++) {
+    let sum = 0;
+    for (let i = r * dims; i < (r + 1) * dims; i++) {
+      rows[i] = Math.round((vectors[i] as number) * scale);
+      sum += rows[i] as number;
+    }
+    sums[r] = sum;
+  }
+  return { rows, sums, scale };
+}
+
+/** Probes at half the rows' scale (so within [-63, 63]), offset into [1, 127] for the kernel. */
+export function quantiseProbes(probes: Float32Array[], dims: number, scale: number): Uint8Array {
+  const bytes = new Uint8Array(probes.length * dims);
+  probes.forEach((probe, p) => {
+    for (let i = 0; i < dims; i++) {
+      const x = Math.round((probe[i] as number) * (scale / 2));
+      bytes[p * dims + i] = Math.max(-63, Math.min(63, x)) + 64;
+    }
+  });
+  return bytes;
+}
+
+/** One WebAssembly instance scanning its own copy of a slice of the quantised rows, numbered from `first`. */
+export class Int8ScanKernel {
   private constructor(
     private readonly memory: WasmMemory,
     private readonly scan: Scan,
-    private readonly vectors: Float32Array,
-    readonly dims: number,
-    readonly rows: number,
-    readonly scale: number,
+    private readonly dims: number,
+    private readonly count: number,
+    private readonly first: number,
     private readonly layout: { sums: number; probes: number; floor: number; out: number },
   ) {}
 
-  /** Quantises `vectors` (rows of unit vectors, `dims` each) with one scale: the largest |component| becomes 127. */
-  static async build(vectors: Float32Array, dims: number): Promise<Int8ScanGallery> {
-    if (dims % 16 !== 0) throw new Error("dims must be a multiple of 16");
-    const rows = vectors.length / dims;
+  static async load(rows: Int8Array, sums: Int32Array, dims: number, first: number): Promise<Int8ScanKernel> {
     const module = (await wabt()).parseWat("int8-scan.wat", kernelText(dims), { simd: true, relaxed_simd: true });
     const { buffer } = module.toBinary({});
     module.destroy();
     const { instance } = await wasm.instantiate(buffer);
     const memory = instance.exports.memory as WasmMemory;
-    const galleryBytes = rows * dims;
-    const sumsAt = align(galleryBytes);
-    const probesAt = align(sumsAt + rows * 4);
+    const sumsAt = align(rows.length);
+    const probesAt = align(sumsAt + sums.length * 4);
     const floorAt = probesAt + MAX_BATCH * dims;
     const outAt = align(floorAt + MAX_BATCH * 4);
     const end = outAt + BLOCK * MAX_BATCH * 12;
     memory.grow(Math.ceil((end - memory.buffer.byteLength) / 65_536));
-    let largest = 0;
-    for (const x of vectors) largest = Math.max(largest, Math.abs(x));
-    const scale = 127 / largest;
-    const q = new Int8Array(memory.buffer, 0, galleryBytes);
-    const sums = new Int32Array(memory.buffer, sumsAt, rows);
-    for (let r = 0; r < rows; r++) {
-      let sum = 0;
-      for (let i = r * dims; i < (r + 1) * dims; i++) {
-        q[i] = Math.round((vectors[i] as number) * scale);
-        sum += q[i] as number;
-      }
-      sums[r] = sum;
-    }
-    return new Int8ScanGallery(memory, instance.exports.scan as Scan, vectors, dims, rows, scale, {
+    new Int8Array(memory.buffer, 0, rows.length).set(rows);
+    new Int32Array(memory.buffer, sumsAt, sums.length).set(sums);
+    return new Int8ScanKernel(memory, instance.exports.scan as Scan, dims, sums.length, first, {
       sums: sumsAt,
       probes: probesAt,
       floor: floorAt,
@@ -146,45 +169,75 @@ export class Int8ScanGallery {
     });
   }
 
-  /** The k nearest rows of each probe by cosine distance: `keep` best int8 scores, re-ranked exactly. */
-  nearest(probes: Float32Array[], k: number, keep = 40): { n: number; d: number }[][] {
-    if (probes.length > MAX_BATCH) throw new Error(`at most ${MAX_BATCH} probes a call`);
-    const { dims } = this;
-    const np = probes.length;
-    // Probes at half the rows' scale (so within [-63, 63]), offset into [1, 127] for the kernel.
-    const probeBytes = new Uint8Array(this.memory.buffer, this.layout.probes, np * dims);
-    probes.forEach((probe, p) => {
-      for (let i = 0; i < dims; i++) {
-        const x = Math.round((probe[i] as number) * (this.scale / 2));
-        probeBytes[p * dims + i] = Math.max(-63, Math.min(63, x)) + 64;
-      }
-    });
-    const floor = new Int32Array(this.memory.buffer, this.layout.floor, np).fill(-0x80000000);
-    const out = new Int32Array(this.memory.buffer, this.layout.out, BLOCK * np * 3);
-    const kept: { n: number; s: number }[][] = probes.map(() => []);
-    for (let from = 0; from < this.rows; from += BLOCK) {
-      const to = Math.min(this.rows, from + BLOCK);
-      const { probes: at, sums, floor: floorAt, out: outAt } = this.layout;
-      const found = this.scan(at, np, 0, sums, from, to, floorAt, outAt);
+  /** The `keep` best int8 scores of each probe (`probeBytes` as quantiseProbes makes them), best first. */
+  best(probeBytes: Uint8Array, keep: number): Kept[] {
+    const np = probeBytes.length / this.dims;
+    if (np > MAX_BATCH) throw new Error(`at most ${MAX_BATCH} probes a call`);
+    const { probes: at, sums, floor: floorAt, out: outAt } = this.layout;
+    new Uint8Array(this.memory.buffer, at, probeBytes.length).set(probeBytes);
+    const floor = new Int32Array(this.memory.buffer, floorAt, np).fill(-0x80000000);
+    const out = new Int32Array(this.memory.buffer, outAt, BLOCK * np * 3);
+    const kept: Kept[] = Array.from({ length: np }, () => []);
+    for (let from = 0; from < this.count; from += BLOCK) {
+      const found = this.scan(at, np, 0, sums, from, Math.min(this.count, from + BLOCK), floorAt, outAt);
       for (let f = 0; f < found; f++) {
         const p = out[3 * f] as number;
-        const list = kept[p] as { n: number; s: number }[];
-        list.push({ n: out[3 * f + 1] as number, s: out[3 * f + 2] as number });
+        const list = kept[p] as Kept;
+        list.push({ n: (out[3 * f + 1] as number) + this.first, s: out[3 * f + 2] as number });
         if (list.length >= 4 * keep) {
           list.sort((a, b) => b.s - a.s).length = keep;
           floor[p] = (list[keep - 1] as { s: number }).s;
         }
       }
     }
-    return kept.map((list, p) => {
-      const probe = probes[p] as Float32Array;
-      return list
+    return kept.map((list) => list.sort((a, b) => b.s - a.s).slice(0, keep));
+  }
+}
+
+/** The gallery scanned by `threads` kernels, each over its share of the rows (worker threads beyond one). */
+export class Int8ScanGallery {
+  private constructor(
+    private readonly vectors: Float32Array,
+    readonly dims: number,
+    private readonly scale: number,
+    private readonly parts: { best(probeBytes: Uint8Array, keep: number): Promise<Kept[]>; close(): Promise<void> }[],
+  ) {}
+
+  static async build(vectors: Float32Array, dims: number, threads = 1): Promise<Int8ScanGallery> {
+    const { rows, sums, scale } = quantiseRows(vectors, dims);
+    const count = sums.length;
+    const share = Math.ceil(count / threads);
+    const parts = await Promise.all(
+      Array.from({ length: threads }, async (_, t) => {
+        const [first, last] = [t * share, Math.min(count, (t + 1) * share)];
+        const slice = { rows: rows.subarray(first * dims, last * dims), sums: sums.subarray(first, last) };
+        if (threads === 1) {
+          const kernel = await Int8ScanKernel.load(slice.rows, slice.sums, dims, first);
+          return { best: async (p: Uint8Array, keep: number) => kernel.best(p, keep), close: async () => {} };
+        }
+        return ScanWorker.start({ ...slice, dims, first });
+      }),
+    );
+    return new Int8ScanGallery(vectors, dims, scale, parts);
+  }
+
+  /** The k nearest rows of each probe by cosine distance: `keep` best int8 scores, re-ranked exactly. */
+  async nearest(probes: Float32Array[], k: number, keep = 40): Promise<{ n: number; d: number }[][]> {
+    const bytes = quantiseProbes(probes, this.dims, this.scale);
+    const answers = await Promise.all(this.parts.map((part) => part.best(bytes, keep)));
+    return probes.map((probe, p) =>
+      answers
+        .flatMap((answer) => answer[p] as Kept)
         .sort((a, b) => b.s - a.s)
         .slice(0, keep)
         .map(({ n }) => ({ n, d: 1 - this.dot(n, probe) }))
         .sort((a, b) => a.d - b.d)
-        .slice(0, k);
-    });
+        .slice(0, k),
+    );
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.parts.map((part) => part.close()));
   }
 
   private dot(n: number, probe: Float32Array): number {
@@ -192,6 +245,38 @@ export class Int8ScanGallery {
     const off = n * this.dims;
     for (let i = 0; i < this.dims; i++) sum += (this.vectors[off + i] as number) * (probe[i] as number);
     return sum;
+  }
+}
+
+/** A kernel in a worker thread: one question at a time, as the gallery asks them. */
+class ScanWorker {
+  private pending: ((kept: Kept[]) => void) | undefined;
+  private constructor(private readonly worker: Worker) {
+    worker.on("message", (kept: Kept[]) => this.pending?.(kept));
+  }
+
+  static async start(init: { rows: Int8Array; sums: Int32Array; dims: number; first: number }): Promise<ScanWorker> {
+    // The worker is TypeScript: tsx compiles it there too, under the tsx CLI and under vitest alike.
+    const worker = new Worker(new URL("./int8-scan-worker.ts", import.meta.url), {
+      workerData: init,
+      execArgv: ["--import", "tsx"],
+    });
+    await new Promise<void>((resolve, reject) => {
+      worker.once("message", () => resolve());
+      worker.once("error", reject);
+    });
+    return new ScanWorker(worker);
+  }
+
+  best(probeBytes: Uint8Array, keep: number): Promise<Kept[]> {
+    return new Promise((resolve) => {
+      this.pending = resolve;
+      this.worker.postMessage({ probeBytes, keep });
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.worker.terminate();
   }
 }
 

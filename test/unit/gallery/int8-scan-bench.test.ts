@@ -35,18 +35,21 @@ function exactNearest(vectors: Float32Array, dims: number, probe: Float32Array, 
 }
 
 describe("the int8 scan bench:gallery-scan compares with the HNSW walk", () => {
-  it("returns the exact nearest rows, one probe or a batch, across block boundaries", async () => {
+  it("returns the exact nearest rows, one probe or a batch, on one thread or two, across block boundaries", async () => {
     const dims = 128;
     const vectors = unitVectors(20_000, dims, 7);
     const scan = await Int8ScanGallery.build(vectors, dims);
+    const split = await Int8ScanGallery.build(vectors, dims, 2);
     // Near copies of gallery rows, as genuine probes are, and bystanders drawn fresh.
     const probes: Float32Array[] = [0, 9_000, 17_500].map((n) =>
       Float32Array.from(vectors.subarray(n * dims, (n + 1) * dims), (x, i) => x + (i % 3) * 0.01),
     );
     for (const s of [1, 2]) probes.push(unitVectors(1, dims, 100 + s));
-    const batch = scan.nearest(probes, 10);
+    const batch = await scan.nearest(probes, 10);
+    expect(await split.nearest(probes, 10)).toEqual(batch);
+    await split.close();
     for (const [i, probe] of probes.entries()) {
-      const [one] = scan.nearest([probe], 10);
+      const [one] = await scan.nearest([probe], 10);
       expect(one?.map((e) => e.n)).toEqual(batch[i]?.map((e) => e.n));
       expect(batch[i]?.map((e) => e.n)).toEqual(exactNearest(vectors, dims, probe, 10));
     }
