@@ -2,9 +2,11 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { faceCalibration } from "@lg/detection/face/calibration";
 import { faceDescriptors } from "@lg/detection/face/descriptors";
 import { readLabels } from "@lg/detection/labelled-data";
 import { cosineDistance } from "@lg/detection/voice/matching";
+import { type MatchRule, normalQuantile } from "@lg/domain/gallery/match-rule";
 
 /** One real face's SFace embedding with its identity label. */
 export interface RealFace {
@@ -82,4 +84,24 @@ export const meanSd = (xs: number[]) => {
 export function calibrationTarget(pairs: { genuine: number[]; impostor: number[] }) {
   const bulk = meanSd(pairs.impostor);
   return { impostorMean: bulk.mean, impostorSd: bulk.sd, genuineMedian: quantile(pairs.genuine, 0.5) };
+}
+
+/**
+ * The face rule the gallery benches measure against: an impostor normal fitted to the tail a threshold
+ * lives in, not the bulk (it passes through the measured 1-in-100 and 1-in-1,000 quantiles of the real
+ * impostor distances and extrapolates below them), beside the shipped pair threshold. `normal` is the
+ * fit unrounded; the rule carries it rounded, as the product's rules do.
+ */
+export function tailFittedFaceRule(impostor: number[]): { normal: { mean: number; sd: number }; rule: MatchRule } {
+  const [q2, q3] = [quantile(impostor, 1e-2), quantile(impostor, 1e-3)];
+  const [z2, z3] = [normalQuantile(1e-2), normalQuantile(1e-3)];
+  const sd = (q2 - q3) / (z2 - z3);
+  const normal = { mean: q2 - z2 * sd, sd };
+  return {
+    normal,
+    rule: {
+      pairThreshold: faceCalibration.threshold,
+      impostor: { mean: round(normal.mean), sd: round(normal.sd), pairs: impostor.length, source: "bench:gallery" },
+    },
+  };
 }

@@ -13,8 +13,15 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { faceCalibration } from "@lg/detection/face/calibration";
-import { type MatchRule, normalQuantile, shortlistDistance } from "@lg/domain/gallery/match-rule";
-import { calibrationTarget, latency, quantile, realFaceEmbeddings, realPairDistances, round } from "./gallery-faces.js";
+import { shortlistDistance } from "@lg/domain/gallery/match-rule";
+import {
+  calibrationTarget,
+  latency,
+  realFaceEmbeddings,
+  realPairDistances,
+  round,
+  tailFittedFaceRule,
+} from "./gallery-faces.js";
 import { exactTop10, FaceEmbeddingModel, syntheticGallery } from "./gallery-model.js";
 import { Int8ScanGallery } from "./int8-scan.js";
 import { benchMachine } from "./machine.js";
@@ -36,15 +43,8 @@ const threadCounts = (values.threads as string).split(",").map(Number);
 
 const real = await realFaceEmbeddings([path.join(repo, "../shared/data"), path.join(repo, "../shared/train")]);
 const pairs = realPairDistances(real);
-// The impostor normal bench:gallery fits (through the measured 1-in-100 and 1-in-1,000 quantiles), so the
-// shortlist distances are the ones its figures use.
-const fitted: MatchRule = (() => {
-  const [q2, q3] = [quantile(pairs.impostor, 1e-2), quantile(pairs.impostor, 1e-3)];
-  const [z2, z3] = [normalQuantile(1e-2), normalQuantile(1e-3)];
-  const sd = (q2 - q3) / (z2 - z3);
-  const impostor = { mean: round(q2 - z2 * sd), sd: round(sd), pairs: pairs.impostor.length, source: "bench:gallery" };
-  return { pairThreshold: faceCalibration.threshold, impostor };
-})();
+// The rule bench:gallery fits, so the shortlist distances are the ones its figures use.
+const { rule: fitted } = tailFittedFaceRule(pairs.impostor);
 
 const results: Record<string, unknown> = {};
 for (const size of sizes) {

@@ -26,7 +26,6 @@ import { GALLERY_EF_SEARCH, GALLERY_HNSW, Gallery } from "@lg/domain/gallery/gal
 import {
   FACE_MATCH_RULE,
   FALSE_CANDIDATES_PER_PROBE,
-  type MatchRule,
   modelledFalseMatchRate,
   normalQuantile,
   shortlistDistance,
@@ -41,6 +40,7 @@ import {
   realFaceEmbeddings,
   realPairDistances,
   round,
+  tailFittedFaceRule,
 } from "./gallery-faces.js";
 import { exactTop10, FaceEmbeddingModel, loadSyntheticGallery, syntheticGallery } from "./gallery-model.js";
 import { benchMachine } from "./machine.js";
@@ -109,19 +109,8 @@ const models = { face: "sface-2021dec", voice: "resemblyzer-ge2e" };
 // --- Real pairs: the impostor tail, the shipped pair threshold, what confirmation buys ---------------
 const real = await realFaceEmbeddings([path.join(repo, "../shared/data"), path.join(repo, "../shared/train")]);
 const { genuine, impostor } = realPairDistances(real);
-// The normal is fitted to the tail a threshold lives in, not the bulk: it passes through the measured
-// 1-in-100 and 1-in-1,000 quantiles of the real impostor distances, and extrapolates below them.
-const fit = (() => {
-  const [q2, q3] = [quantile(impostor, 1e-2), quantile(impostor, 1e-3)];
-  const [z2, z3] = [normalQuantile(1e-2), normalQuantile(1e-3)];
-  const sd = (q2 - q3) / (z2 - z3);
-  return { mean: q2 - z2 * sd, sd };
-})();
+const { normal: fit, rule: fitted } = tailFittedFaceRule(impostor);
 const bulk = meanSd(impostor);
-const fitted: MatchRule = {
-  pairThreshold: faceCalibration.threshold,
-  impostor: { mean: round(fit.mean), sd: round(fit.sd), pairs: impostor.length, source: "bench:gallery" },
-};
 const rate = (xs: number[], t: number) => xs.filter((d) => d <= t).length / xs.length;
 const tail = [1e-2, 1e-3, 1e-4].map((p) => ({
   perComparison: p,
